@@ -1,0 +1,84 @@
+// Builds the product: the client bundles first (kept in memory), then the one-file server that embeds
+// them together with the sql.js WebAssembly binary, then the standalone engine module.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { clientEntries } from './client-entries.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const production = process.env.FORMSTEAD_DEV !== '1';
+
+/** Builds every browser bundle in memory and returns { '/assets/name.js': text }. */
+async function buildClients() {
+  const assets = {};
+  for (const entry of clientEntries) {
+    const result = await build({
+      entryPoints: [path.join(root, entry.source)],
+      bundle: true,
+      format: entry.format ?? 'esm',
+      platform: 'browser',
+      target: ['es2020'],
+      minify: production,
+      write: false,
+      legalComments: 'none',
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+    });
+    assets[entry.url] = result.outputFiles[0].text;
+  }
+  return assets;
+}
+
+/** Swaps modules that read files at run time for versions that carry the file inside the bundle. */
+function embedPlugin(clientAssets) {
+  return {
+    name: 'formstead-embed',
+    setup(b) {
+      b.onResolve({ filter: /^formstead:client-assets$/ }, () => ({ path: 'client-assets', namespace: 'formstead' }));
+      b.onLoad({ filter: /^client-assets$/, namespace: 'formstead' }, () => ({
+        contents: `export const clientAssets = ${JSON.stringify(clientAssets)};`,
+        loader: 'js',
+      }));
+      // In tests run from source, sql-wasm.ts reads the binary from node_modules; the bundle embeds it.
+      b.onLoad({ filter: /server[\\/]lib[\\/]sql-wasm\.ts$/ }, () => ({
+        contents: `import bin from 'sql.js/dist/sql-wasm.wasm'; export async function loadSqlWasm() { return bin; }`,
+        loader: 'ts',
+        resolveDir: path.join(root, 'server/lib'),
+      }));
+    },
+  };
+}
+
+const clientAssets = await buildClients();
+
+await build({
+  entryPoints: [path.join(root, 'server/main.ts')],
+  outfile: path.join(root, 'dist/formstead.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: ['node20'],
+  loader: { '.wasm': 'binary' },
+  plugins: [embedPlugin(clientAssets)],
+  // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __formsteadRequire } from 'node:module';\nconst require = __formsteadRequire(import.meta.url);",
+  },
+  legalComments: 'none',
+  sourcemap: false,
+  logLevel: 'warning',
+});
+
+await build({
+  entryPoints: [path.join(root, 'shared/engine/index.ts')],
+  outfile: path.join(root, 'dist/engine.mjs'),
+  bundle: true,
+  platform: 'neutral',
+  format: 'esm',
+  target: ['es2020'],
+  logLevel: 'warning',
+});
+
+const size = (await readFile(path.join(root, 'dist/formstead.mjs'))).length;
+console.log(`built dist/formstead.mjs (${(size / 1024).toFixed(0)} KB) and dist/engine.mjs`);

@@ -1,0 +1,63 @@
+// Runs every uvu suite (test/**/*.test.ts), each file in its own Node process, and ends with the one
+// line CI reads: "N passed, N failed". Exits non-zero on any failure, or on a file that crashed.
+import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
+
+async function findTests(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'artifacts' && entry.name !== 'fixtures') out.push(...(await findTests(full)));
+    else if (entry.isFile() && entry.name.endsWith('.test.ts')) out.push(full);
+  }
+  return out.sort();
+}
+
+/** Runs one file and reads uvu's closing counts; a file that ends without them counts as one failure. */
+function runFile(file) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const num = (label) => Number(output.match(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm'))?.[1] ?? NaN);
+      const total = num('Total');
+      const passed = num('Passed');
+      const skipped = num('Skipped') || 0;
+      let failed = Number.isNaN(total) ? 1 : total - passed - skipped;
+      if (code !== 0 && failed === 0) failed = 1;
+      resolve({ file, passed: Number.isNaN(passed) ? 0 : passed, failed, output, ms: Date.now() - started });
+    });
+  });
+}
+
+const files = (await findTests(path.join(root, 'test'))).filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
+const queue = [...files];
+const results = [];
+await Promise.all(
+  Array.from({ length: Math.max(1, concurrency) }, async () => {
+    while (queue.length) {
+      const result = await runFile(queue.shift());
+      results.push(result);
+      const rel = path.relative(root, result.file);
+      console.log(`${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} failed, ${result.ms} ms)`);
+      if (result.failed) console.log(result.output.replace(/^/gm, '    | '));
+    }
+  }),
+);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || files.length === 0 ? 1 : 0);

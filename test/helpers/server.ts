@@ -1,0 +1,77 @@
+// Starts the real bundle (dist/formstead.mjs) on a free port with its own data folder, for end-to-end suites.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const bundlePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/formstead.mjs');
+
+/** A running bundle: its base URL, data folder, captured output and a way to stop or kill it. */
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** Asks the OS for a port that is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Makes an empty temporary data folder. */
+export function tempDataDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'formstead-test-'));
+}
+
+/** Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. */
+export async function startServer(opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? (await tempDataDir());
+  const child = spawn(process.execPath, [bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])], {
+    env: { ...process.env, FORMSTEAD_RATE_LIMIT: 'off', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
