@@ -63,7 +63,14 @@ await build({
   plugins: [embedPlugin(clientAssets)],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __formsteadRequire } from 'node:module';\nconst require = __formsteadRequire(import.meta.url);",
+    js: [
+      '#!/usr/bin/env node',
+      "import { createRequire as __fsRequire } from 'node:module';",
+      "import { fileURLToPath as __fsPath } from 'node:url';",
+      'const require = __fsRequire(import.meta.url);',
+      'const __filename = __fsPath(import.meta.url);',
+      "const __dirname = __filename.replace(/[\\\\/][^\\\\/]*$/, '');",
+    ].join('\n'),
   },
   legalComments: 'none',
   sourcemap: false,

@@ -1,17 +1,63 @@
-// Entry point of the one-file bundle: placeholder until the server issue lands.
-import http from 'node:http';
+// Entry point of the one-file bundle: read the configuration, open the store, start the jobs and the
+// HTTP server; on SIGINT/SIGTERM finish in-flight requests, write a snapshot and exit 0.
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { bootstrap, instanceSecret } from './core/bootstrap.ts';
+import { registerJobs } from './core/jobs.ts';
+import { createServices } from './core/services.ts';
+import { openSqlJsStore } from './core/store/sqljs/index.ts';
+import { createHttpServer } from './http/server.ts';
+import { JobRegistry } from './lib/cron.ts';
 
-const flag = (name: string) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
-const port = Number(flag("--port") ?? process.env.PORT ?? 8787);
-const host = process.env.HOST ?? '127.0.0.1';
-const server = http.createServer((req, res) => {
-  if (req.url === '/healthz') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-    return;
+const log = (line: string) => console.error(`[formstead] ${line}`);
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`formstead: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
   }
-  res.writeHead(404, { 'content-type': 'application/json' });
-  res.end('{"error":"not_found","details":[]}');
+
+  const store = await openSqlJsStore(config.dataDir, log);
+  const services = createServices(store, config, await instanceSecret(store));
+  for (const line of await bootstrap(store, services.keys, config)) console.log(line);
+  if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
+
+  const jobs = new JobRegistry(log);
+  registerJobs(jobs, services, store);
+  jobs.start();
+
+  const server = createHttpServer(services, log);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  console.log(`Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing in-flight requests`);
+    await jobs.stop();
+    // close() stops accepting and resolves once every in-flight request has been answered.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await store.close();
+    log('snapshot written, bye');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(`formstead: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
 });
-server.listen(port, host, () => console.log(`Formstead listening on http://${host}:${port}`));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,88 @@
+// Shared pieces of the HTTP benchmarks: pinning to cores, starting the bundle, running wrk.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const bundle = path.join(root, 'dist/formstead.mjs');
+
+/** The server runs on core 0 and the load generator on core 1, so they do not fight for a CPU. */
+export const SERVER_CORE = '0';
+export const LOAD_CORE = '1';
+
+/** Fails early with a hint when wrk is missing (Debian package `wrk`). */
+export function requireWrk() {
+  if (spawnSync('which', ['wrk']).status !== 0) {
+    console.error('wrk is not installed: apt-get install -y wrk');
+    process.exit(1);
+  }
+}
+
+/** Starts a Node script pinned to the server core and waits until `readyUrl` answers. */
+export async function startPinned(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(readyUrl)).status < 500) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`did not start: ${args.join(' ')}`);
+}
+
+/** Starts the bundle on a fresh data folder with rate limits off and an owner key. */
+export async function startBundle(port: number, extraEnv: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-'))) {
+  const env = { FORMSTEAD_RATE_LIMIT: 'off', FORMSTEAD_OWNER_KEY: OWNER_KEY, ...extraEnv };
+  const child = await startPinned([bundle, '--port', String(port), '--data', dataDir], env, `http://127.0.0.1:${port}/healthz`);
+  return { child, dataDir, url: `http://127.0.0.1:${port}` };
+}
+
+export const OWNER_KEY = 'svc_live_bench_owner_key_0123456789';
+
+/** Result of a wrk run: requests per second, p50 and p99 latency in ms, and non-2xx answers. */
+export interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Runs wrk with a POST body on the load core. */
+export function wrkPost(url: string, body: string, opts: { connections: number; seconds: number; headers?: Record<string, string> }): WrkResult {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wrk-'));
+  const script = path.join(dir, 'post.lua');
+  const headers = { 'Content-Type': 'application/json', ...opts.headers };
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${JSON.stringify(body)}`,
+      ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+      'local non2xx = 0',
+      'function response(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end',
+    ].join('\n'),
+  );
+  const out = spawnSync('taskset', ['-c', LOAD_CORE, 'wrk', '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(out.stderr || out.stdout);
+  return parseWrk(out.stdout);
+}
+
+function parseWrk(text: string): WrkResult {
+  const ms = (label: string) => {
+    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)`, 'm').exec(text);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    p50: ms('50%'),
+    p99: ms('99%'),
+    errors: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0),
+  };
+}

@@ -1,0 +1,91 @@
+// Ingest: submissions per second through POST /v1/f/{id} (20-field form, 50 connections, every
+// submission durable) against a bare node:http server that parses the same JSON and answers 201,
+// both measured in this run. Then CSV export of 100k submissions: rows per second and the server's
+// peak memory, against csv-stringify writing the same rows.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import { stringify } from 'csv-stringify';
+import { OWNER_KEY, requireWrk, startBundle, startPinned, wrkPost } from './_http.ts';
+
+requireWrk();
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const fields = Array.from({ length: 20 }, (_, i) => ({ key: `f${i}`, type: i % 5 === 4 ? 'number' : 'text', label: `Field ${i}`, validation: { required: i < 10 } }));
+const definition = { id: 'bench', title: 'Bench', submit: { label: 'Send' }, fields };
+const values = Object.fromEntries(fields.map((f, i) => [f.key, f.type === 'number' ? i : `answer number ${i} with some text`]));
+const body = JSON.stringify({ values });
+
+// Baseline: the least a JSON endpoint can do.
+const barePath = path.join(tmpdir(), 'formstead-bare-server.mjs');
+writeFileSync(
+  barePath,
+  `import http from 'node:http';
+http.createServer((req, res) => { let b = ''; req.on('data', (c) => (b += c)); req.on('end', () => {
+  if (!b) { res.writeHead(200); res.end(); return; }
+  const v = JSON.parse(b); const out = JSON.stringify({ id: 'x', values: v.values });
+  res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }); res.end(out); }); }).listen(9301, '127.0.0.1');`,
+);
+const bare = await startPinned([barePath], {}, 'http://127.0.0.1:9301/');
+wrkPost('http://127.0.0.1:9301/', body, { connections: 50, seconds: 2 }); // warm-up
+const bareResult = wrkPost('http://127.0.0.1:9301/', body, { connections: 50, seconds });
+bare.kill();
+
+const server = await startBundle(9302);
+const publish = await fetch(`${server.url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
+const { form_id } = (await publish.json()) as { form_id: string };
+wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds: 2 });
+const ours = wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds });
+
+console.log('ingest, 20-field form, 50 connections, wrk on its own core');
+console.log(`  bare node:http   ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   p99 ${bareResult.p99.toFixed(2)} ms`);
+console.log(`  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ${ours.p99.toFixed(2)} ms   non-2xx ${ours.errors}`);
+console.log(`  ratio            ${(ours.rps / bareResult.rps).toFixed(2)}  (target ≥ 0.40, every submission fsynced)`);
+
+// CSV export of 100k submissions from the running bundle.
+const target = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
+const have = Math.round(ours.rps * (seconds + 2));
+console.log(`\ncsv export (${target} rows; ${have} already stored by the ingest run)`);
+let stored = have;
+const filler = async () => {
+  while (stored < target) {
+    stored++;
+    await fetch(`${server.url}/v1/f/${form_id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  }
+};
+await Promise.all(Array.from({ length: 32 }, filler));
+const count = async () => {
+  const r = await fetch(`${server.url}/v1/forms`, { headers: { authorization: `Bearer ${OWNER_KEY}` } });
+  return ((await r.json()) as any).forms.find((f: any) => f.form_id === form_id).submissions as number;
+};
+const rows = await count();
+const rssBefore = vmHwm(server.child.pid!);
+const started = performance.now();
+const res = await fetch(`${server.url}/v1/forms/${form_id}/submissions?format=csv`, { headers: { authorization: `Bearer ${OWNER_KEY}` } });
+let bytes = 0;
+for await (const chunk of res.body as any as AsyncIterable<Uint8Array>) bytes += chunk.length;
+const ms = performance.now() - started;
+const peak = vmHwm(server.child.pid!);
+server.child.kill('SIGTERM');
+
+// Baseline: csv-stringify writing the same number of rows of the same shape, in this process.
+const columns = ['id', 'created_at', ...fields.map((f) => f.key)];
+const baseStart = performance.now();
+await new Promise<void>((resolve, reject) => {
+  const s = stringify({ header: true, columns });
+  s.on('data', () => {});
+  s.on('end', resolve);
+  s.on('error', reject);
+  for (let i = 0; i < rows; i++) s.write({ id: crypto.randomUUID(), created_at: new Date().toISOString(), ...values });
+  s.end();
+});
+const baseMs = performance.now() - baseStart;
+console.log(`  formstead over HTTP  ${((rows / ms) * 1000).toFixed(0).padStart(8)} rows/s   ${(bytes / 1e6).toFixed(1)} MB   server peak RSS ${peak} MB (before ${rssBefore} MB, target < 100 MB)`);
+console.log(`  csv-stringify        ${((rows / baseMs) * 1000).toFixed(0).padStart(8)} rows/s   (in-process, no store, no HTTP)`);
+console.log(`  ratio                ${(baseMs / ms).toFixed(2)}`);
+process.exit(0);
+
+/** Peak resident set size of a process in MB (VmHWM), from /proc. */
+function vmHwm(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}

@@ -1,0 +1,79 @@
+// People: the one-time owner setup, sign-in with email and password, and sessions.
+import { ApiError, invalid, unauthorized } from '../lib/api-error.ts';
+import { SETUP_TOKEN_META } from './bootstrap.ts';
+import { newId, newToken } from './ids.ts';
+import { hashSecret } from './keys.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { UserPrincipal } from './principal.ts';
+import type { Store } from './store/types.ts';
+
+/** Sessions last 7 days; the cookie carries the token, the store only its hash. */
+export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** Setup, sign-in and session checks. */
+export class AccountService {
+  constructor(private readonly store: Store) {}
+
+  /** Whether a setup token is the pending one (it works once). */
+  async setupTokenValid(token: string): Promise<boolean> {
+    const stored = await this.store.meta.get(SETUP_TOKEN_META);
+    return stored !== undefined && stored !== '' && stored === hashSecret(token);
+  }
+
+  /** Creates the owner from the one-time link and signs them in; the link stops working. */
+  async setupOwner(token: string, email: string, password: string): Promise<string> {
+    if (!(await this.setupTokenValid(token))) throw new ApiError(404, 'not_found', ['token: this setup link was used or is unknown']);
+    const problems = credentialProblems(email, password);
+    if (problems.length) throw invalid(problems);
+    const workspace = (await this.store.workspaces.first())!;
+    const user = { id: newId(), email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
+    await this.store.meta.set(SETUP_TOKEN_META, '');
+    await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
+    return this.startSession(user.id);
+  }
+
+  /** Signs in; the same answer for an unknown email and a wrong password. */
+  async login(email: string, password: string): Promise<string> {
+    const user = await this.store.users.byEmail(email.trim().toLowerCase());
+    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
+    if (!user || !ok) throw unauthorized(['credentials: email or password is wrong']);
+    return this.startSession(user.id);
+  }
+
+  /** Ends a session. */
+  async logout(sessionToken: string) {
+    await this.store.sessions.delete(hashSecret(sessionToken));
+  }
+
+  /** The signed-in user of a session cookie with their workspaces, or undefined. */
+  async session(sessionToken: string | undefined) {
+    if (!sessionToken) return undefined;
+    const session = await this.store.sessions.get(hashSecret(sessionToken));
+    if (!session || session.expiresAt <= new Date().toISOString()) return undefined;
+    const user = await this.store.users.byId(session.userId);
+    if (!user) return undefined;
+    return { user, workspaces: await this.store.users.workspacesOf(user.id) };
+  }
+
+  /** The principal of a signed-in user acting in one of their workspaces (the first by default). */
+  async principal(sessionToken: string | undefined, workspaceId?: string): Promise<UserPrincipal | undefined> {
+    const s = await this.session(sessionToken);
+    const membership = s?.workspaces.find((w) => workspaceId === undefined || w.workspace.id === workspaceId);
+    return s && membership ? { kind: 'user', userId: s.user.id, workspaceId: membership.workspace.id, role: membership.role } : undefined;
+  }
+
+  private async startSession(userId: string): Promise<string> {
+    const token = newToken();
+    const now = Date.now();
+    await this.store.sessions.create(hashSecret(token), userId, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
+    return token;
+  }
+}
+
+function credentialProblems(email: string, password: string): string[] {
+  const problems: string[] = [];
+  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim()) || email.length > 254) problems.push('email: must be an email address');
+  if (password.length < MIN_PASSWORD_LENGTH) problems.push(`password: must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  return problems;
+}

@@ -1,0 +1,58 @@
+// Parsed form definitions by form and version, cached so the engine's per-definition precomputation
+// (kept in a WeakMap keyed by the definition object) is reused across submissions.
+import { checkDefinition, type FormDefinition } from '../../shared/engine/index.ts';
+import { linearRegex } from '../lib/safe-regex.ts';
+import type { Store } from './store/types.ts';
+
+/** Limits of ARCHITECTURE.md "Forms, versions, claims": definitions are at most 32 KB and 100 fields. */
+export const DEFINITION_MAX_BYTES = 32 * 1024;
+export const DEFINITION_MAX_FIELDS = 100;
+
+/** Checks a submitted definition: the engine's rules plus the size limits; problems are prefixed `definition.`. */
+export function validateDefinition(input: unknown): { definition: FormDefinition; json: string } | { problems: string[] } {
+  const json = JSON.stringify(input) ?? '';
+  const size = Buffer.byteLength(json);
+  if (size > DEFINITION_MAX_BYTES) return { problems: [`definition: larger than ${DEFINITION_MAX_BYTES} bytes (${size})`] };
+  const checked = checkDefinition(input, { regex: linearRegex });
+  if ('problems' in checked) return { problems: checked.problems.map((p) => `definition.${p}`) };
+  const fieldCount = countFields(checked.definition);
+  if (fieldCount > DEFINITION_MAX_FIELDS) return { problems: [`definition: has ${fieldCount} fields, at most ${DEFINITION_MAX_FIELDS} are allowed`] };
+  return { definition: checked.definition, json: JSON.stringify(checked.definition) };
+}
+
+/** Every field of a definition, across steps, in order. */
+export function allFields(def: FormDefinition) {
+  return def.steps?.length ? def.steps.flatMap((s) => s.fields) : (def.fields ?? []);
+}
+
+function countFields(def: FormDefinition): number {
+  return allFields(def).length;
+}
+
+/** A bounded cache of parsed definitions keyed by `formId@version`. */
+export class DefinitionCache {
+  private readonly cache = new Map<string, FormDefinition>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly max = 500,
+  ) {}
+
+  /** The parsed definition of one version, read from the store once. */
+  async get(formId: string, version: number): Promise<FormDefinition | undefined> {
+    const key = `${formId}@${version}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      // Re-insert to keep the most recently used entries at the end of the Map's order.
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const row = await this.store.forms.version(formId, version);
+    if (!row) return undefined;
+    const def = JSON.parse(row.definition) as FormDefinition;
+    this.cache.set(key, def);
+    if (this.cache.size > this.max) this.cache.delete(this.cache.keys().next().value!);
+    return def;
+  }
+}

@@ -1,0 +1,21 @@
+// How a stored form is shown through the API (spec 2.10, 2.11): one place for field names and URLs.
+import type { FormRecord } from './store/types.ts';
+
+/** The public addresses of a form, derived from the instance's public URL. */
+export function formUrls(publicUrl: string, formId: string) {
+  return { endpoint: `${publicUrl}/v1/f/${formId}`, hosted_url: `${publicUrl}/f/${formId}` };
+}
+
+/** A cloud form list item (spec 2.10); `expires_at` only for unclaimed forms. */
+export function cloudForm(publicUrl: string, f: FormRecord) {
+  return {
+    form_id: f.id,
+    title: f.title,
+    status: f.status,
+    version: f.version,
+    submissions: f.submissionCount,
+    ...formUrls(publicUrl, f.id),
+    created_at: f.createdAt,
+    ...(f.workspaceId === null && f.expiresAt ? { expires_at: f.expiresAt } : {}),
+  };
+}

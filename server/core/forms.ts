@@ -1,0 +1,181 @@
+// Publishing, listing and claiming forms (spec 4.1, 4.2, 3.2), and the scope rule every form call uses.
+import { publishBodySchema, type PublishBody } from '../../shared/api/forms.ts';
+import { zodProblems } from '../../shared/api/problems.ts';
+import { conflict, invalid, notFound } from '../lib/api-error.ts';
+import type { Config } from '../config.ts';
+import { DefinitionCache, validateDefinition } from './definitions.ts';
+import { cloudForm, formUrls } from './form-view.ts';
+import { newFormId, newToken } from './ids.ts';
+import { hashSecret, type KeyService } from './keys.ts';
+import type { AgentPrincipal, Principal } from './principal.ts';
+import type { FormRecord, Store } from './store/types.ts';
+
+/** Spec 3.2: one agent key can hold at most 3 unclaimed forms. */
+export const MAX_UNCLAIMED_PER_AGENT_KEY = 3;
+
+/** Forms: publish, list, scope checks, claim and expiry. */
+export class FormService {
+  readonly definitions: DefinitionCache;
+
+  constructor(
+    private readonly store: Store,
+    private readonly keys: KeyService,
+    private readonly config: Config,
+  ) {
+    this.definitions = new DefinitionCache(store);
+  }
+
+  /**
+   * Spec 4.1: publish a form or a new version. `principal` is null for a keyless publish. `admit` is
+   * called just before an unclaimed form (and, keyless, an agent key) is created, so rate limits count
+   * creations rather than attempts that failed validation; it throws to refuse.
+   */
+  async publish(principal: Principal | null, rawBody: Record<string, unknown>, admit: (creates: { agentKey: boolean }) => void = () => {}) {
+    const parsed = publishBodySchema.safeParse(rawBody);
+    // A missing definition is reported once, by the body schema.
+    const checked = rawBody.definition === undefined ? { problems: [] } : validateDefinition(rawBody.definition);
+    const problems = [...(parsed.success ? [] : zodProblems(parsed.error)), ...('problems' in checked ? checked.problems : [])];
+    // Both lists together: a 422 names every problem at once (ARCHITECTURE.md quality bars).
+    if (!parsed.success || 'problems' in checked) throw invalid(dedupe(problems));
+    const body = parsed.data;
+    const now = new Date();
+
+    if (body.form_id !== undefined) {
+      const existing = principal ? await this.findInScope(principal, body.form_id) : undefined;
+      if (!existing) throw notFound();
+      return this.publishVersion(existing, checked.definition.title, checked.json, body, now);
+    }
+    if (principal === null) {
+      admit({ agentKey: true });
+      return this.publishKeyless(checked.definition.title, checked.json, body, now);
+    }
+    if (principal.kind === 'agent') return this.publishUnclaimed(principal, checked.definition.title, checked.json, body, now, admit);
+    return this.publishNew(principal.workspaceId, checked.definition.title, checked.json, body, now);
+  }
+
+  /** Spec 4.2: the caller's forms, newest first, with the usage notice for account keys at 80%. */
+  async list(principal: Principal) {
+    const forms = principal.kind === 'agent' ? await this.store.forms.listByAgentKey(principal.keyId) : await this.store.forms.listByWorkspace(principal.workspaceId);
+    const result: Record<string, unknown> = { forms: forms.map((f) => cloudForm(this.config.publicUrl, f)) };
+    if (principal.kind !== 'agent' && this.config.monthlySubmissions) {
+      const used = await this.store.workspaces.monthlyUsage(principal.workspaceId, now().slice(0, 7));
+      if (used >= this.config.monthlySubmissions * 0.8) {
+        result.notice = `This workspace has used ${used} of ${this.config.monthlySubmissions} submissions this month.`;
+        if (this.config.upgradeUrl) result.upgrade_url = this.config.upgradeUrl;
+      }
+    }
+    return result;
+  }
+
+  /**
+   * The form if it is in the caller's scope, else undefined (callers answer 404, never saying which).
+   * Account keys and users see their workspace's claimed forms; agent keys only the forms they created.
+   */
+  async findInScope(principal: Principal, formId: string): Promise<FormRecord | undefined> {
+    const form = await this.store.forms.byId(formId);
+    if (!form) return undefined;
+    if (principal.kind === 'agent') return form.agentKeyId === principal.keyId ? form : undefined;
+    return form.workspaceId === principal.workspaceId ? form : undefined;
+  }
+
+  /** Like findInScope, but throws 404. */
+  async requireInScope(principal: Principal, formId: string): Promise<FormRecord> {
+    const form = await this.findInScope(principal, formId);
+    if (!form) throw notFound();
+    return form;
+  }
+
+  /** The form a claim token points to, while it is still unclaimed and unexpired. */
+  async byClaimToken(token: string): Promise<FormRecord | undefined> {
+    const form = await this.store.forms.byClaimTokenHash(hashSecret(token));
+    if (!form || form.workspaceId !== null || (form.expiresAt && form.expiresAt <= now())) return undefined;
+    return form;
+  }
+
+  /** Moves an unclaimed form into a workspace; 409 when someone else claimed it first. */
+  async claim(token: string, workspaceId: string): Promise<FormRecord> {
+    const form = await this.byClaimToken(token);
+    if (!form) throw notFound('claim link');
+    if (!(await this.store.forms.claim(form.id, workspaceId))) throw conflict('already_claimed', ['form: was claimed by someone else']);
+    return (await this.store.forms.byId(form.id))!;
+  }
+
+  /** Deletes unclaimed forms past their expiry with all their data; returns how many went. */
+  async sweepExpired(at = now()): Promise<number> {
+    const ids = await this.store.forms.expiredUnclaimed(at);
+    for (const id of ids) await this.store.forms.delete(id);
+    return ids.length;
+  }
+
+  private async publishKeyless(title: string, json: string, body: PublishBody, at: Date) {
+    const agent = await this.keys.createAgentKey();
+    const result = await this.createUnclaimed(agent.id, title, json, body, at);
+    return {
+      ...result,
+      agent_key: agent.key,
+      agent_key_notice:
+        'Save this agent key now: it is shown only once. Send it as "Authorization: Bearer <key>" to list this form, read its submissions and publish new versions. Open claim_url while signed in to move the form into your workspace before it expires.',
+    };
+  }
+
+  private async publishUnclaimed(principal: AgentPrincipal, title: string, json: string, body: PublishBody, at: Date, admit: (creates: { agentKey: boolean }) => void) {
+    if ((await this.store.forms.countUnclaimedByAgentKey(principal.keyId)) >= MAX_UNCLAIMED_PER_AGENT_KEY) {
+      throw conflict('unclaimed_limit', [`form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`]);
+    }
+    admit({ agentKey: false });
+    return this.createUnclaimed(principal.keyId, title, json, body, at);
+  }
+
+  private async createUnclaimed(agentKeyId: string, title: string, json: string, body: PublishBody, at: Date) {
+    const claimToken = newToken();
+    const expiresAt = new Date(at.getTime() + this.config.unclaimedTtlHours * 3600_000).toISOString();
+    const form = this.newRecord({ workspaceId: null, agentKeyId, title, body, at, expiresAt, claimTokenHash: hashSecret(claimToken) });
+    await this.store.forms.create(form, json);
+    return { ...this.result(form), claim_url: `${this.config.publicUrl}/claim/${claimToken}`, expires_at: expiresAt };
+  }
+
+  private async publishNew(workspaceId: string, title: string, json: string, body: PublishBody, at: Date) {
+    const form = this.newRecord({ workspaceId, agentKeyId: null, title, body, at, expiresAt: null, claimTokenHash: null });
+    await this.store.forms.create(form, json);
+    return this.result(form);
+  }
+
+  private async publishVersion(form: FormRecord, title: string, json: string, body: PublishBody, at: Date) {
+    const version = form.version + 1;
+    // Omitted settings keep their current values (spec 4.1: allow_another_response is kept).
+    const settings = { successMessage: body.success_message, redirectUrl: body.redirect_url, allowAnotherResponse: body.allow_another_response, notifyEmailTo: body.email };
+    await this.store.forms.addVersion(form.id, version, json, title, settings, at.toISOString());
+    const updated = (await this.store.forms.byId(form.id))!;
+    return { ...this.result(updated), ...(updated.workspaceId === null && updated.expiresAt ? { expires_at: updated.expiresAt } : {}) };
+  }
+
+  private newRecord(o: { workspaceId: string | null; agentKeyId: string | null; title: string; body: PublishBody; at: Date; expiresAt: string | null; claimTokenHash: string | null }): FormRecord {
+    return {
+      id: newFormId(),
+      workspaceId: o.workspaceId,
+      agentKeyId: o.agentKeyId,
+      title: o.title,
+      status: 'active',
+      moderationPaused: false,
+      version: 1,
+      createdAt: o.at.toISOString(),
+      expiresAt: o.expiresAt,
+      claimTokenHash: o.claimTokenHash,
+      submissionCount: 0,
+      successMessage: o.body.success_message ?? '',
+      redirectUrl: o.body.redirect_url ?? '',
+      allowAnotherResponse: o.body.allow_another_response ?? false,
+      notifyMode: 'off',
+      notifyEmailTo: o.body.email ?? '',
+      webhookUrl: '',
+      webhookSecret: '',
+    };
+  }
+
+  private result(form: FormRecord) {
+    return { form_id: form.id, title: form.title, version: form.version, status: form.status, ...formUrls(this.config.publicUrl, form.id), created_at: form.createdAt };
+  }
+}
+
+const now = () => new Date().toISOString();
+const dedupe = (items: string[]) => [...new Set(items)];

@@ -1,0 +1,19 @@
+// The product's scheduled jobs, registered in one place with a name each.
+import type { JobRegistry } from '../lib/cron.ts';
+import type { Services } from './services.ts';
+import type { Store } from './store/types.ts';
+
+/** Idempotency keys are kept per form for 24 h (ARCHITECTURE.md). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+/** Registers every job of the product. */
+export function registerJobs(jobs: JobRegistry, services: Services, store: Store) {
+  jobs.register({ name: 'sweep-expired-forms', schedule: '*/10 * * * *', run: async () => `${await services.forms.sweepExpired()} deleted` });
+  jobs.register({
+    name: 'sweep-idempotency-keys',
+    schedule: '17 * * * *',
+    run: async () => `${await store.idempotency.sweep(new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())} deleted`,
+  });
+  jobs.register({ name: 'sweep-sessions', schedule: '41 * * * *', run: async () => `${await store.sessions.sweep(new Date().toISOString())} deleted` });
+  jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
+}

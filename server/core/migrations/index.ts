@@ -1,0 +1,7 @@
+// Every schema migration, in order. Add a file NNN-name.ts and list it here; never edit a landed one.
+import type { Migration } from '../../lib/durable-db.ts';
+import { initial } from './001-initial.ts';
+import { sessions } from './002-sessions.ts';
+
+/** The ordered list the store applies at open. */
+export const migrations: Migration[] = [initial, sessions];

@@ -1,0 +1,52 @@
+// What anyone may read about a form: the definition and the respondent-facing settings, for the
+// hosted page, embeds and third-party renderers.
+import { notFound } from '../lib/api-error.ts';
+import type { Config } from '../config.ts';
+import type { AntiSpam } from './antispam.ts';
+import type { DefinitionCache } from './definitions.ts';
+import { formUrls } from './form-view.ts';
+import type { FormRecord, Store } from './store/types.ts';
+
+/** Why a form does not take answers right now, if it does not. */
+export function closedReason(form: FormRecord, now = new Date().toISOString()): 'expired' | 'paused' | undefined {
+  if (form.workspaceId === null && form.expiresAt && form.expiresAt <= now) return 'expired';
+  if (form.status === 'paused' || form.moderationPaused) return 'paused';
+  return undefined;
+}
+
+/** Public reads of forms. */
+export class PublicForms {
+  constructor(
+    private readonly store: Store,
+    private readonly definitions: DefinitionCache,
+    private readonly antiSpam: AntiSpam,
+    private readonly config: Config,
+  ) {}
+
+  /** The form record with its current definition; 404 when there is no such form. */
+  async load(formId: string) {
+    const form = await this.store.forms.byId(formId);
+    if (!form) throw notFound();
+    const definition = (await this.definitions.get(form.id, form.version))!;
+    return { form, definition };
+  }
+
+  /** The public view: definition, version, respondent settings, state and a fresh render token. */
+  async view(formId: string) {
+    const { form, definition } = await this.load(formId);
+    const unclaimed = form.workspaceId === null;
+    return {
+      form_id: form.id,
+      version: form.version,
+      definition,
+      state: closedReason(form) ?? 'open',
+      unclaimed,
+      success_message: form.successMessage,
+      // Unclaimed forms ignore redirect_url (ARCHITECTURE.md), so it is not offered to renderers.
+      redirect_url: unclaimed ? '' : form.redirectUrl,
+      allow_another_response: form.allowAnotherResponse,
+      endpoint: formUrls(this.config.publicUrl, form.id).endpoint,
+      render_token: this.antiSpam.renderToken(form.id),
+    };
+  }
+}

@@ -1,0 +1,68 @@
+// Form settings (spec 4.4, 2.11, 3.1): the update rules and the masked view.
+import { settingsPatchSchema } from '../../shared/api/forms.ts';
+import { zodProblems } from '../../shared/api/problems.ts';
+import { forbidden, invalid } from '../lib/api-error.ts';
+import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
+import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
+import type { WebhookUrlValidator } from './webhook-policy.ts';
+
+/** The settings object of spec 2.11, the secret masked unless `reveal`. */
+export function settingsView(form: FormRecord, reveal = false) {
+  return {
+    form_id: form.id,
+    status: form.status,
+    success_message: form.successMessage,
+    redirect_url: form.redirectUrl,
+    allow_another_response: form.allowAnotherResponse,
+    notify_mode: form.notifyMode,
+    notify_email: form.notifyMode === 'milestones',
+    webhook_url: form.webhookUrl,
+    webhook_secret: form.webhookSecret === '' ? '' : reveal ? form.webhookSecret : maskSecret(form.webhookSecret),
+  };
+}
+
+/** Applies a settings patch after checking every field; nothing changes unless all of it is valid. */
+export class SettingsService {
+  constructor(
+    private readonly store: Store,
+    private readonly checkWebhookUrl: WebhookUrlValidator,
+  ) {}
+
+  /** Spec 4.4: validates, applies, answers the whole settings object. Callers have checked the role. */
+  async update(form: FormRecord, raw: Record<string, unknown>, opts: { reveal?: boolean } = {}) {
+    const parsed = settingsPatchSchema.safeParse(raw);
+    if (!parsed.success) throw invalid(zodProblems(parsed.error));
+    const body = parsed.data;
+    const problems: string[] = [];
+    if (body.notify_mode !== undefined && body.notify_email !== undefined && (body.notify_mode === 'milestones') !== body.notify_email) {
+      problems.push('notify_email: conflicts with notify_mode (true means milestones, false means off)');
+    }
+    if (body.webhook_url !== undefined && body.webhook_url !== '') {
+      const problem = await this.checkWebhookUrl(body.webhook_url);
+      if (problem) problems.push(`webhook_url: ${problem}`);
+    }
+    if (problems.length) throw invalid(problems);
+    // Spec 3.1: a form paused by moderation refuses any status change.
+    if (body.status !== undefined && form.moderationPaused) throw forbidden('paused_by_moderation', ['status: this form was paused by moderation']);
+
+    const patch: Partial<FormSettingsRecord & Pick<FormRecord, 'status'>> = {
+      status: body.status,
+      successMessage: body.success_message,
+      redirectUrl: body.redirect_url,
+      allowAnotherResponse: body.allow_another_response,
+      notifyMode: body.notify_mode ?? (body.notify_email === undefined ? undefined : body.notify_email ? 'milestones' : 'off'),
+    };
+    if (body.webhook_url !== undefined) {
+      patch.webhookUrl = body.webhook_url;
+      // Spec 6.3: a new secret is created when a URL is set on a form that has none.
+      if (body.webhook_url !== '' && form.webhookSecret === '') patch.webhookSecret = newWebhookSecret();
+    }
+    await this.store.forms.update(form.id, patch);
+    return settingsView((await this.store.forms.byId(form.id))!, opts.reveal);
+  }
+
+  /** Pauses or lifts a moderation pause (instance owners only; the caller checks). */
+  async setModerationPause(formId: string, paused: boolean) {
+    await this.store.forms.update(formId, paused ? { moderationPaused: true, status: 'paused' } : { moderationPaused: false });
+  }
+}

@@ -1,0 +1,86 @@
+// Forms, their versions and settings on sql.js.
+import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
+import type { Store } from '../types.ts';
+import { formColumns, toForm } from './rows.ts';
+
+/** The forms part of the store. */
+export function formQueries(db: DurableDatabase): Store['forms'] {
+  return {
+    create: async (f, definition) => {
+      await db.write((tx) => {
+        tx.run(
+          `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
+             claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+          [
+            f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused ? 1 : 0, f.version, f.createdAt, f.expiresAt,
+            f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse ? 1 : 0, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
+          ],
+        );
+        tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [f.id, f.version, definition, f.createdAt]);
+      });
+    },
+    addVersion: async (formId, version, definition, title, settings, at) => {
+      await db.write((tx) => {
+        tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [formId, version, definition, at]);
+        tx.run('UPDATE forms SET version = ?, title = ? WHERE id = ?', [version, title, formId]);
+        updateColumns(tx, formId, settings);
+      });
+    },
+    byId: async (id) => {
+      const row = db.get('SELECT * FROM forms WHERE id = ?', [id]);
+      return row && toForm(row);
+    },
+    byClaimTokenHash: async (hash) => {
+      const row = db.get('SELECT * FROM forms WHERE claim_token_hash = ?', [hash]);
+      return row && toForm(row);
+    },
+    version: async (formId, version) => {
+      const row = db.get<any>('SELECT * FROM form_versions WHERE form_id = ? AND version = ?', [formId, version]);
+      return row && { formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at };
+    },
+    versions: async (formId) =>
+      db
+        .all<any>('SELECT * FROM form_versions WHERE form_id = ? ORDER BY version DESC', [formId])
+        .map((row) => ({ formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at })),
+    listByWorkspace: async (workspaceId) =>
+      db.all('SELECT * FROM forms WHERE workspace_id = ? ORDER BY created_at DESC, id DESC', [workspaceId]).map(toForm),
+    listByAgentKey: async (agentKeyId) =>
+      db.all('SELECT * FROM forms WHERE agent_key_id = ? ORDER BY created_at DESC, id DESC', [agentKeyId]).map(toForm),
+    countUnclaimedByAgentKey: async (agentKeyId) =>
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [agentKeyId])?.n ?? 0,
+    claim: async (formId, workspaceId) =>
+      db.write(
+        (tx) =>
+          tx.run('UPDATE forms SET workspace_id = ?, expires_at = NULL, claim_token_hash = NULL WHERE id = ? AND workspace_id IS NULL', [workspaceId, formId])
+            .changes === 1,
+      ),
+    update: async (formId, patch) => {
+      await db.write((tx) => updateColumns(tx, formId, patch));
+    },
+    expiredUnclaimed: async (now) =>
+      db.all<{ id: string }>('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', [now]).map((r) => r.id),
+    delete: async (formId) => {
+      await db.write((tx) => {
+        // Every table that holds a form's data is listed here so a deletion leaves nothing behind.
+        for (const table of formOwnedTables) tx.run(`DELETE FROM ${table} WHERE form_id = ?`, [formId]);
+        tx.run('DELETE FROM forms WHERE id = ?', [formId]);
+      });
+    },
+  };
+}
+
+/** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
+export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency'];
+
+function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
+  const sets: string[] = [];
+  const params: any[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    const col = formColumns[field];
+    if (!col || value === undefined) continue;
+    sets.push(`${col.column} = ?`);
+    params.push(col.encode ? col.encode(value) : value);
+  }
+  if (sets.length) tx.run(`UPDATE forms SET ${sets.join(', ')} WHERE id = ?`, [...params, formId]);
+}

@@ -1,0 +1,19 @@
+// Opens the sql.js store: the durable database in the data folder, migrated, behind the Store interface.
+import { DurableDatabase } from '../../../lib/durable-db.ts';
+import { migrations } from '../../migrations/index.ts';
+import type { Store } from '../types.ts';
+import { formQueries } from './forms.ts';
+import { identityQueries } from './identity.ts';
+import { submissionQueries } from './submissions.ts';
+
+/** Opens (creating if needed) the store in `dataDir`; refuses a folder another process holds. */
+export async function openSqlJsStore(dataDir: string, log?: (line: string) => void): Promise<Store> {
+  const db = await DurableDatabase.open({ dir: dataDir, migrations, log });
+  return {
+    ...identityQueries(db),
+    forms: formQueries(db),
+    ...submissionQueries(db),
+    snapshot: () => db.snapshot(),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,80 @@
+// Submissions, monthly usage and idempotency records on sql.js.
+import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { InsertOutcome, Store } from '../types.ts';
+import { toIdempotency, toSubmission } from './rows.ts';
+
+/** The submissions and idempotency parts of the store. */
+export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions' | 'idempotency'> {
+  return {
+    submissions: {
+      insert: async (s) =>
+        db.write((tx): InsertOutcome => {
+          if (s.idempotency) {
+            const taken = tx.get<any>('SELECT * FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
+            // Keys live 24 h; an older record not yet swept is replaced rather than replayed.
+            const cutoff = new Date(Date.parse(s.createdAt) - 24 * 3600_000).toISOString();
+            if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
+            if (taken) tx.run('DELETE FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
+          }
+          if (s.formCap !== undefined) {
+            const count = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
+            if (count >= s.formCap) return { kind: 'form_cap' };
+          }
+          if (s.monthlyQuota !== undefined && s.workspaceId) {
+            const used = tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [s.workspaceId, s.createdAt.slice(0, 7)])?.n ?? 0;
+            if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
+          }
+          tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, ?, ?, ?, ?, ?)', [
+            s.id,
+            s.formId,
+            s.formVersion,
+            s.createdAt,
+            JSON.stringify(s.values),
+            s.hiddenChars ? 1 : 0,
+          ]);
+          tx.run('UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', [s.formId]);
+          if (s.workspaceId) {
+            tx.run(
+              'INSERT INTO usage (workspace_id, month, submissions) VALUES (?, ?, 1) ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + 1',
+              [s.workspaceId, s.createdAt.slice(0, 7)],
+            );
+          }
+          if (s.idempotency) {
+            const i = s.idempotency;
+            tx.run('INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+              s.formId,
+              i.key,
+              i.bodyHash,
+              i.status,
+              i.response,
+              s.createdAt,
+            ]);
+          }
+          return { kind: 'stored' };
+        }),
+      page: async (formId, limit, beforeSeq) =>
+        (beforeSeq === undefined
+          ? db.all('SELECT * FROM submissions WHERE form_id = ? ORDER BY seq DESC LIMIT ?', [formId, limit])
+          : db.all('SELECT * FROM submissions WHERE form_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?', [formId, beforeSeq, limit])
+        ).map(toSubmission),
+      iterate: (formId, pageSize = 500) => ({
+        async *[Symbol.asyncIterator]() {
+          let after = 0;
+          for (;;) {
+            const rows = db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [formId, after, pageSize]);
+            for (const row of rows) yield toSubmission(row);
+            if (rows.length < pageSize) return;
+            after = rows[rows.length - 1].seq;
+          }
+        },
+      }),
+    },
+    idempotency: {
+      get: async (formId, key) => {
+        const r = db.get('SELECT * FROM idempotency WHERE form_id = ? AND key = ?', [formId, key]);
+        return r && toIdempotency(r);
+      },
+      sweep: async (olderThan) => db.write((tx) => tx.run('DELETE FROM idempotency WHERE created_at < ?', [olderThan]).changes),
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Reading submissions back (spec 4.3): JSON pages with keyset cursors, and the CSV column order.
+import type { FormDefinition } from '../../shared/engine/index.ts';
+import { badRequest } from '../lib/api-error.ts';
+import { csvRow } from '../lib/csv.ts';
+import type { SignedCursor } from '../lib/signed-cursor.ts';
+import { allFields } from './definitions.ts';
+import type { FormRecord, Store, SubmissionRecord } from './store/types.ts';
+
+/** Spec 4.3 and 8: `limit` is 1 to 100, default 50, a larger value capped at 100. */
+export const PAGE_DEFAULT = 50;
+export const PAGE_MAX = 100;
+
+/** A submission as the API shows it (spec 2.12). */
+export function submissionView(s: SubmissionRecord) {
+  return { id: s.id, form_version: s.formVersion, created_at: s.createdAt, values: s.values, values_contain_hidden_characters: s.hiddenChars };
+}
+
+/** Reads a `limit` query value: absent → 50; not an integer → 400; under 1 → 400; over 100 → 100. */
+export function parseLimit(raw: string | null): number {
+  if (raw === null) return PAGE_DEFAULT;
+  if (!/^-?\d+$/.test(raw)) throw badRequest('invalid_limit', ['limit: must be an integer']);
+  const n = Number(raw);
+  if (n < 1) throw badRequest('invalid_limit', ['limit: must be at least 1']);
+  return Math.min(n, PAGE_MAX);
+}
+
+/** Reading a form's submissions as pages or CSV text. */
+export class SubmissionReads {
+  constructor(
+    private readonly store: Store,
+    private readonly cursors: SignedCursor,
+  ) {}
+
+  /** Newest-first pages over a form's submissions; stable while new ones arrive (keyset on seq). */
+  async page(form: FormRecord, limit: number, cursor: string | null) {
+    let before: number | undefined;
+    if (cursor !== null) {
+      before = this.cursors.decode(form.id, cursor);
+      if (before === undefined) throw badRequest('invalid_cursor', ['cursor: not a cursor this server issued for this form']);
+    }
+    // One extra row tells whether another page exists without a second query.
+    const rows = await this.store.submissions.page(form.id, limit + 1, before);
+    const page = rows.slice(0, limit);
+    const result: { submissions: ReturnType<typeof submissionView>[]; next_cursor?: string } = { submissions: page.map(submissionView) };
+    if (rows.length > limit) result.next_cursor = this.cursors.encode(form.id, page[page.length - 1].seq);
+    return result;
+  }
+
+  /** The CSV file as chunks of text: the header row, then every submission oldest first, read in pages. */
+  async *csv(form: FormRecord, chunkChars = 64 * 1024): AsyncGenerator<string> {
+    const versions = await this.store.forms.versions(form.id);
+    const keys = csvColumns(versions.map((v) => JSON.parse(v.definition) as FormDefinition));
+    let chunk = csvRow(['id', 'created_at', ...keys]);
+    for await (const sub of this.store.submissions.iterate(form.id)) {
+      chunk += csvRow([sub.id, sub.createdAt, ...keys.map((k) => sub.values[k])]);
+      if (chunk.length >= chunkChars) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield chunk;
+  }
+}
+
+/** CSV value columns (spec 4.3): the latest version's keys, then keys only older versions had; id and created_at come first. */
+export function csvColumns(versionsNewestFirst: FormDefinition[]): string[] {
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const def of versionsNewestFirst) {
+    for (const field of allFields(def)) {
+      if (!seen.has(field.key)) {
+        seen.add(field.key);
+        keys.push(field.key);
+      }
+    }
+  }
+  return keys;
+}

@@ -1,0 +1,145 @@
+// Taking a respondent's submission (ARCHITECTURE.md "Forms, versions, claims"), as named steps:
+// load the form, check it accepts answers, check anti-spam, evaluate with the engine, store durably
+// (with the idempotency record in the same write), answer.
+import { createHash } from 'node:crypto';
+import { evaluateSubmission } from '../../shared/engine/index.ts';
+import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
+import { containsHiddenCharacters } from '../lib/hidden-characters.ts';
+import { linearRegex } from '../lib/safe-regex.ts';
+import type { Config } from '../config.ts';
+import type { AntiSpam } from './antispam.ts';
+import type { DefinitionCache } from './definitions.ts';
+import { newId } from './ids.ts';
+import type { FormRecord, Store } from './store/types.ts';
+
+/** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
+export const UNCLAIMED_SUBMISSION_CAP = 100;
+
+/** What the respondent endpoint hands over after reading the request. */
+export interface SubmitInput {
+  formId: string;
+  values: unknown;
+  skippedSteps?: unknown;
+  /** An HTML form post: strings are coerced by the engine ("42" → 42, "on" → true). */
+  formPost: boolean;
+  honeypot?: unknown;
+  renderToken?: unknown;
+  idempotencyKey?: string;
+  /** A hash of the request body, compared when an idempotency key is reused. */
+  bodyHash: string;
+}
+
+/** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
+export interface SubmitResult {
+  status: number;
+  body: { id: string; values: Record<string, unknown> };
+  form: FormRecord;
+  replayed: boolean;
+}
+
+/** Hash of a request body for idempotency comparisons. */
+export const bodyHash = (raw: Buffer | string) => createHash('sha256').update(raw).digest('hex');
+
+/** Accepts respondents' submissions. */
+export class SubmissionService {
+  constructor(
+    private readonly store: Store,
+    private readonly definitions: DefinitionCache,
+    private readonly antiSpam: AntiSpam,
+    private readonly config: Config,
+  ) {}
+
+  /** Runs the named steps of a submission; throws ApiError for every refusal. */
+  async submit(input: SubmitInput): Promise<SubmitResult> {
+    const form = await this.loadForm(input.formId);
+    const replay = await this.replayIdempotent(form, input);
+    if (replay) return replay;
+    await this.checkAccepting(form);
+    if (this.antiSpam.verdict(form.id, input.honeypot, input.renderToken) === 'bot') return this.silentSuccess(form, input);
+    const values = await this.evaluate(form, input);
+    return this.save(form, values, input);
+  }
+
+  private async loadForm(formId: string): Promise<FormRecord> {
+    const form = await this.store.forms.byId(formId);
+    if (!form) throw notFound();
+    return form;
+  }
+
+  /** Spec: a replay within 24 h returns the first answer; the same key with another body is a 409. */
+  private async replayIdempotent(form: FormRecord, input: SubmitInput): Promise<SubmitResult | undefined> {
+    if (input.idempotencyKey === undefined) return undefined;
+    const stored = await this.store.idempotency.get(form.id, input.idempotencyKey);
+    if (!stored || Date.parse(stored.createdAt) < Date.now() - 24 * 3600_000) return undefined;
+    if (stored.bodyHash !== input.bodyHash) throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+    return { status: stored.status, body: JSON.parse(stored.response), form, replayed: true };
+  }
+
+  private async checkAccepting(form: FormRecord) {
+    if (form.workspaceId === null && form.expiresAt && form.expiresAt <= new Date().toISOString()) {
+      throw new ApiError(410, 'expired', ['form: this unclaimed form has expired']);
+    }
+    if (form.status === 'paused' || form.moderationPaused) throw conflict('paused', ['form: is paused and does not accept submissions']);
+    // Checked here to refuse early, and again inside the write so concurrent posts cannot overshoot.
+    if (form.workspaceId === null && form.submissionCount >= UNCLAIMED_SUBMISSION_CAP) throw this.limitReached('form_cap');
+    const quota = this.config.monthlySubmissions;
+    if (form.workspaceId !== null && quota !== undefined) {
+      const used = await this.store.workspaces.monthlyUsage(form.workspaceId, new Date().toISOString().slice(0, 7));
+      if (used >= quota) throw this.limitReached('monthly_quota');
+    }
+  }
+
+  private limitReached(which: 'form_cap' | 'monthly_quota') {
+    const detail =
+      which === 'form_cap'
+        ? `form: unclaimed forms accept at most ${UNCLAIMED_SUBMISSION_CAP} submissions; claim it to accept more`
+        : `workspace: the monthly quota of ${this.config.monthlySubmissions} submissions is used up`;
+    return new ApiError(402, 'limit_reached', [detail], { upgrade_url: this.config.upgradeUrl ?? `${this.config.publicUrl}/admin` });
+  }
+
+  /** A caught bot gets what a person would get, and nothing is stored. */
+  private async silentSuccess(form: FormRecord, input: SubmitInput): Promise<SubmitResult> {
+    const values = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
+    return { status: 201, body: { id: newId(), values }, form, replayed: false };
+  }
+
+  private async evaluate(form: FormRecord, input: SubmitInput): Promise<Record<string, unknown>> {
+    if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values)) throw invalid(['values: expected an object']);
+    if (input.skippedSteps !== undefined && (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))) {
+      throw invalid(['skippedSteps: expected an array of step ids']);
+    }
+    const definition = await this.definitions.get(form.id, form.version);
+    if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
+    const result = evaluateSubmission(definition, input.values as Record<string, unknown>, {
+      regex: linearRegex,
+      coerceFormStrings: input.formPost,
+      skippedSteps: input.skippedSteps as string[] | undefined,
+    });
+    if (result.problems.length) throw invalid(result.problems);
+    return result.values;
+  }
+
+  private async save(form: FormRecord, values: Record<string, unknown>, input: SubmitInput): Promise<SubmitResult> {
+    const id = newId();
+    const body = { id, values };
+    const outcome = await this.store.submissions.insert({
+      id,
+      formId: form.id,
+      workspaceId: form.workspaceId,
+      formVersion: form.version,
+      createdAt: new Date().toISOString(),
+      values,
+      hiddenChars: containsHiddenCharacters(values),
+      idempotency: input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: JSON.stringify(body) },
+      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
+      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
+    });
+    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    // A concurrent request with the same key won the race: answer as its replay.
+    if (outcome.kind === 'replay') {
+      if (outcome.record.bodyHash !== input.bodyHash) throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+      return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
+    }
+    return { status: 201, body, form, replayed: false };
+  }
+}

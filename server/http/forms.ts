@@ -1,0 +1,25 @@
+// Handlers of /v1/forms: publish and list (spec 4.1, 4.2).
+import { readJsonObject } from '../lib/http-body.ts';
+import type { RouteContext } from '../lib/router.ts';
+import type { Services } from '../core/services.ts';
+import { optionalKey, requireKey } from './auth.ts';
+import { clientIp } from './client-ip.ts';
+import { sendJson } from './respond.ts';
+
+/** POST /v1/forms: publish a form or a new version; no key allowed. */
+export const publishForm = (s: Services) => async ({ req, res }: RouteContext) => {
+  const principal = await optionalKey(s, req);
+  const ip = clientIp(req, s.config.trustProxy);
+  const limits = s.rateLimits;
+  if (principal === null) limits.take([limits.keylessAttemptsPerIp, ip]);
+  const body = await readJsonObject(req);
+  const admit = ({ agentKey }: { agentKey: boolean }) =>
+    limits.take([limits.unclaimedFormsPerIp, ip], ...(agentKey ? [[limits.agentKeysPerIp, ip] as [typeof limits.agentKeysPerIp, string]] : []));
+  sendJson(res, 201, await s.forms.publish(principal, body, admit));
+};
+
+/** GET /v1/forms: the caller's forms, newest first. */
+export const listForms = (s: Services) => async ({ req, res }: RouteContext) => {
+  const principal = await requireKey(s, req);
+  sendJson(res, 200, await s.forms.list(principal));
+};

@@ -1,0 +1,85 @@
+// Server-rendered setup and sign-in pages: the way in before the admin panel takes over.
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from '../../lib/api-error.ts';
+import { parseFormBody } from '../../lib/form-body.ts';
+import { readBody } from '../../lib/http-body.ts';
+import type { RouteContext } from '../../lib/router.ts';
+import type { Services } from '../../core/services.ts';
+import { sessionCookie, sessionToken } from '../cookies.ts';
+import { escapeHtml, redirect, sendHtml } from '../respond.ts';
+import { input, page, problems } from './layout.ts';
+
+/** Reads a urlencoded form post into single string values. */
+export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+  const fields = parseFormBody(req.headers['content-type'] ?? '', await readBody(req));
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+}
+
+/** Only same-site paths are followed after sign-in, so `next` cannot send people elsewhere. */
+function safeNext(next: string | null | undefined): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/admin';
+}
+
+const setupForm = (token: string, email = '', errors: string[] = []) =>
+  page(
+    'Set up Formstead',
+    `<h1>Create the owner account</h1>${problems(errors)}<form method="post" action="/admin/setup"><input type="hidden" name="token" value="${escapeHtml(token)}">${input('email', 'Email', 'email', email)}${input('password', 'Password (at least 10 characters)', 'password')}<button type="submit">Create account</button></form>`,
+  );
+
+/** GET /admin/setup?token=…: the one-time owner setup form. */
+export const setupPage = (s: Services) => async ({ res, query }: RouteContext) => {
+  const token = query.get('token') ?? '';
+  if (!(await s.accounts.setupTokenValid(token))) return sendHtml(res, 404, page('Setup link used', '<h1>This setup link was used or is unknown</h1><p><a href="/admin/login">Sign in</a></p>'));
+  sendHtml(res, 200, setupForm(token));
+};
+
+/** POST /admin/setup: creates the owner and signs them in. */
+export const setupSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
+  const form = await readForm(req);
+  try {
+    const token = await s.accounts.setupOwner(form.token ?? '', form.email ?? '', form.password ?? '');
+    res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
+    redirect(res, 303, '/admin');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422) return sendHtml(res, 422, setupForm(form.token ?? '', form.email, err.details));
+    throw err;
+  }
+};
+
+const loginForm = (next: string, email = '', errors: string[] = []) =>
+  page(
+    'Sign in',
+    `<h1>Sign in to Formstead</h1>${problems(errors)}<form method="post" action="/admin/login"><input type="hidden" name="next" value="${escapeHtml(next)}">${input('email', 'Email', 'email', email)}${input('password', 'Password', 'password')}<button type="submit">Sign in</button></form>`,
+  );
+
+/** GET /admin/login. */
+export const loginPage = (_s: Services) => ({ res, query }: RouteContext) => sendHtml(res, 200, loginForm(safeNext(query.get('next'))));
+
+/** POST /admin/login: a session cookie and back to `next`. */
+export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
+  const form = await readForm(req);
+  try {
+    const token = await s.accounts.login(form.email ?? '', form.password ?? '');
+    res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
+    redirect(res, 303, safeNext(form.next));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return sendHtml(res, 401, loginForm(safeNext(form.next), form.email, err.details.map((d) => d.replace(/^credentials: /, ''))));
+    throw err;
+  }
+};
+
+/** POST /admin/logout. */
+export const logout = (s: Services) => async ({ req, res }: RouteContext) => {
+  const token = sessionToken(req);
+  if (token) await s.accounts.logout(token);
+  res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));
+  redirect(res, 303, '/admin/login');
+};
+
+/** GET /admin: who is signed in (the admin panel replaces this page). */
+export const adminHome = (s: Services) => async ({ req, res }: RouteContext) => {
+  const session = await s.accounts.session(sessionToken(req));
+  if (!session) return redirect(res, 303, '/admin/login');
+  const spaces = session.workspaces.map((w) => `<li>${escapeHtml(w.workspace.name)} (${w.role})</li>`).join('');
+  sendHtml(res, 200, page('Formstead admin', `<h1>Formstead</h1><p>Signed in as ${escapeHtml(session.user.email)}.</p><ul>${spaces}</ul><form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>`));
+};

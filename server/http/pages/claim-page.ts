@@ -1,0 +1,36 @@
+// GET/POST /claim/{token}: a signed-in owner or editor moves an unclaimed form into a workspace.
+import type { RouteContext } from '../../lib/router.ts';
+import { canEdit } from '../../core/principal.ts';
+import type { Services } from '../../core/services.ts';
+import { sessionToken } from '../cookies.ts';
+import { escapeHtml, sendHtml } from '../respond.ts';
+import { readForm } from './account-pages.ts';
+import { page, problems } from './layout.ts';
+
+const gone = () => page('Claim link not valid', '<h1>This claim link is not valid</h1><p>The form was claimed already, has expired, or the link is wrong.</p>', { noindex: true });
+
+/** Shows the form and, for a signed-in owner or editor, the workspaces it can go to. */
+export const claimPage = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  const form = await s.forms.byClaimToken(params.token);
+  if (!form) return sendHtml(res, 404, gone());
+  const session = await s.accounts.session(sessionToken(req));
+  const here = `/claim/${encodeURIComponent(params.token)}`;
+  const head = `<h1>Claim “${escapeHtml(form.title)}”</h1><p class="muted">Unclaimed forms expire on ${escapeHtml(form.expiresAt ?? '')} and send no webhooks or mail.</p>`;
+  if (!session) {
+    // SameSite=Strict cookies are not sent when arriving from another site, so offer a same-site reload.
+    return sendHtml(res, 200, page('Claim a form', `${head}<p><a href="/admin/login?next=${encodeURIComponent(here)}">Sign in to claim it</a> · <a href="${here}">Already signed in? Continue</a></p>`, { noindex: true }));
+  }
+  const editable = session.workspaces.filter((w) => canEdit(w.role));
+  if (!editable.length) return sendHtml(res, 403, page('Claim a form', `${head}${problems(['Only owners and editors of a workspace can claim forms.'])}`, { noindex: true }));
+  const options = editable.map((w) => `<option value="${escapeHtml(w.workspace.id)}">${escapeHtml(w.workspace.name)}</option>`).join('');
+  sendHtml(res, 200, page('Claim a form', `${head}<form method="post" action="${here}"><label for="workspace">Workspace</label><select id="workspace" name="workspace">${options}</select><button type="submit">Claim form</button></form>`, { noindex: true }));
+};
+
+/** Claims the form for the chosen workspace if the session may edit there. */
+export const claimSubmit = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  const form = await readForm(req);
+  const principal = await s.accounts.principal(sessionToken(req), form.workspace);
+  if (!principal || !canEdit(principal.role)) return sendHtml(res, 403, page('Claim a form', problems(['Sign in as an owner or editor of that workspace to claim this form.']), { noindex: true }));
+  const claimed = await s.forms.claim(params.token, principal.workspaceId);
+  sendHtml(res, 200, page('Form claimed', `<h1>“${escapeHtml(claimed.title)}” is yours</h1><p>It no longer expires. <a href="/admin">Open the admin panel</a> · <a href="/f/${escapeHtml(claimed.id)}">Open the form</a></p>`, { noindex: true }));
+};

@@ -1,0 +1,73 @@
+// Writing answers: JSON, HTML and the security headers every answer carries.
+import type { ServerResponse } from 'node:http';
+
+/** Headers on every answer: no MIME sniffing, no referrer leaks. */
+const baseHeaders = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
+/**
+ * CSP for our HTML pages: our own scripts and styles only, posts to ourselves; `frame-ancestors` is the
+ * modern form of X-Frame-Options. Embeddable pages (the hosted form in the embed's iframe) allow any parent.
+ */
+export function htmlSecurityHeaders(embeddable: boolean): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "form-action 'self' http: https:",
+    "base-uri 'none'",
+    "object-src 'none'",
+    embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'",
+  ].join('; ');
+  return embeddable ? { 'content-security-policy': csp } : { 'content-security-policy': csp, 'x-frame-options': 'DENY' };
+}
+
+/** Sends a JSON body with the status and extra headers. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...baseHeaders,
+    'x-frame-options': 'DENY',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Sends an HTML page with the page CSP. */
+export function sendHtml(res: ServerResponse, status: number, html: string, opts: { embeddable?: boolean; headers?: Record<string, string> } = {}) {
+  res.writeHead(status, {
+    ...baseHeaders,
+    ...htmlSecurityHeaders(opts.embeddable ?? false),
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    ...opts.headers,
+  });
+  res.end(html);
+}
+
+/** Sends a static asset (JS, CSS, JSON) with caching. */
+export function sendAsset(res: ServerResponse, body: string, contentType: string, maxAgeSeconds: number, headers: Record<string, string> = {}) {
+  res.writeHead(200, {
+    ...baseHeaders,
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': `public, max-age=${maxAgeSeconds}`,
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** Sends a redirect. */
+export function redirect(res: ServerResponse, status: 302 | 303, location: string) {
+  res.writeHead(status, { ...baseHeaders, location, 'content-length': 0, 'cache-control': 'no-store' });
+  res.end();
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

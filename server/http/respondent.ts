@@ -1,0 +1,91 @@
+// The respondent endpoint `POST /v1/f/{id}` and the public definition (ARCHITECTURE.md "Forms,
+// versions, claims"): no key, CORS open, JSON or an HTML form post.
+import type { IncomingMessage } from 'node:http';
+import { ApiError, badRequest } from '../lib/api-error.ts';
+import { parseFormBody } from '../lib/form-body.ts';
+import { parseJsonObject, readBody } from '../lib/http-body.ts';
+import type { RouteContext } from '../lib/router.ts';
+import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
+import type { Services } from '../core/services.ts';
+import { bodyHash, type SubmitInput } from '../core/submissions.ts';
+import { clientIp } from './client-ip.ts';
+import { escapeHtml, redirect, sendAsset, sendHtml, sendJson } from './respond.ts';
+
+/** CORS for the public endpoints: any site may post answers or read a definition. */
+export const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, idempotency-key',
+  'access-control-max-age': '86400',
+};
+
+/** OPTIONS /v1/f/{id}: the CORS preflight answers 204. */
+export const preflight = (_s: Services) => ({ res }: RouteContext) => {
+  res.writeHead(204, corsHeaders);
+  res.end();
+};
+
+/** POST /v1/f/{id}: load, check, evaluate, store, answer (201 JSON, or 303 for a browser form post). */
+export const submit = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  const browserPost = wantsHtml(req);
+  try {
+    const ip = clientIp(req, s.config.trustProxy);
+    s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
+    const input = await readSubmission(req, params.id);
+    const result = await s.submissions.submit(input);
+    if (browserPost) {
+      // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector.
+      const target = result.form.redirectUrl && result.form.workspaceId !== null ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
+      return redirect(res, 303, target);
+    }
+    sendJson(res, result.status, result.body, { ...corsHeaders, ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}) });
+  } catch (err) {
+    if (err instanceof ApiError) {
+      if (browserPost && err.status !== 413) return sendHtml(res, err.status, problemPage(err, params.id));
+      Object.assign(err.headers, corsHeaders);
+    }
+    throw err;
+  }
+};
+
+/** GET /v1/f/{id}/definition: what renderers and embeds need, cached for 60 s. */
+export const publicDefinition = (s: Services) => async ({ res, params }: RouteContext) => {
+  const view = await s.publicForms.view(params.id);
+  sendAsset(res, JSON.stringify(view), 'application/json; charset=utf-8', 60, corsHeaders);
+};
+
+/** Reads JSON `{values, skippedSteps?}` or a form post into the submission service's input. */
+async function readSubmission(req: IncomingMessage, formId: string): Promise<SubmitInput> {
+  const raw = await readBody(req);
+  const contentType = req.headers['content-type'] ?? 'application/json';
+  const idempotencyKey = readIdempotencyKey(req);
+  const hash = bodyHash(raw);
+  if (/^application\/(?:[\w.+-]*\+)?json/i.test(contentType) || !/form/i.test(contentType)) {
+    const body = parseJsonObject(raw);
+    const { values, skippedSteps, [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, ...rest } = body;
+    const unknown = Object.keys(rest);
+    if (unknown.length) throw new ApiError(422, 'invalid_request', unknown.map((k) => `${k}: unknown field`));
+    return { formId, values, skippedSteps, formPost: false, honeypot, renderToken, idempotencyKey, bodyHash: hash };
+  }
+  const { [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...values } = parseFormBody(contentType, raw);
+  const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
+  return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
+}
+
+/** ARCHITECTURE.md: an Idempotency-Key is 1 to 128 characters. */
+function readIdempotencyKey(req: IncomingMessage): string | undefined {
+  const key = req.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (Array.isArray(key) || key.length < 1 || key.length > 128) throw badRequest('invalid_idempotency_key', ['idempotency-key: must be 1 to 128 characters']);
+  return key;
+}
+
+function wantsHtml(req: IncomingMessage): boolean {
+  return /text\/html/i.test(req.headers.accept ?? '') && /form/i.test(req.headers['content-type'] ?? '');
+}
+
+/** A plain page listing what was wrong, for browsers posting without JavaScript. */
+function problemPage(err: ApiError, formId: string): string {
+  const items = err.details.map((d) => `<li>${escapeHtml(d.replace(/^values\./, ''))}</li>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please check your answers</title></head><body><main><h1>Please check your answers</h1><ul>${items}</ul><p><a href="/f/${encodeURIComponent(formId)}">Back to the form</a></p></main></body></html>`;
+}

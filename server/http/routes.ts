@@ -1,0 +1,40 @@
+// Every route of the product in one list (STYLE.md "Routes in one readable list").
+import type { Route } from '../lib/router.ts';
+import type { Services } from '../core/services.ts';
+import { listForms, publishForm } from './forms.ts';
+import { health } from './health.ts';
+import { adminHome, loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
+import { claimPage, claimSubmit } from './pages/claim-page.ts';
+import { thanksPage } from './pages/thanks-page.ts';
+import { preflight, publicDefinition, submit } from './respondent.ts';
+import { definitionSchema } from './schema.ts';
+import { updateSettings } from './settings.ts';
+import { listSubmissions } from './submissions.ts';
+
+/** The route table: method, path, handler. */
+export function routes(s: Services): Route[] {
+  return [
+    { method: 'GET', path: '/healthz', handler: health(s) },
+    { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
+    // REST API for keys (spec 4)
+    { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
+    { method: 'GET', path: '/v1/forms', handler: listForms(s) },
+    { method: 'PATCH', path: '/v1/forms/:id', handler: updateSettings(s) },
+    { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
+    // Respondents (no key, CORS open)
+    { method: 'OPTIONS', path: '/v1/f/:id', handler: preflight(s) },
+    { method: 'POST', path: '/v1/f/:id', handler: submit(s) },
+    { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: preflight(s) },
+    { method: 'GET', path: '/v1/f/:id/definition', handler: publicDefinition(s) },
+    // Pages
+    { method: 'GET', path: '/f/:id/thanks', handler: thanksPage(s) },
+    { method: 'GET', path: '/claim/:token', handler: claimPage(s) },
+    { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
+    { method: 'GET', path: '/admin/setup', handler: setupPage(s) },
+    { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
+    { method: 'GET', path: '/admin/login', handler: loginPage(s) },
+    { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
+    { method: 'POST', path: '/admin/logout', handler: logout(s) },
+    { method: 'GET', path: '/admin', handler: adminHome(s) },
+  ];
+}

@@ -1,0 +1,42 @@
+// The node:http server: routes each request, shapes every error once (spec 7), tracks in-flight
+// requests so a shutdown can let them finish.
+import http from 'node:http';
+import { ApiError, toApiError } from '../lib/api-error.ts';
+import { Router } from '../lib/router.ts';
+import type { Services } from '../core/services.ts';
+import { sendJson } from './respond.ts';
+import { routes } from './routes.ts';
+
+/** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
+export function createHttpServer(services: Services, log: (line: string) => void): http.Server {
+  const router = new Router(routes(services));
+  const server = http.createServer(async (req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendJson(res, 400, { error: 'bad_request', details: ['url: malformed'] });
+    }
+    try {
+      const match = router.match(req.method ?? 'GET', url.pathname);
+      if (match === undefined) throw new ApiError(404, 'not_found', [`path: no route for ${url.pathname}`]);
+      if (match === 'methodNotAllowed') throw new ApiError(405, 'method_not_allowed', [`method: ${req.method} is not allowed here`]);
+      const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
+      if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
+    } catch (err) {
+      const { error, unexpected } = toApiError(err);
+      if (unexpected) log(`error: ${req.method} ${url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendJson(res, error.status, error.body(), error.headers);
+      // A refused body (413) is left unread: close the connection rather than drain it.
+      if (error.headers.connection === 'close') res.on('finish', () => req.socket.destroy());
+    }
+  });
+  server.keepAliveTimeout = 5000;
+  server.headersTimeout = 15000;
+  server.requestTimeout = 30000;
+  return server;
+}

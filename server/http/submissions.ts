@@ -1,0 +1,36 @@
+// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3).
+import type { ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { badRequest } from '../lib/api-error.ts';
+import type { RouteContext } from '../lib/router.ts';
+import type { Services } from '../core/services.ts';
+import { parseLimit } from '../core/submission-reads.ts';
+import type { FormRecord } from '../core/store/types.ts';
+import { requireKey } from './auth.ts';
+import { sendJson } from './respond.ts';
+
+/** Lists a form's submissions for agent and account keys. */
+export const listSubmissions = (s: Services) => async ({ req, res, params, query }: RouteContext) => {
+  const principal = await requireKey(s, req);
+  const form = await s.forms.requireInScope(principal, params.id);
+  const format = query.get('format');
+  if (format !== null && format !== 'json' && format !== 'csv') throw badRequest('invalid_format', ['format: must be json or csv']);
+  if (format === 'csv') return streamCsv(s, res, form);
+  const limit = parseLimit(query.get('limit'));
+  sendJson(res, 200, await s.reads.page(form, limit, query.get('cursor')));
+};
+
+/** Streams the CSV chunks the read service produces, waiting for the socket to drain between them. */
+async function streamCsv(s: Services, res: ServerResponse, form: FormRecord) {
+  res.writeHead(200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${form.id}-submissions.csv"`,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  });
+  for await (const chunk of s.reads.csv(form)) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  }
+  res.end();
+}

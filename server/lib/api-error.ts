@@ -1,0 +1,39 @@
+// The one error type of the product: thrown from anywhere, shaped into spec 7's body in one place.
+
+/** An error that becomes `{ error, details }` with its HTTP status (spec 7). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly details: string[] = [],
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+  }
+
+  /** The JSON body of spec 7.1. */
+  body(): Record<string, unknown> {
+    return { error: this.code, details: this.details, ...this.extra };
+  }
+}
+
+/** 400: the body is not the expected JSON object, or a query value is malformed. */
+export const badRequest = (code: string, details: string[] = []) => new ApiError(400, code, details);
+/** 401: key missing where required, invalid, revoked or expired. */
+export const unauthorized = (details: string[] = []) => new ApiError(401, 'unauthorized', details);
+/** 403 with one of the spec 7.3 codes. */
+export const forbidden = (code: 'forbidden' | 'owner_key_required' | 'paused_by_moderation' = 'forbidden', details: string[] = []) =>
+  new ApiError(403, code, details);
+/** 404: not found, or outside the caller's scope (we never say which). */
+export const notFound = (what = 'form') => new ApiError(404, 'not_found', [`${what}: not found`]);
+/** 409 with a machine code. */
+export const conflict = (code: string, details: string[] = []) => new ApiError(409, code, details);
+/** 422: invalid input; `details` lists every problem as `<path>: <problem>`. */
+export const invalid = (details: string[]) => new ApiError(422, 'invalid_request', details);
+
+/** Turns anything thrown into an ApiError; unknown errors are logged by the caller and answered 500 without internals. */
+export function toApiError(err: unknown): { error: ApiError; unexpected: boolean } {
+  if (err instanceof ApiError) return { error: err, unexpected: false };
+  return { error: new ApiError(500, 'internal_error', []), unexpected: true };
+}

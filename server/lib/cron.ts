@@ -1,0 +1,66 @@
+// Named node-cron jobs in one registry, so they can be listed (admin panel) and run on demand.
+import cron, { type ScheduledTask } from 'node-cron';
+
+/** A job with a name, a cron schedule and what it does. */
+export interface JobDefinition {
+  name: string;
+  schedule: string;
+  run: () => Promise<unknown>;
+}
+
+/** Last outcome of a job, for the admin panel. */
+export interface JobStatus {
+  name: string;
+  schedule: string;
+  lastRunAt?: string;
+  lastResult?: string;
+  lastError?: string;
+}
+
+/** Holds the registered jobs and their node-cron tasks. */
+export class JobRegistry {
+  private readonly jobs = new Map<string, { def: JobDefinition; status: JobStatus; task?: ScheduledTask; running: boolean }>();
+
+  constructor(private readonly log: (line: string) => void = () => {}) {}
+
+  /** Registers a job; it is scheduled by start(). */
+  register(def: JobDefinition) {
+    if (!cron.validate(def.schedule)) throw new Error(`job ${def.name}: bad schedule ${def.schedule}`);
+    this.jobs.set(def.name, { def, status: { name: def.name, schedule: def.schedule }, running: false });
+  }
+
+  /** Schedules every registered job. */
+  start() {
+    for (const job of this.jobs.values()) job.task = cron.schedule(job.def.schedule, () => void this.runNow(job.def.name));
+  }
+
+  /** Runs a job now unless it is already running (no overlap); resolves when it ends. */
+  async runNow(name: string): Promise<JobStatus> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`no job named ${name}`);
+    if (job.running) return job.status;
+    job.running = true;
+    job.status.lastRunAt = new Date().toISOString();
+    try {
+      const result = await job.def.run();
+      job.status.lastResult = result === undefined ? 'ok' : String(result);
+      job.status.lastError = undefined;
+    } catch (err) {
+      job.status.lastError = err instanceof Error ? err.message : String(err);
+      this.log(`job ${name} failed: ${job.status.lastError}`);
+    } finally {
+      job.running = false;
+    }
+    return job.status;
+  }
+
+  /** Every job's status. */
+  list(): JobStatus[] {
+    return [...this.jobs.values()].map((j) => ({ ...j.status }));
+  }
+
+  /** Stops every schedule. */
+  async stop() {
+    for (const job of this.jobs.values()) await job.task?.stop();
+  }
+}

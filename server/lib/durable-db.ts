@@ -1,0 +1,294 @@
+// sql.js made durable: an in-memory SQLite database whose every write transaction is journaled and
+// fsynced (shared between concurrent writers) before the caller hears it is done, with snapshots taken in
+// the background so start-up replays only a short journal. Layout and rules: docs/storage.md.
+//
+// THE DETERMINISM RULE. The journal stores the SQL each transaction ran, not the rows it changed, and start-up
+// runs that SQL again. Every value that could differ on a second run must be a bound parameter computed in
+// JavaScript: ids, timestamps, random tokens. Never use random(), randomblob(), datetime('now'),
+// CURRENT_TIMESTAMP, or a DEFAULT that calls them, in a write. Auto-assigned rowids and AUTOINCREMENT are
+// fine: replay runs the same statements in the same order on the same data.
+import { mkdir } from 'node:fs/promises';
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import { acquireDataLock, type DataLock } from './data-lock.ts';
+import { applyMigrations, type Migration } from './durable-migrations.ts';
+import { recover } from './durable-recovery.ts';
+import { JournalWriter } from './journal.ts';
+import { snapshotInfo } from './snapshot-file.ts';
+import { SnapshotScheduler } from './snapshot-scheduler.ts';
+import { loadSqlWasm } from './sql-wasm.ts';
+import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
+import { StorageError } from './storage-error.ts';
+import { checkParams, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
+
+export type { SqlValue } from './tx-record.ts';
+export type { Migration } from './durable-migrations.ts';
+export { StorageError } from './storage-error.ts';
+
+/** The handle a write() callback gets: what it runs is journaled; what it reads is not. */
+export interface WriteTx {
+  run(sql: string, params?: SqlValue[]): { changes: number };
+  all<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T[];
+  get<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T | undefined;
+}
+
+/** Options of DurableDatabase.open. */
+export interface DurableOptions {
+  dir: string;
+  migrations: Migration[];
+  /** Snapshot in the background once the journal holds this many bytes (default 32 MB). */
+  snapshotJournalBytes?: number;
+  /** Also snapshot on this schedule when anything was written since the last one (default 10 min; 0 = off). */
+  snapshotIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Figures for the admin panel, tests and benchmarks. */
+export interface DurableStats {
+  journalBytes: number;
+  journalGeneration: number;
+  snapshotGeneration: number;
+  snapshotAt?: string;
+  snapshotBytes?: number;
+  snapshotMs?: number;
+  writes: number;
+  syncs: number;
+  replayedTransactions: number;
+  failed?: string;
+}
+
+let sqlJs: Promise<SqlJsStatic> | undefined;
+const loadSqlJs = () =>
+  (sqlJs ??= loadSqlWasm().then((bin) =>
+    // The typings want an ArrayBuffer; a 600 KB copy of the exact byte range is cheaper than a cast.
+    initSqlJs({ wasmBinary: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer }),
+  ));
+
+/** The durable sql.js database of one data folder. Open with DurableDatabase.open. */
+export class DurableDatabase {
+  private scheduler!: SnapshotScheduler;
+  private inWrite = false;
+  private closing: Promise<void> | undefined;
+  private writes = 0;
+  private failureLogged = false;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly cache: StatementCache,
+    private readonly journal: JournalWriter,
+    private readonly lock: DataLock,
+    private readonly log: (line: string) => void,
+    private readonly replayedTransactions: number,
+  ) {}
+
+  /** Locks `dir` (creating it), loads the snapshot, replays the journal, then applies new migrations. */
+  static async open(opts: DurableOptions): Promise<DurableDatabase> {
+    const log = opts.log ?? ((line: string) => console.error(`[store] ${line}`));
+    await mkdir(opts.dir, { recursive: true });
+    const SQL = await loadSqlJs();
+    const lock = await acquireDataLock(opts.dir, log);
+    let journal: JournalWriter | undefined;
+    let db: Database | undefined;
+    try {
+      const started = Date.now();
+      let cache: StatementCache | undefined;
+      const rec = await recover(SQL, opts.dir, {
+        configure,
+        apply: (replayDb, statements) => replayStatements(replayDb, (cache ??= new StatementCache(replayDb)), statements),
+        log,
+      });
+      db = rec.db;
+      journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
+      const store = new DurableDatabase(rec.db, cache ?? new StatementCache(rec.db), journal, lock, log, rec.transactions);
+      store.scheduler = new SnapshotScheduler({
+        dir: opts.dir,
+        db: rec.db,
+        journal,
+        snapshotGeneration: rec.snapshotGeneration,
+        replayedBytes: rec.journalBytes,
+        replayedAny: rec.transactions > 0,
+        existing: await snapshotInfo(opts.dir),
+        thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
+        intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
+        afterExport: () => store.afterExport(),
+        log,
+      });
+      log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
+      await applyMigrations(
+        { all: (sql, params) => store.all(sql, params), script: (script, record) => store.runScript(script, record) },
+        opts.migrations,
+        log,
+      );
+      store.scheduler.start();
+      return store;
+    } catch (err) {
+      await journal?.close();
+      db?.close();
+      await lock.release();
+      throw err;
+    }
+  }
+
+  /** All rows of a read query (synchronous; prepared statements are cached by SQL text). */
+  all<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T[] {
+    return allRows<T>(this.cache.get(sql), params);
+  }
+
+  /** The first row of a read query, or undefined. */
+  get<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T | undefined {
+    return firstRow<T>(this.cache.get(sql), params);
+  }
+
+  /**
+   * Rows one by one, for streaming large exports without holding them all. Do not await between rows:
+   * writes that run in the gap are seen or not depending on where the cursor is, and a statement left
+   * open is only freed by close(). Breaking out of a for..of frees it at once.
+   */
+  *iterate<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): IterableIterator<T> {
+    // Its own statement, not a cached one: the same query run inside the loop must not reset our cursor.
+    const stmt = prepareOne(this.db, sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) yield stmt.getAsObject() as T;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /**
+   * Runs `fn` synchronously inside BEGIN/COMMIT and journals the statements it ran. Resolves with fn's
+   * result once the transaction is on disk. If fn throws, the transaction is rolled back, nothing is
+   * journaled and the promise rejects with that error. fn must not be async. Other readers may see the
+   * committed rows a moment before the promise resolves (while the shared fsync runs).
+   */
+  write<R>(fn: (tx: WriteTx) => R): Promise<R> {
+    return this.transact((statements) => fn(this.txHandle(statements)));
+  }
+
+  /** Takes a snapshot now (after any running one) and deletes the journals it covers. */
+  snapshot(): Promise<void> {
+    if (this.closing) return Promise.reject(new StorageError('closed', 'The database is closed.'));
+    return this.scheduler.snapshot();
+  }
+
+  /** Waits for pending writes, takes a final snapshot, closes the database and releases the folder. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        await this.scheduler.closeWithFinalSnapshot();
+      } finally {
+        this.cache.clear();
+        this.db.close();
+        await this.lock.release();
+      }
+    })();
+    return this.closing;
+  }
+
+  /** Journal size, snapshot age and counters. */
+  stats(): DurableStats {
+    const j = this.journal.stats();
+    return {
+      ...this.scheduler.stats(),
+      journalGeneration: j.generation,
+      writes: this.writes,
+      syncs: j.syncs,
+      replayedTransactions: this.replayedTransactions,
+      failed: this.journal.failed?.message,
+    };
+  }
+
+  /** A migration script (several statements) and its schema_migrations row, as one journaled write. */
+  private runScript(script: string, record?: [sql: string, params: SqlValue[]]): Promise<void> {
+    return this.transact((statements) => {
+      this.db.exec(script);
+      statements.push([script]);
+      if (record) this.txHandle(statements).run(...record);
+    });
+  }
+
+  private transact<R>(body: (statements: JournalStatement[]) => R): Promise<R> {
+    if (this.closing) return Promise.reject(new StorageError('closed', 'The database is closed.'));
+    if (this.journal.failed) return Promise.reject(this.journal.failed);
+    if (this.inWrite) return Promise.reject(new Error('write() cannot be called inside another write() callback.'));
+    const statements: JournalStatement[] = [];
+    let result: R;
+    this.inWrite = true;
+    try {
+      this.db.exec('BEGIN');
+      try {
+        result = body(statements);
+        if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
+          throw new TypeError('write() callbacks must be synchronous: an await would let other writes into this transaction.');
+        }
+        this.db.exec('COMMIT');
+      } catch (err) {
+        rollback(this.db);
+        throw err;
+      }
+    } catch (err) {
+      return Promise.reject(asError(err));
+    } finally {
+      this.inWrite = false;
+    }
+    this.writes++;
+    if (statements.length === 0) return this.journal.drain().then(() => result); // answer after earlier writes
+    const durable = this.journal.append(encodeTransaction(statements));
+    this.scheduler.noteWrite();
+    return durable.then(
+      () => result,
+      (err: Error) => {
+        if (!this.failureLogged) {
+          this.failureLogged = true;
+          this.log(`${err.message}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
+        }
+        throw err;
+      },
+    );
+  }
+
+  private txHandle(statements: JournalStatement[]): WriteTx {
+    return {
+      run: (sql, params = []) => {
+        checkParams(sql, params);
+        runStatement(this.cache.get(sql), params);
+        statements.push([sql, params.slice()]);
+        return { changes: this.db.getRowsModified() };
+      },
+      all: (sql, params) => this.all(sql, params),
+      get: (sql, params) => this.get(sql, params),
+    };
+  }
+
+  /**
+   * sql.js releases before 1.13 closed and reopened the connection inside export(), freeing every prepared
+   * statement and resetting pragmas; 1.16 keeps them. Re-preparing is cheap next to an export, so we do not
+   * depend on which release is installed.
+   */
+  private afterExport(): void {
+    this.cache.clear();
+    configure(this.db);
+  }
+}
+
+/** Connection settings. They change what statements do, so replay and live writes must share them. */
+function configure(db: Database): void {
+  // The database file lives in sql.js's in-memory file system and durability comes from our journal, so
+  // SQLite's own rollback journal file and syncs are pure overhead. Foreign keys are enforced.
+  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;');
+}
+
+/** Runs the statements of one journaled transaction again (start-up; recovery batches the commits). */
+function replayStatements(db: Database, cache: StatementCache, statements: JournalStatement[]): void {
+  for (const s of statements) {
+    if (s.length === 1) db.exec(s[0]);
+    else runStatement(cache.get(s[0]), s[1]);
+  }
+}
+
+function rollback(db: Database): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // SQLite already rolled back: some errors end the transaction themselves.
+  }
+}

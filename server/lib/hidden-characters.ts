@@ -1,0 +1,18 @@
+// Detects invisible characters that can disguise text (spec 2.12): zero-width, bidirectional
+// controls, tag characters and variation selectors. Works on code points; lone surrogates are fine.
+
+// U+200B-U+200D zero-width space/non-joiner/joiner, U+2060 word joiner, U+2061-U+2064 invisible
+// operators, U+FEFF zero-width no-break space, U+180E Mongolian vowel separator (formerly zero-width);
+// U+200E/U+200F, U+061C, U+202A-U+202E, U+2066-U+2069 bidirectional marks, embeddings and isolates;
+// U+E0000-U+E007F tag characters; U+FE00-U+FE0F and U+E0100-U+E01EF variation selectors.
+const HIDDEN = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
+
+/** True when any key or string value, at any depth, holds a hidden character. */
+export function containsHiddenCharacters(value: unknown): boolean {
+  if (typeof value === 'string') return HIDDEN.test(value);
+  if (Array.isArray(value)) return value.some(containsHiddenCharacters);
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) if (HIDDEN.test(k) || containsHiddenCharacters(v)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,44 @@
+// Reading request bodies with a hard size limit, so a large upload costs us nothing past the limit.
+import type { IncomingMessage } from 'node:http';
+import { ApiError, badRequest } from './api-error.ts';
+
+/** Spec 8: a request body over 64 KB is refused with 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** 413, answered with Connection: close so the unread rest of the body is never read. */
+export const tooLarge = () =>
+  new ApiError(413, 'payload_too_large', [`body: larger than ${MAX_BODY_BYTES} bytes`], {}, { connection: 'close' });
+
+/** Reads the whole body up to `limit` bytes; throws 413 as soon as it is known to be larger. */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Parses a body that must be one JSON object (spec 7.2: anything else answers 400). */
+export function parseJsonObject(raw: Buffer): Record<string, unknown> {
+  if (raw.length === 0) throw badRequest('invalid_json', ['body: expected a JSON object, got an empty body']);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw badRequest('invalid_json', ['body: not valid JSON']);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('invalid_json', ['body: expected a JSON object']);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Reads and parses a JSON object body. */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBody(req));
+}

@@ -1,0 +1,168 @@
+// When and how snapshots are taken: in the background once the journal is big enough or on a schedule,
+// one at a time, and a last one on close so the next start-up has no journal to replay.
+//
+// A snapshot rotates the journal and exports the database in the same tick: the image then holds exactly the
+// transactions of every generation up to the one just closed, while new writes already go to the next file.
+// Only after the image is durably in place are the older journal files deleted.
+import { readdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from 'sql.js';
+import { fsyncDir } from './durable-fs.ts';
+import { parseJournalFileName } from './journal-format.ts';
+import type { JournalWriter } from './journal.ts';
+import { writeSnapshot } from './snapshot-file.ts';
+
+/** What the scheduler works on. */
+export interface SchedulerOptions {
+  dir: string;
+  db: Database;
+  journal: JournalWriter;
+  snapshotGeneration: number;
+  /** Journal bytes already on disk at open (replayed, not yet covered by a snapshot). */
+  replayedBytes: number;
+  /** Whether those replayed journals held any transaction. */
+  replayedAny: boolean;
+  /** The snapshot file found at open, for stats(). */
+  existing?: { at: Date; bytes: number };
+  thresholdBytes: number;
+  intervalMs: number;
+  /** Called right after every export(), in the same tick (the owner rebuilds its statement cache). */
+  afterExport: () => void;
+  log: (line: string) => void;
+}
+
+/** Snapshot figures for DurableDatabase.stats(). */
+export interface SnapshotStats {
+  journalBytes: number;
+  snapshotGeneration: number;
+  snapshotAt?: string;
+  snapshotBytes?: number;
+  snapshotMs?: number;
+}
+
+const RETRY_AFTER_FAILURE_MS = 60_000;
+
+/** Takes snapshots for one DurableDatabase. */
+export class SnapshotScheduler {
+  private chain: Promise<void> = Promise.resolve();
+  private autoRunning = false;
+  private started = false;
+  private timer: NodeJS.Timeout | undefined;
+  private snapshotGeneration: number;
+  private replayedBytes: number;
+  private dirtyThrough: number; // newest generation holding a transaction the snapshot lacks (or 0)
+  private pauseAutoUntil = 0;
+  private last: { at?: Date; bytes?: number; ms?: number } = {};
+
+  constructor(private readonly opts: SchedulerOptions) {
+    this.snapshotGeneration = opts.snapshotGeneration;
+    this.replayedBytes = opts.replayedBytes;
+    this.dirtyThrough = opts.replayedAny ? opts.journal.generation - 1 : 0;
+    this.last = { ...opts.existing };
+  }
+
+  /** Allows background snapshots (not during open) and starts the schedule; the timer does not hold the process. */
+  start(): void {
+    this.started = true;
+    if (this.opts.intervalMs <= 0) return;
+    this.timer = setInterval(() => this.auto('schedule'), this.opts.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Called after each journaled write: marks the generation dirty and checks the size threshold. */
+  noteWrite(): void {
+    this.dirtyThrough = this.opts.journal.generation;
+    if (this.journalBytes() >= this.opts.thresholdBytes) this.auto('journal size');
+  }
+
+  /** Journal bytes not yet covered by a snapshot. */
+  journalBytes(): number {
+    return this.replayedBytes + this.opts.journal.bytesAfter(this.snapshotGeneration);
+  }
+
+  /** Takes a snapshot after any running one; resolves when it is durable and old journals are gone. */
+  snapshot(): Promise<void> {
+    const run = this.chain.then(() => this.take());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops the schedule, lets running work finish, snapshots if anything is new, closes the journal. */
+  async closeWithFinalSnapshot(): Promise<void> {
+    clearInterval(this.timer);
+    await this.chain;
+    const { journal } = this.opts;
+    await journal.drain().catch(() => undefined);
+    if (journal.failed) {
+      // Memory may hold a transaction whose journal write failed: saving it would revive a rejected write.
+      await journal.close();
+      return;
+    }
+    const gen = journal.generation;
+    let image: Uint8Array | undefined;
+    try {
+      // No rotation: nothing can be written any more, so the image covers the current generation too.
+      if (this.dirtyThrough > this.snapshotGeneration) image = this.opts.db.export();
+    } finally {
+      await journal.close();
+    }
+    if (image) await this.install(gen, image, Date.now());
+    else await this.deleteJournalsThrough(gen); // they hold only headers
+  }
+
+  /** Figures for stats(). */
+  stats(): SnapshotStats {
+    return {
+      journalBytes: this.journalBytes(),
+      snapshotGeneration: this.snapshotGeneration,
+      snapshotAt: this.last.at?.toISOString(),
+      snapshotBytes: this.last.bytes,
+      snapshotMs: this.last.ms,
+    };
+  }
+
+  private auto(why: string): void {
+    if (!this.started || this.autoRunning || Date.now() < this.pauseAutoUntil || this.opts.journal.failed) return;
+    if (this.dirtyThrough <= this.snapshotGeneration) return;
+    this.autoRunning = true;
+    this.snapshot()
+      .then(
+        () => this.opts.log(`snapshot (${why}) took ${this.last.ms} ms, ${this.last.bytes} bytes`),
+        (err: Error) => {
+          this.pauseAutoUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
+          this.opts.log(`background snapshot failed, journal kept, retrying in a minute: ${err.message}`);
+        },
+      )
+      .finally(() => (this.autoRunning = false));
+  }
+
+  private async take(): Promise<void> {
+    const { journal, db } = this.opts;
+    if (journal.failed) throw journal.failed;
+    if (this.dirtyThrough <= this.snapshotGeneration) return;
+    const started = Date.now();
+    const { closedGeneration, done } = journal.rotate();
+    const image = db.export(); // same tick as rotate(): exactly generations <= closedGeneration
+    this.opts.afterExport();
+    await done;
+    await this.install(closedGeneration, image, started);
+  }
+
+  private async install(generation: number, image: Uint8Array, started: number): Promise<void> {
+    const bytes = await writeSnapshot(this.opts.dir, generation, image);
+    this.snapshotGeneration = generation;
+    this.replayedBytes = 0;
+    this.last = { at: new Date(), bytes, ms: Date.now() - started };
+    await this.deleteJournalsThrough(generation);
+  }
+
+  private async deleteJournalsThrough(generation: number): Promise<void> {
+    const { dir } = this.opts;
+    for (const name of await readdir(dir)) {
+      const gen = parseJournalFileName(name);
+      if (gen !== undefined && gen <= generation) await unlink(path.join(dir, name));
+    }
+    this.opts.journal.forgetThrough(generation);
+    await fsyncDir(dir);
+  }
+}

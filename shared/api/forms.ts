@@ -1,0 +1,43 @@
+// REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
+// panel and the MCP tools so each rule is written once.
+import { z } from 'zod';
+
+/** Spec 8: success_message is at most 500 characters. */
+export const SUCCESS_MESSAGE_MAX = 500;
+
+/** An http or https URL, or the empty string that removes the setting. */
+export const redirectUrlSchema = z.string().max(2048).refine((v) => v === '' || isHttpUrl(v), { message: 'must be an http or https URL' });
+
+const successMessageSchema = z.string().max(SUCCESS_MESSAGE_MAX, { message: `must be at most ${SUCCESS_MESSAGE_MAX} characters` });
+
+/** Body of POST /v1/forms. The definition is checked separately by the engine's checkDefinition. */
+export const publishBodySchema = z.strictObject({
+  definition: z.unknown().refine((v) => v !== undefined, { message: 'required' }),
+  form_id: z.string().min(1).max(64).optional(),
+  email: z.email({ message: 'must be an email address' }).max(254).optional(),
+  success_message: successMessageSchema.optional(),
+  redirect_url: redirectUrlSchema.optional(),
+  allow_another_response: z.boolean().optional(),
+});
+export type PublishBody = z.infer<typeof publishBodySchema>;
+
+/** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4. */
+export const settingsPatchSchema = z.strictObject({
+  webhook_url: z.string().max(2048).optional(),
+  notify_mode: z.enum(['milestones', 'off']).optional(),
+  notify_email: z.boolean().optional(),
+  success_message: successMessageSchema.optional(),
+  redirect_url: redirectUrlSchema.optional(),
+  allow_another_response: z.boolean().optional(),
+  status: z.enum(['active', 'paused']).optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}

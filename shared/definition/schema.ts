@@ -1,0 +1,192 @@
+// The form definition format (spec 2.1-2.9) as zod schemas. These schemas are the single source of
+// the definition's shape: the TypeScript types below are inferred from them and the published JSON
+// Schema (json-schema.ts) is generated from them. Every object is strict: an unknown property is an
+// error, as the spec requires. Rules that need the whole definition (unique keys, route targets,
+// condition references...) live in check.ts, not here.
+import * as z from 'zod';
+
+/** Metadata (ids and descriptions) for the JSON Schema; kept out of zod's global registry on purpose. */
+export const definitionRegistry = z.registry<{ id?: string; description?: string }>();
+
+/** Attaches a description that ends up in the generated JSON Schema. */
+function doc<T extends z.ZodType>(schema: T, description: string, id?: string): T {
+  definitionRegistry.add(schema, id ? { id, description } : { description });
+  return schema;
+}
+
+/** The built-in field types of spec 2.5; any other string is a custom type. */
+export const builtInFieldTypes = [
+  'text',
+  'email',
+  'phone',
+  'number',
+  'password',
+  'select',
+  'autocomplete',
+  'multiselect',
+  'checkbox',
+  'radio',
+  'switch',
+  'file',
+  'date',
+  'datetime',
+  'textarea',
+] as const;
+
+/** One of the built-in field type names. */
+export type BuiltInFieldType = (typeof builtInFieldTypes)[number];
+
+/** The built-in types that choose among `options` (spec 2.4), unless `optionsFrom` supplies them. */
+export const optionFieldTypes: readonly string[] = ['select', 'autocomplete', 'multiselect', 'radio'];
+
+const conditionValue = z.union([z.string(), z.number(), z.boolean()]);
+const conditionList = z.array(z.union([z.string(), z.number()]));
+
+/** Spec 2.3: one test of another field's value. */
+export const ShowCondition = doc(
+  z.strictObject({
+    field: doc(z.string(), 'Key of the field to check'),
+    eq: doc(conditionValue.optional(), 'Matches when the value strictly equals it'),
+    neq: doc(conditionValue.optional(), 'Matches when the value does not strictly equal it'),
+    in: doc(conditionList.optional(), 'Matches when the value is one of the items'),
+    notIn: doc(conditionList.optional(), 'Matches when the value is none of the items'),
+    notEmpty: doc(z.boolean().optional(), 'true: matches when the value is not empty; false: when it is empty'),
+  }),
+  'A condition on another field. Use one operator; when several are given only the first of eq, neq, in, notIn, notEmpty applies.',
+  'ShowCondition',
+);
+
+const conditions = (what: string) => doc(z.array(ShowCondition).optional(), what);
+
+/** Spec 2.2: a button (submit, cancel, next, back, skip). */
+export const FormAction = doc(
+  z.strictObject({
+    label: doc(z.string(), 'Button text'),
+    variant: z.enum(['primary', 'secondary', 'text']).optional(),
+    action: doc(z.string().optional(), 'Action name'),
+    disabled: conditions('The button is disabled when all of these conditions match'),
+  }),
+  'A button',
+  'FormAction',
+);
+
+/** Spec 2.7: one static option of a choice field. */
+export const FieldOption = doc(
+  z.strictObject({ value: z.string(), label: z.string() }),
+  'A static option of a select, autocomplete, multiselect or radio field',
+  'FieldOption',
+);
+
+// Lengths and row counts are whole, non-negative numbers: the spec says "number", but 2.5 characters
+// or -1 rows has no meaning, so the schema says so instead of leaving it to surprise at run time.
+const count = () => z.number().int().nonnegative().optional();
+
+/** Spec 2.6: the validation rules of a field, all optional. */
+export const FieldValidation = doc(
+  z.strictObject({
+    required: doc(z.union([z.boolean(), z.string()]).optional(), 'true, or the message to show when the value is missing'),
+    minLength: doc(count(), 'Minimum length of a text value, or minimum number of items of a list value'),
+    minLengthMessage: z.string().optional(),
+    maxLength: doc(count(), 'Maximum length of a text value, or maximum number of items of a list value'),
+    maxLengthMessage: z.string().optional(),
+    min: doc(z.number().optional(), 'Minimum of a number value'),
+    minMessage: z.string().optional(),
+    max: doc(z.number().optional(), 'Maximum of a number value'),
+    maxMessage: z.string().optional(),
+    pattern: doc(z.string().optional(), 'Regular expression the text must contain a match of (anchor with ^ and $ for the whole value)'),
+    patternMessage: z.string().optional(),
+    matchField: doc(z.string().optional(), 'Key of another field whose value this field must equal'),
+    matchFieldMessage: z.string().optional(),
+    validator: doc(z.string().optional(), 'Name of a custom validator supplied by the renderer'),
+  }),
+  'Validation rules, checked on Continue and on submit',
+  'FieldValidation',
+);
+
+/** Spec 2.4: one input of the form. */
+export const FormField = doc(
+  z.strictObject({
+    key: doc(z.string().min(1), 'Key of the value in the submitted values; unique within the form'),
+    type: doc(z.string(), `A built-in type (${builtInFieldTypes.join(', ')}) or a custom type`),
+    label: doc(z.string(), 'Label text'),
+    placeholder: z.string().optional(),
+    helperText: doc(z.string().optional(), 'Hint text below the field'),
+    autoAdvance: doc(z.boolean().optional(), 'Moves to the next step when the field is committed (never submits)'),
+    defaultValue: doc(z.unknown().optional(), 'Initial value; also the value restored on reset or skip'),
+    show: conditions('Visible only when all conditions match; hidden fields are cleared, not validated, not submitted'),
+    showAny: conditions('Visible when any condition matches'),
+    validation: FieldValidation.optional(),
+    options: doc(z.array(FieldOption).optional(), 'Static options for select, autocomplete, multiselect and radio'),
+    optionsFrom: doc(z.string().optional(), 'Key of an options provider passed to the renderer; used instead of static options'),
+    optionsDependsOn: doc(z.array(z.string()).optional(), 'Keys of fields the options provider reads'),
+    accept: z.string().optional(),
+    rows: count(),
+    mask: z.string().optional(),
+    inputMode: z.enum(['text', 'numeric', 'tel', 'email']).optional(),
+  }),
+  'A form field',
+  'FormField',
+);
+
+/** Spec 2.9: a forward destination of a step. */
+export const StepRoute = doc(
+  z.strictObject({
+    to: doc(z.string().nullable(), 'Id of a later step, or null to end the form after this step'),
+    show: conditions('Matches only when all conditions match; with neither show nor showAny it always matches'),
+    showAny: conditions('Matches when any condition matches'),
+  }),
+  'A conditional forward route',
+  'StepRoute',
+);
+
+const stepButton = (what: string) => doc(z.union([FormAction, z.literal(false)]).optional(), what);
+
+/** Spec 2.8: one page of a multi-step form. */
+export const FormStep = doc(
+  z.strictObject({
+    id: doc(z.string().min(1), 'Unique step id, used as a route target'),
+    title: z.string(),
+    description: z.string().optional(),
+    fields: z.array(FormField),
+    show: conditions('Step visible only when all conditions match; hidden steps are skipped and not submitted'),
+    showAny: conditions('Step visible when any condition matches'),
+    routes: doc(z.array(StepRoute).optional(), 'Checked in order; the first match whose target is visible wins'),
+    next: stepButton('Overrides the Continue button; false hides it'),
+    back: stepButton('Overrides the Back button; false hides it'),
+    skip: doc(FormAction.optional(), 'Shows a Skip button that resets the step and moves on without validation'),
+  }),
+  'A step of a multi-step form',
+  'FormStep',
+);
+
+/** Spec 2.1: the whole form definition. */
+export const FormDefinition = doc(
+  z.strictObject({
+    $schema: doc(z.string().optional(), 'Schema reference'),
+    id: doc(z.string().min(1), 'Form identifier chosen by the author'),
+    title: doc(z.string(), 'For the host UI; renderers do not display it'),
+    submit: FormAction,
+    cancel: FormAction.optional(),
+    fields: doc(z.array(FormField).optional(), 'Fields of a single-step form'),
+    steps: doc(z.array(FormStep).optional(), 'Steps of a multi-step form (use fields or steps, not both)'),
+  }),
+  // No id: the definition is the root of the JSON Schema rather than a $ref into $defs.
+  'A Formstead form definition',
+);
+
+/** A condition on another field's value (spec 2.3). */
+export type ShowCondition = z.infer<typeof ShowCondition>;
+/** A button description (spec 2.2). */
+export type FormAction = z.infer<typeof FormAction>;
+/** A static option (spec 2.7). */
+export type FieldOption = z.infer<typeof FieldOption>;
+/** A field's validation rules (spec 2.6). */
+export type FieldValidation = z.infer<typeof FieldValidation>;
+/** A form field (spec 2.4). */
+export type FormField = z.infer<typeof FormField>;
+/** A step route (spec 2.9). */
+export type StepRoute = z.infer<typeof StepRoute>;
+/** A step of a multi-step form (spec 2.8). */
+export type FormStep = z.infer<typeof FormStep>;
+/** A whole form definition (spec 2.1). */
+export type FormDefinition = z.infer<typeof FormDefinition>;

@@ -1,0 +1,71 @@
+// Show conditions (spec 2.3): when a field, step, route or disabled button applies.
+//
+// Decisions where the spec is silent:
+// - One operator per condition, looked at in the order eq, neq, in, notIn, notEmpty; the first one
+//   present decides. A condition with no operator matches (as in @formhaus/core); checkDefinition
+//   rejects such conditions, so this only matters for unchecked definitions.
+// - Equality is strict (===): the number 3 does not equal the string "3", and a list value (a
+//   multiselect) never equals anything; use notEmpty on lists.
+// - `notEmpty: false` matches when the value IS empty, the mirror image of `notEmpty: true`.
+// - An item with both `show` and `showAny` needs both to hold: every `show` condition AND at least one
+//   `showAny` condition. An empty list is the same as no list.
+import type { FormAction, ShowCondition } from '../definition/schema.ts';
+
+/** The values conditions read: field key to current value. */
+export type Values = Readonly<Record<string, unknown>>;
+
+/** True for undefined, null, '' and []: "no answer", shared by notEmpty and the required rule. */
+export function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Whether one condition matches the values. */
+export function conditionMatches(condition: ShowCondition, values: Values): boolean {
+  // hasOwn: a key such as "constructor" must read as "no answer", not as Object.prototype's member.
+  const value = Object.hasOwn(values, condition.field) ? values[condition.field] : undefined;
+  if (condition.eq !== undefined) return value === condition.eq;
+  if (condition.neq !== undefined) return value !== condition.neq;
+  if (condition.in !== undefined) return (condition.in as unknown[]).includes(value);
+  if (condition.notIn !== undefined) return !(condition.notIn as unknown[]).includes(value);
+  if (condition.notEmpty !== undefined) return isEmpty(value) !== condition.notEmpty;
+  return true;
+}
+
+/** Anything that can carry conditions: a field, a step or a route. */
+export interface Conditional {
+  show?: ShowCondition[];
+  showAny?: ShowCondition[];
+}
+
+/** Whether an item's show (all must match) and showAny (one must match) both hold. */
+export function conditionsHold(item: Conditional, values: Values): boolean {
+  const { show, showAny } = item;
+  if (show) for (const c of show) if (!conditionMatches(c, values)) return false;
+  if (showAny && showAny.length > 0) {
+    for (const c of showAny) if (conditionMatches(c, values)) return true;
+    return false;
+  }
+  return true;
+}
+
+/** Whether a button is disabled: all of its `disabled` conditions match (an empty list never disables). */
+export function isActionDisabled(action: FormAction | false | undefined, values: Values): boolean {
+  if (!action || !action.disabled || action.disabled.length === 0) return false;
+  return action.disabled.every((c) => conditionMatches(c, values));
+}
+
+/** A predicate for an item's conditions, or undefined when it has none (so callers can skip the call). */
+export function compileConditions(item: Conditional): ((values: Values) => boolean) | undefined {
+  const hasShow = item.show !== undefined && item.show.length > 0;
+  const hasAny = item.showAny !== undefined && item.showAny.length > 0;
+  if (!hasShow && !hasAny) return undefined;
+  return (values) => conditionsHold(item, values);
+}
+
+/** The field keys an item's conditions read, in order, without repeats. */
+export function conditionKeys(item: Conditional): string[] {
+  const keys = new Set<string>();
+  for (const c of item.show ?? []) keys.add(c.field);
+  for (const c of item.showAny ?? []) keys.add(c.field);
+  return [...keys];
+}

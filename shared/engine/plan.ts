@@ -1,0 +1,146 @@
+// The per-definition structures every evaluation needs, built once and cached on the definition
+// object. The server parses a definition once and evaluates many submissions against it, so all the
+// work that does not depend on the values (lookups, resolution order, compiled conditions, option
+// sets, compiled patterns) happens here and never again.
+import { optionFieldTypes, type FormDefinition, type FormField, type FormStep } from '../definition/schema.ts';
+import { compileConditions, conditionKeys, type Values } from './conditions.ts';
+import { dependencyOrder } from './dependencies.ts';
+import type { RegexEngine } from './regex.ts';
+
+/** A field with what the engine precomputed about it. */
+export interface PlanField {
+  readonly field: FormField;
+  readonly key: string;
+  /** The step that holds the field (the single implicit step of a single-step form). */
+  readonly step: PlanStep;
+  /** The field's own show/showAny, compiled; undefined when it has none. */
+  readonly visible: ((values: Values) => boolean) | undefined;
+  /** The allowed values of a select, radio, autocomplete or multiselect with static options. */
+  readonly optionValues: ReadonlySet<string> | undefined;
+  /** checkbox and switch, whose `required` means "must be on". */
+  readonly isToggle: boolean;
+  /** A fresh copy of the default value (lists and objects are copied so no one edits the definition). */
+  initialValue(): unknown;
+  /** The field's pattern compiled by an engine; undefined when it has none or the engine cannot run it. */
+  patternTester(engine: RegexEngine): ((value: string) => boolean) | undefined;
+}
+
+/** A step: its fields in resolution order, its compiled conditions and routes. */
+export interface PlanStep {
+  /** The step id; '' for the implicit step of a single-step form. */
+  readonly id: string;
+  readonly index: number;
+  /** The definition's step; undefined for a single-step form. */
+  readonly step: FormStep | undefined;
+  /** The fields, ordered so each comes after the fields its conditions read (see dependencies.ts). */
+  readonly fields: readonly PlanField[];
+  readonly visible: ((values: Values) => boolean) | undefined;
+  readonly routes: readonly PlanRoute[];
+}
+
+/** A route: its compiled conditions and its target (null ends the form, undefined is an unknown id). */
+export interface PlanRoute {
+  readonly matches: ((values: Values) => boolean) | undefined;
+  readonly to: PlanStep | null | undefined;
+}
+
+/** Everything precomputed about one definition. */
+export interface Plan {
+  readonly definition: FormDefinition;
+  readonly multiStep: boolean;
+  readonly steps: readonly PlanStep[];
+  readonly fieldsByKey: ReadonlyMap<string, PlanField>;
+  readonly stepsById: ReadonlyMap<string, PlanStep>;
+}
+
+const cache = new WeakMap<FormDefinition, Plan>();
+
+/** The plan of a definition, built on first use and cached for as long as the definition object lives. */
+export function getPlan(definition: FormDefinition): Plan {
+  let plan = cache.get(definition);
+  if (!plan) {
+    plan = buildPlan(definition);
+    cache.set(definition, plan);
+  }
+  return plan;
+}
+
+/** Whether the definition is multi-step; like @formhaus/core, non-empty steps win over fields. */
+function isMultiStep(definition: FormDefinition): boolean {
+  return (definition.steps?.length ?? 0) > 0;
+}
+
+function buildPlan(definition: FormDefinition): Plan {
+  const multiStep = isMultiStep(definition);
+  const sourceSteps: { id: string; step: FormStep | undefined; fields: FormField[] }[] = multiStep
+    ? definition.steps!.map((step) => ({ id: step.id, step, fields: step.fields }))
+    : [{ id: '', step: undefined, fields: definition.fields ?? [] }];
+
+  const fieldsByKey = new Map<string, PlanField>();
+  const stepsById = new Map<string, PlanStep>();
+  const steps: PlanStep[] = [];
+  const routeLists: { routes: PlanRoute[]; step: FormStep }[] = [];
+
+  sourceSteps.forEach((source, index) => {
+    const fields: PlanField[] = [];
+    const routes: PlanRoute[] = [];
+    const planStep: PlanStep = {
+      id: source.id,
+      index,
+      step: source.step,
+      fields,
+      visible: source.step ? compileConditions(source.step) : undefined,
+      routes,
+    };
+    const order = dependencyOrder(source.fields.map((f) => ({ key: f.key, reads: conditionKeys(f) })));
+    for (const i of order) fields.push(planField(source.fields[i], planStep));
+    // A repeated key or id (only in an unchecked definition) keeps its first owner, so lookups stay stable.
+    for (const f of fields) if (!fieldsByKey.has(f.key)) fieldsByKey.set(f.key, f);
+    if (!stepsById.has(planStep.id)) stepsById.set(planStep.id, planStep);
+    steps.push(planStep);
+    if (source.step?.routes) routeLists.push({ routes, step: source.step });
+  });
+
+  // Routes point at steps by id, so they are linked once every step exists.
+  for (const { routes, step } of routeLists) {
+    for (const route of step.routes!) {
+      routes.push({ matches: compileConditions(route), to: route.to === null ? null : stepsById.get(route.to) });
+    }
+  }
+  return { definition, multiStep, steps, fieldsByKey, stepsById };
+}
+
+function planField(field: FormField, step: PlanStep): PlanField {
+  const optionValues =
+    optionFieldTypes.includes(field.type) && field.optionsFrom === undefined && field.options && field.options.length > 0
+      ? new Set(field.options.map((o) => o.value))
+      : undefined;
+  const defaultValue = field.defaultValue;
+  const copyDefault = typeof defaultValue === 'object' && defaultValue !== null;
+  const testers = new Map<RegexEngine, ((value: string) => boolean) | undefined>();
+  const pattern = field.validation?.pattern;
+  return {
+    field,
+    key: field.key,
+    step,
+    visible: compileConditions(field),
+    optionValues,
+    isToggle: field.type === 'checkbox' || field.type === 'switch',
+    initialValue: copyDefault ? () => structuredClone(defaultValue) : () => defaultValue,
+    patternTester(engine) {
+      if (pattern === undefined) return undefined;
+      if (!testers.has(engine)) {
+        let tester: ((value: string) => boolean) | undefined;
+        try {
+          tester = engine.compile(pattern);
+        } catch {
+          // checkDefinition rejects patterns the engine cannot run; an unchecked definition that
+          // still has one gets no pattern rule rather than a crash (as in @formhaus/core).
+          tester = undefined;
+        }
+        testers.set(engine, tester);
+      }
+      return testers.get(engine);
+    },
+  };
+}

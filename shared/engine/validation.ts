@@ -1,0 +1,188 @@
+// Validation rules of a field (spec 2.6) and the messages respondents read.
+//
+// Rules run in this order and the first that fails gives the field's one message:
+//   required -> type -> minLength/maxLength -> min/max -> pattern -> matchField -> validator
+// An empty value (undefined, null, '', []) that is not required passes: the other rules only look at
+// answers that were given, like HTML constraint validation.
+//
+// Decisions where the spec is silent:
+// - `required: "text"` is required with that message; `required: ""` falls back to the default message,
+//   as does any empty *Message override.
+// - On checkbox and switch, required means "must be on": false counts as missing (HTML's required
+//   checkbox, "I accept the terms"). Everywhere else emptiness is exactly isEmpty().
+// - Types (built-ins only; `file` and custom types take any value): number is a finite number;
+//   checkbox/switch a boolean; date a real calendar date `YYYY-MM-DD`; datetime `YYYY-MM-DDTHH:MM`
+//   with optional seconds, fraction and `Z`/`+HH:MM`; email an address by the rule browsers use for
+//   input type=email; select/radio/autocomplete one option value; multiselect a list of distinct option
+//   values (any strings when the options come from `optionsFrom`); the text-like types a string.
+// - minLength/maxLength count UTF-16 units of a string (as HTML maxlength does) or the items of a list
+//   (multiselect). min/max apply to number values only; dates have no numeric bounds.
+// - pattern runs on string values and on numbers as their decimal text; it is found anywhere in the
+//   value (see regex.ts).
+// - matchField compares with ===; the other field's value is read after visibility, so matching a
+//   hidden field means matching "no answer".
+// - A `validator` name missing from the registry is skipped: validators are functions a renderer
+//   supplies, and the server, which has none, must still accept the form.
+import type { FormDefinition, FormField } from '../definition/schema.ts';
+import { isEmpty, type Values } from './conditions.ts';
+import { getPlan, type Plan, type PlanField } from './plan.ts';
+import { nativeRegex, type RegexEngine } from './regex.ts';
+
+/** A custom rule: returns a message when the value is invalid, nothing (or null) when it is fine. */
+export type Validator = (value: unknown, values: Values, field: FormField) => string | null | undefined;
+
+/** Custom validators by name, as referenced by `validation.validator`. */
+export type ValidatorRegistry = Readonly<Record<string, Validator>>;
+
+/** What the rules need besides the field and its value. */
+export interface ValidationOptions {
+  /** Engine for `pattern`; the server passes the linear-time one. Default: nativeRegex. */
+  regex?: RegexEngine;
+  validators?: ValidatorRegistry;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The default messages, in one place so wording (and a future translation) stays consistent. */
+export const defaultMessages = {
+  required: () => 'This field is required',
+  text: () => 'Enter text',
+  number: () => 'Enter a number',
+  email: () => 'Enter a valid email address',
+  date: () => 'Enter a valid date (YYYY-MM-DD)',
+  datetime: () => 'Enter a valid date and time',
+  boolean: () => 'Must be on or off',
+  option: () => 'Choose one of the options',
+  options: () => 'Choose from the options, each at most once',
+  minLength: (n: number) => `Must be at least ${plural(n, 'character', 'characters')}`,
+  maxLength: (n: number) => `Must be at most ${plural(n, 'character', 'characters')}`,
+  minItems: (n: number) => `Choose at least ${plural(n, 'option', 'options')}`,
+  maxItems: (n: number) => `Choose at most ${plural(n, 'option', 'options')}`,
+  min: (n: number) => `Must be at least ${n}`,
+  max: (n: number) => `Must be at most ${n}`,
+  pattern: () => 'Invalid format',
+  matchField: (label: string) => `Must match ${label}`,
+};
+
+// The address rule of the HTML standard for input type=email (a "valid email address").
+const emailAddress =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const dateShape = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateTimeShape = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?$/;
+
+function isCalendarDate(text: string): boolean {
+  const m = dateShape.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+function isDateTime(text: string): boolean {
+  const m = dateTimeShape.exec(text);
+  if (!m || !isCalendarDate(m[1])) return false;
+  const under = (part: string | undefined, limit: number) => part === undefined || Number(part) < limit;
+  return under(m[2], 24) && under(m[3], 60) && under(m[4], 60) && under(m[5], 24) && under(m[6], 60);
+}
+
+/**
+ * The message for a value that does not fit a built-in type, or undefined when it fits (or the type
+ * is custom). `optionValues` are the allowed values of a choice field; undefined allows any string.
+ */
+export function typeProblem(type: string, value: unknown, optionValues?: ReadonlySet<string>): string | undefined {
+  switch (type) {
+    case 'text':
+    case 'password':
+    case 'textarea':
+    case 'phone':
+      return typeof value === 'string' ? undefined : defaultMessages.text();
+    case 'email':
+      // Length first: the longest address SMTP carries; also keeps the regex on short input.
+      return typeof value === 'string' && value.length <= 254 && emailAddress.test(value) ? undefined : defaultMessages.email();
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : defaultMessages.number();
+    case 'checkbox':
+    case 'switch':
+      return typeof value === 'boolean' ? undefined : defaultMessages.boolean();
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value) ? undefined : defaultMessages.date();
+    case 'datetime':
+      return typeof value === 'string' && isDateTime(value) ? undefined : defaultMessages.datetime();
+    case 'select':
+    case 'radio':
+    case 'autocomplete':
+      return typeof value === 'string' && (!optionValues || optionValues.has(value)) ? undefined : defaultMessages.option();
+    case 'multiselect':
+      return Array.isArray(value) &&
+        value.every((v) => typeof v === 'string' && (!optionValues || optionValues.has(v))) &&
+        new Set(value).size === value.length
+        ? undefined
+        : defaultMessages.options();
+    default:
+      return undefined; // file and custom types: the engine cannot know their shape
+  }
+}
+
+/** The one message for a field's value, or undefined when every rule passes; the engine's hot path. */
+export function planFieldError(
+  f: PlanField,
+  value: unknown,
+  values: Values,
+  options: ValidationOptions,
+  plan: Plan,
+): string | undefined {
+  const rules = f.field.validation;
+  const missing = isEmpty(value) || (f.isToggle && value === false);
+  if (missing && rules?.required !== undefined && rules.required !== false) {
+    return (typeof rules.required === 'string' && rules.required) || defaultMessages.required();
+  }
+  if (isEmpty(value)) return undefined;
+
+  const typeMessage = typeProblem(f.field.type, value, f.optionValues);
+  if (typeMessage !== undefined || !rules) return typeMessage;
+
+  if (typeof value === 'string' || Array.isArray(value)) {
+    const list = Array.isArray(value);
+    if (rules.minLength !== undefined && value.length < rules.minLength) {
+      return rules.minLengthMessage || (list ? defaultMessages.minItems : defaultMessages.minLength)(rules.minLength);
+    }
+    if (rules.maxLength !== undefined && value.length > rules.maxLength) {
+      return rules.maxLengthMessage || (list ? defaultMessages.maxItems : defaultMessages.maxLength)(rules.maxLength);
+    }
+  }
+  if (typeof value === 'number') {
+    if (rules.min !== undefined && value < rules.min) return rules.minMessage || defaultMessages.min(rules.min);
+    if (rules.max !== undefined && value > rules.max) return rules.maxMessage || defaultMessages.max(rules.max);
+  }
+  if (rules.pattern !== undefined && (typeof value === 'string' || typeof value === 'number')) {
+    const test = f.patternTester(options.regex ?? nativeRegex);
+    if (test !== undefined && !test(String(value))) return rules.patternMessage || defaultMessages.pattern();
+  }
+  const other = rules.matchField;
+  if (other !== undefined && value !== (Object.hasOwn(values, other) ? values[other] : undefined)) {
+    return rules.matchFieldMessage || defaultMessages.matchField(plan.fieldsByKey.get(other)?.field.label || other);
+  }
+  const { validators } = options;
+  if (rules.validator !== undefined && validators && Object.hasOwn(validators, rules.validator)) {
+    const message = validators[rules.validator](value, values, f.field);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/**
+ * The message for one field's value, or undefined when it is valid. Visibility is not considered:
+ * callers validate only the fields they show. Unknown keys give undefined.
+ */
+export function validateField(
+  definition: FormDefinition,
+  key: string,
+  values: Values,
+  options: ValidationOptions = {},
+): string | undefined {
+  const plan = getPlan(definition);
+  const f = plan.fieldsByKey.get(key);
+  if (!f) return undefined;
+  return planFieldError(f, Object.hasOwn(values, key) ? values[key] : undefined, values, options, plan);
+}

@@ -1,0 +1,78 @@
+// First-start setup link, sign-in, and claiming a keyless form into a workspace (ARCHITECTURE.md).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { call, contactDefinition } from '../helpers/api.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const post = (path: string, fields: Record<string, string>, cookie = '') =>
+  fetch(server.url + path, { method: 'POST', body: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, redirect: 'manual' });
+
+const claim = suite('setup and claim');
+claim.before(async () => {
+  server = await startServer();
+});
+claim.after(async () => {
+  await server.stop();
+});
+
+let cookie = '';
+
+claim('first start prints a one-time setup link that creates the owner once', async () => {
+  const link = /Create the owner account \(this link works once\): (\S+)/.exec(server.output())?.[1];
+  assert.ok(link, server.output());
+  const token = new URL(link!).searchParams.get('token')!;
+  const page = await fetch(`${server.url}/admin/setup?token=${token}`);
+  assert.is(page.status, 200);
+  assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+  const short = await post('/admin/setup', { token, email: 'owner@example.com', password: 'short' });
+  assert.is(short.status, 422);
+  assert.match(await short.text(), /at least 10 characters/);
+  const made = await post('/admin/setup', { token, email: 'owner@example.com', password: 'correct horse battery' });
+  assert.is(made.status, 303);
+  const setCookie = made.headers.get('set-cookie') ?? '';
+  assert.match(setCookie, /HttpOnly/);
+  assert.match(setCookie, /SameSite=Strict/);
+  cookie = setCookie.split(';')[0];
+  const again = await post('/admin/setup', { token, email: 'other@example.com', password: 'correct horse battery' });
+  assert.is(again.status, 404, 'the link works once');
+});
+
+claim('sign-in: a wrong password is refused, the right one gives a session', async () => {
+  const wrong = await post('/admin/login', { email: 'owner@example.com', password: 'nope nope nope' });
+  assert.is(wrong.status, 401);
+  const right = await post('/admin/login', { email: 'owner@example.com', password: 'correct horse battery', next: '//evil.example' });
+  assert.is(right.status, 303);
+  assert.is(right.headers.get('location'), '/admin', 'next must be a same-site path');
+});
+
+claim('a signed-in owner claims a keyless form; the agent key still gets owner_key_required', async () => {
+  const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
+  const claimPath = new URL(published.json.claim_url).pathname;
+  const anonymous = await fetch(server.url + claimPath);
+  assert.match(await anonymous.text(), /Sign in to claim it/);
+  const page = await fetch(server.url + claimPath, { headers: { cookie } });
+  const html = await page.text();
+  assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+  const workspace = /<option value="([^"]+)"/.exec(html)?.[1];
+  assert.ok(workspace, html);
+  const done = await post(claimPath, { workspace: workspace! }, cookie);
+  assert.is(done.status, 200, await done.clone().text());
+  const list = await call(server.url, 'GET', '/v1/forms', { key: published.json.agent_key });
+  const item = list.json.forms.find((f: any) => f.form_id === published.json.form_id);
+  assert.is(item.expires_at, undefined, 'a claimed form no longer expires');
+  const patch = await call(server.url, 'PATCH', `/v1/forms/${published.json.form_id}`, { key: published.json.agent_key, body: { success_message: 'x' } });
+  assert.is(patch.status, 403);
+  assert.is(patch.json.error, 'owner_key_required');
+  const reused = await fetch(server.url + claimPath, { headers: { cookie } });
+  assert.is(reused.status, 404, 'a claim link works once');
+});
+
+claim('claiming without a session is refused', async () => {
+  const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
+  const r = await post(new URL(published.json.claim_url).pathname, { workspace: 'x' });
+  assert.is(r.status, 403);
+});
+
+claim.run();

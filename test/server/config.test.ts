@@ -1,0 +1,31 @@
+// Start-up configuration: a bad value stops the start with one line naming the setting.
+import { spawnSync } from 'node:child_process';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bundlePath } from '../helpers/server.ts';
+
+const config = suite('config');
+
+const rows: [string, string[], Record<string, string>, RegExp][] = [
+  ['port not a number', ['--port', 'abc'], {}, /^formstead: --port: expected a whole number/],
+  ['port out of range', [], { PORT: '70000' }, /^formstead: PORT: must be between 0 and 65535/],
+  ['unknown flag', ['--colour', 'red'], {}, /^formstead: --colour: unknown option/],
+  ['flag without value', ['--data'], {}, /^formstead: --data: needs a value/],
+  ['bad public url', ['--public-url', 'ftp://x'], {}, /^formstead: --public-url: expected an http\(s\) URL/],
+  ['bad owner key', [], { FORMSTEAD_OWNER_KEY: 'sk_123' }, /^formstead: FORMSTEAD_OWNER_KEY: must be svc_live_/],
+  ['bad ttl', [], { FORMSTEAD_UNCLAIMED_TTL_HOURS: '0' }, /^formstead: FORMSTEAD_UNCLAIMED_TTL_HOURS: must be between/],
+  ['bad boolean', [], { FORMSTEAD_TRUST_PROXY: 'maybe' }, /^formstead: FORMSTEAD_TRUST_PROXY: expected 1 or 0/],
+  ['bad smtp url', [], { FORMSTEAD_SMTP_URL: 'http://mail' }, /^formstead: FORMSTEAD_SMTP_URL: must start with smtp/],
+];
+
+for (const [name, args, env, expected] of rows) {
+  config(`${name}: one line naming it, exit non-zero`, () => {
+    const r = spawnSync(process.execPath, [bundlePath, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10000 });
+    assert.is.not(r.status, 0);
+    const lines = r.stderr.trim().split('\n');
+    assert.is(lines.length, 1, r.stderr);
+    assert.match(lines[0], expected);
+  });
+}
+
+config.run();
