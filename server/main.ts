@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
 import { createServices } from './core/services.ts';
+import { withFormCache } from './core/store/form-cache.ts';
 import { openSqlJsStore } from './core/store/sqljs/index.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
@@ -22,14 +23,16 @@ async function main() {
     throw err;
   }
 
-  const store = await openSqlJsStore(config.dataDir, log);
-  const services = createServices(store, config, await instanceSecret(store));
+  const store = withFormCache(await openSqlJsStore(config.dataDir, log));
+  const services = createServices(store, config, await instanceSecret(store), log);
   for (const line of await bootstrap(store, services.keys, config)) console.log(line);
   if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
 
   const jobs = new JobRegistry(log);
   registerJobs(jobs, services, store);
   jobs.start();
+  // Deliveries pending before a restart (or a crash) resume now.
+  services.deliveries.start();
 
   const server = createHttpServer(services, log);
   await new Promise<void>((resolve, reject) => {
@@ -45,10 +48,18 @@ async function main() {
     log(`${signal}: finishing in-flight requests`);
     await jobs.stop();
     // close() stops accepting and resolves once every in-flight request has been answered.
+    // A keep-alive connection turns idle once its request is answered; close those as they appear
+    // instead of waiting out the keep-alive timeout.
+    const reaper = setInterval(() => server.closeIdleConnections(), 50);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(reaper);
+    // Before the store closes: attempts in flight record their outcome (each ends within its timeout);
+    // anything still pending is sent after the next start.
+    await services.deliveries.stop();
+    services.mailer.close();
     await store.close();
     log('snapshot written, bye');
     process.exit(0);

@@ -23,9 +23,13 @@ export function requireWrk() {
 /** Starts a Node script pinned to the server core and waits until `readyUrl` answers. */
 export async function startPinned(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
   for (let i = 0; i < 200; i++) {
+    // Another process on the port would answer too: only a live child of ours counts as ready.
+    if (exited) throw new Error(`exited before it was ready: ${args.join(' ')}`);
     try {
-      if ((await fetch(readyUrl)).status < 500) return child;
+      if ((await fetch(readyUrl)).status < 500 && !exited) return child;
     } catch {
       /* not up yet */
     }

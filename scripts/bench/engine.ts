@@ -11,6 +11,7 @@
 import { FormEngine, type FormDefinition as FormhausDefinition } from '@formhaus/core';
 import { checkDefinition, evaluateSubmission, type FormDefinition, type FormField, type FormStep } from '../../shared/engine/index.ts';
 import { linearRegex } from '../../server/lib/safe-regex.ts';
+import { prng } from '../../test/helpers/prng.ts';
 
 const VALUE_SETS = 1000;
 const WARMUP_ROUNDS = 3;
@@ -18,14 +19,6 @@ const ROUNDS = 9;
 
 // ---- deterministic random values ---------------------------------------------------------------
 
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(20261121);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 

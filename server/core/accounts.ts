@@ -63,7 +63,23 @@ export class AccountService {
     return s && membership ? { kind: 'user', userId: s.user.id, workspaceId: membership.workspace.id, role: membership.role } : undefined;
   }
 
-  private async startSession(userId: string): Promise<string> {
+  /**
+   * Changes a signed-in user's password after checking the current one; every other session of the
+   * user ends (a stolen session does not survive the change), the one in use stays.
+   */
+  async changePassword(sessionToken: string, current: string, next: string) {
+    const s = await this.session(sessionToken);
+    if (!s) throw unauthorized(['session: sign in again']);
+    const ok = s.user.passwordHash ? await verifyPassword(current, s.user.passwordHash) : false;
+    if (!ok) throw invalid(['current_password: is wrong']);
+    const problems = credentialProblems(s.user.email, next);
+    if (problems.length) throw invalid(problems.map((p) => p.replace(/^password:/, 'new_password:')));
+    await this.store.users.setPassword(s.user.id, await hashPassword(next));
+    await this.store.sessions.deleteForUser(s.user.id, hashSecret(sessionToken));
+  }
+
+  /** Starts a session for a user and returns the cookie's token (the store keeps only its hash). */
+  async startSession(userId: string): Promise<string> {
     const token = newToken();
     const now = Date.now();
     await this.store.sessions.create(hashSecret(token), userId, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
@@ -71,7 +87,8 @@ export class AccountService {
   }
 }
 
-function credentialProblems(email: string, password: string): string[] {
+/** The rules for a new account's email and password, as `<path>: <problem>` lines. */
+export function credentialProblems(email: string, password: string): string[] {
   const problems: string[] = [];
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim()) || email.length > 254) problems.push('email: must be an email address');
   if (password.length < MIN_PASSWORD_LENGTH) problems.push(`password: must be at least ${MIN_PASSWORD_LENGTH} characters`);

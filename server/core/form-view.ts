@@ -1,4 +1,5 @@
 // How a stored form is shown through the API (spec 2.10, 2.11): one place for field names and URLs.
+import { FAILURE_MAIL_AFTER } from './mail/failure-mail.ts';
 import type { FormRecord } from './store/types.ts';
 
 /** The public addresses of a form, derived from the instance's public URL. */
@@ -6,7 +7,11 @@ export function formUrls(publicUrl: string, formId: string) {
   return { endpoint: `${publicUrl}/v1/f/${formId}`, hosted_url: `${publicUrl}/f/${formId}` };
 }
 
-/** A cloud form list item (spec 2.10); `expires_at` only for unclaimed forms. */
+/**
+ * A cloud form list item (spec 2.10); `expires_at` only for unclaimed forms. `webhook_failing: true` is
+ * our addition (docs/webhooks.md): present while the webhook has failed 5 or more times in
+ * a row (the threshold of the failure mail, spec 6.6); a delivered attempt clears it.
+ */
 export function cloudForm(publicUrl: string, f: FormRecord) {
   return {
     form_id: f.id,
@@ -17,5 +22,6 @@ export function cloudForm(publicUrl: string, f: FormRecord) {
     ...formUrls(publicUrl, f.id),
     created_at: f.createdAt,
     ...(f.workspaceId === null && f.expiresAt ? { expires_at: f.expiresAt } : {}),
+    ...(f.webhookUrl !== '' && f.webhookFailures >= FAILURE_MAIL_AFTER ? { webhook_failing: true } : {}),
   };
 }

@@ -169,6 +169,8 @@ export class FormService {
       notifyEmailTo: o.body.email ?? '',
       webhookUrl: '',
       webhookSecret: '',
+      webhookFailures: 0,
+      webhookFailureMailedAt: null,
     };
   }
 

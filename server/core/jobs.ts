@@ -6,6 +6,9 @@ import type { Store } from './store/types.ts';
 /** Idempotency keys are kept per form for 24 h (ARCHITECTURE.md). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
+/** Finished webhook deliveries (their payloads) are kept 7 days; the attempt log keeps its last 100 per form. */
+export const FINISHED_DELIVERY_TTL_MS = 7 * 24 * 3600_000;
+
 /** Registers every job of the product. */
 export function registerJobs(jobs: JobRegistry, services: Services, store: Store) {
   jobs.register({ name: 'sweep-expired-forms', schedule: '*/10 * * * *', run: async () => `${await services.forms.sweepExpired()} deleted` });
@@ -15,5 +18,12 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     run: async () => `${await store.idempotency.sweep(new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())} deleted`,
   });
   jobs.register({ name: 'sweep-sessions', schedule: '41 * * * *', run: async () => `${await store.sessions.sweep(new Date().toISOString())} deleted` });
+  // The delivery worker sets a timer for the next due retry; this is the safety net if one is missed.
+  jobs.register({ name: 'webhook-retries', schedule: '* * * * *', run: async () => `${await services.deliveries.sweep()} queued` });
+  jobs.register({
+    name: 'sweep-webhook-deliveries',
+    schedule: '23 * * * *',
+    run: async () => `${await store.webhooks.sweepFinished(new Date(Date.now() - FINISHED_DELIVERY_TTL_MS).toISOString())} deleted`,
+  });
   jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
 }

@@ -1,12 +1,23 @@
 // API keys: issuing, hashing at rest, and turning a bearer token into a principal.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { unauthorized } from '../lib/api-error.ts';
+import { conflict, invalid, notFound, unauthorized } from '../lib/api-error.ts';
 import { newId, newToken } from './ids.ts';
 import type { AccountPrincipal, AgentPrincipal } from './principal.ts';
-import type { Store } from './store/types.ts';
+import type { ApiKeyRecord, Store } from './store/types.ts';
 
 export const ACCOUNT_PREFIX = 'svc_live_';
 export const AGENT_PREFIX = 'svc_agent_';
+
+/** ARCHITECTURE.md: at most 20 active account keys per workspace. */
+export const MAX_ACCOUNT_KEYS = 20;
+
+/** `last_used_at` is written at most once a minute per key, so busy keys do not cost a write per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** An account key as the admin panel lists it: never the key or its hash. */
+export function keyView(k: ApiKeyRecord) {
+  return { id: k.id, name: k.name, last4: k.last4, created_at: k.createdAt, last_used_at: k.lastUsedAt };
+}
 
 /** SHA-256 hex of a key or token: keys are long random strings, so a fast hash is enough at rest. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -31,6 +42,44 @@ export class KeyService {
       revokedAt: null,
     });
     return { id, key: fullKey };
+  }
+
+  /**
+   * An owner's new account key from the admin panel: a name of 1 to 100 characters, and at most
+   * MAX_ACCOUNT_KEYS active keys per workspace (409 key_limit beyond). The full key is returned once.
+   */
+  async issueAccountKey(workspaceId: string, userId: string, rawName: string) {
+    const name = rawName.trim();
+    if (name.length < 1 || name.length > 100) throw invalid(['name: must be 1 to 100 characters']);
+    const key = ACCOUNT_PREFIX + newToken();
+    const record: ApiKeyRecord = {
+      id: newId(),
+      kind: 'account',
+      keyHash: hashSecret(key),
+      last4: key.slice(-4),
+      name,
+      workspaceId,
+      createdBy: userId,
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    if (!(await this.store.keys.createIfUnder(record, MAX_ACCOUNT_KEYS))) {
+      throw conflict('key_limit', [`keys: a workspace can have at most ${MAX_ACCOUNT_KEYS} active account keys; revoke one first`]);
+    }
+    return { ...keyView(record), key };
+  }
+
+  /** A workspace's active account keys, newest first. */
+  async listAccountKeys(workspaceId: string) {
+    return (await this.store.keys.listActiveAccountKeys(workspaceId)).map(keyView);
+  }
+
+  /** Revokes an account key of the workspace; it answers 401 from then on. */
+  async revokeAccountKey(workspaceId: string, keyId: string) {
+    const key = await this.store.keys.byId(keyId);
+    if (!key || key.kind !== 'account' || key.workspaceId !== workspaceId || key.revokedAt) throw notFound('key');
+    await this.store.keys.revoke(key.id, new Date().toISOString());
   }
 
   /** Makes an agent key (a keyless publish); it belongs to no workspace. */
@@ -62,10 +111,21 @@ export class KeyService {
     const key = await this.store.keys.byHash(hash);
     if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'hex'), Buffer.from(hash, 'hex'))) throw unauthorized(['authorization: invalid key']);
     if (key.revokedAt) throw unauthorized(['authorization: key revoked']);
-    if (key.kind === 'agent') return { kind: 'agent', keyId: key.id };
+    if (key.kind === 'agent') {
+      await this.touch(key);
+      return { kind: 'agent', keyId: key.id };
+    }
     // An account key works only while its creator is an owner of the key's workspace.
     const role = key.createdBy && key.workspaceId ? await this.store.users.role(key.workspaceId, key.createdBy) : undefined;
     if (role !== 'owner') throw unauthorized(['authorization: key creator is no longer an owner']);
+    await this.touch(key);
     return { kind: 'account', keyId: key.id, workspaceId: key.workspaceId!, userId: key.createdBy!, role: 'editor' };
+  }
+
+  /** Records that a key was used, to the minute (shown as "last used" in the admin panel). */
+  private async touch(key: ApiKeyRecord) {
+    const now = Date.now();
+    if (key.lastUsedAt !== null && now - Date.parse(key.lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
+    await this.store.keys.touch(key.id, new Date(now).toISOString());
   }
 }

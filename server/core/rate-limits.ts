@@ -28,4 +28,14 @@ export class RateLimits {
     }
     for (const [buckets, key] of checks) buckets.take(key);
   }
+
+  /**
+   * The publishing limits, shared by REST and MCP: a keyless attempt takes its token now, and the returned
+   * `admit` (FormService.publish calls it just before it creates an unclaimed form, and keyless an agent
+   * key) takes the creation tokens, so attempts that fail validation do not use up the creation budget.
+   */
+  publishAdmission(keyless: boolean, ip: string): (creates: { agentKey: boolean }) => void {
+    if (keyless) this.take([this.keylessAttemptsPerIp, ip]);
+    return ({ agentKey }) => this.take([this.unclaimedFormsPerIp, ip], ...(agentKey ? [[this.agentKeysPerIp, ip] as [TokenBuckets, string]] : []));
+  }
 }

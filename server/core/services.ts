@@ -5,13 +5,18 @@ import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
 import { FormService } from './forms.ts';
 import { KeyService } from './keys.ts';
+import { FailureMail } from './mail/failure-mail.ts';
+import { Mailer } from './mail/mailer.ts';
+import { MilestoneMail } from './mail/milestones.ts';
 import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { SettingsService } from './settings.ts';
 import type { Store } from './store/types.ts';
 import { SubmissionReads } from './submission-reads.ts';
-import { SubmissionService } from './submissions.ts';
+import { SubmissionService, type StoredSubmission } from './submissions.ts';
 import { webhookUrlCheck } from './webhook-policy.ts';
+import { DeliveryWorker } from './webhooks/delivery-worker.ts';
+import { WebhookService } from './webhooks/webhook-service.ts';
 
 /** Every service, wired to one store and one configuration. */
 export interface Services {
@@ -25,23 +30,47 @@ export interface Services {
   rateLimits: RateLimits;
   reads: SubmissionReads;
   antiSpam: AntiSpam;
+  mailer: Mailer;
+  /** Background webhook sender: main starts it after the store opens and stops it before closing it. */
+  deliveries: DeliveryWorker;
+  webhooks: WebhookService;
 }
 
 /** Wires the services together. `secret` is the instance secret that signs cursors and render tokens. */
-export function createServices(store: Store, config: Config, secret: string): Services {
+export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
   const antiSpam = new AntiSpam(secret);
+  const mailer = new Mailer(store, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
+  const failureMail = new FailureMail(store, mailer, config.publicUrl);
+  const milestones = new MilestoneMail(store, mailer, config.publicUrl);
+  const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
+  const deliveries = new DeliveryWorker(store, {
+    ...webhookSettings,
+    retryBaseMs: config.webhookRetryBaseMs,
+    retryCapMs: config.webhookRetryCapMs,
+    onFailing: (f) => failureMail.send(f.form, f.failures, f).catch(mailError),
+    log,
+  });
+  // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.
+  const afterStore = (stored: StoredSubmission) => {
+    if (stored.deliveryId) deliveries.poke(stored.deliveryId, stored.form.id);
+    if (MilestoneMail.due(stored.form, stored.submissionCount)) milestones.send(stored.form, stored.submissionCount).catch(mailError);
+  };
   return {
     config,
     keys,
     accounts: new AccountService(store),
     forms,
     publicForms: new PublicForms(store, forms.definitions, antiSpam, config),
-    submissions: new SubmissionService(store, forms.definitions, antiSpam, config),
+    submissions: new SubmissionService(store, forms.definitions, antiSpam, config, afterStore),
     settings: new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate)),
     rateLimits: new RateLimits(config.rateLimit),
     reads: new SubmissionReads(store, new SignedCursor(secret)),
     antiSpam,
+    mailer,
+    deliveries,
+    webhooks: new WebhookService(store, forms.definitions, webhookSettings),
   };
 }

@@ -58,6 +58,8 @@ export class SettingsService {
       if (body.webhook_url !== '' && form.webhookSecret === '') patch.webhookSecret = newWebhookSecret();
     }
     await this.store.forms.update(form.id, patch);
+    // Spec 3.3: removing the webhook cancels every pending delivery (and clears the failure streak).
+    if (body.webhook_url === '') await this.store.webhooks.cancelPending(form.id, new Date().toISOString());
     return settingsView((await this.store.forms.byId(form.id))!, opts.reveal);
   }
 

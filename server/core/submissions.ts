@@ -1,6 +1,6 @@
 // Taking a respondent's submission (ARCHITECTURE.md "Forms, versions, claims"), as named steps:
 // load the form, check it accepts answers, check anti-spam, evaluate with the engine, store durably
-// (with the idempotency record in the same write), answer.
+// (with the idempotency record and the webhook delivery in the same write), answer.
 import { createHash } from 'node:crypto';
 import { evaluateSubmission } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
@@ -10,7 +10,8 @@ import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { newId } from './ids.ts';
-import type { FormRecord, Store } from './store/types.ts';
+import type { FormRecord, NewDelivery, Store } from './store/types.ts';
+import { buildPayload } from './webhooks/payload.ts';
 
 /** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
 export const UNCLAIMED_SUBMISSION_CAP = 100;
@@ -37,6 +38,16 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
+/** A stored submission, told to whoever reacts to it (webhook worker, milestone mail) once it is durable. */
+export interface StoredSubmission {
+  form: FormRecord;
+  submissionId: string;
+  /** The webhook delivery written with it, when the form is claimed and has a webhook_url. */
+  deliveryId?: string;
+  /** The form's submission count including this one. */
+  submissionCount: number;
+}
+
 /** Hash of a request body for idempotency comparisons. */
 export const bodyHash = (raw: Buffer | string) => createHash('sha256').update(raw).digest('hex');
 
@@ -47,6 +58,8 @@ export class SubmissionService {
     private readonly definitions: DefinitionCache,
     private readonly antiSpam: AntiSpam,
     private readonly config: Config,
+    /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
+    private readonly afterStore: (stored: StoredSubmission) => void = () => {},
   ) {}
 
   /** Runs the named steps of a submission; throws ApiError for every refusal. */
@@ -122,17 +135,20 @@ export class SubmissionService {
   private async save(form: FormRecord, values: Record<string, unknown>, input: SubmitInput): Promise<SubmitResult> {
     const id = newId();
     const body = { id, values };
+    const createdAt = new Date().toISOString();
+    const delivery = this.delivery(form, id, values, createdAt);
     const outcome = await this.store.submissions.insert({
       id,
       formId: form.id,
       workspaceId: form.workspaceId,
       formVersion: form.version,
-      createdAt: new Date().toISOString(),
+      createdAt,
       values,
       hiddenChars: containsHiddenCharacters(values),
       idempotency: input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: JSON.stringify(body) },
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
+      delivery,
     });
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
@@ -140,6 +156,18 @@ export class SubmissionService {
       if (outcome.record.bodyHash !== input.bodyHash) throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
       return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
     }
+    try {
+      this.afterStore({ form, submissionId: id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount });
+    } catch {
+      // Reacting to a submission (mail, webhook hand-over) never fails it: the delivery is stored anyway.
+    }
     return { status: 201, body, form, replayed: false };
+  }
+
+  /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */
+  private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string): NewDelivery | undefined {
+    if (form.workspaceId === null || form.webhookUrl === '') return undefined;
+    const payload = buildPayload({ formId: form.id, submissionId, formVersion: form.version, values, createdAt });
+    return { id: newId(), payload, nextAttemptAt: createdAt };
   }
 }

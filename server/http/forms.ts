@@ -9,12 +9,8 @@ import { sendJson } from './respond.ts';
 /** POST /v1/forms: publish a form or a new version; no key allowed. */
 export const publishForm = (s: Services) => async ({ req, res }: RouteContext) => {
   const principal = await optionalKey(s, req);
-  const ip = clientIp(req, s.config.trustProxy);
-  const limits = s.rateLimits;
-  if (principal === null) limits.take([limits.keylessAttemptsPerIp, ip]);
+  const admit = s.rateLimits.publishAdmission(principal === null, clientIp(req, s.config.trustProxy));
   const body = await readJsonObject(req);
-  const admit = ({ agentKey }: { agentKey: boolean }) =>
-    limits.take([limits.unclaimedFormsPerIp, ip], ...(agentKey ? [[limits.agentKeysPerIp, ip] as [typeof limits.agentKeysPerIp, string]] : []));
   sendJson(res, 201, await s.forms.publish(principal, body, admit));
 };
 

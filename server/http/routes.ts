@@ -3,6 +3,7 @@ import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { listForms, publishForm } from './forms.ts';
 import { health } from './health.ts';
+import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminHome, loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
 import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
@@ -10,6 +11,7 @@ import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { listSubmissions } from './submissions.ts';
+import { getWebhook, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
 export function routes(s: Services): Route[] {
@@ -21,6 +23,12 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/forms', handler: listForms(s) },
     { method: 'PATCH', path: '/v1/forms/:id', handler: updateSettings(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
+    { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
+    { method: 'POST', path: '/v1/forms/:id/webhook/test', handler: testWebhook(s) },
+    // MCP for AI agents (same keys as /v1; stateless Streamable HTTP, so POST only)
+    { method: 'POST', path: '/mcp', handler: mcpPost(s) },
+    { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s) },
+    { method: 'DELETE', path: '/mcp', handler: mcpMethodNotAllowed(s) },
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: preflight(s) },
     { method: 'POST', path: '/v1/f/:id', handler: submit(s) },

@@ -1,6 +1,5 @@
 // GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3).
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
@@ -30,7 +29,20 @@ async function streamCsv(s: Services, res: ServerResponse, form: FormRecord) {
   });
   for await (const chunk of s.reads.csv(form)) {
     if (res.destroyed) return;
-    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(chunk)) await drainOrClose(res);
   }
   res.end();
+}
+
+/** Resolves when the socket can take more, or is gone; removes both listeners either way. */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }

@@ -1,6 +1,8 @@
-// One process per data folder: a `lock` file naming the holder, created atomically, taken over only when
-// the process it names is gone (the previous run was killed and could not remove it).
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+// One process per data folder: a `lock` file naming the holder, created atomically, and refreshed (mtime)
+// every 10 s while held. A lock is stale, and taken over, when its process is gone: on this host, a pid
+// that is not running; from another host (a recreated container gets a new hostname) or a pid that now
+// belongs to some other program, a lock nobody has refreshed for 30 s.
+import { link, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fsyncDir } from './durable-fs.ts';
@@ -8,12 +10,16 @@ import { StorageError } from './storage-error.ts';
 
 /** File name of the lock inside the data folder. */
 export const LOCK_FILE = 'lock';
+const HEARTBEAT_MS = 10_000;
+/** A lock not refreshed for this long has no live holder (three missed heartbeats). */
+export const LOCK_STALE_MS = 30_000;
 
 interface LockOwner {
   pid: number;
   host: string;
   since: string;
 }
+type Found = { owner: LockOwner | undefined; ageMs: number } | 'gone';
 
 /** A held lock on a data folder. */
 export interface DataLock {
@@ -36,12 +42,19 @@ export async function acquireDataLock(dir: string, log: (line: string) => void):
     heldHere.delete(folder);
     throw err;
   }
+  const lockFile = path.join(folder, LOCK_FILE);
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    utimes(lockFile, now, now).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   let released = false;
   return {
     async release() {
       if (released) return;
       released = true;
-      await unlink(path.join(folder, LOCK_FILE)).catch(() => undefined);
+      clearInterval(heartbeat);
+      await unlink(lockFile).catch(() => undefined);
       heldHere.delete(folder);
     },
   };
@@ -63,14 +76,14 @@ async function takeLock(folder: string, log: (line: string) => void): Promise<vo
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
-      const owner = await readOwner(lockFile);
-      if (owner === 'gone') continue;
-      if (owner && isAlive(owner)) {
-        throw locked(folder, `process ${owner.pid} on ${owner.host} has held it since ${owner.since}`);
+      const found = await readLock(lockFile);
+      if (found === 'gone') continue;
+      const why = staleReason(found);
+      if (!why) {
+        const o = found.owner!;
+        throw locked(folder, `process ${o.pid} on ${o.host} has held it since ${o.since}`);
       }
-      // Dead holder, or content we cannot read: link() only ever publishes a complete file, so an
-      // unreadable lock is one a power loss emptied. Both are stale.
-      await takeOver(folder, lockFile, owner, log);
+      await takeOver(folder, lockFile, found, why, log);
     }
     throw locked(folder, 'the lock kept changing hands');
   } finally {
@@ -90,11 +103,24 @@ async function publish(mine: string, lockFile: string, me: LockOwner): Promise<v
   }
 }
 
+/** Why the lock has no live holder, or undefined if it may have one. */
+function staleReason({ owner, ageMs }: { owner: LockOwner | undefined; ageMs: number }): string | undefined {
+  // link() only ever publishes a complete file: unreadable content is a lock a power loss emptied.
+  if (!owner) return 'its lock file is unreadable';
+  const sameHost = owner.host === os.hostname();
+  // Our own pid in a lock we do not hold (see heldHere): a previous run in a container, where the
+  // server is always pid 1.
+  if (sameHost && owner.pid === process.pid) return `process ${owner.pid} was an earlier run of this one`;
+  if (sameHost && !isRunning(owner.pid)) return `process ${owner.pid} is no longer running`;
+  if (ageMs > LOCK_STALE_MS) return `nothing has refreshed it for ${Math.round(ageMs / 1000)} s`;
+  return undefined;
+}
+
 /**
- * Moves a stale lock aside. If another starting process replaced it in the meantime, we moved *its* live
+ * Moves a stale lock aside. If another starting process replaced it in the meantime we moved *its* fresh
  * lock: put it back and let the loop find it held.
  */
-async function takeOver(folder: string, lockFile: string, stale: LockOwner | undefined, log: (line: string) => void) {
+async function takeOver(folder: string, lockFile: string, judged: Exclude<Found, 'gone'>, why: string, log: (line: string) => void) {
   const aside = path.join(folder, `${LOCK_FILE}.stale.${process.pid}`);
   try {
     await rename(lockFile, aside);
@@ -102,33 +128,33 @@ async function takeOver(folder: string, lockFile: string, stale: LockOwner | und
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
-  const moved = await readOwner(aside);
-  const same = moved === stale || (moved && moved !== 'gone' && stale && moved.pid === stale.pid && moved.since === stale.since);
-  if (!same && moved && moved !== 'gone' && isAlive(moved)) {
-    await link(aside, lockFile).catch(() => undefined);
-  } else {
-    log(`took over the stale lock of ${folder} (${stale ? `process ${stale.pid} is no longer running` : 'unreadable lock file'})`);
-  }
+  const moved = await readLock(aside);
+  const same = moved !== 'gone' && JSON.stringify(moved.owner) === JSON.stringify(judged.owner);
+  if (!same && moved !== 'gone' && !staleReason(moved)) await link(aside, lockFile).catch(() => undefined);
+  else log(`took over the stale lock of ${folder}: ${why}`);
   await unlink(aside).catch(() => undefined);
 }
 
-async function readOwner(file: string): Promise<LockOwner | undefined | 'gone'> {
+async function readLock(file: string): Promise<Found> {
   try {
-    const owner = JSON.parse(await readFile(file, 'utf8')) as LockOwner;
-    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? owner : undefined;
+    const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    const ageMs = Date.now() - info.mtimeMs;
+    try {
+      const owner = JSON.parse(text) as LockOwner;
+      const ok = typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.since === 'string';
+      return { owner: ok ? owner : undefined, ageMs };
+    } catch {
+      return { owner: undefined, ageMs };
+    }
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw err;
   }
 }
 
-/** Whether the lock's process may still run. Another host's pid cannot be checked: assume it does. */
-function isAlive(owner: LockOwner): boolean {
-  if (owner.host !== os.hostname()) return true;
-  // Our own pid in a lock we do not hold (see heldHere) is a previous run in a container where the
-  // server is always pid 1: stale.
-  if (owner.pid === process.pid) return false;
+function isRunning(pid: number): boolean {
   try {
-    process.kill(owner.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by another user
@@ -138,7 +164,7 @@ function isAlive(owner: LockOwner): boolean {
 function locked(folder: string, why: string): StorageError {
   return new StorageError(
     'data_locked',
-    `The data folder ${folder} is in use (${why}). Only one Formstead process may use a data folder; stop ` +
-      `the other one, or if none is running, delete ${path.join(folder, LOCK_FILE)}.`,
+    `The data folder ${folder} is in use (${why}). Only one Formstead process may use a data folder: stop ` +
+      `the other one. If none is running, delete ${path.join(folder, LOCK_FILE)} or wait ${LOCK_STALE_MS / 1000} s.`,
   );
 }

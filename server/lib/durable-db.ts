@@ -50,6 +50,7 @@ export interface DurableStats {
   snapshotAt?: string;
   snapshotBytes?: number;
   snapshotMs?: number;
+  snapshotExportMs?: number;
   writes: number;
   syncs: number;
   replayedTransactions: number;
@@ -214,13 +215,14 @@ export class DurableDatabase {
     let result: R;
     this.inWrite = true;
     try {
-      this.db.exec('BEGIN');
+      // Cached prepared statements: exec() would parse BEGIN and COMMIT again on every write.
+      runStatement(this.cache.get('BEGIN'), []);
       try {
         result = body(statements);
         if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
           throw new TypeError('write() callbacks must be synchronous: an await would let other writes into this transaction.');
         }
-        this.db.exec('COMMIT');
+        runStatement(this.cache.get('COMMIT'), []);
       } catch (err) {
         rollback(this.db);
         throw err;

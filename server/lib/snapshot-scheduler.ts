@@ -38,6 +38,8 @@ export interface SnapshotStats {
   snapshotAt?: string;
   snapshotBytes?: number;
   snapshotMs?: number;
+  /** How long the last export() held the event loop. */
+  snapshotExportMs?: number;
 }
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -52,7 +54,7 @@ export class SnapshotScheduler {
   private replayedBytes: number;
   private dirtyThrough: number; // newest generation holding a transaction the snapshot lacks (or 0)
   private pauseAutoUntil = 0;
-  private last: { at?: Date; bytes?: number; ms?: number } = {};
+  private last: { at?: Date; bytes?: number; ms?: number; exportMs?: number } = {};
 
   constructor(private readonly opts: SchedulerOptions) {
     this.snapshotGeneration = opts.snapshotGeneration;
@@ -106,7 +108,7 @@ export class SnapshotScheduler {
     } finally {
       await journal.close();
     }
-    if (image) await this.install(gen, image, Date.now());
+    if (image) await this.install(gen, image, Date.now(), undefined);
     else await this.deleteJournalsThrough(gen); // they hold only headers
   }
 
@@ -118,6 +120,7 @@ export class SnapshotScheduler {
       snapshotAt: this.last.at?.toISOString(),
       snapshotBytes: this.last.bytes,
       snapshotMs: this.last.ms,
+      snapshotExportMs: this.last.exportMs,
     };
   }
 
@@ -127,7 +130,7 @@ export class SnapshotScheduler {
     this.autoRunning = true;
     this.snapshot()
       .then(
-        () => this.opts.log(`snapshot (${why}) took ${this.last.ms} ms, ${this.last.bytes} bytes`),
+        () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.exportMs} ms of it blocking`),
         (err: Error) => {
           this.pauseAutoUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
           this.opts.log(`background snapshot failed, journal kept, retrying in a minute: ${err.message}`);
@@ -144,15 +147,16 @@ export class SnapshotScheduler {
     const { closedGeneration, done } = journal.rotate();
     const image = db.export(); // same tick as rotate(): exactly generations <= closedGeneration
     this.opts.afterExport();
+    const exportMs = Date.now() - started;
     await done;
-    await this.install(closedGeneration, image, started);
+    await this.install(closedGeneration, image, started, exportMs);
   }
 
-  private async install(generation: number, image: Uint8Array, started: number): Promise<void> {
+  private async install(generation: number, image: Uint8Array, started: number, exportMs: number | undefined): Promise<void> {
     const bytes = await writeSnapshot(this.opts.dir, generation, image);
     this.snapshotGeneration = generation;
     this.replayedBytes = 0;
-    this.last = { at: new Date(), bytes, ms: Date.now() - started };
+    this.last = { at: new Date(), bytes, ms: Date.now() - started, exportMs };
     await this.deleteJournalsThrough(generation);
   }
 

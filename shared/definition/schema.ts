@@ -4,6 +4,10 @@
 // error, as the spec requires. Rules that need the whole definition (unique keys, route targets,
 // condition references...) live in check.ts, not here.
 import * as z from 'zod';
+import { builtInFieldTypes } from './field-types.ts';
+
+// The type lists live in a zod-free module so the browser renderer can use the engine without zod.
+export { builtInFieldTypes, optionFieldTypes, type BuiltInFieldType } from './field-types.ts';
 
 /** Metadata (ids and descriptions) for the JSON Schema; kept out of zod's global registry on purpose. */
 export const definitionRegistry = z.registry<{ id?: string; description?: string }>();
@@ -13,31 +17,6 @@ function doc<T extends z.ZodType>(schema: T, description: string, id?: string): 
   definitionRegistry.add(schema, id ? { id, description } : { description });
   return schema;
 }
-
-/** The built-in field types of spec 2.5; any other string is a custom type. */
-export const builtInFieldTypes = [
-  'text',
-  'email',
-  'phone',
-  'number',
-  'password',
-  'select',
-  'autocomplete',
-  'multiselect',
-  'checkbox',
-  'radio',
-  'switch',
-  'file',
-  'date',
-  'datetime',
-  'textarea',
-] as const;
-
-/** One of the built-in field type names. */
-export type BuiltInFieldType = (typeof builtInFieldTypes)[number];
-
-/** The built-in types that choose among `options` (spec 2.4), unless `optionsFrom` supplies them. */
-export const optionFieldTypes: readonly string[] = ['select', 'autocomplete', 'multiselect', 'radio'];
 
 const conditionValue = z.union([z.string(), z.number(), z.boolean()]);
 const conditionList = z.array(z.union([z.string(), z.number()]));

@@ -2,7 +2,8 @@
 // object. The server parses a definition once and evaluates many submissions against it, so all the
 // work that does not depend on the values (lookups, resolution order, compiled conditions, option
 // sets, compiled patterns) happens here and never again.
-import { optionFieldTypes, type FormDefinition, type FormField, type FormStep } from '../definition/schema.ts';
+import type { FormDefinition, FormField, FormStep } from '../definition/schema.ts';
+import { optionFieldTypes } from '../definition/field-types.ts';
 import { compileConditions, conditionKeys, type Values } from './conditions.ts';
 import { dependencyOrder } from './dependencies.ts';
 import type { RegexEngine } from './regex.ts';

@@ -7,18 +7,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { bundlePath, startServer, tempDataDir } from '../helpers/server.ts';
+import { prng } from '../helpers/prng.ts';
 
 const crash = suite('crash');
 
-/** A seeded PRNG (mulberry32) so a failing run can be repeated. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 crash('SIGKILL during publish and submit loops loses no acknowledged write', async () => {
   const seed = Number(process.env.CRASH_SEED ?? 20261121);

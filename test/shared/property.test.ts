@@ -14,16 +14,8 @@ import {
   type ShowCondition,
 } from '../../shared/engine/index.ts';
 import { linearRegex } from '../../server/lib/safe-regex.ts';
+import { prng } from '../helpers/prng.ts';
 
-/** mulberry32: a tiny seeded PRNG. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Random = ReturnType<typeof prng>;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 

@@ -2,6 +2,8 @@
 import type { Migration } from '../../lib/durable-db.ts';
 import { initial } from './001-initial.ts';
 import { sessions } from './002-sessions.ts';
+import { webhooks } from './003-webhooks.ts';
+import { admin } from './004-admin.ts';
 
 /** The ordered list the store applies at open. */
-export const migrations: Migration[] = [initial, sessions];
+export const migrations: Migration[] = [initial, sessions, webhooks, admin];

@@ -53,6 +53,10 @@ export interface FormRecord extends FormSettingsRecord {
   expiresAt: string | null;
   claimTokenHash: string | null;
   submissionCount: number;
+  /** Webhook attempts that failed in a row; a delivered attempt resets it (spec 6.6). */
+  webhookFailures: number;
+  /** When the last "Webhook failing" mail went out, or null. */
+  webhookFailureMailedAt: string | null;
 }
 
 export interface FormVersionRecord {
@@ -96,10 +100,84 @@ export interface NewSubmission {
   formCap?: number;
   /** Refuse (store nothing) when the workspace already used this many submissions this month. */
   monthlyQuota?: number;
+  /** The webhook delivery of this submission, written in the same transaction so none is lost. */
+  delivery?: NewDelivery;
 }
 
 /** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
-export type InsertOutcome = { kind: 'stored' } | { kind: 'replay'; record: IdempotencyRecord } | { kind: 'form_cap' } | { kind: 'monthly_quota' };
+export type InsertOutcome = { kind: 'stored'; submissionCount: number } | { kind: 'replay'; record: IdempotencyRecord } | { kind: 'form_cap' } | { kind: 'monthly_quota' };
+
+/** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
+export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
+
+/** A webhook delivery to write with its submission; the payload is the exact body every attempt sends. */
+export interface NewDelivery {
+  id: string;
+  payload: string;
+  nextAttemptAt: string;
+}
+
+/** One submission's webhook delivery as stored. */
+export interface DeliveryRecord {
+  id: string;
+  formId: string;
+  submissionId: string;
+  payload: string;
+  attemptCount: number;
+  nextAttemptAt: string;
+  state: DeliveryState;
+  createdAt: string;
+}
+
+/** One line of the delivery log (spec 2.13); error is null on success. */
+export interface AttemptRecord {
+  formId: string;
+  submissionId: string;
+  attempt: number;
+  statusCode: number;
+  error: string | null;
+  durationMs: number;
+  createdAt: string;
+}
+
+/** What one finished attempt changes, applied in one write by `webhooks.recordAttempt`. */
+export interface AttemptResult {
+  deliveryId: string;
+  attempt: AttemptRecord;
+  /** The delivery's next state; `pending` with the time of the next attempt. */
+  next: { state: 'pending'; nextAttemptAt: string } | { state: 'delivered' | 'cancelled' | 'failed' };
+  /** Keep this many log lines per form. */
+  logSize: number;
+  /** Failure mail rule: due once the streak reaches `after`, if none went out since `notSince`. */
+  failureMail: { after: number; notSince: string };
+}
+
+/** A mail held in the outbox (no SMTP server configured, or sending failed). */
+export interface OutboxRecord {
+  id: string;
+  recipients: string[];
+  subject: string;
+  body: string;
+  createdAt: string;
+  error: string | null;
+}
+
+/** A pending invitation to a workspace (admin panel): only a hash of the link's token is kept. */
+export interface InviteRecord {
+  id: string;
+  tokenHash: string;
+  workspaceId: string;
+  role: Role;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** How taking up an invite ended; checked inside the write so a link works once. */
+export type InviteOutcome = 'joined' | 'already_member' | 'email_taken' | 'gone';
+
+/** How a membership change ended; a workspace never loses its last owner. */
+export type MembershipOutcome = 'ok' | 'last_owner' | 'not_member';
 
 /** The whole store contract. Reads may be served from memory; every write resolves once durable. */
 export interface Store {
@@ -121,12 +199,18 @@ export interface Store {
     role(workspaceId: string, userId: string): Promise<Role | undefined>;
     workspacesOf(userId: string): Promise<{ workspace: WorkspaceRecord; role: Role }[]>;
     members(workspaceId: string): Promise<{ user: UserRecord; role: Role; emailEnabled: boolean }[]>;
+    /** Changes a member's role; refuses to leave the workspace without an owner. */
+    setRole(workspaceId: string, userId: string, role: Role): Promise<MembershipOutcome>;
+    /** Ends a membership; refuses to remove the last owner. */
+    removeMember(workspaceId: string, userId: string): Promise<MembershipOutcome>;
   };
   sessions: {
     create(tokenHash: string, userId: string, createdAt: string, expiresAt: string): Promise<void>;
     get(tokenHash: string): Promise<{ userId: string; expiresAt: string } | undefined>;
     delete(tokenHash: string): Promise<void>;
     sweep(now: string): Promise<number>;
+    /** Ends every session of a user except the one with `keepTokenHash` (password changed). */
+    deleteForUser(userId: string, keepTokenHash?: string): Promise<number>;
   };
   keys: {
     create(key: ApiKeyRecord): Promise<void>;
@@ -134,6 +218,23 @@ export interface Store {
     touch(id: string, at: string): Promise<void>;
     revoke(id: string, at: string): Promise<void>;
     countActiveAccountKeys(workspaceId: string): Promise<number>;
+    byId(id: string): Promise<ApiKeyRecord | undefined>;
+    /** A workspace's active account keys, newest first. */
+    listActiveAccountKeys(workspaceId: string): Promise<ApiKeyRecord[]>;
+    /** Creates an account key unless its workspace already has `max` active ones (checked inside the write). */
+    createIfUnder(key: ApiKeyRecord, max: number): Promise<boolean>;
+  };
+  invites: {
+    /** Stores an invite (and drops the expired ones of every workspace). */
+    create(invite: InviteRecord): Promise<void>;
+    byHash(tokenHash: string): Promise<InviteRecord | undefined>;
+    /** A workspace's unexpired invites, newest first. */
+    list(workspaceId: string, now: string): Promise<InviteRecord[]>;
+    delete(workspaceId: string, id: string): Promise<boolean>;
+    /** Creates the user with the invite's role and uses the invite up, in one write. */
+    acceptAsNewUser(tokenHash: string, user: UserRecord, now: string): Promise<InviteOutcome>;
+    /** Adds an existing user with the invite's role and uses the invite up, in one write. */
+    acceptAsUser(tokenHash: string, userId: string, now: string): Promise<InviteOutcome>;
   };
   forms: {
     create(form: FormRecord, definition: string): Promise<void>;
@@ -156,14 +257,42 @@ export interface Store {
      * idempotency key is already taken (a concurrent request won) or a limit is reached.
      */
     insert(sub: NewSubmission): Promise<InsertOutcome>;
-    /** Newest first, strictly before `beforeSeq` when given. */
-    page(formId: string, limit: number, beforeSeq?: number): Promise<SubmissionRecord[]>;
+    /** Newest first, strictly before `beforeSeq` when given; only rows whose stored JSON contains `contains` (any case) when given. */
+    page(formId: string, limit: number, beforeSeq?: number, contains?: string): Promise<SubmissionRecord[]>;
+    /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */
+    dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
     /** Every submission of a form, oldest first, read in pages so memory stays flat. */
     iterate(formId: string, pageSize?: number): AsyncIterable<SubmissionRecord>;
   };
   idempotency: {
     get(formId: string, key: string): Promise<IdempotencyRecord | undefined>;
     sweep(olderThan: string): Promise<number>;
+  };
+  webhooks: {
+    byId(id: string): Promise<DeliveryRecord | undefined>;
+    /** Pending deliveries due at `now`, oldest due first (ids and forms only: payloads are read per attempt). */
+    due(now: string, limit: number): Promise<{ id: string; formId: string }[]>;
+    /** The earliest next attempt time of a pending delivery later than `after`, if any. */
+    nextDueAfter(after: string): Promise<string | undefined>;
+    /**
+     * Logs an attempt, moves its delivery on (only while it is still pending) and updates the form's
+     * failure streak, in one write. Nothing is written when the form is gone. `mailFailure` is true
+     * once, when the failure mail rule fires; the mail time is recorded in the same write.
+     */
+    recordAttempt(result: AttemptResult): Promise<{ failures: number; mailFailure: boolean }>;
+    /** Ends one pending delivery without an attempt (its form lost its webhook or its claim). */
+    finish(id: string, state: 'cancelled' | 'failed', at: string): Promise<void>;
+    /** Cancels every pending delivery of a form and clears its failure streak (webhook removed). */
+    cancelPending(formId: string, at: string): Promise<number>;
+    /** The delivery log of a form, newest first. */
+    attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
+    /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
+    sweepFinished(olderThan: string): Promise<number>;
+  };
+  outbox: {
+    add(mail: OutboxRecord): Promise<void>;
+    /** Newest first. */
+    list(limit: number): Promise<OutboxRecord[]>;
   };
   /** Writes a snapshot now (used on clean shutdown and by the scheduled job). */
   snapshot(): Promise<void>;

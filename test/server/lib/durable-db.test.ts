@@ -1,12 +1,14 @@
 // DurableDatabase: writes, recovery, snapshots, the folder lock, migrations, and real kill -9 rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { LOCK_STALE_MS } from '../../../server/lib/data-lock.ts';
 import { DurableDatabase, StorageError, type Migration } from '../../../server/lib/durable-db.ts';
 import { bodySum, writerMigrations } from '../../fixtures/durable-writer.ts';
+import { prng } from '../../helpers/prng.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const writerScript = path.join(root, 'test/fixtures/durable-writer.ts');
@@ -79,10 +81,11 @@ writes('a callback that throws rolls back, journals nothing, and rejects with it
     (err) => assert.is(err, boom),
   );
   assert.equal(db.all('SELECT id, n FROM items'), [{ id: 'kept', n: 0 }]);
+  await db.write(() => undefined); // waits for any flush in progress
+  assert.is(db.stats().journalBytes, before, 'nothing journaled');
   await insert(db, 'after');
   const recovered = await open(crashCopy(dir));
   assert.equal(ids(recovered), ['after', 'kept']);
-  assert.ok(db.stats().journalBytes > before);
   await recovered.close();
   await db.close();
 });
@@ -257,8 +260,7 @@ recovery('a missing journal generation stops start-up', async () => {
   await db.snapshot();
   await insert(db, 'c');
   const copy = crashCopy(dir);
-  writeFileSync(path.join(copy, 'formstead.db'), readFileSync(path.join(copy, 'formstead.db')).subarray(0, 10));
-  rmSync(path.join(copy, 'formstead.db'));
+  rmSync(path.join(copy, 'formstead.db')); // journals 2 and 3 remain, generation 1 is gone
   await rejects(open(copy), (err) => {
     assert.is((err as StorageError).code, 'journal_corrupt');
     assert.match(err.message, /missing/);
@@ -391,17 +393,40 @@ lock('the same folder cannot be opened twice in one process; after close it can'
   await again.close();
 });
 
+/** Writes a lock file as another holder would have left it, `ageMs` since its last refresh. */
+function plantLock(dir: string, owner: { pid: number; host: string }, ageMs = 0) {
+  const file = path.join(dir, 'lock');
+  writeFileSync(file, JSON.stringify({ ...owner, since: '2026-01-01T00:00:00.000Z' }));
+  const then = new Date(Date.now() - ageMs);
+  utimesSync(file, then, then);
+}
+
 lock('a lock left by a dead process, or by an earlier run with our own pid, is taken over', async () => {
   const dir = tempDir();
   const gone = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => gone.on('exit', resolve));
-  for (const pid of [gone.pid!, process.pid]) {
-    writeFileSync(path.join(dir, 'lock'), JSON.stringify({ pid, host: os.hostname(), since: '2026-01-01T00:00:00.000Z' }));
+  for (const [pid, why] of [[gone.pid!, 'is no longer running'], [process.pid, 'earlier run']] as const) {
+    plantLock(dir, { pid, host: os.hostname() });
     const db = await open(dir);
-    assert.ok(db.lines.some((l) => l.includes(`process ${pid} is no longer running`)), db.lines.join('\n'));
+    assert.ok(db.lines.some((l) => l.includes('took over the stale lock') && l.includes(why)), db.lines.join('\n'));
     await db.close();
   }
   assert.not.ok(existsSync(path.join(dir, 'lock')));
+});
+
+lock('a lock from another host (a recreated container) or a reused pid counts only while it is refreshed', async () => {
+  const dir = tempDir();
+  for (const owner of [{ pid: 4242, host: 'old-container-id' }, { pid: process.ppid, host: os.hostname() }]) {
+    plantLock(dir, owner, 1000);
+    await rejects(open(dir), (err) => {
+      assert.is((err as StorageError).code, 'data_locked');
+      assert.match(err.message, `process ${owner.pid} on ${owner.host}`);
+    });
+    plantLock(dir, owner, LOCK_STALE_MS + 5000);
+    const db = await open(dir);
+    assert.ok(db.lines.some((l) => l.includes('nothing has refreshed it')), db.lines.join('\n'));
+    await db.close();
+  }
 });
 
 lock.run();
@@ -451,19 +476,10 @@ migrations.run();
 const crash = suite('durable-db: kill -9 at random moments');
 crash.after(cleanup);
 
-/** A small seeded generator, so a failing round can be replayed. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 crash('no acknowledged write is lost and no transaction is half applied', async () => {
   const seed = Number(process.env.CRASH_SEED ?? 20261121);
-  const random = mulberry32(seed);
+  const random = prng(seed);
   const dir = tempDir();
   const acknowledged = new Set<string>();
   for (let round = 0; round < 8; round++) {

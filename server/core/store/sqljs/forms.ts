@@ -71,7 +71,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency'];
+export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts'];
 
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];

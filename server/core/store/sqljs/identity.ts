@@ -1,6 +1,6 @@
 // Workspaces, users, memberships, API keys and instance metadata on sql.js.
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
-import type { Store } from '../types.ts';
+import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
+import type { ApiKeyRecord, MembershipOutcome, Role, Store } from '../types.ts';
 import { toKey, toUser, toWorkspace } from './rows.ts';
 
 /** The meta, workspaces, users and keys parts of the store. */
@@ -60,6 +60,18 @@ export function identityQueries(db: DurableDatabase): Pick<Store, 'meta' | 'work
         db
           .all('SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? ORDER BY m.created_at', [workspaceId])
           .map((row: any) => ({ user: toUser(row), role: row.role, emailEnabled: row.email_enabled === 1 })),
+      setRole: async (workspaceId, userId, role) =>
+        db.write((tx) => {
+          const outcome = membershipChange(tx, workspaceId, userId, role);
+          if (outcome === 'ok') tx.run('UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?', [role, workspaceId, userId]);
+          return outcome;
+        }),
+      removeMember: async (workspaceId, userId) =>
+        db.write((tx) => {
+          const outcome = membershipChange(tx, workspaceId, userId, undefined);
+          if (outcome === 'ok') tx.run('DELETE FROM memberships WHERE workspace_id = ? AND user_id = ?', [workspaceId, userId]);
+          return outcome;
+        }),
     },
     sessions: {
       create: async (tokenHash, userId, createdAt, expiresAt) => {
@@ -73,15 +85,12 @@ export function identityQueries(db: DurableDatabase): Pick<Store, 'meta' | 'work
         await db.write((tx) => tx.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]));
       },
       sweep: async (now) => db.write((tx) => tx.run('DELETE FROM sessions WHERE expires_at <= ?', [now]).changes),
+      deleteForUser: async (userId, keepTokenHash) =>
+        db.write((tx) => tx.run('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?', [userId, keepTokenHash ?? '']).changes),
     },
     keys: {
       create: async (k) => {
-        await db.write((tx) =>
-          tx.run(
-            'INSERT INTO api_keys (id, kind, key_hash, last4, name, workspace_id, created_by, created_at, last_used_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-            [k.id, k.kind, k.keyHash, k.last4, k.name, k.workspaceId, k.createdBy, k.createdAt, k.lastUsedAt, k.revokedAt],
-          ),
-        );
+        await db.write((tx) => insertKey(tx, k));
       },
       byHash: async (hash) => {
         const row = db.get('SELECT * FROM api_keys WHERE key_hash = ?', [hash]);
@@ -95,6 +104,36 @@ export function identityQueries(db: DurableDatabase): Pick<Store, 'meta' | 'work
       },
       countActiveAccountKeys: async (workspaceId) =>
         db.get<{ n: number }>("SELECT COUNT(*) AS n FROM api_keys WHERE kind = 'account' AND workspace_id = ? AND revoked_at IS NULL", [workspaceId])?.n ?? 0,
+      byId: async (id) => {
+        const row = db.get('SELECT * FROM api_keys WHERE id = ?', [id]);
+        return row && toKey(row);
+      },
+      listActiveAccountKeys: async (workspaceId) =>
+        db.all("SELECT * FROM api_keys WHERE kind = 'account' AND workspace_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id", [workspaceId]).map(toKey),
+      createIfUnder: async (k, max) =>
+        db.write((tx) => {
+          // Counted inside the write, so two concurrent creations cannot both pass the limit.
+          const n = tx.get<{ n: number }>("SELECT COUNT(*) AS n FROM api_keys WHERE kind = 'account' AND workspace_id = ? AND revoked_at IS NULL", [k.workspaceId])?.n ?? 0;
+          if (n >= max) return false;
+          insertKey(tx, k);
+          return true;
+        }),
     },
   };
+}
+
+function insertKey(tx: WriteTx, k: ApiKeyRecord) {
+  tx.run(
+    'INSERT INTO api_keys (id, kind, key_hash, last4, name, workspace_id, created_by, created_at, last_used_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [k.id, k.kind, k.keyHash, k.last4, k.name, k.workspaceId, k.createdBy, k.createdAt, k.lastUsedAt, k.revokedAt],
+  );
+}
+
+/** Whether a member may get `role` (undefined: be removed) without leaving the workspace ownerless. */
+function membershipChange(tx: WriteTx, workspaceId: string, userId: string, role: Role | undefined): MembershipOutcome {
+  const current = tx.get<{ role: Role }>('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', [workspaceId, userId])?.role;
+  if (!current) return 'not_member';
+  if (current !== 'owner' || role === 'owner') return 'ok';
+  const owners = tx.get<{ n: number }>("SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ? AND role = 'owner'", [workspaceId])?.n ?? 0;
+  return owners > 1 ? 'ok' : 'last_owner';
 }

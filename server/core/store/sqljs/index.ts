@@ -4,7 +4,10 @@ import { migrations } from '../../migrations/index.ts';
 import type { Store } from '../types.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
+import { inviteQueries } from './invites.ts';
+import { outboxQueries } from './outbox.ts';
 import { submissionQueries } from './submissions.ts';
+import { webhookQueries } from './webhooks.ts';
 
 /** Opens (creating if needed) the store in `dataDir`; refuses a folder another process holds. */
 export async function openSqlJsStore(dataDir: string, log?: (line: string) => void): Promise<Store> {
@@ -13,6 +16,9 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     ...identityQueries(db),
     forms: formQueries(db),
     ...submissionQueries(db),
+    webhooks: webhookQueries(db),
+    outbox: outboxQueries(db),
+    invites: inviteQueries(db),
     snapshot: () => db.snapshot(),
     close: () => db.close(),
   };

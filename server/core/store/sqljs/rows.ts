@@ -39,6 +39,8 @@ export const toForm = (r: Row): FormRecord => ({
   notifyEmailTo: r.notify_email_to,
   webhookUrl: r.webhook_url,
   webhookSecret: r.webhook_secret,
+  webhookFailures: r.webhook_failures ?? 0,
+  webhookFailureMailedAt: r.webhook_failure_mailed_at ?? null,
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({

@@ -50,13 +50,46 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               s.createdAt,
             ]);
           }
-          return { kind: 'stored' };
+          if (s.delivery) {
+            tx.run('INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+              s.delivery.id,
+              s.formId,
+              s.id,
+              s.delivery.payload,
+              s.delivery.nextAttemptAt,
+              s.createdAt,
+            ]);
+          }
+          const submissionCount = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
+          return { kind: 'stored', submissionCount };
         }),
-      page: async (formId, limit, beforeSeq) =>
-        (beforeSeq === undefined
-          ? db.all('SELECT * FROM submissions WHERE form_id = ? ORDER BY seq DESC LIMIT ?', [formId, limit])
-          : db.all('SELECT * FROM submissions WHERE form_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?', [formId, beforeSeq, limit])
-        ).map(toSubmission),
+      page: async (formId, limit, beforeSeq, contains) => {
+        if (contains === undefined || contains === '') {
+          return (
+            beforeSeq === undefined
+              ? db.all('SELECT * FROM submissions WHERE form_id = ? ORDER BY seq DESC LIMIT ?', [formId, limit])
+              : db.all('SELECT * FROM submissions WHERE form_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?', [formId, beforeSeq, limit])
+          ).map(toSubmission);
+        }
+        // instr() rather than LIKE: the respondent-typed text needs no escaping of % and _.
+        return db
+          .all('SELECT * FROM submissions WHERE form_id = ? AND seq < ? AND instr(lower(data), ?) > 0 ORDER BY seq DESC LIMIT ?', [
+            formId,
+            beforeSeq ?? Number.MAX_SAFE_INTEGER,
+            // SQLite's lower() folds ASCII only; fold the needle the same way so both sides agree.
+            contains.replace(/[A-Z]/g, (c) => c.toLowerCase()),
+            limit,
+          ])
+          .map(toSubmission);
+      },
+      dailyCounts: async (workspaceId, since) =>
+        db
+          .all<{ form_id: string; day: string; n: number }>(
+            `SELECT s.form_id, substr(s.created_at, 1, 10) AS day, COUNT(*) AS n FROM forms f JOIN submissions s ON s.form_id = f.id
+             WHERE f.workspace_id = ? AND s.created_at >= ? GROUP BY s.form_id, day`,
+            [workspaceId, since],
+          )
+          .map((r) => ({ formId: r.form_id, day: r.day, count: r.n })),
       iterate: (formId, pageSize = 500) => ({
         async *[Symbol.asyncIterator]() {
           let after = 0;

@@ -1,0 +1,58 @@
+// /embed.js: `<script src="https://forms.example/embed.js" data-form="ID"></script>` puts the form
+// where the script tag is. Default: an iframe of the hosted page that grows with the form. With
+// data-mode="inline": the renderer mounted in a shadow root (styles kept apart from the page's).
+// Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
+import { readEmbedMessage } from './messages.ts';
+
+(() => {
+  const script = document.currentScript as HTMLScriptElement | null;
+  const id = script?.dataset.form;
+  if (!script || !id) {
+    console.error('formstead embed.js: add data-form="FORM_ID" to the script tag');
+    return;
+  }
+  // Everything is fetched from where embed.js came from (a path prefix behind a proxy included).
+  const base = new URL('.', script.src).href;
+  const origin = new URL(script.src).origin;
+  const path = encodeURIComponent(id);
+  const host = document.createElement('div');
+  host.className = 'formstead-embed';
+  script.after(host);
+
+  if (script.dataset.mode === 'inline') {
+    const shadow = host.attachShadow({ mode: 'open' });
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = `${base}assets/form.css`;
+    const mount = document.createElement('div');
+    mount.textContent = 'Loading form…';
+    shadow.append(css, mount);
+    Promise.all([
+      import(`${base}assets/renderer.js`),
+      fetch(`${base}v1/f/${path}/definition`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))),
+    ]).then(
+      ([renderer, view]) => {
+        mount.textContent = '';
+        renderer.mountForm(mount, view, { endpoint: `${base}v1/f/${path}`, reportUrl: `${base}f/${path}/report` });
+      },
+      (err) => {
+        mount.textContent = 'The form could not be loaded.';
+        console.error('formstead embed.js:', err);
+      },
+    );
+    return;
+  }
+
+  const frame = document.createElement('iframe');
+  frame.src = `${base}f/${path}?embed=1`;
+  frame.title = script.dataset.title || 'Form';
+  frame.style.cssText = `display:block;width:100%;border:0;height:${Number(script.dataset.height) || 480}px`;
+  host.append(frame);
+  addEventListener('message', (e) => {
+    // Only our iframe, from the Formstead origin, in the exact shape: any window can post messages.
+    if (e.source !== frame.contentWindow || e.origin !== origin) return;
+    const m = readEmbedMessage(e.data);
+    if (m?.type === 'formstead:resize') frame.style.height = `${m.height}px`;
+    else if (m) location.assign(m.url);
+  });
+})();

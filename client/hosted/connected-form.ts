@@ -1,0 +1,36 @@
+// FormRenderer wired to a Formstead form: posts to its endpoint with the honeypot and render token,
+// shows the form's success message, follows redirect_url, offers "Submit another response".
+import { useMemo, useRef } from 'preact/hooks';
+import { FormRenderer } from '../renderer/form-renderer.ts';
+import { html } from '../renderer/html.ts';
+import { createSubmitter } from './submit-client.ts';
+import type { PublicFormView } from './view.ts';
+
+/** Props of ConnectedForm. */
+export interface ConnectedFormProps {
+  view: PublicFormView;
+  endpoint: string;
+  /** Navigates after success when the form has a redirect_url (the embed asks its host page to). */
+  onRedirect(url: string): void;
+}
+
+/** A Formstead form that sends its answers itself. */
+export function ConnectedForm({ view, endpoint, onRedirect }: ConnectedFormProps) {
+  const honeypot = useRef<HTMLInputElement>(null);
+  const send = useMemo(
+    () => createSubmitter(endpoint, { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' }),
+    [endpoint, view.render_token],
+  );
+  const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
+    await send(values, context);
+    if (view.redirect_url) onRedirect(view.redirect_url);
+  };
+  // Spec 2.11: "Submit another response" has no effect while redirect_url is set.
+  const success = { message: view.success_message, allowAnother: view.allow_another_response && !view.redirect_url };
+  return html`<div class="fs-connected">
+    <div class="fs-hp" aria-hidden="true">
+      <label>Leave this field empty <input ref=${honeypot} name="_hp" type="text" tabindex="-1" autocomplete="off" /></label>
+    </div>
+    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} />
+  </div>`;
+}

@@ -1,0 +1,35 @@
+// The hosted page's script (/assets/hosted.js). The server rendered a plain HTML form that works
+// without JavaScript; this replaces it with the renderer. Everything it needs is in data attributes of
+// #formstead (the page's CSP allows no inline script). In the embed's iframe (?embed=1) it also tells
+// the host page its height and asks it to follow a redirect.
+import type { EmbedMessage } from '../embed/messages.ts';
+import { mountForm } from './mount.ts';
+import type { PublicFormView } from './view.ts';
+
+const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
+
+/** Sends one message to the embed loader; the loader checks the shape and that it came from our iframe. */
+function tellHost(message: EmbedMessage) {
+  // The target origin is '*' because the host page may be any site; nothing secret is sent.
+  window.parent.postMessage(message, '*');
+}
+
+const root = document.getElementById('formstead');
+if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
+  const view: PublicFormView = { ...JSON.parse(root.dataset.view), form_id: root.dataset.formId, render_token: root.dataset.renderToken };
+  root.textContent = '';
+  mountForm(root, view, {
+    endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
+    onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
+  });
+}
+
+if (embedded) {
+  let last = -1;
+  const report = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height !== last) tellHost({ type: 'formstead:resize', height: (last = height) });
+  };
+  new ResizeObserver(report).observe(document.body);
+  report();
+}

@@ -1,0 +1,40 @@
+// Puts a Formstead form into an element: the form itself, or the notice of a paused or expired form.
+// Used by the hosted page and by the embed's inline mode (through the /assets/renderer.js bundle).
+import { render } from 'preact';
+import { html } from '../renderer/html.ts';
+import { ConnectedForm } from './connected-form.ts';
+import { closedNotices, type PublicFormView } from './view.ts';
+
+/** Options of mountForm. */
+export interface MountOptions {
+  /** Where answers are posted: `/v1/f/{id}` on the Formstead server. */
+  endpoint: string;
+  /** For the inline embed: the report page, shown with the "Unverified form" banner of unclaimed forms. */
+  reportUrl?: string;
+  /** Defaults to navigating this window. */
+  onRedirect?: (url: string) => void;
+}
+
+/** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
+function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
+  return html`<p class="fs-banner"><strong>Unverified form</strong> Nobody has claimed this form yet. Do not enter passwords or payment details.
+    <a href=${reportUrl} target="_blank" rel="noopener">Report abuse</a></p>`;
+}
+
+/** Renders the form (or its closed notice) into `target`; returns a function that removes it. */
+export function mountForm(target: Element, view: PublicFormView, opts: MountOptions): () => void {
+  const onRedirect = opts.onRedirect ?? ((url: string) => window.location.assign(url));
+  // User-timing marks: the browser test reads the first render time of a large form from them.
+  performance.mark('formstead:render-start');
+  render(
+    html`<div class="fs-renderer-host">
+      ${view.unclaimed && opts.reportUrl ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} />` : null}
+      ${view.state === 'open'
+        ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect} />`
+        : html`<p class="fs-notice fs-renderer" role="status">${closedNotices[view.state] ?? closedNotices.paused}</p>`}
+    </div>`,
+    target,
+  );
+  performance.measure('formstead:first-render', 'formstead:render-start');
+  return () => render(null, target);
+}

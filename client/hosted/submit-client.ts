@@ -1,0 +1,65 @@
+// Posting a response to the respondent endpoint (POST /v1/f/{id}) as JSON, with the anti-spam fields
+// and an Idempotency-Key, and turning every refusal into a SubmitError the renderer can show.
+import { SubmitError } from '../renderer/submit-error.ts';
+import type { SubmitContext } from '../renderer/types.ts';
+
+/** The server refuses posts under 2 s after render as bots; wait out the rest rather than lose a fast answer. */
+const MIN_FILL_MS = 2100;
+
+/** What the anti-spam check needs: the honeypot's current text and the render token of the page. */
+export interface AntiSpamFields {
+  honeypot(): string;
+  renderToken: string;
+}
+
+/** A v4 UUID; `crypto.randomUUID` only exists in secure contexts (a LAN address over http is not one). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Texts for the refusals a respondent can meet, by the error code of spec 7. */
+const messages: Record<string, string> = {
+  limit_reached: 'This form cannot accept more responses right now.',
+  paused: 'This form is paused and is not accepting responses right now.',
+  expired: 'This form has expired and no longer accepts responses.',
+  not_found: 'This form no longer exists.',
+};
+
+/**
+ * Returns an onSubmit for FormRenderer. A post whose outcome is unknown (network failure, 5xx, 429)
+ * keeps its Idempotency-Key, so sending the same body again can be stored at most once; any other
+ * answer, or a changed body, starts a new key.
+ */
+export function createSubmitter(endpoint: string, antiSpam: AntiSpamFields, fetcher: typeof fetch = fetch) {
+  const readyAt = Date.now() + MIN_FILL_MS;
+  let pending: { body: string; key: string } | undefined;
+  return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
+    const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
+    const body = JSON.stringify({ values, ...skipped, _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken });
+    const key = pending?.body === body ? pending.key : newIdempotencyKey();
+    pending = { body, key };
+    const wait = readyAt - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    let res: Response;
+    try {
+      res = await fetcher(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key }, body });
+    } catch {
+      throw new SubmitError('Your answers could not be sent: the connection failed. They are kept here; try again.', { retry: true });
+    }
+    if (res.status >= 500 || res.status === 429) {
+      const after = res.headers.get('retry-after');
+      const message = res.status === 429 ? `Too many responses just now. Wait${after ? ` ${after} seconds` : ' a moment'} and try again.` : 'The server could not take your answers just now. They are kept here; try again.';
+      throw new SubmitError(message, { retry: true });
+    }
+    pending = undefined;
+    if (res.ok) return;
+    const problem = (await res.json().catch(() => undefined)) as { error?: string; details?: string[] } | undefined;
+    if (res.status === 422) throw new SubmitError('Please check your answers.', { problems: problem?.details ?? [] });
+    throw new SubmitError(messages[problem?.error ?? ''] ?? (res.status === 413 ? 'Your answers are too long to send.' : 'Your answers could not be sent.'));
+  };
+}

@@ -1,0 +1,22 @@
+// The public view of a form, as GET /v1/f/{id}/definition answers it (server/core/public-forms.ts).
+import type { FormDefinition } from '../renderer/engine.ts';
+
+/** What the hosted page and the embed need to show a form and post to it. */
+export interface PublicFormView {
+  form_id: string;
+  version: number;
+  definition: FormDefinition;
+  state: 'open' | 'paused' | 'expired';
+  unclaimed: boolean;
+  success_message: string;
+  redirect_url: string;
+  allow_another_response: boolean;
+  endpoint?: string;
+  render_token: string;
+}
+
+/** The notice shown instead of the form when it takes no answers. */
+export const closedNotices = {
+  paused: 'This form is paused and is not accepting responses right now.',
+  expired: 'This form has expired and no longer accepts responses.',
+} as const;

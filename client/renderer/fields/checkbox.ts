@@ -1,0 +1,26 @@
+// A single yes/no: checkbox, or switch (the same native checkbox with role=switch and a track style).
+import { html } from '../html.ts';
+import type { FieldProps } from '../types.ts';
+import { controlAria } from './aria.ts';
+import { Messages, RequiredMark } from './frame.ts';
+
+/** A checkbox with its label beside it; the whole field, since the label follows the control. */
+export function Checkbox(p: FieldProps) {
+  const { field } = p;
+  const isSwitch = field.type === 'switch';
+  return html`<div class=${`fs-field fs-check${isSwitch ? ' fs-switch' : ''}${p.error ? ' fs-invalid' : ''}`} data-fs-key=${field.key}>
+    <div class="fs-check-row">
+      <input
+        type="checkbox"
+        role=${isSwitch ? 'switch' : undefined}
+        id=${p.id}
+        name=${p.name}
+        checked=${p.value === true}
+        ...${controlAria(p)}
+        onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLInputElement).checked)}
+      />
+      <label class="fs-label" for=${p.id}>${field.label}${p.required ? html`<${RequiredMark} />` : null}</label>
+    </div>
+    <${Messages} id=${p.id} field=${field} error=${p.error} />
+  </div>`;
+}

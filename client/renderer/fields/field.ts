@@ -1,0 +1,100 @@
+// One field of the form: picks the component for its type (a custom one from `components` first),
+// loads its options and puts the label, helper text and error around it.
+import { useEffect } from 'preact/hooks';
+import { html } from '../html.ts';
+import type { FormField, Values } from '../engine.ts';
+import type { FieldComponent, FieldProps, OptionsProvider } from '../types.ts';
+import { useOptions } from '../use-options.ts';
+import { Autocomplete } from './autocomplete.ts';
+import { Checkbox } from './checkbox.ts';
+import { CheckboxGroup } from './checkbox-group.ts';
+import { FileInput } from './file-input.ts';
+import { describedBy, FieldFrame, GroupFrame } from './frame.ts';
+import { RadioGroup } from './radio-group.ts';
+import { Select } from './select.ts';
+import { TextArea } from './textarea.ts';
+import { TextInput } from './text-input.ts';
+
+/** The built-in controls by type; types not listed (custom ones without a component) get a text input. */
+const builtIns: Record<string, FieldComponent> = {
+  select: Select,
+  autocomplete: Autocomplete,
+  multiselect: CheckboxGroup,
+  radio: RadioGroup,
+  checkbox: Checkbox,
+  switch: Checkbox,
+  file: FileInput,
+  textarea: TextArea,
+};
+
+/** Types whose value must be one of the options (autocomplete keeps typed text until it matches). */
+const choiceTypes = ['select', 'radio', 'multiselect'];
+
+/** Props of Field, given by the renderer. */
+export interface FieldBoxProps {
+  field: FormField;
+  id: string;
+  value: unknown;
+  values: Values;
+  error?: string;
+  components?: Record<string, FieldComponent>;
+  optionsProviders?: Record<string, OptionsProvider>;
+  onChange(key: string, value: unknown): void;
+  onCommit(key: string): void;
+}
+
+/** Whether the field is required (`required: true` or a message; an empty message still counts). */
+export function isRequired(field: FormField): boolean {
+  const r = field.validation?.required;
+  return r !== undefined && r !== false;
+}
+
+/** Renders one visible field. */
+export function Field(props: FieldBoxProps) {
+  const { field, id, error } = props;
+  const { options, loading } = useOptions(field, props.values, props.optionsProviders);
+  const required = isRequired(field);
+  useDropStaleChoice(field, props.value, options, loading, (v) => props.onChange(field.key, v));
+
+  const control: FieldProps = {
+    field,
+    id,
+    name: field.key,
+    value: props.value,
+    error,
+    describedBy: describedBy(id, field, error),
+    required,
+    options,
+    loading,
+    onChange: (value) => props.onChange(field.key, value),
+    onCommit: () => props.onCommit(field.key),
+  };
+  const custom = props.components?.[field.type];
+  if (!custom) {
+    if (field.type === 'checkbox' || field.type === 'switch') return html`<${Checkbox} ...${control} />`;
+    if (field.type === 'radio' || field.type === 'multiselect') {
+      const Group = field.type === 'radio' ? RadioGroup : CheckboxGroup;
+      // The group's own description lives on the fieldset, so the inputs do not repeat it.
+      return html`<${GroupFrame} id=${id} field=${field} required=${required} error=${error} radio=${field.type === 'radio'}>
+        <${Group} ...${control} describedBy=${undefined} />
+      <//>`;
+    }
+  }
+  const Control = custom ?? builtIns[field.type] ?? TextInput;
+  return html`<${FieldFrame} id=${id} field=${field} required=${required} error=${error}><${Control} ...${control} /><//>`;
+}
+
+/**
+ * When a provider's new options no longer hold the chosen value (a city after the country changed),
+ * the choice is cleared rather than silently submitted and refused.
+ */
+function useDropStaleChoice(field: FormField, value: unknown, options: FieldProps['options'], loading: boolean, set: (v: unknown) => void) {
+  useEffect(() => {
+    if (field.optionsFrom === undefined || loading || !choiceTypes.includes(field.type)) return;
+    const known = new Set(options.map((o) => o.value));
+    if (Array.isArray(value)) {
+      const kept = value.filter((v) => known.has(v as string));
+      if (kept.length !== value.length) set(kept);
+    } else if (typeof value === 'string' && value !== '' && !known.has(value)) set('');
+  }, [options, loading]);
+}

@@ -1,0 +1,47 @@
+// One-line inputs: text, email, phone, number, password, date and datetime as native input types.
+import { useState } from 'preact/hooks';
+import { html } from '../html.ts';
+import type { FieldProps } from '../types.ts';
+import { asText, controlAria } from './aria.ts';
+
+const inputTypes: Record<string, string> = {
+  email: 'email',
+  phone: 'tel',
+  number: 'number',
+  password: 'password',
+  date: 'date',
+  // The engine's datetime rule accepts `YYYY-MM-DDTHH:MM`, exactly what datetime-local gives.
+  datetime: 'datetime-local',
+};
+const autoCompletes: Record<string, string> = { email: 'email', phone: 'tel' };
+
+/** A number input's text as a value: empty is null (a cleared answer), anything else a number. */
+export function parseNumber(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+/** A native `<input>` for the text-like built-in types. */
+export function TextInput(p: FieldProps) {
+  const { field } = p;
+  const number = field.type === 'number';
+  // Numbers keep the typed text ("1.", "1.50") while it means the same value; re-rendering the
+  // parsed number would rewrite the input under the caret.
+  const [draft, setDraft] = useState(asText(p.value));
+  const text = number && (parseNumber(draft) === p.value || (draft === '' && p.value == null)) ? draft : asText(p.value);
+  return html`<input
+    class="fs-input"
+    id=${p.id}
+    name=${p.name}
+    type=${inputTypes[field.type] ?? 'text'}
+    value=${text}
+    placeholder=${field.placeholder}
+    inputMode=${field.inputMode ?? (number ? 'decimal' : undefined)}
+    autoComplete=${autoCompletes[field.type]}
+    ...${controlAria(p)}
+    onInput=${(e: Event) => {
+      const raw = (e.currentTarget as HTMLInputElement).value;
+      if (number) setDraft(raw);
+      p.onChange(number ? parseNumber(raw) : raw);
+    }}
+  />`;
+}

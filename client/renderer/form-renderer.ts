@@ -1,0 +1,154 @@
+// FormRenderer: a definition in, a working form out. It composes the parts (step header, progress,
+// fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
+// validation, the submit check) comes from the engine, the same code the server runs.
+import { useId, useMemo, useRef, useState } from 'preact/hooks';
+import { Actions } from './actions/actions.ts';
+import { Alert } from './alert.ts';
+import type { FormDefinition, Values } from './engine.ts';
+import { Field } from './fields/field.ts';
+import { html } from './html.ts';
+import { Progress } from './progress/progress.ts';
+import { mapServerProblems } from './server-problems.ts';
+import { StepHeader } from './steps/step-header.ts';
+import { SubmitError } from './submit-error.ts';
+import { Success } from './success/success.ts';
+import type { FormRendererProps } from './types.ts';
+import { useFocusRequest } from './use-focus.ts';
+import { useFormState } from './use-form-state.ts';
+
+interface Failure {
+  message: string;
+  problems: readonly string[];
+  retry?: () => void;
+}
+
+/** Field position and step by key, for ids and for finding the step that holds a server problem. */
+function fieldIndex(definition: FormDefinition): Map<string, { n: number; step?: string }> {
+  const index = new Map<string, { n: number; step?: string }>();
+  let n = 0;
+  if (definition.steps?.length) for (const s of definition.steps) for (const f of s.fields) index.set(f.key, { n: n++, step: s.id });
+  else for (const f of definition.fields ?? []) index.set(f.key, { n: n++ });
+  return index;
+}
+
+/** Renders a form definition (spec 2) with validation on Continue and submit, and calls onSubmit. */
+export function FormRenderer(props: FormRendererProps) {
+  const { definition } = props;
+  const state = useFormState(definition, props.initialValues, props.validators);
+  const index = useMemo(() => fieldIndex(definition), [definition]);
+  const root = useRef<HTMLDivElement>(null);
+  const focus = useFocusRequest(root);
+  const idBase = `fs${useId().replace(/[^\w-]/g, '')}`;
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<Failure | undefined>(undefined);
+  const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
+
+  /** Walks Back along the steps taken until the step holding `key` is shown. */
+  const showStepOf = (key: string) => {
+    const step = index.get(key)?.step;
+    while (step !== undefined && state.stepId !== step && state.history.includes(step) && state.back());
+  };
+  const focusFirstError = (errors: Record<string, string>) => {
+    const key = Object.keys(errors)[0];
+    if (key === undefined) return;
+    showStepOf(key);
+    focus({ kind: 'field', key });
+  };
+  const moved = () => {
+    setFailure(undefined);
+    focus({ kind: 'heading' });
+  };
+
+  const change = (key: string, value: unknown) => {
+    state.setValue(key, value);
+    if (key in serverErrors) setServerErrors(({ [key]: _, ...rest }) => rest);
+  };
+  const next = () => (state.next() ? moved() : focusFirstError(state.errors));
+  const commit = (key: string) => {
+    const asks = definition.steps?.some((s) => s.id === state.stepId && s.fields.some((f) => f.key === key && f.autoAdvance)) && !state.isLastStep;
+    if (state.commit(key)) moved();
+    else if (asks) focusFirstError(state.errors);
+  };
+  const restart = () => {
+    state.reset();
+    setServerErrors({});
+    setFailure(undefined);
+    setPhase('filling');
+    focus({ kind: 'heading' });
+  };
+
+  const send = async (values: Values, skippedSteps: readonly string[]) => {
+    setPhase('sending');
+    setFailure(undefined);
+    try {
+      await props.onSubmit(values as Record<string, unknown>, { skippedSteps });
+      setPhase('done');
+      focus({ kind: 'success' });
+    } catch (err) {
+      const e = err instanceof SubmitError ? err : new SubmitError('Your response could not be sent.', { retry: true });
+      const mapped = mapServerProblems(e.problems, new Set(index.keys()));
+      setPhase('filling');
+      setServerErrors(mapped.errors);
+      setFailure({ message: e.message, problems: mapped.general, retry: e.retry ? () => void send(values, skippedSteps) : undefined });
+      if (Object.keys(mapped.errors).length) focusFirstError(mapped.errors);
+      else focus({ kind: 'alert' });
+    }
+  };
+  const submit = () => {
+    if (phase === 'sending' || state.isDisabled(definition.submit)) return;
+    const evaluation = state.submit();
+    if (evaluation.problems.length === 0) return void send(evaluation.values, [...state.skippedSteps]);
+    const general = mapServerProblems(evaluation.problems, new Set(index.keys())).general;
+    setFailure(general.length ? { message: 'This form cannot be sent yet.', problems: general } : undefined);
+    if (Object.keys(evaluation.errors).length) focusFirstError(evaluation.errors);
+    else focus({ kind: 'alert' });
+  };
+  const onFormSubmit = (e: Event) => {
+    e.preventDefault();
+    if (state.isLastStep) submit();
+    // Enter in a text input submits the form; with Continue hidden (`next: false`) it must not move.
+    else if (state.step?.next !== false && !state.isDisabled(state.step?.next)) next();
+  };
+
+  if (phase === 'done') {
+    return html`<div class="fs-renderer" ref=${root}>
+      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother} onAnother=${() => restart()} />
+    </div>`;
+  }
+  const errors = { ...serverErrors, ...state.errors };
+  const step = state.step;
+  const multi = step !== undefined;
+  return html`<div class="fs-renderer" ref=${root}>
+    <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
+      ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
+      ${multi ? html`<${StepHeader} step=${step} level=${props.headingLevel} />` : null}
+      ${failure ? html`<${Alert} message=${failure.message} problems=${failure.problems} onRetry=${failure.retry} />` : null}
+      <div class="fs-fields" key=${state.stepId ?? ''}>
+        ${state.visibleFields.map(
+          (f) => html`<${Field}
+            key=${f.key}
+            field=${f}
+            id=${`${idBase}-${index.get(f.key)?.n ?? f.key}`}
+            value=${state.values[f.key]}
+            values=${state.values}
+            error=${errors[f.key]}
+            components=${props.components}
+            optionsProviders=${props.optionsProviders}
+            onChange=${change}
+            onCommit=${commit}
+          />`,
+        )}
+      </div>
+      <${Actions}
+        state=${state}
+        definition=${definition}
+        sending=${phase === 'sending'}
+        handlers=${{
+          onBack: () => state.back() && moved(),
+          onSkip: () => state.skip() && moved(),
+          onCancel: () => (props.onCancel ? props.onCancel() : restart()),
+        }}
+      />
+    </form>
+  </div>`;
+}

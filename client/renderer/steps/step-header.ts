@@ -1,0 +1,13 @@
+// The title and description of the current step. The heading takes focus after Continue, Back or Skip
+// (tabindex -1: focusable by script, not a tab stop), so screen readers announce the new step.
+import { h } from 'preact';
+import { html } from '../html.ts';
+import type { FormStep } from '../engine.ts';
+
+/** The step heading (h2 by default) and its description. */
+export function StepHeader({ step, level = 2 }: { step: FormStep; level?: 2 | 3 | 4 }) {
+  return html`<div class="fs-step-header">
+    ${h(`h${level}`, { class: 'fs-step-title', tabIndex: -1 }, step.title)}
+    ${step.description ? html`<p class="fs-step-description">${step.description}</p>` : null}
+  </div>`;
+}

@@ -1,0 +1,68 @@
+// The renderer's public types: its props, the contract of a field component (built-in or custom) and
+// of an options provider.
+import type { ComponentType } from 'preact';
+import type { FieldOption, FormDefinition, FormField, ValidatorRegistry, Values } from './engine.ts';
+
+/** What every field component receives; custom types get the same props through `components`. */
+export interface FieldProps {
+  field: FormField;
+  /** The id of the control: the renderer's `<label for>` points at it. */
+  id: string;
+  /** The field key, for a native `name`. */
+  name: string;
+  value: unknown;
+  /** The message to show, from the engine or the server. */
+  error?: string;
+  /** Ids of the helper text and the error, for `aria-describedby`. */
+  describedBy?: string;
+  required: boolean;
+  /** Static options, or the ones the field's `optionsFrom` provider returned. */
+  options: readonly FieldOption[];
+  /** True while an async options provider runs. */
+  loading: boolean;
+  onChange(value: unknown): void;
+  /** The autoAdvance commit: moves to the next step when the field has `autoAdvance` (never submits). */
+  onCommit(): void;
+}
+
+/** A component that renders one field's control. */
+export type FieldComponent = ComponentType<FieldProps>;
+
+/** Supplies options for fields with `optionsFrom`; gets the current values (for `optionsDependsOn`). */
+export type OptionsProvider = (values: Values, field: FormField) => readonly FieldOption[] | Promise<readonly FieldOption[]>;
+
+/** What happens after a successful submit: the success screen's text and "Submit another response". */
+export interface SuccessOptions {
+  message?: string;
+  /** Shows a button that starts a new, empty response. */
+  allowAnother?: boolean;
+}
+
+/** The second argument of onSubmit. */
+export interface SubmitContext {
+  /** Steps skipped with their Skip button; send them as `skippedSteps`. */
+  skippedSteps: readonly string[];
+}
+
+/** Props of FormRenderer. */
+export interface FormRendererProps {
+  /** A checked definition (spec 2): the server checks every definition at publish. */
+  definition: FormDefinition;
+  /**
+   * Called with the accepted values once the engine finds no problem. Resolve for success; reject with a
+   * SubmitError to show server problems on their fields or a retry offer.
+   */
+  onSubmit: (values: Record<string, unknown>, context: SubmitContext) => unknown;
+  /** Renderers for custom types (and overrides of built-in ones), by `type`. */
+  components?: Record<string, FieldComponent>;
+  /** Option sources named by fields' `optionsFrom`. */
+  optionsProviders?: Record<string, OptionsProvider>;
+  /** Custom rules named by `validation.validator`. */
+  validators?: ValidatorRegistry;
+  initialValues?: Values;
+  /** The cancel button; without it, cancel starts the form over. */
+  onCancel?: () => void;
+  success?: SuccessOptions;
+  /** Level of the step headings (default 2). */
+  headingLevel?: 2 | 3 | 4;
+}

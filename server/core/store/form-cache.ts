@@ -1,0 +1,63 @@
+// A read-through cache of form records in front of any Store. Every submission reads its form, and
+// building that row into an object is a measurable share of the ingest path (docs/performance.md);
+// form rows change rarely, and every change passes through the methods wrapped here.
+import type { FormRecord, Store } from './types.ts';
+
+/** Wraps a store so `forms.byId` is served from memory; writes through the wrapper keep it exact. */
+export function withFormCache(store: Store, max = 1000): Store {
+  const cache = new Map<string, FormRecord>();
+  const forget = (id: string) => cache.delete(id);
+  const forms = store.forms;
+  return {
+    ...store,
+    forms: {
+      ...forms,
+      byId: async (id) => {
+        const hit = cache.get(id);
+        if (hit) return { ...hit };
+        const form = await forms.byId(id);
+        if (form) {
+          if (cache.size >= max) cache.delete(cache.keys().next().value!);
+          cache.set(id, form);
+        }
+        return form && { ...form };
+      },
+      create: async (...args) => {
+        forget(args[0].id);
+        return forms.create(...args);
+      },
+      addVersion: async (formId, ...rest) => {
+        // Forget before and after: a reader between the two would otherwise cache the old row.
+        forget(formId);
+        await forms.addVersion(formId, ...rest);
+        forget(formId);
+      },
+      claim: async (formId, workspaceId) => {
+        forget(formId);
+        const claimed = await forms.claim(formId, workspaceId);
+        forget(formId);
+        return claimed;
+      },
+      update: async (formId, patch) => {
+        forget(formId);
+        await forms.update(formId, patch);
+        forget(formId);
+      },
+      delete: async (formId) => {
+        forget(formId);
+        await forms.delete(formId);
+        forget(formId);
+      },
+    },
+    submissions: {
+      ...store.submissions,
+      insert: async (sub) => {
+        const outcome = await store.submissions.insert(sub);
+        // The insert bumped the row's counter; mirror it rather than re-reading the row.
+        const cached = cache.get(sub.formId);
+        if (cached && outcome.kind === 'stored') cached.submissionCount++;
+        return outcome;
+      },
+    },
+  };
+}

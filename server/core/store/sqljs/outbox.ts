@@ -1,0 +1,31 @@
+// The mail outbox on sql.js: mail held when no SMTP server is configured or sending failed.
+import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { OutboxRecord, Store } from '../types.ts';
+
+const toOutbox = (r: Record<string, any>): OutboxRecord => ({
+  id: r.id,
+  recipients: JSON.parse(r.recipients),
+  subject: r.subject,
+  body: r.body,
+  createdAt: r.created_at,
+  error: r.error,
+});
+
+/** The outbox part of the store. */
+export function outboxQueries(db: DurableDatabase): Store['outbox'] {
+  return {
+    add: async (m) => {
+      await db.write((tx) =>
+        tx.run('INSERT INTO outbox (id, recipients, subject, body, created_at, error) VALUES (?, ?, ?, ?, ?, ?)', [
+          m.id,
+          JSON.stringify(m.recipients),
+          m.subject,
+          m.body,
+          m.createdAt,
+          m.error,
+        ]),
+      );
+    },
+    list: async (limit) => db.all('SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]).map(toOutbox),
+  };
+}

@@ -1,0 +1,92 @@
+// Webhook deliveries, their attempt log and the per-form failure streak on sql.js.
+import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { AttemptRecord, DeliveryRecord, Store } from '../types.ts';
+
+type Row = Record<string, any>;
+
+const toDelivery = (r: Row): DeliveryRecord => ({
+  id: r.id,
+  formId: r.form_id,
+  submissionId: r.submission_id,
+  payload: r.payload,
+  attemptCount: r.attempt_count,
+  nextAttemptAt: r.next_attempt_at,
+  state: r.state,
+  createdAt: r.created_at,
+});
+
+const toAttempt = (r: Row): AttemptRecord => ({
+  formId: r.form_id,
+  submissionId: r.submission_id,
+  attempt: r.attempt,
+  statusCode: r.status_code,
+  error: r.error,
+  durationMs: r.duration_ms,
+  createdAt: r.created_at,
+});
+
+/** The webhooks part of the store. */
+export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
+  return {
+    byId: async (id) => {
+      const row = db.get('SELECT * FROM webhook_deliveries WHERE id = ?', [id]);
+      return row && toDelivery(row);
+    },
+    due: async (now, limit) =>
+      db
+        .all<{ id: string; form_id: string }>("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?", [now, limit])
+        .map((r) => ({ id: r.id, formId: r.form_id })),
+    nextDueAfter: async (after) =>
+      db.get<{ t: string | null }>("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?", [after])?.t ?? undefined,
+    recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
+      db.write((tx) => {
+        const form = tx.get<{ failures: number; mailed: string | null }>(
+          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed FROM forms WHERE id = ?',
+          [a.formId],
+        );
+        // The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
+        if (!form) return { failures: 0, mailFailure: false };
+        tx.run('INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+          a.formId,
+          a.submissionId,
+          a.attempt,
+          a.statusCode,
+          a.error,
+          a.durationMs,
+          a.createdAt,
+        ]);
+        tx.run(
+          'DELETE FROM webhook_attempts WHERE form_id = ? AND seq NOT IN (SELECT seq FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?)',
+          [a.formId, a.formId, logSize],
+        );
+        const moved =
+          next.state === 'pending'
+            ? tx.run("UPDATE webhook_deliveries SET attempt_count = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
+            : tx.run("UPDATE webhook_deliveries SET attempt_count = ?, state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [a.attempt, next.state, a.createdAt, deliveryId]);
+        // Cancelled while the attempt ran (webhook removed): the streak was cleared then and stays so.
+        if (moved.changes === 0) return { failures: form.failures, mailFailure: false };
+        if (next.state === 'delivered') {
+          if (form.failures !== 0) tx.run('UPDATE forms SET webhook_failures = 0 WHERE id = ?', [a.formId]);
+          return { failures: 0, mailFailure: false };
+        }
+        const failures = form.failures + 1;
+        const mailFailure = failures >= failureMail.after && (form.mailed === null || form.mailed <= failureMail.notSince);
+        if (mailFailure) tx.run('UPDATE forms SET webhook_failures = ?, webhook_failure_mailed_at = ? WHERE id = ?', [failures, a.createdAt, a.formId]);
+        else tx.run('UPDATE forms SET webhook_failures = ? WHERE id = ?', [failures, a.formId]);
+        return { failures, mailFailure };
+      }),
+    finish: async (id, state, at) => {
+      await db.write((tx) => tx.run("UPDATE webhook_deliveries SET state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [state, at, id]));
+    },
+    cancelPending: async (formId, at) =>
+      db.write((tx) => {
+        const n = tx.run("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND state = 'pending'", [at, formId]).changes;
+        tx.run('UPDATE forms SET webhook_failures = 0 WHERE id = ? AND webhook_failures <> 0', [formId]);
+        return n;
+      }),
+    attempts: async (formId, limit) =>
+      db.all('SELECT * FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?', [formId, limit]).map(toAttempt),
+    sweepFinished: async (olderThan) =>
+      db.write((tx) => tx.run('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ?', [olderThan]).changes),
+  };
+}

@@ -1,0 +1,79 @@
+// One attempt of one stored delivery: check it is still due and wanted, sign, send, and record the
+// outcome with the retry schedule of spec 6.5 in one write.
+import { nextRetryDelayMs } from '../../lib/retry-schedule.ts';
+import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../lib/webhook-send.ts';
+import { FAILURE_MAIL_AFTER, FAILURE_MAIL_EVERY_MS } from '../mail/failure-mail.ts';
+import type { AttemptResult, FormRecord, Store } from '../store/types.ts';
+import { webhookHeaders } from './payload.ts';
+
+/** Spec 6.7: the delivery log keeps the last 100 attempts per form. */
+export const DELIVERY_LOG_SIZE = 100;
+
+/** Settings of every attempt. */
+export interface AttemptSettings {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** The transport; sendWebhook unless a test replaces it. */
+  send?: (opts: SendWebhookOptions) => Promise<SendWebhookResult>;
+}
+
+/** What became of an attempt: the next due time of a retry, and the failure streak when it fires the mail. */
+export interface AttemptReport {
+  retryAt?: number;
+  failing?: { form: FormRecord; failures: number; statusCode: number; error: string };
+}
+
+/** Makes one attempt of delivery `id` if it is still pending and due; records the outcome. */
+export async function attemptDelivery(store: Store, settings: AttemptSettings, id: string): Promise<AttemptReport> {
+  const delivery = await store.webhooks.byId(id);
+  // Already delivered, ended, or rescheduled by an attempt that ran first: nothing to do.
+  if (!delivery || delivery.state !== 'pending' || delivery.nextAttemptAt > new Date().toISOString()) return {};
+  const form = await store.forms.byId(delivery.formId);
+  const started = new Date();
+  // Spec 3.3: webhook removed (or, defensively, the form unclaimed or without a secret): cancelled.
+  if (!form || form.workspaceId === null || form.webhookUrl === '' || form.webhookSecret === '') {
+    await store.webhooks.finish(id, 'cancelled', started.toISOString());
+    return {};
+  }
+  const send = settings.send ?? sendWebhook;
+  // The URL and secret are read now, so a changed URL or a rotated secret applies to retries at once.
+  const result = await send({
+    url: form.webhookUrl,
+    body: delivery.payload,
+    headers: webhookHeaders(form.webhookSecret, delivery.payload, delivery.submissionId, started.getTime()),
+    allowPrivate: settings.allowPrivate,
+    timeoutMs: settings.timeoutMs,
+  });
+  const attempt = delivery.attemptCount + 1;
+  const next = nextState(result, attempt, Date.now(), settings);
+  const recorded = await store.webhooks.recordAttempt({
+    deliveryId: id,
+    attempt: {
+      formId: form.id,
+      submissionId: delivery.submissionId,
+      attempt,
+      statusCode: result.statusCode,
+      error: result.outcome === 'delivered' ? null : (result.error ?? `http ${result.statusCode}`),
+      durationMs: Math.max(0, Math.round(result.durationMs)),
+      createdAt: started.toISOString(),
+    },
+    next,
+    logSize: DELIVERY_LOG_SIZE,
+    failureMail: { after: FAILURE_MAIL_AFTER, notSince: new Date(Date.now() - FAILURE_MAIL_EVERY_MS).toISOString() },
+  });
+  return {
+    ...(next.state === 'pending' ? { retryAt: Date.parse(next.nextAttemptAt) } : {}),
+    ...(recorded.mailFailure ? { failing: { form, failures: recorded.failures, statusCode: result.statusCode, error: result.error ?? `http ${result.statusCode}` } } : {}),
+  };
+}
+
+/** Spec 6.5: 2xx delivered; cancel outcomes end it; retries follow the schedule until attempt 16. */
+function nextState(result: SendWebhookResult, attempt: number, nowMs: number, s: AttemptSettings): AttemptResult['next'] {
+  if (result.outcome === 'delivered') return { state: 'delivered' };
+  if (result.outcome === 'cancel') return { state: 'cancelled' };
+  // The delay counts from the end of the failed attempt: "30 seconds after the failure".
+  const delay = nextRetryDelayMs(attempt, s.retryBaseMs, s.retryCapMs);
+  return delay === null ? { state: 'failed' } : { state: 'pending', nextAttemptAt: new Date(nowMs + delay).toISOString() };
+}

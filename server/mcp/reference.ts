@@ -1,0 +1,120 @@
+// The text definition_reference answers: every object of the definition format with its properties,
+// generated from the JSON Schema that the zod schemas produce (so it cannot drift from what publish
+// accepts in shape), the built-in field types, the rules the checker adds, and two examples.
+import { builtInFieldTypes, formDefinitionJsonSchema, formDefinitionJsonSchemaPath } from '../../shared/engine/index.ts';
+import { DEFINITION_MAX_BYTES, DEFINITION_MAX_FIELDS } from '../core/definitions.ts';
+import { contactExample, rsvpExample } from './examples.ts';
+
+interface JsonNode {
+  type?: string | string[];
+  $ref?: string;
+  anyOf?: JsonNode[];
+  enum?: unknown[];
+  const?: unknown;
+  items?: JsonNode;
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  description?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  $defs?: Record<string, JsonNode>;
+}
+
+// The whole-definition rules of shared/definition/check.ts and the engine's semantics (docs/engine.md),
+// in the few lines an agent needs to write a definition that passes on the first try.
+const rules = [
+  'Use `fields` for a one-page form or `steps` for several pages, not both. A form needs at least one field.',
+  `At most ${DEFINITION_MAX_FIELDS} fields and ${DEFINITION_MAX_BYTES / 1024} KB per definition.`,
+  'Field keys are unique across the whole form, step ids unique; `__proto__` is not a key.',
+  'Conditions (show, showAny, a route\'s show/showAny, a button\'s disabled): `show` holds when all match, `showAny` when one does. Use one operator per condition; equality is strict (3 is not "3"). Empty means undefined, null, "" or [].',
+  "Conditions read backwards: a field's conditions may name fields of its own step or earlier steps, a step's conditions earlier steps, a route's its own step or earlier ones; no circles.",
+  'Hidden fields are cleared, not validated and not submitted; hidden steps are skipped.',
+  'Routes are checked in order; the first that matches and whose target step is visible wins; `to` is a later step id, or null to end the form after this step; with no match the next visible step follows.',
+  'select, radio, autocomplete and multiselect need `options` (unique values) or `optionsFrom`. A `defaultValue` must fit the field type.',
+  'Validation order: required, type, minLength/maxLength, min/max, pattern, matchField; the first failure is the message. Empty optional values skip the rules. `required` on checkbox/switch means "must be on".',
+  '`pattern` must match somewhere in the value (anchor with ^ and $); it runs on a linear-time engine, so no backreferences or lookaround. min must not exceed max, nor minLength maxLength.',
+  'Submitted value types: number a number; checkbox and switch a boolean; date YYYY-MM-DD; datetime YYYY-MM-DDTHH:MM[:SS[.fraction]][Z or ±HH:MM]; select, radio and autocomplete one option value; multiselect a list of option values; text, textarea, email, phone and password strings; file and custom types anything.',
+];
+
+let cached: { publicUrl: string; text: string } | undefined;
+
+/** The reference text for this instance (its schema URL included); built once. */
+export function definitionReference(publicUrl: string): string {
+  if (cached?.publicUrl !== publicUrl) cached = { publicUrl, text: build(publicUrl) };
+  return cached.text;
+}
+
+function build(publicUrl: string): string {
+  const root = formDefinitionJsonSchema as JsonNode;
+  const objects: [string, JsonNode][] = [['FormDefinition', root], ...Object.entries(root.$defs ?? {})];
+  return [
+    '# Formstead form definition',
+    'A form is one JSON object. Every object rejects unknown properties; * marks a required property.',
+    `JSON Schema: ${publicUrl}${formDefinitionJsonSchemaPath}`,
+    '',
+    ...objects.flatMap(([name, node]) => [...objectText(name, node), '']),
+    '## Built-in field types',
+    `${builtInFieldTypes.join(', ')}. Any other type string is a custom type, drawn by the site's own renderer component.`,
+    '',
+    '## Rules beyond the shape (validate_definition and publish_form report every one)',
+    ...rules.map((r) => `- ${r}`),
+    '',
+    '## Example: one-page form',
+    fenced(contactExample),
+    '',
+    '## Example: multi-step form with routes',
+    fenced(rsvpExample),
+  ].join('\n');
+}
+
+function objectText(name: string, node: JsonNode): string[] {
+  const required = new Set(node.required ?? []);
+  const props = Object.entries(node.properties ?? {}).map(([key, prop]) => {
+    const notes = [typeText(prop), ...constraints(prop)].join(', ');
+    return `- ${key}${required.has(key) ? '*' : ''}: ${notes}${prop.description ? ` - ${prop.description}` : ''}`;
+  });
+  return [`## ${name}${node.description ? `: ${node.description}` : ''}`, ...props];
+}
+
+function typeText(node: JsonNode): string {
+  if (node.$ref) return node.$ref.split('/').pop()!;
+  if (node.anyOf) return node.anyOf.map(typeText).join(' | ');
+  if ('const' in node) return JSON.stringify(node.const);
+  if (node.enum) return node.enum.map((v) => JSON.stringify(v)).join(' | ');
+  const types = node.type === undefined ? [] : [node.type].flat();
+  if (types.length === 0) return 'any';
+  return types
+    .map((t) => {
+      if (t !== 'array') return t;
+      const item = node.items ? typeText(node.items) : 'any';
+      return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
+    })
+    .join(' | ');
+}
+
+function constraints(node: JsonNode): string[] {
+  const out: string[] = [];
+  if (node.minLength === 1) out.push('non-empty');
+  else if (node.minLength !== undefined) out.push(`at least ${node.minLength} characters`);
+  if (node.maxLength !== undefined) out.push(`at most ${node.maxLength} characters`);
+  // zod writes the safe-integer range on every integer; only a real bound is worth reading.
+  if (node.minimum !== undefined && node.minimum > Number.MIN_SAFE_INTEGER) out.push(`>= ${node.minimum}`);
+  if (node.maximum !== undefined && node.maximum < Number.MAX_SAFE_INTEGER) out.push(`<= ${node.maximum}`);
+  return out;
+}
+
+function fenced(value: unknown): string {
+  return ['```json', compactJson(value, ''), '```'].join('\n');
+}
+
+/** JSON with anything that fits in 120 characters on one line, so a field reads as one line. */
+function compactJson(value: unknown, indent: string): string {
+  const flat = JSON.stringify(value);
+  if (flat.length + indent.length <= 120 || value === null || typeof value !== 'object') return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + compactJson(v, inner)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner)}`);
+  return `{\n${entries.join(',\n')}\n${indent}}`;
+}

@@ -1,0 +1,159 @@
+// A real HTTPS webhook receiver on 127.0.0.1 for end-to-end suites. Its certificate is made fresh with
+// the openssl CLI; pass `caFile` as NODE_EXTRA_CA_CERTS to the bundle so it trusts it. The path chooses
+// the answer: /status/NNN/..., /stall/..., /huge/..., /redirect/..., /switch/<name>/... (settable).
+import { execFileSync } from 'node:child_process';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import type http from 'node:http';
+import type net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** One request the receiver got. */
+export interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The raw body bytes, exactly as sent. */
+  raw: Buffer;
+  json: any;
+  /** Signature check of spec 6.4 against the secret registered for the path; undefined when none is. */
+  verified: boolean | undefined;
+  /** Date.now() when the whole body was in. */
+  at: number;
+  /** The status the receiver answered; undefined when it stalled. */
+  status?: number;
+}
+
+/** How a 10 MB answer ended: bytes handed to the socket, and whether all of them went. */
+export interface HugeEnd {
+  written: number;
+  finished: boolean;
+}
+
+/** A running receiver. */
+export interface HttpsReceiver {
+  port: number;
+  /** PEM file of the self-signed certificate (for NODE_EXTRA_CA_CERTS). */
+  caFile: string;
+  received: Received[];
+  hugeEnds: HugeEnd[];
+  /** Webhook secret per path, used to verify each request's signature. */
+  secrets: Map<string, string>;
+  /** Status answered by /switch/<name>/... (503 until set). */
+  switches: Map<string, number>;
+  url(pathname: string): string;
+  /** Requests to one path, oldest first. */
+  to(pathname: string): Received[];
+  /** Polls until `check` is true; throws naming `what` if it is not within `limitMs` (a liveness bound, not a timing assertion). */
+  waitFor(check: () => boolean, what: string, limitMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const HUGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The receiver's check of Service-Signature, written from spec 6.4 alone: `t=<unix seconds>,v1=<hex>`,
+ * hex = HMAC-SHA256 over "<t>.<raw body>" keyed with the whole secret; refuse when t is more than
+ * 5 minutes from now; compare in constant time.
+ */
+export function verifySignature(header: string | undefined, rawBody: Buffer, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
+  if (!match) return false;
+  const t = Number(match[1]);
+  if (Math.abs(nowSeconds - t) > 5 * 60) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
+  const given = Buffer.from(match[2], 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Starts the receiver with a throwaway certificate for 127.0.0.1 and localhost. */
+export async function startHttpsReceiver(): Promise<HttpsReceiver> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'formstead-receiver-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const keyFile = path.join(dir, 'key.pem');
+  const caFile = path.join(dir, 'cert.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+    '-keyout', keyFile, '-out', caFile, '-days', '2',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ], { stdio: 'ignore' });
+
+  const received: Received[] = [];
+  const hugeEnds: HugeEnd[] = [];
+  const secrets = new Map<string, string>();
+  const switches = new Map<string, number>();
+  const server = https.createServer({ key: readFileSync(keyFile), cert: readFileSync(caFile) }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const pathname = req.url ?? '/';
+      const secret = secrets.get(pathname);
+      let json: any;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+      const verified = secret === undefined ? undefined : verifySignature(req.headers['service-signature'] as string | undefined, raw, secret);
+      const entry: Received = { path: pathname, headers: req.headers, raw, json, verified, at: Date.now() };
+      received.push(entry);
+      entry.status = answer(pathname, res);
+    });
+  });
+  server.keepAliveTimeout = 1000;
+
+  /** Answers by path; returns the status sent. */
+  function answer(pathname: string, res: http.ServerResponse): number | undefined {
+    const [, kind, arg] = pathname.split('/');
+    const status = kind === 'status' ? Number(arg) : kind === 'switch' ? (switches.get(arg) ?? 503) : kind === 'redirect' ? 302 : kind === 'huge' ? 200 : kind === 'stall' ? undefined : 404;
+    if (status === undefined) return undefined; // stalls: never answers; the sender's timeout ends it
+    if (kind === 'huge') sendHuge(res, hugeEnds);
+    else if (kind === 'redirect') res.writeHead(302, { location: '/status/200/redirected' }).end();
+    else res.writeHead(status).end('ok');
+    return status;
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    caFile,
+    received,
+    hugeEnds,
+    secrets,
+    switches,
+    url: (pathname) => `https://127.0.0.1:${port}${pathname}`,
+    to: (pathname) => received.filter((r) => r.path === pathname),
+    waitFor: async (check, what, limitMs = 20_000) => {
+      const deadline = Date.now() + limitMs;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`receiver: gave up waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Answers 10 MB in 16 KB writes, honouring backpressure, and reports how far it got. */
+function sendHuge(res: http.ServerResponse, ends: HugeEnd[]) {
+  const chunk = Buffer.alloc(16 * 1024, 0x78);
+  let written = 0;
+  res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(HUGE_BYTES) });
+  res.on('close', () => ends.push({ written, finished: res.writableFinished }));
+  res.on('error', () => {});
+  const pump = () => {
+    while (written < HUGE_BYTES && !res.destroyed) {
+      written += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (!res.destroyed) res.end();
+  };
+  pump();
+}

@@ -1,0 +1,45 @@
+// SIGTERM and SIGINT: the server stops taking connections, answers the requests already in flight,
+// writes a snapshot and exits 0 (issue: the server).
+import http from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { startServer } from '../helpers/server.ts';
+
+const shutdown = suite('shutdown');
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  shutdown(`${signal} finishes a request in flight, snapshots and exits 0`, async () => {
+    const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+    const form = (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
+    const body = JSON.stringify({ values: { name: 'Ada', email: 'ada@example.com' } });
+    // Send half the body, signal the server, then the rest: the request was in flight at the signal.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${server.url}/v1/f/${form.form_id}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill(signal);
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const result = await answer;
+    assert.is(result.status, 201, result.text);
+    assert.is(await server.stop(), 0);
+    const files = readdirSync(server.dataDir);
+    assert.ok(existsSync(path.join(server.dataDir, 'formstead.db')), 'a snapshot was written');
+    assert.not.ok(files.includes('lock'), 'the lock was released');
+    const again = await startServer({ dataDir: server.dataDir, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+    const list = await call(again.url, 'GET', `/v1/forms/${form.form_id}/submissions`, { key: OWNER_KEY });
+    assert.is(list.json.submissions.length, 1, 'the in-flight submission was kept');
+    await again.stop();
+  });
+}
+
+shutdown.run();

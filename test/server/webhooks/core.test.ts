@@ -1,0 +1,110 @@
+// Webhooks and mail through the services and the store (no HTTP): the delivery is written with its
+// submission, unclaimed forms get none, a deletion takes deliveries along, and without SMTP milestone
+// mail lands in the outbox.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../../../server/config.ts';
+import { bootstrap, instanceSecret } from '../../../server/core/bootstrap.ts';
+import { createServices, type Services } from '../../../server/core/services.ts';
+import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
+import type { Store } from '../../../server/core/store/types.ts';
+import { contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
+import { tempDataDir } from '../../helpers/server.ts';
+
+type Ctx = { store: Store; services: Services; dataDir: string };
+const SECRET = `whsec_${'ab'.repeat(32)}`;
+// Loopback webhook URLs are saved here only to be stored: nothing is sent (the worker is not started).
+const ENV = { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1' };
+const core = suite<Ctx>('webhooks: core');
+
+core.before(async (ctx) => {
+  ctx.dataDir = await tempDataDir();
+  ctx.store = await openSqlJsStore(ctx.dataDir);
+  const config = loadConfig([], ENV);
+  // The delivery worker is deliberately not started: what a submission writes stays visible.
+  ctx.services = createServices(ctx.store, config, await instanceSecret(ctx.store));
+  await bootstrap(ctx.store, ctx.services.keys, config);
+});
+core.after(async (ctx) => {
+  await ctx.store.close();
+});
+
+async function claimedForm({ services, store }: Ctx, extra: Record<string, unknown> = {}) {
+  const principal = await services.keys.authenticate(OWNER_KEY);
+  const published = await services.forms.publish(principal, { definition: contactDefinition(), ...extra });
+  return (await store.forms.byId(published.form_id))!;
+}
+
+const submitTo = (services: Services, formId: string, values: Record<string, unknown> = { name: 'Ada', email: 'ada@example.com' }) =>
+  services.submissions.submit({ formId, values, formPost: false, bodyHash: Math.random().toString() });
+
+core('a claimed form with a webhook_url stores the delivery in the submission write, its body built once per spec 6.2', async (ctx) => {
+  const form = await claimedForm(ctx);
+  await ctx.store.forms.update(form.id, { webhookUrl: 'https://127.0.0.1/hook', webhookSecret: SECRET });
+  const result = await submitTo(ctx.services, form.id, { name: 'Zoë', email: 'z@example.com', message: 'x' });
+  const due = await ctx.store.webhooks.due(new Date(Date.now() + 1000).toISOString(), 100);
+  const mine = due.filter((d) => d.formId === form.id);
+  assert.is(mine.length, 1);
+  const delivery = (await ctx.store.webhooks.byId(mine[0].id))!;
+  assert.is(delivery.state, 'pending');
+  assert.is(delivery.attemptCount, 0);
+  assert.is(delivery.submissionId, result.body.id);
+  const stored = (await ctx.store.submissions.page(form.id, 1))[0];
+  assert.is(
+    delivery.payload,
+    JSON.stringify({ type: 'submission.created', form_id: form.id, submission_id: stored.id, form_version: 1, version: 1, values: stored.values, created_at: stored.createdAt }),
+  );
+
+  // Reopening the folder (replaying the journal) gives back the same delivery, byte for byte.
+  await ctx.store.close();
+  ctx.store = await openSqlJsStore(ctx.dataDir);
+  ctx.services = createServices(ctx.store, loadConfig([], ENV), await instanceSecret(ctx.store));
+  assert.equal(await ctx.store.webhooks.byId(mine[0].id), delivery);
+
+  // Deleting the form takes its deliveries and log with it.
+  await ctx.store.forms.delete(form.id);
+  assert.is(await ctx.store.webhooks.byId(mine[0].id), undefined);
+  assert.equal(await ctx.store.webhooks.attempts(form.id, 100), []);
+});
+
+core('unclaimed forms send nothing, even with a webhook_url in the store; forms without one neither', async ({ services, store }) => {
+  const published = await services.forms.publish(null, { definition: contactDefinition() });
+  await store.forms.update(published.form_id, { webhookUrl: 'https://127.0.0.1/hook', webhookSecret: SECRET });
+  await submitTo(services, published.form_id);
+  const plain = await claimedForm({ services, store } as Ctx);
+  await submitTo(services, plain.id);
+  const due = await store.webhooks.due(new Date(Date.now() + 1000).toISOString(), 1000);
+  assert.not.ok(due.some((d) => d.formId === published.form_id || d.formId === plain.id));
+});
+
+core('removing the webhook cancels pending deliveries', async (ctx) => {
+  const form = await claimedForm(ctx);
+  await ctx.services.settings.update(form, { webhook_url: 'https://127.0.0.1/hook' });
+  await submitTo(ctx.services, form.id);
+  await submitTo(ctx.services, form.id);
+  const later = new Date(Date.now() + 1000).toISOString();
+  const pending = (await ctx.store.webhooks.due(later, 1000)).filter((d) => d.formId === form.id);
+  assert.is(pending.length, 2);
+  await ctx.services.settings.update((await ctx.store.forms.byId(form.id))!, { webhook_url: '' });
+  assert.is((await ctx.store.webhooks.due(later, 1000)).filter((d) => d.formId === form.id).length, 0);
+  for (const p of pending) assert.is((await ctx.store.webhooks.byId(p.id))!.state, 'cancelled');
+});
+
+core('without SMTP, the milestone mail of the 1st response goes to the outbox, to the owner and the form address', async (ctx) => {
+  const form = await claimedForm(ctx, { email: 'team@example.com' });
+  await ctx.services.settings.update(form, { notify_mode: 'milestones' });
+  const before = (await ctx.store.outbox.list(100)).length;
+  await submitTo(ctx.services, form.id);
+  const deadline = Date.now() + 5000;
+  while ((await ctx.store.outbox.list(100)).length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  const [mail] = await ctx.store.outbox.list(1);
+  assert.is(mail.subject, '1st response: Contact us');
+  assert.equal(mail.recipients, ['owner@formstead.local', 'team@example.com']);
+  assert.is(mail.error, null);
+  assert.match(mail.body, /"Contact us" has received its 1st response\./);
+  await submitTo(ctx.services, form.id);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.is((await ctx.store.outbox.list(100)).length, before + 1, 'the 2nd response is no milestone');
+});
+
+core.run();
