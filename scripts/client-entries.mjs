@@ -9,4 +9,7 @@ export const clientEntries = [
   { url: '/assets/form.css', source: 'client/renderer/form.css' },
   // The embed loader: a classic script, so document.currentScript finds its own tag.
   { url: '/embed.js', source: 'client/embed/embed.ts', format: 'iife' },
+  // The admin panel (served by the /admin shell page) and its styles.
+  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm' },
+  { url: '/assets/admin.css', source: 'client/admin/admin.css' },
 ];

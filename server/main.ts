@@ -6,6 +6,7 @@ import { registerJobs } from './core/jobs.ts';
 import { createServices } from './core/services.ts';
 import { withFormCache } from './core/store/form-cache.ts';
 import { openSqlJsStore } from './core/store/sqljs/index.ts';
+import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
 
@@ -35,6 +36,7 @@ async function main() {
   services.deliveries.start();
 
   const server = createHttpServer(services, log);
+  const admin = attachAdminChannel(server, services, { jobs, log });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -47,6 +49,8 @@ async function main() {
     stopping = true;
     log(`${signal}: finishing in-flight requests`);
     await jobs.stop();
+    // Open admin sockets would keep close() waiting forever; panels reconnect to the next start.
+    admin.close();
     // close() stops accepting and resolves once every in-flight request has been answered.
     // A keep-alive connection turns idle once its request is answered; close those as they appear
     // instead of waiting out the keep-alive timeout.

@@ -35,8 +35,9 @@ const messages: Record<string, string> = {
  * keeps its Idempotency-Key, so sending the same body again can be stored at most once; any other
  * answer, or a changed body, starts a new key.
  */
-export function createSubmitter(endpoint: string, antiSpam: AntiSpamFields, fetcher: typeof fetch = fetch) {
-  const readyAt = Date.now() + MIN_FILL_MS;
+export function createSubmitter(endpoint: string, antiSpam: AntiSpamFields, opts: { fetch?: typeof fetch; minFillMs?: number } = {}) {
+  const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
+  const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
   let pending: { body: string; key: string } | undefined;
   return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};

@@ -42,6 +42,8 @@ export function FormRenderer(props: FormRendererProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<Failure | undefined>(undefined);
   const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
+  // A ref as well as the phase: a double click can land before the re-render disables the button.
+  const sending = useRef(false);
 
   /** Walks Back along the steps taken until the step holding `key` is shown. */
   const showStepOf = (key: string) => {
@@ -78,6 +80,7 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const send = async (values: Values, skippedSteps: readonly string[]) => {
+    sending.current = true;
     setPhase('sending');
     setFailure(undefined);
     try {
@@ -89,20 +92,23 @@ export function FormRenderer(props: FormRendererProps) {
       const mapped = mapServerProblems(e.problems, new Set(index.keys()));
       setPhase('filling');
       setServerErrors(mapped.errors);
-      setFailure({ message: e.message, problems: mapped.general, retry: e.retry ? () => void send(values, skippedSteps) : undefined });
+      // Try again submits the answers as they are now: unchanged, they go with the same idempotency key.
+      setFailure({ message: e.message, problems: mapped.general, retry: e.retry ? submit : undefined });
       if (Object.keys(mapped.errors).length) focusFirstError(mapped.errors);
       else focus({ kind: 'alert' });
+    } finally {
+      sending.current = false;
     }
   };
-  const submit = () => {
-    if (phase === 'sending' || state.isDisabled(definition.submit)) return;
+  function submit() {
+    if (sending.current || !state.isLastStep || state.isDisabled(definition.submit)) return;
     const evaluation = state.submit();
     if (evaluation.problems.length === 0) return void send(evaluation.values, [...state.skippedSteps]);
     const general = mapServerProblems(evaluation.problems, new Set(index.keys())).general;
     setFailure(general.length ? { message: 'This form cannot be sent yet.', problems: general } : undefined);
     if (Object.keys(evaluation.errors).length) focusFirstError(evaluation.errors);
     else focus({ kind: 'alert' });
-  };
+  }
   const onFormSubmit = (e: Event) => {
     e.preventDefault();
     if (state.isLastStep) submit();

@@ -1,6 +1,6 @@
 // Shared pieces of the HTTP benchmarks: pinning to cores, starting the bundle, running wrk.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,11 @@ export async function startPinned(args: string[], env: Record<string, string>, r
 export async function startBundle(port: number, extraEnv: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-'))) {
   const env = { FORMSTEAD_RATE_LIMIT: 'off', FORMSTEAD_OWNER_KEY: OWNER_KEY, ...extraEnv };
   const child = await startPinned([bundle, '--port', String(port), '--data', dataDir], env, `http://127.0.0.1:${port}/healthz`);
+  // A benchmark leaves nothing behind: the server goes, and so does its data folder.
+  process.on('exit', () => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   return { child, dataDir, url: `http://127.0.0.1:${port}` };
 }
 

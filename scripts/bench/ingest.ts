@@ -32,7 +32,6 @@ const bareResult = wrkPost('http://127.0.0.1:9301/', body, { connections: 50, se
 bare.kill();
 
 const server = await startBundle(9302);
-process.on('exit', () => server.child.kill('SIGKILL'));
 const publish = await fetch(`${server.url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
 const { form_id } = (await publish.json()) as { form_id: string };
 wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds: 2 });

@@ -85,6 +85,12 @@ export class FormService {
     return form;
   }
 
+  /** A form's versions, newest first, each with its definition as published. */
+  async versions(form: FormRecord) {
+    const versions = await this.store.forms.versions(form.id);
+    return versions.map((v) => ({ version: v.version, created_at: v.createdAt, definition: JSON.parse(v.definition) as Record<string, unknown> }));
+  }
+
   /** The form a claim token points to, while it is still unclaimed and unexpired. */
   async byClaimToken(token: string): Promise<FormRecord | undefined> {
     const form = await this.store.forms.byClaimTokenHash(hashSecret(token));

@@ -1,8 +1,7 @@
 // Workspace members and invites (admin panel): owners invite with a link that carries a role, change
 // roles and remove members; a workspace always keeps at least one owner.
-import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
-import type { AccountService } from './accounts.ts';
-import { credentialProblems } from './accounts.ts';
+import { conflict, invalid, notFound } from '../lib/api-error.ts';
+import { credentialProblems, type AccountService } from './accounts.ts';
 import { newId, newToken } from './ids.ts';
 import { hashSecret } from './keys.ts';
 import { hashPassword } from './passwords.ts';
@@ -94,5 +93,5 @@ export class MemberService {
 
 function membershipResult(outcome: MembershipOutcome) {
   if (outcome === 'not_member') throw notFound('member');
-  if (outcome === 'last_owner') throw new ApiError(409, 'last_owner', ['role: a workspace needs at least one owner; make someone else owner first']);
+  if (outcome === 'last_owner') throw conflict('last_owner', ['role: a workspace needs at least one owner; make someone else owner first']);
 }

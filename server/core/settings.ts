@@ -63,6 +63,17 @@ export class SettingsService {
     return settingsView((await this.store.forms.byId(form.id))!, opts.reveal);
   }
 
+  /**
+   * Replaces the webhook secret at once (spec 4.7): every later attempt, retries of earlier submissions
+   * included, is signed with the new one. 422 without a webhook. Returns the new secret in full.
+   */
+  async rotateSecret(form: FormRecord): Promise<{ secret: string }> {
+    if (form.webhookUrl === '') throw invalid(['webhook_url: no webhook is configured; set a webhook URL first']);
+    const secret = newWebhookSecret();
+    await this.store.forms.update(form.id, { webhookSecret: secret });
+    return { secret };
+  }
+
   /** Pauses or lifts a moderation pause (instance owners only; the caller checks). */
   async setModerationPause(formId: string, paused: boolean) {
     await this.store.forms.update(formId, paused ? { moderationPaused: true, status: 'paused' } : { moderationPaused: false });

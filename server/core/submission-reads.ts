@@ -11,7 +11,7 @@ export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 100;
 
 /** A submission as the API shows it (spec 2.12). */
-export function submissionView(s: SubmissionRecord) {
+export function submissionView(s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>) {
   return { id: s.id, form_version: s.formVersion, created_at: s.createdAt, values: s.values, values_contain_hidden_characters: s.hiddenChars };
 }
 
@@ -31,25 +31,47 @@ export class SubmissionReads {
     private readonly cursors: SignedCursor,
   ) {}
 
-  /** Newest-first pages over a form's submissions; stable while new ones arrive (keyset on seq). */
-  async page(form: FormRecord, limit: number, cursor: string | null) {
+  /**
+   * Newest-first pages over a form's submissions; stable while new ones arrive (keyset on seq). With
+   * `filter`, only submissions whose stored values contain that text (ASCII letters in any case).
+   */
+  async page(form: FormRecord, limit: number, cursor: string | null, filter?: string) {
     let before: number | undefined;
     if (cursor !== null) {
       before = this.cursors.decode(form.id, cursor);
       if (before === undefined) throw badRequest('invalid_cursor', ['cursor: not a cursor this server issued for this form']);
     }
     // One extra row tells whether another page exists without a second query.
-    const rows = await this.store.submissions.page(form.id, limit + 1, before);
+    const rows = await this.store.submissions.page(form.id, limit + 1, before, filter);
     const page = rows.slice(0, limit);
     const result: { submissions: ReturnType<typeof submissionView>[]; next_cursor?: string } = { submissions: page.map(submissionView) };
     if (rows.length > limit) result.next_cursor = this.cursors.encode(form.id, page[page.length - 1].seq);
     return result;
   }
 
+  /** Submissions per UTC day over the last `days` days (today last) for every form of a workspace. */
+  async dailyCounts(workspaceId: string, days = 30, now = new Date()): Promise<Map<string, number[]>> {
+    const dayList = Array.from({ length: days }, (_, i) => new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+    const index = new Map(dayList.map((d, i) => [d, i]));
+    const out = new Map<string, number[]>();
+    for (const row of await this.store.submissions.dailyCounts(workspaceId, `${dayList[0]}T00:00:00.000Z`)) {
+      const i = index.get(row.day);
+      if (i === undefined) continue;
+      if (!out.has(row.formId)) out.set(row.formId, new Array(days).fill(0));
+      out.get(row.formId)![i] = row.count;
+    }
+    return out;
+  }
+
+  /** The value columns of the CSV (spec 4.3), also the admin panel's table columns. */
+  async columns(form: FormRecord): Promise<string[]> {
+    const versions = await this.store.forms.versions(form.id);
+    return csvColumns(versions.map((v) => JSON.parse(v.definition) as FormDefinition));
+  }
+
   /** The CSV file as chunks of text: the header row, then every submission oldest first, read in pages. */
   async *csv(form: FormRecord, chunkChars = 64 * 1024): AsyncGenerator<string> {
-    const versions = await this.store.forms.versions(form.id);
-    const keys = csvColumns(versions.map((v) => JSON.parse(v.definition) as FormDefinition));
+    const keys = await this.columns(form);
     let chunk = csvRow(['id', 'created_at', ...keys]);
     for await (const sub of this.store.submissions.iterate(form.id)) {
       chunk += csvRow([sub.id, sub.createdAt, ...keys.map((k) => sub.values[k])]);

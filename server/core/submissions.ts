@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { newId } from './ids.ts';
-import type { FormRecord, NewDelivery, Store } from './store/types.ts';
+import type { FormRecord, NewDelivery, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
 
 /** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
@@ -46,6 +46,8 @@ export interface StoredSubmission {
   deliveryId?: string;
   /** The form's submission count including this one. */
   submissionCount: number;
+  /** The stored row's fields, for live views (the admin panel's open table). */
+  record: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>;
 }
 
 /** Hash of a request body for idempotency comparisons. */
@@ -137,6 +139,7 @@ export class SubmissionService {
     const body = { id, values };
     const createdAt = new Date().toISOString();
     const delivery = this.delivery(form, id, values, createdAt);
+    const hiddenChars = containsHiddenCharacters(values);
     const outcome = await this.store.submissions.insert({
       id,
       formId: form.id,
@@ -144,7 +147,7 @@ export class SubmissionService {
       formVersion: form.version,
       createdAt,
       values,
-      hiddenChars: containsHiddenCharacters(values),
+      hiddenChars,
       idempotency: input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: JSON.stringify(body) },
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
@@ -157,7 +160,8 @@ export class SubmissionService {
       return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
     }
     try {
-      this.afterStore({ form, submissionId: id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount });
+      const record = { id, formVersion: form.version, createdAt, values, hiddenChars };
+      this.afterStore({ form, submissionId: id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
     } catch {
       // Reacting to a submission (mail, webhook hand-over) never fails it: the delivery is stored anyway.
     }

@@ -1,7 +1,7 @@
 // Reading the `Authorization: Bearer` key of a /v1 request (spec 5).
 import type { IncomingMessage } from 'node:http';
-import { forbidden, unauthorized } from '../lib/api-error.ts';
-import { canEdit, type AccountPrincipal, type AgentPrincipal, type Principal } from '../core/principal.ts';
+import { unauthorized } from '../lib/api-error.ts';
+import type { AccountPrincipal, AgentPrincipal } from '../core/principal.ts';
 import type { Services } from '../core/services.ts';
 
 /** The bearer token, or undefined when the header is absent. A malformed header is a 401. */
@@ -23,12 +23,5 @@ export async function optionalKey(services: Services, req: IncomingMessage): Pro
 export async function requireKey(services: Services, req: IncomingMessage): Promise<AccountPrincipal | AgentPrincipal> {
   const principal = await optionalKey(services, req);
   if (!principal) throw unauthorized(['authorization: missing key']);
-  return principal;
-}
-
-/** An account key (or user) whose role may change settings; agent keys get 403 owner_key_required. */
-export function requireEditor(principal: Principal): Exclude<Principal, AgentPrincipal> {
-  if (principal.kind === 'agent') throw forbidden('owner_key_required', ['authorization: this needs an account key (svc_live_)']);
-  if (!canEdit(principal.role)) throw forbidden('forbidden', ['authorization: your role cannot change this form']);
   return principal;
 }

@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput } from '../core/submissions.ts';
 import { clientIp } from './client-ip.ts';
+import { hostedDocument } from './pages/hosted-layout.ts';
 import { escapeHtml, redirect, sendAsset, sendHtml, sendJson } from './respond.ts';
 
 /** CORS for the public endpoints: any site may post answers or read a definition. */
@@ -41,7 +42,8 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
     sendJson(res, result.status, result.body, { ...corsHeaders, ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}) });
   } catch (err) {
     if (err instanceof ApiError) {
-      if (browserPost && err.status !== 413) return sendHtml(res, err.status, problemPage(err, params.id));
+      // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.
+      if (browserPost && err.status !== 413) return sendHtml(res, err.status, problemPage(err, params.id), { embeddable: true });
       Object.assign(err.headers, corsHeaders);
     }
     throw err;
@@ -87,5 +89,6 @@ function wantsHtml(req: IncomingMessage): boolean {
 /** A plain page listing what was wrong, for browsers posting without JavaScript. */
 function problemPage(err: ApiError, formId: string): string {
   const items = err.details.map((d) => `<li>${escapeHtml(d.replace(/^values\./, ''))}</li>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please check your answers</title></head><body><main><h1>Please check your answers</h1><ul>${items}</ul><p><a href="/f/${encodeURIComponent(formId)}">Back to the form</a></p></main></body></html>`;
+  const body = `<h1 class="fs-step-title">Please check your answers</h1><div class="fs-alert" role="alert"><ul>${items}</ul></div><p>Use your browser's Back button to correct them; your answers are kept there. Or <a href="/f/${encodeURIComponent(formId)}">start the form again</a>.</p>`;
+  return hostedDocument({ title: 'Please check your answers', body, noindex: true });
 }

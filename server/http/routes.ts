@@ -4,8 +4,14 @@ import type { Services } from '../core/services.ts';
 import { listForms, publishForm } from './forms.ts';
 import { health } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
-import { adminHome, loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
+import { adminCsv } from './admin-csv.ts';
+import { asset } from './assets.ts';
+import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
+import { adminShell } from './pages/admin-shell.ts';
 import { claimPage, claimSubmit } from './pages/claim-page.ts';
+import { hostedPage } from './pages/hosted-page.ts';
+import { invitePage, inviteSubmit } from './pages/invite-page.ts';
+import { reportPage, reportSubmit } from './pages/report-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
@@ -35,7 +41,13 @@ export function routes(s: Services): Route[] {
     { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: preflight(s) },
     { method: 'GET', path: '/v1/f/:id/definition', handler: publicDefinition(s) },
     // Pages
+    { method: 'GET', path: '/f/:id', handler: hostedPage(s) },
     { method: 'GET', path: '/f/:id/thanks', handler: thanksPage(s) },
+    { method: 'GET', path: '/f/:id/report', handler: reportPage(s) },
+    { method: 'POST', path: '/f/:id/report', handler: reportSubmit(s) },
+    // Client bundles embedded in the server bundle (scripts/client-entries.mjs)
+    { method: 'GET', path: '/assets/:name', handler: asset(s) },
+    { method: 'GET', path: '/embed.js', handler: asset(s) },
     { method: 'GET', path: '/claim/:token', handler: claimPage(s) },
     { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
     { method: 'GET', path: '/admin/setup', handler: setupPage(s) },
@@ -43,6 +55,14 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },
-    { method: 'GET', path: '/admin', handler: adminHome(s) },
+    { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
+    { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
+    { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
+    // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
+    { method: 'GET', path: '/admin', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/account', handler: adminShell(s) },
   ];
 }

@@ -2,7 +2,8 @@
 import { readJsonObject } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { requireEditor, requireKey } from './auth.ts';
+import { requireEditor } from '../core/principal.ts';
+import { requireKey } from './auth.ts';
 import { sendJson } from './respond.ts';
 
 /** Checks the key, the scope and the role, then hands the body to the settings service. */

@@ -20,7 +20,7 @@ export const listSubmissions = (s: Services) => async ({ req, res, params, query
 };
 
 /** Streams the CSV chunks the read service produces, waiting for the socket to drain between them. */
-async function streamCsv(s: Services, res: ServerResponse, form: FormRecord) {
+export async function streamCsv(s: Services, res: ServerResponse, form: FormRecord) {
   res.writeHead(200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${form.id}-submissions.csv"`,

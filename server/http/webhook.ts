@@ -3,7 +3,8 @@
 import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { requireEditor, requireKey } from './auth.ts';
+import { requireEditor } from '../core/principal.ts';
+import { requireKey } from './auth.ts';
 import { sendJson } from './respond.ts';
 
 /** The webhook URL, the secret (in full only with reveal=true) and the delivery log. */

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { publishBodySchema, settingsPatchSchema } from '../../shared/api/forms.ts';
 import { parseLimit } from '../core/submission-reads.ts';
-import { requireEditor } from '../http/auth.ts';
+import { requireEditor } from '../core/principal.ts';
 import { checkArgs, defineTool, definitionArg, formIdArg, requireKey } from './tool.ts';
 
 /** The same schema with a description on some properties; `.describe` copies a field with its rules. */

@@ -1,7 +1,7 @@
 // MCP tools over a form's webhook: its configuration with the delivery log, and a test send (spec 4.5,
 // 4.6, 6.7). Account keys only, checked in the REST handlers' order: key, scope, role.
 import * as z from 'zod';
-import { requireEditor } from '../http/auth.ts';
+import { requireEditor } from '../core/principal.ts';
 import { checkArgs, defineTool, formIdArg, requireKey, type ToolContext } from './tool.ts';
 
 const webhookInput = z.strictObject({

@@ -1,5 +1,6 @@
 // Starts the real bundle (dist/formstead.mjs) on a free port with its own data folder, for end-to-end suites.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
@@ -30,9 +31,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Makes an empty temporary data folder. */
-export function tempDataDir(): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), 'formstead-test-'));
+const madeDirs: string[] = [];
+// Data folders made by a test file are removed when that file's process ends.
+process.on('exit', () => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Makes an empty temporary data folder, removed when the test process exits. */
+export async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'formstead-test-'));
+  madeDirs.push(dir);
+  return dir;
 }
 
 /** Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. */

@@ -2,7 +2,7 @@
 import { html } from '../html.ts';
 import type { FieldProps } from '../types.ts';
 import { controlAria } from './aria.ts';
-import { Messages, RequiredMark } from './frame.ts';
+import { messages, requiredMark } from './frame.ts';
 
 /** A checkbox with its label beside it; the whole field, since the label follows the control. */
 export function Checkbox(p: FieldProps) {
@@ -19,8 +19,8 @@ export function Checkbox(p: FieldProps) {
         ...${controlAria(p)}
         onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLInputElement).checked)}
       />
-      <label class="fs-label" for=${p.id}>${field.label}${p.required ? html`<${RequiredMark} />` : null}</label>
+      <label class="fs-label" for=${p.id}>${field.label}${requiredMark(p.required)}</label>
     </div>
-    <${Messages} id=${p.id} field=${field} error=${p.error} />
+    ${messages(p.id, field, p.error)}
   </div>`;
 }

@@ -1,15 +1,15 @@
 // One field of the form: picks the component for its type (a custom one from `components` first),
-// loads its options and puts the label, helper text and error around it.
+// puts the label, helper text and error around it, and, for `optionsFrom`, loads its options.
 import { useEffect } from 'preact/hooks';
 import { html } from '../html.ts';
-import type { FormField, Values } from '../engine.ts';
+import type { FieldOption, FormField, Values } from '../engine.ts';
 import type { FieldComponent, FieldProps, OptionsProvider } from '../types.ts';
 import { useOptions } from '../use-options.ts';
 import { Autocomplete } from './autocomplete.ts';
 import { Checkbox } from './checkbox.ts';
 import { CheckboxGroup } from './checkbox-group.ts';
 import { FileInput } from './file-input.ts';
-import { describedBy, FieldFrame, GroupFrame } from './frame.ts';
+import { describedBy, fieldFrame, groupFrame } from './frame.ts';
 import { RadioGroup } from './radio-group.ts';
 import { Select } from './select.ts';
 import { TextArea } from './textarea.ts';
@@ -29,6 +29,7 @@ const builtIns: Record<string, FieldComponent> = {
 
 /** Types whose value must be one of the options (autocomplete keeps typed text until it matches). */
 const choiceTypes = ['select', 'radio', 'multiselect'];
+const noOptions: readonly FieldOption[] = [];
 
 /** Props of Field, given by the renderer. */
 export interface FieldBoxProps {
@@ -49,13 +50,22 @@ export function isRequired(field: FormField): boolean {
   return r !== undefined && r !== false;
 }
 
-/** Renders one visible field. */
+/** Renders one visible field; fields with a provider go through ProvidedField for their options. */
 export function Field(props: FieldBoxProps) {
-  const { field, id, error } = props;
-  const { options, loading } = useOptions(field, props.values, props.optionsProviders);
-  const required = isRequired(field);
-  useDropStaleChoice(field, props.value, options, loading, (v) => props.onChange(field.key, v));
+  if (props.field.optionsFrom !== undefined) return html`<${ProvidedField} ...${props} />`;
+  return fieldBody(props, props.field.options ?? noOptions, false);
+}
 
+/** A field whose options come from an `optionsFrom` provider (hooks only where they are needed). */
+function ProvidedField(props: FieldBoxProps) {
+  const { options, loading } = useOptions(props.field, props.values, props.optionsProviders);
+  useDropStaleChoice(props.field, props.value, options, loading, (v) => props.onChange(props.field.key, v));
+  return fieldBody(props, options, loading);
+}
+
+function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loading: boolean) {
+  const { field, id, error } = props;
+  const required = isRequired(field);
   const control: FieldProps = {
     field,
     id,
@@ -73,24 +83,21 @@ export function Field(props: FieldBoxProps) {
   if (!custom) {
     if (field.type === 'checkbox' || field.type === 'switch') return html`<${Checkbox} ...${control} />`;
     if (field.type === 'radio' || field.type === 'multiselect') {
-      const Group = field.type === 'radio' ? RadioGroup : CheckboxGroup;
+      const radio = field.type === 'radio';
       // The group's own description lives on the fieldset, so the inputs do not repeat it.
-      return html`<${GroupFrame} id=${id} field=${field} required=${required} error=${error} radio=${field.type === 'radio'}>
-        <${Group} ...${control} describedBy=${undefined} />
-      <//>`;
+      return groupFrame(id, field, required, error, radio, html`<${radio ? RadioGroup : CheckboxGroup} ...${control} describedBy=${undefined} />`);
     }
   }
-  const Control = custom ?? builtIns[field.type] ?? TextInput;
-  return html`<${FieldFrame} id=${id} field=${field} required=${required} error=${error}><${Control} ...${control} /><//>`;
+  return fieldFrame(id, field, required, error, html`<${custom ?? builtIns[field.type] ?? TextInput} ...${control} />`);
 }
 
 /**
  * When a provider's new options no longer hold the chosen value (a city after the country changed),
  * the choice is cleared rather than silently submitted and refused.
  */
-function useDropStaleChoice(field: FormField, value: unknown, options: FieldProps['options'], loading: boolean, set: (v: unknown) => void) {
+function useDropStaleChoice(field: FormField, value: unknown, options: readonly FieldOption[], loading: boolean, set: (v: unknown) => void) {
   useEffect(() => {
-    if (field.optionsFrom === undefined || loading || !choiceTypes.includes(field.type)) return;
+    if (loading || !choiceTypes.includes(field.type)) return;
     const known = new Set(options.map((o) => o.value));
     if (Array.isArray(value)) {
       const kept = value.filter((v) => known.has(v as string));

@@ -4,6 +4,8 @@ import { initial } from './001-initial.ts';
 import { sessions } from './002-sessions.ts';
 import { webhooks } from './003-webhooks.ts';
 import { admin } from './004-admin.ts';
+import { reports } from './005-reports.ts';
+import { webhookLog } from './006-webhook-log.ts';
 
 /** The ordered list the store applies at open. */
-export const migrations: Migration[] = [initial, sessions, webhooks, admin];
+export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog];

@@ -49,6 +49,25 @@ export function withFormCache(store: Store, max = 1000): Store {
         forget(formId);
       },
     },
+    // Delivery outcomes change a form's failure streak, so they drop the cached row too.
+    webhooks: {
+      ...store.webhooks,
+      recordAttempt: async (result) => {
+        const outcome = await store.webhooks.recordAttempt(result);
+        // Mirror the streak the write stored rather than dropping the row (one write per delivery).
+        const cached = cache.get(result.attempt.formId);
+        if (cached) {
+          cached.webhookFailures = outcome.failures;
+          if (outcome.mailFailure) cached.webhookFailureMailedAt = result.attempt.createdAt;
+        }
+        return outcome;
+      },
+      cancelPending: async (formId, at) => {
+        const n = await store.webhooks.cancelPending(formId, at);
+        forget(formId);
+        return n;
+      },
+    },
     submissions: {
       ...store.submissions,
       insert: async (sub) => {

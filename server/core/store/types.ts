@@ -129,6 +129,13 @@ export interface DeliveryRecord {
   createdAt: string;
 }
 
+/** Where a form's webhooks go at this moment. */
+export interface WebhookTarget {
+  workspaceId: string | null;
+  url: string;
+  secret: string;
+}
+
 /** One line of the delivery log (spec 2.13); error is null on success. */
 export interface AttemptRecord {
   formId: string;
@@ -146,7 +153,7 @@ export interface AttemptResult {
   attempt: AttemptRecord;
   /** The delivery's next state; `pending` with the time of the next attempt. */
   next: { state: 'pending'; nextAttemptAt: string } | { state: 'delivered' | 'cancelled' | 'failed' };
-  /** Keep this many log lines per form. */
+  /** Keep this many log lines per form (the newest replace the oldest). */
   logSize: number;
   /** Failure mail rule: due once the streak reaches `after`, if none went out since `notSince`. */
   failureMail: { after: number; notSince: string };
@@ -178,6 +185,21 @@ export type InviteOutcome = 'joined' | 'already_member' | 'email_taken' | 'gone'
 
 /** How a membership change ended; a workspace never loses its last owner. */
 export type MembershipOutcome = 'ok' | 'last_owner' | 'not_member';
+
+/** An abuse report: the reporter's network only as a keyed hash (addresses are never stored). */
+export interface AbuseReportRecord {
+  formId: string;
+  networkHash: string;
+  createdAt: string;
+}
+
+/** Reports of one form over a period, for the moderation view. */
+export interface AbuseReportSummary {
+  formId: string;
+  reports: number;
+  networks: number;
+  lastAt: string;
+}
 
 /** The whole store contract. Reads may be served from memory; every write resolves once durable. */
 export interface Store {
@@ -245,6 +267,8 @@ export interface Store {
     versions(formId: string): Promise<FormVersionRecord[]>;
     listByWorkspace(workspaceId: string): Promise<FormRecord[]>;
     listByAgentKey(agentKeyId: string): Promise<FormRecord[]>;
+    /** Forms paused by moderation, instance-wide, newest first (the moderation view). */
+    listModerationPaused(limit: number): Promise<FormRecord[]>;
     countUnclaimedByAgentKey(agentKeyId: string): Promise<number>;
     claim(formId: string, workspaceId: string): Promise<boolean>;
     update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused'> & FormSettingsRecord>): Promise<void>;
@@ -270,6 +294,8 @@ export interface Store {
   };
   webhooks: {
     byId(id: string): Promise<DeliveryRecord | undefined>;
+    /** A delivery with where its form sends webhooks now (undefined target: the form is gone), in one read. */
+    forAttempt(id: string): Promise<{ delivery: DeliveryRecord; target?: WebhookTarget } | undefined>;
     /** Pending deliveries due at `now`, oldest due first (ids and forms only: payloads are read per attempt). */
     due(now: string, limit: number): Promise<{ id: string; formId: string }[]>;
     /** The earliest next attempt time of a pending delivery later than `after`, if any. */
@@ -288,6 +314,15 @@ export interface Store {
     attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
     /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
     sweepFinished(olderThan: string): Promise<number>;
+  };
+  reports: {
+    /**
+     * Stores an abuse report unless its network already reported the form since `since`, and counts the
+     * distinct networks that reported it since then, in one write.
+     */
+    add(report: AbuseReportRecord, since: string): Promise<{ stored: boolean; networks: number }>;
+    /** Forms reported since `since`, most reported first: report count, distinct networks, latest time. */
+    summary(since: string, limit: number): Promise<AbuseReportSummary[]>;
   };
   outbox: {
     add(mail: OutboxRecord): Promise<void>;

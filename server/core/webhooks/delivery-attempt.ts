@@ -27,22 +27,22 @@ export interface AttemptReport {
 
 /** Makes one attempt of delivery `id` if it is still pending and due; records the outcome. */
 export async function attemptDelivery(store: Store, settings: AttemptSettings, id: string): Promise<AttemptReport> {
-  const delivery = await store.webhooks.byId(id);
+  const found = await store.webhooks.forAttempt(id);
   // Already delivered, ended, or rescheduled by an attempt that ran first: nothing to do.
-  if (!delivery || delivery.state !== 'pending' || delivery.nextAttemptAt > new Date().toISOString()) return {};
-  const form = await store.forms.byId(delivery.formId);
+  if (!found || found.delivery.state !== 'pending' || found.delivery.nextAttemptAt > new Date().toISOString()) return {};
+  const { delivery, target } = found;
   const started = new Date();
   // Spec 3.3: webhook removed (or, defensively, the form unclaimed or without a secret): cancelled.
-  if (!form || form.workspaceId === null || form.webhookUrl === '' || form.webhookSecret === '') {
+  if (!target || target.workspaceId === null || target.url === '' || target.secret === '') {
     await store.webhooks.finish(id, 'cancelled', started.toISOString());
     return {};
   }
   const send = settings.send ?? sendWebhook;
   // The URL and secret are read now, so a changed URL or a rotated secret applies to retries at once.
   const result = await send({
-    url: form.webhookUrl,
+    url: target.url,
     body: delivery.payload,
-    headers: webhookHeaders(form.webhookSecret, delivery.payload, delivery.submissionId, started.getTime()),
+    headers: webhookHeaders(target.secret, delivery.payload, delivery.submissionId, started.getTime()),
     allowPrivate: settings.allowPrivate,
     timeoutMs: settings.timeoutMs,
   });
@@ -51,7 +51,7 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   const recorded = await store.webhooks.recordAttempt({
     deliveryId: id,
     attempt: {
-      formId: form.id,
+      formId: delivery.formId,
       submissionId: delivery.submissionId,
       attempt,
       statusCode: result.statusCode,
@@ -63,9 +63,10 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
     logSize: DELIVERY_LOG_SIZE,
     failureMail: { after: FAILURE_MAIL_AFTER, notSince: new Date(Date.now() - FAILURE_MAIL_EVERY_MS).toISOString() },
   });
+  const form = recorded.mailFailure ? await store.forms.byId(delivery.formId) : undefined;
   return {
     ...(next.state === 'pending' ? { retryAt: Date.parse(next.nextAttemptAt) } : {}),
-    ...(recorded.mailFailure ? { failing: { form, failures: recorded.failures, statusCode: result.statusCode, error: result.error ?? `http ${result.statusCode}` } } : {}),
+    ...(form ? { failing: { form, failures: recorded.failures, statusCode: result.statusCode, error: result.error ?? `http ${result.statusCode}` } } : {}),
   };
 }
 

@@ -28,7 +28,9 @@ type Item = { id: string; formId: string };
 /** Sends webhook deliveries in the background. start() once the store is open; stop() before closing it. */
 export class DeliveryWorker {
   private running = false;
-  private readonly queue: Item[] = [];
+  /** Queued deliveries per form, forms in the order they first queued: a slow form only waits on itself. */
+  private readonly queues = new Map<string, string[]>();
+  private queued = 0;
   /** Ids queued or in flight: never twice at once. */
   private readonly known = new Set<string>();
   private readonly active = new Map<string, Promise<void>>();
@@ -60,12 +62,11 @@ export class DeliveryWorker {
   /** A new delivery is stored and due now: send it without waiting for a scan. Never blocks. */
   poke(id: string, formId: string) {
     if (!this.running || this.known.has(id)) return;
-    if (this.queue.length >= MAX_QUEUE) {
+    if (this.queued >= MAX_QUEUE) {
       this.backlog = true;
       return;
     }
-    this.known.add(id);
-    this.queue.push({ id, formId });
+    this.enqueue({ id, formId });
     this.pump();
   }
 
@@ -78,28 +79,42 @@ export class DeliveryWorker {
   async stop() {
     this.running = false;
     this.clearTimer();
-    this.queue.length = 0;
+    for (const ids of this.queues.values()) for (const id of ids) this.known.delete(id);
+    this.queues.clear();
+    this.queued = 0;
     await this.scanning;
     await Promise.all(this.active.values());
   }
 
   /** Attempts in flight and queued, for tests and the admin panel. */
   stats() {
-    return { active: this.active.size, queued: this.queue.length };
+    return { active: this.active.size, queued: this.queued };
   }
 
-  /** Starts queued attempts while there is room, skipping forms at their own limit. */
+  private enqueue(item: Item) {
+    this.known.add(item.id);
+    const ids = this.queues.get(item.formId);
+    if (ids) ids.push(item.id);
+    else this.queues.set(item.formId, [item.id]);
+    this.queued++;
+  }
+
+  /** Starts queued attempts while there is room, taking turns between forms below their own limit. */
   private pump() {
-    for (let i = 0; this.running && this.active.size < this.concurrency && i < this.queue.length; ) {
-      const item = this.queue[i];
-      if ((this.activeByForm.get(item.formId) ?? 0) >= this.perForm) {
-        i++;
-        continue;
+    let started = true;
+    while (this.running && started && this.active.size < this.concurrency && this.queued > 0) {
+      started = false;
+      for (const [formId, ids] of this.queues) {
+        if (this.active.size >= this.concurrency) break;
+        if ((this.activeByForm.get(formId) ?? 0) >= this.perForm) continue;
+        const id = ids.shift()!;
+        if (ids.length === 0) this.queues.delete(formId);
+        this.queued--;
+        this.begin({ id, formId });
+        started = true;
       }
-      this.queue.splice(i, 1);
-      this.begin(item);
     }
-    if (this.running && this.backlog && this.queue.length < SCAN_BATCH) void this.scan();
+    if (this.running && this.backlog && this.queued < SCAN_BATCH) void this.scan();
   }
 
   private begin(item: Item) {
@@ -150,15 +165,14 @@ export class DeliveryWorker {
   private async scanOnce(): Promise<number> {
     if (!this.running) return 0;
     const now = new Date().toISOString();
-    const room = Math.min(SCAN_BATCH, MAX_QUEUE - this.queue.length);
+    const room = Math.min(SCAN_BATCH, MAX_QUEUE - this.queued);
     // Known ids come back too (they are due as well), so ask for that many more.
     const limit = room + this.known.size;
     const rows = await this.store.webhooks.due(now, limit);
     let added = 0;
     for (const row of rows) {
       if (this.known.has(row.id) || added >= room) continue;
-      this.known.add(row.id);
-      this.queue.push(row);
+      this.enqueue(row);
       added++;
     }
     this.backlog = rows.length === limit;

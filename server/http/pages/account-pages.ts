@@ -75,11 +75,3 @@ export const logout = (s: Services) => async ({ req, res }: RouteContext) => {
   res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));
   redirect(res, 303, '/admin/login');
 };
-
-/** GET /admin: who is signed in (the admin panel replaces this page). */
-export const adminHome = (s: Services) => async ({ req, res }: RouteContext) => {
-  const session = await s.accounts.session(sessionToken(req));
-  if (!session) return redirect(res, 303, '/admin/login');
-  const spaces = session.workspaces.map((w) => `<li>${escapeHtml(w.workspace.name)} (${w.role})</li>`).join('');
-  sendHtml(res, 200, page('Formstead admin', `<h1>Formstead</h1><p>Signed in as ${escapeHtml(session.user.email)}.</p><ul>${spaces}</ul><form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>`));
-};

@@ -1,7 +1,9 @@
 // GET/POST /claim/{token}: a signed-in owner or editor moves an unclaimed form into a workspace.
 import type { RouteContext } from '../../lib/router.ts';
+import { allFields } from '../../core/definitions.ts';
 import { canEdit } from '../../core/principal.ts';
 import type { Services } from '../../core/services.ts';
+import type { FormRecord } from '../../core/store/types.ts';
 import { sessionToken } from '../cookies.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { readForm } from './account-pages.ts';
@@ -15,7 +17,7 @@ export const claimPage = (s: Services) => async ({ req, res, params }: RouteCont
   if (!form) return sendHtml(res, 404, gone());
   const session = await s.accounts.session(sessionToken(req));
   const here = `/claim/${encodeURIComponent(params.token)}`;
-  const head = `<h1>Claim “${escapeHtml(form.title)}”</h1><p class="muted">Unclaimed forms expire on ${escapeHtml(form.expiresAt ?? '')} and send no webhooks or mail.</p>`;
+  const head = `<h1>Claim “${escapeHtml(form.title)}”</h1><p class="muted">Unclaimed forms expire on ${escapeHtml(form.expiresAt ?? '')} and send no webhooks or mail.</p>${await fieldList(s, form)}`;
   if (!session) {
     // SameSite=Strict cookies are not sent when arriving from another site, so offer a same-site reload.
     return sendHtml(res, 200, page('Claim a form', `${head}<p><a href="/admin/login?next=${encodeURIComponent(here)}">Sign in to claim it</a> · <a href="${here}">Already signed in? Continue</a></p>`, { noindex: true }));
@@ -34,3 +36,10 @@ export const claimSubmit = (s: Services) => async ({ req, res, params }: RouteCo
   const claimed = await s.forms.claim(params.token, principal.workspaceId);
   sendHtml(res, 200, page('Form claimed', `<h1>“${escapeHtml(claimed.title)}” is yours</h1><p>It no longer expires. <a href="/admin">Open the admin panel</a> · <a href="/f/${escapeHtml(claimed.id)}">Open the form</a></p>`, { noindex: true }));
 };
+
+/** What the form asks (its fields, by label and type) and a link to see it, so one knows what one claims. */
+async function fieldList(s: Services, form: FormRecord): Promise<string> {
+  const definition = await s.forms.definitions.get(form.id, form.version);
+  const items = (definition ? allFields(definition) : []).map((f) => `<li>${escapeHtml(f.label)} <span class="muted">(${escapeHtml(f.type)})</span></li>`);
+  return `<p>Version ${form.version}, ${form.submissionCount} submission${form.submissionCount === 1 ? '' : 's'} so far. It asks for:</p><ul>${items.join('')}</ul><p><a href="/f/${encodeURIComponent(form.id)}" target="_blank" rel="noopener">Open the form</a></p>`;
+}

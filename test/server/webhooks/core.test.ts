@@ -6,7 +6,9 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../../../server/config.ts';
 import { bootstrap, instanceSecret } from '../../../server/core/bootstrap.ts';
 import { createServices, type Services } from '../../../server/core/services.ts';
+import { migrations } from '../../../server/core/migrations/index.ts';
 import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
+import { DurableDatabase } from '../../../server/lib/durable-db.ts';
 import type { Store } from '../../../server/core/store/types.ts';
 import { contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
 import { tempDataDir } from '../../helpers/server.ts';
@@ -105,6 +107,39 @@ core('without SMTP, the milestone mail of the 1st response goes to the outbox, t
   await submitTo(ctx.services, form.id);
   await new Promise((r) => setTimeout(r, 100));
   assert.is((await ctx.store.outbox.list(100)).length, before + 1, 'the 2nd response is no milestone');
+});
+
+core('migration 6 turns an existing log into the ring: the newest 100 per form, in order, numbering on', async () => {
+  const dir = await tempDataDir();
+  const before = await DurableDatabase.open({ dir, migrations: migrations.filter((m) => m.id < 6), log: () => {} });
+  await before.write((tx) => {
+    tx.run("INSERT INTO forms (id, workspace_id, title, version, created_at, webhook_url, webhook_secret) VALUES ('f1', 'w', 'T', 1, '2026-01-01', 'https://x.example/', ?)", [SECRET]);
+    for (let i = 1; i <= 130; i++) {
+      tx.run('INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES (?, ?, 1, 503, ?, 5, ?)', [
+        'f1', `s${i}`, 'http 503', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      ]);
+    }
+  });
+  await before.close();
+  const store = await openSqlJsStore(dir, () => {});
+  try {
+    const log = await store.webhooks.attempts('f1', 100);
+    assert.equal(log.map((l) => l.submissionId), Array.from({ length: 100 }, (_, i) => `s${130 - i}`));
+    // The next line replaces the oldest kept one (s31) and comes first.
+    await store.webhooks.recordAttempt({
+      deliveryId: 'none',
+      attempt: { formId: 'f1', submissionId: 's131', attempt: 1, statusCode: 200, error: null, durationMs: 1, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 5)).toISOString() },
+      next: { state: 'delivered' },
+      logSize: 100,
+      failureMail: { after: 5, notSince: '2000-01-01' },
+    });
+    const after = await store.webhooks.attempts('f1', 200);
+    assert.is(after.length, 100);
+    assert.is(after[0].submissionId, 's131');
+    assert.is(after.at(-1)!.submissionId, 's32');
+  } finally {
+    await store.close();
+  }
 });
 
 core.run();

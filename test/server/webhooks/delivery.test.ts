@@ -49,7 +49,7 @@ delivery('a submission is POSTed once, signed per spec 6.4, with the body and he
   assert.is(log[0].attempt, 1);
   assert.is(log[0].status_code, 200);
   assert.ok(Number.isInteger(log[0].duration_ms) && log[0].duration_ms >= 0);
-  // A submission's webhook does not hold up its answer, and a replayed idempotent post sends nothing new.
+  // An idempotent replay answers the first submission again and sends no second webhook.
   const replay = await call(server.url, 'POST', `/v1/f/${id}`, { body: { values }, headers: { 'idempotency-key': 'k1' } });
   await call(server.url, 'POST', `/v1/f/${id}`, { body: { values }, headers: { 'idempotency-key': 'k1' } });
   await receiver.waitFor(() => receiver.to('/status/200/signed').length === 2, 'the idempotent submission');

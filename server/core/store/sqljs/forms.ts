@@ -45,6 +45,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
         .map((row) => ({ formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at })),
     listByWorkspace: async (workspaceId) =>
       db.all('SELECT * FROM forms WHERE workspace_id = ? ORDER BY created_at DESC, id DESC', [workspaceId]).map(toForm),
+    listModerationPaused: async (limit) => db.all('SELECT * FROM forms WHERE moderation_paused = 1 ORDER BY created_at DESC, id DESC LIMIT ?', [limit]).map(toForm),
     listByAgentKey: async (agentKeyId) =>
       db.all('SELECT * FROM forms WHERE agent_key_id = ? ORDER BY created_at DESC, id DESC', [agentKeyId]).map(toForm),
     countUnclaimedByAgentKey: async (agentKeyId) =>
@@ -71,7 +72,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts'];
+export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports'];
 
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];

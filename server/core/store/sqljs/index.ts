@@ -6,6 +6,7 @@ import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
 import { outboxQueries } from './outbox.ts';
+import { reportQueries } from './reports.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -18,6 +19,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
     outbox: outboxQueries(db),
+    reports: reportQueries(db),
     invites: inviteQueries(db),
     snapshot: () => db.snapshot(),
     close: () => db.close(),

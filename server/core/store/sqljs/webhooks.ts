@@ -1,4 +1,5 @@
-// Webhook deliveries, their attempt log and the per-form failure streak on sql.js.
+// Webhook deliveries, their attempt log (a ring of the last 100 per form) and the per-form failure
+// streak on sql.js.
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
 import type { AttemptRecord, DeliveryRecord, Store } from '../types.ts';
 
@@ -32,6 +33,16 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       const row = db.get('SELECT * FROM webhook_deliveries WHERE id = ?', [id]);
       return row && toDelivery(row);
     },
+    forAttempt: async (id) => {
+      const row = db.get(
+        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
+         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = ?`,
+        [id],
+      );
+      if (!row) return undefined;
+      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
+      return { delivery: toDelivery(row), target };
+    },
     due: async (now, limit) =>
       db
         .all<{ id: string; form_id: string }>("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?", [now, limit])
@@ -40,39 +51,33 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       db.get<{ t: string | null }>("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?", [after])?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
       db.write((tx) => {
-        const form = tx.get<{ failures: number; mailed: string | null }>(
-          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed FROM forms WHERE id = ?',
+        const form = tx.get<{ failures: number; mailed: string | null; logged: number }>(
+          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed, webhook_log_count AS logged FROM forms WHERE id = ?',
           [a.formId],
         );
         // The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
         if (!form) return { failures: 0, mailFailure: false };
-        tx.run('INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-          a.formId,
-          a.submissionId,
-          a.attempt,
-          a.statusCode,
-          a.error,
-          a.durationMs,
-          a.createdAt,
-        ]);
+        const n = form.logged + 1;
+        // Line n takes slot n % logSize: the line logSize attempts older is replaced (the ring of the migration).
         tx.run(
-          'DELETE FROM webhook_attempts WHERE form_id = ? AND seq NOT IN (SELECT seq FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?)',
-          [a.formId, a.formId, logSize],
+          `INSERT OR REPLACE INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, duration_ms, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [a.formId, n % logSize, n, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt],
         );
         const moved =
           next.state === 'pending'
             ? tx.run("UPDATE webhook_deliveries SET attempt_count = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
             : tx.run("UPDATE webhook_deliveries SET attempt_count = ?, state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [a.attempt, next.state, a.createdAt, deliveryId]);
-        // Cancelled while the attempt ran (webhook removed): the streak was cleared then and stays so.
-        if (moved.changes === 0) return { failures: form.failures, mailFailure: false };
-        if (next.state === 'delivered') {
-          if (form.failures !== 0) tx.run('UPDATE forms SET webhook_failures = 0 WHERE id = ?', [a.formId]);
-          return { failures: 0, mailFailure: false };
+        let failures = form.failures;
+        let mailFailure = false;
+        // A delivery cancelled while its attempt ran (webhook removed) leaves the streak as the removal set it.
+        if (moved.changes === 1) {
+          failures = next.state === 'delivered' ? 0 : failures + 1;
+          mailFailure = next.state !== 'delivered' && failures >= failureMail.after && (form.mailed === null || form.mailed <= failureMail.notSince);
         }
-        const failures = form.failures + 1;
-        const mailFailure = failures >= failureMail.after && (form.mailed === null || form.mailed <= failureMail.notSince);
-        if (mailFailure) tx.run('UPDATE forms SET webhook_failures = ?, webhook_failure_mailed_at = ? WHERE id = ?', [failures, a.createdAt, a.formId]);
-        else tx.run('UPDATE forms SET webhook_failures = ? WHERE id = ?', [failures, a.formId]);
+        if (mailFailure) {
+          tx.run('UPDATE forms SET webhook_log_count = ?, webhook_failures = ?, webhook_failure_mailed_at = ? WHERE id = ?', [n, failures, a.createdAt, a.formId]);
+        } else tx.run('UPDATE forms SET webhook_log_count = ?, webhook_failures = ? WHERE id = ?', [n, failures, a.formId]);
         return { failures, mailFailure };
       }),
     finish: async (id, state, at) => {
@@ -85,7 +90,7 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
         return n;
       }),
     attempts: async (formId, limit) =>
-      db.all('SELECT * FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?', [formId, limit]).map(toAttempt),
+      db.all('SELECT * FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, n DESC LIMIT ?', [formId, limit]).map(toAttempt),
     sweepFinished: async (olderThan) =>
       db.write((tx) => tx.run('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ?', [olderThan]).changes),
   };

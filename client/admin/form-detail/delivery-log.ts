@@ -1,0 +1,35 @@
+// The last 100 delivery attempts, newest first (spec 2.13, 6.7).
+import { html } from '../../renderer/html.ts';
+import { Badge } from '../common/badge.ts';
+import { when } from '../common/format.ts';
+
+/** A delivery record as the server sends it. */
+export interface Delivery {
+  submission_id: string;
+  attempt: number;
+  status_code: number;
+  error?: string;
+  duration_ms: number;
+  created_at: string;
+}
+
+/** The log table, with a refresh button. */
+export function DeliveryLog({ deliveries, onRefresh }: { deliveries: Delivery[]; onRefresh: () => void }) {
+  return html`<div>
+    <button type="button" class="secondary" onClick=${onRefresh}>Refresh</button>
+    ${deliveries.length === 0
+      ? html`<p class="muted">No delivery attempts yet.</p>`
+      : html`<div class="scroll"><table>
+          <thead><tr><th>Time</th><th>Submission</th><th class="num">Attempt</th><th>Result</th><th class="num">Duration</th></tr></thead>
+          <tbody>${deliveries.map(
+            (d) => html`<tr>
+              <td class="nowrap">${when(d.created_at)}</td>
+              <td class="mono">${d.submission_id}</td>
+              <td class="num">${d.attempt}</td>
+              <td>${d.error === undefined ? html`<${Badge} tone="ok">${d.status_code}<//>` : html`<${Badge} tone="bad">${d.error}<//>`}</td>
+              <td class="num">${d.duration_ms} ms</td>
+            </tr>`,
+          )}</tbody>
+        </table></div>`}
+  </div>`;
+}

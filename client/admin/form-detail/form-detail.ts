@@ -1,0 +1,47 @@
+// One form: a header and tabs (overview, submissions, settings, webhook, definition); the tab is in
+// the URL (?tab=) so a reload or a shared link opens the same one.
+import { html } from '../../renderer/html.ts';
+import { Badge } from '../common/badge.ts';
+import { ErrorList } from '../common/error-list.ts';
+import { Link } from '../common/link.ts';
+import { trpc } from '../trpc.ts';
+import type { Me } from '../types.ts';
+import { useQuery } from '../use-query.ts';
+import { DefinitionView } from './definition-view.ts';
+import { Overview } from './overview.ts';
+import { SettingsForm } from './settings-form.ts';
+import { SubmissionsTable } from './submissions-table.ts';
+import { WebhookPanel } from './webhook-panel.ts';
+
+const tabs = [
+  ['overview', 'Overview'],
+  ['submissions', 'Submissions'],
+  ['settings', 'Settings'],
+  ['webhook', 'Webhook'],
+  ['definition', 'Definition'],
+] as const;
+
+/** The form page for `formId`, showing `tab`. */
+export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: string }) {
+  const form = useQuery(() => trpc.forms.byId.query({ formId }), [formId]);
+  if (form.error) return html`<${ErrorList} error=${form.error} />`;
+  if (!form.data) return html`<p class="muted">Loading…</p>`;
+  const f = form.data;
+  const canEdit = me.role !== 'viewer';
+  const current = tabs.some(([id]) => id === tab) ? tab : 'overview';
+  const base = `/admin/forms/${encodeURIComponent(formId)}`;
+  return html`<div>
+    <p class="crumbs"><${Link} href="/admin">Forms<//> /</p>
+    <h1>${f.title} <${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>
+      ${f.moderation_paused && html` <${Badge} tone="bad">Paused by moderation<//>`}
+      ${f.webhook_failing && html` <${Badge} tone="bad">Webhook failing<//>`}</h1>
+    <nav class="tabs" aria-label="Form sections">
+      ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
+    </nav>
+    ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
+    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} />`}
+    ${current === 'settings' && html`<${SettingsForm} formId=${formId} settings=${f.settings} canEdit=${canEdit} onSaved=${form.reload} />`}
+    ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
+    ${current === 'definition' && html`<${DefinitionView} formId=${formId} />`}
+  </div>`;
+}

@@ -1,0 +1,39 @@
+// The Moderation page (instance owners): forms reported lately or paused by moderation, across every
+// workspace and unclaimed forms; pause by moderation and lift it.
+import { html } from '../../renderer/html.ts';
+import { Badge } from '../common/badge.ts';
+import { ErrorList } from '../common/error-list.ts';
+import { when } from '../common/format.ts';
+import { trpc } from '../trpc.ts';
+import { useAction } from '../use-action.ts';
+import { useQuery } from '../use-query.ts';
+
+/** The moderation table. */
+export function ModerationPage() {
+  const list = useQuery(() => trpc.moderation.list.query(), []);
+  const decide = useAction((formId: string, paused: boolean) => trpc.moderation.set.mutate({ formId, paused }));
+  const act = async (formId: string, paused: boolean) => (await decide.run(formId, paused)) && list.reload();
+  if (list.error) return html`<${ErrorList} error=${list.error} />`;
+  if (!list.data) return html`<p class="muted">Loading…</p>`;
+  return html`<div>
+    <h1>Moderation</h1>
+    <p class="muted">Abuse reports of the last ${list.data.days} days, by distinct reporting networks. Reports from 3 networks within 24 hours pause an unclaimed form automatically; claimed forms are paused only by you.</p>
+    <${ErrorList} error=${decide.error} />
+    ${list.data.forms.length === 0
+      ? html`<p class="card empty">Nothing reported.</p>`
+      : html`<table class="boxed">
+          <thead><tr><th>Form</th><th>Claimed</th><th class="num">Reports</th><th class="num">Networks</th><th>Last report</th><th>State</th><th></th></tr></thead>
+          <tbody>${list.data.forms.map(
+            (f) => html`<tr>
+              <td><a href=${f.hosted_url} target="_blank" rel="noopener">${f.title}</a><div class="muted mono">${f.form_id}</div></td>
+              <td>${f.claimed ? 'claimed' : 'unclaimed'}</td>
+              <td class="num">${f.reports}</td><td class="num">${f.networks}</td><td>${when(f.last_report_at)}</td>
+              <td>${f.moderation_paused ? html`<${Badge} tone="bad">Paused by moderation<//>` : html`<${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>`}</td>
+              <td class="actions">${f.moderation_paused
+                ? html`<button type="button" class="secondary" disabled=${decide.busy} onClick=${() => act(f.form_id, false)}>Lift pause</button>`
+                : html`<button type="button" class="danger" disabled=${decide.busy} onClick=${() => act(f.form_id, true)}>Pause by moderation</button>`}</td>
+            </tr>`,
+          )}</tbody>
+        </table>`}
+  </div>`;
+}

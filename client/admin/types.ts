@@ -1,0 +1,18 @@
+// The shapes the panel reads, inferred from the server's router so they cannot drift.
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../server/admin/routers/_app.ts';
+
+type Out = inferRouterOutputs<AppRouter>;
+
+/** The signed-in user (account.me). */
+export type Me = Out['account']['me'];
+/** The current workspace, the user's workspaces and usage (workspace.current). */
+export type WorkspaceInfo = Out['workspace']['current'];
+/** The forms list (forms.list). */
+export type FormList = Out['forms']['list'];
+/** One row of the forms list. */
+export type FormListItem = FormList['forms'][number];
+/** One form's detail (forms.byId). */
+export type FormDetail = Out['forms']['byId'];
+/** The settings object of spec 2.11. */
+export type Settings = Out['settings']['get'];

@@ -1,0 +1,33 @@
+// Loading data from a procedure into a component, with reload.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { adminError, type AdminError } from './trpc.ts';
+
+/** What a component gets: the data once loaded, an error, and a way to load again. */
+export interface Query<T> {
+  data?: T;
+  error?: AdminError;
+  loading: boolean;
+  reload: () => void;
+  /** Replaces the data in place (after a mutation returned the new value). */
+  set: (data: T) => void;
+}
+
+/** Runs `load` now and whenever `deps` change; stale answers are dropped. */
+export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
+  const [state, setState] = useState<{ data?: T; error?: AdminError; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => current && setState({ data, loading: false }),
+      (err) => current && setState({ error: adminError(err), loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const set = useCallback((data: T) => setState({ data, loading: false }), []);
+  return { ...state, reload, set };
+}

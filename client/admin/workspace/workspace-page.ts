@@ -1,0 +1,23 @@
+// The Workspace page: usage for everyone; members, invites and keys for owners; the mail outbox and
+// the scheduled jobs for the instance's owners.
+import { html } from '../../renderer/html.ts';
+import type { Me, WorkspaceInfo } from '../types.ts';
+import { Jobs } from './jobs.ts';
+import { Keys } from './keys.ts';
+import { Members } from './members.ts';
+import { Outbox } from './outbox.ts';
+import { Usage } from './usage.ts';
+
+/** The sections the signed-in user may see. */
+export function WorkspacePage({ me, workspace }: { me: Me; workspace?: WorkspaceInfo }) {
+  const owner = me.role === 'owner';
+  return html`<div>
+    <h1>${workspace?.workspace.name ?? 'Workspace'}</h1>
+    <${Usage} />
+    ${owner && html`<${Members} me=${me} />`}
+    ${owner && html`<${Keys} />`}
+    ${me.instance_owner && html`<${Outbox} />`}
+    ${me.instance_owner && html`<${Jobs} />`}
+    ${!owner && html`<p class="muted">Members and account keys are managed by the workspace's owners.</p>`}
+  </div>`;
+}

@@ -1,0 +1,36 @@
+// The admin channel's context: who is calling, taken from the WebSocket upgrade request once per
+// connection. The session itself is looked up again on every call (see trpc.ts), so signing out or
+// an expired session ends access on an open socket too.
+import type { IncomingMessage } from 'node:http';
+import type { Services } from '../core/services.ts';
+import { sessionToken } from '../http/cookies.ts';
+import type { JobRegistry } from '../lib/cron.ts';
+
+/** What every procedure receives. */
+export interface AdminContext {
+  services: Services;
+  /** The session cookie's token, if the upgrade carried one. */
+  sessionToken: string | undefined;
+  /** The upgrade request's Origin header. */
+  origin: string | undefined;
+  /** The workspace the panel acts in (`?workspace=` on the socket URL); the user's first when absent. */
+  workspaceId?: string;
+  /** The scheduled jobs, listed and run by instance owners; absent where no jobs run. */
+  jobs?: JobRegistry;
+}
+
+/** The one origin the panel is served from: the public URL's. */
+export const panelOrigin = (publicUrl: string) => new URL(publicUrl).origin;
+
+/**
+ * Browsers do not apply CORS to WebSockets and send cookies with any page's socket, so a page on another
+ * origin could otherwise act with the admin's session (cross-site WebSocket hijacking). A missing
+ * Origin (a non-browser client) is refused too: the panel always sends one.
+ */
+export const originAllowed = (origin: string | undefined, publicUrl: string) => origin !== undefined && origin === panelOrigin(publicUrl);
+
+/** Builds the context of one socket from its upgrade request. */
+export function createAdminContext(services: Services, jobs: JobRegistry | undefined, req: IncomingMessage): AdminContext {
+  const workspace = new URL(req.url ?? '/', 'http://localhost').searchParams.get('workspace');
+  return { services, jobs, sessionToken: sessionToken(req), origin: req.headers.origin, workspaceId: workspace || undefined };
+}

@@ -1,0 +1,29 @@
+// The admin panel's whole API: sub-routers merged, nothing else (STYLE.md "tRPC routers").
+import { router } from '../trpc.ts';
+import { accountRouter } from './account.ts';
+import { formsRouter } from './forms.ts';
+import { jobsRouter } from './jobs.ts';
+import { keysRouter } from './keys.ts';
+import { membersRouter } from './members.ts';
+import { moderationRouter } from './moderation.ts';
+import { settingsRouter } from './settings.ts';
+import { submissionsRouter } from './submissions.ts';
+import { webhooksRouter } from './webhooks.ts';
+import { workspaceRouter } from './workspace.ts';
+
+/** The admin router. */
+export const appRouter = router({
+  account: accountRouter,
+  forms: formsRouter,
+  submissions: submissionsRouter,
+  settings: settingsRouter,
+  webhooks: webhooksRouter,
+  workspace: workspaceRouter,
+  keys: keysRouter,
+  members: membersRouter,
+  jobs: jobsRouter,
+  moderation: moderationRouter,
+});
+
+/** Its type, for the panel's client. */
+export type AppRouter = typeof appRouter;

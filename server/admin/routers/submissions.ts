@@ -1,0 +1,29 @@
+// submissions.*: pages with a text filter, and new submissions live (the CSV file is a plain HTTP
+// download, server/http/admin-csv.ts, since a browser saves a file best from a link).
+import { formIdInput, submissionPageInput } from '../../../shared/api/admin.ts';
+import { PAGE_DEFAULT } from '../../core/submission-reads.ts';
+import { authedProcedure, router } from '../trpc.ts';
+
+/** Submissions: read and watch. */
+export const submissionsRouter = router({
+  /**
+   * A newest-first page (spec 4.3 paging), optionally only submissions containing `filter`, with the
+   * value columns in the CSV's order.
+   */
+  page: authedProcedure.input(submissionPageInput).query(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    const [page, columns] = await Promise.all([
+      ctx.services.reads.page(form, input.limit ?? PAGE_DEFAULT, input.cursor ?? null, input.filter?.trim() || undefined),
+      ctx.services.reads.columns(form),
+    ]);
+    return { ...page, columns };
+  }),
+
+  /** Each new submission of the form as it is stored, for as long as the subscription lasts. */
+  onCreated: authedProcedure.input(formIdInput).subscription(async ({ ctx, input, signal }) => {
+    // The scope is checked before the stream starts (so a refusal is an ordinary error); a form
+    // cannot leave its workspace afterwards.
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    return ctx.services.submissionEvents.watch(form.id, signal);
+  }),
+});

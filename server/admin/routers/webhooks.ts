@@ -1,0 +1,27 @@
+// webhooks.*: the webhook view with its delivery log (spec 4.5), secret reveal and rotation, test send (4.6).
+import { formIdInput, webhookViewInput } from '../../../shared/api/admin.ts';
+import { canEdit } from '../../core/principal.ts';
+import { forbidden } from '../../lib/api-error.ts';
+import { authedProcedure, editorProcedure, router } from '../trpc.ts';
+
+/** Webhooks: log, reveal, rotate, test. */
+export const webhooksRouter = router({
+  /** URL, secret and the last 100 attempts; viewers read the log, only editors see the secret in full. */
+  view: authedProcedure.input(webhookViewInput).query(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    if (input.reveal && !canEdit(ctx.principal.role)) throw forbidden('forbidden', ['reveal: only owners and editors can see the secret']);
+    return ctx.services.webhooks.view(form, input.reveal === true);
+  }),
+
+  /** Replaces the secret at once and returns the new one in full. */
+  rotateSecret: editorProcedure.input(formIdInput).mutation(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    return ctx.services.settings.rotateSecret(form);
+  }),
+
+  /** Sends one signed test payload (not retried, not logged) and returns how it went. */
+  test: editorProcedure.input(formIdInput).mutation(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    return ctx.services.webhooks.testSend(form);
+  }),
+});

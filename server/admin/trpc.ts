@@ -1,0 +1,77 @@
+// tRPC for the admin panel, created once: the router factory, the base procedure that turns ApiError
+// into TRPCError, and the procedures for each level of access (STYLE.md "tRPC routers").
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import { zodProblems } from '../../shared/api/problems.ts';
+import { ApiError, forbidden, unauthorized } from '../lib/api-error.ts';
+import { canEdit } from '../core/principal.ts';
+import { originAllowed, type AdminContext } from './context.ts';
+import { toTRPCError } from './errors.ts';
+
+const t = initTRPC.context<AdminContext>().create({
+  // Never send stack traces to the browser.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const api = error.cause instanceof ApiError ? error.cause : undefined;
+    const details = api ? api.details : error.code === 'BAD_REQUEST' ? inputProblems(error.cause) : [];
+    // Unexpected errors are logged by the adapter's onError and answered without their message.
+    const message = api ? api.code : error.code === 'INTERNAL_SERVER_ERROR' ? 'internal_error' : error.code === 'BAD_REQUEST' ? 'invalid_request' : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: api?.status ?? shape.data.httpStatus, path: shape.data.path, error: message, details } };
+  },
+});
+
+/** The input problems of a BAD_REQUEST as `<path>: <problem>` lines, like REST's 422 details. */
+function inputProblems(cause: unknown): string[] {
+  if (cause instanceof z.ZodError) return zodProblems(cause);
+  return [];
+}
+
+/** Every ApiError thrown below becomes a TRPCError with the same code text and details. */
+const shapeErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+/** Makes a router. */
+export const router = t.router;
+/** Creates server-side callers (tests). */
+export const createCallerFactory = t.createCallerFactory;
+/** Open to anyone on an accepted socket. */
+export const publicProcedure = t.procedure.use(shapeErrors);
+
+/**
+ * Needs the panel's Origin and a live session with a membership: the upgrade was checked already, and
+ * checking again per call keeps every procedure safe however it is reached (and ends access once the
+ * session is signed out or expires).
+ */
+const requireSession = t.middleware(async ({ ctx, next }) => {
+  if (!originAllowed(ctx.origin, ctx.services.config.publicUrl)) throw forbidden('forbidden', ['origin: the admin panel is served from its public URL only']);
+  const principal = await ctx.services.accounts.principal(ctx.sessionToken, ctx.workspaceId);
+  if (!principal || !ctx.sessionToken) {
+    if (await ctx.services.accounts.session(ctx.sessionToken)) throw forbidden('forbidden', ['workspace: you are not a member of this workspace']);
+    throw unauthorized(['session: sign in again']);
+  }
+  return next({ ctx: { principal, sessionToken: ctx.sessionToken } });
+});
+
+/** Any member: viewers read. */
+export const authedProcedure = publicProcedure.use(requireSession);
+
+/** Owners and editors: settings and webhooks. */
+export const editorProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!canEdit(ctx.principal.role)) throw forbidden('forbidden', ['role: viewers can read but not change this']);
+  return next();
+});
+
+/** Owners only: members and account keys. */
+export const ownerProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.principal.role !== 'owner') throw forbidden('forbidden', ['role: only owners of the workspace can do this']);
+  return next();
+});
+
+/** Owners of the instance (its first workspace): moderation, the mail outbox, jobs. */
+export const instanceOwnerProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (!(await ctx.services.workspaces.isInstanceOwner(ctx.principal.userId))) throw forbidden('forbidden', ['role: only owners of the instance can do this']);
+  return next();
+});

@@ -1,0 +1,55 @@
+// GET /assets/{name} and GET /embed.js: the client bundles scripts/build.mjs embedded in the server
+// bundle (scripts/client-entries.mjs lists them), answered from memory.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { notFound } from '../lib/api-error.ts';
+import type { RouteContext } from '../lib/router.ts';
+import type { Services } from '../core/services.ts';
+import { sendAsset } from './respond.ts';
+
+const contentTypes: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+/** Asset URLs carry no content hash, so caches keep them briefly and revalidate by ETag. */
+const MAX_AGE_SECONDS = 300;
+
+let loaded: Promise<Record<string, string>> | undefined;
+const etags = new Map<string, string>();
+
+/**
+ * The virtual module exists only in the bundle; importing it lazily keeps server code importable from
+ * source (tests run it with tsx), where every asset is simply not found.
+ */
+function clientAssets(): Promise<Record<string, string>> {
+  loaded ??= import('formstead:client-assets').then(
+    (m) => m.clientAssets,
+    () => ({}),
+  );
+  return loaded;
+}
+
+function etagOf(url: string, body: string): string {
+  let tag = etags.get(url);
+  if (!tag) etags.set(url, (tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`));
+  return tag;
+}
+
+function notModified(req: IncomingMessage, etag: string): boolean {
+  return (req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === etag);
+}
+
+/** Serves one embedded bundle. CORS is open: the embed's inline mode imports the renderer from other sites. */
+export const asset = (_s: Services) => async ({ req, res, url }: RouteContext) => {
+  const body = (await clientAssets())[url.pathname];
+  if (body === undefined) throw notFound('asset');
+  const etag = etagOf(url.pathname, body);
+  const headers = { etag, 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
+  if (notModified(req, etag)) {
+    res.writeHead(304, { ...headers, 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` });
+    return void res.end();
+  }
+  const type = contentTypes[url.pathname.split('.').pop() ?? ''] ?? 'application/octet-stream';
+  sendAsset(res, body, type, MAX_AGE_SECONDS, headers);
+};

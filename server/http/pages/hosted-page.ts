@@ -1,0 +1,60 @@
+// GET /f/{id}: the hosted form page (ARCHITECTURE.md "Forms, versions, claims"). The form is
+// server-rendered as a plain HTML form that posts without JavaScript; /assets/hosted.js then mounts
+// the renderer over it. The title is only the document title (spec 2.1: renderers do not show it).
+// ?embed=1 is the same page for the embed's iframe: no chrome, and framing allowed.
+import { ApiError } from '../../lib/api-error.ts';
+import type { RouteContext } from '../../lib/router.ts';
+import type { Services } from '../../core/services.ts';
+import { escapeHtml, sendHtml } from '../respond.ts';
+import { noScriptForm } from './form-html.ts';
+import { hostedDocument, unverifiedBanner } from './hosted-layout.ts';
+
+const notices = {
+  paused: 'This form is paused and is not accepting responses right now.',
+  expired: 'This form has expired and no longer accepts responses.',
+};
+
+/** The page of a form that does not exist (HTML, not the API's JSON error). */
+export function formNotFound(embed = false): string {
+  return hostedDocument({ title: 'Form not found', body: '<h1 class="fs-step-title">Form not found</h1><p>This form does not exist or was removed.</p>', noindex: true, embed });
+}
+
+/** Loads the public view, answering a missing form with the HTML not-found page. */
+export async function viewOrNotFound(s: Services, ctx: RouteContext, embed = false) {
+  try {
+    return await s.publicForms.view(ctx.params.id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      sendHtml(ctx.res, 404, formNotFound(embed), { embeddable: embed });
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+/** GET /f/{id}: the form, or the notice of a paused or expired one; banner and noindex when unclaimed. */
+export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
+  const embed = ctx.query.get('embed') === '1';
+  const view = await viewOrNotFound(s, ctx, embed);
+  if (!view) return;
+  const id = encodeURIComponent(view.form_id);
+  const report = `/f/${id}/report`;
+  // The report page refuses framing, so from the embed it opens in a new tab.
+  const newTab = embed ? ' target="_blank" rel="noopener"' : '';
+  let main: string;
+  if (view.state !== 'open') main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
+  else {
+    // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
+    const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response };
+    main =
+      `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
+      noScriptForm(view.definition, { action: `/v1/f/${id}`, renderToken: view.render_token }) +
+      '</div>';
+  }
+  const body =
+    (view.unclaimed ? unverifiedBanner(report, embed) : '') +
+    main +
+    `<p class="fs-footer"><a href="${report}"${newTab}>Report abuse</a></p>`;
+  const title = view.definition.title || 'Form';
+  sendHtml(ctx.res, 200, hostedDocument({ title, body, noindex: view.unclaimed, embed, script: true }), { embeddable: embed });
+};

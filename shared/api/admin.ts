@@ -1,0 +1,47 @@
+// Inputs of the admin panel's tRPC procedures, shared by the server routers and the panel so each
+// rule is written once (the settings body itself is shared/api/forms.ts settingsPatchSchema).
+import { z } from 'zod';
+
+/** A workspace role (ARCHITECTURE.md "Identity and keys"). */
+export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
+
+/** Names one form. */
+export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
+
+/** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter. */
+export const submissionPageInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  limit: z.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(200).nullable().optional(),
+  filter: z.string().max(200).optional(),
+});
+
+/** A settings change from the panel: the patch is checked by the settings service, as REST's PATCH body is. */
+export const settingsUpdateInput = z.strictObject({ formId: z.string().min(1).max(64), patch: z.record(z.string(), z.unknown()) });
+
+/** The webhook view, with the secret in full only when `reveal`. */
+export const webhookViewInput = z.strictObject({ formId: z.string().min(1).max(64), reveal: z.boolean().optional() });
+
+/** A new account key's name. */
+export const keyCreateInput = z.strictObject({ name: z.string().trim().min(1, { message: 'must be 1 to 100 characters' }).max(100, { message: 'must be 1 to 100 characters' }) });
+
+/** Names one key, invite or member. */
+export const idInput = z.strictObject({ id: z.string().min(1).max(64) });
+
+/** A new invite's role. */
+export const inviteCreateInput = z.strictObject({ role: roleSchema });
+
+/** A member's new role. */
+export const roleChangeInput = z.strictObject({ userId: z.string().min(1).max(64), role: roleSchema });
+
+/** A password change; the rules on the new one are the server's (at least 10 characters). */
+export const passwordChangeInput = z.strictObject({ current_password: z.string().max(1024), new_password: z.string().max(1024) });
+
+/** A moderation decision on one form. */
+export const moderationInput = z.strictObject({ formId: z.string().min(1).max(64), paused: z.boolean() });
+
+/** A job to run now, by name. */
+export const jobRunInput = z.strictObject({ name: z.string().min(1).max(100) });
+
+/** Pause or resume a form (spec 3.1). */
+export const formStatusInput = z.strictObject({ formId: z.string().min(1).max(64), status: z.enum(['active', 'paused']) });

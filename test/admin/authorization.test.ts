@@ -1,0 +1,117 @@
+// Every admin procedure's access rule, as a scenario table (one row per procedure): who may call it
+// (viewer, editor, owner, instance owner), and that signed-out callers and a wrong Origin are refused.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { TRPCError } from '@trpc/server';
+import { adminWorld, type AdminWorld, type Who } from '../helpers/admin-world.ts';
+
+type Level = 'viewer' | 'editor' | 'owner' | 'instance';
+interface Row {
+  path: string;
+  level: Level;
+  input?: (w: AdminWorld) => unknown;
+  /** The procedure names a form of the first workspace: other workspaces get 404. */
+  form?: boolean;
+  subscription?: boolean;
+}
+
+const form = (w: AdminWorld) => ({ formId: w.formId });
+const rows: Row[] = [
+  { path: 'account.me', level: 'viewer' },
+  { path: 'account.changePassword', level: 'viewer', input: () => ({ current_password: 'wrong', new_password: 'long enough password' }) },
+  { path: 'forms.list', level: 'viewer' },
+  { path: 'forms.byId', level: 'viewer', input: form, form: true },
+  { path: 'forms.versions', level: 'viewer', input: form, form: true },
+  { path: 'forms.setStatus', level: 'editor', input: (w) => ({ formId: w.formId, status: 'active' }), form: true },
+  { path: 'submissions.page', level: 'viewer', input: form, form: true },
+  { path: 'submissions.onCreated', level: 'viewer', input: form, form: true, subscription: true },
+  { path: 'settings.get', level: 'viewer', input: form, form: true },
+  { path: 'settings.update', level: 'editor', input: (w) => ({ formId: w.formId, patch: { success_message: 'Thanks!' } }), form: true },
+  { path: 'webhooks.view', level: 'viewer', input: form, form: true },
+  { path: 'webhooks.rotateSecret', level: 'editor', input: form, form: true },
+  { path: 'webhooks.test', level: 'editor', input: form, form: true },
+  { path: 'workspace.current', level: 'viewer' },
+  { path: 'workspace.outbox', level: 'instance' },
+  { path: 'keys.list', level: 'owner' },
+  { path: 'keys.create', level: 'owner', input: () => ({ name: 'ci' }) },
+  { path: 'keys.revoke', level: 'owner', input: () => ({ id: 'no-such-key' }) },
+  { path: 'members.list', level: 'owner' },
+  { path: 'members.invites', level: 'owner' },
+  { path: 'members.invite', level: 'owner', input: () => ({ role: 'viewer' }) },
+  { path: 'members.revokeInvite', level: 'owner', input: () => ({ id: 'no-such-invite' }) },
+  { path: 'members.changeRole', level: 'owner', input: (w) => ({ userId: w.userIds.owner, role: 'owner' }) },
+  { path: 'members.remove', level: 'owner', input: () => ({ id: 'no-such-member' }) },
+  { path: 'jobs.list', level: 'instance' },
+  { path: 'jobs.run', level: 'instance', input: () => ({ name: 'noop' }) },
+  { path: 'moderation.list', level: 'instance' },
+  { path: 'moderation.set', level: 'instance', input: (w) => ({ formId: w.formId, paused: false }) },
+];
+
+/** Whether a role passes a level; the outsider owns another workspace but not the instance. */
+function allowed(who: Who, level: Level): boolean {
+  if (who === 'owner') return true;
+  if (who === 'outsider') return level !== 'instance';
+  if (who === 'editor') return level === 'viewer' || level === 'editor';
+  if (who === 'viewer') return level === 'viewer';
+  return false;
+}
+
+/** Calls `path` as `who` and returns the TRPCError code, or 'ok'. */
+async function attempt(w: AdminWorld, who: Who, row: Row): Promise<string> {
+  const [ns, name] = row.path.split('.');
+  try {
+    const result = await (w.caller(who) as any)[ns][name](row.input?.(w));
+    if (row.subscription) {
+      // Started means allowed (the scope is checked before the stream starts); stop it at once.
+      await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.(undefined);
+    }
+    return 'ok';
+  } catch (err) {
+    assert.instance(err, TRPCError, `${row.path} as ${who}: ${String(err)}`);
+    return (err as TRPCError).code;
+  }
+}
+
+const authz = suite<{ w: AdminWorld }>('admin authorization');
+authz.before(async (ctx) => {
+  ctx.w = await adminWorld();
+});
+authz.after(async (ctx) => {
+  await ctx.w.store.close();
+});
+
+for (const row of rows) {
+  authz(`${row.path}: ${row.level}s and up; signed out 401, wrong Origin 403`, async ({ w }) => {
+    assert.is(await attempt(w, 'signedOut', row), 'UNAUTHORIZED', 'signed out');
+    assert.is(await attempt(w, 'wrongOrigin', row), 'FORBIDDEN', 'wrong Origin');
+    for (const who of ['viewer', 'editor', 'owner', 'outsider'] as const) {
+      const code = await attempt(w, who, row);
+      if (!allowed(who, row.level)) assert.is(code, 'FORBIDDEN', `${who} must be refused`);
+      else if (who === 'outsider' && row.form) assert.is(code, 'NOT_FOUND', 'a form of another workspace is not found');
+      else assert.ok(code !== 'FORBIDDEN' && code !== 'UNAUTHORIZED', `${who} must be let through, got ${code}`);
+    }
+  });
+}
+
+authz('every procedure of the router has a row in this table', async () => {
+  const { appRouter } = await import('../../server/admin/routers/_app.ts');
+  const paths = Object.keys(appRouter._def.procedures).sort();
+  assert.equal(paths, rows.map((r) => r.path).sort());
+});
+
+authz('a refusal carries the ApiError code as its message and its details', async ({ w }) => {
+  try {
+    await w.caller('viewer').settings.update({ formId: w.formId, patch: { success_message: 'x' } });
+    assert.unreachable();
+  } catch (err) {
+    assert.is((err as TRPCError).message, 'forbidden');
+  }
+  try {
+    await w.caller('signedOut').forms.list();
+    assert.unreachable();
+  } catch (err) {
+    assert.is((err as TRPCError).message, 'unauthorized');
+  }
+});
+
+authz.run();

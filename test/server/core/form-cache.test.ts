@@ -1,0 +1,54 @@
+// The form cache in front of the store serves exactly what the store holds after every kind of write.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { withFormCache } from '../../../server/core/store/form-cache.ts';
+import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
+import type { FormRecord, Store } from '../../../server/core/store/types.ts';
+import { tempDataDir } from '../../helpers/server.ts';
+
+const cache = suite<{ raw: Store; cached: Store }>('form cache');
+cache.before(async (ctx) => {
+  ctx.raw = await openSqlJsStore(await tempDataDir());
+  ctx.cached = withFormCache(ctx.raw);
+});
+cache.after(async (ctx) => {
+  await ctx.raw.close();
+});
+
+const form = (id: string): FormRecord => ({
+  id, workspaceId: null, agentKeyId: 'k', title: 'T', status: 'active', moderationPaused: false, version: 1,
+  createdAt: new Date().toISOString(), expiresAt: null, claimTokenHash: null, submissionCount: 0,
+  successMessage: '', redirectUrl: '', allowAnotherResponse: false, notifyMode: 'off', notifyEmailTo: '',
+  webhookUrl: '', webhookSecret: '', webhookFailures: 0, webhookFailureMailedAt: null,
+});
+
+cache('every write through the wrapper is visible to the next cached read', async ({ raw, cached }) => {
+  await cached.forms.create(form('f1'), '{}');
+  const same = async () => assert.equal(await cached.forms.byId('f1'), await raw.forms.byId('f1'));
+  await same();
+  await cached.forms.update('f1', { status: 'paused', successMessage: 'hi' });
+  await same();
+  await cached.forms.addVersion('f1', 2, '{}', 'T2', { allowAnotherResponse: true }, new Date().toISOString());
+  await same();
+  const ws = { id: 'w1', name: 'W', createdAt: new Date().toISOString() };
+  await cached.workspaces.create(ws);
+  assert.ok(await cached.forms.claim('f1', 'w1'));
+  await same();
+  for (let i = 0; i < 3; i++) {
+    const outcome = await cached.submissions.insert({ id: `s${i}`, formId: 'f1', workspaceId: 'w1', formVersion: 2, createdAt: new Date().toISOString(), values: {}, hiddenChars: false });
+    assert.is(outcome.kind, 'stored');
+  }
+  await same();
+  assert.is((await cached.forms.byId('f1'))!.submissionCount, 3);
+  await cached.forms.delete('f1');
+  assert.is(await cached.forms.byId('f1'), undefined);
+});
+
+cache('a cached record cannot be changed by its reader', async ({ cached }) => {
+  await cached.forms.create(form('f2'), '{}');
+  const a = (await cached.forms.byId('f2'))!;
+  a.title = 'changed by a caller';
+  assert.is((await cached.forms.byId('f2'))!.title, 'T');
+});
+
+cache.run();

@@ -1,0 +1,228 @@
+// The hosted page, its assets and the abuse reports over the real bundle (ARCHITECTURE.md "Forms,
+// versions, claims": hosted page, unclaimed banner, Report link, moderation pause by 3 networks).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+const api = (method: string, path: string, opts?: Parameters<typeof call>[3]) => call(server.url, method, path, opts);
+/** Publishes with the owner key, or keyless (unclaimed) with `null`. */
+const publish = async (body: Record<string, unknown> = {}, key: string | null = OWNER_KEY) =>
+  (await api('POST', '/v1/forms', { key: key ?? undefined, body: { definition: contactDefinition(), ...body } })).json;
+const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
+  rawBody: new URLSearchParams(body).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+});
+const attr = (html: string, name: string) => html.match(new RegExp(`${name}="([^"]*)"`))?.[1];
+const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const pages = suite('hosted page');
+pages.before(async () => {
+  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_TRUST_PROXY: '1' } });
+});
+pages.after(async () => {
+  await server.stop();
+});
+
+pages('GET /f/{id}: title only in <title>, a no-JavaScript form with honeypot and render token, strict CSP', async () => {
+  const f = await publish();
+  const r = await api('GET', `/f/${f.form_id}`);
+  assert.is(r.status, 200);
+  assert.match(r.headers.get('content-type')!, /text\/html/);
+  assert.match(r.text, /<title>Contact us<\/title>/);
+  assert.not.match(r.text, /<h\d[^>]*>[^<]*Contact us/, 'the title is not rendered as a heading (spec 2.1)');
+  const csp = r.headers.get('content-security-policy')!;
+  assert.match(csp, /script-src 'self'/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.is(r.headers.get('x-frame-options'), 'DENY');
+  assert.not.match(r.text, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+  assert.match(r.text, /<script type="module" src="\/assets\/hosted.js"><\/script>/);
+  assert.match(r.text, new RegExp(`<form class="fs-form" method="post" action="/v1/f/${f.form_id}"`));
+  assert.match(r.text, /<input id="fsn-hp" name="_hp" type="text" value="" tabindex="-1" autocomplete="off">/);
+  assert.match(r.text, /<div class="fs-hp" aria-hidden="true">/);
+  assert.match(attr(r.text, 'name="_rt" value') ?? '', /^\d+\.[0-9a-f]{32}$/);
+  assert.match(r.text, /<label class="fs-label" for="fsn-0">Name<span class="fs-req" aria-hidden="true"> \*<\/span><\/label><input class="fs-input" id="fsn-0" name="name"[^>]* required/);
+  assert.match(r.text, /<select class="fs-input fs-select" id="fsn-2" name="topic"/);
+  assert.match(r.text, /href="\/f\/[^"]+\/report">Report abuse</);
+  assert.not.match(r.text, /noindex/, 'claimed forms may be indexed');
+  const view = JSON.parse(unescape(attr(r.text, 'data-view')!));
+  assert.equal(view.definition, contactDefinition());
+  assert.is(attr(r.text, 'data-form-id'), f.form_id);
+  assert.match(attr(r.text, 'data-render-token')!, /^\d+\.[0-9a-f]{32}$/);
+});
+
+pages('definition text is escaped everywhere it appears', async () => {
+  const nasty = '"><script>alert(1)</script>';
+  const f = await publish({
+    definition: {
+      id: 'x',
+      title: `T ${nasty}`,
+      submit: { label: nasty },
+      fields: [{ key: 'a', type: 'select', label: nasty, helperText: nasty, placeholder: nasty, options: [{ value: nasty, label: nasty }], defaultValue: nasty }],
+    },
+  });
+  const r = await api('GET', `/f/${f.form_id}`);
+  assert.is(r.status, 200);
+  assert.not.match(r.text, /<script>alert/);
+  assert.match(r.text, /&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+});
+
+pages('?embed=1 may be framed by any site and drops the page chrome', async () => {
+  const f = await publish();
+  const r = await api('GET', `/f/${f.form_id}?embed=1`);
+  assert.match(r.headers.get('content-security-policy')!, /frame-ancestors \*/);
+  assert.is(r.headers.get('x-frame-options'), null);
+  assert.match(r.text, /<body class="fs-page fs-embed">/);
+  assert.match(r.text, /target="_blank" rel="noopener">Report abuse/);
+});
+
+pages('unclaimed forms: "Unverified form" banner, noindex, report link', async () => {
+  const f = await publish({}, null);
+  const r = await api('GET', `/f/${f.form_id}`);
+  assert.match(r.text, /<meta name="robots" content="noindex">/);
+  assert.match(r.text, /Unverified form/);
+  assert.match(r.text, new RegExp(`href="/f/${f.form_id}/report"`));
+});
+
+pages('a paused form shows a notice instead of the form; an unknown form is a 404 page', async () => {
+  const f = await publish();
+  await api('PATCH', `/v1/forms/${f.form_id}`, { key: OWNER_KEY, body: { status: 'paused' } });
+  const r = await api('GET', `/f/${f.form_id}`);
+  assert.is(r.status, 200);
+  assert.match(r.text, /class="fs-notice" role="status">This form is paused/);
+  assert.not.match(r.text, /<form/);
+  const missing = await api('GET', '/f/nosuchform1');
+  assert.is(missing.status, 404);
+  assert.match(missing.headers.get('content-type')!, /text\/html/);
+  assert.match(missing.text, /Form not found/);
+});
+
+pages('a multi-step form degrades to one page: every step in order, Skip as a checkbox', async () => {
+  const f = await publish({
+    definition: {
+      id: 'm',
+      title: 'Multi',
+      submit: { label: 'Send' },
+      steps: [
+        { id: 'a', title: 'First step', fields: [{ key: 'x', type: 'text', label: 'X', validation: { required: true } }], skip: { label: 'Skip the first' } },
+        { id: 'b', title: 'Second step', show: [{ field: 'x', eq: 'yes' }], fields: [{ key: 'y', type: 'checkbox', label: 'Y', validation: { required: true } }] },
+      ],
+    },
+  });
+  const r = await api('GET', `/f/${f.form_id}`);
+  const first = r.text.indexOf('First step');
+  assert.ok(first > 0 && r.text.indexOf('Second step') > first);
+  assert.match(r.text, /<input type="checkbox" name="_skippedSteps" value="a"><span>Skip the first<\/span>/);
+  assert.match(r.text, /name="x"[^>]* required/, 'the first step is always asked');
+  assert.not.match(r.text, /name="y"[^>]* required/, 'a conditional step is not required by the browser');
+  assert.match(r.text, /Only if it applies to your answers above/);
+});
+
+pages('a post without JavaScript is stored and sent on to the thanks page, which shares the styles', async () => {
+  const f = await publish({ success_message: 'Merci!', allow_another_response: true });
+  const page = await api('GET', `/f/${f.form_id}`);
+  const token = attr(page.text, 'name="_rt" value')!;
+  await new Promise((r) => setTimeout(r, 2100)); // the render token must be older than 2 s
+  const r = await api('POST', `/v1/f/${f.form_id}`, form({ _hp: '', _rt: token, name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'Hi' }));
+  assert.is(r.status, 303, r.text);
+  assert.is(r.headers.get('location'), `/f/${f.form_id}/thanks`);
+  const list = await api('GET', `/v1/forms/${f.form_id}/submissions`, { key: OWNER_KEY });
+  assert.equal(list.json.submissions[0].values, { name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'Hi' });
+  const thanks = await api('GET', `/f/${f.form_id}/thanks`);
+  assert.match(thanks.text, /<link rel="stylesheet" href="\/assets\/form.css">/);
+  assert.match(thanks.text, /Merci!/);
+  assert.match(thanks.text, new RegExp(`href="/f/${f.form_id}">Submit another response`));
+  const invalid = await api('POST', `/v1/f/${f.form_id}`, form({ _hp: '', _rt: token, name: '', email: 'x' }));
+  assert.is(invalid.status, 422);
+  assert.match(invalid.text, /Please check your answers/);
+  assert.match(invalid.text, /email: Enter a valid email address/);
+  assert.match(invalid.headers.get('content-security-policy')!, /frame-ancestors \*/, 'the problem page shows inside the embed too');
+});
+
+pages.run();
+
+const assets = suite('assets');
+assets.before(async () => {
+  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+});
+assets.after(async () => {
+  await server.stop();
+});
+
+assets('the client bundles are served with their type, open CORS and an ETag', async () => {
+  const rows: [string, RegExp][] = [
+    ['/assets/renderer.js', /text\/javascript/],
+    ['/assets/hosted.js', /text\/javascript/],
+    ['/assets/form.css', /text\/css/],
+    ['/embed.js', /text\/javascript/],
+  ];
+  for (const [path, type] of rows) {
+    const r = await api('GET', path);
+    assert.is(r.status, 200, path);
+    assert.match(r.headers.get('content-type')!, type, path);
+    assert.is(r.headers.get('access-control-allow-origin'), '*', path);
+    assert.match(r.headers.get('cache-control')!, /max-age=300/);
+    const etag = r.headers.get('etag')!;
+    assert.match(etag, /^"[\w-]{22}"$/);
+    const again = await api('GET', path, { headers: { 'if-none-match': etag } });
+    assert.is(again.status, 304, path);
+  }
+  assert.match((await api('GET', '/assets/renderer.js')).text, /export\{/, 'the renderer is an ES module');
+  assert.is((await api('GET', '/assets/nope.js')).status, 404);
+});
+
+assets.run();
+
+const reports = suite('abuse reports');
+reports.before(async () => {
+  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_TRUST_PROXY: '1' } });
+});
+reports.after(async () => {
+  await server.stop();
+});
+
+/** Opens the report page from `ip` and posts the report from `postIp` (the same by default). */
+async function report(formId: string, ip: string, postIp = ip) {
+  const page = await api('GET', `/f/${formId}/report`, { headers: { 'x-forwarded-for': ip } });
+  assert.is(page.status, 200);
+  assert.match(page.text, /noindex/);
+  assert.match(page.headers.get('content-security-policy')!, /frame-ancestors 'none'/, 'the report page cannot be framed');
+  const token = attr(page.text, 'name="token" value')!;
+  return api('POST', `/f/${formId}/report`, form({ token }, { 'x-forwarded-for': postIp }));
+}
+
+reports('reports from 3 distinct networks within 24 h pause an unclaimed form; one network counts once', async () => {
+  const f = await publish({}, null);
+  assert.is((await report(f.form_id, '198.51.100.7')).status, 200);
+  assert.is((await report(f.form_id, '198.51.100.200')).status, 200, 'same /24');
+  assert.is((await report(f.form_id, '2001:db8:1::1')).status, 200);
+  assert.is((await report(f.form_id, '2001:db8:1:ffff::2')).status, 200, 'same /48');
+  const before = await api('POST', `/v1/f/${f.form_id}`, { body: { values: { name: 'A', email: 'a@example.com' } } });
+  assert.is(before.status, 201, 'two networks so far: still open');
+  const third = await report(f.form_id, '203.0.113.9');
+  assert.is(third.status, 200);
+  assert.match(third.text, /Your report was received/);
+  const after = await api('POST', `/v1/f/${f.form_id}`, { body: { values: { name: 'A', email: 'a@example.com' } } });
+  assert.is(after.status, 409);
+  assert.is(after.json.error, 'paused');
+  assert.match((await api('GET', `/f/${f.form_id}`)).text, /This form is paused/);
+});
+
+reports('claimed forms keep their reports for review but are not paused by them', async () => {
+  const f = await publish();
+  for (const ip of ['192.0.2.1', '198.51.100.1', '203.0.113.1', '100.64.0.1']) assert.is((await report(f.form_id, ip)).status, 200);
+  const r = await api('POST', `/v1/f/${f.form_id}`, { body: { values: { name: 'A', email: 'a@example.com' } } });
+  assert.is(r.status, 201);
+});
+
+reports('a report needs a fresh token from the same network', async () => {
+  const f = await publish({}, null);
+  assert.is((await report(f.form_id, '192.0.2.10', '198.51.100.10')).status, 400, 'token from another network');
+  const bad = await api('POST', `/f/${f.form_id}/report`, form({ token: '1.00000000000000000000000000000000' }, { 'x-forwarded-for': '192.0.2.10' }));
+  assert.is(bad.status, 400);
+  assert.match(bad.text, /Report not sent/);
+  assert.is((await api('GET', '/f/nosuchform1/report')).status, 404);
+});
+
+reports.run();
