@@ -5,7 +5,7 @@ import { newId, newToken } from './ids.ts';
 import { hashSecret } from './keys.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { UserPrincipal } from './principal.ts';
-import type { Store } from './store/types.ts';
+import type { Store, UserRecord } from './store/types.ts';
 
 /** Sessions last 7 days; the cookie carries the token, the store only its hash. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
@@ -24,10 +24,8 @@ export class AccountService {
   /** Creates the owner from the one-time link and signs them in; the link stops working. */
   async setupOwner(token: string, email: string, password: string): Promise<string> {
     if (!(await this.setupTokenValid(token))) throw new ApiError(404, 'not_found', ['token: this setup link was used or is unknown']);
-    const problems = credentialProblems(email, password);
-    if (problems.length) throw invalid(problems);
+    const user = await newUser(email, password);
     const workspace = (await this.store.workspaces.first())!;
-    const user = { id: newId(), email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
     await this.store.meta.set(SETUP_TOKEN_META, '');
     await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
     return this.startSession(user.id);
@@ -87,8 +85,15 @@ export class AccountService {
   }
 }
 
+/** A new user's record after checking the email and password rules (422 with every problem). */
+export async function newUser(email: string, password: string): Promise<UserRecord> {
+  const problems = credentialProblems(email, password);
+  if (problems.length) throw invalid(problems);
+  return { id: newId(), email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
+}
+
 /** The rules for a new account's email and password, as `<path>: <problem>` lines. */
-export function credentialProblems(email: string, password: string): string[] {
+function credentialProblems(email: string, password: string): string[] {
   const problems: string[] = [];
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim()) || email.length > 254) problems.push('email: must be an email address');
   if (password.length < MIN_PASSWORD_LENGTH) problems.push(`password: must be at least ${MIN_PASSWORD_LENGTH} characters`);

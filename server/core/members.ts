@@ -1,10 +1,9 @@
 // Workspace members and invites (admin panel): owners invite with a link that carries a role, change
 // roles and remove members; a workspace always keeps at least one owner.
-import { conflict, invalid, notFound } from '../lib/api-error.ts';
-import { credentialProblems, type AccountService } from './accounts.ts';
+import { conflict, notFound } from '../lib/api-error.ts';
+import { newUser, type AccountService } from './accounts.ts';
 import { newId, newToken } from './ids.ts';
 import { hashSecret } from './keys.ts';
-import { hashPassword } from './passwords.ts';
 import type { InviteRecord, MembershipOutcome, Role, Store } from './store/types.ts';
 
 /** An invite link works once, for 7 days. */
@@ -63,9 +62,7 @@ export class MemberService {
 
   /** Takes up an invite with a new account and signs it in; returns the session token. */
   async acceptWithNewAccount(token: string, email: string, password: string): Promise<string> {
-    const problems = credentialProblems(email, password);
-    if (problems.length) throw invalid(problems);
-    const user = { id: newId(), email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
+    const user = await newUser(email, password);
     const outcome = await this.store.invites.acceptAsNewUser(hashSecret(token), user, user.createdAt);
     if (outcome === 'gone') throw notFound('invite');
     // Saying the email exists tells the inviter's guest only what the sign-in page would.

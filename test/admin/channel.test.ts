@@ -3,6 +3,7 @@
 // panel's pages and the CSV download need a session.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
 import { call, contactDefinition } from '../helpers/api.ts';
 import { adminClient, setupOwner, upgradeStatus } from '../helpers/admin-session.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
@@ -34,6 +35,20 @@ channel('the upgrade is refused with 403 for a wrong or missing Origin and witho
   ];
   for (const [name, headers, status] of cases) assert.is(await upgradeStatus(server, '/admin/trpc', headers), status, name);
   assert.is(await upgradeStatus(server, '/somewhere-else', { cookie, origin }), 404, 'other paths are not upgraded');
+});
+
+channel('a message over 256 KB closes the socket (1009); one just under is read', async () => {
+  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/admin/trpc`, { headers: { cookie, origin } });
+  await new Promise((resolve) => socket.once('open', resolve));
+  const answer = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+  // A well-formed call whose padding brings the frame to just under the limit: it is parsed and answered.
+  const call = (pad: number) => JSON.stringify({ id: 1, method: 'query', params: { path: 'account.me', input: { pad: 'x'.repeat(pad) } } });
+  const base = call(0).length;
+  socket.send(call(256 * 1024 - base));
+  assert.match(await answer, /"id":1/);
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  socket.send(call(256 * 1024 - base + 1));
+  assert.is(await closed, 1009);
 });
 
 channel('over the socket: the signed-in user, the forms list, and a new submission pushed live', async () => {
@@ -75,6 +90,10 @@ channel('over the socket: the signed-in user, the forms list, and a new submissi
     assert.is(refused.data.httpStatus, 422);
     assert.is(refused.message, 'invalid_request');
     assert.equal(refused.data.details, ['redirect_url: must be an http or https URL']);
+    const badInput = await client.keys.create.mutate({ name: '   ' }).catch((err) => err);
+    assert.equal([badInput.data.httpStatus, badInput.message, badInput.data.details], [400, 'invalid_request', ['name: must be 1 to 100 characters']]);
+    const unknown = await client.forms.byId.query({ formId: 'nope' }).catch((err) => err);
+    assert.equal([unknown.data.httpStatus, unknown.message, unknown.data.details], [404, 'not_found', ['form: not found']]);
   } finally {
     close();
   }

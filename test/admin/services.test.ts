@@ -3,7 +3,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TRPCError } from '@trpc/server';
-import { MAX_ACCOUNT_KEYS } from '../../server/core/keys.ts';
+import { hashSecret, MAX_ACCOUNT_KEYS } from '../../server/core/keys.ts';
+import { INVITE_TTL_MS } from '../../server/core/members.ts';
 import { ApiError } from '../../server/lib/api-error.ts';
 import { adminWorld, PASSWORD, type AdminWorld } from '../helpers/admin-world.ts';
 import { contactDefinition } from '../helpers/api.ts';
@@ -57,12 +58,18 @@ keys('a key is shown once, listed by its last 4 characters, records its last use
   assert.is(listed.last4, made.key.slice(-4));
   assert.is(listed.last_used_at, null);
   await w.services.keys.authenticate(made.key);
-  assert.ok((await owner.keys.list())[0].last_used_at);
+  const used = (await owner.keys.list())[0].last_used_at;
+  assert.ok(used);
+  await new Promise((r) => setTimeout(r, 5));
+  await w.services.keys.authenticate(made.key);
+  assert.is((await owner.keys.list())[0].last_used_at, used, 'written at most once a minute');
   await owner.keys.revoke({ id: made.id });
   assert.is((await refusal(() => w.services.keys.authenticate(made.key))).status, 401);
   assert.is((await refusal(() => owner.keys.revoke({ id: made.id }))).status, 404, 'revoked twice');
   assert.is((await refusal(() => owner.keys.create({ name: '   ' }))).status, 400, 'blank name: input check');
   assert.is((await refusal(() => w.services.keys.issueAccountKey(w.workspaceId, w.userIds.owner, 'x'.repeat(101)))).status, 422);
+  const longest = await w.services.keys.issueAccountKey(w.workspaceId, w.userIds.owner, 'x'.repeat(100));
+  assert.is(longest.name.length, 100);
 });
 
 const members = suite<{ w: AdminWorld }>('admin services: members and invites');
@@ -84,6 +91,28 @@ members('an invite link works once; a taken email is told to sign in first', asy
   assert.is((await w.services.accounts.principal(session))?.role, 'editor');
   assert.is((await refusal(() => w.services.members.acceptWithNewAccount(token, 'late@example.com', PASSWORD))).status, 404);
   assert.is((await w.caller('owner').members.invites()).length, 0);
+});
+
+members('an invite is good for 7 days and not a moment longer', async ({ w }) => {
+  const token = 'expiring-invite-token-0123456789ab';
+  const make = (ageMs: number) => ({
+    id: `invite-${ageMs}`,
+    tokenHash: hashSecret(`${token}${ageMs}`),
+    workspaceId: w.workspaceId,
+    role: 'viewer' as const,
+    createdBy: w.userIds.owner,
+    createdAt: new Date(Date.now() - ageMs).toISOString(),
+    expiresAt: new Date(Date.now() - ageMs + INVITE_TTL_MS).toISOString(),
+  });
+  const fresh = make(INVITE_TTL_MS - 60_000);
+  const stale = make(INVITE_TTL_MS + 1);
+  await w.store.invites.create(stale);
+  await w.store.invites.create(fresh);
+  assert.ok(await w.services.members.inviteByToken(`${token}${INVITE_TTL_MS - 60_000}`), 'a minute before it expires');
+  assert.is(await w.services.members.inviteByToken(`${token}${INVITE_TTL_MS + 1}`), undefined, 'just past 7 days');
+  assert.is((await refusal(() => w.services.members.acceptWithNewAccount(`${token}${INVITE_TTL_MS + 1}`, 'late@example.com', PASSWORD))).status, 404);
+  assert.equal((await w.caller('owner').members.invites()).map((i) => i.id), [fresh.id]);
+  await w.caller('owner').members.revokeInvite({ id: fresh.id });
 });
 
 members('a member who takes up another invite keeps the role they have', async ({ w }) => {

@@ -10,6 +10,15 @@ const good = { name: 'Ada', email: 'ada@example.com' };
 const stored = async (formId: string) => (await api('GET', `/v1/forms/${formId}/submissions?limit=100`, { key: OWNER_KEY })).json.submissions.length;
 const fromIp = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
 
+/** Sends until the first refusal (at most `max` times); how many passed, and the refusal. */
+async function untilRefused(send: () => ReturnType<typeof api>, max: number) {
+  for (let passed = 0; passed < max; passed++) {
+    const r = await send();
+    if (r.status !== 201) return { passed, refused: r };
+  }
+  throw new Error(`no refusal after ${max} requests`);
+}
+
 const rate = suite('rate limits');
 rate.before(async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'on', FORMSTEAD_TRUST_PROXY: '1' } });
@@ -18,25 +27,28 @@ rate.after(async () => {
   await server.stop();
 });
 
-rate('per address: a burst of 20 passes, the 21st answers 429 with Retry-After', async () => {
+rate('per address: a burst of 20 passes, then 429 with Retry-After', async () => {
   const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
-  for (let i = 0; i < 20; i++) assert.is((await api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp('203.0.113.1') })).status, 201, `request ${i + 1}`);
-  const limited = await api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp('203.0.113.1') });
-  assert.is(limited.status, 429);
-  assert.is(limited.json.error, 'rate_limited');
-  assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+  const started = Date.now();
+  const { passed, refused } = await untilRefused(() => api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp('203.0.113.1') }), 40);
+  // The bucket refills one token per 3 s while the burst is sent, so a slow machine may pass a few more.
+  assert.ok(passed >= 20 && passed <= 20 + Math.ceil((Date.now() - started) / 3000), `${passed} passed`);
+  assert.is(refused.status, 429);
+  assert.is(refused.json.error, 'rate_limited');
+  assert.ok(Number(refused.headers.get('retry-after')) >= 1);
   assert.is((await api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp('203.0.113.2') })).status, 201, 'another address is not limited');
 });
 
-rate('per form: a burst of 60 passes across addresses, the 61st answers 429', async () => {
+rate('per form: a burst of 60 passes across addresses, then 429', async () => {
   const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
-  for (let i = 0; i < 60; i++) {
-    const r = await api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp(`198.51.100.${i}`) });
-    assert.is(r.status, 201, `request ${i + 1}`);
-  }
-  const limited = await api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp('198.51.100.200') });
-  assert.is(limited.status, 429);
-  assert.is(await stored(form_id), 60);
+  const started = Date.now();
+  let i = 0;
+  const { passed, refused } = await untilRefused(() => api('POST', `/v1/f/${form_id}`, { body: { values: good }, headers: fromIp(`198.51.100.${i++ % 250}`) }), 120);
+  // One token a second comes back while the burst is sent.
+  const allowance = 60 + Math.ceil((Date.now() - started) / 1000);
+  assert.ok(passed >= 60 && passed <= allowance, `${passed} passed, at most ${allowance} allowed`);
+  assert.is(refused.status, 429);
+  assert.is(await stored(form_id), passed);
 });
 
 rate('keyless publishing: 5 new unclaimed forms per address per hour; invalid attempts do not count', async () => {

@@ -31,12 +31,11 @@ schedule('a failing receiver gets 16 attempts with the same signed body at doubl
   assert.ok(got.every((r) => r.verified === true), 'every attempt signed with the secret');
   assert.ok(got.every((r) => r.headers['service-submission-id'] === submissionId));
 
-  // The gaps between attempts follow base·2^(n-1) capped: never shorter than scheduled, growing while
-  // below the cap, and not shrinking after it (a little slack for the scheduler under load).
+  // The gaps between attempts follow base·2^(n-1) capped: no attempt comes before its scheduled
+  // time. Only this lower bound is asserted; how late an attempt may come depends on the machine's
+  // load, and the exact delays are unit-tested in test/server/lib/retry-schedule.test.ts.
   const gaps = got.slice(1).map((r, i) => r.at - got[i].at);
-  gaps.forEach((gap, i) => assert.ok(gap >= Math.min(BASE_MS * 2 ** i, CAP_MS), `gap ${i + 1} (${gap} ms) is not early`));
-  for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i] >= gaps[i - 1] - BASE_MS / 2, `gaps do not shrink: ${gaps.join(', ')}`);
-  assert.ok(gaps[3] > gaps[0] * 4, `doubling before the cap: ${gaps.join(', ')}`);
+  gaps.forEach((gap, i) => assert.ok(gap >= Math.min(BASE_MS * 2 ** i, CAP_MS), `gap ${i + 1} (${gap} ms) is not early: ${gaps.join(', ')}`));
 
   const log = await waitForLog(server, id, (l) => l.length === 16, 'the 16th log line');
   assert.equal(log.map((l) => l.attempt), [16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
