@@ -28,20 +28,9 @@ export class KeyService {
 
   /** Makes an account key for a workspace owner; the full key is returned once and never stored. */
   async createAccountKey(workspaceId: string, userId: string, name: string, fullKey = ACCOUNT_PREFIX + newToken()): Promise<{ id: string; key: string }> {
-    const id = newId();
-    await this.store.keys.create({
-      id,
-      kind: 'account',
-      keyHash: hashSecret(fullKey),
-      last4: fullKey.slice(-4),
-      name,
-      workspaceId,
-      createdBy: userId,
-      createdAt: new Date().toISOString(),
-      lastUsedAt: null,
-      revokedAt: null,
-    });
-    return { id, key: fullKey };
+    const record = accountKeyRecord(workspaceId, userId, name, fullKey);
+    await this.store.keys.create(record);
+    return { id: record.id, key: fullKey };
   }
 
   /**
@@ -52,18 +41,7 @@ export class KeyService {
     const name = rawName.trim();
     if (name.length < 1 || name.length > 100) throw invalid(['name: must be 1 to 100 characters']);
     const key = ACCOUNT_PREFIX + newToken();
-    const record: ApiKeyRecord = {
-      id: newId(),
-      kind: 'account',
-      keyHash: hashSecret(key),
-      last4: key.slice(-4),
-      name,
-      workspaceId,
-      createdBy: userId,
-      createdAt: new Date().toISOString(),
-      lastUsedAt: null,
-      revokedAt: null,
-    };
+    const record = accountKeyRecord(workspaceId, userId, name, key);
     if (!(await this.store.keys.createIfUnder(record, MAX_ACCOUNT_KEYS))) {
       throw conflict('key_limit', [`keys: a workspace can have at most ${MAX_ACCOUNT_KEYS} active account keys; revoke one first`]);
     }
@@ -128,4 +106,20 @@ export class KeyService {
     if (key.lastUsedAt !== null && now - Date.parse(key.lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
     await this.store.keys.touch(key.id, new Date(now).toISOString());
   }
+}
+
+/** The stored form of a new account key: its hash and last four characters, never the key. */
+function accountKeyRecord(workspaceId: string, userId: string, name: string, key: string): ApiKeyRecord {
+  return {
+    id: newId(),
+    kind: 'account',
+    keyHash: hashSecret(key),
+    last4: key.slice(-4),
+    name,
+    workspaceId,
+    createdBy: userId,
+    createdAt: new Date().toISOString(),
+    lastUsedAt: null,
+    revokedAt: null,
+  };
 }

@@ -1,14 +1,11 @@
 // A real HTTPS webhook receiver on 127.0.0.1 for end-to-end suites. Its certificate is made fresh with
 // the openssl CLI; pass `caFile` as NODE_EXTRA_CA_CERTS to the bundle so it trusts it. The path chooses
 // the answer: /status/NNN/..., /stall/..., /huge/..., /redirect/..., /switch/<name>/... (settable).
-import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type http from 'node:http';
 import type net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { testCertificate } from './tls-cert.ts';
 
 /** One request the receiver got. */
 export interface Received {
@@ -50,7 +47,8 @@ export interface HttpsReceiver {
   close(): Promise<void>;
 }
 
-const HUGE_BYTES = 10 * 1024 * 1024;
+/** Size of the answer sendHuge starts: far past the 1 KB a webhook attempt may read. */
+export const HUGE_BYTES = 10 * 1024 * 1024;
 
 /**
  * The receiver's check of Service-Signature, written from spec 6.4 alone: `t=<unix seconds>,v1=<hex>`,
@@ -69,21 +67,13 @@ export function verifySignature(header: string | undefined, rawBody: Buffer, sec
 
 /** Starts the receiver with a throwaway certificate for 127.0.0.1 and localhost. */
 export async function startHttpsReceiver(): Promise<HttpsReceiver> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'formstead-receiver-'));
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const keyFile = path.join(dir, 'key.pem');
-  const caFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', caFile, '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-  ], { stdio: 'ignore' });
+  const { key, cert, caFile } = testCertificate(['IP:127.0.0.1', 'DNS:localhost']);
 
   const received: Received[] = [];
   const hugeEnds: HugeEnd[] = [];
   const secrets = new Map<string, string>();
   const switches = new Map<string, number>();
-  const server = https.createServer({ key: readFileSync(keyFile), cert: readFileSync(caFile) }, (req, res) => {
+  const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -109,7 +99,7 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
     const [, kind, arg] = pathname.split('/');
     const status = kind === 'status' ? Number(arg) : kind === 'switch' ? (switches.get(arg) ?? 503) : kind === 'redirect' ? 302 : kind === 'huge' ? 200 : kind === 'stall' ? undefined : 404;
     if (status === undefined) return undefined; // stalls: never answers; the sender's timeout ends it
-    if (kind === 'huge') sendHuge(res, hugeEnds);
+    if (kind === 'huge') sendHuge(res, (end) => hugeEnds.push(end));
     else if (kind === 'redirect') res.writeHead(302, { location: '/status/200/redirected' }).end();
     else res.writeHead(status).end('ok');
     return status;
@@ -142,11 +132,12 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
 }
 
 /** Answers 10 MB in 16 KB writes, honouring backpressure, and reports how far it got. */
-function sendHuge(res: http.ServerResponse, ends: HugeEnd[]) {
+/** Starts a 10 MB answer and reports how much was written when the connection ended. */
+export function sendHuge(res: http.ServerResponse, done: (end: HugeEnd) => void) {
   const chunk = Buffer.alloc(16 * 1024, 0x78);
   let written = 0;
   res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(HUGE_BYTES) });
-  res.on('close', () => ends.push({ written, finished: res.writableFinished }));
+  res.on('close', () => done({ written, finished: res.writableFinished }));
   res.on('error', () => {});
   const pump = () => {
     while (written < HUGE_BYTES && !res.destroyed) {

@@ -3,24 +3,13 @@
 // closed meanwhile costs one transparent retry over a fresh connection, not a failed attempt.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import tls from 'node:tls';
 import { sendWebhook, type SendWebhookOptions } from '../../../server/lib/webhook-send.ts';
+import { testCertificate } from '../../helpers/tls-cert.ts';
 
-const tlsDir = mkdtempSync(path.join(tmpdir(), 'formstead-reuse-tls-'));
-process.on('exit', () => rmSync(tlsDir, { recursive: true, force: true }));
-execFileSync('openssl', [
-  'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-  '-keyout', path.join(tlsDir, 'key.pem'), '-out', path.join(tlsDir, 'cert.pem'), '-days', '2',
-  '-subj', '/CN=a.test', '-addext', 'subjectAltName=DNS:a.test,DNS:b.test,IP:127.0.0.1',
-], { stdio: 'ignore' });
-const KEY = readFileSync(path.join(tlsDir, 'key.pem'));
-const CERT = readFileSync(path.join(tlsDir, 'cert.pem'));
+const { key: KEY, cert: CERT } = testCertificate(['DNS:a.test', 'DNS:b.test', 'IP:127.0.0.1']);
 const resolve = async () => ['127.0.0.1'];
 
 /** An HTTPS receiver that counts TLS connections and answers by path. */

@@ -1,32 +1,20 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { classifyNetworkError, classifyStatus, sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../../server/lib/webhook-send.ts';
 import { signatureHeader } from '../../../server/lib/webhook-signature.ts';
+import { HUGE_BYTES, sendHuge, type HugeEnd } from '../../helpers/https-receiver.ts';
+import { testCertificate } from '../../helpers/tls-cert.ts';
 
-// A throwaway self-signed certificate for receiver.test and 127.0.0.1, made fresh each run so no
-// private key lives in the repository and nothing expires.
-const tlsDir = mkdtempSync(path.join(tmpdir(), 'formstead-webhook-tls-'));
-process.on('exit', () => rmSync(tlsDir, { recursive: true, force: true }));
-execFileSync('openssl', [
-  'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-  '-keyout', path.join(tlsDir, 'key.pem'), '-out', path.join(tlsDir, 'cert.pem'), '-days', '2',
-  '-subj', '/CN=receiver.test', '-addext', 'subjectAltName=DNS:receiver.test,IP:127.0.0.1',
-], { stdio: 'ignore' });
-const KEY = readFileSync(path.join(tlsDir, 'key.pem'));
-const CERT = readFileSync(path.join(tlsDir, 'cert.pem'));
+// A throwaway self-signed certificate for receiver.test and 127.0.0.1.
+const { key: KEY, cert: CERT } = testCertificate(['DNS:receiver.test', 'IP:127.0.0.1']);
 
 const SECRET = `whsec_${'ab'.repeat(32)}`;
 const SUBMISSION_ID = '3f1c2a4e-9b7d-4c1e-8f2a-6d5e4c3b2a19';
-const HUGE_BYTES = 10 * 1024 * 1024;
 const TEXTS = new Set(['address not allowed', 'invalid url', 'dns failed', 'timeout', 'tls error', 'connection failed']);
 
 /** What the receiver saw of one request. */
@@ -36,12 +24,6 @@ interface Seen {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   servername: string | false | null;
-}
-
-/** How the 10 MB answer ended: bytes handed to the socket, and whether all were sent. */
-interface HugeEnd {
-  written: number;
-  finished: boolean;
 }
 
 interface Receiver {
@@ -107,21 +89,6 @@ async function startReceiver(): Promise<Receiver> {
 }
 
 /** Answers 10 MB in 16 KB writes, honouring backpressure, and reports how far it got. */
-function sendHuge(res: http.ServerResponse, done: (end: HugeEnd) => void) {
-  const chunk = Buffer.alloc(16 * 1024, 0x78);
-  let written = 0;
-  res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(HUGE_BYTES) });
-  res.on('close', () => done({ written, finished: res.writableFinished }));
-  res.on('error', () => {});
-  const pump = () => {
-    while (written < HUGE_BYTES && !res.destroyed) {
-      written += chunk.length;
-      if (!res.write(chunk)) return void res.once('drain', pump);
-    }
-    if (!res.destroyed) res.end();
-  };
-  pump();
-}
 
 /** A fake resolver: receiver.test and wrong.test lead to 127.0.0.1, nothing else resolves. */
 const resolve = async (host: string): Promise<string[]> => {
