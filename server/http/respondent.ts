@@ -6,6 +6,7 @@ import { parseFormBody } from '../lib/form-body.ts';
 import { parseJsonObject, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
+import { allFields } from '../core/definitions.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput } from '../core/submissions.ts';
 import { clientIp } from './client-ip.ts';
@@ -43,7 +44,7 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
   } catch (err) {
     if (err instanceof ApiError) {
       // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.
-      if (browserPost && err.status !== 413) return sendHtml(res, err.status, problemPage(err, params.id), { embeddable: true });
+      if (browserPost && err.status !== 413) return sendHtml(res, err.status, problemPage(err, params.id, await fieldLabels(s, params.id)), { embeddable: true });
       Object.assign(err.headers, corsHeaders);
     }
     throw err;
@@ -86,9 +87,21 @@ function wantsHtml(req: IncomingMessage): boolean {
   return /text\/html/i.test(req.headers.accept ?? '') && /form/i.test(req.headers['content-type'] ?? '');
 }
 
+/** Field key → label of the form's current version; empty when the form cannot be read. */
+async function fieldLabels(s: Services, formId: string): Promise<Map<string, string>> {
+  try {
+    const { definition } = await s.publicForms.load(formId);
+    return new Map(allFields(definition).map((f) => [f.key, f.label]));
+  } catch {
+    return new Map();
+  }
+}
+
 /** A plain page listing what was wrong, for browsers posting without JavaScript. */
-function problemPage(err: ApiError, formId: string): string {
-  const items = err.details.map((d) => `<li>${escapeHtml(d.replace(/^values\./, ''))}</li>`).join('');
+function problemPage(err: ApiError, formId: string, labels: Map<string, string>): string {
+  // `values.<key>: <message>` reads as `<label>: <message>` for a person; other details stay as they are.
+  const readable = (d: string) => d.replace(/^values\.([^:]+):/, (_, key: string) => `${labels.get(key) ?? key}:`);
+  const items = err.details.map((d) => `<li>${escapeHtml(readable(d))}</li>`).join('');
   const body = `<h1 class="fs-step-title">Please check your answers</h1><div class="fs-alert" role="alert"><ul>${items}</ul></div><p>Use your browser's Back button to correct them; your answers are kept there. Or <a href="/f/${encodeURIComponent(formId)}">start the form again</a>.</p>`;
   return hostedDocument({ title: 'Please check your answers', body, noindex: true });
 }

@@ -136,7 +136,7 @@ pages('a post without JavaScript is stored and sent on to the thanks page, which
   const invalid = await api('POST', `/v1/f/${f.form_id}`, form({ _hp: '', _rt: token, name: '', email: 'x' }));
   assert.is(invalid.status, 422);
   assert.match(invalid.text, /Please check your answers/);
-  assert.match(invalid.text, /email: Enter a valid email address/);
+  assert.match(invalid.text, /Email: Enter a valid email address/, 'problems are named by the field label');
   assert.match(invalid.headers.get('content-security-policy')!, /frame-ancestors \*/, 'the problem page shows inside the embed too');
 });
 
