@@ -26,6 +26,11 @@ export interface SchedulerOptions {
   existing?: { at: Date; bytes: number };
   thresholdBytes: number;
   intervalMs: number;
+  /**
+   * Called right before every export(), in the same tick: the owner commits its open SQLite
+   * transaction, since an export holds only committed pages.
+   */
+  beforeExport: () => void;
   /** Called right after every export(), in the same tick (the owner rebuilds its statement cache). */
   afterExport: () => void;
   log: (line: string) => void;
@@ -104,7 +109,10 @@ export class SnapshotScheduler {
     let image: Uint8Array | undefined;
     try {
       // No rotation: nothing can be written any more, so the image covers the current generation too.
-      if (this.dirtyThrough > this.snapshotGeneration) image = this.opts.db.export();
+      if (this.dirtyThrough > this.snapshotGeneration) {
+        this.opts.beforeExport();
+        image = this.opts.db.export();
+      }
     } finally {
       await journal.close();
     }
@@ -145,6 +153,7 @@ export class SnapshotScheduler {
     if (this.dirtyThrough <= this.snapshotGeneration) return;
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
+    this.opts.beforeExport();
     const image = db.export(); // same tick as rotate(): exactly generations <= closedGeneration
     this.opts.afterExport();
     const exportMs = Date.now() - started;

@@ -117,7 +117,7 @@ nojs('Skip is a checkbox; problems come back as a page that lists them', async (
   await ready();
   await page.getByRole('button', { name: 'Book' }).click();
   await page.waitForURL(`${server.url}/v1/f/${form_id}`);
-  assert.match((await page.locator('.fs-alert').textContent())!, /company: This field is required/);
+  assert.match((await page.locator('.fs-alert').textContent())!, /Company: This field is required/, 'named by its label');
   await screenshot(page, 'nojs-problems');
   await page.goBack();
   // The page is no-store, so Back loads it again (the browser restores what was typed) with a new

@@ -137,6 +137,24 @@ writes('blobs, unicode and large numbers replay exactly', async () => {
   await db.close();
 });
 
+writes('a failing write in a batch undoes only itself: the writes before and after it stay', async () => {
+  const dir = tempDir();
+  const db = await open(dir);
+  // Same tick, so one SQLite batch transaction holds all three (each in its own savepoint).
+  const first = insert(db, 'x1');
+  const duplicate = insert(db, 'x1', 7).then(() => undefined, (err: Error) => err);
+  const after = insert(db, 'x2');
+  await first;
+  assert.match((await duplicate)?.message ?? 'stored', /UNIQUE/);
+  await after;
+  assert.equal(ids(db), ['x1', 'x2']);
+  assert.is(db.get<{ n: number }>('SELECT n FROM items WHERE id = ?', ['x1'])!.n, 0);
+  const recovered = await open(crashCopy(dir));
+  assert.equal(ids(recovered), ['x1', 'x2']);
+  await recovered.close();
+  await db.close();
+});
+
 writes.run();
 
 // ---------------------------------------------------------------------------------------------------------
