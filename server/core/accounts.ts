@@ -13,6 +13,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 /** Setup, sign-in and session checks. */
 export class AccountService {
+  private settingUp = false;
+
   constructor(private readonly store: Store) {}
 
   /** Whether a setup token is the pending one (it works once). */
@@ -23,12 +25,21 @@ export class AccountService {
 
   /** Creates the owner from the one-time link and signs them in; the link stops working. */
   async setupOwner(token: string, email: string, password: string): Promise<string> {
-    if (!(await this.setupTokenValid(token))) throw new ApiError(404, 'not_found', ['token: this setup link was used or is unknown']);
-    const user = await newUser(email, password);
-    const workspace = (await this.store.workspaces.first())!;
-    await this.store.meta.set(SETUP_TOKEN_META, '');
-    await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
-    return this.startSession(user.id);
+    // One setup at a time: two posts of the same link must not both pass the check while the first
+    // is still hashing its password (the token is cleared only after that).
+    const used = () => new ApiError(404, 'not_found', ['token: this setup link was used or is unknown']);
+    if (this.settingUp) throw used();
+    this.settingUp = true;
+    try {
+      if (!(await this.setupTokenValid(token))) throw used();
+      const user = await newUser(email, password);
+      const workspace = (await this.store.workspaces.first())!;
+      await this.store.meta.set(SETUP_TOKEN_META, '');
+      await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
+      return this.startSession(user.id);
+    } finally {
+      this.settingUp = false;
+    }
   }
 
   /** Signs in; the same answer for an unknown email and a wrong password. */

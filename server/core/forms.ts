@@ -1,7 +1,7 @@
 // Publishing, listing and claiming forms (spec 4.1, 4.2, 3.2), and the scope rule every form call uses.
 import { publishBodySchema, type PublishBody } from '../../shared/api/forms.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
-import { conflict, invalid, notFound } from '../lib/api-error.ts';
+import { conflict, forbidden, invalid, notFound } from '../lib/api-error.ts';
 import type { Config } from '../config.ts';
 import { DefinitionCache, validateDefinition } from './definitions.ts';
 import { cloudForm, formUrls } from './form-view.ts';
@@ -43,6 +43,12 @@ export class FormService {
     if (body.form_id !== undefined) {
       const existing = principal ? await this.findInScope(principal, body.form_id) : undefined;
       if (!existing) throw notFound();
+      // Once claimed, a form's settings belong to its workspace: an agent key may still publish new
+      // versions of the definition, but settings go through PATCH, which needs an account key (spec 3.2).
+      const settingsGiven = ['success_message', 'redirect_url', 'allow_another_response', 'email'].filter((k) => k in body && (body as Record<string, unknown>)[k] !== undefined);
+      if (principal!.kind === 'agent' && existing.workspaceId !== null && settingsGiven.length) {
+        throw forbidden('owner_key_required', settingsGiven.map((k) => `${k}: the form was claimed; change settings with an account key`));
+      }
       return this.publishVersion(existing, checked.definition.title, checked.json, body, now);
     }
     if (principal === null) {

@@ -12,6 +12,8 @@ export class RateLimits {
   readonly keylessAttemptsPerIp = new TokenBuckets({ burst: 60, refillPerSecond: 60 / HOUR });
   readonly unclaimedFormsPerIp = new TokenBuckets({ burst: 5, refillPerSecond: 5 / HOUR });
   readonly agentKeysPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 20 / (24 * HOUR) });
+  /** Sign-in attempts: 10 at once, then one every 90 s per address (slows password guessing). */
+  readonly loginPerIp = new TokenBuckets({ burst: 10, refillPerSecond: 1 / 90 });
 
   constructor(readonly enabled: boolean) {}
 

@@ -1,8 +1,13 @@
 // Writing answers: JSON, HTML and the security headers every answer carries.
 import type { ServerResponse } from 'node:http';
 
-/** Headers on every answer: no MIME sniffing, no referrer leaks. */
-const baseHeaders = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+/**
+ * Headers on every answer: no MIME sniffing; no referrer to other sites (claim and setup links carry
+ * tokens). `same-origin` rather than `no-referrer`, because under `no-referrer` browsers send
+ * `Origin: null` on our own form posts and the same-origin check (same-origin.ts) could not tell them
+ * from a cross-site post.
+ */
+const baseHeaders = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
 
 /**
  * CSP for our HTML pages: our own scripts and styles only, posts to ourselves; `frame-ancestors` is the

@@ -25,7 +25,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {
       const { error, unexpected } = toApiError(err);
-      if (unexpected) log(`error: ${req.method} ${url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (unexpected) log(`error: ${req.method} ${redactTokens(url.pathname)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       if (res.headersSent) {
         res.destroy();
         return;
@@ -39,4 +39,9 @@ export function createHttpServer(services: Services, log: (line: string) => void
   server.headersTimeout = 15000;
   server.requestTimeout = 30000;
   return server;
+}
+
+/** Claim, invite and setup links carry secrets in their path: keep them out of the log. */
+function redactTokens(pathname: string): string {
+  return pathname.replace(/\/(claim|invite)\/[^/]+/g, '/$1/…');
 }

@@ -6,7 +6,13 @@ import { z } from 'zod';
 export const SUCCESS_MESSAGE_MAX = 500;
 
 /** An http or https URL, or the empty string that removes the setting. */
-export const redirectUrlSchema = z.string().max(2048).refine((v) => v === '' || isHttpUrl(v), { message: 'must be an http or https URL' });
+export const redirectUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((v) => v === '' || isHttpUrl(v), { message: 'must be an http or https URL' })
+  // Stored in its normalised form (punycode host, percent-encoded path) so it is always a valid
+  // Location header.
+  .transform((v) => (v === '' ? '' : new URL(v).href));
 
 const successMessageSchema = z.string().max(SUCCESS_MESSAGE_MAX, { message: `must be at most ${SUCCESS_MESSAGE_MAX} characters` });
 

@@ -6,6 +6,8 @@ import { TRPCError } from '@trpc/server';
 import { hashSecret, MAX_ACCOUNT_KEYS } from '../../server/core/keys.ts';
 import { INVITE_TTL_MS } from '../../server/core/members.ts';
 import { ApiError } from '../../server/lib/api-error.ts';
+import { appRouter } from '../../server/admin/routers/_app.ts';
+import { createCallerFactory } from '../../server/admin/trpc.ts';
 import { adminWorld, PASSWORD, type AdminWorld } from '../helpers/admin-world.ts';
 import { contactDefinition } from '../helpers/api.ts';
 
@@ -203,6 +205,21 @@ account('pages filter by text in any case; the chart counts today; the live stre
   assert.is(row.daily.length, 30);
   assert.is(row.daily[29], 2);
   assert.is(row.daily.reduce((a, b) => a + b, 0), 2);
+});
+
+account('the live stream stops once its session is signed out', async ({ w }) => {
+  const token = await w.services.accounts.startSession(w.userIds.viewer);
+  const controller = new AbortController();
+  const live = await createCallerFactory(appRouter)({ ...w.context('viewer'), sessionToken: token }, { signal: controller.signal }).submissions.onCreated({ formId: w.formId });
+  const iterator = (live as AsyncIterable<any>)[Symbol.asyncIterator]();
+  const first = iterator.next();
+  await submit(w, { name: 'Before', email: 'before@example.com' });
+  assert.is((await first).value.values.name, 'Before');
+  await w.services.accounts.logout(token);
+  const next = iterator.next();
+  await submit(w, { name: 'After', email: 'after@example.com' });
+  assert.is((await next).done, true, 'nothing more is sent to a signed-out session');
+  controller.abort();
 });
 
 account('versions come newest first with their definitions; the outbox lists held mail', async ({ w }) => {

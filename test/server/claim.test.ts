@@ -29,8 +29,13 @@ claim('first start prints a one-time setup link that creates the owner once', as
   const short = await post('/admin/setup', { token, email: 'owner@example.com', password: 'short' });
   assert.is(short.status, 422);
   assert.match(await short.text(), /at least 10 characters/);
-  const made = await post('/admin/setup', { token, email: 'owner@example.com', password: 'correct horse battery' });
+  // Two posts of the link at once: exactly one makes the owner.
+  const [made, twin] = await Promise.all([
+    post('/admin/setup', { token, email: 'owner@example.com', password: 'correct horse battery' }),
+    post('/admin/setup', { token, email: 'twin@example.com', password: 'correct horse battery' }),
+  ]);
   assert.is(made.status, 303);
+  assert.is(twin.status, 404, 'the second concurrent use of the link is refused');
   const setCookie = made.headers.get('set-cookie') ?? '';
   assert.match(setCookie, /HttpOnly/);
   assert.match(setCookie, /SameSite=Strict/);
@@ -45,6 +50,28 @@ claim('sign-in: a wrong password is refused, the right one gives a session', asy
   const right = await post('/admin/login', { email: 'owner@example.com', password: 'correct horse battery', next: '//evil.example' });
   assert.is(right.status, 303);
   assert.is(right.headers.get('location'), '/admin', 'next must be a same-site path');
+  const rows: [string, string][] = [
+    ['/\t/evil.example/phish', '/admin'],
+    ['/\\evil.example', '/admin'],
+    ['https://evil.example/', '/admin'],
+    ['/admin/forms?x=1', '/admin/forms?x=1'],
+    ['/claim/日本', '/claim/%E6%97%A5%E6%9C%AC'],
+  ];
+  for (const [next, location] of rows) {
+    const r = await post('/admin/login', { email: 'owner@example.com', password: 'correct horse battery', next });
+    assert.is(r.headers.get('location'), location, JSON.stringify(next));
+  }
+});
+
+claim('a sign-in posted from another site is refused (login CSRF)', async () => {
+  const r = await fetch(`${server.url}/admin/login`, {
+    method: 'POST',
+    body: form({ email: 'owner@example.com', password: 'correct horse battery' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    redirect: 'manual',
+  });
+  assert.is(r.status, 403);
+  assert.is(r.headers.get('set-cookie'), null);
 });
 
 claim('a signed-in owner claims a keyless form; the agent key still gets owner_key_required', async () => {
@@ -67,6 +94,15 @@ claim('a signed-in owner claims a keyless form; the agent key still gets owner_k
   assert.is(patch.json.error, 'owner_key_required');
   const reused = await fetch(server.url + claimPath, { headers: { cookie } });
   assert.is(reused.status, 404, 'a claim link works once');
+  // The agent key may publish new versions, but not settings, of the claimed form.
+  const version = await call(server.url, 'POST', '/v1/forms', { key: published.json.agent_key, body: { form_id: published.json.form_id, definition: contactDefinition() } });
+  assert.is(version.status, 201, version.text);
+  const withSettings = await call(server.url, 'POST', '/v1/forms', {
+    key: published.json.agent_key,
+    body: { form_id: published.json.form_id, definition: contactDefinition(), redirect_url: 'https://evil.example/' },
+  });
+  assert.is(withSettings.status, 403);
+  assert.is(withSettings.json.error, 'owner_key_required');
 });
 
 claim('claiming without a session is refused', async () => {

@@ -60,6 +60,20 @@ rate('keyless publishing: 5 new unclaimed forms per address per hour; invalid at
   assert.ok(sixth.headers.get('retry-after'));
 });
 
+rate('sign-in: 10 attempts per address pass, the 11th answers 429', async () => {
+  const login = () =>
+    fetch(`${server.url}/admin/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'nobody@example.com', password: 'wrong password!' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...fromIp('192.0.2.200') },
+      redirect: 'manual',
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) statuses.push((await login()).status);
+  assert.equal(statuses.slice(0, 10), Array(10).fill(401));
+  assert.is(statuses[10], 429);
+});
+
 rate.run();
 
 const spam = suite('anti-spam');

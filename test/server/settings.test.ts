@@ -36,6 +36,8 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');
   assert.is(r2.json.redirect_url, 'http://example.com/done');
+  const unicode = await patch(id, { redirect_url: 'https://例え.example/日本?q=é' });
+  assert.is(unicode.json.redirect_url, 'https://xn--r8jz45g.example/%E6%97%A5%E6%9C%AC?q=%C3%A9', 'stored normalised, safe for a Location header');
   const r3 = await patch(id, { success_message: '', redirect_url: '' });
   assert.is(r3.json.success_message, '');
   assert.is(r3.json.redirect_url, '');

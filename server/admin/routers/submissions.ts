@@ -3,6 +3,7 @@
 import { formIdInput, submissionPageInput } from '../../../shared/api/admin.ts';
 import { PAGE_DEFAULT } from '../../core/submission-reads.ts';
 import { authedProcedure, router } from '../trpc.ts';
+import type { Services } from '../../core/services.ts';
 
 /** Submissions: read and watch. */
 export const submissionsRouter = router({
@@ -24,6 +25,17 @@ export const submissionsRouter = router({
     // The scope is checked before the stream starts (so a refusal is an ordinary error); a form
     // cannot leave its workspace afterwards.
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    return ctx.services.submissionEvents.watch(form.id, signal);
+    return whileSignedIn(ctx.services, ctx.sessionToken, ctx.principal.workspaceId, ctx.services.submissionEvents.watch(form.id, signal));
   }),
 });
+
+/**
+ * Passes events on while the session is still signed in and a member of the workspace: signing out,
+ * a password change or removal from the workspace ends the feed on a socket that stays open.
+ */
+async function* whileSignedIn<T>(services: Services, sessionToken: string, workspaceId: string, events: AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const event of events) {
+    if (!(await services.accounts.principal(sessionToken, workspaceId))) return;
+    yield event;
+  }
+}

@@ -72,9 +72,10 @@ export function withFormCache(store: Store, max = 1000): Store {
       ...store.submissions,
       insert: async (sub) => {
         const outcome = await store.submissions.insert(sub);
-        // The insert bumped the row's counter; mirror it rather than re-reading the row.
+        // The insert bumped the row's counter; mirror the value it wrote (not +1: a reader may have
+        // cached the row after the transaction ran and before this promise resolved).
         const cached = cache.get(sub.formId);
-        if (cached && outcome.kind === 'stored') cached.submissionCount++;
+        if (cached && outcome.kind === 'stored') cached.submissionCount = outcome.submissionCount;
         return outcome;
       },
     },

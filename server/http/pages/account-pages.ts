@@ -8,6 +8,8 @@ import type { Services } from '../../core/services.ts';
 import { sessionCookie, sessionToken } from '../cookies.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { input, page, problems } from './layout.ts';
+import { assertSameOrigin } from '../same-origin.ts';
+import { clientIp } from '../client-ip.ts';
 
 /** Reads a urlencoded form post into single string values. */
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
@@ -15,9 +17,20 @@ export async function readForm(req: IncomingMessage): Promise<Record<string, str
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
 }
 
-/** Only same-site paths are followed after sign-in, so `next` cannot send people elsewhere. */
-function safeNext(next: string | null | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/admin';
+/**
+ * Only same-site paths are followed after sign-in, so `next` cannot send people elsewhere. The value
+ * is resolved as a browser would (which drops tabs and newlines and reads `\\` as `/`), and kept only
+ * when it stays on this origin; the answer is the normalised path, safe for a Location header.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/')) return '/admin';
+  try {
+    const base = 'http://formstead.invalid';
+    const url = new URL(next, base);
+    return url.origin === base ? url.pathname + url.search + url.hash : '/admin';
+  } catch {
+    return '/admin';
+  }
 }
 
 const setupForm = (token: string, email = '', errors: string[] = []) =>
@@ -35,6 +48,7 @@ export const setupPage = (s: Services) => async ({ res, query }: RouteContext) =
 
 /** POST /admin/setup: creates the owner and signs them in. */
 export const setupSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
+  assertSameOrigin(req);
   const form = await readForm(req);
   try {
     const token = await s.accounts.setupOwner(form.token ?? '', form.email ?? '', form.password ?? '');
@@ -57,6 +71,8 @@ export const loginPage = (_s: Services) => ({ res, query }: RouteContext) => sen
 
 /** POST /admin/login: a session cookie and back to `next`. */
 export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
+  assertSameOrigin(req);
+  s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
   const form = await readForm(req);
   try {
     const token = await s.accounts.login(form.email ?? '', form.password ?? '');
@@ -70,6 +86,7 @@ export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) =
 
 /** POST /admin/logout. */
 export const logout = (s: Services) => async ({ req, res }: RouteContext) => {
+  assertSameOrigin(req);
   const token = sessionToken(req);
   if (token) await s.accounts.logout(token);
   res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));

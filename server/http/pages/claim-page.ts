@@ -8,6 +8,7 @@ import { sessionToken } from '../cookies.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { readForm } from './account-pages.ts';
 import { page, problems } from './layout.ts';
+import { assertSameOrigin } from '../same-origin.ts';
 
 const gone = () => page('Claim link not valid', '<h1>This claim link is not valid</h1><p>The form was claimed already, has expired, or the link is wrong.</p>', { noindex: true });
 
@@ -30,6 +31,7 @@ export const claimPage = (s: Services) => async ({ req, res, params }: RouteCont
 
 /** Claims the form for the chosen workspace if the session may edit there. */
 export const claimSubmit = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  assertSameOrigin(req);
   const form = await readForm(req);
   const principal = await s.accounts.principal(sessionToken(req), form.workspace);
   if (!principal || !canEdit(principal.role)) return sendHtml(res, 403, page('Claim a form', problems(['Sign in as an owner or editor of that workspace to claim this form.']), { noindex: true }));

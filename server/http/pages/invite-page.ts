@@ -7,6 +7,7 @@ import { sessionCookie, sessionToken } from '../cookies.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { readForm } from './account-pages.ts';
 import { input, page, problems } from './layout.ts';
+import { assertSameOrigin } from '../same-origin.ts';
 
 const gone = () => page('Invite not valid', '<h1>This invite link is not valid</h1><p>It was used already, has expired or was withdrawn. Ask for a new one.</p>', { noindex: true });
 
@@ -35,6 +36,7 @@ export const invitePage = (s: Services) => async ({ req, res, params }: RouteCon
 
 /** Joins (signed in) or creates the account and signs it in; then opens the panel in that workspace. */
 export const inviteSubmit = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  assertSameOrigin(req);
   const invite = await s.members.inviteByToken(params.token);
   if (!invite) return sendHtml(res, 404, gone());
   const form = await readForm(req);
