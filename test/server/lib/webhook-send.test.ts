@@ -1,13 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { classifyNetworkError, classifyStatus, sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../../server/lib/webhook-send.ts';
 import { signatureHeader } from '../../../server/lib/webhook-signature.ts';
-import { HUGE_BYTES, sendHuge, type HugeEnd } from '../../helpers/https-receiver.ts';
+import { HUGE_BYTES, sendHuge, verifySignature, type HugeEnd } from '../../helpers/https-receiver.ts';
 import { testCertificate } from '../../helpers/tls-cert.ts';
 
 // A throwaway self-signed certificate for receiver.test and 127.0.0.1.
@@ -33,19 +32,6 @@ interface Receiver {
   close: () => Promise<void>;
 }
 
-/** The receiver's check of Service-Signature, written from spec 6.4 alone. */
-function verifySignature(header: string | undefined, rawBody: Buffer, secret: string, nowSeconds: number): boolean {
-  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
-  if (!match) return false;
-  const t = Number(match[1]);
-  // 1. reject when now and t are more than 5 minutes apart
-  if (Math.abs(nowSeconds - t) > 5 * 60) return false;
-  // 2. the HMAC over the raw body bytes, before any JSON parsing
-  const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
-  const given = Buffer.from(match[2], 'hex');
-  // 3. compare in constant time
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** Starts an HTTPS receiver on 127.0.0.1; its behaviour is chosen by the request path. */
 async function startReceiver(): Promise<Receiver> {
