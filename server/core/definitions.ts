@@ -1,6 +1,6 @@
 // Parsed form definitions by form and version, cached so the engine's per-definition precomputation
 // (kept in a WeakMap keyed by the definition object) is reused across submissions.
-import { checkDefinition, type FormDefinition } from '../../shared/engine/index.ts';
+import { allFields, checkDefinition, type FormDefinition } from '../../shared/engine/index.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import type { Store } from './store/types.ts';
 
@@ -15,19 +15,11 @@ export function validateDefinition(input: unknown): { definition: FormDefinition
   if (size > DEFINITION_MAX_BYTES) return { problems: [`definition: larger than ${DEFINITION_MAX_BYTES} bytes (${size})`] };
   const checked = checkDefinition(input, { regex: linearRegex });
   if ('problems' in checked) return { problems: checked.problems.map((p) => `definition.${p}`) };
-  const fieldCount = countFields(checked.definition);
+  const fieldCount = allFields(checked.definition).length;
   if (fieldCount > DEFINITION_MAX_FIELDS) return { problems: [`definition: has ${fieldCount} fields, at most ${DEFINITION_MAX_FIELDS} are allowed`] };
   return { definition: checked.definition, json: JSON.stringify(checked.definition) };
 }
 
-/** Every field of a definition, across steps, in order. */
-export function allFields(def: FormDefinition) {
-  return def.steps?.length ? def.steps.flatMap((s) => s.fields) : (def.fields ?? []);
-}
-
-function countFields(def: FormDefinition): number {
-  return allFields(def).length;
-}
 
 /** A bounded cache of parsed definitions keyed by `formId@version`. */
 export class DefinitionCache {

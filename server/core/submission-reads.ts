@@ -1,9 +1,8 @@
 // Reading submissions back (spec 4.3): JSON pages with keyset cursors, and the CSV column order.
-import type { FormDefinition } from '../../shared/engine/index.ts';
+import { allFields, type FormDefinition } from '../../shared/engine/index.ts';
 import { badRequest } from '../lib/api-error.ts';
 import { csvRow } from '../lib/csv.ts';
 import type { SignedCursor } from '../lib/signed-cursor.ts';
-import { allFields } from './definitions.ts';
 import type { FormRecord, Store, SubmissionRecord } from './store/types.ts';
 
 /** Spec 4.3 and 8: `limit` is 1 to 100, default 50, a larger value capped at 100. */

@@ -26,7 +26,7 @@ export interface SubmitInput {
   honeypot?: unknown;
   renderToken?: unknown;
   idempotencyKey?: string;
-  /** A hash of the request body, compared when an idempotency key is reused. */
+  /** A hash of the request body, compared when an idempotency key is reused (empty without a key). */
   bodyHash: string;
 }
 

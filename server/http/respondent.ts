@@ -6,7 +6,7 @@ import { parseFormBody } from '../lib/form-body.ts';
 import { parseJsonObject, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
-import { allFields } from '../core/definitions.ts';
+import { allFields } from '../../shared/engine/index.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput } from '../core/submissions.ts';
 import { clientIp } from './client-ip.ts';
@@ -62,7 +62,8 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Sub
   const raw = await readBody(req);
   const contentType = req.headers['content-type'] ?? 'application/json';
   const idempotencyKey = readIdempotencyKey(req);
-  const hash = bodyHash(raw);
+  // The hash is only compared for idempotent retries; skip the work on the common path.
+  const hash = idempotencyKey === undefined ? '' : bodyHash(raw);
   if (/^application\/(?:[\w.+-]*\+)?json/i.test(contentType) || !/form/i.test(contentType)) {
     const body = parseJsonObject(raw);
     const { values, skippedSteps, [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, ...rest } = body;

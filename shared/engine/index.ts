@@ -16,6 +16,7 @@ export {
   type ValidationOptions,
 } from './validation.ts';
 export { coerceFormValues } from './coerce.ts';
+export { allFields } from './plan.ts';
 export { evaluateSubmission, type EvaluateOptions, type Evaluation } from './evaluate.ts';
 export { createFormState, type FormState, type FormStateOptions } from './form-state.ts';
 

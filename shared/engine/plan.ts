@@ -71,6 +71,11 @@ function isMultiStep(definition: FormDefinition): boolean {
   return (definition.steps?.length ?? 0) > 0;
 }
 
+/** Every field of a definition in order: the steps' fields when it is multi-step, else `fields`. */
+export function allFields(definition: FormDefinition): FormField[] {
+  return isMultiStep(definition) ? definition.steps!.flatMap((step) => step.fields) : (definition.fields ?? []);
+}
+
 function buildPlan(definition: FormDefinition): Plan {
   const multiStep = isMultiStep(definition);
   const sourceSteps: { id: string; step: FormStep | undefined; fields: FormField[] }[] = multiStep

@@ -3,7 +3,8 @@
 import { invalid } from '../../lib/api-error.ts';
 import { maskSecret } from '../../lib/webhook-signature.ts';
 import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../lib/webhook-send.ts';
-import { allFields, type DefinitionCache } from '../definitions.ts';
+import { allFields } from '../../../shared/engine/index.ts';
+import type { DefinitionCache } from '../definitions.ts';
 import type { AttemptRecord, FormRecord, Store } from '../store/types.ts';
 import { DELIVERY_LOG_SIZE } from './delivery-attempt.ts';
 import { buildPayload, TEST_SUBMISSION_ID, webhookHeaders } from './payload.ts';

@@ -1,6 +1,6 @@
 // GET/POST /claim/{token}: a signed-in owner or editor moves an unclaimed form into a workspace.
 import type { RouteContext } from '../../lib/router.ts';
-import { allFields } from '../../core/definitions.ts';
+import { allFields } from '../../../shared/engine/index.ts';
 import { canEdit } from '../../core/principal.ts';
 import type { Services } from '../../core/services.ts';
 import type { FormRecord } from '../../core/store/types.ts';
