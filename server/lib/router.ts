@@ -26,17 +26,23 @@ interface CompiledRoute extends Route {
 
 /** Finds the handler for a method and path; tells 404 from 405 apart. */
 export class Router {
-  private readonly routes: CompiledRoute[];
+  /** Routes by their number of path segments, in list order: a path only ever tries routes of its own length. */
+  private readonly byLength = new Map<number, CompiledRoute[]>();
 
   constructor(routes: Route[]) {
-    this.routes = routes.map((r) => ({ ...r, segments: split(r.path) }));
+    for (const r of routes) {
+      const compiled = { ...r, segments: split(r.path) };
+      const list = this.byLength.get(compiled.segments.length) ?? [];
+      list.push(compiled);
+      this.byLength.set(compiled.segments.length, list);
+    }
   }
 
   /** The matching route with its parameters, `methodNotAllowed` when only the method differs, or undefined. */
   match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | undefined {
     const parts = split(pathname);
     let pathMatched = false;
-    for (const route of this.routes) {
+    for (const route of this.byLength.get(parts.length) ?? []) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
@@ -51,7 +57,6 @@ function split(path: string): string[] {
 }
 
 function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {
-  if (pattern.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i];
