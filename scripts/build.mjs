@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { clientEntries } from './client-entries.mjs';
+import { clientEntries, eagerCompileHint } from './client-entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
@@ -24,6 +24,8 @@ async function buildClients() {
       legalComments: 'none',
       jsx: 'automatic',
       jsxImportSource: 'preact',
+      // The compile hint must be the file's first line (client-entries.mjs says why).
+      banner: entry.eager ? { js: eagerCompileHint } : undefined,
     });
     assets[entry.url] = result.outputFiles[0].text;
   }

@@ -5,7 +5,12 @@ export interface ClientEntry {
   url: string;
   source: string;
   format?: 'esm' | 'iife';
+  /** Starts with V8's `//# allFunctionsCalledOnLoad` compile hint (see client-entries.mjs). */
+  eager?: boolean;
 }
 
 /** Every browser bundle the server embeds. */
 export declare const clientEntries: ClientEntry[];
+
+/** V8's explicit compile hint for a whole file, written first in `eager` bundles. */
+export declare const eagerCompileHint: string;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { clientEntries } from '../client-entries.mjs';
+import { clientEntries, eagerCompileHint } from '../client-entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,8 +29,9 @@ const sameAsProduct: BuildOptions = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-async function sizeOf(entry: string, format: 'esm' | 'iife' = 'esm', nodePaths: string[] = []) {
-  const result = await build({ ...sameAsProduct, entryPoints: [entry], format, nodePaths });
+async function sizeOf(entry: string, format: 'esm' | 'iife' = 'esm', nodePaths: string[] = [], eager = false) {
+  const banner = eager ? { js: eagerCompileHint } : undefined;
+  const result = await build({ ...sameAsProduct, entryPoints: [entry], format, nodePaths, banner });
   const text = result.outputFiles![0].text;
   return { raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length };
 }
@@ -40,7 +41,7 @@ const rows: { name: string; raw: number; gzip: number; target?: number }[] = [];
 
 const targets: Record<string, number> = { '/assets/renderer.js': 20 * 1024, '/embed.js': 3 * 1024 };
 for (const entry of clientEntries) {
-  rows.push({ name: entry.url, ...(await sizeOf(path.join(root, entry.source), entry.format)), target: targets[entry.url] });
+  rows.push({ name: entry.url, ...(await sizeOf(path.join(root, entry.source), entry.format, [], entry.eager)), target: targets[entry.url] });
 }
 
 // The comparison is built from a scratch file outside the project, resolving packages from ours.

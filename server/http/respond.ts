@@ -35,7 +35,7 @@ type Headers = Record<string, string | number>;
  * headers as a flat list (values are still checked for CR/LF either way); for the ~11 headers of a
  * JSON answer that was a third of a small answer's cost (docs/performance.md, "Response headers").
  */
-export function headerList(...sets: Headers[]): string[] {
+function headerList(...sets: Headers[]): string[] {
   const merged: Headers = Object.assign({}, ...sets);
   const list: string[] = [];
   for (const name in merged) list.push(name, String(merged[name]));
