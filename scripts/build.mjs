@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { clientEntries, eagerCompileHint } from './client-entries.mjs';
+import { htmPrecompile } from './htm-precompile/index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
@@ -26,6 +27,8 @@ async function buildClients() {
       jsxImportSource: 'preact',
       // The compile hint must be the file's first line (client-entries.mjs says why).
       banner: entry.eager ? { js: eagerCompileHint } : undefined,
+      // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
+      plugins: [htmPrecompile()],
     });
     assets[entry.url] = result.outputFiles[0].text;
   }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { clientEntries, eagerCompileHint } from '../client-entries.mjs';
+import { htmPrecompile } from '../htm-precompile/index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,6 +28,7 @@ const sameAsProduct: BuildOptions = {
   jsx: 'automatic',
   jsxImportSource: 'preact',
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [htmPrecompile()],
 };
 
 async function sizeOf(entry: string, format: 'esm' | 'iife' = 'esm', nodePaths: string[] = [], eager = false) {
