@@ -24,15 +24,12 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             const used = tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [s.workspaceId, s.createdAt.slice(0, 7)])?.n ?? 0;
             if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
           }
-          // The answers go in as UTF-8 bytes cast back to TEXT: sql.js copies bytes into WebAssembly memory
-          // in one call but encodes a string character by character in JavaScript, several times slower
-          // for a typical 1 KB of answers (docs/performance.md). The stored value is TEXT either way.
-          tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?)', [
+          tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, ?, ?, ?, ?, ?)', [
             s.id,
             s.formId,
             s.formVersion,
             s.createdAt,
-            Buffer.from(JSON.stringify(s.values)),
+            JSON.stringify(s.values),
             s.hiddenChars ? 1 : 0,
           ]);
           tx.run('UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', [s.formId]);
