@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
+// A file that hangs (a promise that never settles, a handle left open) fails after this long instead
+// of holding CI until its own limit. The slowest file today takes under two minutes.
+const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
 
 async function findTests(dir) {
   const out = [];
@@ -30,15 +33,22 @@ function runFile(file) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, fileTimeoutMs);
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) output += `\ntimed out after ${fileTimeoutMs / 1000} s (killed)`;
       const num = (label) => Number(output.match(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm'))?.[1] ?? NaN);
       const total = num('Total');
       const passed = num('Passed');
       const skipped = num('Skipped') || 0;
       let failed = Number.isNaN(total) ? 1 : total - passed - skipped;
-      if (code !== 0 && failed === 0) failed = 1;
+      if ((code !== 0 || timedOut) && failed === 0) failed = 1;
       resolve({ file, passed: Number.isNaN(passed) ? 0 : passed, failed, output, ms: Date.now() - started });
     });
   });

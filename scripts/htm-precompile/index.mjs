@@ -20,7 +20,8 @@ const tsconfigRaw = await readFile(path.join(root, 'tsconfig.json'), 'utf8');
 /** A TypeScript file as JavaScript with its templates compiled, or null when it has none to compile. */
 export async function precompileFile(file) {
   const source = await readFile(file, 'utf8');
-  if (!source.includes('html`')) return null;
+  // Cheap filter before parsing: a file that neither tags a template nor imports the tag module.
+  if (!source.includes('html`') && !source.includes('/html.ts')) return null;
   const { code } = await transform(source, { loader: 'ts', sourcefile: file, tsconfigRaw });
   const dir = path.dirname(file);
   return precompileModule(code, { isTagModule: (specifier) => path.resolve(dir, specifier) === tagModule, where: file });

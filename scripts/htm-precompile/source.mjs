@@ -46,10 +46,15 @@ function declaredNames(node) {
 /** Replaces every html`...` of an ES module with h() calls; null when the module has none of ours. */
 export function precompileModule(code, { isTagModule, hFrom = 'preact', where = 'module' }) {
   const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module', locations: true });
-  const imported = ast.body.some(
-    (s) => s.type === 'ImportDeclaration' && isTagModule(s.source.value) && s.specifiers.some((sp) => sp.local.name === 'html'),
-  );
-  if (!imported) return null;
+  const tagImports = ast.body.filter((s) => s.type === 'ImportDeclaration' && isTagModule(s.source.value));
+  // Only `import { html }` is compiled; another name or a namespace would leave its templates to run
+  // time without a word, so it stops the build instead.
+  for (const sp of tagImports.flatMap((s) => s.specifiers)) {
+    if (sp.type !== 'ImportSpecifier' || sp.imported.name !== 'html' || sp.local.name !== 'html') {
+      throw new Error(`${where}: import the template tag as \`import { html }\` so its templates can be compiled`);
+    }
+  }
+  if (!tagImports.some((s) => s.specifiers.length > 0)) return null;
 
   const templates = [];
   const names = new Set();

@@ -27,35 +27,32 @@ export function htmlSecurityHeaders(embeddable: boolean): Record<string, string>
   return embeddable ? { 'content-security-policy': csp } : { 'content-security-policy': csp, 'x-frame-options': 'DENY' };
 }
 
-type Headers = Record<string, string | number>;
+type HeaderSet = Record<string, string | number>;
 
 /**
- * Merges header objects (a later one wins on a name) into the flat [name, value, ...] list that
- * writeHead also takes. Why: node:http spends far longer on an object of headers than on the same
- * headers as a flat list (values are still checked for CR/LF either way); for the ~11 headers of a
- * JSON answer that was a third of a small answer's cost (docs/performance.md, "Response headers").
+ * Merges header objects, a later one winning on a name. Why not `{ ...a, ...b }`: an object literal
+ * built with spreads on every answer cost ~6 µs for the ~11 headers of a JSON answer, a fifth of a
+ * small answer's whole cost (docs/performance.md, "Where ingest time goes"); Object.assign into one
+ * fresh object does the same in a fraction of that.
  */
-function headerList(...sets: Headers[]): string[] {
-  const merged: Headers = Object.assign({}, ...sets);
-  const list: string[] = [];
-  for (const name in merged) list.push(name, String(merged[name]));
-  return list;
+function mergeHeaders(...sets: HeaderSet[]): HeaderSet {
+  return Object.assign({}, ...sets);
 }
 
 const jsonHeaders = { ...baseHeaders, 'x-frame-options': 'DENY', 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /** Sends a JSON body with the status and extra headers. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Headers = {}) {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: HeaderSet = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, headerList(jsonHeaders, { 'content-length': Buffer.byteLength(text) }, headers));
+  res.writeHead(status, mergeHeaders(jsonHeaders, { 'content-length': Buffer.byteLength(text) }, headers));
   res.end(text);
 }
 
 /** Sends an HTML page with the page CSP. */
-export function sendHtml(res: ServerResponse, status: number, html: string, opts: { embeddable?: boolean; headers?: Headers } = {}) {
+export function sendHtml(res: ServerResponse, status: number, html: string, opts: { embeddable?: boolean; headers?: HeaderSet } = {}) {
   res.writeHead(
     status,
-    headerList(
+    mergeHeaders(
       baseHeaders,
       htmlSecurityHeaders(opts.embeddable ?? false),
       { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html), 'cache-control': 'no-store' },
@@ -66,17 +63,17 @@ export function sendHtml(res: ServerResponse, status: number, html: string, opts
 }
 
 /** Sends a static asset (JS, CSS, JSON) with caching. */
-export function sendAsset(res: ServerResponse, body: string, contentType: string, maxAgeSeconds: number, headers: Headers = {}) {
+export function sendAsset(res: ServerResponse, body: string, contentType: string, maxAgeSeconds: number, headers: HeaderSet = {}) {
   res.writeHead(
     200,
-    headerList(baseHeaders, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': `public, max-age=${maxAgeSeconds}` }, headers),
+    mergeHeaders(baseHeaders, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': `public, max-age=${maxAgeSeconds}` }, headers),
   );
   res.end(body);
 }
 
 /** Sends a redirect. */
 export function redirect(res: ServerResponse, status: 302 | 303, location: string) {
-  res.writeHead(status, headerList(baseHeaders, { location, 'content-length': 0, 'cache-control': 'no-store' }));
+  res.writeHead(status, mergeHeaders(baseHeaders, { location, 'content-length': 0, 'cache-control': 'no-store' }));
   res.end();
 }
 

@@ -40,7 +40,7 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
       const target = result.form.redirectUrl && result.form.workspaceId !== null ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
       return redirect(res, 303, target);
     }
-    sendJson(res, result.status, result.body, { ...corsHeaders, ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}) });
+    sendJson(res, result.status, result.body, result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders);
   } catch (err) {
     if (err instanceof ApiError) {
       // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.

@@ -31,8 +31,12 @@ export function createHttpServer(services: Services, log: (line: string) => void
         return;
       }
       sendJson(res, error.status, error.body(), error.headers);
-      // A refused body (413) is left unread: close the connection rather than drain it.
-      if (error.headers.connection === 'close') res.on('finish', () => req.socket.destroy());
+      // A refused body (413) is left unread: close the connection rather than drain it. The socket is
+      // taken now: by 'finish' a destroyed request no longer points to it.
+      if (error.headers.connection === 'close') {
+        const socket = req.socket;
+        res.on('finish', () => socket?.destroy());
+      }
     }
   });
   server.keepAliveTimeout = 5000;

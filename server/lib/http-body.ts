@@ -17,6 +17,10 @@ export const tooLarge = () =>
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  // Listeners only hear what happens next: a body already read, or a client already gone (while the
+  // handler awaited something else), must be answered now or the promise would never settle.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.destroyed) return Promise.reject(new Error('request aborted'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -39,21 +43,19 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       cleanup();
       reject(err);
     };
-    const onAborted = () => onError(new Error('request aborted'));
+    // 'close' before 'end' means the client went away mid-body (listeners are removed at 'end').
+    const onClose = () => onError(new Error('request aborted'));
     const cleanup = () => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('close', onClose);
     };
-    // A client that goes away mid-body: 'close' without 'end'.
-    const onClose = () => {
-      if (!req.complete) onAborted();
-    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('close', onClose);
+    req.resume();
   });
 }
 

@@ -29,8 +29,9 @@ export function dependencyOrder(nodes: readonly DependencyNode[]): number[] {
   const order: number[] = [];
   // The earliest free node goes next. Every unplaced node before `i` still waits for a read; placing
   // node i can free only nodes that read it, so the scan resumes at the earliest of those (else at
-  // i + 1) rather than at 0. Restarting at 0 made this quadratic, and browsers run it on a form's
-  // first render, where it was a visible part of the time for 50 fields.
+  // i + 1) rather than at 0. For conditions that read earlier fields (the usual form) that is one
+  // pass; restarting at 0 was quadratic even then, a visible part of a 50-field form's first render
+  // in browsers. Forward reads can still make it quadratic, harmless at 100 fields at most.
   for (let i = 0; i < nodes.length; ) {
     if (!placed[i] && reads[i].every((j) => placed[j] || j === i)) {
       placed[i] = true;

@@ -109,6 +109,11 @@ scope('a local binding named html is refused (it could shadow the tag)', () => {
     assert.throws(() => compile(moduleOf(local)), /shadows the template tag/, local);
   }
 });
+scope('the tag imported under another name or as a namespace stops the build', () => {
+  for (const header of [`import { html as t } from '${TAG}';`, `import * as R from '${TAG}';`, `import tag from '${TAG}';`]) {
+    assert.throws(() => compile(`${header}\nexport default 1;\n`), /import \{ html \}/, header);
+  }
+});
 scope('the added h import avoids names the module uses', () => {
   const compiled = compile(`${moduleOf('html`<p/>`')}const __htmH = 1;\n`)!;
   assert.match(compiled, 'import { h as __htmH_ }');

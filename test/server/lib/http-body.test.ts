@@ -7,10 +7,12 @@ import { ApiError } from '../../../server/lib/api-error.ts';
 import { MAX_BODY_BYTES, readBody } from '../../../server/lib/http-body.ts';
 
 /** A server whose every request is read with readBody; each outcome (bytes or error) is recorded. */
-async function bodyServer(limit?: number) {
+async function bodyServer(limit?: number, delayMs = 0) {
   const outcomes: Array<{ bytes?: Buffer; error?: unknown }> = [];
   let settled: () => void = () => {};
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
+    // A handler may await other work (a key check, a store read) before it reads the body.
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     readBody(req, limit).then(
       (bytes) => {
         outcomes.push({ bytes });
@@ -26,6 +28,7 @@ async function bodyServer(limit?: number) {
     );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  server.unref(); // a failed test that never reaches close() must not keep the process alive
   const port = (server.address() as AddressInfo).port;
   return {
     port,
@@ -100,6 +103,32 @@ body('a client that goes away mid-body rejects the read instead of leaving it pe
   assert.ok(s.outcomes[0].error instanceof Error, 'the read failed');
   assert.not.instance(s.outcomes[0].error, ApiError);
   await s.close();
+});
+
+body('a client that left before the handler started reading rejects the read too', async () => {
+  const s = await bodyServer(undefined, 150);
+  const socket = net.connect(s.port, '127.0.0.1');
+  await new Promise((r) => socket.once('connect', r));
+  socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{"values":');
+  await new Promise((r) => setTimeout(r, 30));
+  socket.destroy();
+  await s.next(0);
+  assert.ok(s.outcomes[0].error instanceof Error, 'the read failed');
+  await s.close();
+});
+
+body('a body read a second time is empty rather than a read that never ends', async () => {
+  const seconds: Buffer[] = [];
+  const server = http.createServer(async (req, res) => {
+    await readBody(req);
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the second read never settled')), 5000).unref());
+    seconds.push(await Promise.race([readBody(req), timeout]).catch(() => Buffer.from('never settled')));
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  assert.is(await postChunked((server.address() as AddressInfo).port, [Buffer.from('{}')]), 200);
+  assert.is(seconds[0].length, 0);
+  await new Promise<void>((r) => server.close(() => r()));
 });
 
 body.run();
