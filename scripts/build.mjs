@@ -4,8 +4,7 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { clientEntries, eagerCompileHint } from './client-entries.mjs';
-import { htmPrecompile } from './htm-precompile/index.mjs';
+import { clientBuildOptions, clientEntries } from './client-entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
@@ -14,22 +13,7 @@ const production = process.env.FORMSTEAD_DEV !== '1';
 async function buildClients() {
   const assets = {};
   for (const entry of clientEntries) {
-    const result = await build({
-      entryPoints: [path.join(root, entry.source)],
-      bundle: true,
-      format: entry.format ?? 'esm',
-      platform: 'browser',
-      target: ['es2020'],
-      minify: production,
-      write: false,
-      legalComments: 'none',
-      jsx: 'automatic',
-      jsxImportSource: 'preact',
-      // The compile hint must be the file's first line (client-entries.mjs says why).
-      banner: entry.eager ? { js: eagerCompileHint } : undefined,
-      // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
-      plugins: [htmPrecompile()],
-    });
+    const result = await build(clientBuildOptions(entry, { minify: production }));
     assets[entry.url] = result.outputFiles[0].text;
   }
   return assets;

@@ -1,3 +1,4 @@
+import type { BuildOptions } from 'esbuild';
 // Types of client-entries.mjs for TypeScript callers (the benchmarks).
 
 /** One browser bundle: the URL the server answers, its entry file, and the esbuild format. */
@@ -14,3 +15,6 @@ export declare const clientEntries: ClientEntry[];
 
 /** V8's explicit compile hint for a whole file, written first in `eager` bundles. */
 export declare const eagerCompileHint: string;
+
+/** The esbuild options of one client bundle, shared by the build and the bundle benchmark. */
+export declare function clientBuildOptions(entry: ClientEntry, opts?: { minify?: boolean }): BuildOptions;

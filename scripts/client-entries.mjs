@@ -1,5 +1,11 @@
 // Browser bundles the server embeds and serves; each url is answered from memory by the server.
-// Add an entry here when a new client bundle appears.
+// Add an entry here when a new client bundle appears. clientBuildOptions is how each is built, shared by
+// scripts/build.mjs and the bundle benchmark so the sizes measured are the sizes shipped.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { htmPrecompile } from './htm-precompile/index.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 //
 // `eager`: the bundle starts with V8's compile hint `//# allFunctionsCalledOnLoad`, so Chromium
 // compiles all of its functions while the file streams in, off the main thread. Without it each
@@ -21,3 +27,23 @@ export const clientEntries = [
 
 /** V8's explicit compile hint for a whole file (Chrome 136+), written first in `eager` bundles. */
 export const eagerCompileHint = '//# allFunctionsCalledOnLoad';
+
+/** The esbuild options of one client bundle (built in memory: write is off). */
+export function clientBuildOptions(entry, { minify = true } = {}) {
+  return {
+    entryPoints: [path.join(root, entry.source)],
+    bundle: true,
+    format: entry.format ?? 'esm',
+    platform: 'browser',
+    target: ['es2020'],
+    minify,
+    write: false,
+    legalComments: 'none',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    // The compile hint must be the file's first line (see `eager` above).
+    banner: entry.eager ? { js: eagerCompileHint } : undefined,
+    // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
+    plugins: [htmPrecompile()],
+  };
+}

@@ -12,28 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { clientEntries, eagerCompileHint } from '../client-entries.mjs';
-import { htmPrecompile } from '../htm-precompile/index.mjs';
+import { clientBuildOptions, clientEntries } from '../client-entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The options scripts/build.mjs gives every client bundle (buildClients). */
-const sameAsProduct: BuildOptions = {
-  bundle: true,
-  platform: 'browser',
-  target: ['es2020'],
-  minify: true,
-  write: false,
-  legalComments: 'none',
-  jsx: 'automatic',
-  jsxImportSource: 'preact',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [htmPrecompile()],
-};
-
-async function sizeOf(entry: string, format: 'esm' | 'iife' = 'esm', nodePaths: string[] = [], eager = false) {
-  const banner = eager ? { js: eagerCompileHint } : undefined;
-  const result = await build({ ...sameAsProduct, entryPoints: [entry], format, nodePaths, banner });
+/** Raw and gzipped size of a bundle built with `options` (output kept in memory). */
+async function sizeOf(options: BuildOptions) {
+  const result = await build(options);
   const text = result.outputFiles![0].text;
   return { raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length };
 }
@@ -43,7 +28,7 @@ const rows: { name: string; raw: number; gzip: number; target?: number }[] = [];
 
 const targets: Record<string, number> = { '/assets/renderer.js': 20 * 1024, '/embed.js': 3 * 1024 };
 for (const entry of clientEntries) {
-  rows.push({ name: entry.url, ...(await sizeOf(path.join(root, entry.source), entry.format, [], entry.eager)), target: targets[entry.url] });
+  rows.push({ name: entry.url, ...(await sizeOf(clientBuildOptions(entry))), target: targets[entry.url] });
 }
 
 // The comparison is built from a scratch file outside the project, resolving packages from ours.
@@ -58,7 +43,9 @@ import { FormRenderer } from '@formhaus/react';
 export function mount(el, definition, onSubmit) { createRoot(el).render(createElement(FormRenderer, { definition, onSubmit })); }
 `,
   );
-  rows.push({ name: '@formhaus/react + react + react-dom', ...(await sizeOf(formhaus, 'esm', [path.join(root, 'node_modules')])) });
+  // The same options as our bundles, plus production React.
+  const comparison = { ...clientBuildOptions({ url: '', source: formhaus }), entryPoints: [formhaus], nodePaths: [path.join(root, 'node_modules')] };
+  rows.push({ name: '@formhaus/react + react + react-dom', ...(await sizeOf({ ...comparison, define: { 'process.env.NODE_ENV': '"production"' } })) });
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
