@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, screenshot } from '../helpers/browser.ts';
+import { closePage, launchChromium, screenshot } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -104,7 +104,7 @@ a11y('the hosted single-step form: fresh, with errors, and after success', async
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('.fs-success').waitFor();
   await check(page, 'success');
-  await page.close();
+  await closePage(page);
 });
 
 a11y('the hosted multi-step form: every type, errors, the second step', async () => {
@@ -115,7 +115,7 @@ a11y('the hosted multi-step form: every type, errors, the second step', async ()
   await check(page, 'multi-step errors');
   await page.getByRole('button', { name: 'Skip' }).click();
   await check(page, 'multi-step second step');
-  await page.close();
+  await closePage(page);
 });
 
 a11y('without the script: the server-rendered single- and multi-step forms', async () => {
@@ -123,11 +123,11 @@ a11y('without the script: the server-rendered single- and multi-step forms', asy
   let page = await open(`/f/${single.form_id}`, { script: false });
   assert.is(await page.locator('.fs-renderer-host').count(), 0);
   await check(page, 'no-JS single-step');
-  await page.close();
+  await closePage(page);
   const steps = await publish({ definition: multi });
   page = await open(`/f/${steps.form_id}`, { script: false });
   await check(page, 'no-JS multi-step');
-  await page.close();
+  await closePage(page);
 });
 
 a11y('unclaimed banner, paused notice, embed view, thanks, report and problem pages', async () => {
@@ -142,7 +142,7 @@ a11y('unclaimed banner, paused notice, embed view, thanks, report and problem pa
     const page = await open(path);
     await check(page, what);
     await screenshot(page, `page-${what.replace(/\W+/g, '-')}`);
-    await page.close();
+    await closePage(page);
   }
   const paused = await publish({ definition: contactDefinition() });
   await call(server.url, 'PATCH', `/v1/forms/${paused.form_id}`, { key: OWNER_KEY, body: { status: 'paused' } });
@@ -155,7 +155,7 @@ a11y('unclaimed banner, paused notice, embed view, thanks, report and problem pa
   assert.is(problems.status(), 422);
   await page.setContent(await problems.text());
   await check(page, 'problem page');
-  await page.close();
+  await closePage(page);
 });
 
 a11y.run();

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, contactDefinition } from '../helpers/api.ts';
 import { OWNER_PASSWORD } from '../helpers/admin-session.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -172,7 +172,9 @@ admin('moderation: a reported form is listed for the instance owner, paused by m
   const reporter = await context.newPage();
   await reporter.goto(`${server.url}/f/${formId}/report`);
   await reporter.getByRole('button', { name: 'Report this form' }).click();
-  await reporter.close();
+  // The answer page, not just the click: closing a page while its post navigates can hang Chromium.
+  await reporter.getByRole('status').getByText('Your report was received.').waitFor();
+  await closePage(reporter);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Moderation' }).click();
   const row = page.getByRole('row', { name: /Contact us/ });
   await row.getByRole('button', { name: 'Pause by moderation' }).click();

@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -70,7 +70,7 @@ embed('iframe mode: the hosted page in an iframe that grows with the form; submi
   await page.waitForFunction((h) => document.querySelector('iframe')!.getBoundingClientRect().height < h, content, { timeout: 5000 });
   assert.equal((await stored(form_id))[0].values, { name: 'Ada', email: 'ada@example.com' });
   assert.equal(errors, []);
-  await page.close();
+  await closePage(page);
 });
 
 embed('iframe mode: only exact messages from the iframe count', async () => {
@@ -89,7 +89,7 @@ embed('iframe mode: only exact messages from the iframe count', async () => {
   assert.is(await frameHeight(page), before, 'the host page itself, extra keys and bad URLs are ignored');
   await frame.evaluate(() => parent.postMessage({ type: 'formstead:resize', height: 333 }, '*'));
   await page.waitForFunction(() => document.querySelector('iframe')!.getBoundingClientRect().height === 333);
-  await page.close();
+  await closePage(page);
 });
 
 embed('iframe mode: after a submit the host page follows redirect_url', async () => {
@@ -101,7 +101,7 @@ embed('iframe mode: after a submit the host page follows redirect_url', async ()
   await frame.getByLabel('Email').fill('ada@example.com');
   await Promise.all([page.waitForURL(`${hostUrl}/landed`), frame.getByRole('button', { name: 'Send' }).click()]);
   assert.is((await stored(form_id)).length, 1);
-  await page.close();
+  await closePage(page);
 });
 
 embed('inline mode: the renderer in a shadow root, themed by the host, fills and submits cross-origin', async () => {
@@ -132,7 +132,7 @@ embed('inline mode: the renderer in a shadow root, themed by the host, fills and
   assert.is(await page.locator('.fs-success-message').textContent(), 'Inline thanks');
   assert.equal((await stored(form_id))[0].values, { name: 'Grace', email: 'grace@example.com' });
   assert.equal(errors, []);
-  await page.close();
+  await closePage(page);
 });
 
 embed('inline mode: an unclaimed form carries the Unverified banner and its report link', async () => {
@@ -142,7 +142,7 @@ embed('inline mode: an unclaimed form carries the Unverified banner and its repo
   await page.locator('.fs-banner').waitFor();
   assert.match((await page.locator('.fs-banner').textContent())!, /Unverified form/);
   assert.is(await page.getByRole('link', { name: 'Report abuse' }).getAttribute('href'), `${server.url}/f/${r.json.form_id}/report`);
-  await page.close();
+  await closePage(page);
 });
 
 embed.run();

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, screenshot } from '../helpers/browser.ts';
+import { closePage, launchChromium, screenshot } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -56,9 +56,9 @@ nojs('a single-step form: the browser checks required fields, then the post land
   assert.is(await page.locator('.fs-success-message').textContent(), 'Thanks without script.');
   await screenshot(page, 'nojs-thanks');
   assert.equal((await stored(form_id))[0].values, { name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'No script here' });
-  await page.getByRole('link', { name: 'Submit another response' }).click();
-  assert.is(page.url(), `${server.url}/f/${form_id}`);
-  await page.close();
+  await Promise.all([page.waitForURL(`${server.url}/f/${form_id}`), page.getByRole('link', { name: 'Submit another response' }).click()]);
+  assert.is(await page.getByLabel('Name').inputValue(), '', 'a fresh, empty form');
+  await closePage(page);
 });
 
 const multi = {
@@ -103,7 +103,7 @@ nojs('a multi-step form is one page with every step in order, and posts once', a
   await ready();
   await Promise.all([page.waitForURL(/\/thanks$/), page.getByRole('button', { name: 'Book' }).click()]);
   assert.equal((await stored(form_id))[0].values, { name: 'Ada', kind: 'fun', bags: 2, meals: ['veg', 'kids'], insurance: false, terms: true }, 'the company step is off the path');
-  await page.close();
+  await closePage(page);
 });
 
 nojs('Skip is a checkbox; problems come back as a page that lists them', async () => {
@@ -128,7 +128,7 @@ nojs('Skip is a checkbox; problems come back as a page that lists them', async (
   await page.waitForTimeout(Math.max(0, reloaded + 2200 - Date.now()));
   await Promise.all([page.waitForURL(/\/thanks$/), page.getByRole('button', { name: 'Book' }).click()]);
   assert.equal((await stored(form_id))[0].values, { name: 'Grace', kind: 'work', company: 'Navy', bags: 1, terms: true }, 'skipped extras are back to their defaults');
-  await page.close();
+  await closePage(page);
 });
 
 nojs.run();

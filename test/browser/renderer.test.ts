@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -63,7 +63,7 @@ renderer('a single-step form: errors on submit, then filled, sent, stored and th
   await page.getByRole('button', { name: 'Submit another response' }).click();
   assert.is(await page.getByLabel('Name').inputValue(), '');
   assert.equal(errors, []);
-  await page.close();
+  await closePage(page);
 });
 
 renderer('redirect_url: the browser goes there after a successful submit', async () => {
@@ -73,7 +73,7 @@ renderer('redirect_url: the browser goes there after a successful submit', async
   await page.getByLabel('Email').fill('ada@example.com');
   await Promise.all([page.waitForURL(/healthz\?from=form/), page.getByRole('button', { name: 'Send' }).click()]);
   assert.is((await stored(form_id)).length, 1);
-  await page.close();
+  await closePage(page);
 });
 
 const routedDefinition = {
@@ -141,7 +141,7 @@ renderer('a routed multi-step form with Back and Skip', async () => {
   await page.waitForSelector('.fs-success-message');
   assert.equal((await stored(form_id))[0].values, { kind: 'business', name: 'Grace', email: 'grace@example.com', news: true });
   assert.equal(errors, []);
-  await page.close();
+  await closePage(page);
 });
 
 const quiz = {
@@ -182,7 +182,7 @@ renderer('autoAdvance: Space and a click move on, arrow keys only choose, the la
   await page.getByRole('button', { name: 'Done' }).click();
   await page.waitForSelector('.fs-success-message');
   assert.equal((await stored(form_id))[0].values, { one: 'b', two: 'c', three: 'b' });
-  await page.close();
+  await closePage(page);
 });
 
 renderer('a 422 from the server is shown on its field, on the step that holds it', async () => {
@@ -218,7 +218,7 @@ renderer('a 422 from the server is shown on its field, on the step that holds it
   await page.getByRole('button', { name: 'Send' }).click();
   await page.waitForSelector('.fs-success-message');
   assert.equal((await stored(form_id))[0].values, { age: 30, email: 'kid@example.com' });
-  await page.close();
+  await closePage(page);
 });
 
 renderer('a lost answer keeps the values and a retry reuses the Idempotency-Key: stored once', async () => {
@@ -246,7 +246,7 @@ renderer('a lost answer keeps the values and a retry reuses the Idempotency-Key:
   assert.is(keys.length, 2);
   assert.is(keys[1], keys[0]);
   assert.is((await stored(form_id)).length, 1, 'the replay did not store a second response');
-  await page.close();
+  await closePage(page);
 });
 
 renderer('first render of a 50-field form (reported, not asserted)', async () => {
@@ -293,7 +293,7 @@ renderer('first render of a 50-field form (reported, not asserted)', async () =>
       assert.is(await page.locator('.fs-field').count(), 50 - 7, 'the conditional fields start hidden');
       await screenshot(page, 'fifty-fields');
     }
-    await page.close();
+    await closePage(page);
   }
   times.sort((a, b) => a - b);
   baselines.sort((a, b) => a - b);

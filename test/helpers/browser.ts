@@ -25,6 +25,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Closes a page, waiting at most `ms` for Chromium to confirm. Chromium can acknowledge a close that
+ * races a navigation commit without closing the target (crbug.com/536385539, Playwright #42366), and
+ * `page.close()` then never settles; such a page goes with the browser at the suite's end instead of
+ * holding the suite until the runner kills it. Suites still wait for their navigations before closing.
+ */
+export async function closePage(page: Page, ms = 5000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([page.close().then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.error(`closePage: Chromium did not close ${page.url()} within ${ms} ms; left for browser.close()`);
+}
+
 /** Collects console errors and uncaught page errors, so a suite can assert there were none. */
 export function pageErrors(page: Page): string[] {
   const errors: string[] = [];
