@@ -35,6 +35,11 @@ function embedPlugin(clientAssets) {
         loader: 'ts',
         resolveDir: path.join(root, 'server/lib'),
       }));
+      // From source, the snapshot worker starts through tsx; in the bundle it loads the bundle itself.
+      b.onLoad({ filter: /server[\\/]lib[\\/]snapshot-worker-entry\.ts$/ }, () => ({
+        contents: `export function snapshotWorkerEntry() { return { url: new URL(import.meta.url) }; }`,
+        loader: 'ts',
+      }));
     },
   };
 }

@@ -1,5 +1,6 @@
 // Entry point of the one-file bundle: read the configuration, open the store, start the jobs and the
 // HTTP server; on SIGINT/SIGTERM finish in-flight requests, write a snapshot and exit 0.
+import { isMainThread } from 'node:worker_threads';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
@@ -72,7 +73,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(`formstead: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+// A snapshot worker thread loads this same bundle (server/lib/snapshot-worker.ts); only the main thread serves.
+if (isMainThread) {
+  main().catch((err) => {
+    console.error(`formstead: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

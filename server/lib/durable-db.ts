@@ -8,14 +8,15 @@
 // CURRENT_TIMESTAMP, or a DEFAULT that calls them, in a write. Auto-assigned rowids and AUTOINCREMENT are
 // fine: replay runs the same statements in the same order on the same data.
 import { mkdir } from 'node:fs/promises';
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import type { Database } from 'sql.js';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
 import { recover } from './durable-recovery.ts';
 import { JournalWriter } from './journal.ts';
 import { snapshotInfo } from './snapshot-file.ts';
 import { SnapshotScheduler } from './snapshot-scheduler.ts';
-import { loadSqlWasm } from './sql-wasm.ts';
+import { loadSqlJs } from './sql-js.ts';
+import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
 import { checkParams, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
@@ -50,19 +51,12 @@ export interface DurableStats {
   snapshotAt?: string;
   snapshotBytes?: number;
   snapshotMs?: number;
-  snapshotExportMs?: number;
+  snapshotBlockingMs?: number;
   writes: number;
   syncs: number;
   replayedTransactions: number;
   failed?: string;
 }
-
-let sqlJs: Promise<SqlJsStatic> | undefined;
-const loadSqlJs = () =>
-  (sqlJs ??= loadSqlWasm().then((bin) =>
-    // The typings want an ArrayBuffer; a 600 KB copy of the exact byte range is cheaper than a cast.
-    initSqlJs({ wasmBinary: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer }),
-  ));
 
 /** The durable sql.js database of one data folder. Open with DurableDatabase.open. */
 export class DurableDatabase {
@@ -95,15 +89,10 @@ export class DurableDatabase {
     let db: Database | undefined;
     try {
       const started = Date.now();
-      let cache: StatementCache | undefined;
-      const rec = await recover(SQL, opts.dir, {
-        configure,
-        apply: (replayDb, statements) => replayStatements(replayDb, (cache ??= new StatementCache(replayDb)), statements),
-        log,
-      });
+      const rec = await recover(SQL, opts.dir, log);
       db = rec.db;
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
-      const store = new DurableDatabase(rec.db, cache ?? new StatementCache(rec.db), journal, lock, log, rec.transactions);
+      const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions);
       store.scheduler = new SnapshotScheduler({
         dir: opts.dir,
         db: rec.db,
@@ -114,8 +103,8 @@ export class DurableDatabase {
         existing: await snapshotInfo(opts.dir),
         thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
         intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
+        build: buildSnapshotInWorker,
         beforeExport: () => store.commitBatch(),
-        afterExport: () => store.afterExport(),
         log,
       });
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
@@ -308,30 +297,4 @@ export class DurableDatabase {
       get: (sql, params) => this.get(sql, params),
     };
   }
-
-  /**
-   * sql.js releases before 1.13 closed and reopened the connection inside export(), freeing every prepared
-   * statement and resetting pragmas; 1.16 keeps them. Re-preparing is cheap next to an export, so we do not
-   * depend on which release is installed.
-   */
-  private afterExport(): void {
-    this.cache.clear();
-    configure(this.db);
-  }
 }
-
-/** Connection settings. They change what statements do, so replay and live writes must share them. */
-function configure(db: Database): void {
-  // The database file lives in sql.js's in-memory file system and durability comes from our journal, so
-  // SQLite's own rollback journal file and syncs are pure overhead. Foreign keys are enforced.
-  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;');
-}
-
-/** Runs the statements of one journaled transaction again (start-up; recovery batches the commits). */
-function replayStatements(db: Database, cache: StatementCache, statements: JournalStatement[]): void {
-  for (const s of statements) {
-    if (s.length === 1) db.exec(s[0]);
-    else runStatement(cache.get(s[0]), s[1]);
-  }
-}
-

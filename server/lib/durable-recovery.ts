@@ -11,10 +11,10 @@ import path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { fsyncDir } from './durable-fs.ts';
 import { journalFileName, parseJournalFileName } from './journal-format.ts';
-import { readJournalFile } from './journal.ts';
+import { configureConnection, JournalReplay } from './journal-replay.ts';
 import { readSnapshot, SNAPSHOT_TMP_FILE } from './snapshot-file.ts';
+import { StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
-import { decodeFrame, type JournalStatement } from './tx-record.ts';
 
 /** The database as the data folder describes it, and where the journal continues. */
 export interface Recovered {
@@ -25,23 +25,12 @@ export interface Recovered {
   /** Bytes of the journals replayed on top of the snapshot (they stay until the next snapshot). */
   journalBytes: number;
   transactions: number;
+  /** The statement cache replay prepared, for the live database to keep using. */
+  cache: StatementCache;
 }
-
-/** Hooks recovery needs from the database owner: connection setup and running one transaction's statements. */
-export interface RecoveryHooks {
-  configure(db: Database): void;
-  /** Runs the statements of one journaled transaction; recovery owns BEGIN/COMMIT. */
-  apply(db: Database, statements: JournalStatement[]): void;
-  log(line: string): void;
-}
-
-// Replay commits every this many journaled transactions instead of after each one: a COMMIT writes every
-// dirty page into sql.js's in-memory file, and batching more than halves replay time. Per-transaction
-// atomicity is not needed here: any failure aborts start-up and the whole in-memory database is dropped.
-const REPLAY_BATCH = 2000;
 
 /** Rebuilds the database from `dir` (which the caller has locked). */
-export async function recover(SQL: SqlJsStatic, dir: string, hooks: RecoveryHooks): Promise<Recovered> {
+export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string) => void): Promise<Recovered> {
   await unlink(path.join(dir, SNAPSHOT_TMP_FILE)).catch(() => undefined); // a snapshot a crash interrupted
   const snapshot = await readSnapshot(dir);
   const snapshotGeneration = snapshot?.generation ?? 0;
@@ -61,65 +50,44 @@ export async function recover(SQL: SqlJsStatic, dir: string, hooks: RecoveryHook
   });
 
   const db = new SQL.Database(snapshot?.image);
+  const cache = new StatementCache(db);
+  const replay = new JournalReplay(db, cache);
   let journalBytes = 0;
-  let transactions = 0;
   let nextGeneration = snapshotGeneration + 1;
   try {
-    hooks.configure(db);
-    db.exec('BEGIN');
+    configureConnection(db);
+    replay.begin();
     for (const gen of live) {
       const file = path.join(dir, journalFileName(gen));
       const newest = gen === live[live.length - 1];
-      const journal = await readJournalFile(file);
+      const journal = await replay.file(file, gen);
       if (journal === 'torn-header') {
         if (!newest) throw new StorageError('journal_corrupt', `${file} has no valid header but newer journals follow.`);
-        hooks.log(`removed ${journalFileName(gen)}: its creation was interrupted before anything was written to it`);
+        log(`removed ${journalFileName(gen)}: its creation was interrupted before anything was written to it`);
         await unlink(file);
         await fsyncDir(dir);
         break;
-      }
-      if (journal.generation !== gen) {
-        throw new StorageError('journal_corrupt', `${file} says it is generation ${journal.generation}, not ${gen}.`);
-      }
-      for (const frame of journal.frames) {
-        const where = `${journalFileName(gen)} at byte ${frame.offset}`;
-        for (const tx of decodeFrame(frame.payload, where)) {
-          replayOne(db, tx, where, hooks);
-          if (++transactions % REPLAY_BATCH === 0) db.exec('COMMIT; BEGIN');
-        }
       }
       if (journal.tornBytes > 0) {
         if (!newest) {
           throw new StorageError('journal_corrupt', `${file} ends in a damaged record at byte ${journal.validBytes} but newer journals follow.`);
         }
-        hooks.log(`dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: a write the process did not finish (never acknowledged)`);
+        log(`dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: a write the process did not finish (never acknowledged)`);
         await cutTail(file, journal.validBytes);
       }
       journalBytes += journal.validBytes;
       nextGeneration = gen + 1;
     }
-    db.exec('COMMIT');
+    replay.commit();
   } catch (err) {
+    cache.clear();
     db.close();
     throw err;
   }
   const obsolete = gens.filter((g) => g <= snapshotGeneration);
   for (const g of obsolete) await unlink(path.join(dir, journalFileName(g)));
   if (obsolete.length > 0) await fsyncDir(dir);
-  return { db, snapshotGeneration, nextGeneration, journalBytes, transactions };
-}
-
-function replayOne(db: Database, tx: JournalStatement[], where: string, hooks: RecoveryHooks): void {
-  try {
-    hooks.apply(db, tx);
-  } catch (err) {
-    throw new StorageError(
-      'replay_failed',
-      `Replaying the transaction in ${where} failed: ${(err as Error).message}. The journal does not match the ` +
-        'snapshot (or a write used a non-deterministic SQL function). Nothing was changed.',
-      { cause: err },
-    );
-  }
+  return { db, snapshotGeneration, nextGeneration, journalBytes, transactions: replay.transactions, cache };
 }
 
 /** Truncates the torn end durably, so the file is clean once newer generations are written after it. */

@@ -1,15 +1,18 @@
 // When and how snapshots are taken: in the background once the journal is big enough or on a schedule,
 // one at a time, and a last one on close so the next start-up has no journal to replay.
 //
-// A snapshot rotates the journal and exports the database in the same tick: the image then holds exactly the
-// transactions of every generation up to the one just closed, while new writes already go to the next file.
-// Only after the image is durably in place are the older journal files deleted.
+// A background snapshot rotates the journal, waits until the closed generations are on disk, then has a
+// worker thread rebuild the image from files (the last snapshot plus those journals, replayed as start-up
+// would) and write it: the live database is never exported, so requests do not wait for an export that
+// takes ~1 s at a million submissions. Only after the image is durably in place are the older journal files
+// deleted. The final snapshot on close exports memory directly: nothing is left to wait for it.
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from 'sql.js';
 import { fsyncDir } from './durable-fs.ts';
 import { parseJournalFileName } from './journal-format.ts';
 import type { JournalWriter } from './journal.ts';
+import type { SnapshotBuildJob } from './snapshot-build.ts';
 import { writeSnapshot } from './snapshot-file.ts';
 
 /** What the scheduler works on. */
@@ -26,13 +29,13 @@ export interface SchedulerOptions {
   existing?: { at: Date; bytes: number };
   thresholdBytes: number;
   intervalMs: number;
+  /** Builds and writes a background snapshot from the files (buildSnapshotInWorker). */
+  build: (job: SnapshotBuildJob) => Promise<{ bytes: number }>;
   /**
-   * Called right before every export(), in the same tick: the owner commits its open SQLite
+   * Called right before the final export() on close, in the same tick: the owner commits its open SQLite
    * transaction, since an export holds only committed pages.
    */
   beforeExport: () => void;
-  /** Called right after every export(), in the same tick (the owner rebuilds its statement cache). */
-  afterExport: () => void;
   log: (line: string) => void;
 }
 
@@ -43,8 +46,8 @@ export interface SnapshotStats {
   snapshotAt?: string;
   snapshotBytes?: number;
   snapshotMs?: number;
-  /** How long the last export() held the event loop. */
-  snapshotExportMs?: number;
+  /** How long the last snapshot held the event loop (a background one only rotates the journal). */
+  snapshotBlockingMs?: number;
 }
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -59,7 +62,7 @@ export class SnapshotScheduler {
   private replayedBytes: number;
   private dirtyThrough: number; // newest generation holding a transaction the snapshot lacks (or 0)
   private pauseAutoUntil = 0;
-  private last: { at?: Date; bytes?: number; ms?: number; exportMs?: number } = {};
+  private last: { at?: Date; bytes?: number; ms?: number; blockingMs?: number } = {};
 
   constructor(private readonly opts: SchedulerOptions) {
     this.snapshotGeneration = opts.snapshotGeneration;
@@ -107,6 +110,7 @@ export class SnapshotScheduler {
     }
     const gen = journal.generation;
     let image: Uint8Array | undefined;
+    const started = Date.now();
     try {
       // No rotation: nothing can be written any more, so the image covers the current generation too.
       if (this.dirtyThrough > this.snapshotGeneration) {
@@ -116,8 +120,10 @@ export class SnapshotScheduler {
     } finally {
       await journal.close();
     }
-    if (image) await this.install(gen, image, Date.now(), undefined);
-    else await this.deleteJournalsThrough(gen); // they hold only headers
+    if (image) {
+      const blockingMs = Date.now() - started;
+      await this.installed(gen, await writeSnapshot(this.opts.dir, gen, image), started, blockingMs);
+    } else await this.deleteJournalsThrough(gen); // they hold only headers
   }
 
   /** Figures for stats(). */
@@ -128,7 +134,7 @@ export class SnapshotScheduler {
       snapshotAt: this.last.at?.toISOString(),
       snapshotBytes: this.last.bytes,
       snapshotMs: this.last.ms,
-      snapshotExportMs: this.last.exportMs,
+      snapshotBlockingMs: this.last.blockingMs,
     };
   }
 
@@ -138,7 +144,7 @@ export class SnapshotScheduler {
     this.autoRunning = true;
     this.snapshot()
       .then(
-        () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.exportMs} ms of it blocking`),
+        () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking`),
         (err: Error) => {
           this.pauseAutoUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
           this.opts.log(`background snapshot failed, journal kept, retrying in a minute: ${err.message}`);
@@ -148,24 +154,22 @@ export class SnapshotScheduler {
   }
 
   private async take(): Promise<void> {
-    const { journal, db } = this.opts;
+    const { journal, dir } = this.opts;
     if (journal.failed) throw journal.failed;
     if (this.dirtyThrough <= this.snapshotGeneration) return;
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
-    this.opts.beforeExport();
-    const image = db.export(); // same tick as rotate(): exactly generations <= closedGeneration
-    this.opts.afterExport();
-    const exportMs = Date.now() - started;
-    await done;
-    await this.install(closedGeneration, image, started, exportMs);
+    const blockingMs = Date.now() - started;
+    await done; // every record of the closed generations is on disk
+    const { bytes } = await this.opts.build({ dir, fromGeneration: this.snapshotGeneration, throughGeneration: closedGeneration });
+    await this.installed(closedGeneration, bytes, started, blockingMs);
   }
 
-  private async install(generation: number, image: Uint8Array, started: number, exportMs: number | undefined): Promise<void> {
-    const bytes = await writeSnapshot(this.opts.dir, generation, image);
+  /** Records a snapshot that is durably in place, then deletes the journals it covers. */
+  private async installed(generation: number, bytes: number, started: number, blockingMs: number): Promise<void> {
     this.snapshotGeneration = generation;
     this.replayedBytes = 0;
-    this.last = { at: new Date(), bytes, ms: Date.now() - started, exportMs };
+    this.last = { at: new Date(), bytes, ms: Date.now() - started, blockingMs };
     await this.deleteJournalsThrough(generation);
   }
 

@@ -1,12 +1,13 @@
 // Durability of the real bundle: SIGKILL at random moments loses no acknowledged write and leaves
-// nothing half-written; a corrupt snapshot stops the start with a clear error and is not overwritten.
-import { readFile, writeFile } from 'node:fs/promises';
+// nothing half-written; a background snapshot (built in a worker thread of the bundle) is whole; a corrupt snapshot stops the start with a clear error and is not overwritten.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { adminClient, setupOwner } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { bundlePath, startServer, tempDataDir } from '../helpers/server.ts';
+import { bundlePath, freePort, startServer, tempDataDir } from '../helpers/server.ts';
 import { prng } from '../helpers/prng.ts';
 
 const crash = suite('crash');
@@ -83,6 +84,46 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
     const listed = forms.json.forms.find((f: any) => f.form_id === formId);
     assert.is(listed.submissions, seen.size, 'the count matches the rows');
   }
+});
+
+crash('a background snapshot is built by a worker thread of the bundle; after SIGKILL the start needs only the journal after it', async () => {
+  const dataDir = await tempDataDir();
+  const port = await freePort();
+  // The admin socket accepts its public URL's Origin only.
+  const env = { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}` };
+  let server = await startServer({ dataDir, port, env });
+  const cookie = await setupOwner(server);
+  const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
+  const { form_id, agent_key } = published.json;
+  const send = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const r = await call(server.url, 'POST', `/v1/f/${form_id}`, { body: { values: { name: `n${i}`, email: 'a@example.com' } } });
+      assert.is(r.status, 201);
+    }
+  };
+  await send(0, 40);
+  const { client, close } = adminClient(server, cookie);
+  const status = await client.jobs.run.mutate({ name: 'snapshot' });
+  close();
+  assert.is(status.lastError, undefined, status.lastError);
+  const header = (await readFile(path.join(dataDir, 'formstead.db'))).subarray(0, 32);
+  const generation = Number(header.readBigUInt64LE(24));
+  assert.ok(generation >= 1, `the snapshot covers generation ${generation}`);
+  const journals = (await readdir(dataDir)).filter((n) => n.startsWith('journal-'));
+  assert.equal(journals, [`journal-${generation + 1}.log`], 'the journals it covers are gone');
+  await send(40, 50);
+  await server.stop('SIGKILL');
+  server = await startServer({ dataDir, port, env });
+  assert.match(server.output(), new RegExp(`snapshot generation ${generation}, 10 transactions replayed`));
+  const names = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const page = await call(server.url, 'GET', `/v1/forms/${form_id}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: agent_key });
+    for (const s of page.json.submissions) names.add(s.values.name);
+    cursor = page.json.next_cursor;
+  } while (cursor);
+  assert.equal([...names].sort(), Array.from({ length: 50 }, (_, i) => `n${i}`).sort());
+  await server.stop();
 });
 
 crash('a corrupt snapshot stops the start with a clear error and is left as it was', async () => {

@@ -7,6 +7,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LOCK_STALE_MS } from '../../../server/lib/data-lock.ts';
 import { DurableDatabase, StorageError, type Migration } from '../../../server/lib/durable-db.ts';
+import { loadSqlJs } from '../../../server/lib/sql-js.ts';
+import { readSnapshot } from '../../../server/lib/snapshot-file.ts';
+import { buildSnapshotInWorker } from '../../../server/lib/snapshot-worker.ts';
 import { bodySum, writerMigrations } from '../../fixtures/durable-writer.ts';
 import { prng } from '../../helpers/prng.ts';
 
@@ -331,6 +334,75 @@ snapshots('the schedule snapshots a changed database, and only a changed one', a
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 30));
   assert.is(db.stats().snapshotGeneration, generation, 'no new snapshot without writes');
   await db.close();
+});
+
+snapshots('a background snapshot is rebuilt from the files by a worker thread: it equals memory at the rotation, and the live database never exports', async () => {
+  const dir = tempDir();
+  const db = await open(dir);
+  await db.write((tx) => {
+    for (const id of range(300)) tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', [id, id.length, new Uint8Array([1, 2, 3])]);
+  });
+  await db.write((tx) => tx.run('UPDATE items SET n = n + 1 WHERE id < ?', ['r0100']));
+  await db.write((tx) => tx.run('DELETE FROM items WHERE id > ?', ['r0290']));
+  const memory = db.all('SELECT id, n, hex(b) AS b FROM items ORDER BY id');
+  await db.snapshot();
+  const stats = db.stats();
+  assert.is(stats.snapshotGeneration, 1);
+  assert.ok(stats.snapshotBlockingMs !== undefined && stats.snapshotBytes! > 0, JSON.stringify(stats));
+  const SQL = await loadSqlJs();
+  const snapshot = (await readSnapshot(dir))!;
+  assert.is(snapshot.generation, 1);
+  const image = new SQL.Database(snapshot.image);
+  const rows = image.exec('SELECT id, n, hex(b) AS b FROM items ORDER BY id')[0];
+  assert.equal(rows.values.map(([id, n, b]) => ({ id, n, b })), memory);
+  image.close();
+  assert.equal(readdirSync(dir).filter((n) => n.startsWith('journal-')), ['journal-2.log'], 'the journal it covers is gone');
+  await db.close();
+});
+
+snapshots('a snapshot the worker cannot build rejects with its reason and changes nothing; writes go on', async () => {
+  const dir = tempDir();
+  const db = await open(dir);
+  await insert(db, 'a');
+  await db.snapshot();
+  await insert(db, 'b');
+  const image = readFileSync(path.join(dir, 'formstead.db'));
+  // The worker rebuilds from the files: with the snapshot it starts from gone, it must refuse.
+  rmSync(path.join(dir, 'formstead.db'));
+  await rejects(db.snapshot(), (err) => {
+    assert.ok(err instanceof StorageError, String(err));
+    assert.is((err as StorageError).code, 'journal_corrupt');
+    assert.match(err.message, /expected 1/);
+  });
+  assert.ok(!existsSync(path.join(dir, 'formstead.db')), 'no image was written');
+  assert.equal(readdirSync(dir).filter((n) => n.startsWith('journal-')).sort(), ['journal-2.log', 'journal-3.log'], 'journals kept');
+  await insert(db, 'c');
+  writeFileSync(path.join(dir, 'formstead.db'), image);
+  const recovered = await open(crashCopy(dir));
+  assert.equal(ids(recovered), ['a', 'b', 'c']);
+  await recovered.close();
+  await db.close();
+});
+
+snapshots('building from a damaged closed journal fails and leaves the snapshot as it was', async () => {
+  const dir = tempDir();
+  const db = await open(dir);
+  await insert(db, 'a');
+  await db.close(); // final snapshot: generation 1, no journal left but the next one's header
+  const before = readFileSync(path.join(dir, 'formstead.db'));
+  const again = await open(dir);
+  await insert(again, 'b');
+  await insert(again, 'c');
+  const copy = crashCopy(dir);
+  const bytes = readFileSync(path.join(copy, 'journal-2.log'));
+  writeFileSync(path.join(copy, 'journal-2.log'), bytes.subarray(0, bytes.length - 3)); // torn last record
+  await rejects(buildSnapshotInWorker({ dir: copy, fromGeneration: 1, throughGeneration: 2 }), (err) => {
+    assert.is((err as StorageError).code, 'journal_corrupt');
+    assert.match(err.message, /journal-2\.log is damaged/);
+  });
+  assert.equal(readFileSync(path.join(copy, 'formstead.db')), before);
+  assert.equal(readdirSync(copy).sort(), ['formstead.db', 'journal-2.log'], 'no temporary image left, the journal kept');
+  await again.close();
 });
 
 snapshots('statements prepared before a snapshot keep working after it', async () => {
