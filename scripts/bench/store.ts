@@ -124,7 +124,7 @@ async function openOnce(dir: string) {
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
-  const db = await DurableDatabase.open({ dir, migrations, snapshotIntervalMs: 0, log: () => undefined });
+  const db = await DurableDatabase.open({ dir, migrations, snapshotIntervalMs: 0, snapshotIn: 'worker', log: () => undefined });
   const openMs = performance.now() - started;
   const count = (db.get<{ n: number }>('SELECT count(*) AS n FROM submissions') ?? { n: 0 }).n;
   // The snapshot file's buffer is garbage once sql.js has copied it; let a full GC return it first.

@@ -16,6 +16,8 @@ import { JournalWriter } from './journal.ts';
 import { snapshotInfo } from './snapshot-file.ts';
 import { SnapshotScheduler } from './snapshot-scheduler.ts';
 import { loadSqlJs } from './sql-js.ts';
+import { configureConnection } from './journal-replay.ts';
+import { memoryHeadroom, type SnapshotPlacement } from './snapshot-placement.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
@@ -40,6 +42,8 @@ export interface DurableOptions {
   snapshotJournalBytes?: number;
   /** Also snapshot on this schedule when anything was written since the last one (default 10 min; 0 = off). */
   snapshotIntervalMs?: number;
+  /** Where background snapshots are made (default 'auto': a worker thread when memory allows). */
+  snapshotIn?: SnapshotPlacement;
   log?: (line: string) => void;
 }
 
@@ -52,6 +56,7 @@ export interface DurableStats {
   snapshotBytes?: number;
   snapshotMs?: number;
   snapshotBlockingMs?: number;
+  snapshotIn?: 'worker' | 'main';
   writes: number;
   syncs: number;
   replayedTransactions: number;
@@ -104,7 +109,10 @@ export class DurableDatabase {
         thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
         intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
         build: buildSnapshotInWorker,
+        placement: opts.snapshotIn ?? 'auto',
+        headroom: memoryHeadroom,
         beforeExport: () => store.commitBatch(),
+        afterExport: () => store.afterExport(),
         log,
       });
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
@@ -296,5 +304,15 @@ export class DurableDatabase {
       all: (sql, params) => this.all(sql, params),
       get: (sql, params) => this.get(sql, params),
     };
+  }
+
+  /**
+   * sql.js releases before 1.13 closed and reopened the connection inside export(), freeing every prepared
+   * statement and resetting pragmas; 1.16 keeps them. Re-preparing is cheap next to an export, so we do not
+   * depend on which release is installed.
+   */
+  private afterExport(): void {
+    this.cache.clear();
+    configureConnection(this.db);
   }
 }

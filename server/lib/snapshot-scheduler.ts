@@ -1,11 +1,14 @@
 // When and how snapshots are taken: in the background once the journal is big enough or on a schedule,
 // one at a time, and a last one on close so the next start-up has no journal to replay.
 //
-// A background snapshot rotates the journal, waits until the closed generations are on disk, then has a
-// worker thread rebuild the image from files (the last snapshot plus those journals, replayed as start-up
-// would) and write it: the live database is never exported, so requests do not wait for an export that
-// takes ~1 s at a million submissions. Only after the image is durably in place are the older journal files
-// deleted. The final snapshot on close exports memory directly: nothing is left to wait for it.
+// A background snapshot rotates the journal, then either (snapshot-placement.ts decides):
+// - in a worker thread: waits until the closed generations are on disk and has the worker rebuild the image
+//   from files (the last snapshot plus those journals, replayed as start-up would) and write it; requests
+//   never wait for an export, which takes ~1 s at a million submissions; or
+// - on the main thread: exports memory in the same tick as the rotation, so the image holds exactly the
+//   generations up to the one just closed, and writes it in the background.
+// Only after the image is durably in place are the older journal files deleted. The final snapshot on close
+// exports memory directly: nothing is left to wait for it.
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from 'sql.js';
@@ -14,6 +17,7 @@ import { parseJournalFileName } from './journal-format.ts';
 import type { JournalWriter } from './journal.ts';
 import type { SnapshotBuildJob } from './snapshot-build.ts';
 import { writeSnapshot } from './snapshot-file.ts';
+import { snapshotInWorker, type SnapshotPlacement } from './snapshot-placement.ts';
 
 /** What the scheduler works on. */
 export interface SchedulerOptions {
@@ -31,11 +35,17 @@ export interface SchedulerOptions {
   intervalMs: number;
   /** Builds and writes a background snapshot from the files (buildSnapshotInWorker). */
   build: (job: SnapshotBuildJob) => Promise<{ bytes: number }>;
+  /** Where background snapshots are made (snapshot-placement.ts). */
+  placement: SnapshotPlacement;
+  /** Free memory now (memoryHeadroom; replaceable in tests). */
+  headroom: () => number;
   /**
-   * Called right before the final export() on close, in the same tick: the owner commits its open SQLite
+   * Called right before every export() of memory, in the same tick: the owner commits its open SQLite
    * transaction, since an export holds only committed pages.
    */
   beforeExport: () => void;
+  /** Called right after an export() of memory that the database outlives (the owner rebuilds its statement cache). */
+  afterExport: () => void;
   log: (line: string) => void;
 }
 
@@ -46,8 +56,10 @@ export interface SnapshotStats {
   snapshotAt?: string;
   snapshotBytes?: number;
   snapshotMs?: number;
-  /** How long the last snapshot held the event loop (a background one only rotates the journal). */
+  /** How long the last snapshot held the event loop (one made in the worker only rotates the journal). */
   snapshotBlockingMs?: number;
+  /** Where the last snapshot was made. */
+  snapshotIn?: 'worker' | 'main';
 }
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -62,7 +74,7 @@ export class SnapshotScheduler {
   private replayedBytes: number;
   private dirtyThrough: number; // newest generation holding a transaction the snapshot lacks (or 0)
   private pauseAutoUntil = 0;
-  private last: { at?: Date; bytes?: number; ms?: number; blockingMs?: number } = {};
+  private last: { at?: Date; bytes?: number; ms?: number; blockingMs?: number; in?: 'worker' | 'main' } = {};
 
   constructor(private readonly opts: SchedulerOptions) {
     this.snapshotGeneration = opts.snapshotGeneration;
@@ -122,7 +134,7 @@ export class SnapshotScheduler {
     }
     if (image) {
       const blockingMs = Date.now() - started;
-      await this.installed(gen, await writeSnapshot(this.opts.dir, gen, image), started, blockingMs);
+      await this.installed(gen, await writeSnapshot(this.opts.dir, gen, image), started, blockingMs, 'main');
     } else await this.deleteJournalsThrough(gen); // they hold only headers
   }
 
@@ -135,6 +147,7 @@ export class SnapshotScheduler {
       snapshotBytes: this.last.bytes,
       snapshotMs: this.last.ms,
       snapshotBlockingMs: this.last.blockingMs,
+      snapshotIn: this.last.in,
     };
   }
 
@@ -144,7 +157,7 @@ export class SnapshotScheduler {
     this.autoRunning = true;
     this.snapshot()
       .then(
-        () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking`),
+        () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking (${this.last.in} thread)`),
         (err: Error) => {
           this.pauseAutoUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
           this.opts.log(`background snapshot failed, journal kept, retrying in a minute: ${err.message}`);
@@ -154,22 +167,35 @@ export class SnapshotScheduler {
   }
 
   private async take(): Promise<void> {
-    const { journal, dir } = this.opts;
+    const { journal, dir, db } = this.opts;
     if (journal.failed) throw journal.failed;
     if (this.dirtyThrough <= this.snapshotGeneration) return;
+    // The next image is about the last one plus what the journal added since (its SQL text is larger
+    // than the rows it wrote, so this errs high).
+    const estimate = (this.last.bytes ?? 0) + this.journalBytes();
+    const inWorker = snapshotInWorker(this.opts.placement, estimate, this.opts.headroom());
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
+    if (inWorker) {
+      const blockingMs = Date.now() - started;
+      await done; // every record of the closed generations is on disk
+      const { bytes } = await this.opts.build({ dir, fromGeneration: this.snapshotGeneration, throughGeneration: closedGeneration });
+      await this.installed(closedGeneration, bytes, started, blockingMs, 'worker');
+      return;
+    }
+    this.opts.beforeExport();
+    const image = db.export(); // same tick as rotate(): exactly generations <= closedGeneration
+    this.opts.afterExport();
     const blockingMs = Date.now() - started;
-    await done; // every record of the closed generations is on disk
-    const { bytes } = await this.opts.build({ dir, fromGeneration: this.snapshotGeneration, throughGeneration: closedGeneration });
-    await this.installed(closedGeneration, bytes, started, blockingMs);
+    await done;
+    await this.installed(closedGeneration, await writeSnapshot(dir, closedGeneration, image), started, blockingMs, 'main');
   }
 
   /** Records a snapshot that is durably in place, then deletes the journals it covers. */
-  private async installed(generation: number, bytes: number, started: number, blockingMs: number): Promise<void> {
+  private async installed(generation: number, bytes: number, started: number, blockingMs: number, where: 'worker' | 'main'): Promise<void> {
     this.snapshotGeneration = generation;
     this.replayedBytes = 0;
-    this.last = { at: new Date(), bytes, ms: Date.now() - started, blockingMs };
+    this.last = { at: new Date(), bytes, ms: Date.now() - started, blockingMs, in: where };
     await this.deleteJournalsThrough(generation);
   }
 

@@ -295,21 +295,24 @@ recovery.run();
 const snapshots = suite('durable-db: snapshots and rotation');
 snapshots.after(cleanup);
 
-snapshots('writes racing a snapshot all survive, and old journals are deleted', async () => {
-  const dir = tempDir();
-  const db = await open(dir);
-  const first = range(200, 'a').map((id) => insert(db, id));
-  const snap = db.snapshot(); // rotates while the writes above are still being flushed
-  const second = range(200, 'b').map((id) => insert(db, id));
-  await Promise.all([...first, snap, ...second]);
-  assert.ok(db.stats().snapshotGeneration >= 1);
-  const journals = readdirSync(dir).filter((n) => n.startsWith('journal-'));
-  assert.equal(journals, [`journal-${db.stats().journalGeneration}.log`]);
-  const recovered = await open(crashCopy(dir));
-  assert.equal(ids(recovered), [...range(200, 'a'), ...range(200, 'b')]);
-  await recovered.close();
-  await db.close();
-});
+for (const placement of ['worker', 'main'] as const) {
+  snapshots(`writes racing a snapshot (${placement} thread) all survive, and old journals are deleted`, async () => {
+    const dir = tempDir();
+    const db = await open(dir, { snapshotIn: placement });
+    const first = range(200, 'a').map((id) => insert(db, id));
+    const snap = db.snapshot(); // rotates while the writes above are still being flushed
+    const second = range(200, 'b').map((id) => insert(db, id));
+    await Promise.all([...first, snap, ...second]);
+    assert.ok(db.stats().snapshotGeneration >= 1);
+    assert.is(db.stats().snapshotIn, placement);
+    const journals = readdirSync(dir).filter((n) => n.startsWith('journal-'));
+    assert.equal(journals, [`journal-${db.stats().journalGeneration}.log`]);
+    const recovered = await open(crashCopy(dir));
+    assert.equal(ids(recovered), [...range(200, 'a'), ...range(200, 'b')]);
+    await recovered.close();
+    await db.close();
+  });
+}
 
 snapshots('the journal size threshold triggers background snapshots', async () => {
   const dir = tempDir();
@@ -338,7 +341,7 @@ snapshots('the schedule snapshots a changed database, and only a changed one', a
 
 snapshots('a background snapshot is rebuilt from the files by a worker thread: it equals memory at the rotation, and the live database never exports', async () => {
   const dir = tempDir();
-  const db = await open(dir);
+  const db = await open(dir, { snapshotIn: 'worker' });
   await db.write((tx) => {
     for (const id of range(300)) tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', [id, id.length, new Uint8Array([1, 2, 3])]);
   });
@@ -362,7 +365,7 @@ snapshots('a background snapshot is rebuilt from the files by a worker thread: i
 
 snapshots('a snapshot the worker cannot build rejects with its reason and changes nothing; writes go on', async () => {
   const dir = tempDir();
-  const db = await open(dir);
+  const db = await open(dir, { snapshotIn: 'worker' });
   await insert(db, 'a');
   await db.snapshot();
   await insert(db, 'b');
