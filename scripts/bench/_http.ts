@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const bundle = path.join(root, 'dist/formstead.mjs');
+/** The bundle under test; BENCH_BUNDLE points at another build for an A/B comparison in alternation. */
+export const bundle = process.env.BENCH_BUNDLE ? path.resolve(process.env.BENCH_BUNDLE) : path.join(root, 'dist/formstead.mjs');
 
 /** The server runs on core 0 and the load generator on core 1, so they do not fight for a CPU. */
 export const SERVER_CORE = '0';

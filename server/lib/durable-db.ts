@@ -17,7 +17,7 @@ import { snapshotInfo } from './snapshot-file.ts';
 import { SnapshotScheduler } from './snapshot-scheduler.ts';
 import { loadSqlJs } from './sql-js.ts';
 import { configureConnection } from './journal-replay.ts';
-import { memoryHeadroom, type SnapshotPlacement } from './snapshot-placement.ts';
+import { hostResources, type SnapshotPlacement } from './snapshot-placement.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
@@ -42,7 +42,7 @@ export interface DurableOptions {
   snapshotJournalBytes?: number;
   /** Also snapshot on this schedule when anything was written since the last one (default 10 min; 0 = off). */
   snapshotIntervalMs?: number;
-  /** Where background snapshots are made (default 'auto': a worker thread when memory allows). */
+  /** Where background snapshots are made (default 'auto': a worker thread when a spare core and the memory are there). */
   snapshotIn?: SnapshotPlacement;
   log?: (line: string) => void;
 }
@@ -110,7 +110,7 @@ export class DurableDatabase {
         intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
         build: buildSnapshotInWorker,
         placement: opts.snapshotIn ?? 'auto',
-        headroom: memoryHeadroom,
+        host: hostResources,
         beforeExport: () => store.commitBatch(),
         afterExport: () => store.afterExport(),
         log,

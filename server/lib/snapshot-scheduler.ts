@@ -2,9 +2,9 @@
 // one at a time, and a last one on close so the next start-up has no journal to replay.
 //
 // A background snapshot rotates the journal, then either (snapshot-placement.ts decides):
-// - in a worker thread: waits until the closed generations are on disk and has the worker rebuild the image
-//   from files (the last snapshot plus those journals, replayed as start-up would) and write it; requests
-//   never wait for an export, which takes ~1 s at a million submissions; or
+// - in a worker thread on another core: waits until the closed generations are on disk and has the worker
+//   rebuild the image from files (the last snapshot plus those journals, replayed as start-up would) and
+//   write it; requests never wait for an export, which takes ~1 s at a million submissions; or
 // - on the main thread: exports memory in the same tick as the rotation, so the image holds exactly the
 //   generations up to the one just closed, and writes it in the background.
 // Only after the image is durably in place are the older journal files deleted. The final snapshot on close
@@ -17,7 +17,7 @@ import { parseJournalFileName } from './journal-format.ts';
 import type { JournalWriter } from './journal.ts';
 import type { SnapshotBuildJob } from './snapshot-build.ts';
 import { writeSnapshot } from './snapshot-file.ts';
-import { snapshotInWorker, type SnapshotPlacement } from './snapshot-placement.ts';
+import { snapshotInWorker, type HostResources, type SnapshotPlacement } from './snapshot-placement.ts';
 
 /** What the scheduler works on. */
 export interface SchedulerOptions {
@@ -37,8 +37,8 @@ export interface SchedulerOptions {
   build: (job: SnapshotBuildJob) => Promise<{ bytes: number }>;
   /** Where background snapshots are made (snapshot-placement.ts). */
   placement: SnapshotPlacement;
-  /** Free memory now (memoryHeadroom; replaceable in tests). */
-  headroom: () => number;
+  /** Free memory and usable cores now (hostResources). */
+  host: () => HostResources;
   /**
    * Called right before every export() of memory, in the same tick: the owner commits its open SQLite
    * transaction, since an export holds only committed pages.
@@ -173,7 +173,7 @@ export class SnapshotScheduler {
     // The next image is about the last one plus what the journal added since (its SQL text is larger
     // than the rows it wrote, so this errs high).
     const estimate = (this.last.bytes ?? 0) + this.journalBytes();
-    const inWorker = snapshotInWorker(this.opts.placement, estimate, this.opts.headroom());
+    const inWorker = snapshotInWorker(this.opts.placement, estimate, this.opts.host());
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
     if (inWorker) {

@@ -46,8 +46,22 @@ export async function tempDataDir(): Promise<string> {
 
 /** Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. */
 export async function startServer(opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
-  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? (await tempDataDir());
+  // freePort() only knows the port was free a moment ago: until the bundle listens, another process
+  // (CI runs two test files at once) can take it. Then the bundle exits with EADDRINUSE; try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServer(opts.port ?? (await freePort()), dataDir, opts);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || opts.port !== undefined || attempt === 3) throw err;
+    }
+  }
+}
+
+/** The bundle could not listen: its port was taken after freePort() chose it. */
+class PortTaken extends Error {}
+
+async function spawnServer(port: number, dataDir: string, opts: { env?: Record<string, string>; args?: string[] }): Promise<RunningServer> {
   const child = spawn(process.execPath, [bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])], {
     env: { ...process.env, FORMSTEAD_RATE_LIMIT: 'off', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,15 +70,27 @@ export async function startServer(opts: { env?: Record<string, string>; args?: s
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close' comes after the last output, which 'exit' may precede (bounded: a grandchild could hold the pipes).
+  const closed = new Promise<void>((resolve) => {
+    child.on('close', () => resolve());
+    child.on('exit', () => setTimeout(resolve, 2000).unref());
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+    if (child.exitCode !== null) {
+      await closed;
+      if (/EADDRINUSE/.test(out)) throw new PortTaken(`port ${port} was taken:\n${out}`);
+      throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    }
+    // Only after our child says it listens: another process on a taken port could answer /healthz too.
+    if (out.includes('Formstead listening on ')) {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) break;
+      } catch {
+        /* not answering yet */
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -256,8 +256,9 @@ tools('get_webhook shows the delivery log; send_test_webhook sends one signed te
   const posted = await api('POST', `/v1/f/${form.form_id}`, { body: { values: { name: 'Ada', email: 'ada@example.com' } } });
   await receiver.waitFor(() => receiver.to(path).length === 2, 'the submission webhook');
   let log = await tool(owner, 'get_webhook', { form_id: form.form_id });
-  // The attempt is logged right after the receiver answers; poll until the row is there.
-  for (let i = 0; i < 200 && log.json.deliveries.length === 0; i++) {
+  // The attempt is logged right after the receiver answers; poll until the row is there (a liveness
+  // bound as long as the other suites' waits, not 200 polls that a busy machine can use up in 2-3 s).
+  for (const deadline = Date.now() + 20_000; log.json.deliveries.length === 0 && Date.now() < deadline; ) {
     await new Promise((r) => setTimeout(r, 10));
     log = await tool(owner, 'get_webhook', { form_id: form.form_id });
   }

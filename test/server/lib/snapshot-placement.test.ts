@@ -1,32 +1,39 @@
-// Where a background snapshot is made: the worker when free memory can hold it, else the main thread.
+// Where a background snapshot is made: the worker when a second core and the memory for it are there,
+// else the main thread.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { memoryHeadroom, snapshotInWorker, type SnapshotPlacement } from '../../../server/lib/snapshot-placement.ts';
+import { hostResources, memoryHeadroom, snapshotInWorker, type SnapshotPlacement } from '../../../server/lib/snapshot-placement.ts';
 
 const placement = suite('snapshot placement');
 const MB = 1024 * 1024;
 
-placement('auto takes the worker only with 128 MB + 3x the image free; worker and main are fixed', () => {
-  const rows: [SnapshotPlacement, number, number, boolean][] = [
-    ['auto', 100 * MB, 428 * MB, true], // exactly 128 + 3 x 100
-    ['auto', 100 * MB, 428 * MB - 1, false],
-    ['auto', 0, 128 * MB, true],
-    ['auto', 0, 127 * MB, false],
-    ['auto', 620 * MB, 24 * 1024 * MB, true],
-    ['auto', 620 * MB, 1024 * MB, false],
-    ['worker', 620 * MB, 0, true],
-    ['main', 0, 24 * 1024 * MB, false],
+placement('auto takes the worker only with a second core and 128 MB + 3x the image free; worker and main are fixed', () => {
+  const rows: [SnapshotPlacement, number, number, number, boolean][] = [
+    ['auto', 100 * MB, 428 * MB, 2, true], // exactly 128 + 3 x 100
+    ['auto', 100 * MB, 428 * MB - 1, 2, false],
+    ['auto', 0, 128 * MB, 2, true],
+    ['auto', 0, 127 * MB, 2, false],
+    ['auto', 620 * MB, 24 * 1024 * MB, 2, true],
+    ['auto', 620 * MB, 24 * 1024 * MB, 1, false], // one core: the replay would run instead of the server
+    ['auto', 620 * MB, 1024 * MB, 8, false],
+    ['worker', 620 * MB, 0, 1, true],
+    ['main', 0, 24 * 1024 * MB, 8, false],
   ];
-  for (const [where, image, headroom, expected] of rows) {
-    assert.is(snapshotInWorker(where, image, headroom), expected, `${where} ${image / MB} MB image, ${headroom / MB} MB free`);
+  for (const [where, image, headroomBytes, cores, expected] of rows) {
+    assert.is(snapshotInWorker(where, image, { headroomBytes, cores }), expected, `${where} ${image / MB} MB image, ${headroomBytes / MB} MB free, ${cores} cores`);
   }
 });
 
-placement('the headroom is positive and never more than the host\'s memory', () => {
+placement('this host: the headroom is positive and at most its memory; the cores honour the affinity mask', () => {
   const headroom = memoryHeadroom();
   assert.ok(headroom > 0, String(headroom));
   assert.ok(headroom <= os.totalmem(), String(headroom));
+  assert.is(hostResources().cores, os.availableParallelism());
+  const pinned = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', '-e', "import('./server/lib/snapshot-placement.ts').then((m) => console.log(m.hostResources().cores))"], { encoding: 'utf8' });
+  if (pinned.error) return; // no taskset on this machine: nothing more to check
+  assert.is(pinned.stdout.trim(), '1', pinned.stderr);
 });
 
 placement.run();
