@@ -13,7 +13,7 @@ import { StorageError, type StorageErrorCode } from './storage-error.ts';
 /** The workerData role that makes a thread loading this module build a snapshot. */
 const SNAPSHOT_WORKER_ROLE = 'formstead-snapshot';
 
-type Outcome = { ok: true; bytes: number; transactions: number } | { ok: false; message: string; code?: string };
+type Outcome = { ok: true; bytes: number; transactions: number } | { ok: false; message: string; code?: StorageErrorCode };
 
 /** Builds the snapshot in a new worker thread; resolves with the file size once it is durably in place. */
 export function buildSnapshotInWorker(job: SnapshotBuildJob): Promise<{ bytes: number; transactions: number }> {
@@ -30,7 +30,7 @@ export function buildSnapshotInWorker(job: SnapshotBuildJob): Promise<{ bytes: n
     worker.once('error', (err) => (outcome ??= { ok: false, message: err.message }));
     worker.once('exit', (code) => {
       if (outcome?.ok) resolve(outcome);
-      else if (outcome) reject(new StorageError((outcome.code as StorageErrorCode) ?? 'storage_failed', outcome.message));
+      else if (outcome) reject(new StorageError(outcome.code ?? 'storage_failed', outcome.message));
       else reject(new StorageError('storage_failed', `The snapshot worker stopped (exit code ${code}) before it finished.`));
     });
   });
@@ -40,6 +40,7 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === SNAPSHOT
   const { job } = workerData as { job: SnapshotBuildJob };
   buildSnapshot(job).then(
     (r) => parentPort!.postMessage({ ok: true, ...r } satisfies Outcome),
-    (err: Error & { code?: string }) => parentPort!.postMessage({ ok: false, message: err.message, code: err.code } satisfies Outcome),
+    // Errors cross the thread as data; a file system error keeps its message and becomes storage_failed.
+    (err: Error) => parentPort!.postMessage({ ok: false, message: err.message, code: err instanceof StorageError ? err.code : undefined } satisfies Outcome),
   );
 }
