@@ -1,5 +1,6 @@
-// Builds the product: the client bundles first (kept in memory), then the one-file server that embeds
-// them together with the sql.js WebAssembly binary, then the standalone engine module.
+// Builds the product: the client bundles and the snapshot worker's script first (kept in memory), then the
+// one-file server that embeds them together with the sql.js WebAssembly binary, then the standalone engine
+// module.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,27 @@ async function buildClients() {
   return assets;
 }
 
+/**
+ * The snapshot worker thread's code as one CommonJS script (server/lib/snapshot-worker-thread.ts), for
+ * `new Worker(code, { eval: true })`: the server carries it in memory instead of loading itself again.
+ */
+async function buildSnapshotWorker() {
+  const result = await build({
+    entryPoints: [path.join(root, 'server/lib/snapshot-worker-thread.ts')],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: ['node20'],
+    minify: production,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
+}
+
 /** Swaps modules that read files at run time for versions that carry the file inside the bundle. */
-function embedPlugin(clientAssets) {
+function embedPlugin(clientAssets, snapshotWorker, swapped) {
   return {
     name: 'formstead-embed',
     setup(b) {
@@ -35,16 +55,18 @@ function embedPlugin(clientAssets) {
         loader: 'ts',
         resolveDir: path.join(root, 'server/lib'),
       }));
-      // From source, the snapshot worker starts through tsx; in the bundle it loads the bundle itself.
-      b.onLoad({ filter: /server[\\/]lib[\\/]snapshot-worker-entry\.ts$/ }, () => ({
-        contents: `export function snapshotWorkerEntry() { return { url: new URL(import.meta.url) }; }`,
-        loader: 'ts',
-      }));
+      // From source, the snapshot worker starts through tsx; in the bundle it runs the compiled script.
+      b.onLoad({ filter: /server[\\/]lib[\\/]snapshot-worker-entry\.ts$/ }, () => {
+        swapped.add('snapshot-worker-entry');
+        return { contents: `export function snapshotWorkerEntry() { return { eval: ${JSON.stringify(snapshotWorker)} }; }`, loader: 'js' };
+      });
     },
   };
 }
 
 const clientAssets = await buildClients();
+const snapshotWorker = await buildSnapshotWorker();
+const swapped = new Set();
 
 await build({
   entryPoints: [path.join(root, 'server/main.ts')],
@@ -54,7 +76,7 @@ await build({
   format: 'esm',
   target: ['node20'],
   loader: { '.wasm': 'binary' },
-  plugins: [embedPlugin(clientAssets)],
+  plugins: [embedPlugin(clientAssets, snapshotWorker, swapped)],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {
     js: [
@@ -70,6 +92,9 @@ await build({
   sourcemap: false,
   logLevel: 'warning',
 });
+
+// Without the swap the bundle would start snapshot workers through tsx, which is not installed with it.
+if (!swapped.has('snapshot-worker-entry')) throw new Error('build: server/lib/snapshot-worker-entry.ts was not replaced; check embedPlugin');
 
 await build({
   entryPoints: [path.join(root, 'shared/engine/index.ts')],

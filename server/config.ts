@@ -20,6 +20,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   webhookRetryCapMs: number;
   webhookTimeoutMs: number;
+  /** Where background snapshots are made: auto (a worker thread when a core and the memory are spare), worker, main. */
+  snapshotThread: 'auto' | 'worker' | 'main';
 }
 
 /** A configuration problem: the message is the one line printed before exiting. */
@@ -58,7 +60,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     webhookRetryBaseMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_BASE_MS, 'FORMSTEAD_WEBHOOK_RETRY_BASE_MS', 30000, 1, 86_400_000),
     webhookRetryCapMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_CAP_MS, 'FORMSTEAD_WEBHOOK_RETRY_CAP_MS', 10_800_000, 1, 7 * 86_400_000),
     webhookTimeoutMs: integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000),
+    snapshotThread: oneOf(env.FORMSTEAD_SNAPSHOT_THREAD, 'FORMSTEAD_SNAPSHOT_THREAD', ['auto', 'worker', 'main'] as const, 'auto'),
   };
+}
+
+function oneOf<T extends string>(raw: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name}: expected one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 function parseFlags(argv: string[]): Record<string, string> {

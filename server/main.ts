@@ -1,6 +1,5 @@
 // Entry point of the one-file bundle: read the configuration, open the store, start the jobs and the
 // HTTP server; on SIGINT/SIGTERM finish in-flight requests, write a snapshot and exit 0.
-import { isMainThread } from 'node:worker_threads';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
@@ -25,7 +24,7 @@ async function main() {
     throw err;
   }
 
-  const store = withFormCache(await openSqlJsStore(config.dataDir, log));
+  const store = withFormCache(await openSqlJsStore(config.dataDir, log, { snapshotIn: config.snapshotThread }));
   const services = createServices(store, config, await instanceSecret(store), log);
   for (const line of await bootstrap(store, services.keys, config)) console.log(line);
   if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
@@ -73,10 +72,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-// A snapshot worker thread loads this same bundle (server/lib/snapshot-worker.ts); only the main thread serves.
-if (isMainThread) {
-  main().catch((err) => {
-    console.error(`formstead: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  });
-}
+main().catch((err) => {
+  console.error(`formstead: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -13,12 +13,12 @@ import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
 import { recover } from './durable-recovery.ts';
 import { JournalWriter } from './journal.ts';
-import { snapshotInfo } from './snapshot-file.ts';
-import { SnapshotScheduler } from './snapshot-scheduler.ts';
-import { loadSqlJs } from './sql-js.ts';
 import { configureConnection } from './journal-replay.ts';
+import { snapshotInfo } from './snapshot-file.ts';
 import { hostResources, type SnapshotPlacement } from './snapshot-placement.ts';
+import { SnapshotScheduler } from './snapshot-scheduler.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
+import { loadSqlJs } from './sql-js.ts';
 import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
 import { checkParams, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
@@ -113,6 +113,7 @@ export class DurableDatabase {
         host: hostResources,
         beforeExport: () => store.commitBatch(),
         afterExport: () => store.afterExport(),
+        memoryIsWhole: () => store.batchLost === undefined,
         log,
       });
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);

@@ -5,8 +5,8 @@
 // loop does all flushes of all generations in order, so a record is never durable before an earlier one.
 //
 // Generations: rotate() makes later records go to the next file (journal-<gen+1>.log) without waiting.
-// A snapshot rotates, exports the database in the same tick, and may then delete the older files: the
-// snapshot holds exactly the records of every generation up to the one it closed.
+// A snapshot rotates, then captures exactly the generations up to the one it closed (by exporting memory
+// in the same tick, or by replaying the closed files in a worker), and then deletes those files.
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, writeFully } from './durable-fs.ts';

@@ -5,9 +5,10 @@
 // image only once and little CPU. So the worker is used only where it runs beside the server rather than
 // instead of it (a second CPU core this process may use) and where the memory is there for it, so that a
 // small machine that could afford the old pause is neither slowed down nor pushed into the OOM killer.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/** 'worker' or 'main': always there; 'auto': the worker when memoryHeadroom() can hold it. */
+/** 'worker' or 'main': always there; 'auto': the worker when the process may use a second core and memoryHeadroom() can hold it. */
 export type SnapshotPlacement = 'auto' | 'worker' | 'main';
 
 // What a worker adds, measured by `npm run bench store`: ~2x the image (the rebuilt database and its
@@ -30,8 +31,46 @@ export function snapshotInWorker(placement: SnapshotPlacement, imageBytes: numbe
 
 /** The resources of this host now, as far as this process may use them. */
 export function hostResources(): HostResources {
-  // availableParallelism() honours the CPU affinity mask (taskset, a container's cpuset).
-  return { headroomBytes: memoryHeadroom(), cores: os.availableParallelism() };
+  // availableParallelism() honours the CPU affinity mask (taskset, a container's cpuset) but, with Node
+  // 20's libuv, not a CPU quota (docker --cpus, a Kubernetes CPU limit): that is read from the cgroup.
+  return { headroomBytes: memoryHeadroom(), cores: Math.min(os.availableParallelism(), Math.floor(cgroupCpuLimit())) };
+}
+
+/** Cores a cgroup CPU quota allows this process (v2 cpu.max, or v1 cfs quota/period); Infinity without one. */
+export function cgroupCpuLimit(): number {
+  let membership = '';
+  try {
+    membership = readFileSync('/proc/self/cgroup', 'utf8');
+  } catch {
+    return Infinity; // not Linux, or no /proc
+  }
+  const v2 = /^0::(\S*)$/m.exec(membership)?.[1];
+  const v1 = /^\d+:[^:]*\bcpu\b[^:]*:(\S*)$/m.exec(membership)?.[1];
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const cpuMax = v2 !== undefined ? read(`/sys/fs/cgroup${v2 === '/' ? '' : v2}/cpu.max`) : undefined;
+  if (cpuMax !== undefined) return coresFromCpuMax(cpuMax);
+  if (v1 === undefined) return Infinity;
+  const dir = `/sys/fs/cgroup/cpu${v1 === '/' ? '' : v1}`;
+  return coresFromCfs(read(`${dir}/cpu.cfs_quota_us`), read(`${dir}/cpu.cfs_period_us`));
+}
+
+/** Cores in a cgroup v2 `cpu.max` ("max 100000" or "150000 100000"). */
+export function coresFromCpuMax(text: string): number {
+  const [quota, period] = text.trim().split(/\s+/);
+  return quota === 'max' || !(Number(period) > 0) || !(Number(quota) > 0) ? Infinity : Number(quota) / Number(period);
+}
+
+/** Cores in cgroup v1 `cpu.cfs_quota_us` / `cpu.cfs_period_us` (a quota of -1 is none). */
+export function coresFromCfs(quota: string | undefined, period: string | undefined): number {
+  const q = Number(quota?.trim());
+  const p = Number(period?.trim());
+  return quota === undefined || period === undefined || !(q > 0) || !(p > 0) ? Infinity : q / p;
 }
 
 /** Memory this process can still take: free memory of the host, capped by its cgroup limit if it has one. */

@@ -7,8 +7,12 @@
 //   write it; requests never wait for an export, which takes ~1 s at a million submissions; or
 // - on the main thread: exports memory in the same tick as the rotation, so the image holds exactly the
 //   generations up to the one just closed, and writes it in the background.
-// Only after the image is durably in place are the older journal files deleted. The final snapshot on close
-// exports memory directly: nothing is left to wait for it.
+// Only after the image is durably in place are the older journal files deleted. A worker that fails makes
+// the next attempt an export of memory (what is being served), so a journal that does not replay, or a
+// worker that cannot start, does not leave the journal growing. The final snapshot on close exports
+// memory directly (a worker still running is cancelled: the final image supersedes it).
+// Memory is never exported once it may lack an acknowledged write (memoryIsWhole): then only the worker,
+// which reads the journal files, may snapshot, and close keeps the journal for the next start to replay.
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from 'sql.js';
@@ -16,8 +20,10 @@ import { fsyncDir } from './durable-fs.ts';
 import { parseJournalFileName } from './journal-format.ts';
 import type { JournalWriter } from './journal.ts';
 import type { SnapshotBuildJob } from './snapshot-build.ts';
+import type { RunningBuild } from './snapshot-worker.ts';
 import { writeSnapshot } from './snapshot-file.ts';
 import { snapshotInWorker, type HostResources, type SnapshotPlacement } from './snapshot-placement.ts';
+import { StorageError } from './storage-error.ts';
 
 /** What the scheduler works on. */
 export interface SchedulerOptions {
@@ -34,7 +40,7 @@ export interface SchedulerOptions {
   thresholdBytes: number;
   intervalMs: number;
   /** Builds and writes a background snapshot from the files (buildSnapshotInWorker). */
-  build: (job: SnapshotBuildJob) => Promise<{ bytes: number }>;
+  build: (job: SnapshotBuildJob) => RunningBuild;
   /** Where background snapshots are made (snapshot-placement.ts). */
   placement: SnapshotPlacement;
   /** Free memory and usable cores now (hostResources). */
@@ -46,6 +52,8 @@ export interface SchedulerOptions {
   beforeExport: () => void;
   /** Called right after an export() of memory that the database outlives (the owner rebuilds its statement cache). */
   afterExport: () => void;
+  /** False once memory may lack a journaled write (SQLite dropped a batch): memory must not be saved then. */
+  memoryIsWhole: () => boolean;
   log: (line: string) => void;
 }
 
@@ -75,6 +83,9 @@ export class SnapshotScheduler {
   private dirtyThrough: number; // newest generation holding a transaction the snapshot lacks (or 0)
   private pauseAutoUntil = 0;
   private last: { at?: Date; bytes?: number; ms?: number; blockingMs?: number; in?: 'worker' | 'main' } = {};
+  private running: RunningBuild | undefined; // the worker build in progress, if any
+  private workerFailed = false; // the last worker build failed: the next snapshot exports memory
+  private closing = false;
 
   constructor(private readonly opts: SchedulerOptions) {
     this.snapshotGeneration = opts.snapshotGeneration;
@@ -112,30 +123,33 @@ export class SnapshotScheduler {
   /** Stops the schedule, lets running work finish, snapshots if anything is new, closes the journal. */
   async closeWithFinalSnapshot(): Promise<void> {
     clearInterval(this.timer);
+    this.closing = true;
+    this.running?.cancel(); // the image below covers everything it was building
     await this.chain;
     const { journal } = this.opts;
     await journal.drain().catch(() => undefined);
-    if (journal.failed) {
-      // Memory may hold a transaction whose journal write failed: saving it would revive a rejected write.
+    if (journal.failed || !this.opts.memoryIsWhole()) {
+      // Memory may hold a transaction whose journal write failed, or lack one SQLite dropped: saving it would
+      // revive a rejected write or lose an acknowledged one. The journal stays for the next start to replay.
       await journal.close();
       return;
     }
     const gen = journal.generation;
     let image: Uint8Array | undefined;
+    let blockingMs = 0;
     const started = Date.now();
     try {
       // No rotation: nothing can be written any more, so the image covers the current generation too.
       if (this.dirtyThrough > this.snapshotGeneration) {
         this.opts.beforeExport();
         image = this.opts.db.export();
+        blockingMs = Date.now() - started;
       }
     } finally {
       await journal.close();
     }
-    if (image) {
-      const blockingMs = Date.now() - started;
-      await this.installed(gen, await writeSnapshot(this.opts.dir, gen, image), started, blockingMs, 'main');
-    } else await this.deleteJournalsThrough(gen); // they hold only headers
+    if (image) await this.installed(gen, await writeSnapshot(this.opts.dir, gen, image), started, blockingMs, 'main');
+    else await this.deleteJournalsThrough(gen); // they hold only headers
   }
 
   /** Figures for stats(). */
@@ -159,6 +173,7 @@ export class SnapshotScheduler {
       .then(
         () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking (${this.last.in} thread)`),
         (err: Error) => {
+          if (this.closing) return; // cancelled by close(), which takes the final snapshot itself
           this.pauseAutoUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
           this.opts.log(`background snapshot failed, journal kept, retrying in a minute: ${err.message}`);
         },
@@ -170,17 +185,25 @@ export class SnapshotScheduler {
     const { journal, dir, db } = this.opts;
     if (journal.failed) throw journal.failed;
     if (this.dirtyThrough <= this.snapshotGeneration) return;
-    // The next image is about the last one plus what the journal added since (its SQL text is larger
-    // than the rows it wrote, so this errs high).
-    const estimate = (this.last.bytes ?? 0) + this.journalBytes();
-    const inWorker = snapshotInWorker(this.opts.placement, estimate, this.opts.host());
+    const inWorker = !this.opts.memoryIsWhole() || (!this.workerFailed && this.workerFits());
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
     if (inWorker) {
       const blockingMs = Date.now() - started;
       await done; // every record of the closed generations is on disk
-      const { bytes } = await this.opts.build({ dir, fromGeneration: this.snapshotGeneration, throughGeneration: closedGeneration });
-      await this.installed(closedGeneration, bytes, started, blockingMs, 'worker');
+      // close() began meanwhile: its final export supersedes this snapshot.
+      if (this.closing) throw new StorageError('closed', 'The database is closing.');
+      this.running = this.opts.build({ dir, fromGeneration: this.snapshotGeneration, throughGeneration: closedGeneration });
+      try {
+        const { bytes } = await this.running.done;
+        this.workerFailed = false;
+        await this.installed(closedGeneration, bytes, started, blockingMs, 'worker');
+      } catch (err) {
+        this.workerFailed = !this.closing;
+        throw err;
+      } finally {
+        this.running = undefined;
+      }
       return;
     }
     this.opts.beforeExport();
@@ -189,6 +212,14 @@ export class SnapshotScheduler {
     const blockingMs = Date.now() - started;
     await done;
     await this.installed(closedGeneration, await writeSnapshot(dir, closedGeneration, image), started, blockingMs, 'main');
+    this.workerFailed = false; // the folder is sound again: the next snapshot may use the worker
+  }
+
+  /** Whether the placement puts this snapshot in a worker, for an image of about the last one plus the journal. */
+  private workerFits(): boolean {
+    // The journal's SQL text is usually larger than the rows it wrote, so this tends to err high.
+    const estimate = (this.last.bytes ?? 0) + this.journalBytes();
+    return snapshotInWorker(this.opts.placement, estimate, this.opts.host());
   }
 
   /** Records a snapshot that is durably in place, then deletes the journals it covers. */

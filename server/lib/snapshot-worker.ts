@@ -1,46 +1,48 @@
-// The snapshot worker: a thread that runs buildSnapshot (snapshot-build.ts) and ends, so its second copy of
-// the database lives only while a snapshot is built (WebAssembly memory never shrinks; a thread that stays
-// would keep its peak for good).
-//
-// The same module is both sides. On the main thread it exports buildSnapshotInWorker. Loaded in a worker
-// whose workerData names this role, it builds, posts the outcome and lets the thread end. How the thread
-// finds this code (from source, or inside the one-file bundle) is snapshot-worker-entry.ts's business.
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { buildSnapshot, type SnapshotBuildJob } from './snapshot-build.ts';
+// Starting a snapshot worker thread (snapshot-worker-thread.ts) from the main thread. One thread per
+// snapshot, ended after it, so its second copy of the database lives only while a snapshot is built
+// (WebAssembly memory never shrinks; a thread that stayed would keep its peak for good).
+import { Worker } from 'node:worker_threads';
+import type { SnapshotBuildJob } from './snapshot-build.ts';
 import { snapshotWorkerEntry } from './snapshot-worker-entry.ts';
+import { loadSqlWasm } from './sql-wasm.ts';
 import { StorageError, type StorageErrorCode } from './storage-error.ts';
 
-/** The workerData role that makes a thread loading this module build a snapshot. */
-const SNAPSHOT_WORKER_ROLE = 'formstead-snapshot';
+/** What the thread posts back. */
+export type WorkerOutcome = { ok: true; bytes: number; transactions: number } | { ok: false; message: string; code: StorageErrorCode };
 
-type Outcome = { ok: true; bytes: number; transactions: number } | { ok: false; message: string; code?: StorageErrorCode };
-
-/** Builds the snapshot in a new worker thread; resolves with the file size once it is durably in place. */
-export function buildSnapshotInWorker(job: SnapshotBuildJob): Promise<{ bytes: number; transactions: number }> {
-  return new Promise((resolve, reject) => {
-    const { url, eval: evalCode } = snapshotWorkerEntry();
-    const worker = new Worker(url ?? evalCode!, { eval: evalCode !== undefined, workerData: { role: SNAPSHOT_WORKER_ROLE, job } });
-    let outcome: Outcome | undefined;
-    // Settle on the outcome and end the thread: in the bundle, modules loaded beside the worker's code may
-    // hold handles that would keep it alive.
-    worker.once('message', (m: Outcome) => {
-      outcome = m;
-      void worker.terminate();
-    });
-    worker.once('error', (err) => (outcome ??= { ok: false, message: err.message }));
-    worker.once('exit', (code) => {
-      if (outcome?.ok) resolve(outcome);
-      else if (outcome) reject(new StorageError(outcome.code ?? 'storage_failed', outcome.message));
-      else reject(new StorageError('storage_failed', `The snapshot worker stopped (exit code ${code}) before it finished.`));
-    });
-  });
+/** A snapshot being built in a worker: `done` settles when the image is durably in place or the build failed. */
+export interface RunningBuild {
+  done: Promise<{ bytes: number; transactions: number }>;
+  /** Ends the thread now (close() does not wait for a snapshot it is about to supersede); `done` rejects. */
+  cancel(): void;
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === SNAPSHOT_WORKER_ROLE) {
-  const { job } = workerData as { job: SnapshotBuildJob };
-  buildSnapshot(job).then(
-    (r) => parentPort!.postMessage({ ok: true, ...r } satisfies Outcome),
-    // Errors cross the thread as data; a file system error keeps its message and becomes storage_failed.
-    (err: Error) => parentPort!.postMessage({ ok: false, message: err.message, code: err instanceof StorageError ? err.code : undefined } satisfies Outcome),
+/** Builds the snapshot `job` describes in a new worker thread. */
+export function buildSnapshotInWorker(job: SnapshotBuildJob): RunningBuild {
+  let worker: Worker | undefined;
+  let cancelled = false;
+  const done = loadSqlWasm().then(
+    (wasm) =>
+      new Promise<{ bytes: number; transactions: number }>((resolve, reject) => {
+        if (cancelled) return reject(new StorageError('closed', 'The snapshot was cancelled.'));
+        const entry = snapshotWorkerEntry();
+        worker = new Worker(entry.eval ?? entry.url!, { eval: entry.eval !== undefined, workerData: { job, wasm } });
+        let outcome: WorkerOutcome | undefined;
+        worker.once('message', (m: WorkerOutcome) => (outcome = m));
+        worker.once('error', (err) => (outcome ??= { ok: false, message: err.message, code: 'snapshot_failed' }));
+        worker.once('exit', (code) => {
+          if (outcome?.ok) resolve(outcome);
+          else if (outcome) reject(new StorageError(outcome.code, outcome.message));
+          else if (cancelled) reject(new StorageError('closed', 'The snapshot was cancelled.'));
+          else reject(new StorageError('snapshot_failed', `The snapshot worker stopped (exit code ${code}) before it finished.`));
+        });
+      }),
   );
+  return {
+    done,
+    cancel: () => {
+      cancelled = true;
+      void worker?.terminate();
+    },
+  };
 }

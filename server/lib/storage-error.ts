@@ -8,6 +8,7 @@ export type StorageErrorCode =
   | 'replay_failed' // a journaled statement failed on replay: journal and snapshot disagree
   | 'migration_failed'
   | 'storage_failed' // a journal write or fsync failed; the process must restart
+  | 'snapshot_failed' // a background snapshot could not be made; nothing is lost, it is tried again
   | 'closed';
 
 /** An error from the durable store; `code` says which rule was broken, `message` names the file or folder. */

@@ -16,6 +16,7 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
   ['bad ttl', [], { FORMSTEAD_UNCLAIMED_TTL_HOURS: '0' }, /^formstead: FORMSTEAD_UNCLAIMED_TTL_HOURS: must be between/],
   ['bad boolean', [], { FORMSTEAD_TRUST_PROXY: 'maybe' }, /^formstead: FORMSTEAD_TRUST_PROXY: expected 1 or 0/],
   ['bad smtp url', [], { FORMSTEAD_SMTP_URL: 'http://mail' }, /^formstead: FORMSTEAD_SMTP_URL: must start with smtp/],
+  ['bad snapshot thread', [], { FORMSTEAD_SNAPSHOT_THREAD: 'both' }, /^formstead: FORMSTEAD_SNAPSHOT_THREAD: expected one of auto, worker, main, got "both"$/],
 ];
 
 for (const [name, args, env, expected] of rows) {

@@ -89,8 +89,9 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
 crash('a background snapshot is built by a worker thread of the bundle; after SIGKILL the start needs only the journal after it', async () => {
   const dataDir = await tempDataDir();
   const port = await freePort();
-  // The admin socket accepts its public URL's Origin only.
-  const env = { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}` };
+  // The admin socket accepts its public URL's Origin only. The worker is asked for: on a one-core or
+  // low-memory machine auto would export on the main thread.
+  const env = { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_SNAPSHOT_THREAD: 'worker' };
   let server = await startServer({ dataDir, port, env });
   const cookie = await setupOwner(server);
   const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
@@ -106,6 +107,7 @@ crash('a background snapshot is built by a worker thread of the bundle; after SI
   const status = await client.jobs.run.mutate({ name: 'snapshot' });
   close();
   assert.is(status.lastError, undefined, status.lastError);
+  assert.match(status.lastResult ?? '', /^generation \d+, \d+ bytes in \d+ ms \(worker thread\)$/);
   const header = (await readFile(path.join(dataDir, 'formstead.db'))).subarray(0, 32);
   const generation = Number(header.readBigUInt64LE(24));
   assert.ok(generation >= 1, `the snapshot covers generation ${generation}`);

@@ -329,7 +329,7 @@ export interface Store {
     /** Newest first. */
     list(limit: number): Promise<OutboxRecord[]>;
   };
-  /** Writes a snapshot now (used on clean shutdown and by the scheduled job). */
-  snapshot(): Promise<void>;
+  /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
+  snapshot(): Promise<string>;
   close(): Promise<void>;
 }

@@ -363,7 +363,7 @@ snapshots('a background snapshot is rebuilt from the files by a worker thread: i
   await db.close();
 });
 
-snapshots('a snapshot the worker cannot build rejects with its reason and changes nothing; writes go on', async () => {
+snapshots('a snapshot the worker cannot build rejects with its reason and changes nothing; the next one exports memory, the one after uses the worker again', async () => {
   const dir = tempDir();
   const db = await open(dir, { snapshotIn: 'worker' });
   await insert(db, 'a');
@@ -374,17 +374,72 @@ snapshots('a snapshot the worker cannot build rejects with its reason and change
   rmSync(path.join(dir, 'formstead.db'));
   await rejects(db.snapshot(), (err) => {
     assert.ok(err instanceof StorageError, String(err));
-    assert.is((err as StorageError).code, 'journal_corrupt');
-    assert.match(err.message, /expected 1/);
+    assert.is((err as StorageError).code, 'snapshot_corrupt');
+    assert.match(err.message, /covers generation 0, not one from 1 to 2/);
   });
   assert.ok(!existsSync(path.join(dir, 'formstead.db')), 'no image was written');
   assert.equal(readdirSync(dir).filter((n) => n.startsWith('journal-')).sort(), ['journal-2.log', 'journal-3.log'], 'journals kept');
   await insert(db, 'c');
-  writeFileSync(path.join(dir, 'formstead.db'), image);
-  const recovered = await open(crashCopy(dir));
+  const copy = crashCopy(dir);
+  writeFileSync(path.join(copy, 'formstead.db'), image);
+  const recovered = await open(copy);
   assert.equal(ids(recovered), ['a', 'b', 'c']);
   await recovered.close();
+  // What memory serves is the truth: the next snapshot exports it, which also repairs the folder.
+  await db.snapshot();
+  assert.is(db.stats().snapshotIn, 'main');
+  await insert(db, 'd');
+  await db.snapshot();
+  assert.is(db.stats().snapshotIn, 'worker');
+  const again = await open(crashCopy(dir));
+  assert.equal(ids(again), ['a', 'b', 'c', 'd']);
+  await again.close();
   await db.close();
+});
+
+snapshots('an image renamed into place by a build that then failed is taken as the starting point', async () => {
+  const dir = tempDir();
+  const db = await open(dir, { snapshotIn: 'worker' });
+  await insert(db, 'a');
+  await db.close(); // snapshot generation 1; journal-2 is created by the next open
+  const again = await open(dir, { snapshotIn: 'worker' });
+  await insert(again, 'b');
+  await again.close(); // generation 2
+  // A folder whose snapshot (generation 2) is newer than the owner thinks (1), with journal 3 after it.
+  const copy = crashCopy(dir);
+  const third = await open(copy, { snapshotIn: 'worker' });
+  await insert(third, 'c');
+  const built = await buildSnapshotInWorker({ dir: copy, fromGeneration: 1, throughGeneration: 3 }).done;
+  assert.is(built.transactions, 1, 'only journal 3 was replayed');
+  await third.close();
+});
+
+snapshots('close() during a worker snapshot does not wait for it: the final image covers everything', async () => {
+  const dir = tempDir();
+  const db = await open(dir, { snapshotIn: 'worker' });
+  await Promise.all(range(100).map((id) => insert(db, id)));
+  const snap = db.snapshot();
+  await db.close();
+  await rejects(snap, (err) => assert.is((err as StorageError).code, 'closed'));
+  assert.equal(readdirSync(dir), ['formstead.db'], 'no temporary image, no journal left');
+  const reopened = await open(dir);
+  assert.equal(ids(reopened), range(100));
+  assert.is(reopened.stats().replayedTransactions, 0, 'nothing left to replay');
+  await reopened.close();
+});
+
+snapshots('once SQLite has dropped a batch, close() keeps the journal instead of saving memory', async () => {
+  const dir = tempDir();
+  const db = await open(dir);
+  await insert(db, 'a');
+  await insert(db, 'b');
+  // As undoSavepoint() records it when a failed statement rolled back the batch's journaled writes.
+  (db as unknown as { batchLost: StorageError }).batchLost = new StorageError('storage_failed', 'simulated');
+  await db.close();
+  assert.not.ok(existsSync(path.join(dir, 'formstead.db')), 'memory was not saved');
+  const reopened = await open(dir);
+  assert.equal(ids(reopened), ['a', 'b']);
+  await reopened.close();
 });
 
 snapshots('building from a damaged closed journal fails and leaves the snapshot as it was', async () => {
@@ -399,9 +454,9 @@ snapshots('building from a damaged closed journal fails and leaves the snapshot 
   const copy = crashCopy(dir);
   const bytes = readFileSync(path.join(copy, 'journal-2.log'));
   writeFileSync(path.join(copy, 'journal-2.log'), bytes.subarray(0, bytes.length - 3)); // torn last record
-  await rejects(buildSnapshotInWorker({ dir: copy, fromGeneration: 1, throughGeneration: 2 }), (err) => {
+  await rejects(buildSnapshotInWorker({ dir: copy, fromGeneration: 1, throughGeneration: 2 }).done, (err) => {
     assert.is((err as StorageError).code, 'journal_corrupt');
-    assert.match(err.message, /journal-2\.log is damaged/);
+    assert.match(err.message, /journal-2\.log ends in a damaged record/);
   });
   assert.equal(readFileSync(path.join(copy, 'formstead.db')), before);
   assert.equal(readdirSync(copy).sort(), ['formstead.db', 'journal-2.log'], 'no temporary image left, the journal kept');

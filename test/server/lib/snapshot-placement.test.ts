@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { hostResources, memoryHeadroom, snapshotInWorker, type SnapshotPlacement } from '../../../server/lib/snapshot-placement.ts';
+import { cgroupCpuLimit, coresFromCfs, coresFromCpuMax, hostResources, memoryHeadroom, snapshotInWorker, type SnapshotPlacement } from '../../../server/lib/snapshot-placement.ts';
 
 const placement = suite('snapshot placement');
 const MB = 1024 * 1024;
@@ -26,11 +26,32 @@ placement('auto takes the worker only with a second core and 128 MB + 3x the ima
   }
 });
 
+placement('cgroup CPU quotas: v2 cpu.max and v1 cfs quota/period, none as Infinity', () => {
+  const v2: [string, number][] = [
+    ['max 100000\n', Infinity],
+    ['100000 100000\n', 1],
+    ['150000 100000', 1.5],
+    ['400000 100000', 4],
+    ['garbage', Infinity],
+  ];
+  for (const [text, cores] of v2) assert.is(coresFromCpuMax(text), cores, text);
+  const v1: [string | undefined, string | undefined, number][] = [
+    ['-1\n', '100000\n', Infinity],
+    ['50000\n', '100000\n', 0.5],
+    ['200000', '100000', 2],
+    [undefined, '100000', Infinity],
+  ];
+  for (const [quota, period, cores] of v1) assert.is(coresFromCfs(quota, period), cores, `${quota}/${period}`);
+  // This machine's own answer is a positive number (Infinity without a quota), and caps hostResources().
+  assert.ok(cgroupCpuLimit() > 0);
+  assert.ok(hostResources().cores <= Math.max(1, cgroupCpuLimit()));
+});
+
 placement('this host: the headroom is positive and at most its memory; the cores honour the affinity mask', () => {
   const headroom = memoryHeadroom();
   assert.ok(headroom > 0, String(headroom));
   assert.ok(headroom <= os.totalmem(), String(headroom));
-  assert.is(hostResources().cores, os.availableParallelism());
+  assert.is(hostResources().cores, Math.min(os.availableParallelism(), Math.floor(cgroupCpuLimit())));
   const pinned = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', '-e', "import('./server/lib/snapshot-placement.ts').then((m) => console.log(m.hostResources().cores))"], { encoding: 'utf8' });
   if (pinned.error) return; // no taskset on this machine: nothing more to check
   assert.is(pinned.stdout.trim(), '1', pinned.stderr);

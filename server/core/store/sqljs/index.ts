@@ -1,5 +1,6 @@
 // Opens the sql.js store: the durable database in the data folder, migrated, behind the Store interface.
 import { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { SnapshotPlacement } from '../../../lib/snapshot-placement.ts';
 import { migrations } from '../../migrations/index.ts';
 import type { Store } from '../types.ts';
 import { formQueries } from './forms.ts';
@@ -11,8 +12,8 @@ import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
 /** Opens (creating if needed) the store in `dataDir`; refuses a folder another process holds. */
-export async function openSqlJsStore(dataDir: string, log?: (line: string) => void): Promise<Store> {
-  const db = await DurableDatabase.open({ dir: dataDir, migrations, log });
+export async function openSqlJsStore(dataDir: string, log?: (line: string) => void, options: { snapshotIn?: SnapshotPlacement } = {}): Promise<Store> {
+  const db = await DurableDatabase.open({ dir: dataDir, migrations, log, snapshotIn: options.snapshotIn });
   return {
     ...identityQueries(db),
     forms: formQueries(db),
@@ -21,7 +22,11 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     invites: inviteQueries(db),
-    snapshot: () => db.snapshot(),
+    snapshot: async () => {
+      await db.snapshot();
+      const s = db.stats();
+      return s.snapshotIn ? `generation ${s.snapshotGeneration}, ${s.snapshotBytes} bytes in ${s.snapshotMs} ms (${s.snapshotIn} thread)` : 'nothing written yet';
+    },
     close: () => db.close(),
   };
 }
