@@ -58,7 +58,7 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
       // From source, the snapshot worker starts through tsx; in the bundle it runs the compiled script.
       b.onLoad({ filter: /server[\\/]lib[\\/]snapshot-worker-entry\.ts$/ }, () => {
         swapped.add('snapshot-worker-entry');
-        return { contents: `export function snapshotWorkerEntry() { return { eval: ${JSON.stringify(snapshotWorker)} }; }`, loader: 'js' };
+        return { contents: `export function snapshotWorkerEntry() { return ${JSON.stringify(snapshotWorker)}; }`, loader: 'js' };
       });
     },
   };

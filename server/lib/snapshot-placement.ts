@@ -12,7 +12,7 @@ import os from 'node:os';
 export type SnapshotPlacement = 'auto' | 'worker' | 'main';
 
 // What a worker adds, measured by `npm run bench store`: ~2x the image (the rebuilt database and its
-// export) plus ~60 MB for the thread, sql.js and the bundle's code. The factor leaves a margin for the
+// export) plus ~60 MB for the thread and sql.js. The factor leaves a margin for the
 // main thread, whose own memory keeps growing while the worker runs.
 const WORKER_IMAGE_FACTOR = 3;
 const WORKER_BASE_BYTES = 128 * 1024 * 1024;

@@ -3,9 +3,9 @@
 // bundler (scripts/build.mjs) replaces this module with one returning snapshot-worker-thread.ts compiled to
 // a script, held in memory. Keep the file path and the export name as they are.
 
-/** What `new Worker()` runs: code to evaluate (or a module URL). */
-export function snapshotWorkerEntry(): { eval?: string; url?: URL } {
+/** The code `new Worker(code, { eval: true })` runs. */
+export function snapshotWorkerEntry(): string {
   const tsx = import.meta.resolve('tsx/esm/api');
   const thread = new URL('./snapshot-worker-thread.ts', import.meta.url).href;
-  return { eval: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(thread)}); })` };
+  return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(thread)}); })`;
 }

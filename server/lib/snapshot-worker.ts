@@ -25,8 +25,7 @@ export function buildSnapshotInWorker(job: SnapshotBuildJob): RunningBuild {
     (wasm) =>
       new Promise<{ bytes: number; transactions: number }>((resolve, reject) => {
         if (cancelled) return reject(new StorageError('closed', 'The snapshot was cancelled.'));
-        const entry = snapshotWorkerEntry();
-        worker = new Worker(entry.eval ?? entry.url!, { eval: entry.eval !== undefined, workerData: { job, wasm } });
+        worker = new Worker(snapshotWorkerEntry(), { eval: true, workerData: { job, wasm } });
         let outcome: WorkerOutcome | undefined;
         worker.once('message', (m: WorkerOutcome) => (outcome = m));
         worker.once('error', (err) => (outcome ??= { ok: false, message: err.message, code: 'snapshot_failed' }));
