@@ -4,15 +4,15 @@
 // (a deploy may be replacing it) and the thread does not load the whole server. The sql.js binary comes
 // in workerData from the main thread rather than being embedded twice.
 import { parentPort, workerData } from 'node:worker_threads';
-import initSqlJs from 'sql.js';
 import { buildSnapshot, type SnapshotBuildJob } from './snapshot-build.ts';
+import { sqlJsFromBinary } from './sql-js-binary.ts';
 import { StorageError } from './storage-error.ts';
 import type { WorkerOutcome } from './snapshot-worker.ts';
 
 const { job, wasm } = workerData as { job: SnapshotBuildJob; wasm: Uint8Array };
 const post = (outcome: WorkerOutcome) => parentPort!.postMessage(outcome);
 
-initSqlJs({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer })
+sqlJsFromBinary(wasm)
   .then((SQL) => buildSnapshot(SQL, job))
   .then(
     (r) => post({ ok: true, ...r }),

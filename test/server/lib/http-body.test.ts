@@ -92,13 +92,18 @@ body('a declared content-length over 64 KB is refused before any byte is read', 
   await s.close();
 });
 
-body('a client that goes away mid-body rejects the read instead of leaving it pending', async () => {
-  const s = await bodyServer();
-  const socket = net.connect(s.port, '127.0.0.1');
+/** Sends a request head and the start of its 500-byte body, then drops the connection after `ms`. */
+async function leaveMidBody(port: number, ms: number): Promise<void> {
+  const socket = net.connect(port, '127.0.0.1');
   await new Promise((r) => socket.once('connect', r));
   socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{"values":');
-  await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, ms));
   socket.destroy();
+}
+
+body('a client that goes away mid-body rejects the read instead of leaving it pending', async () => {
+  const s = await bodyServer();
+  await leaveMidBody(s.port, 50);
   await s.next(0);
   assert.ok(s.outcomes[0].error instanceof Error, 'the read failed');
   assert.not.instance(s.outcomes[0].error, ApiError);
@@ -107,11 +112,7 @@ body('a client that goes away mid-body rejects the read instead of leaving it pe
 
 body('a client that left before the handler started reading rejects the read too', async () => {
   const s = await bodyServer(undefined, 150);
-  const socket = net.connect(s.port, '127.0.0.1');
-  await new Promise((r) => socket.once('connect', r));
-  socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{"values":');
-  await new Promise((r) => setTimeout(r, 30));
-  socket.destroy();
+  await leaveMidBody(s.port, 30);
   await s.next(0);
   assert.ok(s.outcomes[0].error instanceof Error, 'the read failed');
   await s.close();
