@@ -4,6 +4,7 @@ import type { Services } from '../core/services.ts';
 import { listForms, publishForm } from './forms.ts';
 import { health } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
+import { adminConnection } from './admin-connection.ts';
 import { adminCsv } from './admin-csv.ts';
 import { asset } from './assets.ts';
 import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
@@ -58,9 +59,11 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
+    { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },
     { method: 'GET', path: '/admin/forms/:id', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id/submissions/:sid', handler: adminShell(s) },
     { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
     { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
     { method: 'GET', path: '/admin/account', handler: adminShell(s) },

@@ -24,6 +24,7 @@ const rows: Row[] = [
   { path: 'forms.versions', level: 'viewer', input: form, form: true },
   { path: 'forms.setStatus', level: 'editor', input: (w) => ({ formId: w.formId, status: 'active' }), form: true },
   { path: 'submissions.page', level: 'viewer', input: form, form: true },
+  { path: 'submissions.detail', level: 'viewer', input: (w) => ({ formId: w.formId, submissionId: w.submissionId }), form: true },
   { path: 'submissions.onCreated', level: 'viewer', input: form, form: true, subscription: true },
   { path: 'settings.get', level: 'viewer', input: form, form: true },
   { path: 'settings.update', level: 'editor', input: (w) => ({ formId: w.formId, patch: { success_message: 'Thanks!' } }), form: true },

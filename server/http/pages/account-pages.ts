@@ -48,7 +48,7 @@ export const setupPage = (s: Services) => async ({ res, query }: RouteContext) =
 
 /** POST /admin/setup: creates the owner and signs them in. */
 export const setupSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   const form = await readForm(req);
   try {
     const token = await s.accounts.setupOwner(form.token ?? '', form.email ?? '', form.password ?? '');
@@ -71,7 +71,7 @@ export const loginPage = (_s: Services) => ({ res, query }: RouteContext) => sen
 
 /** POST /admin/login: a session cookie and back to `next`. */
 export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
   const form = await readForm(req);
   try {
@@ -86,7 +86,7 @@ export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) =
 
 /** POST /admin/logout. */
 export const logout = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   const token = sessionToken(req);
   if (token) await s.accounts.logout(token);
   res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));
