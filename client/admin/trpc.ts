@@ -46,6 +46,8 @@ export interface AdminError {
 export function adminError(err: unknown): AdminError {
   if (err instanceof TRPCClientError) {
     const data = err.data as { code?: string; details?: string[] } | undefined;
+    // No answer from the server at all: the socket closed under the call.
+    if (data === undefined) return { code: 'connection_failed', details: [] };
     if (data?.code === 'UNAUTHORIZED') signInAgain();
     return { code: err.message, details: data?.details ?? [] };
   }

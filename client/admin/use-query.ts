@@ -23,7 +23,14 @@ export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
     setState((s) => ({ ...s, loading: true }));
     load().then(
       (data) => current && setState({ data, loading: false }),
-      (err) => current && setState({ error: adminError(err), loading: false }),
+      (err) => {
+        if (!current) return;
+        const error = adminError(err);
+        // A call cut by a lost socket is not the data's fault: keep what is shown (the banner says
+        // why) and load again once the panel reconnects (the generation moves on).
+        if (error.code === 'connection_failed') setState((s) => ({ ...s, loading: true }));
+        else setState({ error, loading: false });
+      },
     );
     return () => {
       current = false;

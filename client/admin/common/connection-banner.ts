@@ -21,9 +21,9 @@ const labels: Record<ConnectionState['kind'], string> = {
 };
 
 /** "Live" with a dot while open; otherwise what the connection is doing, in another colour. */
-export function LiveIndicator({ text }: { text?: string }) {
+export function LiveIndicator() {
   const { state } = useConnection();
-  return html`<span class=${`live live-${state.kind}`} data-connection=${state.kind} aria-live="polite">${state.kind === 'live' && text ? text : labels[state.kind]}</span>`;
+  return html`<span class=${`live live-${state.kind}`} data-connection=${state.kind} aria-live="polite">${labels[state.kind]}</span>`;
 }
 
 /** The whole page when the panel cannot work at this address: which address to open instead. */

@@ -66,7 +66,7 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
 
         <label class="check"><input type="checkbox" checked=${draft.allow_another_response}
           onChange=${(e: Event) => set('allow_another_response', (e.target as HTMLInputElement).checked)} />
-          Offer “Submit another response” after sending <span class="muted">(not while a redirect address is set)</span></label>${hint('allow_another_response')}
+          <span>Offer “Submit another response” after sending <span class="muted">(not while a redirect address is set)</span></span></label>${hint('allow_another_response')}
 
         <label for="notify_mode">Email me about responses</label>
         <select id="notify_mode" value=${draft.notify_mode} ...${invalid('notify_mode')} onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>

@@ -3,7 +3,6 @@
 // submissions appearing at the top as they arrive (submissions.onCreated).
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
-import { LiveIndicator } from '../common/connection-banner.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
@@ -108,7 +107,7 @@ export function SubmissionsTable({ formId, canEdit = false }: { formId: string; 
           setOrder((e.target as HTMLSelectElement).value as Order);
         }}><option value="newest">Newest first</option><option value="oldest">Oldest first</option></select></label>
       <span class="spacer"></span>
-      <${LiveIndicator} text=${newLive.length > 0 ? `Live · ${newLive.length} new since opened` : 'Live'} />
+      ${newLive.length > 0 && html`<span class="ok small" aria-live="polite">${newLive.length} new since opened</span>`}
       <a class="button secondary" href=${csvHref(formId, filter)} download>${filter ? 'Download CSV of these' : 'Download CSV'}</a>
     </div>
     <p class="total" aria-live="polite"><strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${filter && html` containing “${filter}”`}

@@ -65,7 +65,8 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
   };
   return html`<div>
     ${crumbs}
-    <h1>Submission <span class="muted small mono">${s.id}</span></h1>
+    <h1>Submission</h1>
+    <p class="muted small id-line">ID <span class="mono">${s.id}</span></p>
     ${s.values_contain_hidden_characters &&
     html`<p class="notice" role="note"><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>`}
     <div class="grid detail-grid">
