@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call } from '../helpers/api.ts';
 import { OWNER_PASSWORD } from '../helpers/admin-session.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { startHostRewritingProxy } from '../helpers/host-rewriting-proxy.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -255,6 +256,24 @@ people('settings: two wrong fields, both explained next to their fields in one s
   const all = await page.locator('main').innerText();
   assert.not.match(all, /redirect_url|webhook_url|notify_email|deprecated/, 'no API names on the page');
   await everySize('settings', () => alert.waitFor());
+});
+
+people('behind a proxy that hides the address, the page says which address to open instead of hanging', async () => {
+  // The proxy forwards with the server's own Host, so neither the page's origin nor the public URL
+  // matches what the server sees; the session cookie (set for 127.0.0.1, any port) still comes along.
+  const proxy = await startHostRewritingProxy(direct);
+  const other = await context.newPage();
+  try {
+    await other.goto(`${proxy.url}/admin`);
+    await other.getByRole('heading', { name: 'Open the panel at its own address', level: 1 }).waitFor();
+    const link = other.getByRole('link', { name: `http://localhost:${port}/admin` });
+    assert.is(await link.getAttribute('href'), `http://localhost:${port}/admin`);
+    assert.match(await other.locator('main').innerText(), new RegExp(`cannot connect from ${proxy.url.replace(/[.]/g, '\\.')}`));
+    await screenshot(other, 'people-wrong-address-1280-light');
+  } finally {
+    await other.close();
+    await proxy.close();
+  }
 });
 
 people('the connection: Live while open; the server stops: reconnecting, then offline; it starts again: Live', async () => {
