@@ -258,6 +258,21 @@ people('settings: two wrong fields, both explained next to their fields in one s
   await everySize('settings', () => alert.waitFor());
 });
 
+people('every other panel page holds at 1280 and 390 px, light and dark, with no serious axe finding', async () => {
+  const pages: [string, string, string][] = [
+    ['overview', `/admin/forms/${formId}?tab=overview`, 'Share'],
+    ['webhook', `/admin/forms/${formId}?tab=webhook`, 'Delivery log'],
+    ['definition', `/admin/forms/${formId}?tab=definition`, 'Versions'],
+    ['workspace', '/admin/workspace', 'Scheduled jobs'],
+    ['moderation', '/admin/moderation', 'Moderation'],
+    ['account', '/admin/account', 'Change password'],
+  ];
+  for (const [name, path, heading] of pages) {
+    await page.goto(`${direct}${path}`);
+    await everySize(name, () => page.getByRole('heading', { name: heading }).first().waitFor());
+  }
+});
+
 people('behind a proxy that hides the address, the page says which address to open instead of hanging', async () => {
   // The proxy forwards with the server's own Host, so neither the page's origin nor the public URL
   // matches what the server sees; the session cookie (set for 127.0.0.1, any port) still comes along.

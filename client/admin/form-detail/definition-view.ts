@@ -24,7 +24,7 @@ export function DefinitionView({ formId }: { formId: string }) {
     </section>
     <section class="card wide"><h2>Version ${shown.version}</h2>
       <p class="muted">Follows the <a href=${versions.data.schema_url} target="_blank" rel="noopener">form definition JSON Schema</a> (<code>$schema</code>).</p>
-      <pre class="json">${JSON.stringify(shown.definition, null, 2)}</pre>
+      <pre class="json" tabindex="0" aria-label=${`Definition of version ${shown.version}`}>${JSON.stringify(shown.definition, null, 2)}</pre>
     </section>
   </div>`;
 }

@@ -16,7 +16,7 @@ export function Outbox() {
     ${data && data.mails.length === 0 && html`<p class="muted">No mail.</p>`}
     ${data?.mails.map(
       (m) => html`<details class="mail"><summary><strong>${m.subject}</strong> <span class="muted">to ${m.to.join(', ')} · ${when(m.created_at)}</span>
-        ${m.error && html` <span class="badge badge-bad">${m.error}</span>`}</summary><pre>${m.body}</pre></details>`,
+        ${m.error && html` <span class="badge badge-bad">${m.error}</span>`}</summary><pre tabindex="0">${m.body}</pre></details>`,
     )}
   <//>`;
 }
