@@ -13,6 +13,7 @@ import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { hostedPage } from './pages/hosted-page.ts';
 import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
+import { signedInPage } from './pages/signed-in-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
@@ -55,6 +56,7 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
+    { method: 'GET', path: '/admin/signed-in', handler: signedInPage(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
