@@ -46,7 +46,9 @@ export function socketOpened() {
 export async function socketLost(hooks: { stop: () => void; signIn: () => void }) {
   if (state.kind === 'wrong_address') return;
   failedTries++;
-  if (everOpen || state.kind !== 'connecting') set(failedTries > TRIES_BEFORE_OFFLINE || !navigator.onLine ? { kind: 'offline' } : { kind: 'reconnecting' });
+  // Never connected yet: still "Connecting…" for the first tries, then offline like a lost connection.
+  if (failedTries > TRIES_BEFORE_OFFLINE || !navigator.onLine) set({ kind: 'offline' });
+  else if (everOpen) set({ kind: 'reconnecting' });
   const res = await fetch('/admin/connection', { method: 'POST', redirect: 'manual' }).catch(() => undefined);
   if (!res) return;
   if (res.status === 401) return hooks.signIn();

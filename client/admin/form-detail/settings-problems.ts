@@ -21,6 +21,7 @@ const sentences: [string, RegExp, string][] = [
   ['webhook_url', /^address not allowed/, 'The webhook address must be on the public internet: private, local and cloud metadata addresses cannot receive webhooks.'],
   ['webhook_url', /^dns failed/, 'The webhook address’s host name could not be found. Check its spelling.'],
   ['webhook_url', /at most|too long|too_big/i, 'The webhook address is too long.'],
+  ['notify_email', /conflicts/, 'Email notifications were set two ways that disagree: choose one setting and save again.'],
   ['status', /paused by moderation/, 'This form was paused by moderation; only an owner of this server can lift that.'],
 ];
 
