@@ -1,4 +1,5 @@
 // The panel's root: who is signed in, the top bar, and the view for the current path. It composes.
+import { useEffect, useRef } from 'preact/hooks';
 import { html } from '../renderer/html.ts';
 import { AccountPage } from './account/account-page.ts';
 import { ConnectionBanner, WrongAddress } from './common/connection-banner.ts';
@@ -27,9 +28,28 @@ function View({ me, path, query, workspace }: { me: Me; path: string; query: URL
   return html`<${FormsList} me=${me} />`;
 }
 
+/**
+ * After a move to another page, focus goes to its heading, so keyboard and screen reader users start
+ * there (as after a page load) rather than on a link that is gone. Not on the first load.
+ */
+function useFocusOnNavigate(path: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: false });
+  }, [path]);
+}
+
 /** The whole panel. */
 export function App() {
   const { path, query } = useRoute();
+  useFocusOnNavigate(path);
   const me = useQuery(() => trpc.account.me.query(), []);
   const workspace = useQuery(() => trpc.workspace.current.query(), []);
   const { state } = useConnection();
