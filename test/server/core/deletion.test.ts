@@ -4,9 +4,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../../server/lib/api-error.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { createServices } from '../../../server/core/services.ts';
 import { withFormCache } from '../../../server/core/store/form-cache.ts';
+import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
 import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
 import { contactDefinition } from '../../helpers/api.ts';
+import { tempDataDir } from '../../helpers/server.ts';
 
 const values = { name: 'Ada', email: 'ada@example.com', message: 'a secret' };
 
@@ -97,6 +101,42 @@ deletion('a submission that read its form before the form was deleted stores not
   });
   assert.equal(outcome, { kind: 'form_gone' });
   assert.equal(await cached.submissions.page(form_id, 10), [], 'no orphan row');
+});
+
+deletion('drafts and deletions persist: after a restart the store holds the same', async () => {
+  const dir = await tempDataDir();
+  const open = async () => {
+    const store = await openSqlJsStore(dir);
+    return { store, services: createServices(store, loadConfig([], {}), 'secret') };
+  };
+  const first = await open();
+  const ws = { id: 'ws', name: 'W', createdAt: new Date().toISOString() };
+  await first.store.workspaces.create(ws);
+  const principal = { kind: 'user' as const, userId: 'u', workspaceId: ws.id, role: 'owner' as const };
+  const keep = await first.services.forms.publish(principal, { definition: contactDefinition() });
+  const drop = await first.services.forms.publish(principal, { definition: contactDefinition() });
+  const sub = (formId: string, key: string) => first.services.submissions.submit({ formId, values, formPost: false, idempotencyKey: key, bodyHash: 'h' });
+  const [s1, s2] = [(await sub(keep.form_id, 'k1')).body.id, (await sub(keep.form_id, 'k2')).body.id];
+  await sub(drop.form_id, 'k3');
+  const draft = await first.services.drafts.save(principal, { formId: keep.form_id }, '{ not yet');
+  const newDraft = await first.services.drafts.create(principal, 'signup');
+  await first.services.deletion.deleteSubmission((await first.store.forms.byId(keep.form_id))!, s1);
+  await first.services.deletion.deleteForm((await first.store.forms.byId(drop.form_id))!);
+  await first.store.close();
+
+  const again = await open();
+  try {
+    assert.equal((await again.store.submissions.page(keep.form_id, 10)).map((s) => s.id), [s2]);
+    assert.is((await again.store.forms.byId(keep.form_id))!.submissionCount, 1);
+    assert.is(await again.store.idempotency.get(keep.form_id, 'k1'), undefined);
+    assert.ok(await again.store.idempotency.get(keep.form_id, 'k2'));
+    assert.is(await again.store.forms.byId(drop.form_id), undefined);
+    assert.is(await again.store.idempotency.get(drop.form_id, 'k3'), undefined);
+    assert.is((await again.store.drafts.byForm(keep.form_id))?.text, draft.text);
+    assert.equal((await again.services.drafts.list(principal)).drafts.map((d) => [d.draft_id, d.title]), [[newDraft.draft_id, 'Sign up']]);
+  } finally {
+    await again.store.close();
+  }
 });
 
 deletion.run();
