@@ -26,6 +26,8 @@ let errors: string[];
 let axeSource = '';
 let formId = '';
 const dialogs: string[] = [];
+/** Whether the next confirmations are answered OK (else Cancel). */
+let confirmDialogs = false;
 const ids: Record<string, string> = {};
 
 const definition = {
@@ -63,7 +65,7 @@ people.before(async () => {
   errors = pageErrors(page);
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
-    void dialog.dismiss();
+    void (confirmDialogs ? dialog.accept() : dialog.dismiss());
   });
 });
 people.after(async () => {
@@ -217,6 +219,18 @@ people('selecting rows asks before deleting and says how many', async () => {
   await page.getByLabel('Select all 3 shown').check();
   await page.getByText('3 submissions selected').waitFor();
   await page.getByLabel('Select all 3 shown').uncheck();
+  // Confirmed this time: Alan's submission goes, the total follows.
+  await table.locator(`tr[data-id="${ids.alan}"]`).getByRole('checkbox').check();
+  confirmDialogs = true;
+  await page.getByRole('button', { name: 'Delete it' }).click();
+  await page.getByRole('status').getByText('Deleted 1 submission.').waitFor();
+  confirmDialogs = false;
+  assert.equal(dialogs.splice(0), ['Delete 1 submission? This cannot be undone.']);
+  assert.is(await page.getByTestId('submission-total').innerText(), '2 submissions');
+  assert.is(await table.locator(`tr[data-id="${ids.alan}"]`).count(), 0);
+  await page.reload();
+  await page.getByTestId('submission-total').waitFor();
+  assert.is(await page.getByTestId('submission-total').innerText(), '2 submissions', 'deleted on the server, not just hidden');
   await everySize('submissions', () => page.getByTestId('submission-total').waitFor());
 });
 
@@ -240,6 +254,14 @@ people('the detail view: reached by keyboard, every answer by label, hidden char
   await everySize('detail', () => page.getByRole('heading', { name: /^Submission/, level: 1 }).waitFor());
   await page.getByRole('button', { name: 'Delete submission' }).click();
   assert.equal(dialogs.splice(0), ['Delete 1 submission? This cannot be undone.']);
+  assert.is(new URL(page.url()).pathname, `/admin/forms/${formId}/submissions/${ids.grace}`, 'cancelled: still here');
+  confirmDialogs = true;
+  await page.getByRole('button', { name: 'Delete submission' }).click();
+  await page.waitForURL((url) => url.pathname === `/admin/forms/${formId}` && url.searchParams.get('tab') === 'submissions');
+  confirmDialogs = false;
+  dialogs.splice(0);
+  await page.getByText('1 submission', { exact: true }).waitFor();
+  assert.is(await page.locator(`table.submissions tr[data-id="${ids.grace}"]`).count(), 0);
 });
 
 people('settings: two wrong fields, both explained next to their fields in one save', async () => {
