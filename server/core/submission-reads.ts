@@ -69,9 +69,12 @@ export class SubmissionReads {
     return out;
   }
 
-  /** How many submissions the form holds, or how many contain `filter` (the panel's total). */
-  total(form: FormRecord, filter?: string): Promise<number> {
-    return this.store.submissions.count(form.id, filter);
+  /**
+   * How many submissions the form holds (its kept count, no scan), or how many contain `filter` (one
+   * counting pass over the form's rows): the panel's total.
+   */
+  async total(form: FormRecord, filter?: string): Promise<number> {
+    return filter ? this.store.submissions.count(form.id, filter) : form.submissionCount;
   }
 
   /** One submission (spec 2.12) and its webhook deliveries with their logged attempts; 404 when not the form's. */

@@ -61,6 +61,8 @@ view('a page has the labelled fields and the total; the total follows the filter
   const second = await viewer.submissions.page({ formId: w.formId, order: 'oldest', limit: 2, cursor: first.next_cursor });
   assert.equal(second.submissions.map((s) => s.values.name), ['Alan']);
   assert.is(second.next_cursor, undefined);
+  assert.is(first.total, 3);
+  assert.is(second.total, undefined, 'later pages do not count again');
   const bad = await viewer.submissions.page({ formId: w.formId, order: 'sideways' as 'oldest' }).catch((err) => err);
   assert.is((bad as TRPCError).code, 'BAD_REQUEST');
 });

@@ -62,7 +62,7 @@ export function SubmissionsTable({ formId, canEdit = false }: { formId: string; 
   const ordered = order === 'newest' ? [...newLive, ...loaded] : cursor ? loaded : [...loaded, ...[...newLive].reverse()];
   const rows = ordered.filter((s) => !gone.has(s.id) && !seen.has(s.id) && seen.add(s.id));
   // The server's count, plus arrivals since, less what was deleted here (each counted once before).
-  const shownTotal = Math.max(0, page.total + newLive.length - gone.size);
+  const shownTotal = Math.max(0, (page.total ?? 0) + newLive.length - gone.size);
 
   const restart = () => {
     setLive([]);

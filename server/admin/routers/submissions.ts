@@ -17,7 +17,8 @@ export const submissionsRouter = router({
     const [page, fields, total] = await Promise.all([
       ctx.services.reads.page(form, input.limit ?? PAGE_DEFAULT, input.cursor ?? null, filter, input.order ?? 'newest'),
       ctx.services.reads.fields(form),
-      ctx.services.reads.total(form, filter),
+      // The total belongs to the first page; "Load more" does not count again.
+      input.cursor ? undefined : ctx.services.reads.total(form, filter),
     ]);
     return { ...page, columns: fields.map((f) => f.key), fields, total };
   }),
