@@ -1,7 +1,7 @@
 // The submissions tab: a text filter, newest or oldest first, the total, 50 a page with "Load more",
 // the CSV download of what the filter shows, rows selected and deleted, and (newest first) new
 // submissions appearing at the top as they arrive (submissions.onCreated).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
@@ -43,6 +43,12 @@ export function SubmissionsTable({ formId, canEdit = false }: { formId: string; 
   const [deletedNote, setDeletedNote] = useState('');
   const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }));
   const remove = useAction((ids: string[]) => deleteSubmissions(formId, ids));
+
+  // A fresh first page (new filter or order, a reconnect) holds what arrived and lacks what was deleted.
+  useEffect(() => {
+    setLive([]);
+    setGone(new Set());
+  }, [first.data]);
 
   useLiveSubmissions(formId, (s) => {
     if (matches(s, filter)) setLive((rows) => (rows.some((r) => r.id === s.id) ? rows : [s, ...rows]));
