@@ -240,7 +240,8 @@ people('the detail view: reached by keyboard, every answer by label, hidden char
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: /^Submission/, level: 1 }).waitFor();
   assert.is(new URL(page.url()).pathname, `/admin/forms/${formId}/submissions/${ids.grace}`);
-  assert.is(await page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus moves to the new page’s heading');
+  // Focus moves to the new page's heading (effects run after paint, so wait for it).
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
   const answers = page.locator('dl.answers');
   const text = await answers.innerText();
   assert.match(text, /Your name\s+Grace Hopper/);
