@@ -96,6 +96,10 @@ view('detail: the submission, the fields, its delivery and the attempts logged f
   const missing = await w.caller('viewer').submissions.detail({ formId: w.formId, submissionId: 'nope' }).catch((err) => err);
   assert.is((missing as TRPCError).code, 'NOT_FOUND');
   assert.equal(((missing as TRPCError).cause as ApiError).details, ['submission: not found']);
+  const atEdge = await w.caller('viewer').submissions.detail({ formId: w.formId, submissionId: 'x'.repeat(64) }).catch((err) => err);
+  assert.is((atEdge as TRPCError).code, 'NOT_FOUND', 'a 64-character id is looked up');
+  const past = await w.caller('viewer').submissions.detail({ formId: w.formId, submissionId: 'x'.repeat(65) }).catch((err) => err);
+  assert.is((past as TRPCError).code, 'BAD_REQUEST', 'a longer one is refused before any lookup');
   await owner.settings.update({ formId: w.formId, patch: { webhook_url: '' } });
 });
 
