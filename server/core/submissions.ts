@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { evaluateSubmission } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
-import { containsHiddenCharacters } from '../lib/hidden-characters.ts';
+import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';

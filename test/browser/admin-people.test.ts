@@ -252,6 +252,9 @@ people('the detail view: reached by keyboard, every answer by label, hidden char
   await answers.getByRole('button', { name: 'Reveal Door code' }).click();
   await answers.getByText('grace-secret-2').waitFor();
   await page.getByRole('note').getByText('Hidden characters.').waitFor();
+  await page.getByRole('button', { name: 'Show where they are' }).click();
+  assert.match(await answers.innerText(), /Anything else\s+hiU\+200Bthere/);
+  assert.is(await answers.locator('mark.hidden-char').innerText(), 'U+200B');
   await page.getByText('This form has no webhook, so nothing was sent.').waitFor();
   assert.ok(await page.locator('time[title]').first().getAttribute('title'), 'the full time on hover');
   await everySize('detail', () => page.getByRole('heading', { name: /^Submission/, level: 1 }).waitFor());

@@ -1,5 +1,6 @@
 // One answer as people read it: option labels instead of stored values, Yes/No for switches, files by
 // name, passwords masked until revealed. Always text, never markup (answers are untrusted).
+import { hiddenPieces } from '../../../shared/text/hidden-characters.ts';
 import { html } from '../../renderer/html.ts';
 import { valueText } from '../common/format.ts';
 import type { FieldColumn } from '../types.ts';
@@ -40,10 +41,18 @@ export function answerText(field: FieldColumn | undefined, value: unknown): stri
   return valueText(value);
 }
 
-/** An answer for the table or the detail view; a password is masked with a Reveal button. */
-export function Answer({ field, value }: { field?: FieldColumn; value: unknown }) {
+/** Text with each hidden character shown as a marked code point ("U+200B") where it is. */
+const WithHidden = ({ text }: { text: string }) =>
+  html`${hiddenPieces(text).map((p) => ('hidden' in p ? html`<mark class="hidden-char" title="Invisible character">${p.hidden}</mark>` : p.text))}`;
+
+/**
+ * An answer for the table or the detail view; a password is masked with a Reveal button. With
+ * `showHidden`, invisible characters are shown as marked code points.
+ */
+export function Answer({ field, value, showHidden = false }: { field?: FieldColumn; value: unknown; showHidden?: boolean }) {
   if (field?.type === 'password' && typeof value === 'string' && value !== '') return html`<${MaskedValue} value=${value} label=${field.label} />`;
   if (isFile(value) && value.url) return html`<a href=${sameServer(value.url)} download>${answerText(field, value)}</a>`;
   const text = answerText(field, value);
-  return text === '' ? html`<span class="muted">—</span>` : html`<span class="answer">${text}</span>`;
+  if (text === '') return html`<span class="muted">—</span>`;
+  return html`<span class="answer">${showHidden ? html`<${WithHidden} text=${text} />` : text}</span>`;
 }
