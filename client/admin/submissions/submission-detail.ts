@@ -30,7 +30,7 @@ function Deliveries({ detail }: { detail: SubmissionDetail }) {
   return html`<div>
     ${detail.deliveries.length === 0 && html`<p class="muted">No delivery is kept for this submission (it arrived before the webhook was set, or its finished delivery was cleaned up).</p>`}
     ${detail.deliveries.map(
-      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${deliveryState[d.state] ?? d.state}<//>
+      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${d.state === 'pending' && d.attempts === 0 ? 'Sending' : (deliveryState[d.state] ?? d.state)}<//>
         <span class="muted"> · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${d.next_attempt_at ? html` · next <${Time} iso=${d.next_attempt_at} />` : ''}</span></p>`,
     )}
     ${detail.attempts.length > 0 &&
