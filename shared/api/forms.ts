@@ -1,9 +1,9 @@
 // REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
+import { SUCCESS_MESSAGE_MAX } from './limits.ts';
 
-/** Spec 8: success_message is at most 500 characters. */
-export const SUCCESS_MESSAGE_MAX = 500;
+export { SUCCESS_MESSAGE_MAX };
 
 /** An http or https URL, or the empty string that removes the setting. */
 export const redirectUrlSchema = z

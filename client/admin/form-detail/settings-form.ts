@@ -2,7 +2,7 @@
 // answers every problem at once (the webhook address included); each is shown as a sentence next to
 // its field, and listed above the Save button.
 import { useState } from 'preact/hooks';
-import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/forms.ts';
+import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
