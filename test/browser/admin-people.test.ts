@@ -165,6 +165,14 @@ people('at 390 px the navigation folds behind a Menu button', async () => {
   await screenshot(page, 'people-menu-390-light');
   await page.getByRole('button', { name: 'Close menu' }).click();
   assert.not.ok(await workspace.isVisible());
+  // From the keyboard: open with Enter, Escape closes and focus is back on the button.
+  await page.getByRole('button', { name: 'Menu' }).focus();
+  await page.keyboard.press('Enter');
+  await workspace.waitFor();
+  await workspace.focus();
+  await page.keyboard.press('Escape');
+  await workspace.waitFor({ state: 'hidden' });
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Menu');
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Workspace' }).waitFor();
   assert.not.ok(await page.getByRole('button', { name: 'Menu' }).isVisible(), 'wide windows show the links themselves');
