@@ -55,7 +55,7 @@ export function App() {
   const { state } = useConnection();
   if (state.kind === 'wrong_address') return html`<${WrongAddress} state=${state} />`;
   if (me.error) return html`<main class="page"><h1>Formstead</h1><${ErrorList} error=${me.error} /></main>`;
-  if (!me.data) return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} /><p class="muted">Connecting…</p></main>`;
+  if (!me.data) return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} />${state.kind !== 'offline' && html`<p class="muted">Connecting…</p>`}</main>`;
   return html`<div>
     <${Nav} me=${me.data} workspace=${workspace.data} path=${path} />
     <${ConnectionBanner} />

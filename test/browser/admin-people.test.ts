@@ -328,6 +328,20 @@ people('behind a proxy that hides the address, the page says which address to op
   }
 });
 
+people('behind a proxy that passes no WebSocket upgrades, the banner says the live connection is what fails', async () => {
+  const proxy = await startHostRewritingProxy(direct, { rewriteHost: false, upgrades: false });
+  const other = await context.newPage();
+  try {
+    await other.goto(`${proxy.url}/admin`);
+    await other.locator('.banner-hint').getByText('does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.').waitFor();
+    assert.match(await other.locator('.banner').innerText(), /^Offline: changes are not saved/);
+    await screenshot(other, 'people-no-upgrades-1280-light');
+  } finally {
+    await other.close();
+    await proxy.close();
+  }
+});
+
 people('the connection: Live while open; the server stops: reconnecting, then offline; it starts again: Live', async () => {
   await page.goto(`${direct}/admin/forms/${formId}?tab=submissions`);
   await page.locator('.topbar [data-connection="live"]').waitFor();
