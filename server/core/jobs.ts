@@ -25,5 +25,8 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     schedule: '23 * * * *',
     run: async () => `${await store.webhooks.sweepFinished(new Date(Date.now() - FINISHED_DELIVERY_TTL_MS).toISOString())} deleted`,
   });
+  // Response mails wait out their minute on a timer; this sends any a restart or a lost timer left behind.
+  jobs.register({ name: 'response-mail-digests', schedule: '* * * * *', run: async () => `${await services.responseMail.sweep()} sent` });
+  jobs.register({ name: 'sweep-spam', schedule: '29 * * * *', run: async () => `${await services.spam.sweep()} deleted` });
   jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
 }

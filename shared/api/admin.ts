@@ -45,3 +45,6 @@ export const jobRunInput = z.strictObject({ name: z.string().min(1).max(100) });
 
 /** Pause or resume a form (spec 3.1). */
 export const formStatusInput = z.strictObject({ formId: z.string().min(1).max(64), status: z.enum(['active', 'paused']) });
+
+/** One suspected-spam post of a form (the Spam view's "Not spam" and "Delete"). */
+export const spamItemInput = z.strictObject({ formId: z.string().min(1).max(64), id: z.string().min(1).max(64) });

@@ -7,6 +7,7 @@ import { keysRouter } from './keys.ts';
 import { membersRouter } from './members.ts';
 import { moderationRouter } from './moderation.ts';
 import { settingsRouter } from './settings.ts';
+import { spamRouter } from './spam.ts';
 import { submissionsRouter } from './submissions.ts';
 import { webhooksRouter } from './webhooks.ts';
 import { workspaceRouter } from './workspace.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   forms: formsRouter,
   submissions: submissionsRouter,
   settings: settingsRouter,
+  spam: spamRouter,
   webhooks: webhooksRouter,
   workspace: workspaceRouter,
   keys: keysRouter,

@@ -48,6 +48,12 @@ export function withFormCache(store: Store, max = 1000): Store {
         await forms.delete(formId);
         forget(formId);
       },
+      claimResponseMail: async (formId, ...rest) => {
+        forget(formId);
+        const claim = await forms.claimResponseMail(formId, ...rest);
+        forget(formId);
+        return claim;
+      },
     },
     // Delivery outcomes change a form's failure streak, so they drop the cached row too.
     webhooks: {
