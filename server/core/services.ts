@@ -58,8 +58,8 @@ export interface Services {
   moderation: ModerationService;
 }
 
-/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens. */
-export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}): Services {
+/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' time. */
+export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}, options: { clock?: () => number } = {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
   const antiSpam = new AntiSpam(secret);
@@ -67,8 +67,8 @@ export function createServices(store: Store, config: Config, secret: string, log
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
   const failureMail = new FailureMail(store, mailer, config.publicUrl);
   const milestones = new MilestoneMail(store, mailer, config.publicUrl);
-  const responseMail = new ResponseMail(store, mailer, forms.definitions, config.publicUrl, { log });
-  const confirmation = new ConfirmationMail(mailer, { log });
+  const responseMail = new ResponseMail(store, mailer, forms.definitions, config.publicUrl, { log, now: options.clock });
+  const confirmation = new ConfirmationMail(mailer, { log, now: options.clock });
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,

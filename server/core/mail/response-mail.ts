@@ -51,12 +51,14 @@ export class ResponseMail {
     return sent;
   }
 
-  /** Ends the timers (shutdown); waits for mails being written. */
+  /**
+   * Ends the timers (shutdown) and starts no more mails. A mail already being sent is not waited for:
+   * a silent SMTP server must not hold the shutdown (the mail leaves or lands in the outbox, or is lost).
+   */
   async stop() {
     this.stopped = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-    await Promise.allSettled(this.running.values());
   }
 
   /** Runs one mail attempt for a form after any running one; resolves true when a mail was sent. */
