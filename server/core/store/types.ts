@@ -389,6 +389,8 @@ export interface Store {
     add(mail: OutboxRecord): Promise<void>;
     /** Newest first. */
     list(limit: number): Promise<OutboxRecord[]>;
+    /** Deletes held mail created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
