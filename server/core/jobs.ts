@@ -30,6 +30,7 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
   });
   // Response mails wait out their minute on a timer; this sends any a restart or a lost timer left behind.
   jobs.register({ name: 'response-mail-digests', schedule: '* * * * *', run: async () => `${await services.responseMail.sweep()} sent` });
+  jobs.register({ name: 'sweep-retention', schedule: '13 * * * *', run: async () => `${await services.retention.sweep()} deleted` });
   jobs.register({ name: 'sweep-spam', schedule: '29 * * * *', run: async () => `${await services.spam.sweep()} deleted` });
   jobs.register({
     name: 'sweep-outbox',

@@ -18,6 +18,7 @@ import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
 import { SettingsService } from './settings.ts';
+import { RetentionService } from './retention.ts';
 import { SpamService } from './spam.ts';
 import type { Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
@@ -52,6 +53,8 @@ export interface Services {
   workspaces: WorkspaceService;
   /** New submissions as in-process events (live admin tables). */
   submissionEvents: SubmissionEvents;
+  /** Per-form retention: the job that deletes submissions past their form's period. */
+  retention: RetentionService;
   /** Suspected spam: the panel's Spam view and its 30-day sweep. */
   spam: SpamService;
   /** Abuse reports from hosted pages, and the moderation pause they trigger. */
@@ -97,6 +100,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     confirmation.send(stored.form, stored.record.values).catch(mailError);
   };
   const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits);
   return {
     config,
     keys,
@@ -119,6 +123,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),
-    deletion: new DeletionService(store, forms.definitions, rateLimits),
+    deletion,
+    retention: new RetentionService(store, deletion),
   };
 }
