@@ -18,11 +18,26 @@ export interface MountOptions {
   showTitle?: boolean;
 }
 
-/** Applies the form's theme to `target`: its custom properties, and a forced light or dark mode. */
+/**
+ * Applies the form's theme around `target`: its custom properties, and a forced light or dark mode.
+ * In the inline embed's shadow root they go on the host as `:host` rules, which the embedding page's
+ * own `.formstead-embed { --fs-…: … }` still overrides (the page that embeds has the last word);
+ * elsewhere (the hosted page) on the element itself.
+ */
 export function applyTheme(target: HTMLElement, theme: unknown) {
-  for (const [name, value] of Object.entries(themeProperties(theme))) target.style.setProperty(name, value);
+  const props = Object.entries(themeProperties(theme));
   const mode = themeModeClass(theme);
-  target.classList.remove('fs-light', 'fs-dark');
+  const root = target.getRootNode();
+  if (root instanceof ShadowRoot && 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
+    const sheet = new CSSStyleSheet();
+    // A constructed sheet: allowed under a host page's CSP that forbids inline styles. It comes after
+    // form.css, and matches as specifically as its :host(.fs-dark) rules, so the theme's values win.
+    sheet.replaceSync(`:host,:host(.fs-light),:host(.fs-dark){${props.map(([k, v]) => `${k}:${v}`).join(';')}}`);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    if (mode) root.host.classList.add(mode);
+    return;
+  }
+  for (const [name, value] of props) target.style.setProperty(name, value);
   if (mode) target.classList.add(mode);
 }
 
