@@ -41,7 +41,7 @@ export function MailSettings(props: { formId: string; settings: Settings; canEdi
             <select id="confirmation_email_field" value=${draft.confirmation_email_field} onChange=${(e: Event) => set('confirmation_email_field', (e.target as HTMLSelectElement).value)}>
               ${fields.map((f) => html`<option value=${f.key}>${f.label}</option>`)}
             </select>`}
-          <label for="confirmation_message">Message <span class="muted">(${draft.confirmation_message.length}/${CONFIRMATION_MESSAGE_MAX}; empty sends “Thank you. Your response was received.”)</span></label>
+          <label for="confirmation_message">Confirmation message <span class="muted">(${draft.confirmation_message.length}/${CONFIRMATION_MESSAGE_MAX}; empty sends “Thank you. Your response was received.”)</span></label>
           <textarea id="confirmation_message" rows="3" value=${draft.confirmation_message} onInput=${(e: Event) => set('confirmation_message', (e.target as HTMLTextAreaElement).value)}></textarea>`}
         ${hint('confirmation_email_field')}${hint('confirmation_message')}
       </fieldset>
