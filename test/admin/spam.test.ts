@@ -82,6 +82,29 @@ spam('"Not spam" makes it a normal submission: same id and time, counted, listed
   assert.is(again.code, 'NOT_FOUND', 'a second "Not spam" finds nothing');
 });
 
+spam('a caught post is never sent to the webhook; once marked "Not spam" it is', async ({ w }) => {
+  // Set on the store directly: the address (a closed local port) only has to produce a logged attempt.
+  await w.store.forms.update(w.formId, { webhookUrl: 'https://127.0.0.1:9/hook', webhookSecret: `whsec_${'a'.repeat(64)}` });
+  w.services.deliveries.start();
+  try {
+    const caught = await post(w, { honeypot: 'x', renderToken: token(w, 5000) });
+    const normal = await post(w, {});
+    const logged = async () => (await w.store.webhooks.attempts(w.formId, 100)).map((a) => a.submissionId);
+    const until = async (id: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await logged()).includes(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return (await logged()).includes(id);
+    };
+    assert.ok(await until(normal.body.id), 'a normal answer is attempted');
+    assert.not.ok((await logged()).includes(caught.body.id), 'the caught one is not');
+    await w.caller('editor').spam.notSpam({ formId: w.formId, id: caught.body.id });
+    assert.ok(await until(caught.body.id), 'after "Not spam" it is delivered like any answer');
+  } finally {
+    await w.services.deliveries.stop();
+    await w.store.forms.update(w.formId, { webhookUrl: '', webhookSecret: '' });
+  }
+});
+
 spam('"Delete" removes it; viewers may only look', async ({ w }) => {
   const { items } = await w.caller('viewer').spam.list({ formId: w.formId });
   const refused = await w.caller('viewer').spam.delete({ formId: w.formId, id: items[0].id }).catch((e) => e);
