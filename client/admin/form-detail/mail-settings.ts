@@ -23,15 +23,15 @@ export function MailSettings(props: { formId: string; settings: Settings; canEdi
   return html`<${Section} title="Emails">
     <form class="settings" onSubmit=${submit} novalidate>
       <fieldset disabled=${!props.canEdit || busy}>
-        <label class="check"><input id="notify_each_response" type="checkbox" checked=${draft.notify_each_response}
+        <label class="check check-row"><input id="notify_each_response" type="checkbox" checked=${draft.notify_each_response}
           onChange=${(e: Event) => set('notify_each_response', (e.target as HTMLInputElement).checked)} />
-          Email me when someone responds</label>
+          <span>Email me when someone responds</span></label>
         <p class="muted small">Every member with email turned on gets the answers. When many come at once, you get one email a minute that lists them all.</p>
         ${hint('notify_each_response')}
 
-        <label class="check"><input id="confirmation_on" type="checkbox" checked=${confirming} disabled=${fields.length === 0}
+        <label class="check check-row"><input id="confirmation_on" type="checkbox" checked=${confirming} disabled=${fields.length === 0}
           onChange=${(e: Event) => toggleConfirm((e.target as HTMLInputElement).checked)} />
-          Send a confirmation email to the person who responds</label>
+          <span>Send a confirmation email to the person who responds</span></label>
         ${fields.length === 0
           ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
           : html`<p class="muted small">It holds your message below, never their answers. At most one per response, and only a few an hour to the same address.</p>`}
