@@ -5,6 +5,7 @@ import type { ApiKeyRecord, FormRecord, InviteRecord, NewSubmission, Role, Store
 export const T0 = Date.parse('2026-11-24T12:00:00.000Z');
 /** `T0` moved by `ms` milliseconds, as the ISO text the store keeps. */
 export const at = (ms = 0) => new Date(T0 + ms).toISOString();
+/** Durations in milliseconds, for `at()`. */
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;

@@ -34,18 +34,11 @@ type Row = (world: World) => Promise<void>;
  * fails if its body never calls `method`, so a table cannot claim a method it does not exercise.
  */
 export function contractSuite(backend: string, area: string, factory: StoreFactory) {
-  const s: Test<{ opened?: OpenedStore }> = suite(`${backend} store contract: ${area}`);
-  s.before.each(async (ctx) => {
-    ctx.opened = await factory();
-  });
-  s.after.each(async (ctx) => {
-    await ctx.opened?.cleanup();
-    ctx.opened = undefined;
-  });
+  const s: Test = suite(`${backend} store contract: ${area}`);
   const rule = (method: string, title: string, body: Row) => {
     subjects.add(method);
-    s(`${method}: ${title}`, async (ctx) => {
-      const opened = ctx.opened!;
+    s(`${method}: ${title}`, async () => {
+      const opened = await factory();
       const called = new Set<string>();
       const world: World = {
         store: recording(opened.store, called),
@@ -55,7 +48,12 @@ export function contractSuite(backend: string, area: string, factory: StoreFacto
           world.store = recording(await opened.reopen(), called);
         },
       };
-      await body(world);
+      // Cleaned up here rather than in after.each, which uvu skips when the row fails.
+      try {
+        await body(world);
+      } finally {
+        await opened.cleanup();
+      }
       assert.ok(called.has(method), `the row about ${method} never calls it`);
     });
   };
