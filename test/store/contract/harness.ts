@@ -7,7 +7,7 @@ import type { Store } from '../../../server/core/store/types.ts';
 /** A store freshly opened on empty data; `reopen` closes it and opens the same data again. */
 export interface OpenedStore {
   store: Store;
-  /** Closes `store` and opens the same data again (what a restart does); absent: the durability rows are skipped. */
+  /** Closes `store` (if still open) and opens the same data again, as a restart does; without it the durability rows fail. */
   reopen?: () => Promise<Store>;
   /** Closes whatever store is open now and removes the data. */
   cleanup: () => Promise<void>;
@@ -16,7 +16,7 @@ export interface OpenedStore {
 /** What a backend gives the contract: a new, empty store on each call. */
 export type StoreFactory = () => Promise<OpenedStore>;
 
-/** What a row works with: the store of this row (replaced by `reopen`) and the methods it called. */
+/** What a row works with: the store of this row, replaced by the reopened one after `reopen`. */
 export interface World {
   store: Store;
   /** Closes and reopens the store; `world.store` is the reopened one afterwards. */

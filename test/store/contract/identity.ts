@@ -54,7 +54,7 @@ export function identityContract(backend: string, factory: StoreFactory) {
     assert.is(await store.workspaces.monthlyUsage('no-such-workspace', '2026-11'), 0);
   });
 
-  rule('users.create', 'stores the user with its membership, read by id and by email', async ({ store }) => {
+  rule('users.create', 'stores the user with its membership; a user without a password keeps null', async ({ store }) => {
     const ws = await workspace(store);
     const user = userRecord({ passwordHash: null });
     await store.users.create(user, { workspaceId: ws.id, role: 'viewer' });

@@ -125,10 +125,10 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
     const ws = await workspace(store);
     const older = inviteRecord(ws.id, 'o', { createdAt: at(-2 * DAY), expiresAt: at(DAY) });
     const newer = inviteRecord(ws.id, 'o', { createdAt: at(-DAY), expiresAt: at(DAY) });
-    const expiresNow = inviteRecord(ws.id, 'o', { createdAt: at(-3 * DAY), expiresAt: at(HOUR) });
-    for (const inv of [older, newer, expiresNow]) await store.invites.create(inv);
+    const inAnHour = inviteRecord(ws.id, 'o', { createdAt: at(-3 * DAY), expiresAt: at(HOUR) });
+    for (const inv of [older, newer, inAnHour]) await store.invites.create(inv);
     await store.invites.create(inviteRecord('other', 'o', { createdAt: at(-DAY) }));
-    assert.equal((await store.invites.list(ws.id, at())).map((i) => i.id), [newer.id, older.id, expiresNow.id]);
+    assert.equal((await store.invites.list(ws.id, at())).map((i) => i.id), [newer.id, older.id, inAnHour.id]);
     assert.equal((await store.invites.list(ws.id, at(HOUR))).map((i) => i.id), [newer.id, older.id], 'one expiring exactly at now is not listed');
   });
   rule('invites.delete', "deletes within its workspace only: true once, then false; another workspace's id is false", async ({ store }) => {

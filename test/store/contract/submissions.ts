@@ -22,6 +22,13 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
     assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 1);
     assert.equal(await store.submissions.insert(newSubmission(f.id, ws.id)), { kind: 'stored', submissionCount: 2 });
   });
+  rule('submissions.insert', 'values read back exactly as given: key order, text beyond ASCII, numbers, nesting', async ({ store }) => {
+    const f = await form(store, null);
+    const values = { zeta: 1, alpha: 'Zoë 😀 \u200b', 'ünïcode key': [1.5, -0.25, 12345678901234], nested: { b: true, a: null }, empty: '', list: [] };
+    await store.submissions.insert(newSubmission(f.id, null, { values }));
+    const [read] = await store.submissions.page(f.id, 1);
+    assert.is(JSON.stringify(read.values), JSON.stringify(values), 'the same JSON text, keys in the order given');
+  });
   rule('submissions.insert', 'an unclaimed form (no workspace) counts on the form only', async ({ store }) => {
     const f = await form(store, null, { agentKeyId: 'agent-1' });
     assert.equal(await store.submissions.insert(newSubmission(f.id, null)), { kind: 'stored', submissionCount: 1 });
