@@ -3,7 +3,7 @@
 import * as assert from 'uvu/assert';
 import type { FormRecord } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { at, DAY, form, formRecord, HOUR, newSubmission, SECOND, unclaimedForm, uuid, workspace } from './fixtures.ts';
+import { at, DAY, form, formRecord, HOUR, newSubmission, SECOND, uid, unclaimedForm, uuid, workspace } from './fixtures.ts';
 
 /** Rows for forms. */
 export function formsContract(backend: string, factory: StoreFactory) {
@@ -178,7 +178,7 @@ export function formsContract(backend: string, factory: StoreFactory) {
     assert.is(expired.size, 2);
   });
 
-  rule('forms.delete', 'takes its versions, submissions, idempotency records, deliveries, delivery log and reports along', async ({ store }) => {
+  rule('forms.delete', 'takes its versions, submissions, idempotency records, deliveries, delivery log, reports and draft along', async ({ store }) => {
     const ws = await workspace(store);
     const f = await form(store, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
     const keep = await form(store, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
@@ -201,7 +201,10 @@ export function formsContract(backend: string, factory: StoreFactory) {
     const gone = await seed(f.id, 'k1');
     const kept = await seed(keep.id, 'k1');
     await store.forms.addVersion(f.id, 2, '{}', 't', {}, at());
-    await store.forms.delete(f.id);
+    const draft = { id: uid('draft'), workspaceId: ws.id, formId: f.id, text: '{}', baseVersion: 2, updatedAt: at(), updatedBy: 'user-1' };
+    await store.drafts.put(draft);
+    await store.drafts.put({ ...draft, id: uid('draft'), formId: keep.id });
+    assert.is(await store.forms.delete(f.id), 1, 'answers how many submissions went');
 
     assert.is(await store.forms.byId(f.id), undefined);
     assert.equal(await store.forms.versions(f.id), []);
@@ -211,6 +214,8 @@ export function formsContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.webhooks.attempts(f.id, 10), []);
     assert.equal((await store.reports.summary(at(-DAY), 10)).map((r) => r.formId), [keep.id]);
     assert.equal(await store.webhooks.due(at(DAY), 10), [{ id: kept.delivery!.id, formId: keep.id }]);
+    assert.is(await store.drafts.byId(draft.id), undefined);
+    assert.equal([...(await store.drafts.formsWithDraft(ws.id))], [keep.id]);
 
     // The other form of the workspace is untouched.
     assert.is((await store.submissions.page(keep.id, 10)).length, 1);
@@ -224,8 +229,8 @@ export function formsContract(backend: string, factory: StoreFactory) {
     await store.forms.delete(f.id);
     assert.ok(await store.workspaces.byId(ws.id));
     assert.is(await store.workspaces.monthlyUsage(ws.id, at().slice(0, 7)), 1);
-    await store.forms.delete(f.id);
-    await store.forms.delete('never-was');
+    assert.is(await store.forms.delete(f.id), 0, 'a second time: nothing to delete');
+    assert.is(await store.forms.delete('never-was'), 0);
   });
   rule('forms.delete', 'an unclaimed form leaves the count of its agent key and the expiry sweep', async ({ store }) => {
     const f = await unclaimedForm(store, 'agent-1', {}, -HOUR);

@@ -230,21 +230,17 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
       assert.is((await store.submissions.page(f.id, 10, undefined, 'zoë école')).length, 1);
     },
   );
-  rule.proposed(
-    'submissions.insert',
-    'a form deleted while the request ran: nothing is stored',
-    'today the submission (and its delivery) is stored for the missing form and no deletion ever removes it; InsertOutcome has no kind for it',
-    async ({ store }) => {
-      const ws = await workspace(store);
-      const f = await form(store, ws.id);
-      await store.forms.delete(f.id);
-      const sub = newSubmission(f.id, ws.id, { delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
-      const outcome = await store.submissions.insert(sub);
-      assert.is.not(outcome.kind, 'stored');
-      assert.equal(await store.submissions.page(f.id, 10), []);
-      assert.is(await store.webhooks.byId(sub.delivery!.id), undefined);
-    },
-  );
+  rule('submissions.insert', 'a form deleted while the request ran: form_gone, and nothing is stored', async ({ store }) => {
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    await store.forms.delete(f.id);
+    const sub = newSubmission(f.id, ws.id, { idempotency: idem('k'), delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+    assert.equal(await store.submissions.insert(sub), { kind: 'form_gone' });
+    assert.equal(await store.submissions.page(f.id, 10), []);
+    assert.is(await store.idempotency.get(f.id, 'k'), undefined);
+    assert.is(await store.webhooks.byId(sub.delivery!.id), undefined);
+    assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 0);
+  });
 
   rule('submissions.dailyCounts', "per form and UTC day since the given time, the workspace's forms only", async ({ store }) => {
     const ws = await workspace(store);
