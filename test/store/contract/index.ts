@@ -5,6 +5,7 @@ import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
+import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
 import { keysInvitesContract } from './keys-invites.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
@@ -20,6 +21,7 @@ const areas = [
   keysInvitesContract,
   formsContract,
   submissionsContract,
+  idempotencyContract,
   submissionDeleteContract,
   webhooksContract,
   draftsContract,

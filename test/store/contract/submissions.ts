@@ -1,15 +1,14 @@
-// Contract of submissions: limits checked inside the write (form cap, monthly quota, idempotency),
-// what one insert writes, and the reads (newest-first pages, search, daily counts, oldest-first iteration).
+// Contract of submissions: limits checked inside the write (form cap, monthly quota), what one insert
+// writes, and the reads (newest-first pages, search, daily counts, oldest-first iteration).
 import * as assert from 'uvu/assert';
 import type { NewSubmission, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
 import { at, DAY, form, MINUTE, newSubmission, SECOND, submissions, uuid, workspace } from './fixtures.ts';
+import { idem } from './idempotency.ts';
 
-const idem = (key: string, bodyHash = 'body-1') => ({ key, bodyHash, status: 201, response: `{"answer":"${key}/${bodyHash}"}` });
-
-/** Rows for submissions and idempotency. */
+/** Rows for submissions.insert and the reads. */
 export function submissionsContract(backend: string, factory: StoreFactory) {
-  const { rule, run } = contractSuite(backend, 'submissions, idempotency', factory);
+  const { rule, run } = contractSuite(backend, 'submissions', factory);
 
   rule('submissions.insert', 'stores the submission, counts it on the form and the month, and answers the new count', async ({ store }) => {
     const ws = await workspace(store);
@@ -109,74 +108,18 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
     assert.is(outcomes.filter((o) => o.kind === 'stored').length, 2);
     assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), QUOTA);
   });
-
-  // Idempotency: kept per form for 24 h; a replay stores nothing and answers the first record.
-  rule('submissions.insert', 'a key seen before answers replay with the first record and stores nothing, whatever the body', async ({ store }) => {
-    const f = await form(store, null);
-    const first = newSubmission(f.id, null, { idempotency: idem('k', 'body-1') });
-    assert.is((await store.submissions.insert(first)).kind, 'stored');
-    for (const body of ['body-1', 'body-2']) {
-      const again = newSubmission(f.id, null, { createdAt: at(MINUTE), idempotency: idem('k', body) });
-      assert.equal(await store.submissions.insert(again), { kind: 'replay', record: { formId: f.id, createdAt: first.createdAt, ...idem('k', 'body-1') } }, body);
-    }
-    assert.is((await store.submissions.page(f.id, 10)).length, 1);
-    assert.is((await store.forms.byId(f.id))?.submissionCount, 1);
-  });
-  rule('submissions.insert', 'keys are per form: the same key on another form is stored', async ({ store }) => {
-    const f = await form(store, null);
-    const g = await form(store, null);
-    assert.is((await store.submissions.insert(newSubmission(f.id, null, { idempotency: idem('k') }))).kind, 'stored');
-    assert.is((await store.submissions.insert(newSubmission(g.id, null, { idempotency: idem('k') }))).kind, 'stored');
-  });
-  for (const [title, ageMs, kind] of [
-    ['a key exactly 24 h old still replays', DAY, 'replay'],
-    ['a key older than 24 h (not yet swept) is replaced: stored again', DAY + 1, 'stored'],
-  ] as const) {
-    rule('submissions.insert', title, async ({ store }) => {
-      const f = await form(store, null);
-      await store.submissions.insert(newSubmission(f.id, null, { createdAt: at(-ageMs), idempotency: idem('k', 'old') }));
-      const outcome = await store.submissions.insert(newSubmission(f.id, null, { idempotency: idem('k', 'new') }));
-      assert.is(outcome.kind, kind);
-      assert.is((await store.idempotency.get(f.id, 'k'))?.bodyHash, kind === 'replay' ? 'old' : 'new');
-    });
-  }
-  rule('submissions.insert', 'a replay wins over a limit: at the cap a seen key still answers replay', async ({ store }) => {
+  rule('submissions.insert', 'a form deleted while the request ran: form_gone, and nothing is stored', async ({ store }) => {
     const ws = await workspace(store);
     const f = await form(store, ws.id);
-    await store.submissions.insert(newSubmission(f.id, ws.id, { idempotency: idem('k') }));
-    const outcome = await store.submissions.insert(newSubmission(f.id, ws.id, { idempotency: idem('k'), formCap: 1, monthlyQuota: 1 }));
-    assert.is(outcome.kind, 'replay');
-  });
-  rule('submissions.insert', 'six concurrent inserts with one key: exactly one stored, the others replay its record', async ({ store }) => {
-    const f = await form(store, null);
-    const subs = Array.from({ length: 6 }, (_, i) => newSubmission(f.id, null, { idempotency: idem('k', `body-${i}`) }));
-    const outcomes = await Promise.all(subs.map((s) => store.submissions.insert(s)));
-    const stored = outcomes.findIndex((o) => o.kind === 'stored');
-    assert.is(outcomes.filter((o) => o.kind === 'stored').length, 1);
-    for (const o of outcomes) if (o.kind !== 'stored') assert.equal(o, { kind: 'replay', record: { formId: f.id, createdAt: at(), ...idem('k', `body-${stored}`) } });
-    assert.equal((await store.submissions.page(f.id, 10)).map((s) => s.id), [subs[stored].id]);
+    await store.forms.delete(f.id);
+    const sub = newSubmission(f.id, ws.id, { idempotency: idem('k'), delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+    assert.equal(await store.submissions.insert(sub), { kind: 'form_gone' });
+    assert.equal(await store.submissions.page(f.id, 10), []);
+    assert.is(await store.idempotency.get(f.id, 'k'), undefined);
+    assert.is(await store.webhooks.byId(sub.delivery!.id), undefined);
+    assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 0);
   });
 
-  rule('idempotency.get', "the stored record of a form's key; undefined for another form or key", async ({ store }) => {
-    const f = await form(store, null);
-    await store.submissions.insert(newSubmission(f.id, null, { idempotency: idem('k') }));
-    assert.equal(await store.idempotency.get(f.id, 'k'), { formId: f.id, createdAt: at(), ...idem('k') });
-    assert.is(await store.idempotency.get(f.id, 'other'), undefined);
-    assert.is(await store.idempotency.get('other-form', 'k'), undefined);
-  });
-  rule('idempotency.sweep', 'removes records created strictly before olderThan and counts them', async ({ store }) => {
-    const f = await form(store, null);
-    const rows: [key: string, createdMs: number, swept: boolean][] = [
-      ['old', -2 * SECOND, true],
-      ['just-before', -1, true],
-      ['exactly', 0, false],
-      ['after', SECOND, false],
-    ];
-    for (const [key, createdMs] of rows) await store.submissions.insert(newSubmission(f.id, null, { createdAt: at(createdMs), idempotency: idem(key) }));
-    assert.is(await store.idempotency.sweep(at()), 2);
-    for (const [key, , swept] of rows) assert.is((await store.idempotency.get(f.id, key)) === undefined, swept, key);
-    assert.is((await store.submissions.page(f.id, 10)).length, 4, 'submissions stay');
-  });
 
   rule('submissions.page', 'newest first, at most limit, strictly before beforeSeq; other forms not mixed in', async ({ store }) => {
     const f = await form(store, null);
@@ -230,18 +173,6 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
       assert.is((await store.submissions.page(f.id, 10, undefined, 'zoë école')).length, 1);
     },
   );
-  rule('submissions.insert', 'a form deleted while the request ran: form_gone, and nothing is stored', async ({ store }) => {
-    const ws = await workspace(store);
-    const f = await form(store, ws.id);
-    await store.forms.delete(f.id);
-    const sub = newSubmission(f.id, ws.id, { idempotency: idem('k'), delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
-    assert.equal(await store.submissions.insert(sub), { kind: 'form_gone' });
-    assert.equal(await store.submissions.page(f.id, 10), []);
-    assert.is(await store.idempotency.get(f.id, 'k'), undefined);
-    assert.is(await store.webhooks.byId(sub.delivery!.id), undefined);
-    assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 0);
-  });
-
   rule('submissions.dailyCounts', "per form and UTC day since the given time, the workspace's forms only", async ({ store }) => {
     const ws = await workspace(store);
     const f = await form(store, ws.id);
