@@ -103,7 +103,8 @@ export class SubmissionService {
       fromSpam: true,
     });
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
-    if (outcome.kind !== 'stored') throw new Error('a restored submission cannot be an idempotent replay');
+    // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.
+    if (outcome.kind !== 'stored') throw notFound();
     const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values: spam.values, hiddenChars };
     const current = (await this.store.forms.byId(form.id)) ?? form;
     try {
