@@ -143,4 +143,25 @@ spam(`a form keeps at most ${SPAM_KEPT_MAX} suspected-spam posts: at the cap the
   assert.is(await w.services.spam.sweep(Date.now() + SPAM_KEPT_MS + 1000), SPAM_KEPT_MAX);
 });
 
+const quota = suite<{ w: AdminWorld }>('admin: spam view and the monthly quota');
+quota.before(async (ctx) => {
+  ctx.w = await adminWorld({ FORMSTEAD_MONTHLY_SUBMISSIONS: '1' });
+});
+quota.after(async (ctx) => {
+  await ctx.w.services.responseMail.stop();
+  await ctx.w.store.close();
+});
+
+quota('"Not spam" past the monthly quota answers 402 limit_reached and the post stays in Spam', async ({ w }) => {
+  // Caught first (spam does not count against the quota), then the one allowed answer uses it up.
+  const caught = await post(w, { honeypot: 'x', renderToken: token(w, 5000) });
+  assert.is(caught.status, 201);
+  assert.is((await post(w, {})).status, 201, 'the quota of 1 is used by a real answer');
+  const refused = await w.caller('editor').spam.notSpam({ formId: w.formId, id: caught.body.id }).catch((e) => e);
+  assert.is(refused.code, 'PAYMENT_REQUIRED');
+  assert.is(refused.message, 'limit_reached');
+  assert.is((await w.caller('viewer').spam.list({ formId: w.formId })).total, 1, 'still in Spam');
+});
+
 spam.run();
+quota.run();
