@@ -77,7 +77,7 @@ spam('"Not spam" makes it a normal submission: same id and time, counted, listed
   await w.services.responseMail.sweep();
   const mails = await mailsAbout(w);
   assert.ok(mails.length > mailsBefore, 'mailed');
-  assert.ok(mails.some((m) => m.body.includes(`submission=${target.id}`)), 'the mail links the restored answer');
+  assert.ok(mails.some((m) => m.body.includes(`/submissions/${target.id}`)), 'the mail links the restored answer');
   const again = await w.caller('editor').spam.notSpam({ formId: w.formId, id: target.id }).catch((e) => e);
   assert.is(again.code, 'NOT_FOUND', 'a second "Not spam" finds nothing');
 });

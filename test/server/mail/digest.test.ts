@@ -35,8 +35,8 @@ const submit = (w: AdminWorld, formId: string, i: number) =>
   w.services.submissions.submit({ formId, values: { name: `Person ${i}`, email: `p${i}@example.com` }, formPost: false, bodyHash: String(i) });
 /** The mails the owner got about `title`. */
 const ownerMails = (smtp: SmtpSink, title: string) => smtp.mails.filter((m) => m.to[0] === OWNER && m.subject.endsWith(`: ${title}`));
-/** Submission ids listed in a mail ("Open it: ...&submission=<id>"). */
-const listedIds = (text: string) => [...text.matchAll(/submission=([0-9a-f-]{36})/g)].map((m) => m[1]);
+/** Submission ids listed in a mail ("Open it: .../submissions/<id>"). */
+const listedIds = (text: string) => [...text.matchAll(/\/submissions\/([0-9a-f-]{36})/g)].map((m) => m[1]);
 
 digest('30 answers in a burst: one mail at once, one digest listing the rest when the minute ends; all 30 mailed once', async ({ w, smtp, clock }) => {
   const title = 'Burst form';

@@ -57,7 +57,7 @@ mail('a new form mails its first response to the owner: labels, option labels, m
   assert.match(m.text, /Choose a PIN: •+ \(hidden\)/);
   assert.not.ok(m.text.includes('hunter2'), 'the password never leaves the store');
   assert.not.match(m.text, /\bdesign\b|\bcss\b|a11y/, 'no option values or keys');
-  assert.match(m.text, new RegExp(`Open it: http://\\S+/admin/forms/${id}\\?tab=submissions&submission=${posted.json.id}\n`));
+  assert.match(m.text, new RegExp(`Open it: http://\\S+/admin/forms/${id}/submissions/${posted.json.id}\n`));
 });
 
 mail('confirmation: off by default; on, the address in the chosen email field gets the owner\'s message and nothing else', async () => {
