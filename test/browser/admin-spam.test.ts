@@ -80,6 +80,7 @@ panel('the Spam tab lists caught posts by label; "Not spam" moves one to the ans
   const real = page.locator('.spam-item', { hasText: 'Real Person' });
   await real.getByRole('button', { name: 'Not spam' }).click();
   await page.getByText('1 post moved to the answers.').waitFor();
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'status', 'focus goes to what happened, not to the page start');
   assert.equal((await listed()).map((s) => s.values.name), ['Real Person']);
   const pills = page.locator('.spam-item', { hasText: 'Cheap pills' });
   await pills.getByRole('button', { name: 'Delete' }).click();
@@ -87,6 +88,7 @@ panel('the Spam tab lists caught posts by label; "Not spam" moves one to the ans
   await screenshot(page, 'admin-spam-delete-question');
   await pills.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Nothing here. Your form has no suspected spam.').waitFor();
+  await page.getByText('1 post moved to the answers. 1 post deleted.').waitFor();
   assert.equal((await listed()).length, 1, 'the deleted post did not become an answer');
   assert.equal(failed, [], 'no failed request of the page');
   // The panel has no favicon yet: Chromium logs its 404 as a console error, as admin.test.ts notes.
