@@ -14,7 +14,10 @@ const view = suite<{ w: AdminWorld }>('admin: submissions view');
 view.before(async (ctx) => {
   ctx.w = await adminWorld({ FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1' });
 });
-view.after(async (ctx) => ctx.w.store.close());
+view.after(async (ctx) => {
+  await ctx.w.services.responseMail.stop();
+  await ctx.w.store.close();
+});
 
 const submit = (w: AdminWorld, values: Record<string, unknown>) =>
   w.services.submissions.submit({ formId: w.formId, values, formPost: false, bodyHash: Math.random().toString() });
@@ -42,7 +45,7 @@ view('fieldColumns: keys in CSV order, the newest label, option labels of every 
 
 view('a page has the labelled fields and the total; the total follows the filter; oldest first pages forward', async ({ w }) => {
   const viewer = w.caller('viewer');
-  // The world holds one submission (Ada) already.
+  await submit(w, { name: 'Ada', email: 'ada@example.com' });
   await submit(w, { name: 'Grace', email: 'grace@example.com', topic: 'sales' });
   await submit(w, { name: 'Alan', email: 'alan@example.com', topic: 'support' });
   const all = await viewer.submissions.page({ formId: w.formId });
@@ -116,6 +119,7 @@ view('a settings save with two wrong fields reports both, the webhook address in
     ]);
     assert.is((await strict.caller('owner').settings.get({ formId: strict.formId })).webhook_url, '', 'nothing changed');
   } finally {
+    await strict.services.responseMail.stop();
     await strict.store.close();
   }
 });
