@@ -298,6 +298,7 @@ people('settings: two wrong fields, both explained next to their fields in one s
 people('every other panel page holds at 1280 and 390 px, light and dark, with no serious axe finding', async () => {
   const pages: [string, string, string][] = [
     ['overview', `/admin/forms/${formId}?tab=overview`, 'Share'],
+    ['spam', `/admin/forms/${formId}?tab=spam`, 'Suspected spam'],
     ['webhook', `/admin/forms/${formId}?tab=webhook`, 'Delivery log'],
     ['definition', `/admin/forms/${formId}?tab=definition`, 'Versions'],
     ['workspace', '/admin/workspace', 'Scheduled jobs'],
