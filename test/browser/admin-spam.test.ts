@@ -80,7 +80,8 @@ panel('the Spam tab lists caught posts by label; "Not spam" moves one to the ans
   const real = page.locator('.spam-item', { hasText: 'Real Person' });
   await real.getByRole('button', { name: 'Not spam' }).click();
   await page.getByText('1 post moved to the answers.').waitFor();
-  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'status', 'focus goes to what happened, not to the page start');
+  // Focus goes to what happened, not to the page start (moved by an effect, after paint: wait for it).
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'status');
   assert.equal((await listed()).map((s) => s.values.name), ['Real Person']);
   const pills = page.locator('.spam-item', { hasText: 'Cheap pills' });
   await pills.getByRole('button', { name: 'Delete' }).click();

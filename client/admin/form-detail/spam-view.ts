@@ -3,27 +3,19 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { count, when } from '../common/format.ts';
+import { count } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
 
 type Item = { id: string; created_at: string; reason: string; answers: string[] };
 
-/** "just now", "12 min ago", "5 h ago" within a day; the date after that (the full time is on hover). */
-function ago(iso: string, now = Date.now()): string {
-  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  return when(iso);
-}
-
 /** One caught post with its decisions. */
 function SpamItem({ item, canEdit, onNotSpam, onDelete, busy }: { item: Item; canEdit: boolean; onNotSpam(): void; onDelete(): void; busy: boolean }) {
   const [asking, setAsking] = useState(false);
   return html`<li class="spam-item">
-    <p class="spam-meta"><strong><time datetime=${item.created_at} title=${when(item.created_at)}>${ago(item.created_at)}</time></strong> <span class="muted">· ${item.reason}</span></p>
+    <p class="spam-meta"><strong><${Time} iso=${item.created_at} /></strong> <span class="muted">· ${item.reason}</span></p>
     <ul class="plain spam-answers">${item.answers.length ? item.answers.map((a) => html`<li>${a}</li>`) : html`<li class="muted">No answers filled in</li>`}</ul>
     ${canEdit &&
     (asking
