@@ -1,0 +1,21 @@
+// The JSON view's text and the definition it holds. Text that does not parse is kept as typed (the
+// person is mid-edit) with the parser's message; the visual view says so until it parses again.
+import type { FormDefinition } from '../../../../shared/definition/schema.ts';
+
+/** The definition as the JSON view shows it. */
+export const definitionText = (def: unknown) => JSON.stringify(def, null, 2);
+
+/** Parsed text: the object it holds, or why it does not parse. */
+export type ParsedText = { ok: true; value: FormDefinition } | { ok: false; error: string };
+
+/** Parses the JSON view's text; anything but an object is refused (the visual view needs one). */
+export function parseText(text: string): ParsedText {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: `This is not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'The definition must be a JSON object ({ … }).' };
+  return { ok: true, value: value as FormDefinition };
+}
