@@ -1,0 +1,105 @@
+// The selected field's settings: type, label, key, placeholder, help, default, options, rules, the
+// extras of some types (rows, accepted files, keyboard, auto-advance), when it shows, and where it sits.
+import { useEffect, useRef } from 'preact/hooks';
+import type { FormDefinition, FormField } from '../../../shared/definition/schema.ts';
+import { html } from '../../renderer/html.ts';
+import { ConditionsEditor } from './conditions-editor.ts';
+import { DefaultEditor } from './default-editor.ts';
+import { Check, NumberInput, Select, TextArea, TextInput } from './inputs.ts';
+import {
+  duplicateField,
+  fieldProblems,
+  fieldTypes,
+  hasOptions,
+  isMultiStep,
+  moveFieldToStep,
+  partProblems,
+  removeField,
+  takesPlaceholder,
+  typeInfo,
+  updateField,
+  type FieldAt,
+  type PlacedProblem,
+} from './model/index.ts';
+import { OptionsEditor } from './options-editor.ts';
+import type { Selection } from './selection.ts';
+import type { Builder } from './use-builder.ts';
+import { ValidationEditor } from './validation-editor.ts';
+
+interface Props {
+  def: FormDefinition;
+  field: FormField;
+  at: FieldAt;
+  b: Builder;
+  select: (s: Selection) => void;
+  problems: readonly PlacedProblem[];
+  /** Changes when a new field was added: its label input takes the focus. */
+  focusToken: number;
+  readOnly: boolean;
+}
+
+/** The settings panel of one field. */
+export function FieldEditor({ def, field, at, b, select, problems, focusToken, readOnly }: Props) {
+  const label = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusToken > 0) {
+      label.current?.focus();
+      label.current?.select();
+    }
+  }, [focusToken]);
+  const mine = fieldProblems(problems, at);
+  const p = (part: string) => partProblems(mine, part);
+  const g = (part: string) => `field:${at.step}.${at.index}:${part}`;
+  const set = (patch: Partial<FormField>, group?: string) => b.edit((d) => updateField(d, at, patch), group);
+  const multi = isMultiStep(def);
+  const info = typeInfo(field.type);
+  const custom = !fieldTypes.some((t) => t.type === field.type);
+  const typeChoices = [...(custom ? [[field.type, info.name] as const] : []), ...fieldTypes.map((t) => [t.type, t.name] as const)];
+  const general = mine.filter((x) => x.rest === '').map((x) => x.message);
+
+  return html`<section class="b-editor" aria-labelledby="b-editor-title">
+    <h2 id="b-editor-title"><span class="b-icon" aria-hidden="true">${info.icon}</span> ${field.label || field.key} <span class="muted small">${info.name}</span></h2>
+    ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
+    <${TextInput} label="Question (label)" inputRef=${label} value=${field.label} onInput=${(t: string) => set({ label: t }, g('label'))} problems=${p('label')} />
+    <${Select} label="Type" value=${field.type} choices=${typeChoices} onChange=${(t: string) => set({ type: t })} problems=${p('type')} />
+    <${TextInput} label="Key" mono hint="The name of this answer in submissions, CSV and webhooks. Made from the label until you change it."
+      value=${field.key} onInput=${(t: string) => set({ key: t }, g('key'))} problems=${p('key')} />
+    ${takesPlaceholder(field.type) && html`<${TextInput} label="Placeholder" value=${field.placeholder} onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`}
+    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
+    ${hasOptions(field.type) && html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')} readOnly=${readOnly} />`}
+    <${DefaultEditor} field=${field} problems=${p('defaultValue')} onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
+    <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />
+    <fieldset class="b-more"><legend>More</legend>
+      ${field.type === 'textarea' && html`<${NumberInput} label="Visible lines" min=${1} step="1" value=${field.rows} onInput=${(n?: number) => set({ rows: n }, g('rows'))} problems=${p('rows')} />`}
+      ${field.type === 'file' && html`<${TextInput} label="Accepted files" hint="File types or extensions, e.g. image/*,.pdf" value=${field.accept} onInput=${(t: string) => set({ accept: t || undefined }, g('accept'))} problems=${p('accept')} />`}
+      ${['text', 'textarea', 'password', 'phone', 'autocomplete'].includes(field.type) &&
+      html`<${Select} label="Phone keyboard" value=${field.inputMode ?? ''} problems=${p('inputMode')}
+        choices=${[['', 'Standard'], ['text', 'Text'], ['numeric', 'Numbers'], ['tel', 'Phone'], ['email', 'Email']]}
+        onChange=${(m: string) => set({ inputMode: (m || undefined) as FormField['inputMode'] })} />`}
+      ${field.type === 'radio' && multi &&
+      html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance} onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`}
+    </fieldset>
+    <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'field', at }} place=${{ kind: 'field', step: at.step }} self=${field.key}
+      what="Show this field" problems=${[...p('show'), ...p('showAny')]} readOnly=${readOnly} />
+    ${!readOnly &&
+    html`<div class="row b-field-actions">
+      ${multi &&
+      html`<${Select} label="Step" value=${String(at.step)} choices=${def.steps!.map((s, i) => [String(i), `${i + 1}. ${s.title || 'Untitled step'}`] as const)}
+        onChange=${(v: string) => {
+          const r = moveFieldToStep(def, at, Number(v));
+          b.edit(() => r.definition);
+          select({ kind: 'field', at: r.at });
+        }} />`}
+      <button type="button" class="secondary" onClick=${() => {
+        const r = duplicateField(def, at);
+        b.edit(() => r.definition);
+        select({ kind: 'field', at: r.at });
+      }}>Duplicate field</button>
+      <button type="button" class="secondary danger" onClick=${() => {
+        b.edit((d) => removeField(d, at));
+        select({ kind: 'form' });
+      }}>Delete field</button>
+      <span class="muted small">Ctrl+Z undoes</span>
+    </div>`}
+  </section>`;
+}

@@ -1,0 +1,94 @@
+// Autosave of the draft: the text is saved ~600 ms after the last change, one save at a time; a failed
+// save is retried when the browser is back online and every few seconds, and leaving the page with
+// unsaved text asks first. `flush` saves now (Publish waits for it).
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { adminError } from '../trpc.ts';
+
+/** What the save indicator shows. */
+export type SaveState = { kind: 'saved' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'failed'; offline: boolean; message: string };
+
+/** Quiet time after the last keystroke before saving. */
+export const AUTOSAVE_DELAY_MS = 600;
+const RETRY_MS = 5000;
+
+/** Saves `text` with `save` whenever it changes (not while `enabled` is false). */
+export function useAutosave<R>(text: string, enabled: boolean, save: (text: string) => Promise<R>, onSaved: (result: R, text: string) => void) {
+  const saved = useRef(text);
+  const current = useRef(text);
+  current.current = text;
+  const running = useRef<Promise<boolean> | undefined>();
+  const [state, setState] = useState<SaveState>({ kind: 'saved' });
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  /** Saves the current text unless it is saved already; resolves true once it is. */
+  const flush = useCallback(async (): Promise<boolean> => {
+    while (running.current) await running.current;
+    const text = current.current;
+    if (text === saved.current) return true;
+    setState({ kind: 'saving' });
+    const run = (async () => {
+      try {
+        const result = await saveRef.current(text);
+        saved.current = text;
+        onSavedRef.current(result, text);
+        setState(current.current === text ? { kind: 'saved' } : { kind: 'pending' });
+        return true;
+      } catch (err) {
+        const e = adminError(err);
+        const offline = e.code === 'connection_failed' || !navigator.onLine;
+        setState({ kind: 'failed', offline, message: offline ? 'Not saved: offline' : `Not saved: ${e.details[0] ?? e.code}` });
+        return false;
+      }
+    })();
+    running.current = run;
+    try {
+      return await run;
+    } finally {
+      running.current = undefined;
+    }
+  }, []);
+
+  /** After a reload of the draft from elsewhere: this text is what the server holds. */
+  const markSaved = useCallback((text: string) => {
+    saved.current = text;
+    setState({ kind: 'saved' });
+  }, []);
+
+  useEffect(() => {
+    if (!enabled || text === saved.current) return;
+    setState((s) => (s.kind === 'failed' ? s : { kind: 'pending' }));
+    const timer = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, enabled]);
+
+  useEffect(() => {
+    if (state.kind !== 'failed') return;
+    const retry = () => void flush();
+    const timer = setInterval(retry, RETRY_MS);
+    addEventListener('online', retry);
+    return () => {
+      clearInterval(timer);
+      removeEventListener('online', retry);
+    };
+  }, [state.kind]);
+
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (enabled && current.current !== saved.current) e.preventDefault();
+    };
+    addEventListener('beforeunload', warn);
+    return () => removeEventListener('beforeunload', warn);
+  }, [enabled]);
+
+  return { state, flush, markSaved, dirty: text !== saved.current };
+}
+
+/** The indicator's words. */
+export function saveText(s: SaveState): string {
+  if (s.kind === 'saved') return 'Draft saved';
+  if (s.kind === 'failed') return s.message;
+  return 'Saving…';
+}
