@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
+import { DeletionService } from './deletion.ts';
+import { DraftService } from './drafts.ts';
 import { FormService } from './forms.ts';
 import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
@@ -49,6 +51,10 @@ export interface Services {
   reports: ReportService;
   /** Admin panel: reported and moderation-paused forms, pause and lift (instance owners). */
   moderation: ModerationService;
+  /** Admin panel: the builder's drafts, templates and publishing them. */
+  drafts: DraftService;
+  /** Deleting forms and submissions with everything they own (REST and the panel). */
+  deletion: DeletionService;
 }
 
 /** Wires the services together. `secret` is the instance secret that signs cursors and render tokens. */
@@ -72,6 +78,7 @@ export function createServices(store: Store, config: Config, secret: string, log
   const accounts = new AccountService(store);
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate));
   const reports = new ReportService(store, settings, secret);
+  const rateLimits = new RateLimits(config.rateLimit);
   // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.
   const afterStore = (stored: StoredSubmission) => {
     submissionEvents.created(stored);
@@ -86,7 +93,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     publicForms: new PublicForms(store, forms.definitions, antiSpam, config),
     submissions: new SubmissionService(store, forms.definitions, antiSpam, config, afterStore),
     settings,
-    rateLimits: new RateLimits(config.rateLimit),
+    rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret)),
     antiSpam,
     mailer,
@@ -97,5 +104,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     submissionEvents,
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
+    drafts: new DraftService(store, forms),
+    deletion: new DeletionService(store, forms.definitions, rateLimits),
   };
 }

@@ -153,6 +153,7 @@ export class SubmissionService {
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery,
     });
+    if (outcome.kind === 'form_gone') throw notFound();
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {

@@ -1,6 +1,7 @@
 // The admin panel's whole API: sub-routers merged, nothing else (STYLE.md "tRPC routers").
 import { router } from '../trpc.ts';
 import { accountRouter } from './account.ts';
+import { draftsRouter } from './drafts.ts';
 import { formsRouter } from './forms.ts';
 import { jobsRouter } from './jobs.ts';
 import { keysRouter } from './keys.ts';
@@ -15,6 +16,7 @@ import { workspaceRouter } from './workspace.ts';
 export const appRouter = router({
   account: accountRouter,
   forms: formsRouter,
+  drafts: draftsRouter,
   submissions: submissionsRouter,
   settings: settingsRouter,
   webhooks: webhooksRouter,

@@ -105,7 +105,13 @@ export interface NewSubmission {
 }
 
 /** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
-export type InsertOutcome = { kind: 'stored'; submissionCount: number } | { kind: 'replay'; record: IdempotencyRecord } | { kind: 'form_cap' } | { kind: 'monthly_quota' };
+export type InsertOutcome =
+  | { kind: 'stored'; submissionCount: number }
+  | { kind: 'replay'; record: IdempotencyRecord }
+  | { kind: 'form_cap' }
+  | { kind: 'monthly_quota' }
+  /** The form was deleted after the submission read it: nothing is stored. */
+  | { kind: 'form_gone' };
 
 /** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
 export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
@@ -201,6 +207,20 @@ export interface AbuseReportSummary {
   lastAt: string;
 }
 
+/** A definition being edited in the admin panel (migration 007); `text` is kept exactly as typed. */
+export interface DraftRecord {
+  id: string;
+  workspaceId: string;
+  /** The form it changes; null for a new form never published. */
+  formId: string | null;
+  text: string;
+  /** The form's version when the draft began; null for a new form. */
+  baseVersion: number | null;
+  updatedAt: string;
+  /** The user who saved it last. */
+  updatedBy: string;
+}
+
 /** The whole store contract. Reads may be served from memory; every write resolves once durable. */
 export interface Store {
   meta: {
@@ -273,7 +293,8 @@ export interface Store {
     claim(formId: string, workspaceId: string): Promise<boolean>;
     update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused'> & FormSettingsRecord>): Promise<void>;
     expiredUnclaimed(now: string): Promise<string[]>;
-    delete(formId: string): Promise<void>;
+    /** Deletes a form with every row that holds its data, in one write; returns how many submissions went. */
+    delete(formId: string): Promise<number>;
   };
   submissions: {
     /**
@@ -287,6 +308,15 @@ export interface Store {
     dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
     /** Every submission of a form, oldest first, read in pages so memory stays flat. */
     iterate(formId: string, pageSize?: number): AsyncIterable<SubmissionRecord>;
+    /** One submission of a form; undefined when the id is unknown or belongs to another form. */
+    byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
+    /**
+     * Deletes submissions of one form (ids of other forms are left alone) in one write: lowers the form's
+     * count (never the monthly usage, which counts what was received), cancels their pending deliveries
+     * and empties the payloads their deliveries hold, and drops the idempotency records that replay them.
+     * Returns the ids that were deleted.
+     */
+    delete(formId: string, ids: string[], at: string): Promise<string[]>;
   };
   idempotency: {
     get(formId: string, key: string): Promise<IdempotencyRecord | undefined>;
@@ -314,6 +344,21 @@ export interface Store {
     attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
     /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
     sweepFinished(olderThan: string): Promise<number>;
+  };
+  drafts: {
+    byId(id: string): Promise<DraftRecord | undefined>;
+    /** The draft of a form, if it has one. */
+    byForm(formId: string): Promise<DraftRecord | undefined>;
+    /** A workspace's drafts of new forms (form_id null), most recently saved first. */
+    listNew(workspaceId: string): Promise<DraftRecord[]>;
+    /** Ids of the workspace's forms that have a draft (the forms list's marker, one query). */
+    formsWithDraft(workspaceId: string): Promise<Set<string>>;
+    /** Stores a new draft. A form's draft replaces the one the form had (at most one per form). */
+    put(draft: DraftRecord): Promise<void>;
+    /** Changes a draft's text; false when it is gone. */
+    update(id: string, patch: Pick<DraftRecord, 'text' | 'updatedAt' | 'updatedBy'>): Promise<boolean>;
+    /** Deletes a draft; false when it was not there. */
+    delete(id: string): Promise<boolean>;
   };
   reports: {
     /**

@@ -61,18 +61,19 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
     },
     expiredUnclaimed: async (now) =>
       db.all<{ id: string }>('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', [now]).map((r) => r.id),
-    delete: async (formId) => {
-      await db.write((tx) => {
+    delete: async (formId) =>
+      db.write((tx) => {
+        const submissions = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0;
         // Every table that holds a form's data is listed here so a deletion leaves nothing behind.
         for (const table of formOwnedTables) tx.run(`DELETE FROM ${table} WHERE form_id = ?`, [formId]);
         tx.run('DELETE FROM forms WHERE id = ?', [formId]);
-      });
-    },
+        return submissions;
+      }),
   };
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports'];
+export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts'];
 
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];

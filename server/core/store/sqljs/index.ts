@@ -3,6 +3,7 @@ import { DurableDatabase } from '../../../lib/durable-db.ts';
 import type { SnapshotPlacement } from '../../../lib/snapshot-placement.ts';
 import { migrations } from '../../migrations/index.ts';
 import type { Store } from '../types.ts';
+import { draftQueries } from './drafts.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -22,6 +23,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     invites: inviteQueries(db),
+    drafts: draftQueries(db),
     snapshot: async () => {
       await db.snapshot();
       const s = db.stats();
