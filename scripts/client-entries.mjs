@@ -25,6 +25,8 @@ export const clientEntries = [
   // code both need (Preact, the renderer) goes to a shared chunk that the panel imports at once.
   { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true },
   { url: '/assets/admin.css', source: 'client/admin/admin.css' },
+  // The form builder's styles, linked by the builder when it opens (with /assets/form.css for its preview).
+  { url: '/assets/builder.css', source: 'client/admin/builder/builder.css' },
 ];
 
 /** V8's explicit compile hint for a whole file (Chrome 136+), written first in `eager` bundles. */

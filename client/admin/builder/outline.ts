@@ -24,7 +24,7 @@ const same = (a: FieldAt, b: FieldAt) => a.step === b.step && a.index === b.inde
 
 /** The outline. */
 export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Props) {
-  const dragged = useRef<Dragged | undefined>();
+  const dragged = useRef<Dragged | undefined>(undefined);
   const multi = isMultiStep(def);
   const keyCount = new Map<string, number>();
   for (const { field } of allFields(def)) keyCount.set(field.key, (keyCount.get(field.key) ?? 0) + 1);

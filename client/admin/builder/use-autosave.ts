@@ -16,7 +16,7 @@ export function useAutosave<R>(text: string, enabled: boolean, save: (text: stri
   const saved = useRef(text);
   const current = useRef(text);
   current.current = text;
-  const running = useRef<Promise<boolean> | undefined>();
+  const running = useRef<Promise<boolean> | undefined>(undefined);
   const [state, setState] = useState<SaveState>({ kind: 'saved' });
   const saveRef = useRef(save);
   saveRef.current = save;
