@@ -94,7 +94,7 @@ function SentenceList({ def, b, target, list, conditions, readable, name, readOn
           ${(ops.some((o) => o.op === s.op) ? ops : operatorsFor(undefined)).map((o) => html`<option value=${o.op}>${o.text}</option>`)}
         </select>
         <${ValuePicker} s=${s} field=${field} label=${`${label}: value`} onChange=${set} />
-        ${!readOnly && html`<button type="button" class="icon" aria-label=${`Remove ${label.toLowerCase()}`} title="Remove" onClick=${() => write(conditions.filter((_, j) => j !== i))}>✕</button>`}
+        ${!readOnly && html`<button type="button" class="icon" aria-label=${`Remove ${label}`} title="Remove" onClick=${() => write(conditions.filter((_, j) => j !== i))}>✕</button>`}
       </li>`;
     })}
   </ul>`;
@@ -128,13 +128,13 @@ export function ConditionsEditor({ def, b, target, place, self, what, problems, 
       : both
         ? html`<p class="small">when all of these are true</p>`
         : html`<select aria-label=${`${what}: when`} value=${mode} onChange=${(e: Event) => setMode((e.target as HTMLSelectElement).value)}>
-            <option value="always">${place.kind === 'route' ? 'always' : 'always'}</option>
+            <option value="always">always</option>
             <option value="all">when all of these are true</option>
             <option value="any">when any of these is true</option>
           </select>`}
-    ${show.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="show" conditions=${show} readable=${readable} name="Condition" readOnly=${readOnly} />`}
+    ${show.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="show" conditions=${show} readable=${readable} name=${`${what}, condition`} readOnly=${readOnly} />`}
     ${both && html`<p class="small">and at least one of these</p>`}
-    ${showAny.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="showAny" conditions=${showAny} readable=${readable} name=${both ? 'Alternative' : 'Condition'} readOnly=${readOnly} />`}
+    ${showAny.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="showAny" conditions=${showAny} readable=${readable} name=${`${what}, ${both ? 'alternative' : 'condition'}`} readOnly=${readOnly} />`}
     ${!readOnly && mode !== 'always' && readable.length > 0 &&
     html`<button type="button" class="secondary small" onClick=${() => (showAny.length > 0 && show.length === 0 ? add('showAny', showAny) : add('show', show))}>+ Add condition</button>`}
     ${problems?.length ? html`<p class="field-problem">${problems.join('; ')}</p>` : null}

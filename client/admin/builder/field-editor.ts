@@ -1,6 +1,6 @@
 // The selected field's settings: type, label, key, placeholder, help, default, options, rules, the
 // extras of some types (rows, accepted files, keyboard, auto-advance), when it shows, and where it sits.
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { FormDefinition, FormField } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
@@ -41,7 +41,8 @@ interface Props {
 /** The settings panel of one field. */
 export function FieldEditor({ def, field, at, b, select, problems, focusToken, readOnly }: Props) {
   const label = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // A layout effect: the focus moves in the same task as the click that added the field.
+  useLayoutEffect(() => {
     if (focusToken > 0) {
       label.current?.focus();
       label.current?.select();
