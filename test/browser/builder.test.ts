@@ -172,7 +172,7 @@ b('editing a label and publishing makes version 2', async () => {
   await page.goto(`${server.url}/admin`);
   await page.getByRole('link', { name: 'Edit Job application' }).click();
   await page.waitForURL(/\/edit$/);
-  await entry(/^Name/).click();
+  await entry('Name, Short answer').click();
   await settings().getByLabel('Question (label)').fill('Full name');
   await savedDraft();
   await page.getByRole('button', { name: 'Publish' }).click();
