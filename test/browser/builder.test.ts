@@ -67,6 +67,7 @@ b('New form: the template dialog makes a draft and opens the builder, without lo
   await page.getByRole('button', { name: 'New form' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New form' });
   await dialog.getByRole('button', { name: /Job application/ }).waitFor();
+  await screenshot(page, 'builder-new-form-dialog');
   assert.ok(scripts.length > firstLoad.length, `the builder chunk loads when New form opens: ${scripts.join(', ')}`);
   assert.ok(!firstLoad.some((s) => /builder-page/.test(s)), `not on the first load: ${firstLoad.join(', ')}`);
   await dialog.getByRole('button', { name: /Blank form/ }).click();
@@ -114,12 +115,17 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
 
   await savedDraft();
   await screenshot(page, 'builder-1280');
+  // For docs/admin.md: a field with its condition beside the preview, as the first screen shows it.
+  await entry('Comments').click();
+  await page.screenshot({ path: 'test/artifacts/builder-docs-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   // The builder's own parts stay inside 390 px (the top bar is the panel's, laid out by its nav).
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('.builder *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => `${e.tagName}.${e.className}`),
   );
   await screenshot(page, 'builder-390');
+  await page.locator('.b-preview').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test/artifacts/builder-docs-phone.png' });
   assert.equal(wide, [], 'nothing of the builder is wider than 390 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -170,7 +176,10 @@ b('the hosted page takes both paths of the route, and the panel shows both answe
 
 b('editing a label and publishing makes version 2', async () => {
   await page.goto(`${server.url}/admin`);
-  await page.getByRole('link', { name: 'Edit Job application' }).click();
+  const row = page.getByRole('row', { name: /Job application/ });
+  await row.getByRole('link', { name: 'Edit' }).waitFor();
+  await screenshot(page, 'builder-forms-list');
+  await row.getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL(/\/edit$/);
   await entry('Name, Short answer').click();
   await settings().getByLabel('Question (label)').fill('Full name');
@@ -190,6 +199,7 @@ b('broken JSON: the problem is named in both views, Publish is refused and nothi
   const text = await box.inputValue();
   await box.fill(text.replace('"title": "Job application"', '"title": "Job application",,'));
   await page.getByText(/definition: not valid JSON \(line \d+, column \d+/).first().waitFor();
+  await screenshot(page, 'builder-json-invalid');
   assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled());
   await page.getByRole('button', { name: 'Build', exact: true }).click();
   await page.getByText('The JSON has a problem, so the visual editor waits until it is fixed.').waitFor();

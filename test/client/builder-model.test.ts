@@ -58,6 +58,11 @@ fields('the key follows the label until it is typed by hand, and stays unique', 
   def = m.updateField(def, { step: -1, index: 0 }, { label: 'Your name' });
   assert.is(def.fields![0].key, 'full_name');
 });
+fields('a published key stays when its label changes', () => {
+  const def = m.updateField(m.addField(blank(), 'email').definition, { step: -1, index: 0 }, { label: 'Work email' }, new Set(['email']));
+  assert.is(def.fields![0].key, 'email');
+  assert.is(def.fields![0].label, 'Work email');
+});
 fields('a renamed key is renamed in conditions, routes and matchField', () => {
   const def: FormDefinition = {
     id: 'f', title: 'F', submit: { label: 'Go', disabled: [{ field: 'pw', eq: 'x' }] },

@@ -11,6 +11,7 @@ import type { DraftView, Me, Published } from '../types.ts';
 import { useQuery } from '../use-query.ts';
 import { navigate } from '../use-route.ts';
 import { BuilderBody, useProblems } from './builder.ts';
+import { allFields, parseText } from './model/index.ts';
 import { PublishBar, PublishedNotice } from './publish-bar.ts';
 import { useStylesheet } from './use-stylesheet.ts';
 import { useAutosave } from './use-autosave.ts';
@@ -24,6 +25,8 @@ interface Loaded {
   draft: DraftView | null;
   formId: string | null;
   version: number | null;
+  /** The published definition's text, for a form that has one. */
+  published?: string;
 }
 
 async function load(draftId?: string, formId?: string): Promise<Loaded> {
@@ -32,7 +35,7 @@ async function load(draftId?: string, formId?: string): Promise<Loaded> {
     return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version };
   }
   const { draft, published } = await trpc.drafts.forForm.query({ formId: formId! });
-  return { text: draft?.text ?? published.text, draft, formId: formId!, version: published.version };
+  return { text: draft?.text ?? published.text, draft, formId: formId!, version: published.version, published: published.text };
 }
 
 /** The page; `draftId` or `formId` says what to open. */
@@ -43,6 +46,12 @@ export function BuilderPage({ me, draftId, formId }: { me: Me; draftId?: string;
   if (loaded.error) return html`<div><h1>Form builder</h1><${ErrorList} error=${loaded.error} /><p><${Link} href="/admin">Back to forms<//></p></div>`;
   if (!loaded.data) return html`<div><h1>Form builder</h1><p class="muted">Loading the form…</p></div>`;
   return html`<${Editor} key=${`${draftId}:${formId}`} me=${me} loaded=${loaded.data} />`;
+}
+
+/** The field keys of a definition text (none when it does not parse). */
+function keysOf(text: string | undefined): ReadonlySet<string> {
+  const parsed = text === undefined ? undefined : parseText(text);
+  return new Set(parsed?.ok ? allFields(parsed.value).map(({ field }) => field.key) : []);
 }
 
 function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
@@ -63,6 +72,7 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   const [refused, setRefused] = useState<AdminError | undefined>();
   const [publishing, setPublishing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
+  const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
 
   const save = useAutosave(
     b.text,
@@ -88,6 +98,7 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       setDraftId(null);
       setFormId(result.form_id);
       setVersion(result.version);
+      setPublishedKeys(keysOf(b.text));
       // The draft is gone; this page now edits the form (the next change starts its next draft).
       history.replaceState(null, '', `/admin/forms/${encodeURIComponent(result.form_id)}/edit`);
     } catch (err) {
@@ -133,7 +144,7 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       blocked=${blocked} publishing=${publishing} onPublish=${publish} canDiscard=${!!draftId} onDiscard=${() => setDiscarding(true)} />
     ${published && html`<${PublishedNotice} result=${published} />`}
     ${refused && html`<div><p class="bad">Publishing was refused; nothing was published.</p><${ErrorList} error=${refused} /></div>`}
-    <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} />
+    <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys} />
     ${discarding &&
     html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard} onClose=${() => setDiscarding(false)}
       message=${formId ? `Your unpublished changes go; the form stays at version ${version}.` : 'This form was never published: it goes entirely.'} />`}

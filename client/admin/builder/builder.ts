@@ -36,7 +36,7 @@ function useLastGood(def: FormDefinition, ok: boolean) {
 }
 
 /** The two panes under the bar. */
-export function BuilderBody({ b, problems, readOnly }: { b: Builder; problems: readonly string[]; readOnly: boolean }) {
+export function BuilderBody({ b, problems, readOnly, publishedKeys }: { b: Builder; problems: readonly string[]; readOnly: boolean; publishedKeys: ReadonlySet<string> }) {
   const [view, setView] = useState<'build' | 'json'>('build');
   const [rawSel, select] = useState<Selection>({ kind: 'form' });
   const [focusToken, setFocusToken] = useState(0);
@@ -60,7 +60,7 @@ export function BuilderBody({ b, problems, readOnly }: { b: Builder; problems: r
   const field = sel.kind === 'field' ? fieldAt(def, sel.at) : undefined;
   const editor =
     sel.kind === 'field' && field
-      ? html`<${FieldEditor} key=${`${sel.at.step}.${sel.at.index}`} def=${def} field=${field} at=${sel.at} b=${b} select=${select} problems=${placed} focusToken=${focusToken} readOnly=${readOnly} />`
+      ? html`<${FieldEditor} key=${`${sel.at.step}.${sel.at.index}`} def=${def} field=${field} at=${sel.at} b=${b} select=${select} problems=${placed} focusToken=${focusToken} readOnly=${readOnly} publishedKeys=${publishedKeys} />`
       : sel.kind === 'step'
         ? html`<${StepEditor} def=${def} step=${sel.step} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`
         : html`<${FormEditor} def=${def} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`;

@@ -36,10 +36,12 @@ interface Props {
   /** Changes when a new field was added: its label input takes the focus. */
   focusToken: number;
   readOnly: boolean;
+  /** Keys of the published version: they do not follow label changes. */
+  publishedKeys: ReadonlySet<string>;
 }
 
 /** The settings panel of one field. */
-export function FieldEditor({ def, field, at, b, select, problems, focusToken, readOnly }: Props) {
+export function FieldEditor({ def, field, at, b, select, problems, focusToken, readOnly, publishedKeys }: Props) {
   const label = useRef<HTMLInputElement>(null);
   // A layout effect: the focus moves in the same task as the click that added the field.
   useLayoutEffect(() => {
@@ -51,7 +53,10 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
   const mine = fieldProblems(problems, at);
   const p = (part: string) => partProblems(mine, part);
   const g = (part: string) => `field:${at.step}.${at.index}:${part}`;
-  const set = (patch: Partial<FormField>, group?: string) => b.edit((d) => updateField(d, at, patch), group);
+  const set = (patch: Partial<FormField>, group?: string) => b.edit((d) => updateField(d, at, patch, publishedKeys), group);
+  const keyHint = publishedKeys.has(field.key)
+    ? 'The name of this answer in submissions, CSV and webhooks. It is published: a new key starts a new column.'
+    : 'The name of this answer in submissions, CSV and webhooks. Made from the label until you change it.';
   const multi = isMultiStep(def);
   const info = typeInfo(field.type);
   const custom = !fieldTypes.some((t) => t.type === field.type);
@@ -63,7 +68,7 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
     ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
     <${TextInput} label="Question (label)" inputRef=${label} value=${field.label} onInput=${(t: string) => set({ label: t }, g('label'))} problems=${p('label')} />
     <${Select} label="Type" value=${field.type} choices=${typeChoices} onChange=${(t: string) => set({ type: t })} problems=${p('type')} />
-    <${TextInput} label="Key" mono hint="The name of this answer in submissions, CSV and webhooks. Made from the label until you change it."
+    <${TextInput} label="Key" mono hint=${keyHint}
       value=${field.key} onInput=${(t: string) => set({ key: t }, g('key'))} problems=${p('key')} />
     ${takesPlaceholder(field.type) && html`<${TextInput} label="Placeholder" value=${field.placeholder} onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`}
     <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />

@@ -22,8 +22,11 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
   const remove = useAction(() => trpc.forms.delete.mutate({ formId: form.form_id }));
   const [confirming, setConfirming] = useState(false);
   const edit = `/admin/forms/${encodeURIComponent(form.form_id)}/edit`;
+  // The row's actions are "Edit", "Delete"…; the title describes them (not in their names, so a link
+  // named after the form stays the one link to its page).
+  const titleId = `form-title-${form.form_id}`;
   return html`<tr>
-    <td><${Link} href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//><div class="muted mono">${form.form_id}</div></td>
+    <td><span id=${titleId}><${Link} href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//></span><div class="muted mono">${form.form_id}</div></td>
     <td>
       <${Badge} tone=${form.status === 'active' ? 'ok' : 'warn'}>${form.status}<//>
       ${form.has_draft && html` <${Badge}>Unpublished changes<//>`}
@@ -35,15 +38,15 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
     <td class="actions">
       <a class="button secondary" href=${edit} onPointerEnter=${() => void loadBuilder().catch(() => {})}
         onClick=${(e: MouseEvent) => { if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); navigate(edit); } }}
-        aria-label=${`${canEdit ? 'Edit' : 'View'} ${form.title}`}>${canEdit ? 'Edit' : 'View'}</a>
+        aria-describedby=${titleId}>${canEdit ? 'Edit' : 'View'}</a>
       ${canEdit &&
       html`<button type="button" class="secondary" disabled=${toggle.busy} title=${toggle.error ? toggle.error.details.join('\n') || toggle.error.code : ''}
         onClick=${async () => (await toggle.run()) && onChanged()}>${form.status === 'active' ? 'Pause' : 'Resume'}</button>`}
       <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener">Open</a>
       <${CopyButton} text=${form.embed_snippet} label="Copy embed" />
       ${canEdit &&
-      html`<button type="button" class="secondary" disabled=${duplicate.busy} aria-label=${`Duplicate ${form.title}`} onClick=${async () => (await duplicate.run()) && onChanged()}>Duplicate</button>
-        <button type="button" class="secondary danger" aria-label=${`Delete ${form.title}`} onClick=${() => setConfirming(true)}>Delete</button>`}
+      html`<button type="button" class="secondary" disabled=${duplicate.busy} aria-describedby=${titleId} onClick=${async () => (await duplicate.run()) && onChanged()}>Duplicate</button>
+        <button type="button" class="secondary danger" aria-describedby=${titleId} onClick=${() => setConfirming(true)}>Delete</button>`}
       <${ErrorList} error=${duplicate.error} />
       ${confirming &&
       html`<${Confirm} title=${`Delete “${form.title}”?`} confirm=${`Delete form and ${count(form.submissions, 'answer')}`} busy=${remove.busy}

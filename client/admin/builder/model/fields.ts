@@ -56,14 +56,16 @@ export function addField(def: FormDefinition, type: string, after?: FieldAt): { 
 }
 
 /**
- * Changes a field. The key follows the label while it is still the one made from the label; a changed
- * key is renamed in every condition, route and matchField that named the old one.
+ * Changes a field. The key follows the label while it is still the one made from the label, unless it
+ * is in `keep` (keys of the published version: answers are stored under them, so a new label must not
+ * move them to a new column); a changed key is renamed in every condition, route and matchField that
+ * named the old one.
  */
-export function updateField(def: FormDefinition, at: FieldAt, patch: Partial<FormField>): FormDefinition {
+export function updateField(def: FormDefinition, at: FieldAt, patch: Partial<FormField>, keep?: ReadonlySet<string>): FormDefinition {
   const old = fieldAt(def, at);
   if (!old) return def;
   let next: FormField = patch.type !== undefined && patch.type !== old.type ? retype({ ...old, ...patch }, patch.type) : { ...old, ...patch };
-  if (patch.label !== undefined && patch.key === undefined && followsText(old.key, old.label)) {
+  if (patch.label !== undefined && patch.key === undefined && !keep?.has(old.key) && followsText(old.key, old.label)) {
     next = { ...next, key: unique(slug(patch.label), keysInUse(def, at)) };
   }
   for (const k of Object.keys(next) as (keyof FormField)[]) if (next[k] === undefined) delete next[k];
