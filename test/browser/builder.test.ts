@@ -124,7 +124,7 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
     [...document.querySelectorAll('.builder *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => `${e.tagName}.${e.className}`),
   );
   await screenshot(page, 'builder-390');
-  await page.locator('.b-preview').scrollIntoViewIfNeeded();
+  await page.evaluate(() => scrollTo(0, document.querySelector('.builder')!.getBoundingClientRect().top + scrollY));
   await page.screenshot({ path: 'test/artifacts/builder-docs-phone.png' });
   assert.equal(wide, [], 'nothing of the builder is wider than 390 px');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -234,6 +234,63 @@ b('axe-core finds no serious or critical violation on the builder', async () => 
   await page.getByRole('button', { name: 'JSON', exact: true }).click();
   await run('JSON view');
   await page.getByRole('button', { name: 'Build', exact: true }).click();
+});
+
+b('an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the published one', async () => {
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=definition`);
+  await page.getByRole('button', { name: 'Version 1' }).click();
+  await page.getByRole('button', { name: 'Restore into draft' }).click();
+  await page.waitForURL(/\/edit$/);
+  await page.getByText('Draft, changes to version 2').waitFor();
+  assert.is(await page.locator('.b-preview').getByLabel('Name', { exact: true }).count(), 1, 'version 1 said "Name"');
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard this draft?' });
+  await confirm.getByText('the form stays at version 2').waitFor();
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Cancel', 'the safe choice has the focus');
+  await confirm.getByRole('button', { name: 'Discard draft' }).click();
+  await page.locator('.b-preview').getByLabel('Full name').waitFor();
+  assert.is((await api.client.drafts.forForm.query({ formId })).draft, null);
+  assert.is((await api.client.forms.byId.query({ formId })).version, 2);
+});
+
+b('a viewer sees the builder read only: no Publish, no adding, inputs disabled', async () => {
+  const invite = await api.client.members.invite.mutate({ role: 'viewer' });
+  const viewer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const p = await viewer.newPage();
+  await p.goto(invite.url);
+  await p.getByLabel('Email').fill('viewer@example.com');
+  await p.getByLabel('Password (at least 10 characters)').fill('viewer password 123');
+  await p.getByRole('button', { name: 'Create account and join' }).click();
+  await p.waitForURL(/\/admin/);
+  await p.goto(`${server.url}/admin/forms/${formId}/edit`);
+  await p.getByText('Read only: your role can look, not change.').waitFor();
+  assert.is(await p.getByRole('button', { name: 'Publish' }).count(), 0);
+  assert.is(await p.getByRole('button', { name: '+ Add field' }).count(), 0);
+  await p.locator('.b-select', { hasText: 'Full name' }).click();
+  assert.ok(await p.locator('.b-settings').getByLabel('Question (label)').isDisabled());
+  await p.getByRole('button', { name: 'JSON', exact: true }).click();
+  assert.is(await p.getByLabel('Form definition (JSON)').getAttribute('readonly'), '');
+  await viewer.close();
+});
+
+b('Duplicate copies a form; Delete asks first, naming the answers that go with it', async () => {
+  await page.goto(`${server.url}/admin`);
+  const row = page.getByRole('row', { name: /Job application/ }).first();
+  await row.getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('row', { name: /Job application \(copy\)/ }).waitFor();
+  const original = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Job application', exact: true }) });
+  await original.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: /Delete “Job application”/ });
+  await confirm.getByText('all 2 answers are deleted for good').waitFor();
+  await screenshot(page, 'builder-delete-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  assert.is(await page.getByRole('dialog').count(), 0);
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Delete', 'the focus is back on Delete');
+  await original.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete form and 2 answers' }).click();
+  await original.waitFor({ state: 'detached' });
+  const left = (await api.client.forms.list.query()).forms.map((f: any) => f.title);
+  assert.ok(!left.includes('Job application') && left.includes('Job application (copy)'), left.join(', '));
 });
 
 /** Presses Tab until the focused element is the one `match` accepts (at most 150 presses). */

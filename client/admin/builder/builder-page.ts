@@ -135,14 +135,17 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       ? formId ? 'No changes since the last publish.' : undefined
       : save.state.kind === 'failed' ? 'Saving failed; Publish tries again once it is saved.' : undefined;
 
-  const title = b.jsonError ? 'Form builder' : b.definition.title || 'Untitled form';
+  // While the JSON is broken the last title read from it stays.
+  const lastTitle = useRef('Untitled form');
+  if (!b.jsonError) lastTitle.current = b.definition.title || 'Untitled form';
+  const title = lastTitle.current;
   return html`<div class="builder">
     <p class="crumbs"><${Link} href="/admin">Forms<//> /${formId ? html` <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}`}>${title}<//> /` : ''}</p>
     <h1>${formId ? `Edit: ${title}` : `New form: ${title}`}
       <span class="badge">${draftId || save.dirty ? (formId ? `Draft, changes to version ${version}` : 'Draft, not published') : `Version ${version}, published`}</span></h1>
     <${PublishBar} save=${save.state} readOnly=${readOnly} canUndo=${b.canUndo} canRedo=${b.canRedo} onUndo=${b.undo} onRedo=${b.redo}
       blocked=${blocked} publishing=${publishing} onPublish=${publish} canDiscard=${!!draftId} onDiscard=${() => setDiscarding(true)} />
-    ${published && html`<${PublishedNotice} result=${published} />`}
+    ${published && !draftId && !save.dirty && html`<${PublishedNotice} result=${published} />`}
     ${refused && html`<div><p class="bad">Publishing was refused; nothing was published.</p><${ErrorList} error=${refused} /></div>`}
     <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys} />
     ${discarding &&

@@ -2,14 +2,16 @@
 // inside), Escape closes it, the first control takes the focus, and on close the focus goes back to
 // what had it before.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 
 /** A dialog shown while mounted; `onClose` runs on Escape and on the close button. */
 export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ComponentChildren }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = `d${useId().replace(/[^\w-]/g, '')}`;
-  useEffect(() => {
+  // Layout effect: its cleanup runs while the dialog is still in the page, so the focus goes back in
+  // the same task (a passive effect's cleanup runs after paint, when the focus has already fallen to body).
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const dialog = ref.current!;
     dialog.showModal();
