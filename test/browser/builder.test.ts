@@ -346,6 +346,21 @@ b('keyboard only: a new form is made and published without the mouse', async () 
   assert.equal(def.fields.map((f: any) => [f.key, f.type, f.validation]), [['answer', 'text', undefined], ['your_email', 'email', { required: true }]]);
 });
 
+b('reorder by drag and drop and by the Move buttons', async () => {
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('row', { name: /Newsletter/ }).getByRole('link', { name: 'Edit' }).click();
+  await outline().waitFor();
+  const order = async () => (await outline().locator('.b-name').allTextContents()).map((t) => t.replace(/,.*$/, ''));
+  assert.equal(await order(), ['Your answer', 'Your email']);
+  await outline().locator('.b-item', { hasText: 'Your email' }).dragTo(outline().locator('.b-item', { hasText: 'Your answer' }));
+  assert.equal(await order(), ['Your email', 'Your answer']);
+  await outline().getByRole('button', { name: 'Move Your email down' }).click();
+  assert.equal(await order(), ['Your answer', 'Your email']);
+  assert.ok(await outline().getByRole('button', { name: 'Move Your email down' }).isDisabled(), 'the last cannot go further down');
+  await page.keyboard.press('Control+Z');
+  assert.equal(await order(), ['Your email', 'Your answer'], 'Ctrl+Z undoes the move');
+});
+
 b('no script errors and no failed request', () => {
   // Chromium logs the favicon's 404 as a console error; failed requests are listed by path instead.
   assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), []);

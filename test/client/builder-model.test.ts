@@ -274,6 +274,24 @@ buttons('submit, cancel and step overrides', () => {
   assert.is('back' in def.steps![0], false);
   assert.equal(problemsOf(m.setCancel(def, undefined)), []);
 });
+buttons('a button is disabled by conditions on any field; hidden or absent buttons take none', () => {
+  let def = m.addField(m.toSteps(m.addField(blank(), 'checkbox').definition), 'text').definition;
+  def = m.addStep(def).definition;
+  const agree = m.fromSentence({ field: 'checkbox', op: 'is', value: false });
+  def = m.setConditions(def, { kind: 'button', button: 'submit' }, 'show', [agree]);
+  assert.equal(def.submit.disabled, [agree]);
+  assert.equal(m.conditionsOf(def, { kind: 'button', button: 'submit' }).show, [agree]);
+  assert.is(m.setConditions(def, { kind: 'button', button: 'cancel' }, 'show', [agree]), def, 'no cancel button: unchanged');
+  assert.is(m.setConditions(def, { kind: 'button', button: 'submit' }, 'showAny', [agree]), def, 'buttons have no showAny');
+  def = m.setStepButton(def, 0, 'next', { label: 'Next' });
+  def = m.setConditions(def, { kind: 'button', button: 'next', step: 0 }, 'show', [m.fromSentence({ field: 'short_answer', op: 'notAnswered' })]);
+  assert.equal(def.steps![0].next, { label: 'Next', disabled: [{ field: 'short_answer', notEmpty: false }] });
+  // Any field may be read, a later step's too.
+  assert.equal(m.readableFields(def, { kind: 'any' }).map((f) => f.key), ['checkbox', 'short_answer']);
+  assert.equal(problemsOf(def), []);
+  def = m.setConditions(def, { kind: 'button', button: 'submit' }, 'show', []);
+  assert.is('disabled' in def.submit, false);
+});
 buttons.run();
 
 const problems = suite('problems placed next to their part');

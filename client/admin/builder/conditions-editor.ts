@@ -128,9 +128,9 @@ export function ConditionsEditor({ def, b, target, place, self, what, problems, 
       : both
         ? html`<p class="small">when all of these are true</p>`
         : html`<select aria-label=${`${what}: when`} value=${mode} onChange=${(e: Event) => setMode((e.target as HTMLSelectElement).value)}>
-            <option value="always">always</option>
+            <option value="always">${place.kind === 'any' ? 'never' : 'always'}</option>
             <option value="all">when all of these are true</option>
-            <option value="any">when any of these is true</option>
+            ${place.kind !== 'any' && html`<option value="any">when any of these is true</option>`}
           </select>`}
     ${show.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="show" conditions=${show} readable=${readable} name=${`${what}, condition`} readOnly=${readOnly} />`}
     ${both && html`<p class="small">and at least one of these</p>`}

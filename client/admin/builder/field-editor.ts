@@ -40,6 +40,13 @@ interface Props {
   publishedKeys: ReadonlySet<string>;
 }
 
+/** The field's rules with `validator` set to `name` (empty: removed; no rules left: undefined). */
+function withValidator(field: FormField, name: string): FormField['validation'] {
+  const next = { ...field.validation, validator: name || undefined };
+  if (!next.validator) delete next.validator;
+  return Object.keys(next).length ? next : undefined;
+}
+
 /** The settings panel of one field. */
 export function FieldEditor({ def, field, at, b, select, problems, focusToken, readOnly, publishedKeys }: Props) {
   const label = useRef<HTMLInputElement>(null);
@@ -85,6 +92,18 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
       ${field.type === 'radio' && multi &&
       html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance} onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`}
     </fieldset>
+    <details class="b-advanced" open=${[...p('optionsFrom'), ...p('optionsDependsOn'), ...p('mask'), ...p('validation.validator')].length > 0 || undefined}>
+      <summary>Advanced: for pages that render the form themselves</summary>
+      ${hasOptions(field.type) &&
+      html`<${TextInput} label="Options provider" mono hint="Optional: the name of an options source the embedding page supplies; the options above are then not used."
+        value=${field.optionsFrom} onInput=${(t: string) => set({ optionsFrom: t || undefined }, g('from'))} problems=${p('optionsFrom')} />
+      ${field.optionsFrom &&
+      html`<${TextInput} label="Provider reads these fields" mono hint="Keys, separated by commas." value=${(field.optionsDependsOn ?? []).join(', ')} problems=${p('optionsDependsOn')}
+        onInput=${(t: string) => { const keys = t.split(',').map((k) => k.trim()).filter(Boolean); set({ optionsDependsOn: keys.length ? keys : undefined }, g('deps')); }} />`}`}
+      <${TextInput} label="Input mask" mono hint="Optional; for renderers that support masks." value=${field.mask} onInput=${(t: string) => set({ mask: t || undefined }, g('mask'))} problems=${p('mask')} />
+      <${TextInput} label="Custom check" mono hint="Optional: the name of a validator the embedding page supplies." value=${field.validation?.validator}
+        onInput=${(t: string) => set({ validation: withValidator(field, t) }, g('validator'))} problems=${p('validation.validator')} />
+    </details>
     <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'field', at }} place=${{ kind: 'field', step: at.step }} self=${field.key}
       what="Show this field" problems=${[...p('show'), ...p('showAny')]} readOnly=${readOnly} />
     ${!readOnly &&

@@ -17,9 +17,9 @@ export function FormEditor({ def, b, select, problems, readOnly }: { def: FormDe
     <h2 id="b-editor-title">Form settings</h2>
     <${TextInput} label="Form title" hint="Shown in this panel and as the page title." value=${def.title} onInput=${(t: string) => b.edit((d) => ({ ...d, title: t }), 'form:title')} problems=${p('title')} />
     <${TextInput} label="Form id" mono hint="Your own name for this form, kept in its definition." value=${def.id} onInput=${(t: string) => b.edit((d) => ({ ...d, id: t }), 'form:id')} problems=${p('id')} />
-    <${ActionEditor} name="Submit button" standard="Submit" value=${def.submit} group="form:submit" problems=${p('submit')}
+    <${ActionEditor} name="Submit button" standard="Submit" value=${def.submit} group="form:submit" at=${{ button: 'submit' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('submit')}
       onChange=${(v: any, group?: string) => b.edit((d) => setSubmit(d, v), group)} />
-    <${ActionEditor} name="Cancel button" standard="Cancel" value=${def.cancel} modes=${['none', 'custom']} group="form:cancel" problems=${p('cancel')}
+    <${ActionEditor} name="Cancel button" standard="Cancel" value=${def.cancel} modes=${['none', 'custom']} group="form:cancel" at=${{ button: 'cancel' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('cancel')}
       onChange=${(v: any, group?: string) => b.edit((d) => setCancel(d, v || undefined), group)} />
     <fieldset class="b-layout"><legend>Pages</legend>
       ${multi

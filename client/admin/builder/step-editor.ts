@@ -28,11 +28,11 @@ export function StepEditor({ def, step, b, select, problems, readOnly }: { def: 
       problems=${[...p('show'), ...p('showAny')]} readOnly=${readOnly} />
     <${RoutesEditor} def=${def} step=${step} b=${b} problems=${problems} readOnly=${readOnly} />
     <h3>Buttons of this step</h3>
-    <${ActionEditor} name="Continue button" standard="Continue" value=${s.next} modes=${['standard', 'custom', 'hidden']} group=${`${g}:next`}
+    <${ActionEditor} name="Continue button" standard="Continue" value=${s.next} modes=${['standard', 'custom', 'hidden']} group=${`${g}:next`} at=${{ button: 'next', step }} def=${def} b=${b} readOnly=${readOnly}
       problems=${p('next')} onChange=${(v: any, group?: string) => b.edit((d) => setStepButton(d, step, 'next', v), group)} />
-    <${ActionEditor} name="Back button" standard="Back" value=${s.back} modes=${['standard', 'custom', 'hidden']} group=${`${g}:back`}
+    <${ActionEditor} name="Back button" standard="Back" value=${s.back} modes=${['standard', 'custom', 'hidden']} group=${`${g}:back`} at=${{ button: 'back', step }} def=${def} b=${b} readOnly=${readOnly}
       problems=${p('back')} onChange=${(v: any, group?: string) => b.edit((d) => setStepButton(d, step, 'back', v), group)} />
-    <${ActionEditor} name="Skip button" standard="Skip" value=${s.skip} modes=${['none', 'custom']} group=${`${g}:skip`}
+    <${ActionEditor} name="Skip button" standard="Skip" value=${s.skip} modes=${['none', 'custom']} group=${`${g}:skip`} at=${{ button: 'skip', step }} def=${def} b=${b} readOnly=${readOnly}
       problems=${p('skip')} onChange=${(v: any, group?: string) => b.edit((d) => setStepButton(d, step, 'skip', v), group)} />
     ${!readOnly && def.steps!.length > 1 &&
     html`<div class="row"><button type="button" class="secondary danger" onClick=${() => {

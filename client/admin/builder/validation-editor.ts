@@ -48,6 +48,5 @@ export function ValidationEditor({ def, field, at, b, problems }: { def: FormDef
       choices=${[['', 'No'], ...(v.matchField && !others.some((o) => o.field.key === v.matchField) ? [[v.matchField, `${v.matchField} (missing)`] as const] : []), ...others.map(({ field: f }) => [f.key, f.label || f.key] as const)]}
       onChange=${(k: string) => set({ matchField: k || undefined })} />
     ${v.matchField && html`<${TextInput} label="Message when they differ" value=${v.matchFieldMessage} onInput=${(t: string) => set({ matchFieldMessage: t }, `${g}:matchm`)} />`}
-    ${v.validator !== undefined && html`<${TextInput} label="Custom check (name given to the renderer)" mono value=${v.validator} onInput=${(t: string) => set({ validator: t || undefined }, `${g}:custom`)} />`}
   </fieldset>`;
 }

@@ -83,7 +83,7 @@ export function changeOperator(s: Sentence, op: Operator): Sentence {
 }
 
 /** Where a condition stands, which decides what it may read. */
-export type ConditionPlace = { kind: 'field'; step: number } | { kind: 'step'; step: number } | { kind: 'route'; step: number };
+export type ConditionPlace = { kind: 'field'; step: number } | { kind: 'step'; step: number } | { kind: 'route'; step: number } | { kind: 'any' };
 
 /**
  * Fields a condition at `place` may read: in a multi-step form a field's or route's conditions read its
@@ -94,7 +94,8 @@ export function readableFields(def: FormDefinition, place: ConditionPlace, self?
   return allFields(def)
     .filter(({ at, field }) => {
       if (field.key === self) return false;
-      if (!multi) return true;
+      // A button's disabled conditions may read any field (checkDefinition's rule).
+      if (!multi || place.kind === 'any') return true;
       return place.kind === 'step' ? at.step < place.step : at.step <= place.step;
     })
     .map(({ field }) => field);
