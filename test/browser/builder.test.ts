@@ -112,6 +112,12 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await preview.getByRole('button', { name: 'Continue' }).click();
   await preview.getByRole('heading', { name: 'Last words' }).waitFor();
   await preview.getByLabel('Comments').waitFor();
+  await preview.getByRole('button', { name: 'Phone' }).click();
+  assert.is(await preview.locator('.b-frame').evaluate((el) => el.getBoundingClientRect().width), 390);
+  await preview.getByRole('button', { name: 'Desktop' }).click();
+  await preview.getByRole('button', { name: 'Submit' }).click();
+  await preview.getByText('This is the preview: nothing was sent.').waitFor();
+  await preview.getByRole('button', { name: 'Start over' }).click();
 
   await savedDraft();
   await screenshot(page, 'builder-1280');
@@ -234,6 +240,12 @@ b('axe-core finds no serious or critical violation on the builder', async () => 
   await page.getByRole('button', { name: 'JSON', exact: true }).click();
   await run('JSON view');
   await page.getByRole('button', { name: 'Build', exact: true }).click();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('button', { name: 'New form' }).first().click();
+  await page.getByRole('dialog', { name: 'New form' }).getByRole('button', { name: /Blank form/ }).waitFor();
+  await run('forms list with the New form dialog');
+  await page.keyboard.press('Escape');
+  assert.is(await page.getByRole('dialog').count(), 0, 'Escape closes the dialog');
 });
 
 b('an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the published one', async () => {
