@@ -371,6 +371,19 @@ b('reorder by drag and drop and by the Move buttons', async () => {
   assert.ok(await outline().getByRole('button', { name: 'Move Your email down' }).isDisabled(), 'the last cannot go further down');
   await page.keyboard.press('Control+Z');
   assert.equal(await order(), ['Your email', 'Your answer'], 'Ctrl+Z undoes the move');
+  // Leaving at once, inside the panel, still saves the change into the form's draft.
+  await page.getByRole('link', { name: 'Forms', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'Forms' }).waitFor();
+  const formId = (await api.client.forms.list.query()).forms.find((f: any) => f.title === 'Newsletter')!.form_id;
+  let draft = null;
+  for (let i = 0; i < 50 && !draft; i++) {
+    draft = (await api.client.drafts.forForm.query({ formId })).draft;
+    if (!draft) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(draft, 'the draft was saved');
+  assert.equal(JSON.parse(draft!.text).fields.map((f: any) => f.key), ['your_email', 'answer']);
+  await page.reload();
+  await page.getByRole('row', { name: /Newsletter/ }).getByText('Unpublished changes').waitFor();
 });
 
 b('no script errors and no failed request', () => {

@@ -1,6 +1,7 @@
 // Autosave of the draft: the text is saved ~600 ms after the last change, one save at a time; a failed
-// save is retried when the browser is back online and every few seconds, and leaving the page with
-// unsaved text asks first. `flush` saves now (Publish waits for it).
+// save is retried when the browser is back online and every few seconds; leaving the builder for
+// another panel page saves at once, and closing the page with unsaved text asks first. `flush` saves
+// now (Publish waits for it).
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { adminError } from '../trpc.ts';
 
@@ -74,6 +75,14 @@ export function useAutosave<R>(text: string, enabled: boolean, save: (text: stri
       removeEventListener('online', retry);
     };
   }, [state.kind]);
+
+  // Leaving the builder inside the panel (a link) before the pause ends still saves the last change.
+  useEffect(
+    () => () => {
+      if (enabled && current.current !== saved.current) void flush();
+    },
+    [enabled],
+  );
 
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
