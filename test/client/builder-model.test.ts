@@ -77,6 +77,16 @@ fields('a renamed key is renamed in conditions, routes and matchField', () => {
   assert.is(next.steps![0].fields[1].validation!.matchField, 'secret');
   assert.equal(problemsOf(next), []);
 });
+fields('a key typed through another field’s key does not take its references along', () => {
+  let def = m.addField(m.addField(blank(), 'text').definition, 'text').definition;
+  def = m.updateField(def, { step: -1, index: 0 }, { key: 'role' });
+  def = m.updateField(def, { step: -1, index: 1 }, { key: 'role_2' });
+  def = m.addField(def, 'text').definition;
+  def = m.setConditions(def, { kind: 'field', at: { step: -1, index: 2 } }, 'show', [{ field: 'role', notEmpty: true }, { field: 'role_2', notEmpty: true }]);
+  // Typing on the second key: "role_2" → "role_" → "role" (taken) → "role_x".
+  for (const key of ['role_', 'role', 'role_x']) def = m.updateField(def, { step: -1, index: 1 }, { key });
+  assert.equal(def.fields![2].show, [{ field: 'role', notEmpty: true }, { field: 'role_', notEmpty: true }]);
+});
 fields('changing the type keeps what fits and drops what does not', () => {
   let def = m.addField(blank(), 'radio').definition;
   def = m.updateField(def, { step: -1, index: 0 }, { autoAdvance: true, defaultValue: 'option_1' });

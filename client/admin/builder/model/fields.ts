@@ -72,7 +72,11 @@ export function updateField(def: FormDefinition, at: FieldAt, patch: Partial<For
   const list = [...fieldList(def, at.step)];
   list[at.index] = next;
   const changed = withList(def, at.step, list);
-  return next.key !== old.key ? renameReferences(changed, old.key, next.key) : changed;
+  // While a typed key passes through a name another field has, references stay put: moving them onto
+  // that name would hand them to the other field, and typing on would take that field's own with them.
+  const others = keysInUse(def, at);
+  if (next.key === old.key || others.has(next.key) || others.has(old.key)) return changed;
+  return renameReferences(changed, old.key, next.key);
 }
 
 /** Removes a field (conditions that named it are left for the problems list to point at). */

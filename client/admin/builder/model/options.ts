@@ -33,7 +33,10 @@ export function setOptionValue(def: FormDefinition, at: FieldAt, index: number, 
   const old = options[index];
   if (!old) return def;
   options[index] = { ...old, value };
-  return renameValueReferences(updateField(def, at, { options }), fieldAt(def, at)!.key, old.value, value);
+  const next = updateField(def, at, { options });
+  // A value another option has keeps the conditions where they are (they compare with that option).
+  if (options.some((o, i) => i !== index && (o.value === value || o.value === old.value))) return next;
+  return renameValueReferences(next, fieldAt(def, at)!.key, old.value, value);
 }
 
 /** Moves an option up or down one place. */

@@ -42,7 +42,10 @@ export function updateStep(def: FormDefinition, index: number, patch: Partial<Fo
   }
   for (const k of Object.keys(next) as (keyof FormStep)[]) if (next[k] === undefined) delete next[k];
   const steps = def.steps!.map((s, i) => (i === index ? next : s));
-  return next.id === old.id ? { ...def, steps } : renameStepReferences({ ...def, steps }, old.id, next.id);
+  // As with field keys: a typed id that another step has does not take the routes along.
+  const others = stepIds(def, index);
+  if (next.id === old.id || others.has(next.id) || others.has(old.id)) return { ...def, steps };
+  return renameStepReferences({ ...def, steps }, old.id, next.id);
 }
 
 /** Renames the step id `from` to `to` in every route. */
