@@ -14,7 +14,7 @@ import { BuilderBody, useProblems } from './builder.ts';
 import { allFields, parseText } from './model/index.ts';
 import { PublishBar, PublishedNotice } from './publish-bar.ts';
 import { useStylesheet } from './use-stylesheet.ts';
-import { useAutosave } from './use-autosave.ts';
+import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
@@ -47,6 +47,12 @@ export function BuilderPage({ me, draftId, formId }: { me: Me; draftId?: string;
   if (!loaded.data) return html`<div><h1>Form builder</h1><p class="muted">Loading the form…</p></div>`;
   return html`<${Editor} key=${`${draftId}:${formId}`} me=${me} loaded=${loaded.data} />`;
 }
+
+/** A failed save as the indicator shows it: a dropped socket is "offline", a refusal its first line. */
+const saveFailure: SaveFailure = (err) => {
+  const e = adminError(err);
+  return { offline: e.code === 'connection_failed', reason: e.details[0] ?? e.code };
+};
 
 /** The field keys of a definition text (none when it does not parse). */
 function keysOf(text: string | undefined): ReadonlySet<string> {
@@ -83,6 +89,7 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       setServer({ text, problems: view.problems });
       setPublished(undefined);
     },
+    saveFailure,
   );
   const problems = useProblems(b, server);
 

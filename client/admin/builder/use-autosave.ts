@@ -3,7 +3,6 @@
 // another panel page saves at once, and closing the page with unsaved text asks first. `flush` saves
 // now (Publish waits for it).
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { adminError } from '../trpc.ts';
 
 /** What the save indicator shows. */
 export type SaveState = { kind: 'saved' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'failed'; offline: boolean; message: string };
@@ -12,8 +11,14 @@ export type SaveState = { kind: 'saved' } | { kind: 'pending' } | { kind: 'savin
 export const AUTOSAVE_DELAY_MS = 600;
 const RETRY_MS = 5000;
 
-/** Saves `text` with `save` whenever it changes (not while `enabled` is false). */
-export function useAutosave<R>(text: string, enabled: boolean, save: (text: string) => Promise<R>, onSaved: (result: R, text: string) => void) {
+/** How a failed save reads: whether the connection is the cause, and the refusal's first line. */
+export type SaveFailure = (err: unknown) => { offline: boolean; reason: string };
+
+/**
+ * Saves `text` with `save` whenever it changes (not while `enabled` is false); `failure` reads a failed
+ * save (the panel passes one built on adminError).
+ */
+export function useAutosave<R>(text: string, enabled: boolean, save: (text: string) => Promise<R>, onSaved: (result: R, text: string) => void, failure: SaveFailure) {
   const saved = useRef(text);
   const current = useRef(text);
   current.current = text;
@@ -23,6 +28,8 @@ export function useAutosave<R>(text: string, enabled: boolean, save: (text: stri
   saveRef.current = save;
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
+  const failureRef = useRef(failure);
+  failureRef.current = failure;
 
   /** Saves the current text unless it is saved already; resolves true once it is. */
   const flush = useCallback(async (): Promise<boolean> => {
@@ -38,9 +45,9 @@ export function useAutosave<R>(text: string, enabled: boolean, save: (text: stri
         setState(current.current === text ? { kind: 'saved' } : { kind: 'pending' });
         return true;
       } catch (err) {
-        const e = adminError(err);
-        const offline = e.code === 'connection_failed' || !navigator.onLine;
-        setState({ kind: 'failed', offline, message: offline ? 'Not saved: offline' : `Not saved: ${e.details[0] ?? e.code}` });
+        const f = failureRef.current(err);
+        const offline = f.offline || !navigator.onLine;
+        setState({ kind: 'failed', offline, message: offline ? 'Not saved: offline' : `Not saved: ${f.reason}` });
         return false;
       }
     })();
