@@ -86,6 +86,7 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await addField('Multiple choice', 'Role');
   await settings().getByLabel('Option 1', { exact: true }).fill('Designer');
   await settings().getByLabel('Option 2', { exact: true }).fill('Developer');
+  await screenshot(page, 'builder-choice-field');
 
   await page.getByRole('button', { name: '+ Add step' }).click();
   await settings().getByLabel('Step title').fill('Design questions');
@@ -134,6 +135,8 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await page.screenshot({ path: 'test/artifacts/builder-docs-phone.png' });
   assert.equal(wide, [], 'nothing of the builder is wider than 390 px');
   await page.setViewportSize({ width: 1280, height: 900 });
+  await entry('Form settings').click();
+  await screenshot(page, 'builder-form-settings');
 
   await page.getByRole('button', { name: 'Publish' }).click();
   const notice = page.locator('.b-published');
