@@ -389,9 +389,34 @@ b('reorder by drag and drop and by the Move buttons', async () => {
   await page.getByRole('row', { name: /Newsletter/ }).getByText('Unpublished changes').waitFor();
 });
 
-b('no script errors and no failed request', () => {
+b('errors so far: no script error and no failed request', () => {
   // Chromium logs the favicon's 404 as a console error; failed requests are listed by path instead.
   assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), []);
+});
+
+b('server gone: "Not saved: offline", then saved once it is back, without a reload', async () => {
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('row', { name: /Newsletter/ }).getByRole('link', { name: 'Edit' }).click();
+  await outline().waitFor();
+  const { port, dataDir } = server;
+  api.close();
+  await server.stop();
+  await entry('Form settings').click();
+  await settings().getByLabel('Form title').fill('Newsletter sign-up');
+  await page.getByText('Not saved: offline').waitFor({ timeout: 20_000 });
+  assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled(), 'no Publish while the draft is not saved');
+  server = await startServer({ port, dataDir, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
+  await page.getByText('Draft saved').waitFor({ timeout: 30_000 });
+  const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+  api = adminClient(server, cookie);
+  const formId = (await api.client.forms.list.query()).forms.find((f: any) => f.title === 'Newsletter')!.form_id;
+  const { draft } = await api.client.drafts.forForm.query({ formId });
+  assert.is(JSON.parse(draft!.text).title, 'Newsletter sign-up');
+});
+
+b('no script errors after the outage either', () => {
+  // The socket's failed reconnects are logged by Chromium as WebSocket errors; nothing else may be.
+  assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket/.test(e)), []);
 });
 
 b.run();

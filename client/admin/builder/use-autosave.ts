@@ -10,6 +10,12 @@ export type SaveState = { kind: 'saved' } | { kind: 'pending' } | { kind: 'savin
 /** Quiet time after the last keystroke before saving. */
 export const AUTOSAVE_DELAY_MS = 600;
 const RETRY_MS = 5000;
+/**
+ * A save not answered in this time counts as not saved: the panel's socket client holds calls while it
+ * reconnects instead of failing them, and the indicator must not say "Saving…" for a whole outage.
+ */
+export const SAVE_TIMEOUT_MS = 10_000;
+const timedOut = new Error('save timed out');
 
 /** How a failed save reads: whether the connection is the cause, and the refusal's first line. */
 export type SaveFailure = (err: unknown) => { offline: boolean; reason: string };
@@ -39,13 +45,15 @@ export function useAutosave<R>(text: string, enabled: boolean, save: (text: stri
     setState({ kind: 'saving' });
     const run = (async () => {
       try {
-        const result = await saveRef.current(text);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut), SAVE_TIMEOUT_MS)));
+        const result = await Promise.race([saveRef.current(text), late]).finally(() => clearTimeout(timer));
         saved.current = text;
         onSavedRef.current(result, text);
         setState(current.current === text ? { kind: 'saved' } : { kind: 'pending' });
         return true;
       } catch (err) {
-        const f = failureRef.current(err);
+        const f = err === timedOut ? { offline: true, reason: 'no answer' } : failureRef.current(err);
         const offline = f.offline || !navigator.onLine;
         setState({ kind: 'failed', offline, message: offline ? 'Not saved: offline' : `Not saved: ${f.reason}` });
         return false;
