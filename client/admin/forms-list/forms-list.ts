@@ -31,8 +31,7 @@ export function FormsList({ me }: { me: Me }) {
       )}</ul></section>`}
     ${forms.length === 0
       ? html`<div class="card empty"><p>No forms yet.</p>
-          ${canEdit ? html`<p class="muted">Make one in the builder, from scratch or from a template.</p>${newButton}` : html`<p class="muted">An owner or editor of this workspace can make one.</p>`}
-          <p class="muted small">Or publish with the API: <code>POST /v1/forms</code> (see the README).</p></div>`
+          ${canEdit ? html`<p class="muted">Make one in the builder, from scratch or from a template.</p>${newButton}` : html`<p class="muted">An owner or editor of this workspace can make one.</p>`}</div>`
       : html`<table class="forms">
           <thead><tr><th>Form</th><th>Status</th><th class="num">Version</th><th class="num">Submissions</th><th>Last ${chart_days} days</th><th><span class="sr-only">Actions</span></th></tr></thead>
           <tbody>${forms.map((f) => html`<${FormRow} key=${f.form_id} form=${f} canEdit=${canEdit} onChanged=${list.reload} />`)}</tbody>
