@@ -389,6 +389,22 @@ b('reorder by drag and drop and by the Move buttons', async () => {
   await page.getByRole('row', { name: /Newsletter/ }).getByText('Unpublished changes').waitFor();
 });
 
+b('a problem only the server finds (a pattern its safe regex engine cannot run) shows under the pattern after the save', async () => {
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('row', { name: /Newsletter/ }).getByRole('link', { name: 'Edit' }).click();
+  await entry('Your email').click();
+  const pattern = settings().getByLabel('Pattern (regular expression)');
+  await pattern.fill('^(a)\\1$');
+  await savedDraft();
+  await settings().getByText(/not supported by the regex engine/).waitFor();
+  assert.is(await pattern.getAttribute('aria-invalid'), 'true');
+  assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled());
+  await page.locator('.b-summary').getByText(/validation\.pattern: not supported/).waitFor();
+  await pattern.fill('');
+  await savedDraft();
+  assert.is(await page.locator('.b-summary').count(), 0);
+});
+
 b('errors so far: no script error and no failed request', () => {
   // Chromium logs the favicon's 404 as a console error; failed requests are listed by path instead.
   assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), []);

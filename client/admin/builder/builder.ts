@@ -23,7 +23,8 @@ export function useProblems(b: Builder, server: { text: string; problems: readon
       const r = checkDefinition(b.definition);
       return 'problems' in r ? r.problems : [];
     })();
-    const extra = server && server.text === b.text ? server.problems.filter((p) => !local.includes(p)) : [];
+    // The server words paths as POST /v1/forms does ("definition.fields[0]…"); the same problem once.
+    const extra = server && server.text === b.text ? server.problems.map((p) => p.replace(/^definition\./, '')).filter((p) => !local.includes(p)) : [];
     return [...local, ...extra];
   }, [b.definition, b.jsonError, b.text, server]);
 }

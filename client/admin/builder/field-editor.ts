@@ -5,7 +5,7 @@ import type { FormDefinition, FormField } from '../../../shared/definition/schem
 import { html } from '../../renderer/html.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
 import { DefaultEditor } from './default-editor.ts';
-import { Check, NumberInput, Select, TextArea, TextInput } from './inputs.ts';
+import { Check, NumberInput, Select, TextInput } from './inputs.ts';
 import {
   duplicateField,
   fieldProblems,
