@@ -32,6 +32,17 @@ export const conflict = (code: string, details: string[] = []) => new ApiError(4
 /** 422: invalid input; `details` lists every problem as `<path>: <problem>`. */
 export const invalid = (details: string[]) => new ApiError(422, 'invalid_request', details);
 
+/**
+ * The client closed the connection before its request was read: there is no one to answer, and it is
+ * not our error, so the server neither answers nor logs it (anyone could fill the log with them).
+ */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection');
+    this.name = 'ClientGone';
+  }
+}
+
 /** Turns anything thrown into an ApiError; unknown errors are logged by the caller and answered 500 without internals. */
 export function toApiError(err: unknown): { error: ApiError; unexpected: boolean } {
   if (err instanceof ApiError) return { error: err, unexpected: false };
