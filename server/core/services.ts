@@ -10,6 +10,7 @@ import { Mailer } from './mail/mailer.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
+import { OwnerResetLinks } from './owner-reset.ts';
 import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
@@ -69,7 +70,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     log,
   });
   const submissionEvents = new SubmissionEvents();
-  const accounts = new AccountService(store);
+  const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir));
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate));
   const reports = new ReportService(store, settings, secret);
   // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.

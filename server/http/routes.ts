@@ -12,6 +12,7 @@ import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { hostedPage } from './pages/hosted-page.ts';
 import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
+import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
@@ -52,6 +53,8 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
     { method: 'GET', path: '/admin/setup', handler: setupPage(s) },
     { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
+    { method: 'GET', path: '/admin/reset', handler: resetPage(s) },
+    { method: 'POST', path: '/admin/reset', handler: resetSubmit(s) },
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },
