@@ -15,7 +15,7 @@ import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
 import { SettingsService } from './settings.ts';
-import type { Store } from './store/types.ts';
+import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
@@ -50,6 +50,8 @@ export interface Services {
   reports: ReportService;
   /** Admin panel: reported and moderation-paused forms, pause and lift (instance owners). */
   moderation: ModerationService;
+  /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
+  storage: { check(): Promise<StorageHealth> };
 }
 
 /** Wires the services together. `secret` is the instance secret that signs cursors and render tokens. */
@@ -98,5 +100,6 @@ export function createServices(store: Store, config: Config, secret: string, log
     submissionEvents,
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
+    storage: { check: () => store.checkStorage() },
   };
 }

@@ -2,7 +2,7 @@
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { listForms, publishForm } from './forms.ts';
-import { health } from './health.ts';
+import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminCsv } from './admin-csv.ts';
 import { asset } from './assets.ts';
@@ -24,6 +24,7 @@ import { getWebhook, testWebhook } from './webhook.ts';
 export function routes(s: Services): Route[] {
   return [
     { method: 'GET', path: '/healthz', handler: health(s) },
+    { method: 'GET', path: '/readyz', handler: ready(s) },
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },

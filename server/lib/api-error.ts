@@ -1,4 +1,5 @@
 // The one error type of the product: thrown from anywhere, shaped into spec 7's body in one place.
+import { storageUnavailable } from './storage-error.ts';
 
 /** An error that becomes `{ error, details }` with its HTTP status (spec 7). */
 export class ApiError extends Error {
@@ -43,8 +44,20 @@ export class ClientGone extends Error {
   }
 }
 
+/** Seconds a client should wait before retrying a write the store refused (full disk, failed journal). */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503: the store cannot take writes (disk full, journal failed). Not the client's fault nor a bug: no
+ * stack trace is logged per request (the store logs each change of state once), and the details say
+ * nothing about paths or devices.
+ */
+export const storageUnavailableError = () =>
+  new ApiError(503, 'storage_unavailable', ['storage: the server cannot save data right now; try again later'], {}, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
+
 /** Turns anything thrown into an ApiError; unknown errors are logged by the caller and answered 500 without internals. */
 export function toApiError(err: unknown): { error: ApiError; unexpected: boolean } {
   if (err instanceof ApiError) return { error: err, unexpected: false };
+  if (storageUnavailable(err)) return { error: storageUnavailableError(), unexpected: false };
   return { error: new ApiError(500, 'internal_error', []), unexpected: true };
 }

@@ -7,19 +7,20 @@
 // JavaScript: ids, timestamps, random tokens. Never use random(), randomblob(), datetime('now'),
 // CURRENT_TIMESTAMP, or a DEFAULT that calls them, in a write. Auto-assigned rowids and AUTOINCREMENT are
 // fine: replay runs the same statements in the same order on the same data.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import type { Database } from 'sql.js';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
-import { recover } from './durable-recovery.ts';
+import { recover, type Recovered } from './durable-recovery.ts';
 import { JournalWriter } from './journal.ts';
+import { parseJournalFileName } from './journal-format.ts';
 import { configureConnection } from './journal-replay.ts';
 import { snapshotInfo } from './snapshot-file.ts';
 import { hostResources, type SnapshotPlacement } from './snapshot-placement.ts';
 import { SnapshotScheduler } from './snapshot-scheduler.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { loadSqlJs } from './sql-js.ts';
-import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
+import { allRows, asError, firstRow, prepareOne, runStatement, type StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
 import { checkParams, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
 
@@ -45,6 +46,18 @@ export interface DurableOptions {
   /** Where background snapshots are made (default 'auto': a worker thread when a spare core and the memory are there). */
   snapshotIn?: SnapshotPlacement;
   log?: (line: string) => void;
+}
+
+/**
+ * Whether the store takes writes. `full`: the disk was full and nothing of the refused writes stayed in
+ * the journal; the next attempt (a write, or checkHealth) reloads the folder and writes resume once there
+ * is room. `failed`: a write or fsync failed in a way that leaves the journal's state unknown; only a
+ * restart (which replays the journal) is safe. `epoch` grows with each reload, so caches above the store
+ * know to forget what they read from the memory that was replaced.
+ */
+export interface StorageHealth {
+  state: 'ok' | 'full' | 'failed';
+  epoch: number;
 }
 
 /** Figures for the admin panel, tests and benchmarks. */
@@ -73,15 +86,21 @@ export class DurableDatabase {
   private batchLost: StorageError | undefined;
   private closing: Promise<void> | undefined;
   private writes = 0;
-  private failureLogged = false;
+  /** The state last logged, so each change of state is one line, not one per refused write. */
+  private loggedState: StorageHealth['state'] = 'ok';
+  /** A reload that could not finish: writes stop until a restart. */
+  private fatal: StorageError | undefined;
+  private reloading: Promise<void> | undefined;
+  private epoch = 0;
 
   private constructor(
-    private readonly db: Database,
-    private readonly cache: StatementCache,
-    private readonly journal: JournalWriter,
+    private db: Database,
+    private cache: StatementCache,
+    private journal: JournalWriter,
     private readonly lock: DataLock,
     private readonly log: (line: string) => void,
-    private readonly replayedTransactions: number,
+    private replayedTransactions: number,
+    private readonly opts: DurableOptions,
   ) {}
 
   /** Locks `dir` (creating it), loads the snapshot, replays the journal, then applies new migrations. */
@@ -97,25 +116,8 @@ export class DurableDatabase {
       const rec = await recover(SQL, opts.dir, log);
       db = rec.db;
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
-      const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions);
-      store.scheduler = new SnapshotScheduler({
-        dir: opts.dir,
-        db: rec.db,
-        journal,
-        snapshotGeneration: rec.snapshotGeneration,
-        replayedBytes: rec.journalBytes,
-        replayedAny: rec.transactions > 0,
-        existing: await snapshotInfo(opts.dir),
-        thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
-        intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
-        build: buildSnapshotInWorker,
-        placement: opts.snapshotIn ?? 'auto',
-        host: hostResources,
-        beforeExport: () => store.commitBatch(),
-        afterExport: () => store.afterExport(),
-        memoryIsWhole: () => store.batchLost === undefined,
-        log,
-      });
+      const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions, opts);
+      store.scheduler = await store.makeScheduler(rec);
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
       await applyMigrations(
         { all: (sql, params) => store.all(sql, params), script: (script, record) => store.runScript(script, record) },
@@ -188,6 +190,20 @@ export class DurableDatabase {
     return this.closing;
   }
 
+  /** Whether writes are accepted now (see StorageHealth); no I/O. */
+  health(): StorageHealth {
+    if (this.closing) return { state: 'failed', epoch: this.epoch };
+    const failure = this.fatal ?? this.batchLost ?? this.journal.failed;
+    if (!failure) return { state: 'ok', epoch: this.epoch };
+    return { state: failure instanceof StorageError && failure.code === 'storage_full' ? 'full' : 'failed', epoch: this.epoch };
+  }
+
+  /** health(), after trying to resume writes when the disk was full (for /readyz, which no write may reach). */
+  async checkHealth(): Promise<StorageHealth> {
+    if (this.health().state === 'full') await this.resumeWrites();
+    return this.health();
+  }
+
   /** Journal size, snapshot age and counters. */
   stats(): DurableStats {
     const j = this.journal.stats();
@@ -197,7 +213,7 @@ export class DurableDatabase {
       writes: this.writes,
       syncs: j.syncs,
       replayedTransactions: this.replayedTransactions,
-      failed: this.journal.failed?.message,
+      failed: (this.fatal ?? this.journal.failed)?.message,
     };
   }
 
@@ -212,7 +228,12 @@ export class DurableDatabase {
 
   private transact<R>(body: (statements: JournalStatement[]) => R): Promise<R> {
     if (this.closing) return Promise.reject(new StorageError('closed', 'The database is closed.'));
-    if (this.journal.failed) return Promise.reject(this.journal.failed);
+    if (this.fatal) return Promise.reject(this.fatal);
+    if (this.journal.failed) {
+      // This write is refused; it starts a reload so that the next one may pass (when it was a full disk).
+      void this.resumeWrites();
+      return Promise.reject(this.journal.failed);
+    }
     if (this.batchLost) return Promise.reject(this.batchLost);
     if (this.inWrite) return Promise.reject(new Error('write() cannot be called inside another write() callback.'));
     const statements: JournalStatement[] = [];
@@ -244,13 +265,109 @@ export class DurableDatabase {
     return durable.then(
       () => result,
       (err: Error) => {
-        if (!this.failureLogged) {
-          this.failureLogged = true;
-          this.log(`${err.message}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
-        }
+        this.logState();
         throw err;
       },
     );
+  }
+
+  /** Logs a change of health once: the first refused write says why, the following ones say nothing. */
+  private logState(): void {
+    const { state } = this.health();
+    if (state === this.loggedState) return;
+    this.loggedState = state;
+    const why = (this.fatal ?? this.batchLost ?? this.journal.failed)?.message ?? '';
+    if (state === 'full') this.log(`writes refused: the disk is full (${why}). Nothing acknowledged is lost; writes resume once there is room.`);
+    else if (state === 'failed') this.log(`${why}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
+  }
+
+  /**
+   * After a full disk: memory holds the refused writes (they ran before their journal write failed), so
+   * it is rebuilt from the folder, as a restart would, under the lock this process keeps. A new journal
+   * file comes first: while the disk is still full that fails at once and costs nothing. One at a time.
+   */
+  private resumeWrites(): Promise<void> {
+    this.reloading ??= this.reload().finally(() => (this.reloading = undefined));
+    return this.reloading;
+  }
+
+  private async reload(): Promise<void> {
+    const failed = this.journal.failed;
+    if (this.closing || this.fatal || !(failed instanceof StorageError) || failed.code !== 'storage_full') return;
+    this.logState();
+    await this.scheduler.retire(); // a snapshot being built from the files finishes first
+    let journal: JournalWriter;
+    try {
+      journal = await JournalWriter.create(this.opts.dir, await this.nextGeneration());
+    } catch (err) {
+      if (err instanceof StorageError && err.code === 'storage_full') return; // still full: try again later
+      return this.stop(err);
+    }
+    let rec: Recovered;
+    try {
+      rec = await recover(await loadSqlJs(), this.opts.dir, this.log);
+    } catch (err) {
+      await journal.close();
+      return this.stop(err);
+    }
+    if (this.closing) {
+      // close() began meanwhile and saves nothing of the old memory (its journal failed): drop the reload.
+      rec.cache.clear();
+      rec.db.close();
+      await journal.close();
+      return;
+    }
+    const old = { db: this.db, cache: this.cache, journal: this.journal };
+    this.db = rec.db;
+    this.cache = rec.cache;
+    this.journal = journal;
+    this.batchOpen = false;
+    this.batchLost = undefined;
+    this.replayedTransactions = rec.transactions;
+    this.scheduler = await this.makeScheduler(rec);
+    this.scheduler.start();
+    this.epoch++;
+    await old.journal.close();
+    old.cache.clear();
+    old.db.close();
+    this.loggedState = 'ok';
+    this.log(`writes resume: the data folder was reloaded after the disk was full (${rec.transactions} transactions replayed)`);
+  }
+
+  /** A reload failed in a way that leaves the folder's state unknown: only a restart is safe now. */
+  private stop(err: unknown): void {
+    this.fatal = new StorageError('storage_failed', `Resuming writes after a full disk failed: ${asError(err).message}`, { cause: err });
+    this.logState();
+  }
+
+  /** The generation after every journal file on disk and the snapshot's (a reload's journal starts there). */
+  private async nextGeneration(): Promise<number> {
+    const gens = (await readdir(this.opts.dir)).map(parseJournalFileName).filter((g): g is number => g !== undefined);
+    // From the files, not the writer: a rotation that failed may have counted generations never created.
+    return Math.max(this.scheduler.stats().snapshotGeneration, ...gens) + 1;
+  }
+
+  /** The snapshot scheduler over the current memory and journal, from what recovery found. */
+  private async makeScheduler(rec: Pick<Recovered, 'snapshotGeneration' | 'journalBytes' | 'transactions'>): Promise<SnapshotScheduler> {
+    const { opts } = this;
+    return new SnapshotScheduler({
+      dir: opts.dir,
+      db: this.db,
+      journal: this.journal,
+      snapshotGeneration: rec.snapshotGeneration,
+      replayedBytes: rec.journalBytes,
+      replayedAny: rec.transactions > 0,
+      existing: await snapshotInfo(opts.dir),
+      thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
+      intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
+      build: buildSnapshotInWorker,
+      placement: opts.snapshotIn ?? 'auto',
+      host: hostResources,
+      beforeExport: () => this.commitBatch(),
+      afterExport: () => this.afterExport(),
+      memoryIsWhole: () => this.batchLost === undefined,
+      log: this.log,
+    });
   }
 
   /**
