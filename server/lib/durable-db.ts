@@ -7,17 +7,17 @@
 // JavaScript: ids, timestamps, random tokens. Never use random(), randomblob(), datetime('now'),
 // CURRENT_TIMESTAMP, or a DEFAULT that calls them, in a write. Auto-assigned rowids and AUTOINCREMENT are
 // fine: replay runs the same statements in the same order on the same data.
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { Database } from 'sql.js';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
 import { recover, type Recovered } from './durable-recovery.ts';
+import { reopenAfterFullDisk, type Reopened } from './durable-reopen.ts';
 import { JournalWriter } from './journal.ts';
-import { parseJournalFileName } from './journal-format.ts';
 import { configureConnection } from './journal-replay.ts';
 import { snapshotInfo } from './snapshot-file.ts';
 import { hostResources, type SnapshotPlacement } from './snapshot-placement.ts';
-import { SnapshotScheduler } from './snapshot-scheduler.ts';
+import { SnapshotScheduler, type SchedulerOptions } from './snapshot-scheduler.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { loadSqlJs } from './sql-js.ts';
 import { allRows, asError, firstRow, prepareOne, runStatement, type StatementCache } from './sql-statements.ts';
@@ -117,7 +117,7 @@ export class DurableDatabase {
       db = rec.db;
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
       const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions, opts);
-      store.scheduler = await store.makeScheduler(rec);
+      store.scheduler = store.makeScheduler(rec, await snapshotInfo(opts.dir));
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
       await applyMigrations(
         { all: (sql, params) => store.all(sql, params), script: (script, record) => store.runScript(script, record) },
@@ -281,11 +281,7 @@ export class DurableDatabase {
     else if (state === 'failed') this.log(`${why}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
   }
 
-  /**
-   * After a full disk: memory holds the refused writes (they ran before their journal write failed), so
-   * it is rebuilt from the folder, as a restart would, under the lock this process keeps. A new journal
-   * file comes first: while the disk is still full that fails at once and costs nothing. One at a time.
-   */
+  /** After a full disk: rebuild memory from the folder (durable-reopen.ts) and go on. One at a time. */
   private resumeWrites(): Promise<void> {
     this.reloading ??= this.reload().finally(() => (this.reloading = undefined));
     return this.reloading;
@@ -296,59 +292,38 @@ export class DurableDatabase {
     if (this.closing || this.fatal || !(failed instanceof StorageError) || failed.code !== 'storage_full') return;
     this.logState();
     await this.scheduler.retire(); // a snapshot being built from the files finishes first
-    let journal: JournalWriter;
+    let reopened: Reopened | 'still full';
     try {
-      journal = await JournalWriter.create(this.opts.dir, await this.nextGeneration());
+      reopened = await reopenAfterFullDisk(this.opts.dir, this.scheduler.stats().snapshotGeneration, this.log);
     } catch (err) {
-      if (err instanceof StorageError && err.code === 'storage_full') return; // still full: try again later
-      return this.stop(err);
-    }
-    let rec: Recovered;
-    try {
-      rec = await recover(await loadSqlJs(), this.opts.dir, this.log);
-    } catch (err) {
-      await journal.close();
-      return this.stop(err);
-    }
-    if (this.closing) {
-      // close() began meanwhile and saves nothing of the old memory (its journal failed): drop the reload.
-      rec.cache.clear();
-      rec.db.close();
-      await journal.close();
+      this.fatal = new StorageError('storage_failed', `Resuming writes after a full disk failed: ${asError(err).message}`, { cause: err });
+      this.logState();
       return;
     }
+    if (reopened === 'still full') return;
+    // close() began meanwhile and saves nothing of the old memory (its journal failed): drop the reload.
+    if (this.closing) return reopened.discard();
+    // From here to start() synchronously, so close() sees either the old set or the new one.
     const old = { db: this.db, cache: this.cache, journal: this.journal };
+    const { rec } = reopened;
     this.db = rec.db;
     this.cache = rec.cache;
-    this.journal = journal;
+    this.journal = reopened.journal;
     this.batchOpen = false;
     this.batchLost = undefined;
     this.replayedTransactions = rec.transactions;
-    this.scheduler = await this.makeScheduler(rec);
+    this.scheduler = this.makeScheduler(rec, reopened.existing);
     this.scheduler.start();
     this.epoch++;
-    await old.journal.close();
-    old.cache.clear();
-    old.db.close();
     this.loggedState = 'ok';
     this.log(`writes resume: the data folder was reloaded after the disk was full (${rec.transactions} transactions replayed)`);
-  }
-
-  /** A reload failed in a way that leaves the folder's state unknown: only a restart is safe now. */
-  private stop(err: unknown): void {
-    this.fatal = new StorageError('storage_failed', `Resuming writes after a full disk failed: ${asError(err).message}`, { cause: err });
-    this.logState();
-  }
-
-  /** The generation after every journal file on disk and the snapshot's (a reload's journal starts there). */
-  private async nextGeneration(): Promise<number> {
-    const gens = (await readdir(this.opts.dir)).map(parseJournalFileName).filter((g): g is number => g !== undefined);
-    // From the files, not the writer: a rotation that failed may have counted generations never created.
-    return Math.max(this.scheduler.stats().snapshotGeneration, ...gens) + 1;
+    old.cache.clear();
+    old.db.close();
+    await old.journal.close();
   }
 
   /** The snapshot scheduler over the current memory and journal, from what recovery found. */
-  private async makeScheduler(rec: Pick<Recovered, 'snapshotGeneration' | 'journalBytes' | 'transactions'>): Promise<SnapshotScheduler> {
+  private makeScheduler(rec: Pick<Recovered, 'snapshotGeneration' | 'journalBytes' | 'transactions'>, existing: SchedulerOptions['existing']): SnapshotScheduler {
     const { opts } = this;
     return new SnapshotScheduler({
       dir: opts.dir,
@@ -357,7 +332,7 @@ export class DurableDatabase {
       snapshotGeneration: rec.snapshotGeneration,
       replayedBytes: rec.journalBytes,
       replayedAny: rec.transactions > 0,
-      existing: await snapshotInfo(opts.dir),
+      existing,
       thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
       intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
       build: buildSnapshotInWorker,
