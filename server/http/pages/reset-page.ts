@@ -14,6 +14,9 @@ const resetForm = (token: string, email = '', errors: string[] = []) =>
     `<h1>Set a new password</h1><p>For an owner of this Formstead. This link works once.</p>${problems(errors)}<form method="post" action="/admin/reset"><input type="hidden" name="token" value="${escapeHtml(token)}">${input('email', 'Owner email', 'email', email)}${input('password', 'New password (at least 10 characters)', 'password')}<button type="submit">Set password and sign in</button></form>`,
   );
 
+/** Problems named by the form's labels rather than field keys (people read this page, not programs). */
+const inWords = (details: string[]) => details.map((d) => d.replace(/^email: /, 'Owner email: ').replace(/^password: /, 'New password: '));
+
 const usedPage = () =>
   page('Link used', '<h1>This link was used, has expired or is unknown</h1><p>Run <code>formstead admin-link</code> on the server for a new one, or <a href="/admin/login">sign in</a>.</p>');
 
@@ -33,7 +36,7 @@ export const resetSubmit = (s: Services) => async ({ req, res }: RouteContext) =
     res.setHeader('set-cookie', sessionCookie(session, s.config.publicUrl));
     redirect(res, 303, '/admin');
   } catch (err) {
-    if (err instanceof ApiError && err.status === 422) return sendHtml(res, 422, resetForm(form.token ?? '', form.email, err.details));
+    if (err instanceof ApiError && err.status === 422) return sendHtml(res, 422, resetForm(form.token ?? '', form.email, inWords(err.details)));
     if (err instanceof ApiError && err.status === 404) return sendHtml(res, 404, usedPage());
     throw err;
   }
