@@ -71,7 +71,13 @@ async function main() {
     // anything still pending is sent after the next start.
     await services.deliveries.stop();
     services.mailer.close();
-    await store.close();
+    try {
+      await store.close();
+    } catch (err) {
+      // A full disk, say: the journal holds every acknowledged write and the next start replays it.
+      log(`final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`);
+      process.exit(1);
+    }
     log('snapshot written, bye');
     process.exit(0);
   };

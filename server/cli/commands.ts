@@ -18,7 +18,7 @@ const subcommands: Record<string, Command> = {
  * A stray word or an unknown subcommand is a ConfigError (one line).
  */
 export async function runCommandLine(argv: string[], env: NodeJS.ProcessEnv): Promise<{ serve: string[] } | { printed: string[] }> {
-  if (argv.includes('--help') || argv.includes('-h')) return { printed: [helpText()] };
+  if (argv.includes('--help') || argv.includes('-h')) return { printed: [helpText().trimEnd()] };
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return { printed: [version] };
   const [first, ...rest] = argv;
   if (first === undefined || first.startsWith('-')) return { serve: argv };
