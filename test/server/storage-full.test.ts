@@ -98,4 +98,33 @@ full('503 storage_unavailable and /readyz 503 while full; recovery without a res
   execFileSync('sync');
 });
 
+full('stopped while the disk is full: a clean exit, and the next start has every acknowledged submission', async () => {
+  if (!mounted) return;
+  const dataDir = path.join(mountPoint, 'data-stop');
+  mkdirSync(dataDir);
+  const server = await startServer({ dataDir, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_SNAPSHOT_THREAD: 'main' } });
+  const api = (method: string, p: string, opts?: Parameters<typeof call>[3]) => call(server.url, method, p, opts);
+  const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
+  const acknowledged = new Set<string>();
+  const filler = path.join(mountPoint, 'filler-stop');
+  fill(filler);
+  let refused = false;
+  for (let i = 0; i < 500 && !refused; i++) {
+    const r = await api('POST', `/v1/f/${form_id}`, { body: { values: { name: `Q${i}`, email: `q${i}@example.com` } } });
+    if (r.status === 201) acknowledged.add(r.json.id);
+    else {
+      assert.is(r.status, 503);
+      refused = true;
+    }
+  }
+  assert.ok(refused);
+  assert.is(await server.stop(), 0, server.output());
+  assert.not.match(server.output(), /error:|^\s+at /m, server.output());
+  unlinkSync(filler);
+  const again = await startServer({ dataDir, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+  const after = (await call(again.url, 'GET', `/v1/forms/${form_id}/submissions?limit=100`, { key: OWNER_KEY })).json.submissions.map((s: { id: string }) => s.id);
+  await again.stop();
+  assert.equal(new Set(after), acknowledged);
+});
+
 full.run();
