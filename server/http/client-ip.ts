@@ -14,7 +14,18 @@ export function clientIp(req: IncomingMessage, trustedHops: number): string {
   if (trustedHops <= 0) return socketAddress;
   const entries = forwardedEntries(req.headers['x-forwarded-for']);
   if (entries.length < trustedHops) return socketAddress;
-  return entries[entries.length - trustedHops] || socketAddress;
+  return withoutPort(entries[entries.length - trustedHops]) || socketAddress;
+}
+
+/**
+ * Some proxies (Azure's, for one) append `address:port`; the client's source port changes with every
+ * connection, so a key with it would let one client spread over many buckets.
+ */
+function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry); // [2001:db8::1]:443
+  if (bracketed) return bracketed[1];
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry); // 203.0.113.7:51234
+  return v4 ? v4[1] : entry;
 }
 
 /** Every X-Forwarded-For entry in order; several header lines count as one list joined in order (RFC 9110 5.3). */
