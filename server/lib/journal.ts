@@ -182,11 +182,12 @@ export class JournalWriter {
    * leaves the file's state unknown (`storage_failed`).
    */
   private async writeOrUndo(frame: Buffer): Promise<void> {
-    const before = this.bytesByGen.get(this.fileGen) ?? 0;
+    const before = this.bytesByGen.get(this.fileGen);
     try {
       await writeFully(this.fh!, frame);
     } catch (err) {
-      if (!diskFull(err)) throw err;
+      // Without the file's exact size the cut could remove acknowledged frames: then it is unknown.
+      if (!diskFull(err) || before === undefined) throw err;
       try {
         await this.fh!.truncate(before);
       } catch {
