@@ -9,6 +9,7 @@ import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
 import { outboxQueries } from './outbox.ts';
 import { reportQueries } from './reports.ts';
+import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -22,6 +23,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     webhooks: webhookQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
+    spam: spamQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     snapshot: async () => {
@@ -29,6 +31,8 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
       const s = db.stats();
       return s.snapshotIn ? `generation ${s.snapshotGeneration}, ${s.snapshotBytes} bytes in ${s.snapshotMs} ms (${s.snapshotIn} thread)` : 'nothing written yet';
     },
+    storage: () => db.health(),
+    checkStorage: () => db.checkHealth(),
     close: () => db.close(),
   };
 }
