@@ -88,6 +88,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       setDraftId(view.draft_id);
       setServer({ text, problems: view.problems });
       setPublished(undefined);
+      // A refusal was about the text before this change; the problems list now speaks for this one.
+      setRefused(undefined);
     },
     saveFailure,
   );
