@@ -25,5 +25,7 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     schedule: '23 * * * *',
     run: async () => `${await store.webhooks.sweepFinished(new Date(Date.now() - FINISHED_DELIVERY_TTL_MS).toISOString())} deleted`,
   });
+  // Uploads no response used within 24 h, and files a crash left without their row.
+  jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', run: () => services.files.sweep() });
   jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
 }

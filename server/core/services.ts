@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
+import { FileService } from './files/file-service.ts';
 import { FormService } from './forms.ts';
 import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
@@ -45,6 +46,10 @@ export interface Services {
   workspaces: WorkspaceService;
   /** New submissions as in-process events (live admin tables). */
   submissionEvents: SubmissionEvents;
+  /** Uploaded files: taking them in, reading them, and the one place that deletes them. */
+  files: FileService;
+  /** The instance secret (signed download links). */
+  secret: string;
   /** Abuse reports from hosted pages, and the moderation pause they trigger. */
   reports: ReportService;
   /** Admin panel: reported and moderation-paused forms, pause and lift (instance owners). */
@@ -55,6 +60,8 @@ export interface Services {
 export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
+  const files = new FileService(store, forms.definitions, config);
+  forms.onDelete = (formId) => files.deleteForForm(formId);
   const antiSpam = new AntiSpam(secret);
   const mailer = new Mailer(store, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
@@ -84,7 +91,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     accounts,
     forms,
     publicForms: new PublicForms(store, forms.definitions, antiSpam, config),
-    submissions: new SubmissionService(store, forms.definitions, antiSpam, config, afterStore),
+    submissions: new SubmissionService(store, forms.definitions, antiSpam, config, afterStore, files, secret),
     settings,
     rateLimits: new RateLimits(config.rateLimit),
     reads: new SubmissionReads(store, new SignedCursor(secret)),
@@ -95,6 +102,8 @@ export function createServices(store: Store, config: Config, secret: string, log
     members: new MemberService(store, accounts, config.publicUrl),
     workspaces: new WorkspaceService(store, config),
     submissionEvents,
+    files,
+    secret,
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
   };

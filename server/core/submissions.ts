@@ -9,6 +9,8 @@ import { linearRegex } from '../lib/safe-regex.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
+import type { FileService } from './files/file-service.ts';
+import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
@@ -61,7 +63,10 @@ export class SubmissionService {
     private readonly antiSpam: AntiSpam,
     private readonly config: Config,
     /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
-    private readonly afterStore: (stored: StoredSubmission) => void = () => {},
+    private readonly afterStore: (stored: StoredSubmission) => void,
+    private readonly files: FileService,
+    /** The instance secret: signs the download links webhook payloads carry. */
+    private readonly secret: string,
   ) {}
 
   /** Runs the named steps of a submission; throws ApiError for every refusal. */
@@ -71,8 +76,9 @@ export class SubmissionService {
     if (replay) return replay;
     await this.checkAccepting(form);
     if (this.antiSpam.verdict(form.id, input.honeypot, input.renderToken) === 'bot') return this.silentSuccess(form, input);
-    const values = await this.evaluate(form, input);
-    return this.save(form, values, input);
+    const { definition, values } = await this.evaluate(form, input);
+    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values);
+    return this.save(form, resolved.values, resolved.fileIds, input);
   }
 
   private async loadForm(formId: string): Promise<FormRecord> {
@@ -118,7 +124,7 @@ export class SubmissionService {
     return { status: 201, body: { id: newId(), values }, form, replayed: false };
   }
 
-  private async evaluate(form: FormRecord, input: SubmitInput): Promise<Record<string, unknown>> {
+  private async evaluate(form: FormRecord, input: SubmitInput) {
     if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values)) throw invalid(['values: expected an object']);
     if (input.skippedSteps !== undefined && (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))) {
       throw invalid(['skippedSteps: expected an array of step ids']);
@@ -131,14 +137,14 @@ export class SubmissionService {
       skippedSteps: input.skippedSteps as string[] | undefined,
     });
     if (result.problems.length) throw invalid(result.problems);
-    return result.values;
+    return { definition, values: result.values };
   }
 
-  private async save(form: FormRecord, values: Record<string, unknown>, input: SubmitInput): Promise<SubmitResult> {
+  private async save(form: FormRecord, values: Record<string, unknown>, fileIds: string[], input: SubmitInput): Promise<SubmitResult> {
     const id = newId();
     const body = { id, values };
     const createdAt = new Date().toISOString();
-    const delivery = this.delivery(form, id, values, createdAt);
+    const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     const hiddenChars = containsHiddenCharacters(values);
     const outcome = await this.store.submissions.insert({
       id,
@@ -152,7 +158,9 @@ export class SubmissionService {
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery,
+      files: fileIds,
     });
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {

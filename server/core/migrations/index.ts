@@ -6,6 +6,7 @@ import { webhooks } from './003-webhooks.ts';
 import { admin } from './004-admin.ts';
 import { reports } from './005-reports.ts';
 import { webhookLog } from './006-webhook-log.ts';
+import { files } from './008-files.ts';
 
 /** The ordered list the store applies at open. */
-export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog];
+export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog, files];
