@@ -13,6 +13,8 @@ export interface PublicFormView {
   allow_another_response: boolean;
   endpoint?: string;
   render_token: string;
+  /** The largest file one upload may be (FORMSTEAD_UPLOAD_MAX_MB). */
+  upload_max_bytes?: number;
 }
 
 /** The notice shown instead of the form when it takes no answers. */

@@ -13,6 +13,7 @@ import { StepHeader } from './steps/step-header.ts';
 import { SubmitError } from './submit-error.ts';
 import { Success } from './success/success.ts';
 import type { FormRendererProps } from './types.ts';
+import { UploadContext } from './uploads/upload-context.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
 
@@ -124,7 +125,7 @@ export function FormRenderer(props: FormRendererProps) {
   const errors = { ...serverErrors, ...state.errors };
   const step = state.step;
   const multi = step !== undefined;
-  return html`<div class="fs-renderer" ref=${root}>
+  return html`<${UploadContext.Provider} value=${props.uploads}><div class="fs-renderer" ref=${root}>
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
       ${multi ? html`<${StepHeader} step=${step} level=${props.headingLevel} />` : null}
@@ -156,5 +157,5 @@ export function FormRenderer(props: FormRendererProps) {
         }}
       />
     </form>
-  </div>`;
+  </div></${UploadContext.Provider}>`;
 }

@@ -60,11 +60,13 @@ function rawFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<S
 
 async function multipartFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<Services['files']['target']>>): Promise<FileRecord> {
   let stored: FileRecord | undefined;
+  let parts = 0;
   try {
     await readMultipart(req, {
       maxFieldBytes: MAX_BODY_BYTES,
       onFile: async (file) => {
-        if (stored) throw invalid(['body: send one file per upload']);
+        // Counted when the part starts: the first file may still be writing when the second arrives.
+        if (++parts > 1) throw invalid(['body: send one file per upload']);
         stored = await s.files.receive(target, file.stream, file.filename, file.type);
       },
     });

@@ -50,6 +50,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
   return new Promise<FormFields>((resolve, reject) => {
     const fields: FormFields = {};
     const pending: Promise<void>[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
     let fieldBytes = 0;
     let failed = false;
     const fail = (err: unknown) => {
@@ -72,9 +73,14 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         stream.resume();
         return;
       }
-      const taken = options.onFile({ field: name, filename: info.filename, type: info.mimeType || 'application/octet-stream', stream }).then((value) => {
-        if (typeof value === 'string') addField(fields, name, value);
-      });
+      // One file at a time: the next part waits (paused, so busboy waits too) until the last is stored,
+      // which lets onFile count what the earlier files of the post used.
+      const taken = queue
+        .then(() => options.onFile({ field: name, filename: info.filename, type: info.mimeType || 'application/octet-stream', stream }))
+        .then((value) => {
+          if (typeof value === 'string') addField(fields, name, value);
+        });
+      queue = taken.catch(() => {});
       pending.push(taken);
       taken.catch((err) => {
         stream.resume();
