@@ -77,7 +77,8 @@ export class FileService {
     const cleanName = safeName(name);
     const cleanType = bareType(type) || 'application/octet-stream';
     if (!accepts(t.field.accept, cleanName, cleanType)) {
-      throw invalid([`values.${t.field.key}: files of this type are not accepted here (accepted: ${t.field.accept})`]);
+      const listed = (t.field.accept ?? '').split(',').map((e) => e.trim()).filter(Boolean).join(', ');
+      throw invalid([`values.${t.field.key}: files of this type are not accepted here (accepted: ${listed})`]);
     }
     const id = newId();
     let size: number;

@@ -76,7 +76,7 @@ limits('accept: by extension and by MIME type; a wrong one is 422', async () => 
   for (const [name, type, status] of rows) {
     const r = await rawUpload(server.url, formId, 'cv', bytes(10), name, type);
     assert.is(r.status, status, `${name} as ${type}: ${r.text}`);
-    if (status === 422) assert.equal(r.json.details, ['values.cv: files of this type are not accepted here (accepted: .pdf,image/*)']);
+    if (status === 422) assert.equal(r.json.details, ['values.cv: files of this type are not accepted here (accepted: .pdf, image/*)']);
   }
   const post = await postMultipart(server.url, `/v1/f/${formId}`, multipartBody([{ name: 'cv', filename: 'x.exe', data: bytes(10) }]));
   assert.is(post.status, 422);
