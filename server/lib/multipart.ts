@@ -69,14 +69,15 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
     });
     parser.on('file', (name, stream, info) => {
       // A file input left empty is posted as a part with an empty file name: no answer, as before.
-      if (info.filename === undefined || info.filename === '') {
+      const filename = info.filename;
+      if (filename === undefined || filename === '') {
         stream.resume();
         return;
       }
       // One file at a time: the next part waits (paused, so busboy waits too) until the last is stored,
       // which lets onFile count what the earlier files of the post used.
       const taken = queue
-        .then(() => options.onFile({ field: name, filename: info.filename, type: info.mimeType || 'application/octet-stream', stream }))
+        .then(() => options.onFile({ field: name, filename, type: info.mimeType || 'application/octet-stream', stream }))
         .then((value) => {
           if (typeof value === 'string') addField(fields, name, value);
         });
