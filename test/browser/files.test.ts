@@ -1,12 +1,13 @@
 // File uploads in Chromium on the hosted page: with JavaScript the file is sent when chosen (progress
 // with percent, Cancel, clear refusals) and the answer carries its upload id; without JavaScript the
 // page posts multipart. Either way the bytes downloaded afterwards are the bytes sent.
+import { readFile } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, OWNER_KEY } from '../helpers/api.ts';
 import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
-import { bytes, download, fileDefinition, publishFileForm, sha256 } from '../helpers/files.ts';
+import { bytes, download, fileDefinition, ownerWithKey, publishFileForm, rawUpload, sha256, startWithPublicUrl } from '../helpers/files.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -113,6 +114,40 @@ files('without JavaScript: the page posts multipart with the file and lands on t
   const got = await download(`${server.url}/v1/files/${answer.values.cv.file_id}`);
   assert.is(sha256(got.body), sha256(data), 'the bytes downloaded are the bytes sent');
   await closePage(page);
+});
+
+files("the admin panel shows a submission's file with name, size and type; its link downloads the same bytes", async () => {
+  const own = await startWithPublicUrl();
+  try {
+    const { cookie, key } = await ownerWithKey(own);
+    const formId = await publishFileForm(own.url, definition, false, key);
+    const data = bytes(123_456);
+    const up = await rawUpload(own.url, formId, 'cv', data, 'Lebenslauf März.pdf');
+    assert.is((await call(own.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Di', cv: up.json.upload_id } } })).status, 201);
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ acceptDownloads: true, viewport: { width, height: 800 } });
+      const [name, value] = cookie.split('=');
+      await context.addCookies([{ name, value, url: own.url }]);
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${own.url}/admin/forms/${formId}`);
+      await page.getByRole('navigation', { name: 'Form sections' }).getByRole('link', { name: 'Submissions' }).click();
+      const link = page.getByRole('link', { name: 'Lebenslauf März.pdf' });
+      await link.waitFor();
+      assert.is(await page.locator('.file-value .muted').textContent(), '121 KB · application/pdf');
+      await screenshot(page, `files-admin-${width}`);
+      if (width === 1280) {
+        const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+        assert.is(file.suggestedFilename(), 'Lebenslauf März.pdf');
+        assert.is(sha256(await readFile((await file.path())!)), sha256(data), 'the bytes downloaded are the bytes sent');
+      }
+      // Chromium logs the missing favicon as a failed load; script errors are what matter here.
+      assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), []);
+      await context.close();
+    }
+  } finally {
+    await own.stop();
+  }
 });
 
 files.run();

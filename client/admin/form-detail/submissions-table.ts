@@ -3,7 +3,8 @@
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { valueText, when } from '../common/format.ts';
+import { CellValue } from '../common/file-value.ts';
+import { when } from '../common/format.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useLiveSubmissions, type Submission } from '../use-live-submissions.ts';
@@ -67,7 +68,7 @@ export function SubmissionsTable({ formId }: { formId: string }) {
           <tbody>${rows.map(
             (s) => html`<tr key=${s.id} class=${live.includes(s) ? 'fresh' : ''} data-id=${s.id}>
               <td class="nowrap">${when(s.created_at)}${s.values_contain_hidden_characters && html` <span class="badge badge-warn" title="Contains invisible characters">hidden chars</span>`}</td>
-              ${columns.map((c) => html`<td>${valueText(s.values[c])}</td>`)}
+              ${columns.map((c) => html`<td><${CellValue} value=${s.values[c]} /></td>`)}
               <td class="num">${s.form_version}</td>
             </tr>`,
           )}</tbody>

@@ -7,16 +7,10 @@ import type { FieldProps } from '../types.ts';
 import { UploadContext } from '../uploads/upload-context.ts';
 import { uploadFile, UploadError, type UploadHandle } from '../uploads/upload-file.ts';
 import { controlAria } from './aria.ts';
+import { formatSize } from '../uploads/format-size.ts';
 
 /** Names and sizes of this page's uploads, so a step shown again still says which file was sent. */
 const sent = new Map<string, { name: string; size: number }>();
-
-/** A size as people read it: 980 bytes, 12 KB, 3.4 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
 
 /** A native file input honouring `accept`; uploads when the host gave an upload target. */
 export function FileInput(p: FieldProps) {
