@@ -44,12 +44,13 @@ function runFile(file) {
       clearTimeout(timer);
       if (timedOut) output += `\ntimed out after ${fileTimeoutMs / 1000} s (killed)`;
       const num = (label) => Number(output.match(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm'))?.[1] ?? NaN);
+      // uvu's Total counts the tests that ran: a skipped test is in Skipped only, never in Total.
       const total = num('Total');
       const passed = num('Passed');
       const skipped = num('Skipped') || 0;
-      let failed = Number.isNaN(total) ? 1 : total - passed - skipped;
+      let failed = Number.isNaN(total) ? 1 : total - passed;
       if ((code !== 0 || timedOut) && failed === 0) failed = 1;
-      resolve({ file, passed: Number.isNaN(passed) ? 0 : passed, failed, output, ms: Date.now() - started });
+      resolve({ file, passed: Number.isNaN(passed) ? 0 : passed, failed, skipped, output, ms: Date.now() - started });
     });
   });
 }
@@ -79,7 +80,8 @@ await Promise.all(
       const result = await runFile(queue.shift());
       results.push(result);
       const rel = path.relative(root, result.file);
-      console.log(`${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} failed, ${result.ms} ms)`);
+      const skips = result.skipped ? `, ${result.skipped} skipped` : '';
+      console.log(`${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} failed${skips}, ${result.ms} ms)`);
       if (result.failed) console.log(result.output.replace(/^/gm, '    | '));
     }
   }),

@@ -30,6 +30,12 @@ export class DefinitionCache {
     private readonly max = 500,
   ) {}
 
+  /** Drops every version of a form (it was deleted). */
+  forget(formId: string) {
+    const prefix = `${formId}@`;
+    for (const key of [...this.cache.keys()]) if (key.startsWith(prefix)) this.cache.delete(key);
+  }
+
   /** The parsed definition of one version, read from the store once. */
   async get(formId: string, version: number): Promise<FormDefinition | undefined> {
     const key = `${formId}@${version}`;

@@ -114,6 +114,39 @@ export class FormService {
     return (await this.store.forms.byId(form.id))!;
   }
 
+  /**
+   * A copy of a claimed form in the same workspace: version 1 with the latest definition, titled
+   * "<title> (copy)" (the definition's title too), its settings but not its webhook (a copy must not
+   * post to someone's receiver unasked) and none of its submissions.
+   */
+  async duplicate(form: FormRecord): Promise<{ form_id: string }> {
+    if (form.workspaceId === null) throw notFound();
+    const latest = await this.store.forms.version(form.id, form.version);
+    if (!latest) throw new Error(`form ${form.id} has no version ${form.version}`);
+    const definition = JSON.parse(latest.definition) as Record<string, unknown>;
+    const title = `${form.title} (copy)`;
+    const json = JSON.stringify({ ...definition, title });
+    const copy: FormRecord = {
+      ...form,
+      id: newFormId(),
+      // The workspace's alone: the agent key that made the original does not see the copy.
+      agentKeyId: null,
+      expiresAt: null,
+      claimTokenHash: null,
+      title,
+      // Status and a moderation pause are copied: a copy is no way around a pause.
+      version: 1,
+      createdAt: new Date().toISOString(),
+      submissionCount: 0,
+      webhookUrl: '',
+      webhookSecret: '',
+      webhookFailures: 0,
+      webhookFailureMailedAt: null,
+    };
+    await this.store.forms.create(copy, json);
+    return { form_id: copy.id };
+  }
+
   /** Deletes unclaimed forms past their expiry with all their data; returns how many went. */
   async sweepExpired(at = now()): Promise<number> {
     const ids = await this.store.forms.expiredUnclaimed(at);
@@ -189,6 +222,15 @@ export class FormService {
       webhookSecret: '',
       webhookFailures: 0,
       webhookFailureMailedAt: null,
+      // Like Formspree: a new form mails every response (in digests under bursts). Unclaimed forms
+      // send no mail at all, so a keyless form starts mailing once a person claims it.
+      notifyEachResponse: true,
+      confirmationField: '',
+      confirmationMessage: '',
+      retentionDays: null,
+      theme: {},
+      responseMailSeq: 0,
+      responseMailAt: null,
     };
   }
 

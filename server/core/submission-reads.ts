@@ -48,6 +48,12 @@ export class SubmissionReads {
     return result;
   }
 
+  /** One submission of the form as spec 2.12 shows it, or undefined. */
+  async one(form: FormRecord, id: string) {
+    const row = await this.store.submissions.byId(form.id, id);
+    return row && submissionView(row);
+  }
+
   /** Submissions per UTC day over the last `days` days (today last) for every form of a workspace. */
   async dailyCounts(workspaceId: string, days = 30, now = new Date()): Promise<Map<string, number[]>> {
     const dayList = Array.from({ length: days }, (_, i) => new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));

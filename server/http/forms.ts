@@ -1,10 +1,11 @@
-// Handlers of /v1/forms: publish and list (spec 4.1, 4.2).
+// Handlers of /v1/forms: publish and list (spec 4.1, 4.2), and delete (ARCHITECTURE.md "Forms made by people").
 import { readJsonObject } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { optionalKey, requireKey } from './auth.ts';
 import { clientIp } from './client-ip.ts';
-import { sendJson } from './respond.ts';
+import { requireFormDeleter } from '../core/deletion.ts';
+import { sendJson, sendNoContent } from './respond.ts';
 
 /** POST /v1/forms: publish a form or a new version; no key allowed. */
 export const publishForm = (s: Services) => async ({ req, res }: RouteContext) => {
@@ -18,4 +19,13 @@ export const publishForm = (s: Services) => async ({ req, res }: RouteContext) =
 export const listForms = (s: Services) => async ({ req, res }: RouteContext) => {
   const principal = await requireKey(s, req);
   sendJson(res, 200, await s.forms.list(principal));
+};
+
+/** DELETE /v1/forms/{id}: account keys any form of the workspace, agent keys their own unclaimed forms; 204. */
+export const deleteForm = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  const principal = await requireKey(s, req);
+  const form = await s.forms.requireInScope(principal, params.id);
+  requireFormDeleter(principal, form);
+  await s.deletion.deleteForm(form);
+  sendNoContent(res);
 };

@@ -48,6 +48,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+/** Answers 204 with no body (a deletion that went through). */
+export function sendNoContent(res: ServerResponse) {
+  res.writeHead(204, mergeHeaders(baseHeaders, { 'cache-control': 'no-store' }));
+  res.end();
+}
+
 /** Sends an HTML page with the page CSP. */
 export function sendHtml(res: ServerResponse, status: number, html: string, opts: { embeddable?: boolean; headers?: HeaderSet } = {}) {
   res.writeHead(

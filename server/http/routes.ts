@@ -1,7 +1,7 @@
 // Every route of the product in one list (STYLE.md "Routes in one readable list").
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { listForms, publishForm } from './forms.ts';
+import { deleteForm, listForms, publishForm } from './forms.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
@@ -17,7 +17,7 @@ import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
-import { listSubmissions } from './submissions.ts';
+import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
 import { getWebhook, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
@@ -29,7 +29,10 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
     { method: 'GET', path: '/v1/forms', handler: listForms(s) },
     { method: 'PATCH', path: '/v1/forms/:id', handler: updateSettings(s) },
+    { method: 'DELETE', path: '/v1/forms/:id', handler: deleteForm(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
+    { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
+    { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
     // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
     { method: 'GET', path: '/v1/files/:id', handler: download(s) },

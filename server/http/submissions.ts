@@ -1,12 +1,14 @@
-// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3).
+// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3); one
+// submission read (spec 2.12) or deleted (ARCHITECTURE.md "Forms made by people").
 import type { ServerResponse } from 'node:http';
-import { badRequest } from '../lib/api-error.ts';
+import { badRequest, notFound } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { parseLimit } from '../core/submission-reads.ts';
+import { requireEditor } from '../core/principal.ts';
+import { parseLimit, submissionView } from '../core/submission-reads.ts';
 import type { FormRecord } from '../core/store/types.ts';
 import { requireKey } from './auth.ts';
-import { sendJson } from './respond.ts';
+import { sendJson, sendNoContent } from './respond.ts';
 
 /** Lists a form's submissions for agent and account keys. */
 export const listSubmissions = (s: Services) => async ({ req, res, params, query }: RouteContext) => {
@@ -17,6 +19,24 @@ export const listSubmissions = (s: Services) => async ({ req, res, params, query
   if (format === 'csv') return streamCsv(s, res, form);
   const limit = parseLimit(query.get('limit'));
   sendJson(res, 200, await s.reads.page(form, limit, query.get('cursor')));
+};
+
+/** GET /v1/forms/{id}/submissions/{submission_id}: one submission (spec 2.12) for agent and account keys. */
+export const getSubmission = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  const principal = await requireKey(s, req);
+  const form = await s.forms.requireInScope(principal, params.id);
+  const found = await s.reads.one(form, params.submissionId);
+  if (!found) throw notFound('submission');
+  sendJson(res, 200, found);
+};
+
+/** DELETE /v1/forms/{id}/submissions/{submission_id}: account keys only (agent keys 403 owner_key_required); 204. */
+export const deleteSubmission = (s: Services) => async ({ req, res, params }: RouteContext) => {
+  const principal = await requireKey(s, req);
+  const form = await s.forms.requireInScope(principal, params.id);
+  requireEditor(principal);
+  await s.deletion.deleteSubmission(form, params.submissionId);
+  sendNoContent(res);
 };
 
 /** Streams the CSV chunks the read service produces, waiting for the socket to drain between them. */

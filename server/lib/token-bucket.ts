@@ -39,6 +39,11 @@ export class TokenBuckets {
     return Math.min(this.rule.burst, b.tokens + ((this.now() - b.at) / 1000) * this.rule.refillPerSecond) >= cost;
   }
 
+  /** Forgets one key's bucket (its subject is gone). */
+  forget(key: string) {
+    this.buckets.delete(key);
+  }
+
   /** Drops buckets that have refilled completely; at most once a minute. */
   private sweep(t: number) {
     if (t - this.lastSweep < 60_000) return;

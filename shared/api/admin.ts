@@ -45,3 +45,38 @@ export const jobRunInput = z.strictObject({ name: z.string().min(1).max(100) });
 
 /** Pause or resume a form (spec 3.1). */
 export const formStatusInput = z.strictObject({ formId: z.string().min(1).max(64), status: z.enum(['active', 'paused']) });
+
+/** One suspected-spam post of a form (the Spam view's "Not spam" and "Delete"). */
+export const spamItemInput = z.strictObject({ formId: z.string().min(1).max(64), id: z.string().min(1).max(64) });
+
+/**
+ * Largest draft text in bytes (UTF-8). Twice the 32 KB definition limit, because the JSON view is
+ * pretty-printed: a definition at the publishing limit must still fit as typed (docs/decisions.md).
+ */
+export const DRAFT_TEXT_MAX_BYTES = 64 * 1024;
+
+/** Names one draft. */
+export const draftIdInput = z.strictObject({ draftId: z.string().min(1).max(64) });
+
+/** A new form's draft from a template (shared/templates); unknown ids are refused by the server with 422. */
+export const draftCreateInput = z.strictObject({ template: z.string().min(1).max(64) });
+
+/** Saves a draft's text: an existing draft by `draftId`, or a form's draft by `formId` (exactly one). */
+export const draftSaveInput = z
+  .strictObject({ draftId: z.string().min(1).max(64).optional(), formId: z.string().min(1).max(64).optional(), text: z.string() })
+  .refine((v) => (v.draftId === undefined) !== (v.formId === undefined), { message: 'give exactly one of draftId and formId', path: ['draftId'] });
+
+/** One version of one form (restore into the draft). */
+export const formVersionInput = z.strictObject({ formId: z.string().min(1).max(64), version: z.number().int().min(1) });
+
+/** Most submissions one delete call removes (a page of the panel's table, spec 8). */
+export const DELETE_SUBMISSIONS_MAX = 100;
+
+/** Submissions of one form to delete: 1 to 100 ids. */
+export const submissionsDeleteInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, { message: 'give at least one id' })
+    .max(DELETE_SUBMISSIONS_MAX, { message: `at most ${DELETE_SUBMISSIONS_MAX} ids at once` }),
+});

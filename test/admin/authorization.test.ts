@@ -4,18 +4,25 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TRPCError } from '@trpc/server';
 import { adminWorld, type AdminWorld, type Who } from '../helpers/admin-world.ts';
+import { contactDefinition } from '../helpers/api.ts';
 
 type Level = 'viewer' | 'editor' | 'owner' | 'instance';
 interface Row {
   path: string;
   level: Level;
+  /** Called before each attempt, so a destructive call gets a fresh form or draft of its own. */
   input?: (w: AdminWorld) => unknown;
-  /** The procedure names a form of the first workspace: other workspaces get 404. */
+  /** The procedure names a form (or draft) of the first workspace: other workspaces get 404. */
   form?: boolean;
   subscription?: boolean;
 }
 
 const form = (w: AdminWorld) => ({ formId: w.formId });
+const asOwner = (w: AdminWorld) => ({ kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const });
+/** A new form of the first workspace. */
+const freshForm = async (w: AdminWorld) => ({ formId: (await w.services.forms.publish(asOwner(w), { definition: contactDefinition() })).form_id });
+/** A new-form draft of the first workspace. */
+const freshDraft = async (w: AdminWorld) => ({ draftId: (await w.services.drafts.create(asOwner(w), 'blank')).draft_id });
 const rows: Row[] = [
   { path: 'account.me', level: 'viewer' },
   { path: 'account.changePassword', level: 'viewer', input: () => ({ current_password: 'wrong', new_password: 'long enough password' }) },
@@ -23,10 +30,24 @@ const rows: Row[] = [
   { path: 'forms.byId', level: 'viewer', input: form, form: true },
   { path: 'forms.versions', level: 'viewer', input: form, form: true },
   { path: 'forms.setStatus', level: 'editor', input: (w) => ({ formId: w.formId, status: 'active' }), form: true },
+  { path: 'forms.restoreVersion', level: 'editor', input: (w) => ({ formId: w.formId, version: 1 }), form: true },
+  { path: 'forms.duplicate', level: 'editor', input: form, form: true },
+  { path: 'forms.delete', level: 'editor', input: freshForm, form: true },
+  { path: 'drafts.list', level: 'viewer' },
+  { path: 'drafts.create', level: 'editor', input: () => ({ template: 'blank' }) },
+  { path: 'drafts.get', level: 'viewer', input: freshDraft, form: true },
+  { path: 'drafts.forForm', level: 'viewer', input: form, form: true },
+  { path: 'drafts.save', level: 'editor', input: (w) => ({ formId: w.formId, text: '{}' }), form: true },
+  { path: 'drafts.publish', level: 'editor', input: freshDraft, form: true },
+  { path: 'drafts.discard', level: 'editor', input: freshDraft, form: true },
   { path: 'submissions.page', level: 'viewer', input: form, form: true },
   { path: 'submissions.onCreated', level: 'viewer', input: form, form: true, subscription: true },
+  { path: 'submissions.delete', level: 'editor', input: (w) => ({ formId: w.formId, ids: ['no-such-submission'] }), form: true },
   { path: 'settings.get', level: 'viewer', input: form, form: true },
   { path: 'settings.update', level: 'editor', input: (w) => ({ formId: w.formId, patch: { success_message: 'Thanks!' } }), form: true },
+  { path: 'spam.list', level: 'viewer', input: form, form: true },
+  { path: 'spam.notSpam', level: 'editor', input: (w) => ({ formId: w.formId, id: 'no-such-spam' }), form: true },
+  { path: 'spam.delete', level: 'editor', input: (w) => ({ formId: w.formId, id: 'no-such-spam' }), form: true },
   { path: 'webhooks.view', level: 'viewer', input: form, form: true },
   { path: 'webhooks.rotateSecret', level: 'editor', input: form, form: true },
   { path: 'webhooks.test', level: 'editor', input: form, form: true },
@@ -60,7 +81,7 @@ function allowed(who: Who, level: Level): boolean {
 async function attempt(w: AdminWorld, who: Who, row: Row): Promise<string> {
   const [ns, name] = row.path.split('.');
   try {
-    const result = await (w.caller(who) as any)[ns][name](row.input?.(w));
+    const result = await (w.caller(who) as any)[ns][name](await row.input?.(w));
     if (row.subscription) {
       // Started means allowed (the scope is checked before the stream starts); stop it at once.
       await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.(undefined);

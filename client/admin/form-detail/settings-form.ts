@@ -69,7 +69,7 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
           onChange=${(e: Event) => set('allow_another_response', (e.target as HTMLInputElement).checked)} />
           Show “Submit another response” on the success screen <span class="muted">(no effect while a redirect URL is set)</span></label>${hint('allow_another_response')}
 
-        <label for="notify_mode">Email notifications</label>
+        <label for="notify_mode">Milestone emails</label>
         <select id="notify_mode" value=${draft.notify_mode} onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>
           <option value="milestones">At milestones (1st, 10th, 100th … response)</option><option value="off">Off</option>
         </select>

@@ -1,12 +1,14 @@
 // The admin panel's whole API: sub-routers merged, nothing else (STYLE.md "tRPC routers").
 import { router } from '../trpc.ts';
 import { accountRouter } from './account.ts';
+import { draftsRouter } from './drafts.ts';
 import { formsRouter } from './forms.ts';
 import { jobsRouter } from './jobs.ts';
 import { keysRouter } from './keys.ts';
 import { membersRouter } from './members.ts';
 import { moderationRouter } from './moderation.ts';
 import { settingsRouter } from './settings.ts';
+import { spamRouter } from './spam.ts';
 import { submissionsRouter } from './submissions.ts';
 import { webhooksRouter } from './webhooks.ts';
 import { workspaceRouter } from './workspace.ts';
@@ -15,8 +17,10 @@ import { workspaceRouter } from './workspace.ts';
 export const appRouter = router({
   account: accountRouter,
   forms: formsRouter,
+  drafts: draftsRouter,
   submissions: submissionsRouter,
   settings: settingsRouter,
+  spam: spamRouter,
   webhooks: webhooksRouter,
   workspace: workspaceRouter,
   keys: keysRouter,

@@ -1,11 +1,11 @@
 // submissions.*: pages with a text filter, and new submissions live (the CSV file is a plain HTTP
 // download, server/http/admin-csv.ts, since a browser saves a file best from a link).
-import { formIdInput, submissionPageInput } from '../../../shared/api/admin.ts';
+import { formIdInput, submissionPageInput, submissionsDeleteInput } from '../../../shared/api/admin.ts';
 import { PAGE_DEFAULT } from '../../core/submission-reads.ts';
-import { authedProcedure, router } from '../trpc.ts';
+import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 import type { Services } from '../../core/services.ts';
 
-/** Submissions: read and watch. */
+/** Submissions: read, watch, delete. */
 export const submissionsRouter = router({
   /**
    * A newest-first page (spec 4.3 paging), optionally only submissions containing `filter`, with the
@@ -26,6 +26,13 @@ export const submissionsRouter = router({
     // cannot leave its workspace afterwards.
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
     return whileSignedIn(ctx.services, ctx.sessionToken, ctx.principal.workspaceId, ctx.services.submissionEvents.watch(form.id, signal));
+  }),
+
+  /** Deletes 1 to 100 submissions of the form; ids it does not have are skipped and not counted. */
+  delete: editorProcedure.input(submissionsDeleteInput).mutation(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    const deleted = await ctx.services.deletion.deleteSubmissions(form, input.ids);
+    return { deleted: deleted.length };
   }),
 });
 

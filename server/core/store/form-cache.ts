@@ -45,8 +45,15 @@ export function withFormCache(store: Store, max = 1000): Store {
       },
       delete: async (formId) => {
         forget(formId);
-        await forms.delete(formId);
+        const submissions = await forms.delete(formId);
         forget(formId);
+        return submissions;
+      },
+      claimResponseMail: async (formId, ...rest) => {
+        forget(formId);
+        const claim = await forms.claimResponseMail(formId, ...rest);
+        forget(formId);
+        return claim;
       },
     },
     // Delivery outcomes change a form's failure streak, so they drop the cached row too.
@@ -77,6 +84,12 @@ export function withFormCache(store: Store, max = 1000): Store {
         const cached = cache.get(sub.formId);
         if (cached && outcome.kind === 'stored') cached.submissionCount = outcome.submissionCount;
         return outcome;
+      },
+      // Deleting lowers the row's counter: forget it rather than mirror (a rare write).
+      delete: async (formId, ids, at) => {
+        const deleted = await store.submissions.delete(formId, ids, at);
+        forget(formId);
+        return deleted;
       },
     },
   };

@@ -39,6 +39,16 @@ export interface FormSettingsRecord {
   notifyEmailTo: string;
   webhookUrl: string;
   webhookSecret: string;
+  /** Mail the members on every response (digests under bursts); additive to notifyMode's milestones. */
+  notifyEachResponse: boolean;
+  /** Key of the email field whose address gets a confirmation mail; '' when the mail is off. */
+  confirmationField: string;
+  /** The owner's words in the confirmation mail; '' for the default text. */
+  confirmationMessage: string;
+  /** Submissions older than this many days are deleted by the retention job; null keeps them forever. */
+  retentionDays: number | null;
+  /** The form's own look (shared/api/theme.ts), as validated when saved. */
+  theme: Record<string, unknown>;
 }
 
 export interface FormRecord extends FormSettingsRecord {
@@ -57,6 +67,10 @@ export interface FormRecord extends FormSettingsRecord {
   webhookFailures: number;
   /** When the last "Webhook failing" mail went out, or null. */
   webhookFailureMailedAt: string | null;
+  /** The last submission (by seq) a response mail covered; later ones wait for the next mail or digest. */
+  responseMailSeq: number;
+  /** When the last response mail went out, or null. */
+  responseMailAt: string | null;
 }
 
 export interface FormVersionRecord {
@@ -115,12 +129,22 @@ export interface NewSubmission {
   monthlyQuota?: number;
   /** The webhook delivery of this submission, written in the same transaction so none is lost. */
   delivery?: NewDelivery;
+  /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
+  fromSpam?: boolean;
   /** Uploads this submission uses: attached in the same write, refused (nothing stored) if one is gone or taken. */
   files?: string[];
 }
 
 /** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
-export type InsertOutcome = { kind: 'stored'; submissionCount: number } | { kind: 'replay'; record: IdempotencyRecord } | { kind: 'form_cap' } | { kind: 'monthly_quota' } | { kind: 'files_gone' };
+export type InsertOutcome =
+  | { kind: 'stored'; submissionCount: number }
+  | { kind: 'replay'; record: IdempotencyRecord }
+  | { kind: 'form_cap' }
+  | { kind: 'monthly_quota' }
+  /** The form was deleted after the submission read it: nothing is stored. */
+  | { kind: 'form_gone' }
+  /** An upload the submission names was used or swept meanwhile: nothing is stored. */
+  | { kind: 'files_gone' };
 
 /** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
 export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
@@ -174,6 +198,25 @@ export interface AttemptResult {
   failureMail: { after: number; notSince: string };
 }
 
+/** A post the anti-spam checks caught, kept apart for 30 days (values as the engine accepted them). */
+export interface SpamRecord {
+  id: string;
+  formId: string;
+  formVersion: number;
+  createdAt: string;
+  values: Record<string, unknown>;
+  /** Which check caught it: `honeypot`, `token` or `too_fast`. */
+  reason: string;
+}
+
+/** What the response mail of a form covers, as claimed in one write (see `forms.claimResponseMail`). */
+export interface ResponseMailClaim {
+  /** The submissions the mail lists, oldest first, at most `limit` of them. */
+  submissions: SubmissionRecord[];
+  /** How many the mail covers in all (may exceed the listed ones). */
+  total: number;
+}
+
 /** A mail held in the outbox (no SMTP server configured, or sending failed). */
 export interface OutboxRecord {
   id: string;
@@ -214,6 +257,20 @@ export interface AbuseReportSummary {
   reports: number;
   networks: number;
   lastAt: string;
+}
+
+/** A definition being edited in the admin panel (migration 007); `text` is kept exactly as typed. */
+export interface DraftRecord {
+  id: string;
+  workspaceId: string;
+  /** The form it changes; null for a new form never published. */
+  formId: string | null;
+  text: string;
+  /** The form's version when the draft began; null for a new form. */
+  baseVersion: number | null;
+  updatedAt: string;
+  /** The user who saved it last. */
+  updatedBy: string;
 }
 
 /** The whole store contract. Reads may be served from memory; every write resolves once durable. */
@@ -286,9 +343,20 @@ export interface Store {
     listModerationPaused(limit: number): Promise<FormRecord[]>;
     countUnclaimedByAgentKey(agentKeyId: string): Promise<number>;
     claim(formId: string, workspaceId: string): Promise<boolean>;
-    update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused'> & FormSettingsRecord>): Promise<void>;
+    update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>): Promise<void>;
+    /**
+     * Takes the form's next response mail, in one write, when none went out since `notSince`: marks
+     * every submission not yet covered as covered and the mail as sent `now`. Undefined when a mail
+     * went out since `notSince` or nothing is waiting (then nothing changes).
+     */
+    claimResponseMail(formId: string, now: string, notSince: string, limit: number): Promise<ResponseMailClaim | undefined>;
+    /** Forms with notify_each_response on and submissions waiting for a mail (the safety-net job). */
+    withWaitingResponseMail(): Promise<string[]>;
+    /** Claimed forms with a retention period, and that period. */
+    withRetention(): Promise<{ id: string; retentionDays: number }[]>;
     expiredUnclaimed(now: string): Promise<string[]>;
-    delete(formId: string): Promise<void>;
+    /** Deletes a form with every row that holds its data, in one write; returns how many submissions went. */
+    delete(formId: string): Promise<number>;
   };
   submissions: {
     /**
@@ -302,6 +370,31 @@ export interface Store {
     dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
     /** Every submission of a form, oldest first, read in pages so memory stays flat. */
     iterate(formId: string, pageSize?: number): AsyncIterable<SubmissionRecord>;
+    /** The highest seq of a form's submissions (0 when it has none). */
+    lastSeq(formId: string): Promise<number>;
+    /** Ids of a form's submissions created before `before`, oldest first, at most `limit`. */
+    idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
+    /** One submission of a form; undefined when the id is unknown or belongs to another form. */
+    byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
+    /**
+     * Deletes submissions of one form (ids of other forms are left alone) in one write: lowers the form's
+     * count (never the monthly usage, which counts what was received), cancels their pending deliveries
+     * and empties the payloads their deliveries hold, and drops the idempotency records that replay them.
+     * Returns the ids that were deleted.
+     */
+    delete(formId: string, ids: string[], at: string): Promise<string[]>;
+  };
+  spam: {
+    /** Keeps a caught post unless the form already holds `max` of them (then it is dropped: false). */
+    add(spam: SpamRecord, max: number): Promise<boolean>;
+    /** A form's suspected spam, newest first. */
+    list(formId: string, limit: number): Promise<SpamRecord[]>;
+    count(formId: string): Promise<number>;
+    byId(formId: string, id: string): Promise<SpamRecord | undefined>;
+    /** Deletes one; false when it was not there. */
+    delete(formId: string, id: string): Promise<boolean>;
+    /** Deletes every spam row created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   idempotency: {
     get(formId: string, key: string): Promise<IdempotencyRecord | undefined>;
@@ -330,6 +423,21 @@ export interface Store {
     /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
     sweepFinished(olderThan: string): Promise<number>;
   };
+  drafts: {
+    byId(id: string): Promise<DraftRecord | undefined>;
+    /** The draft of a form, if it has one. */
+    byForm(formId: string): Promise<DraftRecord | undefined>;
+    /** A workspace's drafts of new forms (form_id null), most recently saved first. */
+    listNew(workspaceId: string): Promise<DraftRecord[]>;
+    /** Ids of the workspace's forms that have a draft (the forms list's marker, one query). */
+    formsWithDraft(workspaceId: string): Promise<Set<string>>;
+    /** Stores a new draft. A form's draft replaces the one the form had (at most one per form). */
+    put(draft: DraftRecord): Promise<void>;
+    /** Changes a draft's text; false when it is gone. */
+    update(id: string, patch: Pick<DraftRecord, 'text' | 'updatedAt' | 'updatedBy'>): Promise<boolean>;
+    /** Deletes a draft; false when it was not there. */
+    delete(id: string): Promise<boolean>;
+  };
   reports: {
     /**
      * Stores an abuse report unless its network already reported the form since `since`, and counts the
@@ -357,6 +465,8 @@ export interface Store {
     add(mail: OutboxRecord): Promise<void>;
     /** Newest first. */
     list(limit: number): Promise<OutboxRecord[]>;
+    /** Deletes held mail created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;

@@ -20,6 +20,7 @@ const form = (id: string): FormRecord => ({
   createdAt: new Date().toISOString(), expiresAt: null, claimTokenHash: null, submissionCount: 0,
   successMessage: '', redirectUrl: '', allowAnotherResponse: false, notifyMode: 'off', notifyEmailTo: '',
   webhookUrl: '', webhookSecret: '', webhookFailures: 0, webhookFailureMailedAt: null,
+  notifyEachResponse: false, confirmationField: '', confirmationMessage: '', retentionDays: null, theme: {}, responseMailSeq: 0, responseMailAt: null,
 });
 
 cache('every write through the wrapper is visible to the next cached read', async ({ raw, cached }) => {
@@ -40,7 +41,10 @@ cache('every write through the wrapper is visible to the next cached read', asyn
   }
   await same();
   assert.is((await cached.forms.byId('f1'))!.submissionCount, 3);
-  await cached.forms.delete('f1');
+  assert.equal(await cached.submissions.delete('f1', ['s0', 'nope'], new Date().toISOString()), ['s0']);
+  await same();
+  assert.is((await cached.forms.byId('f1'))!.submissionCount, 2);
+  assert.is(await cached.forms.delete('f1'), 2, 'the submissions that went with it');
   assert.is(await cached.forms.byId('f1'), undefined);
 });
 

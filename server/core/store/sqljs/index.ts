@@ -3,12 +3,14 @@ import { DurableDatabase } from '../../../lib/durable-db.ts';
 import type { SnapshotPlacement } from '../../../lib/snapshot-placement.ts';
 import { migrations } from '../../migrations/index.ts';
 import type { Store } from '../types.ts';
+import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
 import { outboxQueries } from './outbox.ts';
 import { reportQueries } from './reports.ts';
+import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -23,7 +25,9 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     files: fileQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
+    spam: spamQueries(db),
     invites: inviteQueries(db),
+    drafts: draftQueries(db),
     snapshot: async () => {
       await db.snapshot();
       const s = db.stats();

@@ -17,10 +17,10 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
             if (taken) tx.run('DELETE FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
           }
-          if (s.formCap !== undefined) {
-            const count = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
-            if (count >= s.formCap) return { kind: 'form_cap' };
-          }
+          const count = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n;
+          // Deleted while this submission was being checked: storing it would leave rows of no form.
+          if (count === undefined) return { kind: 'form_gone' };
+          if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
           if (s.monthlyQuota !== undefined && s.workspaceId) {
             const used = tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [s.workspaceId, s.createdAt.slice(0, 7)])?.n ?? 0;
             if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
@@ -63,6 +63,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               s.createdAt,
             ]);
           }
+          if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);
           const submissionCount = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
           return { kind: 'stored', submissionCount };
         }),
@@ -104,6 +105,31 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
         },
       }),
+      lastSeq: async (formId) => db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0,
+      idsOlderThan: async (formId, before, limit) =>
+        db.all<{ id: string }>('SELECT id FROM submissions WHERE form_id = ? AND created_at < ? ORDER BY seq LIMIT ?', [formId, before, limit]).map((r) => r.id),
+      byId: async (formId, id) => {
+        const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
+        return row && toSubmission(row);
+      },
+      delete: async (formId, ids, at) =>
+        db.write((tx) => {
+          const deleted: string[] = [];
+          for (const id of new Set(ids)) {
+            if (tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]).changes === 1) deleted.push(id);
+          }
+          if (deleted.length === 0) return deleted;
+          tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [deleted.length, formId]);
+          for (const id of deleted) {
+            // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
+            tx.run("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND submission_id = ? AND state = 'pending'", [at, formId, id]);
+            tx.run("UPDATE webhook_deliveries SET payload = '' WHERE form_id = ? AND submission_id = ?", [formId, id]);
+            // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
+            const prefix = `{"id":${JSON.stringify(id)},`;
+            tx.run('DELETE FROM idempotency WHERE form_id = ? AND substr(response, 1, ?) = ?', [formId, prefix.length, prefix]);
+          }
+          return deleted;
+        }),
     },
     idempotency: {
       get: async (formId, key) => {

@@ -1,0 +1,67 @@
+// Deleting forms and submissions (ARCHITECTURE.md "Forms made by people"): who may, and everything
+// that goes with them. REST, the admin panel and any later caller go through this one service, so a
+// new kind of form data (files) is removed by adding one call here.
+import { forbidden, notFound } from '../lib/api-error.ts';
+import type { DefinitionCache } from './definitions.ts';
+import type { FileService } from './files/file-service.ts';
+import { requireEditor, type Principal } from './principal.ts';
+import type { RateLimits } from './rate-limits.ts';
+import type { FormRecord, Store } from './store/types.ts';
+
+/**
+ * Whether `principal` may delete `form` (already found in its scope): account keys and editors any form
+ * of their workspace; an agent key only its forms while they are unclaimed. Once claimed, a form is
+ * the workspace's, so its agent key gets 403 owner_key_required as it does on settings (spec 3.2).
+ */
+export function requireFormDeleter(principal: Principal, form: FormRecord) {
+  if (principal.kind === 'agent') {
+    if (form.workspaceId !== null) throw forbidden('owner_key_required', ['authorization: the form was claimed; delete it with an account key (svc_live_)']);
+    return;
+  }
+  requireEditor(principal);
+}
+
+/** Removes forms and submissions with all they own. Callers have checked scope and role. */
+export class DeletionService {
+  constructor(
+    private readonly store: Store,
+    private readonly definitions: DefinitionCache,
+    private readonly rateLimits: RateLimits,
+    private readonly files: FileService,
+  ) {}
+
+  /**
+   * Deletes a form: its files (FileService.deleteForForm), then versions, submissions, idempotency
+   * records, drafts, webhook deliveries and their log, reports (one write, `formOwnedTables`), then
+   * what memory holds of it. Its pending deliveries
+   * go with it, so none is attempted afterwards; an attempt already on the wire records nothing
+   * (recordAttempt skips a form that is gone). Returns how many submissions went.
+   */
+  async deleteForm(form: FormRecord): Promise<{ submissionsDeleted: number }> {
+    // Files first: their ids are read from rows the form's deletion removes.
+    await this.files.deleteForForm(form.id);
+    const submissionsDeleted = await this.store.forms.delete(form.id);
+    // The form cache forgets the row inside forms.delete (store/form-cache.ts).
+    this.definitions.forget(form.id);
+    this.rateLimits.submitPerForm.forget(form.id);
+    return { submissionsDeleted };
+  }
+
+  /**
+   * Deletes submissions of one form by id: unknown ids and ids of other forms are skipped and not
+   * counted. Their pending deliveries are cancelled. Usage for the month is not lowered: it counts what
+   * was received. Returns the ids deleted.
+   */
+  async deleteSubmissions(form: FormRecord, ids: string[]): Promise<string[]> {
+    const deleted = await this.store.submissions.delete(form.id, ids, new Date().toISOString());
+    // Their files' rows name the deleted submissions; rows and bytes go now.
+    await this.files.deleteForSubmissions(deleted);
+    return deleted;
+  }
+
+  /** Deletes one submission; 404 when the form has no submission with that id. */
+  async deleteSubmission(form: FormRecord, id: string): Promise<void> {
+    const deleted = await this.deleteSubmissions(form, [id]);
+    if (deleted.length === 0) throw notFound('submission');
+  }
+}

@@ -1,0 +1,38 @@
+// The store contract: every area's rows, then the guard that every Store method has some. A backend's
+// test file calls runStoreContract with its factory (README.md in this folder).
+import { coverageGuard } from './coverage.ts';
+import { draftsContract } from './drafts.ts';
+import { durabilityContract } from './durability.ts';
+import { formsContract } from './forms.ts';
+import type { StoreFactory } from './harness.ts';
+import { idempotencyContract } from './idempotency.ts';
+import { identityContract } from './identity.ts';
+import { keysInvitesContract } from './keys-invites.ts';
+import { mailSpamContract } from './mail-spam.ts';
+import { reportsOutboxContract } from './reports-outbox.ts';
+import { submissionDeleteContract } from './submission-delete.ts';
+import { submissionsContract } from './submissions.ts';
+import { webhooksContract } from './webhooks.ts';
+
+export type { OpenedStore, StoreFactory } from './harness.ts';
+
+/** The areas, in the order they run. A new area file is one more line here. */
+const areas = [
+  identityContract,
+  keysInvitesContract,
+  formsContract,
+  submissionsContract,
+  idempotencyContract,
+  submissionDeleteContract,
+  webhooksContract,
+  draftsContract,
+  reportsOutboxContract,
+  mailSpamContract,
+  durabilityContract,
+];
+
+/** Defines and queues every contract suite for `backend`, then the coverage guard. */
+export function runStoreContract(backend: string, factory: StoreFactory) {
+  for (const area of areas) area(backend, factory);
+  coverageGuard(backend);
+}
