@@ -2,6 +2,7 @@
 // with percent, Cancel, clear refusals) and the answer carries its upload id; without JavaScript the
 // page posts multipart. Either way the bytes downloaded afterwards are the bytes sent.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +18,8 @@ const stored = async (formId: string) => (await call(server.url, 'GET', `/v1/for
 
 /** A page whose uploads are slowed to `bytesPerSecond` (Chromium's own network emulation), so progress can be seen. */
 async function slowPage(width: number, bytesPerSecond: number, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
+  // bypassCSP: axe is injected into the page, whose CSP allows no other script.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled, bypassCSP: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -25,10 +27,19 @@ async function slowPage(width: number, bytesPerSecond: number, javaScriptEnabled
   return page;
 }
 
+let axeSource: string;
+/** axe-core on the page as it is now: no serious or critical violation. */
+async function noSeriousViolations(page: Page, what: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as { id: string; impact: string }[];
+  assert.equal(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], what);
+}
+
 const files = suite('file uploads in Chromium');
 files.before(async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_UPLOAD_MAX_MB: '1' } });
   browser = await launchChromium();
+  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 });
 files.after(async () => {
   await browser?.close();
@@ -55,6 +66,7 @@ files('with JavaScript: the file uploads when chosen, progress shows, then the a
   assert.match((await page.locator('.fs-upload-text').textContent()) ?? '', /^Uploading… \d{1,3}%$/);
   assert.ok(await page.getByRole('button', { name: 'Cancel' }).isVisible(), 'Cancel is offered while it uploads');
   await screenshot(page, 'files-uploading-1280');
+  await noSeriousViolations(page, 'while uploading');
   await page.locator('.fs-upload-done').waitFor();
   assert.is(await page.locator('.fs-upload-done').textContent(), 'Uploaded: cv.pdf (586 KB)');
   const seen: number[] = await page.evaluate(() => (window as any).seen);
@@ -92,6 +104,7 @@ files('Cancel stops the upload and leaves the field empty; too large and wrong t
   await page.locator('.fs-upload-problem', { hasText: 'accepted' }).waitFor();
   assert.is(await page.locator('.fs-upload-problem').textContent(), 'Files of this type are not accepted here (accepted: .pdf, image/*).');
   await screenshot(page, 'files-refused-390');
+  await noSeriousViolations(page, 'a refused file');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no horizontal scroll at 390 px (${width})`);
   assert.equal(await stored(formId), [], 'nothing was submitted');
@@ -125,7 +138,7 @@ files("the admin panel shows a submission's file with name, size and type; its l
     const up = await rawUpload(own.url, formId, 'cv', data, 'Lebenslauf März.pdf');
     assert.is((await call(own.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Di', cv: up.json.upload_id } } })).status, 201);
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ acceptDownloads: true, viewport: { width, height: 800 } });
+      const context = await browser.newContext({ acceptDownloads: true, viewport: { width, height: 800 }, bypassCSP: true });
       const [name, value] = cookie.split('=');
       await context.addCookies([{ name, value, url: own.url }]);
       const page = await context.newPage();
@@ -136,6 +149,7 @@ files("the admin panel shows a submission's file with name, size and type; its l
       await link.waitFor();
       assert.is(await page.locator('.file-value .muted').textContent(), '121 KB · application/pdf');
       await screenshot(page, `files-admin-${width}`);
+      await noSeriousViolations(page, `the submissions table at ${width} px`);
       if (width === 1280) {
         const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
         assert.is(file.suggestedFilename(), 'Lebenslauf März.pdf');

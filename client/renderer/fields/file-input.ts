@@ -79,7 +79,7 @@ export function FileInput(p: FieldProps) {
       onChange=${(e: Event) => choose((e.currentTarget as HTMLInputElement).files?.[0])}
     />
     ${progress !== undefined
-      ? html`<div class="fs-upload" role="status">
+      ? html`<div class="fs-upload">
           <progress class="fs-upload-bar" max="100" value=${progress} aria-label="Upload progress">${progress}%</progress>
           <span class="fs-upload-text">Uploading… ${progress}%</span>
           <button type="button" class="fs-btn fs-btn-text fs-upload-cancel" onClick=${cancel}>Cancel</button>
