@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { adminClient } from '../../helpers/admin-session.ts';
 import { call, OWNER_KEY } from '../../helpers/api.ts';
 import { bytes, fileDefinition, multipartBody, ownerWithKey, postMultipart, startWithPublicUrl, publishFileForm, rawUpload } from '../../helpers/files.ts';
-import { startServer, type RunningServer } from '../../helpers/server.ts';
+import { startServer, tempDataDir, type RunningServer } from '../../helpers/server.ts';
 
 const MB = 1024 * 1024;
 let server: RunningServer;
@@ -181,6 +181,18 @@ limits('uploads are rate limited like submissions', async () => {
     assert.is(statuses[20], 429);
   } finally {
     await limited.stop();
+  }
+});
+
+limits('FORMSTEAD_FILES_DIR puts the files elsewhere (a folder every instance mounts)', async () => {
+  const dir = await tempDataDir();
+  const elsewhere = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_FILES_DIR: dir } });
+  try {
+    const id = await publishFileForm(elsewhere.url);
+    const up = await rawUpload(elsewhere.url, id, 'cv', bytes(10), 'a.pdf');
+    assert.equal(await readdir(dir), [up.json.upload_id]);
+  } finally {
+    await elsewhere.stop();
   }
 });
 
