@@ -46,6 +46,11 @@ limits('a file past the limit in a multipart upload or a no-JS post is 413 too',
   const post = await postMultipart(server.url, `/v1/f/${formId}`, multipartBody([{ name: 'name', value: 'Ada' }, { name: 'cv', filename: 'big.pdf', type: 'application/pdf', data: bytes(MB + 1) }]));
   assert.is(post.status, 413);
   assert.match(post.json.details[0], /^values\.cv: the file is larger than 1 MB/);
+  // A browser posting without JavaScript gets a page in words, naming the field by its label.
+  const page = await postMultipart(server.url, `/v1/f/${formId}`, multipartBody([{ name: 'cv', filename: 'big.pdf', type: 'application/pdf', data: bytes(MB + 1) }]), undefined, { accept: 'text/html' });
+  assert.is(page.status, 413);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  assert.ok(page.text.includes('<li>CV: the file is larger than 1 MB, the most one file may be</li>'), page.text);
 });
 
 limits('per submission: files adding up to the limit are taken, past it 413 (upload ids and multipart alike)', async () => {

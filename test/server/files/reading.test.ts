@@ -1,6 +1,8 @@
 // Reading stored files from the real bundle: the file object in REST, CSV and webhook payloads, and
 // who may download (the form's keys, signed-in members, a webhook's signed link; everyone else 404),
 // always as an attachment with nosniff and a safe type.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
@@ -95,6 +97,9 @@ reading('downloads: the account key yes; no key, a wrong key, another agent key,
   }
   assert.is((await download(`${server.url}/v1/files/${unused.json.upload_id}`)).status, 404, 'an upload no response used');
   assert.is((await download(`${server.url}/v1/files/not-an-id`)).status, 404);
+  // Bytes missing on disk (a restore that forgot files/) are a 404, not a 200 cut short.
+  await rm(path.join(server.dataDir, 'files', up.json.upload_id));
+  assert.is((await download(url)).status, 404);
 });
 
 reading('types a browser could run are sent as application/octet-stream', async () => {
