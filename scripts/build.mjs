@@ -65,6 +65,7 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
 }
 
 const clientAssets = await buildClients();
+const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const snapshotWorker = await buildSnapshotWorker();
 const swapped = new Set();
 
@@ -76,6 +77,8 @@ await build({
   format: 'esm',
   target: ['node20'],
   loader: { '.wasm': 'binary' },
+  // `formstead --version` (server/cli/version.ts): the published file cannot read package.json at run time.
+  define: { __FORMSTEAD_VERSION__: JSON.stringify(version) },
   plugins: [embedPlugin(clientAssets, snapshotWorker, swapped)],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {

@@ -15,13 +15,14 @@ import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
+import { OwnerResetLinks } from './owner-reset.ts';
 import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
 import { SettingsService } from './settings.ts';
 import { RetentionService } from './retention.ts';
 import { SpamService } from './spam.ts';
-import type { Store } from './store/types.ts';
+import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
@@ -70,6 +71,8 @@ export interface Services {
   drafts: DraftService;
   /** Deleting forms and submissions with everything they own (REST and the panel). */
   deletion: DeletionService;
+  /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
+  storage: { check(): Promise<StorageHealth> };
 }
 
 /** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' time. */
@@ -94,7 +97,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     log,
   });
   const submissionEvents = new SubmissionEvents();
-  const accounts = new AccountService(store);
+  const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir));
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
   const rateLimits = new RateLimits(config.rateLimit);
@@ -134,5 +137,6 @@ export function createServices(store: Store, config: Config, secret: string, log
     drafts: new DraftService(store, forms),
     deletion,
     retention: new RetentionService(store, deletion),
+    storage: { check: () => store.checkStorage() },
   };
 }

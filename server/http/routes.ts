@@ -3,7 +3,7 @@ import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, listForms, publishForm } from './forms.ts';
 import { download, upload, uploadPreflight } from './files.ts';
-import { health } from './health.ts';
+import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminCsv } from './admin-csv.ts';
 import { asset } from './assets.ts';
@@ -13,6 +13,7 @@ import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { hostedPage } from './pages/hosted-page.ts';
 import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
+import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
@@ -24,6 +25,7 @@ import { getWebhook, testWebhook } from './webhook.ts';
 export function routes(s: Services): Route[] {
   return [
     { method: 'GET', path: '/healthz', handler: health(s) },
+    { method: 'GET', path: '/readyz', handler: ready(s) },
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
@@ -60,6 +62,8 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
     { method: 'GET', path: '/admin/setup', handler: setupPage(s) },
     { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
+    { method: 'GET', path: '/admin/reset', handler: resetPage(s) },
+    { method: 'POST', path: '/admin/reset', handler: resetSubmit(s) },
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },

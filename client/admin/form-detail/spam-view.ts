@@ -1,6 +1,6 @@
 // The Spam tab: posts the spam checks caught, kept 30 days. "Not spam" moves one into the answers
 // (counted, sent to the webhook, mailed); "Delete" removes it after asking.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { count, when } from '../common/format.ts';
@@ -41,8 +41,9 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
   const [moved, setMoved] = useState(0);
   const [removed, setRemoved] = useState(0);
   const status = useRef<HTMLParagraphElement>(null);
-  // The button that was pressed is gone with its post: keyboard focus goes to the line saying what happened.
-  useEffect(() => status.current?.focus(), [moved, removed]);
+  // The button that was pressed is gone with its post: keyboard focus goes to the line saying what happened,
+  // in the same task as the render (a later effect left a moment where focus was on the page start).
+  useLayoutEffect(() => status.current?.focus(), [moved, removed]);
   const act = useAction(async (kind: 'notSpam' | 'delete', id: string) => {
     if (kind === 'notSpam') await trpc.spam.notSpam.mutate({ formId, id });
     else await trpc.spam.delete.mutate({ formId, id });

@@ -1,5 +1,8 @@
 // The store interface: every read and write of Formstead's data goes through it, so another backend
 // (PostgreSQL for instances that outgrow one machine) can implement the same contract.
+import type { StorageHealth } from '../../lib/durable-db.ts';
+
+export type { StorageHealth } from '../../lib/durable-db.ts';
 
 /** A workspace member's role (ARCHITECTURE.md "Identity and keys"). */
 export type Role = 'owner' | 'editor' | 'viewer';
@@ -470,5 +473,9 @@ export interface Store {
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
+  /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */
+  storage(): StorageHealth;
+  /** storage(), after trying to resume writes where that is safe (GET /readyz). */
+  checkStorage(): Promise<StorageHealth>;
   close(): Promise<void>;
 }
