@@ -1,6 +1,7 @@
 // File uploads against the real bundle, one row per rule of ARCHITECTURE.md "Files": the per-file and
 // per-submission limits at and past the edge, `accept`, unclaimed forms, and every wrong upload id.
 import { readdir } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -187,6 +188,29 @@ limits('uploads are rate limited like submissions', async () => {
   } finally {
     await limited.stop();
   }
+});
+
+limits('a client that goes away mid-upload leaves no file behind, raw or multipart, and the server goes on', async () => {
+  const before = await filesOnDisk();
+  const abandon = (pathname: string, headers: Record<string, string>, firstPart: Buffer) =>
+    new Promise<void>((resolve) => {
+      const req = http.request(`${server.url}${pathname}`, { method: 'POST', headers: { ...headers, 'content-length': String(MB) } });
+      req.on('error', () => resolve());
+      req.write(firstPart, () => setTimeout(() => (req.destroy(), resolve()), 100));
+    });
+  await abandon(`/v1/f/${formId}/uploads?field=cv`, { 'content-type': 'application/pdf', 'x-file-name': 'half.pdf' }, bytes(200_000));
+  const head = multipartBody([{ name: 'cv', filename: 'half.pdf', type: 'application/pdf', data: bytes(200_000) }]);
+  await abandon(`/v1/f/${formId}`, { 'content-type': 'multipart/form-data; boundary=fsboundary1234' }, head.subarray(0, head.length - 50));
+  // The server notices the closed sockets on its own schedule: wait (bounded) for the temp files to go.
+  const deadline = Date.now() + 10_000;
+  let all = await readdir(path.join(server.dataDir, 'files'));
+  while (all.some((n) => n.startsWith('.tmp-')) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    all = await readdir(path.join(server.dataDir, 'files'));
+  }
+  assert.equal(all.filter((n) => n.startsWith('.tmp-')), [], 'no partial file');
+  assert.equal(await filesOnDisk(), before, 'no new file');
+  assert.is((await rawUpload(server.url, formId, 'cv', bytes(10), 'next.pdf')).status, 201);
 });
 
 limits('FORMSTEAD_FILES_DIR puts the files elsewhere (a folder every instance mounts)', async () => {

@@ -1,8 +1,10 @@
-// Reading stored files from the real bundle: the file object in REST, CSV and webhook payloads, and
+// Reading stored files from the real bundle: the file object in REST, MCP, CSV and webhook payloads, and
 // who may download (the form's keys, signed-in members, a webhook's signed link; everyone else 404),
 // always as an attachment with nosniff and a safe type.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
@@ -49,6 +51,12 @@ reading('the file object in the answer, REST, CSV and the webhook; the signed li
 
   const listed = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
   assert.equal(listed.json.submissions[0].values.cv, file);
+  // MCP's get_submissions answers the same object.
+  const mcp = new Client({ name: 'files-test', version: '1.0.0' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${OWNER_KEY}` } } }));
+  const viaMcp = await mcp.callTool({ name: 'get_submissions', arguments: { form_id: id } });
+  await mcp.close();
+  assert.equal((viaMcp.structuredContent as any).submissions[0].values.cv, file);
   const csv = await call(server.url, 'GET', `/v1/forms/${id}/submissions?format=csv`, { key: OWNER_KEY });
   assert.ok(csv.text.includes(`""file_id"":""${file.file_id}""`), csv.text);
 
