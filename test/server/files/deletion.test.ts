@@ -1,5 +1,6 @@
 // Files go with what owns them: deleting a submission or a form (REST, through DeletionService, the
-// path retention also takes) removes the rows and the bytes; the sweep removes files whose row is gone.
+// path retention also takes) removes the rows and the bytes; the sweep removes files whose row is gone;
+// a post kept as spam brings its upload along when it is marked "not spam".
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -73,6 +74,36 @@ deletion('the deletion service (retention uses it) removes files of the submissi
     await utimes(orphan, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
     assert.match(await w.services.files.sweep(), /1 orphaned files deleted$/);
     assert.equal(await readdir(dir), []);
+  } finally {
+    await w.services.responseMail.stop();
+    await w.store.close();
+  }
+});
+
+deletion('a post kept as spam keeps its upload; "Not spam" makes it the answer\'s file, or leaves the field out once the upload is gone', async () => {
+  const dataDir = await tempDataDir();
+  const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
+  try {
+    await w.services.files.init();
+    const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+    const { form_id } = await w.services.forms.publish(owner, { definition: fileDefinition() });
+    const target = await w.services.files.target(form_id, 'cv');
+    const caught = async () => {
+      const file = await w.services.files.receive(target, Readable.from([bytes(100)]), 'a.pdf', 'application/pdf');
+      // A filled honeypot: kept as suspected spam, answered 201 like any post.
+      const r = await w.services.submissions.submit({ formId: form_id, values: { name: 'A', cv: file.id }, formPost: false, bodyHash: '', honeypot: 'x' });
+      return { file, spamId: r.body.id };
+    };
+    const form = (await w.store.forms.byId(form_id))!;
+    const kept = await caught();
+    const restored = await w.services.spam.notSpam(form, kept.spamId);
+    assert.equal(restored.values.cv, w.services.files.value(kept.file));
+    assert.is((await w.store.files.byId(kept.file.id))?.submissionId, kept.spamId);
+
+    const lost = await caught();
+    await w.services.files.delete([lost.file.id]); // as the 24 h sweep would
+    const without = await w.services.spam.notSpam((await w.store.forms.byId(form_id))!, lost.spamId);
+    assert.equal(without.values, { name: 'A' });
   } finally {
     await w.services.responseMail.stop();
     await w.store.close();
