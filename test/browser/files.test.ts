@@ -65,10 +65,14 @@ files('with JavaScript: the file uploads when chosen, progress shows, then the a
   await page.locator('.fs-upload-bar').waitFor();
   assert.match((await page.locator('.fs-upload-text').textContent()) ?? '', /^Uploading… \d{1,3}%$/);
   assert.ok(await page.getByRole('button', { name: 'Cancel' }).isVisible(), 'Cancel is offered while it uploads');
+  // Sending now would send no file: the form says to wait instead.
+  await page.getByRole('button', { name: 'Send' }).click();
+  assert.is(await page.getByRole('alert').first().textContent(), 'A file is still uploading. Try again once it has finished.');
   await screenshot(page, 'files-uploading-1280');
   await noSeriousViolations(page, 'while uploading');
   await page.locator('.fs-upload-done').waitFor();
   assert.is(await page.locator('.fs-upload-done').textContent(), 'Uploaded: cv.pdf (586 KB)');
+  assert.is(await page.getByText('A file is still uploading').count(), 0, 'the notice went with the upload');
   const seen: number[] = await page.evaluate(() => (window as any).seen);
   assert.ok(seen.some((p) => p > 0 && p < 100), `the bar moved through the middle: ${seen.join(',')}`);
   await screenshot(page, 'files-uploaded-1280');

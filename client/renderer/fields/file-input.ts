@@ -1,7 +1,7 @@
 // A file picker. With an upload target (the hosted page, the embed) the file is sent as soon as it is
 // chosen, with a progress bar and Cancel, and the field's value becomes the upload id the submission
 // carries. Without one (the renderer used on its own) the value is the file's name.
-import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useRef, useState } from 'preact/hooks';
 import { html } from '../html.ts';
 import type { FieldProps } from '../types.ts';
 import { UploadContext } from '../uploads/upload-context.ts';
@@ -14,19 +14,23 @@ const sent = new Map<string, { name: string; size: number }>();
 
 /** A native file input honouring `accept`; uploads when the host gave an upload target. */
 export function FileInput(p: FieldProps) {
-  const target = useContext(UploadContext);
+  const { target, busy } = useContext(UploadContext);
   // A file input cannot be given a value, so after Back/Continue the choice is shown as text instead.
   const [pickedHere, setPickedHere] = useState(false);
   const [progress, setProgress] = useState<number | undefined>(undefined);
   const [problem, setProblem] = useState('');
   const running = useRef<UploadHandle | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => () => running.current?.cancel(), []);
+  const settle = () => {
+    running.current = undefined;
+    busy.delete(p.field.key);
+  };
 
   const choose = (file: File | undefined) => {
     setPickedHere(true);
     setProblem('');
     running.current?.cancel();
+    settle();
     if (!target) return p.onChange(file?.name ?? '');
     p.onChange('');
     if (!file) return;
@@ -35,18 +39,19 @@ export function FileInput(p: FieldProps) {
     }
     const handle = uploadFile(target.url(p.field.key), file, setProgress);
     running.current = handle;
+    busy.add(p.field.key);
     setProgress(0);
     handle.done.then(
       (u) => {
         if (running.current !== handle) return;
-        running.current = undefined;
+        settle();
         setProgress(undefined);
         sent.set(u.upload_id, { name: u.name, size: u.size });
         p.onChange(u.upload_id);
       },
       (err: unknown) => {
         if (running.current !== handle) return;
-        running.current = undefined;
+        settle();
         fail(err instanceof UploadError ? err.message : 'The file could not be sent. Try again.');
       },
     );
@@ -59,7 +64,7 @@ export function FileInput(p: FieldProps) {
   };
   const cancel = () => {
     running.current?.cancel();
-    running.current = undefined;
+    settle();
     setProgress(undefined);
     if (input.current) input.current.value = '';
   };

@@ -9,5 +9,12 @@ export interface UploadTarget {
   maxBytes?: number;
 }
 
+/** What FormRenderer gives its file fields: the host's target, and the fields whose file is still on its way. */
+export interface UploadState {
+  target?: UploadTarget;
+  /** Keys of fields uploading right now: the renderer does not send the answers while one is. */
+  busy: Set<string>;
+}
+
 /** Provided by FormRenderer from its `uploads` prop. */
-export const UploadContext = createContext<UploadTarget | undefined>(undefined);
+export const UploadContext = createContext<UploadState>({ busy: new Set() });
