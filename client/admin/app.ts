@@ -4,6 +4,7 @@ import { AccountPage } from './account/account-page.ts';
 import { ErrorList } from './common/error-list.ts';
 import { FormDetail } from './form-detail/form-detail.ts';
 import { FormsList } from './forms-list/forms-list.ts';
+import { LazyBuilderPage } from './lazy-builder.ts';
 import { ModerationPage } from './moderation/moderation-page.ts';
 import { Nav } from './nav/nav.ts';
 import { trpc } from './trpc.ts';
@@ -14,6 +15,10 @@ import { WorkspacePage } from './workspace/workspace-page.ts';
 
 /** Picks the view for a path. */
 function View({ me, path, query, workspace }: { me: Me; path: string; query: URLSearchParams; workspace: Parameters<typeof WorkspacePage>[0]['workspace'] }) {
+  const draft = /^\/admin\/drafts\/([^/]+)$/.exec(path);
+  if (draft) return html`<${LazyBuilderPage} me=${me} draftId=${decodeURIComponent(draft[1])} />`;
+  const edit = /^\/admin\/forms\/([^/]+)\/edit$/.exec(path);
+  if (edit) return html`<${LazyBuilderPage} me=${me} formId=${decodeURIComponent(edit[1])} />`;
   const form = /^\/admin\/forms\/([^/]+)$/.exec(path);
   if (form) return html`<${FormDetail} me=${me} formId=${decodeURIComponent(form[1])} tab=${query.get('tab') ?? 'overview'} />`;
   if (path === '/admin/workspace') return html`<${WorkspacePage} me=${me} workspace=${workspace} />`;
@@ -31,6 +36,6 @@ export function App() {
   if (!me.data) return html`<main class="page"><p class="muted">Connecting…</p></main>`;
   return html`<div>
     <${Nav} me=${me.data} workspace=${workspace.data} path=${path} />
-    <main class="page"><${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} /></main>
+    <main class=${/^\/admin\/(drafts\/|forms\/[^/]+\/edit$)/.test(path) ? 'page page-wide' : 'page'}><${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} /></main>
   </div>`;
 }

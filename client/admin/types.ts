@@ -16,3 +16,7 @@ export type FormListItem = FormList['forms'][number];
 export type FormDetail = Out['forms']['byId'];
 /** The settings object of spec 2.11. */
 export type Settings = Out['settings']['get'];
+/** A draft as the builder reads it (drafts.get). */
+export type DraftView = Out['drafts']['get'];
+/** A publish result (drafts.publish). */
+export type Published = Out['drafts']['publish'];

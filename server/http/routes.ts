@@ -73,6 +73,8 @@ export function routes(s: Services): Route[] {
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },
     { method: 'GET', path: '/admin/forms/:id', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id/edit', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/drafts/:id', handler: adminShell(s) },
     { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
     { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
     { method: 'GET', path: '/admin/account', handler: adminShell(s) },
