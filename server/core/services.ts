@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
+import { FileService } from './files/file-service.ts';
 import { DeletionService } from './deletion.ts';
 import { DraftService } from './drafts.ts';
 import { FormService } from './forms.ts';
@@ -54,6 +55,10 @@ export interface Services {
   workspaces: WorkspaceService;
   /** New submissions as in-process events (live admin tables). */
   submissionEvents: SubmissionEvents;
+  /** Uploaded files: taking them in, reading them, and the one place that deletes them. */
+  files: FileService;
+  /** The instance secret (signed download links). */
+  secret: string;
   /** Per-form retention: the job that deletes submissions past their form's period. */
   retention: RetentionService;
   /** Suspected spam: the panel's Spam view and its 30-day sweep. */
@@ -74,6 +79,8 @@ export interface Services {
 export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}, options: { clock?: () => number } = {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
+  const files = new FileService(store, forms.definitions, config);
+  forms.onDelete = (formId) => files.deleteForForm(formId);
   const antiSpam = new AntiSpam(secret);
   const mailer = new Mailer(store, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
@@ -102,8 +109,8 @@ export function createServices(store: Store, config: Config, secret: string, log
     responseMail.stored(stored.form);
     confirmation.send(stored.form, stored.record.values).catch(mailError);
   };
-  const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore);
-  const deletion = new DeletionService(store, forms.definitions, rateLimits);
+  const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore, files, secret);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits, files);
   return {
     config,
     keys,
@@ -123,6 +130,8 @@ export function createServices(store: Store, config: Config, secret: string, log
     members: new MemberService(store, accounts, config.publicUrl),
     workspaces: new WorkspaceService(store, config),
     submissionEvents,
+    files,
+    secret,
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),

@@ -9,6 +9,8 @@ import { linearRegex } from '../lib/safe-regex.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
+import type { FileService } from './files/file-service.ts';
+import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
@@ -64,7 +66,10 @@ export class SubmissionService {
     private readonly antiSpam: AntiSpam,
     private readonly config: Config,
     /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
-    private readonly afterStore: (stored: StoredSubmission) => void = () => {},
+    private readonly afterStore: (stored: StoredSubmission) => void,
+    private readonly files: FileService,
+    /** The instance secret: signs the download links webhook payloads carry. */
+    private readonly secret: string,
   ) {}
 
   /** Runs the named steps of a submission; throws ApiError for every refusal. */
@@ -76,8 +81,9 @@ export class SubmissionService {
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
     const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
     if (spam) return this.keepAsSpam(form, input, spam);
-    const values = await this.evaluate(form, input);
-    return this.save(form, values, input);
+    const { definition, values } = await this.evaluate(form, input);
+    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values);
+    return this.save(form, resolved.values, resolved.fileIds, input);
   }
 
   /**
@@ -87,25 +93,32 @@ export class SubmissionService {
   async restoreSpam(form: FormRecord, spamId: string): Promise<StoredSubmission['record']> {
     const spam = await this.store.spam.byId(form.id, spamId);
     if (!spam) throw notFound('spam');
-    const hiddenChars = containsHiddenCharacters(spam.values);
-    const delivery = this.delivery(form, spam.id, spam.values, spam.createdAt, spam.formVersion);
+    // Its uploads become its files if they are still waiting (kept 24 h); a file field whose upload is
+    // gone is left out rather than stored as a bare id.
+    const definition = await this.definitions.get(form.id, spam.formVersion);
+    const resolved = definition ? await resolveUploads(this.store, this.files, this.config, form, definition, spam.values, { lenient: true }) : { values: spam.values, fileIds: [] };
+    const values = resolved.values;
+    const hiddenChars = containsHiddenCharacters(values);
+    const delivery = this.delivery(form, spam.id, withSignedLinks(values, resolved.fileIds, this.secret), spam.createdAt, spam.formVersion);
     const outcome = await this.store.submissions.insert({
       id: spam.id,
       formId: form.id,
       workspaceId: form.workspaceId,
       formVersion: spam.formVersion,
       createdAt: spam.createdAt,
-      values: spam.values,
+      values,
       hiddenChars,
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
       fromSpam: true,
+      files: resolved.fileIds,
     });
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; try again']);
     // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.
     if (outcome.kind !== 'stored') throw notFound();
-    const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values: spam.values, hiddenChars };
+    const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values, hiddenChars };
     const current = (await this.store.forms.byId(form.id)) ?? form;
     try {
       this.afterStore({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
@@ -162,7 +175,7 @@ export class SubmissionService {
     const raw = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
     let values: Record<string, unknown> | undefined;
     try {
-      values = await this.evaluate(form, input);
+      values = (await this.evaluate(form, input)).values;
     } catch {
       values = undefined;
     }
@@ -170,7 +183,7 @@ export class SubmissionService {
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
-  private async evaluate(form: FormRecord, input: SubmitInput): Promise<Record<string, unknown>> {
+  private async evaluate(form: FormRecord, input: SubmitInput) {
     if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values)) throw invalid(['values: expected an object']);
     if (input.skippedSteps !== undefined && (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))) {
       throw invalid(['skippedSteps: expected an array of step ids']);
@@ -183,14 +196,14 @@ export class SubmissionService {
       skippedSteps: input.skippedSteps as string[] | undefined,
     });
     if (result.problems.length) throw invalid(result.problems);
-    return result.values;
+    return { definition, values: result.values };
   }
 
-  private async save(form: FormRecord, values: Record<string, unknown>, input: SubmitInput): Promise<SubmitResult> {
+  private async save(form: FormRecord, values: Record<string, unknown>, fileIds: string[], input: SubmitInput): Promise<SubmitResult> {
     const id = newId();
     const body = { id, values };
     const createdAt = new Date().toISOString();
-    const delivery = this.delivery(form, id, values, createdAt);
+    const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     const hiddenChars = containsHiddenCharacters(values);
     const outcome = await this.store.submissions.insert({
       id,
@@ -204,8 +217,10 @@ export class SubmissionService {
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery,
+      files: fileIds,
     });
     if (outcome.kind === 'form_gone') throw notFound();
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {

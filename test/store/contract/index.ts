@@ -3,6 +3,7 @@
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
+import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
@@ -30,6 +31,7 @@ const areas = [
   reportsOutboxContract,
   mailSpamContract,
   panelReadsContract,
+  filesContract,
   durabilityContract,
 ];
 
