@@ -53,10 +53,11 @@ export class DeletionService {
    * was received. Returns the ids deleted.
    */
   async deleteSubmissions(form: FormRecord, ids: string[]): Promise<string[]> {
-    const deleted = await this.store.submissions.delete(form.id, ids, new Date().toISOString());
-    // Their files' rows name the deleted submissions; rows and bytes go now.
-    await this.files.deleteForSubmissions(deleted);
-    return deleted;
+    // Files first, as in deleteForm: should the submissions' write then fail (a full disk, a crash), the
+    // files asked to go are gone and a retry finishes the job. The other order would leave file rows
+    // naming deleted submissions: still downloadable, and never swept (they are neither unused nor orphans).
+    await this.files.deleteForSubmissions(form.id, ids);
+    return this.store.submissions.delete(form.id, ids, new Date().toISOString());
   }
 
   /** Deletes one submission; 404 when the form has no submission with that id. */

@@ -122,9 +122,13 @@ export class FileService {
     return form ? { file, form, path: path.join(this.config.filesDir, file.id) } : undefined;
   }
 
-  /** Removes the files of these submissions (rows first, then the bytes). Call it when submissions are deleted. */
-  async deleteForSubmissions(submissionIds: string[]): Promise<number> {
-    return this.delete(await this.store.files.idsOfSubmissions(submissionIds));
+  /**
+   * Removes the files of these submissions of form `formId` (rows first, then the bytes); ids of other
+   * forms' submissions are skipped, as DeletionService skips them. Call it before the submissions go.
+   */
+  async deleteForSubmissions(formId: string, submissionIds: string[]): Promise<number> {
+    const files = await this.store.files.byIds(await this.store.files.idsOfSubmissions(submissionIds));
+    return this.delete(files.filter((f) => f.formId === formId).map((f) => f.id));
   }
 
   /** Removes every file of a form, used or not. Call it when a form is deleted (before or after its rows go). */

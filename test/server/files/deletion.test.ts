@@ -80,6 +80,52 @@ deletion('the deletion service (retention uses it) removes files of the submissi
   }
 });
 
+deletion('files go before their submissions: a failed write leaves no downloadable file of a deleted answer; another form\'s ids touch nothing', async () => {
+  const dataDir = await tempDataDir();
+  const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
+  try {
+    await w.services.files.init();
+    const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+    const answer = async (formId: string) => {
+      const file = await w.services.files.receive(await w.services.files.target(formId, 'cv'), Readable.from([bytes(100)]), 'a.pdf', 'application/pdf');
+      const { body } = await w.services.submissions.submit({ formId, values: { cv: file.id }, formPost: false, bodyHash: '' });
+      return { fileId: file.id, submissionId: body.id as string };
+    };
+    const a = (await w.services.forms.publish(owner, { definition: fileDefinition() })).form_id;
+    const b = (await w.services.forms.publish(owner, { definition: fileDefinition() })).form_id;
+    const mine = await answer(a);
+    const theirs = await answer(b);
+    const formA = (await w.store.forms.byId(a))!;
+
+    // Form A asked to delete form B's submission: nothing of B goes, its file included.
+    assert.equal(await w.services.deletion.deleteSubmissions(formA, [theirs.submissionId]), []);
+    assert.ok(await w.store.files.byId(theirs.fileId), "the other form's file row stays");
+    assert.ok((await readdir(path.join(dataDir, 'files'))).includes(theirs.fileId), 'and its bytes');
+
+    // The files' write fails (a full disk): the submission must not be gone while its file stays readable.
+    const files = w.store.files;
+    const realDelete = files.delete;
+    files.delete = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      await w.services.deletion.deleteSubmissions(formA, [mine.submissionId]).then(
+        () => assert.unreachable('the failed write is reported'),
+        (err: Error) => assert.is(err.message, 'disk full'),
+      );
+    } finally {
+      files.delete = realDelete;
+    }
+    assert.ok(await w.store.submissions.byId(a, mine.submissionId), 'the submission is still there: the delete can be tried again');
+    assert.equal(await w.services.deletion.deleteSubmissions(formA, [mine.submissionId]), [mine.submissionId]);
+    assert.is(await w.services.files.readable(mine.fileId), undefined, 'the retry removed the file');
+    assert.is(await w.store.files.byId(mine.fileId), undefined);
+  } finally {
+    await w.services.responseMail.stop();
+    await w.store.close();
+  }
+});
+
 deletion('a post kept as spam keeps its upload; "Not spam" makes it the answer\'s file, or leaves the field out once the upload is gone', async () => {
   const dataDir = await tempDataDir();
   const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
