@@ -9,10 +9,10 @@
 // torn end, and that write was not yet acknowledged when the copy began. The `files/` folder (uploads) is
 // copied after the database, so every file a copied submission names is there unless it was deleted
 // meanwhile; files added meanwhile are extra, unreferenced copies.
-import { open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, parseStrict } from '../config.ts';
-import { fsyncDir } from '../lib/durable-fs.ts';
+import { writeDurably } from '../lib/durable-fs.ts';
 import { journalFileName, parseJournalFileName } from '../lib/journal-format.ts';
 import { decodeSnapshot, SNAPSHOT_FILE } from '../lib/snapshot-file.ts';
 import { TarWriter } from '../lib/tar.ts';
@@ -43,23 +43,13 @@ export async function backup(argv: string[], env: NodeJS.ProcessEnv): Promise<st
 /** Copies `dir` into the tar file `out` (written beside it, then renamed into place). */
 export async function writeBackup(dir: string, out: string): Promise<BackupSummary> {
   const db = await readDatabaseFiles(dir);
-  const tmp = `${out}.partial`;
-  const fh = await open(tmp, 'w');
   let files = 0;
-  try {
+  await writeDurably(out, `${out}.partial`, async (fh) => {
     const tar = new TarWriter(fh);
     for (const [name, bytes] of db) await tar.file(name, bytes);
     files = await copyFolder(tar, path.join(dir, 'files'), 'files');
     await tar.end();
-    await fh.sync();
-  } catch (err) {
-    await fh.close();
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-  await fh.close();
-  await rename(tmp, out);
-  await fsyncDir(path.dirname(out));
+  });
   return { out, journals: db.length - (db[0]?.[0] === SNAPSHOT_FILE ? 1 : 0), files, bytes: (await stat(out)).size };
 }
 

@@ -1,10 +1,9 @@
 // Streams one uploaded file to disk with flat memory and the store's fsync discipline: the bytes go to a
 // temp file chunk by chunk (the stream waits while the disk catches up), the file is fsynced, renamed
 // to its final name and the folder fsynced, so once this resolves a crash cannot lose the file.
-import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fsyncDir, writeFully } from './durable-fs.ts';
+import { writeDurably, writeFully } from './durable-fs.ts';
 import { StorageError } from './storage-error.ts';
 
 /** Thrown when the stream carries more than `maxBytes`; nothing is left on disk. */
@@ -31,23 +30,21 @@ async function disk<T>(what: string, op: () => Promise<T>): Promise<T> {
 
 /** Writes `source` to `dir/name` durably; throws FileTooLarge past `maxBytes` (the partial file is removed). */
 export async function writeStreamDurably(source: AsyncIterable<Uint8Array> | Readable, dir: string, name: string, maxBytes: number): Promise<number> {
-  const tmp = path.join(dir, `.tmp-${name}`);
-  const fh = await disk('open', () => open(tmp, 'wx'));
   let size = 0;
-  try {
-    for await (const chunk of source as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > maxBytes) throw new FileTooLarge(maxBytes);
-      await disk('write', () => writeFully(fh, chunk));
-    }
-    await disk('fsync', () => fh.sync());
-  } catch (err) {
-    await fh.close().catch(() => {});
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  await fh.close();
-  await disk('rename', () => rename(tmp, path.join(dir, name)));
-  await disk('fsync of the folder', () => fsyncDir(dir));
+  // 'wx': a temp name already taken means another writer has this id; never write into its file.
+  await disk('open, fsync or rename', () =>
+    writeDurably(
+      path.join(dir, name),
+      path.join(dir, `.tmp-${name}`),
+      async (fh) => {
+        for await (const chunk of source as AsyncIterable<Uint8Array>) {
+          size += chunk.length;
+          if (size > maxBytes) throw new FileTooLarge(maxBytes);
+          await disk('write', () => writeFully(fh, chunk));
+        }
+      },
+      'wx',
+    ),
+  );
   return size;
 }

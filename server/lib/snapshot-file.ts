@@ -33,7 +33,7 @@ export async function writeSnapshot(dir: string, generation: number, image: Uint
   header.writeBigUInt64LE(BigInt(image.length), 16);
   header.writeBigUInt64LE(BigInt(generation), 24);
   header.writeUInt32LE(crc32(image, crc32(header.subarray(16, 32))), 12);
-  await replaceFile(dir, path.join(dir, SNAPSHOT_FILE), path.join(dir, SNAPSHOT_TMP_FILE), [header, image]);
+  await replaceFile(path.join(dir, SNAPSHOT_FILE), path.join(dir, SNAPSHOT_TMP_FILE), [header, image]);
   return HEADER_BYTES + image.length;
 }
 
