@@ -12,7 +12,7 @@ import type { DefinitionCache } from './definitions.ts';
 import type { FileService } from './files/file-service.ts';
 import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
-import type { FormRecord, NewDelivery, Store, SubmissionRecord } from './store/types.ts';
+import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
 
 /** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
@@ -100,31 +100,22 @@ export class SubmissionService {
     const values = resolved.values;
     const hiddenChars = containsHiddenCharacters(values);
     const delivery = this.delivery(form, spam.id, withSignedLinks(values, resolved.fileIds, this.secret), spam.createdAt, spam.formVersion);
-    const outcome = await this.store.submissions.insert({
+    const outcome = await this.insertWithinLimits(form, {
       id: spam.id,
-      formId: form.id,
-      workspaceId: form.workspaceId,
       formVersion: spam.formVersion,
       createdAt: spam.createdAt,
       values,
       hiddenChars,
-      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
-      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
       fromSpam: true,
       files: resolved.fileIds,
     });
-    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; try again']);
     // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.
     if (outcome.kind !== 'stored') throw notFound();
     const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values, hiddenChars };
     const current = (await this.store.forms.byId(form.id)) ?? form;
-    try {
-      this.afterStore({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
-    } catch {
-      // As for new submissions: reacting never fails the write that happened.
-    }
+    this.react({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
     return record;
   }
 
@@ -205,35 +196,50 @@ export class SubmissionService {
     const createdAt = new Date().toISOString();
     const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     const hiddenChars = containsHiddenCharacters(values);
-    const outcome = await this.store.submissions.insert({
+    const outcome = await this.insertWithinLimits(form, {
       id,
-      formId: form.id,
-      workspaceId: form.workspaceId,
       formVersion: form.version,
       createdAt,
       values,
       hiddenChars,
       idempotency: input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: JSON.stringify(body) },
-      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
-      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery,
       files: fileIds,
     });
     if (outcome.kind === 'form_gone') throw notFound();
     if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
-    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {
       if (outcome.record.bodyHash !== input.bodyHash) throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
       return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
     }
-    try {
-      const record = { id, formVersion: form.version, createdAt, values, hiddenChars };
-      this.afterStore({ form, submissionId: id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
-    } catch {
-      // Reacting to a submission (mail, webhook hand-over) never fails it: the delivery is stored anyway.
-    }
+    this.react({ form, submissionId: id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record: { id, formVersion: form.version, createdAt, values, hiddenChars } });
     return { status: 201, body, form, replayed: false };
+  }
+
+  /**
+   * The one write of a submission under its form's limits: unclaimed forms hold at most
+   * UNCLAIMED_SUBMISSION_CAP in total, claimed ones count against the monthly quota. Either refusal is 402.
+   */
+  private async insertWithinLimits(form: FormRecord, sub: Omit<NewSubmission, 'formId' | 'workspaceId' | 'formCap' | 'monthlyQuota'>) {
+    const outcome = await this.store.submissions.insert({
+      ...sub,
+      formId: form.id,
+      workspaceId: form.workspaceId,
+      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
+      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
+    });
+    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    return outcome;
+  }
+
+  /** Hands a stored submission to afterStore: reacting (mail, webhook hand-over) never fails the write that happened. */
+  private react(stored: StoredSubmission) {
+    try {
+      this.afterStore(stored);
+    } catch {
+      // The delivery is stored anyway; its worker picks it up.
+    }
   }
 
   /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */
