@@ -7,6 +7,7 @@ import type { FileService } from './files/file-service.ts';
 import { requireEditor, type Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { FormRecord, Store } from './store/types.ts';
+import { isClaimed } from './unclaimed.ts';
 
 /**
  * Whether `principal` may delete `form` (already found in its scope): account keys and editors any form
@@ -15,7 +16,7 @@ import type { FormRecord, Store } from './store/types.ts';
  */
 export function requireFormDeleter(principal: Principal, form: FormRecord) {
   if (principal.kind === 'agent') {
-    if (form.workspaceId !== null) throw forbidden('owner_key_required', ['authorization: the form was claimed; delete it with an account key (svc_live_)']);
+    if (isClaimed(form)) throw forbidden('owner_key_required', ['authorization: the form was claimed; delete it with an account key (svc_live_)']);
     return;
   }
   requireEditor(principal);

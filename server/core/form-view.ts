@@ -1,6 +1,7 @@
 // How a stored form is shown through the API (spec 2.10, 2.11): one place for field names and URLs.
 import { FAILURE_MAIL_AFTER } from './mail/failure-mail.ts';
 import type { FormRecord } from './store/types.ts';
+import { expiryOf } from './unclaimed.ts';
 
 /** The public addresses of a form, derived from the instance's public URL. */
 export function formUrls(publicUrl: string, formId: string) {
@@ -21,7 +22,7 @@ export function cloudForm(publicUrl: string, f: FormRecord) {
     submissions: f.submissionCount,
     ...formUrls(publicUrl, f.id),
     created_at: f.createdAt,
-    ...(f.workspaceId === null && f.expiresAt ? { expires_at: f.expiresAt } : {}),
+    ...(expiryOf(f) ? { expires_at: expiryOf(f) } : {}),
     ...(f.webhookUrl !== '' && f.webhookFailures >= FAILURE_MAIL_AFTER ? { webhook_failing: true } : {}),
   };
 }

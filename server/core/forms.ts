@@ -9,6 +9,7 @@ import { newFormId, newToken } from './ids.ts';
 import { hashSecret, type KeyService } from './keys.ts';
 import type { AgentPrincipal, Principal } from './principal.ts';
 import type { FormRecord, Store } from './store/types.ts';
+import { expiryOf, hasExpired, isClaimed } from './unclaimed.ts';
 
 /** Spec 3.2: one agent key can hold at most 3 unclaimed forms. */
 export const MAX_UNCLAIMED_PER_AGENT_KEY = 3;
@@ -48,7 +49,7 @@ export class FormService {
       // Once claimed, a form's settings belong to its workspace: an agent key may still publish new
       // versions of the definition, but settings go through PATCH, which needs an account key (spec 3.2).
       const settingsGiven = ['success_message', 'redirect_url', 'allow_another_response', 'email'].filter((k) => k in body && (body as Record<string, unknown>)[k] !== undefined);
-      if (principal!.kind === 'agent' && existing.workspaceId !== null && settingsGiven.length) {
+      if (principal!.kind === 'agent' && isClaimed(existing) && settingsGiven.length) {
         throw forbidden('owner_key_required', settingsGiven.map((k) => `${k}: the form was claimed; change settings with an account key`));
       }
       return this.publishVersion(existing, checked.definition.title, checked.json, body, now);
@@ -102,7 +103,7 @@ export class FormService {
   /** The form a claim token points to, while it is still unclaimed and unexpired. */
   async byClaimToken(token: string): Promise<FormRecord | undefined> {
     const form = await this.store.forms.byClaimTokenHash(hashSecret(token));
-    if (!form || form.workspaceId !== null || (form.expiresAt && form.expiresAt <= now())) return undefined;
+    if (!form || isClaimed(form) || hasExpired(form, now())) return undefined;
     return form;
   }
 
@@ -120,7 +121,7 @@ export class FormService {
    * post to someone's receiver unasked) and none of its submissions.
    */
   async duplicate(form: FormRecord): Promise<{ form_id: string }> {
-    if (form.workspaceId === null) throw notFound();
+    if (!isClaimed(form)) throw notFound();
     const latest = await this.store.forms.version(form.id, form.version);
     if (!latest) throw new Error(`form ${form.id} has no version ${form.version}`);
     const definition = JSON.parse(latest.definition) as Record<string, unknown>;
@@ -197,7 +198,7 @@ export class FormService {
     const settings = { successMessage: body.success_message, redirectUrl: body.redirect_url, allowAnotherResponse: body.allow_another_response, notifyEmailTo: body.email };
     await this.store.forms.addVersion(form.id, version, json, title, settings, at.toISOString());
     const updated = (await this.store.forms.byId(form.id))!;
-    return { ...this.result(updated), ...(updated.workspaceId === null && updated.expiresAt ? { expires_at: updated.expiresAt } : {}) };
+    return { ...this.result(updated), ...(expiryOf(updated) ? { expires_at: expiryOf(updated) } : {}) };
   }
 
   private newRecord(o: { workspaceId: string | null; agentKeyId: string | null; title: string; body: PublishBody; at: Date; expiresAt: string | null; claimTokenHash: string | null }): FormRecord {

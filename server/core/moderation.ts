@@ -5,6 +5,7 @@ import { formUrls } from './form-view.ts';
 import type { ReportService } from './reports.ts';
 import type { SettingsService } from './settings.ts';
 import type { AbuseReportSummary, FormRecord, Store } from './store/types.ts';
+import { isClaimed } from './unclaimed.ts';
 
 /** Reports of the last 7 days are shown; older ones are kept but not listed. */
 export const MODERATION_REPORT_DAYS = 7;
@@ -58,7 +59,7 @@ export class ModerationService {
       form_id: form.id,
       title: form.title,
       status: form.status,
-      claimed: form.workspaceId !== null,
+      claimed: isClaimed(form),
       moderation_paused: form.moderationPaused,
       hosted_url: formUrls(this.publicUrl, form.id).hosted_url,
       reports: summary?.reports ?? 0,

@@ -6,10 +6,11 @@ import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { formUrls } from './form-view.ts';
 import type { FormRecord, Store } from './store/types.ts';
+import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 
 /** Why a form does not take answers right now, if it does not. */
 export function closedReason(form: FormRecord, now = new Date().toISOString()): 'expired' | 'paused' | undefined {
-  if (form.workspaceId === null && form.expiresAt && form.expiresAt <= now) return 'expired';
+  if (hasExpired(form, now)) return 'expired';
   if (form.status === 'paused' || form.moderationPaused) return 'paused';
   return undefined;
 }
@@ -34,7 +35,7 @@ export class PublicForms {
   /** The public view: definition, version, respondent settings, state and a fresh render token. */
   async view(formId: string) {
     const { form, definition } = await this.load(formId);
-    const unclaimed = form.workspaceId === null;
+    const unclaimed = !isClaimed(form);
     return {
       form_id: form.id,
       version: form.version,
@@ -43,7 +44,7 @@ export class PublicForms {
       unclaimed,
       success_message: form.successMessage,
       // Unclaimed forms ignore redirect_url (ARCHITECTURE.md), so it is not offered to renderers.
-      redirect_url: unclaimed ? '' : form.redirectUrl,
+      redirect_url: followsRedirect(form) ? form.redirectUrl : '',
       allow_another_response: form.allowAnotherResponse,
       // The form's look (accent, radius, font, mode): validated when saved, checked again where used.
       theme: form.theme,

@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { networkOf } from '../lib/ip-network.ts';
 import type { SettingsService } from './settings.ts';
 import type { Store } from './store/types.ts';
+import { isClaimed } from './unclaimed.ts';
 
 /** Distinct reporting networks within REPORT_WINDOW_MS that pause an unclaimed form. */
 export const REPORT_THRESHOLD = 3;
@@ -58,7 +59,7 @@ export class ReportService {
     const since = new Date(now.getTime() - REPORT_WINDOW_MS).toISOString();
     const { stored, networks } = await this.store.reports.add({ formId, networkHash: this.networkHash(ip), createdAt: now.toISOString() }, since);
     const form = await this.store.forms.byId(formId);
-    const paused = !!form && form.workspaceId === null && !form.moderationPaused && networks >= REPORT_THRESHOLD;
+    const paused = !!form && !isClaimed(form) && !form.moderationPaused && networks >= REPORT_THRESHOLD;
     if (paused) await this.settings.setModerationPause(formId, true);
     return { stored, networks, paused };
   }

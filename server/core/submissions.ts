@@ -14,9 +14,7 @@ import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
-
-/** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
-export const UNCLAIMED_SUBMISSION_CAP = 100;
+import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
 export const SPAM_KEPT_MAX = 1000;
@@ -135,14 +133,15 @@ export class SubmissionService {
   }
 
   private async checkAccepting(form: FormRecord) {
-    if (form.workspaceId === null && form.expiresAt && form.expiresAt <= new Date().toISOString()) {
+    if (hasExpired(form, new Date().toISOString())) {
       throw new ApiError(410, 'expired', ['form: this unclaimed form has expired']);
     }
     if (form.status === 'paused' || form.moderationPaused) throw conflict('paused', ['form: is paused and does not accept submissions']);
     // Checked here to refuse early, and again inside the write so concurrent posts cannot overshoot.
-    if (form.workspaceId === null && form.submissionCount >= UNCLAIMED_SUBMISSION_CAP) throw this.limitReached('form_cap');
+    const cap = submissionCap(form);
+    if (cap !== undefined && form.submissionCount >= cap) throw this.limitReached('form_cap');
     const quota = this.config.monthlySubmissions;
-    if (form.workspaceId !== null && quota !== undefined) {
+    if (isClaimed(form) && quota !== undefined) {
       const used = await this.store.workspaces.monthlyUsage(form.workspaceId, new Date().toISOString().slice(0, 7));
       if (used >= quota) throw this.limitReached('monthly_quota');
     }
@@ -218,16 +217,16 @@ export class SubmissionService {
   }
 
   /**
-   * The one write of a submission under its form's limits: unclaimed forms hold at most
-   * UNCLAIMED_SUBMISSION_CAP in total, claimed ones count against the monthly quota. Either refusal is 402.
+   * The one write of a submission under its form's limits (submissionCap while unclaimed, the monthly
+   * quota once claimed). Either refusal is 402.
    */
   private async insertWithinLimits(form: FormRecord, sub: Omit<NewSubmission, 'formId' | 'workspaceId' | 'formCap' | 'monthlyQuota'>) {
     const outcome = await this.store.submissions.insert({
       ...sub,
       formId: form.id,
       workspaceId: form.workspaceId,
-      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
-      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
+      formCap: submissionCap(form),
+      monthlyQuota: isClaimed(form) ? this.config.monthlySubmissions : undefined,
     });
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     return outcome;
@@ -244,7 +243,7 @@ export class SubmissionService {
 
   /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */
   private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string, formVersion = form.version): NewDelivery | undefined {
-    if (form.workspaceId === null || form.webhookUrl === '') return undefined;
+    if (!deliversWebhooks(form) || form.webhookUrl === '') return undefined;
     const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
     return { id: newId(), payload, nextAttemptAt: createdAt };
   }

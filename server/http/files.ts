@@ -13,6 +13,7 @@ import type { RouteContext } from '../lib/router.ts';
 import { validSignature } from '../core/files/file-links.ts';
 import type { FileRecord, FormRecord } from '../core/store/types.ts';
 import type { Services } from '../core/services.ts';
+import { isClaimed } from '../core/unclaimed.ts';
 import { bearerToken } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { sessionToken } from './cookies.ts';
@@ -115,7 +116,7 @@ async function mayRead(s: Services, req: IncomingMessage, form: FormRecord, file
     const principal = await s.keys.authenticate(token).catch(() => undefined);
     return !!principal && !!(await s.forms.findInScope(principal, form.id));
   }
-  if (form.workspaceId === null) return false;
+  if (!isClaimed(form)) return false;
   return !!(await s.accounts.principal(sessionToken(req), form.workspaceId));
 }
 

@@ -10,6 +10,7 @@ import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput } from '../core/submissions.ts';
+import { followsRedirect } from '../core/unclaimed.ts';
 import { clientIp } from './client-ip.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
 import { escapeHtml, redirect, sendAsset, sendHtml, sendJson } from './respond.ts';
@@ -48,7 +49,7 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
     }
     if (browserPost) {
       // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector.
-      const target = result.form.redirectUrl && result.form.workspaceId !== null ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
+      const target = result.form.redirectUrl && followsRedirect(result.form) ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
       return redirect(res, 303, target);
     }
     sendJson(res, result.status, result.body, result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders);

@@ -14,6 +14,7 @@ import type { DefinitionCache } from '../definitions.ts';
 import { newId } from '../ids.ts';
 import type { FileRecord, FormRecord, Store } from '../store/types.ts';
 import { accepts, bareType } from './accept.ts';
+import { acceptsFiles } from '../unclaimed.ts';
 
 /** A file field's value as REST, MCP, CSV and webhooks show it. */
 export interface FileValue {
@@ -58,8 +59,7 @@ export class FileService {
   async target(formId: string, fieldKey: string | null): Promise<FileTarget> {
     const form = await this.store.forms.byId(formId);
     if (!form) throw notFound();
-    // No anonymous file hosting: a keyless publish must not give anyone a place to put files.
-    if (form.workspaceId === null) throw invalid([`${fieldKey ? `values.${fieldKey}` : 'form'}: this form does not accept files until its owner claims it`]);
+    if (!acceptsFiles(form)) throw invalid([`${fieldKey ? `values.${fieldKey}` : 'form'}: this form does not accept files until its owner claims it`]);
     if (form.status === 'paused' || form.moderationPaused) throw conflict('paused', ['form: is paused and does not accept submissions']);
     if (!fieldKey) throw invalid(['field: the query must name the file field (?field=<key>)']);
     const definition = await this.definitions.get(form.id, form.version);

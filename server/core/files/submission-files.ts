@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { FileRecord, FormRecord, Store } from '../store/types.ts';
 import type { FileService, FileValue } from './file-service.ts';
 import { signedQuery } from './file-links.ts';
+import { acceptsFiles } from '../unclaimed.ts';
 
 /** Accepted values with file objects in place of upload ids, and the ids the insert attaches. */
 export interface ResolvedFiles {
@@ -31,7 +32,7 @@ export async function resolveUploads(
     .filter((f) => f.type === 'file' && Object.hasOwn(values, f.key) && values[f.key] !== '' && values[f.key] !== null && values[f.key] !== undefined)
     .map((f) => f.key);
   if (!keys.length) return { values, fileIds: [] };
-  if (form.workspaceId === null && !options.lenient) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
+  if (!acceptsFiles(form) && !options.lenient) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
   const problems: string[] = [];
   const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v));
   const rows = new Map((await store.files.byIds(ids)).map((f) => [f.id, f]));
@@ -40,7 +41,7 @@ export async function resolveUploads(
   for (const key of keys) {
     const id = values[key];
     const file = typeof id === 'string' ? rows.get(id) : undefined;
-    const problem = form.workspaceId === null ? 'unclaimed' : uploadProblem(files, form, key, id, file);
+    const problem = !acceptsFiles(form) ? 'unclaimed' : uploadProblem(files, form, key, id, file);
     if (problem && options.lenient) delete out[key];
     else if (problem) problems.push(`values.${key}: ${problem}`);
     else {

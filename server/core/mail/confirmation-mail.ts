@@ -6,6 +6,7 @@
 import { TokenBuckets } from '../../lib/token-bucket.ts';
 import type { FormRecord } from '../store/types.ts';
 import type { Mailer } from './mailer.ts';
+import { sendsMail } from '../unclaimed.ts';
 
 /** Per form: 20 at once, then one every 30 s (120 an hour); past it the mail is skipped, the answer kept. */
 export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
@@ -34,7 +35,7 @@ export class ConfirmationMail {
 
   /** The address a submission's confirmation goes to, or undefined (off, unclaimed, no valid address). */
   static recipient(form: FormRecord, values: Record<string, unknown>): string | undefined {
-    if (form.workspaceId === null || form.confirmationField === '') return undefined;
+    if (!sendsMail(form) || form.confirmationField === '') return undefined;
     const value = values[form.confirmationField];
     if (typeof value !== 'string') return undefined;
     const address = value.trim();

@@ -3,6 +3,7 @@
 import type { FormRecord, Store } from '../store/types.ts';
 import type { Mailer } from './mailer.ts';
 import { workspaceRecipients } from './recipients.ts';
+import { sendsMail } from '../unclaimed.ts';
 
 /** Failed attempts in a row before the mail goes out (spec 6.6, 8). */
 export const FAILURE_MAIL_AFTER = 5;
@@ -23,7 +24,7 @@ export class FailureMail {
 
   /** Sends the mail about `form` with the last attempt's result; never throws. */
   async send(form: FormRecord, failures: number, last: { statusCode: number; error: string }) {
-    if (form.workspaceId === null) return;
+    if (!sendsMail(form)) return;
     const to = await workspaceRecipients(this.store, form.workspaceId);
     // The error is one of the fixed texts of spec 7.4: never a resolved address or a receiver's words.
     const lines = [

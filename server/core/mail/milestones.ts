@@ -3,6 +3,7 @@
 import type { FormRecord, Store } from '../store/types.ts';
 import type { Mailer } from './mailer.ts';
 import { workspaceRecipients } from './recipients.ts';
+import { sendsMail } from '../unclaimed.ts';
 
 /** The response counts that send a mail. */
 export const MILESTONES: readonly number[] = [1, 10, 100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000];
@@ -23,7 +24,7 @@ export class MilestoneMail {
 
   /** Whether a form at this response count gets a mail: claimed, milestones on, count listed. */
   static due(form: FormRecord, count: number): boolean {
-    return form.workspaceId !== null && form.notifyMode === 'milestones' && MILESTONES.includes(count);
+    return sendsMail(form) && form.notifyMode === 'milestones' && MILESTONES.includes(count);
   }
 
   /** Sends the mail for `count` responses; never throws. */

@@ -8,6 +8,7 @@ import type { FormRecord, ResponseMailClaim, Store, SubmissionRecord } from '../
 import { answerLines } from './answers-text.ts';
 import type { Mailer } from './mailer.ts';
 import { workspaceRecipients } from './recipients.ts';
+import { sendsMail } from '../unclaimed.ts';
 
 /** At most one response mail per form in this window; answers in between go into the next digest. */
 export const RESPONSE_MAIL_EVERY_MS = 60_000;
@@ -36,7 +37,7 @@ export class ResponseMail {
 
   /** Whether a form mails its responses: the setting is on and the form is claimed (unclaimed forms send no mail). */
   static wanted(form: FormRecord): boolean {
-    return form.workspaceId !== null && form.notifyEachResponse;
+    return sendsMail(form) && form.notifyEachResponse;
   }
 
   /** After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. Never throws. */

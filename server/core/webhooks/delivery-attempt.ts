@@ -5,6 +5,7 @@ import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '..
 import { FAILURE_MAIL_AFTER, FAILURE_MAIL_EVERY_MS } from '../mail/failure-mail.ts';
 import type { AttemptResult, FormRecord, Store } from '../store/types.ts';
 import { webhookHeaders } from './payload.ts';
+import { deliversWebhooks } from '../unclaimed.ts';
 
 /** Spec 6.7: the delivery log keeps the last 100 attempts per form. */
 export const DELIVERY_LOG_SIZE = 100;
@@ -33,7 +34,7 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   const { delivery, target } = found;
   const started = new Date();
   // Spec 3.3: webhook removed (or, defensively, the form unclaimed or without a secret): cancelled.
-  if (!target || target.workspaceId === null || target.url === '' || target.secret === '') {
+  if (!target || !deliversWebhooks(target) || target.url === '' || target.secret === '') {
     await store.webhooks.finish(id, 'cancelled', started.toISOString());
     return {};
   }
