@@ -81,12 +81,16 @@ export class ResponseMail {
     if (!form || !ResponseMail.wanted(form)) return false;
     const now = this.now();
     const every = this.opts.everyMs ?? RESPONSE_MAIL_EVERY_MS;
-    const claim = await this.store.forms.claimResponseMail(formId, iso(now), iso(now - every), DIGEST_LIST_MAX);
-    if (!claim) {
-      // A mail went out within the window: the answers waiting now go out when it ends.
-      if (form.responseMailAt && Date.parse(form.responseMailAt) > now - every) this.later(formId, Date.parse(form.responseMailAt) + every - now);
+    // A mail went out within the window: the answers waiting now go out when it ends. Read from the
+    // row, not tried as a claim: in a burst every answer comes here, and each claim would be a write
+    // the store refuses (claimResponseMail forgets the cached row, so a newer mail is never missed).
+    const lastAt = form.responseMailAt === null ? undefined : Date.parse(form.responseMailAt);
+    if (lastAt !== undefined && lastAt > now - every) {
+      this.later(formId, lastAt + every - now);
       return false;
     }
+    const claim = await this.store.forms.claimResponseMail(formId, iso(now), iso(now - every), DIGEST_LIST_MAX);
+    if (!claim) return false;
     await this.send(form, claim);
     return true;
   }

@@ -63,6 +63,33 @@ digest('30 answers in a burst: one mail at once, one digest listing the rest whe
   for (const to of ['editor@example.com', 'viewer@example.com']) assert.is(smtp.mails.filter((m) => m.to[0] === to && m.subject.endsWith(title)).length, 2, to);
 });
 
+digest('inside the minute after a mail, answers ask the store for no claim (no write per answer); the digest still comes', async ({ w, smtp, clock }) => {
+  const title = 'Quiet store form';
+  const formId = await publish(w, title);
+  await submit(w, formId, 0);
+  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+  const forms = w.store.forms;
+  const claim = forms.claimResponseMail;
+  let claims = 0;
+  forms.claimResponseMail = (...args) => {
+    claims++;
+    return claim(...args);
+  };
+  try {
+    for (let i = 1; i <= 10; i++) await submit(w, formId, i);
+    assert.is(await w.services.responseMail.sweep(), 0, 'no second mail inside the minute');
+    assert.is(claims, 0, 'the row says a mail went out within the minute: no claim tried');
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    assert.is(await w.services.responseMail.sweep(), 1, 'the digest goes out when the minute ends');
+    assert.is(claims, 1);
+  } finally {
+    forms.claimResponseMail = claim;
+  }
+  const mails = ownerMails(smtp, title);
+  assert.is(mails.length, 2);
+  assert.is(listedIds(mails[1].text).length, 10, 'the digest lists the ten answers of the minute');
+});
+
 digest(`a digest lists at most ${DIGEST_LIST_MAX} answers and says how many more there are`, async ({ w, smtp, clock }) => {
   const title = 'Big burst form';
   const formId = await publish(w, title);
