@@ -117,8 +117,3 @@ export class SubmissionReads {
     yield chunk;
   }
 }
-
-/** CSV value columns (spec 4.3): the latest version's keys, then keys only older versions had; id and created_at come first. */
-export function csvColumns(versionsNewestFirst: FormDefinition[]): string[] {
-  return fieldColumns(versionsNewestFirst).map((f) => f.key);
-}
