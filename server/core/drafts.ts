@@ -25,9 +25,14 @@ export interface DraftView {
   problems: string[];
 }
 
+type Parsed = ReturnType<typeof parseJsonText>;
+
 /** The problems publishing would answer for this text: a JSON syntax problem, or the definition's. */
 export function draftProblems(text: string): string[] {
-  const parsed = parseJsonText(text);
+  return problemsOf(parseJsonText(text));
+}
+
+function problemsOf(parsed: Parsed): string[] {
   if ('problem' in parsed) return [parsed.problem];
   const checked = validateDefinition(parsed.value);
   return 'problems' in checked ? checked.problems : [];
@@ -46,7 +51,7 @@ export class DraftService {
   /** The workspace's drafts of new forms, most recently saved first. */
   async list(principal: UserPrincipal) {
     const drafts = await this.store.drafts.listNew(principal.workspaceId);
-    return { drafts: drafts.map((d) => ({ draft_id: d.id, title: titleOf(d.text), updated_at: d.updatedAt })) };
+    return { drafts: drafts.map((d) => ({ draft_id: d.id, title: titleOf(parseJsonText(d.text)), updated_at: d.updatedAt })) };
   }
 
   /** A new form's draft holding a template's definition; 422 for an unknown template. */
@@ -153,12 +158,13 @@ function checkSize(text: string) {
 }
 
 function view(d: DraftRecord): DraftView {
-  return { draft_id: d.id, form_id: d.formId, title: titleOf(d.text), text: d.text, base_version: d.baseVersion, updated_at: d.updatedAt, problems: draftProblems(d.text) };
+  // Parsed once for both: every autosave of the builder answers with a view.
+  const parsed = parseJsonText(d.text);
+  return { draft_id: d.id, form_id: d.formId, title: titleOf(parsed), text: d.text, base_version: d.baseVersion, updated_at: d.updatedAt, problems: problemsOf(parsed) };
 }
 
 /** The definition's title when the text parses and has one, else "Untitled form". */
-function titleOf(text: string): string {
-  const parsed = parseJsonText(text);
+function titleOf(parsed: Parsed): string {
   if ('problem' in parsed) return UNTITLED;
   const title = (parsed.value as { title?: unknown } | null)?.title;
   return typeof title === 'string' && title.trim() !== '' ? title : UNTITLED;
