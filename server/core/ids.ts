@@ -17,5 +17,8 @@ export const newFormId = () => urlSafeId(10);
 /** A UUID for submissions and internal rows. */
 export const newId = () => randomUUID();
 
+/** Whether `text` has the shape of a newId() (checked before an id from outside reaches the store). */
+export const looksLikeId = (text: string) => /^[0-9a-f-]{36}$/.test(text);
+
 /** A long random token for links and keys (32 characters, 192 bits). */
 export const newToken = () => urlSafeId(32);

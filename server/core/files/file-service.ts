@@ -11,7 +11,7 @@ import { FileTooLarge, writeStreamDurably } from '../../lib/durable-fs-stream.ts
 import { fsyncDir } from '../../lib/durable-fs.ts';
 import type { Config } from '../../config.ts';
 import type { DefinitionCache } from '../definitions.ts';
-import { newId } from '../ids.ts';
+import { looksLikeId, newId } from '../ids.ts';
 import type { FileRecord, FormRecord, Store } from '../store/types.ts';
 import { accepts, bareType } from './accept.ts';
 import { acceptsFiles } from '../unclaimed.ts';
@@ -115,7 +115,7 @@ export class FileService {
 
   /** A file used by a submission (unused uploads are not downloadable), with its form; undefined when either is gone. */
   async readable(fileId: string): Promise<{ file: FileRecord; form: FormRecord; path: string } | undefined> {
-    if (!/^[0-9a-f-]{36}$/.test(fileId)) return undefined;
+    if (!looksLikeId(fileId)) return undefined;
     const file = await this.store.files.byId(fileId);
     if (!file || file.submissionId === null) return undefined;
     const form = await this.store.forms.byId(file.formId);

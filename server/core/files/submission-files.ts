@@ -8,6 +8,7 @@ import type { FileRecord, FormRecord, Store } from '../store/types.ts';
 import type { FileService, FileValue } from './file-service.ts';
 import { signedQuery } from './file-links.ts';
 import { acceptsFiles } from '../unclaimed.ts';
+import { looksLikeId } from '../ids.ts';
 
 /** Accepted values with file objects in place of upload ids, and the ids the insert attaches. */
 export interface ResolvedFiles {
@@ -34,7 +35,7 @@ export async function resolveUploads(
   if (!keys.length) return { values, fileIds: [] };
   if (!acceptsFiles(form) && !options.lenient) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
   const problems: string[] = [];
-  const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v));
+  const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && looksLikeId(v));
   const rows = new Map((await store.files.byIds(ids)).map((f) => [f.id, f]));
   const out: Record<string, unknown> = { ...values };
   const used: FileRecord[] = [];
