@@ -107,6 +107,11 @@ export class SubmissionService {
       delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
       fromSpam: true,
       files: resolved.fileIds,
+    }).catch(async (err) => {
+      // Restored twice at once (a double click, two people): the first write stored it under the spam
+      // row's id and removed the row, so this one breaks the id's uniqueness. It was not there any more.
+      if (await this.store.submissions.byId(form.id, spam.id)) throw notFound('spam');
+      throw err;
     });
     if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; try again']);
     // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.

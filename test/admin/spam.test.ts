@@ -82,6 +82,18 @@ spam('"Not spam" makes it a normal submission: same id and time, counted, listed
   assert.is(again.code, 'NOT_FOUND', 'a second "Not spam" finds nothing');
 });
 
+spam('"Not spam" twice at once (a double click): one restores it, the other finds nothing (404, not a 500)', async ({ w }) => {
+  const caught = await post(w, { honeypot: 'x', renderToken: token(w, 5000) });
+  const before = await count(w);
+  const editor = w.caller('editor');
+  const both = await Promise.allSettled([editor.spam.notSpam({ formId: w.formId, id: caught.body.id }), editor.spam.notSpam({ formId: w.formId, id: caught.body.id })]);
+  const done = both.filter((r) => r.status === 'fulfilled');
+  const refused = both.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  assert.is(done.length, 1, 'restored once');
+  assert.equal(refused.map((r) => r.reason.code), ['NOT_FOUND']);
+  assert.is(await count(w), before + 1, 'counted once');
+});
+
 spam('a caught post is never sent to the webhook; once marked "Not spam" it is', async ({ w }) => {
   // Set on the store directly: the address (a closed local port) only has to produce a logged attempt.
   await w.store.forms.update(w.formId, { webhookUrl: 'https://127.0.0.1:9/hook', webhookSecret: `whsec_${'a'.repeat(64)}` });
