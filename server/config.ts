@@ -136,8 +136,8 @@ export function parseStrict<T extends FlagSpec>(argv: string[], options: T): { v
 function proxyHops(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 0;
   const v = raw.trim().toLowerCase();
-  if (['true', 'yes', 'on'].includes(v)) return 1;
-  if (['false', 'no', 'off'].includes(v)) return 0;
+  if (YES.includes(v)) return 1;
+  if (NO.includes(v)) return 0;
   if (!/^\d+$/.test(v)) throw new ConfigError(`FORMSTEAD_TRUST_PROXY: expected the number of proxy hops (0 to 10), got "${raw}"`);
   return integer(v, 'FORMSTEAD_TRUST_PROXY', 0, 0, 10);
 }
@@ -150,10 +150,14 @@ function integer(raw: string | undefined, name: string, fallback: number, min: n
   return n;
 }
 
+/** The words a yes/no setting takes besides 1 and 0 (also FORMSTEAD_TRUST_PROXY's, from when it was one). */
+const YES = ['true', 'on', 'yes'];
+const NO = ['false', 'off', 'no'];
+
 function boolean(raw: string | undefined, name: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  if (raw === '1' || YES.includes(raw)) return true;
+  if (raw === '0' || NO.includes(raw)) return false;
   throw new ConfigError(`${name}: expected 1 or 0, got "${raw}"`);
 }
 
