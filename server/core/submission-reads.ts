@@ -49,10 +49,11 @@ export class SubmissionReads {
     return result;
   }
 
-  /** One submission of the form as spec 2.12 shows it, or undefined. */
+  /** One submission of the form as spec 2.12 shows it; 404 when the form has no submission with that id. */
   async one(form: FormRecord, id: string) {
     const row = await this.store.submissions.byId(form.id, id);
-    return row && submissionView(row);
+    if (!row) throw notFound('submission');
+    return submissionView(row);
   }
 
   /** Submissions per UTC day over the last `days` days (today last) for every form of a workspace. */
@@ -79,11 +80,10 @@ export class SubmissionReads {
 
   /** One submission (spec 2.12) and its webhook deliveries with their logged attempts; 404 when not the form's. */
   async detail(form: FormRecord, submissionId: string) {
-    const sub = await this.store.submissions.byId(form.id, submissionId);
-    if (!sub) throw notFound('submission');
+    const submission = await this.one(form, submissionId);
     const { deliveries, attempts } = await this.store.webhooks.forSubmission(form.id, submissionId);
     return {
-      submission: submissionView(sub),
+      submission,
       deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null, created_at: d.createdAt })),
       attempts: attempts.map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error ?? undefined, duration_ms: a.durationMs, created_at: a.createdAt })),
     };

@@ -1,7 +1,7 @@
 // GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3); one
 // submission read (spec 2.12) or deleted (ARCHITECTURE.md "Forms made by people").
 import type { ServerResponse } from 'node:http';
-import { badRequest, notFound } from '../lib/api-error.ts';
+import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { requireEditor } from '../core/principal.ts';
@@ -25,9 +25,7 @@ export const listSubmissions = (s: Services) => async ({ req, res, params, query
 export const getSubmission = (s: Services) => async ({ req, res, params }: RouteContext) => {
   const principal = await requireKey(s, req);
   const form = await s.forms.requireInScope(principal, params.id);
-  const found = await s.reads.one(form, params.submissionId);
-  if (!found) throw notFound('submission');
-  sendJson(res, 200, found);
+  sendJson(res, 200, await s.reads.one(form, params.submissionId));
 };
 
 /** DELETE /v1/forms/{id}/submissions/{submission_id}: account keys only (agent keys 403 owner_key_required); 204. */
