@@ -3,7 +3,7 @@
 // and "Not spam" makes it a normal submission; "Delete" removes it; 30 days later the sweep drops it.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SPAM_KEPT_MS } from '../../server/core/spam.ts';
+import { SPAM_KEPT_MS, SPAM_LIST_MAX } from '../../server/core/spam.ts';
 import { SPAM_KEPT_MAX } from '../../server/core/submissions.ts';
 import { RESPONSE_MAIL_EVERY_MS } from '../../server/core/mail/response-mail.ts';
 import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
@@ -148,6 +148,14 @@ spam(`a form keeps at most ${SPAM_KEPT_MAX} suspected-spam posts: at the cap the
   for (let i = 0; i < SPAM_KEPT_MAX; i++) {
     const added = await w.store.spam.add({ id: `spam-${i}`, formId: w.formId, formVersion: 1, createdAt: new Date().toISOString(), values, reason: 'honeypot' }, SPAM_KEPT_MAX);
     assert.ok(added, `row ${i + 1} is kept`);
+    // The Spam view lists the newest SPAM_LIST_MAX and counts them all: at the edge and one past it.
+    if (i + 1 === SPAM_LIST_MAX || i + 1 === SPAM_LIST_MAX + 1) {
+      const view = await w.caller('viewer').spam.list({ formId: w.formId });
+      assert.is(view.total, i + 1);
+      assert.is(view.items.length, SPAM_LIST_MAX);
+      assert.is(view.items[0].id, `spam-${i}`, 'newest first');
+      assert.is(view.items[SPAM_LIST_MAX - 1].id, `spam-${i + 1 - SPAM_LIST_MAX}`, 'the oldest past the list is left out');
+    }
   }
   const over = await post(w, { honeypot: 'x', renderToken: token(w, 5000) });
   assert.is(over.status, 201, 'answered as always');
