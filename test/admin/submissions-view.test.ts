@@ -9,6 +9,7 @@ import { ApiError } from '../../server/lib/api-error.ts';
 import type { FormDefinition } from '../../shared/engine/index.ts';
 import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
 import { contactDefinition } from '../helpers/api.ts';
+import { SUBMISSION_FILTER_MAX } from '../../shared/api/limits.ts';
 
 const view = suite<{ w: AdminWorld }>('admin: submissions view');
 view.before(async (ctx) => {
@@ -68,6 +69,15 @@ view('a page has the labelled fields and the total; the total follows the filter
   assert.is(second.total, undefined, 'later pages do not count again');
   const bad = await viewer.submissions.page({ formId: w.formId, order: 'sideways' as 'oldest' }).catch((err) => err);
   assert.is((bad as TRPCError).code, 'BAD_REQUEST');
+});
+
+view(`the filter: ${SUBMISSION_FILTER_MAX} characters are taken, one more is refused (400)`, async ({ w }) => {
+  const viewer = w.caller('viewer');
+  const edge = await viewer.submissions.page({ formId: w.formId, filter: 'x'.repeat(SUBMISSION_FILTER_MAX) });
+  assert.is(edge.total, 0);
+  const over = await viewer.submissions.page({ formId: w.formId, filter: 'x'.repeat(SUBMISSION_FILTER_MAX + 1) }).catch((e) => e);
+  assert.instance(over, TRPCError);
+  assert.is(over.code, 'BAD_REQUEST');
 });
 
 view('detail: the submission, the fields, its delivery and the attempts logged for it; 404 for another form', async ({ w }) => {
