@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../core/services.ts';
 import { sessionToken } from '../http/cookies.ts';
-import { originMatches, publicOrigin } from '../http/same-origin.ts';
+import { originMatches } from '../http/same-origin.ts';
 import type { JobRegistry } from '../lib/cron.ts';
 
 /** What every procedure receives. */
@@ -22,16 +22,13 @@ export interface AdminContext {
   jobs?: JobRegistry;
 }
 
-/** The public URL's origin, where links to the panel point. */
-export const panelOrigin = publicOrigin;
-
 /**
  * Browsers do not apply CORS to WebSockets and send cookies with any page's socket, so a page on another
  * origin could otherwise act with the admin's session (cross-site WebSocket hijacking). Accepted: the
  * public URL's origin and the socket's own address (same-origin: the panel opened at any address the
  * server answers on). A missing Origin (a non-browser client) is refused: the panel always sends one.
  */
-export const originAllowed = (origin: string | undefined, host: string | undefined, publicUrl: string) => originMatches(origin, host, publicUrl);
+export const originAllowed = originMatches;
 
 /** Builds the context of one socket from its upgrade request. */
 export function createAdminContext(services: Services, jobs: JobRegistry | undefined, req: IncomingMessage): AdminContext {

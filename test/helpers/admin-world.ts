@@ -2,7 +2,8 @@
 // HTTP): an instance owner, an editor and a viewer of the first workspace, the owner of a second
 // workspace, a claimed form, and tRPC callers acting as each of them.
 import { loadConfig } from '../../server/config.ts';
-import { panelOrigin, type AdminContext } from '../../server/admin/context.ts';
+import type { AdminContext } from '../../server/admin/context.ts';
+import { publicOrigin } from '../../server/http/same-origin.ts';
 import { appRouter } from '../../server/admin/routers/_app.ts';
 import { createCallerFactory } from '../../server/admin/trpc.ts';
 import { bootstrap, instanceSecret } from '../../server/core/bootstrap.ts';
@@ -72,7 +73,7 @@ export async function adminWorld(env: Record<string, string> = {}, clock?: () =>
     outsider: outsiderUser.id,
   };
   const context = (who: Who): AdminContext => {
-    const origin = who === 'wrongOrigin' ? 'https://evil.example' : panelOrigin(config.publicUrl);
+    const origin = who === 'wrongOrigin' ? 'https://evil.example' : publicOrigin(config.publicUrl);
     const sessionToken = who === 'signedOut' ? undefined : who === 'wrongOrigin' ? owner : sessions[who];
     return { services, jobs, origin, sessionToken };
   };
