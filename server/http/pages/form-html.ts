@@ -4,7 +4,7 @@
 // every step in definition order (routes only go forward, so that is the order of any path): without
 // script nothing can follow the answers, so the server's engine drops what the answers hide.
 // Everything from the definition is escaped; respondent values never appear here.
-import type { FormDefinition, FormField, FormStep } from '../../../shared/engine/index.ts';
+import { allFields, type FormDefinition, type FormField, type FormStep } from '../../../shared/engine/index.ts';
 import { escapeHtml } from '../respond.ts';
 
 const e = (v: unknown) => escapeHtml(String(v));
@@ -39,9 +39,7 @@ export function noScriptForm(definition: FormDefinition, o: NoScriptFormOptions)
   );
 }
 
-function hasFileField(definition: FormDefinition): boolean {
-  return [...(definition.fields ?? []), ...(definition.steps ?? []).flatMap((s) => s.fields)].some((f) => f.type === 'file');
-}
+const hasFileField = (definition: FormDefinition) => allFields(definition).some((f) => f.type === 'file');
 
 function conditional(item: { show?: unknown[]; showAny?: unknown[] }): boolean {
   return !!(item.show?.length || item.showAny?.length);
