@@ -49,6 +49,19 @@ export class DeletionService {
   }
 
   /**
+   * The cron sweep of unclaimed forms past their expiry: each goes through deleteForm, so it leaves
+   * no more behind than a form deleted by its owner. Returns how many were due.
+   */
+  async sweepExpired(at = new Date().toISOString()): Promise<number> {
+    const ids = await this.store.forms.expiredUnclaimed(at);
+    for (const id of ids) {
+      const form = await this.store.forms.byId(id);
+      if (form) await this.deleteForm(form);
+    }
+    return ids.length;
+  }
+
+  /**
    * Deletes submissions of one form by id: unknown ids and ids of other forms are skipped and not
    * counted. Their pending deliveries are cancelled. Usage for the month is not lowered: it counts what
    * was received. Returns the ids deleted.

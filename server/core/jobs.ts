@@ -14,7 +14,7 @@ export const OUTBOX_TTL_MS = 30 * 24 * 3600_000;
 
 /** Registers every job of the product. */
 export function registerJobs(jobs: JobRegistry, services: Services, store: Store) {
-  jobs.register({ name: 'sweep-expired-forms', schedule: '*/10 * * * *', run: async () => `${await services.forms.sweepExpired()} deleted` });
+  jobs.register({ name: 'sweep-expired-forms', schedule: '*/10 * * * *', run: async () => `${await services.deletion.sweepExpired()} deleted` });
   jobs.register({
     name: 'sweep-idempotency-keys',
     schedule: '17 * * * *',

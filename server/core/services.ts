@@ -80,7 +80,6 @@ export function createServices(store: Store, config: Config, secret: string, log
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
   const files = new FileService(store, forms.definitions, config);
-  forms.onDelete = (formId) => files.deleteForForm(formId);
   const antiSpam = new AntiSpam(secret);
   const mailer = new Mailer(store, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);

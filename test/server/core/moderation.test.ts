@@ -56,11 +56,21 @@ moderation('a moderation-paused form refuses submissions with 409 paused', async
 moderation('the expiry sweep deletes unclaimed forms past their time with their submissions', async ({ services, store }) => {
   const published = await services.forms.publish(null, { definition: contactDefinition() });
   await services.submissions.submit({ formId: published.form_id, values: { name: 'A', email: 'a@example.com' }, formPost: false, bodyHash: 'x' });
-  assert.is(await services.forms.sweepExpired(new Date().toISOString()), 0, 'not yet expired');
+  assert.is(await services.deletion.sweepExpired(new Date().toISOString()), 0, 'not yet expired');
   const later = new Date(Date.now() + 169 * 3600_000).toISOString();
-  assert.ok((await services.forms.sweepExpired(later)) >= 1);
+  // The sweep takes the owner's delete path, so memory forgets the form too (its cached definitions).
+  const definitions = services.forms.definitions;
+  const forget = definitions.forget.bind(definitions);
+  const forgotten: string[] = [];
+  definitions.forget = (id: string) => {
+    forgotten.push(id);
+    forget(id);
+  };
+  assert.ok((await services.deletion.sweepExpired(later)) >= 1);
+  definitions.forget = forget;
   assert.is(await store.forms.byId(published.form_id), undefined);
   assert.is((await store.submissions.page(published.form_id, 10)).length, 0);
+  assert.ok(forgotten.includes(published.form_id), 'its definitions are forgotten');
 });
 
 moderation.run();
