@@ -10,6 +10,7 @@ import { isMultipart } from '../lib/form-body.ts';
 import { MAX_BODY_BYTES } from '../lib/http-body.ts';
 import { readMultipart } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
+import type { FileTarget } from '../core/files/file-service.ts';
 import { validSignature } from '../core/files/file-links.ts';
 import type { FileRecord, FormRecord } from '../core/store/types.ts';
 import type { Services } from '../core/services.ts';
@@ -47,7 +48,7 @@ export const upload = (s: Services) => async ({ req, res, params, query }: Route
   }
 };
 
-function rawFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<Services['files']['target']>>): Promise<FileRecord> {
+function rawFile(s: Services, req: IncomingMessage, target: FileTarget): Promise<FileRecord> {
   const header = req.headers['x-file-name'];
   let name = 'file';
   if (typeof header === 'string' && header !== '') {
@@ -60,7 +61,7 @@ function rawFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<S
   return s.files.receive(target, req, name, req.headers['content-type'] ?? 'application/octet-stream');
 }
 
-async function multipartFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<Services['files']['target']>>): Promise<FileRecord> {
+async function multipartFile(s: Services, req: IncomingMessage, target: FileTarget): Promise<FileRecord> {
   let stored: FileRecord | undefined;
   let parts = 0;
   try {
