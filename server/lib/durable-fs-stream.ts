@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { writeDurably, writeFully } from './durable-fs.ts';
-import { StorageError } from './storage-error.ts';
+import { diskFull, StorageError } from './storage-error.ts';
 
 /** Thrown when the stream carries more than `maxBytes`; nothing is left on disk. */
 export class FileTooLarge extends Error {
@@ -21,8 +21,8 @@ async function disk<T>(what: string, op: () => Promise<T>): Promise<T> {
   try {
     return await op();
   } catch (err) {
+    if (diskFull(err)) throw new StorageError('storage_full', `The files folder is full (${what}).`, { cause: err });
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageError('storage_full', `The files folder is full (${what}).`, { cause: err });
     if (code === 'EIO' || code === 'EROFS') throw new StorageError('storage_failed', `The files folder cannot be written (${what}: ${code}).`, { cause: err });
     throw err;
   }

@@ -19,7 +19,7 @@ import {
   parseJournal,
   type ParsedJournal,
 } from './journal-format.ts';
-import { StorageError } from './storage-error.ts';
+import { diskFull, StorageError } from './storage-error.ts';
 
 /** Counters of a journal writer; `syncs` < `records` shows group commit at work. */
 export interface JournalStats {
@@ -221,12 +221,6 @@ export class JournalWriter {
     const message = err instanceof Error ? err.message : String(err);
     return new StorageError('storage_failed', `Writing the journal in ${this.dir} failed: ${message}`, { cause: err });
   }
-}
-
-/** Whether a write failed because the disk (or the user's quota) is full. */
-export function diskFull(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /**

@@ -27,3 +27,9 @@ export class StorageError extends Error {
 export function storageUnavailable(err: unknown): err is StorageError {
   return err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'closed');
 }
+
+/** Whether a file operation failed because the disk (or the user's quota) is full. */
+export function diskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
