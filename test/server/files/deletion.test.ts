@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { adminWorld } from '../../helpers/admin-world.ts';
+import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
+import type { UserPrincipal } from '../../../server/core/principal.ts';
 import { call, OWNER_KEY } from '../../helpers/api.ts';
 import { bytes, download, fileDefinition, publishFileForm, rawUpload } from '../../helpers/files.ts';
 import { startServer, tempDataDir, type RunningServer } from '../../helpers/server.ts';
@@ -19,6 +20,19 @@ const answerWithFile = async (formId: string) => {
   assert.is(r.status, 201, r.text);
   return { submissionId: r.json.id as string, fileId: up.json.upload_id as string };
 };
+
+/** Runs `body` over the services (no server) with a real files folder, the owner acting; closes them after. */
+async function inServices(body: (w: AdminWorld, owner: UserPrincipal, dataDir: string) => Promise<void>) {
+  const dataDir = await tempDataDir();
+  const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
+  try {
+    await w.services.files.init();
+    await body(w, { kind: 'user', userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' }, dataDir);
+  } finally {
+    await w.services.responseMail.stop();
+    await w.store.close();
+  }
+}
 
 const deletion = suite('files are deleted with their owners');
 deletion.before(async () => {
@@ -52,11 +66,7 @@ deletion('DELETE of a form removes every file of it, unused uploads included', a
 });
 
 deletion('the deletion service (retention uses it) removes files of the submissions it deletes; the sweep removes orphans', async () => {
-  const dataDir = await tempDataDir();
-  const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
-  try {
-    await w.services.files.init();
-    const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+  await inServices(async (w, owner, dataDir) => {
     const { form_id } = await w.services.forms.publish(owner, { definition: fileDefinition() });
     const target = await w.services.files.target(form_id, 'cv');
     const file = await w.services.files.receive(target, Readable.from([bytes(100)]), 'a.pdf', 'application/pdf');
@@ -74,18 +84,11 @@ deletion('the deletion service (retention uses it) removes files of the submissi
     await utimes(orphan, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
     assert.match(await w.services.files.sweep(), /1 orphaned files deleted$/);
     assert.equal(await readdir(dir), []);
-  } finally {
-    await w.services.responseMail.stop();
-    await w.store.close();
-  }
+  });
 });
 
 deletion('files go before their submissions: a failed write leaves no downloadable file of a deleted answer; another form\'s ids touch nothing', async () => {
-  const dataDir = await tempDataDir();
-  const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
-  try {
-    await w.services.files.init();
-    const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+  await inServices(async (w, owner, dataDir) => {
     const answer = async (formId: string) => {
       const file = await w.services.files.receive(await w.services.files.target(formId, 'cv'), Readable.from([bytes(100)]), 'a.pdf', 'application/pdf');
       const { body } = await w.services.submissions.submit({ formId, values: { cv: file.id }, formPost: false, bodyHash: '' });
@@ -120,18 +123,11 @@ deletion('files go before their submissions: a failed write leaves no downloadab
     assert.equal(await w.services.deletion.deleteSubmissions(formA, [mine.submissionId]), [mine.submissionId]);
     assert.is(await w.services.files.readable(mine.fileId), undefined, 'the retry removed the file');
     assert.is(await w.store.files.byId(mine.fileId), undefined);
-  } finally {
-    await w.services.responseMail.stop();
-    await w.store.close();
-  }
+  });
 });
 
 deletion('a post kept as spam keeps its upload; "Not spam" makes it the answer\'s file, or leaves the field out once the upload is gone', async () => {
-  const dataDir = await tempDataDir();
-  const w = await adminWorld({ FORMSTEAD_DATA: dataDir });
-  try {
-    await w.services.files.init();
-    const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+  await inServices(async (w, owner, dataDir) => {
     const { form_id } = await w.services.forms.publish(owner, { definition: fileDefinition() });
     const target = await w.services.files.target(form_id, 'cv');
     const caught = async () => {
@@ -150,10 +146,7 @@ deletion('a post kept as spam keeps its upload; "Not spam" makes it the answer\'
     await w.services.files.delete([lost.file.id]); // as the 24 h sweep would
     const without = await w.services.spam.notSpam((await w.store.forms.byId(form_id))!, lost.spamId);
     assert.equal(without.values, { name: 'A' });
-  } finally {
-    await w.services.responseMail.stop();
-    await w.store.close();
-  }
+  });
 });
 
 deletion.run();
