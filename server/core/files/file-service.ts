@@ -39,6 +39,9 @@ export interface FileTarget {
   field: FormField;
 }
 
+/** The 422 detail for a file sent to an unclaimed form (see acceptsFiles), by upload or in a submission. */
+export const UNCLAIMED_FILES = 'this form does not accept files until its owner claims it';
+
 /** Files orphaned by a crash between a row delete and the unlink are removed once this old. */
 const ORPHAN_AGE_MS = 3600_000;
 
@@ -59,7 +62,7 @@ export class FileService {
   async target(formId: string, fieldKey: string | null): Promise<FileTarget> {
     const form = await this.store.forms.byId(formId);
     if (!form) throw notFound();
-    if (!acceptsFiles(form)) throw invalid([`${fieldKey ? `values.${fieldKey}` : 'form'}: this form does not accept files until its owner claims it`]);
+    if (!acceptsFiles(form)) throw invalid([`${fieldKey ? `values.${fieldKey}` : 'form'}: ${UNCLAIMED_FILES}`]);
     if (form.status === 'paused' || form.moderationPaused) throw conflict('paused', ['form: is paused and does not accept submissions']);
     if (!fieldKey) throw invalid(['field: the query must name the file field (?field=<key>)']);
     const definition = await this.definitions.get(form.id, form.version);

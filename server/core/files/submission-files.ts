@@ -5,7 +5,7 @@ import { allFields, type FormDefinition } from '../../../shared/engine/index.ts'
 import { ApiError, invalid } from '../../lib/api-error.ts';
 import type { Config } from '../../config.ts';
 import type { FileRecord, FormRecord, Store } from '../store/types.ts';
-import type { FileService, FileValue } from './file-service.ts';
+import { UNCLAIMED_FILES, type FileService, type FileValue } from './file-service.ts';
 import { signedQuery } from './file-links.ts';
 import { acceptsFiles } from '../unclaimed.ts';
 import { looksLikeId } from '../ids.ts';
@@ -33,7 +33,7 @@ export async function resolveUploads(
     .filter((f) => f.type === 'file' && Object.hasOwn(values, f.key) && values[f.key] !== '' && values[f.key] !== null && values[f.key] !== undefined)
     .map((f) => f.key);
   if (!keys.length) return { values, fileIds: [] };
-  if (!acceptsFiles(form) && !options.lenient) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
+  if (!acceptsFiles(form) && !options.lenient) throw invalid(keys.map((k) => `values.${k}: ${UNCLAIMED_FILES}`));
   const problems: string[] = [];
   const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && looksLikeId(v));
   const rows = new Map((await store.files.byIds(ids)).map((f) => [f.id, f]));
