@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, badRequest, invalid, notFound } from '../lib/api-error.ts';
+import { ApiError, badRequest, ClientGone, invalid, notFound } from '../lib/api-error.ts';
 import { isMultipart } from '../lib/form-body.ts';
 import { MAX_BODY_BYTES } from '../lib/http-body.ts';
 import { readMultipart } from '../lib/multipart.ts';
@@ -58,7 +58,13 @@ function rawFile(s: Services, req: IncomingMessage, target: FileTarget): Promise
       throw badRequest('invalid_file_name', ['x-file-name: must be percent-encoded UTF-8']);
     }
   }
-  return s.files.receive(target, req, name, req.headers['content-type'] ?? 'application/octet-stream');
+  return s.files.receive(target, req, name, req.headers['content-type'] ?? 'application/octet-stream').catch((err) => {
+    // The body broke under the read: node:http's "aborted" (ECONNRESET), the client left mid-upload. The
+    // partial file is already removed; no answer and no log line, as for every other body (http-body.ts).
+    // Our own refusals (a full disk, a file too large) are other errors and keep their answers.
+    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') throw new ClientGone();
+    throw err;
+  });
 }
 
 async function multipartFile(s: Services, req: IncomingMessage, target: FileTarget): Promise<FileRecord> {

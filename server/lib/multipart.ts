@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { ApiError, badRequest } from './api-error.ts';
+import { ApiError, badRequest, ClientGone } from './api-error.ts';
 import { tooLarge } from './http-body.ts';
 
 /** Raw form fields: one string, or several for repeated names. */
@@ -68,6 +68,11 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       addField(fields, name, value);
     });
     parser.on('file', (name, stream, info) => {
+      // A file part waits (queued, or while onFile opens its temp file) before anything reads it; should
+      // the client leave then, destroying the parser errors this stream with no reader listening, and an
+      // unheard 'error' event ends the process. The reader still gets the error: a stream's iterator
+      // rejects with the error it was destroyed with.
+      stream.on('error', () => {});
       // A file input left empty is posted as a part with an empty file name: no answer, as before.
       const filename = info.filename;
       if (filename === undefined || filename === '') {
@@ -96,7 +101,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
     });
     // A client that goes away mid-body never sends the end: without this the read would wait forever.
     req.on('close', () => {
-      if (!req.readableEnded) fail(new Error('request aborted'));
+      if (!req.readableEnded) fail(new ClientGone());
     });
     req.pipe(parser);
   });
