@@ -63,6 +63,32 @@ digest('30 answers in a burst: one mail at once, one digest listing the rest whe
   for (const to of ['editor@example.com', 'viewer@example.com']) assert.is(smtp.mails.filter((m) => m.to[0] === to && m.subject.endsWith(title)).length, 2, to);
 });
 
+digest('while a digest waits for its minute, answers make no claim of their own; the digest still has them all', async ({ w, smtp, clock }) => {
+  const title = 'Busy form';
+  const formId = await publish(w, title);
+  await submit(w, formId, 0);
+  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+  const waiting = [(await submit(w, formId, 1)).body.id];
+  // The sweep runs after any attempt still queued for the form, so the digest's timer is set by now.
+  assert.is(await w.services.responseMail.sweep(), 0);
+  const forms = w.store.forms;
+  const claim = forms.claimResponseMail;
+  let claims = 0;
+  forms.claimResponseMail = (...args) => (claims++, claim(...args));
+  try {
+    for (let i = 2; i < 22; i++) waiting.push((await submit(w, formId, i)).body.id);
+    assert.is(await w.services.responseMail.sweep(), 0);
+    assert.is(claims, 1, 'only the sweep claimed (and found nothing), not each of the 20 answers');
+  } finally {
+    forms.claimResponseMail = claim;
+  }
+  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+  assert.is(await w.services.responseMail.sweep(), 1);
+  const last = ownerMails(smtp, title).at(-1)!;
+  assert.is(last.subject, `21 new responses: ${title}`);
+  assert.equal(listedIds(last.text).sort(), waiting.sort());
+});
+
 digest(`a digest lists at most ${DIGEST_LIST_MAX} answers and says how many more there are`, async ({ w, smtp, clock }) => {
   const title = 'Big burst form';
   const formId = await publish(w, title);
