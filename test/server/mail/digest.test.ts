@@ -90,6 +90,32 @@ digest('inside the minute after a mail, answers ask the store for no claim (no w
   assert.is(listedIds(mails[1].text).length, 10, 'the digest lists the ten answers of the minute');
 });
 
+digest('while a digest waits for its minute, answers make no mail attempt of their own; the digest still has them all', async ({ w, smtp, clock }) => {
+  const title = 'Busy form';
+  const formId = await publish(w, title);
+  await submit(w, formId, 0);
+  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+  const waiting = [(await submit(w, formId, 1)).body.id];
+  // The sweep runs after any attempt still queued for the form, so the digest's timer is set by now.
+  assert.is(await w.services.responseMail.sweep(), 0);
+  const mail = w.services.responseMail;
+  const kick = mail.kick;
+  let attempts = 0;
+  mail.kick = (id) => (attempts++, kick.call(mail, id));
+  try {
+    for (let i = 2; i < 22; i++) waiting.push((await submit(w, formId, i)).body.id);
+    assert.is(await mail.sweep(), 0);
+    assert.is(attempts, 1, 'only the sweep made an attempt, not each of the 20 answers');
+  } finally {
+    mail.kick = kick;
+  }
+  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+  assert.is(await w.services.responseMail.sweep(), 1);
+  const last = ownerMails(smtp, title).at(-1)!;
+  assert.is(last.subject, `21 new responses: ${title}`);
+  assert.equal(listedIds(last.text).sort(), waiting.sort());
+});
+
 digest(`a digest lists at most ${DIGEST_LIST_MAX} answers and says how many more there are`, async ({ w, smtp, clock }) => {
   const title = 'Big burst form';
   const formId = await publish(w, title);
