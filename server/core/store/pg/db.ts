@@ -1,0 +1,100 @@
+// The PostgreSQL connection pool and the two ways the store uses it: a single statement, or a
+// transaction on one connection that commits only if its function returns.
+import pg from 'pg';
+
+/** A parameter of a query (a string[] is a text[] for `= ANY($n)`). */
+export type Param = string | number | boolean | null | string[];
+
+type Row = Record<string, any>;
+
+/** What a statement answers: its rows and how many rows it changed. */
+export interface Result {
+  rows: Row[];
+  changes: number;
+}
+
+/** One connection inside a transaction (or the pool for single statements). */
+export interface Queryable {
+  q(sql: string, params?: Param[]): Promise<Result>;
+  get(sql: string, params?: Param[]): Promise<Row | undefined>;
+}
+
+/**
+ * Advisory lock classes (first key of `pg_advisory_xact_lock(class, key)`): one class per rule that
+ * counts rows before inserting one, so two instances serialise on the same key and nothing else.
+ */
+export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6 } as const;
+
+// COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
+// int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.
+const types = {
+  getTypeParser: ((oid: number, format?: any) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+function wrap(run: (sql: string, params?: Param[]) => Promise<pg.QueryResult>): Queryable {
+  const q = async (sql: string, params?: Param[]) => {
+    const r = await run(sql, params);
+    return { rows: r.rows, changes: r.rowCount ?? 0 };
+  };
+  return { q, get: async (sql, params) => (await q(sql, params)).rows[0] };
+}
+
+/** The pool with the store's helpers on it. */
+export class PgDatabase implements Queryable {
+  readonly pool: pg.Pool;
+  readonly q: Queryable['q'];
+  readonly get: Queryable['get'];
+  private closed?: Promise<void>;
+  /** Operations under way: close waits for them, so a write that was called is never dropped. */
+  private inFlight = new Set<Promise<unknown>>();
+
+  constructor(connectionString: string, max = 10) {
+    this.pool = new pg.Pool({ connectionString, max, types });
+    // An idle connection the server dropped emits here; without a listener Node would crash the process.
+    this.pool.on('error', () => {});
+    const w = wrap((sql, params) => this.track(() => this.pool.query(sql, params)));
+    this.q = w.q;
+    this.get = w.get;
+  }
+
+  /** Runs `fn` in one transaction (READ COMMITTED: the row locks and advisory locks it takes are what keep limits). */
+  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap((sql, params) => client.query(sql, params)));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  /** Waits for every operation under way, then ends the pool; a second call resolves with the first. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      await this.pool.end();
+    })();
+    return this.closed;
+  }
+
+  private track<T>(op: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    const p = op();
+    this.inFlight.add(p);
+    const done = () => this.inFlight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+}
+
+/** Takes a transaction-scoped advisory lock on (class, text key), released at COMMIT or ROLLBACK. */
+export async function lockKey(tx: Queryable, cls: number, key: string): Promise<void> {
+  await tx.q('SELECT pg_advisory_xact_lock($1, hashtext($2))', [cls, key]);
+}

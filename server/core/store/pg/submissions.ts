@@ -1,0 +1,154 @@
+// Submissions, monthly usage and idempotency records on PostgreSQL.
+import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
+import type { PgDatabase, Queryable } from './db.ts';
+import { toIdempotency, toSubmission } from './rows.ts';
+
+/** How long an idempotency key answers with its first response (ARCHITECTURE.md: 24 h). */
+const IDEMPOTENCY_MS = 24 * 3600_000;
+
+/** The submissions and idempotency parts of the store. */
+export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
+  return {
+    submissions: {
+      insert: (s) => db.tx((tx) => insert(tx, s)),
+      page: async (formId, limit, beforeSeq, contains) => {
+        const before = beforeSeq ?? Number.MAX_SAFE_INTEGER;
+        if (contains === undefined || contains === '') {
+          return (await db.q('SELECT * FROM submissions WHERE form_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3', [formId, before, limit])).rows.map(toSubmission);
+        }
+        // strpos() rather than LIKE: the respondent-typed text needs no escaping of % and _. lower() in
+        // the "C" collation folds ASCII letters only, as the embedded store does; the needle is folded alike.
+        const needle = contains.replace(/[A-Z]/g, (c) => c.toLowerCase());
+        return (
+          await db.q('SELECT * FROM submissions WHERE form_id = $1 AND seq < $2 AND strpos(lower(data), $3) > 0 ORDER BY seq DESC LIMIT $4', [
+            formId,
+            before,
+            needle,
+            limit,
+          ])
+        ).rows.map(toSubmission);
+      },
+      dailyCounts: async (workspaceId, since) =>
+        (
+          await db.q(
+            `SELECT s.form_id, substr(s.created_at, 1, 10) AS day, COUNT(*) AS n FROM forms f JOIN submissions s ON s.form_id = f.id
+             WHERE f.workspace_id = $1 AND s.created_at >= $2 GROUP BY s.form_id, day`,
+            [workspaceId, since],
+          )
+        ).rows.map((r) => ({ formId: r.form_id, day: r.day, count: r.n })),
+      iterate: (formId, pageSize = 500) => ({
+        async *[Symbol.asyncIterator]() {
+          let after = 0;
+          for (;;) {
+            const { rows } = await db.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [formId, after, pageSize]);
+            for (const row of rows) yield toSubmission(row);
+            if (rows.length < pageSize) return;
+            after = rows[rows.length - 1].seq;
+          }
+        },
+      }),
+      byId: async (formId, id) => {
+        const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
+        return row && toSubmission(row);
+      },
+      delete: async (formId, ids, at) =>
+        db.tx(async (tx) => {
+          // Locked like an insert does, so the count cannot be lowered and raised at once by two writers.
+          if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return [];
+          const { rows } = await tx.q('DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id', [formId, [...new Set(ids)]]);
+          const gone = new Set(rows.map((r) => r.id as string));
+          // Answered in the order asked, as the embedded store does.
+          const deleted = [...new Set(ids)].filter((id) => gone.has(id));
+          if (deleted.length === 0) return deleted;
+          await tx.q('UPDATE forms SET submission_count = GREATEST(0, submission_count - $1) WHERE id = $2', [deleted.length, formId]);
+          // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
+          await tx.q("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND submission_id = ANY($3::text[]) AND state = 'pending'", [
+            at,
+            formId,
+            deleted,
+          ]);
+          await tx.q("UPDATE webhook_deliveries SET payload = '' WHERE form_id = $1 AND submission_id = ANY($2::text[])", [formId, deleted]);
+          // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
+          const prefixes = deleted.map((id) => `{"id":${JSON.stringify(id)},`);
+          await tx.q('DELETE FROM idempotency i USING unnest($2::text[]) AS p(prefix) WHERE i.form_id = $1 AND left(i.response, length(p.prefix)) = p.prefix', [
+            formId,
+            prefixes,
+          ]);
+          return deleted;
+        }),
+    },
+    idempotency: {
+      get: async (formId, key) => {
+        const r = await db.get('SELECT * FROM idempotency WHERE form_id = $1 AND key = $2', [formId, key]);
+        return r && toIdempotency(r);
+      },
+      sweep: async (olderThan) => (await db.q('DELETE FROM idempotency WHERE created_at < $1', [olderThan])).changes,
+    },
+  };
+}
+
+/**
+ * The submission write. The form row is locked first (`FOR UPDATE`): every insert into one form, on any
+ * instance, takes its turn there, so the idempotency check, the 100-submission cap and the count are
+ * read and written by one writer at a time. The monthly quota spans forms, so it is kept by a
+ * conditional upsert of the usage row, which PostgreSQL applies atomically.
+ */
+async function insert(tx: Queryable, s: NewSubmission): Promise<InsertOutcome> {
+  const form = await tx.get('SELECT submission_count FROM forms WHERE id = $1 FOR UPDATE', [s.formId]);
+  // Deleted while this submission was being checked: storing it would leave rows of no form.
+  if (!form) return { kind: 'form_gone' };
+  if (s.idempotency) {
+    const taken = await tx.get('SELECT * FROM idempotency WHERE form_id = $1 AND key = $2', [s.formId, s.idempotency.key]);
+    // Keys live 24 h; an older record not yet swept is replaced rather than replayed.
+    const cutoff = new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString();
+    if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
+    if (taken) await tx.q('DELETE FROM idempotency WHERE form_id = $1 AND key = $2', [s.formId, s.idempotency.key]);
+  }
+  if (s.formCap !== undefined && form.submission_count >= s.formCap) return { kind: 'form_cap' };
+  if (s.workspaceId) {
+    const month = s.createdAt.slice(0, 7);
+    const quota = s.monthlyQuota ?? null;
+    if (quota !== null && quota <= 0) return { kind: 'monthly_quota' };
+    // Counted and checked in one statement: the row lock of the upsert makes concurrent submissions to
+    // different forms of the workspace take turns, and the WHERE refuses the one past the quota.
+    const counted = await tx.q(
+      `INSERT INTO usage (workspace_id, month, submissions) VALUES ($1, $2, 1)
+       ON CONFLICT (workspace_id, month) DO UPDATE SET submissions = usage.submissions + 1
+       WHERE $3::int IS NULL OR usage.submissions < $3::int`,
+      [s.workspaceId, month, quota],
+    );
+    // Nothing of this submission is written yet, so returning here stores nothing.
+    if (counted.changes === 0) return { kind: 'monthly_quota' };
+  }
+  await tx.q('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES ($1, $2, $3, $4, $5, $6)', [
+    s.id,
+    s.formId,
+    s.formVersion,
+    s.createdAt,
+    JSON.stringify(s.values),
+    s.hiddenChars,
+  ]);
+  const count = await tx.get('UPDATE forms SET submission_count = submission_count + 1 WHERE id = $1 RETURNING submission_count', [s.formId]);
+  if (s.idempotency) {
+    const i = s.idempotency;
+    await tx.q('INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      s.formId,
+      i.key,
+      i.bodyHash,
+      i.status,
+      i.response,
+      s.createdAt,
+    ]);
+  }
+  if (s.delivery) {
+    await tx.q('INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      s.delivery.id,
+      s.formId,
+      s.id,
+      s.delivery.payload,
+      s.delivery.nextAttemptAt,
+      s.createdAt,
+    ]);
+  }
+  return { kind: 'stored', submissionCount: count?.submission_count ?? 0 };
+}
