@@ -9,6 +9,7 @@ export type StorageErrorCode =
   | 'migration_failed'
   | 'storage_failed' // a journal write or fsync failed; the process must restart
   | 'snapshot_failed' // a background snapshot could not be made; nothing is lost, it is tried again
+  | 'database_unavailable' // PostgreSQL cannot be reached now; nothing was written, a later call may work
   | 'closed';
 
 /** An error from the durable store; `code` says which rule was broken, `message` names the file or folder. */

@@ -19,6 +19,9 @@ export interface PgServer {
   /** Milliseconds from the call to a server accepting connections (initdb included). */
   startMs: number;
   url(database?: string): string;
+  /** Stops the server but keeps its data (the database is down); `resume` starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   /** Stops the server and deletes its folder; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -105,13 +108,16 @@ export async function startPostgres(): Promise<PgServer> {
       '-c full_page_writes=off',
       '-c max_connections=200',
     ].join(' ');
-    run(prefix, pgCtl, ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
+    const start = () => run(prefix, pgCtl, ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
+    start();
     const startMs = Math.round(performance.now() - began);
     return {
       port,
       dir,
       startMs,
       url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+      pause: async () => run(prefix, pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
+      resume: async () => start(),
       stop: async () => stopSync(),
     };
   } catch (err) {

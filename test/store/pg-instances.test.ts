@@ -10,6 +10,7 @@ import { openPgStore } from '../../server/core/store/pg/index.ts';
 import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
 import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import type { Store } from '../../server/core/store/types.ts';
+import { StorageError } from '../../server/lib/storage-error.ts';
 import { startPostgres } from '../helpers/postgres.ts';
 import { form, keyRecord, member, newSubmission, uid, workspace } from './contract/fixtures.ts';
 
@@ -182,6 +183,47 @@ limits('a form deleted on one instance while the other inserts: no submission ou
 });
 
 limits.run();
+
+const outage = suite('postgres down and back');
+
+outage('calls fail with database_unavailable while the server is down; the same store works again once it is back', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  try {
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    assert.is((await store.submissions.insert(newSubmission(f.id, ws.id))).kind, 'stored');
+    await server.pause();
+    const failures = await Promise.all([
+      store.submissions.insert(newSubmission(f.id, ws.id)).then(() => undefined, (err) => err),
+      store.forms.byId(f.id).then(() => undefined, (err) => err),
+    ]);
+    for (const err of failures) {
+      assert.instance(err, StorageError);
+      assert.is((err as StorageError).code, 'database_unavailable');
+    }
+    await server.resume();
+    // No reopen: the pool drops the dead connections and connects again on the next call.
+    assert.is((await store.submissions.insert(newSubmission(f.id, ws.id))).kind, 'stored');
+    assert.is((await store.forms.byId(f.id))?.submissionCount, 2, 'the insert refused while down stored nothing');
+  } finally {
+    await store.close();
+  }
+});
+
+outage('a constraint error is not taken for an outage', async () => {
+  const store = await openPgStore(await freshDatabase());
+  try {
+    const ws = await workspace(store);
+    const err = await store.workspaces.create(ws).then(() => undefined, (e) => e);
+    assert.ok(err instanceof Error);
+    assert.not.instance(err, StorageError);
+  } finally {
+    await store.close();
+  }
+});
+
+outage.run();
 
 // Queued last (uvu runs suites in order): the server goes away and its folder with it.
 const teardown = suite('postgres test server');

@@ -1,6 +1,7 @@
 // The PostgreSQL connection pool and the two ways the store uses it: a single statement, or a
 // transaction on one connection that commits only if its function returns.
 import pg from 'pg';
+import { StorageError } from '../../../lib/storage-error.ts';
 
 /** A parameter of a query (a string[] is a text[] for `= ANY($n)`). */
 export type Param = string | number | boolean | null | string[];
@@ -49,9 +50,14 @@ export class PgDatabase implements Queryable {
   private inFlight = new Set<Promise<unknown>>();
 
   constructor(connectionString: string, max = 10) {
-    this.pool = new pg.Pool({ connectionString, max, types });
+    // A dead server must fail a request, not hang it: connecting gives up after 5 s (a refused
+    // connection fails at once); the pool reconnects on the next call once the server is back.
+    this.pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000 });
     // An idle connection the server dropped emits here; without a listener Node would crash the process.
     this.pool.on('error', () => {});
+    // A connection the server ends (restart, failover) also emits on its client: without a listener
+    // there, Node would crash the process. The call using it rejects on its own and is mapped below.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     const w = wrap((sql, params) => this.track(() => this.pool.query(sql, params)));
     this.q = w.q;
     this.get = w.get;
@@ -85,8 +91,10 @@ export class PgDatabase implements Queryable {
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('the store is closed'));
-    const p = op();
+    if (this.closed) return Promise.reject(new StorageError('closed', 'The PostgreSQL store is closed.'));
+    const p = op().catch((err) => {
+      throw unavailable(err) ?? err;
+    });
     this.inFlight.add(p);
     const done = () => this.inFlight.delete(p);
     p.then(done, done);
@@ -97,4 +105,21 @@ export class PgDatabase implements Queryable {
 /** Takes a transaction-scoped advisory lock on (class, text key), released at COMMIT or ROLLBACK. */
 export async function lockKey(tx: Queryable, cls: number, key: string): Promise<void> {
   await tx.q('SELECT pg_advisory_xact_lock($1, hashtext($2))', [cls, key]);
+}
+
+/** Connection-level failures: the server is down, restarting, refusing connections, or the network broke. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+/**
+ * A StorageError('database_unavailable') for an error that says PostgreSQL cannot be reached (the
+ * callers answer 503 and retry later), or undefined for any other error (a constraint, a bug), which
+ * must stay as it is.
+ */
+export function unavailable(err: unknown): StorageError | undefined {
+  if (err instanceof StorageError) return undefined;
+  const e = err as { code?: string; message?: string };
+  const lost =
+    (e.code !== undefined && (UNREACHABLE.has(e.code) || e.code.startsWith('08'))) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
+  return lost ? new StorageError('database_unavailable', `PostgreSQL cannot be reached (${e.code ?? e.message}).`, { cause: err }) : undefined;
 }
