@@ -328,6 +328,12 @@ export interface Store {
     forAttempt(id: string): Promise<{ delivery: DeliveryRecord; target?: WebhookTarget } | undefined>;
     /** Pending deliveries due at `now`, oldest due first (ids and forms only: payloads are read per attempt). */
     due(now: string, limit: number): Promise<{ id: string; formId: string }[]>;
+    /**
+     * Takes a pending delivery for one attempt until `until`, so one instance at a time sends it: false
+     * when it is not pending, unknown, or another taker's lease has not ended at `now`. A taker that dies
+     * mid-attempt leaves it to the next one once `until` passes; `recordAttempt` and `finish` end the lease.
+     */
+    lease(id: string, now: string, until: string): Promise<boolean>;
     /** The earliest next attempt time of a pending delivery later than `after`, if any. */
     nextDueAfter(after: string): Promise<string | undefined>;
     /**

@@ -43,12 +43,22 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
       return { delivery: toDelivery(row), target };
     },
-    // A plain read, as the contract states it (two calls answer the same rows). Claiming with
-    // FOR UPDATE SKIP LOCKED and a lease needs a claiming method in the Store interface: issue 16, later.
+    // A plain read, as the contract states it (two calls answer the same rows): instances share the
+    // work through `lease`, which each takes before an attempt.
     due: async (now, limit) =>
       (await db.q("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2", [now, limit])).rows.map(
         (r) => ({ id: r.id, formId: r.form_id }),
       ),
+    lease: async (id, now, until) =>
+      // One statement: its row lock makes a concurrent taker wait, then re-check the WHERE against the
+      // lease just written and change nothing, so exactly one of them gets it.
+      (
+        await db.q("UPDATE webhook_deliveries SET leased_until = $1 WHERE id = $2 AND state = 'pending' AND (leased_until IS NULL OR leased_until <= $3)", [
+          until,
+          id,
+          now,
+        ])
+      ).changes === 1,
     nextDueAfter: async (after) =>
       (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
@@ -71,8 +81,8 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
         );
         const moved =
           next.state === 'pending'
-            ? await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, next_attempt_at = $2 WHERE id = $3 AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
-            : await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, state = $2, finished_at = $3 WHERE id = $4 AND state = 'pending'", [
+            ? await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, next_attempt_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
+            : await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, state = $2, finished_at = $3, leased_until = NULL WHERE id = $4 AND state = 'pending'", [
                 a.attempt,
                 next.state,
                 a.createdAt,
@@ -91,7 +101,7 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
         return { failures, mailFailure };
       }),
     finish: async (id, state, at) => {
-      await db.q("UPDATE webhook_deliveries SET state = $1, finished_at = $2 WHERE id = $3 AND state = 'pending'", [state, at, id]);
+      await db.q("UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [state, at, id]);
     },
     cancelPending: async (formId, at) =>
       db.tx(async (tx) => {
