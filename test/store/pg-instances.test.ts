@@ -11,8 +11,10 @@ import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
 import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import type { Store } from '../../server/core/store/types.ts';
 import { StorageError } from '../../server/lib/storage-error.ts';
+import { DeliveryWorker } from '../../server/core/webhooks/delivery-worker.ts';
+import type { SendWebhookOptions } from '../../server/lib/webhook-send.ts';
 import { startPostgres } from '../helpers/postgres.ts';
-import { form, keyRecord, member, newSubmission, uid, workspace } from './contract/fixtures.ts';
+import { at, form, keyRecord, member, MINUTE, newSubmission, SECOND, uid, uuid, workspace } from './contract/fixtures.ts';
 
 const server = await startPostgres();
 let databases = 0;
@@ -183,6 +185,66 @@ limits('a form deleted on one instance while the other inserts: no submission ou
 });
 
 limits.run();
+
+const deliveries = suite('postgres webhook deliveries across instances');
+
+deliveries('two instances taking the same 30 deliveries: each is leased by exactly one', async () => {
+  const stores = await twoInstances();
+  try {
+    const ws = await workspace(stores[0]);
+    const f = await form(stores[0], ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const sub = newSubmission(f.id, ws.id, { delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+      await stores[0].submissions.insert(sub);
+      ids.push(sub.delivery!.id);
+    }
+    const [a, b] = await Promise.all(stores.map((s) => Promise.all(ids.map((id) => s.webhooks.lease(id, at(), at(MINUTE))))));
+    ids.forEach((id, i) => assert.is(Number(a[i]) + Number(b[i]), 1, id));
+    // The taker of the first one died mid-attempt: the other instance gets it when the lease ends, not before.
+    const other = a[0] ? stores[1] : stores[0];
+    assert.is(await other.webhooks.lease(ids[0], at(MINUTE - 1), at(2 * MINUTE)), false);
+    assert.is(await other.webhooks.lease(ids[0], at(MINUTE), at(2 * MINUTE)), true);
+  } finally {
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+deliveries('two delivery workers on two instances send each of 40 due deliveries once (receiver always 200)', async () => {
+  const stores = await twoInstances();
+  const sent = new Map<string, number>();
+  // The transport is the worker's own seam (AttemptSettings.send); what is under test is who sends.
+  const send = async (opts: SendWebhookOptions) => {
+    const id = JSON.parse(opts.body).n as string;
+    sent.set(id, (sent.get(id) ?? 0) + 1);
+    await new Promise((r) => setImmediate(r));
+    return { statusCode: 200, durationMs: 1, outcome: 'delivered' as const };
+  };
+  const settings = { allowPrivate: true, timeoutMs: 10 * SECOND, retryBaseMs: 30 * SECOND, retryCapMs: 60 * MINUTE, send };
+  const workers = stores.map((s) => new DeliveryWorker(s, settings));
+  try {
+    const ws = await workspace(stores[0]);
+    const f = await form(stores[0], ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const past = new Date(Date.now() - MINUTE).toISOString();
+    for (let i = 0; i < 40; i++) {
+      const sub = newSubmission(f.id, ws.id, { createdAt: past, delivery: { id: uuid(), payload: JSON.stringify({ n: `d${i}` }), nextAttemptAt: past } });
+      await stores[i % 2].submissions.insert(sub);
+    }
+    for (const w of workers) w.start();
+    // Waits for the work to finish (no time is asserted); the run's own limit ends a hang.
+    while ((await stores[0].webhooks.due(new Date().toISOString(), 100)).length > 0 || workers.some((w) => w.stats().active > 0)) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.is(sent.size, 40);
+    assert.ok([...sent.values()].every((n) => n === 1), `sent twice: ${[...sent].filter(([, n]) => n > 1).map(([id]) => id)}`);
+    assert.is((await stores[1].webhooks.attempts(f.id, 100)).length, 40, 'one log line per delivery');
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+deliveries.run();
 
 const outage = suite('postgres down and back');
 
