@@ -14,7 +14,7 @@ import { StorageError } from '../../server/lib/storage-error.ts';
 import { DeliveryWorker } from '../../server/core/webhooks/delivery-worker.ts';
 import type { SendWebhookOptions } from '../../server/lib/webhook-send.ts';
 import { startPostgres } from '../helpers/postgres.ts';
-import { at, form, keyRecord, member, MINUTE, newSubmission, SECOND, uid, uuid, workspace } from './contract/fixtures.ts';
+import { at, form, formRecord, keyRecord, member, MINUTE, newSubmission, SECOND, uid, uuid, workspace } from './contract/fixtures.ts';
 
 const server = await startPostgres();
 let databases = 0;
@@ -149,6 +149,19 @@ limits('account keys: 30 concurrent creations over two instances with max 20 cre
     const made = await spread(stores, 30, (s) => s.keys.createIfUnder(keyRecord({ workspaceId: ws.id, createdBy: owner.id }), 20));
     assert.is(made.filter(Boolean).length, 20);
     assert.is(await stores[1].keys.countActiveAccountKeys(ws.id), 20);
+  } finally {
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+limits('3 unclaimed per agent key: 10 concurrent keyless publishes over two instances create exactly 3', async () => {
+  const stores = await twoInstances();
+  try {
+    const made = await spread(stores, 10, (s) =>
+      s.forms.createUnclaimedIfUnder(formRecord({ workspaceId: null, agentKeyId: 'agent-1', expiresAt: at(MINUTE), claimTokenHash: uid('claim') }), '{}', 3),
+    );
+    assert.is(made.filter(Boolean).length, 3);
+    assert.is(await stores[1].forms.countUnclaimedByAgentKey('agent-1'), 3);
   } finally {
     await Promise.all(stores.map((s) => s.close()));
   }

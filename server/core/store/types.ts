@@ -290,6 +290,8 @@ export interface Store {
     /** Forms paused by moderation, instance-wide, newest first (the moderation view). */
     listModerationPaused(limit: number): Promise<FormRecord[]>;
     countUnclaimedByAgentKey(agentKeyId: string): Promise<number>;
+    /** Creates an unclaimed form unless its agent key already holds `max` unclaimed forms (checked inside the write). */
+    createUnclaimedIfUnder(form: FormRecord, definition: string, max: number): Promise<boolean>;
     claim(formId: string, workspaceId: string): Promise<boolean>;
     update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused'> & FormSettingsRecord>): Promise<void>;
     expiredUnclaimed(now: string): Promise<string[]>;

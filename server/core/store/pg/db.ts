@@ -24,7 +24,7 @@ export interface Queryable {
  * Advisory lock classes (first key of `pg_advisory_xact_lock(class, key)`): one class per rule that
  * counts rows before inserting one, so two instances serialise on the same key and nothing else.
  */
-export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6 } as const;
+export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
 // int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.

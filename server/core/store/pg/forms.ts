@@ -1,6 +1,6 @@
 // Forms, their versions and settings on PostgreSQL.
-import type { Store } from '../types.ts';
-import type { Param, PgDatabase, Queryable } from './db.ts';
+import type { FormRecord, Store } from '../types.ts';
+import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { formColumns, toForm } from './rows.ts';
 
 /** The forms part of the store. */
@@ -9,19 +9,18 @@ export function formQueries(db: PgDatabase): Store['forms'] {
   const toVersion = (row: Record<string, any>) => ({ formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at });
   return {
     create: async (f, definition) => {
-      await db.tx(async (tx) => {
-        await tx.q(
-          `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
-             claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0)`,
-          [
-            f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused, f.version, f.createdAt, f.expiresAt,
-            f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
-          ],
-        );
-        await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [f.id, f.version, definition, f.createdAt]);
-      });
+      await db.tx((tx) => insertForm(tx, f, definition));
     },
+    createUnclaimedIfUnder: async (f, definition, max) =>
+      db.tx(async (tx) => {
+        // Publishes of one agent key take turns (across instances too), so the count cannot go stale
+        // between reading it and inserting. A claim only lowers it, so it needs no turn.
+        await lockKey(tx, LockClass.unclaimed, f.agentKeyId ?? '');
+        const n = (await tx.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [f.agentKeyId]))?.n ?? 0;
+        if (n >= max) return false;
+        await insertForm(tx, f, definition);
+        return true;
+      }),
     addVersion: async (formId, version, definition, title, settings, at) => {
       await db.tx(async (tx) => {
         await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [formId, version, definition, at]);
@@ -72,6 +71,19 @@ export function formQueries(db: PgDatabase): Store['forms'] {
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
 export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts'];
+
+async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
+  await tx.q(
+    `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
+       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0)`,
+    [
+      f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused, f.version, f.createdAt, f.expiresAt,
+      f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
+    ],
+  );
+  await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [f.id, f.version, definition, f.createdAt]);
+}
 
 async function updateColumns(q: Queryable, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];
