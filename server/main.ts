@@ -29,7 +29,8 @@ async function main() {
   for (const line of await bootstrap(store, services.keys, config)) console.log(line);
   if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
 
-  const jobs = new JobRegistry(log);
+  // Each scheduled run is claimed in the store, so with many instances a job runs once per tick.
+  const jobs = new JobRegistry(log, (name, tick) => store.jobs.claimTick(name, tick));
   registerJobs(jobs, services, store);
   jobs.start();
   // Deliveries pending before a restart (or a crash) resume now.

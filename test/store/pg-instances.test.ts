@@ -12,6 +12,7 @@ import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import type { Store } from '../../server/core/store/types.ts';
 import { StorageError } from '../../server/lib/storage-error.ts';
 import { DeliveryWorker } from '../../server/core/webhooks/delivery-worker.ts';
+import { JobRegistry } from '../../server/lib/cron.ts';
 import type { SendWebhookOptions } from '../../server/lib/webhook-send.ts';
 import { startPostgres } from '../helpers/postgres.ts';
 import { at, form, formRecord, keyRecord, member, MINUTE, newSubmission, SECOND, uid, uuid, workspace } from './contract/fixtures.ts';
@@ -258,6 +259,34 @@ deliveries('two delivery workers on two instances send each of 40 due deliveries
 });
 
 deliveries.run();
+
+const cron = suite('postgres cron ticks across instances');
+
+cron('a job fired on two instances at one tick runs once; the next tick once more; an every-instance job runs on both', async () => {
+  const stores = await twoInstances();
+  const runs: string[] = [];
+  const registries = stores.map((store, i) => {
+    const jobs = new JobRegistry(() => {}, (name, tick) => store.jobs.claimTick(name, tick));
+    jobs.register({ name: 'sweep', schedule: '* * * * *', run: async () => void runs.push(`sweep@${i}`) });
+    jobs.register({ name: 'local', schedule: '* * * * *', everyInstance: true, run: async () => void runs.push(`local@${i}`) });
+    return jobs;
+  });
+  try {
+    // The two instances' timers fire a few hundred milliseconds apart within the same minute.
+    const fired = [new Date('2026-11-24T12:00:00.004Z'), new Date('2026-11-24T12:00:00.730Z')];
+    await Promise.all(registries.map((jobs, i) => Promise.all([jobs.runScheduled('sweep', fired[i]), jobs.runScheduled('local', fired[i])])));
+    assert.is(runs.filter((r) => r.startsWith('sweep')).length, 1);
+    assert.equal(runs.filter((r) => r.startsWith('local')).sort(), ['local@0', 'local@1']);
+    await Promise.all(registries.map((jobs) => jobs.runScheduled('sweep', new Date('2026-11-24T12:01:00.100Z'))));
+    assert.is(runs.filter((r) => r.startsWith('sweep')).length, 2);
+    await registries[1].runNow('sweep');
+    assert.is(runs.filter((r) => r.startsWith('sweep')).length, 3, 'run now (the panel) is not a tick and always runs');
+  } finally {
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+cron.run();
 
 const outage = suite('postgres down and back');
 

@@ -382,6 +382,13 @@ export interface Store {
     /** Newest first. */
     list(limit: number): Promise<OutboxRecord[]>;
   };
+  jobs: {
+    /**
+     * Claims the scheduled run of job `name` at `tick` (the ISO time it was scheduled for): true for one
+     * caller per job and tick, across instances; false when that tick or a later one was claimed already.
+     */
+    claimTick(name: string, tick: string): Promise<boolean>;
+  };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
   close(): Promise<void>;

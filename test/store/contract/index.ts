@@ -7,6 +7,7 @@ import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
+import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
@@ -26,6 +27,7 @@ const areas = [
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
+  jobsContract,
   durabilityContract,
 ];
 

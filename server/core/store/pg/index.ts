@@ -5,6 +5,7 @@ import { draftQueries } from './drafts.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { jobQueries } from './jobs.ts';
 import { applyPgMigrations } from './migrate.ts';
 import { pgMigrations } from './migrations/index.ts';
 import { outboxQueries, reportQueries } from './reports-outbox.ts';
@@ -37,6 +38,7 @@ export async function openPgStore(connectionString: string, log: (line: string) 
     reports: reportQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
+    jobs: jobQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.
     snapshot: async () => 'PostgreSQL: every commit is durable in the server (no snapshot to write)',
     close: () => db.close(),

@@ -7,6 +7,7 @@ import { draftQueries } from './drafts.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { jobQueries } from './jobs.ts';
 import { outboxQueries } from './outbox.ts';
 import { reportQueries } from './reports.ts';
 import { submissionQueries } from './submissions.ts';
@@ -24,6 +25,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     reports: reportQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
+    jobs: jobQueries(),
     snapshot: async () => {
       await db.snapshot();
       const s = db.stats();

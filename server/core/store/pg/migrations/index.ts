@@ -2,7 +2,8 @@
 // landed one. The numbers are this backend's own: they need not match the sql.js migrations.
 import { initial } from './001-initial.ts';
 import { deliveryLease } from './002-delivery-lease.ts';
+import { jobTicks } from './003-job-ticks.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
-export const pgMigrations: PgMigration[] = [initial, deliveryLease];
+export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks];
