@@ -64,10 +64,10 @@ async function freePort(): Promise<number> {
 
 /**
  * Makes a cluster in a new temp folder and starts it on 127.0.0.1 (socket in the folder too). Only
- * loopback and the socket are trusted: nothing else can reach it. Durability settings are off because
- * a test cluster is thrown away; the store's own transactions are what the tests check.
+ * loopback and the socket are trusted: nothing else can reach it. Durability settings are off (unless
+ * `durable`) because a test cluster is thrown away; the store's own transactions are what tests check.
  */
-export async function startPostgres(): Promise<PgServer> {
+export async function startPostgres(settings: { durable?: boolean } = {}): Promise<PgServer> {
   const began = performance.now();
   const bin = postgresBinDir();
   const prefix = asServerUser();
@@ -103,9 +103,8 @@ export async function startPostgres(): Promise<PgServer> {
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      // Benchmarks keep PostgreSQL's defaults (every commit flushed), to compare with the embedded store's fsync.
+      ...(settings.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c max_connections=200',
     ].join(' ');
     const start = () => run(prefix, pgCtl, ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
