@@ -3,11 +3,14 @@
 // test process dies on an error). Never a mock or an in-process imitation: the store under test talks
 // to the same server program production uses.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
+/** Temp folders of test clusters start with this. */
+const PREFIX = 'formstead-pg-';
 
 /** The system user the server runs as when tests run as root (PostgreSQL refuses to run as root). */
 const TEST_USER = 'formstead-test';
@@ -50,6 +53,40 @@ function run(prefix: string[], bin: string, args: string[]) {
   execFileSync(cmd, [...rest, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/**
+ * Stops and deletes the clusters of test processes that died without cleaning up (a SIGKILL skips every
+ * exit handler, and pg_ctl's server outlives its parent), so a killed run does not leak servers.
+ */
+function reapOrphans(bin: string, prefix: string[]) {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(tmpdir(), name);
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(dir, 'owner.pid'), 'utf8'));
+    } catch {
+      continue; // being set up right now, or not ours
+    }
+    if (alive(owner)) continue;
+    try {
+      if (existsSync(path.join(dir, 'data', 'postmaster.pid'))) run(prefix, path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // Not running: only the folder is left.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A port nothing listens on now (the kernel picks it; the server binds it a moment later). */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +108,10 @@ export async function startPostgres(settings: { durable?: boolean } = {}): Promi
   const began = performance.now();
   const bin = postgresBinDir();
   const prefix = asServerUser();
-  const dir = mkdtempSync(path.join(tmpdir(), 'formstead-pg-'));
+  reapOrphans(bin, prefix);
+  const dir = mkdtempSync(path.join(tmpdir(), PREFIX));
+  // Who owns this cluster: a later start removes it if this process died without cleaning up (SIGKILL).
+  writeFileSync(path.join(dir, 'owner.pid'), String(process.pid));
   const data = path.join(dir, 'data');
   if (prefix.length) execFileSync('chown', [TEST_USER, dir]);
   chmodSync(dir, 0o700);
