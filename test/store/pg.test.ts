@@ -19,7 +19,10 @@ console.log(`PostgreSQL test server up in ${server.startMs} ms (initdb + start) 
 const url = server.url('contract');
 const admin = new pg.Client({ connectionString: server.url() });
 await admin.connect();
-await admin.query('CREATE DATABASE contract');
+// Created with a language-aware default collation (ICU en-US: 'a-b' sorts after 'a_b', 'B' before 'a'
+// is false), as an operator's database may be: the rows then prove the schema's explicit "C"
+// collations keep the embedded store's byte order.
+await admin.query(`CREATE DATABASE contract TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`);
 await admin.end();
 await (await openPgStore(url)).close();
 

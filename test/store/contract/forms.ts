@@ -86,6 +86,13 @@ export function formsContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.forms.byId(f.id), { ...f, ...patch, status: 'active', moderationPaused: false, allowAnotherResponse: false });
   });
 
+  rule('forms.listByWorkspace', 'forms made in the same millisecond: by id in byte order, descending (not a language order)', async ({ store }) => {
+    const ws = await workspace(store);
+    // Byte order: 'B' (0x42) < 'a' < 'a-b' ('-' 0x2d) < 'a_b' ('_' 0x5f). A language collation such as
+    // en-US puts 'a' before 'B' and 'a_b' before 'a-b'; a backend must compare the way sql.js does.
+    for (const id of ['a', 'a-b', 'B', 'a_b']) await form(store, ws.id, { id });
+    assert.equal((await store.forms.listByWorkspace(ws.id)).map((f) => f.id), ['a_b', 'a-b', 'a', 'B']);
+  });
   rule('forms.listByWorkspace', "the workspace's forms, newest first; unclaimed and other workspaces' are not listed", async ({ store }) => {
     const ws = await workspace(store);
     const old = await form(store, ws.id, { createdAt: at(-DAY) });
