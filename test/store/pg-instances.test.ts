@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PgDatabase } from '../../server/core/store/pg/db.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
+import { listenForChanges } from '../../server/core/store/pg/changes.ts';
 import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
 import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import type { Store } from '../../server/core/store/types.ts';
@@ -287,6 +288,79 @@ cron('a job fired on two instances at one tick runs once; the next tick once mor
 });
 
 cron.run();
+
+const hints = suite('postgres change hints across instances');
+
+/** A listener on `url` that records what it is told, and waits for a given hint. */
+function recorder(url: string) {
+  const seen: string[] = [];
+  let waiting: { want: string; resolve: () => void } | undefined;
+  const note = (what: string) => {
+    seen.push(what);
+    if (waiting && what === waiting.want) waiting.resolve();
+  };
+  const listener = listenForChanges(url, { onForm: (id) => note(`form:${id}`), onReset: () => note('reset') });
+  // Waits for the hint (no time is asserted; the run's own limit ends a hang).
+  const next = (want: string) => new Promise<void>((resolve) => (waiting = { want, resolve }));
+  return { seen, listener, next };
+}
+
+hints('a form changed on one instance is announced to the other (update, new version, claim, delete); a rolled-back write is not', async () => {
+  const url = await freshDatabase();
+  const [a, b] = [await openPgStore(url), await openPgStore(url)];
+  const r = recorder(url);
+  try {
+    await r.listener.ready;
+    const ws = await workspace(a);
+    const f = await form(a, ws.id);
+    let next = r.next(`form:${f.id}`);
+    await a.forms.update(f.id, { successMessage: 'Thanks' });
+    await next;
+    next = r.next(`form:${f.id}`);
+    await a.forms.addVersion(f.id, 2, '{}', 'Two', {}, at());
+    await next;
+    const u = await form(b, null, { agentKeyId: 'agent-1', expiresAt: at(MINUTE) });
+    next = r.next(`form:${u.id}`);
+    await b.forms.claim(u.id, ws.id);
+    await next;
+    // A version that already exists fails and rolls back: no hint for it. The delete after it is the next hint.
+    await a.forms.addVersion(f.id, 2, '{}', 'Again', {}, at()).catch(() => {});
+    next = r.next(`form:${u.id}`);
+    await a.forms.delete(u.id);
+    await next;
+    assert.equal(r.seen, ['reset', `form:${f.id}`, `form:${f.id}`, `form:${u.id}`, `form:${u.id}`]);
+  } finally {
+    await r.listener.close();
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+hints('a listener whose connection is cut reconnects, says reset (hints may be lost), and hears later changes', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  const r = recorder(url);
+  try {
+    await r.listener.ready;
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    const reset = r.next('reset');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const cut = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN formstead_forms' AND pid <> pg_backend_pid()");
+    await admin.end();
+    assert.is(cut.rowCount, 1, 'the listener connection was found and cut');
+    await reset;
+    const next = r.next(`form:${f.id}`);
+    await store.forms.update(f.id, { status: 'paused' });
+    await next;
+    assert.equal(r.seen, ['reset', 'reset', `form:${f.id}`]);
+  } finally {
+    await r.listener.close();
+    await store.close();
+  }
+});
+
+hints.run();
 
 const outage = suite('postgres down and back');
 

@@ -1,6 +1,7 @@
 // Forms, their versions and settings on PostgreSQL.
 import type { FormRecord, Store } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
+import { notifyFormChanged } from './changes.ts';
 import { formColumns, toForm } from './rows.ts';
 
 /** The forms part of the store. */
@@ -26,6 +27,7 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [formId, version, definition, at]);
         await tx.q('UPDATE forms SET version = $1, title = $2 WHERE id = $3', [version, title, formId]);
         await updateColumns(tx, formId, settings);
+        await notifyFormChanged(tx, formId);
       });
     },
     byId: async (id) => {
@@ -47,11 +49,18 @@ export function formQueries(db: PgDatabase): Store['forms'] {
     countUnclaimedByAgentKey: async (agentKeyId) =>
       (await db.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [agentKeyId]))?.n ?? 0,
     claim: async (formId, workspaceId) =>
-      // One statement: the row lock of the UPDATE makes a second concurrent claim see workspace_id set and change nothing.
-      (await db.q('UPDATE forms SET workspace_id = $1, expires_at = NULL, claim_token_hash = NULL WHERE id = $2 AND workspace_id IS NULL', [workspaceId, formId]))
-        .changes === 1,
+      db.tx(async (tx) => {
+        // The row lock of the UPDATE makes a second concurrent claim see workspace_id set and change nothing.
+        const claimed =
+          (await tx.q('UPDATE forms SET workspace_id = $1, expires_at = NULL, claim_token_hash = NULL WHERE id = $2 AND workspace_id IS NULL', [workspaceId, formId]))
+            .changes === 1;
+        if (claimed) await notifyFormChanged(tx, formId);
+        return claimed;
+      }),
     update: async (formId, patch) => {
-      await updateColumns(db, formId, patch);
+      await db.tx(async (tx) => {
+        if (await updateColumns(tx, formId, patch)) await notifyFormChanged(tx, formId);
+      });
     },
     expiredUnclaimed: async (now) =>
       (await db.q('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= $1', [now])).rows.map((r) => r.id),
@@ -64,6 +73,7 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         // Every table that holds a form's data is listed here so a deletion leaves nothing behind.
         for (const table of formOwnedTables) await tx.q(`DELETE FROM ${table} WHERE form_id = $1`, [formId]);
         await tx.q('DELETE FROM forms WHERE id = $1', [formId]);
+        await notifyFormChanged(tx, formId);
         return submissions;
       }),
   };
@@ -85,7 +95,8 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
   await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [f.id, f.version, definition, f.createdAt]);
 }
 
-async function updateColumns(q: Queryable, formId: string, patch: Record<string, unknown>) {
+/** Sets the patched columns; false when the patch names none. */
+async function updateColumns(q: Queryable, formId: string, patch: Record<string, unknown>): Promise<boolean> {
   const sets: string[] = [];
   const params: Param[] = [];
   for (const [field, value] of Object.entries(patch)) {
@@ -94,5 +105,7 @@ async function updateColumns(q: Queryable, formId: string, patch: Record<string,
     params.push(value as Param);
     sets.push(`${column} = $${params.length}`);
   }
-  if (sets.length) await q.q(`UPDATE forms SET ${sets.join(', ')} WHERE id = $${params.length + 1}`, [...params, formId]);
+  if (sets.length === 0) return false;
+  await q.q(`UPDATE forms SET ${sets.join(', ')} WHERE id = $${params.length + 1}`, [...params, formId]);
+  return true;
 }

@@ -1,6 +1,7 @@
 // Webhook deliveries, their attempt log (a ring of the last 100 per form) and the per-form failure
 // streak on PostgreSQL.
 import type { AttemptRecord, DeliveryRecord, Store } from '../types.ts';
+import { notifyFormChanged } from './changes.ts';
 import type { PgDatabase } from './db.ts';
 
 type Row = Record<string, any>;
@@ -106,7 +107,8 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     cancelPending: async (formId, at) =>
       db.tx(async (tx) => {
         const n = (await tx.q("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND state = 'pending'", [at, formId])).changes;
-        await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [formId]);
+        const reset = await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [formId]);
+        if (reset.changes > 0) await notifyFormChanged(tx, formId);
         return n;
       }),
     attempts: async (formId, limit) =>
