@@ -11,8 +11,12 @@ export interface PublicFormView {
   success_message: string;
   redirect_url: string;
   allow_another_response: boolean;
+  /** The form's look (accent, radius, font, light/dark); absent from older servers. */
+  theme?: Record<string, unknown>;
   endpoint?: string;
   render_token: string;
+  /** The largest file one upload may be (FORMSTEAD_UPLOAD_MAX_MB). */
+  upload_max_bytes?: number;
 }
 
 /** The notice shown instead of the form when it takes no answers. */

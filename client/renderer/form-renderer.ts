@@ -1,8 +1,10 @@
 // FormRenderer: a definition in, a working form out. It composes the parts (step header, progress,
 // fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
 // validation, the submit check) comes from the engine, the same code the server runs.
+import { h } from 'preact';
 import { useId, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
+import { ResetConfirm } from './actions/reset-confirm.ts';
 import { Alert } from './alert.ts';
 import type { FormDefinition, Values } from './engine.ts';
 import { Field } from './fields/field.ts';
@@ -13,6 +15,7 @@ import { StepHeader } from './steps/step-header.ts';
 import { SubmitError } from './submit-error.ts';
 import { Success } from './success/success.ts';
 import type { FormRendererProps } from './types.ts';
+import { UploadContext } from './uploads/upload-context.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
 
@@ -20,6 +23,8 @@ interface Failure {
   message: string;
   problems: readonly string[];
   retry?: () => void;
+  /** The "still uploading" notice: it goes by itself once the upload has ended. */
+  uploading?: boolean;
 }
 
 /** Field position and step by key, for ids and for finding the step that holds a server problem. */
@@ -42,6 +47,9 @@ export function FormRenderer(props: FormRendererProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<Failure | undefined>(undefined);
   const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
+  const busyUploads = useRef(new Set<string>()).current;
+  const uploads = useMemo(() => ({ target: props.uploads, busy: busyUploads }), [props.uploads]);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   // A ref as well as the phase: a double click can land before the re-render disables the button.
   const sending = useRef(false);
 
@@ -64,14 +72,23 @@ export function FormRenderer(props: FormRendererProps) {
   const change = (key: string, value: unknown) => {
     state.setValue(key, value);
     if (key in serverErrors) setServerErrors(({ [key]: _, ...rest }) => rest);
+    if (uploads.busy.size === 0) setFailure((f) => (f?.uploading ? undefined : f));
   };
-  const next = () => (state.next() ? moved() : focusFirstError(state.errors));
+  /** True (and says so) while a file is still on its way: moving on or sending would count it as missing. */
+  const waitForUploads = () => {
+    if (uploads.busy.size === 0) return false;
+    setFailure({ message: 'A file is still uploading. Try again once it has finished.', problems: [], uploading: true });
+    focus({ kind: 'alert' });
+    return true;
+  };
+  const next = () => (waitForUploads() ? undefined : state.next() ? moved() : focusFirstError(state.errors));
   const commit = (key: string) => {
     const asks = definition.steps?.some((s) => s.id === state.stepId && s.fields.some((f) => f.key === key && f.autoAdvance)) && !state.isLastStep;
     if (state.commit(key)) moved();
     else if (asks) focusFirstError(state.errors);
   };
   const restart = () => {
+    setConfirmingReset(false);
     state.reset();
     setServerErrors({});
     setFailure(undefined);
@@ -102,6 +119,8 @@ export function FormRenderer(props: FormRendererProps) {
   };
   function submit() {
     if (sending.current || !state.isLastStep || state.isDisabled(definition.submit)) return;
+    // A file still on its way would be sent as "no file": say so instead of sending without it.
+    if (waitForUploads()) return;
     const evaluation = state.submit();
     if (evaluation.problems.length === 0) return void send(evaluation.values, [...state.skippedSteps]);
     const general = mapServerProblems(evaluation.problems, new Set(index.keys())).general;
@@ -116,15 +135,36 @@ export function FormRenderer(props: FormRendererProps) {
     else if (state.step?.next !== false && !state.isDisabled(state.step?.next)) next();
   };
 
+  // "Start over" asks first when something was typed (nothing to lose otherwise).
+  const askReset = () => {
+    const typed = Object.values(state.values).some((v) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0));
+    if (typed || !state.isFirstStep) setConfirmingReset(true);
+    else restart();
+  };
+  const keepAnswers = () => {
+    setConfirmingReset(false);
+    // Back to the button that asked, so keyboard users do not lose their place.
+    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.fs-cancel')?.focus());
+  };
+  const level = props.headingLevel ?? 2;
+  const title = props.showTitle
+    ? html`<div class="fs-page-header">
+        ${h(`h${level}`, { class: 'fs-page-title' }, definition.title)}
+        ${definition.description ? html`<p class="fs-page-description">${definition.description}</p>` : null}
+      </div>`
+    : null;
+
   if (phase === 'done') {
     return html`<div class="fs-renderer" ref=${root}>
-      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother} onAnother=${() => restart()} />
+      ${title}
+      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother} onAnother=${() => restart()} level=${level} />
     </div>`;
   }
   const errors = { ...serverErrors, ...state.errors };
   const step = state.step;
   const multi = step !== undefined;
-  return html`<div class="fs-renderer" ref=${root}>
+  return html`<${UploadContext.Provider} value=${uploads}><div class="fs-renderer" ref=${root}>
+    ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
       ${multi ? html`<${StepHeader} step=${step} level=${props.headingLevel} />` : null}
@@ -152,9 +192,10 @@ export function FormRenderer(props: FormRendererProps) {
         handlers=${{
           onBack: () => state.back() && moved(),
           onSkip: () => state.skip() && moved(),
-          onCancel: () => (props.onCancel ? props.onCancel() : restart()),
+          onCancel: () => (props.onCancel ? props.onCancel() : askReset()),
         }}
       />
+      ${confirmingReset ? html`<${ResetConfirm} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
     </form>
-  </div>`;
+  </div></${UploadContext.Provider}>`;
 }

@@ -28,6 +28,7 @@ function formRecord(id: string, workspaceId: string): FormRecord {
     id, workspaceId, agentKeyId: null, title: id, status: 'active', moderationPaused: false, version: 1, createdAt: new Date().toISOString(),
     expiresAt: null, claimTokenHash: null, submissionCount: 0, successMessage: '', redirectUrl: '', allowAnotherResponse: false,
     notifyMode: 'off', notifyEmailTo: '', webhookUrl: 'https://example.com/h', webhookSecret: 's', webhookFailures: 0, webhookFailureMailedAt: null,
+    notifyEachResponse: false, confirmationField: '', confirmationMessage: '', retentionDays: null, theme: {}, responseMailSeq: 0, responseMailAt: null,
   };
 }
 

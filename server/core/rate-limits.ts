@@ -1,5 +1,6 @@
-// The rate limits of ARCHITECTURE.md "Forms, versions, claims", by socket address (or the first
-// X-Forwarded-For address behind a trusted proxy) and by form. FORMSTEAD_RATE_LIMIT=off disables them.
+// The rate limits of ARCHITECTURE.md "Forms, versions, claims", by socket address (or, behind N
+// trusted proxies, the X-Forwarded-For entry the nearest of them wrote: http/client-ip.ts) and by form.
+// FORMSTEAD_RATE_LIMIT=off disables them.
 import { ApiError } from '../lib/api-error.ts';
 import { TokenBuckets } from '../lib/token-bucket.ts';
 
@@ -9,6 +10,8 @@ const HOUR = 3600;
 export class RateLimits {
   readonly submitPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 1 / 3 });
   readonly submitPerForm = new TokenBuckets({ burst: 60, refillPerSecond: 1 });
+  /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
+  readonly uploadPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 1 / 3 });
   readonly keylessAttemptsPerIp = new TokenBuckets({ burst: 60, refillPerSecond: 60 / HOUR });
   readonly unclaimedFormsPerIp = new TokenBuckets({ burst: 5, refillPerSecond: 5 / HOUR });
   readonly agentKeysPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 20 / (24 * HOUR) });

@@ -4,17 +4,22 @@
 import { createHash } from 'node:crypto';
 import { evaluateSubmission } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
-import { containsHiddenCharacters } from '../lib/hidden-characters.ts';
+import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
+import type { FileService } from './files/file-service.ts';
+import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
 
 /** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
 export const UNCLAIMED_SUBMISSION_CAP = 100;
+
+/** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
+export const SPAM_KEPT_MAX = 1000;
 
 /** What the respondent endpoint hands over after reading the request. */
 export interface SubmitInput {
@@ -61,7 +66,10 @@ export class SubmissionService {
     private readonly antiSpam: AntiSpam,
     private readonly config: Config,
     /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
-    private readonly afterStore: (stored: StoredSubmission) => void = () => {},
+    private readonly afterStore: (stored: StoredSubmission) => void,
+    private readonly files: FileService,
+    /** The instance secret: signs the download links webhook payloads carry. */
+    private readonly secret: string,
   ) {}
 
   /** Runs the named steps of a submission; throws ApiError for every refusal. */
@@ -70,9 +78,54 @@ export class SubmissionService {
     const replay = await this.replayIdempotent(form, input);
     if (replay) return replay;
     await this.checkAccepting(form);
-    if (this.antiSpam.verdict(form.id, input.honeypot, input.renderToken) === 'bot') return this.silentSuccess(form, input);
-    const values = await this.evaluate(form, input);
-    return this.save(form, values, input);
+    // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
+    const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
+    if (spam) return this.keepAsSpam(form, input, spam);
+    const { definition, values } = await this.evaluate(form, input);
+    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values);
+    return this.save(form, resolved.values, resolved.fileIds, input);
+  }
+
+  /**
+   * Marks a suspected-spam post "not spam": it becomes a normal submission with the same id and time,
+   * counted, delivered and mailed like any other (the spam row goes in the same write). Limits apply.
+   */
+  async restoreSpam(form: FormRecord, spamId: string): Promise<StoredSubmission['record']> {
+    const spam = await this.store.spam.byId(form.id, spamId);
+    if (!spam) throw notFound('spam');
+    // Its uploads become its files if they are still waiting (kept 24 h); a file field whose upload is
+    // gone is left out rather than stored as a bare id.
+    const definition = await this.definitions.get(form.id, spam.formVersion);
+    const resolved = definition ? await resolveUploads(this.store, this.files, this.config, form, definition, spam.values, { lenient: true }) : { values: spam.values, fileIds: [] };
+    const values = resolved.values;
+    const hiddenChars = containsHiddenCharacters(values);
+    const delivery = this.delivery(form, spam.id, withSignedLinks(values, resolved.fileIds, this.secret), spam.createdAt, spam.formVersion);
+    const outcome = await this.store.submissions.insert({
+      id: spam.id,
+      formId: form.id,
+      workspaceId: form.workspaceId,
+      formVersion: spam.formVersion,
+      createdAt: spam.createdAt,
+      values,
+      hiddenChars,
+      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
+      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
+      delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
+      fromSpam: true,
+      files: resolved.fileIds,
+    });
+    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; try again']);
+    // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.
+    if (outcome.kind !== 'stored') throw notFound();
+    const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values, hiddenChars };
+    const current = (await this.store.forms.byId(form.id)) ?? form;
+    try {
+      this.afterStore({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
+    } catch {
+      // As for new submissions: reacting never fails the write that happened.
+    }
+    return record;
   }
 
   private async loadForm(formId: string): Promise<FormRecord> {
@@ -112,13 +165,25 @@ export class SubmissionService {
     return new ApiError(402, 'limit_reached', [detail], { upgrade_url: this.config.upgradeUrl ?? `${this.config.publicUrl}/admin` });
   }
 
-  /** A caught bot gets what a person would get, and nothing is stored. */
-  private async silentSuccess(form: FormRecord, input: SubmitInput): Promise<SubmitResult> {
-    const values = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
-    return { status: 201, body: { id: newId(), values }, form, replayed: false };
+  /**
+   * A caught post gets what a person would get (so a bot learns nothing) and is kept apart as suspected
+   * spam for 30 days: not counted, delivered or mailed. Only values the engine accepts are kept (so
+   * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
+   */
+  private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
+    const id = newId();
+    const raw = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
+    let values: Record<string, unknown> | undefined;
+    try {
+      values = (await this.evaluate(form, input)).values;
+    } catch {
+      values = undefined;
+    }
+    if (values) await this.store.spam.add({ id, formId: form.id, formVersion: form.version, createdAt: new Date().toISOString(), values, reason }, SPAM_KEPT_MAX);
+    return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
-  private async evaluate(form: FormRecord, input: SubmitInput): Promise<Record<string, unknown>> {
+  private async evaluate(form: FormRecord, input: SubmitInput) {
     if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values)) throw invalid(['values: expected an object']);
     if (input.skippedSteps !== undefined && (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))) {
       throw invalid(['skippedSteps: expected an array of step ids']);
@@ -131,14 +196,14 @@ export class SubmissionService {
       skippedSteps: input.skippedSteps as string[] | undefined,
     });
     if (result.problems.length) throw invalid(result.problems);
-    return result.values;
+    return { definition, values: result.values };
   }
 
-  private async save(form: FormRecord, values: Record<string, unknown>, input: SubmitInput): Promise<SubmitResult> {
+  private async save(form: FormRecord, values: Record<string, unknown>, fileIds: string[], input: SubmitInput): Promise<SubmitResult> {
     const id = newId();
     const body = { id, values };
     const createdAt = new Date().toISOString();
-    const delivery = this.delivery(form, id, values, createdAt);
+    const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     const hiddenChars = containsHiddenCharacters(values);
     const outcome = await this.store.submissions.insert({
       id,
@@ -152,8 +217,10 @@ export class SubmissionService {
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery,
+      files: fileIds,
     });
     if (outcome.kind === 'form_gone') throw notFound();
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {
@@ -170,9 +237,9 @@ export class SubmissionService {
   }
 
   /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */
-  private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string): NewDelivery | undefined {
+  private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string, formVersion = form.version): NewDelivery | undefined {
     if (form.workspaceId === null || form.webhookUrl === '') return undefined;
-    const payload = buildPayload({ formId: form.id, submissionId, formVersion: form.version, values, createdAt });
+    const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
     return { id: newId(), payload, nextAttemptAt: createdAt };
   }
 }

@@ -2,8 +2,10 @@
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, listForms, publishForm } from './forms.ts';
-import { health } from './health.ts';
+import { download, upload, uploadPreflight } from './files.ts';
+import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
+import { adminConnection } from './admin-connection.ts';
 import { adminCsv } from './admin-csv.ts';
 import { asset } from './assets.ts';
 import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
@@ -12,6 +14,8 @@ import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { hostedPage } from './pages/hosted-page.ts';
 import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
+import { resetPage, resetSubmit } from './pages/reset-page.ts';
+import { signedInPage } from './pages/signed-in-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
@@ -23,6 +27,7 @@ import { getWebhook, testWebhook } from './webhook.ts';
 export function routes(s: Services): Route[] {
   return [
     { method: 'GET', path: '/healthz', handler: health(s) },
+    { method: 'GET', path: '/readyz', handler: ready(s) },
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
@@ -33,6 +38,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
     { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
+    // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
+    { method: 'GET', path: '/v1/files/:id', handler: download(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/test', handler: testWebhook(s) },
     // MCP for AI agents (same keys as /v1; stateless Streamable HTTP, so POST only)
     { method: 'POST', path: '/mcp', handler: mcpPost(s) },
@@ -41,6 +48,8 @@ export function routes(s: Services): Route[] {
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: preflight(s) },
     { method: 'POST', path: '/v1/f/:id', handler: submit(s) },
+    { method: 'OPTIONS', path: '/v1/f/:id/uploads', handler: uploadPreflight(s) },
+    { method: 'POST', path: '/v1/f/:id/uploads', handler: upload(s) },
     { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: preflight(s) },
     { method: 'GET', path: '/v1/f/:id/definition', handler: publicDefinition(s) },
     // Pages
@@ -55,15 +64,22 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
     { method: 'GET', path: '/admin/setup', handler: setupPage(s) },
     { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
+    { method: 'GET', path: '/admin/reset', handler: resetPage(s) },
+    { method: 'POST', path: '/admin/reset', handler: resetSubmit(s) },
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
+    { method: 'GET', path: '/admin/signed-in', handler: signedInPage(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
+    { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },
     { method: 'GET', path: '/admin/forms/:id', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id/submissions/:sid', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id/edit', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/drafts/:id', handler: adminShell(s) },
     { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
     { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
     { method: 'GET', path: '/admin/account', handler: adminShell(s) },

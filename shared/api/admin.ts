@@ -1,6 +1,9 @@
 // Inputs of the admin panel's tRPC procedures, shared by the server routers and the panel so each
 // rule is written once (the settings body itself is shared/api/forms.ts settingsPatchSchema).
 import { z } from 'zod';
+import { DELETE_SUBMISSIONS_MAX, SUBMISSION_FILTER_MAX } from './limits.ts';
+
+export { DELETE_SUBMISSIONS_MAX, SUBMISSION_FILTER_MAX };
 
 /** A workspace role (ARCHITECTURE.md "Identity and keys"). */
 export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
@@ -8,13 +11,18 @@ export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
 /** Names one form. */
 export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
 
-/** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter. */
+
+/** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or oldest first. */
 export const submissionPageInput = z.strictObject({
   formId: z.string().min(1).max(64),
   limit: z.number().int().min(1).max(100).optional(),
   cursor: z.string().max(200).nullable().optional(),
-  filter: z.string().max(200).optional(),
+  filter: z.string().max(SUBMISSION_FILTER_MAX).optional(),
+  order: z.enum(['newest', 'oldest']).optional(),
 });
+
+/** One submission of a form. */
+export const submissionIdInput = z.strictObject({ formId: z.string().min(1).max(64), submissionId: z.string().min(1).max(64) });
 
 /** A settings change from the panel: the patch is checked by the settings service, as REST's PATCH body is. */
 export const settingsUpdateInput = z.strictObject({ formId: z.string().min(1).max(64), patch: z.record(z.string(), z.unknown()) });
@@ -46,6 +54,9 @@ export const jobRunInput = z.strictObject({ name: z.string().min(1).max(100) });
 /** Pause or resume a form (spec 3.1). */
 export const formStatusInput = z.strictObject({ formId: z.string().min(1).max(64), status: z.enum(['active', 'paused']) });
 
+/** One suspected-spam post of a form (the Spam view's "Not spam" and "Delete"). */
+export const spamItemInput = z.strictObject({ formId: z.string().min(1).max(64), id: z.string().min(1).max(64) });
+
 /**
  * Largest draft text in bytes (UTF-8). Twice the 32 KB definition limit, because the JSON view is
  * pretty-printed: a definition at the publishing limit must still fit as typed (docs/decisions.md).
@@ -65,9 +76,6 @@ export const draftSaveInput = z
 
 /** One version of one form (restore into the draft). */
 export const formVersionInput = z.strictObject({ formId: z.string().min(1).max(64), version: z.number().int().min(1) });
-
-/** Most submissions one delete call removes (a page of the panel's table, spec 8). */
-export const DELETE_SUBMISSIONS_MAX = 100;
 
 /** Submissions of one form to delete: 1 to 100 ids. */
 export const submissionsDeleteInput = z.strictObject({

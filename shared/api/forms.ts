@@ -1,9 +1,10 @@
 // REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
+import { CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX } from './limits.ts';
+import { themeSchema } from './theme.ts';
 
-/** Spec 8: success_message is at most 500 characters. */
-export const SUCCESS_MESSAGE_MAX = 500;
+export { CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
 
 /** An http or https URL, or the empty string that removes the setting. */
 export const redirectUrlSchema = z
@@ -27,7 +28,8 @@ export const publishBodySchema = z.strictObject({
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
-/** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4. */
+
+/** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({
   webhook_url: z.string().max(2048).optional(),
   notify_mode: z.enum(['milestones', 'off']).optional(),
@@ -36,6 +38,18 @@ export const settingsPatchSchema = z.strictObject({
   redirect_url: redirectUrlSchema.optional(),
   allow_another_response: z.boolean().optional(),
   status: z.enum(['active', 'paused']).optional(),
+  // Additive settings (docs/api.md): mail per response, confirmation mail, retention, theme.
+  notify_each_response: z.boolean().optional(),
+  confirmation_email_field: z.string().max(200).optional(),
+  confirmation_message: z.string().max(CONFIRMATION_MESSAGE_MAX, { message: `must be at most ${CONFIRMATION_MESSAGE_MAX} characters` }).optional(),
+  retention_days: z
+    .number()
+    .int({ message: 'must be a whole number of days' })
+    .min(1, { message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever` })
+    .max(RETENTION_DAYS_MAX, { message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever` })
+    .nullable()
+    .optional(),
+  theme: themeSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -25,13 +25,15 @@ pages.after(async () => {
   await server.stop();
 });
 
-pages('GET /f/{id}: title only in <title>, a no-JavaScript form with honeypot and render token, strict CSP', async () => {
+pages('GET /f/{id}: title in <title> and as the page\'s one h1 (outside the form), a no-JavaScript form with honeypot and render token, strict CSP', async () => {
   const f = await publish();
   const r = await api('GET', `/f/${f.form_id}`);
   assert.is(r.status, 200);
   assert.match(r.headers.get('content-type')!, /text\/html/);
   assert.match(r.text, /<title>Contact us<\/title>/);
-  assert.not.match(r.text, /<h\d[^>]*>[^<]*Contact us/, 'the title is not rendered as a heading (spec 2.1)');
+  // Spec 2.1 keeps the title out of the renderer; the hosted page, as the host, shows it as its h1.
+  assert.match(r.text, /<header class="fs-page-header"><h1 class="fs-page-title">Contact us<\/h1><\/header><div id="formstead"/);
+  assert.is(r.text.match(/<h1/g)!.length, 1, 'one h1');
   const csp = r.headers.get('content-security-policy')!;
   assert.match(csp, /script-src 'self'/);
   assert.match(csp, /frame-ancestors 'none'/);
@@ -50,6 +52,27 @@ pages('GET /f/{id}: title only in <title>, a no-JavaScript form with honeypot an
   assert.equal(view.definition, contactDefinition());
   assert.is(attr(r.text, 'data-form-id'), f.form_id);
   assert.match(attr(r.text, 'data-render-token')!, /^\d+\.[0-9a-f]{32}$/);
+});
+
+pages('the description shows under the title; the theme sets only validated properties and the mode class', async () => {
+  const f = await publish({ definition: contactDefinition({ title: 'Signup', description: 'Two minutes.\nNo account needed. <b>bold?</b>' }) });
+  let r = await api('GET', `/f/${f.form_id}`);
+  assert.match(r.text, /<h1 class="fs-page-title">Signup<\/h1><p class="fs-page-description">Two minutes.\nNo account needed. &lt;b&gt;bold\?&lt;\/b&gt;<\/p>/);
+  assert.match(r.text, /<html lang="en"><head>/, 'no theme: no class, no style');
+  assert.not.match(r.text, /<style>/);
+  const patched = await api('PATCH', `/v1/forms/${f.form_id}`, { key: OWNER_KEY, body: { theme: { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' } } });
+  assert.is(patched.status, 200, patched.text);
+  r = await api('GET', `/f/${f.form_id}`);
+  assert.match(r.text, /<html lang="en" class="fs-dark">/);
+  assert.match(r.text, /<style>:root\{--fs-accent:#ffd400;--fs-accent-fg:#000;--fs-radius:0px;--fs-font:Georgia, Cambria, 'Times New Roman', serif\}<\/style>/);
+  const thanks = await api('GET', `/f/${f.form_id}/thanks`);
+  assert.match(thanks.text, /class="fs-dark"/);
+  assert.match(thanks.text, /<h1 class="fs-page-title">Signup<\/h1>/);
+  assert.match(thanks.text, /<svg class="fs-success-icon"[^>]*aria-hidden="true"/);
+  assert.match(thanks.text, /<h2 class="fs-success-title">Thank you!<\/h2><p class="fs-success-message">Your response was sent.<\/p>/);
+  const view = (await api('GET', `/v1/f/${f.form_id}/definition`)).json;
+  assert.equal(view.theme, { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' }, 'the inline embed reads it here');
+  assert.is(view.definition.description, 'Two minutes.\nNo account needed. <b>bold?</b>');
 });
 
 pages('definition text is escaped everywhere it appears', async () => {
@@ -170,6 +193,28 @@ assets('the client bundles are served with their type, open CORS and an ETag', a
   }
   assert.match((await api('GET', '/assets/renderer.js')).text, /export\{/, 'the renderer is an ES module');
   assert.is((await api('GET', '/assets/nope.js')).status, 404);
+});
+
+assets('the admin panel is split: its chunks are served beside it, content-named and kept for a year', async () => {
+  const admin = await api('GET', '/assets/admin.js');
+  assert.is(admin.status, 200);
+  assert.match(admin.headers.get('cache-control')!, /max-age=300$/, 'the entry is revalidated');
+  // Chunks the entry imports at once and the builder it imports when opened, as relative URLs.
+  const chunks = [...new Set([...admin.text.matchAll(/["']\.\/([\w-]+-[A-Z0-9]{8}\.js)["']/g)].map((m) => m[1]))];
+  assert.ok(chunks.length >= 2, `the entry names its chunks: ${chunks.join(', ')}`);
+  assert.ok(chunks.some((c) => c.startsWith('builder-page-')), `the builder is a chunk of its own: ${chunks.join(', ')}`);
+  for (const chunk of chunks) {
+    const r = await api('GET', `/assets/${chunk}`);
+    assert.is(r.status, 200, chunk);
+    assert.match(r.headers.get('content-type')!, /text\/javascript/, chunk);
+    assert.is(r.headers.get('cache-control'), 'public, max-age=31536000, immutable', chunk);
+    const again = await api('GET', `/assets/${chunk}`, { headers: { 'if-none-match': r.headers.get('etag')! } });
+    assert.is(again.status, 304, chunk);
+    assert.is(again.headers.get('cache-control'), 'public, max-age=31536000, immutable', chunk);
+  }
+  assert.is((await api('GET', '/assets/builder-page-AAAAAAAA.js')).status, 404, 'an unknown chunk name');
+  const css = await api('GET', '/assets/builder.css');
+  assert.match(css.headers.get('content-type')!, /text\/css/);
 });
 
 assets.run();

@@ -1,4 +1,4 @@
-// One form: a header and tabs (overview, submissions, settings, webhook, definition); the tab is in
+// One form: a header and tabs (overview, submissions, spam, settings, webhook, definition); the tab is in
 // the URL (?tab=) so a reload or a shared link opens the same one.
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
@@ -9,13 +9,15 @@ import type { Me } from '../types.ts';
 import { useQuery } from '../use-query.ts';
 import { DefinitionView } from './definition-view.ts';
 import { Overview } from './overview.ts';
-import { SettingsForm } from './settings-form.ts';
+import { SettingsTab } from './settings-tab.ts';
+import { SpamView } from './spam-view.ts';
 import { SubmissionsTable } from './submissions-table.ts';
 import { WebhookPanel } from './webhook-panel.ts';
 
 const tabs = [
   ['overview', 'Overview'],
   ['submissions', 'Submissions'],
+  ['spam', 'Spam'],
   ['settings', 'Settings'],
   ['webhook', 'Webhook'],
   ['definition', 'Definition'],
@@ -32,16 +34,18 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
   const base = `/admin/forms/${encodeURIComponent(formId)}`;
   return html`<div>
     <p class="crumbs"><${Link} href="/admin">Forms<//> /</p>
-    <h1>${f.title} <${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>
+    <div class="page-head"><h1>${f.title} <${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>
       ${f.moderation_paused && html` <${Badge} tone="bad">Paused by moderation<//>`}
       ${f.webhook_failing && html` <${Badge} tone="bad">Webhook failing<//>`}</h1>
+      <${Link} class="button" href=${`${base}/edit`}>${canEdit ? 'Edit form' : 'View in builder'}<//></div>
     <nav class="tabs" aria-label="Form sections">
       ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
     </nav>
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
-    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} />`}
-    ${current === 'settings' && html`<${SettingsForm} formId=${formId} settings=${f.settings} canEdit=${canEdit} onSaved=${form.reload} />`}
+    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} />`}
+    ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
+    ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
-    ${current === 'definition' && html`<${DefinitionView} formId=${formId} />`}
+    ${current === 'definition' && html`<${DefinitionView} formId=${formId} canEdit=${canEdit} />`}
   </div>`;
 }

@@ -1,5 +1,8 @@
 // The store interface: every read and write of Formstead's data goes through it, so another backend
 // (PostgreSQL for instances that outgrow one machine) can implement the same contract.
+import type { StorageHealth } from '../../lib/durable-db.ts';
+
+export type { StorageHealth } from '../../lib/durable-db.ts';
 
 /** A workspace member's role (ARCHITECTURE.md "Identity and keys"). */
 export type Role = 'owner' | 'editor' | 'viewer';
@@ -39,6 +42,16 @@ export interface FormSettingsRecord {
   notifyEmailTo: string;
   webhookUrl: string;
   webhookSecret: string;
+  /** Mail the members on every response (digests under bursts); additive to notifyMode's milestones. */
+  notifyEachResponse: boolean;
+  /** Key of the email field whose address gets a confirmation mail; '' when the mail is off. */
+  confirmationField: string;
+  /** The owner's words in the confirmation mail; '' for the default text. */
+  confirmationMessage: string;
+  /** Submissions older than this many days are deleted by the retention job; null keeps them forever. */
+  retentionDays: number | null;
+  /** The form's own look (shared/api/theme.ts), as validated when saved. */
+  theme: Record<string, unknown>;
 }
 
 export interface FormRecord extends FormSettingsRecord {
@@ -57,6 +70,10 @@ export interface FormRecord extends FormSettingsRecord {
   webhookFailures: number;
   /** When the last "Webhook failing" mail went out, or null. */
   webhookFailureMailedAt: string | null;
+  /** The last submission (by seq) a response mail covered; later ones wait for the next mail or digest. */
+  responseMailSeq: number;
+  /** When the last response mail went out, or null. */
+  responseMailAt: string | null;
 }
 
 export interface FormVersionRecord {
@@ -74,6 +91,19 @@ export interface SubmissionRecord {
   createdAt: string;
   values: Record<string, unknown>;
   hiddenChars: boolean;
+}
+
+/** An uploaded file's metadata (the bytes are a file named `id` in the files folder). */
+export interface FileRecord {
+  id: string;
+  formId: string;
+  fieldKey: string;
+  /** Null while no submission uses the upload. */
+  submissionId: string | null;
+  name: string;
+  size: number;
+  type: string;
+  createdAt: string;
 }
 
 /** A stored idempotent answer (ARCHITECTURE.md: kept per form for 24 h with a hash of the body). */
@@ -102,6 +132,10 @@ export interface NewSubmission {
   monthlyQuota?: number;
   /** The webhook delivery of this submission, written in the same transaction so none is lost. */
   delivery?: NewDelivery;
+  /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
+  fromSpam?: boolean;
+  /** Uploads this submission uses: attached in the same write, refused (nothing stored) if one is gone or taken. */
+  files?: string[];
 }
 
 /** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
@@ -111,7 +145,9 @@ export type InsertOutcome =
   | { kind: 'form_cap' }
   | { kind: 'monthly_quota' }
   /** The form was deleted after the submission read it: nothing is stored. */
-  | { kind: 'form_gone' };
+  | { kind: 'form_gone' }
+  /** An upload the submission names was used or swept meanwhile: nothing is stored. */
+  | { kind: 'files_gone' };
 
 /** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
 export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
@@ -163,6 +199,25 @@ export interface AttemptResult {
   logSize: number;
   /** Failure mail rule: due once the streak reaches `after`, if none went out since `notSince`. */
   failureMail: { after: number; notSince: string };
+}
+
+/** A post the anti-spam checks caught, kept apart for 30 days (values as the engine accepted them). */
+export interface SpamRecord {
+  id: string;
+  formId: string;
+  formVersion: number;
+  createdAt: string;
+  values: Record<string, unknown>;
+  /** Which check caught it: `honeypot`, `token` or `too_fast`. */
+  reason: string;
+}
+
+/** What the response mail of a form covers, as claimed in one write (see `forms.claimResponseMail`). */
+export interface ResponseMailClaim {
+  /** The submissions the mail lists, oldest first, at most `limit` of them. */
+  submissions: SubmissionRecord[];
+  /** How many the mail covers in all (may exceed the listed ones). */
+  total: number;
 }
 
 /** A mail held in the outbox (no SMTP server configured, or sending failed). */
@@ -293,7 +348,17 @@ export interface Store {
     /** Creates an unclaimed form unless its agent key already holds `max` unclaimed forms (checked inside the write). */
     createUnclaimedIfUnder(form: FormRecord, definition: string, max: number): Promise<boolean>;
     claim(formId: string, workspaceId: string): Promise<boolean>;
-    update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused'> & FormSettingsRecord>): Promise<void>;
+    update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>): Promise<void>;
+    /**
+     * Takes the form's next response mail, in one write, when none went out since `notSince`: marks
+     * every submission not yet covered as covered and the mail as sent `now`. Undefined when a mail
+     * went out since `notSince` or nothing is waiting (then nothing changes).
+     */
+    claimResponseMail(formId: string, now: string, notSince: string, limit: number): Promise<ResponseMailClaim | undefined>;
+    /** Forms with notify_each_response on and submissions waiting for a mail (the safety-net job). */
+    withWaitingResponseMail(): Promise<string[]>;
+    /** Claimed forms with a retention period, and that period. */
+    withRetention(): Promise<{ id: string; retentionDays: number }[]>;
     expiredUnclaimed(now: string): Promise<string[]>;
     /** Deletes a form with every row that holds its data, in one write; returns how many submissions went. */
     delete(formId: string): Promise<number>;
@@ -304,12 +369,21 @@ export interface Store {
      * idempotency key is already taken (a concurrent request won) or a limit is reached.
      */
     insert(sub: NewSubmission): Promise<InsertOutcome>;
-    /** Newest first, strictly before `beforeSeq` when given; only rows whose stored JSON contains `contains` (any case) when given. */
-    page(formId: string, limit: number, beforeSeq?: number, contains?: string): Promise<SubmissionRecord[]>;
+    /**
+     * Newest first, strictly before `cursorSeq` when given (`oldest`: oldest first, strictly after it);
+     * only rows whose stored JSON contains `contains` (any case) when given.
+     */
+    page(formId: string, limit: number, cursorSeq?: number, contains?: string, order?: 'newest' | 'oldest'): Promise<SubmissionRecord[]>;
+    /** How many submissions a form holds, or how many contain `contains` (the same match as `page`). */
+    count(formId: string, contains?: string): Promise<number>;
     /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */
     dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
-    /** Every submission of a form, oldest first, read in pages so memory stays flat. */
-    iterate(formId: string, pageSize?: number): AsyncIterable<SubmissionRecord>;
+    /** Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory stays flat. */
+    iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
+    /** The highest seq of a form's submissions (0 when it has none). */
+    lastSeq(formId: string): Promise<number>;
+    /** Ids of a form's submissions created before `before`, oldest first, at most `limit`. */
+    idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
     /** One submission of a form; undefined when the id is unknown or belongs to another form. */
     byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
     /**
@@ -319,6 +393,18 @@ export interface Store {
      * Returns the ids that were deleted.
      */
     delete(formId: string, ids: string[], at: string): Promise<string[]>;
+  };
+  spam: {
+    /** Keeps a caught post unless the form already holds `max` of them (then it is dropped: false). */
+    add(spam: SpamRecord, max: number): Promise<boolean>;
+    /** A form's suspected spam, newest first. */
+    list(formId: string, limit: number): Promise<SpamRecord[]>;
+    count(formId: string): Promise<number>;
+    byId(formId: string, id: string): Promise<SpamRecord | undefined>;
+    /** Deletes one; false when it was not there. */
+    delete(formId: string, id: string): Promise<boolean>;
+    /** Deletes every spam row created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   idempotency: {
     get(formId: string, key: string): Promise<IdempotencyRecord | undefined>;
@@ -350,6 +436,8 @@ export interface Store {
     cancelPending(formId: string, at: string): Promise<number>;
     /** The delivery log of a form, newest first. */
     attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
+    /** One submission's deliveries (until swept) and its lines still in the form's log, newest first. */
+    forSubmission(formId: string, submissionId: string): Promise<{ deliveries: DeliveryRecord[]; attempts: AttemptRecord[] }>;
     /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
     sweepFinished(olderThan: string): Promise<number>;
   };
@@ -377,10 +465,26 @@ export interface Store {
     /** Forms reported since `since`, most reported first: report count, distinct networks, latest time. */
     summary(since: string, limit: number): Promise<AbuseReportSummary[]>;
   };
+  files: {
+    insert(file: FileRecord): Promise<void>;
+    byId(id: string): Promise<FileRecord | undefined>;
+    /** The rows of these ids that exist (order not kept). */
+    byIds(ids: string[]): Promise<FileRecord[]>;
+    /** Ids of every file of a form, used by a submission or not. */
+    idsOfForm(formId: string): Promise<string[]>;
+    /** Ids of the files these submissions use. */
+    idsOfSubmissions(submissionIds: string[]): Promise<string[]>;
+    /** Ids of uploads no submission used, made before `createdBefore`. */
+    unusedBefore(createdBefore: string, limit: number): Promise<string[]>;
+    /** Deletes these rows in one write. */
+    delete(ids: string[]): Promise<void>;
+  };
   outbox: {
     add(mail: OutboxRecord): Promise<void>;
     /** Newest first. */
     list(limit: number): Promise<OutboxRecord[]>;
+    /** Deletes held mail created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   jobs: {
     /**
@@ -391,5 +495,9 @@ export interface Store {
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
+  /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */
+  storage(): StorageHealth;
+  /** storage(), after trying to resume writes where that is safe (GET /readyz). */
+  checkStorage(): Promise<StorageHealth>;
   close(): Promise<void>;
 }

@@ -3,12 +3,15 @@
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
+import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
+import { mailSpamContract } from './mail-spam.ts';
+import { panelReadsContract } from './panel-reads.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionsContract } from './submissions.ts';
@@ -28,6 +31,9 @@ const areas = [
   draftsContract,
   reportsOutboxContract,
   jobsContract,
+  mailSpamContract,
+  panelReadsContract,
+  filesContract,
   durabilityContract,
 ];
 

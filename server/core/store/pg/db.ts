@@ -1,6 +1,7 @@
 // The PostgreSQL connection pool and the two ways the store uses it: a single statement, or a
 // transaction on one connection that commits only if its function returns.
 import pg from 'pg';
+import type { StorageHealth } from '../../../lib/durable-db.ts';
 import { StorageError } from '../../../lib/storage-error.ts';
 
 /** A parameter of a query (a string[] is a text[] for `= ANY($n)`). */
@@ -24,7 +25,7 @@ export interface Queryable {
  * Advisory lock classes (first key of `pg_advisory_xact_lock(class, key)`): one class per rule that
  * counts rows before inserting one, so two instances serialise on the same key and nothing else.
  */
-export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7 } as const;
+export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7, spam: 8 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
 // int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.
@@ -48,6 +49,10 @@ export class PgDatabase implements Queryable {
   private closed?: Promise<void>;
   /** Operations under way: close waits for them, so a write that was called is never dropped. */
   private inFlight = new Set<Promise<unknown>>();
+  /** Whether the last call found the server unreachable (nothing is asked to know it: see health()). */
+  private down = false;
+  /** Grows each time the server is reached again after being down: hints sent meanwhile were lost. */
+  private epoch = 0;
 
   constructor(connectionString: string, max = 10) {
     // A dead server must fail a request, not hang it: connecting gives up after 5 s (a refused
@@ -81,6 +86,17 @@ export class PgDatabase implements Queryable {
     });
   }
 
+  /** Whether calls reach the server, as the last one found (no I/O); 'failed' once closed or while down. */
+  health(): StorageHealth {
+    return { state: this.closed || this.down ? 'failed' : 'ok', epoch: this.epoch };
+  }
+
+  /** health(), after asking the server (GET /readyz: an idle instance still learns the server is back or gone). */
+  async checkHealth(): Promise<StorageHealth> {
+    if (!this.closed) await this.q('SELECT 1').catch(() => {});
+    return this.health();
+  }
+
   /** Waits for every operation under way, then ends the pool; a second call resolves with the first. */
   close(): Promise<void> {
     this.closed ??= (async () => {
@@ -90,11 +106,27 @@ export class PgDatabase implements Queryable {
     return this.closed;
   }
 
+  private reached() {
+    if (!this.down) return;
+    this.down = false;
+    this.epoch++;
+  }
+
   private track<T>(op: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new StorageError('closed', 'The PostgreSQL store is closed.'));
-    const p = op().catch((err) => {
-      throw unavailable(err) ?? err;
-    });
+    const p = op().then(
+      (result) => {
+        this.reached();
+        return result;
+      },
+      (err) => {
+        const lost = unavailable(err);
+        // Any other error came from the server (a constraint, a bug), so it was reached.
+        if (lost) this.down = true;
+        else this.reached();
+        throw lost ?? err;
+      },
+    );
     this.inFlight.add(p);
     const done = () => this.inFlight.delete(p);
     p.then(done, done);

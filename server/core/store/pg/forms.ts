@@ -2,7 +2,7 @@
 import type { FormRecord, Store } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { notifyFormChanged } from './changes.ts';
-import { formColumns, toForm } from './rows.ts';
+import { formColumns, toForm, toSubmission } from './rows.ts';
 
 /** The forms part of the store. */
 export function formQueries(db: PgDatabase): Store['forms'] {
@@ -62,6 +62,30 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         if (await updateColumns(tx, formId, patch)) await notifyFormChanged(tx, formId);
       });
     },
+    claimResponseMail: async (formId, now, notSince, limit) =>
+      db.tx(async (tx) => {
+        // The form row is locked as a submission insert locks it: two instances claiming at once take
+        // turns (the second sees the first's time), and no insert lands between the count and the mark.
+        const form = await tx.get('SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = $1 FOR UPDATE', [formId]);
+        if (!form || (form.at !== null && form.at > notSince)) return undefined;
+        const waiting = await tx.get('SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = $1 AND seq > $2', [formId, form.seq]);
+        if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
+        const { rows } = await tx.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [formId, form.seq, limit]);
+        await tx.q('UPDATE forms SET response_mail_seq = $1, response_mail_at = $2 WHERE id = $3', [waiting.last, now, formId]);
+        return { submissions: rows.map(toSubmission), total: waiting.n };
+      }),
+    withWaitingResponseMail: async () =>
+      (
+        await db.q(
+          `SELECT id FROM forms f WHERE notify_each_response AND workspace_id IS NOT NULL
+             AND EXISTS (SELECT 1 FROM submissions s WHERE s.form_id = f.id AND s.seq > f.response_mail_seq)`,
+        )
+      ).rows.map((r) => r.id),
+    withRetention: async () =>
+      (await db.q('SELECT id, retention_days FROM forms WHERE retention_days IS NOT NULL AND workspace_id IS NOT NULL')).rows.map((r) => ({
+        id: r.id,
+        retentionDays: r.retention_days,
+      })),
     expiredUnclaimed: async (now) =>
       (await db.q('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= $1', [now])).rows.map((r) => r.id),
     delete: async (formId) =>
@@ -80,16 +104,28 @@ export function formQueries(db: PgDatabase): Store['forms'] {
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts'];
+export const formOwnedTables: string[] = [
+  'form_versions',
+  'submissions',
+  'idempotency',
+  'webhook_deliveries',
+  'webhook_attempts',
+  'abuse_reports',
+  'drafts',
+  'spam_submissions',
+  'files',
+];
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
   await tx.q(
     `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
-       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0)`,
+       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count,
+       notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22)`,
     [
       f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused, f.version, f.createdAt, f.expiresAt,
       f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
+      f.notifyEachResponse, f.confirmationField, f.confirmationMessage, f.retentionDays, JSON.stringify(f.theme),
     ],
   );
   await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [f.id, f.version, definition, f.createdAt]);
@@ -102,8 +138,8 @@ async function updateColumns(q: Queryable, formId: string, patch: Record<string,
   for (const [field, value] of Object.entries(patch)) {
     const column = formColumns[field];
     if (!column || value === undefined) continue;
-    params.push(value as Param);
-    sets.push(`${column} = $${params.length}`);
+    params.push(typeof column === 'string' ? (value as Param) : column.encode(value));
+    sets.push(`${typeof column === 'string' ? column : column.column} = $${params.length}`);
   }
   if (sets.length === 0) return false;
   await q.q(`UPDATE forms SET ${sets.join(', ')} WHERE id = $${params.length + 1}`, [...params, formId]);

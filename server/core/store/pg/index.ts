@@ -2,6 +2,7 @@
 import type { Store } from '../types.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
+import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -9,6 +10,7 @@ import { jobQueries } from './jobs.ts';
 import { applyPgMigrations } from './migrate.ts';
 import { pgMigrations } from './migrations/index.ts';
 import { outboxQueries, reportQueries } from './reports-outbox.ts';
+import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -34,6 +36,8 @@ export async function openPgStore(connectionString: string, log: (line: string) 
     forms: formQueries(db),
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
+    files: fileQueries(db),
+    spam: spamQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     invites: inviteQueries(db),
@@ -41,6 +45,8 @@ export async function openPgStore(connectionString: string, log: (line: string) 
     jobs: jobQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.
     snapshot: async () => 'PostgreSQL: every commit is durable in the server (no snapshot to write)',
+    storage: () => db.health(),
+    checkStorage: () => db.checkHealth(),
     close: () => db.close(),
   };
 }

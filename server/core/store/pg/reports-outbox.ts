@@ -49,5 +49,6 @@ export function outboxQueries(db: PgDatabase): Store['outbox'] {
       ]);
     },
     list: async (limit) => (await db.q('SELECT * FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1', [limit])).rows.map(toOutbox),
+    sweep: async (olderThan) => (await db.q('DELETE FROM outbox WHERE created_at < $1', [olderThan])).changes,
   };
 }

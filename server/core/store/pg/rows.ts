@@ -51,6 +51,13 @@ export const toForm = (r: Row): FormRecord => ({
   webhookSecret: r.webhook_secret,
   webhookFailures: r.webhook_failures,
   webhookFailureMailedAt: r.webhook_failure_mailed_at,
+  notifyEachResponse: r.notify_each_response,
+  confirmationField: r.confirmation_field,
+  confirmationMessage: r.confirmation_message,
+  retentionDays: r.retention_days,
+  theme: JSON.parse(r.theme),
+  responseMailSeq: r.response_mail_seq,
+  responseMailAt: r.response_mail_at,
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -72,8 +79,8 @@ export const toIdempotency = (r: Row): IdempotencyRecord => ({
   createdAt: r.created_at,
 });
 
-/** Record field → column, for the settings and status columns a form update may touch. */
-export const formColumns: Record<string, string> = {
+/** Record field → column (and its encoding, when not the value itself), for the columns a form update may touch. */
+export const formColumns: Record<string, string | { column: string; encode: (v: unknown) => string }> = {
   status: 'status',
   moderationPaused: 'moderation_paused',
   successMessage: 'success_message',
@@ -83,4 +90,10 @@ export const formColumns: Record<string, string> = {
   notifyEmailTo: 'notify_email_to',
   webhookUrl: 'webhook_url',
   webhookSecret: 'webhook_secret',
+  notifyEachResponse: 'notify_each_response',
+  responseMailSeq: 'response_mail_seq',
+  confirmationField: 'confirmation_field',
+  confirmationMessage: 'confirmation_message',
+  retentionDays: 'retention_days',
+  theme: { column: 'theme', encode: (v) => JSON.stringify(v) },
 };

@@ -1,7 +1,14 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
 import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
-import type { PgDatabase, Queryable } from './db.ts';
+import type { Param, PgDatabase, Queryable } from './db.ts';
 import { toIdempotency, toSubmission } from './rows.ts';
+
+/** Whether a `contains` filter was given (an empty one matches everything). */
+const filtered = (contains: string | undefined): contains is string => contains !== undefined && contains !== '';
+
+// strpos() rather than LIKE: the respondent-typed text needs no escaping of % and _. lower() in the
+// "C" collation folds ASCII letters only, as the embedded store does; the needle is folded alike.
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** How long an idempotency key answers with its first response (ARCHITECTURE.md: 24 h). */
 const IDEMPOTENCY_MS = 24 * 3600_000;
@@ -11,23 +18,18 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
   return {
     submissions: {
       insert: (s) => db.tx((tx) => insert(tx, s)),
-      page: async (formId, limit, beforeSeq, contains) => {
-        const before = beforeSeq ?? Number.MAX_SAFE_INTEGER;
-        if (contains === undefined || contains === '') {
-          return (await db.q('SELECT * FROM submissions WHERE form_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3', [formId, before, limit])).rows.map(toSubmission);
-        }
-        // strpos() rather than LIKE: the respondent-typed text needs no escaping of % and _. lower() in
-        // the "C" collation folds ASCII letters only, as the embedded store does; the needle is folded alike.
-        const needle = contains.replace(/[A-Z]/g, (c) => c.toLowerCase());
-        return (
-          await db.q('SELECT * FROM submissions WHERE form_id = $1 AND seq < $2 AND strpos(lower(data), $3) > 0 ORDER BY seq DESC LIMIT $4', [
-            formId,
-            before,
-            needle,
-            limit,
-          ])
-        ).rows.map(toSubmission);
+      page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
+        const newest = order === 'newest';
+        const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
+        const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : ''}`;
+        const params: Param[] = [formId, from, limit];
+        if (filtered(contains)) params.push(foldAscii(contains));
+        return (await db.q(`SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`, params)).rows.map(toSubmission);
       },
+      count: async (formId, contains) =>
+        (filtered(contains)
+          ? await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1 AND strpos(lower(data), $2) > 0', [formId, foldAscii(contains)])
+          : await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
       dailyCounts: async (workspaceId, since) =>
         (
           await db.q(
@@ -36,17 +38,23 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             [workspaceId, since],
           )
         ).rows.map((r) => ({ formId: r.form_id, day: r.day, count: r.n })),
-      iterate: (formId, pageSize = 500) => ({
+      iterate: (formId, pageSize = 500, contains) => ({
         async *[Symbol.asyncIterator]() {
           let after = 0;
+          const match = filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : '';
           for (;;) {
-            const { rows } = await db.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [formId, after, pageSize]);
+            const params: Param[] = [formId, after, pageSize];
+            if (filtered(contains)) params.push(foldAscii(contains));
+            const { rows } = await db.q(`SELECT * FROM submissions WHERE form_id = $1 AND seq > $2${match} ORDER BY seq LIMIT $3`, params);
             for (const row of rows) yield toSubmission(row);
             if (rows.length < pageSize) return;
             after = rows[rows.length - 1].seq;
           }
         },
       }),
+      lastSeq: async (formId) => (await db.get('SELECT MAX(seq) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
+      idsOlderThan: async (formId, before, limit) =>
+        (await db.q('SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2 ORDER BY seq LIMIT $3', [formId, before, limit])).rows.map((r) => r.id),
       byId: async (formId, id) => {
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);
@@ -107,6 +115,13 @@ async function insert(tx: Queryable, s: NewSubmission): Promise<InsertOutcome> {
     if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
   }
   if (s.formCap !== undefined && form.submission_count >= s.formCap) return { kind: 'form_cap' };
+  const files = [...new Set(s.files ?? [])];
+  if (s.files?.length) {
+    // Locked before the usage count is written, so a refusal here leaves the transaction empty. FOR
+    // UPDATE makes a concurrent insert of another form naming the same upload wait and then see it taken.
+    const free = await tx.q('SELECT id FROM files WHERE submission_id IS NULL AND id = ANY($1::text[]) FOR UPDATE', [files]);
+    if (free.rows.length !== s.files.length) return { kind: 'files_gone' };
+  }
   if (s.workspaceId) {
     const month = s.createdAt.slice(0, 7);
     const quota = s.monthlyQuota ?? null;
@@ -122,6 +137,8 @@ async function insert(tx: Queryable, s: NewSubmission): Promise<InsertOutcome> {
     // Nothing of this submission is written yet, so returning here stores nothing.
     if (counted.changes === 0) return { kind: 'monthly_quota' };
   }
+  if (files.length) await tx.q('UPDATE files SET submission_id = $1 WHERE id = ANY($2::text[])', [s.id, files]);
+  if (s.fromSpam) await tx.q('DELETE FROM spam_submissions WHERE form_id = $1 AND id = $2', [s.formId, s.id]);
   const i = s.idempotency;
   const d = s.delivery;
   // The rest in one statement (round trips are most of an insert's cost): the submission, its

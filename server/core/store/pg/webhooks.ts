@@ -113,6 +113,13 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       }),
     attempts: async (formId, limit) =>
       (await db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 ORDER BY created_at DESC, n DESC LIMIT $2', [formId, limit])).rows.map(toAttempt),
+    forSubmission: async (formId, submissionId) => {
+      const [deliveries, attempts] = await Promise.all([
+        db.q('SELECT * FROM webhook_deliveries WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, id DESC', [formId, submissionId]),
+        db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, n DESC', [formId, submissionId]),
+      ]);
+      return { deliveries: deliveries.rows.map(toDelivery), attempts: attempts.rows.map(toAttempt) };
+    },
     sweepFinished: async (olderThan) => (await db.q('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < $1', [olderThan])).changes,
   };
 }

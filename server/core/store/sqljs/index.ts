@@ -4,12 +4,14 @@ import type { SnapshotPlacement } from '../../../lib/snapshot-placement.ts';
 import { migrations } from '../../migrations/index.ts';
 import type { Store } from '../types.ts';
 import { draftQueries } from './drafts.ts';
+import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
 import { jobQueries } from './jobs.ts';
 import { outboxQueries } from './outbox.ts';
 import { reportQueries } from './reports.ts';
+import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -21,8 +23,10 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     forms: formQueries(db),
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
+    files: fileQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
+    spam: spamQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(),
@@ -31,6 +35,8 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
       const s = db.stats();
       return s.snapshotIn ? `generation ${s.snapshotGeneration}, ${s.snapshotBytes} bytes in ${s.snapshotMs} ms (${s.snapshotIn} thread)` : 'nothing written yet';
     },
+    storage: () => db.health(),
+    checkStorage: () => db.checkHealth(),
     close: () => db.close(),
   };
 }

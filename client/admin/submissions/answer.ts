@@ -1,0 +1,35 @@
+// One answer as people read it: option labels instead of stored values, Yes/No for switches, files as
+// download links (file-value.ts), passwords masked until revealed. Always text, never markup (answers are untrusted).
+import { hiddenPieces } from '../../../shared/text/hidden-characters.ts';
+import { html } from '../../renderer/html.ts';
+import { formatSize } from '../../renderer/uploads/format-size.ts';
+import { FileValue, isFileValue } from '../common/file-value.ts';
+import { valueText } from '../common/format.ts';
+import type { FieldColumn } from '../types.ts';
+import { MaskedValue } from './masked-value.ts';
+
+/** An answer as one line of text, with option labels and Yes/No. */
+export function answerText(field: FieldColumn | undefined, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map((v) => answerText(field, v)).join('; ');
+  if (typeof value === 'string') return field?.options?.[value] ?? value;
+  if (isFileValue(value)) return `${value.name} (${formatSize(value.size)})`;
+  return valueText(value);
+}
+
+/** Text with each hidden character shown as a marked code point ("U+200B") where it is. */
+const WithHidden = ({ text }: { text: string }) =>
+  html`${hiddenPieces(text).map((p) => ('hidden' in p ? html`<mark class="hidden-char" title="Invisible character">${p.hidden}</mark>` : p.text))}`;
+
+/**
+ * An answer for the table or the detail view; a password is masked with a Reveal button. With
+ * `showHidden`, invisible characters are shown as marked code points.
+ */
+export function Answer({ field, value, showHidden = false }: { field?: FieldColumn; value: unknown; showHidden?: boolean }) {
+  if (field?.type === 'password' && typeof value === 'string' && value !== '') return html`<${MaskedValue} value=${value} label=${field.label} />`;
+  if (isFileValue(value)) return html`<${FileValue} file=${value} />`;
+  const text = answerText(field, value);
+  if (text === '') return html`<span class="muted">—</span>`;
+  return html`<span class="answer">${showHidden ? html`<${WithHidden} text=${text} />` : text}</span>`;
+}
