@@ -6,8 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
 import { createServices } from './core/services.ts';
-import { withFormCache } from './core/store/form-cache.ts';
-import { openSqlJsStore } from './core/store/sqljs/index.ts';
+import { describeStorage, openConfiguredStore } from './core/store/open.ts';
 import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
@@ -31,7 +30,7 @@ async function main() {
     throw err;
   }
 
-  const store = withFormCache(await openSqlJsStore(config.dataDir, log, { snapshotIn: config.snapshotThread }));
+  const store = await openConfiguredStore(config, log);
   const services = createServices(store, config, await instanceSecret(store), log);
   await services.files.init();
   for (const line of await bootstrap(store, services.keys, config)) console.log(line);
@@ -50,7 +49,7 @@ async function main() {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  console.log(`Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
+  console.log(`Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ${describeStorage(config)})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -20,6 +20,9 @@ export interface JobStatus {
   lastRunAt?: string;
   lastResult?: string;
   lastError?: string;
+  /** With many instances: the last scheduled tick this instance asked to claim, and whether it took it (else another did). */
+  lastTick?: string;
+  lastTickTaken?: boolean;
 }
 
 /** Holds the registered jobs and their node-cron tasks. */
@@ -57,6 +60,8 @@ export class JobRegistry {
         this.log(`job ${name}: could not claim its tick: ${err instanceof Error ? err.message : String(err)}`);
         return false;
       });
+      job.status.lastTick = tick;
+      job.status.lastTickTaken = mine;
       if (!mine) return undefined;
     }
     return this.runNow(name);

@@ -26,5 +26,7 @@ export class StorageError extends Error {
 
 /** Whether a storage error means "cannot take writes now" (503 storage_unavailable), not a bug. */
 export function storageUnavailable(err: unknown): err is StorageError {
-  return err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'closed');
+  return (
+    err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'database_unavailable' || err.code === 'closed')
+  );
 }

@@ -200,6 +200,36 @@ outage('calls fail with database_unavailable while the server is down; the same 
   }
 });
 
+outage('storage() says unreachable once a call found the server down, checkStorage() asks it; both ok again once it is back, with a new epoch', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  try {
+    const before = store.storage();
+    assert.is(before.state, 'ok');
+    assert.is((await store.checkStorage()).state, 'ok');
+    await server.pause();
+    // No call yet: storage() does no I/O, so it still says what the last call found.
+    assert.is(store.storage().state, 'ok');
+    // readyz asks: the idle store learns the server is gone.
+    assert.is((await store.checkStorage()).state, 'unreachable');
+    assert.is(store.storage().state, 'unreachable');
+    await server.resume();
+    assert.is((await store.checkStorage()).state, 'ok');
+    const after = store.storage();
+    assert.is(after.state, 'ok');
+    // Change hints sent while it was down are lost: the new epoch tells caches to read again.
+    assert.ok(after.epoch > before.epoch, `epoch ${after.epoch} > ${before.epoch}`);
+    // A constraint error reaches the server: it is no outage and keeps the epoch.
+    await store.workspaces.create({ id: 'w-dup', name: 'x', createdAt: new Date().toISOString() });
+    await store.workspaces.create({ id: 'w-dup', name: 'x', createdAt: new Date().toISOString() }).catch(() => {});
+    assert.equal(store.storage(), after);
+  } finally {
+    await store.close();
+  }
+  assert.is(store.storage().state, 'failed', 'closed');
+  assert.is((await store.checkStorage()).state, 'failed', 'closed, checked');
+});
+
 outage('a constraint error is not taken for an outage', async () => {
   const store = await openPgStore(await freshDatabase());
   try {

@@ -86,9 +86,9 @@ export class PgDatabase implements Queryable {
     });
   }
 
-  /** Whether calls reach the server, as the last one found (no I/O); 'failed' once closed or while down. */
+  /** Whether calls reach the server, as the last one found (no I/O); 'failed' once closed. */
   health(): StorageHealth {
-    return { state: this.closed || this.down ? 'failed' : 'ok', epoch: this.epoch };
+    return { state: this.closed ? 'failed' : this.down ? 'unreachable' : 'ok', epoch: this.epoch };
   }
 
   /** health(), after asking the server (GET /readyz: an idle instance still learns the server is back or gone). */

@@ -1,0 +1,161 @@
+// Two real bundles (dist/formstead.mjs) on one real PostgreSQL database, as two instances behind a load
+// balancer (ARCHITECTURE.md "One machine or many"): submissions split across both are all there once,
+// a setting changed on one is honoured by the other, a cron tick runs on one of them, and /readyz
+// follows the database going away and coming back.
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync } from 'node:fs';
+import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { startPostgres } from '../helpers/postgres.ts';
+import { startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
+
+const db = await startPostgres();
+{
+  const admin = new pg.Client({ connectionString: db.url() });
+  await admin.connect();
+  await admin.query('CREATE DATABASE formstead');
+  await admin.end();
+}
+const databaseUrl = db.url('formstead');
+// Every instance mounts the same files folder; each keeps its own (unused) data folder.
+const filesDir = await tempDataDir();
+const env = { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_DATABASE_URL: databaseUrl, FORMSTEAD_FILES_DIR: filesDir };
+
+let a: RunningServer;
+let b: RunningServer;
+
+/** Polls `check` until it answers true; fails with `what` after `ms` (the promise of the feature under test). */
+async function within(ms: number, what: string, check: () => Promise<boolean>) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) assert.unreachable(`${what} (not within ${ms} ms)`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const publish = async (server: RunningServer) => {
+  const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } });
+  assert.is(r.status, 201, r.text);
+  return r.json.form_id as string;
+};
+const submit = (server: RunningServer, formId: string, name: string) =>
+  call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name, email: 'someone@example.com' } } });
+
+const two = suite('two bundles on one PostgreSQL database');
+two.before(async () => {
+  // One after the other: the first creates the schema, the workspace and the owner key.
+  a = await startServer({ env });
+  b = await startServer({ env });
+});
+two.after(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+two('both start on the database and say so; neither writes a data folder store', async () => {
+  for (const s of [a, b]) {
+    assert.match(s.output(), /data in PostgreSQL 127\.0\.0\.1:\d+\/formstead, files in /);
+    assert.not.ok(existsSync(`${s.dataDir}/formstead.db`), 'no embedded snapshot');
+  }
+});
+
+two('40 submissions split across both instances are all present once, on either', async () => {
+  const formId = await publish(a);
+  const names = Array.from({ length: 40 }, (_, i) => `person ${i}`);
+  const answers = await Promise.all(names.map((name, i) => submit(i % 2 === 0 ? a : b, formId, name)));
+  for (const r of answers) assert.is(r.status, 201, r.text);
+  const ids = answers.map((r) => r.json.id as string);
+  assert.is(new Set(ids).size, 40);
+  for (const s of [a, b]) {
+    const page = await call(s.url, 'GET', `/v1/forms/${formId}/submissions?limit=100`, { key: OWNER_KEY });
+    assert.is(page.status, 200, page.text);
+    const listed = page.json.submissions.map((x: any) => x.values.name as string).sort();
+    assert.equal(listed, [...names].sort(), `every submission once on ${s.url}`);
+    assert.equal(new Set(page.json.submissions.map((x: any) => x.id)), new Set(ids));
+    const forms = await call(s.url, 'GET', '/v1/forms', { key: OWNER_KEY });
+    assert.is(forms.json.forms.find((f: any) => f.form_id === formId)?.submissions, 40, 'the count both instances wrote adds up');
+  }
+});
+
+two('a setting changed on one instance is honoured by the other within 2 s, both ways', async () => {
+  const formId = await publish(a);
+  // B reads (and caches) the form while it is active.
+  assert.is((await submit(b, formId, 'before')).status, 201);
+  assert.is((await call(a.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'paused' } })).status, 200);
+  await within(2000, 'B refuses submissions once A paused the form', async () => (await submit(b, formId, 'while paused')).status === 409);
+  assert.is((await call(b.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'active', success_message: 'Thanks from B' } })).status, 200);
+  await within(2000, 'A takes submissions again once B resumed the form', async () => (await submit(a, formId, 'after')).status === 201);
+});
+
+two('a change made while an instance lost its change hints is still seen (it reads again after reconnecting)', async () => {
+  const formId = await publish(a);
+  assert.is((await submit(b, formId, 'cached')).status, 201);
+  // Cut every LISTEN connection (both instances'): hints sent before they reconnect are lost.
+  const admin = new pg.Client({ connectionString: db.url() });
+  await admin.connect();
+  const cut = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = 'formstead'");
+  await admin.end();
+  assert.ok(cut.rowCount! >= 2, `both listeners cut (${cut.rowCount})`);
+  assert.is((await call(a.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'paused' } })).status, 200);
+  await within(2000, 'B refuses submissions after reconnecting its listener', async () => (await submit(b, formId, 'late')).status === 409);
+});
+
+two('a scheduled sweep runs on exactly one instance at each tick', async () => {
+  const cookie = await setupOwner(b);
+  const clients = [adminClient(a, cookie), adminClient(b, cookie)];
+  try {
+    const digests = async () =>
+      Promise.all(clients.map(async ({ client }) => (await client.jobs.list.query()).find((j) => j.name === 'response-mail-digests')!));
+    // Both instances run from before this minute ends, so each tries to claim the next tick.
+    const next = new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000).toISOString();
+    let seen = await digests();
+    // Waits on the schedule (every minute), not on a duration: up to one minute.
+    await within(75_000, `both instances reached tick ${next}`, async () => {
+      seen = await digests();
+      return seen.every((j) => j.lastTick !== undefined && j.lastTick >= next && j.lastTick === seen[0].lastTick);
+    });
+    assert.equal(seen.map((j) => j.lastTickTaken).filter(Boolean).length, 1, `one instance took tick ${seen[0].lastTick}: ${JSON.stringify(seen)}`);
+    const runner = seen.find((j) => j.lastTickTaken)!;
+    assert.ok(runner.lastRunAt! >= seen[0].lastTick!, 'the one that took it ran it');
+    assert.match(runner.lastResult ?? '', /sent$/);
+  } finally {
+    for (const c of clients) c.close();
+  }
+});
+
+two('/readyz answers 503 storage_unavailable while the database is down, a submission 503, and both recover', async () => {
+  const formId = await publish(a);
+  await db.pause();
+  try {
+    for (const s of [a, b]) {
+      const r = await call(s.url, 'GET', '/readyz');
+      assert.is(r.status, 503, r.text);
+      assert.is(r.json.error, 'storage_unavailable');
+      assert.match(r.json.details[0], /database cannot be reached/);
+    }
+    const refused = await submit(a, formId, 'while down');
+    assert.is(refused.status, 503, refused.text);
+    assert.is(refused.json.error, 'storage_unavailable');
+    assert.ok(refused.headers.get('retry-after'));
+  } finally {
+    await db.resume();
+  }
+  for (const s of [a, b]) {
+    const r = await call(s.url, 'GET', '/readyz');
+    assert.is(r.status, 200, r.text);
+  }
+  assert.is((await submit(b, formId, 'back')).status, 201);
+  const page = await call(a.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
+  assert.equal(page.json.submissions.map((x: any) => x.values.name), ['back'], 'the refused one stored nothing');
+});
+
+two.run();
+
+const stop = suite('postgres test server');
+stop('stops, and its folder is gone', async () => {
+  await db.stop();
+  assert.not.ok(existsSync(db.dir));
+});
+stop.run();
