@@ -31,9 +31,14 @@ async function main() {
   }
 
   const store = await openConfiguredStore(config, log);
-  const services = createServices(store, config, await instanceSecret(store), log);
+  // Instances started together on one database take turns here: each reads, then creates what is missing.
+  let secret = '';
+  await store.jobs.exclusive('startup', async () => void (secret = await instanceSecret(store)));
+  const services = createServices(store, config, secret, log);
   await services.files.init();
-  for (const line of await bootstrap(store, services.keys, config)) console.log(line);
+  let welcome: string[] = [];
+  await store.jobs.exclusive('startup', async () => void (welcome = await bootstrap(store, services.keys, config)));
+  for (const line of welcome) console.log(line);
   if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
 
   // Each scheduled run is claimed in the store, so with many instances a job runs once per tick.
@@ -80,7 +85,7 @@ async function main() {
       log(`final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`);
       process.exit(1);
     }
-    log('snapshot written, bye');
+    log(config.databaseUrl ? 'database connections closed, bye' : 'snapshot written, bye');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -22,10 +22,11 @@ export class AccountService {
     private readonly resetLinks?: OwnerResetLinks,
   ) {}
 
-  /** Whether a setup token is the pending one (it works once). */
+  /** Whether a setup token is a pending one (using any of them ends them all). */
   async setupTokenValid(token: string): Promise<boolean> {
     const stored = await this.store.meta.get(SETUP_TOKEN_META);
-    return stored !== undefined && stored !== '' && stored === hashSecret(token);
+    // Several hashes when several instances (or starts) printed a link: any works, once.
+    return stored !== undefined && stored !== '' && stored.split(' ').includes(hashSecret(token));
   }
 
   /** Creates the owner from the one-time link and signs them in; the link stops working. */

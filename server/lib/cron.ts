@@ -20,7 +20,7 @@ export interface JobStatus {
   lastRunAt?: string;
   lastResult?: string;
   lastError?: string;
-  /** With many instances: the last scheduled tick this instance asked to claim, and whether it took it (else another did). */
+  /** With many instances: the last scheduled tick this instance dealt with, and whether it took (and ran) it or another instance did. */
   lastTick?: string;
   lastTickTaken?: boolean;
 }
@@ -60,9 +60,16 @@ export class JobRegistry {
         this.log(`job ${name}: could not claim its tick: ${err instanceof Error ? err.message : String(err)}`);
         return false;
       });
+      if (!mine) {
+        job.status.lastTick = tick;
+        job.status.lastTickTaken = false;
+        return undefined;
+      }
+      // Said once the run ended, so a reader that sees this tick also sees its result.
+      const status = await this.runNow(name);
       job.status.lastTick = tick;
-      job.status.lastTickTaken = mine;
-      if (!mine) return undefined;
+      job.status.lastTickTaken = true;
+      return status;
     }
     return this.runNow(name);
   }

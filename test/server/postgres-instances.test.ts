@@ -46,9 +46,9 @@ const submit = (server: RunningServer, formId: string, name: string) =>
 
 const two = suite('two bundles on one PostgreSQL database');
 two.before(async () => {
-  // One after the other: the first creates the schema, the workspace and the owner key.
-  a = await startServer({ env });
-  b = await startServer({ env });
+  // Both at once on an empty database, as replicas start: one creates the schema, the instance secret,
+  // the workspace and the owner key; the other finds them.
+  [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
 });
 two.after(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
@@ -59,6 +59,22 @@ two('both start on the database and say so; neither writes a data folder store',
     assert.match(s.output(), /data in PostgreSQL 127\.0\.0\.1:\d+\/formstead, files in /);
     assert.not.ok(existsSync(`${s.dataDir}/formstead.db`), 'no embedded snapshot');
   }
+});
+
+two('started together, they share one workspace and one instance secret: a page cursor from one works on the other', async () => {
+  const formId = await publish(a);
+  for (let i = 0; i < 3; i++) assert.is((await submit(b, formId, `p${i}`)).status, 201);
+  const first = await call(a.url, 'GET', `/v1/forms/${formId}/submissions?limit=2`, { key: OWNER_KEY });
+  assert.is(first.status, 200, first.text);
+  assert.ok(first.json.next_cursor, 'a second page');
+  const second = await call(b.url, 'GET', `/v1/forms/${formId}/submissions?limit=2&cursor=${encodeURIComponent(first.json.next_cursor)}`, { key: OWNER_KEY });
+  assert.is(second.status, 200, second.text);
+  assert.equal(second.json.submissions.map((x: any) => x.values.name), ['p0']);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const counts = await admin.query("SELECT (SELECT COUNT(*) FROM workspaces) AS workspaces, (SELECT COUNT(*) FROM api_keys WHERE kind = 'account') AS keys, (SELECT COUNT(*) FROM meta WHERE key = 'instance_secret') AS secrets");
+  await admin.end();
+  assert.equal(counts.rows[0], { workspaces: '1', keys: '1', secrets: '1' });
 });
 
 two('40 submissions split across both instances are all present once, on either', async () => {

@@ -492,6 +492,11 @@ export interface Store {
      * caller per job and tick, across instances; false when that tick or a later one was claimed already.
      */
     claimTick(name: string, tick: string): Promise<boolean>;
+    /**
+     * Runs `fn` while no other caller (on any instance) runs an exclusive section named `name`, for
+     * start-up work that reads and then creates (the instance secret, the first workspace).
+     */
+    exclusive(name: string, fn: () => Promise<void>): Promise<void>;
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;

@@ -19,5 +19,50 @@ export function jobsContract(backend: string, factory: StoreFactory) {
     assert.is(got.filter(Boolean).length, 1);
   });
 
+  rule('jobs.exclusive', 'sections of one name take turns (never two at once); another name does not wait; an error ends the turn', async ({ store }) => {
+    const trace: string[] = [];
+    let inside = 0;
+    let most = 0;
+    const section = (label: string) => async () => {
+      inside++;
+      most = Math.max(most, inside);
+      trace.push(`${label} in`);
+      await new Promise((r) => setTimeout(r, 20));
+      trace.push(`${label} out`);
+      inside--;
+    };
+    await Promise.all([1, 2, 3, 4].map((i) => store.jobs.exclusive('startup', section(`s${i}`))));
+    assert.is(most, 1, 'never two at once');
+    assert.is(trace.length, 8);
+    for (let i = 0; i < 8; i += 2) assert.is(trace[i].replace(' in', ''), trace[i + 1].replace(' out', ''), 'each section ends before the next starts');
+    const failed = await store.jobs
+      .exclusive('startup', async () => {
+        throw new Error('boom');
+      })
+      .then(() => undefined, (err: Error) => err.message);
+    assert.is(failed, 'boom', 'the error reaches the caller');
+    let after = false;
+    await store.jobs.exclusive('startup', async () => {
+      after = true;
+    });
+    assert.ok(after, 'the name is free again after an error');
+    // Another name runs while the first is held.
+    let release!: () => void;
+    let entered!: () => void;
+    const inHeld = new Promise<void>((r) => (entered = r));
+    const held = store.jobs.exclusive('startup', () => {
+      entered();
+      return new Promise<void>((r) => (release = r));
+    });
+    await inHeld;
+    let other = false;
+    await store.jobs.exclusive('another', async () => {
+      other = true;
+    });
+    assert.ok(other);
+    release();
+    await held;
+  });
+
   run();
 }

@@ -25,7 +25,7 @@ export interface Queryable {
  * Advisory lock classes (first key of `pg_advisory_xact_lock(class, key)`): one class per rule that
  * counts rows before inserting one, so two instances serialise on the same key and nothing else.
  */
-export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7, spam: 8 } as const;
+export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7, spam: 8, exclusive: 9 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
 // int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.
@@ -95,6 +95,18 @@ export class PgDatabase implements Queryable {
   async checkHealth(): Promise<StorageHealth> {
     if (!this.closed) await this.q('SELECT 1').catch(() => {});
     return this.health();
+  }
+
+  /** Runs `fn` with one connection of the pool to itself (outside any transaction). */
+  withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const client = await this.pool.connect();
+      try {
+        return await fn(wrap((sql, params) => client.query(sql, params)));
+      } finally {
+        client.release();
+      }
+    });
   }
 
   /** Waits for every operation under way, then ends the pool; a second call resolves with the first. */
