@@ -163,6 +163,10 @@ two('/readyz answers 503 storage_unavailable while the database is down, a submi
     assert.is(r.status, 200, r.text);
   }
   assert.is((await submit(b, formId, 'back')).status, 201);
+  for (const s of [a, b]) {
+    assert.match(s.output(), /PostgreSQL cannot be reached \(.+\)\. Requests that need it answer 503 until it is back/);
+    assert.match(s.output(), /PostgreSQL is reachable again; requests are served/);
+  }
   const page = await call(a.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
   assert.equal(page.json.submissions.map((x: any) => x.values.name), ['back'], 'the refused one stored nothing');
 });

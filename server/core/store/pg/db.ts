@@ -54,7 +54,11 @@ export class PgDatabase implements Queryable {
   /** Grows each time the server is reached again after being down: hints sent meanwhile were lost. */
   private epoch = 0;
 
-  constructor(connectionString: string, max = 10) {
+  constructor(
+    connectionString: string,
+    max = 10,
+    private readonly log: (line: string) => void = () => {},
+  ) {
     // A dead server must fail a request, not hang it: connecting gives up after 5 s (a refused
     // connection fails at once); the pool reconnects on the next call once the server is back.
     this.pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000 });
@@ -122,6 +126,14 @@ export class PgDatabase implements Queryable {
     if (!this.down) return;
     this.down = false;
     this.epoch++;
+    this.log('PostgreSQL is reachable again; requests are served');
+  }
+
+  private lost(err: StorageError) {
+    if (this.down) return;
+    this.down = true;
+    // One line when it goes, one when it is back (not one per refused request).
+    this.log(`${err.message} Requests that need it answer 503 until it is back`);
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {
@@ -134,7 +146,7 @@ export class PgDatabase implements Queryable {
       (err) => {
         const lost = unavailable(err);
         // Any other error came from the server (a constraint, a bug), so it was reached.
-        if (lost) this.down = true;
+        if (lost) this.lost(lost);
         else this.reached();
         throw lost ?? err;
       },

@@ -24,7 +24,7 @@ export interface PgStoreOptions {
  * write resolves once PostgreSQL committed it; durability is the server's (its WAL), not ours.
  */
 export async function openPgStore(connectionString: string, log: (line: string) => void = () => {}, options: PgStoreOptions = {}): Promise<Store> {
-  const db = new PgDatabase(connectionString, options.poolSize ?? 10);
+  const db = new PgDatabase(connectionString, options.poolSize ?? 10, log);
   try {
     await applyPgMigrations(db, pgMigrations, log);
   } catch (err) {
