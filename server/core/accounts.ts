@@ -37,25 +37,34 @@ export class AccountService {
     if (this.settingUp) throw used();
     this.settingUp = true;
     try {
-      if (!(await this.setupTokenValid(token))) throw used();
-      const user = await newUser(email, password);
-      const workspace = (await this.store.workspaces.first())!;
-      // The link is printed only while no one has a password; a password-less owner (made by
-      // FORMSTEAD_OWNER_KEY) who picks their own address gets the password instead of a twin account.
-      const existing = await this.store.users.byEmail(user.email);
-      if (existing && (existing.passwordHash || (await this.store.users.role(workspace.id, existing.id)) !== 'owner')) {
-        throw invalid(['email: already has an account; sign in instead']);
-      }
-      await this.store.meta.set(SETUP_TOKEN_META, '');
-      if (existing) {
-        await this.store.users.setPassword(existing.id, user.passwordHash!);
-        return this.startSession(existing.id);
-      }
-      await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
-      return this.startSession(user.id);
+      // Across instances too (PostgreSQL): a post of the same link to another instance waits here and
+      // then finds the token used.
+      let session = '';
+      await this.store.jobs.exclusive('owner-setup', async () => void (session = await this.setupOnce(token, email, password, used)));
+      return session;
     } finally {
       this.settingUp = false;
     }
+  }
+
+  /** The setup itself, one at a time across instances (see setupOwner). */
+  private async setupOnce(token: string, email: string, password: string, used: () => ApiError): Promise<string> {
+    if (!(await this.setupTokenValid(token))) throw used();
+    const user = await newUser(email, password);
+    const workspace = (await this.store.workspaces.first())!;
+    // The link is printed only while no one has a password; a password-less owner (made by
+    // FORMSTEAD_OWNER_KEY) who picks their own address gets the password instead of a twin account.
+    const existing = await this.store.users.byEmail(user.email);
+    if (existing && (existing.passwordHash || (await this.store.users.role(workspace.id, existing.id)) !== 'owner')) {
+      throw invalid(['email: already has an account; sign in instead']);
+    }
+    await this.store.meta.set(SETUP_TOKEN_META, '');
+    if (existing) {
+      await this.store.users.setPassword(existing.id, user.passwordHash!);
+      return this.startSession(existing.id);
+    }
+    await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
+    return this.startSession(user.id);
   }
 
   /** Whether an admin-link token is the pending one. */

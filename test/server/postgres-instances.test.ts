@@ -6,7 +6,7 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
-import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { adminClient, OWNER_PASSWORD } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { startPostgres } from '../helpers/postgres.ts';
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
@@ -118,8 +118,35 @@ two('a change made while an instance lost its change hints is still seen (it rea
   await within(2000, 'B refuses submissions after reconnecting its listener', async () => (await submit(b, formId, 'late')).status === 409);
 });
 
+let cookie = '';
+
+two("each instance printed a setup link that works; one link posted to both at once makes one owner", async () => {
+  const links = [a, b].map((s) => /Create the owner account \(this link works once\): (\S+)/.exec(s.output())?.[1]);
+  assert.ok(links[0] && links[1] && links[0] !== links[1], 'one link per instance');
+  const token = new URL(links[0]!).searchParams.get('token')!;
+  const post = (s: RunningServer) =>
+    fetch(`${s.url}/admin/setup`, {
+      method: 'POST',
+      body: new URLSearchParams({ token, email: 'owner@example.com', password: OWNER_PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+  const answers = await Promise.all([post(a), post(b)]);
+  assert.equal(answers.map((r) => r.status).sort(), [303, 404]);
+  cookie = answers.find((r) => r.status === 303)!.headers.get('set-cookie')!.split(';')[0];
+  // The other instance's link died with the first use.
+  const other = new URL(links[1]!).searchParams.get('token')!;
+  const late = await fetch(`${b.url}/admin/setup`, {
+    method: 'POST',
+    body: new URLSearchParams({ token: other, email: 'second@example.com', password: OWNER_PASSWORD }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  assert.is(late.status, 404);
+});
+
 two('a scheduled sweep runs on exactly one instance at each tick', async () => {
-  const cookie = await setupOwner(b);
+  assert.ok(cookie, 'signed in by the row before');
   const clients = [adminClient(a, cookie), adminClient(b, cookie)];
   try {
     const digests = async () =>

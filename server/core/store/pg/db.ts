@@ -51,6 +51,7 @@ export class PgDatabase implements Queryable {
   private inFlight = new Set<Promise<unknown>>();
   /** Whether the last call found the server unreachable (nothing is asked to know it: see health()). */
   private down = false;
+  private everReached = false;
   /** Grows each time the server is reached again after being down: hints sent meanwhile were lost. */
   private epoch = 0;
 
@@ -123,6 +124,7 @@ export class PgDatabase implements Queryable {
   }
 
   private reached() {
+    this.everReached = true;
     if (!this.down) return;
     this.down = false;
     this.epoch++;
@@ -132,8 +134,9 @@ export class PgDatabase implements Queryable {
   private lost(err: StorageError) {
     if (this.down) return;
     this.down = true;
-    // One line when it goes, one when it is back (not one per refused request).
-    this.log(`${err.message} Requests that need it answer 503 until it is back`);
+    // One line when it goes, one when it is back (not one per refused request). Before the first
+    // success the start itself fails, with its own line.
+    if (this.everReached) this.log(`${err.message} Requests that need it answer 503 until it is back`);
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {
