@@ -96,7 +96,8 @@ export function createServices(store: Store, config: Config, secret: string, log
     onFailing: (f) => failureMail.send(f.form, f.failures, f).catch(mailError),
     log,
   });
-  const submissionEvents = new SubmissionEvents();
+  // With many instances, a live view also shows what the other instances stored (read every second).
+  const submissionEvents = new SubmissionEvents(config.databaseUrl ? { store, everyMs: 1000 } : undefined);
   const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir));
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);

@@ -36,6 +36,13 @@ async function within(ms: number, what: string, check: () => Promise<boolean>) {
   }
 }
 
+/** `promise`, or a failure naming `what` after `ms` (so a feed that never delivers fails instead of hanging). */
+function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} (not within ${ms} ms)`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const publish = async (server: RunningServer) => {
   const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } });
   assert.is(r.status, 201, r.text);
@@ -143,6 +150,60 @@ two("each instance printed a setup link that works; one link posted to both at o
     redirect: 'manual',
   });
   assert.is(late.status, 404);
+});
+
+two("the panel's live feed on one instance shows the submissions stored on either, each once", async () => {
+  assert.ok(cookie, 'signed in by the row before');
+  const formId = await publish(a);
+  const { client, close } = adminClient(a, cookie);
+  try {
+    const names: string[] = [];
+    const sent = ['live on A', 'live on B 1', 'live on B 2'];
+    const all = new Promise<void>((resolve, reject) => {
+      const sub = client.submissions.onCreated.subscribe(
+        { formId },
+        {
+          onStarted: () =>
+            void (async () => {
+              assert.is((await submit(b, formId, sent[1])).status, 201);
+              assert.is((await submit(a, formId, sent[0])).status, 201);
+              assert.is((await submit(b, formId, sent[2])).status, 201);
+            })().catch(reject),
+          onData: (data: any) => {
+            names.push(data.values.name);
+            if (names.length === sent.length) {
+              sub.unsubscribe();
+              resolve();
+            }
+          },
+          onError: reject,
+        },
+      );
+    });
+    await bounded(all, 10_000, 'the three submissions reached the feed on A');
+    assert.equal([...names].sort(), [...sent].sort(), `each once: ${JSON.stringify(names)}`);
+    // Nothing more comes (no repeats): one more look of the feed, then a submission after it arrives alone.
+    const next = new Promise<string[]>((resolve, reject) => {
+      const more: string[] = [];
+      const sub = client.submissions.onCreated.subscribe(
+        { formId },
+        {
+          onStarted: () => void submit(b, formId, 'last').catch(reject),
+          onData: (data: any) => {
+            more.push(data.values.name);
+            if (data.values.name === 'last') {
+              sub.unsubscribe();
+              resolve(more);
+            }
+          },
+          onError: reject,
+        },
+      );
+    });
+    assert.equal(await bounded(next, 10_000, 'the last submission reached a new feed'), ['last'], 'a new feed starts after what was there');
+  } finally {
+    close();
+  }
 });
 
 two('a scheduled sweep runs on exactly one instance at each tick', async () => {
