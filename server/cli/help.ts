@@ -8,7 +8,8 @@ export function helpText(): string {
 Usage:
   formstead [flags]                         start the server
   formstead admin-link [--data DIR]         print a one-time link that lets an owner set a new password
-                                            (works while the server runs; the link is good for an hour)
+                                            (works while the server runs; the link is good for an hour;
+                                            with --database-url URL, on every instance of that database)
   formstead backup --data DIR --out FILE    write a consistent copy of the data folder (a tar file; works
                                             while the server runs); unpack it into an empty folder and
                                             start with --data that folder

@@ -3,13 +3,14 @@
 // a setting changed on one is honoured by the other, a cron tick runs on one of them, and /readyz
 // follows the database going away and coming back.
 import pg from 'pg';
+import { spawnSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import { adminClient, OWNER_PASSWORD } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { startPostgres } from '../helpers/postgres.ts';
-import { startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
+import { bundlePath, startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
 
 const db = await startPostgres();
 {
@@ -204,6 +205,32 @@ two("the panel's live feed on one instance shows the submissions stored on eithe
   } finally {
     close();
   }
+});
+
+two('formstead admin-link --database-url: its link works on the other instance, once; a second run replaces it', async () => {
+  const adminLink = () => {
+    const r = spawnSync(process.execPath, [bundlePath, 'admin-link', '--database-url', databaseUrl, '--public-url', b.url], { encoding: 'utf8', timeout: 20000 });
+    assert.is(r.status, 0, r.stderr);
+    const link = /Set a new owner password \(this link works once, for an hour\): (\S+)/.exec(r.stdout)?.[1];
+    assert.ok(link, r.stdout);
+    return new URL(link!).searchParams.get('token')!;
+  };
+  const first = adminLink();
+  const token = adminLink();
+  assert.is((await fetch(`${a.url}/admin/reset?token=${first}`)).status, 404, 'replaced by the second run');
+  assert.is((await fetch(`${a.url}/admin/reset?token=${token}`)).status, 200, 'works on the instance it was not printed for');
+  const reset = (s: RunningServer, password: string) =>
+    fetch(`${s.url}/admin/reset`, {
+      method: 'POST',
+      body: new URLSearchParams({ token, email: 'owner@example.com', password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+  // Posted to both at once: one sets the password, the other finds the link used.
+  const answers = await Promise.all([reset(a, 'a brand new password'), reset(b, 'another new password')]);
+  assert.equal(answers.map((r) => r.status).sort(), [303, 404]);
+  cookie = answers.find((r) => r.status === 303)!.headers.get('set-cookie')!.split(';')[0];
+  assert.is((await fetch(`${b.url}/admin/reset?token=${token}`)).status, 404, 'used up on every instance');
 });
 
 two('a scheduled sweep runs on exactly one instance at each tick', async () => {
