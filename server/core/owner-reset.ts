@@ -26,7 +26,7 @@ export const OWNER_RESET_TTL_MS = 3600_000;
 export async function writeOwnerResetRequest(dataDir: string, now = Date.now()): Promise<string> {
   const token = newToken();
   const file = path.join(dataDir, OWNER_RESET_FILE);
-  const body = JSON.stringify({ tokenHash: hashSecret(token), expiresAt: new Date(now + OWNER_RESET_TTL_MS).toISOString() });
+  const body = requestBody(token, now);
   await writeFile(`${file}.tmp`, body, { mode: 0o600 });
   await rename(`${file}.tmp`, file);
   return token;

@@ -118,7 +118,7 @@ function recorder(url: string) {
   return { seen, listener, next };
 }
 
-hints('a form changed on one instance is announced to the other (update, new version, claim, delete); a rolled-back write is not', async () => {
+hints('a form changed on one instance is announced to the other (update, new version, claim, delete, response mail); a rolled-back write is not', async () => {
   const url = await freshDatabase();
   const [a, b] = [await openPgStore(url), await openPgStore(url)];
   const r = recorder(url);
@@ -141,7 +141,13 @@ hints('a form changed on one instance is announced to the other (update, new ver
     next = r.next(`form:${u.id}`);
     await a.forms.delete(u.id);
     await next;
-    assert.equal(r.seen, ['reset', `form:${f.id}`, `form:${f.id}`, `form:${u.id}`, `form:${u.id}`]);
+    // A response mail changes responseMailAt, which instances read from their cached row; a claim with nothing waiting changes nothing.
+    assert.is(await b.forms.claimResponseMail(f.id, at(), at(-MINUTE), 10), undefined);
+    assert.is((await a.submissions.insert(newSubmission(f.id, ws.id))).kind, 'stored');
+    next = r.next(`form:${f.id}`);
+    assert.ok(await b.forms.claimResponseMail(f.id, at(), at(-MINUTE), 10));
+    await next;
+    assert.equal(r.seen, ['reset', `form:${f.id}`, `form:${f.id}`, `form:${u.id}`, `form:${u.id}`, `form:${f.id}`]);
   } finally {
     await r.listener.close();
     await Promise.all([a.close(), b.close()]);

@@ -72,6 +72,8 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
         const { rows } = await tx.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [formId, form.seq, limit]);
         await tx.q('UPDATE forms SET response_mail_seq = $1, response_mail_at = $2 WHERE id = $3', [waiting.last, now, formId]);
+        // Other instances read responseMailAt from their cached row to time the next digest.
+        await notifyFormChanged(tx, formId);
         return { submissions: rows.map(toSubmission), total: waiting.n };
       }),
     withWaitingResponseMail: async () =>
