@@ -32,8 +32,11 @@ export class SubmissionEvents {
     this.emitter.emit(eventName(stored.form.id), submissionView(stored.record));
   }
 
-  /** The form's new submissions as they arrive, until `signal` aborts. */
-  watch(formId: string, signal?: AbortSignal): AsyncGenerator<SubmissionCreated> {
+  /**
+   * The form's new submissions as they arrive, until `signal` aborts. Resolves once watching has
+   * begun: every submission stored after that is in the feed.
+   */
+  async watch(formId: string, signal?: AbortSignal): Promise<AsyncGenerator<SubmissionCreated>> {
     return this.shared ? this.watchShared(formId, this.shared, signal) : this.watchHere(formId, signal);
   }
 
@@ -49,10 +52,10 @@ export class SubmissionEvents {
   /**
    * The watch with many instances: this instance's submissions as they are stored, and the others'
    * read from the store by seq within `everyMs` (one form's seqs grow in commit order: its inserts
-   * take turns on the form row). Listening starts at the call, before the first read, so a local
+   * take turns on the form row). Listening starts at the call, before the seq is read, so a local
    * submission stored meanwhile is not lost; only forms someone watches are read.
    */
-  private watchShared(formId: string, { store, everyMs }: SharedSubmissions, signal?: AbortSignal): AsyncGenerator<SubmissionCreated> {
+  private async watchShared(formId: string, { store, everyMs }: SharedSubmissions, signal?: AbortSignal): Promise<AsyncGenerator<SubmissionCreated>> {
     const local: SubmissionCreated[] = [];
     let wake: (() => void) | undefined;
     const onLocal = (event: SubmissionCreated) => {
@@ -62,14 +65,19 @@ export class SubmissionEvents {
     const stop = () => this.emitter.off(eventName(formId), onLocal);
     this.emitter.on(eventName(formId), onLocal);
     signal?.addEventListener('abort', stop, { once: true });
-    const start = store.submissions.lastSeq(formId);
-    // Awaited by the first read; a feed never read must not leave an unhandled rejection behind.
-    start.catch(() => {});
+    let after: number;
+    try {
+      // Read before the feed is handed out (the subscription says started after this): a submission
+      // another instance stores from then on has a higher seq.
+      after = await store.submissions.lastSeq(formId);
+    } catch (err) {
+      stop();
+      throw err;
+    }
     return (async function* () {
       // Ids yielded from local events, skipped when a read meets them.
       const yielded = new Set<string>();
       try {
-        let after = await start;
         while (!signal?.aborted) {
           while (local.length > 0) {
             const event = local.shift()!;
