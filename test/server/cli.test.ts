@@ -63,6 +63,16 @@ const oneLine: [string, string[], RegExp][] = [
   ['backup without --out', ['backup', '--data', '.'], /^formstead: --out: needs the file to write/],
   ['backup with an unknown flag', ['backup', '--to', 'x'], /^formstead: --to: unknown option \(known: --data, --out; see --help\)$/],
 ];
+cli('backup with FORMSTEAD_DATABASE_URL set and no data folder: one line pointing to pg_dump, exit 2', () => {
+  const r = spawnSync(process.execPath, [bundlePath, 'backup', '--data', 'no-such-folder', '--out', 'x.tar'], {
+    encoding: 'utf8',
+    timeout: 10000,
+    env: { ...process.env, FORMSTEAD_DATABASE_URL: 'postgres://db/formstead' },
+  });
+  assert.is(r.status, 2, r.stderr);
+  assert.match(r.stderr.trim(), /^formstead: --data: \S+ is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump$/);
+});
+
 for (const [name, args, expected] of oneLine) {
   cli(`${name}: stops with one line, exit 2`, () => {
     const r = run(...args);
