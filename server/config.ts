@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL instead of the embedded store (--database-url / FORMSTEAD_DATABASE_URL): many instances can share it. */
+  databaseUrl?: string;
   publicUrl: string;
   ownerKey?: string;
   smtpUrl?: string;
@@ -45,6 +47,7 @@ export const serverFlags = {
   host: { type: 'string' },
   data: { type: 'string' },
   'public-url': { type: 'string' },
+  'database-url': { type: 'string' },
 } as const;
 
 /** Reads flags (`--port 9000` or `--port=9000`) and env into a checked Config. */
@@ -54,6 +57,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const host = flags['--host'] ?? env.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(flags['--data'] ?? env.FORMSTEAD_DATA ?? './formstead-data');
   const publicUrl = url(flags['--public-url'] ?? env.FORMSTEAD_PUBLIC_URL, flags['--public-url'] ? '--public-url' : 'FORMSTEAD_PUBLIC_URL') ?? `http://localhost:${port}`;
+  const databaseUrl = postgresUrl(flags['--database-url'] ?? env.FORMSTEAD_DATABASE_URL, flags['--database-url'] ? '--database-url' : 'FORMSTEAD_DATABASE_URL');
   const ownerKey = env.FORMSTEAD_OWNER_KEY || undefined;
   if (ownerKey !== undefined && !/^svc_live_[A-Za-z0-9_-]{16,128}$/.test(ownerKey)) {
     throw new ConfigError('FORMSTEAD_OWNER_KEY: must be svc_live_ followed by 16 to 128 letters, digits, _ or -');
@@ -65,6 +69,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     port,
     host,
     dataDir,
+    databaseUrl,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     ownerKey,
     smtpUrl,
@@ -84,6 +89,20 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     uploadTtlMs: integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
     snapshotThread: oneOf(env.FORMSTEAD_SNAPSHOT_THREAD, 'FORMSTEAD_SNAPSHOT_THREAD', ['auto', 'worker', 'main'] as const, 'auto'),
   };
+}
+
+/** A postgres:// (or postgresql://) URL with a host, or undefined when unset. */
+function postgresUrl(raw: string | undefined, name: string): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}: expected a URL like postgres://user:password@host:5432/formstead`);
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new ConfigError(`${name}: must start with postgres:// or postgresql://`);
+  if (parsed.hostname === '' && !parsed.searchParams.has('host')) throw new ConfigError(`${name}: names no host`);
+  return raw;
 }
 
 function oneOf<T extends string>(raw: string | undefined, name: string, allowed: readonly T[], fallback: T): T {

@@ -6,8 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
 import { createServices } from './core/services.ts';
-import { withFormCache } from './core/store/form-cache.ts';
-import { openSqlJsStore } from './core/store/sqljs/index.ts';
+import { describeStorage, openConfiguredStore } from './core/store/open.ts';
 import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
@@ -31,13 +30,19 @@ async function main() {
     throw err;
   }
 
-  const store = withFormCache(await openSqlJsStore(config.dataDir, log, { snapshotIn: config.snapshotThread }));
-  const services = createServices(store, config, await instanceSecret(store), log);
+  const store = await openConfiguredStore(config, log);
+  // Instances started together on one database take turns here: each reads, then creates what is missing.
+  let secret = '';
+  await store.jobs.exclusive('startup', async () => void (secret = await instanceSecret(store)));
+  const services = createServices(store, config, secret, log);
   await services.files.init();
-  for (const line of await bootstrap(store, services.keys, config)) console.log(line);
+  let welcome: string[] = [];
+  await store.jobs.exclusive('startup', async () => void (welcome = await bootstrap(store, services.keys, config)));
+  for (const line of welcome) console.log(line);
   if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
 
-  const jobs = new JobRegistry(log);
+  // Each scheduled run is claimed in the store, so with many instances a job runs once per tick.
+  const jobs = new JobRegistry(log, (name, tick) => store.jobs.claimTick(name, tick));
   registerJobs(jobs, services, store);
   jobs.start();
   // Deliveries pending before a restart (or a crash) resume now.
@@ -49,7 +54,7 @@ async function main() {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  console.log(`Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, data in ${config.dataDir})`);
+  console.log(`Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ${describeStorage(config)})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -80,7 +85,7 @@ async function main() {
       log(`final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`);
       process.exit(1);
     }
-    log('snapshot written, bye');
+    log(config.databaseUrl ? 'database connections closed, bye' : 'snapshot written, bye');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

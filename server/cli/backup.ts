@@ -35,7 +35,11 @@ export async function backup(argv: string[], env: NodeJS.ProcessEnv): Promise<st
   if (!data) throw new ConfigError('--data: needs the data folder to copy');
   if (!values.out) throw new ConfigError('--out: needs the file to write (a .tar)');
   const dir = path.resolve(data);
-  if (!(await isDataFolder(dir))) throw new ConfigError(`--data: ${dir} is not a Formstead data folder`);
+  if (!(await isDataFolder(dir))) {
+    // On PostgreSQL the folder holds no data: say where it is instead.
+    if (env.FORMSTEAD_DATABASE_URL) throw new ConfigError(`--data: ${dir} is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump`);
+    throw new ConfigError(`--data: ${dir} is not a Formstead data folder`);
+  }
   const s = await writeBackup(dir, path.resolve(values.out));
   return [`Backup written to ${s.out}: snapshot, ${s.journals} journal file(s), ${s.files} stored file(s), ${s.bytes} bytes. Restore: mkdir NEW && tar -xf ${path.basename(s.out)} -C NEW, then start with --data NEW.`];
 }

@@ -8,7 +8,8 @@ export function helpText(): string {
 Usage:
   formstead [flags]                         start the server
   formstead admin-link [--data DIR]         print a one-time link that lets an owner set a new password
-                                            (works while the server runs; the link is good for an hour)
+                                            (works while the server runs; the link is good for an hour;
+                                            with --database-url URL, on every instance of that database)
   formstead backup --data DIR --out FILE    write a consistent copy of the data folder (a tar file; works
                                             while the server runs); unpack it into an empty folder and
                                             start with --data that folder
@@ -19,6 +20,9 @@ Flags (each also read from the environment variable beside it; flags win):
   --host ADDR         HOST                      address to listen on (default 127.0.0.1; 0.0.0.0 for all)
   --data DIR          FORMSTEAD_DATA            data folder (default ./formstead-data)
   --public-url URL    FORMSTEAD_PUBLIC_URL      address people use, for links (default http://localhost:PORT)
+  --database-url URL  FORMSTEAD_DATABASE_URL    keep everything in PostgreSQL (postgres://user:pass@host/db)
+                                                instead of the data folder, so several instances can
+                                                serve one installation (default: the data folder)
 
 Environment:
   FORMSTEAD_OWNER_KEY=svc_live_...          an owner with this account key exists (default none)
@@ -34,6 +38,8 @@ Environment:
   FORMSTEAD_WEBHOOK_RETRY_CAP_MS            longest webhook retry delay (default 10800000)
   FORMSTEAD_WEBHOOK_TIMEOUT_MS              webhook attempt timeout (default 10000)
   FORMSTEAD_SNAPSHOT_THREAD=auto|worker|main  where background snapshots are made (default auto)
+  FORMSTEAD_FILES_DIR                       where uploaded files are kept (default DATA/files); with
+                                            several instances, a folder every instance mounts
 
 Health: GET /healthz answers while the process runs; GET /readyz answers 503 while writes fail.
 Stop with SIGTERM or SIGINT: in-flight requests finish and a snapshot is written.

@@ -22,10 +22,11 @@ export class AccountService {
     private readonly resetLinks?: OwnerResetLinks,
   ) {}
 
-  /** Whether a setup token is the pending one (it works once). */
+  /** Whether a setup token is a pending one (using any of them ends them all). */
   async setupTokenValid(token: string): Promise<boolean> {
     const stored = await this.store.meta.get(SETUP_TOKEN_META);
-    return stored !== undefined && stored !== '' && stored === hashSecret(token);
+    // Several hashes when several instances (or starts) printed a link: any works, once.
+    return stored !== undefined && stored !== '' && stored.split(' ').includes(hashSecret(token));
   }
 
   /** Creates the owner from the one-time link and signs them in; the link stops working. */
@@ -36,25 +37,34 @@ export class AccountService {
     if (this.settingUp) throw used();
     this.settingUp = true;
     try {
-      if (!(await this.setupTokenValid(token))) throw used();
-      const user = await newUser(email, password);
-      const workspace = (await this.store.workspaces.first())!;
-      // The link is printed only while no one has a password; a password-less owner (made by
-      // FORMSTEAD_OWNER_KEY) who picks their own address gets the password instead of a twin account.
-      const existing = await this.store.users.byEmail(user.email);
-      if (existing && (existing.passwordHash || (await this.store.users.role(workspace.id, existing.id)) !== 'owner')) {
-        throw invalid(['email: already has an account; sign in instead']);
-      }
-      await this.store.meta.set(SETUP_TOKEN_META, '');
-      if (existing) {
-        await this.store.users.setPassword(existing.id, user.passwordHash!);
-        return this.startSession(existing.id);
-      }
-      await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
-      return this.startSession(user.id);
+      // Across instances too (PostgreSQL): a post of the same link to another instance waits here and
+      // then finds the token used.
+      let session = '';
+      await this.store.jobs.exclusive('owner-setup', async () => void (session = await this.setupOnce(token, email, password, used)));
+      return session;
     } finally {
       this.settingUp = false;
     }
+  }
+
+  /** The setup itself, one at a time across instances (see setupOwner). */
+  private async setupOnce(token: string, email: string, password: string, used: () => ApiError): Promise<string> {
+    if (!(await this.setupTokenValid(token))) throw used();
+    const user = await newUser(email, password);
+    const workspace = (await this.store.workspaces.first())!;
+    // The link is printed only while no one has a password; a password-less owner (made by
+    // FORMSTEAD_OWNER_KEY) who picks their own address gets the password instead of a twin account.
+    const existing = await this.store.users.byEmail(user.email);
+    if (existing && (existing.passwordHash || (await this.store.users.role(workspace.id, existing.id)) !== 'owner')) {
+      throw invalid(['email: already has an account; sign in instead']);
+    }
+    await this.store.meta.set(SETUP_TOKEN_META, '');
+    if (existing) {
+      await this.store.users.setPassword(existing.id, user.passwordHash!);
+      return this.startSession(existing.id);
+    }
+    await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
+    return this.startSession(user.id);
   }
 
   /** Whether an admin-link token is the pending one. */

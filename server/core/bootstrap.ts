@@ -9,6 +9,9 @@ import type { Store, WorkspaceRecord } from './store/types.ts';
 /** The meta key holding the hash of the pending one-time setup token. */
 export const SETUP_TOKEN_META = 'setup_token_hash';
 
+/** How many starts' setup links stay valid at once (space-separated hashes under SETUP_TOKEN_META). */
+const SETUP_TOKENS_KEPT = 10;
+
 /**
  * The instance secret that signs cursors and render tokens: made once, kept in the store, so tokens
  * stay valid across restarts.
@@ -28,9 +31,12 @@ export async function bootstrap(store: Store, keys: KeyService, config: Config):
   // An owner made by FORMSTEAD_OWNER_KEY has no password: with only such users, nobody can open the
   // panel, so the link is printed then too (a lost password is `formstead admin-link`'s job).
   if ((await store.users.members(workspace.id)).some((m) => m.user.passwordHash)) return [];
-  // A fresh one-time link each start; only its hash is kept, so the log is the only copy.
+  // A fresh one-time link each start; only its hash is kept, so the log is the only copy. The hashes
+  // of earlier starts stay (the last few): with several instances each prints a link, and any of them
+  // works until one is used. Callers run this in store.jobs.exclusive, so the append cannot race.
   const token = newToken();
-  await store.meta.set(SETUP_TOKEN_META, hashSecret(token));
+  const earlier = ((await store.meta.get(SETUP_TOKEN_META)) ?? '').split(' ').filter(Boolean);
+  await store.meta.set(SETUP_TOKEN_META, [...earlier.slice(-(SETUP_TOKENS_KEPT - 1)), hashSecret(token)].join(' '));
   return [`Create the owner account (this link works once): ${config.publicUrl}/admin/setup?token=${token}`];
 }
 

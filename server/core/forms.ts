@@ -158,18 +158,21 @@ export class FormService {
   }
 
   private async publishUnclaimed(principal: AgentPrincipal, title: string, json: string, body: PublishBody, at: Date, admit: (creates: { agentKey: boolean }) => void) {
-    if ((await this.store.forms.countUnclaimedByAgentKey(principal.keyId)) >= MAX_UNCLAIMED_PER_AGENT_KEY) {
-      throw conflict('unclaimed_limit', [`form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`]);
-    }
+    const full = () => conflict('unclaimed_limit', [`form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`]);
+    // Answered before the rate limit counts the attempt; the write checks again, so concurrent publishes
+    // (on any instance) cannot pass the limit together.
+    if ((await this.store.forms.countUnclaimedByAgentKey(principal.keyId)) >= MAX_UNCLAIMED_PER_AGENT_KEY) throw full();
     admit({ agentKey: false });
-    return this.createUnclaimed(principal.keyId, title, json, body, at);
+    return this.createUnclaimed(principal.keyId, title, json, body, at, { max: MAX_UNCLAIMED_PER_AGENT_KEY, full });
   }
 
-  private async createUnclaimed(agentKeyId: string, title: string, json: string, body: PublishBody, at: Date) {
+  /** Creates an unclaimed form; with `limit`, only while the agent key holds fewer than `max` (else throws `full()`). */
+  private async createUnclaimed(agentKeyId: string, title: string, json: string, body: PublishBody, at: Date, limit?: { max: number; full: () => Error }) {
     const claimToken = newToken();
     const expiresAt = new Date(at.getTime() + this.config.unclaimedTtlHours * 3600_000).toISOString();
     const form = this.newRecord({ workspaceId: null, agentKeyId, title, body, at, expiresAt, claimTokenHash: hashSecret(claimToken) });
-    await this.store.forms.create(form, json);
+    if (!limit) await this.store.forms.create(form, json);
+    else if (!(await this.store.forms.createUnclaimedIfUnder(form, json, limit.max))) throw limit.full();
     return { ...this.result(form), claim_url: `${this.config.publicUrl}/claim/${claimToken}`, expires_at: expiresAt };
   }
 

@@ -22,7 +22,8 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
   });
   jobs.register({ name: 'sweep-sessions', schedule: '41 * * * *', run: async () => `${await store.sessions.sweep(new Date().toISOString())} deleted` });
   // The delivery worker sets a timer for the next due retry; this is the safety net if one is missed.
-  jobs.register({ name: 'webhook-retries', schedule: '* * * * *', run: async () => `${await services.deliveries.sweep()} queued` });
+  // Every instance: each sweeps its own worker's queue (the lease keeps one sender per delivery).
+  jobs.register({ name: 'webhook-retries', schedule: '* * * * *', everyInstance: true, run: async () => `${await services.deliveries.sweep()} queued` });
   jobs.register({
     name: 'sweep-webhook-deliveries',
     schedule: '23 * * * *',
@@ -39,5 +40,5 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
   });
   // Uploads no response used within 24 h, and files a crash left without their row.
   jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', run: () => services.files.sweep() });
-  jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
+  jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', everyInstance: true, run: () => store.snapshot() });
 }

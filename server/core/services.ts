@@ -95,8 +95,10 @@ export function createServices(store: Store, config: Config, secret: string, log
     onFailing: (f) => failureMail.send(f.form, f.failures, f).catch(mailError),
     log,
   });
-  const submissionEvents = new SubmissionEvents();
-  const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir));
+  // With many instances, a live view also shows what the other instances stored (read every second).
+  const submissionEvents = new SubmissionEvents(config.databaseUrl ? { store, everyMs: 1000 } : undefined);
+  // On PostgreSQL the request is a row every instance reads; the folder is this machine's only.
+  const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir, config.databaseUrl ? store : undefined));
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
   const rateLimits = new RateLimits(config.rateLimit);

@@ -10,11 +10,17 @@ export const health = (_s: Services) => ({ res }: RouteContext) => sendJson(res,
 /**
  * A readiness answer for load balancers and orchestrators: 503 while writes fail. After a full disk,
  * each check tries to resume writes, so an instance taken out of rotation (no writes reach it) comes
- * back by itself once there is room; after a failed fsync it stays 503 until restarted.
+ * back by itself once there is room (and once PostgreSQL is reachable again); after a failed fsync it
+ * stays 503 until restarted.
  */
 export const ready = (s: Services) => async ({ res }: RouteContext) => {
   const { state } = await s.storage.check();
   if (state === 'ok') return sendJson(res, 200, { ok: true });
-  const problem = state === 'full' ? 'storage: the disk is full; writes resume once there is room' : 'storage: writes failed; restart the server';
+  const problem =
+    state === 'full'
+      ? 'storage: the disk is full; writes resume once there is room'
+      : state === 'unreachable'
+        ? 'storage: the database cannot be reached; this instance is ready again once it is back'
+        : 'storage: writes failed; restart the server';
   sendJson(res, 503, { error: 'storage_unavailable', details: [problem] }, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
 };

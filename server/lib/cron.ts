@@ -6,7 +6,12 @@ export interface JobDefinition {
   name: string;
   schedule: string;
   run: () => Promise<unknown>;
+  /** Runs on every instance at each tick (work on the instance's own memory, like its delivery queue); otherwise once per tick across instances. */
+  everyInstance?: boolean;
 }
+
+/** Asks whether this instance takes job `name`'s run scheduled at `tick` (the store's jobs.claimTick). */
+export type TickClaim = (name: string, tick: string) => Promise<boolean>;
 
 /** Last outcome of a job, for the admin panel. */
 export interface JobStatus {
@@ -15,13 +20,20 @@ export interface JobStatus {
   lastRunAt?: string;
   lastResult?: string;
   lastError?: string;
+  /** With many instances: the last scheduled tick this instance dealt with, and whether it took (and ran) it or another instance did. */
+  lastTick?: string;
+  lastTickTaken?: boolean;
 }
 
 /** Holds the registered jobs and their node-cron tasks. */
 export class JobRegistry {
   private readonly jobs = new Map<string, { def: JobDefinition; status: JobStatus; task?: ScheduledTask; running: boolean }>();
 
-  constructor(private readonly log: (line: string) => void = () => {}) {}
+  /** Without `claim`, every scheduled run runs here (one instance). */
+  constructor(
+    private readonly log: (line: string) => void = () => {},
+    private readonly claim?: TickClaim,
+  ) {}
 
   /** Registers a job; it is scheduled by start(). */
   register(def: JobDefinition) {
@@ -31,7 +43,35 @@ export class JobRegistry {
 
   /** Schedules every registered job. */
   start() {
-    for (const job of this.jobs.values()) job.task = cron.schedule(job.def.schedule, () => void this.runNow(job.def.name));
+    for (const job of this.jobs.values()) job.task = cron.schedule(job.def.schedule, () => void this.runScheduled(job.def.name));
+  }
+
+  /**
+   * The run a schedule fires: with many instances, only the one that claims the tick runs it. The tick
+   * is the minute it fires at (the finest node-cron step we schedule), the same on every instance
+   * whose clock is within a minute; a claim that fails to reach the store skips this tick.
+   */
+  async runScheduled(name: string, firedAt = new Date()): Promise<JobStatus | undefined> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`no job named ${name}`);
+    if (this.claim && !job.def.everyInstance) {
+      const tick = new Date(Math.floor(firedAt.getTime() / 60_000) * 60_000).toISOString();
+      const mine = await this.claim(name, tick).catch((err: unknown) => {
+        this.log(`job ${name}: could not claim its tick: ${err instanceof Error ? err.message : String(err)}`);
+        return false;
+      });
+      if (!mine) {
+        job.status.lastTick = tick;
+        job.status.lastTickTaken = false;
+        return undefined;
+      }
+      // Said once the run ended, so a reader that sees this tick also sees its result.
+      const status = await this.runNow(name);
+      job.status.lastTick = tick;
+      job.status.lastTickTaken = true;
+      return status;
+    }
+    return this.runNow(name);
   }
 
   /** Runs a job now unless it is already running (no overlap); resolves when it ends. */

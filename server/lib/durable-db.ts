@@ -52,11 +52,12 @@ export interface DurableOptions {
  * Whether the store takes writes. `full`: the disk was full and nothing of the refused writes stayed in
  * the journal; the next attempt (a write, or checkHealth) reloads the folder and writes resume once there
  * is room. `failed`: a write or fsync failed in a way that leaves the journal's state unknown; only a
- * restart (which replays the journal) is safe. `epoch` grows with each reload, so caches above the store
- * know to forget what they read from the memory that was replaced.
+ * restart (which replays the journal) is safe. `unreachable` (PostgreSQL only): the database server
+ * cannot be reached; calls work again once it is back. `epoch` grows with each reload (or reconnect),
+ * so caches above the store know to forget what they read before.
  */
 export interface StorageHealth {
-  state: 'ok' | 'full' | 'failed';
+  state: 'ok' | 'full' | 'failed' | 'unreachable';
   epoch: number;
 }
 

@@ -10,6 +10,7 @@ export type StorageErrorCode =
   | 'storage_failed' // a journal write or fsync failed; the journal's state is unknown: the process must restart
   | 'storage_full' // the disk was full: nothing of the refused write stayed in the journal; writes resume once there is room
   | 'snapshot_failed' // a background snapshot could not be made; nothing is lost, it is tried again
+  | 'database_unavailable' // PostgreSQL cannot be reached now; nothing was written, a later call may work
   | 'closed';
 
 /** An error from the durable store; `code` says which rule was broken, `message` names the file or folder. */
@@ -25,7 +26,9 @@ export class StorageError extends Error {
 
 /** Whether a storage error means "cannot take writes now" (503 storage_unavailable), not a bug. */
 export function storageUnavailable(err: unknown): err is StorageError {
-  return err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'closed');
+  return (
+    err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'database_unavailable' || err.code === 'closed')
+  );
 }
 
 /** Whether a file operation failed because the disk (or the user's quota) is full. */

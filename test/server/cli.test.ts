@@ -26,6 +26,7 @@ cli('--help lists every flag, every setting with its default, and the subcommand
     ['--host', 'default 127.0.0.1'],
     ['--data', 'default ./formstead-data'],
     ['--public-url', 'default http://localhost:PORT'],
+    ['--database-url', 'default: the data folder'],
     ['FORMSTEAD_OWNER_KEY', 'default none'],
     ['FORMSTEAD_SMTP_URL', "default: mail goes to the panel's outbox"],
     ['FORMSTEAD_UNCLAIMED_TTL_HOURS', 'default 168'],
@@ -38,6 +39,7 @@ cli('--help lists every flag, every setting with its default, and the subcommand
     ['FORMSTEAD_WEBHOOK_RETRY_CAP_MS', 'default 10800000'],
     ['FORMSTEAD_WEBHOOK_TIMEOUT_MS', 'default 10000'],
     ['FORMSTEAD_SNAPSHOT_THREAD', 'default auto'],
+    ['FORMSTEAD_FILES_DIR', 'default DATA/files'],
   ];
   for (const [name, fallback] of rows) {
     // An entry is its line (starting with the name) and the more deeply indented lines that continue it.
@@ -45,14 +47,14 @@ cli('--help lists every flag, every setting with its default, and the subcommand
     assert.ok(entry, `${name} missing`);
     assert.ok(entry.includes(fallback), `${name}: "${fallback}" not in ${JSON.stringify(entry)}`);
   }
-  for (const env of ['PORT', 'HOST', 'FORMSTEAD_DATA', 'FORMSTEAD_PUBLIC_URL', 'FORMSTEAD_MAIL_FROM']) assert.match(r.stdout, new RegExp(`\\b${env}\\b`));
+  for (const env of ['PORT', 'HOST', 'FORMSTEAD_DATA', 'FORMSTEAD_PUBLIC_URL', 'FORMSTEAD_MAIL_FROM', 'FORMSTEAD_DATABASE_URL']) assert.match(r.stdout, new RegExp(`\\b${env}\\b`));
   assert.match(r.stdout, /formstead admin-link \[--data DIR\]/);
   assert.match(r.stdout, /formstead backup --data DIR --out FILE/);
   assert.match(r.stdout, /\/readyz/);
 });
 
 const oneLine: [string, string[], RegExp][] = [
-  ['unknown flag', ['--colour=red'], /^formstead: --colour: unknown option \(known: --port, --host, --data, --public-url; see --help\)$/],
+  ['unknown flag', ['--colour=red'], /^formstead: --colour: unknown option \(known: --port, --host, --data, --public-url, --database-url; see --help\)$/],
   ['unknown short flag', ['-x'], /^formstead: -x: unknown option/],
   ['stray word', ['serve'], /^formstead: serve: unknown command \(commands: admin-link, backup; see --help\)$/],
   ['word after the flags', ['--port', '0', 'extra'], /^formstead: extra: unexpected argument \(see --help\)$/],
@@ -61,6 +63,16 @@ const oneLine: [string, string[], RegExp][] = [
   ['backup without --out', ['backup', '--data', '.'], /^formstead: --out: needs the file to write/],
   ['backup with an unknown flag', ['backup', '--to', 'x'], /^formstead: --to: unknown option \(known: --data, --out; see --help\)$/],
 ];
+cli('backup with FORMSTEAD_DATABASE_URL set and no data folder: one line pointing to pg_dump, exit 2', () => {
+  const r = spawnSync(process.execPath, [bundlePath, 'backup', '--data', 'no-such-folder', '--out', 'x.tar'], {
+    encoding: 'utf8',
+    timeout: 10000,
+    env: { ...process.env, FORMSTEAD_DATABASE_URL: 'postgres://db/formstead' },
+  });
+  assert.is(r.status, 2, r.stderr);
+  assert.match(r.stderr.trim(), /^formstead: --data: \S+ is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump$/);
+});
+
 for (const [name, args, expected] of oneLine) {
   cli(`${name}: stops with one line, exit 2`, () => {
     const r = run(...args);

@@ -20,6 +20,13 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
   ['upload limit not a number', [], { FORMSTEAD_UPLOAD_MAX_MB: '2.5' }, /^formstead: FORMSTEAD_UPLOAD_MAX_MB: expected a whole number, got "2.5"$/],
   ['submission files limit too big', [], { FORMSTEAD_SUBMISSION_FILES_MAX_MB: '102401' }, /^formstead: FORMSTEAD_SUBMISSION_FILES_MAX_MB: must be between 1 and 102400, got 102401$/],
   ['upload ttl zero', [], { FORMSTEAD_UPLOAD_TTL_SECONDS: '0' }, /^formstead: FORMSTEAD_UPLOAD_TTL_SECONDS: must be between 1 and 2592000, got 0$/],
+  ['database url of another kind', ['--database-url', 'mysql://db/formstead'], {}, /^formstead: --database-url: must start with postgres:\/\/ or postgresql:\/\/$/],
+  ['database url not a url', [], { FORMSTEAD_DATABASE_URL: 'db:5432' }, /^formstead: FORMSTEAD_DATABASE_URL: must start with postgres:\/\//],
+  ['database url text', [], { FORMSTEAD_DATABASE_URL: 'not a url' }, /^formstead: FORMSTEAD_DATABASE_URL: expected a URL like postgres:\/\/user:password@host:5432\/formstead$/],
+  ['database url without a host', [], { FORMSTEAD_DATABASE_URL: 'postgres:///formstead' }, /^formstead: FORMSTEAD_DATABASE_URL: names no host$/],
+  ['database url flag without value', ['--database-url='], {}, /^formstead: --database-url: needs a value$/],
+  // Port 1 refuses at once: nothing listens there. The start fails before anything is served.
+  ['database not reachable', [], { FORMSTEAD_DATABASE_URL: 'postgres://127.0.0.1:1/formstead' }, /^formstead: PostgreSQL cannot be reached \(ECONNREFUSED\)\.$/],
   ['bad snapshot thread', [], { FORMSTEAD_SNAPSHOT_THREAD: 'both' }, /^formstead: FORMSTEAD_SNAPSHOT_THREAD: expected one of auto, worker, main, got "both"$/],
 ];
 

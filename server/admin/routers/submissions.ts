@@ -35,7 +35,7 @@ export const submissionsRouter = router({
     // The scope is checked before the stream starts (so a refusal is an ordinary error); a form
     // cannot leave its workspace afterwards.
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    return whileSignedIn(ctx.services, ctx.sessionToken, ctx.principal.workspaceId, ctx.services.submissionEvents.watch(form.id, signal));
+    return whileSignedIn(ctx.services, ctx.sessionToken, ctx.principal.workspaceId, await ctx.services.submissionEvents.watch(form.id, signal));
   }),
 
   /** Deletes 1 to 100 submissions of the form; ids it does not have are skipped and not counted. */

@@ -3,10 +3,27 @@
 // form rows change rarely, and every change passes through the methods wrapped here.
 import type { FormRecord, Store } from './types.ts';
 
-/** Wraps a store so `forms.byId` is served from memory; writes through the wrapper keep it exact. */
-export function withFormCache(store: Store, max = 1000): Store {
+/**
+ * Tells the cache about writes other processes made (PostgreSQL with many instances): `forget(id)`
+ * for one form, `forget()` for all (hints were missed). Called once with the cache's forget.
+ */
+export type FormCacheHints = (forget: (formId?: string) => void) => void;
+
+/**
+ * Wraps a store so `forms.byId` is served from memory; writes through the wrapper keep it exact, and
+ * `hints`, when given, report the writes of other instances.
+ */
+export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints): Store {
   const cache = new Map<string, FormRecord>();
   const forget = (id: string) => cache.delete(id);
+  // Bumped by every hint: a read that started before a hint may hold the row from before that write,
+  // so it is answered but not cached (it would stay stale until the next hint).
+  let heard = 0;
+  hints?.((id) => {
+    heard++;
+    if (id === undefined) cache.clear();
+    else forget(id);
+  });
   const forms = store.forms;
   // A store that rebuilt its memory (after a full disk) may have lost rows a reader cached meanwhile.
   let epoch = store.storage().epoch;
@@ -22,8 +39,9 @@ export function withFormCache(store: Store, max = 1000): Store {
         }
         const hit = cache.get(id);
         if (hit) return { ...hit };
+        const before = heard;
         const form = await forms.byId(id);
-        if (form) {
+        if (form && heard === before) {
           if (cache.size >= max) cache.delete(cache.keys().next().value!);
           cache.set(id, form);
         }

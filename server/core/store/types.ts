@@ -345,6 +345,8 @@ export interface Store {
     /** Forms paused by moderation, instance-wide, newest first (the moderation view). */
     listModerationPaused(limit: number): Promise<FormRecord[]>;
     countUnclaimedByAgentKey(agentKeyId: string): Promise<number>;
+    /** Creates an unclaimed form unless its agent key already holds `max` unclaimed forms (checked inside the write). */
+    createUnclaimedIfUnder(form: FormRecord, definition: string, max: number): Promise<boolean>;
     claim(formId: string, workspaceId: string): Promise<boolean>;
     update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>): Promise<void>;
     /**
@@ -414,6 +416,12 @@ export interface Store {
     forAttempt(id: string): Promise<{ delivery: DeliveryRecord; target?: WebhookTarget } | undefined>;
     /** Pending deliveries due at `now`, oldest due first (ids and forms only: payloads are read per attempt). */
     due(now: string, limit: number): Promise<{ id: string; formId: string }[]>;
+    /**
+     * Takes a pending delivery for one attempt until `until`, so one instance at a time sends it: false
+     * when it is not pending, unknown, or another taker's lease has not ended at `now`. A taker that dies
+     * mid-attempt leaves it to the next one once `until` passes; `recordAttempt` and `finish` end the lease.
+     */
+    lease(id: string, now: string, until: string): Promise<boolean>;
     /** The earliest next attempt time of a pending delivery later than `after`, if any. */
     nextDueAfter(after: string): Promise<string | undefined>;
     /**
@@ -477,6 +485,18 @@ export interface Store {
     list(limit: number): Promise<OutboxRecord[]>;
     /** Deletes held mail created before `olderThan`; returns how many went. */
     sweep(olderThan: string): Promise<number>;
+  };
+  jobs: {
+    /**
+     * Claims the scheduled run of job `name` at `tick` (the ISO time it was scheduled for): true for one
+     * caller per job and tick, across instances; false when that tick or a later one was claimed already.
+     */
+    claimTick(name: string, tick: string): Promise<boolean>;
+    /**
+     * Runs `fn` while no other caller (on any instance) runs an exclusive section named `name`, for
+     * start-up work that reads and then creates (the instance secret, the first workspace).
+     */
+    exclusive(name: string, fn: () => Promise<void>): Promise<void>;
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;

@@ -10,6 +10,9 @@ import { deliversWebhooks } from '../unclaimed.ts';
 /** Spec 6.7: the delivery log keeps the last 100 attempts per form. */
 export const DELIVERY_LOG_SIZE = 100;
 
+/** How long a lease outlives the send's timeout: room to resolve the host before and record the outcome after. */
+const LEASE_MARGIN_MS = 15_000;
+
 /** Settings of every attempt. */
 export interface AttemptSettings {
   allowPrivate: boolean;
@@ -28,6 +31,12 @@ export interface AttemptReport {
 
 /** Makes one attempt of delivery `id` if it is still pending and due; records the outcome. */
 export async function attemptDelivery(store: Store, settings: AttemptSettings, id: string): Promise<AttemptReport> {
+  const leasedAt = new Date();
+  // One taker at a time, across instances (ARCHITECTURE.md "One machine or many"): the lease covers the
+  // send and its recording; a taker that dies mid-attempt leaves the delivery to another when it ends.
+  // Taken before the read below, so the read sees what an attempt that ran first recorded.
+  const until = new Date(leasedAt.getTime() + settings.timeoutMs + LEASE_MARGIN_MS).toISOString();
+  if (!(await store.webhooks.lease(id, leasedAt.toISOString(), until))) return {};
   const found = await store.webhooks.forAttempt(id);
   // Already delivered, ended, or rescheduled by an attempt that ran first: nothing to do.
   if (!found || found.delivery.state !== 'pending' || found.delivery.nextAttemptAt > new Date().toISOString()) return {};

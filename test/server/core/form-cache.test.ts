@@ -55,4 +55,30 @@ cache('a cached record cannot be changed by its reader', async ({ cached }) => {
   assert.is((await cached.forms.byId('f2'))!.title, 'T');
 });
 
+cache("hints report other instances' writes: one form, or every form; a read that overlapped a hint is not cached", async ({ raw }) => {
+  let forget!: (formId?: string) => void;
+  const hinted = withFormCache(raw, 1000, (f) => (forget = f));
+  await raw.forms.create(form('h1'), '{}');
+  await raw.forms.create(form('h2'), '{}');
+  assert.is((await hinted.forms.byId('h1'))!.title, 'T');
+  assert.is((await hinted.forms.byId('h2'))!.title, 'T');
+  // Written past the cache, as another instance writes: unseen until its hint.
+  await raw.forms.addVersion('h1', 2, '{}', 'T2', {}, new Date().toISOString());
+  await raw.forms.addVersion('h2', 2, '{}', 'T2', {}, new Date().toISOString());
+  assert.is((await hinted.forms.byId('h1'))!.title, 'T', 'served from the cache');
+  forget('h1');
+  assert.is((await hinted.forms.byId('h1'))!.title, 'T2');
+  assert.is((await hinted.forms.byId('h2'))!.title, 'T', 'another form stays cached');
+  forget();
+  assert.is((await hinted.forms.byId('h2'))!.title, 'T2', 'a reset drops every form');
+  // A hint while a read is under way: the read may hold the row from before that write.
+  await raw.forms.addVersion('h2', 3, '{}', 'T3', {}, new Date().toISOString());
+  forget('h2');
+  const reading = hinted.forms.byId('h2');
+  forget('h2');
+  assert.is((await reading)!.title, 'T3');
+  await raw.forms.addVersion('h2', 4, '{}', 'T4', {}, new Date().toISOString());
+  assert.is((await hinted.forms.byId('h2'))!.title, 'T4', 'the overlapping read was not cached');
+});
+
 cache.run();

@@ -86,6 +86,13 @@ export function formsContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.forms.byId(f.id), { ...f, ...patch, status: 'active', moderationPaused: false, allowAnotherResponse: false });
   });
 
+  rule('forms.listByWorkspace', 'forms made in the same millisecond: by id in byte order, descending (not a language order)', async ({ store }) => {
+    const ws = await workspace(store);
+    // Byte order: 'B' (0x42) < 'a' < 'a-b' ('-' 0x2d) < 'a_b' ('_' 0x5f). A language collation such as
+    // en-US puts 'a' before 'B' and 'a_b' before 'a-b'; a backend must compare the way sql.js does.
+    for (const id of ['a', 'a-b', 'B', 'a_b']) await form(store, ws.id, { id });
+    assert.equal((await store.forms.listByWorkspace(ws.id)).map((f) => f.id), ['a_b', 'a-b', 'a', 'B']);
+  });
   rule('forms.listByWorkspace', "the workspace's forms, newest first; unclaimed and other workspaces' are not listed", async ({ store }) => {
     const ws = await workspace(store);
     const old = await form(store, ws.id, { createdAt: at(-DAY) });
@@ -132,6 +139,33 @@ export function formsContract(backend: string, factory: StoreFactory) {
   rule('forms.countUnclaimedByAgentKey', 'an unclaimed form past its expiry still counts until it is swept', async ({ store }) => {
     await unclaimedForm(store, 'agent-1', {}, -HOUR);
     assert.is(await store.forms.countUnclaimedByAgentKey('agent-1'), 1);
+  });
+
+  rule('forms.createUnclaimedIfUnder', 'creates below max (limit-1 held), refuses at max and stores nothing; a claim makes room', async ({ store }) => {
+    const ws = await workspace(store);
+    const held = [];
+    for (let i = 0; i < 2; i++) held.push(await unclaimedForm(store, 'agent-1'));
+    await unclaimedForm(store, 'agent-2');
+    const third = formRecord({ workspaceId: null, agentKeyId: 'agent-1', expiresAt: at(DAY), claimTokenHash: uid('claim') });
+    assert.is(await store.forms.createUnclaimedIfUnder(third, '{"id":"third"}', 3), true);
+    assert.equal(await store.forms.byId(third.id), third);
+    assert.is((await store.forms.version(third.id, 1))?.definition, '{"id":"third"}');
+    const fourth = formRecord({ workspaceId: null, agentKeyId: 'agent-1', expiresAt: at(DAY), claimTokenHash: uid('claim') });
+    assert.is(await store.forms.createUnclaimedIfUnder(fourth, '{"id":"fourth"}', 3), false, 'at max');
+    assert.is(await store.forms.byId(fourth.id), undefined);
+    assert.is(await store.forms.version(fourth.id, 1), undefined);
+    await store.forms.claim(held[0].id, ws.id);
+    assert.is(await store.forms.createUnclaimedIfUnder(fourth, '{"id":"fourth"}', 3), true, 'a claimed form no longer counts');
+    assert.is(await store.forms.countUnclaimedByAgentKey('agent-1'), 3);
+  });
+  rule('forms.createUnclaimedIfUnder', '10 concurrent creations for one agent key with max 3 create exactly 3', async ({ store }) => {
+    const made = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        store.forms.createUnclaimedIfUnder(formRecord({ workspaceId: null, agentKeyId: 'agent-1', expiresAt: at(DAY), claimTokenHash: uid('claim') }), '{}', 3),
+      ),
+    );
+    assert.is(made.filter(Boolean).length, 3);
+    assert.is(await store.forms.countUnclaimedByAgentKey('agent-1'), 3);
   });
 
   rule('forms.claim', 'moves the form into the workspace, clears expiry and claim token, keeps the agent key', async ({ store }) => {

@@ -8,6 +8,7 @@ import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
+import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
 import { mailSpamContract } from './mail-spam.ts';
 import { panelReadsContract } from './panel-reads.ts';
@@ -29,6 +30,7 @@ const areas = [
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
+  jobsContract,
   mailSpamContract,
   panelReadsContract,
   filesContract,

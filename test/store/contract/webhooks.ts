@@ -1,5 +1,6 @@
-// Contract of webhook deliveries: which are due, how an attempt moves a delivery (only a pending one)
-// and the form's failure streak, the failure mail once per window, the log ring, cancellation and sweeps.
+// Contract of webhook deliveries: which are due, how an attempt moves a delivery (only a pending one) and
+// the form's failure streak, who may attempt it (the lease), the failure mail once per window, the log ring,
+// cancellation and sweeps.
 import * as assert from 'uvu/assert';
 import type { AttemptResult, DeliveryState, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
@@ -83,6 +84,39 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.webhooks.due(at(), 10), [early, late, now].map((d) => ({ id: d.id, formId: d.formId })));
     assert.equal((await store.webhooks.due(at(), 2)).map((d) => d.id), [early.id, late.id]);
     assert.equal(await store.webhooks.due(at(-2 * HOUR), 10), []);
+  });
+  rule('webhooks.lease', 'a pending delivery is leased once; again only when the lease has ended (exactly at until included)', async ({ store }) => {
+    const f = await hookedForm(store);
+    const d = await delivery(store, f);
+    assert.is(await store.webhooks.lease(d.id, at(), at(10 * SECOND)), true);
+    assert.is(await store.webhooks.lease(d.id, at(SECOND), at(11 * SECOND)), false, 'another taker waits');
+    assert.is(await store.webhooks.lease(d.id, at(10 * SECOND - 1), at(20 * SECOND)), false, 'one millisecond before the end');
+    assert.is(await store.webhooks.lease(d.id, at(10 * SECOND), at(20 * SECOND)), true, 'a taker that died leaves it at until');
+    assert.is(await store.webhooks.lease(d.id, at(15 * SECOND), at(30 * SECOND)), false, 'the new lease holds');
+  });
+  rule('webhooks.lease', 'unknown, delivered, cancelled and failed deliveries are never leased', async ({ store }) => {
+    const f = await hookedForm(store);
+    assert.is(await store.webhooks.lease('nope', at(), at(MINUTE)), false);
+    const delivered = await delivery(store, f);
+    await store.webhooks.recordAttempt(attempt(delivered, 1, 200, { state: 'delivered' }));
+    const cancelled = await delivery(store, f);
+    await store.webhooks.finish(cancelled.id, 'cancelled', at());
+    const failed = await delivery(store, f);
+    await store.webhooks.finish(failed.id, 'failed', at());
+    for (const d of [delivered, cancelled, failed]) assert.is(await store.webhooks.lease(d.id, at(HOUR), at(HOUR + MINUTE)), false, d.id);
+  });
+  rule('webhooks.lease', 'recording an attempt that leaves it pending ends the lease: the retry can be taken at once', async ({ store }) => {
+    const f = await hookedForm(store);
+    const d = await delivery(store, f);
+    assert.is(await store.webhooks.lease(d.id, at(), at(MINUTE)), true);
+    await store.webhooks.recordAttempt(attempt(d, 1, 503, retryAt(30 * SECOND)));
+    assert.is(await store.webhooks.lease(d.id, at(30 * SECOND), at(MINUTE + 30 * SECOND)), true);
+  });
+  rule('webhooks.lease', '10 concurrent takers of one delivery: exactly one gets it', async ({ store }) => {
+    const f = await hookedForm(store);
+    const d = await delivery(store, f);
+    const got = await Promise.all(Array.from({ length: 10 }, () => store.webhooks.lease(d.id, at(), at(MINUTE))));
+    assert.is(got.filter(Boolean).length, 1);
   });
   rule('webhooks.nextDueAfter', 'the earliest pending next attempt strictly later than after; undefined when none', async ({ store }) => {
     const f = await hookedForm(store);

@@ -1,27 +1,22 @@
 // Forms, their versions and settings on sql.js.
 import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
-import type { Store } from '../types.ts';
+import type { FormRecord, Store } from '../types.ts';
 import { formColumns, toForm, toSubmission } from './rows.ts';
 
 /** The forms part of the store. */
 export function formQueries(db: DurableDatabase): Store['forms'] {
   return {
     create: async (f, definition) => {
-      await db.write((tx) => {
-        tx.run(
-          `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
-             claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count,
-             notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-          [
-            f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused ? 1 : 0, f.version, f.createdAt, f.expiresAt,
-            f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse ? 1 : 0, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
-            f.notifyEachResponse ? 1 : 0, f.confirmationField, f.confirmationMessage, f.retentionDays, JSON.stringify(f.theme),
-          ],
-        );
-        tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [f.id, f.version, definition, f.createdAt]);
-      });
+      await db.write((tx) => insertForm(tx, f, definition));
     },
+    createUnclaimedIfUnder: async (f, definition, max) =>
+      db.write((tx) => {
+        // Counted inside the write, so two concurrent keyless publishes cannot both pass the limit.
+        const n = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [f.agentKeyId])?.n ?? 0;
+        if (n >= max) return false;
+        insertForm(tx, f, definition);
+        return true;
+      }),
     addVersion: async (formId, version, definition, title, settings, at) => {
       await db.write((tx) => {
         tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [formId, version, definition, at]);
@@ -97,6 +92,21 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
 export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts', 'spam_submissions', 'files'];
+
+function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
+  tx.run(
+    `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
+       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count,
+       notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+    [
+      f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused ? 1 : 0, f.version, f.createdAt, f.expiresAt,
+      f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse ? 1 : 0, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
+      f.notifyEachResponse ? 1 : 0, f.confirmationField, f.confirmationMessage, f.retentionDays, JSON.stringify(f.theme),
+    ],
+  );
+  tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [f.id, f.version, definition, f.createdAt]);
+}
 
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];

@@ -8,6 +8,7 @@ import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { jobQueries } from './jobs.ts';
 import { outboxQueries } from './outbox.ts';
 import { reportQueries } from './reports.ts';
 import { spamQueries } from './spam.ts';
@@ -28,6 +29,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     spam: spamQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
+    jobs: jobQueries(),
     snapshot: async () => {
       await db.snapshot();
       const s = db.stats();

@@ -28,6 +28,9 @@ const toAttempt = (r: Row): AttemptRecord => ({
 
 /** The webhooks part of the store. */
 export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
+  // Leases live in memory: one process holds this store (the data folder's lock), so a lease only has
+  // to keep its own concurrent attempts apart, and a restart (the only way its taker dies) forgets them.
+  const leases = new Map<string, string>();
   return {
     byId: async (id) => {
       const row = db.get('SELECT * FROM webhook_deliveries WHERE id = ?', [id]);
@@ -47,10 +50,18 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       db
         .all<{ id: string; form_id: string }>("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?", [now, limit])
         .map((r) => ({ id: r.id, formId: r.form_id })),
+    lease: async (id, now, until) => {
+      if (!db.get("SELECT 1 FROM webhook_deliveries WHERE id = ? AND state = 'pending'", [id])) return false;
+      const held = leases.get(id);
+      if (held !== undefined && held > now) return false;
+      leases.set(id, until);
+      return true;
+    },
     nextDueAfter: async (after) =>
       db.get<{ t: string | null }>("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?", [after])?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
       db.write((tx) => {
+        leases.delete(deliveryId);
         const form = tx.get<{ failures: number; mailed: string | null; logged: number }>(
           'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed, webhook_log_count AS logged FROM forms WHERE id = ?',
           [a.formId],
@@ -81,6 +92,7 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
         return { failures, mailFailure };
       }),
     finish: async (id, state, at) => {
+      leases.delete(id);
       await db.write((tx) => tx.run("UPDATE webhook_deliveries SET state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [state, at, id]));
     },
     cancelPending: async (formId, at) =>

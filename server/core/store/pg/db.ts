@@ -1,0 +1,184 @@
+// The PostgreSQL connection pool and the two ways the store uses it: a single statement, or a
+// transaction on one connection that commits only if its function returns.
+import pg from 'pg';
+import type { StorageHealth } from '../../../lib/durable-db.ts';
+import { StorageError } from '../../../lib/storage-error.ts';
+
+/** A parameter of a query (a string[] is a text[] for `= ANY($n)`). */
+export type Param = string | number | boolean | null | string[];
+
+type Row = Record<string, any>;
+
+/** What a statement answers: its rows and how many rows it changed. */
+export interface Result {
+  rows: Row[];
+  changes: number;
+}
+
+/** One connection inside a transaction (or the pool for single statements). */
+export interface Queryable {
+  q(sql: string, params?: Param[]): Promise<Result>;
+  get(sql: string, params?: Param[]): Promise<Row | undefined>;
+}
+
+/**
+ * Advisory lock classes (first key of `pg_advisory_xact_lock(class, key)`): one class per rule that
+ * counts rows before inserting one, so two instances serialise on the same key and nothing else.
+ */
+export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7, spam: 8, exclusive: 9 } as const;
+
+// COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
+// int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.
+const types = {
+  getTypeParser: ((oid: number, format?: any) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+function wrap(run: (sql: string, params?: Param[]) => Promise<pg.QueryResult>): Queryable {
+  const q = async (sql: string, params?: Param[]) => {
+    const r = await run(sql, params);
+    return { rows: r.rows, changes: r.rowCount ?? 0 };
+  };
+  return { q, get: async (sql, params) => (await q(sql, params)).rows[0] };
+}
+
+/** The pool with the store's helpers on it. */
+export class PgDatabase implements Queryable {
+  readonly pool: pg.Pool;
+  readonly q: Queryable['q'];
+  readonly get: Queryable['get'];
+  private closed?: Promise<void>;
+  /** Operations under way: close waits for them, so a write that was called is never dropped. */
+  private inFlight = new Set<Promise<unknown>>();
+  /** Whether the last call found the server unreachable (nothing is asked to know it: see health()). */
+  private down = false;
+  private everReached = false;
+  /** Grows each time the server is reached again after being down: hints sent meanwhile were lost. */
+  private epoch = 0;
+
+  constructor(
+    connectionString: string,
+    max = 10,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    // A dead server must fail a request, not hang it: connecting gives up after 5 s (a refused
+    // connection fails at once); the pool reconnects on the next call once the server is back.
+    this.pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000 });
+    // An idle connection the server dropped emits here; without a listener Node would crash the process.
+    this.pool.on('error', () => {});
+    // A connection the server ends (restart, failover) also emits on its client: without a listener
+    // there, Node would crash the process. The call using it rejects on its own and is mapped below.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
+    const w = wrap((sql, params) => this.track(() => this.pool.query(sql, params)));
+    this.q = w.q;
+    this.get = w.get;
+  }
+
+  /** Runs `fn` in one transaction (READ COMMITTED: the row locks and advisory locks it takes are what keep limits). */
+  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap((sql, params) => client.query(sql, params)));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  /** Whether calls reach the server, as the last one found (no I/O); 'failed' once closed. */
+  health(): StorageHealth {
+    return { state: this.closed ? 'failed' : this.down ? 'unreachable' : 'ok', epoch: this.epoch };
+  }
+
+  /** health(), after asking the server (GET /readyz: an idle instance still learns the server is back or gone). */
+  async checkHealth(): Promise<StorageHealth> {
+    if (!this.closed) await this.q('SELECT 1').catch(() => {});
+    return this.health();
+  }
+
+  /** Runs `fn` with one connection of the pool to itself (outside any transaction). */
+  withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const client = await this.pool.connect();
+      try {
+        return await fn(wrap((sql, params) => client.query(sql, params)));
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  /** Waits for every operation under way, then ends the pool; a second call resolves with the first. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      await this.pool.end();
+    })();
+    return this.closed;
+  }
+
+  private reached() {
+    this.everReached = true;
+    if (!this.down) return;
+    this.down = false;
+    this.epoch++;
+    this.log('PostgreSQL is reachable again; requests are served');
+  }
+
+  private lost(err: StorageError) {
+    if (this.down) return;
+    this.down = true;
+    // One line when it goes, one when it is back (not one per refused request). Before the first
+    // success the start itself fails, with its own line.
+    if (this.everReached) this.log(`${err.message} Requests that need it answer 503 until it is back`);
+  }
+
+  private track<T>(op: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new StorageError('closed', 'The PostgreSQL store is closed.'));
+    const p = op().then(
+      (result) => {
+        this.reached();
+        return result;
+      },
+      (err) => {
+        const lost = unavailable(err);
+        // Any other error came from the server (a constraint, a bug), so it was reached.
+        if (lost) this.lost(lost);
+        else this.reached();
+        throw lost ?? err;
+      },
+    );
+    this.inFlight.add(p);
+    const done = () => this.inFlight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+}
+
+/** Takes a transaction-scoped advisory lock on (class, text key), released at COMMIT or ROLLBACK. */
+export async function lockKey(tx: Queryable, cls: number, key: string): Promise<void> {
+  await tx.q('SELECT pg_advisory_xact_lock($1, hashtext($2))', [cls, key]);
+}
+
+/** Connection-level failures: the server is down, restarting, refusing connections, or the network broke. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+/**
+ * A StorageError('database_unavailable') for an error that says PostgreSQL cannot be reached (the
+ * callers answer 503 and retry later), or undefined for any other error (a constraint, a bug), which
+ * must stay as it is.
+ */
+export function unavailable(err: unknown): StorageError | undefined {
+  if (err instanceof StorageError) return undefined;
+  const e = err as { code?: string; message?: string };
+  const lost =
+    (e.code !== undefined && (UNREACHABLE.has(e.code) || e.code.startsWith('08'))) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
+  return lost ? new StorageError('database_unavailable', `PostgreSQL cannot be reached (${e.code ?? e.message}).`, { cause: err }) : undefined;
+}

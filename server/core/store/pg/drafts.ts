@@ -1,0 +1,51 @@
+// Drafts of the admin panel's builder on PostgreSQL.
+import type { DraftRecord, Store } from '../types.ts';
+import { LockClass, lockKey, type PgDatabase } from './db.ts';
+
+const toDraft = (r: Record<string, any>): DraftRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  formId: r.form_id,
+  text: r.text,
+  baseVersion: r.base_version,
+  updatedAt: r.updated_at,
+  updatedBy: r.updated_by,
+});
+
+/** The drafts part of the store. */
+export function draftQueries(db: PgDatabase): Store['drafts'] {
+  return {
+    byId: async (id) => {
+      const row = await db.get('SELECT * FROM drafts WHERE id = $1', [id]);
+      return row && toDraft(row);
+    },
+    byForm: async (formId) => {
+      const row = await db.get('SELECT * FROM drafts WHERE form_id = $1', [formId]);
+      return row && toDraft(row);
+    },
+    listNew: async (workspaceId) =>
+      (await db.q('SELECT * FROM drafts WHERE workspace_id = $1 AND form_id IS NULL ORDER BY updated_at DESC, id DESC', [workspaceId])).rows.map(toDraft),
+    formsWithDraft: async (workspaceId) =>
+      new Set((await db.q('SELECT form_id FROM drafts WHERE workspace_id = $1 AND form_id IS NOT NULL', [workspaceId])).rows.map((r) => r.form_id as string)),
+    put: async (d) => {
+      await db.tx(async (tx) => {
+        if (d.formId !== null) {
+          // One draft per form (the unique index): puts for one form take turns, and the new one replaces the old.
+          await lockKey(tx, LockClass.drafts, d.formId);
+          await tx.q('DELETE FROM drafts WHERE form_id = $1', [d.formId]);
+        }
+        await tx.q('INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          d.id,
+          d.workspaceId,
+          d.formId,
+          d.text,
+          d.baseVersion,
+          d.updatedAt,
+          d.updatedBy,
+        ]);
+      });
+    },
+    update: async (id, p) => (await db.q('UPDATE drafts SET text = $1, updated_at = $2, updated_by = $3 WHERE id = $4', [p.text, p.updatedAt, p.updatedBy, id])).changes === 1,
+    delete: async (id) => (await db.q('DELETE FROM drafts WHERE id = $1', [id])).changes === 1,
+  };
+}

@@ -1,0 +1,52 @@
+// Opens the PostgreSQL store: a connection pool, the schema migrated, behind the Store interface.
+import type { Store } from '../types.ts';
+import { PgDatabase } from './db.ts';
+import { draftQueries } from './drafts.ts';
+import { fileQueries } from './files.ts';
+import { formQueries } from './forms.ts';
+import { identityQueries } from './identity.ts';
+import { inviteQueries } from './invites.ts';
+import { jobQueries } from './jobs.ts';
+import { applyPgMigrations } from './migrate.ts';
+import { pgMigrations } from './migrations/index.ts';
+import { outboxQueries, reportQueries } from './reports-outbox.ts';
+import { spamQueries } from './spam.ts';
+import { submissionQueries } from './submissions.ts';
+import { webhookQueries } from './webhooks.ts';
+
+/** Options of the PostgreSQL store: pool size (connections this instance may hold). */
+export interface PgStoreOptions {
+  poolSize?: number;
+}
+
+/**
+ * Opens the store on `connectionString` (postgres://…), applying pending migrations first. Every
+ * write resolves once PostgreSQL committed it; durability is the server's (its WAL), not ours.
+ */
+export async function openPgStore(connectionString: string, log: (line: string) => void = () => {}, options: PgStoreOptions = {}): Promise<Store> {
+  const db = new PgDatabase(connectionString, options.poolSize ?? 10, log);
+  try {
+    await applyPgMigrations(db, pgMigrations, log);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return {
+    ...identityQueries(db),
+    forms: formQueries(db),
+    ...submissionQueries(db),
+    webhooks: webhookQueries(db),
+    files: fileQueries(db),
+    spam: spamQueries(db),
+    outbox: outboxQueries(db),
+    reports: reportQueries(db),
+    invites: inviteQueries(db),
+    drafts: draftQueries(db),
+    jobs: jobQueries(db),
+    // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.
+    snapshot: async () => 'PostgreSQL: every commit is durable in the server (no snapshot to write)',
+    storage: () => db.health(),
+    checkStorage: () => db.checkHealth(),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,10 @@
+// Every PostgreSQL schema migration, in order. Add a file NNN-name.ts and list it here; never edit a
+// landed one. The numbers are this backend's own: they need not match the sql.js migrations.
+import { initial } from './001-initial.ts';
+import { deliveryLease } from './002-delivery-lease.ts';
+import { jobTicks } from './003-job-ticks.ts';
+import { mailSpamFiles } from './004-mail-spam-files.ts';
+import type { PgMigration } from './types.ts';
+
+/** The ordered list the PostgreSQL store applies at open. */
+export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles];

@@ -1,0 +1,125 @@
+// Webhook deliveries, their attempt log (a ring of the last 100 per form) and the per-form failure
+// streak on PostgreSQL.
+import type { AttemptRecord, DeliveryRecord, Store } from '../types.ts';
+import { notifyFormChanged } from './changes.ts';
+import type { PgDatabase } from './db.ts';
+
+type Row = Record<string, any>;
+
+const toDelivery = (r: Row): DeliveryRecord => ({
+  id: r.id,
+  formId: r.form_id,
+  submissionId: r.submission_id,
+  payload: r.payload,
+  attemptCount: r.attempt_count,
+  nextAttemptAt: r.next_attempt_at,
+  state: r.state,
+  createdAt: r.created_at,
+});
+
+const toAttempt = (r: Row): AttemptRecord => ({
+  formId: r.form_id,
+  submissionId: r.submission_id,
+  attempt: r.attempt,
+  statusCode: r.status_code,
+  error: r.error,
+  durationMs: r.duration_ms,
+  createdAt: r.created_at,
+});
+
+/** The webhooks part of the store. */
+export function webhookQueries(db: PgDatabase): Store['webhooks'] {
+  return {
+    byId: async (id) => {
+      const row = await db.get('SELECT * FROM webhook_deliveries WHERE id = $1', [id]);
+      return row && toDelivery(row);
+    },
+    forAttempt: async (id) => {
+      const row = await db.get(
+        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
+         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = $1`,
+        [id],
+      );
+      if (!row) return undefined;
+      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
+      return { delivery: toDelivery(row), target };
+    },
+    // A plain read, as the contract states it (two calls answer the same rows): instances share the
+    // work through `lease`, which each takes before an attempt.
+    due: async (now, limit) =>
+      (await db.q("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2", [now, limit])).rows.map(
+        (r) => ({ id: r.id, formId: r.form_id }),
+      ),
+    lease: async (id, now, until) =>
+      // One statement: its row lock makes a concurrent taker wait, then re-check the WHERE against the
+      // lease just written and change nothing, so exactly one of them gets it.
+      (
+        await db.q("UPDATE webhook_deliveries SET leased_until = $1 WHERE id = $2 AND state = 'pending' AND (leased_until IS NULL OR leased_until <= $3)", [
+          until,
+          id,
+          now,
+        ])
+      ).changes === 1,
+    nextDueAfter: async (after) =>
+      (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
+    recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
+      db.tx(async (tx) => {
+        // The form row is locked: the log counter and the failure streak move by one writer at a time.
+        const form = await tx.get(
+          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed, webhook_log_count AS logged FROM forms WHERE id = $1 FOR UPDATE',
+          [a.formId],
+        );
+        // The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
+        if (!form) return { failures: 0, mailFailure: false };
+        const n = form.logged + 1;
+        // Line n takes slot n % logSize: the line logSize attempts older is replaced (the ring).
+        await tx.q(
+          `INSERT INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, duration_ms, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (form_id, slot) DO UPDATE SET n = excluded.n, submission_id = excluded.submission_id, attempt = excluded.attempt,
+             status_code = excluded.status_code, error = excluded.error, duration_ms = excluded.duration_ms, created_at = excluded.created_at`,
+          [a.formId, n % logSize, n, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt],
+        );
+        const moved =
+          next.state === 'pending'
+            ? await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, next_attempt_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
+            : await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, state = $2, finished_at = $3, leased_until = NULL WHERE id = $4 AND state = 'pending'", [
+                a.attempt,
+                next.state,
+                a.createdAt,
+                deliveryId,
+              ]);
+        let failures: number = form.failures;
+        let mailFailure = false;
+        // A delivery cancelled while its attempt ran (webhook removed) leaves the streak as the removal set it.
+        if (moved.changes === 1) {
+          failures = next.state === 'delivered' ? 0 : failures + 1;
+          mailFailure = next.state !== 'delivered' && failures >= failureMail.after && (form.mailed === null || form.mailed <= failureMail.notSince);
+        }
+        if (mailFailure) {
+          await tx.q('UPDATE forms SET webhook_log_count = $1, webhook_failures = $2, webhook_failure_mailed_at = $3 WHERE id = $4', [n, failures, a.createdAt, a.formId]);
+        } else await tx.q('UPDATE forms SET webhook_log_count = $1, webhook_failures = $2 WHERE id = $3', [n, failures, a.formId]);
+        return { failures, mailFailure };
+      }),
+    finish: async (id, state, at) => {
+      await db.q("UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [state, at, id]);
+    },
+    cancelPending: async (formId, at) =>
+      db.tx(async (tx) => {
+        const n = (await tx.q("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND state = 'pending'", [at, formId])).changes;
+        const reset = await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [formId]);
+        if (reset.changes > 0) await notifyFormChanged(tx, formId);
+        return n;
+      }),
+    attempts: async (formId, limit) =>
+      (await db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 ORDER BY created_at DESC, n DESC LIMIT $2', [formId, limit])).rows.map(toAttempt),
+    forSubmission: async (formId, submissionId) => {
+      const [deliveries, attempts] = await Promise.all([
+        db.q('SELECT * FROM webhook_deliveries WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, id DESC', [formId, submissionId]),
+        db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, n DESC', [formId, submissionId]),
+      ]);
+      return { deliveries: deliveries.rows.map(toDelivery), attempts: attempts.rows.map(toAttempt) };
+    },
+    sweepFinished: async (olderThan) => (await db.q('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < $1', [olderThan])).changes,
+  };
+}

@@ -1,0 +1,184 @@
+// Many instances on one PostgreSQL database (ARCHITECTURE.md "One machine or many"), part 2: shared
+// work. Webhook deliveries are sent once across instances (the lease), each cron job runs once per tick,
+// and form changes are announced to the other instances (LISTEN/NOTIFY hints).
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { listenForChanges } from '../../server/core/store/pg/changes.ts';
+import { openPgStore } from '../../server/core/store/pg/index.ts';
+import { DeliveryWorker } from '../../server/core/webhooks/delivery-worker.ts';
+import { JobRegistry } from '../../server/lib/cron.ts';
+import type { SendWebhookOptions } from '../../server/lib/webhook-send.ts';
+import { at, form, MINUTE, newSubmission, SECOND, uuid, workspace } from './contract/fixtures.ts';
+import { pgWorld } from './pg-world.ts';
+
+const { freshDatabase, twoInstances, stopLast } = await pgWorld();
+
+const deliveries = suite('postgres webhook deliveries across instances');
+
+deliveries('two instances taking the same 30 deliveries: each is leased by exactly one', async () => {
+  const stores = await twoInstances();
+  try {
+    const ws = await workspace(stores[0]);
+    const f = await form(stores[0], ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const sub = newSubmission(f.id, ws.id, { delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+      await stores[0].submissions.insert(sub);
+      ids.push(sub.delivery!.id);
+    }
+    const [a, b] = await Promise.all(stores.map((s) => Promise.all(ids.map((id) => s.webhooks.lease(id, at(), at(MINUTE))))));
+    ids.forEach((id, i) => assert.is(Number(a[i]) + Number(b[i]), 1, id));
+    // The taker of the first one died mid-attempt: the other instance gets it when the lease ends, not before.
+    const other = a[0] ? stores[1] : stores[0];
+    assert.is(await other.webhooks.lease(ids[0], at(MINUTE - 1), at(2 * MINUTE)), false);
+    assert.is(await other.webhooks.lease(ids[0], at(MINUTE), at(2 * MINUTE)), true);
+  } finally {
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+deliveries('two delivery workers on two instances send each of 40 due deliveries once (receiver always 200)', async () => {
+  const stores = await twoInstances();
+  const sent = new Map<string, number>();
+  // The transport is the worker's own seam (AttemptSettings.send); what is under test is who sends.
+  const send = async (opts: SendWebhookOptions) => {
+    const id = JSON.parse(opts.body).n as string;
+    sent.set(id, (sent.get(id) ?? 0) + 1);
+    await new Promise((r) => setImmediate(r));
+    return { statusCode: 200, durationMs: 1, outcome: 'delivered' as const };
+  };
+  const settings = { allowPrivate: true, timeoutMs: 10 * SECOND, retryBaseMs: 30 * SECOND, retryCapMs: 60 * MINUTE, send };
+  const workers = stores.map((s) => new DeliveryWorker(s, settings));
+  try {
+    const ws = await workspace(stores[0]);
+    const f = await form(stores[0], ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const past = new Date(Date.now() - MINUTE).toISOString();
+    for (let i = 0; i < 40; i++) {
+      const sub = newSubmission(f.id, ws.id, { createdAt: past, delivery: { id: uuid(), payload: JSON.stringify({ n: `d${i}` }), nextAttemptAt: past } });
+      await stores[i % 2].submissions.insert(sub);
+    }
+    for (const w of workers) w.start();
+    // Waits for the work to finish (no time is asserted); the run's own limit ends a hang.
+    while ((await stores[0].webhooks.due(new Date().toISOString(), 100)).length > 0 || workers.some((w) => w.stats().active > 0)) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.is(sent.size, 40);
+    assert.ok([...sent.values()].every((n) => n === 1), `sent twice: ${[...sent].filter(([, n]) => n > 1).map(([id]) => id)}`);
+    assert.is((await stores[1].webhooks.attempts(f.id, 100)).length, 40, 'one log line per delivery');
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+deliveries.run();
+
+const cron = suite('postgres cron ticks across instances');
+
+cron('a job fired on two instances at one tick runs once; the next tick once more; an every-instance job runs on both', async () => {
+  const stores = await twoInstances();
+  const runs: string[] = [];
+  const registries = stores.map((store, i) => {
+    const jobs = new JobRegistry(() => {}, (name, tick) => store.jobs.claimTick(name, tick));
+    jobs.register({ name: 'sweep', schedule: '* * * * *', run: async () => void runs.push(`sweep@${i}`) });
+    jobs.register({ name: 'local', schedule: '* * * * *', everyInstance: true, run: async () => void runs.push(`local@${i}`) });
+    return jobs;
+  });
+  try {
+    // The two instances' timers fire a few hundred milliseconds apart within the same minute.
+    const fired = [new Date('2026-11-24T12:00:00.004Z'), new Date('2026-11-24T12:00:00.730Z')];
+    await Promise.all(registries.map((jobs, i) => Promise.all([jobs.runScheduled('sweep', fired[i]), jobs.runScheduled('local', fired[i])])));
+    assert.is(runs.filter((r) => r.startsWith('sweep')).length, 1);
+    assert.equal(runs.filter((r) => r.startsWith('local')).sort(), ['local@0', 'local@1']);
+    await Promise.all(registries.map((jobs) => jobs.runScheduled('sweep', new Date('2026-11-24T12:01:00.100Z'))));
+    assert.is(runs.filter((r) => r.startsWith('sweep')).length, 2);
+    await registries[1].runNow('sweep');
+    assert.is(runs.filter((r) => r.startsWith('sweep')).length, 3, 'run now (the panel) is not a tick and always runs');
+  } finally {
+    await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+cron.run();
+
+const hints = suite('postgres change hints across instances');
+
+/** A listener on `url` that records what it is told, and waits for a given hint. */
+function recorder(url: string) {
+  const seen: string[] = [];
+  let waiting: { want: string; resolve: () => void } | undefined;
+  const note = (what: string) => {
+    seen.push(what);
+    if (waiting && what === waiting.want) waiting.resolve();
+  };
+  const listener = listenForChanges(url, { onForm: (id) => note(`form:${id}`), onReset: () => note('reset') });
+  // Waits for the hint (no time is asserted; the run's own limit ends a hang).
+  const next = (want: string) => new Promise<void>((resolve) => (waiting = { want, resolve }));
+  return { seen, listener, next };
+}
+
+hints('a form changed on one instance is announced to the other (update, new version, claim, delete, response mail); a rolled-back write is not', async () => {
+  const url = await freshDatabase();
+  const [a, b] = [await openPgStore(url), await openPgStore(url)];
+  const r = recorder(url);
+  try {
+    await r.listener.ready;
+    const ws = await workspace(a);
+    const f = await form(a, ws.id);
+    let next = r.next(`form:${f.id}`);
+    await a.forms.update(f.id, { successMessage: 'Thanks' });
+    await next;
+    next = r.next(`form:${f.id}`);
+    await a.forms.addVersion(f.id, 2, '{}', 'Two', {}, at());
+    await next;
+    const u = await form(b, null, { agentKeyId: 'agent-1', expiresAt: at(MINUTE) });
+    next = r.next(`form:${u.id}`);
+    await b.forms.claim(u.id, ws.id);
+    await next;
+    // A version that already exists fails and rolls back: no hint for it. The delete after it is the next hint.
+    await a.forms.addVersion(f.id, 2, '{}', 'Again', {}, at()).catch(() => {});
+    next = r.next(`form:${u.id}`);
+    await a.forms.delete(u.id);
+    await next;
+    // A response mail changes responseMailAt, which instances read from their cached row; a claim with nothing waiting changes nothing.
+    assert.is(await b.forms.claimResponseMail(f.id, at(), at(-MINUTE), 10), undefined);
+    assert.is((await a.submissions.insert(newSubmission(f.id, ws.id))).kind, 'stored');
+    next = r.next(`form:${f.id}`);
+    assert.ok(await b.forms.claimResponseMail(f.id, at(), at(-MINUTE), 10));
+    await next;
+    assert.equal(r.seen, ['reset', `form:${f.id}`, `form:${f.id}`, `form:${u.id}`, `form:${u.id}`, `form:${f.id}`]);
+  } finally {
+    await r.listener.close();
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+hints('a listener whose connection is cut reconnects, says reset (hints may be lost), and hears later changes', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  const r = recorder(url);
+  try {
+    await r.listener.ready;
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    const reset = r.next('reset');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const cut = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN formstead_forms' AND pid <> pg_backend_pid()");
+    await admin.end();
+    assert.is(cut.rowCount, 1, 'the listener connection was found and cut');
+    await reset;
+    const next = r.next(`form:${f.id}`);
+    await store.forms.update(f.id, { status: 'paused' });
+    await next;
+    assert.equal(r.seen, ['reset', 'reset', `form:${f.id}`]);
+  } finally {
+    await r.listener.close();
+    await store.close();
+  }
+});
+
+hints.run();
+
+stopLast();
