@@ -1,7 +1,7 @@
 // Runs every uvu suite (test/**/*.test.ts), each file in its own Node process, and ends with the one
 // line CI reads: "N passed, N failed". Exits non-zero on any failure, or on a file that crashed.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,20 +57,36 @@ function runFile(file) {
 
 let files = (await findTests(path.join(root, 'test'))).filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 
-// Browser suites drive Debian's Chromium. On a machine without it they are skipped with a notice, so
-// `npm test` works on a fresh machine; CI installs Chromium (.ci/run) and there a missing one fails.
-const CHROMIUM = '/usr/bin/chromium';
-const isBrowserSuite = (f) => f.includes(`${path.sep}test${path.sep}browser${path.sep}`);
+// Some suites drive a program from Debian: the browser suites Chromium, the PostgreSQL suites its server
+// (initdb in a temp folder). On a machine without it they are skipped with a notice, so `npm test`
+// works on a fresh machine; CI installs both (.ci/run) and there a missing one fails.
+const sep = path.sep;
+const needs = [
+  {
+    what: 'Chromium',
+    present: () => existsSync('/usr/bin/chromium'),
+    install: 'apt-get install -y chromium',
+    suite: (f) => f.includes(`${sep}test${sep}browser${sep}`),
+  },
+  {
+    what: 'the PostgreSQL server',
+    present: () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb'))),
+    install: 'apt-get install -y postgresql',
+    suite: (f) => /[\\/]test[\\/]store[\\/]pg[^\\/]*\.test\.ts$/.test(f) || /[\\/]test[\\/]server[\\/]postgres-[^\\/]*\.test\.ts$/.test(f),
+  },
+];
 let skipped = 0;
-if (!existsSync(CHROMIUM) && files.some(isBrowserSuite)) {
+for (const need of needs) {
+  if (need.present() || !files.some(need.suite)) continue;
   if (process.env.CI) {
-    console.log(`Chromium is missing at ${CHROMIUM}: CI must install it (apt-get install -y chromium).`);
+    console.log(`${need.what} is missing: CI must install it (${need.install}).`);
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  skipped = files.filter(isBrowserSuite).length;
-  files = files.filter((f) => !isBrowserSuite(f));
-  console.log(`skipping ${skipped} browser suites: Chromium is not installed (apt-get install -y chromium to run them)`);
+  const count = files.filter(need.suite).length;
+  skipped += count;
+  files = files.filter((f) => !need.suite(f));
+  console.log(`skipping ${count} suites that need ${need.what}, which is not installed (${need.install} to run them)`);
 }
 const queue = [...files];
 const results = [];
