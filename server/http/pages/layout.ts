@@ -5,7 +5,7 @@ import { escapeHtml } from '../respond.ts';
 export function page(title: string, body: string, opts: { noindex?: boolean } = {}): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${
     opts.noindex ? '<meta name="robots" content="noindex">' : ''
-  }<title>${escapeHtml(title)}</title><style>${css}</style></head><body><main>${body}</main></body></html>`;
+  }<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>${css}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** A labelled input; values are escaped. */
