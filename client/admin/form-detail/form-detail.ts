@@ -26,7 +26,13 @@ const tabs = [
 /** The form page for `formId`, showing `tab`. */
 export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: string }) {
   const form = useQuery(() => trpc.forms.byId.query({ formId }), [formId]);
-  if (form.error) return html`<${ErrorList} error=${form.error} />`;
+  if (form.error?.code === 'not_found') {
+    // A deleted form or a link from another workspace: say so in words, with the way back.
+    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form not found</h1>
+      <p>There is no form at this address in this workspace: it may have been deleted, or the link belongs to another workspace.</p>
+      <p><${Link} class="button" href="/admin">Back to forms<//></p></div>`;
+  }
+  if (form.error) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
   if (!form.data) return html`<p class="muted">Loading…</p>`;
   const f = form.data;
   const canEdit = me.role !== 'viewer';
