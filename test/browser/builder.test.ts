@@ -124,6 +124,9 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await screenshot(page, 'builder-1280');
   // For docs/admin.md: a field with its condition beside the preview, as the first screen shows it.
   await entry('Comments').click();
+  // From the top, as a person opening the builder sees it (earlier clicks in the preview scrolled down).
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test/artifacts/builder-docs-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   // The builder's own parts stay inside 390 px (the top bar is the panel's, laid out by its nav).
@@ -132,6 +135,7 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   );
   await screenshot(page, 'builder-390');
   await page.evaluate(() => scrollTo(0, document.querySelector('.builder')!.getBoundingClientRect().top + scrollY));
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test/artifacts/builder-docs-phone.png' });
   assert.equal(wide, [], 'nothing of the builder is wider than 390 px');
   await page.setViewportSize({ width: 1280, height: 900 });
