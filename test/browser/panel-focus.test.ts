@@ -1,6 +1,7 @@
 // Moving between panel pages with the keyboard: the focus lands on the new page's h1 even when the page
 // loads its data first (its heading appears only then), and a form that is not there says so with a
-// heading and a way back. Chromium against the bundle.
+// heading and a way back; the empty Webhook tab links to where a webhook is added. Chromium against the
+// bundle.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -70,6 +71,14 @@ t('a form that is not there: a heading that says so and a way back', async () =>
   const back = page.getByRole('main').getByRole('link', { name: 'Back to forms' });
   await back.click();
   assert.is(await focusedHeading(/^Forms$/), 'Forms');
+  assert.equal(errors, []);
+});
+
+t('the Webhook tab with no webhook links to the Settings tab where one is added', async () => {
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=webhook`);
+  await page.getByText('No webhook is set.').getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).waitFor();
+  assert.is(new URL(page.url()).searchParams.get('tab'), 'settings');
   assert.equal(errors, []);
 });
 
