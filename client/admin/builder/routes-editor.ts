@@ -23,15 +23,6 @@ export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDe
         // Read top to bottom as the sentence people think in: "Route 1 applies when [Role] [is]
         // [Designer], then go to [Design questions]" (the target used to come first).
         return html`<li class="b-route">
-          <div class="row b-route-head">
-            <strong>Route ${n}</strong>
-            ${!readOnly &&
-            html`<span class="b-moves">
-              <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier" disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
-              <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later" disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
-              <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove" onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
-            </span>`}
-          </div>
           <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'route', step, index: i }} place=${{ kind: 'route', step }}
             what=${`Route ${n} applies`} problems=${[...partProblems(mine, `routes[${i}].show`), ...partProblems(mine, `routes[${i}].showAny`)]} readOnly=${readOnly} />
           <div class="row b-route-to">
@@ -42,6 +33,12 @@ export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDe
                 ${targets.map((t) => html`<option value=${t.id}>${t.title || t.id}</option>`)}
                 <option value="">the end (submit)</option>
               </select></label>
+            ${!readOnly &&
+            html`<span class="b-moves b-route-moves">
+              <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier" disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
+              <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later" disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
+              <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove" onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
+            </span>`}
           </div>
           ${toProblems.length > 0 && html`<p class="field-problem">${toProblems.join('; ')}</p>`}
         </li>`;
