@@ -42,7 +42,7 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
       ${canEdit &&
       html`<button type="button" class="secondary" disabled=${toggle.busy} title=${toggle.error ? toggle.error.details.join('\n') || toggle.error.code : ''}
         onClick=${async () => (await toggle.run()) && onChanged()}>${form.status === 'active' ? 'Pause' : 'Resume'}</button>`}
-      <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener">Open</a>
+      <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener" aria-describedby=${titleId}>Open</a>
       <${CopyButton} text=${form.embed_snippet} label="Copy embed" />
       ${canEdit &&
       html`<button type="button" class="secondary" disabled=${duplicate.busy} aria-describedby=${titleId} onClick=${async () => (await duplicate.run()) && onChanged()}>Duplicate</button>
