@@ -40,6 +40,8 @@ t('a template opens in the builder; "Go to preview" brings the preview into view
   await page.getByRole('button', { name: 'New form' }).first().click();
   await page.getByRole('dialog', { name: 'New form' }).getByRole('button', { name: /Job application/ }).click();
   await page.waitForURL(/\/admin\/drafts\//);
+  // A new form's draft is still under Forms in the (folded) navigation.
+  assert.is(await page.locator('header nav a[aria-current="page"]').textContent(), 'Forms');
   const preview = page.locator('.b-preview');
   await preview.getByRole('button', { name: 'Continue' }).waitFor();
   const heading = preview.getByRole('heading', { name: 'Preview', exact: true });

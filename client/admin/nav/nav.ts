@@ -26,7 +26,7 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
     <button type="button" class="secondary menu-toggle" aria-expanded=${open} aria-controls="admin-menu" onClick=${() => setOpen(!open)}>${open ? 'Close menu' : 'Menu'}</button>
     <div class="menu" id="admin-menu">
       <nav aria-label="Admin">
-        ${item('/admin', 'Forms', path === '/admin' || path.startsWith('/admin/forms'))}
+        ${item('/admin', 'Forms', path === '/admin' || path.startsWith('/admin/forms') || path.startsWith('/admin/drafts/'))}
         ${item('/admin/workspace', 'Workspace', path === '/admin/workspace')}
         ${me.instance_owner && item('/admin/moderation', 'Moderation', path === '/admin/moderation')}
         ${item('/admin/account', 'Account', path === '/admin/account')}
