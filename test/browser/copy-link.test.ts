@@ -1,13 +1,13 @@
 // "Copy link" on a form's overview copies the hosted page's address: through the clipboard API where the
 // page is a secure context, through a selected textarea where it is not (the panel opened over plain
 // HTTP on a home network has no navigator.clipboard), and says to copy by hand when the browser refuses
-// both. Chromium against the bundle.
+// both; an empty Submissions tab offers the link to share. Chromium against the bundle.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setupOwner } from '../helpers/admin-session.ts';
 import { OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, pageErrors } from '../helpers/browser.ts';
+import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { fileDefinition, publishFileForm } from '../helpers/files.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -84,6 +84,20 @@ t('the browser refuses both ways: the button says to copy by hand instead of doi
   const { context, page, errors } = await overview({ execCommandAnswers: false });
   await page.getByRole('button', { name: 'Copy link' }).click();
   await page.getByRole('status').getByText('select the text and press Ctrl+C').waitFor();
+  assert.equal(errors, []);
+  await context.close();
+});
+
+t('no submissions yet: the empty list offers the form’s link to share', async () => {
+  const { context, page, errors } = await overview();
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
+  const empty = page.locator('.card.empty');
+  await empty.getByText('No submissions yet.').waitFor();
+  assert.is(await empty.getByRole('link', { name: 'Open the form' }).getAttribute('href'), hosted());
+  await empty.getByRole('button', { name: 'Copy link' }).click();
+  await empty.getByRole('button', { name: 'Copied' }).waitFor();
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), hosted());
+  await screenshot(page, 'submissions-empty-share');
   assert.equal(errors, []);
   await context.close();
 });

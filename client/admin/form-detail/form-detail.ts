@@ -48,7 +48,7 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
       ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
     </nav>
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
-    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} />`}
+    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} hostedUrl=${f.hosted_url} />`}
     ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
     ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
