@@ -33,7 +33,7 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
       <p><${Link} class="button" href="/admin">Back to forms<//></p></div>`;
   }
   if (form.error) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
-  if (!form.data) return html`<p class="muted">Loading…</p>`;
+  if (!form.data) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><div class="page-head"><h1 class="muted">Loading…</h1></div></div>`;
   const f = form.data;
   const canEdit = me.role !== 'viewer';
   const current = tabs.some(([id]) => id === tab) ? tab : 'overview';
