@@ -359,6 +359,8 @@ b('keyboard only: a new form is made and published without the mouse', async () 
   await tabTo((e) => e.name === 'Publish', 'Publish');
   await page.keyboard.press('Enter');
   await page.locator('.b-published').getByText('Published: version 1.').waitFor();
+  // Publish turns off once pressed; the focus goes on to the link's Copy button, not to the page.
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Copy link');
   const forms = (await api.client.forms.list.query()).forms;
   const made = forms.find((f: any) => f.title === 'Newsletter')!;
   const def = (await api.client.forms.versions.query({ formId: made.form_id })).versions[0].definition as any;
