@@ -1,6 +1,7 @@
 // Moving between panel pages with the keyboard: the focus lands on the new page's h1 even when the page
 // loads its data first (its heading appears only then), and a form that is not there says so with a
-// heading and a way back; the empty Webhook tab links to where a webhook is added. Chromium against the
+// heading and a way back; Duplicate keeps the focus and a deleted form hands it to the heading; the
+// empty Webhook tab links to where a webhook is added. Chromium against the
 // bundle.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -72,6 +73,23 @@ t('a form that is not there: a heading that says so and a way back', async () =>
   await back.click();
   assert.is(await focusedHeading(/^Forms$/), 'Forms');
   assert.equal(errors, []);
+});
+
+t('Duplicate keeps the focus on its button; deleting a form puts it on the page heading', async () => {
+  await page.goto(`${server.url}/admin`);
+  const rows = page.locator('table.forms tbody tr');
+  await rows.first().waitFor();
+  const before = await rows.count();
+  await rows.first().getByRole('button', { name: 'Duplicate' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('table.forms tbody tr').length === n + 1, before);
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Duplicate', 'the focus stayed on Duplicate');
+  await rows.first().getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: /^Delete form/ }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('table.forms tbody tr').length === n, before);
+  assert.is(await page.evaluate(() => document.activeElement?.tagName + ':' + (document.activeElement as HTMLElement).innerText), 'H1:Forms');
 });
 
 t('the Webhook tab with no webhook links to the Settings tab where one is added', async () => {
