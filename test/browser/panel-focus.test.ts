@@ -92,6 +92,16 @@ t('Duplicate keeps the focus on its button; deleting a form puts it on the page 
   assert.is(await page.evaluate(() => document.activeElement?.tagName + ':' + (document.activeElement as HTMLElement).innerText), 'H1:Forms');
 });
 
+t('Run now on the jobs list keeps the focus on its button while the job runs and after', async () => {
+  await page.goto(`${server.url}/admin/workspace`);
+  const button = page.getByRole('button', { name: 'Run sweep-sessions now' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const row = page.locator('tr', { has: button });
+  await row.locator('td[data-label="Result"]').filter({ hasNotText: '—' }).waitFor();
+  assert.ok(await button.evaluate((b) => b === document.activeElement), 'the focus is still on Run now');
+});
+
 t('the Webhook tab with no webhook links to the Settings tab where one is added', async () => {
   await page.goto(`${server.url}/admin/forms/${formId}?tab=webhook`);
   await page.getByText('No webhook is set.').getByRole('link', { name: 'Settings' }).click();

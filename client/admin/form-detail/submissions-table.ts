@@ -136,7 +136,7 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
             <p class="row"><${CopyButton} text=${hostedUrl} label="Copy link" /><a class="button secondary" href=${hostedUrl} target="_blank" rel="noopener">Open the form</a></p></div>`
       : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields} fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
           onSelect=${canEdit ? select : undefined} />`}
-    ${cursor && html`<button type="button" class="secondary" disabled=${loadMore.busy} onClick=${next}>Load more</button>`}
+    ${cursor && html`<button type="button" class="secondary" aria-disabled=${loadMore.busy ? 'true' : undefined} onClick=${() => !loadMore.busy && next()}>Load more</button>`}
     <${ErrorList} error=${loadMore.error} />
   </div>`;
 }
