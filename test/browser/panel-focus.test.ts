@@ -94,7 +94,7 @@ t('Duplicate keeps the focus on its button; deleting a form puts it on the page 
 
 t('Run now on the jobs list keeps the focus on its button while the job runs and after', async () => {
   await page.goto(`${server.url}/admin/workspace`);
-  const button = page.getByRole('button', { name: 'Run sweep-sessions now' });
+  const button = page.getByRole('button', { name: 'Run now: sweep-sessions' });
   await button.focus();
   await page.keyboard.press('Enter');
   const row = page.locator('tr', { has: button });

@@ -19,7 +19,7 @@ export function Jobs() {
       <tbody>${jobs.data.map(
         (j) => html`<tr><td class="mono" data-label="Job">${j.name}</td><td class="mono" data-label="Schedule">${j.schedule}</td><td data-label="Last run"><${Time} iso=${j.lastRunAt} /></td>
           <td data-label="Result">${j.lastError ? html`<span class="badge badge-bad">${j.lastError}</span>` : (j.lastResult ?? '—')}</td>
-          <td class="actions"><button type="button" class="secondary" aria-disabled=${run.busy ? 'true' : undefined} aria-label=${`Run ${j.name} now`}
+          <td class="actions"><button type="button" class="secondary" aria-disabled=${run.busy ? 'true' : undefined} aria-label=${`Run now: ${j.name}`}
             onClick=${async () => !run.busy && (await run.run(j.name)) && jobs.reload()}>Run now</button></td></tr>`,
       )}</tbody></table>`}
   <//>`;
