@@ -35,7 +35,10 @@ function View({ me, path, query, workspace }: { me: Me; path: string; query: URL
 
 /**
  * After a move to another page, focus goes to its heading, so keyboard and screen reader users start
- * there (as after a page load) rather than on a link that is gone. Not on the first load.
+ * there (as after a page load) rather than on a link that is gone. Not on the first load. Most pages
+ * load their data first and show their h1 only then, so this waits for an h1 in main; a loading h1
+ * that the loaded page replaces hands the focus on to the new one. It stops at the person's first key
+ * or click, so it never takes the focus from something they chose.
  */
 function useFocusOnNavigate(path: string) {
   const first = useRef(true);
@@ -44,10 +47,30 @@ function useFocusOnNavigate(path: string) {
       first.current = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus({ preventScroll: false });
+    const main = document.querySelector('main');
+    if (!main) return;
+    let focused: HTMLElement | null = null;
+    const place = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading || heading === focused) return;
+      // Only while the focus is nowhere or on the heading placed before (a person may have moved on).
+      const active = document.activeElement;
+      if (focused && active !== focused && active !== document.body && active !== null && document.contains(focused)) return;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: false });
+      focused = heading;
+    };
+    const observer = new MutationObserver(place);
+    const stop = () => observer.disconnect();
+    observer.observe(main, { childList: true, subtree: true });
+    place();
+    window.addEventListener('keydown', stop, { once: true, capture: true });
+    window.addEventListener('pointerdown', stop, { once: true, capture: true });
+    return () => {
+      stop();
+      window.removeEventListener('keydown', stop, { capture: true });
+      window.removeEventListener('pointerdown', stop, { capture: true });
+    };
   }, [path]);
 }
 

@@ -158,4 +158,18 @@ a11y('unclaimed banner, paused notice, embed view, thanks, report and problem pa
   await closePage(page);
 });
 
+a11y('the sign-in page follows dark mode like the panel it leads to, and stays axe clean', async () => {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    const themed = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 390, height: 844 } });
+    const page = await themed.newPage();
+    await page.goto(`${server.url}/admin/login`);
+    const [bg, input] = await page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('input')!).backgroundColor]);
+    const expected = colorScheme === 'dark' ? ['rgb(15, 18, 22)', 'rgb(16, 20, 26)'] : ['rgb(255, 255, 255)', 'rgb(255, 255, 255)'];
+    assert.equal([bg, input], expected, `${colorScheme}: the page and its inputs`);
+    await check(page, `sign-in ${colorScheme}`);
+    await screenshot(page, `page-sign-in-${colorScheme}`);
+    await themed.close();
+  }
+});
+
 a11y.run();

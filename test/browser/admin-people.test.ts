@@ -183,7 +183,7 @@ people('submissions: labels, option labels, masked passwords with Reveal, total,
   const table = page.locator('table.submissions');
   await table.waitFor();
   const headers = await table.locator('thead th').allInnerTexts();
-  assert.equal(headers.map((h) => h.trim().toLowerCase()).slice(1), ['received', 'your name', 'plan', 'extras', 'door code', 'anything else', 'version']);
+  assert.equal(headers.map((h) => h.trim().toLowerCase()).slice(1), ['received', 'your name', 'plan', 'extras', 'door code', 'anything else', 'version', 'details']);
   assert.is(await page.getByTestId('submission-total').innerText(), '3 submissions');
   const ada = table.locator(`tr[data-id="${ids.ada}"]`);
   assert.match(await ada.innerText(), /Pro plan/);
@@ -245,6 +245,10 @@ people('selecting rows asks before deleting and says how many', async () => {
 });
 
 people('the detail view: reached by keyboard, every answer by label, hidden characters, deliveries', async () => {
+  // Each row says in words how to open it, not only through its date.
+  const open = page.locator(`table.submissions tr[data-id="${ids.grace}"]`).getByRole('link', { name: `Open submission ${ids.grace}` });
+  assert.is(await open.innerText(), 'Open');
+  assert.is(await open.getAttribute('href'), `/admin/forms/${formId}/submissions/${ids.grace}`);
   const link = page.locator(`table.submissions tr[data-id="${ids.grace}"] a`).first();
   await link.focus();
   await page.keyboard.press('Enter');

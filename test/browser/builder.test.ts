@@ -124,6 +124,9 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await screenshot(page, 'builder-1280');
   // For docs/admin.md: a field with its condition beside the preview, as the first screen shows it.
   await entry('Comments').click();
+  // From the top, as a person opening the builder sees it (earlier clicks in the preview scrolled down).
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test/artifacts/builder-docs-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   // The builder's own parts stay inside 390 px (the top bar is the panel's, laid out by its nav).
@@ -132,6 +135,7 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   );
   await screenshot(page, 'builder-390');
   await page.evaluate(() => scrollTo(0, document.querySelector('.builder')!.getBoundingClientRect().top + scrollY));
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: 'test/artifacts/builder-docs-phone.png' });
   assert.equal(wide, [], 'nothing of the builder is wider than 390 px');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -355,6 +359,8 @@ b('keyboard only: a new form is made and published without the mouse', async () 
   await tabTo((e) => e.name === 'Publish', 'Publish');
   await page.keyboard.press('Enter');
   await page.locator('.b-published').getByText('Published: version 1.').waitFor();
+  // Publish turns off once pressed; the focus goes on to the link's Copy button, not to the page.
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Copy link');
   const forms = (await api.client.forms.list.query()).forms;
   const made = forms.find((f: any) => f.title === 'Newsletter')!;
   const def = (await api.client.forms.versions.query({ formId: made.form_id })).versions[0].definition as any;

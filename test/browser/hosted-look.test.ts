@@ -142,6 +142,29 @@ look('"Start over" asks before clearing the answers', async () => {
   await closePage(page);
 });
 
+look('keyboard focus: choices, the switch and the buttons get a solid ring in the accent colour, light and dark', async () => {
+  const id = await publish();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 }, colorScheme });
+    await page.goto(`${server.url}/f/${id}`);
+    await page.locator('.fs-renderer-host').waitFor();
+    const rings: Record<string, string> = {};
+    for (const [what, target] of [['choice', page.getByLabel('Developer')], ['switch', page.getByLabel('Send me the newsletter')], ['button', page.getByRole('button', { name: 'Sign up' })]] as const) {
+      await target.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab'); // focus by the keyboard, as :focus-visible wants
+      rings[what] = await target.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth} ${getComputedStyle(el).outlineColor}`);
+    }
+    const accent = await page.getByRole('button', { name: 'Sign up' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    for (const [what, ring] of Object.entries(rings)) {
+      assert.ok(ring.startsWith('solid 2px '), `${colorScheme} ${what}: ${ring}`);
+      assert.is(ring.slice('solid 2px '.length), accent, `${colorScheme} ${what}: the ring is the accent at full strength`);
+    }
+    await screenshot(page, `hosted-focus-ring-${colorScheme}`);
+    await closePage(page);
+  }
+});
+
 look('a form theme (accent, radius, font, dark) on the hosted page, the iframe embed and the inline embed', async () => {
   const id = await publish();
   const theme = { accent: '#b0228c', radius: 2, font: 'serif', mode: 'dark' };

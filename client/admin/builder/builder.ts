@@ -16,6 +16,18 @@ import { insertPoint, validSelection, type Selection } from './selection.ts';
 import { StepEditor } from './step-editor.ts';
 import type { Builder } from './use-builder.ts';
 
+/**
+ * Below 1180 px the preview sits under the editor, a long scroll away on a phone: this takes the
+ * reader (and the keyboard focus) to its heading.
+ */
+function toPreview() {
+  const heading = document.getElementById('b-preview-title');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}
+
 /** The problems of the current text: the local check at once, the server's from the last save when they are about this text. */
 export function useProblems(b: Builder, server: { text: string; problems: readonly string[] } | undefined) {
   return useMemo(() => {
@@ -71,6 +83,7 @@ export function BuilderBody({ b, problems, readOnly, publishedKeys }: { b: Build
     <div class="b-views" role="group" aria-label="Editor">
       <button type="button" class="secondary" aria-pressed=${view === 'build' ? 'true' : 'false'} onClick=${() => setView('build')}>Build</button>
       <button type="button" class="secondary" aria-pressed=${view === 'json' ? 'true' : 'false'} onClick=${() => setView('json')}>JSON</button>
+      <button type="button" class="secondary b-to-preview" onClick=${toPreview}>Go to preview ↓</button>
     </div>
     <div class=${`b-main b-main-${view}`}>
       ${view === 'json'

@@ -1,5 +1,6 @@
 // The builder's top actions: the save state, Undo/Redo, Discard draft and Publish; after publishing,
 // the form's link with Copy and Open.
+import { useEffect, useRef } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { Link } from '../common/link.ts';
@@ -37,9 +38,18 @@ export function PublishBar(p: Props) {
   </div>`;
 }
 
-/** The published form's link, shown where one looks after Publish. */
+/**
+ * The published form's link, shown where one looks after Publish. Publish turns off once pressed, which
+ * drops the keyboard focus to the page; it goes to "Copy link" instead, the next step (unless the person
+ * has already moved it somewhere else).
+ */
 export function PublishedNotice({ result }: { result: Published }) {
-  return html`<div class="once b-published" role="status">
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.classList.contains('b-publish')) ref.current?.querySelector('button')?.focus();
+  }, [result.version]);
+  return html`<div class="once b-published" role="status" ref=${ref}>
     <strong>Published: version ${result.version}.</strong> Share this link:
     <a href=${result.hosted_url} target="_blank" rel="noopener" class="mono">${result.hosted_url}</a>
     <span class="row"><${CopyButton} text=${result.hosted_url} label="Copy link" />

@@ -1,4 +1,4 @@
-// "After this step": routes as sentences, "if [condition] go to [a later step | the end of the form]",
+// "After this step": routes as sentences, "when [condition], then go to [a later step | the end]",
 // checked in order; with none matching, the form goes on to the next step.
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
@@ -20,10 +20,13 @@ export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDe
         const mine = problems.filter((p) => p.step === step && (p.rest === `routes[${i}]` || p.rest.startsWith(`routes[${i}].`)));
         const toProblems = partProblems(mine, `routes[${i}].to`);
         const known = r.to === null || targets.some((t) => t.id === r.to);
+        // Read top to bottom as the sentence people think in: "Route 1 applies when [Role] [is]
+        // [Designer], then go to [Design questions]" (the target used to come first).
         return html`<li class="b-route">
-          <div class="row">
-            <strong>Route ${n}:</strong>
-            <label class="inline">go to
+          <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'route', step, index: i }} place=${{ kind: 'route', step }}
+            what=${`Route ${n} applies`} problems=${[...partProblems(mine, `routes[${i}].show`), ...partProblems(mine, `routes[${i}].showAny`)]} readOnly=${readOnly} />
+          <div class="row b-route-to">
+            <label class="inline">then go to
               <select value=${r.to === null ? '' : r.to} aria-invalid=${toProblems.length ? 'true' : undefined}
                 onChange=${(e: Event) => { const v = (e.target as HTMLSelectElement).value; b.edit((d) => setRouteTarget(d, step, i, v === '' ? null : v)); }}>
                 ${!known && html`<option value=${r.to}>${r.to} (not a later step)</option>`}
@@ -31,15 +34,13 @@ export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDe
                 <option value="">the end (submit)</option>
               </select></label>
             ${!readOnly &&
-            html`<span class="b-moves">
+            html`<span class="b-moves b-route-moves">
               <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier" disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
               <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later" disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
               <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove" onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
             </span>`}
           </div>
           ${toProblems.length > 0 && html`<p class="field-problem">${toProblems.join('; ')}</p>`}
-          <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'route', step, index: i }} place=${{ kind: 'route', step }}
-            what=${`Route ${n} applies`} problems=${[...partProblems(mine, `routes[${i}].show`), ...partProblems(mine, `routes[${i}].showAny`)]} readOnly=${readOnly} />
         </li>`;
       })}
     </ol>

@@ -26,8 +26,14 @@ const tabs = [
 /** The form page for `formId`, showing `tab`. */
 export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: string }) {
   const form = useQuery(() => trpc.forms.byId.query({ formId }), [formId]);
-  if (form.error) return html`<${ErrorList} error=${form.error} />`;
-  if (!form.data) return html`<p class="muted">Loading…</p>`;
+  if (form.error?.code === 'not_found') {
+    // A deleted form or a link from another workspace: say so in words, with the way back.
+    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form not found</h1>
+      <p>There is no form at this address in this workspace: it may have been deleted, or the link belongs to another workspace.</p>
+      <p><${Link} class="button" href="/admin">Back to forms<//></p></div>`;
+  }
+  if (form.error) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
+  if (!form.data) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><div class="page-head"><h1 class="muted">Loading…</h1></div></div>`;
   const f = form.data;
   const canEdit = me.role !== 'viewer';
   const current = tabs.some(([id]) => id === tab) ? tab : 'overview';
@@ -42,7 +48,7 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
       ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
     </nav>
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
-    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} />`}
+    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} hostedUrl=${f.hosted_url} />`}
     ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
     ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}

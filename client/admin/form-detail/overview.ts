@@ -26,7 +26,8 @@ export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEd
     <//>
     <${Section} title="Share">
       <dl>
-        <dt>Hosted page</dt><dd><a href=${form.hosted_url} target="_blank" rel="noopener">${form.hosted_url}</a></dd>
+        <dt>Hosted page</dt><dd><a href=${form.hosted_url} target="_blank" rel="noopener">${form.hosted_url}</a>
+          <div class="row"><${CopyButton} text=${form.hosted_url} label="Copy link" /></div></dd>
         <dt>Endpoint</dt><dd class="mono">${form.endpoint}</dd>
       </dl>
       <label for="embed">Embed snippet</label>

@@ -3,6 +3,7 @@
 // submissions appearing at the top as they arrive (submissions.onCreated).
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
+import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
@@ -31,7 +32,7 @@ function csvHref(formId: string, filter: string) {
 }
 
 /** The tab for one form; `canEdit` allows selecting and deleting. */
-export function SubmissionsTable({ formId, canEdit = false }: { formId: string; canEdit?: boolean }) {
+export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formId: string; canEdit?: boolean; hostedUrl?: string }) {
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState('');
   const [order, setOrder] = useState<Order>('newest');
@@ -127,10 +128,15 @@ export function SubmissionsTable({ formId, canEdit = false }: { formId: string; 
     ${deletedNote && html`<p class="ok" role="status">${deletedNote}</p>`}
     <${ErrorList} error=${remove.error} />
     ${rows.length === 0
-      ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`
+      ? filter || !hostedUrl
+        ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`
+        : // The next step from an empty list is sharing the form, so its link is right here.
+          html`<div class="card empty"><p>No submissions yet. New ones appear here as they arrive.</p>
+            <p>Share the form's link to get the first one:</p>
+            <p class="row"><${CopyButton} text=${hostedUrl} label="Copy link" /><a class="button secondary" href=${hostedUrl} target="_blank" rel="noopener">Open the form</a></p></div>`
       : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields} fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
           onSelect=${canEdit ? select : undefined} />`}
-    ${cursor && html`<button type="button" class="secondary" disabled=${loadMore.busy} onClick=${next}>Load more</button>`}
+    ${cursor && html`<button type="button" class="secondary" aria-disabled=${loadMore.busy ? 'true' : undefined} onClick=${() => !loadMore.busy && next()}>Load more</button>`}
     <${ErrorList} error=${loadMore.error} />
   </div>`;
 }

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList } from '../common/error-list.ts';
+import { Link } from '../common/link.ts';
 import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -34,7 +35,7 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
   return html`<div>
     <${Section} title="Webhook">
       ${url === ''
-        ? html`<p>No webhook is set. Add a webhook address in the Settings tab to receive every new submission as a signed POST.</p>`
+        ? html`<p>No webhook is set. Add a webhook address in <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}?tab=settings`}>Settings<//> to receive every new submission as a signed POST.</p>`
         : html`<dl>
             <dt>URL</dt><dd class="mono">${url}</dd>
             <dt>Signing secret</dt>

@@ -16,8 +16,10 @@ export function FormsList({ me }: { me: Me }) {
   const list = useQuery(() => Promise.all([trpc.forms.list.query(), trpc.drafts.list.query()]), []);
   const [creating, setCreating] = useState(false);
   const canEdit = me.role !== 'viewer';
-  if (list.error) return html`<${ErrorList} error=${list.error} />`;
-  if (!list.data) return html`<p class="muted">Loading forms…</p>`;
+  // Loading and failing keep the page's h1 where the list has it (one h1 per page; the focus after a
+  // move stays on it).
+  if (list.error) return html`<div><div class="page-head"><h1>Forms</h1></div><${ErrorList} error=${list.error} /></div>`;
+  if (!list.data) return html`<div><div class="page-head"><h1>Forms</h1></div><p class="muted">Loading forms…</p></div>`;
   const [{ forms, notice, upgrade_url, chart_days }, { drafts }] = list.data;
   const newButton = canEdit && html`<button type="button" onClick=${() => setCreating(true)} onPointerEnter=${() => void loadBuilder().catch(() => {})}>New form</button>`;
   return html`<div>

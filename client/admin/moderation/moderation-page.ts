@@ -13,8 +13,8 @@ export function ModerationPage() {
   const list = useQuery(() => trpc.moderation.list.query(), []);
   const decide = useAction((formId: string, paused: boolean) => trpc.moderation.set.mutate({ formId, paused }));
   const act = async (formId: string, paused: boolean) => (await decide.run(formId, paused)) && list.reload();
-  if (list.error) return html`<${ErrorList} error=${list.error} />`;
-  if (!list.data) return html`<p class="muted">Loading…</p>`;
+  if (list.error) return html`<div><h1>Moderation</h1><${ErrorList} error=${list.error} /></div>`;
+  if (!list.data) return html`<div><h1>Moderation</h1><p class="muted">Loading…</p></div>`;
   return html`<div>
     <h1>Moderation</h1>
     <p class="muted">Abuse reports of the last ${list.data.days} days, by distinct reporting networks. Reports from 3 networks within 24 hours pause an unclaimed form automatically; claimed forms are paused only by you.</p>

@@ -26,7 +26,7 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
     <button type="button" class="secondary menu-toggle" aria-expanded=${open} aria-controls="admin-menu" onClick=${() => setOpen(!open)}>${open ? 'Close menu' : 'Menu'}</button>
     <div class="menu" id="admin-menu">
       <nav aria-label="Admin">
-        ${item('/admin', 'Forms', path === '/admin' || path.startsWith('/admin/forms'))}
+        ${item('/admin', 'Forms', path === '/admin' || path.startsWith('/admin/forms') || path.startsWith('/admin/drafts/'))}
         ${item('/admin/workspace', 'Workspace', path === '/admin/workspace')}
         ${me.instance_owner && item('/admin/moderation', 'Moderation', path === '/admin/moderation')}
         ${item('/admin/account', 'Account', path === '/admin/account')}
@@ -37,7 +37,7 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
             <select value=${workspace.workspace.id} onChange=${(e: Event) => switchWorkspace((e.target as HTMLSelectElement).value)}>
               ${workspace.workspaces.map((w) => html`<option value=${w.id}>${w.name}</option>`)}
             </select></label>`
-        : workspace && html`<span class="muted">${workspace.workspace.name}</span>`}
+        : workspace && html`<span class="muted ws-name">${workspace.workspace.name}</span>`}
       <span class="muted who">${me.email} (${me.role})</span>
       <form method="post" action="/admin/logout"><button type="submit" class="secondary">Sign out</button></form>
     </div>

@@ -1,5 +1,6 @@
 // The submissions as a table: a checkbox per row (and one above for every row shown), when it came (a link
-// to its detail view), one column per field by its label, the form version. Below 720 px each row is
+// to its detail view), one column per field by its label, the form version, and "Open" (the same link in
+// words: a date that is a link is easy to miss). Below 720 px each row is
 // a stacked card with the labels beside the answers (admin.css `table.stack`).
 import { html } from '../../renderer/html.ts';
 import { Link } from '../common/link.ts';
@@ -33,6 +34,7 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
       <th>Received</th>
       ${fields.map((f) => html`<th>${f.label}</th>`)}
       <th class="num">Version</th>
+      <th><span class="sr-only">Details</span></th>
     </tr></thead>
     <tbody>${rows.map(
       (s) => html`<tr key=${s.id} class=${fresh.has(s.id) ? 'fresh' : ''} data-id=${s.id}>
@@ -42,6 +44,7 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
           ${s.values_contain_hidden_characters && html` <span class="badge badge-warn" title="Some answers contain invisible characters">hidden characters</span>`}</td>
         ${fields.map((f) => html`<td data-label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /></td>`)}
         <td class="num" data-label="Version">${s.form_version}</td>
+        <td class="open"><${Link} href=${submissionPath(formId, s.id)} aria-label=${`Open submission ${s.id}`}>Open<//></td>
       </tr>`,
     )}</tbody>
   </table>`;

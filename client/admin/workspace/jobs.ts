@@ -10,6 +10,7 @@ import { useQuery } from '../use-query.ts';
 /** The jobs table (instance owners). */
 export function Jobs() {
   const jobs = useQuery(() => trpc.jobs.list.query(), []);
+  // aria-disabled while a job runs, not disabled: a disabled button drops the keyboard focus to the page.
   const run = useAction((name: string) => trpc.jobs.run.mutate({ name }));
   return html`<${Section} title="Scheduled jobs">
     <${ErrorList} error=${jobs.error ?? run.error} />
@@ -18,7 +19,8 @@ export function Jobs() {
       <tbody>${jobs.data.map(
         (j) => html`<tr><td class="mono" data-label="Job">${j.name}</td><td class="mono" data-label="Schedule">${j.schedule}</td><td data-label="Last run"><${Time} iso=${j.lastRunAt} /></td>
           <td data-label="Result">${j.lastError ? html`<span class="badge badge-bad">${j.lastError}</span>` : (j.lastResult ?? '—')}</td>
-          <td class="actions"><button type="button" class="secondary" disabled=${run.busy} onClick=${async () => (await run.run(j.name)) && jobs.reload()}>Run now</button></td></tr>`,
+          <td class="actions"><button type="button" class="secondary" aria-disabled=${run.busy ? 'true' : undefined} aria-label=${`Run now: ${j.name}`}
+            onClick=${async () => !run.busy && (await run.run(j.name)) && jobs.reload()}>Run now</button></td></tr>`,
       )}</tbody></table>`}
   <//>`;
 }

@@ -7,7 +7,8 @@ import { redirect, sendHtml } from '../respond.ts';
 
 const shell =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<title>Formstead admin</title><link rel="stylesheet" href="/assets/admin.css"></head><body>' +
+  // An empty icon, as on the hosted page: browsers otherwise ask for /favicon.ico, which does not exist.
+  '<title>Formstead admin</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/assets/admin.css"></head><body>' +
   '<div id="app"><noscript><p>The admin panel needs JavaScript. Sign-in and claim pages work without it.</p></noscript></div>' +
   '<script type="module" src="/assets/admin.js"></script></body></html>';
 

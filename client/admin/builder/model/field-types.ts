@@ -6,7 +6,11 @@ import type { FormField } from '../../../../shared/definition/schema.ts';
 export interface FieldTypeInfo {
   type: string;
   name: string;
-  /** A short glyph shown beside the name (decorative; the name is the accessible text). */
+  /**
+   * A short glyph shown beside the name (decorative; the name is the accessible text). Geometric
+   * shapes and symbols common fonts have (DejaVu, Liberation), not emoji: without an emoji font a
+   * calendar or power sign showed as an empty box.
+   */
   icon: string;
 }
 
@@ -23,9 +27,9 @@ export const fieldTypes: readonly FieldTypeInfo[] = [
   { type: 'select', name: 'Dropdown', icon: '▾' },
   { type: 'autocomplete', name: 'Autocomplete', icon: '⌕' },
   { type: 'checkbox', name: 'Checkbox', icon: '✓' },
-  { type: 'switch', name: 'Switch', icon: '⏻' },
-  { type: 'date', name: 'Date', icon: '📅' },
-  { type: 'datetime', name: 'Date and time', icon: '🕑' },
+  { type: 'switch', name: 'Switch', icon: '◑' },
+  { type: 'date', name: 'Date', icon: '▦' },
+  { type: 'datetime', name: 'Date and time', icon: '◷' },
   { type: 'file', name: 'File upload', icon: '⇪' },
 ];
 
