@@ -1,11 +1,15 @@
 // The panel's root: who is signed in, the top bar, and the view for the current path. It composes.
+import { useEffect, useRef } from 'preact/hooks';
 import { html } from '../renderer/html.ts';
 import { AccountPage } from './account/account-page.ts';
+import { ConnectionBanner, WrongAddress } from './common/connection-banner.ts';
 import { ErrorList } from './common/error-list.ts';
+import { useConnection } from './connection.ts';
 import { FormDetail } from './form-detail/form-detail.ts';
 import { FormsList } from './forms-list/forms-list.ts';
 import { ModerationPage } from './moderation/moderation-page.ts';
 import { Nav } from './nav/nav.ts';
+import { SubmissionDetailPage } from './submissions/submission-detail.ts';
 import { trpc } from './trpc.ts';
 import type { Me } from './types.ts';
 import { useQuery } from './use-query.ts';
@@ -14,6 +18,8 @@ import { WorkspacePage } from './workspace/workspace-page.ts';
 
 /** Picks the view for a path. */
 function View({ me, path, query, workspace }: { me: Me; path: string; query: URLSearchParams; workspace: Parameters<typeof WorkspacePage>[0]['workspace'] }) {
+  const one = /^\/admin\/forms\/([^/]+)\/submissions\/([^/]+)$/.exec(path);
+  if (one) return html`<${SubmissionDetailPage} me=${me} formId=${decodeURIComponent(one[1])} submissionId=${decodeURIComponent(one[2])} />`;
   const form = /^\/admin\/forms\/([^/]+)$/.exec(path);
   if (form) return html`<${FormDetail} me=${me} formId=${decodeURIComponent(form[1])} tab=${query.get('tab') ?? 'overview'} />`;
   if (path === '/admin/workspace') return html`<${WorkspacePage} me=${me} workspace=${workspace} />`;
@@ -22,15 +28,37 @@ function View({ me, path, query, workspace }: { me: Me; path: string; query: URL
   return html`<${FormsList} me=${me} />`;
 }
 
+/**
+ * After a move to another page, focus goes to its heading, so keyboard and screen reader users start
+ * there (as after a page load) rather than on a link that is gone. Not on the first load.
+ */
+function useFocusOnNavigate(path: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: false });
+  }, [path]);
+}
+
 /** The whole panel. */
 export function App() {
   const { path, query } = useRoute();
+  useFocusOnNavigate(path);
   const me = useQuery(() => trpc.account.me.query(), []);
   const workspace = useQuery(() => trpc.workspace.current.query(), []);
-  if (me.error) return html`<main class="page"><${ErrorList} error=${me.error} /></main>`;
-  if (!me.data) return html`<main class="page"><p class="muted">Connecting…</p></main>`;
+  const { state } = useConnection();
+  if (state.kind === 'wrong_address') return html`<${WrongAddress} state=${state} />`;
+  if (me.error) return html`<main class="page"><h1>Formstead</h1><${ErrorList} error=${me.error} /></main>`;
+  if (!me.data) return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} /><p class="muted">Connecting…</p></main>`;
   return html`<div>
     <${Nav} me=${me.data} workspace=${workspace.data} path=${path} />
+    <${ConnectionBanner} />
     <main class="page"><${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} /></main>
   </div>`;
 }

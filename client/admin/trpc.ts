@@ -2,6 +2,7 @@
 // HttpOnly session cookie and the Origin with the upgrade by itself (same origin).
 import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc/client';
 import type { AppRouter } from '../../server/admin/routers/_app.ts';
+import { retryDelayMs, socketLost, socketOpened } from './connection.ts';
 
 const WORKSPACE_KEY = 'formstead.workspace';
 
@@ -23,19 +24,13 @@ export function signInAgain() {
   location.assign(`/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`);
 }
 
-/**
- * A refused upgrade looks like a dropped connection; when the socket cannot open, ask the server
- * whether the session is still good (the shell redirects to sign-in when it is not).
- */
-async function checkSession() {
-  const res = await fetch('/admin', { redirect: 'manual' }).catch(() => undefined);
-  if (res && res.type === 'opaqueredirect') signInAgain();
-}
-
 const workspace = currentWorkspace();
 const wsClient = createWSClient({
   url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/admin/trpc${workspace ? `?workspace=${encodeURIComponent(workspace)}` : ''}`,
-  onClose: () => void checkSession(),
+  retryDelayMs,
+  onOpen: socketOpened,
+  // A refused upgrade looks like a dropped connection: connection.ts asks the server why.
+  onClose: () => void socketLost({ stop: () => void wsClient.close(), signIn: signInAgain }),
 });
 
 /** The typed client. */
@@ -51,6 +46,8 @@ export interface AdminError {
 export function adminError(err: unknown): AdminError {
   if (err instanceof TRPCClientError) {
     const data = err.data as { code?: string; details?: string[] } | undefined;
+    // No answer from the server at all: the socket closed under the call.
+    if (data === undefined) return { code: 'connection_failed', details: [] };
     if (data?.code === 'UNAUTHORIZED') signInAgain();
     return { code: err.message, details: data?.details ?? [] };
   }

@@ -16,3 +16,9 @@ export type FormListItem = FormList['forms'][number];
 export type FormDetail = Out['forms']['byId'];
 /** The settings object of spec 2.11. */
 export type Settings = Out['settings']['get'];
+/** A page of submissions with the labelled columns and the total (submissions.page). */
+export type SubmissionPage = Out['submissions']['page'];
+/** One answer column: key, label, type and option labels. */
+export type FieldColumn = SubmissionPage['fields'][number];
+/** One submission with its webhook deliveries (submissions.detail). */
+export type SubmissionDetail = Out['submissions']['detail'];

@@ -1,5 +1,6 @@
 // Loading data from a procedure into a component, with reload.
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useGeneration } from './connection.ts';
 import { adminError, type AdminError } from './trpc.ts';
 
 /** What a component gets: the data once loaded, an error, and a way to load again. */
@@ -12,8 +13,9 @@ export interface Query<T> {
   set: (data: T) => void;
 }
 
-/** Runs `load` now and whenever `deps` change; stale answers are dropped. */
+/** Runs `load` now, whenever `deps` change and after a reconnect; stale answers are dropped. */
 export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
+  const generation = useGeneration();
   const [state, setState] = useState<{ data?: T; error?: AdminError; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -21,12 +23,19 @@ export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
     setState((s) => ({ ...s, loading: true }));
     load().then(
       (data) => current && setState({ data, loading: false }),
-      (err) => current && setState({ error: adminError(err), loading: false }),
+      (err) => {
+        if (!current) return;
+        const error = adminError(err);
+        // A call cut by a lost socket is not the data's fault: keep what is shown (the banner says
+        // why) and load again once the panel reconnects (the generation moves on).
+        if (error.code === 'connection_failed') setState((s) => ({ ...s, loading: true }));
+        else setState({ error, loading: false });
+      },
     );
     return () => {
       current = false;
     };
-  }, [...deps, tick]);
+  }, [...deps, tick, generation]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   const set = useCallback((data: T) => setState({ data, loading: false }), []);
   return { ...state, reload, set };

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../core/services.ts';
 import { sessionToken } from '../http/cookies.ts';
+import { originMatches, publicOrigin } from '../http/same-origin.ts';
 import type { JobRegistry } from '../lib/cron.ts';
 
 /** What every procedure receives. */
@@ -13,24 +14,27 @@ export interface AdminContext {
   sessionToken: string | undefined;
   /** The upgrade request's Origin header. */
   origin: string | undefined;
+  /** The upgrade request's Host header: the address the panel was opened at. */
+  host?: string;
   /** The workspace the panel acts in (`?workspace=` on the socket URL); the user's first when absent. */
   workspaceId?: string;
   /** The scheduled jobs, listed and run by instance owners; absent where no jobs run. */
   jobs?: JobRegistry;
 }
 
-/** The one origin the panel is served from: the public URL's. */
-export const panelOrigin = (publicUrl: string) => new URL(publicUrl).origin;
+/** The public URL's origin, where links to the panel point. */
+export const panelOrigin = publicOrigin;
 
 /**
  * Browsers do not apply CORS to WebSockets and send cookies with any page's socket, so a page on another
- * origin could otherwise act with the admin's session (cross-site WebSocket hijacking). A missing
- * Origin (a non-browser client) is refused too: the panel always sends one.
+ * origin could otherwise act with the admin's session (cross-site WebSocket hijacking). Accepted: the
+ * public URL's origin and the socket's own address (same-origin: the panel opened at any address the
+ * server answers on). A missing Origin (a non-browser client) is refused: the panel always sends one.
  */
-export const originAllowed = (origin: string | undefined, publicUrl: string) => origin !== undefined && origin === panelOrigin(publicUrl);
+export const originAllowed = (origin: string | undefined, host: string | undefined, publicUrl: string) => originMatches(origin, host, publicUrl);
 
 /** Builds the context of one socket from its upgrade request. */
 export function createAdminContext(services: Services, jobs: JobRegistry | undefined, req: IncomingMessage): AdminContext {
   const workspace = new URL(req.url ?? '/', 'http://localhost').searchParams.get('workspace');
-  return { services, jobs, sessionToken: sessionToken(req), origin: req.headers.origin, workspaceId: workspace || undefined };
+  return { services, jobs, sessionToken: sessionToken(req), origin: req.headers.origin, host: req.headers.host, workspaceId: workspace || undefined };
 }

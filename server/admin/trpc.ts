@@ -46,7 +46,7 @@ export const publicProcedure = t.procedure.use(shapeErrors);
  * session is signed out or expires).
  */
 const requireSession = t.middleware(async ({ ctx, next }) => {
-  if (!originAllowed(ctx.origin, ctx.services.config.publicUrl)) throw forbidden('forbidden', ['origin: the admin panel is served from its public URL only']);
+  if (!originAllowed(ctx.origin, ctx.host, ctx.services.config.publicUrl)) throw forbidden('forbidden', [`origin: open the admin panel at ${ctx.services.config.publicUrl}/admin`]);
   const principal = await ctx.services.accounts.principal(ctx.sessionToken, ctx.workspaceId);
   if (!principal || !ctx.sessionToken) {
     if (await ctx.services.accounts.session(ctx.sessionToken)) throw forbidden('forbidden', ['workspace: you are not a member of this workspace']);

@@ -56,7 +56,7 @@ export function attachAdminChannel(server: http.Server, services: Services, opts
 async function accept(services: Services, wss: WebSocketServer, req: http.IncomingMessage, socket: Duplex, head: Buffer) {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (path !== ADMIN_SOCKET_PATH) return refuse(socket, 404, 'Not Found');
-  if (!originAllowed(req.headers.origin, services.config.publicUrl)) return refuse(socket, 403, 'Forbidden');
+  if (!originAllowed(req.headers.origin, req.headers.host, services.config.publicUrl)) return refuse(socket, 403, 'Forbidden');
   if (!(await services.accounts.session(sessionToken(req)))) return refuse(socket, 403, 'Forbidden');
   if (socket.destroyed) return;
   wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));

@@ -31,7 +31,16 @@ export class SettingsService {
   /** Spec 4.4: validates, applies, answers the whole settings object. Callers have checked the role. */
   async update(form: FormRecord, raw: Record<string, unknown>, opts: { reveal?: boolean } = {}) {
     const parsed = settingsPatchSchema.safeParse(raw);
-    if (!parsed.success) throw invalid(zodProblems(parsed.error));
+    // Every problem of a save at once: the webhook address is checked even when another field is wrong.
+    if (!parsed.success) {
+      const problems = zodProblems(parsed.error);
+      const url = raw.webhook_url;
+      if (typeof url === 'string' && url !== '' && !problems.some((p) => p.startsWith('webhook_url:'))) {
+        const problem = await this.checkWebhookUrl(url);
+        if (problem) problems.push(`webhook_url: ${problem}`);
+      }
+      throw invalid(problems);
+    }
     const body = parsed.data;
     const problems: string[] = [];
     if (body.notify_mode !== undefined && body.notify_email !== undefined && (body.notify_mode === 'milestones') !== body.notify_email) {

@@ -1,8 +1,9 @@
 // Reading submissions back (spec 4.3): JSON pages with keyset cursors, and the CSV column order.
-import { allFields, type FormDefinition } from '../../shared/engine/index.ts';
-import { badRequest } from '../lib/api-error.ts';
+import type { FormDefinition } from '../../shared/engine/index.ts';
+import { badRequest, notFound } from '../lib/api-error.ts';
 import { csvRow } from '../lib/csv.ts';
 import type { SignedCursor } from '../lib/signed-cursor.ts';
+import { fieldColumns, type FieldColumn } from './submission-fields.ts';
 import type { FormRecord, Store, SubmissionRecord } from './store/types.ts';
 
 /** Spec 4.3 and 8: `limit` is 1 to 100, default 50, a larger value capped at 100. */
@@ -34,14 +35,14 @@ export class SubmissionReads {
    * Newest-first pages over a form's submissions; stable while new ones arrive (keyset on seq). With
    * `filter`, only submissions whose stored values contain that text (ASCII letters in any case).
    */
-  async page(form: FormRecord, limit: number, cursor: string | null, filter?: string) {
-    let before: number | undefined;
+  async page(form: FormRecord, limit: number, cursor: string | null, filter?: string, order: 'newest' | 'oldest' = 'newest') {
+    let from: number | undefined;
     if (cursor !== null) {
-      before = this.cursors.decode(form.id, cursor);
-      if (before === undefined) throw badRequest('invalid_cursor', ['cursor: not a cursor this server issued for this form']);
+      from = this.cursors.decode(form.id, cursor);
+      if (from === undefined) throw badRequest('invalid_cursor', ['cursor: not a cursor this server issued for this form']);
     }
     // One extra row tells whether another page exists without a second query.
-    const rows = await this.store.submissions.page(form.id, limit + 1, before, filter);
+    const rows = await this.store.submissions.page(form.id, limit + 1, from, filter, order);
     const page = rows.slice(0, limit);
     const result: { submissions: ReturnType<typeof submissionView>[]; next_cursor?: string } = { submissions: page.map(submissionView) };
     if (rows.length > limit) result.next_cursor = this.cursors.encode(form.id, page[page.length - 1].seq);
@@ -68,17 +69,45 @@ export class SubmissionReads {
     return out;
   }
 
-  /** The value columns of the CSV (spec 4.3), also the admin panel's table columns. */
-  async columns(form: FormRecord): Promise<string[]> {
-    const versions = await this.store.forms.versions(form.id);
-    return csvColumns(versions.map((v) => JSON.parse(v.definition) as FormDefinition));
+  /**
+   * How many submissions the form holds (its kept count, no scan), or how many contain `filter` (one
+   * counting pass over the form's rows): the panel's total.
+   */
+  async total(form: FormRecord, filter?: string): Promise<number> {
+    return filter ? this.store.submissions.count(form.id, filter) : form.submissionCount;
   }
 
-  /** The CSV file as chunks of text: the header row, then every submission oldest first, read in pages. */
-  async *csv(form: FormRecord, chunkChars = 64 * 1024): AsyncGenerator<string> {
+  /** One submission (spec 2.12) and its webhook deliveries with their logged attempts; 404 when not the form's. */
+  async detail(form: FormRecord, submissionId: string) {
+    const sub = await this.store.submissions.byId(form.id, submissionId);
+    if (!sub) throw notFound('submission');
+    const { deliveries, attempts } = await this.store.webhooks.forSubmission(form.id, submissionId);
+    return {
+      submission: submissionView(sub),
+      deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null, created_at: d.createdAt })),
+      attempts: attempts.map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error ?? undefined, duration_ms: a.durationMs, created_at: a.createdAt })),
+    };
+  }
+
+  /** The value columns of the CSV (spec 4.3), also the admin panel's table columns. */
+  async columns(form: FormRecord): Promise<string[]> {
+    return (await this.fields(form)).map((f) => f.key);
+  }
+
+  /** The same columns with their labels, types and option labels, for the panel. */
+  async fields(form: FormRecord): Promise<FieldColumn[]> {
+    const versions = await this.store.forms.versions(form.id);
+    return fieldColumns(versions.map((v) => JSON.parse(v.definition) as FormDefinition));
+  }
+
+  /**
+   * The CSV file as chunks of text: the header row, then every submission oldest first (only those
+   * containing `filter` when given, the panel's filter), read in pages.
+   */
+  async *csv(form: FormRecord, filter?: string, chunkChars = 64 * 1024): AsyncGenerator<string> {
     const keys = await this.columns(form);
     let chunk = csvRow(['id', 'created_at', ...keys]);
-    for await (const sub of this.store.submissions.iterate(form.id)) {
+    for await (const sub of this.store.submissions.iterate(form.id, undefined, filter)) {
       chunk += csvRow([sub.id, sub.createdAt, ...keys.map((k) => sub.values[k])]);
       if (chunk.length >= chunkChars) {
         yield chunk;
@@ -91,15 +120,5 @@ export class SubmissionReads {
 
 /** CSV value columns (spec 4.3): the latest version's keys, then keys only older versions had; id and created_at come first. */
 export function csvColumns(versionsNewestFirst: FormDefinition[]): string[] {
-  const keys: string[] = [];
-  const seen = new Set<string>();
-  for (const def of versionsNewestFirst) {
-    for (const field of allFields(def)) {
-      if (!seen.has(field.key)) {
-        seen.add(field.key);
-        keys.push(field.key);
-      }
-    }
-  }
-  return keys;
+  return fieldColumns(versionsNewestFirst).map((f) => f.key);
 }

@@ -4,6 +4,7 @@ import type { Services } from '../core/services.ts';
 import { deleteForm, listForms, publishForm } from './forms.ts';
 import { health } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
+import { adminConnection } from './admin-connection.ts';
 import { adminCsv } from './admin-csv.ts';
 import { asset } from './assets.ts';
 import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
@@ -12,6 +13,7 @@ import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { hostedPage } from './pages/hosted-page.ts';
 import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
+import { signedInPage } from './pages/signed-in-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { definitionSchema } from './schema.ts';
@@ -57,13 +59,16 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
+    { method: 'GET', path: '/admin/signed-in', handler: signedInPage(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
+    { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },
     { method: 'GET', path: '/admin/forms/:id', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id/submissions/:sid', handler: adminShell(s) },
     { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
     { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
     { method: 'GET', path: '/admin/account', handler: adminShell(s) },

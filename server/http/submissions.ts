@@ -39,15 +39,15 @@ export const deleteSubmission = (s: Services) => async ({ req, res, params }: Ro
   sendNoContent(res);
 };
 
-/** Streams the CSV chunks the read service produces, waiting for the socket to drain between them. */
-export async function streamCsv(s: Services, res: ServerResponse, form: FormRecord) {
+/** Streams the CSV chunks the read service produces (only rows containing `filter` when given), waiting for the socket to drain between them. */
+export async function streamCsv(s: Services, res: ServerResponse, form: FormRecord, filter?: string) {
   res.writeHead(200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${form.id}-submissions.csv"`,
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
   });
-  for await (const chunk of s.reads.csv(form)) {
+  for await (const chunk of s.reads.csv(form, filter)) {
     if (res.destroyed) return;
     if (!res.write(chunk)) await drainOrClose(res);
   }

@@ -8,13 +8,20 @@ export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
 /** Names one form. */
 export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
 
-/** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter. */
+/** The longest text filter of the submissions view (also the CSV download's `filter`). */
+export const SUBMISSION_FILTER_MAX = 200;
+
+/** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or oldest first. */
 export const submissionPageInput = z.strictObject({
   formId: z.string().min(1).max(64),
   limit: z.number().int().min(1).max(100).optional(),
   cursor: z.string().max(200).nullable().optional(),
-  filter: z.string().max(200).optional(),
+  filter: z.string().max(SUBMISSION_FILTER_MAX).optional(),
+  order: z.enum(['newest', 'oldest']).optional(),
 });
+
+/** One submission of a form. */
+export const submissionIdInput = z.strictObject({ formId: z.string().min(1).max(64), submissionId: z.string().min(1).max(64) });
 
 /** A settings change from the panel: the patch is checked by the settings service, as REST's PATCH body is. */
 export const settingsUpdateInput = z.strictObject({ formId: z.string().min(1).max(64), patch: z.record(z.string(), z.unknown()) });

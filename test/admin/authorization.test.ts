@@ -41,6 +41,7 @@ const rows: Row[] = [
   { path: 'drafts.publish', level: 'editor', input: freshDraft, form: true },
   { path: 'drafts.discard', level: 'editor', input: freshDraft, form: true },
   { path: 'submissions.page', level: 'viewer', input: form, form: true },
+  { path: 'submissions.detail', level: 'viewer', input: (w) => ({ formId: w.formId, submissionId: w.submissionId }), form: true },
   { path: 'submissions.onCreated', level: 'viewer', input: form, form: true, subscription: true },
   { path: 'submissions.delete', level: 'editor', input: (w) => ({ formId: w.formId, ids: ['no-such-submission'] }), form: true },
   { path: 'settings.get', level: 'viewer', input: form, form: true },

@@ -121,6 +121,14 @@ channel('the panel shell and the CSV download need a session; the shell loads on
   const lines = (await csv.text()).trim().split('\r\n');
   assert.is(lines[0], 'id,created_at,name,email,topic,message');
   assert.is(lines.length, 2);
+  // The panel's download follows its filter: the same match as the table (any case).
+  const filtered = async (filter: string) => (await (await fetch(`${server.url}${csvPath}?filter=${encodeURIComponent(filter)}`, { headers: { cookie } })).text()).trim().split('\r\n');
+  assert.equal(await filtered('LIVE@example'), lines);
+  assert.equal(await filtered('nobody'), [lines[0]]);
+  assert.equal(await filtered('x'.repeat(200)), [lines[0]], '200 characters is the longest filter');
+  const tooLong = await fetch(`${server.url}${csvPath}?filter=${'x'.repeat(201)}`, { headers: { cookie } });
+  assert.is(tooLong.status, 400);
+  assert.equal(await tooLong.json(), { error: 'invalid_request', details: ['filter: must be at most 200 characters'] });
 });
 
 channel('an invite link makes an account with its role once; a signed-in user joins with a button', async () => {

@@ -89,20 +89,20 @@ admin('a form published without a key is claimed from its claim link and listed'
   await screenshot(page, 'admin-forms');
 });
 
-admin('settings: a bad value shows the API message; a good change is saved', async () => {
+admin('settings: a bad value is explained in plain words; a good change is saved', async () => {
   await page.getByRole('link', { name: 'Contact us' }).click();
   await tab('Settings').click();
-  await page.getByLabel(/^Redirect URL/).fill('ftp://example.com');
+  await page.getByLabel(/^Redirect address/).fill('ftp://example.com');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await page.getByRole('alert').getByText('redirect_url: must be an http or https URL').waitFor();
-  await page.getByLabel(/^Redirect URL/).fill('');
-  await page.getByLabel(/^Success message/).fill('Thanks, we will write back soon.');
-  await page.getByLabel(/^Webhook URL/).fill(receiver.url('/status/200/hook'));
+  await page.getByRole('alert').getByText('The redirect address must start with http:// or https://').waitFor();
+  await page.getByLabel(/^Redirect address/).fill('');
+  await page.getByLabel(/^Message after sending/).fill('Thanks, we will write back soon.');
+  await page.getByLabel(/^Webhook address/).fill(receiver.url('/status/200/hook'));
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByText('Saved.').waitFor();
   await screenshot(page, 'admin-settings');
   await page.reload();
-  assert.is(await page.getByLabel(/^Success message/).inputValue(), 'Thanks, we will write back soon.');
+  assert.is(await page.getByLabel(/^Message after sending/).inputValue(), 'Thanks, we will write back soon.');
 });
 
 admin('a new submission appears in the open table without a reload', async () => {

@@ -49,7 +49,8 @@ claim('sign-in: a wrong password is refused, the right one gives a session', asy
   assert.is(wrong.status, 401);
   const right = await post('/admin/login', { email: 'owner@example.com', password: 'correct horse battery', next: '//evil.example' });
   assert.is(right.status, 303);
-  assert.is(right.headers.get('location'), '/admin', 'next must be a same-site path');
+  // Signed in: the cookie check first (/admin/signed-in), then `next`.
+  assert.is(right.headers.get('location'), '/admin/signed-in?next=%2Fadmin', 'next must be a same-site path');
   const rows: [string, string][] = [
     ['/\t/evil.example/phish', '/admin'],
     ['/\\evil.example', '/admin'],
@@ -59,7 +60,7 @@ claim('sign-in: a wrong password is refused, the right one gives a session', asy
   ];
   for (const [next, location] of rows) {
     const r = await post('/admin/login', { email: 'owner@example.com', password: 'correct horse battery', next });
-    assert.is(r.headers.get('location'), location, JSON.stringify(next));
+    assert.is(r.headers.get('location'), `/admin/signed-in?next=${encodeURIComponent(location)}`, JSON.stringify(next));
   }
 });
 

@@ -4,11 +4,11 @@ import { html } from '../../renderer/html.ts';
 import { navigate } from '../use-route.ts';
 
 /** A link to a panel path. */
-export function Link({ href, children, class: className }: { href: string; children: ComponentChildren; class?: string }) {
+export function Link({ href, children, class: className, ...rest }: { href: string; children: ComponentChildren; class?: string; 'aria-current'?: string }) {
   const follow = (e: MouseEvent) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     navigate(href);
   };
-  return html`<a href=${href} class=${className} onClick=${follow}>${children}</a>`;
+  return html`<a href=${href} class=${className} aria-current=${rest['aria-current']} onClick=${follow}>${children}</a>`;
 }

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { when } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { trpc } from '../trpc.ts';
 import { useQuery } from '../use-query.ts';
 
@@ -19,12 +19,12 @@ export function DefinitionView({ formId }: { formId: string }) {
     <section class="card narrow"><h2>Versions</h2>
       <ul class="plain">${list.map(
         (v) => html`<li><button type="button" class=${v === shown ? 'link active' : 'link'} onClick=${() => setChosen(v.version)}>
-          Version ${v.version}</button> <span class="muted">${when(v.created_at)}</span></li>`,
+          Version ${v.version}</button> <span class="muted"><${Time} iso=${v.created_at} /></span></li>`,
       )}</ul>
     </section>
     <section class="card wide"><h2>Version ${shown.version}</h2>
       <p class="muted">Follows the <a href=${versions.data.schema_url} target="_blank" rel="noopener">form definition JSON Schema</a> (<code>$schema</code>).</p>
-      <pre class="json">${JSON.stringify(shown.definition, null, 2)}</pre>
+      <pre class="json" tabindex="0" aria-label=${`Definition of version ${shown.version}`}>${JSON.stringify(shown.definition, null, 2)}</pre>
     </section>
   </div>`;
 }

@@ -39,7 +39,7 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
       ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
     </nav>
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
-    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} />`}
+    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} />`}
     ${current === 'settings' && html`<${SettingsForm} formId=${formId} settings=${f.settings} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
     ${current === 'definition' && html`<${DefinitionView} formId=${formId} />`}

@@ -2,7 +2,7 @@
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { when } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import type { FormDetail } from '../types.ts';
@@ -17,7 +17,7 @@ export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEd
         <dt>Status</dt><dd>${form.status}${form.moderation_paused ? ' (by moderation: an instance owner must lift it)' : ''}</dd>
         <dt>Version</dt><dd>${form.version}</dd>
         <dt>Submissions</dt><dd>${form.submissions}</dd>
-        <dt>Created</dt><dd>${when(form.created_at)}</dd>
+        <dt>Created</dt><dd><${Time} iso=${form.created_at} /></dd>
       </dl>
       ${canEdit &&
       html`<button type="button" disabled=${toggle.busy} onClick=${async () => (await toggle.run()) && onChanged()}>

@@ -1,15 +1,15 @@
-// The settings tab: every field of spec 4.4. The patch (changed fields only) is checked in the browser
-// with the same zod schema the server uses, so the messages are the API's; the server checks again
-// (and alone can check the webhook URL's address) and its 422 details are shown the same way.
+// The settings tab: every field of spec 4.4 in plain words. The server checks a save as a whole and
+// answers every problem at once (the webhook address included); each is shown as a sentence next to
+// its field, and listed above the Save button.
 import { useState } from 'preact/hooks';
-import { settingsPatchSchema, SUCCESS_MESSAGE_MAX } from '../../../shared/api/forms.ts';
-import { zodProblems } from '../../../shared/api/problems.ts';
+import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/forms.ts';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
-import { trpc, type AdminError } from '../trpc.ts';
+import { trpc } from '../trpc.ts';
 import type { Settings } from '../types.ts';
 import { useAction } from '../use-action.ts';
+import { plainProblem } from './settings-problems.ts';
 
 type Editable = Pick<Settings, 'status' | 'success_message' | 'redirect_url' | 'allow_another_response' | 'notify_mode' | 'webhook_url'>;
 const editable = (s: Settings): Editable => ({
@@ -25,7 +25,6 @@ const editable = (s: Settings): Editable => ({
 export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: string; settings: Settings; canEdit: boolean; onSaved: () => void }) {
   const [saved, setSaved] = useState(editable(settings));
   const [draft, setDraft] = useState(saved);
-  const [problems, setProblems] = useState<AdminError | undefined>();
   const [done, setDone] = useState(false);
   const save = useAction((patch: Record<string, unknown>) => trpc.settings.update.mutate({ formId, patch }));
   const set = <K extends keyof Editable>(key: K, value: Editable[K]) => {
@@ -36,9 +35,7 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
   const submit = async (e: Event) => {
     e.preventDefault();
     const patch = Object.fromEntries(Object.entries(draft).filter(([k, v]) => saved[k as keyof Editable] !== v));
-    const checked = settingsPatchSchema.safeParse(patch);
-    if (!checked.success) return setProblems({ code: 'invalid_request', details: zodProblems(checked.error) });
-    setProblems(undefined);
+    setDone(false);
     const result = await save.run(patch);
     if (result) {
       setSaved(editable(result));
@@ -47,38 +44,43 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
       onSaved();
     }
   };
-  const problemFor = (field: string) => (problems ?? save.error)?.details.filter((d) => d.startsWith(`${field}:`)) ?? [];
-  const hint = (field: string) => problemFor(field).map((d) => html`<p class="field-problem" id=${`${field}-problem`}>${d.slice(field.length + 2)}</p>`);
+  const problems = (save.error?.details ?? []).map(plainProblem);
+  const problemFor = (field: string) => problems.filter((p) => p.field === field || (field === 'notify_mode' && p.field === 'notify_email'));
+  const hint = (field: string) => problemFor(field).map((p, i) => html`<p class="field-problem" id=${`${field}-problem${i ? `-${i}` : ''}`}>${p.text}</p>`);
+  const invalid = (field: string) => ({ 'aria-invalid': problemFor(field).length > 0 ? 'true' : undefined, 'aria-describedby': problemFor(field).length > 0 ? `${field}-problem` : undefined });
   const text = (e: Event) => (e.target as HTMLInputElement).value;
 
   return html`<${Section} title="Settings">
     <form class="settings" onSubmit=${submit} novalidate>
       <fieldset disabled=${!canEdit || save.busy}>
         <label for="status">Status</label>
-        <select id="status" value=${draft.status} onChange=${(e: Event) => set('status', text(e) as Editable['status'])}>
-          <option value="active">Active: accepts submissions</option><option value="paused">Paused: refuses submissions</option>
+        <select id="status" value=${draft.status} ...${invalid('status')} onChange=${(e: Event) => set('status', text(e) as Editable['status'])}>
+          <option value="active">Active: accepts responses</option><option value="paused">Paused: refuses responses</option>
         </select>${hint('status')}
 
-        <label for="success_message">Success message <span class="muted">(${draft.success_message.length}/${SUCCESS_MESSAGE_MAX}; empty means the default)</span></label>
-        <textarea id="success_message" rows="3" value=${draft.success_message} onInput=${(e: Event) => set('success_message', text(e))}></textarea>${hint('success_message')}
+        <label for="success_message">Message after sending <span class="muted">(${draft.success_message.length}/${SUCCESS_MESSAGE_MAX}; empty shows the default)</span></label>
+        <textarea id="success_message" rows="3" value=${draft.success_message} ...${invalid('success_message')} onInput=${(e: Event) => set('success_message', text(e))}></textarea>${hint('success_message')}
 
-        <label for="redirect_url">Redirect URL <span class="muted">(http or https; empty means none)</span></label>
-        <input id="redirect_url" type="url" value=${draft.redirect_url} onInput=${(e: Event) => set('redirect_url', text(e))} />${hint('redirect_url')}
+        <label for="redirect_url">Redirect address <span class="muted">(send people to this page after they send; empty: show the message)</span></label>
+        <input id="redirect_url" type="url" placeholder="https://example.com/thanks" value=${draft.redirect_url} ...${invalid('redirect_url')} onInput=${(e: Event) => set('redirect_url', text(e))} />${hint('redirect_url')}
 
         <label class="check"><input type="checkbox" checked=${draft.allow_another_response}
           onChange=${(e: Event) => set('allow_another_response', (e.target as HTMLInputElement).checked)} />
-          Show “Submit another response” on the success screen <span class="muted">(no effect while a redirect URL is set)</span></label>${hint('allow_another_response')}
+          <span>Offer “Submit another response” after sending <span class="muted">(not while a redirect address is set)</span></span></label>${hint('allow_another_response')}
 
-        <label for="notify_mode">Email notifications</label>
-        <select id="notify_mode" value=${draft.notify_mode} onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>
+        <label for="notify_mode">Email me about responses</label>
+        <select id="notify_mode" value=${draft.notify_mode} ...${invalid('notify_mode')} onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>
           <option value="milestones">At milestones (1st, 10th, 100th … response)</option><option value="off">Off</option>
-        </select>
-        <p class="muted small">The deprecated <code>notify_email</code> follows this: ${draft.notify_mode === 'milestones' ? 'true' : 'false'}.</p>${hint('notify_mode')}${hint('notify_email')}
+        </select>${hint('notify_mode')}
 
-        <label for="webhook_url">Webhook URL <span class="muted">(public https on port 443; empty removes it and cancels pending deliveries)</span></label>
-        <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
+        <label for="webhook_url">Webhook address <span class="muted">(every response is sent here as a signed POST; https on the public internet; empty removes it and cancels deliveries not yet made)</span></label>
+        <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url} ...${invalid('webhook_url')} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
       </fieldset>
-      <${ErrorList} error=${problems ?? save.error} />
+      ${save.error &&
+      (problems.length > 0
+        ? html`<div class="problems" role="alert"><strong>${problems.length === 1 ? 'One thing to fix before saving' : `${problems.length} things to fix before saving`}</strong>
+            <ul>${problems.map((p) => html`<li>${p.text}</li>`)}</ul></div>`
+        : html`<${ErrorList} error=${save.error} />`)}
       ${done && html`<p class="ok" role="status">Saved.</p>`}
       ${canEdit ? html`<button type="submit" disabled=${save.busy}>Save settings</button>` : html`<p class="muted">Viewers can read settings but not change them.</p>`}
     </form>

@@ -1,13 +1,18 @@
-// The submissions tab: newest first, 50 a page with "Load more", a text filter, the CSV download, and
-// new submissions appearing at the top as they arrive (submissions.onCreated).
-import { useState } from 'preact/hooks';
+// The submissions tab: a text filter, newest or oldest first, the total, 50 a page with "Load more",
+// the CSV download of what the filter shows, rows selected and deleted, and (newest first) new
+// submissions appearing at the top as they arrive (submissions.onCreated).
+import { useEffect, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { valueText, when } from '../common/format.ts';
+import { count } from '../common/format.ts';
+import { deleteSubmissions } from '../submissions/delete-submissions.ts';
+import { SubmissionRows } from '../submissions/submission-rows.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useLiveSubmissions, type Submission } from '../use-live-submissions.ts';
 import { useQuery } from '../use-query.ts';
+
+type Order = 'newest' | 'oldest';
 
 /** ASCII letters to lower case, as SQLite's lower() folds them on the server. */
 const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -15,14 +20,35 @@ const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 /** Whether a live submission belongs in a filtered view: the server's rule (the stored JSON contains the text). */
 const matches = (s: Submission, filter: string) => !filter || fold(JSON.stringify(s.values)).includes(fold(filter));
 
-/** The table for one form. */
-export function SubmissionsTable({ formId }: { formId: string }) {
+/** The CSV download of the current filter. */
+function csvHref(formId: string, filter: string) {
+  const query = new URLSearchParams();
+  const workspace = currentWorkspace();
+  if (workspace) query.set('workspace', workspace);
+  if (filter) query.set('filter', filter);
+  const qs = query.toString();
+  return `/admin/forms/${encodeURIComponent(formId)}/submissions.csv${qs ? `?${qs}` : ''}`;
+}
+
+/** The tab for one form; `canEdit` allows selecting and deleting. */
+export function SubmissionsTable({ formId, canEdit = false }: { formId: string; canEdit?: boolean }) {
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState('');
-  const first = useQuery(() => trpc.submissions.page.query({ formId, filter: filter || undefined }), [formId, filter]);
+  const [order, setOrder] = useState<Order>('newest');
+  const first = useQuery(() => trpc.submissions.page.query({ formId, filter: filter || undefined, order }), [formId, filter, order]);
   const [more, setMore] = useState<{ rows: Submission[]; cursor?: string; forFirst?: unknown }>({ rows: [] });
   const [live, setLive] = useState<Submission[]>([]);
-  const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ formId, cursor, filter: filter || undefined }));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [gone, setGone] = useState<Set<string>>(new Set());
+  const [deletedNote, setDeletedNote] = useState('');
+  const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }));
+  const remove = useAction((ids: string[]) => deleteSubmissions(formId, ids));
+
+  // A fresh first page (new filter or order, a reconnect) holds what arrived and lacks what was deleted.
+  useEffect(() => {
+    setLive([]);
+    setGone(new Set());
+  }, [first.data]);
 
   useLiveSubmissions(formId, (s) => {
     if (matches(s, filter)) setLive((rows) => (rows.some((r) => r.id === s.id) ? rows : [s, ...rows]));
@@ -30,48 +56,84 @@ export function SubmissionsTable({ formId }: { formId: string }) {
 
   if (first.error) return html`<${ErrorList} error=${first.error} />`;
   if (!first.data) return html`<p class="muted">Loading submissions…</p>`;
+  const page = first.data;
   // Pages loaded with "Load more" belong to the first page they followed; a new filter starts over.
-  const extra = more.forFirst === first.data ? more.rows : [];
-  const cursor = more.forFirst === first.data ? more.cursor : first.data.next_cursor;
+  const extra = more.forFirst === page ? more.rows : [];
+  const cursor = more.forFirst === page ? more.cursor : page.next_cursor;
   const seen = new Set<string>();
-  const rows = [...live, ...first.data.submissions, ...extra].filter((s) => !seen.has(s.id) && seen.add(s.id));
-  const columns = first.data.columns;
-  const workspace = currentWorkspace();
-  const csvHref = `/admin/forms/${encodeURIComponent(formId)}/submissions.csv${workspace ? `?workspace=${encodeURIComponent(workspace)}` : ''}`;
+  const loaded = [...page.submissions, ...extra];
+  // A live row is new only if the page does not hold it yet (it may have arrived before a reload).
+  const newLive = live.filter((s) => !loaded.some((r) => r.id === s.id));
+  // Newest first: new ones on top. Oldest first: at the end, once the last page is shown.
+  const ordered = order === 'newest' ? [...newLive, ...loaded] : cursor ? loaded : [...loaded, ...[...newLive].reverse()];
+  const rows = ordered.filter((s) => !gone.has(s.id) && !seen.has(s.id) && seen.add(s.id));
+  // The server's count, plus arrivals since, less what was deleted here (each counted once before).
+  const shownTotal = Math.max(0, (page.total ?? 0) + newLive.length - gone.size);
 
+  const restart = () => {
+    setLive([]);
+    setSelected(new Set());
+    setGone(new Set());
+    setDeletedNote('');
+  };
   const applyFilter = (e: Event) => {
     e.preventDefault();
-    setLive([]);
+    restart();
     setFilter(draft.trim());
   };
   const next = async () => {
-    const page = await loadMore.run(cursor!);
-    if (page) setMore({ rows: [...extra, ...page.submissions], cursor: page.next_cursor, forFirst: first.data });
+    const more = await loadMore.run(cursor!);
+    if (more) setMore({ rows: [...extra, ...more.submissions], cursor: more.next_cursor, forFirst: page });
   };
+  const select = (ids: string[], on: boolean) => {
+    const nextSet = new Set(selected);
+    for (const id of ids) on ? nextSet.add(id) : nextSet.delete(id);
+    setSelected(nextSet);
+  };
+  const deleteSelected = async () => {
+    const ids = rows.filter((s) => selected.has(s.id)).map((s) => s.id);
+    const result = await remove.run(ids);
+    if (!result) return;
+    setGone(new Set([...gone, ...ids]));
+    setSelected(new Set());
+    setDeletedNote(`Deleted ${count(result.deleted, 'submission')}.`);
+  };
+  const picked = rows.filter((s) => selected.has(s.id)).length;
 
   return html`<div>
     <div class="toolbar">
       <form class="row" role="search" onSubmit=${applyFilter}>
         <label class="sr-only" for="filter">Filter submissions</label>
-        <input id="filter" type="search" placeholder="Filter by any value" value=${draft} onInput=${(e: Event) => setDraft((e.target as HTMLInputElement).value)} />
+        <input id="filter" type="search" placeholder="Filter by any answer" maxlength="200" value=${draft} onInput=${(e: Event) => setDraft((e.target as HTMLInputElement).value)} />
         <button type="submit" class="secondary">Filter</button>
       </form>
+      <label class="inline">Sort
+        <select value=${order} onChange=${(e: Event) => {
+          restart();
+          setOrder((e.target as HTMLSelectElement).value as Order);
+        }}><option value="newest">Newest first</option><option value="oldest">Oldest first</option></select></label>
       <span class="spacer"></span>
-      <span class="live" aria-live="polite">${live.length > 0 ? `${live.length} new since opened` : 'Live'}</span>
-      <a class="button secondary" href=${csvHref} download>Download CSV</a>
+      ${newLive.length > 0 && html`<span class="ok small" aria-live="polite">${newLive.length} new since opened</span>`}
+      <a class="button secondary" href=${csvHref(formId, filter)} download>${filter ? 'Download CSV of these' : 'Download CSV'}</a>
     </div>
+    <p class="total" aria-live="polite"><strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${filter && html` containing “${filter}”`}
+      ${filter && html` · <button type="button" class="link" onClick=${() => {
+        restart();
+        setDraft('');
+        setFilter('');
+      }}>Show all</button>`}</p>
+    ${canEdit && picked > 0 &&
+    html`<div class="selection" role="region" aria-label="Selected submissions">
+      <span>${count(picked, 'submission')} selected</span>
+      <button type="button" class="danger" disabled=${remove.busy} onClick=${deleteSelected}>Delete ${picked === 1 ? 'it' : `all ${picked}`}</button>
+      <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
+    </div>`}
+    ${deletedNote && html`<p class="ok" role="status">${deletedNote}</p>`}
+    <${ErrorList} error=${remove.error} />
     ${rows.length === 0
       ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`
-      : html`<div class="scroll"><table class="submissions">
-          <thead><tr><th>Received</th>${columns.map((c) => html`<th>${c}</th>`)}<th class="num">Version</th></tr></thead>
-          <tbody>${rows.map(
-            (s) => html`<tr key=${s.id} class=${live.includes(s) ? 'fresh' : ''} data-id=${s.id}>
-              <td class="nowrap">${when(s.created_at)}${s.values_contain_hidden_characters && html` <span class="badge badge-warn" title="Contains invisible characters">hidden chars</span>`}</td>
-              ${columns.map((c) => html`<td>${valueText(s.values[c])}</td>`)}
-              <td class="num">${s.form_version}</td>
-            </tr>`,
-          )}</tbody>
-        </table></div>`}
+      : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields} fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
+          onSelect=${canEdit ? select : undefined} />`}
     ${cursor && html`<button type="button" class="secondary" disabled=${loadMore.busy} onClick=${next}>Load more</button>`}
     <${ErrorList} error=${loadMore.error} />
   </div>`;

@@ -50,7 +50,7 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
       ${canEdit && url !== '' && html`<${TestSend} formId=${formId} />`}
     <//>
     <${Section} title="Delivery log">
-      <${DeliveryLog} deliveries=${deliveries} onRefresh=${view.reload} />
+      <${DeliveryLog} formId=${formId} deliveries=${deliveries} onRefresh=${view.reload} />
     <//>
   </div>`;
 }

@@ -12,14 +12,14 @@ import { SparkChart } from './spark-chart.ts';
 export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canEdit: boolean; onChanged: () => void }) {
   const toggle = useAction(() => trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }));
   return html`<tr>
-    <td><${Link} href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//><div class="muted mono">${form.form_id}</div></td>
-    <td>
+    <td data-label="Form"><${Link} href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//><div class="muted mono">${form.form_id}</div></td>
+    <td data-label="Status">
       <${Badge} tone=${form.status === 'active' ? 'ok' : 'warn'}>${form.status}<//>
       ${form.webhook_failing && html` <${Badge} tone="bad">Webhook failing<//>`}
     </td>
-    <td class="num">v${form.version}</td>
-    <td class="num">${form.submissions}</td>
-    <td><${SparkChart} counts=${form.daily} /></td>
+    <td class="num" data-label="Version">v${form.version}</td>
+    <td class="num" data-label="Submissions">${form.submissions}</td>
+    <td data-label="Last 30 days"><${SparkChart} counts=${form.daily} /></td>
     <td class="actions">
       ${canEdit &&
       html`<button type="button" class="secondary" disabled=${toggle.busy} title=${toggle.error ? toggle.error.details.join('\n') || toggle.error.code : ''}

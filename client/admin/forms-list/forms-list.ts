@@ -18,8 +18,8 @@ export function FormsList({ me }: { me: Me }) {
     ${notice && html`<p class="notice" role="status">${notice} ${upgrade_url && html`<a href=${upgrade_url}>Upgrade</a>`}</p>`}
     ${forms.length === 0
       ? html`<div class="card empty"><p>No forms yet.</p><p class="muted">Publish one with <code>POST /v1/forms</code> and an account key, or claim a form an agent published.</p></div>`
-      : html`<table class="forms">
-          <thead><tr><th>Form</th><th>Status</th><th class="num">Version</th><th class="num">Submissions</th><th>Last ${chart_days} days</th><th></th></tr></thead>
+      : html`<table class="forms stack">
+          <thead><tr><th>Form</th><th>Status</th><th class="num">Version</th><th class="num">Submissions</th><th>Last ${chart_days} days</th><th><span class="sr-only">Actions</span></th></tr></thead>
           <tbody>${forms.map((f) => html`<${FormRow} key=${f.form_id} form=${f} canEdit=${canEdit} onChanged=${list.reload} />`)}</tbody>
         </table>`}
   </div>`;

@@ -3,7 +3,7 @@
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { when } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
@@ -21,14 +21,14 @@ export function ModerationPage() {
     <${ErrorList} error=${decide.error} />
     ${list.data.forms.length === 0
       ? html`<p class="card empty">Nothing reported.</p>`
-      : html`<table class="boxed">
-          <thead><tr><th>Form</th><th>Claimed</th><th class="num">Reports</th><th class="num">Networks</th><th>Last report</th><th>State</th><th></th></tr></thead>
+      : html`<table class="boxed stack">
+          <thead><tr><th>Form</th><th>Claimed</th><th class="num">Reports</th><th class="num">Networks</th><th>Last report</th><th>State</th><th><span class="sr-only">Actions</span></th></tr></thead>
           <tbody>${list.data.forms.map(
             (f) => html`<tr>
-              <td><a href=${f.hosted_url} target="_blank" rel="noopener">${f.title}</a><div class="muted mono">${f.form_id}</div></td>
-              <td>${f.claimed ? 'claimed' : 'unclaimed'}</td>
-              <td class="num">${f.reports}</td><td class="num">${f.networks}</td><td>${when(f.last_report_at)}</td>
-              <td>${f.moderation_paused ? html`<${Badge} tone="bad">Paused by moderation<//>` : html`<${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>`}</td>
+              <td data-label="Form"><a href=${f.hosted_url} target="_blank" rel="noopener">${f.title}</a><div class="muted mono">${f.form_id}</div></td>
+              <td data-label="Claimed">${f.claimed ? 'claimed' : 'unclaimed'}</td>
+              <td class="num" data-label="Reports">${f.reports}</td><td class="num" data-label="Networks">${f.networks}</td><td data-label="Last report"><${Time} iso=${f.last_report_at} /></td>
+              <td data-label="State">${f.moderation_paused ? html`<${Badge} tone="bad">Paused by moderation<//>` : html`<${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>`}</td>
               <td class="actions">${f.moderation_paused
                 ? html`<button type="button" class="secondary" disabled=${decide.busy} onClick=${() => act(f.form_id, false)}>Lift pause</button>`
                 : html`<button type="button" class="danger" disabled=${decide.busy} onClick=${() => act(f.form_id, true)}>Pause by moderation</button>`}</td>

@@ -1,7 +1,7 @@
 // The scheduled jobs with their last run, and running one now.
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { when } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -14,10 +14,10 @@ export function Jobs() {
   return html`<${Section} title="Scheduled jobs">
     <${ErrorList} error=${jobs.error ?? run.error} />
     ${jobs.data &&
-    html`<table><thead><tr><th>Job</th><th>Schedule</th><th>Last run</th><th>Result</th><th></th></tr></thead>
+    html`<table class="stack"><thead><tr><th>Job</th><th>Schedule</th><th>Last run</th><th>Result</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${jobs.data.map(
-        (j) => html`<tr><td class="mono">${j.name}</td><td class="mono">${j.schedule}</td><td>${when(j.lastRunAt)}</td>
-          <td>${j.lastError ? html`<span class="badge badge-bad">${j.lastError}</span>` : (j.lastResult ?? '—')}</td>
+        (j) => html`<tr><td class="mono" data-label="Job">${j.name}</td><td class="mono" data-label="Schedule">${j.schedule}</td><td data-label="Last run"><${Time} iso=${j.lastRunAt} /></td>
+          <td data-label="Result">${j.lastError ? html`<span class="badge badge-bad">${j.lastError}</span>` : (j.lastResult ?? '—')}</td>
           <td class="actions"><button type="button" class="secondary" disabled=${run.busy} onClick=${async () => (await run.run(j.name)) && jobs.reload()}>Run now</button></td></tr>`,
       )}</tbody></table>`}
   <//>`;

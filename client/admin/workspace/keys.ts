@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { when } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -37,9 +37,9 @@ export function Keys() {
     <${ErrorList} error=${create.error ?? revoke.error ?? keys.error} />
     ${shown && html`<div class="once"><p>Copy the key now: it is shown only once.</p><code class="mono">${shown}</code> <${CopyButton} text=${shown} /></div>`}
     ${keys.data && keys.data.length > 0 &&
-    html`<table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead>
+    html`<table class="stack"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${keys.data.map(
-        (k) => html`<tr><td>${k.name}</td><td class="mono">svc_live_…${k.last4}</td><td>${when(k.created_at)}</td><td>${k.last_used_at ? when(k.last_used_at) : 'never'}</td>
+        (k) => html`<tr><td data-label="Name">${k.name}</td><td class="mono" data-label="Key">svc_live_…${k.last4}</td><td data-label="Created"><${Time} iso=${k.created_at} /></td><td data-label="Last used">${k.last_used_at ? html`<${Time} iso=${k.last_used_at} />` : 'never'}</td>
           <td class="actions"><button type="button" class="secondary danger"
             onClick=${async () => confirm(`Revoke “${k.name}”? Calls with it fail from now on.`) && (await revoke.run(k.id)) && keys.reload()}>Revoke</button></td></tr>`,
       )}</tbody></table>`}

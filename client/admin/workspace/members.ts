@@ -28,12 +28,12 @@ export function Members({ me }: { me: Me }) {
   return html`<${Section} title="Members">
     <${ErrorList} error=${members.error ?? change.error ?? remove.error} />
     ${members.data &&
-    html`<table>
-      <thead><tr><th>Email</th><th>Role</th><th></th></tr></thead>
+    html`<table class="stack">
+      <thead><tr><th>Email</th><th>Role</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${members.data.map(
         (m) => html`<tr>
-          <td>${m.email}${m.user_id === me.user_id && html` <span class="muted">(you)</span>`}</td>
-          <td><select aria-label=${`Role of ${m.email}`} value=${m.role}
+          <td data-label="Email">${m.email}${m.user_id === me.user_id && html` <span class="muted">(you)</span>`}</td>
+          <td data-label="Role"><select aria-label=${`Role of ${m.email}`} value=${m.role}
             onChange=${async (e: Event) => after(await change.run(m.user_id, (e.target as HTMLSelectElement).value as Role), members.reload)}>
             ${roles.map((r) => html`<option value=${r}>${r}</option>`)}</select></td>
           <td class="actions"><button type="button" class="secondary danger"
@@ -58,9 +58,9 @@ export function Members({ me }: { me: Me }) {
     ${link && html`<div class="once"><p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
       <code class="mono">${link}</code> <${CopyButton} text=${link} /></div>`}
     ${invites.data && invites.data.length > 0 &&
-    html`<table><thead><tr><th>Pending invite</th><th>Expires</th><th></th></tr></thead>
+    html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${invites.data.map(
-        (i) => html`<tr><td>${i.role}</td><td>${when(i.expires_at)}</td>
+        (i) => html`<tr><td data-label="Pending invite">${i.role}</td><td data-label="Expires">${when(i.expires_at)}</td>
           <td class="actions"><button type="button" class="secondary" onClick=${async () => after(await withdraw.run(i.id), invites.reload)}>Withdraw</button></td></tr>`,
       )}</tbody></table>`}
   <//>`;

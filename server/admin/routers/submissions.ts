@@ -1,6 +1,6 @@
-// submissions.*: pages with a text filter, and new submissions live (the CSV file is a plain HTTP
-// download, server/http/admin-csv.ts, since a browser saves a file best from a link).
-import { formIdInput, submissionPageInput, submissionsDeleteInput } from '../../../shared/api/admin.ts';
+// submissions.*: pages with a text filter and a total, one submission in detail, new submissions live,
+// deleting (the CSV file is a plain HTTP download, server/http/admin-csv.ts, since a browser saves a file best from a link).
+import { formIdInput, submissionIdInput, submissionPageInput, submissionsDeleteInput } from '../../../shared/api/admin.ts';
 import { PAGE_DEFAULT } from '../../core/submission-reads.ts';
 import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 import type { Services } from '../../core/services.ts';
@@ -8,16 +8,26 @@ import type { Services } from '../../core/services.ts';
 /** Submissions: read, watch, delete. */
 export const submissionsRouter = router({
   /**
-   * A newest-first page (spec 4.3 paging), optionally only submissions containing `filter`, with the
-   * value columns in the CSV's order.
+   * A newest-first (or oldest-first) page (spec 4.3 paging), optionally only submissions containing
+   * `filter`, with how many match in all and the value columns in the CSV's order, labelled.
    */
   page: authedProcedure.input(submissionPageInput).query(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    const [page, columns] = await Promise.all([
-      ctx.services.reads.page(form, input.limit ?? PAGE_DEFAULT, input.cursor ?? null, input.filter?.trim() || undefined),
-      ctx.services.reads.columns(form),
+    const filter = input.filter?.trim() || undefined;
+    const [page, fields, total] = await Promise.all([
+      ctx.services.reads.page(form, input.limit ?? PAGE_DEFAULT, input.cursor ?? null, filter, input.order ?? 'newest'),
+      ctx.services.reads.fields(form),
+      // The total belongs to the first page; "Load more" does not count again.
+      input.cursor ? undefined : ctx.services.reads.total(form, filter),
     ]);
-    return { ...page, columns };
+    return { ...page, columns: fields.map((f) => f.key), fields, total };
+  }),
+
+  /** One submission with the form's fields (labels, option labels) and its webhook deliveries and logged attempts. */
+  detail: authedProcedure.input(submissionIdInput).query(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    const [detail, fields] = await Promise.all([ctx.services.reads.detail(form, input.submissionId), ctx.services.reads.fields(form)]);
+    return { ...detail, fields, webhook: form.webhookUrl !== '' };
   }),
 
   /** Each new submission of the form as it is stored, for as long as the subscription lasts. */

@@ -302,12 +302,17 @@ export interface Store {
      * idempotency key is already taken (a concurrent request won) or a limit is reached.
      */
     insert(sub: NewSubmission): Promise<InsertOutcome>;
-    /** Newest first, strictly before `beforeSeq` when given; only rows whose stored JSON contains `contains` (any case) when given. */
-    page(formId: string, limit: number, beforeSeq?: number, contains?: string): Promise<SubmissionRecord[]>;
+    /**
+     * Newest first, strictly before `cursorSeq` when given (`oldest`: oldest first, strictly after it);
+     * only rows whose stored JSON contains `contains` (any case) when given.
+     */
+    page(formId: string, limit: number, cursorSeq?: number, contains?: string, order?: 'newest' | 'oldest'): Promise<SubmissionRecord[]>;
+    /** How many submissions a form holds, or how many contain `contains` (the same match as `page`). */
+    count(formId: string, contains?: string): Promise<number>;
     /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */
     dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
-    /** Every submission of a form, oldest first, read in pages so memory stays flat. */
-    iterate(formId: string, pageSize?: number): AsyncIterable<SubmissionRecord>;
+    /** Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory stays flat. */
+    iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
     /** One submission of a form; undefined when the id is unknown or belongs to another form. */
     byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
     /**
@@ -342,6 +347,8 @@ export interface Store {
     cancelPending(formId: string, at: string): Promise<number>;
     /** The delivery log of a form, newest first. */
     attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
+    /** One submission's deliveries (until swept) and its lines still in the form's log, newest first. */
+    forSubmission(formId: string, submissionId: string): Promise<{ deliveries: DeliveryRecord[]; attempts: AttemptRecord[] }>;
     /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
     sweepFinished(olderThan: string): Promise<number>;
   };

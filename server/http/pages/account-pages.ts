@@ -33,6 +33,9 @@ export function safeNext(next: string | null | undefined): string {
   }
 }
 
+/** Where sign-in and setup send the browser: /admin/signed-in checks the cookie was kept, then goes on to `next`. */
+export const signedInPath = (next: string) => `/admin/signed-in?next=${encodeURIComponent(safeNext(next))}`;
+
 const setupForm = (token: string, email = '', errors: string[] = []) =>
   page(
     'Set up Formstead',
@@ -48,12 +51,12 @@ export const setupPage = (s: Services) => async ({ res, query }: RouteContext) =
 
 /** POST /admin/setup: creates the owner and signs them in. */
 export const setupSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   const form = await readForm(req);
   try {
     const token = await s.accounts.setupOwner(form.token ?? '', form.email ?? '', form.password ?? '');
     res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
-    redirect(res, 303, '/admin');
+    redirect(res, 303, signedInPath('/admin'));
   } catch (err) {
     if (err instanceof ApiError && err.status === 422) return sendHtml(res, 422, setupForm(form.token ?? '', form.email, err.details));
     throw err;
@@ -71,13 +74,13 @@ export const loginPage = (_s: Services) => ({ res, query }: RouteContext) => sen
 
 /** POST /admin/login: a session cookie and back to `next`. */
 export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
   const form = await readForm(req);
   try {
     const token = await s.accounts.login(form.email ?? '', form.password ?? '');
     res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
-    redirect(res, 303, safeNext(form.next));
+    redirect(res, 303, signedInPath(form.next ?? ''));
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return sendHtml(res, 401, loginForm(safeNext(form.next), form.email, err.details.map((d) => d.replace(/^credentials: /, ''))));
     throw err;
@@ -86,7 +89,7 @@ export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) =
 
 /** POST /admin/logout. */
 export const logout = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   const token = sessionToken(req);
   if (token) await s.accounts.logout(token);
   res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));

@@ -31,7 +31,7 @@ export const claimPage = (s: Services) => async ({ req, res, params }: RouteCont
 
 /** Claims the form for the chosen workspace if the session may edit there. */
 export const claimSubmit = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   const form = await readForm(req);
   const principal = await s.accounts.principal(sessionToken(req), form.workspace);
   if (!principal || !canEdit(principal.role)) return sendHtml(res, 403, page('Claim a form', problems(['Sign in as an owner or editor of that workspace to claim this form.']), { noindex: true }));

@@ -36,7 +36,7 @@ export const invitePage = (s: Services) => async ({ req, res, params }: RouteCon
 
 /** Joins (signed in) or creates the account and signs it in; then opens the panel in that workspace. */
 export const inviteSubmit = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  assertSameOrigin(req);
+  assertSameOrigin(req, s.config.publicUrl);
   const invite = await s.members.inviteByToken(params.token);
   if (!invite) return sendHtml(res, 404, gone());
   const form = await readForm(req);

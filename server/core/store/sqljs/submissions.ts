@@ -3,6 +3,9 @@ import type { DurableDatabase } from '../../../lib/durable-db.ts';
 import type { InsertOutcome, Store } from '../types.ts';
 import { toIdempotency, toSubmission } from './rows.ts';
 
+/** SQLite's lower() folds ASCII only; the needle is folded the same way so both sides agree. */
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 /** The submissions and idempotency parts of the store. */
 export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   return {
@@ -63,25 +66,23 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           const submissionCount = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
           return { kind: 'stored', submissionCount };
         }),
-      page: async (formId, limit, beforeSeq, contains) => {
+      page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
+        const newest = order === 'newest';
+        const where = newest ? 'seq < ?' : 'seq > ?';
+        const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
+        const sort = newest ? 'DESC' : 'ASC';
         if (contains === undefined || contains === '') {
-          return (
-            beforeSeq === undefined
-              ? db.all('SELECT * FROM submissions WHERE form_id = ? ORDER BY seq DESC LIMIT ?', [formId, limit])
-              : db.all('SELECT * FROM submissions WHERE form_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?', [formId, beforeSeq, limit])
-          ).map(toSubmission);
+          return db.all(`SELECT * FROM submissions WHERE form_id = ? AND ${where} ORDER BY seq ${sort} LIMIT ?`, [formId, from, limit]).map(toSubmission);
         }
         // instr() rather than LIKE: the respondent-typed text needs no escaping of % and _.
         return db
-          .all('SELECT * FROM submissions WHERE form_id = ? AND seq < ? AND instr(lower(data), ?) > 0 ORDER BY seq DESC LIMIT ?', [
-            formId,
-            beforeSeq ?? Number.MAX_SAFE_INTEGER,
-            // SQLite's lower() folds ASCII only; fold the needle the same way so both sides agree.
-            contains.replace(/[A-Z]/g, (c) => c.toLowerCase()),
-            limit,
-          ])
+          .all(`SELECT * FROM submissions WHERE form_id = ? AND ${where} AND instr(lower(data), ?) > 0 ORDER BY seq ${sort} LIMIT ?`, [formId, from, foldAscii(contains), limit])
           .map(toSubmission);
       },
+      count: async (formId, contains) =>
+        contains === undefined || contains === ''
+          ? (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0)
+          : (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ? AND instr(lower(data), ?) > 0', [formId, foldAscii(contains)])?.n ?? 0),
       dailyCounts: async (workspaceId, since) =>
         db
           .all<{ form_id: string; day: string; n: number }>(
@@ -90,11 +91,14 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             [workspaceId, since],
           )
           .map((r) => ({ formId: r.form_id, day: r.day, count: r.n })),
-      iterate: (formId, pageSize = 500) => ({
+      iterate: (formId, pageSize = 500, contains) => ({
         async *[Symbol.asyncIterator]() {
           let after = 0;
+          const filtered = contains !== undefined && contains !== '';
           for (;;) {
-            const rows = db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [formId, after, pageSize]);
+            const rows = filtered
+              ? db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND instr(lower(data), ?) > 0 ORDER BY seq LIMIT ?', [formId, after, foldAscii(contains), pageSize])
+              : db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [formId, after, pageSize]);
             for (const row of rows) yield toSubmission(row);
             if (rows.length < pageSize) return;
             after = rows[rows.length - 1].seq;

@@ -91,6 +91,13 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       }),
     attempts: async (formId, limit) =>
       db.all('SELECT * FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, n DESC LIMIT ?', [formId, limit]).map(toAttempt),
+    forSubmission: async (formId, submissionId) => ({
+      // No index leads here (no migration for it): deliveries are few per form once finished ones are swept.
+      deliveries: db.all('SELECT * FROM webhook_deliveries WHERE form_id = ? AND submission_id = ? ORDER BY created_at DESC', [formId, submissionId]).map(toDelivery),
+      attempts: db
+        .all('SELECT * FROM webhook_attempts WHERE form_id = ? AND submission_id = ? ORDER BY created_at DESC, n DESC', [formId, submissionId])
+        .map(toAttempt),
+    }),
     sweepFinished: async (olderThan) =>
       db.write((tx) => tx.run('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ?', [olderThan]).changes),
   };

@@ -1,0 +1,40 @@
+// The server's `<field>: <problem>` lines for a settings save, in plain sentences a person can act on
+// (no field names of the API, no spec words). Unknown lines keep their text under the field's label.
+
+/** The settings fields' names as the form shows them. */
+export const settingLabels: Record<string, string> = {
+  status: 'Status',
+  success_message: 'Success message',
+  redirect_url: 'Redirect address',
+  allow_another_response: '“Submit another response”',
+  notify_mode: 'Email notifications',
+  notify_email: 'Email notifications',
+  webhook_url: 'Webhook address',
+};
+
+/** [field, pattern of the problem, sentence]: the first match wins. */
+const sentences: [string, RegExp, string][] = [
+  ['redirect_url', /http or https/, 'The redirect address must start with http:// or https://, for example https://example.com/thanks.'],
+  ['redirect_url', /at most|too long|too_big/i, 'The redirect address is too long.'],
+  ['success_message', /at most (\d+)/, 'The success message is too long: use at most $1 characters.'],
+  ['webhook_url', /^invalid url/, 'The webhook address must start with https:// and use the standard port (443), without a user name or password in it.'],
+  ['webhook_url', /^address not allowed/, 'The webhook address must be on the public internet: private, local and cloud metadata addresses cannot receive webhooks.'],
+  ['webhook_url', /^dns failed/, 'The webhook address’s host name could not be found. Check its spelling.'],
+  ['webhook_url', /at most|too long|too_big/i, 'The webhook address is too long.'],
+  ['notify_email', /conflicts/, 'Email notifications were set two ways that disagree: choose one setting and save again.'],
+  ['status', /paused by moderation/, 'This form was paused by moderation; only an owner of this server can lift that.'],
+];
+
+/** One problem line as `{field, text}`; `field` is '' when the line names no setting. */
+export function plainProblem(detail: string): { field: string; text: string } {
+  const colon = detail.indexOf(': ');
+  const field = colon > 0 ? detail.slice(0, colon) : '';
+  const problem = colon > 0 ? detail.slice(colon + 2) : detail;
+  for (const [key, pattern, sentence] of sentences) {
+    const match = key === field ? pattern.exec(problem) : null;
+    if (match) return { field, text: sentence.replace('$1', match[1] ?? '') };
+  }
+  const label = settingLabels[field];
+  const text = problem.charAt(0).toUpperCase() + problem.slice(1);
+  return { field: label ? field : '', text: label ? `${label}: ${problem}.`.replace(/\.\.$/, '.') : `${text}.`.replace(/\.\.$/, '.') };
+}

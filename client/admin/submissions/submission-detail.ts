@@ -1,0 +1,89 @@
+// One submission on its own page (/admin/forms/{id}/submissions/{sid}): every answer by its label,
+// when it came (relative and in full), the form version, a warning about invisible characters, its
+// webhook deliveries with each logged attempt, and Delete for owners and editors.
+import { html } from '../../renderer/html.ts';
+import { Badge } from '../common/badge.ts';
+import { ErrorList } from '../common/error-list.ts';
+import { fullTime } from '../common/format.ts';
+import { Link } from '../common/link.ts';
+import { Section } from '../common/section.ts';
+import { Time } from '../common/time.ts';
+import { trpc } from '../trpc.ts';
+import type { Me, SubmissionDetail } from '../types.ts';
+import { useAction } from '../use-action.ts';
+import { useQuery } from '../use-query.ts';
+import { navigate } from '../use-route.ts';
+import { Answer } from './answer.ts';
+import { deleteSubmissions } from './delete-submissions.ts';
+
+const deliveryState: Record<string, string> = {
+  pending: 'Waiting to retry',
+  delivered: 'Delivered',
+  failed: 'Failed: every attempt was used',
+  cancelled: 'Cancelled (the webhook was removed)',
+};
+
+/** The webhook part: deliveries and the attempts still in the form's log (the last 100 per form). */
+function Deliveries({ detail }: { detail: SubmissionDetail }) {
+  if (!detail.webhook && detail.deliveries.length === 0) return html`<p class="muted">This form has no webhook, so nothing was sent.</p>`;
+  return html`<div>
+    ${detail.deliveries.length === 0 && html`<p class="muted">No delivery is kept for this submission (it arrived before the webhook was set, or its finished delivery was cleaned up).</p>`}
+    ${detail.deliveries.map(
+      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${deliveryState[d.state] ?? d.state}<//>
+        <span class="muted"> · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${d.next_attempt_at ? html` · next <${Time} iso=${d.next_attempt_at} />` : ''}</span></p>`,
+    )}
+    ${detail.attempts.length > 0 &&
+    html`<table class="stack boxed">
+      <thead><tr><th>Time</th><th class="num">Attempt</th><th>Result</th><th class="num">Duration</th></tr></thead>
+      <tbody>${detail.attempts.map(
+        (a) => html`<tr>
+          <td data-label="Time"><${Time} iso=${a.created_at} /></td>
+          <td class="num" data-label="Attempt">${a.attempt}</td>
+          <td data-label="Result">${a.error === undefined ? html`<${Badge} tone="ok">${a.status_code}<//>` : html`<${Badge} tone="bad">${a.error}${a.status_code ? ` (${a.status_code})` : ''}<//>`}</td>
+          <td class="num" data-label="Duration">${a.duration_ms} ms</td>
+        </tr>`,
+      )}</tbody>
+    </table>`}
+  </div>`;
+}
+
+/** The page for one submission of `formId`. */
+export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; formId: string; submissionId: string }) {
+  const detail = useQuery(() => trpc.submissions.detail.query({ formId, submissionId }), [formId, submissionId]);
+  const form = useQuery(() => trpc.forms.byId.query({ formId }), [formId]);
+  const remove = useAction(() => deleteSubmissions(formId, [submissionId]));
+  const back = `/admin/forms/${encodeURIComponent(formId)}?tab=submissions`;
+  const crumbs = html`<p class="crumbs"><${Link} href="/admin">Forms<//> / <${Link} href=${back}>${form.data?.title ?? 'Form'}: submissions<//> /</p>`;
+  if (detail.error) return html`<div>${crumbs}<h1>Submission</h1><${ErrorList} error=${detail.error} /></div>`;
+  if (!detail.data) return html`<div>${crumbs}<h1>Submission</h1><p class="muted">Loading…</p></div>`;
+  const { submission: s, fields } = detail.data;
+  const known = new Set(fields.map((f) => f.key));
+  // Answers under keys no version names (should not happen) are still shown, by key.
+  const others = Object.keys(s.values).filter((k) => !known.has(k));
+  const doDelete = async () => {
+    if (await remove.run()) navigate(back);
+  };
+  return html`<div>
+    ${crumbs}
+    <h1>Submission</h1>
+    <p class="muted small id-line">ID <span class="mono">${s.id}</span></p>
+    ${s.values_contain_hidden_characters &&
+    html`<p class="notice" role="note"><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>`}
+    <div class="grid detail-grid">
+      <${Section} title="Answers">
+        <dl class="answers">${fields.map((f) => html`<dt>${f.label}</dt><dd><${Answer} field=${f} value=${s.values[f.key]} /></dd>`)}
+          ${others.map((k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} /></dd>`)}</dl>
+      <//>
+      <${Section} title="Details">
+        <dl>
+          <dt>Received</dt><dd><${Time} iso=${s.created_at} /><div class="muted small">${fullTime(s.created_at)}</div></dd>
+          <dt>Form version</dt><dd>${s.form_version}</dd>
+        </dl>
+        ${me.role !== 'viewer' &&
+        html`<button type="button" class="secondary danger" disabled=${remove.busy} onClick=${doDelete}>Delete submission</button>`}
+        <${ErrorList} error=${remove.error} />
+      <//>
+    </div>
+    <${Section} title="Webhook deliveries"><${Deliveries} detail=${detail.data} /><//>
+  </div>`;
+}

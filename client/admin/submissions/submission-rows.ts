@@ -1,0 +1,48 @@
+// The submissions as a table: a checkbox per row (and one above for every row shown), when it came (a link
+// to its detail view), one column per field by its label, the form version. Below 720 px each row is
+// a stacked card with the labels beside the answers (admin.css `table.stack`).
+import { html } from '../../renderer/html.ts';
+import { Link } from '../common/link.ts';
+import { Time } from '../common/time.ts';
+import type { FieldColumn } from '../types.ts';
+import type { Submission } from '../use-live-submissions.ts';
+import { Answer } from './answer.ts';
+
+/** The detail view's path for one submission. */
+export const submissionPath = (formId: string, id: string) => `/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(id)}`;
+
+interface Props {
+  formId: string;
+  rows: Submission[];
+  fields: FieldColumn[];
+  fresh: Set<string>;
+  selected: Set<string>;
+  /** Absent for viewers: they cannot delete, so rows are not selectable. */
+  onSelect?: (ids: string[], on: boolean) => void;
+}
+
+/** The table. */
+export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect }: Props) {
+  const allOn = rows.length > 0 && rows.every((s) => selected.has(s.id));
+  return html`${onSelect &&
+    html`<label class="inline select-all"><input type="checkbox" checked=${allOn}
+      onChange=${(e: Event) => onSelect(rows.map((s) => s.id), (e.target as HTMLInputElement).checked)} /> Select all ${rows.length} shown</label>`}
+  <table class="submissions stack">
+    <thead><tr>
+      ${onSelect && html`<th class="pick"><span class="sr-only">Selected</span></th>`}
+      <th>Received</th>
+      ${fields.map((f) => html`<th>${f.label}</th>`)}
+      <th class="num">Version</th>
+    </tr></thead>
+    <tbody>${rows.map(
+      (s) => html`<tr key=${s.id} class=${fresh.has(s.id) ? 'fresh' : ''} data-id=${s.id}>
+        ${onSelect && html`<td class="pick"><input type="checkbox" aria-label=${`Select submission ${s.id}`} checked=${selected.has(s.id)}
+          onChange=${(e: Event) => onSelect([s.id], (e.target as HTMLInputElement).checked)} /></td>`}
+        <td class="nowrap" data-label="Received"><${Link} href=${submissionPath(formId, s.id)}><${Time} iso=${s.created_at} /><//>
+          ${s.values_contain_hidden_characters && html` <span class="badge badge-warn" title="Some answers contain invisible characters">hidden characters</span>`}</td>
+        ${fields.map((f) => html`<td data-label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /></td>`)}
+        <td class="num" data-label="Version">${s.form_version}</td>
+      </tr>`,
+    )}</tbody>
+  </table>`;
+}

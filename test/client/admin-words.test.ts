@@ -1,0 +1,64 @@
+// The panel's words for people: relative dates, answers with option labels, settings problems as
+// sentences, and the reconnect backoff.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { relative } from '../../client/admin/common/format.ts';
+import { plainProblem } from '../../client/admin/form-detail/settings-problems.ts';
+import { answerText } from '../../client/admin/submissions/answer.ts';
+import { retryDelayMs } from '../../client/admin/connection.ts';
+
+const words = suite('admin panel words');
+const now = Date.parse('2026-11-24T12:00:00Z');
+const ago = (ms: number) => new Date(now - ms).toISOString();
+
+words('relative dates: just now, minutes, hours, yesterday, days, then the date', () => {
+  const rows: [number, string][] = [
+    [0, 'just now'],
+    [59_999, 'just now'],
+    [60_000, '1 min ago'],
+    [3 * 60_000, '3 min ago'],
+    [59 * 60_000 + 59_999, '59 min ago'],
+    [3600_000, '1 h ago'],
+    [23 * 3600_000, '23 h ago'],
+    [24 * 3600_000, 'yesterday'],
+    [2 * 86_400_000, '2 days ago'],
+    [6 * 86_400_000 + 1, '6 days ago'],
+  ];
+  for (const [age, text] of rows) assert.is(relative(ago(age), now), text, String(age));
+  assert.not.match(relative(ago(7 * 86_400_000), now), /ago/, 'a week or older: the date');
+});
+
+words('answers: option labels, Yes/No, lists joined, files by name and size, unknown values as stored', () => {
+  const plan = { key: 'plan', label: 'Plan', type: 'radio', options: { pro: 'Pro plan' } };
+  assert.is(answerText(plan, 'pro'), 'Pro plan');
+  assert.is(answerText(plan, 'gone'), 'gone', 'a value no version offers stays as stored');
+  assert.is(answerText(plan, ['pro', 'gone']), 'Pro plan; gone');
+  assert.is(answerText(undefined, true), 'Yes');
+  assert.is(answerText(undefined, false), 'No');
+  assert.is(answerText(undefined, null), '');
+  assert.is(answerText(undefined, 42), '42');
+  assert.is(answerText(undefined, { file_id: 'f', name: 'cv.pdf', size: 2048, type: 'application/pdf', url: 'x' }), 'cv.pdf (2 KB)');
+  assert.is(answerText(undefined, { name: 'big.zip', size: 3.5 * 1024 * 1024 }), 'big.zip (3.5 MB)');
+  assert.is(answerText(undefined, { a: 1 }), '{"a":1}');
+});
+
+words('settings problems become sentences with their field; unknown ones keep their text', () => {
+  assert.equal(plainProblem('redirect_url: must be an http or https URL'), {
+    field: 'redirect_url',
+    text: 'The redirect address must start with http:// or https://, for example https://example.com/thanks.',
+  });
+  assert.equal(plainProblem('success_message: must be at most 500 characters'), { field: 'success_message', text: 'The success message is too long: use at most 500 characters.' });
+  assert.is(plainProblem('webhook_url: invalid url: must be an https:// URL on port 443 without credentials').field, 'webhook_url');
+  assert.match(plainProblem('webhook_url: dns failed: the host name does not resolve').text, /could not be found/);
+  assert.equal(plainProblem('status: something new'), { field: 'status', text: 'Status: something new.' });
+  assert.equal(plainProblem('patch: unknown key'), { field: '', text: 'Unknown key.' });
+  for (const line of ['redirect_url: must be an http or https URL', 'webhook_url: address not allowed: x', 'notify_email: conflicts with notify_mode']) {
+    assert.not.match(plainProblem(line).text, /redirect_url|webhook_url|notify_email|notify_mode|deprecated/, line);
+  }
+});
+
+words('reconnect backoff: at once, then 0.5 s doubling to 8 s', () => {
+  assert.equal([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelayMs), [0, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
+});
+
+words.run();
