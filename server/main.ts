@@ -63,6 +63,7 @@ async function main() {
     // Before the store closes: attempts in flight record their outcome (each ends within its timeout);
     // anything still pending is sent after the next start.
     await services.deliveries.stop();
+    await services.responseMail.stop();
     services.mailer.close();
     await store.close();
     log('snapshot written, bye');

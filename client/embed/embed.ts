@@ -33,7 +33,8 @@ import { readEmbedMessage } from './messages.ts';
     ]).then(
       ([renderer, view]) => {
         mount.textContent = '';
-        renderer.mountForm(mount, view, { endpoint: `${base}v1/f/${path}`, reportUrl: `${base}f/${path}/report` });
+        // The form's theme is applied by mountForm on this element (custom properties and light/dark).
+        renderer.mountForm(mount, view, { endpoint: `${base}v1/f/${path}`, reportUrl: `${base}f/${path}/report`, showTitle: script.dataset.showTitle === 'true' });
       },
       (err) => {
         mount.textContent = 'The form could not be loaded.';

@@ -12,10 +12,12 @@ export interface ConnectedFormProps {
   endpoint: string;
   /** Navigates after success when the form has a redirect_url (the embed asks its host page to). */
   onRedirect(url: string): void;
+  /** Shows the title and description (the hosted page prints its own instead). */
+  showTitle?: boolean;
 }
 
 /** A Formstead form that sends its answers itself. */
-export function ConnectedForm({ view, endpoint, onRedirect }: ConnectedFormProps) {
+export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: ConnectedFormProps) {
   const honeypot = useRef<HTMLInputElement>(null);
   const send = useMemo(
     () => createSubmitter(endpoint, { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' }),
@@ -31,6 +33,6 @@ export function ConnectedForm({ view, endpoint, onRedirect }: ConnectedFormProps
     <div class="fs-hp" aria-hidden="true">
       <label>Leave this field empty <input ref=${honeypot} name="_hp" type="text" tabindex="-1" autocomplete="off" /></label>
     </div>
-    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} />
+    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle} />
   </div>`;
 }

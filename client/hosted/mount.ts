@@ -1,6 +1,7 @@
 // Puts a Formstead form into an element: the form itself, or the notice of a paused or expired form.
 // Used by the hosted page and by the embed's inline mode (through the /assets/renderer.js bundle).
 import { render } from 'preact';
+import { themeModeClass, themeProperties } from '../../shared/api/theme-values.ts';
 import { html } from '../renderer/html.ts';
 import { ConnectedForm } from './connected-form.ts';
 import { closedNotices, type PublicFormView } from './view.ts';
@@ -13,6 +14,31 @@ export interface MountOptions {
   reportUrl?: string;
   /** Defaults to navigating this window. */
   onRedirect?: (url: string) => void;
+  /** Shows the form's title and description above it (the inline embed's data-show-title). */
+  showTitle?: boolean;
+}
+
+/**
+ * Applies the form's theme around `target`: its custom properties, and a forced light or dark mode.
+ * In the inline embed's shadow root they go on the host as `:host` rules, which the embedding page's
+ * own `.formstead-embed { --fs-…: … }` still overrides (the page that embeds has the last word);
+ * elsewhere (the hosted page) on the element itself.
+ */
+export function applyTheme(target: HTMLElement, theme: unknown) {
+  const props = Object.entries(themeProperties(theme));
+  const mode = themeModeClass(theme);
+  const root = target.getRootNode();
+  if (root instanceof ShadowRoot && 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
+    const sheet = new CSSStyleSheet();
+    // A constructed sheet: allowed under a host page's CSP that forbids inline styles. It comes after
+    // form.css, and matches as specifically as its :host(.fs-dark) rules, so the theme's values win.
+    sheet.replaceSync(`:host,:host(.fs-light),:host(.fs-dark){${props.map(([k, v]) => `${k}:${v}`).join(';')}}`);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    if (mode) root.host.classList.add(mode);
+    return;
+  }
+  for (const [name, value] of props) target.style.setProperty(name, value);
+  if (mode) target.classList.add(mode);
 }
 
 /** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
@@ -23,6 +49,7 @@ function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
 
 /** Renders the form (or its closed notice) into `target`; returns a function that removes it. */
 export function mountForm(target: Element, view: PublicFormView, opts: MountOptions): () => void {
+  if (view.theme && target instanceof HTMLElement) applyTheme(target, view.theme);
   const onRedirect = opts.onRedirect ?? ((url: string) => window.location.assign(url));
   // User-timing marks: the browser test reads the first render time of a large form from them.
   performance.mark('formstead:render-start');
@@ -30,7 +57,7 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
     html`<div class="fs-renderer-host">
       ${view.unclaimed && opts.reportUrl ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} />` : null}
       ${view.state === 'open'
-        ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect} />`
+        ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect} showTitle=${opts.showTitle} />`
         : html`<p class="fs-notice fs-renderer" role="status">${closedNotices[view.state] ?? closedNotices.paused}</p>`}
     </div>`,
     target,

@@ -11,6 +11,8 @@ export interface PublicFormView {
   success_message: string;
   redirect_url: string;
   allow_another_response: boolean;
+  /** The form's look (accent, radius, font, light/dark); absent from older servers. */
+  theme?: Record<string, unknown>;
   endpoint?: string;
   render_token: string;
 }

@@ -1,8 +1,10 @@
 // FormRenderer: a definition in, a working form out. It composes the parts (step header, progress,
 // fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
 // validation, the submit check) comes from the engine, the same code the server runs.
+import { h } from 'preact';
 import { useId, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
+import { ResetConfirm } from './actions/reset-confirm.ts';
 import { Alert } from './alert.ts';
 import type { FormDefinition, Values } from './engine.ts';
 import { Field } from './fields/field.ts';
@@ -42,6 +44,7 @@ export function FormRenderer(props: FormRendererProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<Failure | undefined>(undefined);
   const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
+  const [confirmingReset, setConfirmingReset] = useState(false);
   // A ref as well as the phase: a double click can land before the re-render disables the button.
   const sending = useRef(false);
 
@@ -72,6 +75,7 @@ export function FormRenderer(props: FormRendererProps) {
     else if (asks) focusFirstError(state.errors);
   };
   const restart = () => {
+    setConfirmingReset(false);
     state.reset();
     setServerErrors({});
     setFailure(undefined);
@@ -116,15 +120,36 @@ export function FormRenderer(props: FormRendererProps) {
     else if (state.step?.next !== false && !state.isDisabled(state.step?.next)) next();
   };
 
+  // "Start over" asks first when something was typed (nothing to lose otherwise).
+  const askReset = () => {
+    const typed = Object.values(state.values).some((v) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0));
+    if (typed || !state.isFirstStep) setConfirmingReset(true);
+    else restart();
+  };
+  const keepAnswers = () => {
+    setConfirmingReset(false);
+    // Back to the button that asked, so keyboard users do not lose their place.
+    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.fs-cancel')?.focus());
+  };
+  const level = props.headingLevel ?? 2;
+  const title = props.showTitle
+    ? html`<div class="fs-page-header">
+        ${h(`h${level}`, { class: 'fs-page-title' }, definition.title)}
+        ${definition.description ? html`<p class="fs-page-description">${definition.description}</p>` : null}
+      </div>`
+    : null;
+
   if (phase === 'done') {
     return html`<div class="fs-renderer" ref=${root}>
-      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother} onAnother=${() => restart()} />
+      ${title}
+      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother} onAnother=${() => restart()} level=${level} />
     </div>`;
   }
   const errors = { ...serverErrors, ...state.errors };
   const step = state.step;
   const multi = step !== undefined;
   return html`<div class="fs-renderer" ref=${root}>
+    ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
       ${multi ? html`<${StepHeader} step=${step} level=${props.headingLevel} />` : null}
@@ -152,9 +177,10 @@ export function FormRenderer(props: FormRendererProps) {
         handlers=${{
           onBack: () => state.back() && moved(),
           onSkip: () => state.skip() && moved(),
-          onCancel: () => (props.onCancel ? props.onCancel() : restart()),
+          onCancel: () => (props.onCancel ? props.onCancel() : askReset()),
         }}
       />
+      ${confirmingReset ? html`<${ResetConfirm} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
     </form>
   </div>`;
 }

@@ -60,9 +60,14 @@ export interface FormRendererProps {
   /** Custom rules named by `validation.validator`. */
   validators?: ValidatorRegistry;
   initialValues?: Values;
-  /** The cancel button; without it, cancel starts the form over. */
+  /** The cancel button; without it, cancel starts the form over (after asking, when answers were typed). */
   onCancel?: () => void;
   success?: SuccessOptions;
   /** Level of the step headings (default 2). */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * Shows the definition's title (and description) above the form. Off by default: spec 2.1 leaves the
+   * title to the host page; the hosted page prints its own, an inline embed may ask for it.
+   */
+  showTitle?: boolean;
 }

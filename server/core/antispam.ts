@@ -12,6 +12,9 @@ export const MIN_FILL_MS = 2000;
 /** What the anti-spam fields of a post say. */
 export type SpamVerdict = 'human' | 'bot' | 'unchecked';
 
+/** Which check caught a post: a filled honeypot, a missing or bad render token, or a post under MIN_FILL_MS. */
+export type SpamReason = 'honeypot' | 'token' | 'too_fast';
+
 /** Signs and checks render tokens with the instance secret. */
 export class AntiSpam {
   constructor(private readonly secret: string) {}
@@ -27,14 +30,25 @@ export class AntiSpam {
    */
   verdict(formId: string, honeypot: unknown, token: unknown, now = Date.now()): SpamVerdict {
     if (honeypot === undefined && token === undefined) return 'unchecked';
-    if (honeypot !== undefined && honeypot !== '') return 'bot';
-    if (typeof token !== 'string') return 'bot';
+    return this.reason(formId, honeypot, token, { timed: true, now }) ? 'bot' : 'human';
+  }
+
+  /**
+   * Why a post is suspected spam, or undefined. `timed: false` skips the 2-second rule: a browser's
+   * own form post (no JavaScript) cannot be held back until the time has passed, the way the
+   * renderer holds a fast answer, so a quick person there would be lost; the honeypot and the
+   * signed token still apply to it.
+   */
+  reason(formId: string, honeypot: unknown, token: unknown, o: { timed: boolean; now?: number }): SpamReason | undefined {
+    if (honeypot === undefined && token === undefined) return undefined;
+    if (honeypot !== undefined && honeypot !== '') return 'honeypot';
+    if (typeof token !== 'string') return 'token';
     const match = /^(\d{1,15})\.([0-9a-f]{32})$/.exec(token);
-    if (!match) return 'bot';
+    if (!match) return 'token';
     const at = Number(match[1]);
     const expected = Buffer.from(this.sign(formId, at));
-    if (!timingSafeEqual(expected, Buffer.from(match[2]))) return 'bot';
-    return now - at < MIN_FILL_MS ? 'bot' : 'human';
+    if (!timingSafeEqual(expected, Buffer.from(match[2]))) return 'token';
+    return o.timed && (o.now ?? Date.now()) - at < MIN_FILL_MS ? 'too_fast' : undefined;
   }
 
   private sign(formId: string, at: number): string {

@@ -216,6 +216,15 @@ export class FormService {
       webhookSecret: '',
       webhookFailures: 0,
       webhookFailureMailedAt: null,
+      // Like Formspree: a new form mails every response (in digests under bursts). Unclaimed forms
+      // send no mail at all, so a keyless form starts mailing once a person claims it.
+      notifyEachResponse: true,
+      confirmationField: '',
+      confirmationMessage: '',
+      retentionDays: null,
+      theme: {},
+      responseMailSeq: 0,
+      responseMailAt: null,
     };
   }
 

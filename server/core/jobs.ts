@@ -9,6 +9,9 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** Finished webhook deliveries (their payloads) are kept 7 days; the attempt log keeps its last 100 per form. */
 export const FINISHED_DELIVERY_TTL_MS = 7 * 24 * 3600_000;
 
+/** Mail held in the outbox is kept 30 days: with mail on every response and no SMTP server, it would otherwise grow without end. */
+export const OUTBOX_TTL_MS = 30 * 24 * 3600_000;
+
 /** Registers every job of the product. */
 export function registerJobs(jobs: JobRegistry, services: Services, store: Store) {
   jobs.register({ name: 'sweep-expired-forms', schedule: '*/10 * * * *', run: async () => `${await services.forms.sweepExpired()} deleted` });
@@ -24,6 +27,15 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     name: 'sweep-webhook-deliveries',
     schedule: '23 * * * *',
     run: async () => `${await store.webhooks.sweepFinished(new Date(Date.now() - FINISHED_DELIVERY_TTL_MS).toISOString())} deleted`,
+  });
+  // Response mails wait out their minute on a timer; this sends any a restart or a lost timer left behind.
+  jobs.register({ name: 'response-mail-digests', schedule: '* * * * *', run: async () => `${await services.responseMail.sweep()} sent` });
+  jobs.register({ name: 'sweep-retention', schedule: '13 * * * *', run: async () => `${await services.retention.sweep()} deleted` });
+  jobs.register({ name: 'sweep-spam', schedule: '29 * * * *', run: async () => `${await services.spam.sweep()} deleted` });
+  jobs.register({
+    name: 'sweep-outbox',
+    schedule: '47 3 * * *',
+    run: async () => `${await store.outbox.sweep(new Date(Date.now() - OUTBOX_TTL_MS).toISOString())} deleted`,
   });
   jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
 }

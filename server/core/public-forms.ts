@@ -45,6 +45,8 @@ export class PublicForms {
       // Unclaimed forms ignore redirect_url (ARCHITECTURE.md), so it is not offered to renderers.
       redirect_url: unclaimed ? '' : form.redirectUrl,
       allow_another_response: form.allowAnotherResponse,
+      // The form's look (accent, radius, font, mode): validated when saved, checked again where used.
+      theme: form.theme,
       endpoint: formUrls(this.config.publicUrl, form.id).endpoint,
       render_token: this.antiSpam.renderToken(form.id),
     };

@@ -9,13 +9,17 @@ import { FormService } from './forms.ts';
 import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
 import { Mailer } from './mail/mailer.ts';
+import { ConfirmationMail } from './mail/confirmation-mail.ts';
 import { MilestoneMail } from './mail/milestones.ts';
+import { ResponseMail } from './mail/response-mail.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
 import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
 import { SettingsService } from './settings.ts';
+import { RetentionService } from './retention.ts';
+import { SpamService } from './spam.ts';
 import type { Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
@@ -38,6 +42,8 @@ export interface Services {
   reads: SubmissionReads;
   antiSpam: AntiSpam;
   mailer: Mailer;
+  /** Mail on every response, with its digests; main stops it before the store closes. */
+  responseMail: ResponseMail;
   /** Background webhook sender: main starts it after the store opens and stops it before closing it. */
   deliveries: DeliveryWorker;
   webhooks: WebhookService;
@@ -47,6 +53,10 @@ export interface Services {
   workspaces: WorkspaceService;
   /** New submissions as in-process events (live admin tables). */
   submissionEvents: SubmissionEvents;
+  /** Per-form retention: the job that deletes submissions past their form's period. */
+  retention: RetentionService;
+  /** Suspected spam: the panel's Spam view and its 30-day sweep. */
+  spam: SpamService;
   /** Abuse reports from hosted pages, and the moderation pause they trigger. */
   reports: ReportService;
   /** Admin panel: reported and moderation-paused forms, pause and lift (instance owners). */
@@ -57,8 +67,8 @@ export interface Services {
   deletion: DeletionService;
 }
 
-/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens. */
-export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}): Services {
+/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' time. */
+export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}, options: { clock?: () => number } = {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
   const antiSpam = new AntiSpam(secret);
@@ -66,6 +76,8 @@ export function createServices(store: Store, config: Config, secret: string, log
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
   const failureMail = new FailureMail(store, mailer, config.publicUrl);
   const milestones = new MilestoneMail(store, mailer, config.publicUrl);
+  const responseMail = new ResponseMail(store, mailer, forms.definitions, config.publicUrl, { log, now: options.clock });
+  const confirmation = new ConfirmationMail(mailer, { log, now: options.clock });
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,
@@ -76,7 +88,7 @@ export function createServices(store: Store, config: Config, secret: string, log
   });
   const submissionEvents = new SubmissionEvents();
   const accounts = new AccountService(store);
-  const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate));
+  const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
   const rateLimits = new RateLimits(config.rateLimit);
   // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.
@@ -84,19 +96,25 @@ export function createServices(store: Store, config: Config, secret: string, log
     submissionEvents.created(stored);
     if (stored.deliveryId) deliveries.poke(stored.deliveryId, stored.form.id);
     if (MilestoneMail.due(stored.form, stored.submissionCount)) milestones.send(stored.form, stored.submissionCount).catch(mailError);
+    responseMail.stored(stored.form);
+    confirmation.send(stored.form, stored.record.values).catch(mailError);
   };
+  const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits);
   return {
     config,
     keys,
     accounts,
     forms,
     publicForms: new PublicForms(store, forms.definitions, antiSpam, config),
-    submissions: new SubmissionService(store, forms.definitions, antiSpam, config, afterStore),
+    submissions,
+    spam: new SpamService(store, submissions, forms.definitions),
     settings,
     rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret)),
     antiSpam,
     mailer,
+    responseMail,
     deliveries,
     webhooks: new WebhookService(store, forms.definitions, webhookSettings),
     members: new MemberService(store, accounts, config.publicUrl),
@@ -105,6 +123,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),
-    deletion: new DeletionService(store, forms.definitions, rateLimits),
+    deletion,
+    retention: new RetentionService(store, deletion),
   };
 }

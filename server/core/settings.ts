@@ -3,6 +3,8 @@ import { settingsPatchSchema } from '../../shared/api/forms.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
 import { forbidden, invalid } from '../lib/api-error.ts';
 import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
+import { allFields } from '../../shared/engine/index.ts';
+import type { DefinitionCache } from './definitions.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
 import type { WebhookUrlValidator } from './webhook-policy.ts';
 
@@ -18,6 +20,12 @@ export function settingsView(form: FormRecord, reveal = false) {
     notify_email: form.notifyMode === 'milestones',
     webhook_url: form.webhookUrl,
     webhook_secret: form.webhookSecret === '' ? '' : reveal ? form.webhookSecret : maskSecret(form.webhookSecret),
+    // Additive settings (docs/api.md).
+    notify_each_response: form.notifyEachResponse,
+    confirmation_email_field: form.confirmationField,
+    confirmation_message: form.confirmationMessage,
+    retention_days: form.retentionDays,
+    theme: form.theme,
   };
 }
 
@@ -26,6 +34,7 @@ export class SettingsService {
   constructor(
     private readonly store: Store,
     private readonly checkWebhookUrl: WebhookUrlValidator,
+    private readonly definitions?: DefinitionCache,
   ) {}
 
   /** Spec 4.4: validates, applies, answers the whole settings object. Callers have checked the role. */
@@ -50,6 +59,10 @@ export class SettingsService {
       const problem = await this.checkWebhookUrl(body.webhook_url);
       if (problem) problems.push(`webhook_url: ${problem}`);
     }
+    if (body.confirmation_email_field) {
+      const problem = await this.confirmationFieldProblem(form, body.confirmation_email_field);
+      if (problem) problems.push(`confirmation_email_field: ${problem}`);
+    }
     if (problems.length) throw invalid(problems);
     // Spec 3.1: a form paused by moderation refuses any status change.
     if (body.status !== undefined && form.moderationPaused) throw forbidden('paused_by_moderation', ['status: this form was paused by moderation']);
@@ -60,7 +73,16 @@ export class SettingsService {
       redirectUrl: body.redirect_url,
       allowAnotherResponse: body.allow_another_response,
       notifyMode: body.notify_mode ?? (body.notify_email === undefined ? undefined : body.notify_email ? 'milestones' : 'off'),
+      notifyEachResponse: body.notify_each_response,
+      confirmationField: body.confirmation_email_field,
+      confirmationMessage: body.confirmation_message,
+      retentionDays: body.retention_days,
+      theme: body.theme,
     };
+    // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
+    if (body.notify_each_response === true && !form.notifyEachResponse) {
+      (patch as { responseMailSeq?: number }).responseMailSeq = await this.store.submissions.lastSeq(form.id);
+    }
     if (body.webhook_url !== undefined) {
       patch.webhookUrl = body.webhook_url;
       // Spec 6.3: a new secret is created when a URL is set on a form that has none.
@@ -70,6 +92,17 @@ export class SettingsService {
     // Spec 3.3: removing the webhook cancels every pending delivery (and clears the failure streak).
     if (body.webhook_url === '') await this.store.webhooks.cancelPending(form.id, new Date().toISOString());
     return settingsView((await this.store.forms.byId(form.id))!, opts.reveal);
+  }
+
+  /** Why `key` cannot receive confirmation mails: it must be an email field of the current version. */
+  private async confirmationFieldProblem(form: FormRecord, key: string): Promise<string | undefined> {
+    const definition = await this.definitions?.get(form.id, form.version);
+    const fields = definition ? allFields(definition) : [];
+    const field = fields.find((f) => f.key === key);
+    if (field?.type === 'email') return undefined;
+    const emails = fields.filter((f) => f.type === 'email').map((f) => f.key);
+    if (!field) return emails.length ? `no field "${key}" in the form; its email fields are ${emails.join(', ')}` : 'the form has no email field to send a confirmation to';
+    return `"${key}" is not an email field${emails.length ? `; the form's email fields are ${emails.join(', ')}` : ''}`;
   }
 
   /**

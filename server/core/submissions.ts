@@ -16,6 +16,9 @@ import { buildPayload } from './webhooks/payload.ts';
 /** Unclaimed forms accept at most this many submissions in total (ARCHITECTURE.md). */
 export const UNCLAIMED_SUBMISSION_CAP = 100;
 
+/** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
+export const SPAM_KEPT_MAX = 1000;
+
 /** What the respondent endpoint hands over after reading the request. */
 export interface SubmitInput {
   formId: string;
@@ -70,9 +73,45 @@ export class SubmissionService {
     const replay = await this.replayIdempotent(form, input);
     if (replay) return replay;
     await this.checkAccepting(form);
-    if (this.antiSpam.verdict(form.id, input.honeypot, input.renderToken) === 'bot') return this.silentSuccess(form, input);
+    // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
+    const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
+    if (spam) return this.keepAsSpam(form, input, spam);
     const values = await this.evaluate(form, input);
     return this.save(form, values, input);
+  }
+
+  /**
+   * Marks a suspected-spam post "not spam": it becomes a normal submission with the same id and time,
+   * counted, delivered and mailed like any other (the spam row goes in the same write). Limits apply.
+   */
+  async restoreSpam(form: FormRecord, spamId: string): Promise<StoredSubmission['record']> {
+    const spam = await this.store.spam.byId(form.id, spamId);
+    if (!spam) throw notFound('spam');
+    const hiddenChars = containsHiddenCharacters(spam.values);
+    const delivery = this.delivery(form, spam.id, spam.values, spam.createdAt, spam.formVersion);
+    const outcome = await this.store.submissions.insert({
+      id: spam.id,
+      formId: form.id,
+      workspaceId: form.workspaceId,
+      formVersion: spam.formVersion,
+      createdAt: spam.createdAt,
+      values: spam.values,
+      hiddenChars,
+      formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
+      monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
+      delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
+      fromSpam: true,
+    });
+    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    if (outcome.kind !== 'stored') throw new Error('a restored submission cannot be an idempotent replay');
+    const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values: spam.values, hiddenChars };
+    const current = (await this.store.forms.byId(form.id)) ?? form;
+    try {
+      this.afterStore({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
+    } catch {
+      // As for new submissions: reacting never fails the write that happened.
+    }
+    return record;
   }
 
   private async loadForm(formId: string): Promise<FormRecord> {
@@ -112,10 +151,22 @@ export class SubmissionService {
     return new ApiError(402, 'limit_reached', [detail], { upgrade_url: this.config.upgradeUrl ?? `${this.config.publicUrl}/admin` });
   }
 
-  /** A caught bot gets what a person would get, and nothing is stored. */
-  private async silentSuccess(form: FormRecord, input: SubmitInput): Promise<SubmitResult> {
-    const values = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
-    return { status: 201, body: { id: newId(), values }, form, replayed: false };
+  /**
+   * A caught post gets what a person would get (so a bot learns nothing) and is kept apart as suspected
+   * spam for 30 days: not counted, delivered or mailed. Only values the engine accepts are kept (so
+   * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
+   */
+  private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
+    const id = newId();
+    const raw = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
+    let values: Record<string, unknown> | undefined;
+    try {
+      values = await this.evaluate(form, input);
+    } catch {
+      values = undefined;
+    }
+    if (values) await this.store.spam.add({ id, formId: form.id, formVersion: form.version, createdAt: new Date().toISOString(), values, reason }, SPAM_KEPT_MAX);
+    return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
   private async evaluate(form: FormRecord, input: SubmitInput): Promise<Record<string, unknown>> {
@@ -170,9 +221,9 @@ export class SubmissionService {
   }
 
   /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */
-  private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string): NewDelivery | undefined {
+  private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string, formVersion = form.version): NewDelivery | undefined {
     if (form.workspaceId === null || form.webhookUrl === '') return undefined;
-    const payload = buildPayload({ formId: form.id, submissionId, formVersion: form.version, values, createdAt });
+    const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
     return { id: newId(), payload, nextAttemptAt: createdAt };
   }
 }

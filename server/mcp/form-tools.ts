@@ -49,8 +49,9 @@ export const updateFormSettings = defineTool({
   description:
     "Change a form's settings; omitted settings stay as they are. Use it to wire a webhook (webhook_url), pause or resume the form (status), " +
     'or set the message, redirect and notifications respondents and owners get. Needs an account key (svc_live_); an agent key gets owner_key_required. ' +
-    'Returns every setting: form_id, status, success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url and webhook_secret ' +
-    '(masked unless reveal_secret is true; a secret is created when a webhook_url is first set).',
+    'Returns every setting: form_id, status, success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url, webhook_secret ' +
+    '(masked unless reveal_secret is true), notify_each_response, confirmation_email_field, confirmation_message, retention_days and theme ' +
+    '(a webhook secret is created when a webhook_url is first set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
     webhook_url: 'Public https:// URL on port 443 that receives a signed POST for every new submission; empty string removes the webhook',
@@ -60,6 +61,11 @@ export const updateFormSettings = defineTool({
     redirect_url: redirectUrl,
     allow_another_response: allowAnother,
     status: 'paused: the form refuses new submissions; active: it takes them again',
+    notify_each_response: 'true: email the workspace members every response (one digest a minute under bursts); on for new forms',
+    confirmation_email_field: "Key of an email field: the address typed there gets a confirmation email; empty string turns it off",
+    confirmation_message: 'Text of the confirmation email, up to 1000 characters; empty string for the default',
+    retention_days: 'Delete submissions older than this many days (1 to 3650); null keeps them forever',
+    theme: 'The look of the hosted page and embeds: {accent: "#rrggbb", radius: 0-24, font: system|serif|rounded|mono, mode: auto|light|dark}; replaces the whole theme',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

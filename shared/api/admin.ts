@@ -53,6 +53,9 @@ export const jobRunInput = z.strictObject({ name: z.string().min(1).max(100) });
 /** Pause or resume a form (spec 3.1). */
 export const formStatusInput = z.strictObject({ formId: z.string().min(1).max(64), status: z.enum(['active', 'paused']) });
 
+/** One suspected-spam post of a form (the Spam view's "Not spam" and "Delete"). */
+export const spamItemInput = z.strictObject({ formId: z.string().min(1).max(64), id: z.string().min(1).max(64) });
+
 /**
  * Largest draft text in bytes (UTF-8). Twice the 32 KB definition limit, because the JSON view is
  * pretty-printed: a definition at the publishing limit must still fit as typed (docs/decisions.md).

@@ -1,6 +1,7 @@
 // REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
+import { themeSchema } from './theme.ts';
 
 /** Spec 8: success_message is at most 500 characters. */
 export const SUCCESS_MESSAGE_MAX = 500;
@@ -27,7 +28,13 @@ export const publishBodySchema = z.strictObject({
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
-/** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4. */
+/** The respondent's confirmation mail: at most this many characters of the owner's own message. */
+export const CONFIRMATION_MESSAGE_MAX = 1000;
+
+/** Retention: submissions are kept 1 to 3650 days (ten years), or forever (null). */
+export const RETENTION_DAYS_MAX = 3650;
+
+/** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({
   webhook_url: z.string().max(2048).optional(),
   notify_mode: z.enum(['milestones', 'off']).optional(),
@@ -36,6 +43,18 @@ export const settingsPatchSchema = z.strictObject({
   redirect_url: redirectUrlSchema.optional(),
   allow_another_response: z.boolean().optional(),
   status: z.enum(['active', 'paused']).optional(),
+  // Additive settings (docs/api.md): mail per response, confirmation mail, retention, theme.
+  notify_each_response: z.boolean().optional(),
+  confirmation_email_field: z.string().max(200).optional(),
+  confirmation_message: z.string().max(CONFIRMATION_MESSAGE_MAX, { message: `must be at most ${CONFIRMATION_MESSAGE_MAX} characters` }).optional(),
+  retention_days: z
+    .number()
+    .int({ message: 'must be a whole number of days' })
+    .min(1, { message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever` })
+    .max(RETENTION_DAYS_MAX, { message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever` })
+    .nullable()
+    .optional(),
+  theme: themeSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -144,6 +144,8 @@ export const FormDefinition = doc(
     $schema: doc(z.string().optional(), 'Schema reference'),
     id: doc(z.string().min(1), 'Form identifier chosen by the author'),
     title: doc(z.string(), 'For the host UI; renderers do not display it'),
+    // Additive (not in spec 2.1): the hosted page shows it under the title; renderers only when asked.
+    description: doc(z.string(), 'Intro text the hosted page shows under the title; renderers show it only when asked (showTitle)').optional(),
     submit: FormAction,
     cancel: FormAction.optional(),
     fields: doc(z.array(FormField).optional(), 'Fields of a single-step form'),

@@ -236,7 +236,9 @@ account('versions come newest first with their definitions; the outbox lists hel
   await w.services.mailer.send({ to: ['owner@example.com'], subject: 'Hello', text: 'Body' });
   const outbox = await owner.workspace.outbox();
   assert.is(outbox.smtp_configured, false);
-  assert.equal(outbox.mails.map((m) => m.subject), ['Hello']);
+  assert.is(outbox.mails[0].subject, 'Hello', 'newest first');
+  // The answers stored by earlier tests were mailed (new forms mail every response): without SMTP, to the outbox.
+  assert.ok(outbox.mails.some((m) => m.subject === 'New response: Contact us'));
 });
 
 const moderation = suite<{ w: AdminWorld }>('admin services: moderation');

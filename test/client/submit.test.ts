@@ -48,7 +48,9 @@ submit('without allowAnother there is no "Submit another response"; the default 
   await fillBoth(root);
   await click(button(root, 'Send'));
   await settle();
-  assert.is(root.querySelector('.fs-success-message')!.textContent, 'Thank you. Your response was sent.');
+  assert.is(root.querySelector('.fs-success-message')!.textContent, 'Your response was sent.');
+  assert.is(root.querySelector('.fs-success-title')!.textContent, 'Thank you!');
+  assert.ok(root.querySelector('.fs-success svg[aria-hidden="true"]'), 'a check mark, hidden from screen readers');
   assert.is(root.querySelectorAll('button').length, 0);
 });
 
@@ -125,17 +127,39 @@ submit('a double click sends once', async () => {
   assert.ok(root.querySelector('.fs-success'));
 });
 
-submit('Cancel starts over, or calls onCancel when given', async () => {
+submit('Cancel asks before it clears typed answers ("Keep my answers" keeps them), or calls onCancel when given', async () => {
   const root = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} />`);
   await type(byLabel(root, 'Name'), 'Ada');
   await click(button(root, 'Continue'));
   await click(button(root, 'Start over'));
+  assert.match(root.querySelector('.fs-confirm')!.textContent!, 'Clear all your answers and start over?');
+  assert.is(document.activeElement, button(root, 'Keep my answers'), 'the safe choice has focus');
+  await click(button(root, 'Keep my answers'));
+  assert.not.ok(root.querySelector('.fs-confirm'));
+  assert.is(root.querySelector('.fs-step-title')!.textContent, 'Mail', 'still on the step, answers kept');
+  await click(button(root, 'Start over'));
+  await click(button(root, 'Clear answers'));
   assert.is(root.querySelector('.fs-step-title')!.textContent, 'Name');
   assert.is((byLabel(root, 'Name') as HTMLInputElement).value, '');
+  // Nothing typed: nothing to lose, no question.
+  const fresh = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} />`);
+  await click(button(fresh, 'Start over'));
+  assert.not.ok(fresh.querySelector('.fs-confirm'));
   let cancelled = 0;
   const other = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} onCancel=${() => void cancelled++} />`);
   await click(button(other, 'Start over'));
   assert.is(cancelled, 1);
+});
+
+submit('showTitle puts the title and description above the form; without it the renderer shows neither (spec 2.1)', async () => {
+  const described = { ...twoSteps, description: 'Two quick questions.' };
+  const shown = await mount(html`<${FormRenderer} definition=${described} onSubmit=${() => {}} showTitle />`);
+  assert.is(shown.querySelector('.fs-page-title')!.tagName, 'H2');
+  assert.is(shown.querySelector('.fs-page-title')!.textContent, 'Two steps');
+  assert.is(shown.querySelector('.fs-page-description')!.textContent, 'Two quick questions.');
+  const plain = await mount(html`<${FormRenderer} definition=${described} onSubmit=${() => {}} />`);
+  assert.not.ok(plain.querySelector('.fs-page-title'));
+  assert.not.ok(plain.textContent!.includes('Two quick questions.'));
 });
 
 submit('initial values and validators are used', async () => {

@@ -37,11 +37,11 @@ export interface AdminWorld {
   context(who: Who): AdminContext;
 }
 
-/** Builds the world; `env` adds configuration (FORMSTEAD_...). */
-export async function adminWorld(env: Record<string, string> = {}): Promise<AdminWorld> {
+/** Builds the world; `env` adds configuration (FORMSTEAD_...); `clock` is the mail limits' time. */
+export async function adminWorld(env: Record<string, string> = {}, clock?: () => number): Promise<AdminWorld> {
   const store = await openSqlJsStore(await tempDataDir());
   const config = loadConfig([], env);
-  const services = createServices(store, config, await instanceSecret(store));
+  const services = createServices(store, config, await instanceSecret(store), () => {}, { clock });
   const [line] = await bootstrap(store, services.keys, config);
   const setupToken = new URL(line.split(': ')[1]).searchParams.get('token')!;
   const owner = await services.accounts.setupOwner(setupToken, 'owner@example.com', PASSWORD);

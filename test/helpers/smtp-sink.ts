@@ -16,6 +16,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
+  /** Polls until `check` holds (a liveness bound, not a timing assertion). */
+  waitFor(check: (mails: ReceivedMail[]) => boolean, what: string, limitMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as net.AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const waitFor = async (check: (m: ReceivedMail[]) => boolean, what: string, limitMs = 20_000) => {
+    const deadline = Date.now() + limitMs;
+    while (!check(mails)) {
+      if (Date.now() > deadline) throw new Error(`smtp sink: gave up waiting for ${what}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { url: `smtp://127.0.0.1:${port}`, mails, waitFor, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Undoes quoted-printable (RFC 2045): soft line breaks and =XX bytes, read as UTF-8. */

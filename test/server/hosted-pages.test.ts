@@ -25,13 +25,15 @@ pages.after(async () => {
   await server.stop();
 });
 
-pages('GET /f/{id}: title only in <title>, a no-JavaScript form with honeypot and render token, strict CSP', async () => {
+pages('GET /f/{id}: title in <title> and as the page\'s one h1 (outside the form), a no-JavaScript form with honeypot and render token, strict CSP', async () => {
   const f = await publish();
   const r = await api('GET', `/f/${f.form_id}`);
   assert.is(r.status, 200);
   assert.match(r.headers.get('content-type')!, /text\/html/);
   assert.match(r.text, /<title>Contact us<\/title>/);
-  assert.not.match(r.text, /<h\d[^>]*>[^<]*Contact us/, 'the title is not rendered as a heading (spec 2.1)');
+  // Spec 2.1 keeps the title out of the renderer; the hosted page, as the host, shows it as its h1.
+  assert.match(r.text, /<header class="fs-page-header"><h1 class="fs-page-title">Contact us<\/h1><\/header><div id="formstead"/);
+  assert.is(r.text.match(/<h1/g)!.length, 1, 'one h1');
   const csp = r.headers.get('content-security-policy')!;
   assert.match(csp, /script-src 'self'/);
   assert.match(csp, /frame-ancestors 'none'/);
@@ -50,6 +52,27 @@ pages('GET /f/{id}: title only in <title>, a no-JavaScript form with honeypot an
   assert.equal(view.definition, contactDefinition());
   assert.is(attr(r.text, 'data-form-id'), f.form_id);
   assert.match(attr(r.text, 'data-render-token')!, /^\d+\.[0-9a-f]{32}$/);
+});
+
+pages('the description shows under the title; the theme sets only validated properties and the mode class', async () => {
+  const f = await publish({ definition: contactDefinition({ title: 'Signup', description: 'Two minutes.\nNo account needed. <b>bold?</b>' }) });
+  let r = await api('GET', `/f/${f.form_id}`);
+  assert.match(r.text, /<h1 class="fs-page-title">Signup<\/h1><p class="fs-page-description">Two minutes.\nNo account needed. &lt;b&gt;bold\?&lt;\/b&gt;<\/p>/);
+  assert.match(r.text, /<html lang="en"><head>/, 'no theme: no class, no style');
+  assert.not.match(r.text, /<style>/);
+  const patched = await api('PATCH', `/v1/forms/${f.form_id}`, { key: OWNER_KEY, body: { theme: { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' } } });
+  assert.is(patched.status, 200, patched.text);
+  r = await api('GET', `/f/${f.form_id}`);
+  assert.match(r.text, /<html lang="en" class="fs-dark">/);
+  assert.match(r.text, /<style>:root\{--fs-accent:#ffd400;--fs-accent-fg:#000;--fs-radius:0px;--fs-font:Georgia, Cambria, 'Times New Roman', serif\}<\/style>/);
+  const thanks = await api('GET', `/f/${f.form_id}/thanks`);
+  assert.match(thanks.text, /class="fs-dark"/);
+  assert.match(thanks.text, /<h1 class="fs-page-title">Signup<\/h1>/);
+  assert.match(thanks.text, /<svg class="fs-success-icon"[^>]*aria-hidden="true"/);
+  assert.match(thanks.text, /<h2 class="fs-success-title">Thank you!<\/h2><p class="fs-success-message">Your response was sent.<\/p>/);
+  const view = (await api('GET', `/v1/f/${f.form_id}/definition`)).json;
+  assert.equal(view.theme, { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' }, 'the inline embed reads it here');
+  assert.is(view.definition.description, 'Two minutes.\nNo account needed. <b>bold?</b>');
 });
 
 pages('definition text is escaped everywhere it appears', async () => {

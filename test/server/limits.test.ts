@@ -141,3 +141,25 @@ spam('an unclaimed form takes 100 submissions in total, the 101st is refused', a
 });
 
 spam.run();
+
+const nojs = suite('anti-spam: no-JavaScript posts');
+nojs.before(async () => {
+  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+});
+nojs.after(async () => {
+  await server.stop();
+});
+
+nojs('a no-JavaScript post sent at once after the page loaded is a person: 303 to the thanks page and stored', async () => {
+  const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
+  const page = await api('GET', `/f/${form_id}`);
+  const token = /name="_rt" value="([^"]+)"/.exec(page.text)![1];
+  const body = new URLSearchParams({ _hp: '', _rt: token, name: 'Quick', email: 'quick@example.com' }).toString();
+  const r = await api('POST', `/v1/f/${form_id}`, { rawBody: body, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
+  assert.is(r.status, 303);
+  assert.is(r.headers.get('location'), `/f/${form_id}/thanks`);
+  const listed = (await api('GET', `/v1/forms/${form_id}/submissions`, { key: OWNER_KEY })).json.submissions;
+  assert.equal(listed.map((s: any) => s.values.name), ['Quick']);
+});
+
+nojs.run();

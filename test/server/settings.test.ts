@@ -32,6 +32,11 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     notify_email: false,
     webhook_url: '',
     webhook_secret: '',
+    notify_each_response: true,
+    confirmation_email_field: '',
+    confirmation_message: '',
+    retention_days: null,
+    theme: {},
   });
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');
@@ -99,6 +104,57 @@ settings('keys: none 401, agent 403 owner_key_required (also after a claim), oth
   assert.is(own.json.error, 'owner_key_required');
   const other = await patch(id, { success_message: 'x' }, agentForm.json.agent_key);
   assert.is(other.status, 404, 'a form outside the agent key is not found');
+});
+
+// Formstead's additive settings (docs/api.md): each limit at and past its edge, every problem at once.
+const edges: [string, Record<string, unknown>, string | null][] = [
+  ['retention 1 day', { retention_days: 1 }, null],
+  ['retention 3650 days', { retention_days: 3650 }, null],
+  ['retention forever', { retention_days: null }, null],
+  ['retention 0', { retention_days: 0 }, 'retention_days: must be 1 to 3650 days, or null to keep submissions forever'],
+  ['retention 3651', { retention_days: 3651 }, 'retention_days: must be 1 to 3650 days, or null to keep submissions forever'],
+  ['retention 1.5', { retention_days: 1.5 }, 'retention_days: must be a whole number of days'],
+  ['confirmation message of 1000', { confirmation_message: 'x'.repeat(1000) }, null],
+  ['confirmation message of 1001', { confirmation_message: 'x'.repeat(1001) }, 'confirmation_message: must be at most 1000 characters'],
+  ['theme at its edges', { theme: { accent: '#A0B1C2', radius: 24, font: 'serif', mode: 'dark' } }, null],
+  ['theme radius 0', { theme: { radius: 0 } }, null],
+  ['theme radius 25', { theme: { radius: 25 } }, 'theme.radius: must be 0 to 24'],
+  ['theme radius -1', { theme: { radius: -1 } }, 'theme.radius: must be 0 to 24'],
+  ['theme accent short form', { theme: { accent: '#abc' } }, 'theme.accent: must be a colour like #2f5bea'],
+  ['theme accent raw CSS', { theme: { accent: 'red; background: url(x)' } }, 'theme.accent: must be a colour like #2f5bea'],
+  ['theme font outside the list', { theme: { font: 'Comic Sans MS' } }, 'theme.font: must be one of system, serif, rounded, mono'],
+  ['theme mode', { theme: { mode: 'sepia' } }, 'theme.mode: must be auto, light or dark'],
+  ['theme unknown part', { theme: { css: 'body{}' } }, 'theme.css: unknown field'],
+  ['confirmation without an email field of that name', { confirmation_email_field: 'nope' }, 'confirmation_email_field: no field "nope" in the form; its email fields are email'],
+  ['confirmation off', { confirmation_email_field: '' }, null],
+  ['notify_each_response not a boolean', { notify_each_response: 'yes' }, 'notify_each_response: Invalid input: expected boolean, received string'],
+];
+for (const [name, body, problem] of edges) {
+  settings(`additive setting: ${name} ${problem ? 'is refused' : 'is taken'}`, async () => {
+    const id = await newForm();
+    const before = (await patch(id, {})).json;
+    const r = await patch(id, body);
+    if (problem === null) {
+      assert.is(r.status, 200, r.text);
+      for (const [k, v] of Object.entries(body)) assert.equal(r.json[k], k === 'theme' ? v : v, k);
+    } else {
+      assert.is(r.status, 422, r.text);
+      assert.equal(r.json.details, [problem]);
+      assert.equal((await patch(id, {})).json, before, 'nothing changed');
+    }
+  });
+}
+
+settings('the additive settings report every problem of one patch together, with the spec fields', async () => {
+  const id = await newForm();
+  const r = await patch(id, { retention_days: 0, theme: { accent: 'blue', radius: 99 }, redirect_url: 'ftp://x' });
+  assert.is(r.status, 422);
+  assert.equal(r.json.details.sort(), [
+    'redirect_url: must be an http or https URL',
+    'retention_days: must be 1 to 3650 days, or null to keep submissions forever',
+    'theme.accent: must be a colour like #2f5bea',
+    'theme.radius: must be 0 to 24',
+  ]);
 });
 
 settings.run();

@@ -26,6 +26,14 @@ shape('a valid definition comes back typed and unchanged', () => {
   assert.equal(valid(input), input);
 });
 
+shape('description: an optional text under the title (additive); anything but a string is refused', () => {
+  const input = form([text('name')], { description: 'Tell us about your project.\nIt takes two minutes.' });
+  assert.equal(valid(input), input);
+  assert.equal(valid(form([text('name')], { description: '' })), form([text('name')], { description: '' }));
+  assert.equal(problems(form([text('name')], { description: 42 })), ['description: expected string']);
+  assert.equal(problems(form([text('name')], { description: ['a'] })), ['description: expected string']);
+});
+
 shape('lists every shape problem with its exact path', () => {
   const input = stepped([
     step('one', [text('a')]),

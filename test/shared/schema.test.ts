@@ -119,6 +119,10 @@ jsonSchema('has draft 2020-12, the served path as $id, and the definition at its
   assert.is(formDefinitionJsonSchema.$id, '/v1/schema/form-definition.json');
   assert.is(formDefinitionJsonSchema.type, 'object');
   assert.equal(formDefinitionJsonSchema.required, ['id', 'title', 'submit']);
+  // The additive description is optional text, with its meaning documented for editors and agents.
+  const description = (formDefinitionJsonSchema.properties as Record<string, Record<string, unknown>>).description;
+  assert.is(description.type, 'string');
+  assert.match(String(description.description), /hosted page shows under the title/);
 });
 
 jsonSchema('is exactly what zod generates from the schemas (not hand-written)', () => {

@@ -1,4 +1,4 @@
-// One form: a header and tabs (overview, submissions, settings, webhook, definition); the tab is in
+// One form: a header and tabs (overview, submissions, spam, settings, webhook, definition); the tab is in
 // the URL (?tab=) so a reload or a shared link opens the same one.
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
@@ -9,13 +9,15 @@ import type { Me } from '../types.ts';
 import { useQuery } from '../use-query.ts';
 import { DefinitionView } from './definition-view.ts';
 import { Overview } from './overview.ts';
-import { SettingsForm } from './settings-form.ts';
+import { SettingsTab } from './settings-tab.ts';
+import { SpamView } from './spam-view.ts';
 import { SubmissionsTable } from './submissions-table.ts';
 import { WebhookPanel } from './webhook-panel.ts';
 
 const tabs = [
   ['overview', 'Overview'],
   ['submissions', 'Submissions'],
+  ['spam', 'Spam'],
   ['settings', 'Settings'],
   ['webhook', 'Webhook'],
   ['definition', 'Definition'],
@@ -40,7 +42,8 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
     </nav>
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
     ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} />`}
-    ${current === 'settings' && html`<${SettingsForm} formId=${formId} settings=${f.settings} canEdit=${canEdit} onSaved=${form.reload} />`}
+    ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
+    ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
     ${current === 'definition' && html`<${DefinitionView} formId=${formId} />`}
   </div>`;

@@ -68,7 +68,7 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
           onChange=${(e: Event) => set('allow_another_response', (e.target as HTMLInputElement).checked)} />
           <span>Offer “Submit another response” after sending <span class="muted">(not while a redirect address is set)</span></span></label>${hint('allow_another_response')}
 
-        <label for="notify_mode">Email me about responses</label>
+        <label for="notify_mode">Milestone emails</label>
         <select id="notify_mode" value=${draft.notify_mode} ...${invalid('notify_mode')} onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>
           <option value="milestones">At milestones (1st, 10th, 100th … response)</option><option value="off">Off</option>
         </select>${hint('notify_mode')}

@@ -1,12 +1,25 @@
-// The screen after a successful submit.
+// The screen after a successful submit: a check mark, a heading, the form's message and, when the
+// form allows it, "Submit another response".
+import { h } from 'preact';
 import { html } from '../html.ts';
 
 /** The default text when the form has no success message. */
-export const defaultSuccessMessage = 'Thank you. Your response was sent.';
+export const defaultSuccessMessage = 'Your response was sent.';
 
-/** The success message, and "Submit another response" when the form allows it. */
-export function Success({ message, allowAnother, onAnother }: { message?: string; allowAnother?: boolean; onAnother(): void }) {
+/** The heading of the success screen. */
+export const successTitle = 'Thank you!';
+
+/** A check mark in a circle, drawn with currentColor; decorative (the heading says it). */
+export const successIcon = html`<svg class="fs-success-icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+  <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" stroke-width="3" />
+  <path d="M14 24.5l7 7 13-14" fill="none" stroke="currentColor" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round" />
+</svg>`;
+
+/** The success screen; `level` is the heading level (the renderer's step heading level). */
+export function Success({ message, allowAnother, onAnother, level = 2 }: { message?: string; allowAnother?: boolean; onAnother(): void; level?: 2 | 3 | 4 }) {
   return html`<div class="fs-success" role="status">
+    ${successIcon}
+    ${h(`h${level}`, { class: 'fs-success-title' }, successTitle)}
     <p class="fs-success-message" tabindex="-1">${message || defaultSuccessMessage}</p>
     ${allowAnother ? html`<button type="button" class="fs-btn fs-btn-secondary fs-another" onClick=${onAnother}>Submit another response</button>` : null}
   </div>`;

@@ -8,6 +8,7 @@ import { keysRouter } from './keys.ts';
 import { membersRouter } from './members.ts';
 import { moderationRouter } from './moderation.ts';
 import { settingsRouter } from './settings.ts';
+import { spamRouter } from './spam.ts';
 import { submissionsRouter } from './submissions.ts';
 import { webhooksRouter } from './webhooks.ts';
 import { workspaceRouter } from './workspace.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   drafts: draftsRouter,
   submissions: submissionsRouter,
   settings: settingsRouter,
+  spam: spamRouter,
   webhooks: webhooksRouter,
   workspace: workspaceRouter,
   keys: keysRouter,

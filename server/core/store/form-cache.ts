@@ -49,6 +49,12 @@ export function withFormCache(store: Store, max = 1000): Store {
         forget(formId);
         return submissions;
       },
+      claimResponseMail: async (formId, ...rest) => {
+        forget(formId);
+        const claim = await forms.claimResponseMail(formId, ...rest);
+        forget(formId);
+        return claim;
+      },
     },
     // Delivery outcomes change a form's failure streak, so they drop the cached row too.
     webhooks: {

@@ -39,6 +39,16 @@ export interface FormSettingsRecord {
   notifyEmailTo: string;
   webhookUrl: string;
   webhookSecret: string;
+  /** Mail the members on every response (digests under bursts); additive to notifyMode's milestones. */
+  notifyEachResponse: boolean;
+  /** Key of the email field whose address gets a confirmation mail; '' when the mail is off. */
+  confirmationField: string;
+  /** The owner's words in the confirmation mail; '' for the default text. */
+  confirmationMessage: string;
+  /** Submissions older than this many days are deleted by the retention job; null keeps them forever. */
+  retentionDays: number | null;
+  /** The form's own look (shared/api/theme.ts), as validated when saved. */
+  theme: Record<string, unknown>;
 }
 
 export interface FormRecord extends FormSettingsRecord {
@@ -57,6 +67,10 @@ export interface FormRecord extends FormSettingsRecord {
   webhookFailures: number;
   /** When the last "Webhook failing" mail went out, or null. */
   webhookFailureMailedAt: string | null;
+  /** The last submission (by seq) a response mail covered; later ones wait for the next mail or digest. */
+  responseMailSeq: number;
+  /** When the last response mail went out, or null. */
+  responseMailAt: string | null;
 }
 
 export interface FormVersionRecord {
@@ -102,6 +116,8 @@ export interface NewSubmission {
   monthlyQuota?: number;
   /** The webhook delivery of this submission, written in the same transaction so none is lost. */
   delivery?: NewDelivery;
+  /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
+  fromSpam?: boolean;
 }
 
 /** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
@@ -163,6 +179,25 @@ export interface AttemptResult {
   logSize: number;
   /** Failure mail rule: due once the streak reaches `after`, if none went out since `notSince`. */
   failureMail: { after: number; notSince: string };
+}
+
+/** A post the anti-spam checks caught, kept apart for 30 days (values as the engine accepted them). */
+export interface SpamRecord {
+  id: string;
+  formId: string;
+  formVersion: number;
+  createdAt: string;
+  values: Record<string, unknown>;
+  /** Which check caught it: `honeypot`, `token` or `too_fast`. */
+  reason: string;
+}
+
+/** What the response mail of a form covers, as claimed in one write (see `forms.claimResponseMail`). */
+export interface ResponseMailClaim {
+  /** The submissions the mail lists, oldest first, at most `limit` of them. */
+  submissions: SubmissionRecord[];
+  /** How many the mail covers in all (may exceed the listed ones). */
+  total: number;
 }
 
 /** A mail held in the outbox (no SMTP server configured, or sending failed). */
@@ -291,7 +326,17 @@ export interface Store {
     listModerationPaused(limit: number): Promise<FormRecord[]>;
     countUnclaimedByAgentKey(agentKeyId: string): Promise<number>;
     claim(formId: string, workspaceId: string): Promise<boolean>;
-    update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused'> & FormSettingsRecord>): Promise<void>;
+    update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>): Promise<void>;
+    /**
+     * Takes the form's next response mail, in one write, when none went out since `notSince`: marks
+     * every submission not yet covered as covered and the mail as sent `now`. Undefined when a mail
+     * went out since `notSince` or nothing is waiting (then nothing changes).
+     */
+    claimResponseMail(formId: string, now: string, notSince: string, limit: number): Promise<ResponseMailClaim | undefined>;
+    /** Forms with notify_each_response on and submissions waiting for a mail (the safety-net job). */
+    withWaitingResponseMail(): Promise<string[]>;
+    /** Claimed forms with a retention period, and that period. */
+    withRetention(): Promise<{ id: string; retentionDays: number }[]>;
     expiredUnclaimed(now: string): Promise<string[]>;
     /** Deletes a form with every row that holds its data, in one write; returns how many submissions went. */
     delete(formId: string): Promise<number>;
@@ -313,6 +358,10 @@ export interface Store {
     dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
     /** Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory stays flat. */
     iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
+    /** The highest seq of a form's submissions (0 when it has none). */
+    lastSeq(formId: string): Promise<number>;
+    /** Ids of a form's submissions created before `before`, oldest first, at most `limit`. */
+    idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
     /** One submission of a form; undefined when the id is unknown or belongs to another form. */
     byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
     /**
@@ -322,6 +371,18 @@ export interface Store {
      * Returns the ids that were deleted.
      */
     delete(formId: string, ids: string[], at: string): Promise<string[]>;
+  };
+  spam: {
+    /** Keeps a caught post unless the form already holds `max` of them (then it is dropped: false). */
+    add(spam: SpamRecord, max: number): Promise<boolean>;
+    /** A form's suspected spam, newest first. */
+    list(formId: string, limit: number): Promise<SpamRecord[]>;
+    count(formId: string): Promise<number>;
+    byId(formId: string, id: string): Promise<SpamRecord | undefined>;
+    /** Deletes one; false when it was not there. */
+    delete(formId: string, id: string): Promise<boolean>;
+    /** Deletes every spam row created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   idempotency: {
     get(formId: string, key: string): Promise<IdempotencyRecord | undefined>;
@@ -380,6 +441,8 @@ export interface Store {
     add(mail: OutboxRecord): Promise<void>;
     /** Newest first. */
     list(limit: number): Promise<OutboxRecord[]>;
+    /** Deletes held mail created before `olderThan`; returns how many went. */
+    sweep(olderThan: string): Promise<number>;
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;

@@ -1,5 +1,6 @@
 // The frame of the respondent-facing pages (hosted form, thanks, report): the form stylesheet the
 // renderer uses too, so the server-rendered form and the JavaScript one look the same.
+import { themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import { escapeHtml } from '../respond.ts';
 
 /** Options of hostedDocument. */
@@ -12,15 +13,39 @@ export interface HostedDocumentOptions {
   embed?: boolean;
   /** Loads /assets/hosted.js (a module script: deferred, and allowed by the CSP as our own file). */
   script?: boolean;
+  /** The form's theme setting: its custom properties and forced light/dark mode. */
+  theme?: unknown;
+}
+
+/**
+ * The theme as a style element. themeProperties emits only #rrggbb colours, pixel numbers and the fixed
+ * font stacks, so nothing a setting holds can become other CSS or leave the element; the check for `<`
+ * keeps that true should the list of values ever change.
+ */
+function themeStyle(theme: unknown): string {
+  const rules = Object.entries(themeProperties(theme)).map(([k, v]) => `${k}:${v}`);
+  if (rules.length === 0 || rules.some((r) => r.includes('<'))) return '';
+  return `<style>:root{${rules.join(';')}}</style>`;
+}
+
+/** The form's title and description as the page's h1 and intro (spec 2.1 leaves the title to the host). */
+export function pageHeader(title: string, description?: string): string {
+  return (
+    `<header class="fs-page-header"><h1 class="fs-page-title">${escapeHtml(title)}</h1>` +
+    (description ? `<p class="fs-page-description">${escapeHtml(description)}</p>` : '') +
+    '</header>'
+  );
 }
 
 /** A whole respondent-facing HTML page. */
 export function hostedDocument(o: HostedDocumentOptions): string {
+  const mode = themeModeClass(o.theme);
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<!doctype html><html lang="en"${mode ? ` class="${mode}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     (o.noindex ? '<meta name="robots" content="noindex">' : '') +
     // An empty icon: browsers otherwise ask for /favicon.ico, which does not exist.
     `<title>${escapeHtml(o.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/assets/form.css">` +
+    themeStyle(o.theme) +
     (o.script ? '<script type="module" src="/assets/hosted.js"></script>' : '') +
     `</head><body class="fs-page${o.embed ? ' fs-embed' : ''}"><main>${o.body}</main></body></html>`
   );

@@ -1,13 +1,14 @@
 // GET /f/{id}: the hosted form page (ARCHITECTURE.md "Forms, versions, claims"). The form is
 // server-rendered as a plain HTML form that posts without JavaScript; /assets/hosted.js then mounts
-// the renderer over it. The title is only the document title (spec 2.1: renderers do not show it).
+// the renderer over it. The page (not the renderer: spec 2.1) shows the form's title as its h1 and
+// the optional description under it; the form's theme colours the page.
 // ?embed=1 is the same page for the embed's iframe: no chrome, and framing allowed.
 import { ApiError } from '../../lib/api-error.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { noScriptForm } from './form-html.ts';
-import { hostedDocument, unverifiedBanner } from './hosted-layout.ts';
+import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
 const notices = {
   paused: 'This form is paused and is not accepting responses right now.',
@@ -45,16 +46,17 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   if (view.state !== 'open') main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
   else {
     // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
-    const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response };
+    const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response, theme: view.theme };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
       noScriptForm(view.definition, { action: `/v1/f/${id}`, renderToken: view.render_token }) +
       '</div>';
   }
+  const title = view.definition.title || 'Form';
   const body =
     (view.unclaimed ? unverifiedBanner(report, embed) : '') +
+    pageHeader(title, view.definition.description) +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>Report abuse</a></p>`;
-  const title = view.definition.title || 'Form';
-  sendHtml(ctx.res, 200, hostedDocument({ title, body, noindex: view.unclaimed, embed, script: true }), { embeddable: embed });
+  sendHtml(ctx.res, 200, hostedDocument({ title, body, noindex: view.unclaimed, embed, script: true, theme: view.theme }), { embeddable: embed });
 };

@@ -20,6 +20,7 @@ const form = (id: string): FormRecord => ({
   createdAt: new Date().toISOString(), expiresAt: null, claimTokenHash: null, submissionCount: 0,
   successMessage: '', redirectUrl: '', allowAnotherResponse: false, notifyMode: 'off', notifyEmailTo: '',
   webhookUrl: '', webhookSecret: '', webhookFailures: 0, webhookFailureMailedAt: null,
+  notifyEachResponse: false, confirmationField: '', confirmationMessage: '', retentionDays: null, theme: {}, responseMailSeq: 0, responseMailAt: null,
 });
 
 cache('every write through the wrapper is visible to the next cached read', async ({ raw, cached }) => {

@@ -1,7 +1,7 @@
 // Forms, their versions and settings on sql.js.
 import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
 import type { Store } from '../types.ts';
-import { formColumns, toForm } from './rows.ts';
+import { formColumns, toForm, toSubmission } from './rows.ts';
 
 /** The forms part of the store. */
 export function formQueries(db: DurableDatabase): Store['forms'] {
@@ -10,11 +10,13 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
       await db.write((tx) => {
         tx.run(
           `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
-             claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+             claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count,
+             notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
           [
             f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused ? 1 : 0, f.version, f.createdAt, f.expiresAt,
             f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse ? 1 : 0, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
+            f.notifyEachResponse ? 1 : 0, f.confirmationField, f.confirmationMessage, f.retentionDays, JSON.stringify(f.theme),
           ],
         );
         tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [f.id, f.version, definition, f.createdAt]);
@@ -59,6 +61,27 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
     update: async (formId, patch) => {
       await db.write((tx) => updateColumns(tx, formId, patch));
     },
+    claimResponseMail: async (formId, now, notSince, limit) =>
+      db.write((tx) => {
+        const form = tx.get<{ seq: number; at: string | null }>('SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = ?', [formId]);
+        if (!form || (form.at !== null && form.at > notSince)) return undefined;
+        const waiting = tx.get<{ n: number; last: number | null }>('SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = ? AND seq > ?', [formId, form.seq]);
+        if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
+        const rows = tx.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [formId, form.seq, limit]);
+        tx.run('UPDATE forms SET response_mail_seq = ?, response_mail_at = ? WHERE id = ?', [waiting.last, now, formId]);
+        return { submissions: rows.map(toSubmission), total: waiting.n };
+      }),
+    withWaitingResponseMail: async () =>
+      db
+        .all<{ id: string }>(
+          `SELECT id FROM forms f WHERE notify_each_response = 1 AND workspace_id IS NOT NULL
+             AND EXISTS (SELECT 1 FROM submissions s WHERE s.form_id = f.id AND s.seq > f.response_mail_seq)`,
+        )
+        .map((r) => r.id),
+    withRetention: async () =>
+      db
+        .all<{ id: string; days: number }>('SELECT id, retention_days AS days FROM forms WHERE retention_days IS NOT NULL AND workspace_id IS NOT NULL')
+        .map((r) => ({ id: r.id, retentionDays: r.days })),
     expiredUnclaimed: async (now) =>
       db.all<{ id: string }>('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', [now]).map((r) => r.id),
     delete: async (formId) =>
@@ -73,7 +96,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts'];
+export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts', 'spam_submissions'];
 
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];

@@ -9,6 +9,7 @@ import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
 import { outboxQueries } from './outbox.ts';
 import { reportQueries } from './reports.ts';
+import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -22,6 +23,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     webhooks: webhookQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
+    spam: spamQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     snapshot: async () => {

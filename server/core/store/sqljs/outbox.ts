@@ -26,6 +26,7 @@ export function outboxQueries(db: DurableDatabase): Store['outbox'] {
         ]),
       );
     },
+    sweep: async (olderThan) => db.write((tx) => tx.run('DELETE FROM outbox WHERE created_at < ?', [olderThan]).changes),
     list: async (limit) => db.all('SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]).map(toOutbox),
   };
 }

@@ -41,6 +41,13 @@ export const toForm = (r: Row): FormRecord => ({
   webhookSecret: r.webhook_secret,
   webhookFailures: r.webhook_failures ?? 0,
   webhookFailureMailedAt: r.webhook_failure_mailed_at ?? null,
+  notifyEachResponse: r.notify_each_response === 1,
+  confirmationField: r.confirmation_field ?? '',
+  confirmationMessage: r.confirmation_message ?? '',
+  retentionDays: r.retention_days ?? null,
+  theme: r.theme ? JSON.parse(r.theme) : {},
+  responseMailSeq: r.response_mail_seq ?? 0,
+  responseMailAt: r.response_mail_at ?? null,
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -64,6 +71,12 @@ export const formColumns: Record<string, { column: string; encode?: (v: unknown)
   notifyEmailTo: { column: 'notify_email_to' },
   webhookUrl: { column: 'webhook_url' },
   webhookSecret: { column: 'webhook_secret' },
+  notifyEachResponse: { column: 'notify_each_response', encode: (v) => (v ? 1 : 0) },
+  responseMailSeq: { column: 'response_mail_seq' },
+  confirmationField: { column: 'confirmation_field' },
+  confirmationMessage: { column: 'confirmation_message' },
+  retentionDays: { column: 'retention_days' },
+  theme: { column: 'theme', encode: (v) => JSON.stringify(v) },
 };
 
 export const toIdempotency = (r: Row): IdempotencyRecord => ({

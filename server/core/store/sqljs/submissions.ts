@@ -63,6 +63,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               s.createdAt,
             ]);
           }
+          if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);
           const submissionCount = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
           return { kind: 'stored', submissionCount };
         }),
@@ -105,6 +106,9 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
         },
       }),
+      lastSeq: async (formId) => db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0,
+      idsOlderThan: async (formId, before, limit) =>
+        db.all<{ id: string }>('SELECT id FROM submissions WHERE form_id = ? AND created_at < ? ORDER BY seq LIMIT ?', [formId, before, limit]).map((r) => r.id),
       byId: async (formId, id) => {
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);

@@ -1,0 +1,53 @@
+// Settings › Emails: a mail for every response (digests when many come at once), and the optional
+// confirmation mail to the person who responded, sent to the address in one of the form's email fields.
+import { CONFIRMATION_MESSAGE_MAX } from '../../../shared/api/forms.ts';
+import { html } from '../../renderer/html.ts';
+import { ErrorList } from '../common/error-list.ts';
+import { Section } from '../common/section.ts';
+import type { Settings } from '../types.ts';
+import { useSettingsPart } from './use-settings-part.ts';
+
+const pick = (s: Settings) => ({
+  notify_each_response: s.notify_each_response,
+  confirmation_email_field: s.confirmation_email_field,
+  confirmation_message: s.confirmation_message,
+});
+
+/** The Emails part of the settings tab; `emailFields` are the current version's email fields. */
+export function MailSettings(props: { formId: string; settings: Settings; canEdit: boolean; emailFields: { key: string; label: string }[]; onSaved: () => void }) {
+  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(props.formId, props.settings, pick, props.onSaved);
+  const hint = (field: string) => problemsOf(field).map((p) => html`<p class="field-problem">${p}</p>`);
+  const fields = props.emailFields;
+  const confirming = draft.confirmation_email_field !== '';
+  const toggleConfirm = (on: boolean) => set('confirmation_email_field', on ? (fields[0]?.key ?? '') : '');
+  return html`<${Section} title="Emails">
+    <form class="settings" onSubmit=${submit} novalidate>
+      <fieldset disabled=${!props.canEdit || busy}>
+        <label class="check"><input id="notify_each_response" type="checkbox" checked=${draft.notify_each_response}
+          onChange=${(e: Event) => set('notify_each_response', (e.target as HTMLInputElement).checked)} />
+          Email me when someone responds</label>
+        <p class="muted small">Every member with email turned on gets the answers. When many come at once, you get one email a minute that lists them all.</p>
+        ${hint('notify_each_response')}
+
+        <label class="check"><input id="confirmation_on" type="checkbox" checked=${confirming} disabled=${fields.length === 0}
+          onChange=${(e: Event) => toggleConfirm((e.target as HTMLInputElement).checked)} />
+          Send a confirmation email to the person who responds</label>
+        ${fields.length === 0
+          ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
+          : html`<p class="muted small">It holds your message below, never their answers. At most one per response, and only a few an hour to the same address.</p>`}
+        ${confirming &&
+        html`${fields.length > 1 &&
+          html`<label for="confirmation_email_field">Send it to the address in</label>
+            <select id="confirmation_email_field" value=${draft.confirmation_email_field} onChange=${(e: Event) => set('confirmation_email_field', (e.target as HTMLSelectElement).value)}>
+              ${fields.map((f) => html`<option value=${f.key}>${f.label}</option>`)}
+            </select>`}
+          <label for="confirmation_message">Confirmation message <span class="muted">(${draft.confirmation_message.length}/${CONFIRMATION_MESSAGE_MAX}; empty sends “Thank you. Your response was received.”)</span></label>
+          <textarea id="confirmation_message" rows="3" value=${draft.confirmation_message} onInput=${(e: Event) => set('confirmation_message', (e.target as HTMLTextAreaElement).value)}></textarea>`}
+        ${hint('confirmation_email_field')}${hint('confirmation_message')}
+      </fieldset>
+      <${ErrorList} error=${error} />
+      ${done && html`<p class="ok" role="status">Saved.</p>`}
+      ${props.canEdit && html`<button type="submit" disabled=${busy}>Save emails</button>`}
+    </form>
+  <//>`;
+}

@@ -1,0 +1,65 @@
+// The confirmation mail to a respondent (confirmation_email_field): "we got your answer", sent to the
+// address typed into the form's chosen email field. Anyone can type any address there, so it is
+// guarded against being used to mail strangers: claimed forms only, one address per submission, a
+// per-form and a per-address rate limit (in memory), and the mail carries only the owner's words and
+// the form title, never the respondent's answers (a bot cannot make it carry its own text).
+import { TokenBuckets } from '../../lib/token-bucket.ts';
+import type { FormRecord } from '../store/types.ts';
+import type { Mailer } from './mailer.ts';
+
+/** Per form: 20 at once, then one every 30 s (120 an hour); past it the mail is skipped, the answer kept. */
+export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
+
+/** Per address: 3 at once, then one every 20 minutes, so one inbox cannot be flooded through any form. */
+export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
+
+/** A single plain address: no list, no display name, no header-breaking characters. */
+const ADDRESS = /^[^\s@,;<>"()\\[\]:]{1,64}@[^\s@,;<>"()\\[\]:]{1,189}\.[^\s@,;<>"()\\[\]:.]{2,63}$/;
+
+/** The text a respondent gets when the owner wrote none. */
+export const DEFAULT_CONFIRMATION = 'Thank you. Your response was received.';
+
+/** Sends confirmation mails to respondents. */
+export class ConfirmationMail {
+  private readonly perForm: TokenBuckets;
+  private readonly perAddress: TokenBuckets;
+
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly opts: { now?: () => number; log?: (line: string) => void } = {},
+  ) {
+    this.perForm = new TokenBuckets(CONFIRMATION_PER_FORM, opts.now);
+    this.perAddress = new TokenBuckets(CONFIRMATION_PER_ADDRESS, opts.now);
+  }
+
+  /** The address a submission's confirmation goes to, or undefined (off, unclaimed, no valid address). */
+  static recipient(form: FormRecord, values: Record<string, unknown>): string | undefined {
+    if (form.workspaceId === null || form.confirmationField === '') return undefined;
+    const value = values[form.confirmationField];
+    if (typeof value !== 'string') return undefined;
+    const address = value.trim();
+    return address.length <= 254 && ADDRESS.test(address) ? address : undefined;
+  }
+
+  /** Sends the confirmation of one stored submission when due and within the limits; never throws. */
+  async send(form: FormRecord, values: Record<string, unknown>): Promise<'sent' | 'skipped' | 'limited'> {
+    const to = ConfirmationMail.recipient(form, values);
+    if (!to) return 'skipped';
+    const key = to.toLowerCase();
+    // Both limits are checked before either is spent, so a refused address does not use the form's budget.
+    if (!this.perForm.peek(form.id) || !this.perAddress.peek(key)) {
+      this.opts.log?.(`confirmation mail of form ${form.id} skipped: rate limited`);
+      return 'limited';
+    }
+    this.perForm.take(form.id);
+    this.perAddress.take(key);
+    const text = [
+      form.confirmationMessage.trim() || DEFAULT_CONFIRMATION,
+      '',
+      `This confirms your response to "${form.title}".`,
+      'You get this mail because this address was entered in the form. If that was not you, ignore this mail.',
+    ].join('\n');
+    await this.mailer.send({ to: [to], subject: `We received your response: ${form.title}`, text });
+    return 'sent';
+  }
+}

@@ -1,0 +1,145 @@
+// Mail on every response (notify_each_response): the first answer after a quiet minute is mailed at
+// once; answers arriving within the minute after a mail wait and go out together in one digest when
+// it ends. What has been mailed is recorded on the form (response_mail_seq), so the digest is read
+// from the stored submissions and a restart loses none of it; the minute job is the safety net for
+// a timer that died with the process.
+import type { DefinitionCache } from '../definitions.ts';
+import type { FormRecord, ResponseMailClaim, Store, SubmissionRecord } from '../store/types.ts';
+import { answerLines } from './answers-text.ts';
+import type { Mailer } from './mailer.ts';
+import { workspaceRecipients } from './recipients.ts';
+
+/** At most one response mail per form in this window; answers in between go into the next digest. */
+export const RESPONSE_MAIL_EVERY_MS = 60_000;
+
+/** A digest lists this many answers in full; it says how many more there are and links to the panel. */
+export const DIGEST_LIST_MAX = 50;
+
+/** The panel's view of one submission. */
+export const submissionLink = (publicUrl: string, formId: string, submissionId: string) =>
+  `${publicUrl}/admin/forms/${encodeURIComponent(formId)}?tab=submissions&submission=${encodeURIComponent(submissionId)}`;
+
+/** Sends the per-response mails and digests of forms that want them. */
+export class ResponseMail {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** One run per form at a time, so a burst of posts makes one claim after another, not a race. */
+  private readonly running = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly mailer: Mailer,
+    private readonly definitions: DefinitionCache,
+    private readonly publicUrl: string,
+    private readonly opts: { everyMs?: number; now?: () => number; log?: (line: string) => void } = {},
+  ) {}
+
+  /** Whether a form mails its responses: the setting is on and the form is claimed (unclaimed forms send no mail). */
+  static wanted(form: FormRecord): boolean {
+    return form.workspaceId !== null && form.notifyEachResponse;
+  }
+
+  /** After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. Never throws. */
+  stored(form: FormRecord): void {
+    if (ResponseMail.wanted(form)) void this.kick(form.id);
+  }
+
+  /** The safety-net job: every form with waiting answers and no mail in the window gets its mail now. */
+  async sweep(): Promise<number> {
+    let sent = 0;
+    for (const id of await this.store.forms.withWaitingResponseMail()) if (await this.kick(id)) sent++;
+    return sent;
+  }
+
+  /**
+   * Ends the timers (shutdown) and starts no more mails. A mail already being sent is not waited for:
+   * a silent SMTP server must not hold the shutdown (the mail leaves or lands in the outbox, or is lost).
+   */
+  async stop() {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  /** Runs one mail attempt for a form after any running one; resolves true when a mail was sent. */
+  kick(formId: string): Promise<boolean> {
+    const previous = this.running.get(formId) ?? Promise.resolve();
+    const run = previous.then(() => this.attempt(formId)).catch((err) => {
+      this.opts.log?.(`response mail of form ${formId}: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    });
+    const tail = run.then(() => undefined);
+    this.running.set(formId, tail);
+    void tail.then(() => this.running.get(formId) === tail && this.running.delete(formId));
+    return run;
+  }
+
+  private async attempt(formId: string): Promise<boolean> {
+    if (this.stopped) return false;
+    const form = await this.store.forms.byId(formId);
+    if (!form || !ResponseMail.wanted(form)) return false;
+    const now = this.now();
+    const every = this.opts.everyMs ?? RESPONSE_MAIL_EVERY_MS;
+    const claim = await this.store.forms.claimResponseMail(formId, iso(now), iso(now - every), DIGEST_LIST_MAX);
+    if (!claim) {
+      // A mail went out within the window: the answers waiting now go out when it ends.
+      if (form.responseMailAt && Date.parse(form.responseMailAt) > now - every) this.later(formId, Date.parse(form.responseMailAt) + every - now);
+      return false;
+    }
+    await this.send(form, claim);
+    return true;
+  }
+
+  private later(formId: string, delayMs: number) {
+    if (this.timers.has(formId) || this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(formId);
+      void this.kick(formId);
+    }, Math.max(0, delayMs) + 5);
+    // A pending digest does not keep the process alive: the job sends it after a restart.
+    timer.unref();
+    this.timers.set(formId, timer);
+  }
+
+  private async send(form: FormRecord, claim: ResponseMailClaim) {
+    const to = await workspaceRecipients(this.store, form.workspaceId!, form.notifyEmailTo);
+    if (to.length === 0) return;
+    const blocks = await Promise.all(claim.submissions.map((s) => this.block(form, s)));
+    const footer = [
+      '',
+      `All responses: ${this.publicUrl}/admin/forms/${encodeURIComponent(form.id)}?tab=submissions`,
+      '',
+      'You get this mail because "Email me when someone responds" is on for this form. When many answers',
+      'arrive together, they come in one mail a minute. Turn it off in the form\'s settings in the panel.',
+    ];
+    if (claim.total === 1) {
+      const text = [`"${form.title}" has a new response.`, '', ...blocks[0], ...footer].join('\n');
+      return this.mailer.send({ to, subject: `New response: ${form.title}`, text });
+    }
+    const more = claim.total - claim.submissions.length;
+    const text = [
+      `"${form.title}" has ${claim.total} new responses.`,
+      ...blocks.flatMap((b, i) => ['', `--- Response ${i + 1} of ${claim.total} ---`, ...b]),
+      ...(more > 0 ? ['', `and ${more} more, listed in the panel.`] : []),
+      ...footer,
+    ].join('\n');
+    await this.mailer.send({ to, subject: `${claim.total} new responses: ${form.title}`, text });
+  }
+
+  /** One answer's lines: when, every answer by label, its link. */
+  private async block(form: FormRecord, s: SubmissionRecord): Promise<string[]> {
+    const definition = await this.definitions.get(form.id, s.formVersion);
+    const lines = answerLines(definition, s.values);
+    return [
+      `Received: ${s.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC')}`,
+      ...(lines.length ? lines : ['(no answers filled in)']),
+      `Open it: ${submissionLink(this.publicUrl, form.id, s.id)}`,
+    ];
+  }
+
+  private now() {
+    return this.opts.now ? this.opts.now() : Date.now();
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,132 @@
+// The Spam tab and the new settings parts in Chromium, as an owner uses them: caught posts listed with
+// their answers by label, "Not spam" moves one into the answers, "Delete" asks and removes; the
+// Emails, Keep answers and Look parts save. axe on each, screenshots at 1280 and 390 px.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, contactDefinition } from '../helpers/api.ts';
+import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let axeSource: string;
+let key = '';
+let formId = '';
+
+async function axe(page: Page, what: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.equal(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), [], what);
+}
+
+/** Elements matching `selector` that reach past the right edge of the screen (run in the page). */
+const wider = (selector: string) =>
+  [...document.querySelectorAll(selector)].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+
+const spamPost = async (values: Record<string, unknown>) => {
+  const token = (await call(server.url, 'GET', `/v1/f/${formId}/definition`)).json.render_token;
+  const r = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values, _hp: 'http://buy.example', _rt: token } });
+  assert.is(r.status, 201);
+};
+const listed = async () => (await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key })).json.submissions as { id: string; values: Record<string, unknown> }[];
+
+const panel = suite('admin: spam tab and settings parts');
+panel.before(async () => {
+  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const port = await freePort();
+  server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const cookie = await setupOwner(server);
+  const { client, close } = adminClient(server, cookie);
+  key = (await client.keys.create.mutate({ name: 'tests' })).key;
+  close();
+  formId = (await call(server.url, 'POST', '/v1/forms', { key, body: { definition: contactDefinition({ title: 'Contact us' }) } })).json.form_id;
+  browser = await launchChromium();
+  context = await browser.newContext({ bypassCSP: true });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+});
+panel.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+panel('the Spam tab lists caught posts by label; "Not spam" moves one to the answers; "Delete" asks first', async () => {
+  await spamPost({ name: 'Real Person', email: 'real@example.com', topic: 'support', message: 'My order did not arrive.' });
+  await spamPost({ name: 'Cheap pills', email: 'pills@example.com', message: 'Buy now' });
+  const page = await context.newPage();
+  page.setViewportSize({ width: 1280, height: 900 });
+  const errors = pageErrors(page);
+  const failed: string[] = [];
+  page.on('response', (res) => res.status() >= 400 && failed.push(`${res.status()} ${res.url()}`));
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=spam`);
+  await page.getByRole('heading', { name: 'Suspected spam' }).waitFor();
+  await page.getByText('Topic: Support').waitFor();
+  assert.is(await page.locator('.spam-item').count(), 2);
+  assert.ok((await page.locator('.spam-item').first().textContent())!.includes('Filled the hidden field only bots see'));
+  await axe(page, 'spam tab');
+  await screenshot(page, 'admin-spam-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'admin-spam-390');
+  // The panel's top bar at 390 px is another change's (issue 13, panel layout); this tab's own content must fit.
+  assert.equal(await page.evaluate(wider, '.spam-list, .spam-list *'), [], 'nothing of the Spam tab is wider than the screen');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const real = page.locator('.spam-item', { hasText: 'Real Person' });
+  await real.getByRole('button', { name: 'Not spam' }).click();
+  await page.getByText('1 post moved to the answers.').waitFor();
+  assert.equal((await listed()).map((s) => s.values.name), ['Real Person']);
+  const pills = page.locator('.spam-item', { hasText: 'Cheap pills' });
+  await pills.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Delete this post for good?').waitFor();
+  await screenshot(page, 'admin-spam-delete-question');
+  await pills.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Nothing here. Your form has no suspected spam.').waitFor();
+  assert.equal((await listed()).length, 1, 'the deleted post did not become an answer');
+  assert.equal(failed, [], 'no failed request of the page');
+  // The panel has no favicon yet: Chromium logs its 404 as a console error, as admin.test.ts notes.
+  assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), [], 'no script errors');
+  await closePage(page);
+});
+
+panel('Settings: emails, keeping answers and the look save with plain words; bad values are explained', async () => {
+  const page = await context.newPage();
+  page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+  const mailBox = page.getByLabel('Email me when someone responds');
+  await mailBox.waitFor();
+  assert.is(await mailBox.isChecked(), true, 'new forms mail every response');
+  await page.getByLabel('Send a confirmation email to the person who responds').check();
+  await page.getByLabel('Confirmation message').fill('Thanks! We answer within a day.');
+  await page.getByRole('button', { name: 'Save emails' }).click();
+  await page.locator('.card', { hasText: 'Emails' }).getByText('Saved.').waitFor();
+  await page.getByLabel('Delete answers older than a number of days').check();
+  await page.getByLabel('Days to keep answers').fill('0');
+  await page.locator('.card', { hasText: 'Keep answers' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByText('must be 1 to 3650 days, or null to keep submissions forever').first().waitFor();
+  await page.getByLabel('Days to keep answers').fill('30');
+  await page.locator('.card', { hasText: 'Keep answers' }).getByRole('button', { name: 'Save' }).click();
+  await page.locator('.card', { hasText: 'Keep answers' }).getByText('Saved.').waitFor();
+  await page.getByLabel('Light or dark').selectOption('dark');
+  await page.getByLabel('Font').selectOption('serif');
+  await page.getByRole('button', { name: 'Save look' }).click();
+  await page.locator('.card', { hasText: 'Look' }).getByText('Saved.').waitFor();
+  const settings = (await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key, body: {} })).json;
+  assert.equal(
+    [settings.notify_each_response, settings.confirmation_email_field, settings.confirmation_message, settings.retention_days, settings.theme],
+    [true, 'email', 'Thanks! We answer within a day.', 30, { font: 'serif', mode: 'dark' }],
+  );
+  await axe(page, 'settings tab');
+  await screenshot(page, 'admin-settings-parts-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'admin-settings-parts-390');
+  assert.equal(await page.evaluate(wider, 'form.settings, form.settings *'), [], 'nothing of the settings parts is wider than the screen');
+  await closePage(page);
+});
+
+panel.run();

@@ -1,0 +1,158 @@
+// Mail on every response under a burst, over the services with a clock the test moves and a real SMTP
+// server: the first answer is mailed at once, the rest of a burst goes out as one digest when the
+// minute ends, nothing is lost and nothing is mailed twice. Also the confirmation mail's limits.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM } from '../../../server/core/mail/confirmation-mail.ts';
+import { DIGEST_LIST_MAX, RESPONSE_MAIL_EVERY_MS } from '../../../server/core/mail/response-mail.ts';
+import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
+import { contactDefinition } from '../../helpers/api.ts';
+import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.ts';
+
+interface Ctx {
+  w: AdminWorld;
+  smtp: SmtpSink;
+  clock: { now: number };
+}
+
+const OWNER = 'owner@example.com';
+const digest = suite<Ctx>('mail: per-response digest');
+digest.before(async (ctx) => {
+  ctx.smtp = await startSmtpSink();
+  ctx.clock = { now: Date.parse('2026-11-24T12:00:00Z') };
+  ctx.w = await adminWorld({ FORMSTEAD_SMTP_URL: ctx.smtp.url, FORMSTEAD_MAIL_FROM: 'forms@example.com' }, () => ctx.clock.now);
+});
+digest.after(async ({ w, smtp }) => {
+  await w.services.responseMail.stop();
+  w.services.mailer.close();
+  await w.store.close();
+  await smtp.close();
+});
+
+const owner = (w: AdminWorld) => ({ kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const });
+const publish = async (w: AdminWorld, title: string) => (await w.services.forms.publish(owner(w), { definition: contactDefinition({ title }) })).form_id;
+const submit = (w: AdminWorld, formId: string, i: number) =>
+  w.services.submissions.submit({ formId, values: { name: `Person ${i}`, email: `p${i}@example.com` }, formPost: false, bodyHash: String(i) });
+/** The mails the owner got about `title`. */
+const ownerMails = (smtp: SmtpSink, title: string) => smtp.mails.filter((m) => m.to[0] === OWNER && m.subject.endsWith(`: ${title}`));
+/** Submission ids listed in a mail ("Open it: ...&submission=<id>"). */
+const listedIds = (text: string) => [...text.matchAll(/submission=([0-9a-f-]{36})/g)].map((m) => m[1]);
+
+digest('30 answers in a burst: one mail at once, one digest listing the rest when the minute ends; all 30 mailed once', async ({ w, smtp, clock }) => {
+  const title = 'Burst form';
+  const formId = await publish(w, title);
+  const ids: string[] = [];
+  for (let i = 0; i < 30; i++) ids.push((await submit(w, formId, i)).body.id);
+  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+  // Within the minute nothing more goes out, however often the job runs.
+  assert.is(await w.services.responseMail.sweep(), 0, 'no second mail inside the minute');
+  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+  assert.is(await w.services.responseMail.sweep(), 1, 'the digest goes out when the minute ends');
+  assert.is(await w.services.responseMail.sweep(), 0, 'and only once');
+  const mails = ownerMails(smtp, title);
+  assert.is(mails.length, 2, mails.map((m) => m.subject).join(' | '));
+  const [first, second] = mails;
+  const firstIds = listedIds(first.text);
+  const secondIds = listedIds(second.text);
+  assert.ok(firstIds.length >= 1, 'the first mail lists the first answer');
+  assert.match(second.subject, new RegExp(`^${secondIds.length} new responses: ${title}$`));
+  assert.equal([...firstIds, ...secondIds].sort(), [...ids].sort(), 'every answer is mailed exactly once');
+  assert.match(second.text, /--- Response 1 of \d+ ---/);
+  assert.match(second.text, /Name: Person 29/);
+  // Every member with mail on got the same mails, each as its own message.
+  for (const to of ['editor@example.com', 'viewer@example.com']) assert.is(smtp.mails.filter((m) => m.to[0] === to && m.subject.endsWith(title)).length, 2, to);
+});
+
+digest(`a digest lists at most ${DIGEST_LIST_MAX} answers and says how many more there are`, async ({ w, smtp, clock }) => {
+  const title = 'Big burst form';
+  const formId = await publish(w, title);
+  await submit(w, formId, 0);
+  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+  for (let i = 1; i <= DIGEST_LIST_MAX + 5; i++) await submit(w, formId, i);
+  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+  await w.services.responseMail.sweep();
+  const last = ownerMails(smtp, title).at(-1)!;
+  assert.is(last.subject, `${DIGEST_LIST_MAX + 5} new responses: ${title}`);
+  assert.is(listedIds(last.text).length, DIGEST_LIST_MAX);
+  assert.match(last.text, /and 5 more, listed in the panel\./);
+});
+
+digest('the mail off: nothing is sent; turned on later, old answers are not mailed as a digest', async ({ w, smtp, clock }) => {
+  const title = 'Switch form';
+  const formId = await publish(w, title);
+  const form = await w.services.forms.requireInScope(owner(w), formId);
+  await w.services.settings.update(form, { notify_each_response: false });
+  for (let i = 0; i < 3; i++) await submit(w, formId, i);
+  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+  assert.is(await w.services.responseMail.sweep(), 0);
+  await w.services.settings.update((await w.store.forms.byId(formId))!, { notify_each_response: true });
+  assert.is(await w.services.responseMail.sweep(), 0, 'the three earlier answers stay unmailed');
+  const fresh = (await submit(w, formId, 9)).body.id;
+  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the mail of the new answer');
+  assert.equal(listedIds(ownerMails(smtp, title)[0].text), [fresh]);
+});
+
+digest('unclaimed forms send no mail', async ({ w, smtp, clock }) => {
+  const published = await w.services.forms.publish(null, { definition: contactDefinition({ title: 'Keyless form' }) }, () => {});
+  await submit(w, published.form_id, 1);
+  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+  assert.is(await w.services.responseMail.sweep(), 0);
+  assert.not.ok(smtp.mails.some((m) => m.subject.includes('Keyless form')));
+});
+
+digest('held mail is kept 30 days in the outbox and swept after', async ({ w }) => {
+  const { OUTBOX_TTL_MS } = await import('../../../server/core/jobs.ts');
+  const now = Date.now();
+  await w.store.outbox.add({ id: 'old', recipients: ['a@example.com'], subject: 'Old', body: '', createdAt: new Date(now - OUTBOX_TTL_MS - 1000).toISOString(), error: null });
+  await w.store.outbox.add({ id: 'edge', recipients: ['a@example.com'], subject: 'Edge', body: '', createdAt: new Date(now - OUTBOX_TTL_MS + 60_000).toISOString(), error: null });
+  assert.is(await w.store.outbox.sweep(new Date(now - OUTBOX_TTL_MS).toISOString()), 1);
+  const subjects = (await w.store.outbox.list(1000)).map((m) => m.subject);
+  assert.ok(subjects.includes('Edge') && !subjects.includes('Old'));
+});
+
+const confirm = suite<Ctx>('mail: confirmation limits');
+confirm.before(async (ctx) => {
+  ctx.smtp = await startSmtpSink();
+  ctx.clock = { now: Date.parse('2026-11-24T12:00:00Z') };
+  ctx.w = await adminWorld({ FORMSTEAD_SMTP_URL: ctx.smtp.url }, () => ctx.clock.now);
+});
+confirm.after(async ({ w, smtp }) => {
+  await w.services.responseMail.stop();
+  w.services.mailer.close();
+  await w.store.close();
+  await smtp.close();
+});
+
+const confirmations = (smtp: SmtpSink, to?: string) => smtp.mails.filter((m) => m.subject.startsWith('We received your response') && (to === undefined || m.to[0] === to));
+
+confirm(`per address: ${CONFIRMATION_PER_ADDRESS.burst} confirmations, then none until the bucket refills`, async ({ w, smtp, clock }) => {
+  const formId = await publish(w, 'Confirm form');
+  await w.services.settings.update((await w.store.forms.byId(formId))!, { confirmation_email_field: 'email', confirmation_message: 'Thanks, we will reply soon.', notify_each_response: false });
+  const send = (email: string, i: number) => w.services.submissions.submit({ formId, values: { name: 'A', email }, formPost: false, bodyHash: `${email}${i}` });
+  for (let i = 0; i < CONFIRMATION_PER_ADDRESS.burst + 2; i++) assert.is((await send('same@example.com', i)).status, 201, 'the answer is always taken');
+  await send('other@example.com', 0);
+  await smtp.waitFor(() => confirmations(smtp, 'other@example.com').length === 1, 'the other address');
+  assert.is(confirmations(smtp, 'same@example.com').length, CONFIRMATION_PER_ADDRESS.burst, 'at the edge: sent; past it: skipped');
+  clock.now += 1000 / CONFIRMATION_PER_ADDRESS.refillPerSecond + 1;
+  await send('same@example.com', 99);
+  await smtp.waitFor(() => confirmations(smtp, 'same@example.com').length === CONFIRMATION_PER_ADDRESS.burst + 1, 'one more after the refill');
+  const mail = confirmations(smtp, 'other@example.com')[0];
+  assert.match(mail.text, /Thanks, we will reply soon\./);
+  assert.not.match(mail.text, /other@example.com|Name:/, "the respondent's answers are never in it");
+});
+
+confirm(`per form: ${CONFIRMATION_PER_FORM.burst} confirmations at once, then skipped (the answers are kept)`, async ({ w, smtp }) => {
+  const formId = await publish(w, 'Popular form');
+  await w.services.settings.update((await w.store.forms.byId(formId))!, { confirmation_email_field: 'email', notify_each_response: false });
+  for (let i = 0; i < CONFIRMATION_PER_FORM.burst + 3; i++) {
+    const r = await w.services.submissions.submit({ formId, values: { name: 'A', email: `r${i}@example.com` }, formPost: false, bodyHash: String(i) });
+    assert.is(r.status, 201);
+  }
+  const mine = () => smtp.mails.filter((m) => m.subject === 'We received your response: Popular form');
+  await smtp.waitFor(() => mine().length >= CONFIRMATION_PER_FORM.burst, 'the first confirmations');
+  assert.is(mine().length, CONFIRMATION_PER_FORM.burst);
+  assert.is((await w.store.forms.byId(formId))!.submissionCount, CONFIRMATION_PER_FORM.burst + 3);
+});
+
+digest.run();
+confirm.run();
