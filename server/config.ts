@@ -22,10 +22,20 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Where background snapshots are made: auto (a worker thread when a core and the memory are spare), worker, main. */
   snapshotThread: 'auto' | 'worker' | 'main';
+  /** Where uploaded files live (ARCHITECTURE.md "Files"): DATA/files unless FORMSTEAD_FILES_DIR says otherwise. */
+  filesDir: string;
+  /** Largest file, in bytes (FORMSTEAD_UPLOAD_MAX_MB, default 10 MB). */
+  uploadMaxBytes: number;
+  /** Largest total of the files of one submission, in bytes (FORMSTEAD_SUBMISSION_FILES_MAX_MB, default 25 MB). */
+  submissionFilesMaxBytes: number;
+  /** How long an upload waits for a submission to use it (FORMSTEAD_UPLOAD_TTL_SECONDS, default 24 h; short in tests). */
+  uploadTtlMs: number;
 }
 
 /** A configuration problem: the message is the one line printed before exiting. */
 export class ConfigError extends Error {}
+
+const MB = 1024 * 1024;
 
 const flagNames = ['--port', '--host', '--data', '--public-url'] as const;
 
@@ -60,6 +70,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     webhookRetryBaseMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_BASE_MS, 'FORMSTEAD_WEBHOOK_RETRY_BASE_MS', 30000, 1, 86_400_000),
     webhookRetryCapMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_CAP_MS, 'FORMSTEAD_WEBHOOK_RETRY_CAP_MS', 10_800_000, 1, 7 * 86_400_000),
     webhookTimeoutMs: integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000),
+    filesDir: path.resolve(env.FORMSTEAD_FILES_DIR || path.join(dataDir, 'files')),
+    uploadMaxBytes: integer(env.FORMSTEAD_UPLOAD_MAX_MB, 'FORMSTEAD_UPLOAD_MAX_MB', 10, 1, 10_240) * MB,
+    submissionFilesMaxBytes: integer(env.FORMSTEAD_SUBMISSION_FILES_MAX_MB, 'FORMSTEAD_SUBMISSION_FILES_MAX_MB', 25, 1, 102_400) * MB,
+    uploadTtlMs: integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
     snapshotThread: oneOf(env.FORMSTEAD_SNAPSHOT_THREAD, 'FORMSTEAD_SNAPSHOT_THREAD', ['auto', 'worker', 'main'] as const, 'auto'),
   };
 }

@@ -26,6 +26,7 @@ async function main() {
 
   const store = withFormCache(await openSqlJsStore(config.dataDir, log, { snapshotIn: config.snapshotThread }));
   const services = createServices(store, config, await instanceSecret(store), log);
+  await services.files.init();
   for (const line of await bootstrap(store, services.keys, config)) console.log(line);
   if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
 

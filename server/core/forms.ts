@@ -16,6 +16,8 @@ export const MAX_UNCLAIMED_PER_AGENT_KEY = 3;
 /** Forms: publish, list, scope checks, claim and expiry. */
 export class FormService {
   readonly definitions: DefinitionCache;
+  /** Removes what a form owns outside the store (its files); wired to FileService.deleteForForm at start. */
+  onDelete: (formId: string) => Promise<unknown> = async () => {};
 
   constructor(
     private readonly store: Store,
@@ -148,7 +150,11 @@ export class FormService {
   /** Deletes unclaimed forms past their expiry with all their data; returns how many went. */
   async sweepExpired(at = now()): Promise<number> {
     const ids = await this.store.forms.expiredUnclaimed(at);
-    for (const id of ids) await this.store.forms.delete(id);
+    for (const id of ids) {
+      // Files first: their ids are read from rows the form's deletion removes.
+      await this.onDelete(id);
+      await this.store.forms.delete(id);
+    }
     return ids.length;
   }
 

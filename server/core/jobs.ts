@@ -37,5 +37,7 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     schedule: '47 3 * * *',
     run: async () => `${await store.outbox.sweep(new Date(Date.now() - OUTBOX_TTL_MS).toISOString())} deleted`,
   });
+  // Uploads no response used within 24 h, and files a crash left without their row.
+  jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', run: () => services.files.sweep() });
   jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', run: () => store.snapshot() });
 }

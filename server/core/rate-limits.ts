@@ -9,6 +9,8 @@ const HOUR = 3600;
 export class RateLimits {
   readonly submitPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 1 / 3 });
   readonly submitPerForm = new TokenBuckets({ burst: 60, refillPerSecond: 1 });
+  /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
+  readonly uploadPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 1 / 3 });
   readonly keylessAttemptsPerIp = new TokenBuckets({ burst: 60, refillPerSecond: 60 / HOUR });
   readonly unclaimedFormsPerIp = new TokenBuckets({ burst: 5, refillPerSecond: 5 / HOUR });
   readonly agentKeysPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 20 / (24 * HOUR) });

@@ -5,6 +5,7 @@ import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
 import { DeletionService } from './deletion.ts';
 import { DraftService } from './drafts.ts';
+import { FileService } from './files/file-service.ts';
 import { FormService } from './forms.ts';
 import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
@@ -57,6 +58,10 @@ export interface Services {
   retention: RetentionService;
   /** Suspected spam: the panel's Spam view and its 30-day sweep. */
   spam: SpamService;
+  /** Uploaded files: taking them in, reading them, and the one place that deletes them. */
+  files: FileService;
+  /** The instance secret (signed download links). */
+  secret: string;
   /** Abuse reports from hosted pages, and the moderation pause they trigger. */
   reports: ReportService;
   /** Admin panel: reported and moderation-paused forms, pause and lift (instance owners). */
@@ -71,6 +76,8 @@ export interface Services {
 export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}, options: { clock?: () => number } = {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
+  const files = new FileService(store, forms.definitions, config);
+  forms.onDelete = (formId) => files.deleteForForm(formId);
   const antiSpam = new AntiSpam(secret);
   const mailer = new Mailer(store, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
@@ -99,7 +106,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     responseMail.stored(stored.form);
     confirmation.send(stored.form, stored.record.values).catch(mailError);
   };
-  const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore);
+  const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore, files, secret);
   const deletion = new DeletionService(store, forms.definitions, rateLimits);
   return {
     config,
@@ -120,6 +127,8 @@ export function createServices(store: Store, config: Config, secret: string, log
     members: new MemberService(store, accounts, config.publicUrl),
     workspaces: new WorkspaceService(store, config),
     submissionEvents,
+    files,
+    secret,
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),

@@ -9,6 +9,8 @@ import { linearRegex } from '../lib/safe-regex.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
+import type { FileService } from './files/file-service.ts';
+import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, Store, SubmissionRecord } from './store/types.ts';
 import { buildPayload } from './webhooks/payload.ts';
@@ -64,7 +66,10 @@ export class SubmissionService {
     private readonly antiSpam: AntiSpam,
     private readonly config: Config,
     /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
-    private readonly afterStore: (stored: StoredSubmission) => void = () => {},
+    private readonly afterStore: (stored: StoredSubmission) => void,
+    private readonly files: FileService,
+    /** The instance secret: signs the download links webhook payloads carry. */
+    private readonly secret: string,
   ) {}
 
   /** Runs the named steps of a submission; throws ApiError for every refusal. */
@@ -76,8 +81,9 @@ export class SubmissionService {
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
     const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
     if (spam) return this.keepAsSpam(form, input, spam);
-    const values = await this.evaluate(form, input);
-    return this.save(form, values, input);
+    const { definition, values } = await this.evaluate(form, input);
+    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values);
+    return this.save(form, resolved.values, resolved.fileIds, input);
   }
 
   /**
@@ -161,7 +167,7 @@ export class SubmissionService {
     const raw = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
     let values: Record<string, unknown> | undefined;
     try {
-      values = await this.evaluate(form, input);
+      values = (await this.evaluate(form, input)).values;
     } catch {
       values = undefined;
     }
@@ -169,7 +175,7 @@ export class SubmissionService {
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
-  private async evaluate(form: FormRecord, input: SubmitInput): Promise<Record<string, unknown>> {
+  private async evaluate(form: FormRecord, input: SubmitInput) {
     if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values)) throw invalid(['values: expected an object']);
     if (input.skippedSteps !== undefined && (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))) {
       throw invalid(['skippedSteps: expected an array of step ids']);
@@ -182,14 +188,14 @@ export class SubmissionService {
       skippedSteps: input.skippedSteps as string[] | undefined,
     });
     if (result.problems.length) throw invalid(result.problems);
-    return result.values;
+    return { definition, values: result.values };
   }
 
-  private async save(form: FormRecord, values: Record<string, unknown>, input: SubmitInput): Promise<SubmitResult> {
+  private async save(form: FormRecord, values: Record<string, unknown>, fileIds: string[], input: SubmitInput): Promise<SubmitResult> {
     const id = newId();
     const body = { id, values };
     const createdAt = new Date().toISOString();
-    const delivery = this.delivery(form, id, values, createdAt);
+    const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     const hiddenChars = containsHiddenCharacters(values);
     const outcome = await this.store.submissions.insert({
       id,
@@ -203,8 +209,10 @@ export class SubmissionService {
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery,
+      files: fileIds,
     });
     if (outcome.kind === 'form_gone') throw notFound();
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {

@@ -2,8 +2,9 @@
 // versions, claims"): no key, CORS open, JSON or an HTML form post.
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from '../lib/api-error.ts';
-import { parseFormBody } from '../lib/form-body.ts';
-import { parseJsonObject, readBody } from '../lib/http-body.ts';
+import { isMultipart, parseFormBody } from '../lib/form-body.ts';
+import { MAX_BODY_BYTES, parseJsonObject, readBody } from '../lib/http-body.ts';
+import { readMultipart, type FormFields } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
 import { allFields } from '../../shared/engine/index.ts';
@@ -33,8 +34,16 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
   try {
     const ip = clientIp(req, s.config.trustProxy);
     s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
-    const input = await readSubmission(req, params.id);
-    const result = await s.submissions.submit(input);
+    const received: string[] = [];
+    let result;
+    try {
+      const input = isMultipart(req.headers['content-type'] ?? '') ? await readMultipartSubmission(s, req, params.id, received) : await readSubmission(req, params.id);
+      result = await s.submissions.submit(input);
+    } catch (err) {
+      // Files of a refused post are removed now rather than left for the 24 h sweep.
+      await s.files.delete(received).catch(() => {});
+      throw err;
+    }
     if (browserPost) {
       // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector.
       const target = result.form.redirectUrl && result.form.workspaceId !== null ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
@@ -44,7 +53,12 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
   } catch (err) {
     if (err instanceof ApiError) {
       // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.
-      if (browserPost && err.status !== 413) return sendHtml(res, err.status, problemPage(err, params.id, await fieldLabels(s, params.id)), { embeddable: true });
+      // A file too large still gets a page a person can read; the unread rest of the body is dropped with the connection.
+      if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
+        const page = problemPage(err, params.id, await fieldLabels(s, params.id));
+        if (err.status === 413) res.on('finish', () => req.socket?.destroy());
+        return sendHtml(res, err.status, page, { embeddable: true, headers: err.status === 413 ? { connection: 'close' } : {} });
+      }
       Object.assign(err.headers, corsHeaders);
     }
     throw err;
@@ -73,6 +87,34 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Sub
   }
   const { [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...values } = parseFormBody(contentType, raw);
   const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
+  return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
+}
+
+/**
+ * A multipart form post (the hosted page without JavaScript): text parts under the 64 KB limit, each
+ * file streamed to disk as an upload whose id becomes the field's value, exactly as the renderer's
+ * JSON post would carry it. `received` collects the stored ids so a refused post can remove them.
+ */
+async function readMultipartSubmission(s: Services, req: IncomingMessage, formId: string, received: string[]): Promise<SubmitInput> {
+  const idempotencyKey = readIdempotencyKey(req);
+  let room = s.config.submissionFilesMaxBytes;
+  const described: string[] = [];
+  const fields: FormFields = await readMultipart(req, {
+    maxFieldBytes: MAX_BODY_BYTES,
+    onFile: async (file) => {
+      const target = await s.files.target(formId, file.field);
+      const max = Math.min(s.config.uploadMaxBytes, room);
+      const stored = await s.files.receive(target, file.stream, file.filename, file.type, max);
+      room -= stored.size;
+      received.push(stored.id);
+      described.push(`${file.field}:${stored.name}:${stored.size}`);
+      return stored.id;
+    },
+  });
+  const { [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...values } = fields;
+  const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
+  // Upload ids are new on every post, so the idempotency hash covers the text and the files' names and sizes.
+  const hash = idempotencyKey === undefined ? '' : bodyHash(JSON.stringify([Object.entries(values).filter(([k]) => !described.some((d) => d.startsWith(`${k}:`))), described]));
   return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
 }
 

@@ -2,6 +2,7 @@
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, listForms, publishForm } from './forms.ts';
+import { download, upload, uploadPreflight } from './files.ts';
 import { health } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
@@ -35,6 +36,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
     { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
+    // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
+    { method: 'GET', path: '/v1/files/:id', handler: download(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/test', handler: testWebhook(s) },
     // MCP for AI agents (same keys as /v1; stateless Streamable HTTP, so POST only)
     { method: 'POST', path: '/mcp', handler: mcpPost(s) },
@@ -43,6 +46,8 @@ export function routes(s: Services): Route[] {
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: preflight(s) },
     { method: 'POST', path: '/v1/f/:id', handler: submit(s) },
+    { method: 'OPTIONS', path: '/v1/f/:id/uploads', handler: uploadPreflight(s) },
+    { method: 'POST', path: '/v1/f/:id/uploads', handler: upload(s) },
     { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: preflight(s) },
     { method: 'GET', path: '/v1/f/:id/definition', handler: publicDefinition(s) },
     // Pages

@@ -41,7 +41,9 @@ export function createHttpServer(services: Services, log: (line: string) => void
   });
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 15000;
-  server.requestTimeout = 30000;
+  // Long enough for a 25 MB multipart post on a slow uplink (about 1 Mbit/s); headersTimeout still
+  // bounds clients that trickle headers.
+  server.requestTimeout = 300_000;
   return server;
 }
 

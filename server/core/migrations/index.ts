@@ -7,7 +7,8 @@ import { admin } from './004-admin.ts';
 import { reports } from './005-reports.ts';
 import { webhookLog } from './006-webhook-log.ts';
 import { drafts } from './007-drafts.ts';
+import { files } from './008-files.ts';
 import { mailSpamTheme } from './009-mail-spam-theme.ts';
 
 /** The ordered list the store applies at open. */
-export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog, drafts, mailSpamTheme];
+export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog, drafts, files, mailSpamTheme];

@@ -90,6 +90,19 @@ export interface SubmissionRecord {
   hiddenChars: boolean;
 }
 
+/** An uploaded file's metadata (the bytes are a file named `id` in the files folder). */
+export interface FileRecord {
+  id: string;
+  formId: string;
+  fieldKey: string;
+  /** Null while no submission uses the upload. */
+  submissionId: string | null;
+  name: string;
+  size: number;
+  type: string;
+  createdAt: string;
+}
+
 /** A stored idempotent answer (ARCHITECTURE.md: kept per form for 24 h with a hash of the body). */
 export interface IdempotencyRecord {
   formId: string;
@@ -118,6 +131,8 @@ export interface NewSubmission {
   delivery?: NewDelivery;
   /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
   fromSpam?: boolean;
+  /** Uploads this submission uses: attached in the same write, refused (nothing stored) if one is gone or taken. */
+  files?: string[];
 }
 
 /** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
@@ -127,7 +142,9 @@ export type InsertOutcome =
   | { kind: 'form_cap' }
   | { kind: 'monthly_quota' }
   /** The form was deleted after the submission read it: nothing is stored. */
-  | { kind: 'form_gone' };
+  | { kind: 'form_gone' }
+  /** An upload it uses is gone or was taken by another submission: nothing is stored. */
+  | { kind: 'files_gone' };
 
 /** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
 export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
@@ -436,6 +453,20 @@ export interface Store {
     add(report: AbuseReportRecord, since: string): Promise<{ stored: boolean; networks: number }>;
     /** Forms reported since `since`, most reported first: report count, distinct networks, latest time. */
     summary(since: string, limit: number): Promise<AbuseReportSummary[]>;
+  };
+  files: {
+    insert(file: FileRecord): Promise<void>;
+    byId(id: string): Promise<FileRecord | undefined>;
+    /** The rows of these ids that exist (order not kept). */
+    byIds(ids: string[]): Promise<FileRecord[]>;
+    /** Ids of every file of a form, used by a submission or not. */
+    idsOfForm(formId: string): Promise<string[]>;
+    /** Ids of the files these submissions use. */
+    idsOfSubmissions(submissionIds: string[]): Promise<string[]>;
+    /** Ids of uploads no submission used, made before `createdBefore`. */
+    unusedBefore(createdBefore: string, limit: number): Promise<string[]>;
+    /** Deletes these rows in one write. */
+    delete(ids: string[]): Promise<void>;
   };
   outbox: {
     add(mail: OutboxRecord): Promise<void>;

@@ -1,8 +1,7 @@
 // Server-rendered setup and sign-in pages: the way in before the admin panel takes over.
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../lib/api-error.ts';
-import { parseFormBody } from '../../lib/form-body.ts';
-import { readBody } from '../../lib/http-body.ts';
+import { readFormFields } from '../../lib/form-body.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { sessionCookie, sessionToken } from '../cookies.ts';
@@ -13,7 +12,7 @@ import { clientIp } from '../client-ip.ts';
 
 /** Reads a urlencoded form post into single string values. */
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
-  const fields = parseFormBody(req.headers['content-type'] ?? '', await readBody(req));
+  const fields = await readFormFields(req);
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
 }
 

@@ -1,8 +1,7 @@
 // GET/POST /f/{id}/report: anyone may report a form as abusive. The page carries a token bound to the
 // form and the reporter's network, and refuses framing, so another site can neither forge reports
 // through its visitors nor trick them into clicking (see core/reports.ts for what a report does).
-import { parseFormBody } from '../../lib/form-body.ts';
-import { readBody } from '../../lib/http-body.ts';
+import { readFormFields } from '../../lib/form-body.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { clientIp } from '../client-ip.ts';
@@ -34,7 +33,7 @@ export const reportSubmit = (s: Services) => async (ctx: RouteContext) => {
   if (!view) return;
   const ip = clientIp(ctx.req, s.config.trustProxy);
   s.rateLimits.take([s.rateLimits.submitPerIp, ip]);
-  const fields = parseFormBody(ctx.req.headers['content-type'] ?? '', await readBody(ctx.req));
+  const fields = await readFormFields(ctx.req);
   if (!s.reports.validToken(view.form_id, ip, fields.token)) {
     const again = `<p><a href="/f/${escapeHtml(encodeURIComponent(view.form_id))}/report">Open the report page again</a></p>`;
     return sendHtml(ctx.res, 400, hostedDocument({ title: 'Report not sent', body: `${heading('Report not sent')}<p>This report page is too old or was not opened from this network.</p>${again}`, noindex: true }));

@@ -4,6 +4,7 @@ import type { SnapshotPlacement } from '../../../lib/snapshot-placement.ts';
 import { migrations } from '../../migrations/index.ts';
 import type { Store } from '../types.ts';
 import { draftQueries } from './drafts.ts';
+import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -21,6 +22,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     forms: formQueries(db),
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
+    files: fileQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     spam: spamQueries(db),

@@ -1,6 +1,7 @@
 // Submissions, monthly usage and idempotency records on sql.js.
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
 import type { InsertOutcome, Store } from '../types.ts';
+import { attachFiles } from './files.ts';
 import { toIdempotency, toSubmission } from './rows.ts';
 
 /** SQLite's lower() folds ASCII only; the needle is folded the same way so both sides agree. */
@@ -27,6 +28,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             const used = tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [s.workspaceId, s.createdAt.slice(0, 7)])?.n ?? 0;
             if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
           }
+          // Checked before anything is written: a refused insert leaves the transaction empty.
+          if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
           tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, ?, ?, ?, ?, ?)', [
             s.id,
             s.formId,

@@ -1,0 +1,79 @@
+// A submission's file fields: the respondent sends the `upload_id` an upload answered with; the
+// submission stores the file object instead (ARCHITECTURE.md "Files"). Every way an id can be wrong
+// gets its own 422 detail, and the files of one submission together stay under the per-submission limit.
+import { allFields, type FormDefinition } from '../../../shared/engine/index.ts';
+import { ApiError, invalid } from '../../lib/api-error.ts';
+import type { Config } from '../../config.ts';
+import type { FileRecord, FormRecord, Store } from '../store/types.ts';
+import type { FileService, FileValue } from './file-service.ts';
+import { signedQuery } from './file-links.ts';
+
+/** Accepted values with file objects in place of upload ids, and the ids the insert attaches. */
+export interface ResolvedFiles {
+  values: Record<string, unknown>;
+  fileIds: string[];
+}
+
+/** Replaces each file field's upload id by its file object; throws 422 (every problem) or 413 (total too large). */
+export async function resolveUploads(
+  store: Store,
+  files: FileService,
+  config: Config,
+  form: FormRecord,
+  definition: FormDefinition,
+  values: Record<string, unknown>,
+): Promise<ResolvedFiles> {
+  const keys = allFields(definition)
+    .filter((f) => f.type === 'file' && Object.hasOwn(values, f.key) && values[f.key] !== '' && values[f.key] !== null && values[f.key] !== undefined)
+    .map((f) => f.key);
+  if (!keys.length) return { values, fileIds: [] };
+  if (form.workspaceId === null) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
+  const problems: string[] = [];
+  const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v));
+  const rows = new Map((await store.files.byIds(ids)).map((f) => [f.id, f]));
+  const out: Record<string, unknown> = { ...values };
+  const used: FileRecord[] = [];
+  for (const key of keys) {
+    const id = values[key];
+    const file = typeof id === 'string' ? rows.get(id) : undefined;
+    const problem = uploadProblem(files, form, key, id, file);
+    if (problem) problems.push(`values.${key}: ${problem}`);
+    else {
+      used.push(file!);
+      out[key] = files.value(file!);
+    }
+  }
+  if (new Set(used.map((f) => f.id)).size !== used.length) problems.push('values: the same upload is given for two fields; upload the file once per field');
+  if (problems.length) throw invalid(problems);
+  const total = used.reduce((n, f) => n + f.size, 0);
+  if (total > config.submissionFilesMaxBytes) {
+    throw new ApiError(413, 'payload_too_large', [`values: the files add up to ${total} bytes, more than the ${config.submissionFilesMaxBytes} bytes one submission may carry`], {
+      max_bytes: config.submissionFilesMaxBytes,
+    });
+  }
+  return { values: out, fileIds: used.map((f) => f.id) };
+}
+
+function uploadProblem(files: FileService, form: FormRecord, key: string, id: unknown, file: FileRecord | undefined): string | undefined {
+  if (typeof id !== 'string') return 'expected the upload_id of an uploaded file';
+  // One message for "no such id" and "another form's id": an id never tells whether it exists elsewhere.
+  if (!file || file.formId !== form.id) return 'no upload with this id for this form; upload the file again';
+  if (file.fieldKey !== key) return `this upload was made for the field "${file.fieldKey}", not this one`;
+  if (file.submissionId !== null) return 'this upload is already part of another response; upload the file again';
+  if (files.expired(file)) return 'this upload expired (uploads are kept 24 hours until a response uses them); upload the file again';
+  return undefined;
+}
+
+/** Values for a webhook payload: each file object's url carries a signature its receiver can download with. */
+export function withSignedLinks(values: Record<string, unknown>, fileIds: string[], secret: string): Record<string, unknown> {
+  if (!fileIds.length) return values;
+  const ids = new Set(fileIds);
+  const out: Record<string, unknown> = { ...values };
+  for (const [key, value] of Object.entries(values)) {
+    const file = value as FileValue | null;
+    if (file && typeof file === 'object' && typeof file.file_id === 'string' && ids.has(file.file_id)) {
+      out[key] = { ...file, url: `${file.url}?${signedQuery(secret, file.file_id)}` };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+// Streams one uploaded file to disk with flat memory and the store's fsync discipline: the bytes go to a
+// temp file chunk by chunk (the stream waits while the disk catches up), the file is fsynced, renamed
+// to its final name and the folder fsynced, so once this resolves a crash cannot lose the file.
+import { open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fsyncDir, writeFully } from './durable-fs.ts';
+
+/** Thrown when the stream carries more than `maxBytes`; nothing is left on disk. */
+export class FileTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+  }
+}
+
+/** Writes `source` to `dir/name` durably; throws FileTooLarge past `maxBytes` (the partial file is removed). */
+export async function writeStreamDurably(source: AsyncIterable<Uint8Array> | Readable, dir: string, name: string, maxBytes: number): Promise<number> {
+  const tmp = path.join(dir, `.tmp-${name}`);
+  const fh = await open(tmp, 'wx');
+  let size = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > maxBytes) throw new FileTooLarge(maxBytes);
+      await writeFully(fh, chunk);
+    }
+    await fh.sync();
+  } catch (err) {
+    await fh.close().catch(() => {});
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  await fh.close();
+  await rename(tmp, path.join(dir, name));
+  await fsyncDir(dir);
+  return size;
+}
