@@ -85,6 +85,13 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     notifyEmailTo: '',
     webhookUrl: '',
     webhookSecret: '',
+    notifyEachResponse: false,
+    confirmationField: '',
+    confirmationMessage: '',
+    retentionDays: null,
+    theme: {},
+    responseMailSeq: 0,
+    responseMailAt: null,
     ...over,
   };
 }
