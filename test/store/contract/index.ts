@@ -10,6 +10,7 @@ import { identityContract } from './identity.ts';
 import { keysInvitesContract } from './keys-invites.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
+import { submissionReadsContract } from './submission-reads.ts';
 import { submissionsContract } from './submissions.ts';
 import { webhooksContract } from './webhooks.ts';
 
@@ -23,6 +24,7 @@ const areas = [
   submissionsContract,
   idempotencyContract,
   submissionDeleteContract,
+  submissionReadsContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
