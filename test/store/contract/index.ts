@@ -11,6 +11,7 @@ import { keysInvitesContract } from './keys-invites.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionReadsContract } from './submission-reads.ts';
+import { spamContract } from './spam.ts';
 import { submissionsContract } from './submissions.ts';
 import { webhooksContract } from './webhooks.ts';
 
@@ -25,6 +26,7 @@ const areas = [
   idempotencyContract,
   submissionDeleteContract,
   submissionReadsContract,
+  spamContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
