@@ -3,6 +3,7 @@
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
+import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
@@ -27,6 +28,7 @@ const areas = [
   submissionDeleteContract,
   submissionReadsContract,
   spamContract,
+  filesContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
