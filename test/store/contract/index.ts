@@ -10,6 +10,7 @@ import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
 import { keysInvitesContract } from './keys-invites.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
+import { responseMailContract } from './response-mail.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionReadsContract } from './submission-reads.ts';
 import { spamContract } from './spam.ts';
@@ -32,6 +33,7 @@ const areas = [
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
+  responseMailContract,
   durabilityContract,
 ];
 
