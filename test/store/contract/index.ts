@@ -11,6 +11,7 @@ import { identityContract } from './identity.ts';
 import { keysInvitesContract } from './keys-invites.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { responseMailContract } from './response-mail.ts';
+import { retentionContract } from './retention.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionReadsContract } from './submission-reads.ts';
 import { spamContract } from './spam.ts';
@@ -34,6 +35,7 @@ const areas = [
   draftsContract,
   reportsOutboxContract,
   responseMailContract,
+  retentionContract,
   durabilityContract,
 ];
 
