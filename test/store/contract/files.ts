@@ -59,6 +59,12 @@ export function filesContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.files.byIds([uuid()]), []);
     assert.equal(await store.files.byIds([b.id]), [b]);
   });
+  rule('files.byIds', 'a long list (the orphan sweep asks 500 at a time; here 2000) reads the known ones', async ({ store }) => {
+    const f = await claimed(store);
+    const known = await uploads(store, f.id, 0, 0, 0);
+    const ids = [...Array.from({ length: 1997 }, () => uuid()), ...known.map((x) => x.id)];
+    assert.equal(sorted((await store.files.byIds(ids)).map((x) => x.id)), sorted(known.map((x) => x.id)));
+  });
 
   rule('submissions.insert', 'files: the uploads are attached to the submission in the same write', async ({ store }) => {
     const f = await claimed(store);
@@ -143,6 +149,7 @@ export function filesContract(backend: string, factory: StoreFactory) {
     const [used] = await uploads(store, f.id, cutoff - 3 * HOUR);
     await store.submissions.insert(using(f, [used.id]));
     assert.equal(await store.files.unusedBefore(at(cutoff), 10), [otherForm.id, older.id, justBefore.id]);
+    assert.equal(await store.files.unusedBefore(at(cutoff), 3), [otherForm.id, older.id, justBefore.id], 'limit exactly the number');
     assert.equal(await store.files.unusedBefore(at(cutoff), 2), [otherForm.id, older.id]);
     assert.equal(await store.files.unusedBefore(at(cutoff - 2 * HOUR), 10), [], 'exactly at the oldest free one: none');
   });
