@@ -77,7 +77,12 @@ export function filesContract(backend: string, factory: StoreFactory) {
   });
   for (const [title, prepare] of [
     ['one upload is gone', async (store: Store, files: FileRecord[]) => store.files.delete([files[1].id])],
-    ['one upload was never there', async (_store: Store, files: FileRecord[]) => void (files[1] = upload(files[0].formId))],
+    [
+      'one upload was never stored',
+      async (_store: Store, files: FileRecord[]) => {
+        files[1] = upload(files[0].formId);
+      },
+    ],
     [
       'one upload is taken by another submission',
       async (store: Store, files: FileRecord[]) => {

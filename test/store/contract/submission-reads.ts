@@ -142,16 +142,18 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
     assert.is(await store.submissions.lastSeq(f.id), 0);
   });
 
-  /** A claimed form with a webhook, one delivery per submission, and `n` failed attempts logged for `sub`. */
+  /** A claimed form with a webhook, stored. */
   const hooked = async (store: Store) => {
     const ws = await workspace(store);
     return form(store, ws.id, { webhookUrl: 'https://example.com/hook', webhookSecret: 's' });
   };
+  /** A submission of `f` with its pending delivery, made `createdMs` after T0. */
   const deliver = async (store: Store, f: { id: string; workspaceId: string | null }, createdMs = 0) => {
     const sub = newSubmission(f.id, f.workspaceId, { createdAt: at(createdMs), delivery: { id: uuid(), payload: '{"n":1}', nextAttemptAt: at(createdMs) } });
     await store.submissions.insert(sub);
     return { submissionId: sub.id, deliveryId: sub.delivery!.id };
   };
+  /** Failed attempt `n` of a delivery at `atMs`; the third one ends it (failed). */
   const fail = (formId: string, d: { submissionId: string; deliveryId: string }, n: number, atMs: number, logSize = 100): AttemptResult => ({
     deliveryId: d.deliveryId,
     attempt: { formId, submissionId: d.submissionId, attempt: n, statusCode: 500, error: 'http 500', durationMs: 4, createdAt: at(atMs) },
