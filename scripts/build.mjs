@@ -5,17 +5,20 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { clientBuildOptions, clientEntries } from './client-entries.mjs';
+import { clientBuildOptions, clientEntries, entryFiles } from './client-entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
 
-/** Builds every browser bundle in memory and returns { '/assets/name.js': text }. */
+/** Builds every browser bundle in memory and returns { '/assets/name.js': text }, chunks included. */
 async function buildClients() {
   const assets = {};
   for (const entry of clientEntries) {
     const result = await build(clientBuildOptions(entry, { minify: production }));
-    assets[entry.url] = result.outputFiles[0].text;
+    for (const [url, text] of Object.entries(entryFiles(entry, result.outputFiles))) {
+      if (url in assets) throw new Error(`build: two bundles answer ${url}`);
+      assets[url] = text;
+    }
   }
   return assets;
 }
@@ -65,6 +68,7 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
 }
 
 const clientAssets = await buildClients();
+const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const snapshotWorker = await buildSnapshotWorker();
 const swapped = new Set();
 
@@ -76,6 +80,8 @@ await build({
   format: 'esm',
   target: ['node20'],
   loader: { '.wasm': 'binary' },
+  // `formstead --version` (server/cli/version.ts): the published file cannot read package.json at run time.
+  define: { __FORMSTEAD_VERSION__: JSON.stringify(version) },
   plugins: [embedPlugin(clientAssets, snapshotWorker, swapped)],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {

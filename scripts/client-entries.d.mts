@@ -8,6 +8,8 @@ export interface ClientEntry {
   format?: 'esm' | 'iife';
   /** Starts with V8's `//# allFunctionsCalledOnLoad` compile hint (see client-entries.mjs). */
   eager?: boolean;
+  /** Code splitting: import() targets become chunks served beside the entry (see client-entries.mjs). */
+  split?: boolean;
 }
 
 /** Every browser bundle the server embeds. */
@@ -18,3 +20,6 @@ export declare const eagerCompileHint: string;
 
 /** The esbuild options of one client bundle, shared by the build and the bundle benchmark. */
 export declare function clientBuildOptions(entry: ClientEntry, opts?: { minify?: boolean }): BuildOptions;
+
+/** The files of one built entry as { url: text } (the entry, plus its chunks for a `split` entry). */
+export declare function entryFiles(entry: ClientEntry, outputFiles: { path: string; text: string }[]): Record<string, string>;

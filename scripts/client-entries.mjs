@@ -20,17 +20,28 @@ export const clientEntries = [
   { url: '/assets/form.css', source: 'client/renderer/form.css' },
   // The embed loader: a classic script, so document.currentScript finds its own tag.
   { url: '/embed.js', source: 'client/embed/embed.ts', format: 'iife' },
-  // The admin panel (served by the /admin shell page) and its styles.
-  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm' },
+  // The admin panel (served by the /admin shell page) and its styles. `split`: code loaded with
+  // import() (the form builder) goes to chunks of its own, /assets/<name>-<hash>.js, fetched when opened;
+  // code both need (Preact, the renderer) goes to a shared chunk that the panel imports at once.
+  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true },
   { url: '/assets/admin.css', source: 'client/admin/admin.css' },
+  // The form builder's styles, linked by the builder when it opens (with /assets/form.css for its preview).
+  { url: '/assets/builder.css', source: 'client/admin/builder/builder.css' },
 ];
 
 /** V8's explicit compile hint for a whole file (Chrome 136+), written first in `eager` bundles. */
 export const eagerCompileHint = '//# allFunctionsCalledOnLoad';
 
-/** The esbuild options of one client bundle (built in memory: write is off). */
+/**
+ * The esbuild options of one client bundle (built in memory: write is off). A `split` entry needs an
+ * outdir for esbuild to name its chunks; nothing is written there. Its entry file keeps the entry's name.
+ */
 export function clientBuildOptions(entry, { minify = true } = {}) {
+  const split = entry.split
+    ? { splitting: true, outdir: path.join(root, 'dist/.chunks'), entryNames: path.basename(entry.url, '.js'), chunkNames: '[name]-[hash]', metafile: true }
+    : {};
   return {
+    ...split,
     entryPoints: [path.join(root, entry.source)],
     bundle: true,
     format: entry.format ?? 'esm',
@@ -46,4 +57,16 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
     plugins: [htmPrecompile()],
   };
+}
+
+/**
+ * The files of one built entry as { url: text }: the entry at its url, and for a `split` entry each
+ * chunk beside it under /assets/ (the entry imports them by relative path, "./chunk-XXXXXXXX.js").
+ */
+export function entryFiles(entry, outputFiles) {
+  if (!entry.split) return { [entry.url]: outputFiles[0].text };
+  const files = {};
+  for (const file of outputFiles) files[`/assets/${path.basename(file.path)}`] = file.text;
+  if (!(entry.url in files)) throw new Error(`build: ${entry.url} not among the outputs of ${entry.source}`);
+  return files;
 }

@@ -1,6 +1,7 @@
 // Configuration from flags and environment (flags win), with the embedded defaults of ARCHITECTURE.md.
 // A bad value stops the start with one line naming the setting and the problem.
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** Everything the server reads from its surroundings at start. */
 export interface Config {
@@ -16,7 +17,8 @@ export interface Config {
   upgradeUrl?: string;
   webhookAllowPrivate: boolean;
   rateLimit: boolean;
-  trustProxy: boolean;
+  /** Proxy hops in front of the server (FORMSTEAD_TRUST_PROXY); 0 keys limits by the socket address. */
+  trustProxy: number;
   webhookRetryBaseMs: number;
   webhookRetryCapMs: number;
   webhookTimeoutMs: number;
@@ -37,7 +39,13 @@ export class ConfigError extends Error {}
 
 const MB = 1024 * 1024;
 
-const flagNames = ['--port', '--host', '--data', '--public-url'] as const;
+/** The flags of the server (and of subcommands that open its data folder), for node:util parseArgs. */
+export const serverFlags = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  'public-url': { type: 'string' },
+} as const;
 
 /** Reads flags (`--port 9000` or `--port=9000`) and env into a checked Config. */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
@@ -66,7 +74,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     upgradeUrl: url(env.FORMSTEAD_UPGRADE_URL, 'FORMSTEAD_UPGRADE_URL'),
     webhookAllowPrivate: boolean(env.FORMSTEAD_WEBHOOK_ALLOW_PRIVATE, 'FORMSTEAD_WEBHOOK_ALLOW_PRIVATE', false),
     rateLimit: env.FORMSTEAD_RATE_LIMIT === undefined || env.FORMSTEAD_RATE_LIMIT === '' ? true : env.FORMSTEAD_RATE_LIMIT !== 'off' && boolean(env.FORMSTEAD_RATE_LIMIT, 'FORMSTEAD_RATE_LIMIT', true),
-    trustProxy: boolean(env.FORMSTEAD_TRUST_PROXY, 'FORMSTEAD_TRUST_PROXY', false),
+    trustProxy: proxyHops(env.FORMSTEAD_TRUST_PROXY),
     webhookRetryBaseMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_BASE_MS, 'FORMSTEAD_WEBHOOK_RETRY_BASE_MS', 30000, 1, 86_400_000),
     webhookRetryCapMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_CAP_MS, 'FORMSTEAD_WEBHOOK_RETRY_CAP_MS', 10_800_000, 1, 7 * 86_400_000),
     webhookTimeoutMs: integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000),
@@ -84,17 +92,54 @@ function oneOf<T extends string>(raw: string | undefined, name: string, allowed:
   return raw as T;
 }
 
-function parseFlags(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!(flagNames as readonly string[]).includes(name)) throw new ConfigError(`${arg}: unknown option (known: ${flagNames.join(', ')})`);
-    const value = inline ?? argv[++i];
-    if (value === undefined || value === '') throw new ConfigError(`${name}: needs a value`);
-    out[name] = value;
+/** Server flags keyed as `--name`; anything else (an unknown flag, a stray word, a missing value) is one ConfigError line. */
+function parseFlags(argv: string[]): Record<string, string | undefined> {
+  const { values } = parseStrict(argv, serverFlags);
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === '') throw new ConfigError(`--${name}: needs a value`);
+    out[`--${name}`] = value as string;
   }
   return out;
+}
+
+type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+/** node:util parseArgs in strict mode, its errors turned into one line naming the flag. */
+export function parseStrict<T extends FlagSpec>(argv: string[], options: T): { values: { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string } } {
+  try {
+    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return { values: values as { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string } };
+  } catch (err) {
+    const e = err as { code?: string; message: string };
+    const known = Object.keys(options).map((n) => `--${n}`).join(', ');
+    if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const flag = /'([^']+)'/.exec(e.message)?.[1] ?? '?';
+      throw new ConfigError(`${flag}: unknown option (known: ${known}; see --help)`);
+    }
+    if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const flag = /'(--[\w-]+)/.exec(e.message)?.[1] ?? '?';
+      throw new ConfigError(`${flag}: needs a value`);
+    }
+    if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+      const word = /'([^']*)'/.exec(e.message)?.[1] ?? '?';
+      throw new ConfigError(`${word}: unexpected argument (see --help)`);
+    }
+    throw new ConfigError(e.message.split('\n')[0]);
+  }
+}
+
+/**
+ * FORMSTEAD_TRUST_PROXY: how many proxies stand in front of the server. `true`/`yes`/`on` mean 1 and
+ * `false`/`no`/`off` 0, so a configuration from when this was a switch keeps its meaning.
+ */
+function proxyHops(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  const v = raw.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (['false', 'no', 'off'].includes(v)) return 0;
+  if (!/^\d+$/.test(v)) throw new ConfigError(`FORMSTEAD_TRUST_PROXY: expected the number of proxy hops (0 to 10), got "${raw}"`);
+  return integer(v, 'FORMSTEAD_TRUST_PROXY', 0, 0, 10);
 }
 
 function integer(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {

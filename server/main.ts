@@ -1,5 +1,7 @@
-// Entry point of the one-file bundle: read the configuration, open the store, start the jobs and the
-// HTTP server; on SIGINT/SIGTERM finish in-flight requests, write a snapshot and exit 0.
+// Entry point of the one-file bundle: a subcommand, --help or --version (server/cli/), or the server:
+// read the configuration, open the store, start the jobs and the HTTP server; on SIGINT/SIGTERM finish
+// in-flight requests, write a snapshot and exit 0.
+import { runCommandLine } from './cli/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
@@ -15,7 +17,12 @@ const log = (line: string) => console.error(`[formstead] ${line}`);
 async function main() {
   let config: Config;
   try {
-    config = loadConfig(process.argv.slice(2), process.env);
+    const asked = await runCommandLine(process.argv.slice(2), process.env);
+    if ('printed' in asked) {
+      for (const line of asked.printed) console.log(line);
+      return;
+    }
+    config = loadConfig(asked.serve, process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`formstead: ${err.message}`);
@@ -66,7 +73,13 @@ async function main() {
     await services.deliveries.stop();
     await services.responseMail.stop();
     services.mailer.close();
-    await store.close();
+    try {
+      await store.close();
+    } catch (err) {
+      // A full disk, say: the journal holds every acknowledged write and the next start replays it.
+      log(`final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`);
+      process.exit(1);
+    }
     log('snapshot written, bye');
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import { ErrorList } from './common/error-list.ts';
 import { useConnection } from './connection.ts';
 import { FormDetail } from './form-detail/form-detail.ts';
 import { FormsList } from './forms-list/forms-list.ts';
+import { LazyBuilderPage } from './lazy-builder.ts';
 import { ModerationPage } from './moderation/moderation-page.ts';
 import { Nav } from './nav/nav.ts';
 import { SubmissionDetailPage } from './submissions/submission-detail.ts';
@@ -20,6 +21,10 @@ import { WorkspacePage } from './workspace/workspace-page.ts';
 function View({ me, path, query, workspace }: { me: Me; path: string; query: URLSearchParams; workspace: Parameters<typeof WorkspacePage>[0]['workspace'] }) {
   const one = /^\/admin\/forms\/([^/]+)\/submissions\/([^/]+)$/.exec(path);
   if (one) return html`<${SubmissionDetailPage} me=${me} formId=${decodeURIComponent(one[1])} submissionId=${decodeURIComponent(one[2])} />`;
+  const draft = /^\/admin\/drafts\/([^/]+)$/.exec(path);
+  if (draft) return html`<${LazyBuilderPage} me=${me} draftId=${decodeURIComponent(draft[1])} />`;
+  const edit = /^\/admin\/forms\/([^/]+)\/edit$/.exec(path);
+  if (edit) return html`<${LazyBuilderPage} me=${me} formId=${decodeURIComponent(edit[1])} />`;
   const form = /^\/admin\/forms\/([^/]+)$/.exec(path);
   if (form) return html`<${FormDetail} me=${me} formId=${decodeURIComponent(form[1])} tab=${query.get('tab') ?? 'overview'} />`;
   if (path === '/admin/workspace') return html`<${WorkspacePage} me=${me} workspace=${workspace} />`;
@@ -55,10 +60,10 @@ export function App() {
   const { state } = useConnection();
   if (state.kind === 'wrong_address') return html`<${WrongAddress} state=${state} />`;
   if (me.error) return html`<main class="page"><h1>Formstead</h1><${ErrorList} error=${me.error} /></main>`;
-  if (!me.data) return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} /><p class="muted">Connecting…</p></main>`;
+  if (!me.data) return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} />${state.kind !== 'offline' && html`<p class="muted">Connecting…</p>`}</main>`;
   return html`<div>
     <${Nav} me=${me.data} workspace=${workspace.data} path=${path} />
     <${ConnectionBanner} />
-    <main class="page"><${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} /></main>
+    <main class=${/^\/admin\/(drafts\/|forms\/[^/]+\/edit$)/.test(path) ? 'page page-wide' : 'page'}><${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} /></main>
   </div>`;
 }

@@ -9,7 +9,7 @@ export type ConnectionState =
   | { kind: 'connecting' }
   | { kind: 'live' }
   | { kind: 'reconnecting' }
-  | { kind: 'offline' }
+  | { kind: 'offline'; hint?: string }
   | { kind: 'wrong_address'; panelUrl: string; message: string };
 
 /** Failed tries shown as "Reconnecting…" before the panel says it is offline. */
@@ -52,6 +52,12 @@ export async function socketLost(hooks: { stop: () => void; signIn: () => void }
   const res = await fetch('/admin/connection', { method: 'POST', redirect: 'manual' }).catch(() => undefined);
   if (!res) return;
   if (res.status === 401) return hooks.signIn();
+  // The server answers and would accept the socket, yet it keeps failing: something in between
+  // (typically a proxy without WebSocket upgrades) stops it. Say so rather than just "offline".
+  if (res.ok && failedTries > TRIES_BEFORE_OFFLINE && state.kind === 'offline') {
+    set({ kind: 'offline', hint: 'The server answers, but its live connection (a WebSocket to /admin/trpc) does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.' });
+    return;
+  }
   if (res.status === 403) {
     const body = (await res.json().catch(() => ({}))) as { error?: string; panel_url?: string };
     if (body.error === 'wrong_address' && body.panel_url) {

@@ -22,3 +22,7 @@ export type SubmissionPage = Out['submissions']['page'];
 export type FieldColumn = SubmissionPage['fields'][number];
 /** One submission with its webhook deliveries (submissions.detail). */
 export type SubmissionDetail = Out['submissions']['detail'];
+/** A draft as the builder reads it (drafts.get). */
+export type DraftView = Out['drafts']['get'];
+/** A publish result (drafts.publish). */
+export type Published = Out['drafts']['publish'];

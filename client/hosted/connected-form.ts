@@ -27,12 +27,16 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: Connect
     await send(values, context);
     if (view.redirect_url) onRedirect(view.redirect_url);
   };
+  const uploads = useMemo(
+    () => ({ url: (key: string) => `${endpoint}/uploads?field=${encodeURIComponent(key)}`, maxBytes: view.upload_max_bytes }),
+    [endpoint, view.upload_max_bytes],
+  );
   // Spec 2.11: "Submit another response" has no effect while redirect_url is set.
   const success = { message: view.success_message, allowAnother: view.allow_another_response && !view.redirect_url };
   return html`<div class="fs-connected">
     <div class="fs-hp" aria-hidden="true">
       <label>Leave this field empty <input ref=${honeypot} name="_hp" type="text" tabindex="-1" autocomplete="off" /></label>
     </div>
-    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle} />
+    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle} uploads=${uploads} />
   </div>`;
 }

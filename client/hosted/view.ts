@@ -15,6 +15,8 @@ export interface PublicFormView {
   theme?: Record<string, unknown>;
   endpoint?: string;
   render_token: string;
+  /** The largest file one upload may be (FORMSTEAD_UPLOAD_MAX_MB). */
+  upload_max_bytes?: number;
 }
 
 /** The notice shown instead of the form when it takes no answers. */

@@ -15,6 +15,7 @@ import { StepHeader } from './steps/step-header.ts';
 import { SubmitError } from './submit-error.ts';
 import { Success } from './success/success.ts';
 import type { FormRendererProps } from './types.ts';
+import { UploadContext } from './uploads/upload-context.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
 
@@ -22,6 +23,8 @@ interface Failure {
   message: string;
   problems: readonly string[];
   retry?: () => void;
+  /** The "still uploading" notice: it goes by itself once the upload has ended. */
+  uploading?: boolean;
 }
 
 /** Field position and step by key, for ids and for finding the step that holds a server problem. */
@@ -44,6 +47,8 @@ export function FormRenderer(props: FormRendererProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<Failure | undefined>(undefined);
   const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
+  const busyUploads = useRef(new Set<string>()).current;
+  const uploads = useMemo(() => ({ target: props.uploads, busy: busyUploads }), [props.uploads]);
   const [confirmingReset, setConfirmingReset] = useState(false);
   // A ref as well as the phase: a double click can land before the re-render disables the button.
   const sending = useRef(false);
@@ -67,8 +72,16 @@ export function FormRenderer(props: FormRendererProps) {
   const change = (key: string, value: unknown) => {
     state.setValue(key, value);
     if (key in serverErrors) setServerErrors(({ [key]: _, ...rest }) => rest);
+    if (uploads.busy.size === 0) setFailure((f) => (f?.uploading ? undefined : f));
   };
-  const next = () => (state.next() ? moved() : focusFirstError(state.errors));
+  /** True (and says so) while a file is still on its way: moving on or sending would count it as missing. */
+  const waitForUploads = () => {
+    if (uploads.busy.size === 0) return false;
+    setFailure({ message: 'A file is still uploading. Try again once it has finished.', problems: [], uploading: true });
+    focus({ kind: 'alert' });
+    return true;
+  };
+  const next = () => (waitForUploads() ? undefined : state.next() ? moved() : focusFirstError(state.errors));
   const commit = (key: string) => {
     const asks = definition.steps?.some((s) => s.id === state.stepId && s.fields.some((f) => f.key === key && f.autoAdvance)) && !state.isLastStep;
     if (state.commit(key)) moved();
@@ -106,6 +119,8 @@ export function FormRenderer(props: FormRendererProps) {
   };
   function submit() {
     if (sending.current || !state.isLastStep || state.isDisabled(definition.submit)) return;
+    // A file still on its way would be sent as "no file": say so instead of sending without it.
+    if (waitForUploads()) return;
     const evaluation = state.submit();
     if (evaluation.problems.length === 0) return void send(evaluation.values, [...state.skippedSteps]);
     const general = mapServerProblems(evaluation.problems, new Set(index.keys())).general;
@@ -148,7 +163,7 @@ export function FormRenderer(props: FormRendererProps) {
   const errors = { ...serverErrors, ...state.errors };
   const step = state.step;
   const multi = step !== undefined;
-  return html`<div class="fs-renderer" ref=${root}>
+  return html`<${UploadContext.Provider} value=${uploads}><div class="fs-renderer" ref=${root}>
     ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
@@ -182,5 +197,5 @@ export function FormRenderer(props: FormRendererProps) {
       />
       ${confirmingReset ? html`<${ResetConfirm} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
     </form>
-  </div>`;
+  </div></${UploadContext.Provider}>`;
 }

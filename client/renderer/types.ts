@@ -2,6 +2,9 @@
 // of an options provider.
 import type { ComponentType } from 'preact';
 import type { FieldOption, FormDefinition, FormField, ValidatorRegistry, Values } from './engine.ts';
+import type { UploadTarget } from './uploads/upload-context.ts';
+
+export type { UploadTarget } from './uploads/upload-context.ts';
 
 /** What every field component receives; custom types get the same props through `components`. */
 export interface FieldProps {
@@ -63,6 +66,8 @@ export interface FormRendererProps {
   /** The cancel button; without it, cancel starts the form over (after asking, when answers were typed). */
   onCancel?: () => void;
   success?: SuccessOptions;
+  /** Where file fields upload as soon as a file is chosen; without it a file field's value is the file's name. */
+  uploads?: UploadTarget;
   /** Level of the step headings (default 2). */
   headingLevel?: 2 | 3 | 4;
   /**

@@ -15,6 +15,7 @@ const byStatus: Record<number, TRPCCode> = {
   413: 'PAYLOAD_TOO_LARGE',
   422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** The TRPCError for an ApiError; its message is the ApiError's code, the ApiError stays its cause. */

@@ -3,7 +3,7 @@
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { zodProblems } from '../../shared/api/problems.ts';
-import { ApiError, forbidden, unauthorized } from '../lib/api-error.ts';
+import { ApiError, forbidden, toApiError, unauthorized } from '../lib/api-error.ts';
 import { canEdit } from '../core/principal.ts';
 import { originAllowed, type AdminContext } from './context.ts';
 import { toTRPCError } from './errors.ts';
@@ -26,10 +26,13 @@ function inputProblems(cause: unknown): string[] {
   return [];
 }
 
-/** Every ApiError thrown below becomes a TRPCError with the same code text and details. */
+/** Every ApiError (and storage refusal: 503) thrown below becomes a TRPCError with the same code text and details. */
 const shapeErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ApiError) throw toTRPCError(result.error.cause);
+  if (!result.ok) {
+    const { error, unexpected } = toApiError(result.error.cause);
+    if (!unexpected) throw toTRPCError(error);
+  }
   return result;
 });
 

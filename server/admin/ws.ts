@@ -1,5 +1,5 @@
 // The admin channel's WebSocket endpoint, /admin/trpc: the upgrade is accepted only from the panel's
-// origin with a live session, then tRPC serves the admin router on the socket.
+// own address or the public URL's origin with a live session, then tRPC serves the admin router on it.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';

@@ -3,6 +3,7 @@ import { ApiError, invalid, unauthorized } from '../lib/api-error.ts';
 import { SETUP_TOKEN_META } from './bootstrap.ts';
 import { newId, newToken } from './ids.ts';
 import { hashSecret } from './keys.ts';
+import type { OwnerResetLinks } from './owner-reset.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { UserPrincipal } from './principal.ts';
 import type { Store, UserRecord } from './store/types.ts';
@@ -14,8 +15,12 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Setup, sign-in and session checks. */
 export class AccountService {
   private settingUp = false;
+  private resetting = false;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly resetLinks?: OwnerResetLinks,
+  ) {}
 
   /** Whether a setup token is the pending one (it works once). */
   async setupTokenValid(token: string): Promise<boolean> {
@@ -34,11 +39,50 @@ export class AccountService {
       if (!(await this.setupTokenValid(token))) throw used();
       const user = await newUser(email, password);
       const workspace = (await this.store.workspaces.first())!;
+      // The link is printed only while no one has a password; a password-less owner (made by
+      // FORMSTEAD_OWNER_KEY) who picks their own address gets the password instead of a twin account.
+      const existing = await this.store.users.byEmail(user.email);
+      if (existing && (existing.passwordHash || (await this.store.users.role(workspace.id, existing.id)) !== 'owner')) {
+        throw invalid(['email: already has an account; sign in instead']);
+      }
       await this.store.meta.set(SETUP_TOKEN_META, '');
+      if (existing) {
+        await this.store.users.setPassword(existing.id, user.passwordHash!);
+        return this.startSession(existing.id);
+      }
       await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
       return this.startSession(user.id);
     } finally {
       this.settingUp = false;
+    }
+  }
+
+  /** Whether an admin-link token is the pending one. */
+  async resetLinkValid(token: string): Promise<boolean> {
+    return (await this.resetLinks?.valid(token)) ?? false;
+  }
+
+  /**
+   * Sets a new password for an owner from the one-time `formstead admin-link` link, ends their other
+   * sessions (whoever had the lost password is signed out) and signs them in; the link stops working.
+   */
+  async resetOwnerPassword(token: string, email: string, password: string): Promise<string> {
+    const used = () => new ApiError(404, 'not_found', ['token: this link was used, has expired or is unknown']);
+    if (this.resetting || !this.resetLinks) throw used();
+    this.resetting = true;
+    try {
+      if (!(await this.resetLinks.valid(token))) throw used();
+      const user = await this.store.users.byEmail(email.trim().toLowerCase());
+      const owner = user && (await this.store.users.workspacesOf(user.id)).some((w) => w.role === 'owner');
+      const problems = credentialProblems(email, password);
+      if (!owner) problems.unshift('email: no owner account has this address');
+      if (problems.length) throw invalid([...new Set(problems)]);
+      if (!(await this.resetLinks.consume())) throw used();
+      await this.store.users.setPassword(user!.id, await hashPassword(password));
+      await this.store.sessions.deleteForUser(user!.id);
+      return this.startSession(user!.id);
+    } finally {
+      this.resetting = false;
     }
   }
 

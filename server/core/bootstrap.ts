@@ -1,4 +1,5 @@
-// First-start work: the default workspace, the FORMSTEAD_OWNER_KEY owner, or a one-time setup link.
+// Start-up work: the default workspace, the FORMSTEAD_OWNER_KEY owner, and a one-time setup link
+// whenever no one could sign in to the panel with a password.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { newId, newToken } from './ids.ts';
@@ -23,12 +24,11 @@ export async function instanceSecret(store: Store): Promise<string> {
 /** Makes sure the instance has a workspace and a way in for its owner; returns lines to print. */
 export async function bootstrap(store: Store, keys: KeyService, config: Config): Promise<string[]> {
   const workspace = await ensureDefaultWorkspace(store);
-  if (config.ownerKey) {
-    await ensureOwnerKey(store, keys, workspace, config.ownerKey);
-    return [];
-  }
-  if ((await store.users.members(workspace.id)).some((m) => m.role === 'owner')) return [];
-  // No owner yet: a fresh one-time link each start; only its hash is kept, so the log is the only copy.
+  if (config.ownerKey) await ensureOwnerKey(store, keys, workspace, config.ownerKey);
+  // An owner made by FORMSTEAD_OWNER_KEY has no password: with only such users, nobody can open the
+  // panel, so the link is printed then too (a lost password is `formstead admin-link`'s job).
+  if ((await store.users.members(workspace.id)).some((m) => m.user.passwordHash)) return [];
+  // A fresh one-time link each start; only its hash is kept, so the log is the only copy.
   const token = newToken();
   await store.meta.set(SETUP_TOKEN_META, hashSecret(token));
   return [`Create the owner account (this link works once): ${config.publicUrl}/admin/setup?token=${token}`];

@@ -3,6 +3,7 @@
 // new kind of form data (files) is removed by adding one call here.
 import { forbidden, notFound } from '../lib/api-error.ts';
 import type { DefinitionCache } from './definitions.ts';
+import type { FileService } from './files/file-service.ts';
 import { requireEditor, type Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { FormRecord, Store } from './store/types.ts';
@@ -26,15 +27,19 @@ export class DeletionService {
     private readonly store: Store,
     private readonly definitions: DefinitionCache,
     private readonly rateLimits: RateLimits,
+    private readonly files: FileService,
   ) {}
 
   /**
-   * Deletes a form: versions, submissions, idempotency records, drafts, webhook deliveries and their
-   * log, reports (one write, `formOwnedTables`), then what memory holds of it. Its pending deliveries
+   * Deletes a form: its files (FileService.deleteForForm), then versions, submissions, idempotency
+   * records, drafts, webhook deliveries and their log, reports (one write, `formOwnedTables`), then
+   * what memory holds of it. Its pending deliveries
    * go with it, so none is attempted afterwards; an attempt already on the wire records nothing
    * (recordAttempt skips a form that is gone). Returns how many submissions went.
    */
   async deleteForm(form: FormRecord): Promise<{ submissionsDeleted: number }> {
+    // Files first: their ids are read from rows the form's deletion removes.
+    await this.files.deleteForForm(form.id);
     const submissionsDeleted = await this.store.forms.delete(form.id);
     // The form cache forgets the row inside forms.delete (store/form-cache.ts).
     this.definitions.forget(form.id);
@@ -48,7 +53,10 @@ export class DeletionService {
    * was received. Returns the ids deleted.
    */
   async deleteSubmissions(form: FormRecord, ids: string[]): Promise<string[]> {
-    return this.store.submissions.delete(form.id, ids, new Date().toISOString());
+    const deleted = await this.store.submissions.delete(form.id, ids, new Date().toISOString());
+    // Their files' rows name the deleted submissions; rows and bytes go now.
+    await this.files.deleteForSubmissions(deleted);
+    return deleted;
   }
 
   /** Deletes one submission; 404 when the form has no submission with that id. */

@@ -49,6 +49,8 @@ export class PublicForms {
       theme: form.theme,
       endpoint: formUrls(this.config.publicUrl, form.id).endpoint,
       render_token: this.antiSpam.renderToken(form.id),
+      // For file fields: renderers refuse a larger file before sending it.
+      upload_max_bytes: this.config.uploadMaxBytes,
     };
   }
 }

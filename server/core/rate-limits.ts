@@ -1,5 +1,6 @@
-// The rate limits of ARCHITECTURE.md "Forms, versions, claims", by socket address (or the first
-// X-Forwarded-For address behind a trusted proxy) and by form. FORMSTEAD_RATE_LIMIT=off disables them.
+// The rate limits of ARCHITECTURE.md "Forms, versions, claims", by socket address (or, behind N
+// trusted proxies, the X-Forwarded-For entry the nearest of them wrote: http/client-ip.ts) and by form.
+// FORMSTEAD_RATE_LIMIT=off disables them.
 import { ApiError } from '../lib/api-error.ts';
 import { TokenBuckets } from '../lib/token-bucket.ts';
 

@@ -3,9 +3,9 @@ import type { Config } from '../config.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
+import { FileService } from './files/file-service.ts';
 import { DeletionService } from './deletion.ts';
 import { DraftService } from './drafts.ts';
-import { FileService } from './files/file-service.ts';
 import { FormService } from './forms.ts';
 import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
@@ -15,13 +15,14 @@ import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
+import { OwnerResetLinks } from './owner-reset.ts';
 import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
 import { SettingsService } from './settings.ts';
 import { RetentionService } from './retention.ts';
 import { SpamService } from './spam.ts';
-import type { Store } from './store/types.ts';
+import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
@@ -54,14 +55,14 @@ export interface Services {
   workspaces: WorkspaceService;
   /** New submissions as in-process events (live admin tables). */
   submissionEvents: SubmissionEvents;
-  /** Per-form retention: the job that deletes submissions past their form's period. */
-  retention: RetentionService;
-  /** Suspected spam: the panel's Spam view and its 30-day sweep. */
-  spam: SpamService;
   /** Uploaded files: taking them in, reading them, and the one place that deletes them. */
   files: FileService;
   /** The instance secret (signed download links). */
   secret: string;
+  /** Per-form retention: the job that deletes submissions past their form's period. */
+  retention: RetentionService;
+  /** Suspected spam: the panel's Spam view and its 30-day sweep. */
+  spam: SpamService;
   /** Abuse reports from hosted pages, and the moderation pause they trigger. */
   reports: ReportService;
   /** Admin panel: reported and moderation-paused forms, pause and lift (instance owners). */
@@ -70,6 +71,8 @@ export interface Services {
   drafts: DraftService;
   /** Deleting forms and submissions with everything they own (REST and the panel). */
   deletion: DeletionService;
+  /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
+  storage: { check(): Promise<StorageHealth> };
 }
 
 /** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' time. */
@@ -94,7 +97,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     log,
   });
   const submissionEvents = new SubmissionEvents();
-  const accounts = new AccountService(store);
+  const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir));
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
   const rateLimits = new RateLimits(config.rateLimit);
@@ -107,7 +110,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     confirmation.send(stored.form, stored.record.values).catch(mailError);
   };
   const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore, files, secret);
-  const deletion = new DeletionService(store, forms.definitions, rateLimits);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits, files);
   return {
     config,
     keys,
@@ -134,5 +137,6 @@ export function createServices(store: Store, config: Config, secret: string, log
     drafts: new DraftService(store, forms),
     deletion,
     retention: new RetentionService(store, deletion),
+    storage: { check: () => store.checkStorage() },
   };
 }

@@ -40,30 +40,23 @@ export class SettingsService {
   /** Spec 4.4: validates, applies, answers the whole settings object. Callers have checked the role. */
   async update(form: FormRecord, raw: Record<string, unknown>, opts: { reveal?: boolean } = {}) {
     const parsed = settingsPatchSchema.safeParse(raw);
-    // Every problem of a save at once: the webhook address is checked even when another field is wrong.
-    if (!parsed.success) {
-      const problems = zodProblems(parsed.error);
-      const url = raw.webhook_url;
-      if (typeof url === 'string' && url !== '' && !problems.some((p) => p.startsWith('webhook_url:'))) {
-        const problem = await this.checkWebhookUrl(url);
-        if (problem) problems.push(`webhook_url: ${problem}`);
-      }
-      throw invalid(problems);
-    }
-    const body = parsed.data;
-    const problems: string[] = [];
-    if (body.notify_mode !== undefined && body.notify_email !== undefined && (body.notify_mode === 'milestones') !== body.notify_email) {
+    // Every problem of a save at once: the checks that need a lookup (the webhook address, the
+    // confirmation field) run on the raw values too when another field already failed the schema.
+    const problems = parsed.success ? [] : zodProblems(parsed.error);
+    const reported = (field: string) => problems.some((p) => p.startsWith(`${field}:`));
+    if (parsed.success && raw.notify_mode !== undefined && raw.notify_email !== undefined && (raw.notify_mode === 'milestones') !== raw.notify_email) {
       problems.push('notify_email: conflicts with notify_mode (true means milestones, false means off)');
     }
-    if (body.webhook_url !== undefined && body.webhook_url !== '') {
-      const problem = await this.checkWebhookUrl(body.webhook_url);
+    if (typeof raw.webhook_url === 'string' && raw.webhook_url !== '' && !reported('webhook_url')) {
+      const problem = await this.checkWebhookUrl(raw.webhook_url);
       if (problem) problems.push(`webhook_url: ${problem}`);
     }
-    if (body.confirmation_email_field) {
-      const problem = await this.confirmationFieldProblem(form, body.confirmation_email_field);
+    if (typeof raw.confirmation_email_field === 'string' && raw.confirmation_email_field !== '' && !reported('confirmation_email_field')) {
+      const problem = await this.confirmationFieldProblem(form, raw.confirmation_email_field);
       if (problem) problems.push(`confirmation_email_field: ${problem}`);
     }
-    if (problems.length) throw invalid(problems);
+    if (problems.length || !parsed.success) throw invalid(problems);
+    const body = parsed.data;
     // Spec 3.1: a form paused by moderation refuses any status change.
     if (body.status !== undefined && form.moderationPaused) throw forbidden('paused_by_moderation', ['status: this form was paused by moderation']);
 

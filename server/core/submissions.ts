@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { evaluateSubmission } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
-import { containsHiddenCharacters } from '../lib/hidden-characters.ts';
+import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
@@ -93,24 +93,32 @@ export class SubmissionService {
   async restoreSpam(form: FormRecord, spamId: string): Promise<StoredSubmission['record']> {
     const spam = await this.store.spam.byId(form.id, spamId);
     if (!spam) throw notFound('spam');
-    const hiddenChars = containsHiddenCharacters(spam.values);
-    const delivery = this.delivery(form, spam.id, spam.values, spam.createdAt, spam.formVersion);
+    // Its uploads become its files if they are still waiting (kept 24 h); a file field whose upload is
+    // gone is left out rather than stored as a bare id.
+    const definition = await this.definitions.get(form.id, spam.formVersion);
+    const resolved = definition ? await resolveUploads(this.store, this.files, this.config, form, definition, spam.values, { lenient: true }) : { values: spam.values, fileIds: [] };
+    const values = resolved.values;
+    const hiddenChars = containsHiddenCharacters(values);
+    const delivery = this.delivery(form, spam.id, withSignedLinks(values, resolved.fileIds, this.secret), spam.createdAt, spam.formVersion);
     const outcome = await this.store.submissions.insert({
       id: spam.id,
       formId: form.id,
       workspaceId: form.workspaceId,
       formVersion: spam.formVersion,
       createdAt: spam.createdAt,
-      values: spam.values,
+      values,
       hiddenChars,
       formCap: form.workspaceId === null ? UNCLAIMED_SUBMISSION_CAP : undefined,
       monthlyQuota: form.workspaceId === null ? undefined : this.config.monthlySubmissions,
       delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
       fromSpam: true,
+      files: resolved.fileIds,
     });
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
-    if (outcome.kind !== 'stored') throw new Error('a restored submission cannot be an idempotent replay');
-    const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values: spam.values, hiddenChars };
+    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; try again']);
+    // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.
+    if (outcome.kind !== 'stored') throw notFound();
+    const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values, hiddenChars };
     const current = (await this.store.forms.byId(form.id)) ?? form;
     try {
       this.afterStore({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });

@@ -12,8 +12,15 @@ const contentTypes: Record<string, string> = {
   css: 'text/css; charset=utf-8',
   json: 'application/json; charset=utf-8',
 };
-/** Asset URLs carry no content hash, so caches keep them briefly and revalidate by ETag. */
+/** Entry URLs carry no content hash, so caches keep them briefly and revalidate by ETag. */
 const MAX_AGE_SECONDS = 300;
+/**
+ * Chunks of a code-split bundle (the admin panel's builder) are named by their content
+ * (scripts/client-entries.mjs: chunkNames '[name]-[hash]'), so a browser may keep them for a year: a
+ * new build names changed code differently, and the entry that imports them is revalidated.
+ */
+const CHUNK_MAX_AGE_SECONDS = 365 * 24 * 3600;
+const hashedChunk = /^\/assets\/[\w-]+-[A-Z0-9]{8}\.js$/;
 
 let loaded: Promise<Record<string, string>> | undefined;
 const etags = new Map<string, string>();
@@ -45,11 +52,13 @@ export const asset = (_s: Services) => async ({ req, res, url }: RouteContext) =
   const body = (await clientAssets())[url.pathname];
   if (body === undefined) throw notFound('asset');
   const etag = etagOf(url.pathname, body);
+  const maxAge = hashedChunk.test(url.pathname) ? CHUNK_MAX_AGE_SECONDS : MAX_AGE_SECONDS;
+  const cacheControl = maxAge === CHUNK_MAX_AGE_SECONDS ? `public, max-age=${maxAge}, immutable` : `public, max-age=${maxAge}`;
   const headers = { etag, 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
   if (notModified(req, etag)) {
-    res.writeHead(304, { ...headers, 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` });
+    res.writeHead(304, { ...headers, 'cache-control': cacheControl });
     return void res.end();
   }
   const type = contentTypes[url.pathname.split('.').pop() ?? ''] ?? 'application/octet-stream';
-  sendAsset(res, body, type, MAX_AGE_SECONDS, headers);
+  sendAsset(res, body, type, maxAge, { ...headers, 'cache-control': cacheControl });
 };

@@ -2,6 +2,7 @@
 // respondent (no key, CORS open) and `GET /v1/files/{file_id}` gives its bytes back to the form's
 // keys and members, or to a webhook receiver holding the signed link.
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, badRequest, invalid, notFound } from '../lib/api-error.ts';
@@ -60,11 +61,13 @@ function rawFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<S
 
 async function multipartFile(s: Services, req: IncomingMessage, target: Awaited<ReturnType<Services['files']['target']>>): Promise<FileRecord> {
   let stored: FileRecord | undefined;
+  let parts = 0;
   try {
     await readMultipart(req, {
       maxFieldBytes: MAX_BODY_BYTES,
       onFile: async (file) => {
-        if (stored) throw invalid(['body: send one file per upload']);
+        // Counted when the part starts: the first file may still be writing when the second arrives.
+        if (++parts > 1) throw invalid(['body: send one file per upload']);
         stored = await s.files.receive(target, file.stream, file.filename, file.type);
       },
     });
@@ -85,6 +88,8 @@ export const download = (s: Services) => async ({ req, res, params, query }: Rou
   const found = await s.files.readable(params.id);
   if (!found || !(await mayRead(s, req, found.form, params.id, query))) throw notFound('file');
   const { file } = found;
+  // A row whose bytes are missing (a restore without files/) is a 404, not a 200 cut short.
+  if (!(await stat(found.path).catch(() => undefined))?.isFile()) throw notFound('file');
   res.writeHead(200, {
     'content-type': safeContentType(file.type),
     'content-length': file.size,

@@ -1,7 +1,20 @@
-// GET /healthz: answers 200 while the server takes requests.
+// GET /healthz (liveness: the process answers) and GET /readyz (readiness: the store takes writes).
 import type { RouteContext } from '../lib/router.ts';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../lib/api-error.ts';
 import type { Services } from '../core/services.ts';
 import { sendJson } from './respond.ts';
 
-/** A liveness answer for load balancers and the tests. */
+/** A liveness answer for process supervisors and the tests: 200 while the server takes requests. */
 export const health = (_s: Services) => ({ res }: RouteContext) => sendJson(res, 200, { ok: true });
+
+/**
+ * A readiness answer for load balancers and orchestrators: 503 while writes fail. After a full disk,
+ * each check tries to resume writes, so an instance taken out of rotation (no writes reach it) comes
+ * back by itself once there is room; after a failed fsync it stays 503 until restarted.
+ */
+export const ready = (s: Services) => async ({ res }: RouteContext) => {
+  const { state } = await s.storage.check();
+  if (state === 'ok') return sendJson(res, 200, { ok: true });
+  const problem = state === 'full' ? 'storage: the disk is full; writes resume once there is room' : 'storage: writes failed; restart the server';
+  sendJson(res, 503, { error: 'storage_unavailable', details: [problem] }, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
+};

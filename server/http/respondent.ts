@@ -39,6 +39,8 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
     try {
       const input = isMultipart(req.headers['content-type'] ?? '') ? await readMultipartSubmission(s, req, params.id, received) : await readSubmission(req, params.id);
       result = await s.submissions.submit(input);
+      // A replayed post (same Idempotency-Key) answers with the first one's files; these are spare.
+      if (result.replayed && received.length) await s.files.delete(received).catch(() => {});
     } catch (err) {
       // Files of a refused post are removed now rather than left for the 24 h sweep.
       await s.files.delete(received).catch(() => {});

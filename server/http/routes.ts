@@ -3,7 +3,7 @@ import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, listForms, publishForm } from './forms.ts';
 import { download, upload, uploadPreflight } from './files.ts';
-import { health } from './health.ts';
+import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
 import { adminCsv } from './admin-csv.ts';
@@ -14,6 +14,7 @@ import { claimPage, claimSubmit } from './pages/claim-page.ts';
 import { hostedPage } from './pages/hosted-page.ts';
 import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
+import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { signedInPage } from './pages/signed-in-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
@@ -26,6 +27,7 @@ import { getWebhook, testWebhook } from './webhook.ts';
 export function routes(s: Services): Route[] {
   return [
     { method: 'GET', path: '/healthz', handler: health(s) },
+    { method: 'GET', path: '/readyz', handler: ready(s) },
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
@@ -62,6 +64,8 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
     { method: 'GET', path: '/admin/setup', handler: setupPage(s) },
     { method: 'POST', path: '/admin/setup', handler: setupSubmit(s) },
+    { method: 'GET', path: '/admin/reset', handler: resetPage(s) },
+    { method: 'POST', path: '/admin/reset', handler: resetSubmit(s) },
     { method: 'GET', path: '/admin/login', handler: loginPage(s) },
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
     { method: 'GET', path: '/admin/signed-in', handler: signedInPage(s) },
@@ -74,6 +78,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin', handler: adminShell(s) },
     { method: 'GET', path: '/admin/forms/:id', handler: adminShell(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions/:sid', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/forms/:id/edit', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/drafts/:id', handler: adminShell(s) },
     { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
     { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
     { method: 'GET', path: '/admin/account', handler: adminShell(s) },

@@ -1,7 +1,7 @@
 // The node:http server: routes each request, shapes every error once (spec 7), tracks in-flight
 // requests so a shutdown can let them finish.
 import http from 'node:http';
-import { ApiError, toApiError } from '../lib/api-error.ts';
+import { ApiError, ClientGone, toApiError } from '../lib/api-error.ts';
 import { Router } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { sendJson } from './respond.ts';
@@ -24,6 +24,10 @@ export function createHttpServer(services: Services, log: (line: string) => void
       const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {
+      if (err instanceof ClientGone) {
+        res.destroy();
+        return;
+      }
       const { error, unexpected } = toApiError(err);
       if (unexpected) log(`error: ${req.method} ${redactTokens(url.pathname)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       if (res.headersSent) {

@@ -11,15 +11,16 @@ import { mkdir } from 'node:fs/promises';
 import type { Database } from 'sql.js';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
-import { recover } from './durable-recovery.ts';
+import { recover, type Recovered } from './durable-recovery.ts';
+import { reopenAfterFullDisk, type Reopened } from './durable-reopen.ts';
 import { JournalWriter } from './journal.ts';
 import { configureConnection } from './journal-replay.ts';
 import { snapshotInfo } from './snapshot-file.ts';
 import { hostResources, type SnapshotPlacement } from './snapshot-placement.ts';
-import { SnapshotScheduler } from './snapshot-scheduler.ts';
+import { SnapshotScheduler, type SchedulerOptions } from './snapshot-scheduler.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { loadSqlJs } from './sql-js.ts';
-import { allRows, asError, firstRow, prepareOne, runStatement, StatementCache } from './sql-statements.ts';
+import { allRows, asError, firstRow, prepareOne, runStatement, type StatementCache } from './sql-statements.ts';
 import { StorageError } from './storage-error.ts';
 import { checkParams, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
 
@@ -45,6 +46,18 @@ export interface DurableOptions {
   /** Where background snapshots are made (default 'auto': a worker thread when a spare core and the memory are there). */
   snapshotIn?: SnapshotPlacement;
   log?: (line: string) => void;
+}
+
+/**
+ * Whether the store takes writes. `full`: the disk was full and nothing of the refused writes stayed in
+ * the journal; the next attempt (a write, or checkHealth) reloads the folder and writes resume once there
+ * is room. `failed`: a write or fsync failed in a way that leaves the journal's state unknown; only a
+ * restart (which replays the journal) is safe. `epoch` grows with each reload, so caches above the store
+ * know to forget what they read from the memory that was replaced.
+ */
+export interface StorageHealth {
+  state: 'ok' | 'full' | 'failed';
+  epoch: number;
 }
 
 /** Figures for the admin panel, tests and benchmarks. */
@@ -73,15 +86,21 @@ export class DurableDatabase {
   private batchLost: StorageError | undefined;
   private closing: Promise<void> | undefined;
   private writes = 0;
-  private failureLogged = false;
+  /** The state last logged, so each change of state is one line, not one per refused write. */
+  private loggedState: StorageHealth['state'] = 'ok';
+  /** A reload that could not finish: writes stop until a restart. */
+  private fatal: StorageError | undefined;
+  private reloading: Promise<void> | undefined;
+  private epoch = 0;
 
   private constructor(
-    private readonly db: Database,
-    private readonly cache: StatementCache,
-    private readonly journal: JournalWriter,
+    private db: Database,
+    private cache: StatementCache,
+    private journal: JournalWriter,
     private readonly lock: DataLock,
     private readonly log: (line: string) => void,
-    private readonly replayedTransactions: number,
+    private replayedTransactions: number,
+    private readonly opts: DurableOptions,
   ) {}
 
   /** Locks `dir` (creating it), loads the snapshot, replays the journal, then applies new migrations. */
@@ -97,25 +116,8 @@ export class DurableDatabase {
       const rec = await recover(SQL, opts.dir, log);
       db = rec.db;
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
-      const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions);
-      store.scheduler = new SnapshotScheduler({
-        dir: opts.dir,
-        db: rec.db,
-        journal,
-        snapshotGeneration: rec.snapshotGeneration,
-        replayedBytes: rec.journalBytes,
-        replayedAny: rec.transactions > 0,
-        existing: await snapshotInfo(opts.dir),
-        thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
-        intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
-        build: buildSnapshotInWorker,
-        placement: opts.snapshotIn ?? 'auto',
-        host: hostResources,
-        beforeExport: () => store.commitBatch(),
-        afterExport: () => store.afterExport(),
-        memoryIsWhole: () => store.batchLost === undefined,
-        log,
-      });
+      const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions, opts);
+      store.scheduler = store.makeScheduler(rec, await snapshotInfo(opts.dir));
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
       await applyMigrations(
         { all: (sql, params) => store.all(sql, params), script: (script, record) => store.runScript(script, record) },
@@ -188,6 +190,20 @@ export class DurableDatabase {
     return this.closing;
   }
 
+  /** Whether writes are accepted now (see StorageHealth); no I/O. */
+  health(): StorageHealth {
+    if (this.closing) return { state: 'failed', epoch: this.epoch };
+    const failure = this.fatal ?? this.batchLost ?? this.journal.failed;
+    if (!failure) return { state: 'ok', epoch: this.epoch };
+    return { state: failure instanceof StorageError && failure.code === 'storage_full' ? 'full' : 'failed', epoch: this.epoch };
+  }
+
+  /** health(), after trying to resume writes when the disk was full (for /readyz, which no write may reach). */
+  async checkHealth(): Promise<StorageHealth> {
+    if (this.health().state === 'full') await this.resumeWrites();
+    return this.health();
+  }
+
   /** Journal size, snapshot age and counters. */
   stats(): DurableStats {
     const j = this.journal.stats();
@@ -197,7 +213,7 @@ export class DurableDatabase {
       writes: this.writes,
       syncs: j.syncs,
       replayedTransactions: this.replayedTransactions,
-      failed: this.journal.failed?.message,
+      failed: (this.fatal ?? this.journal.failed)?.message,
     };
   }
 
@@ -212,7 +228,12 @@ export class DurableDatabase {
 
   private transact<R>(body: (statements: JournalStatement[]) => R): Promise<R> {
     if (this.closing) return Promise.reject(new StorageError('closed', 'The database is closed.'));
-    if (this.journal.failed) return Promise.reject(this.journal.failed);
+    if (this.fatal) return Promise.reject(this.fatal);
+    if (this.journal.failed) {
+      // This write is refused; it starts a reload so that the next one may pass (when it was a full disk).
+      void this.resumeWrites();
+      return Promise.reject(this.journal.failed);
+    }
     if (this.batchLost) return Promise.reject(this.batchLost);
     if (this.inWrite) return Promise.reject(new Error('write() cannot be called inside another write() callback.'));
     const statements: JournalStatement[] = [];
@@ -244,13 +265,84 @@ export class DurableDatabase {
     return durable.then(
       () => result,
       (err: Error) => {
-        if (!this.failureLogged) {
-          this.failureLogged = true;
-          this.log(`${err.message}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
-        }
+        this.logState();
         throw err;
       },
     );
+  }
+
+  /** Logs a change of health once: the first refused write says why, the following ones say nothing. */
+  private logState(): void {
+    const { state } = this.health();
+    if (state === this.loggedState) return;
+    this.loggedState = state;
+    const why = (this.fatal ?? this.batchLost ?? this.journal.failed)?.message ?? '';
+    if (state === 'full') this.log(`writes refused: the disk is full (${why}). Nothing acknowledged is lost; writes resume once there is room.`);
+    else if (state === 'failed') this.log(`${why}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
+  }
+
+  /** After a full disk: rebuild memory from the folder (durable-reopen.ts) and go on. One at a time. */
+  private resumeWrites(): Promise<void> {
+    this.reloading ??= this.reload().finally(() => (this.reloading = undefined));
+    return this.reloading;
+  }
+
+  private async reload(): Promise<void> {
+    const failed = this.journal.failed;
+    if (this.closing || this.fatal || !(failed instanceof StorageError) || failed.code !== 'storage_full') return;
+    this.logState();
+    await this.scheduler.retire(); // a snapshot being built from the files finishes first
+    let reopened: Reopened | 'still full';
+    try {
+      reopened = await reopenAfterFullDisk(this.opts.dir, this.scheduler.stats().snapshotGeneration, this.log);
+    } catch (err) {
+      this.fatal = new StorageError('storage_failed', `Resuming writes after a full disk failed: ${asError(err).message}`, { cause: err });
+      this.logState();
+      return;
+    }
+    if (reopened === 'still full') return;
+    // close() began meanwhile and saves nothing of the old memory (its journal failed): drop the reload.
+    if (this.closing) return reopened.discard();
+    // From here to start() synchronously, so close() sees either the old set or the new one.
+    const old = { db: this.db, cache: this.cache, journal: this.journal };
+    const { rec } = reopened;
+    this.db = rec.db;
+    this.cache = rec.cache;
+    this.journal = reopened.journal;
+    this.batchOpen = false;
+    this.batchLost = undefined;
+    this.replayedTransactions = rec.transactions;
+    this.scheduler = this.makeScheduler(rec, reopened.existing);
+    this.scheduler.start();
+    this.epoch++;
+    this.loggedState = 'ok';
+    this.log(`writes resume: the data folder was reloaded after the disk was full (${rec.transactions} transactions replayed)`);
+    old.cache.clear();
+    old.db.close();
+    await old.journal.close();
+  }
+
+  /** The snapshot scheduler over the current memory and journal, from what recovery found. */
+  private makeScheduler(rec: Pick<Recovered, 'snapshotGeneration' | 'journalBytes' | 'transactions'>, existing: SchedulerOptions['existing']): SnapshotScheduler {
+    const { opts } = this;
+    return new SnapshotScheduler({
+      dir: opts.dir,
+      db: this.db,
+      journal: this.journal,
+      snapshotGeneration: rec.snapshotGeneration,
+      replayedBytes: rec.journalBytes,
+      replayedAny: rec.transactions > 0,
+      existing,
+      thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
+      intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
+      build: buildSnapshotInWorker,
+      placement: opts.snapshotIn ?? 'auto',
+      host: hostResources,
+      beforeExport: () => this.commitBatch(),
+      afterExport: () => this.afterExport(),
+      memoryIsWhole: () => this.batchLost === undefined,
+      log: this.log,
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fsyncDir, writeFully } from './durable-fs.ts';
+import { StorageError } from './storage-error.ts';
 
 /** Thrown when the stream carries more than `maxBytes`; nothing is left on disk. */
 export class FileTooLarge extends Error {
@@ -13,25 +14,40 @@ export class FileTooLarge extends Error {
   }
 }
 
+/**
+ * Runs one disk operation; a full disk or a failing device becomes a StorageError (answered 503
+ * storage_unavailable, like the store's own writes), anything else is rethrown as it is.
+ */
+async function disk<T>(what: string, op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageError('storage_full', `The files folder is full (${what}).`, { cause: err });
+    if (code === 'EIO' || code === 'EROFS') throw new StorageError('storage_failed', `The files folder cannot be written (${what}: ${code}).`, { cause: err });
+    throw err;
+  }
+}
+
 /** Writes `source` to `dir/name` durably; throws FileTooLarge past `maxBytes` (the partial file is removed). */
 export async function writeStreamDurably(source: AsyncIterable<Uint8Array> | Readable, dir: string, name: string, maxBytes: number): Promise<number> {
   const tmp = path.join(dir, `.tmp-${name}`);
-  const fh = await open(tmp, 'wx');
+  const fh = await disk('open', () => open(tmp, 'wx'));
   let size = 0;
   try {
     for await (const chunk of source as AsyncIterable<Uint8Array>) {
       size += chunk.length;
       if (size > maxBytes) throw new FileTooLarge(maxBytes);
-      await writeFully(fh, chunk);
+      await disk('write', () => writeFully(fh, chunk));
     }
-    await fh.sync();
+    await disk('fsync', () => fh.sync());
   } catch (err) {
     await fh.close().catch(() => {});
     await rm(tmp, { force: true });
     throw err;
   }
   await fh.close();
-  await rename(tmp, path.join(dir, name));
-  await fsyncDir(dir);
+  await disk('rename', () => rename(tmp, path.join(dir, name)));
+  await disk('fsync of the folder', () => fsyncDir(dir));
   return size;
 }

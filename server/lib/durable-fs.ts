@@ -1,6 +1,6 @@
 // File operations with the fsync discipline the store relies on: data reaches the disk before we say so,
 // and a new or renamed file is only durable once its directory has been fsynced too.
-import { open, rename, type FileHandle } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 
 /** Writes all of `data` at the handle's position (a single write may be short for large buffers). */
 export async function writeFully(fh: FileHandle, data: Uint8Array): Promise<void> {
@@ -31,9 +31,13 @@ export async function replaceFile(dir: string, target: string, tmp: string, chun
   try {
     for (const chunk of chunks) await writeFully(fh, chunk);
     await fh.sync();
-  } finally {
+  } catch (err) {
     await fh.close();
+    // A half-written image on a full disk would hold the space the journal needs to go on.
+    await unlink(tmp).catch(() => undefined);
+    throw err;
   }
+  await fh.close();
   await rename(tmp, target);
   await fsyncDir(dir);
 }

@@ -1,6 +1,6 @@
 // Reading request bodies with a hard size limit, so a large upload costs us nothing past the limit.
 import type { IncomingMessage } from 'node:http';
-import { ApiError, badRequest } from './api-error.ts';
+import { ApiError, badRequest, ClientGone } from './api-error.ts';
 
 /** Spec 8: a request body over 64 KB is refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,7 +20,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   // Listeners only hear what happens next: a body already read, or a client already gone (while the
   // handler awaited something else), must be answered now or the promise would never settle.
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
-  if (req.destroyed) return Promise.reject(new Error('request aborted'));
+  if (req.destroyed) return Promise.reject(new ClientGone());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -39,12 +39,13 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       cleanup();
       resolve(Buffer.concat(chunks, size));
     };
-    const onError = (err: Error) => {
+    // A request stream's errors all mean the connection broke under it (reset, aborted): the client left.
+    const onError = () => {
       cleanup();
-      reject(err);
+      reject(new ClientGone());
     };
     // 'close' before 'end' means the client went away mid-body (listeners are removed at 'end').
-    const onClose = () => onError(new Error('request aborted'));
+    const onClose = () => onError();
     const cleanup = () => {
       req.off('data', onData);
       req.off('end', onEnd);

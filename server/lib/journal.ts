@@ -7,7 +7,7 @@
 // Generations: rotate() makes later records go to the next file (journal-<gen+1>.log) without waiting.
 // A snapshot rotates, then captures exactly the generations up to the one it closed (by exporting memory
 // in the same tick, or by replaying the closed files in a worker), and then deletes those files.
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, writeFully } from './durable-fs.ts';
 import {
@@ -162,7 +162,7 @@ export class JournalWriter {
   private async writeFrame(batch: Extract<Entry, { kind: 'record' }>[]): Promise<void> {
     try {
       const frame = encodeFrame(Buffer.from(`[${batch.map((e) => e.text).join(',')}]`));
-      await writeFully(this.fh!, frame);
+      await this.writeOrUndo(frame);
       await this.fh!.datasync();
       this.counters.records += batch.length;
       this.counters.frames += 1;
@@ -172,6 +172,28 @@ export class JournalWriter {
     } catch (err) {
       for (const entry of batch) entry.waiter.reject(this.asFailure(err));
       throw err;
+    }
+  }
+
+  /**
+   * Writes a frame. A full disk (ENOSPC, EDQUOT) refuses it before any fsync: the bytes that did land are
+   * cut off again, so the file holds exactly the acknowledged frames and the failure is `storage_full`,
+   * which a reload of the folder can recover from (DurableDatabase). Any other failure, or a failed cut,
+   * leaves the file's state unknown (`storage_failed`).
+   */
+  private async writeOrUndo(frame: Buffer): Promise<void> {
+    const before = this.bytesByGen.get(this.fileGen);
+    try {
+      await writeFully(this.fh!, frame);
+    } catch (err) {
+      // Without the file's exact size the cut could remove acknowledged frames: then it is unknown.
+      if (!diskFull(err) || before === undefined) throw err;
+      try {
+        await this.fh!.truncate(before);
+      } catch {
+        throw err;
+      }
+      throw new StorageError('storage_full', `Writing the journal in ${this.dir} failed: ${(err as Error).message}`, { cause: err });
     }
   }
 
@@ -201,11 +223,36 @@ export class JournalWriter {
   }
 }
 
-/** Creates a journal file with its header, fsynced together with its directory entry. */
+/** Whether a write failed because the disk (or the user's quota) is full. */
+export function diskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * Creates a journal file with its header, fsynced together with its directory entry. When the disk is
+ * full before anything was fsynced, the new file is removed again and the error is `storage_full`: no
+ * record was in it, so nothing is lost and a later attempt starts clean.
+ */
 async function createJournalFile(dir: string, gen: number): Promise<FileHandle> {
-  const fh = await open(path.join(dir, journalFileName(gen)), 'ax');
+  const file = path.join(dir, journalFileName(gen));
+  let fh: FileHandle;
+  try {
+    fh = await open(file, 'ax');
+  } catch (err) {
+    // No room for a new file (tmpfs and quotas count inodes too): nothing was made.
+    if (diskFull(err)) throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
+    throw err;
+  }
   try {
     await writeFully(fh, encodeJournalHeader(gen));
+  } catch (err) {
+    await fh.close();
+    if (!diskFull(err)) throw err;
+    await unlink(file); // if this fails, the error is not storage_full: the file's state is unknown
+    throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
+  }
+  try {
     await fh.datasync();
     await fsyncDir(dir);
     return fh;

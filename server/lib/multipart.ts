@@ -50,6 +50,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
   return new Promise<FormFields>((resolve, reject) => {
     const fields: FormFields = {};
     const pending: Promise<void>[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
     let fieldBytes = 0;
     let failed = false;
     const fail = (err: unknown) => {
@@ -68,13 +69,19 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
     });
     parser.on('file', (name, stream, info) => {
       // A file input left empty is posted as a part with an empty file name: no answer, as before.
-      if (info.filename === undefined || info.filename === '') {
+      const filename = info.filename;
+      if (filename === undefined || filename === '') {
         stream.resume();
         return;
       }
-      const taken = options.onFile({ field: name, filename: info.filename, type: info.mimeType || 'application/octet-stream', stream }).then((value) => {
-        if (typeof value === 'string') addField(fields, name, value);
-      });
+      // One file at a time: the next part waits (paused, so busboy waits too) until the last is stored,
+      // which lets onFile count what the earlier files of the post used.
+      const taken = queue
+        .then(() => options.onFile({ field: name, filename, type: info.mimeType || 'application/octet-stream', stream }))
+        .then((value) => {
+          if (typeof value === 'string') addField(fields, name, value);
+        });
+      queue = taken.catch(() => {});
       pending.push(taken);
       taken.catch((err) => {
         stream.resume();

@@ -47,6 +47,11 @@ export async function readSnapshot(dir: string): Promise<Snapshot | undefined> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
+  return decodeSnapshot(buf, file);
+}
+
+/** Verifies a snapshot file's bytes (`file` names it in errors) and returns its image and generation. */
+export function decodeSnapshot(buf: Buffer, file: string): Snapshot {
   const corrupt = (why: string) =>
     new StorageError(
       'snapshot_corrupt',

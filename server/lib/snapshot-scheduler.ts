@@ -102,6 +102,13 @@ export class SnapshotScheduler {
     this.timer.unref();
   }
 
+  /** Stops the schedule and waits for running work; for a scheduler being replaced (a reload after a full disk). */
+  async retire(): Promise<void> {
+    clearInterval(this.timer);
+    this.started = false;
+    await this.chain;
+  }
+
   /** Called after each journaled write: marks the generation dirty and checks the size threshold. */
   noteWrite(): void {
     this.dirtyThrough = this.opts.journal.generation;

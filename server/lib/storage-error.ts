@@ -7,7 +7,8 @@ export type StorageErrorCode =
   | 'journal_corrupt' // damage before the end of a journal, or a missing generation
   | 'replay_failed' // a journaled statement failed on replay: journal and snapshot disagree
   | 'migration_failed'
-  | 'storage_failed' // a journal write or fsync failed; the process must restart
+  | 'storage_failed' // a journal write or fsync failed; the journal's state is unknown: the process must restart
+  | 'storage_full' // the disk was full: nothing of the refused write stayed in the journal; writes resume once there is room
   | 'snapshot_failed' // a background snapshot could not be made; nothing is lost, it is tried again
   | 'closed';
 
@@ -20,4 +21,9 @@ export class StorageError extends Error {
     this.name = 'StorageError';
     this.code = code;
   }
+}
+
+/** Whether a storage error means "cannot take writes now" (503 storage_unavailable), not a bug. */
+export function storageUnavailable(err: unknown): err is StorageError {
+  return err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'closed');
 }

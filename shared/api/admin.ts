@@ -1,6 +1,9 @@
 // Inputs of the admin panel's tRPC procedures, shared by the server routers and the panel so each
 // rule is written once (the settings body itself is shared/api/forms.ts settingsPatchSchema).
 import { z } from 'zod';
+import { DELETE_SUBMISSIONS_MAX, SUBMISSION_FILTER_MAX } from './limits.ts';
+
+export { DELETE_SUBMISSIONS_MAX, SUBMISSION_FILTER_MAX };
 
 /** A workspace role (ARCHITECTURE.md "Identity and keys"). */
 export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
@@ -8,8 +11,6 @@ export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
 /** Names one form. */
 export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
 
-/** The longest text filter of the submissions view (also the CSV download's `filter`). */
-export const SUBMISSION_FILTER_MAX = 200;
 
 /** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or oldest first. */
 export const submissionPageInput = z.strictObject({
@@ -75,9 +76,6 @@ export const draftSaveInput = z
 
 /** One version of one form (restore into the draft). */
 export const formVersionInput = z.strictObject({ formId: z.string().min(1).max(64), version: z.number().int().min(1) });
-
-/** Most submissions one delete call removes (a page of the panel's table, spec 8). */
-export const DELETE_SUBMISSIONS_MAX = 100;
 
 /** Submissions of one form to delete: 1 to 100 ids. */
 export const submissionsDeleteInput = z.strictObject({

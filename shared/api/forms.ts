@@ -1,10 +1,10 @@
 // REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
+import { CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX } from './limits.ts';
 import { themeSchema } from './theme.ts';
 
-/** Spec 8: success_message is at most 500 characters. */
-export const SUCCESS_MESSAGE_MAX = 500;
+export { CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
 
 /** An http or https URL, or the empty string that removes the setting. */
 export const redirectUrlSchema = z
@@ -28,11 +28,6 @@ export const publishBodySchema = z.strictObject({
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
-/** The respondent's confirmation mail: at most this many characters of the owner's own message. */
-export const CONFIRMATION_MESSAGE_MAX = 1000;
-
-/** Retention: submissions are kept 1 to 3650 days (ten years), or forever (null). */
-export const RETENTION_DAYS_MAX = 3650;
 
 /** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({

@@ -77,9 +77,32 @@ spam('"Not spam" makes it a normal submission: same id and time, counted, listed
   await w.services.responseMail.sweep();
   const mails = await mailsAbout(w);
   assert.ok(mails.length > mailsBefore, 'mailed');
-  assert.ok(mails.some((m) => m.body.includes(`submission=${target.id}`)), 'the mail links the restored answer');
+  assert.ok(mails.some((m) => m.body.includes(`/submissions/${target.id}`)), 'the mail links the restored answer');
   const again = await w.caller('editor').spam.notSpam({ formId: w.formId, id: target.id }).catch((e) => e);
   assert.is(again.code, 'NOT_FOUND', 'a second "Not spam" finds nothing');
+});
+
+spam('a caught post is never sent to the webhook; once marked "Not spam" it is', async ({ w }) => {
+  // Set on the store directly: the address (a closed local port) only has to produce a logged attempt.
+  await w.store.forms.update(w.formId, { webhookUrl: 'https://127.0.0.1:9/hook', webhookSecret: `whsec_${'a'.repeat(64)}` });
+  w.services.deliveries.start();
+  try {
+    const caught = await post(w, { honeypot: 'x', renderToken: token(w, 5000) });
+    const normal = await post(w, {});
+    const logged = async () => (await w.store.webhooks.attempts(w.formId, 100)).map((a) => a.submissionId);
+    const until = async (id: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await logged()).includes(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return (await logged()).includes(id);
+    };
+    assert.ok(await until(normal.body.id), 'a normal answer is attempted');
+    assert.not.ok((await logged()).includes(caught.body.id), 'the caught one is not');
+    await w.caller('editor').spam.notSpam({ formId: w.formId, id: caught.body.id });
+    assert.ok(await until(caught.body.id), 'after "Not spam" it is delivered like any answer');
+  } finally {
+    await w.services.deliveries.stop();
+    await w.store.forms.update(w.formId, { webhookUrl: '', webhookSecret: '' });
+  }
 });
 
 spam('"Delete" removes it; viewers may only look', async ({ w }) => {
@@ -120,4 +143,25 @@ spam(`a form keeps at most ${SPAM_KEPT_MAX} suspected-spam posts: at the cap the
   assert.is(await w.services.spam.sweep(Date.now() + SPAM_KEPT_MS + 1000), SPAM_KEPT_MAX);
 });
 
+const quota = suite<{ w: AdminWorld }>('admin: spam view and the monthly quota');
+quota.before(async (ctx) => {
+  ctx.w = await adminWorld({ FORMSTEAD_MONTHLY_SUBMISSIONS: '1' });
+});
+quota.after(async (ctx) => {
+  await ctx.w.services.responseMail.stop();
+  await ctx.w.store.close();
+});
+
+quota('"Not spam" past the monthly quota answers 402 limit_reached and the post stays in Spam', async ({ w }) => {
+  // Caught first (spam does not count against the quota), then the one allowed answer uses it up.
+  const caught = await post(w, { honeypot: 'x', renderToken: token(w, 5000) });
+  assert.is(caught.status, 201);
+  assert.is((await post(w, {})).status, 201, 'the quota of 1 is used by a real answer');
+  const refused = await w.caller('editor').spam.notSpam({ formId: w.formId, id: caught.body.id }).catch((e) => e);
+  assert.is(refused.code, 'PAYMENT_REQUIRED');
+  assert.is(refused.message, 'limit_reached');
+  assert.is((await w.caller('viewer').spam.list({ formId: w.formId })).total, 1, 'still in Spam');
+});
+
 spam.run();
+quota.run();

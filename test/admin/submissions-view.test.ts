@@ -14,7 +14,10 @@ const view = suite<{ w: AdminWorld }>('admin: submissions view');
 view.before(async (ctx) => {
   ctx.w = await adminWorld({ FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1' });
 });
-view.after(async (ctx) => ctx.w.store.close());
+view.after(async (ctx) => {
+  await ctx.w.services.responseMail.stop();
+  await ctx.w.store.close();
+});
 
 const submit = (w: AdminWorld, values: Record<string, unknown>) =>
   w.services.submissions.submit({ formId: w.formId, values, formPost: false, bodyHash: Math.random().toString() });
@@ -42,7 +45,7 @@ view('fieldColumns: keys in CSV order, the newest label, option labels of every 
 
 view('a page has the labelled fields and the total; the total follows the filter; oldest first pages forward', async ({ w }) => {
   const viewer = w.caller('viewer');
-  // The world holds one submission (Ada) already.
+  await submit(w, { name: 'Ada', email: 'ada@example.com' });
   await submit(w, { name: 'Grace', email: 'grace@example.com', topic: 'sales' });
   await submit(w, { name: 'Alan', email: 'alan@example.com', topic: 'support' });
   const all = await viewer.submissions.page({ formId: w.formId });
@@ -96,6 +99,10 @@ view('detail: the submission, the fields, its delivery and the attempts logged f
   const missing = await w.caller('viewer').submissions.detail({ formId: w.formId, submissionId: 'nope' }).catch((err) => err);
   assert.is((missing as TRPCError).code, 'NOT_FOUND');
   assert.equal(((missing as TRPCError).cause as ApiError).details, ['submission: not found']);
+  const atEdge = await w.caller('viewer').submissions.detail({ formId: w.formId, submissionId: 'x'.repeat(64) }).catch((err) => err);
+  assert.is((atEdge as TRPCError).code, 'NOT_FOUND', 'a 64-character id is looked up');
+  const past = await w.caller('viewer').submissions.detail({ formId: w.formId, submissionId: 'x'.repeat(65) }).catch((err) => err);
+  assert.is((past as TRPCError).code, 'BAD_REQUEST', 'a longer one is refused before any lookup');
   await owner.settings.update({ formId: w.formId, patch: { webhook_url: '' } });
 });
 
@@ -112,6 +119,7 @@ view('a settings save with two wrong fields reports both, the webhook address in
     ]);
     assert.is((await strict.caller('owner').settings.get({ formId: strict.formId })).webhook_url, '', 'nothing changed');
   } finally {
+    await strict.services.responseMail.stop();
     await strict.store.close();
   }
 });

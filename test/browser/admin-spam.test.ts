@@ -80,6 +80,8 @@ panel('the Spam tab lists caught posts by label; "Not spam" moves one to the ans
   const real = page.locator('.spam-item', { hasText: 'Real Person' });
   await real.getByRole('button', { name: 'Not spam' }).click();
   await page.getByText('1 post moved to the answers.').waitFor();
+  // Focus goes to what happened, not to the page start (moved by an effect, after paint: wait for it).
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'status');
   assert.equal((await listed()).map((s) => s.values.name), ['Real Person']);
   const pills = page.locator('.spam-item', { hasText: 'Cheap pills' });
   await pills.getByRole('button', { name: 'Delete' }).click();
@@ -87,6 +89,7 @@ panel('the Spam tab lists caught posts by label; "Not spam" moves one to the ans
   await screenshot(page, 'admin-spam-delete-question');
   await pills.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Nothing here. Your form has no suspected spam.').waitFor();
+  await page.getByText('1 post moved to the answers. 1 post deleted.').waitFor();
   assert.equal((await listed()).length, 1, 'the deleted post did not become an answer');
   assert.equal(failed, [], 'no failed request of the page');
   // The panel has no favicon yet: Chromium logs its 404 as a console error, as admin.test.ts notes.
@@ -108,7 +111,9 @@ panel('Settings: emails, keeping answers and the look save with plain words; bad
   await page.getByLabel('Delete answers older than a number of days').check();
   await page.getByLabel('Days to keep answers').fill('0');
   await page.locator('.card', { hasText: 'Keep answers' }).getByRole('button', { name: 'Save' }).click();
-  await page.getByText('must be 1 to 3650 days, or null to keep submissions forever').first().waitFor();
+  // In plain words (the API's line says "null"): next to the field and in the list above Save.
+  await page.getByText('Keep answers for 1 to 3650 days, or choose to keep them forever.').first().waitFor();
+  assert.not.match(await page.locator('.card', { hasText: 'Keep answers' }).innerText(), /null|retention_days/);
   await page.getByLabel('Days to keep answers').fill('30');
   await page.locator('.card', { hasText: 'Keep answers' }).getByRole('button', { name: 'Save' }).click();
   await page.locator('.card', { hasText: 'Keep answers' }).getByText('Saved.').waitFor();

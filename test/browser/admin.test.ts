@@ -143,6 +143,20 @@ admin('the webhook secret is masked, revealed, rotated at once, and a test send 
   assert.ok(test?.verified, 'the receiver verified the test with the new secret');
   await page.getByRole('button', { name: 'Refresh' }).click();
   await screenshot(page, 'admin-webhook');
+  // The log links each submission to its page, which shows its delivery and attempts.
+  const logged = page.locator('table.stack a[href*="/submissions/"]').first();
+  for (let i = 0; i < 100 && !(await logged.isVisible()); i++) {
+    await page.waitForTimeout(100);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+  }
+  await logged.click();
+  await page.getByRole('heading', { name: 'Submission', level: 1 }).waitFor();
+  await page.getByText('Delivered', { exact: true }).waitFor();
+  assert.match(await page.locator('table.stack').innerText(), /\b200\b/);
+  assert.match(await page.locator('dl.answers').innerText(), /Name\s+Ada Lovelace/);
+  await screenshot(page, 'admin-submission-detail');
+  await page.goBack();
+  await tab('Webhook').waitFor();
 });
 
 admin('workspace: usage, members, an invite link and an account key shown once', async () => {

@@ -37,8 +37,10 @@ words('answers: option labels, Yes/No, lists joined, files by name and size, unk
   assert.is(answerText(undefined, false), 'No');
   assert.is(answerText(undefined, null), '');
   assert.is(answerText(undefined, 42), '42');
-  assert.is(answerText(undefined, { file_id: 'f', name: 'cv.pdf', size: 2048, type: 'application/pdf', url: 'x' }), 'cv.pdf (2 KB)');
-  assert.is(answerText(undefined, { name: 'big.zip', size: 3.5 * 1024 * 1024 }), 'big.zip (3.5 MB)');
+  const file = { file_id: '0b8f5a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'cv.pdf', size: 2048, type: 'application/pdf', url: 'https://x/v1/files/0b8f' };
+  assert.is(answerText(undefined, file), 'cv.pdf (2 KB)');
+  assert.is(answerText(undefined, { ...file, name: 'big.zip', size: 3.5 * 1024 * 1024 }), 'big.zip (3.5 MB)');
+  assert.is(answerText(undefined, { name: 'not a file' }), '{"name":"not a file"}', 'only a stored file object reads as a file');
   assert.is(answerText(undefined, { a: 1 }), '{"a":1}');
 });
 

@@ -30,8 +30,6 @@ export interface AdminWorld {
   userIds: Record<'owner' | 'editor' | 'viewer' | 'outsider', string>;
   workspaceId: string;
   formId: string;
-  /** A submission of that form. */
-  submissionId: string;
   /** A caller acting as `who`; `signal` ends its subscriptions. */
   caller(who: Who, signal?: AbortSignal): ReturnType<typeof createCaller>;
   context(who: Who): AdminContext;
@@ -63,7 +61,6 @@ export async function adminWorld(env: Record<string, string> = {}, clock?: () =>
   const outsider = await services.accounts.startSession(outsiderUser.id);
 
   const published = await services.forms.publish({ kind: 'user', userId: ownerId, workspaceId, role: 'owner' }, { definition: contactDefinition() });
-  const stored = await services.submissions.submit({ formId: published.form_id, values: { name: 'Ada', email: 'ada@example.com' }, formPost: false, bodyHash: 'world' });
   const jobs = new JobRegistry();
   jobs.register({ name: 'noop', schedule: '0 0 1 1 *', run: async () => 'done' });
 
@@ -79,5 +76,5 @@ export async function adminWorld(env: Record<string, string> = {}, clock?: () =>
     const sessionToken = who === 'signedOut' ? undefined : who === 'wrongOrigin' ? owner : sessions[who];
     return { services, jobs, origin, sessionToken };
   };
-  return { store, services, jobs, sessions, userIds, workspaceId, formId: published.form_id, submissionId: (stored.body as { id: string }).id, context, caller: (who, signal) => createCaller(context(who), { signal }) };
+  return { store, services, jobs, sessions, userIds, workspaceId, formId: published.form_id, context, caller: (who, signal) => createCaller(context(who), { signal }) };
 }

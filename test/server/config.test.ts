@@ -14,8 +14,12 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
   ['bad public url', ['--public-url', 'ftp://x'], {}, /^formstead: --public-url: expected an http\(s\) URL/],
   ['bad owner key', [], { FORMSTEAD_OWNER_KEY: 'sk_123' }, /^formstead: FORMSTEAD_OWNER_KEY: must be svc_live_/],
   ['bad ttl', [], { FORMSTEAD_UNCLAIMED_TTL_HOURS: '0' }, /^formstead: FORMSTEAD_UNCLAIMED_TTL_HOURS: must be between/],
-  ['bad boolean', [], { FORMSTEAD_TRUST_PROXY: 'maybe' }, /^formstead: FORMSTEAD_TRUST_PROXY: expected 1 or 0/],
+  ['bad boolean', [], { FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /^formstead: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: expected 1 or 0/],
   ['bad smtp url', [], { FORMSTEAD_SMTP_URL: 'http://mail' }, /^formstead: FORMSTEAD_SMTP_URL: must start with smtp/],
+  ['upload limit zero', [], { FORMSTEAD_UPLOAD_MAX_MB: '0' }, /^formstead: FORMSTEAD_UPLOAD_MAX_MB: must be between 1 and 10240, got 0$/],
+  ['upload limit not a number', [], { FORMSTEAD_UPLOAD_MAX_MB: '2.5' }, /^formstead: FORMSTEAD_UPLOAD_MAX_MB: expected a whole number, got "2.5"$/],
+  ['submission files limit too big', [], { FORMSTEAD_SUBMISSION_FILES_MAX_MB: '102401' }, /^formstead: FORMSTEAD_SUBMISSION_FILES_MAX_MB: must be between 1 and 102400, got 102401$/],
+  ['upload ttl zero', [], { FORMSTEAD_UPLOAD_TTL_SECONDS: '0' }, /^formstead: FORMSTEAD_UPLOAD_TTL_SECONDS: must be between 1 and 2592000, got 0$/],
   ['bad snapshot thread', [], { FORMSTEAD_SNAPSHOT_THREAD: 'both' }, /^formstead: FORMSTEAD_SNAPSHOT_THREAD: expected one of auto, worker, main, got "both"$/],
 ];
 

@@ -195,6 +195,28 @@ assets('the client bundles are served with their type, open CORS and an ETag', a
   assert.is((await api('GET', '/assets/nope.js')).status, 404);
 });
 
+assets('the admin panel is split: its chunks are served beside it, content-named and kept for a year', async () => {
+  const admin = await api('GET', '/assets/admin.js');
+  assert.is(admin.status, 200);
+  assert.match(admin.headers.get('cache-control')!, /max-age=300$/, 'the entry is revalidated');
+  // Chunks the entry imports at once and the builder it imports when opened, as relative URLs.
+  const chunks = [...new Set([...admin.text.matchAll(/["']\.\/([\w-]+-[A-Z0-9]{8}\.js)["']/g)].map((m) => m[1]))];
+  assert.ok(chunks.length >= 2, `the entry names its chunks: ${chunks.join(', ')}`);
+  assert.ok(chunks.some((c) => c.startsWith('builder-page-')), `the builder is a chunk of its own: ${chunks.join(', ')}`);
+  for (const chunk of chunks) {
+    const r = await api('GET', `/assets/${chunk}`);
+    assert.is(r.status, 200, chunk);
+    assert.match(r.headers.get('content-type')!, /text\/javascript/, chunk);
+    assert.is(r.headers.get('cache-control'), 'public, max-age=31536000, immutable', chunk);
+    const again = await api('GET', `/assets/${chunk}`, { headers: { 'if-none-match': r.headers.get('etag')! } });
+    assert.is(again.status, 304, chunk);
+    assert.is(again.headers.get('cache-control'), 'public, max-age=31536000, immutable', chunk);
+  }
+  assert.is((await api('GET', '/assets/builder-page-AAAAAAAA.js')).status, 404, 'an unknown chunk name');
+  const css = await api('GET', '/assets/builder.css');
+  assert.match(css.headers.get('content-type')!, /text\/css/);
+});
+
 assets.run();
 
 const reports = suite('abuse reports');

@@ -8,7 +8,8 @@ export function ConnectionBanner() {
   const { state } = useConnection();
   if (state.kind === 'reconnecting') return html`<div class="banner banner-warn" role="status" data-connection="reconnecting">Reconnecting…</div>`;
   if (state.kind === 'offline')
-    return html`<div class="banner banner-bad" role="status" data-connection="offline">Offline: changes are not saved. The panel keeps trying to reconnect.</div>`;
+    return html`<div class="banner banner-bad" role="status" data-connection="offline">Offline: changes are not saved. The panel keeps trying to reconnect.
+      ${state.hint && html`<div class="banner-hint">${state.hint}</div>`}</div>`;
   return null;
 }
 

@@ -34,9 +34,10 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
   const base = `/admin/forms/${encodeURIComponent(formId)}`;
   return html`<div>
     <p class="crumbs"><${Link} href="/admin">Forms<//> /</p>
-    <h1>${f.title} <${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>
+    <div class="page-head"><h1>${f.title} <${Badge} tone=${f.status === 'active' ? 'ok' : 'warn'}>${f.status}<//>
       ${f.moderation_paused && html` <${Badge} tone="bad">Paused by moderation<//>`}
       ${f.webhook_failing && html` <${Badge} tone="bad">Webhook failing<//>`}</h1>
+      <${Link} class="button" href=${`${base}/edit`}>${canEdit ? 'Edit form' : 'View in builder'}<//></div>
     <nav class="tabs" aria-label="Form sections">
       ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
     </nav>
@@ -45,6 +46,6 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
     ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
     ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
-    ${current === 'definition' && html`<${DefinitionView} formId=${formId} />`}
+    ${current === 'definition' && html`<${DefinitionView} formId=${formId} canEdit=${canEdit} />`}
   </div>`;
 }

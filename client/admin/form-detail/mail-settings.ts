@@ -1,10 +1,10 @@
 // Settings › Emails: a mail for every response (digests when many come at once), and the optional
 // confirmation mail to the person who responded, sent to the address in one of the form's email fields.
-import { CONFIRMATION_MESSAGE_MAX } from '../../../shared/api/forms.ts';
+import { CONFIRMATION_MESSAGE_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
-import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
 import type { Settings } from '../types.ts';
+import { ProblemSummary } from './problem-summary.ts';
 import { useSettingsPart } from './use-settings-part.ts';
 
 const pick = (s: Settings) => ({
@@ -23,15 +23,15 @@ export function MailSettings(props: { formId: string; settings: Settings; canEdi
   return html`<${Section} title="Emails">
     <form class="settings" onSubmit=${submit} novalidate>
       <fieldset disabled=${!props.canEdit || busy}>
-        <label class="check"><input id="notify_each_response" type="checkbox" checked=${draft.notify_each_response}
+        <label class="check check-row"><input id="notify_each_response" type="checkbox" checked=${draft.notify_each_response}
           onChange=${(e: Event) => set('notify_each_response', (e.target as HTMLInputElement).checked)} />
-          Email me when someone responds</label>
+          <span>Email me when someone responds</span></label>
         <p class="muted small">Every member with email turned on gets the answers. When many come at once, you get one email a minute that lists them all.</p>
         ${hint('notify_each_response')}
 
-        <label class="check"><input id="confirmation_on" type="checkbox" checked=${confirming} disabled=${fields.length === 0}
+        <label class="check check-row"><input id="confirmation_on" type="checkbox" checked=${confirming} disabled=${fields.length === 0}
           onChange=${(e: Event) => toggleConfirm((e.target as HTMLInputElement).checked)} />
-          Send a confirmation email to the person who responds</label>
+          <span>Send a confirmation email to the person who responds</span></label>
         ${fields.length === 0
           ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
           : html`<p class="muted small">It holds your message below, never their answers. At most one per response, and only a few an hour to the same address.</p>`}
@@ -45,7 +45,7 @@ export function MailSettings(props: { formId: string; settings: Settings; canEdi
           <textarea id="confirmation_message" rows="3" value=${draft.confirmation_message} onInput=${(e: Event) => set('confirmation_message', (e.target as HTMLTextAreaElement).value)}></textarea>`}
         ${hint('confirmation_email_field')}${hint('confirmation_message')}
       </fieldset>
-      <${ErrorList} error=${error} />
+      <${ProblemSummary} error=${error} />
       ${done && html`<p class="ok" role="status">Saved.</p>`}
       ${props.canEdit && html`<button type="submit" disabled=${busy}>Save emails</button>`}
     </form>

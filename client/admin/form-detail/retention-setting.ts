@@ -1,10 +1,10 @@
 // Settings › Keep answers: forever (the default) or a number of days, after which the hourly job
 // deletes older answers for good.
-import { RETENTION_DAYS_MAX } from '../../../shared/api/forms.ts';
+import { RETENTION_DAYS_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
-import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
 import type { Settings } from '../types.ts';
+import { ProblemSummary } from './problem-summary.ts';
 import { useSettingsPart } from './use-settings-part.ts';
 
 const pick = (s: Settings) => ({ retention_days: s.retention_days });
@@ -21,15 +21,15 @@ export function RetentionSetting(props: { formId: string; settings: Settings; ca
   return html`<${Section} title="Keep answers">
     <form class="settings" onSubmit=${submit} novalidate>
       <fieldset disabled=${!props.canEdit || busy}>
-        <label class="check"><input type="radio" name="retention" checked=${!limited} onChange=${() => set('retention_days', null)} /> Forever</label>
-        <label class="check"><input type="radio" name="retention" checked=${limited} onChange=${() => set('retention_days', 90)} /> Delete answers older than a number of days</label>
+        <label class="check check-row"><input type="radio" name="retention" checked=${!limited} onChange=${() => set('retention_days', null)} /><span>Forever</span></label>
+        <label class="check check-row"><input type="radio" name="retention" checked=${limited} onChange=${() => set('retention_days', 90)} /><span>Delete answers older than a number of days</span></label>
         ${limited &&
         html`<label for="retention_days">Days to keep answers <span class="muted">(1 to ${RETENTION_DAYS_MAX})</span></label>
           <input id="retention_days" type="number" min="1" max=${RETENTION_DAYS_MAX} step="1" value=${Number.isNaN(draft.retention_days) ? '' : draft.retention_days} onInput=${days} />
           <p class="muted small">Older answers are deleted for good within the hour, with their files.</p>`}
         ${problemsOf('retention_days').map((p) => html`<p class="field-problem">${p}</p>`)}
       </fieldset>
-      <${ErrorList} error=${error} />
+      <${ProblemSummary} error=${error} />
       ${done && html`<p class="ok" role="status">Saved.</p>`}
       ${props.canEdit && html`<button type="submit" disabled=${busy}>Save</button>`}
     </form>

@@ -2,13 +2,13 @@
 // answers every problem at once (the webhook address included); each is shown as a sentence next to
 // its field, and listed above the Save button.
 import { useState } from 'preact/hooks';
-import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/forms.ts';
+import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
-import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import type { Settings } from '../types.ts';
 import { useAction } from '../use-action.ts';
+import { ProblemSummary } from './problem-summary.ts';
 import { plainProblem } from './settings-problems.ts';
 
 type Editable = Pick<Settings, 'status' | 'success_message' | 'redirect_url' | 'allow_another_response' | 'notify_mode' | 'webhook_url'>;
@@ -76,11 +76,7 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
         <label for="webhook_url">Webhook address <span class="muted">(every response is sent here as a signed POST; https on the public internet; empty removes it and cancels deliveries not yet made)</span></label>
         <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url} ...${invalid('webhook_url')} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
       </fieldset>
-      ${save.error &&
-      (problems.length > 0
-        ? html`<div class="problems" role="alert"><strong>${problems.length === 1 ? 'One thing to fix before saving' : `${problems.length} things to fix before saving`}</strong>
-            <ul>${problems.map((p) => html`<li>${p.text}</li>`)}</ul></div>`
-        : html`<${ErrorList} error=${save.error} />`)}
+      <${ProblemSummary} error=${save.error} />
       ${done && html`<p class="ok" role="status">Saved.</p>`}
       ${canEdit ? html`<button type="submit" disabled=${save.busy}>Save settings</button>` : html`<p class="muted">Viewers can read settings but not change them.</p>`}
     </form>

@@ -10,6 +10,15 @@ export const settingLabels: Record<string, string> = {
   notify_mode: 'Email notifications',
   notify_email: 'Email notifications',
   webhook_url: 'Webhook address',
+  notify_each_response: 'Email me when someone responds',
+  confirmation_email_field: 'Confirmation email',
+  confirmation_message: 'Confirmation message',
+  retention_days: 'Keep answers',
+  theme: 'Look',
+  'theme.accent': 'Accent colour',
+  'theme.radius': 'Corner radius',
+  'theme.font': 'Font',
+  'theme.mode': 'Light or dark',
 };
 
 /** [field, pattern of the problem, sentence]: the first match wins. */
@@ -22,6 +31,14 @@ const sentences: [string, RegExp, string][] = [
   ['webhook_url', /^dns failed/, 'The webhook address’s host name could not be found. Check its spelling.'],
   ['webhook_url', /at most|too long|too_big/i, 'The webhook address is too long.'],
   ['notify_email', /conflicts/, 'Email notifications were set two ways that disagree: choose one setting and save again.'],
+  ['confirmation_message', /at most (\d+)/, 'The confirmation message is too long: use at most $1 characters.'],
+  ['confirmation_email_field', /has no email field/, 'The form has no email field, so there is no address to send a confirmation to.'],
+  ['confirmation_email_field', /email fields are (.+)$/, 'Choose one of the form’s email fields for the confirmation: $1.'],
+  ['retention_days', /whole number/, 'Keep answers for a whole number of days.'],
+  ['retention_days', /must be 1 to (\d+) days/, 'Keep answers for 1 to $1 days, or choose to keep them forever.'],
+  ['theme.accent', /colour like/, 'The accent colour must be a colour like #2f5bea.'],
+  ['theme.radius', /must be 0 to (\d+)/, 'The corner radius must be 0 to $1 pixels.'],
+  ['theme.radius', /whole number/, 'The corner radius must be a whole number of pixels.'],
   ['status', /paused by moderation/, 'This form was paused by moderation; only an owner of this server can lift that.'],
 ];
 

@@ -1,9 +1,10 @@
 // The Spam tab: posts the spam checks caught, kept 30 days. "Not spam" moves one into the answers
 // (counted, sent to the webhook, mailed); "Delete" removes it after asking.
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
-import { count, when } from '../common/format.ts';
+import { count } from '../common/format.ts';
+import { Time } from '../common/time.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
@@ -14,7 +15,7 @@ type Item = { id: string; created_at: string; reason: string; answers: string[] 
 function SpamItem({ item, canEdit, onNotSpam, onDelete, busy }: { item: Item; canEdit: boolean; onNotSpam(): void; onDelete(): void; busy: boolean }) {
   const [asking, setAsking] = useState(false);
   return html`<li class="spam-item">
-    <p class="spam-meta"><strong>${when(item.created_at)}</strong> <span class="muted">· ${item.reason}</span></p>
+    <p class="spam-meta"><strong><${Time} iso=${item.created_at} /></strong> <span class="muted">· ${item.reason}</span></p>
     <ul class="plain spam-answers">${item.answers.length ? item.answers.map((a) => html`<li>${a}</li>`) : html`<li class="muted">No answers filled in</li>`}</ul>
     ${canEdit &&
     (asking
@@ -30,6 +31,11 @@ function SpamItem({ item, canEdit, onNotSpam, onDelete, busy }: { item: Item; ca
 export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEdit: boolean; onChanged: () => void }) {
   const list = useQuery(() => trpc.spam.list.query({ formId }), [formId]);
   const [moved, setMoved] = useState(0);
+  const [removed, setRemoved] = useState(0);
+  const status = useRef<HTMLParagraphElement>(null);
+  // The button that was pressed is gone with its post: keyboard focus goes to the line saying what happened,
+  // in the same task as the render (a later effect left a moment where focus was on the page start).
+  useLayoutEffect(() => status.current?.focus(), [moved, removed]);
   const act = useAction(async (kind: 'notSpam' | 'delete', id: string) => {
     if (kind === 'notSpam') await trpc.spam.notSpam.mutate({ formId, id });
     else await trpc.spam.delete.mutate({ formId, id });
@@ -41,6 +47,7 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
       setMoved((n) => n + 1);
       onChanged();
     }
+    if (done === 'delete') setRemoved((n) => n + 1);
     if (done) list.reload();
   };
   if (list.error) return html`<${ErrorList} error=${list.error} />`;
@@ -50,7 +57,8 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
     <h2>Suspected spam</h2>
     <p class="muted">Posts caught by the spam checks are kept here for 30 days. They are not counted, sent to your webhook or emailed.
       If one is a real answer, choose “Not spam”.</p>
-    ${moved > 0 && html`<p class="ok" role="status">${count(moved, 'post')} moved to the answers.</p>`}
+    ${(moved > 0 || removed > 0) &&
+    html`<p class="ok" role="status" tabindex="-1" ref=${status}>${[moved > 0 && `${count(moved, 'post')} moved to the answers.`, removed > 0 && `${count(removed, 'post')} deleted.`].filter(Boolean).join(' ')}</p>`}
     <${ErrorList} error=${act.error} />
     ${items.length === 0
       ? html`<p class="empty-note">Nothing here. Your form has no suspected spam.</p>`

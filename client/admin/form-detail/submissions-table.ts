@@ -1,7 +1,7 @@
 // The submissions tab: a text filter, newest or oldest first, the total, 50 a page with "Load more",
 // the CSV download of what the filter shows, rows selected and deleted, and (newest first) new
 // submissions appearing at the top as they arrive (submissions.onCreated).
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
@@ -44,12 +44,6 @@ export function SubmissionsTable({ formId, canEdit = false }: { formId: string; 
   const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }));
   const remove = useAction((ids: string[]) => deleteSubmissions(formId, ids));
 
-  // A fresh first page (new filter or order, a reconnect) holds what arrived and lacks what was deleted.
-  useEffect(() => {
-    setLive([]);
-    setGone(new Set());
-  }, [first.data]);
-
   useLiveSubmissions(formId, (s) => {
     if (matches(s, filter)) setLive((rows) => (rows.some((r) => r.id === s.id) ? rows : [s, ...rows]));
   });
@@ -67,8 +61,10 @@ export function SubmissionsTable({ formId, canEdit = false }: { formId: string; 
   // Newest first: new ones on top. Oldest first: at the end, once the last page is shown.
   const ordered = order === 'newest' ? [...newLive, ...loaded] : cursor ? loaded : [...loaded, ...[...newLive].reverse()];
   const rows = ordered.filter((s) => !gone.has(s.id) && !seen.has(s.id) && seen.add(s.id));
-  // The server's count, plus arrivals since, less what was deleted here (each counted once before).
-  const shownTotal = Math.max(0, (page.total ?? 0) + newLive.length - gone.size);
+  // The server's count, plus arrivals it does not hold, less deleted rows it still counted: only those
+  // still in this page or the arrivals (a page loaded after a delete neither holds nor counts them).
+  const goneCounted = [...gone].filter((id) => loaded.some((r) => r.id === id) || newLive.some((r) => r.id === id)).length;
+  const shownTotal = Math.max(0, (page.total ?? 0) + newLive.length - goneCounted);
 
   const restart = () => {
     setLive([]);

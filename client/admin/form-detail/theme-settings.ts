@@ -1,10 +1,11 @@
 // Settings › Look: the form's accent colour, corner radius, font and light/dark mode, used by the
 // hosted page and both embeds. Only picked values are stored (colours as #rrggbb), never CSS.
-import { THEME_RADIUS_MAX, type FormTheme } from '../../../shared/api/theme.ts';
+import type { FormTheme } from '../../../shared/api/theme.ts';
+import { THEME_RADIUS_MAX } from '../../../shared/api/theme-values.ts';
 import { html } from '../../renderer/html.ts';
-import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
 import type { Settings } from '../types.ts';
+import { ProblemSummary } from './problem-summary.ts';
 import { useSettingsPart } from './use-settings-part.ts';
 
 const pick = (s: Settings) => ({ theme: s.theme as FormTheme });
@@ -46,7 +47,7 @@ export function ThemeSettings(props: { formId: string; settings: Settings; canEd
         </select>${hint('mode')}
         ${problemsOf('theme').filter((p) => !p.includes(':')).map((p) => html`<p class="field-problem">${p}</p>`)}
       </fieldset>
-      <${ErrorList} error=${error} />
+      <${ProblemSummary} error=${error} />
       ${done && html`<p class="ok" role="status">Saved. <a href=${props.hostedUrl} target="_blank" rel="noopener">Open the form</a> to see it.</p>`}
       ${props.canEdit &&
       html`<div class="row"><button type="submit" disabled=${busy}>Save look</button>

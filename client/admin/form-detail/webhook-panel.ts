@@ -34,7 +34,7 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
   return html`<div>
     <${Section} title="Webhook">
       ${url === ''
-        ? html`<p>No webhook is set. Add a webhook URL in the Settings tab to receive every new submission as a signed POST.</p>`
+        ? html`<p>No webhook is set. Add a webhook address in the Settings tab to receive every new submission as a signed POST.</p>`
         : html`<dl>
             <dt>URL</dt><dd class="mono">${url}</dd>
             <dt>Signing secret</dt>

@@ -14,7 +14,13 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
   useEffect(() => setOpen(false), [path]);
   const item = (href: string, label: string, active: boolean) =>
     html`<${Link} href=${href} class=${active ? 'active' : ''} aria-current=${active ? 'page' : undefined}>${label}<//>`;
-  return html`<header class=${open ? 'topbar open' : 'topbar'}>
+  // Escape closes the open menu and returns focus to its button.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    setOpen(false);
+    (e.currentTarget as HTMLElement).querySelector<HTMLButtonElement>('.menu-toggle')?.focus();
+  };
+  return html`<header class=${open ? 'topbar open' : 'topbar'} onKeyDown=${onKeyDown}>
     <span class="brand">Formstead</span>
     <${LiveIndicator} />
     <button type="button" class="secondary menu-toggle" aria-expanded=${open} aria-controls="admin-menu" onClick=${() => setOpen(!open)}>${open ? 'Close menu' : 'Menu'}</button>

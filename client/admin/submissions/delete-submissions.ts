@@ -1,6 +1,6 @@
 // Deleting submissions from the panel: one confirmation that says how many go, then
 // submissions.delete (which answers how many were deleted).
-import { DELETE_SUBMISSIONS_MAX } from '../../../shared/api/admin.ts';
+import { DELETE_SUBMISSIONS_MAX } from '../../../shared/api/limits.ts';
 import { count } from '../common/format.ts';
 import { trpc } from '../trpc.ts';
 

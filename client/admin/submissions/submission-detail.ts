@@ -1,6 +1,7 @@
 // One submission on its own page (/admin/forms/{id}/submissions/{sid}): every answer by its label,
 // when it came (relative and in full), the form version, a warning about invisible characters, its
 // webhook deliveries with each logged attempt, and Delete for owners and editors.
+import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
 import { ErrorList } from '../common/error-list.ts';
@@ -29,7 +30,7 @@ function Deliveries({ detail }: { detail: SubmissionDetail }) {
   return html`<div>
     ${detail.deliveries.length === 0 && html`<p class="muted">No delivery is kept for this submission (it arrived before the webhook was set, or its finished delivery was cleaned up).</p>`}
     ${detail.deliveries.map(
-      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${deliveryState[d.state] ?? d.state}<//>
+      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${d.state === 'pending' && d.attempts === 0 ? 'Sending' : (deliveryState[d.state] ?? d.state)}<//>
         <span class="muted"> · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${d.next_attempt_at ? html` · next <${Time} iso=${d.next_attempt_at} />` : ''}</span></p>`,
     )}
     ${detail.attempts.length > 0 &&
@@ -52,6 +53,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
   const detail = useQuery(() => trpc.submissions.detail.query({ formId, submissionId }), [formId, submissionId]);
   const form = useQuery(() => trpc.forms.byId.query({ formId }), [formId]);
   const remove = useAction(() => deleteSubmissions(formId, [submissionId]));
+  const [showHidden, setShowHidden] = useState(false);
   const back = `/admin/forms/${encodeURIComponent(formId)}?tab=submissions`;
   const crumbs = html`<p class="crumbs"><${Link} href="/admin">Forms<//> / <${Link} href=${back}>${form.data?.title ?? 'Form'}: submissions<//> /</p>`;
   if (detail.error) return html`<div>${crumbs}<h1>Submission</h1><${ErrorList} error=${detail.error} /></div>`;
@@ -68,11 +70,12 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
     <h1>Submission</h1>
     <p class="muted small id-line">ID <span class="mono">${s.id}</span></p>
     ${s.values_contain_hidden_characters &&
-    html`<p class="notice" role="note"><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>`}
+    html`<div class="notice" role="note"><p><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>
+      <button type="button" class="secondary" aria-pressed=${showHidden} onClick=${() => setShowHidden(!showHidden)}>${showHidden ? 'Hide where they are' : 'Show where they are'}</button></div>`}
     <div class="grid detail-grid">
       <${Section} title="Answers">
-        <dl class="answers">${fields.map((f) => html`<dt>${f.label}</dt><dd><${Answer} field=${f} value=${s.values[f.key]} /></dd>`)}
-          ${others.map((k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} /></dd>`)}</dl>
+        <dl class="answers">${fields.map((f) => html`<dt>${f.label}</dt><dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} /></dd>`)}
+          ${others.map((k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} showHidden=${showHidden} /></dd>`)}</dl>
       <//>
       <${Section} title="Details">
         <dl>

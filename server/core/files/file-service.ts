@@ -77,7 +77,8 @@ export class FileService {
     const cleanName = safeName(name);
     const cleanType = bareType(type) || 'application/octet-stream';
     if (!accepts(t.field.accept, cleanName, cleanType)) {
-      throw invalid([`values.${t.field.key}: files of this type are not accepted here (accepted: ${t.field.accept})`]);
+      const listed = (t.field.accept ?? '').split(',').map((e) => e.trim()).filter(Boolean).join(', ');
+      throw invalid([`values.${t.field.key}: files of this type are not accepted here (accepted: ${listed})`]);
     }
     const id = newId();
     let size: number;
@@ -161,7 +162,8 @@ export class FileService {
       const ids = batch.filter((n) => !n.startsWith('.tmp-'));
       const known = new Set((await this.store.files.byIds(ids)).map((f) => f.id));
       for (const name of batch) {
-        if (known.has(name.replace(/^\.tmp-/, '')) && !name.startsWith('.tmp-')) continue;
+        // A named file with a row is in use; a temp file is an upload in progress until it is old.
+        if (!name.startsWith('.tmp-') && known.has(name)) continue;
         const full = path.join(this.config.filesDir, name);
         // Young files may be an upload whose row is being written right now (or a temp file in use).
         const info = await stat(full).catch(() => undefined);

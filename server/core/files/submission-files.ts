@@ -14,7 +14,10 @@ export interface ResolvedFiles {
   fileIds: string[];
 }
 
-/** Replaces each file field's upload id by its file object; throws 422 (every problem) or 413 (total too large). */
+/**
+ * Replaces each file field's upload id by its file object; throws 422 (every problem) or 413 (total too
+ * large). `lenient` (restoring a post kept as spam) leaves out a field whose upload is not usable instead.
+ */
 export async function resolveUploads(
   store: Store,
   files: FileService,
@@ -22,12 +25,13 @@ export async function resolveUploads(
   form: FormRecord,
   definition: FormDefinition,
   values: Record<string, unknown>,
+  options: { lenient?: boolean } = {},
 ): Promise<ResolvedFiles> {
   const keys = allFields(definition)
     .filter((f) => f.type === 'file' && Object.hasOwn(values, f.key) && values[f.key] !== '' && values[f.key] !== null && values[f.key] !== undefined)
     .map((f) => f.key);
   if (!keys.length) return { values, fileIds: [] };
-  if (form.workspaceId === null) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
+  if (form.workspaceId === null && !options.lenient) throw invalid(keys.map((k) => `values.${k}: this form does not accept files until its owner claims it`));
   const problems: string[] = [];
   const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v));
   const rows = new Map((await store.files.byIds(ids)).map((f) => [f.id, f]));
@@ -36,8 +40,9 @@ export async function resolveUploads(
   for (const key of keys) {
     const id = values[key];
     const file = typeof id === 'string' ? rows.get(id) : undefined;
-    const problem = uploadProblem(files, form, key, id, file);
-    if (problem) problems.push(`values.${key}: ${problem}`);
+    const problem = form.workspaceId === null ? 'unclaimed' : uploadProblem(files, form, key, id, file);
+    if (problem && options.lenient) delete out[key];
+    else if (problem) problems.push(`values.${key}: ${problem}`);
     else {
       used.push(file!);
       out[key] = files.value(file!);

@@ -15,9 +15,9 @@ export const RESPONSE_MAIL_EVERY_MS = 60_000;
 /** A digest lists this many answers in full; it says how many more there are and links to the panel. */
 export const DIGEST_LIST_MAX = 50;
 
-/** The panel's view of one submission. */
+/** The panel's view of one submission (its detail page). */
 export const submissionLink = (publicUrl: string, formId: string, submissionId: string) =>
-  `${publicUrl}/admin/forms/${encodeURIComponent(formId)}?tab=submissions&submission=${encodeURIComponent(submissionId)}`;
+  `${publicUrl}/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(submissionId)}`;
 
 /** Sends the per-response mails and digests of forms that want them. */
 export class ResponseMail {

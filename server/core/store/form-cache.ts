@@ -8,11 +8,18 @@ export function withFormCache(store: Store, max = 1000): Store {
   const cache = new Map<string, FormRecord>();
   const forget = (id: string) => cache.delete(id);
   const forms = store.forms;
+  // A store that rebuilt its memory (after a full disk) may have lost rows a reader cached meanwhile.
+  let epoch = store.storage().epoch;
   return {
     ...store,
     forms: {
       ...forms,
       byId: async (id) => {
+        const now = store.storage().epoch;
+        if (now !== epoch) {
+          cache.clear();
+          epoch = now;
+        }
         const hit = cache.get(id);
         if (hit) return { ...hit };
         const form = await forms.byId(id);

@@ -1,5 +1,8 @@
 // The store interface: every read and write of Formstead's data goes through it, so another backend
 // (PostgreSQL for instances that outgrow one machine) can implement the same contract.
+import type { StorageHealth } from '../../lib/durable-db.ts';
+
+export type { StorageHealth } from '../../lib/durable-db.ts';
 
 /** A workspace member's role (ARCHITECTURE.md "Identity and keys"). */
 export type Role = 'owner' | 'editor' | 'viewer';
@@ -143,7 +146,7 @@ export type InsertOutcome =
   | { kind: 'monthly_quota' }
   /** The form was deleted after the submission read it: nothing is stored. */
   | { kind: 'form_gone' }
-  /** An upload it uses is gone or was taken by another submission: nothing is stored. */
+  /** An upload the submission names was used or swept meanwhile: nothing is stored. */
   | { kind: 'files_gone' };
 
 /** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
@@ -477,5 +480,9 @@ export interface Store {
   };
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
+  /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */
+  storage(): StorageHealth;
+  /** storage(), after trying to resume writes where that is safe (GET /readyz). */
+  checkStorage(): Promise<StorageHealth>;
   close(): Promise<void>;
 }

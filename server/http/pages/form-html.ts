@@ -1,4 +1,5 @@
-// The form as plain HTML for browsers without JavaScript: a <form> that posts (urlencoded) to the
+// The form as plain HTML for browsers without JavaScript: a <form> that posts (urlencoded, or multipart
+// when it has a file field) to the
 // respondent endpoint. A single-step form works completely. A multi-step form becomes one page with
 // every step in definition order (routes only go forward, so that is the order of any path): without
 // script nothing can follow the answers, so the server's engine drops what the answers hide.
@@ -27,7 +28,8 @@ export function noScriptForm(definition: FormDefinition, o: NoScriptFormOptions)
     : (definition.fields ?? []).map((f) => field(f, !conditional(f))).join('');
   const cancel = definition.cancel ? `<button type="reset" class="fs-btn fs-btn-${e(definition.cancel.variant ?? 'text')}">${e(definition.cancel.label)}</button>` : '';
   return (
-    `<form class="fs-form" method="post" action="${e(o.action)}" accept-charset="utf-8">` +
+    // A file input sends its file only in a multipart post; urlencoded would carry just the name.
+    `<form class="fs-form" method="post" action="${e(o.action)}" accept-charset="utf-8"${hasFileField(definition) ? ' enctype="multipart/form-data"' : ''}>` +
     // The honeypot: people never see or reach it; a bot that fills every input gives itself away.
     '<div class="fs-hp" aria-hidden="true"><label for="fsn-hp">Leave this field empty</label><input id="fsn-hp" name="_hp" type="text" value="" tabindex="-1" autocomplete="off"></div>' +
     `<input type="hidden" name="_rt" value="${e(o.renderToken)}">` +
@@ -35,6 +37,10 @@ export function noScriptForm(definition: FormDefinition, o: NoScriptFormOptions)
     `<div class="fs-actions"><span class="fs-actions-end">${cancel}<button type="submit" class="fs-btn fs-btn-${e(definition.submit.variant ?? 'primary')} fs-submit">${e(definition.submit.label)}</button></span></div>` +
     '</form>'
   );
+}
+
+function hasFileField(definition: FormDefinition): boolean {
+  return [...(definition.fields ?? []), ...(definition.steps ?? []).flatMap((s) => s.fields)].some((f) => f.type === 'file');
 }
 
 function conditional(item: { show?: unknown[]; showAny?: unknown[] }): boolean {

@@ -46,7 +46,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   if (view.state !== 'open') main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
   else {
     // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
-    const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response, theme: view.theme };
+    const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response, theme: view.theme, upload_max_bytes: view.upload_max_bytes };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
       noScriptForm(view.definition, { action: `/v1/f/${id}`, renderToken: view.render_token }) +

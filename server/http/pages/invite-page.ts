@@ -5,7 +5,7 @@ import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { sessionCookie, sessionToken } from '../cookies.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
-import { readForm } from './account-pages.ts';
+import { readForm, signedInPath } from './account-pages.ts';
 import { input, page, problems } from './layout.ts';
 import { assertSameOrigin } from '../same-origin.ts';
 
@@ -49,7 +49,7 @@ export const inviteSubmit = (s: Services) => async ({ req, res, params }: RouteC
   try {
     const token = await s.members.acceptWithNewAccount(params.token, form.email ?? '', form.password ?? '');
     res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
-    redirect(res, 303, next);
+    redirect(res, 303, signedInPath(next));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 422 || err.status === 409)) {
       return sendHtml(res, err.status, invitePageHtml(params.token, invite, session?.user.email, form.email, err.details.map((d) => d.replace(/^\w+: /, ''))));

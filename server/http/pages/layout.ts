@@ -15,7 +15,9 @@ export function input(name: string, label: string, type = 'text', value = ''): s
 
 /** A list of problems, or nothing. */
 export function problems(items: string[]): string {
-  return items.length ? `<ul class="problems" role="alert">${items.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : '';
+  // The alert role sits on a wrapper: on the list itself it would replace the list role, leaving the
+  // items orphaned for screen readers (axe: listitem).
+  return items.length ? `<div role="alert"><ul class="problems">${items.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></div>` : '';
 }
 
 const css = `:root{--fs-fg:#1b1f24;--fs-muted:#5b6470;--fs-accent:#2f5bea;--fs-radius:8px;font-family:system-ui,sans-serif;color:var(--fs-fg)}

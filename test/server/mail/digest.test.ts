@@ -3,7 +3,7 @@
 // minute ends, nothing is lost and nothing is mailed twice. Also the confirmation mail's limits.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM } from '../../../server/core/mail/confirmation-mail.ts';
+import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM, ConfirmationMail } from '../../../server/core/mail/confirmation-mail.ts';
 import { DIGEST_LIST_MAX, RESPONSE_MAIL_EVERY_MS } from '../../../server/core/mail/response-mail.ts';
 import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
 import { contactDefinition } from '../../helpers/api.ts';
@@ -35,8 +35,8 @@ const submit = (w: AdminWorld, formId: string, i: number) =>
   w.services.submissions.submit({ formId, values: { name: `Person ${i}`, email: `p${i}@example.com` }, formPost: false, bodyHash: String(i) });
 /** The mails the owner got about `title`. */
 const ownerMails = (smtp: SmtpSink, title: string) => smtp.mails.filter((m) => m.to[0] === OWNER && m.subject.endsWith(`: ${title}`));
-/** Submission ids listed in a mail ("Open it: ...&submission=<id>"). */
-const listedIds = (text: string) => [...text.matchAll(/submission=([0-9a-f-]{36})/g)].map((m) => m[1]);
+/** Submission ids listed in a mail ("Open it: .../submissions/<id>"). */
+const listedIds = (text: string) => [...text.matchAll(/\/submissions\/([0-9a-f-]{36})/g)].map((m) => m[1]);
 
 digest('30 answers in a burst: one mail at once, one digest listing the rest when the minute ends; all 30 mailed once', async ({ w, smtp, clock }) => {
   const title = 'Burst form';
@@ -152,6 +152,24 @@ confirm(`per form: ${CONFIRMATION_PER_FORM.burst} confirmations at once, then sk
   await smtp.waitFor(() => mine().length >= CONFIRMATION_PER_FORM.burst, 'the first confirmations');
   assert.is(mine().length, CONFIRMATION_PER_FORM.burst);
   assert.is((await w.store.forms.byId(formId))!.submissionCount, CONFIRMATION_PER_FORM.burst + 3);
+});
+
+confirm('one plain address per submission: lists, display names, header breaks and unclaimed forms get none', () => {
+  const form = { workspaceId: 'w', confirmationField: 'e' } as Parameters<typeof ConfirmationMail.recipient>[0];
+  const rows: [string, string | undefined][] = [
+    ['ada@example.com', 'ada@example.com'],
+    [' ada@example.com ', 'ada@example.com'],
+    ['a@example.com, b@example.com', undefined],
+    ['a@example.com;b@example.com', undefined],
+    ['a@example.com\nBcc: x@example.com', undefined],
+    ['Ada <a@example.com>', undefined],
+    ['a@localhost', undefined],
+    [`${'x'.repeat(65)}@example.com`, undefined],
+  ];
+  for (const [value, expected] of rows) assert.is(ConfirmationMail.recipient(form, { e: value }), expected, JSON.stringify(value));
+  assert.is(ConfirmationMail.recipient(form, { e: ['a@example.com'] }), undefined, 'not a list value');
+  assert.is(ConfirmationMail.recipient({ ...form, workspaceId: null }, { e: 'a@example.com' }), undefined, 'unclaimed');
+  assert.is(ConfirmationMail.recipient({ ...form, confirmationField: '' }, { e: 'a@example.com' }), undefined, 'off');
 });
 
 digest.run();

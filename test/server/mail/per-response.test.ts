@@ -57,7 +57,7 @@ mail('a new form mails its first response to the owner: labels, option labels, m
   assert.match(m.text, /Choose a PIN: •+ \(hidden\)/);
   assert.not.ok(m.text.includes('hunter2'), 'the password never leaves the store');
   assert.not.match(m.text, /\bdesign\b|\bcss\b|a11y/, 'no option values or keys');
-  assert.match(m.text, new RegExp(`Open it: http://\\S+/admin/forms/${id}\\?tab=submissions&submission=${posted.json.id}\n`));
+  assert.match(m.text, new RegExp(`Open it: http://\\S+/admin/forms/${id}/submissions/${posted.json.id}\n`));
 });
 
 mail('confirmation: off by default; on, the address in the chosen email field gets the owner\'s message and nothing else', async () => {
@@ -65,7 +65,9 @@ mail('confirmation: off by default; on, the address in the chosen email field ge
   await api('POST', `/v1/f/${id}`, { body: { values } });
   const bad = await api('PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: { confirmation_email_field: 'name', confirmation_message: 'x'.repeat(1001), retention_days: 0, theme: { accent: 'red' } } });
   assert.is(bad.status, 422);
+  // Every problem at once: the field lookup runs although other fields failed the schema.
   assert.equal(bad.json.details.sort(), [
+    'confirmation_email_field: "name" is not an email field; the form\'s email fields are email, work_email',
     'confirmation_message: must be at most 1000 characters',
     'retention_days: must be 1 to 3650 days, or null to keep submissions forever',
     'theme.accent: must be a colour like #2f5bea',

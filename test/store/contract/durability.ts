@@ -1,5 +1,6 @@
 // Contract of durability: a write that resolved is there after the store is closed and opened again,
-// for every kind of write, and a snapshot changes nothing a reader sees.
+// for every kind of write, and a snapshot changes nothing a reader sees; storage() and checkStorage()
+// report whether writes are taken (a full disk and a failed fsync: test/server/lib/storage-failure.test.ts).
 import * as assert from 'uvu/assert';
 import type { Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory, type World } from './harness.ts';
@@ -125,6 +126,22 @@ export function durabilityContract(backend: string, factory: StoreFactory) {
     await w.reopen();
     assert.is(await w.store.forms.byId(f.id), undefined);
     assert.equal(await w.store.submissions.page(f.id, 10), []);
+  });
+
+  rule('storage', 'a store that takes writes says ok, and a write does not change its epoch', async ({ store }) => {
+    const before = store.storage();
+    assert.is(before.state, 'ok');
+    assert.type(before.epoch, 'number');
+    await store.meta.set('k', 'v');
+    assert.equal(store.storage(), before);
+  });
+  reopening('checkStorage', 'resolves ok while writes work; once closed, neither it nor storage() says ok', async (w) => {
+    assert.is((await w.store.checkStorage()).state, 'ok');
+    await w.store.close();
+    assert.is.not((await w.store.checkStorage()).state, 'ok');
+    assert.is.not(w.store.storage().state, 'ok');
+    await w.reopen();
+    assert.is((await w.store.checkStorage()).state, 'ok');
   });
 
   run();

@@ -33,6 +33,8 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
       const s = db.stats();
       return s.snapshotIn ? `generation ${s.snapshotGeneration}, ${s.snapshotBytes} bytes in ${s.snapshotMs} ms (${s.snapshotIn} thread)` : 'nothing written yet';
     },
+    storage: () => db.health(),
+    checkStorage: () => db.checkHealth(),
     close: () => db.close(),
   };
 }

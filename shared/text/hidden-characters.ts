@@ -1,11 +1,13 @@
 // Detects invisible characters that can disguise text (spec 2.12): zero-width, bidirectional
 // controls, tag characters and variation selectors. Works on code points; lone surrogates are fine.
+// Shared: the server flags submissions with it, the admin panel shows where the characters are.
 
 // U+200B-U+200D zero-width space/non-joiner/joiner, U+2060 word joiner, U+2061-U+2064 invisible
 // operators, U+FEFF zero-width no-break space, U+180E Mongolian vowel separator (formerly zero-width);
 // U+200E/U+200F, U+061C, U+202A-U+202E, U+2066-U+2069 bidirectional marks, embeddings and isolates;
 // U+E0000-U+E007F tag characters; U+FE00-U+FE0F and U+E0100-U+E01EF variation selectors.
-const HIDDEN = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
+const CLASS = String.raw`[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]`;
+const HIDDEN = new RegExp(CLASS, 'u');
 
 /** True when any key or string value, at any depth, holds a hidden character. */
 export function containsHiddenCharacters(value: unknown): boolean {
@@ -15,4 +17,20 @@ export function containsHiddenCharacters(value: unknown): boolean {
     for (const [k, v] of Object.entries(value)) if (HIDDEN.test(k) || containsHiddenCharacters(v)) return true;
   }
   return false;
+}
+
+/** A piece of text: plain, or one hidden character named by its code point ("U+200B"). */
+export type TextPiece = { text: string } | { hidden: string };
+
+/** Splits text into plain runs and hidden characters, so each can be shown where it is. */
+export function hiddenPieces(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(new RegExp(CLASS, 'gu'))) {
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index) });
+    pieces.push({ hidden: `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
 }

@@ -1,0 +1,164 @@
+// The builder's page (/admin/drafts/{id} for a new form, /admin/forms/{id}/edit for a published one):
+// loads the draft, keeps it saved, publishes it, discards it. This module is the lazily loaded chunk's
+// entry (client/admin/lazy-builder.ts), so everything the builder needs stays out of the first load.
+import { useRef, useState } from 'preact/hooks';
+import { html } from '../../renderer/html.ts';
+import { Confirm } from '../common/dialog.ts';
+import { ErrorList } from '../common/error-list.ts';
+import { Link } from '../common/link.ts';
+import { adminError, trpc, type AdminError } from '../trpc.ts';
+import type { DraftView, Me, Published } from '../types.ts';
+import { useQuery } from '../use-query.ts';
+import { navigate } from '../use-route.ts';
+import { BuilderBody, useProblems } from './builder.ts';
+import { allFields, parseText } from './model/index.ts';
+import { PublishBar, PublishedNotice } from './publish-bar.ts';
+import { useStylesheet } from './use-stylesheet.ts';
+import { useAutosave, type SaveFailure } from './use-autosave.ts';
+import { useBuilder, useUndoKeys } from './use-builder.ts';
+
+export { NewFormDialog } from './new-form-dialog.ts';
+
+/** What the page opened: a draft, or a form with its draft (if any) and its published text. */
+interface Loaded {
+  text: string;
+  draft: DraftView | null;
+  formId: string | null;
+  version: number | null;
+  /** The published definition's text, for a form that has one. */
+  published?: string;
+}
+
+async function load(draftId?: string, formId?: string): Promise<Loaded> {
+  if (draftId) {
+    const draft = await trpc.drafts.get.query({ draftId });
+    return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version };
+  }
+  const { draft, published } = await trpc.drafts.forForm.query({ formId: formId! });
+  return { text: draft?.text ?? published.text, draft, formId: formId!, version: published.version, published: published.text };
+}
+
+/** The page; `draftId` or `formId` says what to open. */
+export function BuilderPage({ me, draftId, formId }: { me: Me; draftId?: string; formId?: string }) {
+  useStylesheet('/assets/form.css');
+  useStylesheet('/assets/builder.css');
+  const loaded = useQuery(() => load(draftId, formId), [draftId, formId]);
+  if (loaded.error) return html`<div><h1>Form builder</h1><${ErrorList} error=${loaded.error} /><p><${Link} href="/admin">Back to forms<//></p></div>`;
+  if (!loaded.data) return html`<div><h1>Form builder</h1><p class="muted">Loading the form…</p></div>`;
+  return html`<${Editor} key=${`${draftId}:${formId}`} me=${me} loaded=${loaded.data} />`;
+}
+
+/** A failed save as the indicator shows it: a dropped socket is "offline", a refusal its first line. */
+const saveFailure: SaveFailure = (err) => {
+  const e = adminError(err);
+  return { offline: e.code === 'connection_failed', reason: e.details[0] ?? e.code };
+};
+
+/** The field keys of a definition text (none when it does not parse). */
+function keysOf(text: string | undefined): ReadonlySet<string> {
+  const parsed = text === undefined ? undefined : parseText(text);
+  return new Set(parsed?.ok ? allFields(parsed.value).map(({ field }) => field.key) : []);
+}
+
+function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
+  const readOnly = me.role === 'viewer';
+  const b = useBuilder(loaded.text);
+  useUndoKeys(b, !readOnly);
+  const [draftId, setDraftIdState] = useState<string | null>(loaded.draft?.draft_id ?? null);
+  // Saves and Publish read the id after awaits (a save may just have made the draft): a ref sees it.
+  const draftIdRef = useRef(draftId);
+  const setDraftId = (id: string | null) => {
+    draftIdRef.current = id;
+    setDraftIdState(id);
+  };
+  const [formId, setFormId] = useState<string | null>(loaded.formId);
+  const [version, setVersion] = useState<number | null>(loaded.version);
+  const [server, setServer] = useState(loaded.draft ? { text: loaded.draft.text, problems: loaded.draft.problems } : undefined);
+  const [published, setPublished] = useState<Published | undefined>();
+  const [refused, setRefused] = useState<AdminError | undefined>();
+  const [publishing, setPublishing] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
+
+  const save = useAutosave(
+    b.text,
+    !readOnly,
+    (text) => trpc.drafts.save.mutate(draftIdRef.current ? { draftId: draftIdRef.current, text } : { formId: formId!, text }),
+    (view, text) => {
+      setDraftId(view.draft_id);
+      setServer({ text, problems: view.problems });
+      setPublished(undefined);
+      // A refusal was about the text before this change; the problems list now speaks for this one.
+      setRefused(undefined);
+    },
+    saveFailure,
+  );
+  const problems = useProblems(b, server);
+
+  const publish = async () => {
+    setRefused(undefined);
+    setPublishing(true);
+    try {
+      if (!(await save.flush())) return;
+      const id = draftIdRef.current;
+      if (!id) return;
+      const result = await trpc.drafts.publish.mutate({ draftId: id });
+      setPublished(result);
+      setDraftId(null);
+      setFormId(result.form_id);
+      setVersion(result.version);
+      setPublishedKeys(keysOf(b.text));
+      // The draft is gone; this page now edits the form (the next change starts its next draft).
+      history.replaceState(null, '', `/admin/forms/${encodeURIComponent(result.form_id)}/edit`);
+    } catch (err) {
+      const e = adminError(err);
+      setRefused(e);
+      if (e.details.length) setServer({ text: b.text, problems: e.details });
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const discard = async () => {
+    if (!draftId) return;
+    try {
+      await trpc.drafts.discard.mutate({ draftId });
+    } catch (err) {
+      setRefused(adminError(err));
+      setDiscarding(false);
+      return;
+    }
+    setDiscarding(false);
+    if (!formId) return navigate('/admin');
+    const fresh = await trpc.drafts.forForm.query({ formId });
+    setDraftId(null);
+    setServer(undefined);
+    save.markSaved(fresh.published.text);
+    b.reset(fresh.published.text);
+  };
+
+  const unchanged = !draftId && !save.dirty;
+  const blocked = problems.length > 0
+    ? `Fix the ${problems.length === 1 ? 'problem' : `${problems.length} problems`} first.`
+    : unchanged
+      ? formId ? 'No changes since the last publish.' : undefined
+      : save.state.kind === 'failed' ? 'Saving failed; Publish tries again once it is saved.' : undefined;
+
+  // While the JSON is broken the last title read from it stays.
+  const lastTitle = useRef('Untitled form');
+  if (!b.jsonError) lastTitle.current = b.definition.title || 'Untitled form';
+  const title = lastTitle.current;
+  return html`<div class="builder">
+    <p class="crumbs"><${Link} href="/admin">Forms<//> /${formId ? html` <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}`}>${title}<//> /` : ''}</p>
+    <h1>${formId ? `Edit: ${title}` : `New form: ${title}`}
+      <span class="badge">${draftId || save.dirty ? (formId ? `Draft, changes to version ${version}` : 'Draft, not published') : `Version ${version}, published`}</span></h1>
+    <${PublishBar} save=${save.state} readOnly=${readOnly} canUndo=${b.canUndo} canRedo=${b.canRedo} onUndo=${b.undo} onRedo=${b.redo}
+      blocked=${blocked} publishing=${publishing} onPublish=${publish} canDiscard=${!!draftId} onDiscard=${() => setDiscarding(true)} />
+    ${published && !draftId && !save.dirty && html`<${PublishedNotice} result=${published} />`}
+    ${refused && html`<div><p class="bad">Publishing was refused; nothing was published.</p><${ErrorList} error=${refused} /></div>`}
+    <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys} />
+    ${discarding &&
+    html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard} onClose=${() => setDiscarding(false)}
+      message=${formId ? `Your unpublished changes go; the form stays at version ${version}.` : 'This form was never published: it goes entirely.'} />`}
+  </div>`;
+}

@@ -1,0 +1,86 @@
+// The builder for one draft text: outline, settings of the selected part and live preview side by
+// side (or the JSON view instead of the first two), problems next to what they name and above
+// Publish, autosave, undo. Loading the draft and publishing it are the caller's (builder-page.ts).
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { checkDefinition } from '../../../shared/definition/check.ts';
+import type { FormDefinition } from '../../../shared/definition/schema.ts';
+import { html } from '../../renderer/html.ts';
+import { FieldEditor } from './field-editor.ts';
+import { FormEditor } from './form-editor.ts';
+import { JsonView } from './json-view.ts';
+import { addField, fieldAt, placeProblem, type PlacedProblem } from './model/index.ts';
+import { Outline } from './outline.ts';
+import { Preview } from './preview.ts';
+import { ProblemsSummary } from './problems-summary.ts';
+import { insertPoint, validSelection, type Selection } from './selection.ts';
+import { StepEditor } from './step-editor.ts';
+import type { Builder } from './use-builder.ts';
+
+/** The problems of the current text: the local check at once, the server's from the last save when they are about this text. */
+export function useProblems(b: Builder, server: { text: string; problems: readonly string[] } | undefined) {
+  return useMemo(() => {
+    const local = b.jsonError ? [b.jsonError] : (() => {
+      const r = checkDefinition(b.definition);
+      return 'problems' in r ? r.problems : [];
+    })();
+    // The server words paths as POST /v1/forms does ("definition.fields[0]…"); the same problem once.
+    const extra = server && server.text === b.text ? server.problems.map((p) => p.replace(/^definition\./, '')).filter((p) => !local.includes(p)) : [];
+    return [...local, ...extra];
+  }, [b.definition, b.jsonError, b.text, server]);
+}
+
+/** The last definition without problems (the preview shows it while there are some). */
+function useLastGood(def: FormDefinition, ok: boolean) {
+  const good = useRef<FormDefinition | undefined>(ok ? def : undefined);
+  if (ok) good.current = def;
+  return good.current;
+}
+
+/** The two panes under the bar. */
+export function BuilderBody({ b, problems, readOnly, publishedKeys }: { b: Builder; problems: readonly string[]; readOnly: boolean; publishedKeys: ReadonlySet<string> }) {
+  const [view, setView] = useState<'build' | 'json'>('build');
+  const [rawSel, select] = useState<Selection>({ kind: 'form' });
+  const [focusToken, setFocusToken] = useState(0);
+  const def = b.definition;
+  const sel = validSelection(def, rawSel);
+  const placed: PlacedProblem[] = useMemo(() => problems.map(placeProblem), [problems]);
+  const preview = useLastGood(def, problems.length === 0);
+
+  const add = (type: string) => {
+    const r = addField(def, type, insertPoint(def, sel));
+    b.edit(() => r.definition);
+    select({ kind: 'field', at: r.at });
+    setFocusToken((t) => t + 1);
+  };
+  const go = (s: Selection) => {
+    setView('build');
+    select(s);
+    requestAnimationFrame(() => document.getElementById('b-editor-title')?.closest('section')?.querySelector<HTMLElement>('input, select, textarea')?.focus());
+  };
+
+  const field = sel.kind === 'field' ? fieldAt(def, sel.at) : undefined;
+  const editor =
+    sel.kind === 'field' && field
+      ? html`<${FieldEditor} key=${`${sel.at.step}.${sel.at.index}`} def=${def} field=${field} at=${sel.at} b=${b} select=${select} problems=${placed} focusToken=${focusToken} readOnly=${readOnly} publishedKeys=${publishedKeys} />`
+      : sel.kind === 'step'
+        ? html`<${StepEditor} def=${def} step=${sel.step} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`
+        : html`<${FormEditor} def=${def} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`;
+
+  return html`<div>
+    <${ProblemsSummary} problems=${placed} go=${go} />
+    <div class="b-views" role="group" aria-label="Editor">
+      <button type="button" class="secondary" aria-pressed=${view === 'build' ? 'true' : 'false'} onClick=${() => setView('build')}>Build</button>
+      <button type="button" class="secondary" aria-pressed=${view === 'json' ? 'true' : 'false'} onClick=${() => setView('json')}>JSON</button>
+    </div>
+    <div class=${`b-main b-main-${view}`}>
+      ${view === 'json'
+        ? html`<${JsonView} text=${b.text} problems=${problems} readOnly=${readOnly} onInput=${b.setText} />`
+        : b.jsonError
+          ? html`<div class="problems b-wait" role="alert"><strong>The JSON has a problem, so the visual editor waits until it is fixed.</strong>
+              <p>${b.jsonError}</p><button type="button" class="secondary" onClick=${() => setView('json')}>Fix it in the JSON view</button></div>`
+          : html`<${Outline} def=${def} b=${b} sel=${sel} select=${select} onAdd=${add} problems=${placed} readOnly=${readOnly} />
+            <fieldset class="b-settings" disabled=${readOnly}><legend class="sr-only">Settings</legend>${editor}</fieldset>`}
+      <${Preview} definition=${preview} stale=${problems.length > 0 && preview !== undefined} />
+    </div>
+  </div>`;
+}

@@ -1,0 +1,102 @@
+// Conditions as the builder shows them: a sentence "[field] [is / is not / is one of / is not one of /
+// is answered / is not answered] [value]" read from and written to a spec 2.3 ShowCondition, and the
+// fields a condition may read where it stands (the same ordering rule checkDefinition applies).
+import type { FormDefinition, FormField, ShowCondition } from '../../../../shared/definition/schema.ts';
+import { allFields, isMultiStep } from './fields.ts';
+import { hasOptions, isBoolean } from './field-types.ts';
+
+/** The operators of the sentence, in the picker's order. */
+export const operators = [
+  { op: 'is', text: 'is' },
+  { op: 'isNot', text: 'is not' },
+  { op: 'oneOf', text: 'is one of' },
+  { op: 'notOneOf', text: 'is not one of' },
+  { op: 'answered', text: 'is answered' },
+  { op: 'notAnswered', text: 'is not answered' },
+] as const;
+
+/** An operator of the sentence. */
+export type Operator = (typeof operators)[number]['op'];
+
+/** One condition in sentence form; `value` holds one value, `values` the list of the "one of" forms. */
+export interface Sentence {
+  field: string;
+  op: Operator;
+  value?: string | number | boolean;
+  values?: (string | number)[];
+}
+
+/** Reads a ShowCondition as a sentence (the first operator present decides, as in the engine). */
+export function toSentence(c: ShowCondition): Sentence {
+  if (c.eq !== undefined) return { field: c.field, op: 'is', value: c.eq };
+  if (c.neq !== undefined) return { field: c.field, op: 'isNot', value: c.neq };
+  if (c.in !== undefined) return { field: c.field, op: 'oneOf', values: c.in };
+  if (c.notIn !== undefined) return { field: c.field, op: 'notOneOf', values: c.notIn };
+  return { field: c.field, op: c.notEmpty === false ? 'notAnswered' : 'answered' };
+}
+
+/** Writes a sentence as a ShowCondition with one operator. */
+export function fromSentence(s: Sentence): ShowCondition {
+  switch (s.op) {
+    case 'is':
+      return { field: s.field, eq: s.value ?? '' };
+    case 'isNot':
+      return { field: s.field, neq: s.value ?? '' };
+    case 'oneOf':
+      return { field: s.field, in: s.values ?? [] };
+    case 'notOneOf':
+      return { field: s.field, notIn: s.values ?? [] };
+    case 'answered':
+      return { field: s.field, notEmpty: true };
+    case 'notAnswered':
+      return { field: s.field, notEmpty: false };
+  }
+}
+
+/**
+ * The operators that make sense for a field: a list answer (Checkboxes) never equals one value, so
+ * only answered / not answered; a yes/no answer has no "one of".
+ */
+export function operatorsFor(field: FormField | undefined): readonly (typeof operators)[number][] {
+  if (!field) return operators;
+  if (field.type === 'multiselect' || field.type === 'file') return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
+  if (isBoolean(field.type)) return operators.filter((o) => o.op === 'is' || o.op === 'isNot');
+  return operators;
+}
+
+/** A first sentence for a field: "is <its first option>" where it has options, "is checked" for yes/no. */
+export function startSentence(field: FormField): Sentence {
+  if (field.type === 'multiselect' || field.type === 'file') return { field: field.key, op: 'answered' };
+  if (isBoolean(field.type)) return { field: field.key, op: 'is', value: true };
+  if (hasOptions(field.type) && field.options?.length) return { field: field.key, op: 'is', value: field.options[0].value };
+  return { field: field.key, op: 'answered' };
+}
+
+/** A sentence's operator changed: keep the value where the new operator takes the same kind. */
+export function changeOperator(s: Sentence, op: Operator): Sentence {
+  const single = op === 'is' || op === 'isNot';
+  const many = op === 'oneOf' || op === 'notOneOf';
+  const first = s.value ?? s.values?.[0];
+  if (single) return { field: s.field, op, value: first ?? '' };
+  if (many) return { field: s.field, op, values: s.values ?? (first === undefined || typeof first === 'boolean' ? [] : [first]) };
+  return { field: s.field, op };
+}
+
+/** Where a condition stands, which decides what it may read. */
+export type ConditionPlace = { kind: 'field'; step: number } | { kind: 'step'; step: number } | { kind: 'route'; step: number } | { kind: 'any' };
+
+/**
+ * Fields a condition at `place` may read: in a multi-step form a field's or route's conditions read its
+ * own step and earlier ones, a step's conditions earlier steps only; a field never reads itself.
+ */
+export function readableFields(def: FormDefinition, place: ConditionPlace, self?: string): FormField[] {
+  const multi = isMultiStep(def);
+  return allFields(def)
+    .filter(({ at, field }) => {
+      if (field.key === self) return false;
+      // A button's disabled conditions may read any field (checkDefinition's rule).
+      if (!multi || place.kind === 'any') return true;
+      return place.kind === 'step' ? at.step < place.step : at.step <= place.step;
+    })
+    .map(({ field }) => field);
+}

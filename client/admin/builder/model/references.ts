@@ -1,0 +1,68 @@
+// Keeping references whole when a name changes: a renamed field key or option value is renamed in
+// every condition (fields, steps, routes, buttons), matchField and optionsDependsOn that named it.
+import type { FormAction, FormDefinition, FormField, FormStep, ShowCondition } from '../../../../shared/definition/schema.ts';
+
+type ConditionMap = (c: ShowCondition) => ShowCondition;
+
+function mapList(list: ShowCondition[] | undefined, f: ConditionMap): ShowCondition[] | undefined {
+  return list?.map(f);
+}
+
+function mapItem<T extends { show?: ShowCondition[]; showAny?: ShowCondition[] }>(item: T, f: ConditionMap): T {
+  if (!item.show && !item.showAny) return item;
+  const next = { ...item };
+  if (item.show) next.show = mapList(item.show, f);
+  if (item.showAny) next.showAny = mapList(item.showAny, f);
+  return next;
+}
+
+function mapButton<T extends FormAction | false | undefined>(button: T, f: ConditionMap): T {
+  if (!button || !button.disabled) return button;
+  return { ...button, disabled: mapList(button.disabled, f) } as T;
+}
+
+/** Applies `f` to every condition of the definition and `g` to every field. */
+export function mapConditions(def: FormDefinition, f: ConditionMap, g: (field: FormField) => FormField = (x) => x): FormDefinition {
+  const field = (x: FormField) => g(mapItem(x, f));
+  const step = (s: FormStep): FormStep => {
+    const next: FormStep = { ...mapItem(s, f), fields: s.fields.map(field) };
+    if (s.routes) next.routes = s.routes.map((r) => mapItem(r, f));
+    if (s.next !== undefined) next.next = mapButton(s.next, f);
+    if (s.back !== undefined) next.back = mapButton(s.back, f);
+    if (s.skip !== undefined) next.skip = mapButton(s.skip, f);
+    return next;
+  };
+  const next: FormDefinition = { ...def, submit: mapButton(def.submit, f) };
+  if (def.cancel) next.cancel = mapButton(def.cancel, f);
+  if (def.fields) next.fields = def.fields.map(field);
+  if (def.steps) next.steps = def.steps.map(step);
+  return next;
+}
+
+/** Renames the field key `from` to `to` wherever the definition names it. */
+export function renameReferences(def: FormDefinition, from: string, to: string): FormDefinition {
+  return mapConditions(
+    def,
+    (c) => (c.field === from ? { ...c, field: to } : c),
+    (field) => {
+      let next = field;
+      if (field.validation?.matchField === from) next = { ...next, validation: { ...field.validation, matchField: to } };
+      if (field.optionsDependsOn?.includes(from)) next = { ...next, optionsDependsOn: field.optionsDependsOn.map((k) => (k === from ? to : k)) };
+      return next;
+    },
+  );
+}
+
+/** Renames an option value of field `key` in the conditions that compare that field with it. */
+export function renameValueReferences(def: FormDefinition, key: string, from: string, to: string): FormDefinition {
+  const swap = (v: unknown) => (v === from ? to : v);
+  return mapConditions(def, (c) => {
+    if (c.field !== key) return c;
+    const next = { ...c };
+    if (next.eq !== undefined) next.eq = swap(next.eq) as ShowCondition['eq'];
+    if (next.neq !== undefined) next.neq = swap(next.neq) as ShowCondition['neq'];
+    if (next.in) next.in = next.in.map(swap) as ShowCondition['in'];
+    if (next.notIn) next.notIn = next.notIn.map(swap) as ShowCondition['notIn'];
+    return next;
+  });
+}

@@ -1,0 +1,49 @@
+// The live preview: the real FormRenderer (the code respondents get) on the definition being edited,
+// at desktop or phone width. It can be filled and navigated; its submit goes nowhere and shows the
+// success screen. While the definition has problems it shows the last one that had none.
+import { Component, type ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import type { FormDefinition } from '../../../shared/definition/schema.ts';
+import { FormRenderer } from '../../renderer/form-renderer.ts';
+import { html } from '../../renderer/html.ts';
+
+/**
+ * Keeps a renderer failure inside the preview (the builder stays usable); the next definition tries
+ * again. Custom types and options providers of the person's own pages are not here, so such a form may
+ * show differently, but it never takes the editor down.
+ */
+class PreviewBoundary extends Component<{ definition: FormDefinition; children: ComponentChildren }, { failed?: string; for?: FormDefinition }> {
+  static override getDerivedStateFromProps(props: { definition: FormDefinition }, state: { failed?: string; for?: FormDefinition }) {
+    return props.definition === state.for ? null : { failed: undefined, for: props.definition };
+  }
+  override componentDidCatch(err: unknown) {
+    this.setState({ failed: err instanceof Error ? err.message : String(err) });
+  }
+  override render() {
+    if (this.state.failed) return html`<p class="problems" role="status">The preview cannot show this form: ${this.state.failed}</p>`;
+    return this.props.children;
+  }
+}
+
+/** The preview panel. */
+export function Preview({ definition, stale }: { definition?: FormDefinition; stale: boolean }) {
+  const [phone, setPhone] = useState(false);
+  const [run, setRun] = useState(0);
+  return html`<section class="b-preview" aria-labelledby="b-preview-title">
+    <div class="b-preview-head">
+      <h2 id="b-preview-title">Preview</h2>
+      <div class="b-toggle" role="group" aria-label="Preview width">
+        <button type="button" class="secondary small" aria-pressed=${phone ? 'false' : 'true'} onClick=${() => setPhone(false)}>Desktop</button>
+        <button type="button" class="secondary small" aria-pressed=${phone ? 'true' : 'false'} onClick=${() => setPhone(true)}>Phone</button>
+      </div>
+      <button type="button" class="secondary small" onClick=${() => setRun(run + 1)}>Start over</button>
+    </div>
+    ${stale && html`<p class="notice small" role="status">The preview shows the form as it was before the problems listed above.</p>`}
+    <div class=${`b-frame${phone ? ' phone' : ''}`}>
+      ${definition
+        ? html`<${PreviewBoundary} definition=${definition}><${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
+            success=${{ message: 'This is the preview: nothing was sent. Respondents see your success message here.', allowAnother: true }} /><//>`
+        : html`<p class="muted">The preview appears once the form has no problems.</p>`}
+    </div>
+  </section>`;
+}

@@ -1,0 +1,49 @@
+// "After this step": routes as sentences, "if [condition] go to [a later step | the end of the form]",
+// checked in order; with none matching, the form goes on to the next step.
+import type { FormDefinition } from '../../../shared/definition/schema.ts';
+import { html } from '../../renderer/html.ts';
+import { ConditionsEditor } from './conditions-editor.ts';
+import { addRoute, moveRoute, partProblems, removeRoute, routeTargets, setRouteTarget, type PlacedProblem } from './model/index.ts';
+import type { Builder } from './use-builder.ts';
+
+/** The routes of step `step`. */
+export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDefinition; step: number; b: Builder; problems: readonly PlacedProblem[]; readOnly: boolean }) {
+  const routes = def.steps![step].routes ?? [];
+  const targets = routeTargets(def, step);
+  const last = step === def.steps!.length - 1;
+  return html`<section class="b-routes" aria-labelledby="b-routes-title">
+    <h3 id="b-routes-title">After this step</h3>
+    ${routes.length === 0 && html`<p class="muted small">${last ? 'The form ends here.' : 'Go on to the next step.'}</p>`}
+    <ol class="b-route-list">
+      ${routes.map((r, i) => {
+        const n = i + 1;
+        const mine = problems.filter((p) => p.step === step && (p.rest === `routes[${i}]` || p.rest.startsWith(`routes[${i}].`)));
+        const toProblems = partProblems(mine, `routes[${i}].to`);
+        const known = r.to === null || targets.some((t) => t.id === r.to);
+        return html`<li class="b-route">
+          <div class="row">
+            <strong>Route ${n}:</strong>
+            <label class="inline">go to
+              <select value=${r.to === null ? '' : r.to} aria-invalid=${toProblems.length ? 'true' : undefined}
+                onChange=${(e: Event) => { const v = (e.target as HTMLSelectElement).value; b.edit((d) => setRouteTarget(d, step, i, v === '' ? null : v)); }}>
+                ${!known && html`<option value=${r.to}>${r.to} (not a later step)</option>`}
+                ${targets.map((t) => html`<option value=${t.id}>${t.title || t.id}</option>`)}
+                <option value="">the end (submit)</option>
+              </select></label>
+            ${!readOnly &&
+            html`<span class="b-moves">
+              <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier" disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
+              <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later" disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
+              <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove" onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
+            </span>`}
+          </div>
+          ${toProblems.length > 0 && html`<p class="field-problem">${toProblems.join('; ')}</p>`}
+          <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'route', step, index: i }} place=${{ kind: 'route', step }}
+            what=${`Route ${n} applies`} problems=${[...partProblems(mine, `routes[${i}].show`), ...partProblems(mine, `routes[${i}].showAny`)]} readOnly=${readOnly} />
+        </li>`;
+      })}
+    </ol>
+    ${routes.length > 0 && html`<p class="muted small">Routes are checked in order; the first that applies wins. Otherwise: ${last ? 'the form ends' : 'the next step'}.</p>`}
+    ${!readOnly && html`<button type="button" class="secondary small" onClick=${() => b.edit((d) => addRoute(d, step).definition)}>+ Add route</button>`}
+  </section>`;
+}

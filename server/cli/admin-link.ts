@@ -1,0 +1,16 @@
+// `formstead admin-link`: prints a one-time link that lets an owner set a new password. It writes the
+// link's hash into the data folder (core/owner-reset.ts), so it works whether the server runs or not.
+import { ConfigError, loadConfig } from '../config.ts';
+import { writeOwnerResetRequest } from '../core/owner-reset.ts';
+import { isDataFolder } from './data-folder.ts';
+
+/** Runs the command; resolves with the lines to print. */
+export async function adminLink(argv: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  const config = loadConfig(argv, env);
+  if (!(await isDataFolder(config.dataDir))) {
+    throw new ConfigError(`--data: ${config.dataDir} is not a Formstead data folder (start the server once, or pass --data)`);
+  }
+  const token = await writeOwnerResetRequest(config.dataDir);
+  // Each run replaces the previous link, so only the newest printed link works.
+  return [`Set a new owner password (this link works once, for an hour): ${config.publicUrl}/admin/reset?token=${token}`];
+}

@@ -1,0 +1,28 @@
+// The command line's first word: start the server (no word), a subcommand, --help or --version.
+import { ConfigError } from '../config.ts';
+import { adminLink } from './admin-link.ts';
+import { backup } from './backup.ts';
+import { helpText } from './help.ts';
+import { version } from './version.ts';
+
+/** A subcommand: runs to completion and returns the lines to print. */
+type Command = (argv: string[], env: NodeJS.ProcessEnv) => Promise<string[]>;
+
+const subcommands: Record<string, Command> = {
+  'admin-link': adminLink,
+  backup,
+};
+
+/**
+ * What argv asks for: `serve` with the server's flags, or the output of a command that has already run.
+ * A stray word or an unknown subcommand is a ConfigError (one line).
+ */
+export async function runCommandLine(argv: string[], env: NodeJS.ProcessEnv): Promise<{ serve: string[] } | { printed: string[] }> {
+  if (argv.includes('--help') || argv.includes('-h')) return { printed: [helpText().trimEnd()] };
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return { printed: [version] };
+  const [first, ...rest] = argv;
+  if (first === undefined || first.startsWith('-')) return { serve: argv };
+  const command = subcommands[first];
+  if (!command) throw new ConfigError(`${first}: unknown command (commands: ${Object.keys(subcommands).join(', ')}; see --help)`);
+  return { printed: await command(rest, env) };
+}

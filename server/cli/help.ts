@@ -1,0 +1,42 @@
+// `formstead --help`: flags, environment variables with their defaults, and subcommands, in one text.
+import { version } from './version.ts';
+
+/** The help text (ARCHITECTURE.md "Configuration"; docs/operations.md explains each setting). */
+export function helpText(): string {
+  return `Formstead ${version}: a self-hostable forms backend in one Node file.
+
+Usage:
+  formstead [flags]                         start the server
+  formstead admin-link [--data DIR]         print a one-time link that lets an owner set a new password
+                                            (works while the server runs; the link is good for an hour)
+  formstead backup --data DIR --out FILE    write a consistent copy of the data folder (a tar file; works
+                                            while the server runs); unpack it into an empty folder and
+                                            start with --data that folder
+  formstead --help | --version
+
+Flags (each also read from the environment variable beside it; flags win):
+  --port N            PORT                      port to listen on (default 8787)
+  --host ADDR         HOST                      address to listen on (default 127.0.0.1; 0.0.0.0 for all)
+  --data DIR          FORMSTEAD_DATA            data folder (default ./formstead-data)
+  --public-url URL    FORMSTEAD_PUBLIC_URL      address people use, for links (default http://localhost:PORT)
+
+Environment:
+  FORMSTEAD_OWNER_KEY=svc_live_...          an owner with this account key exists (default none)
+  FORMSTEAD_SMTP_URL, FORMSTEAD_MAIL_FROM   send mail by SMTP (default: mail goes to the panel's outbox)
+  FORMSTEAD_UNCLAIMED_TTL_HOURS             life of forms published without an account (default 168)
+  FORMSTEAD_MONTHLY_SUBMISSIONS             monthly quota; past it submissions answer 402 (default unlimited)
+  FORMSTEAD_UPGRADE_URL                     sent with 402 answers (default none)
+  FORMSTEAD_RATE_LIMIT=off                  turn rate limits off (default on)
+  FORMSTEAD_TRUST_PROXY=N                   proxies in front of the server; the client is the N-th
+                                            X-Forwarded-For entry from the right (default 0: the socket)
+  FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1         let webhooks reach private addresses, development only (default off)
+  FORMSTEAD_WEBHOOK_RETRY_BASE_MS           first webhook retry delay (default 30000)
+  FORMSTEAD_WEBHOOK_RETRY_CAP_MS            longest webhook retry delay (default 10800000)
+  FORMSTEAD_WEBHOOK_TIMEOUT_MS              webhook attempt timeout (default 10000)
+  FORMSTEAD_SNAPSHOT_THREAD=auto|worker|main  where background snapshots are made (default auto)
+
+Health: GET /healthz answers while the process runs; GET /readyz answers 503 while writes fail.
+Stop with SIGTERM or SIGINT: in-flight requests finish and a snapshot is written.
+More in README.md (running as a service, behind a proxy, backups).
+`;
+}
