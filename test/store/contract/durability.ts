@@ -4,7 +4,7 @@
 import * as assert from 'uvu/assert';
 import type { Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory, type World } from './harness.ts';
-import { at, DAY, form, HOUR, inviteRecord, keyRecord, member, newSubmission, SECOND, uuid, workspace } from './fixtures.ts';
+import { at, DAY, form, HOUR, inviteRecord, keyRecord, member, MINUTE, newSubmission, SECOND, uuid, workspace } from './fixtures.ts';
 
 /** Writes one of each kind and answers what a reader should see afterwards. */
 async function writeOfEach(store: Store) {
@@ -15,14 +15,26 @@ async function writeOfEach(store: Store) {
   const key = keyRecord({ workspaceId: ws.id, createdBy: owner.id });
   await store.keys.createIfUnder(key, 20);
   await store.invites.create(inviteRecord(ws.id, owner.id, { tokenHash: 'inv' }));
-  const f = await form(store, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+  const f = await form(store, ws.id, {
+    webhookUrl: 'https://example.com/h',
+    webhookSecret: 's',
+    notifyEachResponse: true,
+    confirmationField: 'email',
+    retentionDays: 30,
+    theme: { accent: '#0a7' },
+  });
+  const file = { id: uuid(), formId: f.id, fieldKey: 'cv', submissionId: null, name: 'cv.pdf', size: 3, type: 'application/pdf', createdAt: at() };
+  await store.files.insert(file);
   await store.forms.addVersion(f.id, 2, '{"v":2}', 'Second', { successMessage: 'Thanks' }, at(SECOND));
   const sub = newSubmission(f.id, ws.id, {
     values: { name: 'Zoë' },
     idempotency: { key: 'idem', bodyHash: 'h', status: 201, response: '{}' },
     delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() },
+    files: [file.id],
   });
   await store.submissions.insert(sub);
+  await store.forms.claimResponseMail(f.id, at(MINUTE), at(), 10);
+  await store.spam.add({ id: 'spam-1', formId: f.id, formVersion: 2, createdAt: at(), values: { n: 1 }, reason: 'honeypot' }, 10);
   await store.webhooks.recordAttempt({
     deliveryId: sub.delivery!.id,
     attempt: { formId: f.id, submissionId: sub.id, attempt: 1, statusCode: 503, error: 'http 503', durationMs: 3, createdAt: at(SECOND) },
@@ -32,7 +44,7 @@ async function writeOfEach(store: Store) {
   });
   await store.reports.add({ formId: f.id, networkHash: 'net', createdAt: at() }, at(-DAY));
   await store.outbox.add({ id: 'mail-1', recipients: ['a@example.com'], subject: 's', body: 'b', createdAt: at(), error: null });
-  return { ws, owner, key, f, sub };
+  return { ws, owner, key, f, sub, file };
 }
 
 /** Asserts a reader sees every write of writeOfEach. */
@@ -45,6 +57,10 @@ async function assertEachThere(store: Store, w: Awaited<ReturnType<typeof writeO
   assert.ok(await store.invites.byHash('inv'));
   const f = (await store.forms.byId(w.f.id))!;
   assert.equal([f.version, f.title, f.successMessage, f.submissionCount, f.webhookFailures, f.webhookFailureMailedAt], [2, 'Second', 'Thanks', 1, 1, at(SECOND)]);
+  assert.equal([f.notifyEachResponse, f.confirmationField, f.retentionDays, f.theme], [true, 'email', 30, { accent: '#0a7' }]);
+  assert.equal([f.responseMailSeq, f.responseMailAt], [await store.submissions.lastSeq(w.f.id), at(MINUTE)]);
+  assert.equal(await store.files.byId(w.file.id), { ...w.file, submissionId: w.sub.id });
+  assert.equal((await store.spam.byId(w.f.id, 'spam-1'))?.values, { n: 1 });
   assert.equal((await store.submissions.page(w.f.id, 10)).map((s) => [s.id, s.values]), [[w.sub.id, { name: 'Zoë' }]]);
   assert.is(await store.workspaces.monthlyUsage(w.ws.id, '2026-11'), 1);
   assert.ok(await store.idempotency.get(w.f.id, 'idem'));

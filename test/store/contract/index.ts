@@ -10,10 +10,12 @@ import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
-import { mailSpamContract } from './mail-spam.ts';
-import { panelReadsContract } from './panel-reads.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
+import { responseMailContract } from './response-mail.ts';
+import { retentionContract } from './retention.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
+import { submissionReadsContract } from './submission-reads.ts';
+import { spamContract } from './spam.ts';
 import { submissionsContract } from './submissions.ts';
 import { webhooksContract } from './webhooks.ts';
 
@@ -27,13 +29,15 @@ const areas = [
   submissionsContract,
   idempotencyContract,
   submissionDeleteContract,
+  submissionReadsContract,
+  spamContract,
+  filesContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
   jobsContract,
-  mailSpamContract,
-  panelReadsContract,
-  filesContract,
+  responseMailContract,
+  retentionContract,
   durabilityContract,
 ];
 
