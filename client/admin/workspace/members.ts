@@ -56,7 +56,7 @@ export function Members({ me }: { me: Me }) {
     </form>
     <${ErrorList} error=${invite.error ?? withdraw.error} />
     ${link && html`<div class="once"><p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
-      <code class="mono">${link}</code> <${CopyButton} text=${link} /></div>`}
+      <code class="mono">${link}</code> <${CopyButton} text=${link} focus /></div>`}
     ${invites.data && invites.data.length > 0 &&
     html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${invites.data.map(
