@@ -234,6 +234,9 @@ people('selecting rows asks before deleting and says how many', async () => {
   confirmDialogs = true;
   await page.getByRole('button', { name: 'Delete it' }).click();
   await page.getByRole('status').getByText('Deleted 1 submission.').waitFor();
+  // The button went with the selection: the focus is on the line that says what happened.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'status');
+  assert.is(await page.evaluate(() => (document.activeElement as HTMLElement).innerText), 'Deleted 1 submission.');
   confirmDialogs = false;
   assert.equal(dialogs.splice(0), ['Delete 1 submission? This cannot be undone.']);
   assert.is(await page.getByTestId('submission-total').innerText(), '2 submissions');
@@ -280,6 +283,9 @@ people('the detail view: reached by keyboard, every answer by label, hidden char
   dialogs.splice(0);
   await page.getByText('1 submission', { exact: true }).waitFor();
   assert.is(await page.locator(`table.submissions tr[data-id="${ids.grace}"]`).count(), 0);
+  // Back on the form's page, the focus is on its heading, not left on the page body.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.ok(await page.evaluate(() => document.activeElement !== document.body));
 });
 
 people('settings: two wrong fields, both explained next to their fields in one save', async () => {
