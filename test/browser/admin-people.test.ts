@@ -195,6 +195,21 @@ people('submissions: labels, option labels, masked passwords with Reveal, total,
   await ada.getByText('ada-secret-1').waitFor();
   assert.not.match(await page.locator('main').innerText(), /grace-secret-2/, 'one value at a time');
   await ada.getByRole('button', { name: 'Hide Door code' }).click();
+  // The masked dots and Reveal share one line, even when the column is squeezed to its narrowest.
+  const oneLine = () =>
+    ada.locator('.masked').evaluate((pair) => {
+      (pair.closest('td') as HTMLElement).style.width = '1px';
+      const [dots, button] = [pair.querySelector('[aria-hidden]')!, pair.querySelector('button')!].map((e) => e.getBoundingClientRect());
+      const same = Math.abs(dots.top - button.top) < dots.height / 2;
+      (pair.closest('td') as HTMLElement).style.width = '';
+      return same;
+    });
+  assert.ok(await oneLine(), 'masked value and Reveal on one line at 1280 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await oneLine(), 'masked value and Reveal on one line at 390 px');
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  assert.ok(scroll <= inner, `no horizontal scroll at 390 px (${scroll} px)`);
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   const order = async () => page.locator('table.submissions tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
   assert.equal(await order(), [ids.alan, ids.grace, ids.ada], 'newest first');
