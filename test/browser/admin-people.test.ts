@@ -195,6 +195,21 @@ people('submissions: labels, option labels, masked passwords with Reveal, total,
   await ada.getByText('ada-secret-1').waitFor();
   assert.not.match(await page.locator('main').innerText(), /grace-secret-2/, 'one value at a time');
   await ada.getByRole('button', { name: 'Hide Door code' }).click();
+  // The masked dots and Reveal share one line, even when the column is squeezed to its narrowest.
+  const oneLine = () =>
+    ada.locator('.masked').evaluate((pair) => {
+      (pair.closest('td') as HTMLElement).style.width = '1px';
+      const [dots, button] = [pair.querySelector('[aria-hidden]')!, pair.querySelector('button')!].map((e) => e.getBoundingClientRect());
+      const same = Math.abs(dots.top - button.top) < dots.height / 2;
+      (pair.closest('td') as HTMLElement).style.width = '';
+      return same;
+    });
+  assert.ok(await oneLine(), 'masked value and Reveal on one line at 1280 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await oneLine(), 'masked value and Reveal on one line at 390 px');
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  assert.ok(scroll <= inner, `no horizontal scroll at 390 px (${scroll} px)`);
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   const order = async () => page.locator('table.submissions tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
   assert.equal(await order(), [ids.alan, ids.grace, ids.ada], 'newest first');
@@ -234,6 +249,9 @@ people('selecting rows asks before deleting and says how many', async () => {
   confirmDialogs = true;
   await page.getByRole('button', { name: 'Delete it' }).click();
   await page.getByRole('status').getByText('Deleted 1 submission.').waitFor();
+  // The button went with the selection: the focus is on the line that says what happened.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'status');
+  assert.is(await page.evaluate(() => (document.activeElement as HTMLElement).innerText), 'Deleted 1 submission.');
   confirmDialogs = false;
   assert.equal(dialogs.splice(0), ['Delete 1 submission? This cannot be undone.']);
   assert.is(await page.getByTestId('submission-total').innerText(), '2 submissions');
@@ -280,6 +298,9 @@ people('the detail view: reached by keyboard, every answer by label, hidden char
   dialogs.splice(0);
   await page.getByText('1 submission', { exact: true }).waitFor();
   assert.is(await page.locator(`table.submissions tr[data-id="${ids.grace}"]`).count(), 0);
+  // Back on the form's page, the focus is on its heading, not left on the page body.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.ok(await page.evaluate(() => document.activeElement !== document.body));
 });
 
 people('settings: two wrong fields, both explained next to their fields in one save', async () => {

@@ -162,6 +162,10 @@ admin('the webhook secret is masked, revealed, rotated at once, and a test send 
 admin('workspace: usage, members, an invite link and an account key shown once', async () => {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Workspace' }).click();
   await page.getByRole('heading', { name: 'Members' }).waitFor();
+  // The only owner is not offered a Remove the server would refuse; a sentence says why.
+  const own = page.locator('tr', { hasText: '(you)' });
+  await own.getByText('The only owner cannot be removed').waitFor();
+  assert.is(await own.getByRole('button', { name: 'Remove' }).count(), 0);
   await page.getByRole('button', { name: 'Create invite link' }).click();
   await page.getByText('It works once, for 7 days').waitFor();
   await page.getByPlaceholder('Name, e.g. CI deploys').fill('CI');

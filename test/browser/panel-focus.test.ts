@@ -102,6 +102,22 @@ t('Run now on the jobs list keeps the focus on its button while the job runs and
   assert.ok(await button.evaluate((b) => b === document.activeElement), 'the focus is still on Run now');
 });
 
+t('Create key and Create invite link hand the focus to the new Copy button, beside its shown-once line', async () => {
+  await page.goto(`${server.url}/admin/workspace`);
+  await page.locator('#key-name').fill('focus key');
+  await page.getByRole('button', { name: 'Create key' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Copy the key now: it is shown only once.').waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Copy');
+  assert.match(await page.evaluate(() => document.activeElement?.closest('.once')?.textContent ?? ''), /shown only once\.svc_live_/);
+  await page.getByRole('button', { name: 'Create invite link' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Send this link to the person you invite.', { exact: false }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.closest('.once')?.textContent?.includes('Send this link') === true);
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Copy');
+  assert.match(await page.evaluate(() => document.activeElement?.closest('.once')?.textContent ?? ''), /shown only now\.\s*http/);
+});
+
 t('the Webhook tab with no webhook links to the Settings tab where one is added', async () => {
   await page.goto(`${server.url}/admin/forms/${formId}?tab=webhook`);
   await page.getByText('No webhook is set.').getByRole('link', { name: 'Settings' }).click();

@@ -2,7 +2,7 @@
 // a home network, where browsers give no navigator.clipboard (it needs a secure context): there the
 // copy goes through a selected, hidden textarea instead, and if even that is refused the button says
 // to copy by hand rather than doing nothing.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 
 /** Puts `text` on the clipboard; false when the browser refused both ways. */
@@ -33,15 +33,21 @@ export async function copyText(text: string): Promise<boolean> {
   return ok;
 }
 
-/** A button that copies `text`. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** A button that copies `text`; with `focus`, it takes the focus when it appears and when `text` changes. */
+export function CopyButton({ text, label = 'Copy', focus = false }: { text: string; label?: string; focus?: boolean }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | undefined>();
+  const button = useRef<HTMLButtonElement>(null);
+  // A key or link shown once appears after its Create button disabled itself, which drops the focus to
+  // the page: the Copy button beside the new text is where the keyboard goes next.
+  useEffect(() => {
+    if (focus) button.current?.focus();
+  }, [text, focus]);
   const copy = async () => {
     const ok = await copyText(text);
     setOutcome(ok ? 'copied' : 'failed');
     setTimeout(() => setOutcome(undefined), ok ? 1500 : 6000);
   };
-  return html`<button type="button" class="secondary" onClick=${copy}>${outcome === 'copied' ? 'Copied' : label}</button>${
+  return html`<button type="button" class="secondary" ref=${button} onClick=${copy}>${outcome === 'copied' ? 'Copied' : label}</button>${
     outcome === 'failed' && html` <span class="small muted" role="status">Copying was refused by the browser: select the text and press Ctrl+C (⌘C).</span>`
   }`;
 }

@@ -1,7 +1,7 @@
 // The submissions tab: a text filter, newest or oldest first, the total, 50 a page with "Load more",
 // the CSV download of what the filter shows, rows selected and deleted, and (newest first) new
 // submissions appearing at the top as they arrive (submissions.onCreated).
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList } from '../common/error-list.ts';
@@ -42,12 +42,19 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [gone, setGone] = useState<Set<string>>(new Set());
   const [deletedNote, setDeletedNote] = useState('');
+  const [deletions, setDeletions] = useState(0);
+  const noteLine = useRef<HTMLParagraphElement>(null);
   const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }));
   const remove = useAction((ids: string[]) => deleteSubmissions(formId, ids));
 
   useLiveSubmissions(formId, (s) => {
     if (matches(s, filter)) setLive((rows) => (rows.some((r) => r.id === s.id) ? rows : [s, ...rows]));
   });
+  // The Delete button disabled itself and then left with the selection bar, dropping the focus to the
+  // page: the line saying what was deleted is where the keyboard and a screen reader go next.
+  useEffect(() => {
+    if (deletions > 0) noteLine.current?.focus();
+  }, [deletions]);
 
   if (first.error) return html`<${ErrorList} error=${first.error} />`;
   if (!first.data) return html`<p class="muted">Loading submissions…</p>`;
@@ -94,6 +101,7 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
     setGone(new Set([...gone, ...ids]));
     setSelected(new Set());
     setDeletedNote(`Deleted ${count(result.deleted, 'submission')}.`);
+    setDeletions((n) => n + 1);
   };
   const picked = rows.filter((s) => selected.has(s.id)).length;
 
@@ -125,7 +133,7 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
       <button type="button" class="danger" disabled=${remove.busy} onClick=${deleteSelected}>Delete ${picked === 1 ? 'it' : `all ${picked}`}</button>
       <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
     </div>`}
-    ${deletedNote && html`<p class="ok" role="status">${deletedNote}</p>`}
+    ${deletedNote && html`<p class="ok" role="status" tabindex="-1" ref=${noteLine}>${deletedNote}</p>`}
     <${ErrorList} error=${remove.error} />
     ${rows.length === 0
       ? filter || !hostedUrl

@@ -35,7 +35,7 @@ export function Keys() {
       <button type="submit" disabled=${create.busy}>Create key</button>
     </form>
     <${ErrorList} error=${create.error ?? revoke.error ?? keys.error} />
-    ${shown && html`<div class="once"><p>Copy the key now: it is shown only once.</p><code class="mono">${shown}</code> <${CopyButton} text=${shown} /></div>`}
+    ${shown && html`<div class="once"><p>Copy the key now: it is shown only once.</p><code class="mono">${shown}</code> <${CopyButton} text=${shown} focus /></div>`}
     ${keys.data && keys.data.length > 0 &&
     html`<table class="stack"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${keys.data.map(

@@ -24,6 +24,7 @@ export function Members({ me }: { me: Me }) {
   const invite = useAction(() => trpc.members.invite.mutate({ role }));
   const withdraw = useAction((id: string) => trpc.members.revokeInvite.mutate({ id }));
   const after = (ok: unknown, reload: () => void) => ok && reload();
+  const owners = members.data?.filter((m) => m.role === 'owner').length ?? 0;
 
   return html`<${Section} title="Members">
     <${ErrorList} error=${members.error ?? change.error ?? remove.error} />
@@ -36,8 +37,11 @@ export function Members({ me }: { me: Me }) {
           <td data-label="Role"><select aria-label=${`Role of ${m.email}`} value=${m.role}
             onChange=${async (e: Event) => after(await change.run(m.user_id, (e.target as HTMLSelectElement).value as Role), members.reload)}>
             ${roles.map((r) => html`<option value=${r}>${r}</option>`)}</select></td>
-          <td class="actions"><button type="button" class="secondary danger"
-            onClick=${async () => confirm(`Remove ${m.email} from the workspace?`) && after(await remove.run(m.user_id), members.reload)}>Remove</button></td>
+          <td class="actions">${m.role === 'owner' && owners === 1
+            ? // The server refuses removing the last owner, so it is not offered: a sentence says why.
+              html`<span class="muted small">The only owner cannot be removed</span>`
+            : html`<button type="button" class="secondary danger"
+            onClick=${async () => confirm(`Remove ${m.email} from the workspace?`) && after(await remove.run(m.user_id), members.reload)}>Remove</button>`}</td>
         </tr>`,
       )}</tbody>
     </table>`}
@@ -56,7 +60,7 @@ export function Members({ me }: { me: Me }) {
     </form>
     <${ErrorList} error=${invite.error ?? withdraw.error} />
     ${link && html`<div class="once"><p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
-      <code class="mono">${link}</code> <${CopyButton} text=${link} /></div>`}
+      <code class="mono">${link}</code> <${CopyButton} text=${link} focus /></div>`}
     ${invites.data && invites.data.length > 0 &&
     html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${invites.data.map(
