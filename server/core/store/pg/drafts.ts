@@ -1,16 +1,7 @@
 // Drafts of the admin panel's builder on PostgreSQL.
-import type { DraftRecord, Store } from '../types.ts';
+import { toDraft } from '../rows.ts';
+import type { Store } from '../types.ts';
 import { LockClass, lockKey, type PgDatabase } from './db.ts';
-
-const toDraft = (r: Record<string, any>): DraftRecord => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  formId: r.form_id,
-  text: r.text,
-  baseVersion: r.base_version,
-  updatedAt: r.updated_at,
-  updatedBy: r.updated_by,
-});
 
 /** The drafts part of the store. */
 export function draftQueries(db: PgDatabase): Store['drafts'] {

@@ -1,17 +1,7 @@
 // File metadata on PostgreSQL (the bytes never enter the database: they are files in FORMSTEAD_FILES_DIR).
-import type { FileRecord, Store } from '../types.ts';
+import { toFile } from '../rows.ts';
+import type { Store } from '../types.ts';
 import type { PgDatabase } from './db.ts';
-
-const toFile = (r: Record<string, any>): FileRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  fieldKey: r.field_key,
-  submissionId: r.submission_id,
-  name: r.name,
-  size: r.size,
-  type: r.type,
-  createdAt: r.created_at,
-});
 
 const ids = (rows: Record<string, any>[]) => rows.map((r) => r.id as string);
 

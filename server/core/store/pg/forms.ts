@@ -2,7 +2,7 @@
 import type { FormRecord, Store } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { notifyFormChanged } from './changes.ts';
-import { formColumns, toForm, toSubmission } from './rows.ts';
+import { formColumns, toForm, toSubmission } from '../rows.ts';
 
 /** The forms part of the store. */
 export function formQueries(db: PgDatabase): Store['forms'] {
@@ -140,8 +140,9 @@ async function updateColumns(q: Queryable, formId: string, patch: Record<string,
   for (const [field, value] of Object.entries(patch)) {
     const column = formColumns[field];
     if (!column || value === undefined) continue;
-    params.push(typeof column === 'string' ? (value as Param) : column.encode(value));
-    sets.push(`${typeof column === 'string' ? column : column.column} = $${params.length}`);
+    // PostgreSQL takes booleans as they are.
+    params.push(column.kind === 'json' ? JSON.stringify(value) : (value as Param));
+    sets.push(`${column.column} = $${params.length}`);
   }
   if (sets.length === 0) return false;
   await q.q(`UPDATE forms SET ${sets.join(', ')} WHERE id = $${params.length + 1}`, [...params, formId]);

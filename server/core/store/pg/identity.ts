@@ -1,7 +1,7 @@
 // Workspaces, users, memberships, sessions, API keys and instance metadata on PostgreSQL.
 import type { ApiKeyRecord, MembershipOutcome, Role, Store } from '../types.ts';
 import { LockClass, lockKey, type PgDatabase, type Queryable } from './db.ts';
-import { toKey, toUser, toWorkspace } from './rows.ts';
+import { toKey, toUser, toWorkspace } from '../rows.ts';
 
 const ACTIVE_ACCOUNT_KEYS = "kind = 'account' AND workspace_id = $1 AND revoked_at IS NULL";
 

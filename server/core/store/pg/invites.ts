@@ -1,7 +1,7 @@
 // Workspace invites on PostgreSQL: created by owners, used up once by a new or an existing user.
 import type { InviteOutcome, InviteRecord, Store } from '../types.ts';
 import { LockClass, lockKey, type PgDatabase, type Queryable } from './db.ts';
-import { toInvite } from './rows.ts';
+import { toInvite } from '../rows.ts';
 
 /** The invites part of the store. */
 export function inviteQueries(db: PgDatabase): Store['invites'] {

@@ -1,15 +1,7 @@
 // Abuse reports and the mail outbox on PostgreSQL.
-import type { OutboxRecord, Store } from '../types.ts';
+import { toOutbox } from '../rows.ts';
+import type { Store } from '../types.ts';
 import { LockClass, lockKey, type PgDatabase } from './db.ts';
-
-const toOutbox = (r: Record<string, any>): OutboxRecord => ({
-  id: r.id,
-  recipients: JSON.parse(r.recipients),
-  subject: r.subject,
-  body: r.body,
-  createdAt: r.created_at,
-  error: r.error,
-});
 
 /** The reports part of the store. */
 export function reportQueries(db: PgDatabase): Store['reports'] {

@@ -1,15 +1,7 @@
 // Suspected spam on PostgreSQL: posts the anti-spam checks caught, kept apart from submissions for 30 days.
-import type { SpamRecord, Store } from '../types.ts';
+import { toSpam } from '../rows.ts';
+import type { Store } from '../types.ts';
 import { LockClass, lockKey, type PgDatabase } from './db.ts';
-
-const toSpam = (r: Record<string, any>): SpamRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  formVersion: r.form_version,
-  createdAt: r.created_at,
-  values: JSON.parse(r.data),
-  reason: r.reason,
-});
 
 /** The spam part of the store. */
 export function spamQueries(db: PgDatabase): Store['spam'] {

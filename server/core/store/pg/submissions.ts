@@ -1,7 +1,7 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
 import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
 import type { Param, PgDatabase, Queryable } from './db.ts';
-import { toIdempotency, toSubmission } from './rows.ts';
+import { toIdempotency, toSubmission } from '../rows.ts';
 
 /** Whether a `contains` filter was given (an empty one matches everything). */
 const filtered = (contains: string | undefined): contains is string => contains !== undefined && contains !== '';

@@ -1,31 +1,9 @@
 // Webhook deliveries, their attempt log (a ring of the last 100 per form) and the per-form failure
 // streak on PostgreSQL.
-import type { AttemptRecord, DeliveryRecord, Store } from '../types.ts';
+import { toAttempt, toDelivery } from '../rows.ts';
+import type { Store } from '../types.ts';
 import { notifyFormChanged } from './changes.ts';
 import type { PgDatabase } from './db.ts';
-
-type Row = Record<string, any>;
-
-const toDelivery = (r: Row): DeliveryRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  submissionId: r.submission_id,
-  payload: r.payload,
-  attemptCount: r.attempt_count,
-  nextAttemptAt: r.next_attempt_at,
-  state: r.state,
-  createdAt: r.created_at,
-});
-
-const toAttempt = (r: Row): AttemptRecord => ({
-  formId: r.form_id,
-  submissionId: r.submission_id,
-  attempt: r.attempt,
-  statusCode: r.status_code,
-  error: r.error,
-  durationMs: r.duration_ms,
-  createdAt: r.created_at,
-});
 
 /** The webhooks part of the store. */
 export function webhookQueries(db: PgDatabase): Store['webhooks'] {

@@ -1,18 +1,7 @@
 // Drafts of the admin panel's builder on sql.js (migration 007).
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
-import type { DraftRecord, Store } from '../types.ts';
-
-type Row = Record<string, any>;
-
-const toDraft = (r: Row): DraftRecord => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  formId: r.form_id,
-  text: r.text,
-  baseVersion: r.base_version,
-  updatedAt: r.updated_at,
-  updatedBy: r.updated_by,
-});
+import { toDraft } from '../rows.ts';
+import type { Store } from '../types.ts';
 
 /** The drafts part of the store. */
 export function draftQueries(db: DurableDatabase): Store['drafts'] {

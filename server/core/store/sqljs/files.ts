@@ -1,19 +1,7 @@
 // File metadata on sql.js (the bytes never enter the database).
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
-import type { FileRecord, Store } from '../types.ts';
-
-type Row = Record<string, any>;
-
-const toFile = (r: Row): FileRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  fieldKey: r.field_key,
-  submissionId: r.submission_id,
-  name: r.name,
-  size: r.size,
-  type: r.type,
-  createdAt: r.created_at,
-});
+import { toFile } from '../rows.ts';
+import type { Store } from '../types.ts';
 
 /** `?, ?, ?` for an IN list. */
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');

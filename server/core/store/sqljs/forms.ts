@@ -1,7 +1,7 @@
 // Forms, their versions and settings on sql.js.
 import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
 import type { FormRecord, Store } from '../types.ts';
-import { formColumns, toForm, toSubmission } from './rows.ts';
+import { formColumns, toForm, toSubmission } from '../rows.ts';
 
 /** The forms part of the store. */
 export function formQueries(db: DurableDatabase): Store['forms'] {
@@ -115,7 +115,7 @@ function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknow
     const col = formColumns[field];
     if (!col || value === undefined) continue;
     sets.push(`${col.column} = ?`);
-    params.push(col.encode ? col.encode(value) : value);
+    params.push(col.kind === 'json' ? JSON.stringify(value) : col.kind === 'bool' ? (value ? 1 : 0) : value);
   }
   if (sets.length) tx.run(`UPDATE forms SET ${sets.join(', ')} WHERE id = ?`, [...params, formId]);
 }

@@ -1,7 +1,7 @@
 // Workspaces, users, memberships, API keys and instance metadata on sql.js.
 import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
 import type { ApiKeyRecord, MembershipOutcome, Role, Store } from '../types.ts';
-import { toKey, toUser, toWorkspace } from './rows.ts';
+import { toKey, toUser, toWorkspace } from '../rows.ts';
 
 /** The meta, workspaces, users and keys parts of the store. */
 export function identityQueries(db: DurableDatabase): Pick<Store, 'meta' | 'workspaces' | 'users' | 'sessions' | 'keys'> {

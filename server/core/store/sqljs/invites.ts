@@ -1,16 +1,7 @@
 // Workspace invites on sql.js: created by owners, used up once by a new or an existing user.
 import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
+import { toInvite } from '../rows.ts';
 import type { InviteOutcome, InviteRecord, Store, UserRecord } from '../types.ts';
-
-const toInvite = (r: Record<string, any>): InviteRecord => ({
-  id: r.id,
-  tokenHash: r.token_hash,
-  workspaceId: r.workspace_id,
-  role: r.role,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-});
 
 /** The invites part of the store. */
 export function inviteQueries(db: DurableDatabase): Store['invites'] {

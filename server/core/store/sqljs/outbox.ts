@@ -1,15 +1,7 @@
 // The mail outbox on sql.js: mail held when no SMTP server is configured or sending failed.
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
-import type { OutboxRecord, Store } from '../types.ts';
-
-const toOutbox = (r: Record<string, any>): OutboxRecord => ({
-  id: r.id,
-  recipients: JSON.parse(r.recipients),
-  subject: r.subject,
-  body: r.body,
-  createdAt: r.created_at,
-  error: r.error,
-});
+import { toOutbox } from '../rows.ts';
+import type { Store } from '../types.ts';
 
 /** The outbox part of the store. */
 export function outboxQueries(db: DurableDatabase): Store['outbox'] {

@@ -1,15 +1,7 @@
 // Suspected spam on sql.js: posts the anti-spam checks caught, kept apart from submissions for 30 days.
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
-import type { SpamRecord, Store } from '../types.ts';
-
-const toSpam = (r: Record<string, any>): SpamRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  formVersion: r.form_version,
-  createdAt: r.created_at,
-  values: JSON.parse(r.data),
-  reason: r.reason,
-});
+import { toSpam } from '../rows.ts';
+import type { Store } from '../types.ts';
 
 /** The spam part of the store. */
 export function spamQueries(db: DurableDatabase): Store['spam'] {

@@ -2,7 +2,7 @@
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
 import type { InsertOutcome, Store } from '../types.ts';
 import { attachFiles } from './files.ts';
-import { toIdempotency, toSubmission } from './rows.ts';
+import { toIdempotency, toSubmission } from '../rows.ts';
 
 /** SQLite's lower() folds ASCII only; the needle is folded the same way so both sides agree. */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
