@@ -1,14 +1,15 @@
 // A/B ingest: this bundle against another build (BENCH_BUNDLE_B, e.g. one built from an older commit),
-// both running at once with the bare node:http baseline, each given short wrk runs in rotation. On a
+// both running at once with the durable baseline (`ingest`'s), each given short wrk runs in rotation. On a
 // shared machine the load swings within seconds, so a baseline measured once per run (as `ingest`
 // does) can be 2x off from the run it divides; rotating 4-second slices puts every figure next to
 // its neighbours and the paired ratios cancel most of the swing. Each slice also reads the server's
 // CPU time from /proc: CPU µs per request moves far less with the neighbours' load than req/s does.
 // Skipped without BENCH_BUNDLE_B.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { OWNER_KEY, bundle, requireWrk, startPinned, wrkPost, type WrkResult } from './_http.ts';
+import { body, definition, startBareDurable } from './_ingest-form.ts';
 
 const other = process.env.BENCH_BUNDLE_B;
 if (!other) {
@@ -18,21 +19,7 @@ if (!other) {
 requireWrk();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-const fields = Array.from({ length: 20 }, (_, i) => ({ key: `f${i}`, type: i % 5 === 4 ? 'number' : 'text', label: `Field ${i}`, validation: { required: i < 10 } }));
-const definition = { id: 'bench', title: 'Bench', submit: { label: 'Send' }, fields };
-const values = Object.fromEntries(fields.map((f, i) => [f.key, f.type === 'number' ? i : `answer number ${i} with some text`]));
-const body = JSON.stringify({ values });
 
-// The same bare server as `ingest`: the least a JSON endpoint can do.
-const barePath = path.join(tmpdir(), 'formstead-bare-server-ab.mjs');
-writeFileSync(
-  barePath,
-  `import http from 'node:http';
-http.createServer((req, res) => { let b = ''; req.on('data', (c) => (b += c)); req.on('end', () => {
-  if (!b) { res.writeHead(200); res.end(); return; }
-  const v = JSON.parse(b); const out = JSON.stringify({ id: 'x', values: v.values });
-  res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }); res.end(out); }); }).listen(9331, '127.0.0.1');`,
-);
 
 /** Starts one bundle on its own data folder and publishes the bench form; answers the submit URL. */
 async function start(file: string, port: number) {
@@ -55,7 +42,8 @@ function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (100/s on Linux)
 }
 
-const bare = await startPinned([barePath], {}, 'http://127.0.0.1:9331/');
+// The same durable baseline as `ingest`.
+const bare = await startBareDurable(9331);
 process.on('exit', () => bare.kill('SIGKILL'));
 const targets: Record<'bare' | 'A' | 'B', { url: string; pid: number }> = { bare: { url: 'http://127.0.0.1:9331/', pid: bare.pid! }, A: await start(bundle, 9332), B: await start(other, 9333) };
 const names = ['bare', 'A', 'B'] as const;

@@ -1,31 +1,18 @@
 // Ingest: submissions per second through POST /v1/f/{id} (20-field form, 50 connections, every
-// submission durable) against a bare node:http server that parses the same JSON and answers 201,
-// both measured in this run. Then CSV export of 100k submissions: rows per second and the server's
+// submission durable) against the limit for durable writes: a bare node:http server that parses the
+// same JSON, appends it to a file and answers 201 after a group-committed fdatasync, both measured in
+// this run. Then CSV export of 100k submissions: rows per second and the server's
 // peak memory, against csv-stringify writing the same rows.
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { tmpdir } from 'node:os';
 import { stringify } from 'csv-stringify';
-import { OWNER_KEY, requireWrk, startBundle, startPinned, wrkPost } from './_http.ts';
+import { OWNER_KEY, requireWrk, startBundle, wrkPost } from './_http.ts';
+import { body, definition, fields, startBareDurable, values } from './_ingest-form.ts';
 
 requireWrk();
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const fields = Array.from({ length: 20 }, (_, i) => ({ key: `f${i}`, type: i % 5 === 4 ? 'number' : 'text', label: `Field ${i}`, validation: { required: i < 10 } }));
-const definition = { id: 'bench', title: 'Bench', submit: { label: 'Send' }, fields };
-const values = Object.fromEntries(fields.map((f, i) => [f.key, f.type === 'number' ? i : `answer number ${i} with some text`]));
-const body = JSON.stringify({ values });
 
-// Baseline: the least a JSON endpoint can do.
-const barePath = path.join(tmpdir(), 'formstead-bare-server.mjs');
-writeFileSync(
-  barePath,
-  `import http from 'node:http';
-http.createServer((req, res) => { let b = ''; req.on('data', (c) => (b += c)); req.on('end', () => {
-  if (!b) { res.writeHead(200); res.end(); return; }
-  const v = JSON.parse(b); const out = JSON.stringify({ id: 'x', values: v.values });
-  res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }); res.end(out); }); }).listen(9301, '127.0.0.1');`,
-);
-const bare = await startPinned([barePath], {}, 'http://127.0.0.1:9301/');
+// Baseline: the limit for durable writes (node:http appending each body, group-committed fdatasync).
+const bare = await startBareDurable(9301);
 process.on('exit', () => bare.kill('SIGKILL'));
 wrkPost('http://127.0.0.1:9301/', body, { connections: 50, seconds: 2 }); // warm-up
 const bareResult = wrkPost('http://127.0.0.1:9301/', body, { connections: 50, seconds });
@@ -38,7 +25,7 @@ wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds: 2 });
 const ours = wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds });
 
 console.log('ingest, 20-field form, 50 connections, wrk on its own core');
-console.log(`  bare node:http   ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   p99 ${bareResult.p99.toFixed(2)} ms`);
+console.log(`  bare + fdatasync ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   p99 ${bareResult.p99.toFixed(2)} ms`);
 console.log(`  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ${ours.p99.toFixed(2)} ms   non-2xx ${ours.errors}`);
 console.log(`  ratio            ${(ours.rps / bareResult.rps).toFixed(2)}  (target ≥ 0.40, every submission fsynced)`);
 

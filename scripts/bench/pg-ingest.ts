@@ -15,6 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { LOAD_CORE, OWNER_KEY, SERVER_CORE, bundle, requireWrk, startPinned, wrkPost, type WrkResult } from './_http.ts';
 import { postgresBinDir, startPostgres } from '../../test/helpers/postgres.ts';
+import { body, definition } from './_ingest-form.ts';
 
 try {
   postgresBinDir();
@@ -24,10 +25,6 @@ try {
 }
 requireWrk();
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const fields = Array.from({ length: 20 }, (_, i) => ({ key: `f${i}`, type: i % 5 === 4 ? 'number' : 'text', label: `Field ${i}`, validation: { required: i < 10 } }));
-const definition = { id: 'bench', title: 'Bench', submit: { label: 'Send' }, fields };
-const values = Object.fromEntries(fields.map((f, i) => [f.key, f.type === 'number' ? i : `answer number ${i} with some text`]));
-const body = JSON.stringify({ values });
 
 /** CPU time (user + system) a process has used so far, in µs; 0 for one that is gone. */
 function cpuMicros(pid: number): number {
