@@ -5,11 +5,12 @@
 // its neighbours and the paired ratios cancel most of the swing. Each slice also reads the server's
 // CPU time from /proc: CPU µs per request moves far less with the neighbours' load than req/s does.
 // Skipped without BENCH_BUNDLE_B.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { OWNER_KEY, bundle, requireWrk, startPinned, wrkPost, type WrkResult } from './_http.ts';
 import { body, definition, startBareDurable } from './_ingest-form.ts';
+import { cpuMicros } from './_proc.ts';
 
 const other = process.env.BENCH_BUNDLE_B;
 if (!other) {
@@ -19,7 +20,6 @@ if (!other) {
 requireWrk();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-
 
 /** Starts one bundle on its own data folder and publishes the bench form; answers the submit URL. */
 async function start(file: string, port: number) {
@@ -34,12 +34,6 @@ async function start(file: string, port: number) {
   const res = await fetch(`${url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
   const { form_id } = (await res.json()) as { form_id: string };
   return { url: `${url}/v1/f/${form_id}`, pid: child.pid! };
-}
-
-/** CPU time (user + system) a process has used so far, in µs. */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (100/s on Linux)
 }
 
 // The same durable baseline as `ingest`.

@@ -3,10 +3,11 @@
 // same JSON, appends it to a file and answers 201 after a group-committed fdatasync, both measured in
 // this run. Then CSV export of 100k submissions: rows per second and the server's
 // peak memory, against csv-stringify writing the same rows.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify';
 import { OWNER_KEY, requireWrk, startBundle, wrkPost } from './_http.ts';
 import { body, definition, fields, startBareDurable, values } from './_ingest-form.ts';
+import { procStatusMb } from './_proc.ts';
 
 requireWrk();
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -89,9 +90,4 @@ function vmHwm(pid: number): number {
 /** Current resident set size of a process in MB (VmRSS). */
 function vmRss(pid: number): number {
   return procStatusMb(pid, 'VmRSS');
-}
-
-function procStatusMb(pid: number, field: string): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
 }

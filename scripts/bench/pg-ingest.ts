@@ -16,6 +16,7 @@ import pg from 'pg';
 import { LOAD_CORE, OWNER_KEY, SERVER_CORE, bundle, requireWrk, startPinned, wrkPost, type WrkResult } from './_http.ts';
 import { postgresBinDir, startPostgres } from '../../test/helpers/postgres.ts';
 import { body, definition } from './_ingest-form.ts';
+import { cpuMicros } from './_proc.ts';
 
 try {
   postgresBinDir();
@@ -25,16 +26,6 @@ try {
 }
 requireWrk();
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-
-/** CPU time (user + system) a process has used so far, in µs; 0 for one that is gone. */
-function cpuMicros(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(stat[11]) + Number(stat[12])) * 1e6) / 100; // utime, stime in clock ticks (100/s on Linux)
-  } catch {
-    return 0;
-  }
-}
 
 /** The postmaster and every process it forked (backends, WAL writer, checkpointer), by /proc's ppid. */
 function pgPids(postmaster: number): number[] {

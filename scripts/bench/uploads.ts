@@ -4,11 +4,12 @@
 // 64 MB above idle). The clients run in a process pinned to the other core.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOAD_CORE, OWNER_KEY, startBundle } from './_http.ts';
+import { procStatusMb } from './_proc.ts';
 
 const MB = 1024 * 1024;
 const SIZE = 10 * MB;
@@ -74,9 +75,9 @@ const mbps = (ROUNDS * SIZE) / MB / (one.ms / 1000);
 // Peak memory: reset the high-water mark at idle, then 20 clients at once.
 const pid = server.child.pid!;
 writeFileSync(`/proc/${pid}/clear_refs`, '5');
-const idle = procMb(pid, 'VmRSS');
+const idle = procStatusMb(pid, 'VmRSS');
 const many = runClients(20, 20);
-const peak = procMb(pid, 'VmHWM');
+const peak = procStatusMb(pid, 'VmHWM');
 
 const baseMbps = Math.max(baseBefore, await writeWithFsync(ROUNDS));
 console.log(`uploads of ${SIZE / MB} MB files (each fsynced before its 201)`);
@@ -86,8 +87,3 @@ console.log(`  ratio                       ${(mbps / baseMbps).toFixed(2)}`);
 console.log(`  20 clients at once: ${((20 * SIZE) / MB / (many.ms / 1000)).toFixed(0)} MB/s, failed ${many.failed}; server RSS ${idle} MB idle, peak ${peak} MB: ${peak - idle} MB above idle (target < 64 MB)`);
 server.child.kill('SIGTERM');
 process.exit(0);
-
-function procMb(pid: number, field: string): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-}
