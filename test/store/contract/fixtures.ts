@@ -124,3 +124,28 @@ export async function submissions(store: Store, formId: string, workspaceId: str
   }
   return ids;
 }
+
+/** Stores one submission per text (`values.text`), a second apart; returns their ids in order. */
+export async function texts(store: Store, formId: string, list: string[]) {
+  const ids: string[] = [];
+  for (const [i, text] of list.entries()) {
+    const sub = newSubmission(formId, null, { createdAt: at(i * SECOND), values: { text } });
+    await store.submissions.insert(sub);
+    ids.push(sub.id);
+  }
+  return ids;
+}
+
+/** The texts the rows search: case, a literal % and _, and one match per needle where it matters. */
+export const FILTER_TEXTS = ['Ada Lovelace', 'ada@EXAMPLE.com', 'Grace Hopper', '100% sure', 'snake_case', 'ADA'];
+/** Needle and the indexes into FILTER_TEXTS, oldest first it matches. */
+export const FILTER_MATCHES: [needle: string, matches: number[]][] = [
+  ['ada', [0, 1, 5]],
+  ['ADA', [0, 1, 5]],
+  ['example.COM', [1]],
+  ['%', [3]],
+  ['_', [4]],
+  ['e_c', [4]],
+  ['a%', []],
+  ['nobody', []],
+];

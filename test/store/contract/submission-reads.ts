@@ -3,32 +3,7 @@
 import * as assert from 'uvu/assert';
 import type { AttemptResult, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { at, DAY, form, newSubmission, SECOND, submissions, uuid, workspace } from './fixtures.ts';
-
-/** Stores one submission per text (`values.text`), a second apart; returns their ids in order. */
-async function texts(store: Store, formId: string, list: string[]) {
-  const ids: string[] = [];
-  for (const [i, text] of list.entries()) {
-    const sub = newSubmission(formId, null, { createdAt: at(i * SECOND), values: { text } });
-    await store.submissions.insert(sub);
-    ids.push(sub.id);
-  }
-  return ids;
-}
-
-/** The texts the rows search: case, a literal % and _, and one match per needle where it matters. */
-const TEXTS = ['Ada Lovelace', 'ada@EXAMPLE.com', 'Grace Hopper', '100% sure', 'snake_case', 'ADA'];
-/** Needle and the indexes into TEXTS it matches (the same table the page rows use). */
-const MATCHES: [needle: string, matches: number[]][] = [
-  ['ada', [0, 1, 5]],
-  ['ADA', [0, 1, 5]],
-  ['example.COM', [1]],
-  ['%', [3]],
-  ['_', [4]],
-  ['e_c', [4]],
-  ['a%', []],
-  ['nobody', []],
-];
+import { at, DAY, FILTER_MATCHES as MATCHES, FILTER_TEXTS as TEXTS, form, newSubmission, SECOND, submissions, texts, uuid, workspace } from './fixtures.ts';
 
 /** Rows for submissions.page (oldest first), submissions.count, iterate with a filter, lastSeq, webhooks.forSubmission. */
 export function submissionReadsContract(backend: string, factory: StoreFactory) {

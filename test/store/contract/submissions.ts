@@ -3,7 +3,7 @@
 import * as assert from 'uvu/assert';
 import type { NewSubmission, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { at, DAY, form, MINUTE, newSubmission, SECOND, submissions, uuid, workspace } from './fixtures.ts';
+import { at, DAY, FILTER_MATCHES, FILTER_TEXTS, form, MINUTE, newSubmission, SECOND, submissions, texts, uuid, workspace } from './fixtures.ts';
 import { idem } from './idempotency.ts';
 
 /** Rows for submissions.insert and the reads. */
@@ -139,24 +139,10 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
   });
   rule('submissions.page', 'contains: any case, literal % and _, with beforeSeq and limit', async ({ store }) => {
     const f = await form(store, null);
-    const texts = ['Ada Lovelace', 'ada@EXAMPLE.com', 'Grace Hopper', '100% sure', 'snake_case', 'ADA'];
-    const ids: string[] = [];
-    for (const [i, text] of texts.entries()) {
-      const sub = newSubmission(f.id, null, { createdAt: at(i * SECOND), values: { text } });
-      await store.submissions.insert(sub);
-      ids.push(sub.id);
-    }
+    const ids = await texts(store, f.id, FILTER_TEXTS);
     const search = async (needle: string, limit = 10, before?: number) => (await store.submissions.page(f.id, limit, before, needle)).map((s) => ids.indexOf(s.id));
-    const rows: [needle: string, matches: number[]][] = [
-      ['ada', [5, 1, 0]],
-      ['ADA', [5, 1, 0]],
-      ['example.COM', [1]],
-      ['%', [3]],
-      ['_', [4]],
-      ['e_c', [4]],
-      ['a%', []],
-      ['nobody', []],
-    ];
+    // Pages are newest first: the matches of the shared table in reverse.
+    const rows = FILTER_MATCHES.map(([needle, matches]) => [needle, [...matches].reverse()] as const);
     for (const [needle, matches] of rows) assert.equal(await search(needle), matches, needle);
     assert.equal(await search('ada', 2), [5, 1], 'limit');
     const all = await store.submissions.page(f.id, 10);
