@@ -44,7 +44,7 @@ export class DeletionService {
     const submissionsDeleted = await this.store.forms.delete(form.id);
     // The form cache forgets the row inside forms.delete (store/form-cache.ts).
     this.definitions.forget(form.id);
-    this.rateLimits.submitPerForm.forget(form.id);
+    await this.rateLimits.forget(this.rateLimits.submitPerForm, form.id);
     return { submissionsDeleted };
   }
 

@@ -11,6 +11,9 @@ import type { AgentPrincipal, Principal } from './principal.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { expiryOf, hasExpired, isClaimed } from './unclaimed.ts';
 
+/** Takes the rate-limit tokens of a creation (RateLimits.publishAdmission); throws 429 to refuse. */
+type Admit = (creates: { agentKey: boolean }) => Promise<void>;
+
 /** Spec 3.2: one agent key can hold at most 3 unclaimed forms. */
 export const MAX_UNCLAIMED_PER_AGENT_KEY = 3;
 
@@ -31,7 +34,7 @@ export class FormService {
    * called just before an unclaimed form (and, keyless, an agent key) is created, so rate limits count
    * creations rather than attempts that failed validation; it throws to refuse.
    */
-  async publish(principal: Principal | null, rawBody: Record<string, unknown>, admit: (creates: { agentKey: boolean }) => void = () => {}) {
+  async publish(principal: Principal | null, rawBody: Record<string, unknown>, admit: Admit = async () => {}) {
     const parsed = publishBodySchema.safeParse(rawBody);
     // A missing definition is reported once, by the body schema.
     const checked = rawBody.definition === undefined ? { problems: [] } : validateDefinition(rawBody.definition);
@@ -53,7 +56,7 @@ export class FormService {
       return this.publishVersion(existing, checked.definition.title, checked.json, body, now);
     }
     if (principal === null) {
-      admit({ agentKey: true });
+      await admit({ agentKey: true });
       return this.publishKeyless(checked.definition.title, checked.json, body, now);
     }
     if (principal.kind === 'agent') return this.publishUnclaimed(principal, checked.definition.title, checked.json, body, now, admit);
@@ -157,12 +160,12 @@ export class FormService {
     };
   }
 
-  private async publishUnclaimed(principal: AgentPrincipal, title: string, json: string, body: PublishBody, at: Date, admit: (creates: { agentKey: boolean }) => void) {
+  private async publishUnclaimed(principal: AgentPrincipal, title: string, json: string, body: PublishBody, at: Date, admit: Admit) {
     const full = () => conflict('unclaimed_limit', [`form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`]);
     // Answered before the rate limit counts the attempt; the write checks again, so concurrent publishes
     // (on any instance) cannot pass the limit together.
     if ((await this.store.forms.countUnclaimedByAgentKey(principal.keyId)) >= MAX_UNCLAIMED_PER_AGENT_KEY) throw full();
-    admit({ agentKey: false });
+    await admit({ agentKey: false });
     return this.createUnclaimed(principal.keyId, title, json, body, at, { max: MAX_UNCLAIMED_PER_AGENT_KEY, full });
   }
 

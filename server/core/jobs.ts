@@ -40,5 +40,7 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
   });
   // Uploads no response used within 24 h, and files a crash left without their row.
   jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', run: () => services.files.sweep() });
+  // Buckets full again are the same as none; on PostgreSQL they are rows that would otherwise stay.
+  jobs.register({ name: 'sweep-rate-limits', schedule: '*/10 * * * *', run: async () => `${await services.rateLimits.sweep()} deleted` });
   jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', everyInstance: true, run: () => store.snapshot() });
 }

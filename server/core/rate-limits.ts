@@ -1,37 +1,75 @@
 // The rate limits of ARCHITECTURE.md "Forms, versions, claims", by socket address (or, behind N
-// trusted proxies, the X-Forwarded-For entry the nearest of them wrote: http/client-ip.ts) and by form.
-// FORMSTEAD_RATE_LIMIT=off disables them.
+// trusted proxies, the X-Forwarded-For entry the nearest of them wrote: http/client-ip.ts) and by form,
+// plus the confirmation mail's limits. The buckets are the store's (store.rateBuckets): in memory for the
+// embedded store, rows on PostgreSQL so that every instance draws on the same ones.
+// FORMSTEAD_RATE_LIMIT=off disables the request limits (not the mail limits, which guard strangers' inboxes).
+import { createHmac } from 'node:crypto';
 import { ApiError } from '../lib/api-error.ts';
-import { TokenBuckets } from '../lib/token-bucket.ts';
+import type { BucketRule } from '../lib/token-bucket.ts';
+import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM } from './mail/confirmation-mail.ts';
+import type { RateCheck, Store } from './store/types.ts';
 
 const HOUR = 3600;
 
-/** Every limiter of the product, each a set of token buckets. */
+/**
+ * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,
+ * and whether its keys name a person (an IP or an email address).
+ */
+export interface Limiter extends BucketRule {
+  name: string;
+  personal: boolean;
+}
+
+const limiter = (name: string, rule: BucketRule, keyedBy: 'person' | 'form'): Limiter => ({ name, ...rule, personal: keyedBy === 'person' });
+
+/** Every limiter of the product, and the one way to draw on them. */
 export class RateLimits {
-  readonly submitPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 1 / 3 });
-  readonly submitPerForm = new TokenBuckets({ burst: 60, refillPerSecond: 1 });
+  readonly submitPerIp = limiter('submit-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  readonly submitPerForm = limiter('submit-form', { burst: 60, refillPerSecond: 1 }, 'form');
   /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
-  readonly uploadPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 1 / 3 });
-  readonly keylessAttemptsPerIp = new TokenBuckets({ burst: 60, refillPerSecond: 60 / HOUR });
-  readonly unclaimedFormsPerIp = new TokenBuckets({ burst: 5, refillPerSecond: 5 / HOUR });
-  readonly agentKeysPerIp = new TokenBuckets({ burst: 20, refillPerSecond: 20 / (24 * HOUR) });
+  readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'person');
+  readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'person');
+  readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'person');
   /** Sign-in attempts: 10 at once, then one every 90 s per address (slows password guessing). */
-  readonly loginPerIp = new TokenBuckets({ burst: 10, refillPerSecond: 1 / 90 });
+  readonly loginPerIp = limiter('login-ip', { burst: 10, refillPerSecond: 1 / 90 }, 'person');
+  readonly confirmationPerForm = limiter('confirmation-form', CONFIRMATION_PER_FORM, 'form');
+  readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'person');
 
-  constructor(readonly enabled: boolean) {}
+  private readonly hashKey: Buffer;
 
-  /** Takes one token from each (bucket, key) pair, or throws 429 with Retry-After and takes none. */
-  take(...checks: [TokenBuckets, string][]) {
+  constructor(
+    private readonly buckets: Store['rateBuckets'],
+    secret: string,
+    readonly enabled: boolean,
+    private readonly now: () => number = Date.now,
+  ) {
+    // A key of its own, derived from the instance secret, so these hashes reveal nothing of other uses.
+    this.hashKey = createHmac('sha256', secret).update('rate-limit keys').digest();
+  }
+
+  /** Takes one token from each (limiter, key) pair, or throws 429 with Retry-After and takes none. */
+  async take(...checks: [Limiter, string][]): Promise<void> {
     if (!this.enabled) return;
-    // Check all first so a refusal by the second limiter does not spend a token of the first.
-    for (const [buckets, key] of checks) {
-      if (!buckets.peek(key)) {
-        const r = buckets.take(key);
-        const retry = r.ok ? 1 : r.retryAfterSeconds;
-        throw new ApiError(429, 'rate_limited', [`rate: too many requests, retry in ${retry} s`], {}, { 'retry-after': String(retry) });
-      }
+    const r = await this.buckets.take(this.checks(checks), this.now());
+    if (!r.ok) {
+      throw new ApiError(429, 'rate_limited', [`rate: too many requests, retry in ${r.retryAfterSeconds} s`], {}, { 'retry-after': String(r.retryAfterSeconds) });
     }
-    for (const [buckets, key] of checks) buckets.take(key);
+  }
+
+  /** Like take, for work that is skipped rather than refused: true when the tokens were taken. Always on. */
+  async tryTake(...checks: [Limiter, string][]): Promise<boolean> {
+    return (await this.buckets.take(this.checks(checks), this.now())).ok;
+  }
+
+  /** Forgets a key's bucket (its subject is gone: a deleted form). */
+  forget(l: Limiter, key: string): Promise<void> {
+    return this.buckets.forget(l.name, this.keyOf(l, key));
+  }
+
+  /** Drops the buckets that are full again (the scheduled sweep); returns how many went. */
+  sweep(): Promise<number> {
+    return this.buckets.sweep(this.now());
   }
 
   /**
@@ -39,8 +77,20 @@ export class RateLimits {
    * `admit` (FormService.publish calls it just before it creates an unclaimed form, and keyless an agent
    * key) takes the creation tokens, so attempts that fail validation do not use up the creation budget.
    */
-  publishAdmission(keyless: boolean, ip: string): (creates: { agentKey: boolean }) => void {
-    if (keyless) this.take([this.keylessAttemptsPerIp, ip]);
-    return ({ agentKey }) => this.take([this.unclaimedFormsPerIp, ip], ...(agentKey ? [[this.agentKeysPerIp, ip] as [TokenBuckets, string]] : []));
+  async publishAdmission(keyless: boolean, ip: string): Promise<(creates: { agentKey: boolean }) => Promise<void>> {
+    if (keyless) await this.take([this.keylessAttemptsPerIp, ip]);
+    return ({ agentKey }) => this.take([this.unclaimedFormsPerIp, ip], ...(agentKey ? [[this.agentKeysPerIp, ip] as [Limiter, string]] : []));
+  }
+
+  private checks(checks: [Limiter, string][]): RateCheck[] {
+    return checks.map(([l, key]) => ({ bucket: l.name, key: this.keyOf(l, key), burst: l.burst, refillPerSecond: l.refillPerSecond }));
+  }
+
+  /**
+   * Addresses never leave memory as they are (ARCHITECTURE.md: IP addresses are never stored): a bucket
+   * is kept under a keyed hash, which the database cannot turn back into the address without the secret.
+   */
+  private keyOf(l: Limiter, key: string): string {
+    return l.personal ? createHmac('sha256', this.hashKey).update(key).digest('base64url').slice(0, 22) : key;
   }
 }

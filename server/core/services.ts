@@ -75,7 +75,7 @@ export interface Services {
   storage: { check(): Promise<StorageHealth> };
 }
 
-/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' time. */
+/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' and rate limits' time. */
 export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}, options: { clock?: () => number } = {}): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
@@ -86,7 +86,6 @@ export function createServices(store: Store, config: Config, secret: string, log
   const failureMail = new FailureMail(store, mailer, config.publicUrl);
   const milestones = new MilestoneMail(store, mailer, config.publicUrl);
   const responseMail = new ResponseMail(store, mailer, forms.definitions, config.publicUrl, { log, now: options.clock });
-  const confirmation = new ConfirmationMail(mailer, { log, now: options.clock });
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,
@@ -101,7 +100,8 @@ export function createServices(store: Store, config: Config, secret: string, log
   const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir, config.databaseUrl ? store : undefined));
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
-  const rateLimits = new RateLimits(config.rateLimit);
+  const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock);
+  const confirmation = new ConfirmationMail(mailer, rateLimits, log);
   // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.
   const afterStore = (stored: StoredSubmission) => {
     submissionEvents.created(stored);

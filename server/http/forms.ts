@@ -10,7 +10,7 @@ import { sendJson, sendNoContent } from './respond.ts';
 /** POST /v1/forms: publish a form or a new version; no key allowed. */
 export const publishForm = (s: Services) => async ({ req, res }: RouteContext) => {
   const principal = await optionalKey(s, req);
-  const admit = s.rateLimits.publishAdmission(principal === null, clientIp(req, s.config.trustProxy));
+  const admit = await s.rateLimits.publishAdmission(principal === null, clientIp(req, s.config.trustProxy));
   const body = await readJsonObject(req);
   sendJson(res, 201, await s.forms.publish(principal, body, admit));
 };

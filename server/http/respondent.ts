@@ -34,7 +34,7 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
   const browserPost = wantsHtml(req);
   try {
     const ip = clientIp(req, s.config.trustProxy);
-    s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
+    await s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
     const received: string[] = [];
     let result;
     try {

@@ -35,7 +35,7 @@ export const publishForm = defineTool({
     'claim_url (give it to a person; opening it while signed in moves the form into their workspace) and expires_at (unclaimed forms expire and send no webhooks).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: publishInput,
-  run: async ({ services: s, principal, ip }, args) => s.forms.publish(principal, args, s.rateLimits.publishAdmission(principal === null, ip)),
+  run: async ({ services: s, principal, ip }, args) => s.forms.publish(principal, args, await s.rateLimits.publishAdmission(principal === null, ip)),
 });
 
 const settingsOwnArgs = {

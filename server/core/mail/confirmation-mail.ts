@@ -1,9 +1,9 @@
 // The confirmation mail to a respondent (confirmation_email_field): "we got your answer", sent to the
 // address typed into the form's chosen email field. Anyone can type any address there, so it is
 // guarded against being used to mail strangers: claimed forms only, one address per submission, a
-// per-form and a per-address rate limit (in memory), and the mail carries only the owner's words and
+// per-form and a per-address rate limit (core/rate-limits.ts, shared by instances), and the mail carries only the owner's words and
 // the form title, never the respondent's answers (a bot cannot make it carry its own text).
-import { TokenBuckets } from '../../lib/token-bucket.ts';
+import type { RateLimits } from '../rate-limits.ts';
 import type { FormRecord } from '../store/types.ts';
 import type { Mailer } from './mailer.ts';
 import { sendsMail } from '../unclaimed.ts';
@@ -22,16 +22,11 @@ export const DEFAULT_CONFIRMATION = 'Thank you. Your response was received.';
 
 /** Sends confirmation mails to respondents. */
 export class ConfirmationMail {
-  private readonly perForm: TokenBuckets;
-  private readonly perAddress: TokenBuckets;
-
   constructor(
     private readonly mailer: Mailer,
-    private readonly opts: { now?: () => number; log?: (line: string) => void } = {},
-  ) {
-    this.perForm = new TokenBuckets(CONFIRMATION_PER_FORM, opts.now);
-    this.perAddress = new TokenBuckets(CONFIRMATION_PER_ADDRESS, opts.now);
-  }
+    private readonly limits: RateLimits,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
 
   /** The address a submission's confirmation goes to, or undefined (off, unclaimed, no valid address). */
   static recipient(form: FormRecord, values: Record<string, unknown>): string | undefined {
@@ -46,14 +41,11 @@ export class ConfirmationMail {
   async send(form: FormRecord, values: Record<string, unknown>): Promise<'sent' | 'skipped' | 'limited'> {
     const to = ConfirmationMail.recipient(form, values);
     if (!to) return 'skipped';
-    const key = to.toLowerCase();
-    // Both limits are checked before either is spent, so a refused address does not use the form's budget.
-    if (!this.perForm.peek(form.id) || !this.perAddress.peek(key)) {
-      this.opts.log?.(`confirmation mail of form ${form.id} skipped: rate limited`);
+    // Both limits in one take: a refused address does not use the form's budget.
+    if (!(await this.limits.tryTake([this.limits.confirmationPerForm, form.id], [this.limits.confirmationPerAddress, to.toLowerCase()]))) {
+      this.log(`confirmation mail of form ${form.id} skipped: rate limited`);
       return 'limited';
     }
-    this.perForm.take(form.id);
-    this.perAddress.take(key);
     const text = [
       form.confirmationMessage.trim() || DEFAULT_CONFIRMATION,
       '',

@@ -277,6 +277,18 @@ export interface DraftRecord {
 }
 
 /** The whole store contract. Reads may be served from memory; every write resolves once durable. */
+/** One token bucket to draw on: the limiter's name, the key within it and the limiter's rule. */
+export interface RateCheck {
+  bucket: string;
+  key: string;
+  /** Tokens a full bucket holds. */
+  burst: number;
+  refillPerSecond: number;
+}
+
+/** The answer of rateBuckets.take: every token taken, or none and the wait until there would be. */
+export type RateTake = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export interface Store {
   meta: {
     get(key: string): Promise<string | undefined>;
@@ -485,6 +497,22 @@ export interface Store {
     list(limit: number): Promise<OutboxRecord[]>;
     /** Deletes held mail created before `olderThan`; returns how many went. */
     sweep(olderThan: string): Promise<number>;
+  };
+  /**
+   * Token buckets of the rate limits (core/rate-limits.ts), in the store so that every instance on one
+   * database draws on the same buckets. Keys arrive already hashed where they name an address.
+   */
+  rateBuckets: {
+    /**
+     * Takes one token from every bucket of `checks` as of `nowMs`, or none when any bucket has less than
+     * one (all or nothing, also against concurrent takes on other instances); a refusal says how many
+     * seconds until every bucket would have one again.
+     */
+    take(checks: RateCheck[], nowMs: number): Promise<RateTake>;
+    /** Forgets one bucket (its subject is gone: a deleted form). */
+    forget(bucket: string, key: string): Promise<void>;
+    /** Drops the buckets that are full again at `nowMs` (a full bucket is the same as none); returns how many went. */
+    sweep(nowMs: number): Promise<number>;
   };
   jobs: {
     /**

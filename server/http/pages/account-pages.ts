@@ -74,7 +74,7 @@ export const loginPage = (_s: Services) => ({ res, query }: RouteContext) => sen
 /** POST /admin/login: a session cookie and back to `next`. */
 export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
   assertSameOrigin(req, s.config.publicUrl);
-  s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
+  await s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
   const form = await readForm(req);
   try {
     const token = await s.accounts.login(form.email ?? '', form.password ?? '');

@@ -32,7 +32,7 @@ export const reportSubmit = (s: Services) => async (ctx: RouteContext) => {
   const view = await viewOrNotFound(s, ctx);
   if (!view) return;
   const ip = clientIp(ctx.req, s.config.trustProxy);
-  s.rateLimits.take([s.rateLimits.submitPerIp, ip]);
+  await s.rateLimits.take([s.rateLimits.submitPerIp, ip]);
   const fields = await readFormFields(ctx.req);
   if (!s.reports.validToken(view.form_id, ip, fields.token)) {
     const again = `<p><a href="/f/${escapeHtml(encodeURIComponent(view.form_id))}/report">Open the report page again</a></p>`;

@@ -146,7 +146,7 @@ digest('the mail off: nothing is sent; turned on later, old answers are not mail
 });
 
 digest('unclaimed forms send no mail', async ({ w, smtp, clock }) => {
-  const published = await w.services.forms.publish(null, { definition: contactDefinition({ title: 'Keyless form' }) }, () => {});
+  const published = await w.services.forms.publish(null, { definition: contactDefinition({ title: 'Keyless form' }) }, async () => {});
   await submit(w, published.form_id, 1);
   clock.now += RESPONSE_MAIL_EVERY_MS + 1;
   assert.is(await w.services.responseMail.sweep(), 0);

@@ -10,6 +10,7 @@ import { idempotencyContract } from './idempotency.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
+import { rateBucketsContract } from './rate-buckets.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { responseMailContract } from './response-mail.ts';
 import { retentionContract } from './retention.ts';
@@ -36,6 +37,7 @@ const areas = [
   draftsContract,
   reportsOutboxContract,
   jobsContract,
+  rateBucketsContract,
   responseMailContract,
   retentionContract,
   durabilityContract,

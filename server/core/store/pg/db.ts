@@ -4,8 +4,8 @@ import pg from 'pg';
 import type { StorageHealth } from '../../../lib/durable-db.ts';
 import { StorageError } from '../../../lib/storage-error.ts';
 
-/** A parameter of a query (a string[] is a text[] for `= ANY($n)`). */
-export type Param = string | number | boolean | null | string[];
+/** A parameter of a query (a string[] is a text[] for `= ANY($n)`; a number[] a float8[] or bigint[] by its cast). */
+export type Param = string | number | boolean | null | string[] | number[];
 
 type Row = Record<string, any>;
 

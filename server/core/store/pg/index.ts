@@ -9,6 +9,7 @@ import { inviteQueries } from './invites.ts';
 import { jobQueries } from './jobs.ts';
 import { applyPgMigrations } from './migrate.ts';
 import { pgMigrations } from './migrations/index.ts';
+import { rateBucketQueries } from './rate-buckets.ts';
 import { outboxQueries, reportQueries } from './reports-outbox.ts';
 import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
@@ -43,6 +44,7 @@ export async function openPgStore(connectionString: string, log: (line: string) 
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(db),
+    rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.
     snapshot: async () => 'PostgreSQL: every commit is durable in the server (no snapshot to write)',
     storage: () => db.health(),

@@ -10,6 +10,7 @@ import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
 import { jobQueries } from './jobs.ts';
 import { outboxQueries } from './outbox.ts';
+import { rateBucketQueries } from './rate-buckets.ts';
 import { reportQueries } from './reports.ts';
 import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
@@ -30,6 +31,7 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(),
+    rateBuckets: rateBucketQueries(),
     snapshot: async () => {
       await db.snapshot();
       const s = db.stats();

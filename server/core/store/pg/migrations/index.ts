@@ -4,7 +4,8 @@ import { initial } from './001-initial.ts';
 import { deliveryLease } from './002-delivery-lease.ts';
 import { jobTicks } from './003-job-ticks.ts';
 import { mailSpamFiles } from './004-mail-spam-files.ts';
+import { rateBuckets } from './005-rate-buckets.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
-export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles];
+export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles, rateBuckets];
