@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL instead of the embedded store (--database-url / FORMSTEAD_DATABASE_URL): many instances can share it. */
   databaseUrl?: string;
+  /** Whether instances tell each other of form changes (LISTEN/NOTIFY) so forms can be cached; off behind a transaction-mode pooler. */
+  databaseHints: boolean;
   publicUrl: string;
   ownerKey?: string;
   smtpUrl?: string;
@@ -70,6 +72,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     host,
     dataDir,
     databaseUrl,
+    databaseHints: oneOf(env.FORMSTEAD_DATABASE_HINTS, 'FORMSTEAD_DATABASE_HINTS', ['on', 'off'] as const, 'on') === 'on',
     publicUrl: publicUrl.replace(/\/+$/, ''),
     ownerKey,
     smtpUrl,

@@ -112,7 +112,7 @@ function recorder(url: string) {
     seen.push(what);
     if (waiting && what === waiting.want) waiting.resolve();
   };
-  const listener = listenForChanges(url, { onForm: (id) => note(`form:${id}`), onReset: () => note('reset') });
+  const listener = listenForChanges(url, { onForm: (id) => note(`form:${id}`), onReset: () => note('reset'), onLost: () => note('lost') });
   // Waits for the hint (no time is asserted; the run's own limit ends a hang).
   const next = (want: string) => new Promise<void>((resolve) => (waiting = { want, resolve }));
   return { seen, listener, next };
@@ -154,7 +154,7 @@ hints('a form changed on one instance is announced to the other (update, new ver
   }
 });
 
-hints('a listener whose connection is cut reconnects, says reset (hints may be lost), and hears later changes', async () => {
+hints('a listener whose connection is cut says lost (caches stop), reconnects, says reset (hints may be lost), and hears later changes', async () => {
   const url = await freshDatabase();
   const store = await openPgStore(url);
   const r = recorder(url);
@@ -172,7 +172,7 @@ hints('a listener whose connection is cut reconnects, says reset (hints may be l
     const next = r.next(`form:${f.id}`);
     await store.forms.update(f.id, { status: 'paused' });
     await next;
-    assert.equal(r.seen, ['reset', 'reset', `form:${f.id}`]);
+    assert.equal(r.seen, ['reset', 'lost', 'reset', `form:${f.id}`]);
   } finally {
     await r.listener.close();
     await store.close();

@@ -5,13 +5,15 @@ import type { FormRecord, Store } from './types.ts';
 
 /**
  * Tells the cache about writes other processes made (PostgreSQL with many instances): `forget(id)`
- * for one form, `forget()` for all (hints were missed). Called once with the cache's forget.
+ * for one form, `forget()` for all (hints were missed), and `live(false)` while hints cannot arrive (the
+ * listening connection is down), `live(true)` once they can again. Called once, at wrapping.
  */
-export type FormCacheHints = (forget: (formId?: string) => void) => void;
+export type FormCacheHints = (forget: (formId?: string) => void, live: (on: boolean) => void) => void;
 
 /**
  * Wraps a store so `forms.byId` is served from memory; writes through the wrapper keep it exact, and
- * `hints`, when given, report the writes of other instances.
+ * `hints`, when given, report the writes of other instances. With hints, the cache serves nothing until
+ * they are live, and nothing while they are down: a read then goes to the store (slower, never stale).
  */
 export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints): Store {
   const cache = new Map<string, FormRecord>();
@@ -19,11 +21,19 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
   // Bumped by every hint: a read that started before a hint may hold the row from before that write,
   // so it is answered but not cached (it would stay stale until the next hint).
   let heard = 0;
-  hints?.((id) => {
-    heard++;
-    if (id === undefined) cache.clear();
-    else forget(id);
-  });
+  let live = hints === undefined;
+  hints?.(
+    (id) => {
+      heard++;
+      if (id === undefined) cache.clear();
+      else forget(id);
+    },
+    (on) => {
+      heard++;
+      cache.clear();
+      live = on;
+    },
+  );
   const forms = store.forms;
   // A store that rebuilt its memory (after a full disk) may have lost rows a reader cached meanwhile.
   let epoch = store.storage().epoch;
@@ -37,11 +47,12 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
           cache.clear();
           epoch = now;
         }
+        if (!live) return forms.byId(id);
         const hit = cache.get(id);
         if (hit) return { ...hit };
         const before = heard;
         const form = await forms.byId(id);
-        if (form && heard === before) {
+        if (form && heard === before && live) {
           if (cache.size >= max) cache.delete(cache.keys().next().value!);
           cache.set(id, form);
         }

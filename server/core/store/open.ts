@@ -12,10 +12,12 @@ export async function openConfiguredStore(config: Config, log: (line: string) =>
   const { openPgStore } = await import('./pg/index.ts');
   const { listenForChanges } = await import('./pg/changes.ts');
   const store = await openPgStore(config.databaseUrl, log);
+  // Behind a transaction-mode pooler no LISTEN holds: no hints, so no cache (every request reads the form).
+  if (!config.databaseHints) return store;
   let listener: ReturnType<typeof listenForChanges> | undefined;
   // Other instances announce form-row writes; a reconnect means some were missed, so everything is read again.
-  const cached = withFormCache(store, 1000, (forget) => {
-    listener = listenForChanges(config.databaseUrl!, { onForm: (id) => forget(id), onReset: () => forget(), log });
+  const cached = withFormCache(store, 1000, (forget, live) => {
+    listener = listenForChanges(config.databaseUrl!, { onForm: (id) => forget(id), onReset: () => live(true), onLost: () => live(false), log });
   });
   return {
     ...cached,

@@ -57,7 +57,10 @@ cache('a cached record cannot be changed by its reader', async ({ cached }) => {
 
 cache("hints report other instances' writes: one form, or every form; a read that overlapped a hint is not cached", async ({ raw }) => {
   let forget!: (formId?: string) => void;
-  const hinted = withFormCache(raw, 1000, (f) => (forget = f));
+  const hinted = withFormCache(raw, 1000, (f, live) => {
+    forget = f;
+    live(true);
+  });
   await raw.forms.create(form('h1'), '{}');
   await raw.forms.create(form('h2'), '{}');
   assert.is((await hinted.forms.byId('h1'))!.title, 'T');
@@ -79,6 +82,25 @@ cache("hints report other instances' writes: one form, or every form; a read tha
   assert.is((await reading)!.title, 'T3');
   await raw.forms.addVersion('h2', 4, '{}', 'T4', {}, new Date().toISOString());
   assert.is((await hinted.forms.byId('h2'))!.title, 'T4', 'the overlapping read was not cached');
+});
+
+cache('with hints, nothing is served from memory before they are live or while they are down', async ({ raw }) => {
+  let live!: (on: boolean) => void;
+  const hinted = withFormCache(raw, 1000, (_forget, l) => (live = l));
+  await raw.forms.create(form('l1'), '{}');
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T');
+  await raw.forms.addVersion('l1', 2, '{}', 'T2', {}, new Date().toISOString());
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T2', 'not live yet: read from the store, not cached');
+  live(true);
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T2');
+  await raw.forms.addVersion('l1', 3, '{}', 'T3', {}, new Date().toISOString());
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T2', 'live: served from the cache');
+  live(false);
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T3', 'hints down: the cache was dropped');
+  await raw.forms.addVersion('l1', 4, '{}', 'T4', {}, new Date().toISOString());
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T4', 'and is not used while they are down');
+  live(true);
+  assert.is((await hinted.forms.byId('l1'))!.title, 'T4');
 });
 
 cache.run();

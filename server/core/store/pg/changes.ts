@@ -1,7 +1,8 @@
 // Change hints between instances: a write that changes a form row tells the others with NOTIFY (sent
 // at COMMIT, so never for a write that rolled back), and each instance LISTENs to drop what it cached.
 // Hints only: a listener that lost its connection reconnects and calls onReset, because what was sent
-// meanwhile is gone; without LISTEN (a transaction-mode pooler) caches must not be trusted at all.
+// meanwhile is gone. While it is down, and with hints off (FORMSTEAD_DATABASE_HINTS=off, for a
+// transaction-mode pooler that cannot hold a LISTEN), caches are not used at all.
 import pg from 'pg';
 import type { Queryable } from './db.ts';
 
@@ -18,6 +19,8 @@ export interface ChangeHandlers {
   onForm(formId: string): void;
   /** Called after every (re)connect: notifications sent while not listening are lost. */
   onReset(): void;
+  /** Called when the listening connection is lost: until onReset, hints cannot arrive. */
+  onLost(): void;
   log?: (line: string) => void;
 }
 
@@ -41,6 +44,7 @@ export function listenForChanges(connectionString: string, handlers: ChangeHandl
     const onLost = (err?: Error) => {
       if (lost) return;
       lost = true;
+      handlers.onLost();
       if (err) handlers.log?.(`change hints: connection lost (${err.message}); reconnecting`);
       c.end().catch(() => {});
       if (!closed) timer = setTimeout(connect, retryMs);
