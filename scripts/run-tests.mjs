@@ -59,7 +59,8 @@ let files = (await findTests(path.join(root, 'test'))).filter((f) => only.length
 
 // Some suites drive a program from Debian: the browser suites Chromium, the PostgreSQL suites its server
 // (initdb in a temp folder). On a machine without it they are skipped with a notice, so `npm test`
-// works on a fresh machine; CI installs both (.ci/run) and there a missing one fails.
+// works on a fresh machine; CI installs them (.ci/run) and there a missing one fails. The pooler suite
+// also needs PgBouncer.
 const sep = path.sep;
 const needs = [
   {
@@ -73,6 +74,12 @@ const needs = [
     present: () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb'))),
     install: 'apt-get install -y postgresql',
     suite: (f) => /[\\/]test[\\/]store[\\/]pg[^\\/]*\.test\.ts$/.test(f) || /[\\/]test[\\/]server[\\/]postgres-[^\\/]*\.test\.ts$/.test(f),
+  },
+  {
+    what: 'PgBouncer',
+    present: () => existsSync('/usr/sbin/pgbouncer'),
+    install: 'apt-get install -y pgbouncer',
+    suite: (f) => f.endsWith(`${sep}postgres-pooler.test.ts`),
   },
 ];
 let skipped = 0;

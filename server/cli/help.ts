@@ -40,6 +40,8 @@ Environment:
   FORMSTEAD_SNAPSHOT_THREAD=auto|worker|main  where background snapshots are made (default auto)
   FORMSTEAD_FILES_DIR                       where uploaded files are kept (default DATA/files); with
                                             several instances, a folder every instance mounts
+  FORMSTEAD_DATABASE_HINTS=off              behind a transaction-mode pooler (PgBouncer): no LISTEN,
+                                            so no form cache (default on)
 
 Health: GET /healthz answers while the process runs; GET /readyz answers 503 while writes fail.
 Stop with SIGTERM or SIGINT: in-flight requests finish and a snapshot is written.

@@ -13,7 +13,7 @@ import pg from 'pg';
 const PREFIX = 'formstead-pg-';
 
 /** The system user the server runs as when tests run as root (PostgreSQL refuses to run as root). */
-const TEST_USER = 'formstead-test';
+export const TEST_USER = 'formstead-test';
 
 /** A running test server; `url(db)` is a connection string for one database on it. */
 export interface PgServer {
@@ -38,7 +38,7 @@ export function postgresBinDir(): string {
 }
 
 /** The command prefix that runs a server binary unprivileged: `runuser -u formstead-test --` as root, nothing otherwise. */
-function asServerUser(): string[] {
+export function asServerUser(): string[] {
   if (process.getuid?.() !== 0) return [];
   try {
     execFileSync('id', ['-u', TEST_USER], { stdio: 'ignore' });
@@ -88,7 +88,7 @@ function alive(pid: number): boolean {
 }
 
 /** A port nothing listens on now (the kernel picks it; the server binds it a moment later). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -27,6 +27,7 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
   ['database url flag without value', ['--database-url='], {}, /^formstead: --database-url: needs a value$/],
   // Port 1 refuses at once: nothing listens there. The start fails before anything is served.
   ['database not reachable', [], { FORMSTEAD_DATABASE_URL: 'postgres://127.0.0.1:1/formstead' }, /^formstead: PostgreSQL cannot be reached \(ECONNREFUSED\)\.$/],
+  ['bad database hints', [], { FORMSTEAD_DATABASE_HINTS: 'no' }, /^formstead: FORMSTEAD_DATABASE_HINTS: expected one of on, off, got "no"$/],
   ['bad snapshot thread', [], { FORMSTEAD_SNAPSHOT_THREAD: 'both' }, /^formstead: FORMSTEAD_SNAPSHOT_THREAD: expected one of auto, worker, main, got "both"$/],
 ];
 

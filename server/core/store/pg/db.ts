@@ -102,18 +102,6 @@ export class PgDatabase implements Queryable {
     return this.health();
   }
 
-  /** Runs `fn` with one connection of the pool to itself (outside any transaction). */
-  withConnection<T>(fn: (conn: Queryable) => Promise<T>): Promise<T> {
-    return this.track(async () => {
-      const client = await this.pool.connect();
-      try {
-        return await fn(wrap((sql, params) => client.query(sql, params)));
-      } finally {
-        client.release();
-      }
-    });
-  }
-
   /** Waits for every operation under way, then ends the pool; a second call resolves with the first. */
   close(): Promise<void> {
     this.closed ??= (async () => {

@@ -6,15 +6,14 @@ import { LockClass, type PgDatabase } from './db.ts';
 export function jobQueries(db: PgDatabase): Store['jobs'] {
   return {
     exclusive: (name, fn) =>
-      // A session advisory lock on a connection of its own, held while `fn` uses the pool: other
-      // instances wait for it. If this process dies meanwhile, the server drops the lock with the connection.
-      db.withConnection(async (conn) => {
-        await conn.q('SELECT pg_advisory_lock($1, hashtext($2))', [LockClass.exclusive, name]);
-        try {
-          await fn();
-        } finally {
-          await conn.q('SELECT pg_advisory_unlock($1, hashtext($2))', [LockClass.exclusive, name]);
-        }
+      // A transaction that holds an advisory lock until it ends, open while `fn` uses the pool: other
+      // instances wait for the lock. A transaction-level lock, not a session one, because behind a
+      // transaction-mode pooler the statements of one session may run on different server connections
+      // (a session lock could outlive its unlock); an open transaction keeps one. If this process dies
+      // meanwhile, the server rolls the transaction back and drops the lock.
+      db.tx(async (tx) => {
+        await tx.q('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LockClass.exclusive, name]);
+        await fn();
       }),
     claimTick: async (name, tick) =>
       // One statement: the row lock of the upsert makes the other instances' claims of the same tick
