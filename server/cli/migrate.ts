@@ -97,7 +97,7 @@ function report(r: { dir: string; where: string; to: string; counts: TableCount[
   const hidden = shown.password !== '';
   if (hidden) shown.password = '***';
   lines.push(
-    `Everything is in PostgreSQL: ${rows} rows in ${r.counts.length} tables and ${named} files; this run added ${added} rows (running it again adds only what is missing).`,
+    `Everything is in PostgreSQL: ${rows} rows in ${r.counts.length} tables and ${named} file(s); this run added ${added} rows (running it again adds only what is missing).`,
     '',
     'Start Formstead on PostgreSQL (keep the data folder until you have checked your forms there):',
     `  FORMSTEAD_DATABASE_URL=${shellQuote(shown.toString())} FORMSTEAD_FILES_DIR=${shellQuote(filesDir)} formstead`,

@@ -59,7 +59,7 @@ export async function copyToPostgres(source: CopySource, db: PgDatabase): Promis
     await checkInstallation(tx, secret);
     const added = new Map<string, number>();
     for (const plan of plans) added.set(plan.table.name, await copyTable(source, tx, plan));
-    for (const plan of plans) if (plan.table.serial) await moveSequence(tx, plan.table.name, plan.table.serial.column);
+    for (const plan of plans) if (plan.table.serial) await moveSequence(tx, plan.table.name, plan.table.serial.column, usedNumbers(source, plan.table.name));
     return added;
   });
   const counts: TableCount[] = [];
@@ -111,15 +111,26 @@ async function copyTable(source: CopySource, tx: Queryable, plan: TablePlan): Pr
   }
 }
 
-/** Moves a serial column's sequence past the highest number in the table (never backwards). */
-async function moveSequence(tx: Queryable, table: string, column: string): Promise<void> {
+/**
+ * The highest number SQLite's AUTOINCREMENT has handed out for a table (0 if none): numbers of rows
+ * deleted since are not reused there, and must not be on PostgreSQL either (a form's response-mail
+ * mark and page cursors hold submission numbers).
+ */
+function usedNumbers(source: SourceSchema, table: string): number {
+  const hasCounters = source.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").length > 0;
+  return (hasCounters && source.all<{ seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?', [table])[0]?.seq) || 0;
+}
+
+/** Moves a serial column's sequence past the highest number in the table and `used` (never backwards). */
+async function moveSequence(tx: Queryable, table: string, column: string, used: number): Promise<void> {
   const seq = (await tx.get('SELECT pg_get_serial_sequence($1, $2) AS name', [table, column]))?.name as string | null;
   if (!seq) throw new Error(`${table}.${column} has no sequence`);
-  const max = (await tx.get(`SELECT max(${ident(column)}) AS max FROM ${ident(table)}`))?.max as number | null;
-  if (max === null) return;
+  const inTable = ((await tx.get(`SELECT max(${ident(column)}) AS max FROM ${ident(table)}`))?.max as number | null) ?? 0;
+  const highest = Math.max(inTable, used);
+  if (highest === 0) return;
   const at = await tx.get(`SELECT last_value, is_called FROM ${seq}`);
   const next = Number(at!.last_value) + (at!.is_called ? 1 : 0);
-  if (max >= next) await tx.q('SELECT setval($1, $2, true)', [seq, max]);
+  if (highest >= next) await tx.q('SELECT setval($1, $2, true)', [seq, highest]);
 }
 
 /** Counts one table on both sides and looks every source row up in PostgreSQL by its key. */
