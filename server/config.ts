@@ -95,7 +95,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
 }
 
 /** A postgres:// (or postgresql://) URL with a host, or undefined when unset. */
-function postgresUrl(raw: string | undefined, name: string): string | undefined {
+export function postgresUrl(raw: string | undefined, name: string): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   let parsed: URL;
   try {

@@ -1,6 +1,7 @@
 // Entry point of the one-file bundle: a subcommand, --help or --version (server/cli/), or the server:
 // read the configuration, open the store, start the jobs and the HTTP server; on SIGINT/SIGTERM finish
 // in-flight requests, write a snapshot and exit 0.
+import { CommandFailed } from './cli/command-failed.ts';
 import { runCommandLine } from './cli/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
@@ -26,6 +27,11 @@ async function main() {
     if (err instanceof ConfigError) {
       console.error(`formstead: ${err.message}`);
       process.exit(2);
+    }
+    if (err instanceof CommandFailed) {
+      for (const line of err.printed) console.log(line);
+      console.error(`formstead: ${err.message}`);
+      process.exit(1);
     }
     throw err;
   }

@@ -3,6 +3,7 @@ import { ConfigError } from '../config.ts';
 import { adminLink } from './admin-link.ts';
 import { backup } from './backup.ts';
 import { helpText } from './help.ts';
+import { migrate } from './migrate.ts';
 import { version } from './version.ts';
 
 /** A subcommand: runs to completion and returns the lines to print. */
@@ -11,6 +12,7 @@ type Command = (argv: string[], env: NodeJS.ProcessEnv) => Promise<string[]>;
 const subcommands: Record<string, Command> = {
   'admin-link': adminLink,
   backup,
+  migrate,
 };
 
 /**

@@ -13,6 +13,11 @@ Usage:
   formstead backup --data DIR --out FILE    write a consistent copy of the data folder (a tar file; works
                                             while the server runs); unpack it into an empty folder and
                                             start with --data that folder
+  formstead migrate --data DIR --to URL [--files-dir DIR]
+                                            copy the data folder into PostgreSQL (URL postgres://…; stop
+                                            the server first), uploaded files into --files-dir (default:
+                                            they stay where they are), and check that everything arrived;
+                                            safe to run again: it adds only what is missing
   formstead --help | --version
 
 Flags (each also read from the environment variable beside it; flags win):

@@ -50,13 +50,14 @@ cli('--help lists every flag, every setting with its default, and the subcommand
   for (const env of ['PORT', 'HOST', 'FORMSTEAD_DATA', 'FORMSTEAD_PUBLIC_URL', 'FORMSTEAD_MAIL_FROM', 'FORMSTEAD_DATABASE_URL']) assert.match(r.stdout, new RegExp(`\\b${env}\\b`));
   assert.match(r.stdout, /formstead admin-link \[--data DIR\]/);
   assert.match(r.stdout, /formstead backup --data DIR --out FILE/);
+  assert.match(r.stdout, /formstead migrate --data DIR --to URL \[--files-dir DIR\]/);
   assert.match(r.stdout, /\/readyz/);
 });
 
 const oneLine: [string, string[], RegExp][] = [
   ['unknown flag', ['--colour=red'], /^formstead: --colour: unknown option \(known: --port, --host, --data, --public-url, --database-url; see --help\)$/],
   ['unknown short flag', ['-x'], /^formstead: -x: unknown option/],
-  ['stray word', ['serve'], /^formstead: serve: unknown command \(commands: admin-link, backup; see --help\)$/],
+  ['stray word', ['serve'], /^formstead: serve: unknown command \(commands: admin-link, backup, migrate; see --help\)$/],
   ['word after the flags', ['--port', '0', 'extra'], /^formstead: extra: unexpected argument \(see --help\)$/],
   ['missing value', ['--port'], /^formstead: --port: needs a value$/],
   ['empty value', ['--host='], /^formstead: --host: needs a value$/],

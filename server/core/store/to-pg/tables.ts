@@ -1,0 +1,56 @@
+// What `formstead migrate` copies from the embedded (sql.js) schema into the PostgreSQL one: every
+// table of either schema is named here once, as copied or as left out with the reason. plan.ts refuses
+// a table or column this list does not account for, so a migration added to either store without a
+// line here stops the copy (and test/store/to-pg-tables.test.ts) instead of being silently skipped.
+
+/** One table copied row for row; its columns are the embedded table's, by name. */
+export interface CopiedTable {
+  name: string;
+  /**
+   * The columns naming a row in both stores (the primary key, or for a row with a serial number its
+   * own id): a rerun skips rows already there, and the check looks each source row up by them.
+   */
+  key: string[];
+  /**
+   * A serial (BIGSERIAL) column of the PostgreSQL table, filled from the embedded `from` expression
+   * (the column of the same name when omitted), after which its sequence is moved past the copied
+   * numbers so the next row PostgreSQL numbers does not collide.
+   */
+  serial?: { column: string; from?: string };
+  /** Columns only the PostgreSQL table has, left to their default, with the reason. */
+  targetOnly?: Record<string, string>;
+}
+
+/**
+ * In copy order (a table after those its foreign keys name). Rows are read in the embedded table's
+ * rowid order, the order they were written in, so serial numbers taken from rowid keep that order
+ * (the outbox, spam and member lists sort by it where times tie).
+ */
+export const copiedTables: CopiedTable[] = [
+  { name: 'meta', key: ['key'] },
+  { name: 'workspaces', key: ['id'] },
+  { name: 'users', key: ['id'] },
+  { name: 'memberships', key: ['workspace_id', 'user_id'], serial: { column: 'seq', from: 'rowid' } },
+  { name: 'sessions', key: ['token_hash'] },
+  { name: 'api_keys', key: ['id'] },
+  { name: 'invites', key: ['id'] },
+  { name: 'forms', key: ['id'] },
+  { name: 'form_versions', key: ['form_id', 'version'] },
+  { name: 'submissions', key: ['id'], serial: { column: 'seq' } },
+  { name: 'usage', key: ['workspace_id', 'month'] },
+  { name: 'idempotency', key: ['form_id', 'key'] },
+  { name: 'webhook_deliveries', key: ['id'], targetOnly: { leased_until: 'no instance holds a delivery yet' } },
+  { name: 'webhook_attempts', key: ['form_id', 'slot'] },
+  { name: 'outbox', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
+  { name: 'abuse_reports', key: ['id'], serial: { column: 'id' } },
+  { name: 'drafts', key: ['id'] },
+  { name: 'spam_submissions', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
+  { name: 'files', key: ['id'] },
+];
+
+/** Tables of either schema that are not copied, and why. */
+export const notCopied: Record<string, string> = {
+  schema_migrations: 'each store records its own migrations (PostgreSQL applies its own before the copy)',
+  sqlite_sequence: "SQLite's AUTOINCREMENT counters: the copy moves PostgreSQL's sequences instead",
+  job_ticks: 'PostgreSQL only: which instance ran a scheduled job last; it fills itself',
+};
