@@ -53,4 +53,5 @@ export const notCopied: Record<string, string> = {
   schema_migrations: 'each store records its own migrations (PostgreSQL applies its own before the copy)',
   sqlite_sequence: "SQLite's AUTOINCREMENT counters: the copy moves PostgreSQL's sequences instead",
   job_ticks: 'PostgreSQL only: which instance ran a scheduled job last; it fills itself',
+  rate_buckets: 'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, and a move refills them as a restart does',
 };
