@@ -17,7 +17,7 @@ const IDEMPOTENCY_MS = 24 * 3600_000;
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   return {
     submissions: {
-      insert: (s) => db.tx((tx) => insert(tx, s)),
+      insert: (s) => insert(db, s),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
@@ -96,69 +96,27 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
 }
 
 /**
- * The submission write. The form row is locked first (`FOR UPDATE`): every insert into one form, on any
- * instance, takes its turn there, so the idempotency check, the 100-submission cap and the count are
- * read and written by one writer at a time. The monthly quota spans forms, so it is kept by a
- * conditional upsert of the usage row, which PostgreSQL applies atomically.
+ * The submission write, one round trip: `formstead_insert_submission` (migrations/006-insert-submission.ts)
+ * locks the form row, checks idempotency, the 100-submission cap, the uploads and the monthly quota, then
+ * writes the submission, its idempotency record, its delivery and the form's count, or nothing.
  */
-async function insert(tx: Queryable, s: NewSubmission): Promise<InsertOutcome> {
-  const form = await tx.get('SELECT submission_count FROM forms WHERE id = $1 FOR UPDATE', [s.formId]);
-  // Deleted while this submission was being checked: storing it would leave rows of no form.
-  if (!form) return { kind: 'form_gone' };
-  if (s.idempotency) {
-    // Its own statement, AFTER the lock: a statement that waited for the lock sees only the locked row
-    // anew (READ COMMITTED), so a join here would miss the record the previous holder just committed
-    // and store the key twice (the contract's concurrent-key row caught exactly that).
-    const taken = await tx.get('SELECT * FROM idempotency WHERE form_id = $1 AND key = $2', [s.formId, s.idempotency.key]);
-    // Keys live 24 h; an older record not yet swept is replaced rather than replayed.
-    const cutoff = new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString();
-    if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
-  }
-  if (s.formCap !== undefined && form.submission_count >= s.formCap) return { kind: 'form_cap' };
-  const files = [...new Set(s.files ?? [])];
-  if (s.files?.length) {
-    // Locked before the usage count is written, so a refusal here leaves the transaction empty. FOR
-    // UPDATE makes a concurrent insert of another form naming the same upload wait and then see it taken.
-    const free = await tx.q('SELECT id FROM files WHERE submission_id IS NULL AND id = ANY($1::text[]) FOR UPDATE', [files]);
-    if (free.rows.length !== s.files.length) return { kind: 'files_gone' };
-  }
-  if (s.workspaceId) {
-    const month = s.createdAt.slice(0, 7);
-    const quota = s.monthlyQuota ?? null;
-    if (quota !== null && quota <= 0) return { kind: 'monthly_quota' };
-    // Counted and checked in one statement: the row lock of the upsert makes concurrent submissions to
-    // different forms of the workspace take turns, and the WHERE refuses the one past the quota.
-    const counted = await tx.q(
-      `INSERT INTO usage (workspace_id, month, submissions) VALUES ($1, $2, 1)
-       ON CONFLICT (workspace_id, month) DO UPDATE SET submissions = usage.submissions + 1
-       WHERE $3::int IS NULL OR usage.submissions < $3::int`,
-      [s.workspaceId, month, quota],
-    );
-    // Nothing of this submission is written yet, so returning here stores nothing.
-    if (counted.changes === 0) return { kind: 'monthly_quota' };
-  }
-  if (files.length) await tx.q('UPDATE files SET submission_id = $1 WHERE id = ANY($2::text[])', [s.id, files]);
-  if (s.fromSpam) await tx.q('DELETE FROM spam_submissions WHERE form_id = $1 AND id = $2', [s.formId, s.id]);
+async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
   const i = s.idempotency;
   const d = s.delivery;
-  // The rest in one statement (round trips are most of an insert's cost): the submission, its
-  // idempotency record (an expired one is replaced by the upsert), its delivery, and the form's count it answers with.
-  const count = await tx.get(
-    `WITH sub AS (
-       INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES ($1, $2, $3, $4, $5, $6)),
-     idem AS (
-       INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at)
-       SELECT $2, $7, $8, $9, $10, $4 WHERE $7::text IS NOT NULL
-       ON CONFLICT (form_id, key) DO UPDATE SET body_hash = excluded.body_hash, status = excluded.status, response = excluded.response, created_at = excluded.created_at),
-     hook AS (
-       INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at)
-       SELECT $11, $2, $1, $12, $13, $4 WHERE $11::text IS NOT NULL)
-     UPDATE forms SET submission_count = submission_count + 1 WHERE id = $2 RETURNING submission_count`,
-    [
-      s.id, s.formId, s.formVersion, s.createdAt, JSON.stringify(s.values), s.hiddenChars,
-      i?.key ?? null, i?.bodyHash ?? null, i?.status ?? null, i?.response ?? null,
-      d?.id ?? null, d?.payload ?? null, d?.nextAttemptAt ?? null,
-    ],
-  );
-  return { kind: 'stored', submissionCount: count?.submission_count ?? 0 };
+  const row = (await db.get(`SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`, [
+    s.id, s.formId, s.formVersion, s.createdAt, JSON.stringify(s.values), s.hiddenChars,
+    s.workspaceId ?? null, s.monthlyQuota ?? null, s.formCap ?? null,
+    i?.key ?? null, i?.bodyHash ?? null, i?.status ?? null, i?.response ?? null,
+    new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString(),
+    s.files ?? [], s.fromSpam ?? false,
+    d?.id ?? null, d?.payload ?? null, d?.nextAttemptAt ?? null,
+  ]))!;
+  switch (row.outcome as InsertOutcome['kind']) {
+    case 'stored':
+      return { kind: 'stored', submissionCount: row.count };
+    case 'replay':
+      return { kind: 'replay', record: toIdempotency({ ...row, form_id: s.formId, key: i!.key }) };
+    default:
+      return { kind: row.outcome };
+  }
 }

@@ -5,7 +5,8 @@ import { deliveryLease } from './002-delivery-lease.ts';
 import { jobTicks } from './003-job-ticks.ts';
 import { mailSpamFiles } from './004-mail-spam-files.ts';
 import { rateBuckets } from './005-rate-buckets.ts';
+import { insertSubmission } from './006-insert-submission.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
-export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles, rateBuckets];
+export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles, rateBuckets, insertSubmission];
