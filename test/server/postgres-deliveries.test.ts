@@ -23,9 +23,9 @@ const instanceEnv = {
   ...env,
   FORMSTEAD_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
   FORMSTEAD_WEBHOOK_LEASE_MS: String(LEASE_MS),
-  // Retries come fast and stay under 16 attempts for the few seconds the receiver answers 503.
+  // Retries come fast, and 16 attempts take over 10 s: longer than the receiver answers 503 here.
   FORMSTEAD_WEBHOOK_RETRY_BASE_MS: '40',
-  FORMSTEAD_WEBHOOK_RETRY_CAP_MS: '500',
+  FORMSTEAD_WEBHOOK_RETRY_CAP_MS: '1000',
 };
 
 let receiver: HttpsReceiver;
