@@ -26,6 +26,11 @@ export interface Config {
   webhookRetryBaseMs: number;
   webhookRetryCapMs: number;
   webhookTimeoutMs: number;
+  /**
+   * How long an instance holds a delivery it is attempting (FORMSTEAD_WEBHOOK_LEASE_MS): with several
+   * instances, one that died mid-attempt leaves the delivery to the others once this has passed.
+   */
+  webhookLeaseMs: number;
   /** Where background snapshots are made: auto (a worker thread when a core and the memory are spare), worker, main. */
   snapshotThread: 'auto' | 'worker' | 'main';
   /** Where uploaded files live (ARCHITECTURE.md "Files"): DATA/files unless FORMSTEAD_FILES_DIR says otherwise. */
@@ -67,6 +72,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const smtpUrl = env.FORMSTEAD_SMTP_URL || undefined;
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('FORMSTEAD_SMTP_URL: must start with smtp:// or smtps://');
   const monthly = env.FORMSTEAD_MONTHLY_SUBMISSIONS;
+  const webhookTimeoutMs = integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000);
   return {
     port,
     host,
@@ -85,13 +91,28 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     trustProxy: proxyHops(env.FORMSTEAD_TRUST_PROXY),
     webhookRetryBaseMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_BASE_MS, 'FORMSTEAD_WEBHOOK_RETRY_BASE_MS', 30000, 1, 86_400_000),
     webhookRetryCapMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_CAP_MS, 'FORMSTEAD_WEBHOOK_RETRY_CAP_MS', 10_800_000, 1, 7 * 86_400_000),
-    webhookTimeoutMs: integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000),
+    webhookTimeoutMs,
+    webhookLeaseMs: webhookLease(env.FORMSTEAD_WEBHOOK_LEASE_MS, webhookTimeoutMs),
     filesDir: path.resolve(env.FORMSTEAD_FILES_DIR || path.join(dataDir, 'files')),
     uploadMaxBytes: integer(env.FORMSTEAD_UPLOAD_MAX_MB, 'FORMSTEAD_UPLOAD_MAX_MB', 10, 1, 10_240) * MB,
     submissionFilesMaxBytes: integer(env.FORMSTEAD_SUBMISSION_FILES_MAX_MB, 'FORMSTEAD_SUBMISSION_FILES_MAX_MB', 25, 1, 102_400) * MB,
     uploadTtlMs: integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
     snapshotThread: oneOf(env.FORMSTEAD_SNAPSHOT_THREAD, 'FORMSTEAD_SNAPSHOT_THREAD', ['auto', 'worker', 'main'] as const, 'auto'),
   };
+}
+
+/** Room a lease leaves past the attempt's timeout by default: the lease is taken before the send and the outcome recorded after it. */
+const LEASE_MARGIN_MS = 15_000;
+/** Least room allowed: a lease that ended while its attempt still ran would let a second instance send the same delivery. */
+const MIN_LEASE_MARGIN_MS = 1000;
+
+/** The delivery lease: the timeout plus 15 s unless set, and never less than the timeout plus 1 s. */
+function webhookLease(raw: string | undefined, timeoutMs: number): number {
+  const leaseMs = integer(raw, 'FORMSTEAD_WEBHOOK_LEASE_MS', timeoutMs + LEASE_MARGIN_MS, 1, 3_600_000);
+  if (leaseMs < timeoutMs + MIN_LEASE_MARGIN_MS) {
+    throw new ConfigError(`FORMSTEAD_WEBHOOK_LEASE_MS: must be at least FORMSTEAD_WEBHOOK_TIMEOUT_MS + ${MIN_LEASE_MARGIN_MS} (${timeoutMs + MIN_LEASE_MARGIN_MS}), got ${leaseMs}`);
+  }
+  return leaseMs;
 }
 
 /** A postgres:// (or postgresql://) URL with a host, or undefined when unset. */

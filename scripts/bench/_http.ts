@@ -54,6 +54,13 @@ export async function startBundle(port: number, extraEnv: Record<string, string>
 
 export const OWNER_KEY = 'svc_live_bench_owner_key_0123456789';
 
+/** Publishes a form with the owner key on the bundle at `url`; answers its id. */
+export async function publish(url: string, definition: unknown): Promise<string> {
+  const res = await fetch(`${url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { form_id: string }).form_id;
+}
+
 /** Result of a wrk run: requests per second, p50 and p99 latency in ms, and non-2xx answers. */
 export interface WrkResult {
   rps: number;

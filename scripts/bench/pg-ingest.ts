@@ -8,63 +8,24 @@
 // Each setup also reports CPU per request (utime + stime deltas from /proc, Node and PostgreSQL apart):
 // on 2 cores two instances cannot show scaling, but CPU per request lets it be computed for more.
 // Skipped with a notice when PostgreSQL's server binaries are missing.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { LOAD_CORE, OWNER_KEY, SERVER_CORE, bundle, requireWrk, startPinned, wrkPost, type WrkResult } from './_http.ts';
-import { postgresBinDir, startPostgres } from '../../test/helpers/postgres.ts';
+import { LOAD_CORE, SERVER_CORE, publish, requireWrk, startBundle, wrkPost, type WrkResult } from './_http.ts';
 import { body, definition } from './_ingest-form.ts';
-import { cpuMicros } from './_proc.ts';
+import { pinnedPostgres, skipWithoutPostgres } from './_pg.ts';
+import { cpuSince, cpuSnapshot, withChildren } from './_proc.ts';
 
-try {
-  postgresBinDir();
-} catch (err) {
-  console.log(`skipped: ${(err as Error).message}`);
-  process.exit(0);
-}
+skipWithoutPostgres();
 requireWrk();
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
-/** The postmaster and every process it forked (backends, WAL writer, checkpointer), by /proc's ppid. */
-function pgPids(postmaster: number): number[] {
-  const pids = [postmaster];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (ppid === postmaster) pids.push(Number(name));
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  return pids;
-}
-
-/** CPU µs of a set of processes, per pid, so a delta counts only processes alive at both ends. */
-const snapshot = (pids: number[]) => new Map(pids.map((p) => [p, cpuMicros(p)]));
-function delta(before: Map<number, number>, pids: number[]): number {
-  let sum = 0;
-  for (const p of pids) sum += cpuMicros(p) - (before.get(p) ?? 0);
-  return sum;
-}
-
 /** Starts one bundle on its own data folder, pinned to the server core; answers its URL and pid. */
 async function startOne(port: number, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-pgbench-'));
-  const child = await startPinned([bundle, '--port', String(port), '--data', dataDir], { FORMSTEAD_RATE_LIMIT: 'off', FORMSTEAD_OWNER_KEY: OWNER_KEY, ...env }, `http://127.0.0.1:${port}/healthz`);
-  process.on('exit', () => {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { url: `http://127.0.0.1:${port}`, child, pid: child.pid! };
-}
-
-async function publish(url: string): Promise<string> {
-  const res = await fetch(`${url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
-  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { form_id: string }).form_id;
+  const { url, child } = await startBundle(port, env);
+  return { url, child, pid: child.pid! };
 }
 
 /** wrk runs at once (each its own process on the load core), req/s and errors added up. */
@@ -106,13 +67,13 @@ async function measure(name: string, targets: { url: string; pid: number }[], fo
   const urls = targets.map((t, i) => `${t.url}/v1/f/${formIds[i]}`);
   await wrkParallel(urls, 50, 2);
   const nodePids = targets.map((t) => t.pid);
-  const pgList = postmaster ? pgPids(postmaster) : [];
-  const nodeBefore = snapshot(nodePids);
-  const pgBefore = snapshot(pgList);
+  const pgList = postmaster ? withChildren(postmaster) : [];
+  const nodeBefore = cpuSnapshot(nodePids);
+  const pgBefore = cpuSnapshot(pgList);
   const r = await wrkParallel(urls, 50, seconds);
-  const pgAfterList = postmaster ? pgPids(postmaster) : [];
-  const nodeCpu = delta(nodeBefore, nodePids) / r.requests;
-  const pgCpu = postmaster ? delta(pgBefore, pgAfterList) / r.requests : 0;
+  const pgAfterList = postmaster ? withChildren(postmaster) : [];
+  const nodeCpu = cpuSince(nodeBefore, nodePids) / r.requests;
+  const pgCpu = postmaster ? cpuSince(pgBefore, pgAfterList) / r.requests : 0;
   return { name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, nodeCpu, pgCpu, load: loadavg()[0] };
 }
 
@@ -121,27 +82,17 @@ const rows: Row[] = [];
 // 1. The embedded store: the baseline.
 {
   const one = await startOne(9341, {});
-  rows.push(await measure('embedded, 1 instance', [one], [await publish(one.url)]));
+  rows.push(await measure('embedded, 1 instance', [one], [await publish(one.url, definition)]));
   one.child.kill('SIGKILL');
 }
 
 // 2 and 3. PostgreSQL with durable settings, pinned with all its processes to the server core.
-const db = await startPostgres({ durable: true });
-const postmaster = Number(readFileSync(path.join(db.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-// Backends fork from the postmaster and inherit its affinity; -a also moves the ones already running.
-for (const pid of pgPids(postmaster)) execFileSync('taskset', ['-a', '-p', '-c', SERVER_CORE, String(pid)], { stdio: 'ignore' });
-{
-  const admin = new pg.Client({ connectionString: db.url() });
-  await admin.connect();
-  await admin.query('CREATE DATABASE formstead_one');
-  await admin.query('CREATE DATABASE formstead_two');
-  await admin.end();
-}
+const { db, postmaster } = await pinnedPostgres(['formstead_one', 'formstead_two']);
 {
   const filesDir = mkdtempSync(path.join(tmpdir(), 'formstead-pgbench-files-'));
   process.on('exit', () => rmSync(filesDir, { recursive: true, force: true }));
   const one = await startOne(9342, { FORMSTEAD_DATABASE_URL: db.url('formstead_one'), FORMSTEAD_FILES_DIR: filesDir });
-  rows.push(await measure('PostgreSQL, 1 instance', [one], [await publish(one.url)], postmaster));
+  rows.push(await measure('PostgreSQL, 1 instance', [one], [await publish(one.url, definition)], postmaster));
   one.child.kill('SIGKILL');
 }
 {
@@ -150,7 +101,7 @@ for (const pid of pgPids(postmaster)) execFileSync('taskset', ['-a', '-p', '-c',
   const env = { FORMSTEAD_DATABASE_URL: db.url('formstead_two'), FORMSTEAD_FILES_DIR: filesDir };
   const a = await startOne(9343, env);
   const b = await startOne(9344, env);
-  const formId = await publish(a.url);
+  const formId = await publish(a.url, definition);
   // The form published on one instance answers on the other too: both get the same form's URL.
   rows.push(await measure('PostgreSQL, 2 instances', [a, b], [formId, formId], postmaster));
   // Every acknowledged submission is in the database once.

@@ -42,6 +42,8 @@ Environment:
   FORMSTEAD_WEBHOOK_RETRY_BASE_MS           first webhook retry delay (default 30000)
   FORMSTEAD_WEBHOOK_RETRY_CAP_MS            longest webhook retry delay (default 10800000)
   FORMSTEAD_WEBHOOK_TIMEOUT_MS              webhook attempt timeout (default 10000)
+  FORMSTEAD_WEBHOOK_LEASE_MS                how long an instance holds a delivery it attempts; another
+                                            takes over one whose instance died after it (default timeout + 15000)
   FORMSTEAD_SNAPSHOT_THREAD=auto|worker|main  where background snapshots are made (default auto)
   FORMSTEAD_FILES_DIR                       where uploaded files are kept (default DATA/files); with
                                             several instances, a folder every instance mounts

@@ -89,6 +89,7 @@ export function createServices(store: Store, config: Config, secret: string, log
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,
+    leaseMs: config.webhookLeaseMs,
     retryBaseMs: config.webhookRetryBaseMs,
     retryCapMs: config.webhookRetryCapMs,
     onFailing: (f) => failureMail.send(f.form, f.failures, f).catch(mailError),

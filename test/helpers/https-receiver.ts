@@ -1,6 +1,7 @@
 // A real HTTPS webhook receiver on 127.0.0.1 for end-to-end suites. Its certificate is made fresh with
 // the openssl CLI; pass `caFile` as NODE_EXTRA_CA_CERTS to the bundle so it trusts it. The path chooses
-// the answer: /status/NNN/..., /stall/..., /huge/..., /redirect/..., /switch/<name>/... (settable).
+// the answer: /status/NNN/..., /stall/..., /huge/..., /redirect/..., /switch/<name>/... (settable, and
+// can be slowed down or held).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import https from 'node:https';
 import type http from 'node:http';
@@ -18,8 +19,12 @@ export interface Received {
   verified: boolean | undefined;
   /** Date.now() when the whole body was in. */
   at: number;
-  /** The status the receiver answered; undefined when it stalled. */
+  /** The status the receiver answered; undefined when it stalled (or is still waiting to answer). */
   status?: number;
+  /** Date.now() when it answered. */
+  answeredAt?: number;
+  /** The sender's port: tells which process sent it (its sockets in /proc). */
+  remotePort: number;
 }
 
 /** How a 10 MB answer ended: bytes handed to the socket, and whether all of them went. */
@@ -39,6 +44,10 @@ export interface HttpsReceiver {
   secrets: Map<string, string>;
   /** Status answered by /switch/<name>/... (503 until set). */
   switches: Map<string, number>;
+  /** Milliseconds a /switch/<name>/... request waits before it is answered (none until set); the status is read then. */
+  delays: Map<string, number>;
+  /** Holds /switch/<name>/... requests unanswered until the returned release is called; they then answer the switch's status. */
+  hold(name: string): () => void;
   url(pathname: string): string;
   /** Requests to one path, oldest first. */
   to(pathname: string): Received[];
@@ -65,14 +74,22 @@ export function verifySignature(header: string | undefined, rawBody: Buffer, sec
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Starts the receiver with a throwaway certificate for 127.0.0.1 and localhost. */
-export async function startHttpsReceiver(): Promise<HttpsReceiver> {
+/**
+ * Starts the receiver with a throwaway certificate for 127.0.0.1 and localhost. `keepAliveMs` is how
+ * long it keeps an idle connection (1 s unless set). It says so in a `Keep-Alive: timeout=N` header,
+ * and Node's client agent drops a connection whose hint is 1 s, so by default every request comes on a
+ * new connection; a benchmark that should see connections reused, as real receivers allow, sets 5 s
+ * (Node's own default).
+ */
+export async function startHttpsReceiver(opts: { keepAliveMs?: number } = {}): Promise<HttpsReceiver> {
   const { key, cert, caFile } = testCertificate(['IP:127.0.0.1', 'DNS:localhost']);
 
   const received: Received[] = [];
   const hugeEnds: HugeEnd[] = [];
   const secrets = new Map<string, string>();
   const switches = new Map<string, number>();
+  const delays = new Map<string, number>();
+  const holds = new Map<string, Promise<void>>();
   const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -87,12 +104,28 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
         json = undefined;
       }
       const verified = secret === undefined ? undefined : verifySignature(req.headers['service-signature'] as string | undefined, raw, secret);
-      const entry: Received = { path: pathname, headers: req.headers, raw, json, verified, at: Date.now() };
+      const entry: Received = { path: pathname, headers: req.headers, raw, json, verified, at: Date.now(), remotePort: req.socket.remotePort ?? 0 };
       received.push(entry);
-      entry.status = answer(pathname, res);
+      const reply = () => {
+        entry.status = answer(pathname, res);
+        if (entry.status !== undefined) entry.answeredAt = Date.now();
+      };
+      const wait = switchWait(pathname);
+      if (wait) void wait.then(reply);
+      else reply();
     });
   });
-  server.keepAliveTimeout = 1000;
+
+  /** What a /switch/<name>/... request waits for before its answer (a delay, then a hold), or undefined for none. */
+  function switchWait(pathname: string): Promise<void> | undefined {
+    const [, kind, name] = pathname.split('/');
+    if (kind !== 'switch') return undefined;
+    const delay = delays.get(name) ?? 0;
+    if (delay === 0 && !holds.has(name)) return undefined;
+    // The hold is looked up after the delay: a request delayed past a release is not held by it.
+    return new Promise<void>((r) => setTimeout(r, delay)).then(() => holds.get(name));
+  }
+  server.keepAliveTimeout = opts.keepAliveMs ?? 1000;
 
   /** Answers by path; returns the status sent. */
   function answer(pathname: string, res: http.ServerResponse): number | undefined {
@@ -114,6 +147,16 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
     hugeEnds,
     secrets,
     switches,
+    delays,
+    hold: (name) => {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      holds.set(name, held);
+      return () => {
+        if (holds.get(name) === held) holds.delete(name);
+        release();
+      };
+    },
     url: (pathname) => `https://127.0.0.1:${port}${pathname}`,
     to: (pathname) => received.filter((r) => r.path === pathname),
     waitFor: async (check, what, limitMs = 20_000) => {

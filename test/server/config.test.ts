@@ -28,6 +28,8 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
   // Port 1 refuses at once: nothing listens there. The start fails before anything is served.
   ['database not reachable', [], { FORMSTEAD_DATABASE_URL: 'postgres://127.0.0.1:1/formstead' }, /^formstead: PostgreSQL cannot be reached \(ECONNREFUSED\)\.$/],
   ['bad database hints', [], { FORMSTEAD_DATABASE_HINTS: 'no' }, /^formstead: FORMSTEAD_DATABASE_HINTS: expected one of on, off, got "no"$/],
+  ['webhook lease not longer than the timeout', [], { FORMSTEAD_WEBHOOK_TIMEOUT_MS: '5000', FORMSTEAD_WEBHOOK_LEASE_MS: '5500' }, /^formstead: FORMSTEAD_WEBHOOK_LEASE_MS: must be at least FORMSTEAD_WEBHOOK_TIMEOUT_MS \+ 1000 \(6000\), got 5500$/],
+  ['webhook lease not a number', [], { FORMSTEAD_WEBHOOK_LEASE_MS: '1m' }, /^formstead: FORMSTEAD_WEBHOOK_LEASE_MS: expected a whole number, got "1m"$/],
   ['bad snapshot thread', [], { FORMSTEAD_SNAPSHOT_THREAD: 'both' }, /^formstead: FORMSTEAD_SNAPSHOT_THREAD: expected one of auto, worker, main, got "both"$/],
 ];
 

@@ -48,7 +48,7 @@ deliveries('two delivery workers on two instances send each of 40 due deliveries
     await new Promise((r) => setImmediate(r));
     return { statusCode: 200, durationMs: 1, outcome: 'delivered' as const };
   };
-  const settings = { allowPrivate: true, timeoutMs: 10 * SECOND, retryBaseMs: 30 * SECOND, retryCapMs: 60 * MINUTE, send };
+  const settings = { allowPrivate: true, timeoutMs: 10 * SECOND, leaseMs: 25 * SECOND, retryBaseMs: 30 * SECOND, retryCapMs: 60 * MINUTE, send };
   const workers = stores.map((s) => new DeliveryWorker(s, settings));
   try {
     const ws = await workspace(stores[0]);
@@ -69,6 +69,39 @@ deliveries('two delivery workers on two instances send each of 40 due deliveries
   } finally {
     await Promise.all(workers.map((w) => w.stop()));
     await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+deliveries("a delivery leased by an instance that died goes out from the other's worker when the lease ends, with no sweep", async () => {
+  const stores = await twoInstances();
+  const sent: string[] = [];
+  let sentAt = 0;
+  const send = async (opts: SendWebhookOptions) => {
+    sent.push(JSON.parse(opts.body).n);
+    sentAt = Date.now();
+    return { statusCode: 200, durationMs: 1, outcome: 'delivered' as const };
+  };
+  const leaseMs = 1500;
+  const worker = new DeliveryWorker(stores[1], { allowPrivate: true, timeoutMs: 500, leaseMs, retryBaseMs: 30 * SECOND, retryCapMs: 60 * MINUTE, send });
+  try {
+    const ws = await workspace(stores[0]);
+    const f = await form(stores[0], ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const sub = newSubmission(f.id, ws.id, { delivery: { id: uuid(), payload: JSON.stringify({ n: 'orphan' }), nextAttemptAt: new Date().toISOString() } });
+    await stores[0].submissions.insert(sub);
+    // Instance 0 takes it for an attempt and dies: nothing will record the attempt or clear the lease.
+    const leasedAt = Date.now();
+    assert.ok(await stores[0].webhooks.lease(sub.delivery!.id, new Date(leasedAt).toISOString(), new Date(leasedAt + leaseMs).toISOString()));
+    await stores[0].close();
+    // The worker's first scan finds it due but held; only its own timer (no cron here) brings it back.
+    worker.start();
+    const deadline = Date.now() + 20 * SECOND; // a liveness bound: without the timer it would never go
+    while (sent.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(sent, ['orphan']);
+    assert.ok(sentAt >= leasedAt + leaseMs, 'not before the lease ended');
+    assert.is((await stores[1].webhooks.byId(sub.delivery!.id))?.state, 'delivered');
+  } finally {
+    await worker.stop();
+    await stores[1].close();
   }
 });
 

@@ -10,21 +10,21 @@ import { deliversWebhooks } from '../unclaimed.ts';
 /** Spec 6.7: the delivery log keeps the last 100 attempts per form. */
 export const DELIVERY_LOG_SIZE = 100;
 
-/** How long a lease outlives the send's timeout: room to resolve the host before and record the outcome after. */
-const LEASE_MARGIN_MS = 15_000;
-
 /** Settings of every attempt. */
 export interface AttemptSettings {
   allowPrivate: boolean;
   timeoutMs: number;
+  /** How long the lease of one attempt lasts (config.webhookLeaseMs: the timeout plus room to record the outcome). */
+  leaseMs: number;
   retryBaseMs: number;
   retryCapMs: number;
   /** The transport; sendWebhook unless a test replaces it. */
   send?: (opts: SendWebhookOptions) => Promise<SendWebhookResult>;
 }
 
-/** What became of an attempt: the next due time of a retry, and the failure streak when it fires the mail. */
+/** What became of an attempt: when to look at the delivery again, and the failure streak when it fires the mail. */
 export interface AttemptReport {
+  /** The next due time of a retry; or, when another instance holds the delivery, the latest its lease can end. */
   retryAt?: number;
   failing?: { form: FormRecord; failures: number; statusCode: number; error: string };
 }
@@ -35,8 +35,10 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   // One taker at a time, across instances (ARCHITECTURE.md "One machine or many"): the lease covers the
   // send and its recording; a taker that dies mid-attempt leaves the delivery to another when it ends.
   // Taken before the read below, so the read sees what an attempt that ran first recorded.
-  const until = new Date(leasedAt.getTime() + settings.timeoutMs + LEASE_MARGIN_MS).toISOString();
-  if (!(await store.webhooks.lease(id, leasedAt.toISOString(), until))) return {};
+  const until = leasedAt.getTime() + settings.leaseMs;
+  // Held by another taker: look again when its lease must have ended (every instance leases for as
+  // long), so a delivery whose taker died goes out then, not at the next minute's sweep.
+  if (!(await store.webhooks.lease(id, leasedAt.toISOString(), new Date(until).toISOString()))) return { retryAt: until };
   const found = await store.webhooks.forAttempt(id);
   // Already delivered, ended, or rescheduled by an attempt that ran first: nothing to do.
   if (!found || found.delivery.state !== 'pending' || found.delivery.nextAttemptAt > new Date().toISOString()) return {};
