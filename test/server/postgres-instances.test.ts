@@ -9,33 +9,13 @@ import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import { adminClient, OWNER_PASSWORD } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { startPostgres } from '../helpers/postgres.ts';
-import { bundlePath, startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
+import { sharedDatabase, within } from '../helpers/pg-instances.ts';
+import { bundlePath, startServer, type RunningServer } from '../helpers/server.ts';
 
-const db = await startPostgres();
-{
-  const admin = new pg.Client({ connectionString: db.url() });
-  await admin.connect();
-  await admin.query('CREATE DATABASE formstead');
-  await admin.end();
-}
-const databaseUrl = db.url('formstead');
-// Every instance mounts the same files folder; each keeps its own (unused) data folder.
-const filesDir = await tempDataDir();
-const env = { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_DATABASE_URL: databaseUrl, FORMSTEAD_FILES_DIR: filesDir };
+const { db, databaseUrl, env, stopLast } = await sharedDatabase();
 
 let a: RunningServer;
 let b: RunningServer;
-
-/** Polls `check` until it answers true; fails with `what` after `ms` (the promise of the feature under test). */
-async function within(ms: number, what: string, check: () => Promise<boolean>) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) assert.unreachable(`${what} (not within ${ms} ms)`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** `promise`, or a failure naming `what` after `ms` (so a feed that never delivers fails instead of hanging). */
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -287,9 +267,4 @@ two('/readyz answers 503 storage_unavailable while the database is down, a submi
 
 two.run();
 
-const stop = suite('postgres test server');
-stop('stops, and its folder is gone', async () => {
-  await db.stop();
-  assert.not.ok(existsSync(db.dir));
-});
-stop.run();
+stopLast();

@@ -7,18 +7,17 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { startPgBouncer, type Pooler } from '../helpers/pgbouncer.ts';
-import { adminQuery, startPostgres } from '../helpers/postgres.ts';
-import { startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
+import { sharedDatabase } from '../helpers/pg-instances.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
 
-const db = await startPostgres();
-await adminQuery(db, 'CREATE DATABASE formstead');
+const database = await sharedDatabase();
+const { db } = database;
 // Four server connections for two instances whose pools hold up to ten clients each.
 const pooler: Pooler = await startPgBouncer(db, 4);
 const env = {
-  FORMSTEAD_OWNER_KEY: OWNER_KEY,
+  ...database.env,
   FORMSTEAD_DATABASE_URL: pooler.url('formstead'),
   FORMSTEAD_DATABASE_HINTS: 'off',
-  FORMSTEAD_FILES_DIR: await tempDataDir(),
   FORMSTEAD_TRUST_PROXY: '1',
   FORMSTEAD_RATE_LIMIT: 'on',
 };
@@ -55,7 +54,6 @@ pooled.before(async () => {
 pooled.after(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await pooler.stop();
-  await db.stop();
 });
 
 pooled('both start through the pooler and share one workspace and one secret (a cursor from one works on the other)', async () => {
@@ -98,7 +96,7 @@ pooled('rate limits hold across both through the pooler: 20 from one address, th
 });
 
 pooled('the start-up section and each cron tick still run once (transaction-level advisory locks and claimed ticks)', async () => {
-  const c = new pg.Client({ connectionString: db.url('formstead') });
+  const c = new pg.Client({ connectionString: database.databaseUrl });
   await c.connect();
   const counts = await c.query("SELECT (SELECT COUNT(*)::int FROM workspaces) AS workspaces, (SELECT COUNT(*)::int FROM meta WHERE key = 'instance_secret') AS secrets, (SELECT COUNT(*)::int FROM pg_locks WHERE locktype = 'advisory') AS held");
   await c.end();
@@ -106,3 +104,4 @@ pooled('the start-up section and each cron tick still run once (transaction-leve
 });
 
 pooled.run();
+database.stopLast();

@@ -5,14 +5,13 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { adminQuery, startPostgres } from '../helpers/postgres.ts';
-import { startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
+import { sharedDatabase } from '../helpers/pg-instances.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
 
-const db = await startPostgres();
-await adminQuery(db, 'CREATE DATABASE formstead');
-const databaseUrl = db.url('formstead');
+const database = await sharedDatabase();
+const { databaseUrl } = database;
 // One trusted proxy hop, so each row can speak for clients at addresses of its own (X-Forwarded-For).
-const env = { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_DATABASE_URL: databaseUrl, FORMSTEAD_FILES_DIR: await tempDataDir(), FORMSTEAD_TRUST_PROXY: '1', FORMSTEAD_RATE_LIMIT: 'on' };
+const env = { ...database.env, FORMSTEAD_TRUST_PROXY: '1', FORMSTEAD_RATE_LIMIT: 'on' };
 
 let a: RunningServer;
 let b: RunningServer;
@@ -33,7 +32,6 @@ shared.before(async () => {
 });
 shared.after(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  await db.stop();
 });
 
 shared('one address: 20 submissions across both instances, the 21st refused by either (429, Retry-After); another address is apart', async () => {
@@ -98,3 +96,4 @@ shared('the database holds keyed hashes, never an address', async () => {
 });
 
 shared.run();
+database.stopLast();
