@@ -59,8 +59,8 @@ let files = (await findTests(path.join(root, 'test'))).filter((f) => only.length
 
 // Some suites drive a program from Debian: the browser suites Chromium, the PostgreSQL suites its server
 // (initdb in a temp folder). On a machine without it they are skipped with a notice, so `npm test`
-// works on a fresh machine; CI installs them (.ci/run) and there a missing one fails. The pooler suite
-// also needs PgBouncer.
+// works on a fresh machine; CI installs them (.ci/run) and there a missing one fails. Two PostgreSQL
+// suites also need PgBouncer and Caddy.
 const sep = path.sep;
 const needs = [
   {
@@ -80,6 +80,12 @@ const needs = [
     present: () => existsSync('/usr/sbin/pgbouncer'),
     install: 'apt-get install -y pgbouncer',
     suite: (f) => f.endsWith(`${sep}postgres-pooler.test.ts`),
+  },
+  {
+    what: 'Caddy',
+    present: () => existsSync('/usr/bin/caddy'),
+    install: 'apt-get install -y caddy',
+    suite: (f) => f.endsWith(`${sep}postgres-behind-caddy.test.ts`),
   },
 ];
 let skipped = 0;
