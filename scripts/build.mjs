@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { clientBuildOptions, clientEntries, entryFiles } from './client-entries.mjs';
+import { htmPrecompile } from './htm-precompile/index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
@@ -82,7 +83,10 @@ await build({
   loader: { '.wasm': 'binary' },
   // `formstead --version` (server/cli/version.ts): the published file cannot read package.json at run time.
   define: { __FORMSTEAD_VERSION__: JSON.stringify(version) },
-  plugins: [embedPlugin(clientAssets, snapshotWorker, swapped)],
+  // The server renders client components to HTML (the page without script, the thanks page): their
+  // templates are compiled as in the browser bundles, so both draw the same h() trees. The embed plugin
+  // comes first: its replacements win over a plain load of the same files.
+  plugins: [embedPlugin(clientAssets, snapshotWorker, swapped), htmPrecompile()],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {
     js: [

@@ -3,6 +3,7 @@
 import { useMemo, useRef } from 'preact/hooks';
 import { FormRenderer } from '../renderer/form-renderer.ts';
 import { html } from '../renderer/html.ts';
+import { Honeypot } from './honeypot.ts';
 import { createSubmitter } from './submit-client.ts';
 import type { PublicFormView } from './view.ts';
 
@@ -34,9 +35,7 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: Connect
   // Spec 2.11: "Submit another response" has no effect while redirect_url is set.
   const success = { message: view.success_message, allowAnother: view.allow_another_response && !view.redirect_url };
   return html`<div class="fs-connected">
-    <div class="fs-hp" aria-hidden="true">
-      <label>Leave this field empty <input ref=${honeypot} name="_hp" type="text" tabindex="-1" autocomplete="off" /></label>
-    </div>
+    <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle} uploads=${uploads} />
   </div>`;
 }

@@ -28,6 +28,15 @@ export interface FieldProps {
   onCommit(): void;
 }
 
+/**
+ * What the built-in controls receive: FieldProps, plus a mark only the page without script sets
+ * (client/hosted/no-script-form.ts); not exported from the renderer, custom components never see it.
+ */
+export interface ControlProps extends FieldProps {
+  /** The browser's own `required` check, for a native post: set only where the field is always asked. */
+  nativeRequired?: boolean;
+}
+
 /** A component that renders one field's control. */
 export type FieldComponent = ComponentType<FieldProps>;
 

@@ -41,7 +41,7 @@ pages('GET /f/{id}: title in <title> and as the page\'s one h1 (outside the form
   assert.not.match(r.text, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
   assert.match(r.text, /<script type="module" src="\/assets\/hosted.js"><\/script>/);
   assert.match(r.text, new RegExp(`<form class="fs-form" method="post" action="/v1/f/${f.form_id}"`));
-  assert.match(r.text, /<input id="fsn-hp" name="_hp" type="text" value="" tabindex="-1" autocomplete="off">/);
+  assert.match(r.text, /<label>Leave this field empty <input name="_hp" type="text" tabindex="-1" autocomplete="off"\/?><\/label>/);
   assert.match(r.text, /<div class="fs-hp" aria-hidden="true">/);
   assert.match(attr(r.text, 'name="_rt" value') ?? '', /^\d+\.[0-9a-f]{32}$/);
   assert.match(r.text, /<label class="fs-label" for="fsn-0">Name<span class="fs-req" aria-hidden="true"> \*<\/span><\/label><input class="fs-input" id="fsn-0" name="name"[^>]* required/);
@@ -69,7 +69,7 @@ pages('the description shows under the title; the theme sets only validated prop
   assert.match(thanks.text, /class="fs-dark"/);
   assert.match(thanks.text, /<h1 class="fs-page-title">Signup<\/h1>/);
   assert.match(thanks.text, /<svg class="fs-success-icon"[^>]*aria-hidden="true"/);
-  assert.match(thanks.text, /<h2 class="fs-success-title">Thank you!<\/h2><p class="fs-success-message">Your response was sent.<\/p>/);
+  assert.match(thanks.text, /<h2 class="fs-success-title">Thank you!<\/h2><p class="fs-success-message"[^>]*>Your response was sent.<\/p><\/div>/);
   const view = (await api('GET', `/v1/f/${f.form_id}/definition`)).json;
   assert.equal(view.theme, { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' }, 'the inline embed reads it here');
   assert.is(view.definition.description, 'Two minutes.\nNo account needed. <b>bold?</b>');
@@ -89,6 +89,11 @@ pages('definition text is escaped everywhere it appears', async () => {
   assert.is(r.status, 200);
   assert.not.match(r.text, /<script>alert/);
   assert.match(r.text, /&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  // The form is the renderer's markup rendered to a string: label, helper text, placeholder, option
+  // label and value, and the submit label each come out as text (`<` escaped; `"` too in attributes).
+  const formHtml = r.text.slice(r.text.indexOf('<form'), r.text.indexOf('</form>'));
+  assert.is(formHtml.split('&lt;script>alert(1)&lt;/script>').length - 1, 6);
+  assert.match(formHtml, /<option value="&quot;>&lt;script>alert\(1\)&lt;\/script>" selected>/);
 });
 
 pages('?embed=1 may be framed by any site and drops the page chrome', async () => {
@@ -136,7 +141,7 @@ pages('a multi-step form degrades to one page: every step in order, Skip as a ch
   const r = await api('GET', `/f/${f.form_id}`);
   const first = r.text.indexOf('First step');
   assert.ok(first > 0 && r.text.indexOf('Second step') > first);
-  assert.match(r.text, /<input type="checkbox" name="_skippedSteps" value="a"><span>Skip the first<\/span>/);
+  assert.match(r.text, /<input type="checkbox" id="[\w-]+" name="_skippedSteps" value="a"\/?><span>Skip the first<\/span>/);
   assert.match(r.text, /name="x"[^>]* required/, 'the first step is always asked');
   assert.not.match(r.text, /name="y"[^>]* required/, 'a conditional step is not required by the browser');
   assert.match(r.text, /Only if it applies to your answers above/);
@@ -155,7 +160,7 @@ pages('a post without JavaScript is stored and sent on to the thanks page, which
   const thanks = await api('GET', `/f/${f.form_id}/thanks`);
   assert.match(thanks.text, /<link rel="stylesheet" href="\/assets\/form.css">/);
   assert.match(thanks.text, /Merci!/);
-  assert.match(thanks.text, new RegExp(`href="/f/${f.form_id}">Submit another response`));
+  assert.match(thanks.text, new RegExp(`<a href="/f/${f.form_id}"[^>]*>Submit another response</a>`));
   const invalid = await api('POST', `/v1/f/${f.form_id}`, form({ _hp: '', _rt: token, name: '', email: 'x' }));
   assert.is(invalid.status, 422);
   assert.match(invalid.text, /Please check your answers/);

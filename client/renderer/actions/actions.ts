@@ -10,11 +10,14 @@ export interface ActionHandlers {
   onCancel(): void;
 }
 
-/** One button; `type=submit` for Continue and Submit so Enter in a text input presses it. */
+/**
+ * One button; `type=submit` for Continue and Submit so Enter in a text input presses it. One with nothing
+ * to run (the page without script) is the browser's reset: Cancel then starts over, as the renderer's does.
+ */
 function Button(props: { action: FormAction | undefined; label: string; variant: string; submit?: boolean; disabled: boolean; onClick?: () => void; kind: string }) {
   const { action } = props;
   return html`<button
-    type=${props.submit ? 'submit' : 'button'}
+    type=${props.submit ? 'submit' : props.onClick ? 'button' : 'reset'}
     class=${`fs-btn fs-btn-${action?.variant ?? props.variant} fs-${props.kind}`}
     data-action=${action?.action}
     disabled=${props.disabled}
@@ -22,17 +25,20 @@ function Button(props: { action: FormAction | undefined; label: string; variant:
   >${action?.label ?? props.label}</button>`;
 }
 
-/** The action row under the fields. */
-export function Actions({ state, definition, sending, handlers }: { state: FormState; definition: FormDefinition; sending: boolean; handlers: ActionHandlers }) {
+/** What the buttons need of the form's state; the page without script gives a fixed one (one page, one post). */
+export type ActionState = Pick<FormState, 'step' | 'isFirstStep' | 'isLastStep' | 'isDisabled'>;
+
+/** The action row under the fields; without handlers (the page without script) the buttons are native. */
+export function Actions({ state, definition, sending, handlers }: { state: ActionState; definition: FormDefinition; sending: boolean; handlers?: ActionHandlers }) {
   const step = state.step;
   const last = state.isLastStep;
   const back = step && !state.isFirstStep && step.back !== false ? step.back : false;
   const next = step && !last && step.next !== false ? step.next : false;
   return html`<div class="fs-actions">
-    ${back !== false ? html`<${Button} kind="back" action=${back} label="Back" variant="secondary" disabled=${sending || state.isDisabled(back)} onClick=${handlers.onBack} />` : null}
+    ${back !== false ? html`<${Button} kind="back" action=${back} label="Back" variant="secondary" disabled=${sending || state.isDisabled(back)} onClick=${handlers?.onBack} />` : null}
     <span class="fs-actions-end">
-      ${definition.cancel ? html`<${Button} kind="cancel" action=${definition.cancel} label="Cancel" variant="text" disabled=${sending || state.isDisabled(definition.cancel)} onClick=${handlers.onCancel} />` : null}
-      ${step?.skip && !last ? html`<${Button} kind="skip" action=${step.skip} label="Skip" variant="text" disabled=${sending || state.isDisabled(step.skip)} onClick=${handlers.onSkip} />` : null}
+      ${definition.cancel ? html`<${Button} kind="cancel" action=${definition.cancel} label="Cancel" variant="text" disabled=${sending || state.isDisabled(definition.cancel)} onClick=${handlers?.onCancel} />` : null}
+      ${step?.skip && !last ? html`<${Button} kind="skip" action=${step.skip} label="Skip" variant="text" disabled=${sending || state.isDisabled(step.skip)} onClick=${handlers?.onSkip} />` : null}
       ${next !== false ? html`<${Button} kind="next" action=${next} label="Continue" variant="primary" submit disabled=${sending || state.isDisabled(next)} />` : null}
       ${last ? html`<${Button} kind="submit" action=${definition.submit} label="Submit" variant="primary" submit disabled=${sending || state.isDisabled(definition.submit)} />` : null}
     </span>

@@ -1,12 +1,13 @@
 // The ARIA attributes every single control carries.
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 
-/** aria-describedby, aria-invalid and aria-required for a field's control. */
-export function controlAria(p: Pick<FieldProps, 'describedBy' | 'error' | 'required'>) {
+/** aria-describedby, aria-invalid and aria-required for a field's control, and `required` for a native post. */
+export function controlAria(p: Pick<ControlProps, 'describedBy' | 'error' | 'required' | 'nativeRequired'>) {
   return {
     'aria-describedby': p.describedBy,
     'aria-invalid': p.error ? 'true' : undefined,
     'aria-required': p.required ? 'true' : undefined,
+    required: p.nativeRequired,
   };
 }
 

@@ -1,11 +1,11 @@
 // A single yes/no: checkbox, or switch (the same native checkbox with role=switch and a track style).
 import { html } from '../html.ts';
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 import { controlAria } from './aria.ts';
 import { messages, requiredMark } from './frame.ts';
 
 /** A checkbox with its label beside it; the whole field, since the label follows the control. */
-export function Checkbox(p: FieldProps) {
+export function Checkbox(p: ControlProps) {
   const { field } = p;
   const isSwitch = field.type === 'switch';
   return html`<div class=${`fs-field fs-check${isSwitch ? ' fs-switch' : ''}${p.error ? ' fs-invalid' : ''}`} data-fs-key=${field.key}>

@@ -3,7 +3,7 @@
 import { useEffect } from 'preact/hooks';
 import { html } from '../html.ts';
 import type { FieldOption, FormField, Values } from '../engine.ts';
-import type { FieldComponent, FieldProps, OptionsProvider } from '../types.ts';
+import type { ControlProps, FieldComponent, OptionsProvider } from '../types.ts';
 import { useOptions } from '../use-options.ts';
 import { Autocomplete } from './autocomplete.ts';
 import { Checkbox } from './checkbox.ts';
@@ -42,6 +42,8 @@ export interface FieldBoxProps {
   optionsProviders?: Record<string, OptionsProvider>;
   onChange(key: string, value: unknown): void;
   onCommit(key: string): void;
+  /** Only the page without script sets it (client/hosted/no-script-form.ts): see ControlProps. */
+  nativeRequired?: boolean;
 }
 
 /** Whether the field is required (`required: true` or a message; an empty message still counts). */
@@ -66,7 +68,7 @@ function ProvidedField(props: FieldBoxProps) {
 function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loading: boolean) {
   const { field, id, error } = props;
   const required = isRequired(field);
-  const control: FieldProps = {
+  const control: ControlProps = {
     field,
     id,
     name: field.key,
@@ -78,6 +80,7 @@ function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loadin
     loading,
     onChange: (value) => props.onChange(field.key, value),
     onCommit: () => props.onCommit(field.key),
+    nativeRequired: props.nativeRequired,
   };
   const custom = props.components?.[field.type];
   if (!custom) {

@@ -3,7 +3,7 @@
 // carries. Without one (the renderer used on its own) the value is the file's name.
 import { useContext, useRef, useState } from 'preact/hooks';
 import { html } from '../html.ts';
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 import { UploadContext } from '../uploads/upload-context.ts';
 import { uploadFile, UploadError, type UploadHandle } from '../uploads/upload-file.ts';
 import { controlAria } from './aria.ts';
@@ -13,7 +13,7 @@ import { formatSize } from '../uploads/format-size.ts';
 const sent = new Map<string, { name: string; size: number }>();
 
 /** A native file input honouring `accept`; uploads when the host gave an upload target. */
-export function FileInput(p: FieldProps) {
+export function FileInput(p: ControlProps) {
   const { target, busy } = useContext(UploadContext);
   // A file input cannot be given a value, so after Back/Continue the choice is shown as text instead.
   const [pickedHere, setPickedHere] = useState(false);

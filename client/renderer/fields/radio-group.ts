@@ -3,10 +3,10 @@
 // change of a radio, but one from the keyboard has `detail` 0, so it is told apart from a real click.
 // The listeners sit on the group (events bubble), not on each radio: fewer to attach on first render.
 import { html } from '../html.ts';
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 
-/** Radio inputs named by the field key; the renderer wraps them in a fieldset with a legend. */
-export function RadioGroup(p: FieldProps) {
+/** Radio inputs named by the field key; the renderer wraps them in a fieldset with a legend. `required` on one radio asks for the group. */
+export function RadioGroup(p: ControlProps) {
   const radio = (e: Event) => {
     const t = e.target as HTMLInputElement;
     return t.type === 'radio' ? t.value : undefined;
@@ -29,7 +29,7 @@ export function RadioGroup(p: FieldProps) {
     }}
   >${p.options.map(
     (o, i) => html`<label class="fs-option" key=${o.value}>
-      <input type="radio" id=${i === 0 ? p.id : `${p.id}-${i}`} name=${p.name} value=${o.value} checked=${p.value === o.value} />
+      <input type="radio" id=${i === 0 ? p.id : `${p.id}-${i}`} name=${p.name} value=${o.value} checked=${p.value === o.value} required=${!i && p.nativeRequired} />
       <span>${o.label}</span>
     </label>`,
   )}${p.loading ? html`<p class="fs-help">Loading…</p>` : null}</div>`;

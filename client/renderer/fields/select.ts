@@ -1,10 +1,10 @@
 // A single choice from a list.
 import { html } from '../html.ts';
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 import { controlAria } from './aria.ts';
 
 /** A native `<select>`; the empty first option is "no answer" (its text is the placeholder). */
-export function Select(p: FieldProps) {
+export function Select(p: ControlProps) {
   const value = typeof p.value === 'string' ? p.value : '';
   return html`<select
     class="fs-input fs-select"

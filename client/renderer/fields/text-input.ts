@@ -1,7 +1,7 @@
 // One-line inputs: text, email, phone, number, password, date and datetime as native input types.
 import { useState } from 'preact/hooks';
 import { html } from '../html.ts';
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 import { asText, controlAria } from './aria.ts';
 
 const inputTypes: Record<string, string> = {
@@ -21,9 +21,10 @@ export function parseNumber(text: string): number | null {
 }
 
 /** A native `<input>` for the text-like built-in types. */
-export function TextInput(p: FieldProps) {
+export function TextInput(p: ControlProps) {
   const { field } = p;
   const number = field.type === 'number';
+  // step=any: a decimal is a valid number to the browser's own check (the page without script has only that).
   // Numbers keep the typed text ("1.", "1.50") while it means the same value; re-rendering the
   // parsed number would rewrite the input under the caret.
   const [draft, setDraft] = useState(asText(p.value));
@@ -36,6 +37,7 @@ export function TextInput(p: FieldProps) {
     value=${text}
     placeholder=${field.placeholder}
     inputMode=${field.inputMode ?? (number ? 'decimal' : undefined)}
+    step=${number ? 'any' : undefined}
     autoComplete=${autoCompletes[field.type]}
     ...${controlAria(p)}
     onInput=${(e: Event) => {

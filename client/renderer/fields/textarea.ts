@@ -1,10 +1,10 @@
 // Multi-line text.
 import { html } from '../html.ts';
-import type { FieldProps } from '../types.ts';
+import type { ControlProps } from '../types.ts';
 import { asText, controlAria } from './aria.ts';
 
 /** A native `<textarea>` with the field's `rows` (4 by default). */
-export function TextArea(p: FieldProps) {
+export function TextArea(p: ControlProps) {
   return html`<textarea
     class="fs-input"
     id=${p.id}

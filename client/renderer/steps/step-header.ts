@@ -4,10 +4,10 @@ import { h } from 'preact';
 import { html } from '../html.ts';
 import type { FormStep } from '../engine.ts';
 
-/** The step heading (h2 by default) and its description. */
-export function StepHeader({ step, level = 2 }: { step: FormStep; level?: 2 | 3 | 4 }) {
+/** The step heading (h2 by default) and its description; `id` names the heading for aria-labelledby. */
+export function StepHeader({ step, level = 2, id }: { step: FormStep; level?: 2 | 3 | 4; id?: string }) {
   return html`<div class="fs-step-header">
-    ${h(`h${level}`, { class: 'fs-step-title', tabIndex: -1 }, step.title)}
+    ${h(`h${level}`, { class: 'fs-step-title', tabIndex: -1, id }, step.title)}
     ${step.description ? html`<p class="fs-step-description">${step.description}</p>` : null}
   </div>`;
 }

@@ -1,13 +1,16 @@
 // GET /f/{id}: the hosted form page (ARCHITECTURE.md "Forms, versions, claims"). The form is
-// server-rendered as a plain HTML form that posts without JavaScript; /assets/hosted.js then mounts
-// the renderer over it. The page (not the renderer: spec 2.1) shows the form's title as its h1 and
-// the optional description under it; the form's theme colours the page.
+// server-rendered as a plain HTML form that posts without JavaScript, drawn by the renderer's own
+// components (client/hosted/no-script-form.ts); /assets/hosted.js then mounts the renderer over it.
+// The page (not the renderer: spec 2.1) shows the form's title as its h1 and the optional
+// description under it; the form's theme colours the page.
 // ?embed=1 is the same page for the embed's iframe: no chrome, and framing allowed.
+import { h } from 'preact';
 import { ApiError } from '../../lib/api-error.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
-import { noScriptForm } from './form-html.ts';
+import { NoScriptForm } from '../../../client/hosted/no-script-form.ts';
+import { renderHtml } from './render-html.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
 const notices = {
@@ -49,7 +52,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response, theme: view.theme, upload_max_bytes: view.upload_max_bytes };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
-      noScriptForm(view.definition, { action: `/v1/f/${id}`, renderToken: view.render_token }) +
+      renderHtml(h(NoScriptForm, { definition: view.definition, action: `/v1/f/${id}`, renderToken: view.render_token })) +
       '</div>';
   }
   const title = view.definition.title || 'Form';

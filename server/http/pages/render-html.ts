@@ -1,0 +1,10 @@
+// Client components rendered to HTML on the server, so a page without script shows the renderer's own
+// markup instead of a copy of it. preact-render-to-string escapes every text and attribute value, so
+// definition text reaches the page as text (the components never set inner HTML).
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+
+/** The HTML of a Preact tree: hooks run once, effects and event handlers are left out. */
+export function renderHtml(vnode: VNode<any>): string {
+  return renderToString(vnode);
+}
