@@ -228,6 +228,10 @@ export interface OutboxRecord {
   body: string;
   createdAt: string;
   error: string | null;
+  /** The form the mail is about (null: about no form); the mail goes when the form is deleted. */
+  formId: string | null;
+  /** The answers whose values the mail shows; the mail goes when one of them is deleted. */
+  submissionIds: string[];
 }
 
 /** A pending invitation to a workspace (admin panel): only a hash of the link's token is kept. */
@@ -372,7 +376,11 @@ export interface Store {
     /** Claimed forms with a retention period, and that period. */
     withRetention(): Promise<{ id: string; retentionDays: number }[]>;
     expiredUnclaimed(now: string): Promise<string[]>;
-    /** Deletes a form with every row that holds its data, in one write; returns how many submissions went. */
+    /**
+     * Deletes a form with every row it owns (versions, submissions, idempotency records, deliveries and
+     * their log, reports, drafts, spam, file rows, held mail about it) in one write; returns how many
+     * submissions went.
+     */
     delete(formId: string): Promise<number>;
   };
   submissions: {
@@ -401,8 +409,8 @@ export interface Store {
     /**
      * Deletes submissions of one form (ids of other forms are left alone) in one write: lowers the form's
      * count (never the monthly usage, which counts what was received), cancels their pending deliveries
-     * and empties the payloads their deliveries hold, and drops the idempotency records that replay them.
-     * Returns the ids that were deleted.
+     * and empties the payloads their deliveries hold, drops the idempotency records that replay them, and
+     * deletes held mail (outbox) of that form that shows one of them. Returns the ids that were deleted.
      */
     delete(formId: string, ids: string[], at: string): Promise<string[]>;
   };

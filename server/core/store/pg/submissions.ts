@@ -82,6 +82,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             formId,
             prefixes,
           ]);
+          // Held mail showing their answers goes whole (a digest too: the panel still lists the others).
+          await tx.q('DELETE FROM outbox WHERE form_id = $1 AND submission_ids::jsonb ?| $2::text[]', [formId, deleted]);
           return deleted;
         }),
     },

@@ -131,6 +131,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
             const prefix = `{"id":${JSON.stringify(id)},`;
             tx.run('DELETE FROM idempotency WHERE form_id = ? AND substr(response, 1, ?) = ?', [formId, prefix.length, prefix]);
+            // Held mail showing its answers goes whole (a digest too: the panel still lists the others).
+            tx.run('DELETE FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) WHERE value = ?)', [formId, id]);
           }
           return deleted;
         }),
