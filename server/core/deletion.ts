@@ -46,6 +46,7 @@ export class DeletionService {
     // The form cache forgets the row inside forms.delete (store/form-cache.ts).
     this.definitions.forget(form.id);
     await this.rateLimits.forget(this.rateLimits.submitPerForm, form.id);
+    await this.rateLimits.forget(this.rateLimits.uploadPerForm, form.id);
     return { submissionsDeleted };
   }
 
