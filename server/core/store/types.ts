@@ -134,6 +134,8 @@ export interface NewSubmission {
   delivery?: NewDelivery;
   /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
   fromSpam?: boolean;
+  /** When the form's retention period starts for it, if not at `createdAt` (an answer marked "not spam": then). */
+  retainFrom?: string;
   /** Uploads this submission uses: attached in the same write, refused (nothing stored) if one is gone or taken. */
   files?: string[];
 }
@@ -402,7 +404,10 @@ export interface Store {
     iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
     /** The highest seq of a form's submissions (0 when it has none). */
     lastSeq(formId: string): Promise<number>;
-    /** Ids of a form's submissions created before `before`, oldest first, at most `limit`. */
+    /**
+     * Ids of a form's submissions created before `before` (and, for one inserted with `retainFrom`,
+     * whose `retainFrom` is before it too), oldest first, at most `limit`.
+     */
     idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
     /** One submission of a form; undefined when the id is unknown or belongs to another form. */
     byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
