@@ -138,7 +138,9 @@ export class ResponseMail {
   /** One answer's lines: when, every answer by label, its link. */
   private async block(form: FormRecord, s: SubmissionRecord): Promise<string[]> {
     const definition = await this.definitions.get(form.id, s.formVersion);
-    const lines = answerLines(definition, s.values);
+    // Files are named, not linked: a mail sits in inboxes and passes through servers, and a link that
+    // downloads without a sign-in would hand the file to anyone holding the mail (docs/decisions.md).
+    const lines = answerLines(definition, s.values, { fileNote: 'download it from the panel' });
     return [
       `Received: ${s.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC')}`,
       ...(lines.length ? lines : ['(no answers filled in)']),
