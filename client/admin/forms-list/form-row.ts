@@ -69,7 +69,7 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
             setConfirming(false);
             onChanged();
           }
-        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} /><//>`}
+        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus /><//>`}
     </td>
   </tr>`;
 }
