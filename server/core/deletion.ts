@@ -33,7 +33,8 @@ export class DeletionService {
 
   /**
    * Deletes a form: its files (FileService.deleteForForm), then versions, submissions, idempotency
-   * records, drafts, webhook deliveries and their log, reports (one write, `formOwnedTables`), then
+   * records, drafts, webhook deliveries and their log, reports, held mail about it (one write,
+   * `formOwnedTables`), then
    * what memory holds of it. Its pending deliveries
    * go with it, so none is attempted afterwards; an attempt already on the wire records nothing
    * (recordAttempt skips a form that is gone). Returns how many submissions went.
@@ -45,6 +46,7 @@ export class DeletionService {
     // The form cache forgets the row inside forms.delete (store/form-cache.ts).
     this.definitions.forget(form.id);
     await this.rateLimits.forget(this.rateLimits.submitPerForm, form.id);
+    await this.rateLimits.forget(this.rateLimits.uploadPerForm, form.id);
     return { submissionsDeleted };
   }
 
@@ -63,7 +65,7 @@ export class DeletionService {
 
   /**
    * Deletes submissions of one form by id: unknown ids and ids of other forms are skipped and not
-   * counted. Their pending deliveries are cancelled. Usage for the month is not lowered: it counts what
+   * counted. Their pending deliveries are cancelled and held mail showing them is deleted. Usage for the month is not lowered: it counts what
    * was received. Returns the ids deleted.
    */
   async deleteSubmissions(form: FormRecord, ids: string[]): Promise<string[]> {

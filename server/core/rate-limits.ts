@@ -28,6 +28,12 @@ export class RateLimits {
   readonly submitPerForm = limiter('submit-form', { burst: 60, refillPerSecond: 1 }, 'form');
   /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
   readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  /**
+   * Uploads per form, a bucket of their own: drawing on `submitPerForm` made a form with three file
+   * fields spend four tokens per answer. Four files for every answer the per-form submission limit lets
+   * in (burst 60, 1 a second), so uploads never run out before submissions do on a typical file form.
+   */
+  readonly uploadPerForm = limiter('upload-form', { burst: 240, refillPerSecond: 4 }, 'form');
   readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'person');
   readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'person');
   readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'person');

@@ -109,7 +109,7 @@ export function createServices(store: Store, config: Config, secret: string, log
     if (stored.deliveryId) deliveries.poke(stored.deliveryId, stored.form.id);
     if (MilestoneMail.due(stored.form, stored.submissionCount)) milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form);
-    confirmation.send(stored.form, stored.record.values).catch(mailError);
+    confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
   };
   const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore, files, secret);
   const deletion = new DeletionService(store, forms.definitions, rateLimits, files);

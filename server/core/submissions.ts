@@ -87,6 +87,8 @@ export class SubmissionService {
   /**
    * Marks a suspected-spam post "not spam": it becomes a normal submission with the same id and time,
    * counted, delivered and mailed like any other (the spam row goes in the same write). Limits apply.
+   * Its retention counts from now: a post caught weeks ago must not be deleted by the next sweep of a
+   * short retention the moment someone restores it (docs/decisions.md).
    */
   async restoreSpam(form: FormRecord, spamId: string): Promise<StoredSubmission['record']> {
     const spam = await this.store.spam.byId(form.id, spamId);
@@ -106,6 +108,7 @@ export class SubmissionService {
       hiddenChars,
       delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
       fromSpam: true,
+      retainFrom: new Date().toISOString(),
       files: resolved.fileIds,
     }).catch(async (err) => {
       // Restored twice at once (a double click, two people): the first write stored it under the spam

@@ -33,7 +33,7 @@ export const uploadPreflight = (_s: Services) => ({ res }: RouteContext) => {
 /** POST /v1/f/{id}/uploads?field={key}: a raw body (type from Content-Type, name from X-File-Name) or multipart with one file → 201. */
 export const upload = (s: Services) => async ({ req, res, params, query }: RouteContext) => {
   try {
-    await s.rateLimits.take([s.rateLimits.uploadPerIp, clientIp(req, s.config.trustProxy)], [s.rateLimits.submitPerForm, params.id]);
+    await s.rateLimits.take([s.rateLimits.uploadPerIp, clientIp(req, s.config.trustProxy)], [s.rateLimits.uploadPerForm, params.id]);
     const target = await s.files.target(params.id, query.get('field'));
     const declared = Number(req.headers['content-length']);
     // A body announced larger than any allowed file is refused before a byte is read.

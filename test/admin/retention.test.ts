@@ -60,6 +60,26 @@ retention(`more than one batch (${RETENTION_BATCH}) goes in one sweep`, async ({
   assert.is((await ids(w, formId)).length, 1);
 });
 
+retention('an answer restored from Spam keeps its time; the retention counts from the restore, to the millisecond', async ({ w }) => {
+  const formId = (await w.services.forms.publish(owner(w), { definition: contactDefinition({ title: 'Short memory' }) })).form_id;
+  await w.caller('owner').settings.update({ formId, patch: { retention_days: 1 } });
+  const caughtAt = new Date(Date.now() - 10 * DAY).toISOString();
+  await w.store.spam.add({ id: 'caught-10-days-ago', formId, formVersion: 1, createdAt: caughtAt, values: { name: 'Real person', email: 'real@example.com' }, reason: 'too_fast' }, 100);
+  const oldOne = await aged(w, formId, 2 * DAY, 1);
+  const before = Date.now();
+  const restored = await w.caller('editor').spam.notSpam({ formId, id: 'caught-10-days-ago' });
+  const after = Date.now();
+  assert.is(restored.created_at, caughtAt, 'it keeps the time it came');
+  // Other tests' forms share this world: what matters is what this form still holds after each sweep.
+  await w.services.retention.sweep();
+  assert.equal(await ids(w, formId), ['caught-10-days-ago'], 'the sweep right after the restore takes only the answer that is really old');
+  assert.is(await w.store.submissions.byId(formId, oldOne), undefined);
+  await w.services.retention.sweep(before + DAY);
+  assert.equal(await ids(w, formId), ['caught-10-days-ago'], 'exactly one day after the restore began: still kept');
+  await w.services.retention.sweep(after + DAY + 1);
+  assert.equal(await ids(w, formId), [], 'past a day after the restore: it goes like any other');
+});
+
 retention('the jobs page lists the retention, spam, digest and outbox jobs', async ({ w }) => {
   const jobs = new JobRegistry();
   registerJobs(jobs, w.services, w.store);

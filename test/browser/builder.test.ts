@@ -295,17 +295,20 @@ b('a viewer sees the builder read only: no Publish, no adding, inputs disabled',
 b('Duplicate copies a form; Delete asks first, naming the answers that go with it', async () => {
   await page.goto(`${server.url}/admin`);
   const row = page.getByRole('row', { name: /Job application/ }).first();
-  await row.getByRole('button', { name: 'Duplicate' }).click();
+  await row.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
   await page.getByRole('row', { name: /Job application \(copy\)/ }).waitFor();
   const original = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Job application', exact: true }) });
-  await original.getByRole('button', { name: 'Delete' }).click();
+  await original.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
   const confirm = page.getByRole('dialog', { name: /Delete “Job application”/ });
   await confirm.getByText('all 2 answers are deleted for good').waitFor();
   await screenshot(page, 'builder-delete-confirm');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   assert.is(await page.getByRole('dialog').count(), 0);
-  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Delete', 'the focus is back on Delete');
-  await original.getByRole('button', { name: 'Delete' }).click();
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'More ▾', 'the focus is back on More');
+  await original.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
   await confirm.getByRole('button', { name: 'Delete form and 2 answers' }).click();
   await original.waitFor({ state: 'detached' });
   const left = (await api.client.forms.list.query()).forms.map((f: any) => f.title);

@@ -75,16 +75,21 @@ t('a form that is not there: a heading that says so and a way back', async () =>
   assert.equal(errors, []);
 });
 
-t('Duplicate keeps the focus on its button; deleting a form puts it on the page heading', async () => {
+t('Duplicate (in the More menu) leaves the focus on More; deleting a form puts it on the page heading', async () => {
   await page.goto(`${server.url}/admin`);
   const rows = page.locator('table.forms tbody tr');
   await rows.first().waitFor();
   const before = await rows.count();
-  await rows.first().getByRole('button', { name: 'Duplicate' }).focus();
+  await rows.first().getByRole('button', { name: 'More' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Duplicate');
   await page.keyboard.press('Enter');
   await page.waitForFunction((n) => document.querySelectorAll('table.forms tbody tr').length === n + 1, before);
-  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Duplicate', 'the focus stayed on Duplicate');
-  await rows.first().getByRole('button', { name: 'Delete' }).focus();
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'More ▾', 'the focus is on More');
+  await rows.first().getByRole('button', { name: 'More' }).focus();
+  await page.keyboard.press('ArrowUp'); // opens on the last item, Delete…
   await page.keyboard.press('Enter');
   await page.getByRole('dialog').getByRole('button', { name: /^Delete form/ }).focus();
   await page.keyboard.press('Enter');

@@ -37,13 +37,13 @@ for (const width of [800, 1024, 1280]) {
     const page = await context.newPage();
     const errors = pageErrors(page);
     await page.goto(`${server.url}/admin`);
-    await page.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.getByRole('button', { name: 'More' }).first().waitFor();
     const bar = await page.locator('header.topbar').evaluate((h) => {
       const items = [...h.querySelectorAll('.brand, nav a, button, .spacer + *')].filter((e) => (e as HTMLElement).offsetParent !== null);
       return [...new Set(items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)))];
     });
     assert.ok(Math.max(...bar) - Math.min(...bar) <= 4, `the top bar is one line: item centres at ${bar.join(', ')}`);
-    const buttons = page.locator('table.forms td.actions > button, table.forms td.actions > a');
+    const buttons = page.locator('table.forms td.actions > button, table.forms td.actions > a, table.forms td.actions .action-menu > button');
     const heights = await buttons.evaluateAll((els) => els.map((e) => `${e.textContent}:${Math.round(e.getBoundingClientRect().height)}`));
     const tallest = Math.max(...heights.map((h) => Number(h.split(':')[1])));
     const lowest = Math.min(...heights.map((h) => Number(h.split(':')[1])));

@@ -23,10 +23,10 @@ export const bytes = (n: number) => randomBytes(n);
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** A raw upload: the bytes as the body, the type as Content-Type, the name in X-File-Name. */
-export function rawUpload(base: string, formId: string, field: string, body: Buffer, name: string, type = 'application/pdf'): Promise<ApiAnswer> {
+export function rawUpload(base: string, formId: string, field: string, body: Buffer, name: string, type = 'application/pdf', headers: Record<string, string> = {}): Promise<ApiAnswer> {
   return call(base, 'POST', `/v1/f/${formId}/uploads?field=${encodeURIComponent(field)}`, {
     rawBody: body,
-    headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
+    headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name), ...headers },
   });
 }
 

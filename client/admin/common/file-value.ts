@@ -2,7 +2,7 @@
 // No thumbnail, even for images (docs/decisions.md, 2026-11-24): showing one means the panel's page
 // decoding a stranger's file, and files are only ever served as attachments.
 import { html } from '../../renderer/html.ts';
-import { formatSize } from '../../renderer/uploads/format-size.ts';
+import { formatSize } from '../../../shared/text/format-size.ts';
 import { valueText } from './format.ts';
 
 /** A file field's stored value (`{file_id, name, size, type, url}`). */

@@ -59,7 +59,7 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
       If one is a real answer, choose “Not spam”.</p>
     ${(moved > 0 || removed > 0) &&
     html`<p class="ok" role="status" tabindex="-1" ref=${status}>${[moved > 0 && `${count(moved, 'post')} moved to the answers.`, removed > 0 && `${count(removed, 'post')} deleted.`].filter(Boolean).join(' ')}</p>`}
-    <${ErrorList} error=${act.error} />
+    <${ErrorList} error=${act.error} focus />
     ${items.length === 0
       ? html`<p class="empty-note">Nothing here. Your form has no suspected spam.</p>`
       : html`<p>${count(total, 'post')}${total > items.length ? `, the newest ${items.length} shown` : ''}</p>

@@ -134,7 +134,7 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
       <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
     </div>`}
     ${deletedNote && html`<p class="ok" role="status" tabindex="-1" ref=${noteLine}>${deletedNote}</p>`}
-    <${ErrorList} error=${remove.error} />
+    <${ErrorList} error=${remove.error} focus />
     ${rows.length === 0
       ? filter || !hostedUrl
         ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`

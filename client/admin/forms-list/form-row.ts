@@ -1,13 +1,15 @@
 // One form in the list: title, status, version, count, 30-day chart, webhook badge, and its actions:
-// Edit (the builder), Open, Copy embed, Pause/Resume, Duplicate, Delete (asks, naming the answers that go).
+// Edit (the builder) and Open in view, the less common ones under "More" (Copy embed, Pause/Resume,
+// Duplicate, Delete, which asks, naming the answers that go), as PocketBase and Tally keep a row short.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
-import { CopyButton } from '../common/copy-button.ts';
+import { copyText, CopyButton } from '../common/copy-button.ts';
 import { Confirm } from '../common/dialog.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { Link } from '../common/link.ts';
+import { MenuButton, type MenuItem } from '../common/menu-button.ts';
 import { loadBuilder } from '../lazy-builder.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -16,16 +18,17 @@ import { navigate } from '../use-route.ts';
 import { SparkChart } from './spark-chart.ts';
 
 /**
- * A row; `canEdit` shows the changing actions; `onChanged` reloads the list. Pause and Duplicate are
- * aria-disabled while they run, not disabled: a disabled button loses the keyboard focus to the page.
+ * A row; `canEdit` shows the changing actions; `onChanged` reloads the list. Every action leaves the focus
+ * on the More button (a dialog gives it back there), never on the page start.
  */
 export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canEdit: boolean; onChanged: () => void }) {
   const toggle = useAction(() => trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }));
   const duplicate = useAction(() => trpc.forms.duplicate.mutate({ formId: form.form_id }));
   const remove = useAction(() => trpc.forms.delete.mutate({ formId: form.form_id }));
   const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
   const edit = `/admin/forms/${encodeURIComponent(form.form_id)}/edit`;
-  // The row's actions are "Edit", "Delete"…; the title describes them (not in their names, so a link
+  // The row's actions are "Edit", "More"…; the title describes them (not in their names, so a link
   // named after the form stays the one link to its page).
   const titleId = `form-title-${form.form_id}`;
   // A deleted form's row goes with the button that had the focus: the focus moves to the page's heading
@@ -38,6 +41,21 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
     heading.tabIndex = -1;
     heading.focus();
   }, []);
+  const copyEmbed = async () => {
+    const ok = await copyText(form.embed_snippet);
+    setCopied(ok ? 'copied' : 'failed');
+    setTimeout(() => setCopied(undefined), ok ? 2000 : 6000);
+  };
+  const more: MenuItem[] = [
+    { label: 'Copy embed code', onSelect: () => void copyEmbed() },
+    ...(canEdit
+      ? [
+          { label: form.status === 'active' ? 'Pause' : 'Resume', busy: toggle.busy, onSelect: async () => (await toggle.run()) && onChanged() },
+          { label: 'Duplicate', busy: duplicate.busy, onSelect: async () => (await duplicate.run()) && onChanged() },
+          { label: 'Delete…', danger: true, onSelect: () => setConfirming(true) },
+        ]
+      : []),
+  ];
   return html`<tr ref=${row}>
     <td data-label="Form"><span id=${titleId}><${Link} href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//></span><div class="muted mono">${form.form_id}</div></td>
     <td data-label="Status">
@@ -52,14 +70,10 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
       <a class="button secondary" href=${edit} onPointerEnter=${() => void loadBuilder().catch(() => {})}
         onClick=${(e: MouseEvent) => { if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); navigate(edit); } }}
         aria-describedby=${titleId}>${canEdit ? 'Edit' : 'View'}</a>
-      ${canEdit &&
-      html`<button type="button" class="secondary" aria-disabled=${toggle.busy ? 'true' : undefined} title=${toggle.error ? toggle.error.details.join('\n') || toggle.error.code : ''}
-        onClick=${async () => !toggle.busy && (await toggle.run()) && onChanged()}>${form.status === 'active' ? 'Pause' : 'Resume'}</button>`}
       <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener" aria-describedby=${titleId}>Open</a>
-      <${CopyButton} text=${form.embed_snippet} label="Copy embed" />
-      ${canEdit &&
-      html`<button type="button" class="secondary" aria-disabled=${duplicate.busy ? 'true' : undefined} aria-describedby=${titleId} onClick=${async () => !duplicate.busy && (await duplicate.run()) && onChanged()}>Duplicate</button>
-        <button type="button" class="secondary danger" aria-describedby=${titleId} onClick=${() => setConfirming(true)}>Delete</button>`}
+      ${canEdit ? html`<${MenuButton} label="More" items=${more} describedBy=${titleId} />` : html`<${CopyButton} text=${form.embed_snippet} label="Copy embed" />`}
+      ${copied && html`<span class="small ${copied === 'copied' ? 'ok' : 'muted'}" role="status">${copied === 'copied' ? 'Embed code copied' : 'Copying was refused by the browser: open the form\'s Overview to copy the embed code by hand.'}</span>`}
+      <${ErrorList} error=${toggle.error} />
       <${ErrorList} error=${duplicate.error} />
       ${confirming &&
       html`<${Confirm} title=${`Delete “${form.title}”?`} confirm=${`Delete form and ${count(form.submissions, 'answer')}`} busy=${remove.busy}
@@ -69,7 +83,7 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
             setConfirming(false);
             onChanged();
           }
-        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} /><//>`}
+        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus /><//>`}
     </td>
   </tr>`;
 }

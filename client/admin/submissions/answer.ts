@@ -2,7 +2,7 @@
 // download links (file-value.ts), passwords masked until revealed. Always text, never markup (answers are untrusted).
 import { hiddenPieces } from '../../../shared/text/hidden-characters.ts';
 import { html } from '../../renderer/html.ts';
-import { formatSize } from '../../renderer/uploads/format-size.ts';
+import { formatSize } from '../../../shared/text/format-size.ts';
 import { FileValue, isFileValue } from '../common/file-value.ts';
 import { valueText } from '../common/format.ts';
 import type { FieldColumn } from '../types.ts';

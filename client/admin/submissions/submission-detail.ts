@@ -84,7 +84,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
         </dl>
         ${me.role !== 'viewer' &&
         html`<button type="button" class="secondary danger" disabled=${remove.busy} onClick=${doDelete}>Delete submission</button>`}
-        <${ErrorList} error=${remove.error} />
+        <${ErrorList} error=${remove.error} focus />
       <//>
     </div>
     <${Section} title="Webhook deliveries"><${Deliveries} detail=${detail.data} /><//>

@@ -7,7 +7,7 @@ import type { ControlProps } from '../types.ts';
 import { UploadContext } from '../uploads/upload-context.ts';
 import { uploadFile, UploadError, type UploadHandle } from '../uploads/upload-file.ts';
 import { controlAria } from './aria.ts';
-import { formatSize } from '../uploads/format-size.ts';
+import { formatSize } from '../../../shared/text/format-size.ts';
 
 /** Names and sizes of this page's uploads, so a step shown again still says which file was sent. */
 const sent = new Map<string, { name: string; size: number }>();

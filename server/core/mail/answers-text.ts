@@ -2,6 +2,7 @@
 // instead of option values, yes/no for checkboxes, passwords never shown. Values are respondents'
 // untrusted text; mail is sent as text/plain, so nothing here is markup.
 import { allFields, type FormDefinition, type FormField } from '../../../shared/engine/index.ts';
+import { formatSize } from '../../../shared/text/format-size.ts';
 
 /** What a password answer reads as: its length or content never leave the store in a mail. */
 export const MASKED = '•••••••• (hidden)';
@@ -9,19 +10,30 @@ export const MASKED = '•••••••• (hidden)';
 /** Types whose value is an option's value (or several). */
 const optionTypes = new Set(['select', 'autocomplete', 'radio', 'multiselect']);
 
-/** One answer as text: option labels, yes/no, masked password, file names. */
-export function answerText(field: FormField | undefined, value: unknown): string {
+/** How answers read: `fileNote` follows a file's name and size (a mail says where to download it). */
+export interface AnswerTextOptions {
+  fileNote?: string;
+}
+
+/** One answer as text: option labels, yes/no, masked password, file names with their size. */
+export function answerText(field: FormField | undefined, value: unknown, opts: AnswerTextOptions = {}): string {
   if (field?.type === 'password') return MASKED;
-  const label = (v: unknown) => (field && optionTypes.has(field.type) ? (field.options?.find((o) => o.value === v)?.label ?? String(v)) : scalar(v));
+  const label = (v: unknown) => (field && optionTypes.has(field.type) ? (field.options?.find((o) => o.value === v)?.label ?? String(v)) : scalar(v, opts));
   if (Array.isArray(value)) return value.map(label).join('; ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return label(value);
 }
 
-function scalar(v: unknown): string {
+function scalar(v: unknown, opts: AnswerTextOptions): string {
   if (v === null || v === undefined) return '';
-  // A stored file (the files feature) is an object with its name; anything else is shown as JSON.
-  if (typeof v === 'object') return typeof (v as { name?: unknown }).name === 'string' ? (v as { name: string }).name : JSON.stringify(v);
+  // A stored file (the files feature) is an object with its name and size; anything else is shown as JSON.
+  if (typeof v === 'object') {
+    const file = v as { name?: unknown; size?: unknown };
+    if (typeof file.name !== 'string') return JSON.stringify(v);
+    const size = typeof file.size === 'number' ? formatSize(file.size) : undefined;
+    const note = [size, opts.fileNote].filter(Boolean).join(', ');
+    return note ? `${file.name} (${note})` : file.name;
+  }
   return String(v);
 }
 
@@ -31,12 +43,12 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || (Arra
  * `Label: answer` lines in the form's field order, then any keys the definition does not know (an older
  * version's fields). Unanswered fields are left out. A multi-line answer is indented under its label.
  */
-export function answerLines(definition: FormDefinition | undefined, values: Record<string, unknown>): string[] {
+export function answerLines(definition: FormDefinition | undefined, values: Record<string, unknown>, opts: AnswerTextOptions = {}): string[] {
   const fields = definition ? allFields(definition) : [];
   const known = new Set(fields.map((f) => f.key));
   const pairs: [string, string][] = [];
-  for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key])]);
-  for (const [key, v] of Object.entries(values)) if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v)]);
+  for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
+  for (const [key, v] of Object.entries(values)) if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v, opts)]);
   return pairs.map(([label, text]) => `${oneLine(label)}: ${text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`);
 }
 

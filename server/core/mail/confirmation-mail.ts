@@ -38,7 +38,7 @@ export class ConfirmationMail {
   }
 
   /** Sends the confirmation of one stored submission when due and within the limits; never throws. */
-  async send(form: FormRecord, values: Record<string, unknown>): Promise<'sent' | 'skipped' | 'limited'> {
+  async send(form: FormRecord, submissionId: string, values: Record<string, unknown>): Promise<'sent' | 'skipped' | 'limited'> {
     const to = ConfirmationMail.recipient(form, values);
     if (!to) return 'skipped';
     // Both limits in one take: a refused address does not use the form's budget.
@@ -52,7 +52,9 @@ export class ConfirmationMail {
       `This confirms your response to "${form.title}".`,
       'You get this mail because this address was entered in the form. If that was not you, ignore this mail.',
     ].join('\n');
-    await this.mailer.send({ to: [to], subject: `We received your response: ${form.title}`, text });
+    // Linked to its submission: the respondent's address is that answer's data and goes with it.
+    const about = { formId: form.id, submissionIds: [submissionId] };
+    await this.mailer.send({ to: [to], subject: `We received your response: ${form.title}`, text, about });
     return 'sent';
   }
 }

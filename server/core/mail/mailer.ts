@@ -10,6 +10,11 @@ export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  /**
+   * The form the mail is about and the answers whose values (or respondent's address) it carries: held
+   * in the outbox, the mail is deleted with the form or with any of those answers (DeletionService).
+   */
+  about?: { formId: string; submissionIds?: string[] };
 }
 
 /** Where mail goes: an SMTP server, or the outbox. */
@@ -29,7 +34,7 @@ export class Mailer {
     const subject = oneLine(mail.subject);
     if (mail.to.length === 0) return;
     try {
-      if (!this.transport) return await this.hold(mail.to, subject, mail.text, null);
+      if (!this.transport) return await this.hold(mail, subject, null);
       const failed: string[] = [];
       for (const to of mail.to) {
         try {
@@ -40,7 +45,7 @@ export class Mailer {
         }
       }
       // Kept in the outbox with the reason, so the admin panel shows what did not go out.
-      if (failed.length) await this.hold(failed, subject, mail.text, 'smtp send failed');
+      if (failed.length) await this.hold({ ...mail, to: failed }, subject, 'smtp send failed');
     } catch (err) {
       this.log(`mail "${subject}" lost: ${describe(err)}`);
     }
@@ -51,8 +56,9 @@ export class Mailer {
     this.transport?.close();
   }
 
-  private hold(recipients: string[], subject: string, body: string, error: string | null) {
-    return this.store.outbox.add({ id: newId(), recipients, subject, body, createdAt: new Date().toISOString(), error });
+  private hold(mail: Mail, subject: string, error: string | null) {
+    const about = { formId: mail.about?.formId ?? null, submissionIds: mail.about?.submissionIds ?? [] };
+    return this.store.outbox.add({ id: newId(), recipients: mail.to, subject, body: mail.text, createdAt: new Date().toISOString(), error, ...about });
   }
 }
 

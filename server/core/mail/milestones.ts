@@ -39,6 +39,6 @@ export class MilestoneMail {
       '',
       'You get these mails because the form notifies on milestones; turn them off with notify_mode "off".',
     ].join('\n');
-    await this.mailer.send({ to, subject: `${ordinal(count)} response: ${form.title}`, text });
+    await this.mailer.send({ to, subject: `${ordinal(count)} response: ${form.title}`, text, about: { formId: form.id } });
   }
 }

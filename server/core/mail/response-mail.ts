@@ -112,6 +112,7 @@ export class ResponseMail {
   private async send(form: FormRecord, claim: ResponseMailClaim) {
     const to = await workspaceRecipients(this.store, form.workspaceId!, form.notifyEmailTo);
     if (to.length === 0) return;
+    const about = { formId: form.id, submissionIds: claim.submissions.map((s) => s.id) };
     const blocks = await Promise.all(claim.submissions.map((s) => this.block(form, s)));
     const footer = [
       '',
@@ -122,7 +123,7 @@ export class ResponseMail {
     ];
     if (claim.total === 1) {
       const text = [`"${form.title}" has a new response.`, '', ...blocks[0], ...footer].join('\n');
-      return this.mailer.send({ to, subject: `New response: ${form.title}`, text });
+      return this.mailer.send({ to, subject: `New response: ${form.title}`, text, about });
     }
     const more = claim.total - claim.submissions.length;
     const text = [
@@ -131,13 +132,15 @@ export class ResponseMail {
       ...(more > 0 ? ['', `and ${more} more, listed in the panel.`] : []),
       ...footer,
     ].join('\n');
-    await this.mailer.send({ to, subject: `${claim.total} new responses: ${form.title}`, text });
+    await this.mailer.send({ to, subject: `${claim.total} new responses: ${form.title}`, text, about });
   }
 
   /** One answer's lines: when, every answer by label, its link. */
   private async block(form: FormRecord, s: SubmissionRecord): Promise<string[]> {
     const definition = await this.definitions.get(form.id, s.formVersion);
-    const lines = answerLines(definition, s.values);
+    // Files are named, not linked: a mail sits in inboxes and passes through servers, and a link that
+    // downloads without a sign-in would hand the file to anyone holding the mail (docs/decisions.md).
+    const lines = answerLines(definition, s.values, { fileNote: 'download it from the panel' });
     return [
       `Received: ${s.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC')}`,
       ...(lines.length ? lines : ['(no answers filled in)']),

@@ -9,6 +9,8 @@ import { webhookLog } from './006-webhook-log.ts';
 import { drafts } from './007-drafts.ts';
 import { files } from './008-files.ts';
 import { mailSpamTheme } from './009-mail-spam-theme.ts';
+import { outboxForm } from './010-outbox-form.ts';
+import { retainFrom } from './011-retain-from.ts';
 
 /** The ordered list the store applies at open. */
-export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog, drafts, files, mailSpamTheme];
+export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog, drafts, files, mailSpamTheme, outboxForm, retainFrom];

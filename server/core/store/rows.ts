@@ -159,6 +159,8 @@ export const toOutbox = (r: Row): OutboxRecord => ({
   body: r.body,
   createdAt: r.created_at,
   error: r.error,
+  formId: r.form_id ?? null,
+  submissionIds: JSON.parse(r.submission_ids ?? '[]'),
 });
 
 /**

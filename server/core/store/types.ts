@@ -134,6 +134,8 @@ export interface NewSubmission {
   delivery?: NewDelivery;
   /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
   fromSpam?: boolean;
+  /** When the form's retention period starts for it, if not at `createdAt` (an answer marked "not spam": then). */
+  retainFrom?: string;
   /** Uploads this submission uses: attached in the same write, refused (nothing stored) if one is gone or taken. */
   files?: string[];
 }
@@ -228,6 +230,10 @@ export interface OutboxRecord {
   body: string;
   createdAt: string;
   error: string | null;
+  /** The form the mail is about (null: about no form); the mail goes when the form is deleted. */
+  formId: string | null;
+  /** The answers whose values the mail shows; the mail goes when one of them is deleted. */
+  submissionIds: string[];
 }
 
 /** A pending invitation to a workspace (admin panel): only a hash of the link's token is kept. */
@@ -372,7 +378,11 @@ export interface Store {
     /** Claimed forms with a retention period, and that period. */
     withRetention(): Promise<{ id: string; retentionDays: number }[]>;
     expiredUnclaimed(now: string): Promise<string[]>;
-    /** Deletes a form with every row that holds its data, in one write; returns how many submissions went. */
+    /**
+     * Deletes a form with every row it owns (versions, submissions, idempotency records, deliveries and
+     * their log, reports, drafts, spam, file rows, held mail about it) in one write; returns how many
+     * submissions went.
+     */
     delete(formId: string): Promise<number>;
   };
   submissions: {
@@ -394,15 +404,18 @@ export interface Store {
     iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
     /** The highest seq of a form's submissions (0 when it has none). */
     lastSeq(formId: string): Promise<number>;
-    /** Ids of a form's submissions created before `before`, oldest first, at most `limit`. */
+    /**
+     * Ids of a form's submissions created before `before` (and, for one inserted with `retainFrom`,
+     * whose `retainFrom` is before it too), oldest first, at most `limit`.
+     */
     idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
     /** One submission of a form; undefined when the id is unknown or belongs to another form. */
     byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
     /**
      * Deletes submissions of one form (ids of other forms are left alone) in one write: lowers the form's
      * count (never the monthly usage, which counts what was received), cancels their pending deliveries
-     * and empties the payloads their deliveries hold, and drops the idempotency records that replay them.
-     * Returns the ids that were deleted.
+     * and empties the payloads their deliveries hold, drops the idempotency records that replay them, and
+     * deletes held mail (outbox) of that form that shows one of them. Returns the ids that were deleted.
      */
     delete(formId: string, ids: string[], at: string): Promise<string[]>;
   };

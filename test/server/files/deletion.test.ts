@@ -149,4 +149,22 @@ deletion('a post kept as spam keeps its upload; "Not spam" makes it the answer\'
   });
 });
 
+deletion('the Spam view names a caught post\'s file with its size, as the Submissions view does; once the upload is gone it says so', async () => {
+  await inServices(async (w, owner) => {
+    const { form_id } = await w.services.forms.publish(owner, { definition: fileDefinition() });
+    const other = await w.services.forms.publish(owner, { definition: fileDefinition() });
+    const file = await w.services.files.receive(await w.services.files.target(form_id, 'cv'), Readable.from([bytes(2500)]), 'résumé.pdf', 'application/pdf');
+    const foreign = await w.services.files.receive(await w.services.files.target(other.form_id, 'cv'), Readable.from([bytes(10)]), 'theirs.pdf', 'application/pdf');
+    const catch_ = (cv: string) => w.services.submissions.submit({ formId: form_id, values: { name: 'A', cv }, formPost: false, bodyHash: '', honeypot: 'x' });
+    await catch_(file.id);
+    await catch_(foreign.id);
+    const form = (await w.store.forms.byId(form_id))!;
+    const answers = async () => (await w.services.spam.list(form)).items.map((i) => i.answers.find((a) => a.startsWith('CV: ')));
+    assert.equal(await answers(), ['CV: a file no longer kept (files of posts caught as spam are deleted after 24 hours)', 'CV: résumé.pdf (2 KB)'], "another form's upload is not named");
+    for (const a of await answers()) assert.not.ok(a!.includes(file.id) || a!.includes(foreign.id), 'no upload id shown');
+    await w.services.files.delete([file.id]); // as the 24 h sweep would
+    assert.equal(await answers(), Array(2).fill('CV: a file no longer kept (files of posts caught as spam are deleted after 24 hours)'));
+  });
+});
+
 deletion.run();

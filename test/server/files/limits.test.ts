@@ -177,14 +177,37 @@ limits('an expired upload is refused before the sweep, and gone (row and bytes) 
   }
 });
 
-limits('uploads are rate limited like submissions', async () => {
-  const limited = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'on' } });
+limits('uploads are rate limited: 20 per address, and per form a bucket of their own (240, 4 a second) that submissions do not share', async () => {
+  // One trusted proxy, so each upload can come from its own address (X-Forwarded-For).
+  const limited = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'on', FORMSTEAD_TRUST_PROXY: '1' } });
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
   try {
     const id = await publishFileForm(limited.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await rawUpload(limited.url, id, 'cv', bytes(5), 'a.pdf')).status);
+    for (let i = 0; i < 21; i++) statuses.push((await rawUpload(limited.url, id, 'cv', bytes(5), 'a.pdf', 'application/pdf', from('203.0.113.9'))).status);
     assert.equal(statuses.slice(0, 20), Array(20).fill(201), 'a burst of 20 per address');
     assert.is(statuses[20], 429);
+
+    // Per form, across addresses: more uploads than the 60 submissions' burst pass; the edge is 240.
+    const form = await publishFileForm(limited.url);
+    const started = Date.now();
+    let passed = 0;
+    let refused: Awaited<ReturnType<typeof rawUpload>> | undefined;
+    let firstUpload = '';
+    for (let i = 0; i < 400 && !refused; i++) {
+      const r = await rawUpload(limited.url, form, 'cv', bytes(5), 'a.pdf', 'application/pdf', from(`198.51.${100 + (i % 4)}.${Math.floor(i / 4) % 250}`));
+      if (r.status === 201) (passed++, (firstUpload ||= r.json.upload_id));
+      else refused = r;
+    }
+    // Four tokens a second come back while the burst is sent.
+    const allowance = 240 + 4 * Math.ceil((Date.now() - started) / 1000);
+    assert.ok(passed >= 240 && passed <= allowance, `${passed} uploads passed, at most ${allowance} allowed`);
+    assert.is(refused?.status, 429);
+    assert.is(refused?.json.error, 'rate_limited');
+    assert.ok(Number(refused?.headers.get('retry-after')) >= 1);
+    // The submission bucket was not touched: the answer using an upload goes in at once.
+    const answer = await call(limited.url, 'POST', `/v1/f/${form}`, { body: { values: { name: 'Ada', cv: firstUpload } }, headers: from('192.0.2.50') });
+    assert.is(answer.status, 201, answer.text);
   } finally {
     await limited.stop();
   }

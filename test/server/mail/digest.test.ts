@@ -156,8 +156,8 @@ digest('unclaimed forms send no mail', async ({ w, smtp, clock }) => {
 digest('held mail is kept 30 days in the outbox and swept after', async ({ w }) => {
   const { OUTBOX_TTL_MS } = await import('../../../server/core/jobs.ts');
   const now = Date.now();
-  await w.store.outbox.add({ id: 'old', recipients: ['a@example.com'], subject: 'Old', body: '', createdAt: new Date(now - OUTBOX_TTL_MS - 1000).toISOString(), error: null });
-  await w.store.outbox.add({ id: 'edge', recipients: ['a@example.com'], subject: 'Edge', body: '', createdAt: new Date(now - OUTBOX_TTL_MS + 60_000).toISOString(), error: null });
+  await w.store.outbox.add({ id: 'old', recipients: ['a@example.com'], subject: 'Old', body: '', createdAt: new Date(now - OUTBOX_TTL_MS - 1000).toISOString(), error: null, formId: null, submissionIds: [] });
+  await w.store.outbox.add({ id: 'edge', recipients: ['a@example.com'], subject: 'Edge', body: '', createdAt: new Date(now - OUTBOX_TTL_MS + 60_000).toISOString(), error: null, formId: null, submissionIds: [] });
   assert.is(await w.store.outbox.sweep(new Date(now - OUTBOX_TTL_MS).toISOString()), 1);
   const subjects = (await w.store.outbox.list(1000)).map((m) => m.subject);
   assert.ok(subjects.includes('Edge') && !subjects.includes('Old'));

@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, OWNER_KEY } from '../../helpers/api.ts';
 import { startServer, type RunningServer } from '../../helpers/server.ts';
+import { bytes, fileDefinition, rawUpload } from '../../helpers/files.ts';
 import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.ts';
 
 const definition = {
@@ -58,6 +59,16 @@ mail('a new form mails its first response to the owner: labels, option labels, m
   assert.not.ok(m.text.includes('hunter2'), 'the password never leaves the store');
   assert.not.match(m.text, /\bdesign\b|\bcss\b|a11y/, 'no option values or keys');
   assert.match(m.text, new RegExp(`Open it: http://\\S+/admin/forms/${id}/submissions/${posted.json.id}\n`));
+});
+
+mail('a file is named with its size and "download it from the panel", never linked', async () => {
+  const id = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: fileDefinition() } })).json.form_id;
+  const up = await rawUpload(server.url, id, 'cv', bytes(3 * 1024 * 1024 + 100), 'cv.pdf');
+  assert.is((await api('POST', `/v1/f/${id}`, { body: { values: { name: 'Ada', cv: up.json.upload_id } } })).status, 201);
+  await smtp.waitFor((m) => m.some((x) => x.subject === 'New response: Apply'), 'the response mail');
+  const text = smtp.mails.find((x) => x.subject === 'New response: Apply')!.text.replace(/\r\n/g, '\n');
+  assert.ok(text.includes('CV: cv.pdf (3 MB, download it from the panel)\n'), text);
+  assert.not.ok(text.includes('/v1/files/') || text.includes(up.json.upload_id), 'no link to the file, no id');
 });
 
 mail('confirmation: off by default; on, the address in the chosen email field gets the owner\'s message and nothing else', async () => {

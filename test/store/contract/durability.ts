@@ -43,7 +43,7 @@ async function writeOfEach(store: Store) {
     failureMail: { after: 1, notSince: at(-DAY) },
   });
   await store.reports.add({ formId: f.id, networkHash: 'net', createdAt: at() }, at(-DAY));
-  await store.outbox.add({ id: 'mail-1', recipients: ['a@example.com'], subject: 's', body: 'b', createdAt: at(), error: null });
+  await store.outbox.add({ id: 'mail-1', recipients: ['a@example.com'], subject: 's', body: 'b', createdAt: at(), error: null, formId: f.id, submissionIds: [sub.id] });
   return { ws, owner, key, f, sub, file };
 }
 
@@ -66,7 +66,7 @@ async function assertEachThere(store: Store, w: Awaited<ReturnType<typeof writeO
   assert.ok(await store.idempotency.get(w.f.id, 'idem'));
   assert.equal([(await store.webhooks.byId(w.sub.delivery!.id))?.attemptCount, (await store.webhooks.attempts(w.f.id, 10)).length], [1, 1]);
   assert.is((await store.reports.summary(at(-DAY), 10)).length, 1);
-  assert.equal((await store.outbox.list(10)).map((m) => m.id), ['mail-1']);
+  assert.equal((await store.outbox.list(10)).map((m) => [m.id, m.formId, m.submissionIds]), [['mail-1', w.f.id, [w.sub.id]]]);
 }
 
 /** Rows for durability, snapshot and close. */

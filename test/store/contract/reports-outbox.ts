@@ -3,7 +3,7 @@
 import * as assert from 'uvu/assert';
 import type { OutboxRecord } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { at, DAY, HOUR, MINUTE, uid } from './fixtures.ts';
+import { at, DAY, form, HOUR, MINUTE, SECOND, submissions, uid, workspace } from './fixtures.ts';
 
 const report = (formId: string, networkHash: string, createdMs: number) => ({ formId, networkHash, createdAt: at(createdMs) });
 
@@ -67,11 +67,13 @@ export function reportsOutboxContract(backend: string, factory: StoreFactory) {
     body: 'Line one\nLine two',
     createdAt: at(createdMs),
     error: null,
+    formId: null,
+    submissionIds: [],
     ...over,
   });
   rule('outbox.add', 'a mail reads back field for field, recipients in order, with or without a sending error', async ({ store }) => {
     const a = mail(0);
-    const b = mail(MINUTE, { recipients: [], error: 'connection refused' });
+    const b = mail(MINUTE, { recipients: [], error: 'connection refused', formId: 'form-a', submissionIds: ['sub-1', 'sub-2'] });
     await store.outbox.add(a);
     await store.outbox.add(b);
     assert.equal(await store.outbox.list(10), [b, a]);
@@ -82,6 +84,33 @@ export function reportsOutboxContract(backend: string, factory: StoreFactory) {
     for (const m of mails) await store.outbox.add(m);
     assert.equal((await store.outbox.list(10)).map((m) => m.id), [mails[1].id, mails[2].id, mails[0].id]);
     assert.equal((await store.outbox.list(2)).map((m) => m.id), [mails[1].id, mails[2].id]);
+  });
+
+  rule('forms.delete', 'takes the held mail about it along; mail about other forms or no form stays', async ({ store }) => {
+    const ws = await workspace(store);
+    const [f, g] = [await form(store, ws.id), await form(store, ws.id)];
+    const kept = [mail(0, { formId: g.id }), mail(MINUTE)];
+    for (const m of [mail(0, { formId: f.id }), mail(SECOND, { formId: f.id, submissionIds: ['s-1'] }), ...kept]) await store.outbox.add(m);
+    await store.forms.delete(f.id);
+    assert.equal((await store.outbox.list(10)).map((m) => m.id).sort(), kept.map((m) => m.id).sort());
+  });
+  rule('submissions.delete', 'takes held mail of that form showing any deleted answer (a digest too); other mail stays', async ({ store }) => {
+    const ws = await workspace(store);
+    const [f, g] = [await form(store, ws.id), await form(store, ws.id)];
+    const [a, b, c] = await submissions(store, f.id, ws.id, 3);
+    const [other] = await submissions(store, g.id, ws.id, 1);
+    const gone = [mail(0, { formId: f.id, submissionIds: [a] }), mail(0, { formId: f.id, submissionIds: [b, a, c] })];
+    const kept = [
+      mail(0, { formId: f.id, submissionIds: [b] }),
+      mail(0, { formId: f.id }), // about the form, no answer in it (a failing-webhook mail)
+      mail(0, { formId: g.id, submissionIds: [a, other] }), // another form's mail naming the id: not this answer
+      mail(0),
+    ];
+    for (const m of [...gone, ...kept]) await store.outbox.add(m);
+    assert.equal(await store.submissions.delete(f.id, [a], at(HOUR)), [a]);
+    assert.equal((await store.outbox.list(10)).map((m) => m.id).sort(), kept.map((m) => m.id).sort());
+    await store.submissions.delete(f.id, ['nope'], at(HOUR));
+    assert.is((await store.outbox.list(10)).length, kept.length, 'an unknown id takes no mail');
   });
 
   run();

@@ -154,7 +154,7 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.forms.byId(f.id), { ...f, version: 2, title: 'Two', theme: settings.theme, retentionDays: null });
   });
 
-  const held = (createdMs: number): OutboxRecord => ({ id: uid('mail'), recipients: ['a@example.com'], subject: 's', body: 'b', createdAt: at(createdMs), error: null });
+  const held = (createdMs: number): OutboxRecord => ({ id: uid('mail'), recipients: ['a@example.com'], subject: 's', body: 'b', createdAt: at(createdMs), error: null, formId: null, submissionIds: [] });
   rule('outbox.sweep', 'deletes mail made before olderThan; mail made exactly then stays; answers how many', async ({ store }) => {
     const cutoff = -30 * DAY;
     const mails = [held(cutoff - DAY), held(cutoff - 1), held(cutoff), held(cutoff + 1), held(0)];

@@ -53,6 +53,20 @@ export function retentionContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.submissions.idsOlderThan(f.id, at(cutoff - DAY), 100), [], 'exactly at the oldest: none');
     assert.equal(await store.submissions.idsOlderThan(f.id, at(1), 100), ids);
   });
+  rule('submissions.idsOlderThan', 'one inserted with retainFrom counts from it: strictly before the time is in, exactly at and after are out', async ({ store }) => {
+    const f = await form(store, null);
+    const cutoff = -30 * DAY;
+    const ids: string[] = [];
+    // All created long before the cutoff (caught as spam, restored later).
+    for (const retainMs of [cutoff - 1, cutoff, cutoff + 1, 0]) {
+      const sub = newSubmission(f.id, null, { createdAt: at(cutoff - 20 * DAY), retainFrom: at(retainMs), fromSpam: true });
+      assert.equal((await store.submissions.insert(sub)).kind, 'stored');
+      ids.push(sub.id);
+    }
+    assert.equal(await store.submissions.idsOlderThan(f.id, at(cutoff), 100), ids.slice(0, 1));
+    assert.equal(await store.submissions.idsOlderThan(f.id, at(1), 100), ids, 'later, every one is due');
+    assert.is((await store.submissions.byId(f.id, ids[1]))?.createdAt, at(cutoff - 20 * DAY), 'it keeps its time');
+  });
   for (const [title, older, limit] of [
     ['limit-1 older: all', 2, 3],
     ['limit older: all', 3, 3],

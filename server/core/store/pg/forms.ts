@@ -116,6 +116,7 @@ export const formOwnedTables: string[] = [
   'drafts',
   'spam_submissions',
   'files',
+  'outbox',
 ];
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {

@@ -31,13 +31,15 @@ export function reportQueries(db: PgDatabase): Store['reports'] {
 export function outboxQueries(db: PgDatabase): Store['outbox'] {
   return {
     add: async (m) => {
-      await db.q('INSERT INTO outbox (id, recipients, subject, body, created_at, error) VALUES ($1, $2, $3, $4, $5, $6)', [
+      await db.q('INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
         m.id,
         JSON.stringify(m.recipients),
         m.subject,
         m.body,
         m.createdAt,
         m.error,
+        m.formId,
+        JSON.stringify(m.submissionIds),
       ]);
     },
     list: async (limit) => (await db.q('SELECT * FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1', [limit])).rows.map(toOutbox),

@@ -17,7 +17,15 @@ const IDEMPOTENCY_MS = 24 * 3600_000;
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   return {
     submissions: {
-      insert: (s) => insert(db, s),
+      // The one-call write knows nothing of retain_from (rare: a restore from Spam), which is set in the same transaction.
+      insert: (s) =>
+        s.retainFrom === undefined
+          ? insert(db, s)
+          : db.tx(async (tx) => {
+              const outcome = await insert(tx, s);
+              if (outcome.kind === 'stored') await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom!, s.id]);
+              return outcome;
+            }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
@@ -54,7 +62,7 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
       }),
       lastSeq: async (formId) => (await db.get('SELECT MAX(seq) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
       idsOlderThan: async (formId, before, limit) =>
-        (await db.q('SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2 ORDER BY seq LIMIT $3', [formId, before, limit])).rows.map((r) => r.id),
+        (await db.q('SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2 AND (retain_from IS NULL OR retain_from < $2) ORDER BY seq LIMIT $3', [formId, before, limit])).rows.map((r) => r.id),
       byId: async (formId, id) => {
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);
@@ -82,6 +90,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             formId,
             prefixes,
           ]);
+          // Held mail showing their answers goes whole (a digest too: the panel still lists the others).
+          await tx.q('DELETE FROM outbox WHERE form_id = $1 AND submission_ids::jsonb ?| $2::text[]', [formId, deleted]);
           return deleted;
         }),
     },

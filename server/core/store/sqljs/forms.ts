@@ -91,7 +91,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts', 'spam_submissions', 'files'];
+export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts', 'spam_submissions', 'files', 'outbox'];
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
   tx.run(

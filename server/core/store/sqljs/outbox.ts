@@ -8,13 +8,15 @@ export function outboxQueries(db: DurableDatabase): Store['outbox'] {
   return {
     add: async (m) => {
       await db.write((tx) =>
-        tx.run('INSERT INTO outbox (id, recipients, subject, body, created_at, error) VALUES (?, ?, ?, ?, ?, ?)', [
+        tx.run('INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
           m.id,
           JSON.stringify(m.recipients),
           m.subject,
           m.body,
           m.createdAt,
           m.error,
+          m.formId,
+          JSON.stringify(m.submissionIds),
         ]),
       );
     },

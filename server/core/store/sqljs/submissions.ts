@@ -30,13 +30,14 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
           // Checked before anything is written: a refused insert leaves the transaction empty.
           if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
-          tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, ?, ?, ?, ?, ?)', [
+          tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) VALUES (?, ?, ?, ?, ?, ?, ?)', [
             s.id,
             s.formId,
             s.formVersion,
             s.createdAt,
             JSON.stringify(s.values),
             s.hiddenChars ? 1 : 0,
+            s.retainFrom ?? null,
           ]);
           tx.run('UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', [s.formId]);
           if (s.workspaceId) {
@@ -111,7 +112,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
       }),
       lastSeq: async (formId) => db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0,
       idsOlderThan: async (formId, before, limit) =>
-        db.all<{ id: string }>('SELECT id FROM submissions WHERE form_id = ? AND created_at < ? ORDER BY seq LIMIT ?', [formId, before, limit]).map((r) => r.id),
+        db.all<{ id: string }>('SELECT id FROM submissions WHERE form_id = ? AND created_at < ? AND (retain_from IS NULL OR retain_from < ?) ORDER BY seq LIMIT ?', [formId, before, before, limit]).map((r) => r.id),
       byId: async (formId, id) => {
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);
@@ -131,6 +132,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
             const prefix = `{"id":${JSON.stringify(id)},`;
             tx.run('DELETE FROM idempotency WHERE form_id = ? AND substr(response, 1, ?) = ?', [formId, prefix.length, prefix]);
+            // Held mail showing its answers goes whole (a digest too: the panel still lists the others).
+            tx.run('DELETE FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) WHERE value = ?)', [formId, id]);
           }
           return deleted;
         }),

@@ -1,4 +1,4 @@
-// File sizes as people read them, shared by the renderer's file field and the admin panel.
+// File sizes as people read them, shared by the renderer's file field, the admin panel and the mails.
 
 /** 980 bytes, 12 KB, 3.4 MB. */
 export function formatSize(bytes: number): string {

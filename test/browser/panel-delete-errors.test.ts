@@ -1,0 +1,93 @@
+// A delete in the panel that fails (the form was deleted meanwhile, from another tab or the API) puts the
+// keyboard focus on its error: the button that started it was disabled while it ran, and the focus would
+// otherwise fall to the page. The form's delete dialog, the submissions table and a submission's page.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { setupOwner } from '../helpers/admin-session.ts';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { launchChromium, pageErrors } from '../helpers/browser.ts';
+import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let cookie = '';
+
+const publish = async (title: string) => (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title }) } })).json.form_id as string;
+
+/** A signed-in page at `width` px. */
+async function open(width: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { page, errors: pageErrors(page) };
+}
+
+/** What has the focus: its role or tag, and its text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${el.innerText?.trim()}`;
+  });
+const removeByApi = async (formId: string) => assert.is((await call(server.url, 'DELETE', `/v1/forms/${formId}`, { key: OWNER_KEY })).status, 204);
+const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+const t = suite('panel: failed deletions');
+t.before(async () => {
+  const port = await freePort();
+  server = await startServer({ port, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
+  cookie = await setupOwner(server);
+  browser = await launchChromium();
+});
+t.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+t('a form delete that fails puts the focus on its error, in the dialog', async () => {
+  const formId = await publish('Gone meanwhile');
+  const { page } = await open(1280);
+  await page.goto(`${server.url}/admin`);
+  const more = rowOf(page, 'Gone meanwhile').getByRole('button', { name: 'More' });
+  await more.focus();
+  await page.keyboard.press('ArrowUp'); // opens on the last item: Delete…
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Delete “Gone meanwhile”?' });
+  await dialog.waitFor();
+  await removeByApi(formId); // someone else deleted it first
+  await page.keyboard.press('Tab');
+  assert.is(await focused(page), 'button:Delete form and 0 answers');
+  await page.keyboard.press('Enter');
+  const alert = dialog.getByRole('alert');
+  await alert.waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
+  assert.match(await focused(page), /^alert:Not found/);
+});
+
+t('a submissions delete that fails puts the focus on its error, in the table and on the detail page', async () => {
+  for (const where of ['table', 'detail'] as const) {
+    const formId = await publish(`Answers ${where}`);
+    const sent = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Ada', email: 'ada@example.com' } } });
+    const { page } = await open(1280);
+    page.on('dialog', (d) => void d.accept());
+    if (where === 'table') {
+      await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
+      await page.getByRole('checkbox', { name: `Select submission ${sent.json.id}` }).check();
+      await removeByApi(formId);
+      await page.getByRole('button', { name: 'Delete it' }).focus();
+    } else {
+      await page.goto(`${server.url}/admin/forms/${formId}/submissions/${sent.json.id}`);
+      await page.getByRole('button', { name: 'Delete submission' }).waitFor();
+      await removeByApi(formId);
+      await page.getByRole('button', { name: 'Delete submission' }).focus();
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
+    assert.match(await focused(page), /^alert:Not found/, where);
+  }
+});
+
+t.run();
