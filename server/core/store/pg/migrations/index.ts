@@ -6,7 +6,7 @@ import { jobTicks } from './003-job-ticks.ts';
 import { mailSpamFiles } from './004-mail-spam-files.ts';
 import { rateBuckets } from './005-rate-buckets.ts';
 import { insertSubmission } from './006-insert-submission.ts';
-import { recordAttempt } from './008-record-attempt.ts';
+import { recordAttempt } from './009-record-attempt.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */

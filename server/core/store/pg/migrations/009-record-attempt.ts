@@ -1,6 +1,6 @@
 // The record of a webhook attempt as one function, so it is one round trip instead of six (BEGIN, the
 // form lock, the log line, the delivery, the form's counters, COMMIT): with the lease and the read,
-// a delivery was eight calls, most of its Node CPU (docs/performance.md). Id 8: 7 is the outbox's.
+// a delivery was eight calls, most of its Node CPU (docs/performance.md). (Id 9: 7 and 8 are the outbox's and retention's.)
 import type { PgMigration } from './types.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { PgMigration } from './types.ts';
  * time written in the same statement.
  */
 export const recordAttempt: PgMigration = {
-  id: 8,
+  id: 9,
   name: 'record-attempt',
   up: `
 CREATE FUNCTION formstead_record_attempt(
