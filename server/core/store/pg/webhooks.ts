@@ -41,7 +41,7 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     nextDueAfter: async (after) =>
       (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {
-      // One call (migration./009-record-attempt.ts): the form row locked, the log line, the delivery moved
+      // One call (migrations/009-record-attempt.ts): the form row locked, the log line, the delivery moved
       // on while pending, the failure streak and the mail time, all or nothing.
       const row = (await db.get('SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
         deliveryId, a.formId, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt,
