@@ -40,45 +40,15 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       ).changes === 1,
     nextDueAfter: async (after) =>
       (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
-    recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
-      db.tx(async (tx) => {
-        // The form row is locked: the log counter and the failure streak move by one writer at a time.
-        const form = await tx.get(
-          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed, webhook_log_count AS logged FROM forms WHERE id = $1 FOR UPDATE',
-          [a.formId],
-        );
-        // The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
-        if (!form) return { failures: 0, mailFailure: false };
-        const n = form.logged + 1;
-        // Line n takes slot n % logSize: the line logSize attempts older is replaced (the ring).
-        await tx.q(
-          `INSERT INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, duration_ms, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-           ON CONFLICT (form_id, slot) DO UPDATE SET n = excluded.n, submission_id = excluded.submission_id, attempt = excluded.attempt,
-             status_code = excluded.status_code, error = excluded.error, duration_ms = excluded.duration_ms, created_at = excluded.created_at`,
-          [a.formId, n % logSize, n, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt],
-        );
-        const moved =
-          next.state === 'pending'
-            ? await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, next_attempt_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
-            : await tx.q("UPDATE webhook_deliveries SET attempt_count = $1, state = $2, finished_at = $3, leased_until = NULL WHERE id = $4 AND state = 'pending'", [
-                a.attempt,
-                next.state,
-                a.createdAt,
-                deliveryId,
-              ]);
-        let failures: number = form.failures;
-        let mailFailure = false;
-        // A delivery cancelled while its attempt ran (webhook removed) leaves the streak as the removal set it.
-        if (moved.changes === 1) {
-          failures = next.state === 'delivered' ? 0 : failures + 1;
-          mailFailure = next.state !== 'delivered' && failures >= failureMail.after && (form.mailed === null || form.mailed <= failureMail.notSince);
-        }
-        if (mailFailure) {
-          await tx.q('UPDATE forms SET webhook_log_count = $1, webhook_failures = $2, webhook_failure_mailed_at = $3 WHERE id = $4', [n, failures, a.createdAt, a.formId]);
-        } else await tx.q('UPDATE forms SET webhook_log_count = $1, webhook_failures = $2 WHERE id = $3', [n, failures, a.formId]);
-        return { failures, mailFailure };
-      }),
+    recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {
+      // One call (migrations/009-record-attempt.ts): the form row locked, the log line, the delivery moved
+      // on while pending, the failure streak and the mail time, all or nothing.
+      const row = (await db.get('SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+        deliveryId, a.formId, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt,
+        next.state, next.state === 'pending' ? next.nextAttemptAt : null, logSize, failureMail.after, failureMail.notSince,
+      ]))!;
+      return { failures: row.out_failures as number, mailFailure: row.out_mail_failure as boolean };
+    },
     finish: async (id, state, at) => {
       await db.q("UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [state, at, id]);
     },
