@@ -1,0 +1,129 @@
+// The forms area of the Store: forms with their settings and versions, and drafts being edited.
+import type { SubmissionRecord } from './submissions.ts';
+
+/** Per-form settings of spec 2.11 as stored (secret in full). */
+export interface FormSettingsRecord {
+  successMessage: string;
+  redirectUrl: string;
+  allowAnotherResponse: boolean;
+  notifyMode: 'milestones' | 'off';
+  notifyEmailTo: string;
+  webhookUrl: string;
+  webhookSecret: string;
+  /** Mail the members on every response (digests under bursts); additive to notifyMode's milestones. */
+  notifyEachResponse: boolean;
+  /** Key of the email field whose address gets a confirmation mail; '' when the mail is off. */
+  confirmationField: string;
+  /** The owner's words in the confirmation mail; '' for the default text. */
+  confirmationMessage: string;
+  /** Submissions older than this many days are deleted by the retention job; null keeps them forever. */
+  retentionDays: number | null;
+  /** The form's own look (shared/api/theme.ts), as validated when saved. */
+  theme: Record<string, unknown>;
+}
+
+/** A form as stored: its settings, owner (workspace, or agent key while unclaimed) and counters. */
+export interface FormRecord extends FormSettingsRecord {
+  id: string;
+  workspaceId: string | null;
+  agentKeyId: string | null;
+  title: string;
+  status: 'active' | 'paused';
+  moderationPaused: boolean;
+  version: number;
+  createdAt: string;
+  expiresAt: string | null;
+  claimTokenHash: string | null;
+  submissionCount: number;
+  /** Webhook attempts that failed in a row; a delivered attempt resets it (spec 6.6). */
+  webhookFailures: number;
+  /** When the last "Webhook failing" mail went out, or null. */
+  webhookFailureMailedAt: string | null;
+  /** The last submission (by seq) a response mail covered; later ones wait for the next mail or digest. */
+  responseMailSeq: number;
+  /** When the last response mail went out, or null. */
+  responseMailAt: string | null;
+}
+
+/** One published version of a form; `definition` is the JSON text as published. */
+export interface FormVersionRecord {
+  formId: string;
+  version: number;
+  definition: string;
+  createdAt: string;
+}
+
+/** What the response mail of a form covers, as claimed in one write (see `forms.claimResponseMail`). */
+export interface ResponseMailClaim {
+  /** The submissions the mail lists, oldest first, at most `limit` of them. */
+  submissions: SubmissionRecord[];
+  /** How many the mail covers in all (may exceed the listed ones). */
+  total: number;
+}
+
+/** A definition being edited in the admin panel (migration 007); `text` is kept exactly as typed. */
+export interface DraftRecord {
+  id: string;
+  workspaceId: string;
+  /** The form it changes; null for a new form never published. */
+  formId: string | null;
+  text: string;
+  /** The form's version when the draft began; null for a new form. */
+  baseVersion: number | null;
+  updatedAt: string;
+  /** The user who saved it last. */
+  updatedBy: string;
+}
+
+/** `store.forms`: forms, their versions, claims, response mail and deletion. */
+export interface FormQueries {
+  create(form: FormRecord, definition: string): Promise<void>;
+  addVersion(formId: string, version: number, definition: string, title: string, settings: Partial<FormSettingsRecord>, at: string): Promise<void>;
+  byId(id: string): Promise<FormRecord | undefined>;
+  byClaimTokenHash(hash: string): Promise<FormRecord | undefined>;
+  version(formId: string, version: number): Promise<FormVersionRecord | undefined>;
+  versions(formId: string): Promise<FormVersionRecord[]>;
+  listByWorkspace(workspaceId: string): Promise<FormRecord[]>;
+  listByAgentKey(agentKeyId: string): Promise<FormRecord[]>;
+  /** Forms paused by moderation, instance-wide, newest first (the moderation view). */
+  listModerationPaused(limit: number): Promise<FormRecord[]>;
+  countUnclaimedByAgentKey(agentKeyId: string): Promise<number>;
+  /** Creates an unclaimed form unless its agent key already holds `max` unclaimed forms (checked inside the write). */
+  createUnclaimedIfUnder(form: FormRecord, definition: string, max: number): Promise<boolean>;
+  claim(formId: string, workspaceId: string): Promise<boolean>;
+  update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>): Promise<void>;
+  /**
+   * Takes the form's next response mail, in one write, when none went out since `notSince`: marks
+   * every submission not yet covered as covered and the mail as sent `now`. Undefined when a mail
+   * went out since `notSince` or nothing is waiting (then nothing changes).
+   */
+  claimResponseMail(formId: string, now: string, notSince: string, limit: number): Promise<ResponseMailClaim | undefined>;
+  /** Forms with notify_each_response on and submissions waiting for a mail (the safety-net job). */
+  withWaitingResponseMail(): Promise<string[]>;
+  /** Claimed forms with a retention period, and that period. */
+  withRetention(): Promise<{ id: string; retentionDays: number }[]>;
+  expiredUnclaimed(now: string): Promise<string[]>;
+  /**
+   * Deletes a form with every row it owns (versions, submissions, idempotency records, deliveries and
+   * their log, reports, drafts, spam, file rows, held mail about it) in one write; returns how many
+   * submissions went.
+   */
+  delete(formId: string): Promise<number>;
+}
+
+/** `store.drafts`: definitions being edited in the panel, at most one per form. */
+export interface DraftQueries {
+  byId(id: string): Promise<DraftRecord | undefined>;
+  /** The draft of a form, if it has one. */
+  byForm(formId: string): Promise<DraftRecord | undefined>;
+  /** A workspace's drafts of new forms (form_id null), most recently saved first. */
+  listNew(workspaceId: string): Promise<DraftRecord[]>;
+  /** Ids of the workspace's forms that have a draft (the forms list's marker, one query). */
+  formsWithDraft(workspaceId: string): Promise<Set<string>>;
+  /** Stores a new draft. A form's draft replaces the one the form had (at most one per form). */
+  put(draft: DraftRecord): Promise<void>;
+  /** Changes a draft's text; false when it is gone. */
+  update(id: string, patch: Pick<DraftRecord, 'text' | 'updatedAt' | 'updatedBy'>): Promise<boolean>;
+  /** Deletes a draft; false when it was not there. */
+  delete(id: string): Promise<boolean>;
+}

@@ -1,0 +1,100 @@
+// The submissions area of the Store: stored answers and the idempotency records that replay them.
+import type { NewDelivery } from './webhooks.ts';
+
+/** A stored answer; `seq` orders a form's submissions and is the cursor of pages. */
+export interface SubmissionRecord {
+  seq: number;
+  id: string;
+  formId: string;
+  formVersion: number;
+  createdAt: string;
+  values: Record<string, unknown>;
+  hiddenChars: boolean;
+}
+
+/** A stored idempotent answer (ARCHITECTURE.md: kept per form for 24 h with a hash of the body). */
+export interface IdempotencyRecord {
+  formId: string;
+  key: string;
+  bodyHash: string;
+  status: number;
+  response: string;
+  createdAt: string;
+}
+
+/** What a new submission writes in one durable transaction. */
+export interface NewSubmission {
+  id: string;
+  formId: string;
+  workspaceId: string | null;
+  formVersion: number;
+  createdAt: string;
+  values: Record<string, unknown>;
+  hiddenChars: boolean;
+  idempotency?: Omit<IdempotencyRecord, 'formId' | 'createdAt'>;
+  /** Refuse (store nothing) when the form already holds this many submissions. */
+  formCap?: number;
+  /** Refuse (store nothing) when the workspace already used this many submissions this month. */
+  monthlyQuota?: number;
+  /** The webhook delivery of this submission, written in the same transaction so none is lost. */
+  delivery?: NewDelivery;
+  /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
+  fromSpam?: boolean;
+  /** When the form's retention period starts for it, if not at `createdAt` (an answer marked "not spam": then). */
+  retainFrom?: string;
+  /** Uploads this submission uses: attached in the same write, refused (nothing stored) if one is gone or taken. */
+  files?: string[];
+}
+
+/** How an insert ended: checked inside the write, so concurrent requests cannot overshoot a limit. */
+export type InsertOutcome =
+  | { kind: 'stored'; submissionCount: number }
+  | { kind: 'replay'; record: IdempotencyRecord }
+  | { kind: 'form_cap' }
+  | { kind: 'monthly_quota' }
+  /** The form was deleted after the submission read it: nothing is stored. */
+  | { kind: 'form_gone' }
+  /** An upload the submission names was used or swept meanwhile: nothing is stored. */
+  | { kind: 'files_gone' };
+
+/** `store.submissions`: storing answers inside the limits, reading and deleting them. */
+export interface SubmissionQueries {
+  /**
+   * Stores a submission and its idempotency record in one durable write. Stores nothing when the
+   * idempotency key is already taken (a concurrent request won) or a limit is reached.
+   */
+  insert(sub: NewSubmission): Promise<InsertOutcome>;
+  /**
+   * Newest first, strictly before `cursorSeq` when given (`oldest`: oldest first, strictly after it);
+   * only rows whose stored JSON contains `contains` when given: ASCII letters in any case, other characters as typed (SQLite folds ASCII only; PostgreSQL is held to the same).
+   */
+  page(formId: string, limit: number, cursorSeq?: number, contains?: string, order?: 'newest' | 'oldest'): Promise<SubmissionRecord[]>;
+  /** How many submissions a form holds, or how many contain `contains` (the same match as `page`). */
+  count(formId: string, contains?: string): Promise<number>;
+  /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */
+  dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
+  /** Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory stays flat. */
+  iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
+  /** The highest seq of a form's submissions (0 when it has none). */
+  lastSeq(formId: string): Promise<number>;
+  /**
+   * Ids of a form's submissions created before `before` (and, for one inserted with `retainFrom`,
+   * whose `retainFrom` is before it too), oldest first, at most `limit`.
+   */
+  idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
+  /** One submission of a form; undefined when the id is unknown or belongs to another form. */
+  byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
+  /**
+   * Deletes submissions of one form (ids of other forms are left alone) in one write: lowers the form's
+   * count (never the monthly usage, which counts what was received), cancels their pending deliveries
+   * and empties the payloads their deliveries hold, drops the idempotency records that replay them, and
+   * deletes held mail (outbox) of that form that shows one of them. Returns the ids that were deleted.
+   */
+  delete(formId: string, ids: string[], at: string): Promise<string[]>;
+}
+
+/** `store.idempotency`: stored answers to replay an `Idempotency-Key`. */
+export interface IdempotencyQueries {
+  get(formId: string, key: string): Promise<IdempotencyRecord | undefined>;
+  sweep(olderThan: string): Promise<number>;
+}

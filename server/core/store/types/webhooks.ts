@@ -1,0 +1,86 @@
+// The webhooks area of the Store: deliveries, their attempts and the delivery log.
+
+/** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
+export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
+
+/** A webhook delivery to write with its submission; the payload is the exact body every attempt sends. */
+export interface NewDelivery {
+  id: string;
+  payload: string;
+  nextAttemptAt: string;
+}
+
+/** One submission's webhook delivery as stored. */
+export interface DeliveryRecord {
+  id: string;
+  formId: string;
+  submissionId: string;
+  payload: string;
+  attemptCount: number;
+  nextAttemptAt: string;
+  state: DeliveryState;
+  createdAt: string;
+}
+
+/** Where a form's webhooks go at this moment. */
+export interface WebhookTarget {
+  workspaceId: string | null;
+  url: string;
+  secret: string;
+}
+
+/** One line of the delivery log (spec 2.13); error is null on success. */
+export interface AttemptRecord {
+  formId: string;
+  submissionId: string;
+  attempt: number;
+  statusCode: number;
+  error: string | null;
+  durationMs: number;
+  createdAt: string;
+}
+
+/** What one finished attempt changes, applied in one write by `webhooks.recordAttempt`. */
+export interface AttemptResult {
+  deliveryId: string;
+  attempt: AttemptRecord;
+  /** The delivery's next state; `pending` with the time of the next attempt. */
+  next: { state: 'pending'; nextAttemptAt: string } | { state: 'delivered' | 'cancelled' | 'failed' };
+  /** Keep this many log lines per form (the newest replace the oldest). */
+  logSize: number;
+  /** Failure mail rule: due once the streak reaches `after`, if none went out since `notSince`. */
+  failureMail: { after: number; notSince: string };
+}
+
+/** `store.webhooks`: deliveries due, leased, attempted, finished and swept. */
+export interface WebhookQueries {
+  byId(id: string): Promise<DeliveryRecord | undefined>;
+  /** A delivery with where its form sends webhooks now (undefined target: the form is gone), in one read. */
+  forAttempt(id: string): Promise<{ delivery: DeliveryRecord; target?: WebhookTarget } | undefined>;
+  /** Pending deliveries due at `now`, oldest due first (ids and forms only: payloads are read per attempt). */
+  due(now: string, limit: number): Promise<{ id: string; formId: string }[]>;
+  /**
+   * Takes a pending delivery for one attempt until `until`, so one instance at a time sends it: false
+   * when it is not pending, unknown, or another taker's lease has not ended at `now`. A taker that dies
+   * mid-attempt leaves it to the next one once `until` passes; `recordAttempt` and `finish` end the lease.
+   */
+  lease(id: string, now: string, until: string): Promise<boolean>;
+  /** The earliest next attempt time of a pending delivery later than `after`, if any. */
+  nextDueAfter(after: string): Promise<string | undefined>;
+  /**
+   * Logs an attempt, moves its delivery on (only while it is still pending) and updates the form's
+   * failure streak, in one write. Nothing is written when the form is gone. `mailFailure` is true
+   * once, when the failure mail rule fires; the mail time is recorded in the same write.
+   */
+  recordAttempt(result: AttemptResult): Promise<{ failures: number; mailFailure: boolean }>;
+  /** Ends one pending delivery without an attempt (its form lost its webhook or its claim). */
+  finish(id: string, state: 'cancelled' | 'failed', at: string): Promise<void>;
+  /** Cancels every pending delivery of a form and clears its failure streak (webhook removed). */
+  cancelPending(formId: string, at: string): Promise<number>;
+  /** The delivery log of a form, newest first. */
+  attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
+  /** One submission's deliveries (until swept) and its lines still in the form's log, newest first. */
+  forSubmission(formId: string, submissionId: string): Promise<{ deliveries: DeliveryRecord[]; attempts: AttemptRecord[] }>;
+  /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
+  sweepFinished(olderThan: string): Promise<number>;
+}
