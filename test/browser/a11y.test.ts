@@ -1,43 +1,23 @@
 // Accessibility of the respondent pages with axe-core in Chromium: no serious or critical violation
 // on the hosted page in each of its states (with and without the script), nor on the thanks, report
 // and problem pages. Lesser findings are printed for review.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { closePage, launchChromium, screenshot } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
-let axeSource: string;
 
 const publish = async (body: Record<string, unknown>, key: string | null = OWNER_KEY) => {
   const r = await call(server.url, 'POST', '/v1/forms', { key: key ?? undefined, body });
   assert.is(r.status, 201, r.text);
   return r.json as { form_id: string };
 };
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe on the page; fails on serious or critical violations and prints the rest. */
-async function check(page: Page, what: string) {
-  // Injected through the DevTools protocol: the page's CSP allows no inline script, and bypassCSP is on.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as Violation[];
-  const line = (v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of violations.filter((x) => !blocking.includes(x))) console.log(`  [axe, ${what}] ${line(v)}`);
-  assert.equal(blocking.map(line), [], what);
-}
 
 /** Opens a page (optionally without its script, which leaves the server-rendered form). */
 async function open(path: string, opts: { script?: boolean } = {}) {
@@ -83,7 +63,6 @@ const multi = {
 
 const a11y = suite('accessibility (axe-core)');
 a11y.before(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   browser = await launchChromium();
   context = await browser.newContext({ bypassCSP: true });
@@ -96,25 +75,25 @@ a11y.after(async () => {
 a11y('the hosted single-step form: fresh, with errors, and after success', async () => {
   const { form_id } = await publish({ definition: contactDefinition(), allow_another_response: true });
   const page = await open(`/f/${form_id}`);
-  await check(page, 'single-step');
+  await assertAxe(page, 'single-step');
   await page.getByRole('button', { name: 'Send' }).click();
-  await check(page, 'single-step with errors');
+  await assertAxe(page, 'single-step with errors');
   await page.getByLabel('Name').fill('Ada');
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('.fs-success').waitFor();
-  await check(page, 'success');
+  await assertAxe(page, 'success');
   await closePage(page);
 });
 
 a11y('the hosted multi-step form: every type, errors, the second step', async () => {
   const { form_id } = await publish({ definition: multi });
   const page = await open(`/f/${form_id}`);
-  await check(page, 'multi-step first step');
+  await assertAxe(page, 'multi-step first step');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await check(page, 'multi-step errors');
+  await assertAxe(page, 'multi-step errors');
   await page.getByRole('button', { name: 'Skip' }).click();
-  await check(page, 'multi-step second step');
+  await assertAxe(page, 'multi-step second step');
   await closePage(page);
 });
 
@@ -122,11 +101,11 @@ a11y('without the script: the server-rendered single- and multi-step forms', asy
   const single = await publish({ definition: contactDefinition() });
   let page = await open(`/f/${single.form_id}`, { script: false });
   assert.is(await page.locator('.fs-renderer-host').count(), 0);
-  await check(page, 'no-JS single-step');
+  await assertAxe(page, 'no-JS single-step');
   await closePage(page);
   const steps = await publish({ definition: multi });
   page = await open(`/f/${steps.form_id}`, { script: false });
-  await check(page, 'no-JS multi-step');
+  await assertAxe(page, 'no-JS multi-step');
   await closePage(page);
 });
 
@@ -140,21 +119,21 @@ a11y('unclaimed banner, paused notice, embed view, thanks, report and problem pa
   ];
   for (const [path, what] of pages) {
     const page = await open(path);
-    await check(page, what);
+    await assertAxe(page, what);
     await screenshot(page, `page-${what.replace(/\W+/g, '-')}`);
     await closePage(page);
   }
   const paused = await publish({ definition: contactDefinition() });
   await call(server.url, 'PATCH', `/v1/forms/${paused.form_id}`, { key: OWNER_KEY, body: { status: 'paused' } });
   const page = await open(`/f/${paused.form_id}`);
-  await check(page, 'paused');
+  await assertAxe(page, 'paused');
   const problems = await context.request.post(`${server.url}/v1/f/${unclaimed.form_id}`, {
     headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
     data: 'name=&email=x',
   });
   assert.is(problems.status(), 422);
   await page.setContent(await problems.text());
-  await check(page, 'problem page');
+  await assertAxe(page, 'problem page');
   await closePage(page);
 });
 
@@ -166,7 +145,7 @@ a11y('the sign-in page follows dark mode like the panel it leads to, and stays a
     const [bg, input] = await page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('input')!).backgroundColor]);
     const expected = colorScheme === 'dark' ? ['rgb(15, 18, 22)', 'rgb(16, 20, 26)'] : ['rgb(255, 255, 255)', 'rgb(255, 255, 255)'];
     assert.equal([bg, input], expected, `${colorScheme}: the page and its inputs`);
-    await check(page, `sign-in ${colorScheme}`);
+    await assertAxe(page, `sign-in ${colorScheme}`);
     await screenshot(page, `page-sign-in-${colorScheme}`);
     await themed.close();
   }

@@ -4,13 +4,12 @@
 // selection with a counted confirmation, the detail view; every problem of a settings save at once;
 // no horizontal scroll at 1280 and 390 px in light and dark, no serious axe finding; the connection
 // indicator through a server stop and restart. Screenshots: test/artifacts/people-*.png.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call } from '../helpers/api.ts';
 import { OWNER_PASSWORD } from '../helpers/admin-session.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { startHostRewritingProxy } from '../helpers/host-rewriting-proxy.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
@@ -23,7 +22,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
-let axeSource = '';
 let formId = '';
 const dialogs: string[] = [];
 /** Whether the next confirmations are answered OK (else Cancel). */
@@ -58,7 +56,6 @@ people.before(async () => {
   server = await startServer({ port });
   dataDir = server.dataDir;
   direct = server.url;
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
   page = await context.newPage();
@@ -72,26 +69,6 @@ people.after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe on the page; fails on serious or critical violations. */
-async function axe(what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() =>
-    (window as any).axe.run(document, { resultTypes: ['violations'], rules: { 'page-has-heading-one': { enabled: true } } }).then((r: any) => r.violations),
-  )) as Violation[];
-  const line = (v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
-  // page-has-heading-one is only "moderate" to axe; a page without its h1 still fails here.
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one');
-  for (const v of violations.filter((x) => !blocking.includes(x))) console.log(`  [axe, ${what}] ${line(v)}`);
-  assert.equal(blocking.map(line), [], what);
-}
 
 /**
  * At 1280 and 390 px, in light and dark: no horizontal scroll, a screenshot, no serious axe finding.
@@ -107,7 +84,7 @@ async function everySize(name: string, ready: () => Promise<unknown>) {
       assert.ok(scroll <= inner, `${name} at ${width} px (${scheme}): the page is ${scroll} px wide`);
       assert.is(await page.locator('h1').count(), 1, `${name}: one h1`);
       await screenshot(page, `people-${name}-${width}-${scheme}`);
-      await axe(`${name} at ${width} px, ${scheme}`);
+      await assertAxe(page, `${name} at ${width} px, ${scheme}`, { headingOne: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 860 });

@@ -1,29 +1,20 @@
 // The Spam tab and the new settings parts in Chromium, as an owner uses them: caught posts listed with
 // their answers by label, "Not spam" moves one into the answers, "Delete" asks and removes; the
 // Emails, Keep answers and Look parts save. axe on each, screenshots at 1280 and 390 px.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { call, contactDefinition } from '../helpers/api.ts';
 import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
-let axeSource: string;
 let key = '';
 let formId = '';
-
-async function axe(page: Page, what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.equal(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), [], what);
-}
 
 /** Elements matching `selector` that reach past the right edge of the screen (run in the page). */
 const wider = (selector: string) =>
@@ -38,7 +29,6 @@ const listed = async () => (await call(server.url, 'GET', `/v1/forms/${formId}/s
 
 const panel = suite('admin: spam tab and settings parts');
 panel.before(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const port = await freePort();
   server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}` } });
   const cookie = await setupOwner(server);
@@ -69,7 +59,7 @@ panel('the Spam tab lists caught posts by label; "Not spam" moves one to the ans
   await page.getByText('Topic: Support').waitFor();
   assert.is(await page.locator('.spam-item').count(), 2);
   assert.ok((await page.locator('.spam-item').first().textContent())!.includes('Filled the hidden field only bots see'));
-  await axe(page, 'spam tab');
+  await assertAxe(page, 'spam tab');
   await screenshot(page, 'admin-spam-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'admin-spam-390');
@@ -126,7 +116,7 @@ panel('Settings: emails, keeping answers and the look save with plain words; bad
     [settings.notify_each_response, settings.confirmation_email_field, settings.confirmation_message, settings.retention_days, settings.theme],
     [true, 'email', 'Thanks! We answer within a day.', 30, { font: 'serif', mode: 'dark' }],
   );
-  await axe(page, 'settings tab');
+  await assertAxe(page, 'settings tab');
   await screenshot(page, 'admin-settings-parts-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'admin-settings-parts-390');

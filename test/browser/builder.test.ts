@@ -2,12 +2,11 @@
 // route and a condition made by clicking and typing, published and answered along both paths; a label
 // changed into version 2; broken JSON that cannot be published; a form made with the keyboard alone;
 // axe-core on the builder. Screenshots at 1280 and 390 px go to test/artifacts/.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -232,25 +231,17 @@ b('broken JSON: the problem is named in both views, Publish is refused and nothi
 });
 
 b('axe-core finds no serious or critical violation on the builder', async () => {
-  const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await entry('Comments').click();
-  const run = async (what: string) => {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-    const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as any[];
-    const line = (v: any) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`;
-    for (const v of violations.filter((x) => x.impact !== 'serious' && x.impact !== 'critical')) console.log(`  [axe, ${what}] ${line(v)}`);
-    assert.equal(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(line), [], what);
-  };
-  await run('field selected');
+  await assertAxe(page, 'field selected');
   await entry('About you').click();
-  await run('step with a route');
+  await assertAxe(page, 'step with a route');
   await page.getByRole('button', { name: 'JSON', exact: true }).click();
-  await run('JSON view');
+  await assertAxe(page, 'JSON view');
   await page.getByRole('button', { name: 'Build', exact: true }).click();
   await page.goto(`${server.url}/admin`);
   await page.getByRole('button', { name: 'New form' }).first().click();
   await page.getByRole('dialog', { name: 'New form' }).getByRole('button', { name: /Blank form/ }).waitFor();
-  await run('forms list with the New form dialog');
+  await assertAxe(page, 'forms list with the New form dialog');
   await page.keyboard.press('Escape');
   assert.is(await page.getByRole('dialog').count(), 0, 'Escape closes the dialog');
 });

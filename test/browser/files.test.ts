@@ -2,11 +2,11 @@
 // with percent, Cancel, clear refusals) and the answer carries its upload id; without JavaScript the
 // page posts multipart. Either way the bytes downloaded afterwards are the bytes sent.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, OWNER_KEY } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { bytes, download, fileDefinition, ownerWithKey, publishFileForm, rawUpload, sha256, startWithPublicUrl } from '../helpers/files.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
@@ -27,19 +27,10 @@ async function slowPage(width: number, bytesPerSecond: number, javaScriptEnabled
   return page;
 }
 
-let axeSource: string;
-/** axe-core on the page as it is now: no serious or critical violation. */
-async function noSeriousViolations(page: Page, what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as { id: string; impact: string }[];
-  assert.equal(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], what);
-}
-
 const files = suite('file uploads in Chromium');
 files.before(async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_UPLOAD_MAX_MB: '1' } });
   browser = await launchChromium();
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 });
 files.after(async () => {
   await browser?.close();
@@ -69,7 +60,7 @@ files('with JavaScript: the file uploads when chosen, progress shows, then the a
   await page.getByRole('button', { name: 'Send' }).click();
   assert.is(await page.getByRole('alert').first().textContent(), 'A file is still uploading. Try again once it has finished.');
   await screenshot(page, 'files-uploading-1280');
-  await noSeriousViolations(page, 'while uploading');
+  await assertAxe(page, 'while uploading');
   await page.locator('.fs-upload-done').waitFor();
   assert.is(await page.locator('.fs-upload-done').textContent(), 'Uploaded: cv.pdf (586 KB)');
   assert.is(await page.getByText('A file is still uploading').count(), 0, 'the notice went with the upload');
@@ -108,7 +99,7 @@ files('Cancel stops the upload and leaves the field empty; too large and wrong t
   await page.locator('.fs-upload-problem', { hasText: 'accepted' }).waitFor();
   assert.is(await page.locator('.fs-upload-problem').textContent(), 'Files of this type are not accepted here (accepted: .pdf, image/*).');
   await screenshot(page, 'files-refused-390');
-  await noSeriousViolations(page, 'a refused file');
+  await assertAxe(page, 'a refused file');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no horizontal scroll at 390 px (${width})`);
   assert.equal(await stored(formId), [], 'nothing was submitted');
@@ -153,7 +144,7 @@ files("the admin panel shows a submission's file with name, size and type; its l
       await link.waitFor();
       assert.is(await page.locator('.file-value .muted').textContent(), '121 KB · application/pdf');
       await screenshot(page, `files-admin-${width}`);
-      await noSeriousViolations(page, `the submissions table at ${width} px`);
+      await assertAxe(page, `the submissions table at ${width} px`);
       if (width === 1280) {
         const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
         assert.is(file.suggestedFilename(), 'Lebenslauf März.pdf');

@@ -4,18 +4,16 @@
 // honoured by the hosted page, the iframe embed and the inline embed; screenshots at 1280 and 390 px.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, OWNER_KEY } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-let axeSource: string;
 let host: http.Server;
 let hostUrl: string;
 const hostPages = new Map<string, string>();
@@ -41,20 +39,10 @@ const publish = async (extra: Record<string, unknown> = {}) => {
   return r.json.form_id as string;
 };
 
-/** Runs axe: fails on serious or critical findings and on a missing h1 (page-has-heading-one). */
-async function axe(page: Page, what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one');
-  for (const v of violations.filter((x) => !blocking.includes(x))) console.log(`  [axe, ${what}] ${v.impact} ${v.id}: ${v.help}`);
-  assert.equal(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), [], what);
-}
-
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 const look = suite('hosted page: look');
 look.before(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   browser = await launchChromium();
   host = http.createServer((req, res) => {
@@ -86,7 +74,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.is(bg, scheme === 'dark' ? 'rgb(15, 17, 21)' : 'rgb(245, 246, 248)', 'the page follows prefers-color-scheme');
       assert.ok(await noHorizontalScroll(page), `no horizontal scroll at ${width}`);
-      await axe(page, `${scheme} ${width} form`);
+      await assertAxe(page, `${scheme} ${width} form`, { headingOne: true });
       await screenshot(page, `hosted-${scheme}-${width}`);
       await page.getByLabel('Your name').fill('Ada');
       await page.getByLabel('Email address').fill('ada@example.com');
@@ -95,7 +83,7 @@ for (const scheme of ['light', 'dark'] as const) {
       assert.is(await page.locator('.fs-success-title').textContent(), 'Thank you!');
       assert.is(await page.locator('.fs-success-message').textContent(), 'See you on Tuesday at 10.');
       assert.is(await page.getByRole('button', { name: 'Submit another response' }).count(), 1);
-      await axe(page, `${scheme} ${width} success`);
+      await assertAxe(page, `${scheme} ${width} success`, { headingOne: true });
       await screenshot(page, `hosted-${scheme}-${width}-success`);
       assert.equal(errors, []);
       await closePage(page);
@@ -182,7 +170,7 @@ look('a form theme (accent, radius, font, dark) on the hosted page, the iframe e
   });
   assert.equal(hosted, expectLook, 'hosted page');
   // A dark accent on the forced dark page: text uses of it are lightened, so it still reads.
-  await axe(page, 'themed, dark');
+  await assertAxe(page, 'themed, dark', { headingOne: true });
   await screenshot(page, 'hosted-theme-1280');
   await closePage(page);
 

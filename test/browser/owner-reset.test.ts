@@ -1,23 +1,15 @@
 // The page behind `formstead admin-link`, in Chromium at 1280 and 390 px: axe finds no serious or
 // critical violation, nothing scrolls sideways, and a person can set a new password and land in the panel.
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { assertAxe } from '../helpers/axe.ts';
 import { closePage, launchChromium, screenshot } from '../helpers/browser.ts';
 import { bundlePath, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-let axeSource: string;
-
-async function axe(page: Page, what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }).then((r: any) => r.violations))) as { id: string; impact: string }[];
-  assert.equal(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], what);
-}
 
 const adminLink = () => {
   const r = spawnSync(process.execPath, [bundlePath, 'admin-link', '--data', server.dataDir, '--public-url', server.url], { encoding: 'utf8' });
@@ -27,7 +19,6 @@ const adminLink = () => {
 
 const reset = suite('owner password reset page');
 reset.before(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   server = await startServer();
   const token = new URL(/Create the owner account \(this link works once\): (\S+)/.exec(server.output())![1]).searchParams.get('token')!;
   const made = await fetch(`${server.url}/admin/setup`, {
@@ -50,7 +41,7 @@ for (const width of [1280, 390]) {
     await page.goto(adminLink());
     assert.is(await page.locator('h1').count(), 1);
     assert.is(await page.locator('h1').textContent(), 'Set a new password');
-    await axe(page, `reset form at ${width}`);
+    await assertAxe(page, `reset form at ${width}`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
     await screenshot(page, `owner-reset-${width}`);
     // A short password first: the problem is shown, the email kept.
@@ -60,7 +51,7 @@ for (const width of [1280, 390]) {
     await page.locator('.problems').waitFor();
     assert.match((await page.locator('.problems').textContent()) ?? '', /at least 10 characters/);
     assert.is(await page.getByLabel('Owner email').inputValue(), 'owner@example.com');
-    await axe(page, `reset form with a problem at ${width}`);
+    await assertAxe(page, `reset form with a problem at ${width}`);
     await screenshot(page, `owner-reset-problem-${width}`);
     // With the keyboard: focus the password, type, Enter.
     await page.getByLabel(/New password/).focus();
