@@ -1,10 +1,11 @@
 // A delete in the panel that fails (the form was deleted meanwhile, from another tab or the API) puts the
 // keyboard focus on its error: the button that started it was disabled while it ran, and the focus would
-// otherwise fall to the page. The form's delete dialog, the submissions table and a submission's page.
+// otherwise fall to the page. The error says in plain words what happened and what to do, not "Not found".
+// The form's delete dialog, the submissions table, a submission's page and the Spam tab.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { setupOwner } from '../helpers/admin-session.ts';
+import { adminClient, setupOwner } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { launchChromium, pageErrors } from '../helpers/browser.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
@@ -63,7 +64,7 @@ t('a form delete that fails puts the focus on its error, in the dialog', async (
   const alert = dialog.getByRole('alert');
   await alert.waitFor();
   await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
-  assert.match(await focused(page), /^alert:Not found/);
+  assert.is(await focused(page), 'alert:This form was already deleted, perhaps in another tab. Reload the page to see your forms as they are now.');
 });
 
 t('a submissions delete that fails puts the focus on its error, in the table and on the detail page', async () => {
@@ -86,7 +87,38 @@ t('a submissions delete that fails puts the focus on its error, in the table and
     await page.keyboard.press('Enter');
     await page.getByRole('alert').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
-    assert.match(await focused(page), /^alert:Not found/, where);
+    assert.is(await focused(page), 'alert:This form was deleted, with all its answers, perhaps in another tab. Go back to the list of forms.', where);
+  }
+});
+
+t('a spam delete that fails says whether the post or its form is gone, with the focus on it', async () => {
+  for (const gone of ['post', 'form'] as const) {
+    const formId = await publish(`Spam ${gone}`);
+    const token = (await call(server.url, 'GET', `/v1/f/${formId}/definition`)).json.render_token;
+    const caught = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Pills', email: 'pills@example.com' }, _hp: 'http://buy.example', _rt: token } });
+    assert.is(caught.status, 201, caught.text);
+    const { page } = await open(1280);
+    await page.goto(`${server.url}/admin/forms/${formId}?tab=spam`);
+    const item = page.locator('.spam-item', { hasText: 'Pills' });
+    await item.getByRole('button', { name: 'Delete' }).click();
+    if (gone === 'form') await removeByApi(formId);
+    else {
+      // Someone else decided it first, in another tab.
+      const { client, close } = adminClient(server, cookie);
+      const [spam] = (await client.spam.list.query({ formId })).items;
+      await client.spam.delete.mutate({ formId, id: spam.id });
+      close();
+    }
+    await item.getByRole('group', { name: 'Confirm delete' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
+    assert.is(
+      await focused(page),
+      gone === 'post'
+        ? 'alert:This post was already deleted or moved to the answers, perhaps in another tab. Reload the page to see the spam as it is now.'
+        : 'alert:This form was deleted, with all its answers, perhaps in another tab. Go back to the list of forms.',
+      gone,
+    );
   }
 });
 

@@ -2,7 +2,7 @@
 // (counted, sent to the webhook, mailed); "Delete" removes it after asking.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
-import { ErrorList } from '../common/error-list.ts';
+import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { Time } from '../common/time.ts';
 import { trpc } from '../trpc.ts';
@@ -10,6 +10,12 @@ import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
 
 type Item = { id: string; created_at: string; reason: string; answers: string[] };
+
+/** A decision refused because its post or form is gone (decided or deleted in another tab, or through the API). */
+const spamGone = {
+  ...formDeletedMeanwhile,
+  spam: 'This post was already deleted or moved to the answers, perhaps in another tab. Reload the page to see the spam as it is now.',
+};
 
 /** One caught post with its decisions. */
 function SpamItem({ item, canEdit, onNotSpam, onDelete, busy }: { item: Item; canEdit: boolean; onNotSpam(): void; onDelete(): void; busy: boolean }) {
@@ -59,7 +65,7 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
       If one is a real answer, choose “Not spam”.</p>
     ${(moved > 0 || removed > 0) &&
     html`<p class="ok" role="status" tabindex="-1" ref=${status}>${[moved > 0 && `${count(moved, 'post')} moved to the answers.`, removed > 0 && `${count(removed, 'post')} deleted.`].filter(Boolean).join(' ')}</p>`}
-    <${ErrorList} error=${act.error} focus />
+    <${ErrorList} error=${act.error} focus gone=${spamGone} />
     ${items.length === 0
       ? html`<p class="empty-note">Nothing here. Your form has no suspected spam.</p>`
       : html`<p>${count(total, 'post')}${total > items.length ? `, the newest ${items.length} shown` : ''}</p>

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
-import { ErrorList } from '../common/error-list.ts';
+import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { SubmissionRows } from '../submissions/submission-rows.ts';
@@ -134,7 +134,7 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
       <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
     </div>`}
     ${deletedNote && html`<p class="ok" role="status" tabindex="-1" ref=${noteLine}>${deletedNote}</p>`}
-    <${ErrorList} error=${remove.error} focus />
+    <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
     ${rows.length === 0
       ? filter || !hostedUrl
         ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`

@@ -17,6 +17,9 @@ import type { FormListItem } from '../types.ts';
 import { navigate } from '../use-route.ts';
 import { SparkChart } from './spark-chart.ts';
 
+/** The delete dialog's words when the form is gone: deleted meanwhile in another tab or through the API. */
+const deletedMeanwhile = { form: 'This form was already deleted, perhaps in another tab. Reload the page to see your forms as they are now.' };
+
 /**
  * A row; `canEdit` shows the changing actions; `onChanged` reloads the list. Every action leaves the focus
  * on the More button (a dialog gives it back there), never on the page start.
@@ -83,7 +86,7 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
             setConfirming(false);
             onChanged();
           }
-        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus /><//>`}
+        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus gone=${deletedMeanwhile} /><//>`}
     </td>
   </tr>`;
 }

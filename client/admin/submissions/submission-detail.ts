@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
-import { ErrorList } from '../common/error-list.ts';
+import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { fullTime } from '../common/format.ts';
 import { Link } from '../common/link.ts';
 import { Section } from '../common/section.ts';
@@ -84,7 +84,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
         </dl>
         ${me.role !== 'viewer' &&
         html`<button type="button" class="secondary danger" disabled=${remove.busy} onClick=${doDelete}>Delete submission</button>`}
-        <${ErrorList} error=${remove.error} focus />
+        <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>
     </div>
     <${Section} title="Webhook deliveries"><${Deliveries} detail=${detail.data} /><//>
