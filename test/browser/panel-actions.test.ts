@@ -4,11 +4,11 @@
 // the menu open, and at 390 px nothing scrolls sideways. Screenshots at 1280 and 390 px go to test/artifacts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { setupOwner } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { assertAxe } from '../helpers/axe.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { focusedElement, launchChromium, rowWithLink, signedInPage, screenshot } from '../helpers/browser.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -17,23 +17,7 @@ let cookie = '';
 
 const publish = async (title: string) => (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title }) } })).json.form_id as string;
 
-/** A signed-in page at `width` px. */
-async function open(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  return { page, errors: pageErrors(page) };
-}
-
-/** What has the focus: its role or tag, and its text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement;
-    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${el.innerText?.trim()}`;
-  });
-const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+const open = (width: number) => signedInPage(browser, server.url, cookie, width);
 
 const t = suite('panel: the More menu of a form row');
 t.before(async () => {
@@ -51,7 +35,7 @@ t('a row shows Edit, Open and More; More opens, moves and closes from the keyboa
   await publish('Menu form');
   const { page, errors } = await open(1280);
   await page.goto(`${server.url}/admin`);
-  const row = rowOf(page, 'Menu form');
+  const row = rowWithLink(page, 'Menu form');
   await row.waitFor();
   const actions = await row.locator('td.actions').locator('a, button').evaluateAll((els) => els.map((e) => e.textContent!.trim()));
   assert.equal(actions, ['Edit', 'Open', 'More ▾'], 'three actions in view');
@@ -61,12 +45,12 @@ t('a row shows Edit, Open and More; More opens, moves and closes from the keyboa
 
   await row.getByRole('link', { name: 'Open' }).focus();
   await page.keyboard.press('Tab');
-  assert.is(await focused(page), 'button:More ▾', 'Tab reaches More');
+  assert.is(await focusedElement(page), 'button:More ▾', 'Tab reaches More');
   await page.keyboard.press('Enter');
   assert.is(await more.getAttribute('aria-expanded'), 'true');
   const menu = page.getByRole('menu', { name: 'More' });
   assert.equal(await menu.getByRole('menuitem').allInnerTexts(), ['Copy embed code', 'Pause', 'Duplicate', 'Delete…']);
-  assert.is(await focused(page), 'menuitem:Copy embed code', 'Enter opens on the first item');
+  assert.is(await focusedElement(page), 'menuitem:Copy embed code', 'Enter opens on the first item');
   for (const [key, expected] of [
     ['ArrowDown', 'Pause'],
     ['ArrowDown', 'Duplicate'],
@@ -77,27 +61,27 @@ t('a row shows Edit, Open and More; More opens, moves and closes from the keyboa
     ['End', 'Delete…'],
   ] as const) {
     await page.keyboard.press(key);
-    assert.is(await focused(page), `menuitem:${expected}`, key);
+    assert.is(await focusedElement(page), `menuitem:${expected}`, key);
   }
   await page.keyboard.press('Escape');
   assert.is(await menu.count(), 0, 'Escape closes');
-  assert.is(await focused(page), 'button:More ▾', 'and gives the focus back to More');
+  assert.is(await focusedElement(page), 'button:More ▾', 'and gives the focus back to More');
   assert.is(await more.getAttribute('aria-expanded'), 'false');
 
   await page.keyboard.press(' ');
-  assert.is(await focused(page), 'menuitem:Copy embed code', 'Space opens on the first item');
+  assert.is(await focusedElement(page), 'menuitem:Copy embed code', 'Space opens on the first item');
   await page.keyboard.press('Tab');
   await menu.waitFor({ state: 'detached' });
-  const after = await focused(page);
+  const after = await focusedElement(page);
   assert.not.ok(after.startsWith('menuitem') || after.startsWith('body'), `Tab moves on (${after})`);
   assert.is(await more.getAttribute('aria-expanded'), 'false');
 
   await more.focus();
   await page.keyboard.press('ArrowUp');
-  assert.is(await focused(page), 'menuitem:Delete…', 'ArrowUp opens on the last item');
+  assert.is(await focusedElement(page), 'menuitem:Delete…', 'ArrowUp opens on the last item');
   await page.keyboard.press('Escape');
   await page.keyboard.press('ArrowDown');
-  assert.is(await focused(page), 'menuitem:Copy embed code', 'ArrowDown opens on the first item');
+  assert.is(await focusedElement(page), 'menuitem:Copy embed code', 'ArrowDown opens on the first item');
   await assertAxe(page, 'forms list, menu open, 1280 px');
   await screenshot(page, 'forms-list-more-1280');
   await page.screenshot({ path: '/tmp/fs-shots/forms-list-more-1280.png' });
@@ -115,26 +99,26 @@ t('the menu\'s actions run from the keyboard and leave the focus on More; Delete
   await publish('Actions form');
   const { page, errors } = await open(1280);
   await page.goto(`${server.url}/admin`);
-  const row = rowOf(page, 'Actions form');
+  const row = rowWithLink(page, 'Actions form');
   const more = row.getByRole('button', { name: 'More' });
   const choose = async (item: string) => {
     await more.focus();
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 4 && (await focused(page)) !== `menuitem:${item}`; i++) await page.keyboard.press('ArrowDown');
-    assert.is(await focused(page), `menuitem:${item}`);
+    for (let i = 0; i < 4 && (await focusedElement(page)) !== `menuitem:${item}`; i++) await page.keyboard.press('ArrowDown');
+    assert.is(await focusedElement(page), `menuitem:${item}`);
     await page.keyboard.press('Enter');
   };
   await choose('Pause');
   await row.getByText('paused', { exact: true }).waitFor();
-  assert.is(await focused(page), 'button:More ▾', 'Pause leaves the focus on More');
+  assert.is(await focusedElement(page), 'button:More ▾', 'Pause leaves the focus on More');
   await more.focus();
   await page.keyboard.press('Enter');
   assert.equal(await page.getByRole('menu').getByRole('menuitem').allInnerTexts(), ['Copy embed code', 'Resume', 'Duplicate', 'Delete…']);
   await page.keyboard.press('Escape');
 
   await choose('Duplicate');
-  await rowOf(page, 'Actions form (copy)').waitFor();
-  assert.is(await focused(page), 'button:More ▾');
+  await rowWithLink(page, 'Actions form (copy)').waitFor();
+  assert.is(await focusedElement(page), 'button:More ▾');
   assert.ok(await more.evaluate((b) => b === document.activeElement), "the focus is on this row's More");
 
   await choose('Copy embed code');
@@ -144,7 +128,7 @@ t('the menu\'s actions run from the keyboard and leave the focus on More; Delete
   await choose('Delete…');
   const dialog = page.getByRole('dialog', { name: 'Delete “Actions form”?' });
   await dialog.waitFor();
-  assert.is(await focused(page), 'button:Cancel', 'the dialog takes the focus');
+  assert.is(await focusedElement(page), 'button:Cancel', 'the dialog takes the focus');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   assert.ok(await more.evaluate((b) => b === document.activeElement), 'closing the dialog gives the focus back to More');
@@ -155,7 +139,7 @@ t('390 px: the menu opens inside the screen, nothing scrolls sideways, axe finds
   await publish('Phone form with a rather long title to wrap');
   const { page, errors } = await open(390);
   await page.goto(`${server.url}/admin`);
-  const more = rowOf(page, 'Phone form with a rather long title to wrap').getByRole('button', { name: 'More' });
+  const more = rowWithLink(page, 'Phone form with a rather long title to wrap').getByRole('button', { name: 'More' });
   await more.focus();
   await page.keyboard.press('Enter');
   const box = (await page.getByRole('menu').boundingBox())!;

@@ -4,10 +4,10 @@
 // The form's delete dialog, the submissions table, a submission's page and the Spam tab.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminClient, setupOwner } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, pageErrors } from '../helpers/browser.ts';
+import { focusedElement, launchChromium, rowWithLink, signedInPage } from '../helpers/browser.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -16,24 +16,8 @@ let cookie = '';
 
 const publish = async (title: string) => (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title }) } })).json.form_id as string;
 
-/** A signed-in page at `width` px. */
-async function open(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  return { page, errors: pageErrors(page) };
-}
-
-/** What has the focus: its role or tag, and its text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement;
-    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${el.innerText?.trim()}`;
-  });
 const removeByApi = async (formId: string) => assert.is((await call(server.url, 'DELETE', `/v1/forms/${formId}`, { key: OWNER_KEY })).status, 204);
-const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+const open = (width: number) => signedInPage(browser, server.url, cookie, width);
 
 const t = suite('panel: failed deletions');
 t.before(async () => {
@@ -51,7 +35,7 @@ t('a form delete that fails puts the focus on its error, in the dialog', async (
   const formId = await publish('Gone meanwhile');
   const { page } = await open(1280);
   await page.goto(`${server.url}/admin`);
-  const more = rowOf(page, 'Gone meanwhile').getByRole('button', { name: 'More' });
+  const more = rowWithLink(page, 'Gone meanwhile').getByRole('button', { name: 'More' });
   await more.focus();
   await page.keyboard.press('ArrowUp'); // opens on the last item: Delete…
   await page.keyboard.press('Enter');
@@ -59,12 +43,12 @@ t('a form delete that fails puts the focus on its error, in the dialog', async (
   await dialog.waitFor();
   await removeByApi(formId); // someone else deleted it first
   await page.keyboard.press('Tab');
-  assert.is(await focused(page), 'button:Delete form and 0 answers');
+  assert.is(await focusedElement(page), 'button:Delete form and 0 answers');
   await page.keyboard.press('Enter');
   const alert = dialog.getByRole('alert');
   await alert.waitFor();
   await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
-  assert.is(await focused(page), 'alert:This form was already deleted, perhaps in another tab. Reload the page to see your forms as they are now.');
+  assert.is(await focusedElement(page), 'alert:This form was already deleted, perhaps in another tab. Reload the page to see your forms as they are now.');
 });
 
 t('a submissions delete that fails puts the focus on its error, in the table and on the detail page', async () => {
@@ -87,7 +71,7 @@ t('a submissions delete that fails puts the focus on its error, in the table and
     await page.keyboard.press('Enter');
     await page.getByRole('alert').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
-    assert.is(await focused(page), 'alert:This form was deleted, with all its answers, perhaps in another tab. Go back to the list of forms.', where);
+    assert.is(await focusedElement(page), 'alert:This form was deleted, with all its answers, perhaps in another tab. Go back to the list of forms.', where);
   }
 });
 
@@ -113,7 +97,7 @@ t('a spam delete that fails says whether the post or its form is gone, with the 
     await page.getByRole('alert').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert');
     assert.is(
-      await focused(page),
+      await focusedElement(page),
       gone === 'post'
         ? 'alert:This post was already deleted or moved to the answers, perhaps in another tab. Reload the page to see the spam as it is now.'
         : 'alert:This form was deleted, with all its answers, perhaps in another tab. Go back to the list of forms.',

@@ -48,3 +48,23 @@ export function pageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** A new page at `width` x 844 px, signed in with the session `cookie` ("name=value") for `baseUrl`; with its errors collected. */
+export async function signedInPage(browser: Browser, baseUrl: string, cookie: string, width: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url: baseUrl }]);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { page, errors: pageErrors(page) };
+}
+
+/** What has the keyboard focus: its role (or tag) and its text, as `role:text`. */
+export const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${el.innerText?.trim()}`;
+  });
+
+/** The table row whose link reads exactly `title` (a form in the panel's lists). */
+export const rowWithLink = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
