@@ -35,7 +35,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             s.formId,
             s.formVersion,
             s.createdAt,
-            JSON.stringify(s.values),
+            s.valuesJson ?? JSON.stringify(s.values),
             s.hiddenChars ? 1 : 0,
             s.retainFrom ?? null,
           ]);
