@@ -43,7 +43,11 @@ const jsonHeaders = { ...baseHeaders, 'x-frame-options': 'DENY', 'content-type':
 
 /** Sends a JSON body with the status and extra headers. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: HeaderSet = {}) {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** Sends a body that is JSON text already (made once for the store and the answer alike). */
+export function sendJsonText(res: ServerResponse, status: number, text: string, headers: HeaderSet = {}) {
   res.writeHead(status, mergeHeaders(jsonHeaders, { 'content-length': Buffer.byteLength(text) }, headers));
   res.end(text);
 }

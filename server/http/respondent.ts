@@ -13,7 +13,7 @@ import { bodyHash, type SubmitInput } from '../core/submissions.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
 import { clientIp } from './client-ip.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
-import { escapeHtml, redirect, sendAsset, sendHtml, sendJson } from './respond.ts';
+import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';
 
 /** CORS for the public endpoints: any site may post answers or read a definition. */
 export const corsHeaders = {
@@ -52,7 +52,7 @@ export const submit = (s: Services) => async ({ req, res, params }: RouteContext
       const target = result.form.redirectUrl && followsRedirect(result.form) ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
       return redirect(res, 303, target);
     }
-    sendJson(res, result.status, result.body, result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders);
+    sendJsonText(res, result.status, result.json ?? JSON.stringify(result.body), result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders);
   } catch (err) {
     if (err instanceof ApiError) {
       // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.

@@ -27,10 +27,38 @@ export function checkParams(sql: string, params: readonly unknown[]): asserts pa
   }
 }
 
-/** The JSON text of one transaction's statements, ready for JournalWriter.append. */
+/**
+ * The JSON text of one transaction's statements, ready for JournalWriter.append. Byte for byte what
+ * JSON.stringify gives for `[[sql, params], [script], …]`, built piece by piece so that the quoted SQL
+ * of each statement (a few hundred bytes a submission, the same text every time) is escaped once and
+ * reused, and params without bytes are stringified as they are, with no copy (docs/performance.md).
+ */
 export function encodeTransaction(statements: readonly JournalStatement[]): string {
-  return JSON.stringify(statements.map((s) => (s.length === 1 ? s : [s[0], s[1].map(encodeValue)])));
+  let text = '[';
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i];
+    if (i > 0) text += ',';
+    text += s.length === 1 ? `[${JSON.stringify(s[0])}]` : `[${quotedSql(s[0])},${JSON.stringify(s[1].some(isBytes) ? s[1].map(encodeValue) : s[1])}]`;
+  }
+  return text + ']';
 }
+
+// The quoted form of each statement's SQL. Write statements are a fixed set written in the code; the
+// bound keeps a caller that builds SQL text on the fly from growing it without end.
+const QUOTED_SQL_MAX = 1000;
+const quotedSqls = new Map<string, string>();
+
+function quotedSql(sql: string): string {
+  let quoted = quotedSqls.get(sql);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(sql);
+    if (quotedSqls.size >= QUOTED_SQL_MAX) quotedSqls.clear();
+    quotedSqls.set(sql, quoted);
+  }
+  return quoted;
+}
+
+const isBytes = (v: SqlValue) => v instanceof Uint8Array;
 
 const encodeValue = (v: SqlValue): EncodedValue =>
   v instanceof Uint8Array ? { b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') } : v;

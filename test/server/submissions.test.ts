@@ -133,6 +133,24 @@ submit('Idempotency-Key: a replay returns the first answer and stores nothing; a
   assert.is((await api('GET', `/v1/forms/${form.form_id}/submissions`, { key: OWNER_KEY })).json.submissions.length, 2);
 });
 
+submit('the 201 answer is the compact JSON of {id, values}, the values as stored, and a replay answers the same bytes', async () => {
+  // The answer's text is built once with the stored row's (server/core/submissions.ts save): it must stay
+  // exactly what JSON.stringify of the answer gives, whatever the values hold.
+  const form = await newForm();
+  const values = { name: 'Zoë "Ada" \\ O\'Brien \u200B 😀', email: 'ada@example.com', topic: 'support', message: 'line one\nline two\t</script>' };
+  const headers = { 'idempotency-key': 'exact-bytes' };
+  const first = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
+  assert.is(first.status, 201, first.text);
+  assert.equal(Object.keys(first.json), ['id', 'values']);
+  assert.is(first.text, JSON.stringify({ id: first.json.id, values }));
+  assert.is(first.headers.get('content-length'), String(Buffer.byteLength(first.text)));
+  const again = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
+  assert.is(again.text, first.text);
+  const stored = await api('GET', `/v1/forms/${form.form_id}/submissions/${first.json.id}`, { key: OWNER_KEY });
+  assert.equal(stored.json.values, values);
+  assert.is(stored.json.values_contain_hidden_characters, true);
+});
+
 submit('Idempotency-Key: 1 and 128 characters are accepted, empty and 129 answer 400', async () => {
   const form = await newForm();
   for (const [key, status] of [['k', 201], ['k'.repeat(128), 201], ['k'.repeat(129), 400]] as const) {

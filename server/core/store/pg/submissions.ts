@@ -114,7 +114,7 @@ async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
   const i = s.idempotency;
   const d = s.delivery;
   const row = (await db.get(`SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`, [
-    s.id, s.formId, s.formVersion, s.createdAt, JSON.stringify(s.values), s.hiddenChars,
+    s.id, s.formId, s.formVersion, s.createdAt, s.valuesJson ?? JSON.stringify(s.values), s.hiddenChars,
     s.workspaceId ?? null, s.monthlyQuota ?? null, s.formCap ?? null,
     i?.key ?? null, i?.bodyHash ?? null, i?.status ?? null, i?.response ?? null,
     new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString(),

@@ -35,7 +35,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             s.formId,
             s.formVersion,
             s.createdAt,
-            JSON.stringify(s.values),
+            s.valuesJson ?? JSON.stringify(s.values),
             s.hiddenChars ? 1 : 0,
             s.retainFrom ?? null,
           ]);
@@ -68,8 +68,9 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             ]);
           }
           if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);
-          const submissionCount = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n ?? 0;
-          return { kind: 'stored', submissionCount };
+          // The UPDATE above added exactly one to the count read at the top, in this same synchronous write:
+          // reading it back would cost a statement per submission for a number we already know.
+          return { kind: 'stored', submissionCount: count + 1 };
         }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';

@@ -30,6 +30,8 @@ export interface NewSubmission {
   formVersion: number;
   createdAt: string;
   values: Record<string, unknown>;
+  /** JSON.stringify(values) when the caller made it already (the respondent's answer reuses the same text). */
+  valuesJson?: string;
   hiddenChars: boolean;
   idempotency?: Omit<IdempotencyRecord, 'formId' | 'createdAt'>;
   /** Refuse (store nothing) when the form already holds this many submissions. */
