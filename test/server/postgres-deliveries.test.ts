@@ -162,15 +162,18 @@ hooks('SIGKILL of one instance under load with deliveries in flight: nothing ack
   const ackedIds = [...acked.get(victim)!, ...acked.get(survivor)!];
   for (const id of ackedIds) assert.ok(stored.includes(id), `acknowledged ${id} is stored`);
 
-  // Every stored submission is delivered at least once (the victim's held ones after their lease).
-  await within(LEASE_MS + 20_000, 'every stored submission delivered', () => {
+  // Every stored submission is delivered at least once, and each attempt the victim had in flight is
+  // made again by the survivor once its lease ends. Both are waited for: the receiver answers the held
+  // requests 200 on release, so the first alone can hold well before the victim's leases end.
+  const retried = (r: Received) => receiver.to(path).find((x) => idOf(x) === idOf(r) && !fromVictim(x) && x.at > r.at);
+  await within(LEASE_MS + 20_000, "every stored submission delivered and the victim's attempts made again", () => {
     const counts = acceptedCounts(path);
-    return stored.every((id) => counts.has(id));
+    return stored.every((id) => counts.has(id)) && inFlight.every((r) => retried(r)?.status === 200);
   });
   await settle(1000); // room for a copy that must not come
   for (const r of accepted(path)) assert.ok(r.verified, `signature of ${idOf(r)}`);
   for (const r of inFlight) {
-    const later = receiver.to(path).find((x) => idOf(x) === idOf(r) && !fromVictim(x) && x.at > r.at);
+    const later = retried(r);
     assert.ok(later, `the victim's attempt of ${idOf(r)} was made again by the survivor`);
     assert.ok(later!.at >= leased.get(idOf(r))!, `not before the victim's lease ended (${later!.at - leased.get(idOf(r))!} ms)`);
   }
