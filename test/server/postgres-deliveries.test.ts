@@ -165,11 +165,23 @@ hooks('SIGKILL of one instance under load with deliveries in flight: nothing ack
   // Every stored submission is delivered at least once, and each attempt the victim had in flight is
   // made again by the survivor once its lease ends. Both are waited for: the receiver answers the held
   // requests 200 on release, so the first alone can hold well before the victim's leases end.
+  // How long: a retry the victim scheduled after the survivor's last scan is known to no timer of the
+  // survivor's, so its `webhook-retries` sweep (every minute on every instance) finds it: a minute
+  // after the lease at most.
   const retried = (r: Received) => receiver.to(path).find((x) => idOf(x) === idOf(r) && !fromVictim(x) && x.at > r.at);
-  await within(LEASE_MS + 20_000, "every stored submission delivered and the victim's attempts made again", () => {
-    const counts = acceptedCounts(path);
-    return stored.every((id) => counts.has(id)) && inFlight.every((r) => retried(r)?.status === 200);
-  });
+  const undelivered = () => stored.filter((id) => !acceptedCounts(path).has(id));
+  const notRetried = () => inFlight.filter((r) => retried(r)?.status !== 200).map(idOf);
+  try {
+    await within(LEASE_MS + 70_000, "every stored submission delivered and the victim's attempts made again", () => undelivered().length === 0 && notRetried().length === 0);
+  } catch (err) {
+    // What is missing, and how the database holds it, so a failure says where to look.
+    const ids = [...undelivered(), ...notRetried()];
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const rows = await db.query('SELECT submission_id, state, next_attempt_at, leased_until FROM webhook_deliveries WHERE form_id = $1 AND submission_id = ANY($2)', [formId, ids]).finally(() => db.end());
+    console.log(`  undelivered ${JSON.stringify(undelivered())}, not made again ${JSON.stringify(notRetried())}, frozen at ${new Date(frozenAt).toISOString()}: ${JSON.stringify(rows.rows)}`);
+    throw err;
+  }
   await settle(1000); // room for a copy that must not come
   for (const r of accepted(path)) assert.ok(r.verified, `signature of ${idOf(r)}`);
   for (const r of inFlight) {
