@@ -75,6 +75,29 @@ t('a submissions delete that fails puts the focus on its error, in the table and
   }
 });
 
+t('a submissions delete of answers already deleted elsewhere says how many went and that the others were gone', async () => {
+  const formId = await publish('Answers raced');
+  const sent = [];
+  for (const name of ['Ada', 'Alan', 'Grace']) sent.push((await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name, email: 'a@example.com' } } })).json.id as string);
+  const removeOne = async (id: string) => assert.is((await call(server.url, 'DELETE', `/v1/forms/${formId}/submissions/${id}`, { key: OWNER_KEY })).status, 204);
+  const { page } = await open(1280);
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
+  const note = page.getByRole('status').filter({ hasText: /Deleted|Nothing to delete/ });
+  // Two selected; one of them deleted through the API meanwhile.
+  for (const id of sent.slice(0, 2)) await page.getByRole('checkbox', { name: `Select submission ${id}` }).check();
+  await removeOne(sent[0]);
+  await page.getByRole('button', { name: 'Delete all 2' }).click();
+  await note.waitFor();
+  assert.is(await note.innerText(), 'Deleted 1 submission; 1 was already deleted, perhaps in another tab.');
+  // One selected, and it is gone before the click: nothing is deleted, and the note does not say "Deleted 0".
+  await page.getByRole('checkbox', { name: `Select submission ${sent[2]}` }).check();
+  await removeOne(sent[2]);
+  await page.getByRole('button', { name: 'Delete it' }).click();
+  await page.getByRole('status').getByText('Nothing to delete: this submission was already deleted, perhaps in another tab.').waitFor();
+  assert.is(await page.getByTestId('submission-total').innerText(), '0 submissions');
+});
+
 t('a spam delete that fails says whether the post or its form is gone, with the focus on it', async () => {
   for (const gone of ['post', 'form'] as const) {
     const formId = await publish(`Spam ${gone}`);

@@ -6,7 +6,7 @@ import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
-import { deleteSubmissions } from '../submissions/delete-submissions.ts';
+import { afterDeleteNote, deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { SubmissionRows } from '../submissions/submission-rows.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -100,7 +100,7 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
     if (!result) return;
     setGone(new Set([...gone, ...ids]));
     setSelected(new Set());
-    setDeletedNote(`Deleted ${count(result.deleted, 'submission')}.`);
+    setDeletedNote(afterDeleteNote(result.deleted, ids.length));
     setDeletions((n) => n + 1);
   };
   const picked = rows.filter((s) => selected.has(s.id)).length;
