@@ -34,7 +34,7 @@ export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<s
   const source = await openSource(dir);
   // Loaded here only, so other commands and the embedded server do not initialise the driver.
   const { PgDatabase } = await import('../core/store/pg/db.ts');
-  const { checkTarget, copyToPostgres, OtherInstallation } = await import('../core/store/to-pg/copy.ts');
+  const { checkTarget, copyToPostgres, RefusedTarget } = await import('../core/store/to-pg/copy.ts');
   const db = new PgDatabase(to, 2);
   try {
     const where = describeDatabase(to);
@@ -51,7 +51,7 @@ export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<s
         const code = (err.cause as { code?: string } | undefined)?.code;
         throw new Error(`--to: PostgreSQL at ${where} cannot be reached${code ? ` (${code})` : ''}; nothing was copied`);
       }
-      if (err instanceof OtherInstallation) throw new Error(`--to: ${where}: ${err.message}`);
+      if (err instanceof RefusedTarget) throw new Error(`--to: ${where}: ${err.message}`);
       // An error PostgreSQL itself answered (no such database, a refused password): its own words.
       if (err instanceof Error && 'severity' in err) throw new Error(`--to: PostgreSQL at ${where} answered: ${oneLine(err.message)}`);
       throw err;

@@ -260,6 +260,30 @@ copy('a bundle on the copy answers as the embedded one did: forms, versions, sub
   }
 });
 
+copy('once a server has run on the copy, a rerun is refused with one line and writes nothing (it would bring back what was deleted there)', async () => {
+  // The bundle of the test before ran on the copy and took a new answer; one of the copied answers is deleted there now.
+  const deleted = (before.contactSubmissions[0] as { id: string }).id;
+  const server = await startServer({ dataDir: await tempDataDir(), port, env: { FORMSTEAD_DATABASE_URL: db.url('copy'), FORMSTEAD_FILES_DIR: filesTo, FORMSTEAD_PUBLIC_URL: publicUrl } });
+  try {
+    const gone = await call(server.url, 'DELETE', `/v1/forms/${world.contactId}/submissions/${deleted}`, { key: OWNER_KEY });
+    assert.is(gone.status, 204, gone.text);
+  } finally {
+    assert.is(await server.stop(), 0);
+  }
+  const since = await pgValue(db.url('copy'), "SELECT value AS v FROM meta WHERE key = 'postgres_served_since'");
+  assert.ok(!Number.isNaN(Date.parse(since)), `the first start left its mark (${since})`);
+  const counts = await tableCounts(db.url('copy'));
+  const r = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
+  assert.is(r.status, 1, r.stdout + r.stderr);
+  assert.is(r.stdout, '');
+  assert.is(
+    r.stderr.trim(),
+    `formstead: --to: ${new URL(db.url('copy')).host}/copy: a Formstead server has run on this copy since ${since}; a rerun is refused, since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers and forms back; nothing was written (the first run checked that everything arrived)`,
+  );
+  assert.equal(await tableCounts(db.url('copy')), counts);
+  assert.is(await pgValue(db.url('copy'), `SELECT count(*)::int AS v FROM submissions WHERE id = '${deleted}'`), 0, 'the deleted answer stays deleted');
+});
+
 copy('a file the database names is missing, or a row does not arrive: the table is printed, one line says what, exit 1', async () => {
   const broken = await tempDataDir();
   cpSync(dataDir, broken, { recursive: true });

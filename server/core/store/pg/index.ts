@@ -10,6 +10,7 @@ import { jobQueries } from './jobs.ts';
 import { applyPgMigrations } from './migrate.ts';
 import { pgMigrations } from './migrations/index.ts';
 import { rateBucketQueries } from './rate-buckets.ts';
+import { markServed } from './served-mark.ts';
 import { outboxQueries, reportQueries } from './reports-outbox.ts';
 import { spamQueries } from './spam.ts';
 import { submissionQueries } from './submissions.ts';
@@ -28,6 +29,7 @@ export async function openPgStore(connectionString: string, log: (line: string) 
   const db = new PgDatabase(connectionString, options.poolSize ?? 10, log);
   try {
     await applyPgMigrations(db, pgMigrations, log);
+    await markServed(db);
   } catch (err) {
     await db.close();
     throw err;

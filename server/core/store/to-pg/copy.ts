@@ -8,10 +8,14 @@
 // two installations' workspaces, owners and secrets would leave neither whole.
 //
 // Safe to rerun: rows go in with ON CONFLICT DO NOTHING, so a row already there (by any unique key) is
-// left as it is and counted as present; a rerun adds only what is missing.
+// left as it is and counted as present; a rerun adds only what is missing. Until a server has run on
+// the copy: a row deleted there since looks like one not yet copied, and a rerun would bring it back
+// (an answer or a form someone deleted, a revoked key). The PostgreSQL store marks the database when a
+// server opens it (pg/served-mark.ts), and from then on a rerun is refused.
 import { applyPgMigrations } from '../pg/migrate.ts';
 import { LockClass, type Param, type PgDatabase, type Queryable } from '../pg/db.ts';
 import { pgMigrations } from '../pg/migrations/index.ts';
+import { SERVED_MARK } from '../pg/served-mark.ts';
 import { ident, planCopy, type SourceSchema, type TablePlan } from './plan.ts';
 import type { SqlValue } from '../../../lib/durable-db.ts';
 
@@ -34,8 +38,9 @@ export interface TableCount {
   example?: string;
 }
 
-/** The target holds another installation (or data without one): nothing was written. */
-export class OtherInstallation extends Error {}
+/** The target may not receive the copy (another installation, or a server has run on it): nothing was written. */
+export class RefusedTarget extends Error {}
+
 
 // A statement may carry at most 65535 parameters; this keeps each INSERT well below, and short.
 const MAX_PARAMS = 20_000;
@@ -43,8 +48,8 @@ const MAX_ROWS = 500;
 
 /**
  * Applies the PostgreSQL migrations, copies every table of tables.ts, moves the sequences past the
- * copied numbers, then counts. Throws OtherInstallation (before any write) when the target holds
- * another installation, SchemaMismatch when the schemas are not the ones tables.ts describes.
+ * copied numbers, then counts. Throws RefusedTarget (before any write) when the target holds
+ * another installation or a server has run on it, SchemaMismatch when the schemas are not the ones tables.ts describes.
  */
 export async function copyToPostgres(source: CopySource, db: PgDatabase): Promise<TableCount[]> {
   const secret = sourceSecret(source);
@@ -67,25 +72,31 @@ export async function copyToPostgres(source: CopySource, db: PgDatabase): Promis
   return counts;
 }
 
-/** Throws OtherInstallation when `db` holds another installation (see the top of this file); writes nothing. */
+/** Throws RefusedTarget when `db` may not receive the copy (see the top of this file); writes nothing. */
 export async function checkTarget(source: SourceSchema, db: Queryable): Promise<void> {
   await checkInstallation(db, sourceSecret(source));
 }
 
 const sourceSecret = (source: SourceSchema) => source.all<{ value: string }>("SELECT value FROM meta WHERE key = 'instance_secret'")[0]?.value;
 
-/** Refuses (OtherInstallation) a target that holds rows of an installation other than the one with `secret`. */
+/** Refuses (RefusedTarget) a target that holds rows of an installation other than the one with `secret`, or that a server has run on. */
 async function checkInstallation(db: Queryable, secret: string | undefined): Promise<void> {
   if (!(await db.get("SELECT to_regclass('meta') IS NOT NULL AS present"))?.present) return; // no Formstead tables yet
   const theirs = (await db.get("SELECT value FROM meta WHERE key = 'instance_secret'"))?.value as string | undefined;
-  if (theirs !== undefined && theirs === secret) return;
+  if (theirs !== undefined && theirs === secret) {
+    const served = (await db.get('SELECT value FROM meta WHERE key = $1', [SERVED_MARK]))?.value as string | undefined;
+    if (served === undefined) return;
+    throw new RefusedTarget(
+      `a Formstead server has run on this copy since ${served}; a rerun is refused, since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers and forms back; nothing was written (the first run checked that everything arrived)`,
+    );
+  }
   if (theirs !== undefined) {
-    throw new OtherInstallation('the database already holds another Formstead installation (its instance secret is not this data folder\'s); nothing was written: copy into a new, empty database');
+    throw new RefusedTarget('the database already holds another Formstead installation (its instance secret is not this data folder\'s); nothing was written: copy into a new, empty database');
   }
   const tables = (await db.q("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'job_ticks')")).rows;
   for (const { table_name } of tables) {
     if (await db.get(`SELECT 1 FROM ${ident(table_name)} LIMIT 1`)) {
-      throw new OtherInstallation(`the database already holds data (table ${table_name}) but no Formstead installation this data folder made; nothing was written: copy into a new, empty database`);
+      throw new RefusedTarget(`the database already holds data (table ${table_name}) but no Formstead installation this data folder made; nothing was written: copy into a new, empty database`);
     }
   }
 }
