@@ -5,10 +5,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { call, contactDefinition } from '../helpers/api.ts';
-import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { adminClient, startWithOwner } from '../helpers/admin-session.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,9 +29,8 @@ const listed = async () => (await call(server.url, 'GET', `/v1/forms/${formId}/s
 
 const panel = suite('admin: spam tab and settings parts');
 panel.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  const cookie = await setupOwner(server);
+  let cookie: string;
+  ({ server, cookie } = await startWithOwner());
   const { client, close } = adminClient(server, cookie);
   key = (await client.keys.create.mutate({ name: 'tests' })).key;
   close();

@@ -5,10 +5,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminClient, setupOwner } from '../helpers/admin-session.ts';
+import { adminClient, startWithOwner } from '../helpers/admin-session.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,9 +21,8 @@ let hostedUrl = '';
 
 const b = suite('form builder in Chromium');
 b.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
-  const cookie = await setupOwner(server);
+  let cookie: string;
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off' }));
   api = adminClient(server, cookie);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

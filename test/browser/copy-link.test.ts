@@ -5,11 +5,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { setupOwner } from '../helpers/admin-session.ts';
+import { startWithOwner } from '../helpers/admin-session.ts';
 import { OWNER_KEY } from '../helpers/api.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { fileDefinition, publishFileForm } from '../helpers/files.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,9 +19,7 @@ const hosted = () => `${server.url}/f/${formId}`;
 
 const t = suite('copying a form’s link');
 t.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
-  cookie = await setupOwner(server);
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' }));
   formId = await publishFileForm(server.url, fileDefinition());
   browser = await launchChromium();
 });

@@ -5,11 +5,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { setupOwner } from '../helpers/admin-session.ts';
+import { startWithOwner } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { focusedElement, launchChromium, rowWithLink, signedInPage, screenshot } from '../helpers/browser.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,9 +21,7 @@ const open = (width: number) => signedInPage(browser, server.url, cookie, width)
 
 const t = suite('panel: the More menu of a form row');
 t.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
-  cookie = await setupOwner(server);
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' }));
   browser = await launchChromium();
 });
 t.after(async () => {

@@ -6,11 +6,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { setupOwner } from '../helpers/admin-session.ts';
+import { startWithOwner } from '../helpers/admin-session.ts';
 import { OWNER_KEY } from '../helpers/api.ts';
 import { launchChromium, pageErrors } from '../helpers/browser.ts';
 import { fileDefinition, publishFileForm } from '../helpers/files.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,9 +20,8 @@ let formId = '';
 
 const t = suite('focus between panel pages');
 t.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
-  const cookie = await setupOwner(server);
+  let cookie: string;
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' }));
   formId = await publishFileForm(server.url, fileDefinition());
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -5,11 +5,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { setupOwner } from '../helpers/admin-session.ts';
+import { startWithOwner } from '../helpers/admin-session.ts';
 import { OWNER_KEY } from '../helpers/api.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { fileDefinition, publishFileForm } from '../helpers/files.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,9 +17,7 @@ let cookie = '';
 
 const t = suite('forms list at tablet and laptop widths');
 t.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  cookie = await setupOwner(server);
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_OWNER_KEY: OWNER_KEY }));
   await publishFileForm(server.url, { ...fileDefinition(), title: 'A rather long form title for the job application' });
   browser = await launchChromium();
 });

@@ -5,9 +5,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { setupOwner } from '../helpers/admin-session.ts';
+import { startWithOwner } from '../helpers/admin-session.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
+import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,9 +15,8 @@ let ownerCookie = '';
 
 const t = suite('panel colours around the builder');
 t.before(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
-  const cookie = await setupOwner(server);
+  let cookie: string;
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off' }));
   browser = await launchChromium();
   ownerCookie = cookie;
 });

@@ -3,7 +3,7 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../server/admin/routers/_app.ts';
-import type { RunningServer } from './server.ts';
+import { freePort, startServer, type RunningServer } from './server.ts';
 
 /** The owner's password in the e2e suites. */
 export const OWNER_PASSWORD = 'correct horse battery';
@@ -21,6 +21,13 @@ export async function setupOwner(server: RunningServer, email = 'owner@example.c
   });
   if (res.status !== 303) throw new Error(`setup answered ${res.status}: ${await res.text()}`);
   return res.headers.get('set-cookie')!.split(';')[0];
+}
+
+/** A bundle on a free port that knows it as its public URL, with the owner set up: the server and the owner's session cookie. */
+export async function startWithOwner(env: Record<string, string> = {}): Promise<{ server: RunningServer; cookie: string }> {
+  const port = await freePort();
+  const server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env } });
+  return { server, cookie: await setupOwner(server) };
 }
 
 /** A tRPC client on the admin socket with this cookie and Origin; `close` ends the socket. */
