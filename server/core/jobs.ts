@@ -12,35 +12,76 @@ export const FINISHED_DELIVERY_TTL_MS = 7 * 24 * 3600_000;
 /** Mail held in the outbox is kept 30 days: with mail on every response and no SMTP server, it would otherwise grow without end. */
 export const OUTBOX_TTL_MS = 30 * 24 * 3600_000;
 
-/** Registers every job of the product. */
+/** Registers every job of the product; `about` is what the admin panel says each does. */
 export function registerJobs(jobs: JobRegistry, services: Services, store: Store) {
-  jobs.register({ name: 'sweep-expired-forms', schedule: '*/10 * * * *', run: async () => `${await services.deletion.sweepExpired()} deleted` });
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  jobs.register({
+    name: 'sweep-expired-forms',
+    schedule: '*/10 * * * *',
+    about: 'Deletes unclaimed forms whose time is up, with their answers.',
+    run: async () => `${await services.deletion.sweepExpired()} deleted`,
+  });
   jobs.register({
     name: 'sweep-idempotency-keys',
     schedule: '17 * * * *',
-    run: async () => `${await store.idempotency.sweep(new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())} deleted`,
+    about: 'Forgets the replay keys of API posts after 24 hours.',
+    run: async () => `${await store.idempotency.sweep(ago(IDEMPOTENCY_TTL_MS))} deleted`,
   });
-  jobs.register({ name: 'sweep-sessions', schedule: '41 * * * *', run: async () => `${await store.sessions.sweep(new Date().toISOString())} deleted` });
+  jobs.register({
+    name: 'sweep-sessions',
+    schedule: '41 * * * *',
+    about: 'Removes sign-in sessions that have ended.',
+    run: async () => `${await store.sessions.sweep(new Date().toISOString())} deleted`,
+  });
   // The delivery worker sets a timer for the next due retry; this is the safety net if one is missed.
   // Every instance: each sweeps its own worker's queue (the lease keeps one sender per delivery).
-  jobs.register({ name: 'webhook-retries', schedule: '* * * * *', everyInstance: true, run: async () => `${await services.deliveries.sweep()} queued` });
+  jobs.register({
+    name: 'webhook-retries',
+    schedule: '* * * * *',
+    about: 'Sends webhook retries that are due (a safety net: each is also sent on time).',
+    everyInstance: true,
+    run: async () => `${await services.deliveries.sweep()} queued`,
+  });
   jobs.register({
     name: 'sweep-webhook-deliveries',
     schedule: '23 * * * *',
-    run: async () => `${await store.webhooks.sweepFinished(new Date(Date.now() - FINISHED_DELIVERY_TTL_MS).toISOString())} deleted`,
+    about: 'Deletes the bodies of webhook deliveries finished over 7 days ago (the log keeps its last 100).',
+    run: async () => `${await store.webhooks.sweepFinished(ago(FINISHED_DELIVERY_TTL_MS))} deleted`,
   });
   // Response mails wait out their minute on a timer; this sends any a restart or a lost timer left behind.
-  jobs.register({ name: 'response-mail-digests', schedule: '* * * * *', run: async () => `${await services.responseMail.sweep()} sent` });
-  jobs.register({ name: 'sweep-retention', schedule: '13 * * * *', run: async () => `${await services.retention.sweep()} deleted` });
-  jobs.register({ name: 'sweep-spam', schedule: '29 * * * *', run: async () => `${await services.spam.sweep()} deleted` });
+  jobs.register({
+    name: 'response-mail-digests',
+    schedule: '* * * * *',
+    about: 'Sends response mails that a restart left waiting.',
+    run: async () => `${await services.responseMail.sweep()} sent`,
+  });
+  jobs.register({
+    name: 'sweep-retention',
+    schedule: '13 * * * *',
+    about: 'Deletes answers older than each form keeps them (its “Keep answers” setting).',
+    run: async () => `${await services.retention.sweep()} deleted`,
+  });
+  jobs.register({ name: 'sweep-spam', schedule: '29 * * * *', about: 'Deletes suspected spam after 30 days.', run: async () => `${await services.spam.sweep()} deleted` });
   jobs.register({
     name: 'sweep-outbox',
     schedule: '47 3 * * *',
-    run: async () => `${await store.outbox.sweep(new Date(Date.now() - OUTBOX_TTL_MS).toISOString())} deleted`,
+    about: 'Deletes mail kept in the outbox for over 30 days.',
+    run: async () => `${await store.outbox.sweep(ago(OUTBOX_TTL_MS))} deleted`,
   });
   // Uploads no response used within 24 h, and files a crash left without their row.
-  jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', run: () => services.files.sweep() });
+  jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', about: 'Deletes uploaded files that no answer used within 24 hours.', run: () => services.files.sweep() });
   // Buckets full again are the same as none; on PostgreSQL they are rows that would otherwise stay.
-  jobs.register({ name: 'sweep-rate-limits', schedule: '*/10 * * * *', run: async () => `${await services.rateLimits.sweep()} deleted` });
-  jobs.register({ name: 'snapshot', schedule: '*/15 * * * *', everyInstance: true, run: () => store.snapshot() });
+  jobs.register({
+    name: 'sweep-rate-limits',
+    schedule: '*/10 * * * *',
+    about: 'Forgets rate limits that have filled up again.',
+    run: async () => `${await services.rateLimits.sweep()} deleted`,
+  });
+  jobs.register({
+    name: 'snapshot',
+    schedule: '*/15 * * * *',
+    about: 'Saves the whole database to one file, so that a start has less to replay (on PostgreSQL: nothing to do).',
+    everyInstance: true,
+    run: () => store.snapshot(),
+  });
 }

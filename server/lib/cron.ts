@@ -5,6 +5,8 @@ import cron, { type ScheduledTask } from 'node-cron';
 export interface JobDefinition {
   name: string;
   schedule: string;
+  /** What it does, in plain words, for the admin panel ("Removes sign-in sessions that have ended"). */
+  about: string;
   run: () => Promise<unknown>;
   /** Runs on every instance at each tick (work on the instance's own memory, like its delivery queue); otherwise once per tick across instances. */
   everyInstance?: boolean;
@@ -17,6 +19,7 @@ export type TickClaim = (name: string, tick: string) => Promise<boolean>;
 export interface JobStatus {
   name: string;
   schedule: string;
+  about: string;
   lastRunAt?: string;
   lastResult?: string;
   lastError?: string;
@@ -38,7 +41,7 @@ export class JobRegistry {
   /** Registers a job; it is scheduled by start(). */
   register(def: JobDefinition) {
     if (!cron.validate(def.schedule)) throw new Error(`job ${def.name}: bad schedule ${def.schedule}`);
-    this.jobs.set(def.name, { def, status: { name: def.name, schedule: def.schedule }, running: false });
+    this.jobs.set(def.name, { def, status: { name: def.name, schedule: def.schedule, about: def.about }, running: false });
   }
 
   /** Schedules every registered job. */

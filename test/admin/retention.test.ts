@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { registerJobs } from '../../server/core/jobs.ts';
 import { RETENTION_BATCH } from '../../server/core/retention.ts';
 import { JobRegistry } from '../../server/lib/cron.ts';
+import { scheduleWords } from '../../client/admin/workspace/schedule-words.ts';
 import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
 import { contactDefinition } from '../helpers/api.ts';
 
@@ -85,6 +86,15 @@ retention('the jobs page lists the retention, spam, digest and outbox jobs', asy
   registerJobs(jobs, w.services, w.store);
   const names = jobs.list().map((j) => j.name);
   for (const name of ['sweep-retention', 'sweep-spam', 'response-mail-digests', 'sweep-outbox']) assert.ok(names.includes(name), name);
+});
+
+retention('every job says in words what it does and when it runs (the jobs table shows both)', async ({ w }) => {
+  const jobs = new JobRegistry();
+  registerJobs(jobs, w.services, w.store);
+  for (const job of jobs.list()) {
+    assert.match(job.about, /^[A-Z].{10,}\.$/, `${job.name}: a sentence`);
+    assert.is.not(scheduleWords(job.schedule), job.schedule, `${job.name}: ${job.schedule} in words`);
+  }
 });
 
 retention.run();

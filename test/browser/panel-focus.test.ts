@@ -102,6 +102,9 @@ t('Run now on the jobs list keeps the focus on its button while the job runs and
   await button.focus();
   await page.keyboard.press('Enter');
   const row = page.locator('tr', { has: button });
+  // What the job does and when, in words; its name and cron expression beneath.
+  assert.is(await row.locator('td[data-label="Job"]').innerText(), 'Removes sign-in sessions that have ended.\nsweep-sessions');
+  assert.is(await row.locator('td[data-label="Schedule"]').innerText(), 'Every hour at :41\n41 * * * *');
   await row.locator('td[data-label="Result"]').filter({ hasNotText: '—' }).waitFor();
   assert.ok(await button.evaluate((b) => b === document.activeElement), 'the focus is still on Run now');
 });

@@ -6,6 +6,7 @@ import { relative } from '../../client/admin/common/format.ts';
 import { plainProblem } from '../../client/admin/form-detail/settings-problems.ts';
 import { answerText } from '../../client/admin/submissions/answer.ts';
 import { retryDelayMs } from '../../client/admin/connection.ts';
+import { scheduleWords } from '../../client/admin/workspace/schedule-words.ts';
 
 const words = suite('admin panel words');
 const now = Date.parse('2026-11-24T12:00:00Z');
@@ -61,6 +62,27 @@ words('settings problems become sentences with their field; unknown ones keep th
 
 words('reconnect backoff: at once, then 0.5 s doubling to 8 s', () => {
   assert.equal([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelayMs), [0, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
+});
+
+words('job schedules in words: the shapes our jobs use; anything else as written', () => {
+  const rows: [string, string][] = [
+    ['* * * * *', 'Every minute'],
+    ['*/10 * * * *', 'Every 10 minutes'],
+    ['*/15 * * * *', 'Every 15 minutes'],
+    ['17 * * * *', 'Every hour at :17'],
+    ['5 * * * *', 'Every hour at :05'],
+    ['47 3 * * *', 'Every day at 03:47 (server time)'],
+    ['0 0 * * *', 'Every day at 00:00 (server time)'],
+    // Not put into words: shown as written (still true, only less friendly).
+    ['0 0 1 1 *', '0 0 1 1 *'],
+    ['*/0 * * * *', '*/0 * * * *'],
+    ['60 * * * *', '60 * * * *'],
+    ['0 24 * * *', '0 24 * * *'],
+    ['0 9 * * 1-5', '0 9 * * 1-5'],
+    ['*/5 9 * * *', '*/5 9 * * *'],
+    ['0 * * * * *', '0 * * * * *'],
+  ];
+  for (const [cron, text] of rows) assert.is(scheduleWords(cron), text, cron);
 });
 
 words.run();

@@ -63,7 +63,7 @@ export async function adminWorld(env: Record<string, string> = {}, clock?: () =>
 
   const published = await services.forms.publish({ kind: 'user', userId: ownerId, workspaceId, role: 'owner' }, { definition: contactDefinition() });
   const jobs = new JobRegistry();
-  jobs.register({ name: 'noop', schedule: '0 0 1 1 *', run: async () => 'done' });
+  jobs.register({ name: 'noop', schedule: '0 0 1 1 *', about: 'Does nothing (tests).', run: async () => 'done' });
 
   const sessions = { owner, editor, viewer, outsider };
   const userIds = {

@@ -114,8 +114,8 @@ cron('a job fired on two instances at one tick runs once; the next tick once mor
   const runs: string[] = [];
   const registries = stores.map((store, i) => {
     const jobs = new JobRegistry(() => {}, (name, tick) => store.jobs.claimTick(name, tick));
-    jobs.register({ name: 'sweep', schedule: '* * * * *', run: async () => void runs.push(`sweep@${i}`) });
-    jobs.register({ name: 'local', schedule: '* * * * *', everyInstance: true, run: async () => void runs.push(`local@${i}`) });
+    jobs.register({ name: 'sweep', schedule: '* * * * *', about: 'Records its run.', run: async () => void runs.push(`sweep@${i}`) });
+    jobs.register({ name: 'local', schedule: '* * * * *', about: 'Records its run on each instance.', everyInstance: true, run: async () => void runs.push(`local@${i}`) });
     return jobs;
   });
   try {
