@@ -122,8 +122,8 @@ export class DurableDatabase {
    * writes that run in the gap are seen or not depending on where the cursor is, and a statement left
    * open is only freed by close(). Breaking out of a for..of frees it at once.
    */
-  iterate<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): IterableIterator<T> {
-    return this.memory.iterate<T>(sql, params);
+  *iterate<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): IterableIterator<T> {
+    yield* this.memory.iterate<T>(sql, params);
   }
 
   /**
