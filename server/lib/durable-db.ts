@@ -8,32 +8,26 @@
 // CURRENT_TIMESTAMP, or a DEFAULT that calls them, in a write. Auto-assigned rowids and AUTOINCREMENT are
 // fine: replay runs the same statements in the same order on the same data.
 import { mkdir } from 'node:fs/promises';
-import type { Database } from 'sql.js';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
+import { MemoryDatabase, type WriteTx } from './durable-memory.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
 import { recover, type Recovered } from './durable-recovery.ts';
 import { reopenAfterFullDisk, type Reopened } from './durable-reopen.ts';
 import { JournalWriter } from './journal.ts';
-import { configureConnection } from './journal-replay.ts';
 import { snapshotInfo } from './snapshot-file.ts';
 import { hostResources, type SnapshotPlacement } from './snapshot-placement.ts';
-import { SnapshotScheduler, type SchedulerOptions } from './snapshot-scheduler.ts';
+import { SnapshotScheduler, type SchedulerOptions, type SnapshotStats } from './snapshot-scheduler.ts';
 import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { loadSqlJs } from './sql-js.ts';
-import { allRows, asError, firstRow, prepareOne, runStatement, type StatementCache } from './sql-statements.ts';
-import { StorageError } from './storage-error.ts';
-import { checkParams, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
+import { asError } from './sql-statements.ts';
+import { StorageError, type StorageHealth } from './storage-error.ts';
+import { encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
 
 export type { SqlValue } from './tx-record.ts';
 export type { Migration } from './durable-migrations.ts';
+export type { WriteTx } from './durable-memory.ts';
 export { StorageError } from './storage-error.ts';
-
-/** The handle a write() callback gets: what it runs is journaled; what it reads is not. */
-export interface WriteTx {
-  run(sql: string, params?: SqlValue[]): { changes: number };
-  all<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T[];
-  get<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T | undefined;
-}
+export type { StorageHealth } from './storage-error.ts';
 
 /** Options of DurableDatabase.open. */
 export interface DurableOptions {
@@ -48,43 +42,22 @@ export interface DurableOptions {
   log?: (line: string) => void;
 }
 
-/**
- * Whether the store takes writes. `full`: the disk was full and nothing of the refused writes stayed in
- * the journal; the next attempt (a write, or checkHealth) reloads the folder and writes resume once there
- * is room. `failed`: a write or fsync failed in a way that leaves the journal's state unknown; only a
- * restart (which replays the journal) is safe. `unreachable` (PostgreSQL only): the database server
- * cannot be reached; calls work again once it is back. `epoch` grows with each reload (or reconnect),
- * so caches above the store know to forget what they read before.
- */
-export interface StorageHealth {
-  state: 'ok' | 'full' | 'failed' | 'unreachable';
-  epoch: number;
-}
-
 /** Figures for the admin panel, tests and benchmarks. */
-export interface DurableStats {
-  journalBytes: number;
+export interface DurableStats extends SnapshotStats {
   journalGeneration: number;
-  snapshotGeneration: number;
-  snapshotAt?: string;
-  snapshotBytes?: number;
-  snapshotMs?: number;
-  snapshotBlockingMs?: number;
-  snapshotIn?: 'worker' | 'main';
   writes: number;
   syncs: number;
   replayedTransactions: number;
   failed?: string;
 }
 
-/** The durable sql.js database of one data folder. Open with DurableDatabase.open. */
+/**
+ * The durable sql.js database of one data folder. Open with DurableDatabase.open. It owns the memory
+ * (durable-memory.ts), the journal, and the snapshot scheduler, which it hands both; none of them calls back.
+ */
 export class DurableDatabase {
   private scheduler!: SnapshotScheduler;
   private inWrite = false;
-  /** Whether a batch transaction is open (see openBatch). */
-  private batchOpen = false;
-  /** Set when SQLite dropped a batch that the journal holds: writes stop until a restart. */
-  private batchLost: StorageError | undefined;
   private closing: Promise<void> | undefined;
   private writes = 0;
   /** The state last logged, so each change of state is one line, not one per refused write. */
@@ -95,8 +68,7 @@ export class DurableDatabase {
   private epoch = 0;
 
   private constructor(
-    private db: Database,
-    private cache: StatementCache,
+    private memory: MemoryDatabase,
     private journal: JournalWriter,
     private readonly lock: DataLock,
     private readonly log: (line: string) => void,
@@ -111,13 +83,13 @@ export class DurableDatabase {
     const SQL = await loadSqlJs();
     const lock = await acquireDataLock(opts.dir, log);
     let journal: JournalWriter | undefined;
-    let db: Database | undefined;
+    let memory: MemoryDatabase | undefined;
     try {
       const started = Date.now();
       const rec = await recover(SQL, opts.dir, log);
-      db = rec.db;
+      memory = new MemoryDatabase(rec.db, rec.cache, log);
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
-      const store = new DurableDatabase(rec.db, rec.cache, journal, lock, log, rec.transactions, opts);
+      const store = new DurableDatabase(memory, journal, lock, log, rec.transactions, opts);
       store.scheduler = store.makeScheduler(rec, await snapshotInfo(opts.dir));
       log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
       await applyMigrations(
@@ -129,7 +101,7 @@ export class DurableDatabase {
       return store;
     } catch (err) {
       await journal?.close();
-      db?.close();
+      memory?.close();
       await lock.release();
       throw err;
     }
@@ -137,12 +109,12 @@ export class DurableDatabase {
 
   /** All rows of a read query (synchronous; prepared statements are cached by SQL text). */
   all<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T[] {
-    return allRows<T>(this.cache.get(sql), params);
+    return this.memory.all<T>(sql, params);
   }
 
   /** The first row of a read query, or undefined. */
   get<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T | undefined {
-    return firstRow<T>(this.cache.get(sql), params);
+    return this.memory.get<T>(sql, params);
   }
 
   /**
@@ -151,14 +123,7 @@ export class DurableDatabase {
    * open is only freed by close(). Breaking out of a for..of frees it at once.
    */
   *iterate<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): IterableIterator<T> {
-    // Its own statement, not a cached one: the same query run inside the loop must not reset our cursor.
-    const stmt = prepareOne(this.db, sql);
-    try {
-      stmt.bind(params);
-      while (stmt.step()) yield stmt.getAsObject() as T;
-    } finally {
-      stmt.free();
-    }
+    yield* this.memory.iterate<T>(sql, params);
   }
 
   /**
@@ -168,7 +133,7 @@ export class DurableDatabase {
    * committed rows a moment before the promise resolves (while the shared fsync runs).
    */
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {
-    return this.transact((statements) => fn(this.txHandle(statements)));
+    return this.transact((statements) => fn(this.memory.txHandle(statements)));
   }
 
   /** Takes a snapshot now (after any running one) and deletes the journals it covers. */
@@ -183,8 +148,7 @@ export class DurableDatabase {
       try {
         await this.scheduler.closeWithFinalSnapshot();
       } finally {
-        this.cache.clear();
-        this.db.close();
+        this.memory.close();
         await this.lock.release();
       }
     })();
@@ -194,7 +158,7 @@ export class DurableDatabase {
   /** Whether writes are accepted now (see StorageHealth); no I/O. */
   health(): StorageHealth {
     if (this.closing) return { state: 'failed', epoch: this.epoch };
-    const failure = this.fatal ?? this.batchLost ?? this.journal.failed;
+    const failure = this.fatal ?? this.memory.lostBatch ?? this.journal.failed;
     if (!failure) return { state: 'ok', epoch: this.epoch };
     return { state: failure instanceof StorageError && failure.code === 'storage_full' ? 'full' : 'failed', epoch: this.epoch };
   }
@@ -221,9 +185,8 @@ export class DurableDatabase {
   /** A migration script (several statements) and its schema_migrations row, as one journaled write. */
   private runScript(script: string, record?: [sql: string, params: SqlValue[]]): Promise<void> {
     return this.transact((statements) => {
-      this.db.exec(script);
-      statements.push([script]);
-      if (record) this.txHandle(statements).run(...record);
+      this.memory.script(script, statements);
+      if (record) this.memory.txHandle(statements).run(...record);
     });
   }
 
@@ -235,25 +198,14 @@ export class DurableDatabase {
       void this.resumeWrites();
       return Promise.reject(this.journal.failed);
     }
-    if (this.batchLost) return Promise.reject(this.batchLost);
+    const lost = this.memory.lostBatch;
+    if (lost) return Promise.reject(lost);
     if (this.inWrite) return Promise.reject(new Error('write() cannot be called inside another write() callback.'));
     const statements: JournalStatement[] = [];
     let result: R;
     this.inWrite = true;
     try {
-      // All as cached prepared statements: exec() would parse them again on every write.
-      this.openBatch();
-      runStatement(this.cache.get('SAVEPOINT w'), []);
-      try {
-        result = body(statements);
-        if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
-          throw new TypeError('write() callbacks must be synchronous: an await would let other writes into this transaction.');
-        }
-        runStatement(this.cache.get('RELEASE w'), []);
-      } catch (err) {
-        this.undoSavepoint();
-        throw err;
-      }
+      result = this.memory.inSavepoint(() => body(statements));
     } catch (err) {
       return Promise.reject(asError(err));
     } finally {
@@ -277,7 +229,7 @@ export class DurableDatabase {
     const { state } = this.health();
     if (state === this.loggedState) return;
     this.loggedState = state;
-    const why = (this.fatal ?? this.batchLost ?? this.journal.failed)?.message ?? '';
+    const why = (this.fatal ?? this.memory.lostBatch ?? this.journal.failed)?.message ?? '';
     if (state === 'full') this.log(`writes refused: the disk is full (${why}). Nothing acknowledged is lost; writes resume once there is room.`);
     else if (state === 'failed') this.log(`${why}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
   }
@@ -305,21 +257,17 @@ export class DurableDatabase {
     // close() began meanwhile and saves nothing of the old memory (its journal failed): drop the reload.
     if (this.closing) return reopened.discard();
     // From here to start() synchronously, so close() sees either the old set or the new one.
-    const old = { db: this.db, cache: this.cache, journal: this.journal };
+    const old = { memory: this.memory, journal: this.journal };
     const { rec } = reopened;
-    this.db = rec.db;
-    this.cache = rec.cache;
+    this.memory = reopened.memory;
     this.journal = reopened.journal;
-    this.batchOpen = false;
-    this.batchLost = undefined;
     this.replayedTransactions = rec.transactions;
     this.scheduler = this.makeScheduler(rec, reopened.existing);
     this.scheduler.start();
     this.epoch++;
     this.loggedState = 'ok';
     this.log(`writes resume: the data folder was reloaded after the disk was full (${rec.transactions} transactions replayed)`);
-    old.cache.clear();
-    old.db.close();
+    old.memory.close();
     await old.journal.close();
   }
 
@@ -328,7 +276,7 @@ export class DurableDatabase {
     const { opts } = this;
     return new SnapshotScheduler({
       dir: opts.dir,
-      db: this.db,
+      memory: this.memory,
       journal: this.journal,
       snapshotGeneration: rec.snapshotGeneration,
       replayedBytes: rec.journalBytes,
@@ -339,74 +287,7 @@ export class DurableDatabase {
       build: buildSnapshotInWorker,
       placement: opts.snapshotIn ?? 'auto',
       host: hostResources,
-      beforeExport: () => this.commitBatch(),
-      afterExport: () => this.afterExport(),
-      memoryIsWhole: () => this.batchLost === undefined,
       log: this.log,
     });
-  }
-
-  /**
-   * Writes share one SQLite transaction per turn of the event loop, each inside its own SAVEPOINT:
-   * a COMMIT copies every dirty page into sql.js's in-memory file, and doing that once per batch
-   * instead of once per write halves the cost of a small write (docs/performance.md). Durability
-   * does not depend on it: every write is journaled and fsynced on its own terms.
-   */
-  private openBatch() {
-    if (this.batchOpen) return;
-    runStatement(this.cache.get('BEGIN'), []);
-    this.batchOpen = true;
-    setImmediate(() => this.commitBatch());
-  }
-
-  /** Commits the open batch, if any. Runs before every export and close, so snapshots hold every write. */
-  commitBatch() {
-    if (!this.batchOpen) return;
-    this.batchOpen = false;
-    try {
-      runStatement(this.cache.get('COMMIT'), []);
-    } catch (err) {
-      this.batchLost = new StorageError('storage_failed', `The in-memory database could not commit a batch of writes (${asError(err).message}); restart the process to replay the journal.`);
-      this.log(this.batchLost.message);
-    }
-  }
-
-  /**
-   * Undoes the current write only. Some SQLite errors (out of memory, full) roll back the whole
-   * transaction, and with it earlier writes of the batch that are already journaled: memory then no
-   * longer matches the journal, so writes stop until a restart replays the journal.
-   */
-  private undoSavepoint() {
-    try {
-      runStatement(this.cache.get('ROLLBACK TO w'), []);
-      runStatement(this.cache.get('RELEASE w'), []);
-    } catch (err) {
-      this.batchOpen = false;
-      this.batchLost = new StorageError('storage_failed', `The in-memory database lost a batch of writes (${asError(err).message}); restart the process to replay the journal.`);
-      this.log(this.batchLost.message);
-    }
-  }
-
-  private txHandle(statements: JournalStatement[]): WriteTx {
-    return {
-      run: (sql, params = []) => {
-        checkParams(sql, params);
-        runStatement(this.cache.get(sql), params);
-        statements.push([sql, params.slice()]);
-        return { changes: this.db.getRowsModified() };
-      },
-      all: (sql, params) => this.all(sql, params),
-      get: (sql, params) => this.get(sql, params),
-    };
-  }
-
-  /**
-   * sql.js releases before 1.13 closed and reopened the connection inside export(), freeing every prepared
-   * statement and resetting pragmas; 1.16 keeps them. Re-preparing is cheap next to an export, so we do not
-   * depend on which release is installed.
-   */
-  private afterExport(): void {
-    this.cache.clear();
-    configureConnection(this.db);
   }
 }

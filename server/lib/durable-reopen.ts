@@ -4,6 +4,7 @@
 // on disk. The journal file is created first: while the disk is still full that fails at once, before
 // the (costly) replay.
 import { readdir } from 'node:fs/promises';
+import { MemoryDatabase } from './durable-memory.ts';
 import { recover, type Recovered } from './durable-recovery.ts';
 import { parseJournalFileName } from './journal-format.ts';
 import { JournalWriter } from './journal.ts';
@@ -13,7 +14,9 @@ import { StorageError } from './storage-error.ts';
 
 /** A rebuilt database with its new journal, ready to replace the failed ones. */
 export interface Reopened {
+  /** What recovery found (rec.db and rec.cache are owned by `memory`). */
   rec: Recovered;
+  memory: MemoryDatabase;
   journal: JournalWriter;
   existing: Awaited<ReturnType<typeof snapshotInfo>>;
   /** Closes both, when the caller cannot use them after all (it began closing meanwhile). */
@@ -36,13 +39,13 @@ export async function reopenAfterFullDisk(dir: string, snapshotGeneration: numbe
   }
   try {
     const rec = await recover(await loadSqlJs(), dir, log);
+    const memory = new MemoryDatabase(rec.db, rec.cache, log);
     const existing = await snapshotInfo(dir);
     const discard = async () => {
-      rec.cache.clear();
-      rec.db.close();
+      memory.close();
       await journal.close();
     };
-    return { rec, journal, existing, discard };
+    return { rec, memory, journal, existing, discard };
   } catch (err) {
     await journal.close();
     throw err;

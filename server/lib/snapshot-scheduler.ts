@@ -11,12 +11,14 @@
 // the next attempt an export of memory (what is being served), so a journal that does not replay, or a
 // worker that cannot start, does not leave the journal growing. The final snapshot on close exports
 // memory directly (a worker still running is cancelled: the final image supersedes it).
-// Memory is never exported once it may lack an acknowledged write (memoryIsWhole): then only the worker,
+// Memory is never exported once it may lack an acknowledged write (memory.isWhole()): then only the worker,
 // which reads the journal files, may snapshot, and close keeps the journal for the next start to replay.
+// The scheduler owns when and how; the image of memory comes from the MemoryDatabase it is given, which
+// knows nothing of snapshots.
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from 'sql.js';
 import { fsyncDir } from './durable-fs.ts';
+import type { MemoryDatabase } from './durable-memory.ts';
 import { parseJournalFileName } from './journal-format.ts';
 import type { JournalWriter } from './journal.ts';
 import type { SnapshotBuildJob } from './snapshot-build.ts';
@@ -28,7 +30,8 @@ import { StorageError } from './storage-error.ts';
 /** What the scheduler works on. */
 export interface SchedulerOptions {
   dir: string;
-  db: Database;
+  /** The database being served: exported on the main thread, unless it may lack a journaled write. */
+  memory: Pick<MemoryDatabase, 'exportImage' | 'isWhole'>;
   journal: JournalWriter;
   snapshotGeneration: number;
   /** Journal bytes already on disk at open (replayed, not yet covered by a snapshot). */
@@ -45,15 +48,6 @@ export interface SchedulerOptions {
   placement: SnapshotPlacement;
   /** Free memory and usable cores now (hostResources). */
   host: () => HostResources;
-  /**
-   * Called right before every export() of memory, in the same tick: the owner commits its open SQLite
-   * transaction, since an export holds only committed pages.
-   */
-  beforeExport: () => void;
-  /** Called right after an export() of memory that the database outlives (the owner rebuilds its statement cache). */
-  afterExport: () => void;
-  /** False once memory may lack a journaled write (SQLite dropped a batch): memory must not be saved then. */
-  memoryIsWhole: () => boolean;
   log: (line: string) => void;
 }
 
@@ -135,7 +129,7 @@ export class SnapshotScheduler {
     await this.chain;
     const { journal } = this.opts;
     await journal.drain().catch(() => undefined);
-    if (journal.failed || !this.opts.memoryIsWhole()) {
+    if (journal.failed || !this.opts.memory.isWhole()) {
       // Memory may hold a transaction whose journal write failed, or lack one SQLite dropped: saving it would
       // revive a rejected write or lose an acknowledged one. The journal stays for the next start to replay.
       await journal.close();
@@ -148,8 +142,7 @@ export class SnapshotScheduler {
     try {
       // No rotation: nothing can be written any more, so the image covers the current generation too.
       if (this.dirtyThrough > this.snapshotGeneration) {
-        this.opts.beforeExport();
-        image = this.opts.db.export();
+        image = this.opts.memory.exportImage();
         blockingMs = Date.now() - started;
       }
     } finally {
@@ -189,10 +182,10 @@ export class SnapshotScheduler {
   }
 
   private async take(): Promise<void> {
-    const { journal, dir, db } = this.opts;
+    const { journal, dir, memory } = this.opts;
     if (journal.failed) throw journal.failed;
     if (this.dirtyThrough <= this.snapshotGeneration) return;
-    const inWorker = !this.opts.memoryIsWhole() || (!this.workerFailed && this.workerFits());
+    const inWorker = !memory.isWhole() || (!this.workerFailed && this.workerFits());
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
     if (inWorker) {
@@ -213,9 +206,7 @@ export class SnapshotScheduler {
       }
       return;
     }
-    this.opts.beforeExport();
-    const image = db.export(); // same tick as rotate(): exactly generations <= closedGeneration
-    this.opts.afterExport();
+    const image = memory.exportImage(); // same tick as rotate(): exactly generations <= closedGeneration
     const blockingMs = Date.now() - started;
     await done;
     await this.installed(closedGeneration, await writeSnapshot(dir, closedGeneration, image), started, blockingMs, 'main');

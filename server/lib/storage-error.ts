@@ -1,4 +1,5 @@
-// The one error type of the storage layer: a code a caller can branch on and a message a person can act on.
+// The one error type of the storage layer: a code a caller can branch on and a message a person can act on;
+// and the health a store reports from the errors it holds (both stores, sql.js and PostgreSQL).
 
 /** Why opening or using the data folder failed. */
 export type StorageErrorCode =
@@ -22,6 +23,19 @@ export class StorageError extends Error {
     this.name = 'StorageError';
     this.code = code;
   }
+}
+
+/**
+ * Whether the store takes writes. `full`: the disk was full and nothing of the refused writes stayed in
+ * the journal; the next attempt (a write, or checkHealth) reloads the folder and writes resume once there
+ * is room. `failed`: a write or fsync failed in a way that leaves the journal's state unknown; only a
+ * restart (which replays the journal) is safe. `unreachable` (PostgreSQL only): the database server
+ * cannot be reached; calls work again once it is back. `epoch` grows with each reload (or reconnect),
+ * so caches above the store know to forget what they read before.
+ */
+export interface StorageHealth {
+  state: 'ok' | 'full' | 'failed' | 'unreachable';
+  epoch: number;
 }
 
 /** Whether a storage error means "cannot take writes now" (503 storage_unavailable), not a bug. */

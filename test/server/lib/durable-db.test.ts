@@ -433,8 +433,8 @@ snapshots('once SQLite has dropped a batch, close() keeps the journal instead of
   const db = await open(dir);
   await insert(db, 'a');
   await insert(db, 'b');
-  // As undoSavepoint() records it when a failed statement rolled back the batch's journaled writes.
-  (db as unknown as { batchLost: StorageError }).batchLost = new StorageError('storage_failed', 'simulated');
+  // As undoSavepoint() (durable-memory.ts) records it when a failed statement rolled back the batch's journaled writes.
+  (db as unknown as { memory: { lost: StorageError } }).memory.lost = new StorageError('storage_failed', 'simulated');
   await db.close();
   assert.not.ok(existsSync(path.join(dir, 'formstead.db')), 'memory was not saved');
   const reopened = await open(dir);
