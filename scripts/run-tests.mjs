@@ -59,8 +59,8 @@ let files = (await findTests(path.join(root, 'test'))).filter((f) => only.length
 
 // Some suites drive a program from Debian: the browser suites Chromium, the PostgreSQL suites its server
 // (initdb in a temp folder). On a machine without it they are skipped with a notice, so `npm test`
-// works on a fresh machine; CI installs them (.ci/run) and there a missing one fails. Two PostgreSQL
-// suites also need PgBouncer and Caddy.
+// works on a fresh machine; CI installs them (.ci/run) and there a missing one fails. Three PostgreSQL
+// suites also need PgBouncer, Caddy and docker-compose (which only validates a compose file: no engine).
 const sep = path.sep;
 const needs = [
   {
@@ -86,6 +86,12 @@ const needs = [
     present: () => existsSync('/usr/bin/caddy'),
     install: 'apt-get install -y caddy',
     suite: (f) => f.endsWith(`${sep}postgres-behind-caddy.test.ts`),
+  },
+  {
+    what: 'docker-compose',
+    present: () => existsSync('/usr/bin/docker-compose'),
+    install: 'apt-get install -y --no-install-recommends docker-compose',
+    suite: (f) => f.endsWith(`${sep}postgres-compose.test.ts`),
   },
 ];
 let skipped = 0;
