@@ -5,11 +5,11 @@
 // does to it: a torn, never-acknowledged journal end is cut and journals a snapshot covers are removed.
 import type { Database } from 'sql.js';
 import { acquireDataLock } from './data-lock.ts';
+import { MemoryDatabase } from './durable-memory.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
 import { recover } from './durable-recovery.ts';
 import { loadSqlJs } from './sql-js.ts';
-import { allRows, prepareOne, runStatement } from './sql-statements.ts';
-import type { SqlValue } from './tx-record.ts';
+import type { JournalStatement, SqlValue } from './tx-record.ts';
 
 /** The database of a data folder, held (locked) until close(). */
 export interface DataFolderReader {
@@ -33,34 +33,25 @@ export async function readDataFolder(dir: string, migrations: Migration[], log: 
   try {
     const rec = await recover(SQL, dir, log);
     db = rec.db;
-    const cache = rec.cache;
-    const memory = rec.db;
-    const all = <T>(sql: string, params: SqlValue[] = []) => allRows<T>(cache.get(sql), params);
-    // The server applies these itself at its next start, journaled; here they only shape what is read.
+    const memory = new MemoryDatabase(rec.db, rec.cache, log);
+    // The server applies these itself at its next start, journaled; here they only shape what is read,
+    // so what they run is collected and dropped.
     await applyMigrations(
       {
-        all,
+        all: (sql, params) => memory.all(sql, params),
         script: async (script, record) => {
-          memory.exec(script);
-          if (record) runStatement(cache.get(record[0]), record[1]);
+          const unjournaled: JournalStatement[] = [];
+          memory.script(script, unjournaled);
+          if (record) memory.txHandle(unjournaled).run(...record);
         },
       },
       migrations,
       () => {},
     );
     return {
-      all,
-      *iterate<T>(sql: string, params: SqlValue[] = []) {
-        const stmt = prepareOne(memory, sql);
-        try {
-          stmt.bind(params);
-          while (stmt.step()) yield stmt.getAsObject() as T;
-        } finally {
-          stmt.free();
-        }
-      },
+      all: (sql, params) => memory.all(sql, params),
+      iterate: (sql, params) => memory.iterate(sql, params),
       async close() {
-        cache.clear();
         memory.close();
         await lock.release();
       },
