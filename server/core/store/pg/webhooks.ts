@@ -12,32 +12,36 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       const row = await db.get('SELECT * FROM webhook_deliveries WHERE id = $1', [id]);
       return row && toDelivery(row);
     },
-    forAttempt: async (id) => {
-      const row = await db.get(
-        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
-         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = $1`,
-        [id],
-      );
-      if (!row) return undefined;
-      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
-      return { delivery: toDelivery(row), target };
-    },
     // A plain read, as the contract states it (two calls answer the same rows): instances share the
-    // work through `lease`, which each takes before an attempt.
+    // work through `take`, which each calls before an attempt.
     due: async (now, limit) =>
       (await db.q("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2", [now, limit])).rows.map(
         (r) => ({ id: r.id, formId: r.form_id }),
       ),
-    lease: async (id, now, until) =>
-      // One statement: its row lock makes a concurrent taker wait, then re-check the WHERE against the
-      // lease just written and change nothing, so exactly one of them gets it.
-      (
-        await db.q("UPDATE webhook_deliveries SET leased_until = $1 WHERE id = $2 AND state = 'pending' AND (leased_until IS NULL OR leased_until <= $3)", [
-          until,
-          id,
-          now,
-        ])
-      ).changes === 1,
+    take: async (id, now, until) => {
+      // One statement (ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP LOCKED and a lease). The inner
+      // SELECT locks the row only if it is pending, due and its lease has ended; a row another
+      // transaction has locked (a concurrent taker, a recording) is skipped rather than waited for, and
+      // one changed since the statement began is checked again as it now stands. The UPDATE writes the
+      // lease and RETURNING answers the row as it is after any attempt that ran first. `cur` is the same
+      // row read without a lock, as of the statement's start: pending and due but not taken means held.
+      const row = await db.get(
+        `WITH taken AS (
+           UPDATE webhook_deliveries SET leased_until = $3
+           WHERE id = (SELECT id FROM webhook_deliveries
+                       WHERE id = $1 AND state = 'pending' AND next_attempt_at <= $2 AND (leased_until IS NULL OR leased_until <= $2)
+                       FOR UPDATE SKIP LOCKED)
+           RETURNING *)
+         SELECT t.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
+         FROM webhook_deliveries cur LEFT JOIN taken t ON t.id = cur.id LEFT JOIN forms f ON f.id = t.form_id
+         WHERE cur.id = $1 AND (t.id IS NOT NULL OR (cur.state = 'pending' AND cur.next_attempt_at <= $2))`,
+        [id, now, until],
+      );
+      if (!row) return undefined;
+      if (row.id === null) return 'held';
+      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
+      return { delivery: toDelivery(row), target };
+    },
     nextDueAfter: async (after) =>
       (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {
