@@ -19,26 +19,13 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
         (r) => ({ id: r.id, formId: r.form_id }),
       ),
     take: async (id, now, until) => {
-      // One statement (ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP LOCKED and a lease). The inner
-      // SELECT locks the row only if it is pending, due and its lease has ended; a row another
-      // transaction has locked (a concurrent taker, a recording) is skipped rather than waited for, and
-      // one changed since the statement began is checked again as it now stands. The UPDATE writes the
-      // lease and RETURNING answers the row as it is after any attempt that ran first. `cur` is the same
-      // row read without a lock, as of the statement's start: pending and due but not taken means held.
-      const row = await db.get(
-        `WITH taken AS (
-           UPDATE webhook_deliveries SET leased_until = $3
-           WHERE id = (SELECT id FROM webhook_deliveries
-                       WHERE id = $1 AND state = 'pending' AND next_attempt_at <= $2 AND (leased_until IS NULL OR leased_until <= $2)
-                       FOR UPDATE SKIP LOCKED)
-           RETURNING *)
-         SELECT t.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
-         FROM webhook_deliveries cur LEFT JOIN taken t ON t.id = cur.id LEFT JOIN forms f ON f.id = t.form_id
-         WHERE cur.id = $1 AND (t.id IS NOT NULL OR (cur.state = 'pending' AND cur.next_attempt_at <= $2))`,
-        [id, now, until],
-      );
+      // One call (migrations/010-take-delivery.ts; ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP
+      // LOCKED and a lease): the row is locked only if it is pending, due and its lease has ended, and a
+      // row another transaction has locked (a concurrent taker, a recording) is skipped rather than waited
+      // for; the lease is written, then the row read as it leaves it, with its form's target.
+      const row = await db.get('SELECT * FROM formstead_take_delivery($1, $2, $3)', [id, now, until]);
       if (!row) return undefined;
-      if (row.id === null) return 'held';
+      if (row.outcome === 'held') return 'held';
       const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
       return { delivery: toDelivery(row), target };
     },
