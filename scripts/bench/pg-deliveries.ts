@@ -4,7 +4,8 @@
 // real HTTPS server on loopback, test/helpers/https-receiver.ts) holds its answers while the backlog is
 // posted (rate limits off), so each worker has its first attempts waiting and the rest queued; then it
 // answers 200 at once to everything, and the clock runs from that release to the last delivery's
-// arrival. Each attempt leases its delivery, reads it, signs and sends it, and records the outcome.
+// arrival. Each attempt takes its delivery (the lease and the read in one call), signs and sends it,
+// and records the outcome.
 // Servers (bundles, and PostgreSQL with all its processes, durable defaults) are pinned to one core;
 // this process (receiver and load) to the other. CPU per delivery comes from /proc, Node and
 // PostgreSQL apart, so throughput on more cores can be computed. The receiver counts what it got:

@@ -1,6 +1,7 @@
 // Many instances on one PostgreSQL database (ARCHITECTURE.md "One machine or many"), part 2: shared
-// work. Webhook deliveries are sent once across instances (the lease), each cron job runs once per tick,
-// and form changes are announced to the other instances (LISTEN/NOTIFY hints).
+// work. Webhook deliveries are sent once across instances (taken with FOR UPDATE SKIP LOCKED and a
+// lease), each cron job runs once per tick, and form changes are announced to the other instances
+// (LISTEN/NOTIFY hints).
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +9,7 @@ import { listenForChanges } from '../../server/core/store/pg/changes.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
 import { DeliveryWorker } from '../../server/core/webhooks/delivery-worker.ts';
 import { JobRegistry } from '../../server/lib/cron.ts';
+import type { Store } from '../../server/core/store/types.ts';
 import type { SendWebhookOptions } from '../../server/lib/webhook-send.ts';
 import { at, form, MINUTE, newSubmission, SECOND, uuid, workspace } from './contract/fixtures.ts';
 import { pgWorld } from './pg-world.ts';
@@ -16,7 +18,10 @@ const { freshDatabase, twoInstances, stopLast } = await pgWorld();
 
 const deliveries = suite('postgres webhook deliveries across instances');
 
-deliveries('two instances taking the same 30 deliveries: each is leased by exactly one', async () => {
+/** What a take answered, shortly: the delivery's id when taken, else 'held' or undefined. */
+const took = (t: Awaited<ReturnType<Store['webhooks']['take']>>) => (t === 'held' ? t : t?.delivery.id);
+
+deliveries('two instances taking the same 30 deliveries: each is taken by exactly one, the other is told held', async () => {
   const stores = await twoInstances();
   try {
     const ws = await workspace(stores[0]);
@@ -27,14 +32,61 @@ deliveries('two instances taking the same 30 deliveries: each is leased by exact
       await stores[0].submissions.insert(sub);
       ids.push(sub.delivery!.id);
     }
-    const [a, b] = await Promise.all(stores.map((s) => Promise.all(ids.map((id) => s.webhooks.lease(id, at(), at(MINUTE))))));
-    ids.forEach((id, i) => assert.is(Number(a[i]) + Number(b[i]), 1, id));
+    const [a, b] = await Promise.all(stores.map((s) => Promise.all(ids.map((id) => s.webhooks.take(id, at(), at(MINUTE))))));
+    ids.forEach((id, i) => assert.equal([took(a[i]), took(b[i])].sort(), [id, 'held'].sort(), id));
     // The taker of the first one died mid-attempt: the other instance gets it when the lease ends, not before.
-    const other = a[0] ? stores[1] : stores[0];
-    assert.is(await other.webhooks.lease(ids[0], at(MINUTE - 1), at(2 * MINUTE)), false);
-    assert.is(await other.webhooks.lease(ids[0], at(MINUTE), at(2 * MINUTE)), true);
+    const other = a[0] === 'held' ? stores[0] : stores[1];
+    assert.is(await other.webhooks.take(ids[0], at(MINUTE - 1), at(2 * MINUTE)), 'held');
+    assert.is(took(await other.webhooks.take(ids[0], at(MINUTE), at(2 * MINUTE))), ids[0]);
   } finally {
     await Promise.all(stores.map((s) => s.close()));
+  }
+});
+
+deliveries('a delivery whose row another transaction has locked is held: take skips the lock instead of waiting on it', async () => {
+  const url = await freshDatabase();
+  const [a, b] = [await openPgStore(url), await openPgStore(url)];
+  const third = new pg.Client({ connectionString: url });
+  await third.connect();
+  try {
+    const ws = await workspace(a);
+    const f = await form(a, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const sub = newSubmission(f.id, ws.id, { delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+    await a.submissions.insert(sub);
+    const id = sub.delivery!.id;
+    // A third connection holds the row lock in an open transaction (as a concurrent taker or a recording
+    // does for the length of its statement): both stores answer while it is still held.
+    await third.query('BEGIN');
+    await third.query('SELECT id FROM webhook_deliveries WHERE id = $1 FOR UPDATE', [id]);
+    assert.equal(await Promise.all([a.webhooks.take(id, at(), at(MINUTE)), b.webhooks.take(id, at(), at(MINUTE))]), ['held', 'held']);
+    assert.is((await a.webhooks.byId(id))?.state, 'pending', 'a plain read is not blocked either');
+    await third.query('ROLLBACK');
+    // The lock is gone and no lease was written while it was held: the first taker now gets it.
+    const [x, y] = await Promise.all([a.webhooks.take(id, at(), at(MINUTE)), b.webhooks.take(id, at(), at(MINUTE))]);
+    assert.equal([took(x), took(y)].sort(), [id, 'held'].sort());
+  } finally {
+    await third.end();
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+deliveries('a delivery whose form row is gone (only a deletion outside the store could leave one) is taken with no target', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const ws = await workspace(store);
+    const f = await form(store, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const sub = newSubmission(f.id, ws.id, { delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+    await store.submissions.insert(sub);
+    // forms.delete removes the form's deliveries with it; the store's LEFT JOIN answers for a row left behind.
+    await admin.query('DELETE FROM forms WHERE id = $1', [f.id]);
+    const got = await store.webhooks.take(sub.delivery!.id, at(), at(MINUTE));
+    assert.equal(got, { delivery: (await store.webhooks.byId(sub.delivery!.id))!, target: undefined });
+  } finally {
+    await admin.end();
+    await store.close();
   }
 });
 
@@ -90,12 +142,14 @@ deliveries("a delivery leased by an instance that died goes out from the other's
     await stores[0].submissions.insert(sub);
     // Instance 0 takes it for an attempt and dies: nothing will record the attempt or clear the lease.
     const leasedAt = Date.now();
-    assert.ok(await stores[0].webhooks.lease(sub.delivery!.id, new Date(leasedAt).toISOString(), new Date(leasedAt + leaseMs).toISOString()));
+    assert.is(took(await stores[0].webhooks.take(sub.delivery!.id, new Date(leasedAt).toISOString(), new Date(leasedAt + leaseMs).toISOString())), sub.delivery!.id);
     await stores[0].close();
     // The worker's first scan finds it due but held; only its own timer (no cron here) brings it back.
     worker.start();
     const deadline = Date.now() + 20 * SECOND; // a liveness bound: without the timer it would never go
     while (sent.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // The send is seen before its outcome is recorded (a commit later): wait for the attempt to end.
+    while (worker.stats().active > 0) await new Promise((r) => setTimeout(r, 20));
     assert.equal(sent, ['orphan']);
     assert.ok(sentAt >= leasedAt + leaseMs, 'not before the lease ended');
     assert.is((await stores[1].webhooks.byId(sub.delivery!.id))?.state, 'delivered');

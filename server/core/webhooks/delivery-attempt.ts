@@ -34,15 +34,16 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   const leasedAt = new Date();
   // One taker at a time, across instances (ARCHITECTURE.md "One machine or many"): the lease covers the
   // send and its recording; a taker that dies mid-attempt leaves the delivery to another when it ends.
-  // Taken before the read below, so the read sees what an attempt that ran first recorded.
+  // The lease is taken before the delivery is read (one store call: the read answers the row as the lease
+  // leaves it), so the read sees what an attempt that ran first recorded.
   const until = leasedAt.getTime() + settings.leaseMs;
+  const taken = await store.webhooks.take(id, leasedAt.toISOString(), new Date(until).toISOString());
   // Held by another taker: look again when its lease must have ended (every instance leases for as
   // long), so a delivery whose taker died goes out then, not at the next minute's sweep.
-  if (!(await store.webhooks.lease(id, leasedAt.toISOString(), new Date(until).toISOString()))) return { retryAt: until };
-  const found = await store.webhooks.forAttempt(id);
+  if (taken === 'held') return { retryAt: until };
   // Already delivered, ended, or rescheduled by an attempt that ran first: nothing to do.
-  if (!found || found.delivery.state !== 'pending' || found.delivery.nextAttemptAt > new Date().toISOString()) return {};
-  const { delivery, target } = found;
+  if (!taken) return {};
+  const { delivery, target } = taken;
   const started = new Date();
   // Spec 3.3: webhook removed (or, defensively, the form unclaimed or without a secret): cancelled.
   if (!target || !deliversWebhooks(target) || target.url === '' || target.secret === '') {

@@ -1,8 +1,8 @@
 // Contract of webhook deliveries: which are due, how an attempt moves a delivery (only a pending one) and
-// the form's failure streak, who may attempt it (the lease), the failure mail once per window, the log ring,
-// cancellation and sweeps.
+// the form's failure streak, who may attempt it (take: the lease and the read in one step), the failure
+// mail once per window, the log ring, cancellation and sweeps.
 import * as assert from 'uvu/assert';
-import type { AttemptResult, DeliveryState, Store } from '../../../server/core/store/types.ts';
+import type { AttemptResult, DeliveryState, Store, TakenDelivery } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
 import { at, DAY, form, HOUR, MINUTE, newSubmission, SECOND, uuid, workspace } from './fixtures.ts';
 
@@ -36,6 +36,16 @@ function attempt(d: { id: string; submissionId: string; formId: string }, n: num
 }
 const retryAt = (ms: number): Next => ({ state: 'pending', nextAttemptAt: at(ms) });
 
+/** What a take answered, shortly: the delivery's id when taken, else 'held' or undefined. */
+const took = (t: TakeAnswer) => (t === 'held' ? t : t?.delivery.id);
+type TakeAnswer = Awaited<ReturnType<Store['webhooks']['take']>>;
+
+/** The delivery a take answered; fails the row when it answered 'held' or undefined. */
+function taken(t: TakeAnswer): TakenDelivery {
+  if (t === undefined || t === 'held') assert.unreachable(`taken, not ${t}`);
+  return t as TakenDelivery;
+}
+
 /** Rows for webhooks. */
 export function webhooksContract(backend: string, factory: StoreFactory) {
   const { rule, run } = contractSuite(backend, 'webhook deliveries and attempts', factory);
@@ -55,23 +65,6 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     });
     assert.is(await store.webhooks.byId('nope'), undefined);
   });
-  rule('webhooks.forAttempt', 'the delivery with where its form sends webhooks now (changes after the insert are seen)', async ({ store }) => {
-    const f = await hookedForm(store);
-    const d = await delivery(store, f);
-    await store.forms.update(f.id, { webhookUrl: 'https://example.org/new', webhookSecret: 'whsec_new' });
-    const got = await store.webhooks.forAttempt(d.id);
-    assert.equal(got, { delivery: (await store.webhooks.byId(d.id))!, target: { workspaceId: f.workspaceId, url: 'https://example.org/new', secret: 'whsec_new' } });
-    await store.forms.update(f.id, { webhookUrl: '' });
-    assert.is((await store.webhooks.forAttempt(d.id))?.target?.url, '', 'a removed webhook reads as an empty url');
-  });
-  rule('webhooks.forAttempt', 'an unknown delivery, or one whose form was deleted (deliveries go with it), reads undefined', async ({ store }) => {
-    const f = await hookedForm(store);
-    const d = await delivery(store, f);
-    assert.is(await store.webhooks.forAttempt('nope'), undefined);
-    await store.forms.delete(f.id);
-    assert.is(await store.webhooks.forAttempt(d.id), undefined);
-  });
-
   rule('webhooks.due', 'pending deliveries due at or before now, oldest due first, at most limit', async ({ store }) => {
     const f = await hookedForm(store);
     const g = await hookedForm(store);
@@ -85,38 +78,69 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     assert.equal((await store.webhooks.due(at(), 2)).map((d) => d.id), [early.id, late.id]);
     assert.equal(await store.webhooks.due(at(-2 * HOUR), 10), []);
   });
-  rule('webhooks.lease', 'a pending delivery is leased once; again only when the lease has ended (exactly at until included)', async ({ store }) => {
+  rule('webhooks.take', 'a free pending delivery due at now is taken, read with where its form sends webhooks now (changes after the insert are seen)', async ({ store }) => {
     const f = await hookedForm(store);
     const d = await delivery(store, f);
-    assert.is(await store.webhooks.lease(d.id, at(), at(10 * SECOND)), true);
-    assert.is(await store.webhooks.lease(d.id, at(SECOND), at(11 * SECOND)), false, 'another taker waits');
-    assert.is(await store.webhooks.lease(d.id, at(10 * SECOND - 1), at(20 * SECOND)), false, 'one millisecond before the end');
-    assert.is(await store.webhooks.lease(d.id, at(10 * SECOND), at(20 * SECOND)), true, 'a taker that died leaves it at until');
-    assert.is(await store.webhooks.lease(d.id, at(15 * SECOND), at(30 * SECOND)), false, 'the new lease holds');
+    await store.forms.update(f.id, { webhookUrl: 'https://example.org/new', webhookSecret: 'whsec_new' });
+    const got = await store.webhooks.take(d.id, at(), at(MINUTE));
+    assert.equal(got, { delivery: (await store.webhooks.byId(d.id))!, target: { workspaceId: f.workspaceId, url: 'https://example.org/new', secret: 'whsec_new' } });
+    await store.forms.update(f.id, { webhookUrl: '' });
+    assert.is(taken(await store.webhooks.take(d.id, at(MINUTE), at(2 * MINUTE))).target?.url, '', 'a removed webhook reads as an empty url');
   });
-  rule('webhooks.lease', 'unknown, delivered, cancelled and failed deliveries are never leased', async ({ store }) => {
+  rule('webhooks.take', 'an unknown delivery, or one whose form was deleted (deliveries go with it), is undefined', async ({ store }) => {
     const f = await hookedForm(store);
-    assert.is(await store.webhooks.lease('nope', at(), at(MINUTE)), false);
+    const d = await delivery(store, f);
+    assert.is(await store.webhooks.take('nope', at(), at(MINUTE)), undefined);
+    await store.forms.delete(f.id);
+    assert.is(await store.webhooks.take(d.id, at(), at(MINUTE)), undefined);
+  });
+  rule('webhooks.take', 'a pending delivery is taken once, a second taker is told held; taken again only when the lease has ended (exactly at until included)', async ({ store }) => {
+    const f = await hookedForm(store);
+    const d = await delivery(store, f);
+    assert.is(took(await store.webhooks.take(d.id, at(), at(10 * SECOND))), d.id);
+    assert.is(await store.webhooks.take(d.id, at(SECOND), at(11 * SECOND)), 'held', 'another taker waits');
+    assert.is(await store.webhooks.take(d.id, at(10 * SECOND - 1), at(20 * SECOND)), 'held', 'one millisecond before the end');
+    assert.is(took(await store.webhooks.take(d.id, at(10 * SECOND), at(20 * SECOND))), d.id, 'a taker that died leaves it at until');
+    assert.is(await store.webhooks.take(d.id, at(15 * SECOND), at(30 * SECOND)), 'held', 'the new lease holds');
+  });
+  rule('webhooks.take', 'unknown, delivered, cancelled and failed deliveries are never taken: undefined', async ({ store }) => {
+    const f = await hookedForm(store);
+    assert.is(await store.webhooks.take('nope', at(), at(MINUTE)), undefined);
     const delivered = await delivery(store, f);
     await store.webhooks.recordAttempt(attempt(delivered, 1, 200, { state: 'delivered' }));
     const cancelled = await delivery(store, f);
     await store.webhooks.finish(cancelled.id, 'cancelled', at());
     const failed = await delivery(store, f);
     await store.webhooks.finish(failed.id, 'failed', at());
-    for (const d of [delivered, cancelled, failed]) assert.is(await store.webhooks.lease(d.id, at(HOUR), at(HOUR + MINUTE)), false, d.id);
+    for (const d of [delivered, cancelled, failed]) assert.is(await store.webhooks.take(d.id, at(HOUR), at(HOUR + MINUTE)), undefined, d.id);
   });
-  rule('webhooks.lease', 'recording an attempt that leaves it pending ends the lease: the retry can be taken at once', async ({ store }) => {
+  rule('webhooks.take', 'a delivery not due yet is undefined and takes no lease; exactly at its next attempt time it is taken', async ({ store }) => {
+    const f = await hookedForm(store);
+    const d = await delivery(store, f, SECOND);
+    assert.is(await store.webhooks.take(d.id, at(SECOND - 1), at(HOUR)), undefined, 'one millisecond before it is due');
+    assert.is(took(await store.webhooks.take(d.id, at(SECOND), at(MINUTE))), d.id, 'no lease was left by the early call');
+  });
+  rule('webhooks.take', 'recording an attempt that leaves it pending ends the lease: the retry is taken at once, with the attempt counted', async ({ store }) => {
     const f = await hookedForm(store);
     const d = await delivery(store, f);
-    assert.is(await store.webhooks.lease(d.id, at(), at(MINUTE)), true);
+    assert.is(took(await store.webhooks.take(d.id, at(), at(MINUTE))), d.id);
     await store.webhooks.recordAttempt(attempt(d, 1, 503, retryAt(30 * SECOND)));
-    assert.is(await store.webhooks.lease(d.id, at(30 * SECOND), at(MINUTE + 30 * SECOND)), true);
+    assert.is(await store.webhooks.take(d.id, at(30 * SECOND - 1), at(MINUTE)), undefined, 'not due before the retry time');
+    const { delivery: retry } = taken(await store.webhooks.take(d.id, at(30 * SECOND), at(MINUTE + 30 * SECOND)));
+    assert.equal([retry.attemptCount, retry.nextAttemptAt], [1, at(30 * SECOND)]);
   });
-  rule('webhooks.lease', '10 concurrent takers of one delivery: exactly one gets it', async ({ store }) => {
+  rule('webhooks.take', 'finishing a delivery ends it for every taker, lease or not', async ({ store }) => {
     const f = await hookedForm(store);
     const d = await delivery(store, f);
-    const got = await Promise.all(Array.from({ length: 10 }, () => store.webhooks.lease(d.id, at(), at(MINUTE))));
-    assert.is(got.filter(Boolean).length, 1);
+    assert.is(took(await store.webhooks.take(d.id, at(), at(MINUTE))), d.id);
+    await store.webhooks.finish(d.id, 'cancelled', at(SECOND));
+    assert.is(await store.webhooks.take(d.id, at(2 * SECOND), at(MINUTE)), undefined, 'ended, not held');
+  });
+  rule('webhooks.take', '10 concurrent takers of one delivery: exactly one gets it, the others are told held', async ({ store }) => {
+    const f = await hookedForm(store);
+    const d = await delivery(store, f);
+    const got = await Promise.all(Array.from({ length: 10 }, () => store.webhooks.take(d.id, at(), at(MINUTE))));
+    assert.equal(got.map(took).sort(), [d.id, ...Array(9).fill('held')].sort());
   });
   rule('webhooks.nextDueAfter', 'the earliest pending next attempt strictly later than after; undefined when none', async ({ store }) => {
     const f = await hookedForm(store);

@@ -12,32 +12,23 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       const row = await db.get('SELECT * FROM webhook_deliveries WHERE id = $1', [id]);
       return row && toDelivery(row);
     },
-    forAttempt: async (id) => {
-      const row = await db.get(
-        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
-         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = $1`,
-        [id],
-      );
-      if (!row) return undefined;
-      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
-      return { delivery: toDelivery(row), target };
-    },
     // A plain read, as the contract states it (two calls answer the same rows): instances share the
-    // work through `lease`, which each takes before an attempt.
+    // work through `take`, which each calls before an attempt.
     due: async (now, limit) =>
       (await db.q("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2", [now, limit])).rows.map(
         (r) => ({ id: r.id, formId: r.form_id }),
       ),
-    lease: async (id, now, until) =>
-      // One statement: its row lock makes a concurrent taker wait, then re-check the WHERE against the
-      // lease just written and change nothing, so exactly one of them gets it.
-      (
-        await db.q("UPDATE webhook_deliveries SET leased_until = $1 WHERE id = $2 AND state = 'pending' AND (leased_until IS NULL OR leased_until <= $3)", [
-          until,
-          id,
-          now,
-        ])
-      ).changes === 1,
+    take: async (id, now, until) => {
+      // One call (migrations/010-take-delivery.ts; ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP
+      // LOCKED and a lease): the row is locked only if it is pending, due and its lease has ended, and a
+      // row another transaction has locked (a concurrent taker, a recording) is skipped rather than waited
+      // for; the lease is written, then the row read as it leaves it, with its form's target.
+      const row = await db.get('SELECT * FROM formstead_take_delivery($1, $2, $3)', [id, now, until]);
+      if (!row) return undefined;
+      if (row.outcome === 'held') return 'held';
+      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
+      return { delivery: toDelivery(row), target };
+    },
     nextDueAfter: async (after) =>
       (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {

@@ -14,26 +14,23 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       const row = db.get('SELECT * FROM webhook_deliveries WHERE id = ?', [id]);
       return row && toDelivery(row);
     },
-    forAttempt: async (id) => {
-      const row = db.get(
-        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
-         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = ?`,
-        [id],
-      );
-      if (!row) return undefined;
-      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
-      return { delivery: toDelivery(row), target };
-    },
     due: async (now, limit) =>
       db
         .all<{ id: string; form_id: string }>("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?", [now, limit])
         .map((r) => ({ id: r.id, formId: r.form_id })),
-    lease: async (id, now, until) => {
-      if (!db.get("SELECT 1 FROM webhook_deliveries WHERE id = ? AND state = 'pending'", [id])) return false;
+    take: async (id, now, until) => {
+      // One synchronous step, so nothing runs between the check of the lease and its taking.
+      const row = db.get(
+        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
+         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = ? AND d.state = 'pending' AND d.next_attempt_at <= ?`,
+        [id, now],
+      );
+      if (!row) return undefined;
       const held = leases.get(id);
-      if (held !== undefined && held > now) return false;
+      if (held !== undefined && held > now) return 'held';
       leases.set(id, until);
-      return true;
+      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
+      return { delivery: toDelivery(row), target };
     },
     nextDueAfter: async (after) =>
       db.get<{ t: string | null }>("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?", [after])?.t ?? undefined,

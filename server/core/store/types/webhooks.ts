@@ -52,19 +52,25 @@ export interface AttemptResult {
   failureMail: { after: number; notSince: string };
 }
 
-/** `store.webhooks`: deliveries due, leased, attempted, finished and swept. */
+/** A delivery taken for one attempt, with where its form sends webhooks now (undefined: the form is gone). */
+export interface TakenDelivery {
+  delivery: DeliveryRecord;
+  target?: WebhookTarget;
+}
+
+/** `store.webhooks`: deliveries due, taken, attempted, finished and swept. */
 export interface WebhookQueries {
   byId(id: string): Promise<DeliveryRecord | undefined>;
-  /** A delivery with where its form sends webhooks now (undefined target: the form is gone), in one read. */
-  forAttempt(id: string): Promise<{ delivery: DeliveryRecord; target?: WebhookTarget } | undefined>;
   /** Pending deliveries due at `now`, oldest due first (ids and forms only: payloads are read per attempt). */
   due(now: string, limit: number): Promise<{ id: string; formId: string }[]>;
   /**
-   * Takes a pending delivery for one attempt until `until`, so one instance at a time sends it: false
-   * when it is not pending, unknown, or another taker's lease has not ended at `now`. A taker that dies
+   * Takes a pending delivery due at `now` for one attempt until `until`, so one instance at a time sends
+   * it, and reads it with where its form sends webhooks now (no target: the form is gone), in one step.
+   * 'held' when another taker holds it (its lease has not ended at `now`, or on PostgreSQL its row is
+   * locked at this moment); undefined when it is unknown, not pending, or not due yet. A taker that dies
    * mid-attempt leaves it to the next one once `until` passes; `recordAttempt` and `finish` end the lease.
    */
-  lease(id: string, now: string, until: string): Promise<boolean>;
+  take(id: string, now: string, until: string): Promise<TakenDelivery | 'held' | undefined>;
   /** The earliest next attempt time of a pending delivery later than `after`, if any. */
   nextDueAfter(after: string): Promise<string | undefined>;
   /**

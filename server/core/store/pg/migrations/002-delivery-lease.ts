@@ -1,4 +1,4 @@
-// The lease of a webhook delivery: which instance may attempt it, until when (webhooks.lease).
+// The lease of a webhook delivery: which instance may attempt it, until when (webhooks.take).
 import type { PgMigration } from './types.ts';
 
 /**
