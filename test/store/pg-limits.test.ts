@@ -50,6 +50,34 @@ migrations('a migration that fails leaves the database as it was (every migratio
   }
 });
 
+migrations('migration 11 on a log kept as a ring: each form keeps its lines in their order, new lines come after them, the oldest trimmed', async () => {
+  const url = await freshDatabase();
+  const db = new PgDatabase(url);
+  try {
+    await applyPgMigrations(db, pgMigrations.filter((m) => m.id < 11), () => {});
+    // Two forms' rings as migration 9 left them, every line at one time (so only n orders them); A's ring has turned once.
+    for (const [id, count] of [['A', 104], ['B', 3]] as const) {
+      await db.q("INSERT INTO forms (id, title, version, created_at, webhook_log_count) VALUES ($1, 'T', 1, $2, $3)", [id, at(), count]);
+      for (let n = Math.max(1, count - 99); n <= count; n++) {
+        await db.q('INSERT INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES ($1, $2, $3, $4, 1, 200, NULL, 1, $5)', [id, n % 100, n, `s${n}`, at()]);
+      }
+    }
+  } finally {
+    await db.close();
+  }
+  const store = await openPgStore(url);
+  try {
+    const before = (await store.webhooks.attempts('A', 100)).map((a) => a.submissionId);
+    assert.equal(before, Array.from({ length: 100 }, (_, i) => `s${104 - i}`));
+    const line = { formId: 'A', submissionId: 'new', attempt: 1, statusCode: 200, error: null, durationMs: 1, createdAt: at() };
+    await store.webhooks.recordAttempt({ deliveryId: 'gone', attempt: line, next: { state: 'delivered' }, logSize: 100, failureMail: { after: 5, notSince: at() } });
+    assert.equal((await store.webhooks.attempts('A', 200)).map((a) => a.submissionId), ['new', ...before.slice(0, 99)], 'newest first at the same time: the new number is past the old ones');
+    assert.equal((await store.webhooks.attempts('B', 100)).map((a) => a.submissionId), ['s3', 's2', 's1'], "another form's lines are untouched");
+  } finally {
+    await store.close();
+  }
+});
+
 migrations('two migrations with one id are refused before anything runs', async () => {
   const db = new PgDatabase(await freshDatabase());
   try {

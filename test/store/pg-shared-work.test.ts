@@ -6,10 +6,11 @@ import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { listenForChanges } from '../../server/core/store/pg/changes.ts';
+import { formOwnedTables } from '../../server/core/store/pg/forms.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
 import { DeliveryWorker } from '../../server/core/webhooks/delivery-worker.ts';
 import { JobRegistry } from '../../server/lib/cron.ts';
-import type { Store } from '../../server/core/store/types.ts';
+import type { AttemptResult, Store } from '../../server/core/store/types.ts';
 import type { SendWebhookOptions } from '../../server/lib/webhook-send.ts';
 import { at, form, MINUTE, newSubmission, SECOND, uuid, workspace } from './contract/fixtures.ts';
 import { pgWorld } from './pg-world.ts';
@@ -156,6 +157,115 @@ deliveries("a delivery leased by an instance that died goes out from the other's
   } finally {
     await worker.stop();
     await stores[1].close();
+  }
+});
+
+/** A pending delivery of form `f`, stored through `store`. */
+async function pendingDelivery(store: Store, f: { id: string; workspaceId: string | null }) {
+  const sub = newSubmission(f.id, f.workspaceId, { delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+  await store.submissions.insert(sub);
+  return { id: sub.delivery!.id, submissionId: sub.id, formId: f.id };
+}
+
+/** Attempt `n` of delivery `d` at `atMs`: 200 delivers it, anything else retries in an hour; a log of 3 lines per form. */
+function attemptOf(d: { id: string; submissionId: string; formId: string }, n: number, statusCode: number, atMs: number): AttemptResult {
+  return {
+    deliveryId: d.id,
+    attempt: { formId: d.formId, submissionId: d.submissionId, attempt: n, statusCode, error: statusCode === 200 ? null : `http ${statusCode}`, durationMs: 5, createdAt: at(atMs) },
+    next: statusCode === 200 ? { state: 'delivered' } : { state: 'pending', nextAttemptAt: at(atMs + 60 * MINUTE) },
+    logSize: 3,
+    failureMail: { after: 5, notSince: at(-24 * 60 * MINUTE) },
+  };
+}
+
+/** Records `r` through the SQL function the store calls, on `client` (inside whatever transaction it has open). */
+async function recordOn(client: pg.Client, r: AttemptResult) {
+  const a = r.attempt;
+  const next = r.next;
+  await client.query('SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+    r.deliveryId, a.formId, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt,
+    next.state, next.state === 'pending' ? next.nextAttemptAt : null, r.logSize, r.failureMail.after, r.failureMail.notSince,
+  ]);
+}
+
+/** Waits until some connection waits on a lock while running a statement that contains `text` (no time is asserted). */
+async function waitingOnLock(client: pg.Client, text: string) {
+  const sql = "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 in query) > 0 AND pid <> pg_backend_pid()";
+  while ((await client.query(sql, [text])).rowCount === 0) await new Promise((r) => setTimeout(r, 10));
+}
+
+deliveries('recording an attempt of a healthy form does not wait on another recording of the same form still open: no lock on the form row, the log trimmed without waiting', async () => {
+  const url = await freshDatabase();
+  const [a, b] = [await openPgStore(url), await openPgStore(url)];
+  const open = new pg.Client({ connectionString: url });
+  await open.connect();
+  try {
+    const ws = await workspace(a);
+    const f = await form(a, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    // A full log (3 lines here) of a form whose streak is back at 0: both recordings below also trim it.
+    const earlier = await pendingDelivery(a, f);
+    for (let n = 1; n <= 4; n++) await a.webhooks.recordAttempt(attemptOf(earlier, n, 503, n * SECOND));
+    assert.equal(await a.webhooks.recordAttempt(attemptOf(earlier, 5, 200, 5 * SECOND)), { failures: 0, mailFailure: false });
+    const [x, y] = [await pendingDelivery(a, f), await pendingDelivery(a, f)];
+    // Another instance has recorded x's success and not committed yet (its commit is still being flushed).
+    await open.query('BEGIN');
+    await recordOn(open, attemptOf(x, 1, 200, 10 * SECOND));
+    // Before migration 11 this waited on the form row until the COMMIT below, which it never reached
+    // (checked then with a bounded race: still waiting after 3 s); the run's own limit ends a hang.
+    assert.equal(await b.webhooks.recordAttempt(attemptOf(y, 1, 200, 11 * SECOND)), { failures: 0, mailFailure: false });
+    assert.is((await a.webhooks.byId(y.id))?.state, 'delivered', 'committed while the other is open');
+    assert.is((await a.webhooks.byId(x.id))?.state, 'pending', 'not yet committed');
+    await open.query('COMMIT');
+    assert.is((await a.webhooks.byId(x.id))?.state, 'delivered');
+    assert.is((await a.forms.byId(f.id))?.webhookFailures, 0);
+    // Each trimmed without waiting on the other (the line both would delete is skipped by the second):
+    // one line over the size until the next attempt of the form trims it.
+    assert.equal((await a.webhooks.attempts(f.id, 3)).map((l) => [l.submissionId, l.attempt]), [[y.submissionId, 1], [x.submissionId, 1], [earlier.submissionId, 5]]);
+    const z = await pendingDelivery(a, f);
+    await a.webhooks.recordAttempt(attemptOf(z, 1, 200, 12 * SECOND));
+    assert.equal((await a.webhooks.attempts(f.id, 100)).map((l) => l.submissionId), [z.submissionId, y.submissionId, x.submissionId]);
+  } finally {
+    await open.query('ROLLBACK').catch(() => {});
+    await open.end();
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+deliveries('a form deleted while an attempt is recorded: nothing of the attempt is left, in either order', async () => {
+  const url = await freshDatabase();
+  const [a, b] = [await openPgStore(url), await openPgStore(url)];
+  const open = new pg.Client({ connectionString: url });
+  await open.connect();
+  const left = async (formId: string) =>
+    (await open.query('SELECT (SELECT COUNT(*) FROM webhook_attempts WHERE form_id = $1) + (SELECT COUNT(*) FROM webhook_deliveries WHERE form_id = $1) + (SELECT COUNT(*) FROM forms WHERE id = $1) AS n', [formId])).rows[0].n;
+  try {
+    const ws = await workspace(a);
+    // The deletion first (its transaction still open): the recording waits for it, then finds the form gone.
+    const f = await form(a, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const d = await pendingDelivery(a, f);
+    await open.query('BEGIN');
+    await open.query('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [f.id]);
+    for (const table of formOwnedTables) await open.query(`DELETE FROM ${table} WHERE form_id = $1`, [f.id]);
+    await open.query('DELETE FROM forms WHERE id = $1', [f.id]);
+    const recording = b.webhooks.recordAttempt({ ...attemptOf(d, 1, 500, SECOND), failureMail: { after: 1, notSince: at(-MINUTE) } });
+    await waitingOnLock(open, 'formstead_record_attempt');
+    await open.query('COMMIT');
+    assert.equal(await recording, { failures: 0, mailFailure: false }, 'no mail for a form that is gone');
+    assert.is(Number(await left(f.id)), 0);
+    // The recording first (not committed): the deletion waits for it, then takes its line with the rest.
+    const g = await form(a, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+    const e = await pendingDelivery(a, g);
+    await open.query('BEGIN');
+    await recordOn(open, attemptOf(e, 1, 200, SECOND));
+    const deleting = b.forms.delete(g.id);
+    await waitingOnLock(open, 'FOR UPDATE');
+    await open.query('COMMIT');
+    assert.is(await deleting, 1);
+    assert.is(Number(await left(g.id)), 0);
+  } finally {
+    await open.query('ROLLBACK').catch(() => {});
+    await open.end();
+    await Promise.all([a.close(), b.close()]);
   }
 });
 

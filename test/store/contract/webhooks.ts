@@ -259,6 +259,32 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     assert.equal((await store.webhooks.attempts(g.id, 100)).map((a) => a.attempt), [1], "another form's log is its own");
   });
 
+  rule('webhooks.recordAttempt', 'the log of 100 lines after 130 attempts of several submissions: exactly the newest 100, newest first', async ({ store }) => {
+    const f = await hookedForm(store);
+    const ds = [await delivery(store, f), await delivery(store, f), await delivery(store, f)];
+    const logged: AttemptResult['attempt'][] = [];
+    for (let i = 0; i < 130; i++) {
+      const d = ds[i % 3];
+      const r = attempt(d, Math.floor(i / 3) + 1, 503, retryAt(HOUR), (i + 1) * SECOND);
+      await store.webhooks.recordAttempt(r);
+      logged.push(r.attempt);
+    }
+    const newest = logged.slice(30).reverse();
+    assert.equal(await store.webhooks.attempts(f.id, 100), newest);
+    assert.equal(await store.webhooks.attempts(f.id, 200), newest, 'nothing older is kept');
+    assert.equal((await store.webhooks.forSubmission(f.id, ds[0].submissionId)).attempts, newest.filter((a) => a.submissionId === ds[0].submissionId));
+  });
+  rule('webhooks.recordAttempt', 'the streak after successes: a failure makes it 1, the next 2, a success 0 again', async ({ store }) => {
+    const f = await hookedForm(store);
+    const steps: [status: number, failures: number][] = [[200, 0], [200, 0], [500, 1], [503, 2], [200, 0], [200, 0], [410, 1]];
+    for (const [i, [status, failures]] of steps.entries()) {
+      const d = await delivery(store, f);
+      const next: Next = status === 200 ? { state: 'delivered' } : status === 410 ? { state: 'cancelled' } : retryAt(HOUR);
+      assert.equal(await store.webhooks.recordAttempt(attempt(d, 1, status, next, (i + 1) * SECOND)), { failures, mailFailure: false }, `step ${i + 1}`);
+      assert.is((await store.forms.byId(f.id))?.webhookFailures, failures, `step ${i + 1}`);
+    }
+  });
+
   rule('webhooks.attempts', 'the log newest first, at most limit, lines as recorded', async ({ store }) => {
     const f = await hookedForm(store);
     const d = await delivery(store, f);

@@ -113,7 +113,12 @@ export async function planCopy(source: SourceSchema, target: Queryable): Promise
       planned.add(name);
       columns.push({ name, from, convert: (v) => conv.convert(v, where) });
     };
-    for (const [name, type] of src) if (name !== table.serial?.column || !table.serial.from) add(name, ident(name), type);
+    for (const [name, type] of src) {
+      if (table.sourceOnly?.[name] === undefined) {
+        if (name !== table.serial?.column || !table.serial.from) add(name, ident(name), type);
+      } else if (dst.has(name)) problems.push(`${table.name}.${name} is listed as not copied but PostgreSQL has it`);
+    }
+    for (const name of Object.keys(table.sourceOnly ?? {})) if (!src.has(name)) problems.push(`${table.name}.${name} is listed as not copied but the data folder does not have it`);
     if (table.serial?.from) add(table.serial.column, table.serial.from, 'INTEGER');
     for (const [name, col] of dst) {
       if (col.serial && name !== table.serial?.column) problems.push(`${table.name}.${name} is a serial column the copy does not move`);

@@ -19,6 +19,8 @@ export interface CopiedTable {
   serial?: { column: string; from?: string };
   /** Columns only the PostgreSQL table has, left to their default, with the reason. */
   targetOnly?: Record<string, string>;
+  /** Columns only the embedded table has, not copied, with the reason. */
+  sourceOnly?: Record<string, string>;
 }
 
 /**
@@ -34,13 +36,20 @@ export const copiedTables: CopiedTable[] = [
   { name: 'sessions', key: ['token_hash'] },
   { name: 'api_keys', key: ['id'] },
   { name: 'invites', key: ['id'] },
-  { name: 'forms', key: ['id'] },
+  { name: 'forms', key: ['id'], sourceOnly: { webhook_log_count: "the embedded log ring's counter; PostgreSQL numbers log lines from a sequence" } },
   { name: 'form_versions', key: ['form_id', 'version'] },
   { name: 'submissions', key: ['id'], serial: { column: 'seq' } },
   { name: 'usage', key: ['workspace_id', 'month'] },
   { name: 'idempotency', key: ['form_id', 'key'] },
   { name: 'webhook_deliveries', key: ['id'], targetOnly: { leased_until: 'no instance holds a delivery yet' } },
-  { name: 'webhook_attempts', key: ['form_id', 'slot'] },
+  // The embedded ring's lines keep their per-form numbers n (so their order; new lines take numbers past
+  // them); PostgreSQL has no slots: its log is appended and trimmed (pg/migrations/011-attempt-log.ts).
+  {
+    name: 'webhook_attempts',
+    key: ['form_id', 'n'],
+    serial: { column: 'n' },
+    sourceOnly: { slot: "the embedded ring's place of a line; PostgreSQL appends lines and trims old ones instead" },
+  },
   { name: 'outbox', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
   { name: 'abuse_reports', key: ['id'], serial: { column: 'id' } },
   { name: 'drafts', key: ['id'] },

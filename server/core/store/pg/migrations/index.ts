@@ -10,7 +10,8 @@ import { outboxForm } from './007-outbox-form.ts';
 import { retainFrom } from './008-retain-from.ts';
 import { recordAttempt } from './009-record-attempt.ts';
 import { takeDelivery } from './010-take-delivery.ts';
+import { attemptLog } from './011-attempt-log.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
-export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles, rateBuckets, insertSubmission, outboxForm, retainFrom, recordAttempt, takeDelivery];
+export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles, rateBuckets, insertSubmission, outboxForm, retainFrom, recordAttempt, takeDelivery, attemptLog];

@@ -1,0 +1,112 @@
+// The webhook attempt log on PostgreSQL without the form-row lock: recording an attempt used to lock its
+// form's row until the commit was flushed (migration 9: the ring's per-form counter and the streak
+// lived there), so the deliveries of one form were recorded one after another across all instances, at
+// most one per commit flush (docs/performance.md, pg-deliveries). The log is now lines appended with a
+// number from one sequence, and the success path of a healthy form writes nothing that another
+// attempt of the same form waits on. sql.js keeps its ring: one process, one writer.
+import type { PgMigration } from './types.ts';
+
+/**
+ * The log: `slot` and the per-form primary key (form_id, slot) go; `n` takes its numbers from a
+ * sequence (BIGINT, past every number already there, so each form's lines keep their order) and the
+ * key is (form_id, n) (lines copied from a data folder keep their per-form numbers, which repeat
+ * across forms). An index on (form_id, created_at, n) serves the reads' order and the trim.
+ * forms.webhook_log_count (the ring's counter) is dropped: nothing on PostgreSQL numbers lines per
+ * form any more, and a column left behind would read as if it still counted.
+ *
+ * `formstead_record_attempt` keeps its signature (an instance still on the previous version calls the
+ * new body) and the rules of migration 9, each now without a lock on the form row where it can:
+ * - nothing is written when the form is gone: the row is taken FOR KEY SHARE, which a deletion (FOR
+ *   UPDATE, then DELETE) waits for and which waits for a deletion, but which other KEY SHARE holders and
+ *   plain UPDATEs of the form's other columns (submissions, settings, the streak) do not wait on;
+ * - the log keeps the newest `p_log_size` lines of the form, newest first by (created_at, n): each
+ *   call deletes its form's lines past that (usually the one line its own pushed out), skipping any line
+ *   another recording of the form is deleting right now (SKIP LOCKED) instead of waiting for it. Every
+ *   call trims, rather than every Nth: the contract keeps exactly the newest lines after each recorded
+ *   attempt, and a sequence shared by all forms would spare a form whose numbers never fall on N. So a
+ *   form holds at most `p_log_size` lines plus one per recording of it that ran at the same moment as
+ *   another (their deletions skipped one another), and its next attempt trims those back. A line is
+ *   deleted only when `p_log_size` newer ones are committed or commit with it, so the newest
+ *   `p_log_size` are never lost;
+ * - the delivery moves on only while it is still pending, and only then does the streak change; a
+ *   delivery cancelled meanwhile (webhook removed) leaves the streak as the removal set it;
+ * - a success resets the streak with an UPDATE that matches no row when it is already 0, so it locks
+ *   nothing on a healthy form (a failure committing at the same moment may then keep its 1: the
+ *   success counts as the earlier of the two, as either order could have been);
+ * - a failure locks the form row (FOR NO KEY UPDATE, which KEY SHARE holders do not wait on), adds one
+ *   to the streak, and fires the failure mail once per window, its time written in the same statement.
+ * Locks are taken in the order cancelPending takes them (the delivery, then the form's streak).
+ */
+export const attemptLog: PgMigration = {
+  id: 11,
+  name: 'attempt-log',
+  up: `
+ALTER TABLE webhook_attempts DROP CONSTRAINT webhook_attempts_pkey;
+ALTER TABLE webhook_attempts DROP COLUMN slot;
+ALTER TABLE webhook_attempts ALTER COLUMN n TYPE BIGINT;
+CREATE SEQUENCE webhook_attempts_n_seq OWNED BY webhook_attempts.n;
+ALTER TABLE webhook_attempts ALTER COLUMN n SET DEFAULT nextval('webhook_attempts_n_seq');
+SELECT setval('webhook_attempts_n_seq', COALESCE((SELECT max(n) FROM webhook_attempts), 0) + 1, false);
+ALTER TABLE webhook_attempts ADD PRIMARY KEY (form_id, n);
+CREATE INDEX webhook_attempts_recent ON webhook_attempts (form_id, created_at, n);
+ALTER TABLE forms DROP COLUMN webhook_log_count;
+
+CREATE OR REPLACE FUNCTION formstead_record_attempt(
+  p_delivery_id TEXT, p_form_id TEXT, p_submission_id TEXT, p_attempt INTEGER, p_status_code INTEGER,
+  p_error TEXT, p_duration_ms INTEGER, p_created_at TEXT, p_next_state TEXT, p_next_at TEXT,
+  p_log_size INTEGER, p_mail_after INTEGER, p_mail_not_since TEXT)
+RETURNS TABLE (out_failures INTEGER, out_mail_failure BOOLEAN)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_failures INTEGER;
+  v_mailed TEXT;
+  v_moved INTEGER;
+  v_mail BOOLEAN;
+  v_edge_at TEXT COLLATE "C";
+  v_edge_n BIGINT;
+BEGIN
+  PERFORM 1 FROM forms f WHERE f.id = p_form_id FOR KEY SHARE;
+  -- The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 0, false;
+    RETURN;
+  END IF;
+  INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at)
+    VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at);
+  -- The newest line past the log's size (this call's own line counted), if any: it and every older line go.
+  SELECT w.created_at, w.n INTO v_edge_at, v_edge_n FROM webhook_attempts w
+    WHERE w.form_id = p_form_id ORDER BY w.created_at DESC, w.n DESC OFFSET p_log_size LIMIT 1;
+  IF FOUND THEN
+    DELETE FROM webhook_attempts w WHERE w.form_id = p_form_id AND w.n IN (
+      SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND (o.created_at, o.n) <= (v_edge_at, v_edge_n)
+      FOR UPDATE SKIP LOCKED);
+  END IF;
+  IF p_next_state = 'pending' THEN
+    UPDATE webhook_deliveries SET attempt_count = p_attempt, next_attempt_at = p_next_at, leased_until = NULL
+      WHERE id = p_delivery_id AND state = 'pending';
+  ELSE
+    UPDATE webhook_deliveries SET attempt_count = p_attempt, state = p_next_state, finished_at = p_created_at, leased_until = NULL
+      WHERE id = p_delivery_id AND state = 'pending';
+  END IF;
+  GET DIAGNOSTICS v_moved = ROW_COUNT;
+  -- A delivery cancelled while its attempt ran (webhook removed) leaves the streak as the removal set it.
+  IF v_moved = 0 THEN
+    RETURN QUERY SELECT f.webhook_failures, false FROM forms f WHERE f.id = p_form_id;
+    RETURN;
+  END IF;
+  IF p_next_state = 'delivered' THEN
+    UPDATE forms SET webhook_failures = 0 WHERE id = p_form_id AND webhook_failures <> 0;
+    RETURN QUERY SELECT 0, false;
+    RETURN;
+  END IF;
+  SELECT f.webhook_failures + 1, f.webhook_failure_mailed_at INTO v_failures, v_mailed
+    FROM forms f WHERE f.id = p_form_id FOR NO KEY UPDATE;
+  v_mail := v_failures >= p_mail_after AND (v_mailed IS NULL OR v_mailed <= p_mail_not_since COLLATE "C");
+  IF v_mail THEN
+    UPDATE forms SET webhook_failures = v_failures, webhook_failure_mailed_at = p_created_at WHERE id = p_form_id;
+  ELSE
+    UPDATE forms SET webhook_failures = v_failures WHERE id = p_form_id;
+  END IF;
+  RETURN QUERY SELECT v_failures, v_mail;
+END $$;`,
+};
