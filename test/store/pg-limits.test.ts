@@ -50,7 +50,7 @@ migrations('a migration that fails leaves the database as it was (every migratio
   }
 });
 
-migrations('migration 11 on a log kept as a ring: each form keeps its lines in their order, new lines come after them, the oldest trimmed', async () => {
+migrations('migration 11 on a log kept as a ring: each form keeps its lines in their order, new lines come after them, replacing the oldest', async () => {
   const url = await freshDatabase();
   const db = new PgDatabase(url);
   try {

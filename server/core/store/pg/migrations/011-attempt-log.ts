@@ -1,33 +1,37 @@
 // The webhook attempt log on PostgreSQL without the form-row lock: recording an attempt used to lock its
 // form's row until the commit was flushed (migration 9: the ring's per-form counter and the streak
 // lived there), so the deliveries of one form were recorded one after another across all instances, at
-// most one per commit flush (docs/performance.md, pg-deliveries). The log is now lines appended with a
-// number from one sequence, and the success path of a healthy form writes nothing that another
-// attempt of the same form waits on. sql.js keeps its ring: one process, one writer.
+// most one per commit flush (docs/performance.md, pg-deliveries). Now the success path of a healthy form
+// writes nothing that another attempt of the same form waits on. sql.js keeps its ring: one process.
 import type { PgMigration } from './types.ts';
 
 /**
- * The log: `slot` and the per-form primary key (form_id, slot) go; `n` takes its numbers from a
- * sequence (BIGINT, past every number already there, so each form's lines keep their order) and the
- * key is (form_id, n) (lines copied from a data folder keep their per-form numbers, which repeat
- * across forms). An index on (form_id, created_at, n) serves the reads' order and the trim.
- * forms.webhook_log_count (the ring's counter) is dropped: nothing on PostgreSQL numbers lines per
- * form any more, and a column left behind would read as if it still counted.
+ * The log: `slot` and the key (form_id, slot) go; `n` takes its numbers from one sequence for all forms
+ * (BIGINT, started past every number already there, so each form's lines keep their order), the key is
+ * (form_id, n) (lines copied from a data folder keep their per-form numbers, which repeat across
+ * forms), and an index on (form_id, created_at, n) serves the reads' order and the choice below.
+ * forms.webhook_log_count (the ring's counter) is dropped: nothing counts a form's lines any more, and a
+ * column left behind would read as if it still did.
+ *
+ * How the log stays at the newest `p_log_size` lines without a counter: a form with fewer gets a new
+ * line; a form with that many has the oldest of its newest `p_log_size` lines overwritten in place by
+ * the new one (a new number, so it sorts newest), skipping a line another recording is overwriting at
+ * this moment (SKIP LOCKED) for the next oldest, so two recordings of one form never wait on each
+ * other. Not appended lines trimmed by DELETE: measured (16 clients recording one form, durable
+ * server), every trim's range scan walked the index entries of the lines deleted before it until
+ * VACUUM removed them, and the rate fell from ~2,200 to ~600 recordings/s within 30 s; deleting
+ * only now and then, or only in the hourly sweep, cannot keep exactly the newest lines after each
+ * attempt (the Store contract's rule; reads do not know the size). A form keeps at most `p_log_size`
+ * lines, plus one for each recording that raced another while its first `p_log_size` were written
+ * (both saw room and added); lines past the newest `p_log_size` are never read (reads take the newest
+ * by (created_at, n) with a limit). If a recording that was overwriting a line rolls back, the one that
+ * skipped it overwrote the next line: the log keeps an older line in place of a newer one once.
  *
  * `formstead_record_attempt` keeps its signature (an instance still on the previous version calls the
  * new body) and the rules of migration 9, each now without a lock on the form row where it can:
  * - nothing is written when the form is gone: the row is taken FOR KEY SHARE, which a deletion (FOR
  *   UPDATE, then DELETE) waits for and which waits for a deletion, but which other KEY SHARE holders and
  *   plain UPDATEs of the form's other columns (submissions, settings, the streak) do not wait on;
- * - the log keeps the newest `p_log_size` lines of the form, newest first by (created_at, n): each
- *   call deletes its form's lines past that (usually the one line its own pushed out), skipping any line
- *   another recording of the form is deleting right now (SKIP LOCKED) instead of waiting for it. Every
- *   call trims, rather than every Nth: the contract keeps exactly the newest lines after each recorded
- *   attempt, and a sequence shared by all forms would spare a form whose numbers never fall on N. So a
- *   form holds at most `p_log_size` lines plus one per recording of it that ran at the same moment as
- *   another (their deletions skipped one another), and its next attempt trims those back. A line is
- *   deleted only when `p_log_size` newer ones are committed or commit with it, so the newest
- *   `p_log_size` are never lost;
  * - the delivery moves on only while it is still pending, and only then does the streak change; a
  *   delivery cancelled meanwhile (webhook removed) leaves the streak as the removal set it;
  * - a success resets the streak with an UPDATE that matches no row when it is already 0, so it locks
@@ -62,8 +66,8 @@ DECLARE
   v_mailed TEXT;
   v_moved INTEGER;
   v_mail BOOLEAN;
-  v_edge_at TEXT COLLATE "C";
-  v_edge_n BIGINT;
+  v_top BIGINT[];
+  v_logged BOOLEAN := false;
 BEGIN
   PERFORM 1 FROM forms f WHERE f.id = p_form_id FOR KEY SHARE;
   -- The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
@@ -71,15 +75,23 @@ BEGIN
     RETURN QUERY SELECT 0, false;
     RETURN;
   END IF;
-  INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at)
-    VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at);
-  -- The newest line past the log's size (this call's own line counted), if any: it and every older line go.
-  SELECT w.created_at, w.n INTO v_edge_at, v_edge_n FROM webhook_attempts w
-    WHERE w.form_id = p_form_id ORDER BY w.created_at DESC, w.n DESC OFFSET p_log_size LIMIT 1;
-  IF FOUND THEN
-    DELETE FROM webhook_attempts w WHERE w.form_id = p_form_id AND w.n IN (
-      SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND (o.created_at, o.n) <= (v_edge_at, v_edge_n)
-      FOR UPDATE SKIP LOCKED);
+  -- The form's newest p_log_size lines, oldest first: when there are that many, the new line replaces
+  -- the oldest of them that no other recording is replacing right now (SKIP LOCKED), else it is added.
+  SELECT array_agg(t.n ORDER BY t.created_at, t.n) INTO v_top FROM (
+    SELECT w.n, w.created_at FROM webhook_attempts w WHERE w.form_id = p_form_id ORDER BY w.created_at DESC, w.n DESC LIMIT p_log_size) t;
+  IF coalesce(array_length(v_top, 1), 0) >= p_log_size THEN
+    FOR i IN 1 .. p_log_size LOOP
+      UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id, attempt = p_attempt,
+          status_code = p_status_code, error = p_error, duration_ms = p_duration_ms, created_at = p_created_at
+        WHERE w.form_id = p_form_id AND w.n = (
+          SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_top[i] FOR UPDATE SKIP LOCKED);
+      v_logged := FOUND;
+      EXIT WHEN v_logged;
+    END LOOP;
+  END IF;
+  IF NOT v_logged THEN
+    INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at)
+      VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at);
   END IF;
   IF p_next_state = 'pending' THEN
     UPDATE webhook_deliveries SET attempt_count = p_attempt, next_attempt_at = p_next_at, leased_until = NULL
