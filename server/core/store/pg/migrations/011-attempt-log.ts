@@ -23,9 +23,10 @@ import type { PgMigration } from './types.ts';
  * only now and then, or only in the hourly sweep, cannot keep exactly the newest lines after each
  * attempt (the Store contract's rule; reads do not know the size). A form keeps at most `p_log_size`
  * lines, plus one for each recording that raced another while its first `p_log_size` were written
- * (both saw room and added); lines past the newest `p_log_size` are never read (reads take the newest
- * by (created_at, n) with a limit). If a recording that was overwriting a line rolls back, the one that
- * skipped it overwrote the next line: the log keeps an older line in place of a newer one once.
+ * (both saw room and added); the form's log never shows those (it reads the newest by (created_at, n)
+ * with a limit), one submission's lines (forSubmission, no limit) can. If a recording that was
+ * overwriting a line rolls back, the one that skipped it overwrote the next line: the log keeps an
+ * older line in place of a newer one, once.
  *
  * `formstead_record_attempt` keeps its signature (an instance still on the previous version calls the
  * new body) and the rules of migration 9, each now without a lock on the form row where it can:
@@ -39,7 +40,8 @@ import type { PgMigration } from './types.ts';
  *   success counts as the earlier of the two, as either order could have been);
  * - a failure locks the form row (FOR NO KEY UPDATE, which KEY SHARE holders do not wait on), adds one
  *   to the streak, and fires the failure mail once per window, its time written in the same statement.
- * Locks are taken in the order cancelPending takes them (the delivery, then the form's streak).
+ * Locks that can conflict come in the order a deletion (the form, then its rows) and cancelPending
+ * (the delivery, then the form's streak) take them.
  */
 export const attemptLog: PgMigration = {
   id: 11,
