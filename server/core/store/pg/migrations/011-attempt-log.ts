@@ -68,7 +68,9 @@ DECLARE
   v_mailed TEXT;
   v_moved INTEGER;
   v_mail BOOLEAN;
+  v_oldest BIGINT;
   v_top BIGINT[];
+  v_full BOOLEAN;
   v_logged BOOLEAN := false;
 BEGIN
   PERFORM 1 FROM forms f WHERE f.id = p_form_id FOR KEY SHARE;
@@ -77,12 +79,23 @@ BEGIN
     RETURN QUERY SELECT 0, false;
     RETURN;
   END IF;
-  -- The form's newest p_log_size lines, oldest first: when there are that many, the new line replaces
-  -- the oldest of them that no other recording is replacing right now (SKIP LOCKED), else it is added.
-  SELECT array_agg(t.n ORDER BY t.created_at, t.n) INTO v_top FROM (
-    SELECT w.n, w.created_at FROM webhook_attempts w WHERE w.form_id = p_form_id ORDER BY w.created_at DESC, w.n DESC LIMIT p_log_size) t;
-  IF coalesce(array_length(v_top, 1), 0) >= p_log_size THEN
-    FOR i IN 1 .. p_log_size LOOP
+  -- When the form has p_log_size lines, the new line replaces the oldest of its newest p_log_size that
+  -- no other recording is replacing right now (SKIP LOCKED); else it is added. The oldest first, alone
+  -- (the usual case); the rest in order only when another recording holds it.
+  SELECT w.n INTO v_oldest FROM webhook_attempts w WHERE w.form_id = p_form_id
+    ORDER BY w.created_at DESC, w.n DESC OFFSET p_log_size - 1 LIMIT 1;
+  v_full := FOUND;
+  IF v_full THEN
+    UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id, attempt = p_attempt,
+        status_code = p_status_code, error = p_error, duration_ms = p_duration_ms, created_at = p_created_at
+      WHERE w.form_id = p_form_id AND w.n = (
+        SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_oldest FOR UPDATE SKIP LOCKED);
+    v_logged := FOUND;
+  END IF;
+  IF v_full AND NOT v_logged THEN
+    SELECT array_agg(t.n ORDER BY t.created_at, t.n) INTO v_top FROM (
+      SELECT w.n, w.created_at FROM webhook_attempts w WHERE w.form_id = p_form_id ORDER BY w.created_at DESC, w.n DESC LIMIT p_log_size) t;
+    FOR i IN 1 .. coalesce(array_length(v_top, 1), 0) LOOP
       UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id, attempt = p_attempt,
           status_code = p_status_code, error = p_error, duration_ms = p_duration_ms, created_at = p_created_at
         WHERE w.form_id = p_form_id AND w.n = (
