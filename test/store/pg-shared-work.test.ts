@@ -191,7 +191,13 @@ async function recordOn(client: pg.Client, r: AttemptResult) {
 /** Waits until some connection waits on a lock while running a statement that contains `text` (no time is asserted). */
 async function waitingOnLock(client: pg.Client, text: string) {
   const sql = "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 in query) > 0 AND pid <> pg_backend_pid()";
-  while ((await client.query(sql, [text])).rowCount === 0) await new Promise((r) => setTimeout(r, 10));
+  // `client` is inside its own transaction here, where PostgreSQL answers pg_stat_activity from a snapshot
+  // taken at the first read: without clearing it, a wait that began after that read is never seen.
+  const waiting = async () => {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    return (await client.query(sql, [text])).rowCount! > 0;
+  };
+  while (!(await waiting())) await new Promise((r) => setTimeout(r, 10));
 }
 
 deliveries('recording an attempt of a healthy form does not wait on another recording of the same form still open: no lock on the form row, the oldest log line taken without waiting', async () => {
