@@ -14,6 +14,7 @@ import type {
   OutboxRecord,
   SpamRecord,
   SubmissionRecord,
+  TakenDelivery,
   UserRecord,
   WorkspaceRecord,
 } from './types.ts';
@@ -110,6 +111,12 @@ export const toDelivery = (r: Row): DeliveryRecord => ({
   nextAttemptAt: r.next_attempt_at,
   state: r.state,
   createdAt: r.created_at,
+});
+
+/** A delivery row joined with its form's webhook columns (f_id, f_workspace_id, f_url, f_secret), as `webhooks.take` reads it. */
+export const toTakenDelivery = (r: Row): TakenDelivery => ({
+  delivery: toDelivery(r),
+  target: r.f_id === null ? undefined : { workspaceId: r.f_workspace_id as string | null, url: r.f_url as string, secret: r.f_secret as string },
 });
 
 export const toAttempt = (r: Row): AttemptRecord => ({

@@ -1,6 +1,6 @@
 // Webhook deliveries, their attempt log (the newest 100 lines per form, numbered from one sequence) and
 // the per-form failure streak on PostgreSQL.
-import { toAttempt, toDelivery } from '../rows.ts';
+import { toAttempt, toDelivery, toTakenDelivery } from '../rows.ts';
 import type { Store } from '../types.ts';
 import { notifyFormChanged } from './changes.ts';
 import type { PgDatabase } from './db.ts';
@@ -26,15 +26,15 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       const row = await db.get('SELECT * FROM formstead_take_delivery($1, $2, $3)', [id, now, until]);
       if (!row) return undefined;
       if (row.outcome === 'held') return 'held';
-      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
-      return { delivery: toDelivery(row), target };
+      return toTakenDelivery(row);
     },
     nextDueAfter: async (after) =>
       (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {
       // One call (migrations/011-attempt-log.ts): the form checked (FOR KEY SHARE: a deletion waits, other
-      // attempts of the form do not), the log line (the form's oldest overwritten once it has 100), the delivery moved on while pending, the
-      // failure streak and the mail time, all or nothing; only a failure locks the form row.
+      // attempts of the form do not), the log line (the form's oldest overwritten once it has 100), the
+      // delivery moved on while pending, the failure streak and the mail time, all or nothing; only a
+      // failure locks the form row.
       const row = (await db.get('SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
         deliveryId, a.formId, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt,
         next.state, next.state === 'pending' ? next.nextAttemptAt : null, logSize, failureMail.after, failureMail.notSince,

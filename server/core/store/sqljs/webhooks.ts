@@ -1,7 +1,7 @@
 // Webhook deliveries, their attempt log (a ring of the last 100 per form) and the per-form failure
 // streak on sql.js.
 import type { DurableDatabase } from '../../../lib/durable-db.ts';
-import { toAttempt, toDelivery } from '../rows.ts';
+import { toAttempt, toDelivery, toTakenDelivery } from '../rows.ts';
 import type { Store } from '../types.ts';
 
 /** The webhooks part of the store. */
@@ -29,8 +29,7 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       const held = leases.get(id);
       if (held !== undefined && held > now) return 'held';
       leases.set(id, until);
-      const target = row.f_id === null ? undefined : { workspaceId: row.f_workspace_id as string | null, url: row.f_url as string, secret: row.f_secret as string };
-      return { delivery: toDelivery(row), target };
+      return toTakenDelivery(row);
     },
     nextDueAfter: async (after) =>
       db.get<{ t: string | null }>("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?", [after])?.t ?? undefined,

@@ -41,15 +41,15 @@ export interface TableCount {
 /** The target may not receive the copy (another installation, or a server has run on it): nothing was written. */
 export class RefusedTarget extends Error {}
 
-
 // A statement may carry at most 65535 parameters; this keeps each INSERT well below, and short.
 const MAX_PARAMS = 20_000;
 const MAX_ROWS = 500;
 
 /**
  * Applies the PostgreSQL migrations, copies every table of tables.ts, moves the sequences past the
- * copied numbers, then counts. Throws RefusedTarget (before any write) when the target holds
- * another installation or a server has run on it, SchemaMismatch when the schemas are not the ones tables.ts describes.
+ * copied numbers, then counts. Throws RefusedTarget (before any write) when the target holds another
+ * installation or a server has run on it, SchemaMismatch when the schemas are not the ones tables.ts
+ * describes.
  */
 export async function copyToPostgres(source: CopySource, db: PgDatabase): Promise<TableCount[]> {
   const secret = sourceSecret(source);
