@@ -62,7 +62,10 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
       // From source, the snapshot worker starts through tsx; in the bundle it runs the compiled script.
       b.onLoad({ filter: /server[\\/]lib[\\/]snapshot-worker-entry\.ts$/ }, () => {
         swapped.add('snapshot-worker-entry');
-        return { contents: `export function snapshotWorkerEntry() { return ${JSON.stringify(snapshotWorker)}; }`, loader: 'js' };
+        return {
+          contents: `export function snapshotWorkerEntry() { return ${JSON.stringify(snapshotWorker)}; }`,
+          loader: 'js',
+        };
       });
     },
   };
@@ -104,7 +107,8 @@ await build({
 });
 
 // Without the swap the bundle would start snapshot workers through tsx, which is not installed with it.
-if (!swapped.has('snapshot-worker-entry')) throw new Error('build: server/lib/snapshot-worker-entry.ts was not replaced; check embedPlugin');
+if (!swapped.has('snapshot-worker-entry'))
+  throw new Error('build: server/lib/snapshot-worker-entry.ts was not replaced; check embedPlugin');
 
 await build({
   entryPoints: [path.join(root, 'shared/engine/index.ts')],

@@ -22,4 +22,7 @@ export declare const eagerCompileHint: string;
 export declare function clientBuildOptions(entry: ClientEntry, opts?: { minify?: boolean }): BuildOptions;
 
 /** The files of one built entry as { url: text } (the entry, plus its chunks for a `split` entry). */
-export declare function entryFiles(entry: ClientEntry, outputFiles: { path: string; text: string }[]): Record<string, string>;
+export declare function entryFiles(
+  entry: ClientEntry,
+  outputFiles: { path: string; text: string }[],
+): Record<string, string>;

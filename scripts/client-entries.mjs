@@ -38,7 +38,13 @@ export const eagerCompileHint = '//# allFunctionsCalledOnLoad';
  */
 export function clientBuildOptions(entry, { minify = true } = {}) {
   const split = entry.split
-    ? { splitting: true, outdir: path.join(root, 'dist/.chunks'), entryNames: path.basename(entry.url, '.js'), chunkNames: '[name]-[hash]', metafile: true }
+    ? {
+        splitting: true,
+        outdir: path.join(root, 'dist/.chunks'),
+        entryNames: path.basename(entry.url, '.js'),
+        chunkNames: '[name]-[hash]',
+        metafile: true,
+      }
     : {};
   return {
     ...split,

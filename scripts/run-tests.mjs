@@ -17,7 +17,8 @@ async function findTests(dir) {
   const out = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'artifacts' && entry.name !== 'fixtures') out.push(...(await findTests(full)));
+    if (entry.isDirectory() && entry.name !== 'artifacts' && entry.name !== 'fixtures')
+      out.push(...(await findTests(full)));
     else if (entry.isFile() && entry.name.endsWith('.test.ts')) out.push(full);
   }
   return out.sort();
@@ -56,7 +57,9 @@ function runFile(file) {
 }
 
 // A filter matches the path below the project (a checkout's own folder name must not match every file).
-let files = (await findTests(path.join(root, 'test'))).filter((f) => only.length === 0 || only.some((o) => path.relative(root, f).includes(o)));
+let files = (await findTests(path.join(root, 'test'))).filter(
+  (f) => only.length === 0 || only.some((o) => path.relative(root, f).includes(o)),
+);
 
 // Some suites drive a program from Debian: the browser suites Chromium, the PostgreSQL suites its server
 // (initdb in a temp folder). On a machine without it they are skipped with a notice, so `npm test`
@@ -72,9 +75,13 @@ const needs = [
   },
   {
     what: 'the PostgreSQL server',
-    present: () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb'))),
+    present: () =>
+      existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb'))),
     install: 'apt-get install -y postgresql',
-    suite: (f) => /[\\/]test[\\/]store[\\/]pg[^\\/]*\.test\.ts$/.test(f) || /[\\/]test[\\/]server[\\/]postgres-[^\\/]*\.test\.ts$/.test(f),
+    suite: (f) =>
+      /[\\/]test[\\/]store[\\/]pg[^\\/]*\.test\.ts$/.test(f) ||
+      /[\\/]test[\\/]server[\\/]postgres-[^\\/]*\.test\.ts$/.test(f),
   },
   {
     what: 'PgBouncer',
@@ -117,7 +124,9 @@ await Promise.all(
       results.push(result);
       const rel = path.relative(root, result.file);
       const skips = result.skipped ? `, ${result.skipped} skipped` : '';
-      console.log(`${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} failed${skips}, ${result.ms} ms)`);
+      console.log(
+        `${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} failed${skips}, ${result.ms} ms)`,
+      );
       if (result.failed) console.log(result.output.replace(/^/gm, '    | '));
     }
   }),

@@ -63,14 +63,22 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const port = integer(flags['--port'] ?? env.PORT, flags['--port'] ? '--port' : 'PORT', 8787, 0, 65535);
   const host = flags['--host'] ?? env.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(flags['--data'] ?? env.FORMSTEAD_DATA ?? './formstead-data');
-  const publicUrl = url(flags['--public-url'] ?? env.FORMSTEAD_PUBLIC_URL, flags['--public-url'] ? '--public-url' : 'FORMSTEAD_PUBLIC_URL') ?? `http://localhost:${port}`;
-  const databaseUrl = postgresUrl(flags['--database-url'] ?? env.FORMSTEAD_DATABASE_URL, flags['--database-url'] ? '--database-url' : 'FORMSTEAD_DATABASE_URL');
+  const publicUrl =
+    url(
+      flags['--public-url'] ?? env.FORMSTEAD_PUBLIC_URL,
+      flags['--public-url'] ? '--public-url' : 'FORMSTEAD_PUBLIC_URL',
+    ) ?? `http://localhost:${port}`;
+  const databaseUrl = postgresUrl(
+    flags['--database-url'] ?? env.FORMSTEAD_DATABASE_URL,
+    flags['--database-url'] ? '--database-url' : 'FORMSTEAD_DATABASE_URL',
+  );
   const ownerKey = env.FORMSTEAD_OWNER_KEY || undefined;
   if (ownerKey !== undefined && !/^svc_live_[A-Za-z0-9_-]{16,128}$/.test(ownerKey)) {
     throw new ConfigError('FORMSTEAD_OWNER_KEY: must be svc_live_ followed by 16 to 128 letters, digits, _ or -');
   }
   const smtpUrl = env.FORMSTEAD_SMTP_URL || undefined;
-  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('FORMSTEAD_SMTP_URL: must start with smtp:// or smtps://');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError('FORMSTEAD_SMTP_URL: must start with smtp:// or smtps://');
   const monthly = env.FORMSTEAD_MONTHLY_SUBMISSIONS;
   const webhookTimeoutMs = integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000);
   return {
@@ -78,26 +86,52 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     host,
     dataDir,
     databaseUrl,
-    databaseHints: oneOf(env.FORMSTEAD_DATABASE_HINTS, 'FORMSTEAD_DATABASE_HINTS', ['on', 'off'] as const, 'on') === 'on',
+    databaseHints:
+      oneOf(env.FORMSTEAD_DATABASE_HINTS, 'FORMSTEAD_DATABASE_HINTS', ['on', 'off'] as const, 'on') === 'on',
     publicUrl: publicUrl.replace(/\/+$/, ''),
     ownerKey,
     smtpUrl,
     mailFrom: env.FORMSTEAD_MAIL_FROM || 'Formstead <formstead@localhost>',
     unclaimedTtlHours: integer(env.FORMSTEAD_UNCLAIMED_TTL_HOURS, 'FORMSTEAD_UNCLAIMED_TTL_HOURS', 168, 1, 24 * 365),
-    monthlySubmissions: monthly === undefined || monthly === '' || monthly === 'unlimited' ? undefined : integer(monthly, 'FORMSTEAD_MONTHLY_SUBMISSIONS', 0, 1, Number.MAX_SAFE_INTEGER),
+    monthlySubmissions:
+      monthly === undefined || monthly === '' || monthly === 'unlimited'
+        ? undefined
+        : integer(monthly, 'FORMSTEAD_MONTHLY_SUBMISSIONS', 0, 1, Number.MAX_SAFE_INTEGER),
     upgradeUrl: url(env.FORMSTEAD_UPGRADE_URL, 'FORMSTEAD_UPGRADE_URL'),
     webhookAllowPrivate: boolean(env.FORMSTEAD_WEBHOOK_ALLOW_PRIVATE, 'FORMSTEAD_WEBHOOK_ALLOW_PRIVATE', false),
-    rateLimit: env.FORMSTEAD_RATE_LIMIT === undefined || env.FORMSTEAD_RATE_LIMIT === '' ? true : env.FORMSTEAD_RATE_LIMIT !== 'off' && boolean(env.FORMSTEAD_RATE_LIMIT, 'FORMSTEAD_RATE_LIMIT', true),
+    rateLimit:
+      env.FORMSTEAD_RATE_LIMIT === undefined || env.FORMSTEAD_RATE_LIMIT === ''
+        ? true
+        : env.FORMSTEAD_RATE_LIMIT !== 'off' && boolean(env.FORMSTEAD_RATE_LIMIT, 'FORMSTEAD_RATE_LIMIT', true),
     trustProxy: proxyHops(env.FORMSTEAD_TRUST_PROXY),
-    webhookRetryBaseMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_BASE_MS, 'FORMSTEAD_WEBHOOK_RETRY_BASE_MS', 30000, 1, 86_400_000),
-    webhookRetryCapMs: integer(env.FORMSTEAD_WEBHOOK_RETRY_CAP_MS, 'FORMSTEAD_WEBHOOK_RETRY_CAP_MS', 10_800_000, 1, 7 * 86_400_000),
+    webhookRetryBaseMs: integer(
+      env.FORMSTEAD_WEBHOOK_RETRY_BASE_MS,
+      'FORMSTEAD_WEBHOOK_RETRY_BASE_MS',
+      30000,
+      1,
+      86_400_000,
+    ),
+    webhookRetryCapMs: integer(
+      env.FORMSTEAD_WEBHOOK_RETRY_CAP_MS,
+      'FORMSTEAD_WEBHOOK_RETRY_CAP_MS',
+      10_800_000,
+      1,
+      7 * 86_400_000,
+    ),
     webhookTimeoutMs,
     webhookLeaseMs: webhookLease(env.FORMSTEAD_WEBHOOK_LEASE_MS, webhookTimeoutMs),
     filesDir: path.resolve(env.FORMSTEAD_FILES_DIR || path.join(dataDir, 'files')),
     uploadMaxBytes: integer(env.FORMSTEAD_UPLOAD_MAX_MB, 'FORMSTEAD_UPLOAD_MAX_MB', 10, 1, 10_240) * MB,
-    submissionFilesMaxBytes: integer(env.FORMSTEAD_SUBMISSION_FILES_MAX_MB, 'FORMSTEAD_SUBMISSION_FILES_MAX_MB', 25, 1, 102_400) * MB,
-    uploadTtlMs: integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
-    snapshotThread: oneOf(env.FORMSTEAD_SNAPSHOT_THREAD, 'FORMSTEAD_SNAPSHOT_THREAD', ['auto', 'worker', 'main'] as const, 'auto'),
+    submissionFilesMaxBytes:
+      integer(env.FORMSTEAD_SUBMISSION_FILES_MAX_MB, 'FORMSTEAD_SUBMISSION_FILES_MAX_MB', 25, 1, 102_400) * MB,
+    uploadTtlMs:
+      integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
+    snapshotThread: oneOf(
+      env.FORMSTEAD_SNAPSHOT_THREAD,
+      'FORMSTEAD_SNAPSHOT_THREAD',
+      ['auto', 'worker', 'main'] as const,
+      'auto',
+    ),
   };
 }
 
@@ -110,7 +144,9 @@ const MIN_LEASE_MARGIN_MS = 1000;
 function webhookLease(raw: string | undefined, timeoutMs: number): number {
   const leaseMs = integer(raw, 'FORMSTEAD_WEBHOOK_LEASE_MS', timeoutMs + LEASE_MARGIN_MS, 1, 3_600_000);
   if (leaseMs < timeoutMs + MIN_LEASE_MARGIN_MS) {
-    throw new ConfigError(`FORMSTEAD_WEBHOOK_LEASE_MS: must be at least FORMSTEAD_WEBHOOK_TIMEOUT_MS + ${MIN_LEASE_MARGIN_MS} (${timeoutMs + MIN_LEASE_MARGIN_MS}), got ${leaseMs}`);
+    throw new ConfigError(
+      `FORMSTEAD_WEBHOOK_LEASE_MS: must be at least FORMSTEAD_WEBHOOK_TIMEOUT_MS + ${MIN_LEASE_MARGIN_MS} (${timeoutMs + MIN_LEASE_MARGIN_MS}), got ${leaseMs}`,
+    );
   }
   return leaseMs;
 }
@@ -124,14 +160,16 @@ export function postgresUrl(raw: string | undefined, name: string): string | und
   } catch {
     throw new ConfigError(`${name}: expected a URL like postgres://user:password@host:5432/formstead`);
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new ConfigError(`${name}: must start with postgres:// or postgresql://`);
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new ConfigError(`${name}: must start with postgres:// or postgresql://`);
   if (parsed.hostname === '' && !parsed.searchParams.has('host')) throw new ConfigError(`${name}: names no host`);
   return raw;
 }
 
 function oneOf<T extends string>(raw: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
   if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name}: expected one of ${allowed.join(', ')}, got "${raw}"`);
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new ConfigError(`${name}: expected one of ${allowed.join(', ')}, got "${raw}"`);
   return raw as T;
 }
 
@@ -149,13 +187,18 @@ function parseFlags(argv: string[]): Record<string, string | undefined> {
 type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 /** node:util parseArgs in strict mode, its errors turned into one line naming the flag. */
-export function parseStrict<T extends FlagSpec>(argv: string[], options: T): { values: { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string } } {
+export function parseStrict<T extends FlagSpec>(
+  argv: string[],
+  options: T,
+): { values: { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string } } {
   try {
     const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
     return { values: values as { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string } };
   } catch (err) {
     const e = err as { code?: string; message: string };
-    const known = Object.keys(options).map((n) => `--${n}`).join(', ');
+    const known = Object.keys(options)
+      .map((n) => `--${n}`)
+      .join(', ');
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const flag = /'([^']+)'/.exec(e.message)?.[1] ?? '?';
       throw new ConfigError(`${flag}: unknown option (known: ${known}; see --help)`);
@@ -181,7 +224,8 @@ function proxyHops(raw: string | undefined): number {
   const v = raw.trim().toLowerCase();
   if (YES.includes(v)) return 1;
   if (NO.includes(v)) return 0;
-  if (!/^\d+$/.test(v)) throw new ConfigError(`FORMSTEAD_TRUST_PROXY: expected the number of proxy hops (0 to 10), got "${raw}"`);
+  if (!/^\d+$/.test(v))
+    throw new ConfigError(`FORMSTEAD_TRUST_PROXY: expected the number of proxy hops (0 to 10), got "${raw}"`);
   return integer(v, 'FORMSTEAD_TRUST_PROXY', 0, 0, 10);
 }
 

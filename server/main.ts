@@ -45,7 +45,10 @@ async function main() {
   let welcome: string[] = [];
   await store.jobs.exclusive('startup', async () => void (welcome = await bootstrap(store, services.keys, config)));
   for (const line of welcome) console.log(line);
-  if (config.webhookAllowPrivate) log('warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only');
+  if (config.webhookAllowPrivate)
+    log(
+      'warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only',
+    );
 
   // Each scheduled run is claimed in the store, so with many instances a job runs once per tick.
   const jobs = new JobRegistry(log, (name, tick) => store.jobs.claimTick(name, tick));
@@ -60,7 +63,9 @@ async function main() {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  console.log(`Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ${describeStorage(config)})`);
+  console.log(
+    `Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ${describeStorage(config)})`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -88,7 +93,9 @@ async function main() {
       await store.close();
     } catch (err) {
       // A full disk, say: the journal holds every acknowledged write and the next start replays it.
-      log(`final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`);
+      log(
+        `final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`,
+      );
       process.exit(1);
     }
     log(config.databaseUrl ? 'database connections closed, bye' : 'snapshot written, bye');

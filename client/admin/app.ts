@@ -18,15 +18,27 @@ import { useRoute } from './use-route.ts';
 import { WorkspacePage } from './workspace/workspace-page.ts';
 
 /** Picks the view for a path. */
-function View({ me, path, query, workspace }: { me: Me; path: string; query: URLSearchParams; workspace: Parameters<typeof WorkspacePage>[0]['workspace'] }) {
+function View({
+  me,
+  path,
+  query,
+  workspace,
+}: {
+  me: Me;
+  path: string;
+  query: URLSearchParams;
+  workspace: Parameters<typeof WorkspacePage>[0]['workspace'];
+}) {
   const one = /^\/admin\/forms\/([^/]+)\/submissions\/([^/]+)$/.exec(path);
-  if (one) return html`<${SubmissionDetailPage} me=${me} formId=${decodeURIComponent(one[1])} submissionId=${decodeURIComponent(one[2])} />`;
+  if (one)
+    return html`<${SubmissionDetailPage} me=${me} formId=${decodeURIComponent(one[1])} submissionId=${decodeURIComponent(one[2])} />`;
   const draft = /^\/admin\/drafts\/([^/]+)$/.exec(path);
   if (draft) return html`<${LazyBuilderPage} me=${me} draftId=${decodeURIComponent(draft[1])} />`;
   const edit = /^\/admin\/forms\/([^/]+)\/edit$/.exec(path);
   if (edit) return html`<${LazyBuilderPage} me=${me} formId=${decodeURIComponent(edit[1])} />`;
   const form = /^\/admin\/forms\/([^/]+)$/.exec(path);
-  if (form) return html`<${FormDetail} me=${me} formId=${decodeURIComponent(form[1])} tab=${query.get('tab') ?? 'overview'} />`;
+  if (form)
+    return html`<${FormDetail} me=${me} formId=${decodeURIComponent(form[1])} tab=${query.get('tab') ?? 'overview'} />`;
   if (path === '/admin/workspace') return html`<${WorkspacePage} me=${me} workspace=${workspace} />`;
   if (path === '/admin/moderation') return html`<${ModerationPage} />`;
   if (path === '/admin/account') return html`<${AccountPage} me=${me} />`;
@@ -55,7 +67,8 @@ function useFocusOnNavigate(path: string) {
       if (!heading || heading === focused) return;
       // Only while the focus is nowhere or on the heading placed before (a person may have moved on).
       const active = document.activeElement;
-      if (focused && active !== focused && active !== document.body && active !== null && document.contains(focused)) return;
+      if (focused && active !== focused && active !== document.body && active !== null && document.contains(focused))
+        return;
       heading.tabIndex = -1;
       heading.focus({ preventScroll: false });
       focused = heading;
@@ -83,7 +96,8 @@ export function App() {
   const { state } = useConnection();
   if (state.kind === 'wrong_address') return html`<${WrongAddress} state=${state} />`;
   if (me.error) return html`<main class="page"><h1>Formstead</h1><${ErrorList} error=${me.error} /></main>`;
-  if (!me.data) return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} />${state.kind !== 'offline' && html`<p class="muted">Connecting…</p>`}</main>`;
+  if (!me.data)
+    return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} />${state.kind !== 'offline' && html`<p class="muted">Connecting…</p>`}</main>`;
   return html`<div>
     <${Nav} me=${me.data} workspace=${workspace.data} path=${path} />
     <${ConnectionBanner} />

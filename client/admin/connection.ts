@@ -55,14 +55,21 @@ export async function socketLost(hooks: { stop: () => void; signIn: () => void }
   // The server answers and would accept the socket, yet it keeps failing: something in between
   // (typically a proxy without WebSocket upgrades) stops it. Say so rather than just "offline".
   if (res.ok && failedTries > TRIES_BEFORE_OFFLINE && state.kind === 'offline') {
-    set({ kind: 'offline', hint: 'The server answers, but its live connection (a WebSocket to /admin/trpc) does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.' });
+    set({
+      kind: 'offline',
+      hint: 'The server answers, but its live connection (a WebSocket to /admin/trpc) does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.',
+    });
     return;
   }
   if (res.status === 403) {
     const body = (await res.json().catch(() => ({}))) as { error?: string; panel_url?: string };
     if (body.error === 'wrong_address' && body.panel_url) {
       hooks.stop();
-      set({ kind: 'wrong_address', panelUrl: body.panel_url, message: `The panel cannot connect from ${location.origin}.` });
+      set({
+        kind: 'wrong_address',
+        panelUrl: body.panel_url,
+        message: `The panel cannot connect from ${location.origin}.`,
+      });
     }
   }
 }

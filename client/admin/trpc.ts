@@ -26,7 +26,8 @@ export function signInAgain() {
 
 const workspace = currentWorkspace();
 const wsClient = createWSClient({
-  url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/admin/trpc${workspace ? `?workspace=${encodeURIComponent(workspace)}` : ''}`,
+  url: () =>
+    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/admin/trpc${workspace ? `?workspace=${encodeURIComponent(workspace)}` : ''}`,
   retryDelayMs,
   onOpen: socketOpened,
   // A refused upgrade looks like a dropped connection: connection.ts asks the server why.

@@ -29,12 +29,18 @@ import { readEmbedMessage } from './messages.ts';
     shadow.append(css, mount);
     Promise.all([
       import(`${base}assets/renderer.js`),
-      fetch(`${base}v1/f/${path}/definition`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))),
+      fetch(`${base}v1/f/${path}/definition`).then((r) =>
+        r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)),
+      ),
     ]).then(
       ([renderer, view]) => {
         mount.textContent = '';
         // The form's theme is applied by mountForm on this element (custom properties and light/dark).
-        renderer.mountForm(mount, view, { endpoint: `${base}v1/f/${path}`, reportUrl: `${base}f/${path}/report`, showTitle: script.dataset.showTitle === 'true' });
+        renderer.mountForm(mount, view, {
+          endpoint: `${base}v1/f/${path}`,
+          reportUrl: `${base}f/${path}/report`,
+          showTitle: script.dataset.showTitle === 'true',
+        });
       },
       (err) => {
         mount.textContent = 'The form could not be loaded.';

@@ -9,8 +9,10 @@ export function readEmbedMessage(data: unknown): EmbedMessage | undefined {
   if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
   const m = data as Record<string, unknown>;
   if (Object.keys(m).length !== 2) return undefined;
-  if (m.type === 'formstead:resize' && typeof m.height === 'number' && m.height >= 0 && m.height <= 100000) return { type: m.type, height: Math.ceil(m.height) };
+  if (m.type === 'formstead:resize' && typeof m.height === 'number' && m.height >= 0 && m.height <= 100000)
+    return { type: m.type, height: Math.ceil(m.height) };
   // Only http(s): a javascript: URL would run in the host page.
-  if (m.type === 'formstead:redirect' && typeof m.url === 'string' && /^https?:\/\//i.test(m.url)) return { type: m.type, url: m.url };
+  if (m.type === 'formstead:redirect' && typeof m.url === 'string' && /^https?:\/\//i.test(m.url))
+    return { type: m.type, url: m.url };
   return undefined;
 }

@@ -29,7 +29,10 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: Connect
     if (view.redirect_url) onRedirect(view.redirect_url);
   };
   const uploads = useMemo(
-    () => ({ url: (key: string) => `${endpoint}/uploads?field=${encodeURIComponent(key)}`, maxBytes: view.upload_max_bytes }),
+    () => ({
+      url: (key: string) => `${endpoint}/uploads?field=${encodeURIComponent(key)}`,
+      maxBytes: view.upload_max_bytes,
+    }),
     [endpoint, view.upload_max_bytes],
   );
   // Spec 2.11: "Submit another response" has no effect while redirect_url is set.

@@ -16,7 +16,11 @@ function tellHost(message: EmbedMessage) {
 
 const root = document.getElementById('formstead');
 if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
-  const view: PublicFormView = { ...JSON.parse(root.dataset.view), form_id: root.dataset.formId, render_token: root.dataset.renderToken };
+  const view: PublicFormView = {
+    ...JSON.parse(root.dataset.view),
+    form_id: root.dataset.formId,
+    render_token: root.dataset.renderToken,
+  };
   // Rendered aside and swapped in: should anything throw, the plain form stays and still works.
   const target = document.createElement('div');
   mountForm(target, view, {

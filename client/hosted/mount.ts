@@ -56,9 +56,11 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
   render(
     html`<div class="fs-renderer-host">
       ${view.unclaimed && opts.reportUrl ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} />` : null}
-      ${view.state === 'open'
-        ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect} showTitle=${opts.showTitle} />`
-        : html`<p class="fs-notice fs-renderer" role="status">${closedNotices[view.state] ?? closedNotices.paused}</p>`}
+      ${
+        view.state === 'open'
+          ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect} showTitle=${opts.showTitle} />`
+          : html`<p class="fs-notice fs-renderer" role="status">${closedNotices[view.state] ?? closedNotices.paused}</p>`
+      }
     </div>`,
     target,
   );

@@ -45,7 +45,12 @@ function mayBePassed(steps: FormStep[], i: number): boolean {
 function forPost(f: FormField): FormField {
   let post = f;
   // Options from a provider exist only in the page's script: a choice among them degrades to text.
-  if (f.optionsFrom !== undefined) post = { ...f, optionsFrom: undefined, ...(optionFieldTypes.includes(f.type) ? { type: 'text', options: undefined } : {}) };
+  if (f.optionsFrom !== undefined)
+    post = {
+      ...f,
+      optionsFrom: undefined,
+      ...(optionFieldTypes.includes(f.type) ? { type: 'text', options: undefined } : {}),
+    };
   // Autocomplete becomes a select: typed text would be a label, and the server wants option values.
   else if (f.type === 'autocomplete') post = { ...f, type: 'select' };
   return conditional(f) ? { ...post, helperText: withHint(f.helperText) } : post;

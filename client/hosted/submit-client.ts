@@ -35,7 +35,11 @@ const messages: Record<string, string> = {
  * keeps its Idempotency-Key, so sending the same body again can be stored at most once; any other
  * answer, or a changed body, starts a new key.
  */
-export function createSubmitter(endpoint: string, antiSpam: AntiSpamFields, opts: { fetch?: typeof fetch; minFillMs?: number } = {}) {
+export function createSubmitter(
+  endpoint: string,
+  antiSpam: AntiSpamFields,
+  opts: { fetch?: typeof fetch; minFillMs?: number } = {},
+) {
   const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
   let pending: { body: string; key: string } | undefined;
@@ -48,19 +52,31 @@ export function createSubmitter(endpoint: string, antiSpam: AntiSpamFields, opts
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     let res: Response;
     try {
-      res = await fetcher(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key }, body });
+      res = await fetcher(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
+        body,
+      });
     } catch {
-      throw new SubmitError('Your answers could not be sent: the connection failed. They are kept here; try again.', { retry: true });
+      throw new SubmitError('Your answers could not be sent: the connection failed. They are kept here; try again.', {
+        retry: true,
+      });
     }
     if (res.status >= 500 || res.status === 429) {
       const after = res.headers.get('retry-after');
-      const message = res.status === 429 ? `Too many responses just now. Wait${after ? ` ${after} seconds` : ' a moment'} and try again.` : 'The server could not take your answers just now. They are kept here; try again.';
+      const message =
+        res.status === 429
+          ? `Too many responses just now. Wait${after ? ` ${after} seconds` : ' a moment'} and try again.`
+          : 'The server could not take your answers just now. They are kept here; try again.';
       throw new SubmitError(message, { retry: true });
     }
     pending = undefined;
     if (res.ok) return;
     const problem = (await res.json().catch(() => undefined)) as { error?: string; details?: string[] } | undefined;
     if (res.status === 422) throw new SubmitError('Please check your answers.', { problems: problem?.details ?? [] });
-    throw new SubmitError(messages[problem?.error ?? ''] ?? (res.status === 413 ? 'Your answers are too long to send.' : 'Your answers could not be sent.'));
+    throw new SubmitError(
+      messages[problem?.error ?? ''] ??
+        (res.status === 413 ? 'Your answers are too long to send.' : 'Your answers could not be sent.'),
+    );
   };
 }

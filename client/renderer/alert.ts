@@ -2,7 +2,15 @@
 import { html } from './html.ts';
 
 /** What went wrong, what it was about, and a retry button when sending again may help. */
-export function Alert({ message, problems, onRetry }: { message: string; problems: readonly string[]; onRetry?: () => void }) {
+export function Alert({
+  message,
+  problems,
+  onRetry,
+}: {
+  message: string;
+  problems: readonly string[];
+  onRetry?: () => void;
+}) {
   return html`<div class="fs-alert" role="alert" tabindex="-1">
     <p>${message}</p>
     ${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : null}

@@ -31,7 +31,8 @@ interface Failure {
 function fieldIndex(definition: FormDefinition): Map<string, { n: number; step?: string }> {
   const index = new Map<string, { n: number; step?: string }>();
   let n = 0;
-  if (definition.steps?.length) for (const s of definition.steps) for (const f of s.fields) index.set(f.key, { n: n++, step: s.id });
+  if (definition.steps?.length)
+    for (const s of definition.steps) for (const f of s.fields) index.set(f.key, { n: n++, step: s.id });
   else for (const f of definition.fields ?? []) index.set(f.key, { n: n++ });
   return index;
 }
@@ -77,13 +78,19 @@ export function FormRenderer(props: FormRendererProps) {
   /** True (and says so) while a file is still on its way: moving on or sending would count it as missing. */
   const waitForUploads = () => {
     if (uploads.busy.size === 0) return false;
-    setFailure({ message: 'A file is still uploading. Try again once it has finished.', problems: [], uploading: true });
+    setFailure({
+      message: 'A file is still uploading. Try again once it has finished.',
+      problems: [],
+      uploading: true,
+    });
     focus({ kind: 'alert' });
     return true;
   };
   const next = () => (waitForUploads() ? undefined : state.next() ? moved() : focusFirstError(state.errors));
   const commit = (key: string) => {
-    const asks = definition.steps?.some((s) => s.id === state.stepId && s.fields.some((f) => f.key === key && f.autoAdvance)) && !state.isLastStep;
+    const asks =
+      definition.steps?.some((s) => s.id === state.stepId && s.fields.some((f) => f.key === key && f.autoAdvance)) &&
+      !state.isLastStep;
     if (state.commit(key)) moved();
     else if (asks) focusFirstError(state.errors);
   };
@@ -137,7 +144,9 @@ export function FormRenderer(props: FormRendererProps) {
 
   // "Start over" asks first when something was typed (nothing to lose otherwise).
   const askReset = () => {
-    const typed = Object.values(state.values).some((v) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0));
+    const typed = Object.values(state.values).some(
+      (v) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0),
+    );
     if (typed || !state.isFirstStep) setConfirmingReset(true);
     else restart();
   };

@@ -4,5 +4,13 @@ export { FormRenderer } from './form-renderer.ts';
 export { SubmitError } from './submit-error.ts';
 export { mapServerProblems, type MappedProblems } from './server-problems.ts';
 export { defaultSuccessMessage } from './success/success.ts';
-export type { FieldComponent, FieldProps, FormRendererProps, OptionsProvider, SubmitContext, SuccessOptions, UploadTarget } from './types.ts';
+export type {
+  FieldComponent,
+  FieldProps,
+  FormRendererProps,
+  OptionsProvider,
+  SubmitContext,
+  SuccessOptions,
+  UploadTarget,
+} from './types.ts';
 export type { FormDefinition, FormField, FieldOption, ValidatorRegistry } from './engine.ts';

@@ -41,7 +41,10 @@ export interface ControlProps extends FieldProps {
 export type FieldComponent = ComponentType<FieldProps>;
 
 /** Supplies options for fields with `optionsFrom`; gets the current values (for `optionsDependsOn`). */
-export type OptionsProvider = (values: Values, field: FormField) => readonly FieldOption[] | Promise<readonly FieldOption[]>;
+export type OptionsProvider = (
+  values: Values,
+  field: FormField,
+) => readonly FieldOption[] | Promise<readonly FieldOption[]>;
 
 /** What happens after a successful submit: the success screen's text and "Submit another response". */
 export interface SuccessOptions {

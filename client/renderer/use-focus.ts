@@ -4,7 +4,11 @@ import { useLayoutEffect, useState } from 'preact/hooks';
 import type { RefObject } from 'preact';
 
 /** Where focus should go after the next render. */
-export type FocusTarget = { kind: 'heading' } | { kind: 'field'; key: string } | { kind: 'success' } | { kind: 'alert' };
+export type FocusTarget =
+  | { kind: 'heading' }
+  | { kind: 'field'; key: string }
+  | { kind: 'success' }
+  | { kind: 'alert' };
 
 /** Returns a setter; the focus moves once the requested element has rendered. */
 export function useFocusRequest(root: RefObject<HTMLElement | null>): (target: FocusTarget) => void {
@@ -29,7 +33,12 @@ export function focusTarget(root: HTMLElement, target: FocusTarget): void {
 
 /** The control of a field: the checked radio of a group, else its first control. */
 function fieldControl(root: HTMLElement, key: string): HTMLElement | null {
-  const box = [...root.querySelectorAll<HTMLElement>('[data-fs-key]')].find((e) => e.getAttribute('data-fs-key') === key);
+  const box = [...root.querySelectorAll<HTMLElement>('[data-fs-key]')].find(
+    (e) => e.getAttribute('data-fs-key') === key,
+  );
   if (!box) return null;
-  return box.querySelector<HTMLElement>('input:checked') ?? box.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]');
+  return (
+    box.querySelector<HTMLElement>('input:checked') ??
+    box.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]')
+  );
 }

@@ -13,11 +13,16 @@ export interface FieldOptions {
 const none: readonly FieldOption[] = [];
 
 /** The options to show for `field`; a provider's answer for stale dependencies is dropped. */
-export function useOptions(field: FormField, values: Values, providers: Record<string, OptionsProvider> | undefined): FieldOptions {
+export function useOptions(
+  field: FormField,
+  values: Values,
+  providers: Record<string, OptionsProvider> | undefined,
+): FieldOptions {
   const source = field.optionsFrom;
   const provider = source === undefined ? undefined : providers?.[source];
   // The dependency values as one string: the effect re-runs exactly when one of them changes.
-  const depsKey = source === undefined ? '' : JSON.stringify((field.optionsDependsOn ?? []).map((k) => values[k] ?? null));
+  const depsKey =
+    source === undefined ? '' : JSON.stringify((field.optionsDependsOn ?? []).map((k) => values[k] ?? null));
   const [loaded, setLoaded] = useState<{ key: string; options: readonly FieldOption[] } | undefined>(undefined);
   // Read through a ref: an inline `optionsProviders={{...}}` is a new function on every render, and
   // re-running the provider for that would loop (render, load, render...).

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The bundle under test; BENCH_BUNDLE points at another build for an A/B comparison in alternation. */
-export const bundle = process.env.BENCH_BUNDLE ? path.resolve(process.env.BENCH_BUNDLE) : path.join(root, 'dist/formstead.mjs');
+export const bundle = process.env.BENCH_BUNDLE
+  ? path.resolve(process.env.BENCH_BUNDLE)
+  : path.join(root, 'dist/formstead.mjs');
 
 /** The server runs on core 0 and the load generator on core 1, so they do not fight for a CPU. */
 export const SERVER_CORE = '0';
@@ -22,8 +24,15 @@ export function requireWrk() {
 }
 
 /** Starts a Node script pinned to the server core and waits until `readyUrl` answers. */
-export async function startPinned(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startPinned(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let exited = false;
   child.on('exit', () => (exited = true));
   for (let i = 0; i < 200; i++) {
@@ -41,9 +50,17 @@ export async function startPinned(args: string[], env: Record<string, string>, r
 }
 
 /** Starts the bundle on a fresh data folder with rate limits off and an owner key. */
-export async function startBundle(port: number, extraEnv: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-'))) {
+export async function startBundle(
+  port: number,
+  extraEnv: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-')),
+) {
   const env = { FORMSTEAD_RATE_LIMIT: 'off', FORMSTEAD_OWNER_KEY: OWNER_KEY, ...extraEnv };
-  const child = await startPinned([bundle, '--port', String(port), '--data', dataDir], env, `http://127.0.0.1:${port}/healthz`);
+  const child = await startPinned(
+    [bundle, '--port', String(port), '--data', dataDir],
+    env,
+    `http://127.0.0.1:${port}/healthz`,
+  );
   // A benchmark leaves nothing behind: the server goes, and so does its data folder.
   process.on('exit', () => {
     child.kill('SIGKILL');
@@ -56,7 +73,11 @@ export const OWNER_KEY = 'svc_live_bench_owner_key_0123456789';
 
 /** Publishes a form with the owner key on the bundle at `url`; answers its id. */
 export async function publish(url: string, definition: unknown): Promise<string> {
-  const res = await fetch(`${url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
+  const res = await fetch(`${url}/v1/forms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ definition }),
+  });
   if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { form_id: string }).form_id;
 }
@@ -70,7 +91,11 @@ export interface WrkResult {
 }
 
 /** Runs wrk with a POST body on the load core. */
-export function wrkPost(url: string, body: string, opts: { connections: number; seconds: number; headers?: Record<string, string> }): WrkResult {
+export function wrkPost(
+  url: string,
+  body: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+): WrkResult {
   const dir = mkdtempSync(path.join(tmpdir(), 'wrk-'));
   const script = path.join(dir, 'post.lua');
   const headers = { 'Content-Type': 'application/json', ...opts.headers };
@@ -84,7 +109,11 @@ export function wrkPost(url: string, body: string, opts: { connections: number; 
       'function response(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end',
     ].join('\n'),
   );
-  const out = spawnSync('taskset', ['-c', LOAD_CORE, 'wrk', '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const out = spawnSync(
+    'taskset',
+    ['-c', LOAD_CORE, 'wrk', '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url],
+    { encoding: 'utf8' },
+  );
   if (out.status !== 0) throw new Error(out.stderr || out.stdout);
   return parseWrk(out.stdout);
 }

@@ -7,13 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { startPinned } from './_http.ts';
 
 /** The form's 20 fields, half of them required. */
-export const fields = Array.from({ length: 20 }, (_, i) => ({ key: `f${i}`, type: i % 5 === 4 ? 'number' : 'text', label: `Field ${i}`, validation: { required: i < 10 } }));
+export const fields = Array.from({ length: 20 }, (_, i) => ({
+  key: `f${i}`,
+  type: i % 5 === 4 ? 'number' : 'text',
+  label: `Field ${i}`,
+  validation: { required: i < 10 },
+}));
 
 /** The 20-field definition. */
 export const definition = { id: 'bench', title: 'Bench', submit: { label: 'Send' }, fields };
 
 /** One respondent's answers. */
-export const values = Object.fromEntries(fields.map((f, i) => [f.key, f.type === 'number' ? i : `answer number ${i} with some text`]));
+export const values = Object.fromEntries(
+  fields.map((f, i) => [f.key, f.type === 'number' ? i : `answer number ${i} with some text`]),
+);
 
 /** One submission's JSON body. */
 export const body = JSON.stringify({ values });

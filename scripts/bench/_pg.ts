@@ -23,7 +23,8 @@ export async function pinnedPostgres(databases: string[]) {
   const db = await startPostgres({ durable: true });
   const postmaster = Number(readFileSync(path.join(db.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   // Backends fork from the postmaster and inherit its affinity; -a also moves the ones already running.
-  for (const pid of withChildren(postmaster)) execFileSync('taskset', ['-a', '-p', '-c', SERVER_CORE, String(pid)], { stdio: 'ignore' });
+  for (const pid of withChildren(postmaster))
+    execFileSync('taskset', ['-a', '-p', '-c', SERVER_CORE, String(pid)], { stdio: 'ignore' });
   const admin = new pg.Client({ connectionString: db.url() });
   await admin.connect();
   for (const name of databases) await admin.query(`CREATE DATABASE ${name}`);

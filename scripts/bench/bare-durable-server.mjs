@@ -37,7 +37,8 @@ http
       const out = JSON.stringify({ id: 'x', values: JSON.parse(body).values });
       waiting.push({
         line: Buffer.from(`${body}\n`),
-        answer: () => res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out),
+        answer: () =>
+          res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out),
       });
       commit();
     });

@@ -84,7 +84,15 @@ for (const entry of clientEntries) {
   const options = clientBuildOptions(entry);
   const split = await splitSizes(options);
   const base = await splitSizes({ ...options, plugins: [...(options.plugins ?? []), withoutBuilder] });
-  const eager = await sizeOf({ ...options, splitting: false, metafile: false, outdir: undefined, entryNames: undefined, chunkNames: undefined, outfile: undefined });
+  const eager = await sizeOf({
+    ...options,
+    splitting: false,
+    metafile: false,
+    outdir: undefined,
+    entryNames: undefined,
+    chunkNames: undefined,
+    outfile: undefined,
+  });
   const ratio = split.first.gzip / base.first.gzip;
   adminOver = ratio > 1.1;
   rows.push({ name: `${entry.url} first load (${split.files} files)`, ...split.first });
@@ -110,8 +118,15 @@ export function mount(el, definition, onSubmit) { createRoot(el).render(createEl
 `,
   );
   // The same options as our bundles, plus production React.
-  const comparison = { ...clientBuildOptions({ url: '', source: formhaus }), entryPoints: [formhaus], nodePaths: [path.join(root, 'node_modules')] };
-  rows.push({ name: '@formhaus/react + react + react-dom', ...(await sizeOf({ ...comparison, define: { 'process.env.NODE_ENV': '"production"' } })) });
+  const comparison = {
+    ...clientBuildOptions({ url: '', source: formhaus }),
+    entryPoints: [formhaus],
+    nodePaths: [path.join(root, 'node_modules')],
+  };
+  rows.push({
+    name: '@formhaus/react + react + react-dom',
+    ...(await sizeOf({ ...comparison, define: { 'process.env.NODE_ENV': '"production"' } })),
+  });
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

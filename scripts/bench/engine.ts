@@ -9,7 +9,13 @@
 // submission's values, and the ratio is taken against the faster of the two. Each round times every
 // contender over the same pre-generated value sets; rounds alternate, and the median is reported.
 import { FormEngine, type FormDefinition as FormhausDefinition } from '@formhaus/core';
-import { checkDefinition, evaluateSubmission, type FormDefinition, type FormField, type FormStep } from '../../shared/engine/index.ts';
+import {
+  checkDefinition,
+  evaluateSubmission,
+  type FormDefinition,
+  type FormField,
+  type FormStep,
+} from '../../shared/engine/index.ts';
 import { linearRegex } from '../../server/lib/safe-regex.ts';
 import { prng } from '../../test/helpers/prng.ts';
 
@@ -30,13 +36,29 @@ const colours = ['red', 'green', 'blue', 'other'].map((value) => ({ value, label
 function baseField(i: number): FormField {
   switch (i % 5) {
     case 0:
-      return { key: `name${i}`, type: 'text', label: `Name ${i}`, validation: { required: true, minLength: 2, maxLength: 40 } };
+      return {
+        key: `name${i}`,
+        type: 'text',
+        label: `Name ${i}`,
+        validation: { required: true, minLength: 2, maxLength: 40 },
+      };
     case 1:
-      return { key: `email${i}`, type: 'email', label: `Email ${i}`, validation: { required: i % 2 === 0, pattern: '^[^@]+@[^@]+$' } };
+      return {
+        key: `email${i}`,
+        type: 'email',
+        label: `Email ${i}`,
+        validation: { required: i % 2 === 0, pattern: '^[^@]+@[^@]+$' },
+      };
     case 2:
       return { key: `age${i}`, type: 'number', label: `Age ${i}`, validation: { min: 0, max: 120 } };
     case 3:
-      return { key: `colour${i}`, type: 'select', label: `Colour ${i}`, options: colours, validation: { required: true } };
+      return {
+        key: `colour${i}`,
+        type: 'select',
+        label: `Colour ${i}`,
+        options: colours,
+        validation: { required: true },
+      };
     default:
       return { key: `agree${i}`, type: 'checkbox', label: `Agree ${i}` };
   }
@@ -45,11 +67,20 @@ function baseField(i: number): FormField {
 /** A field shown only when the base field before it has a particular answer. */
 function conditionalField(i: number, base: FormField): FormField {
   const show =
-    base.type === 'select' ? [{ field: base.key, eq: 'other' }]
-    : base.type === 'checkbox' ? [{ field: base.key, eq: true }]
-    : base.type === 'number' ? [{ field: base.key, in: [18, 21, 30, 40, 50, 60] }]
-    : [{ field: base.key, notEmpty: true }];
-  return { key: `detail${i}`, type: 'text', label: `Detail ${i}`, show, validation: { required: i % 3 === 0, maxLength: 80 } };
+    base.type === 'select'
+      ? [{ field: base.key, eq: 'other' }]
+      : base.type === 'checkbox'
+        ? [{ field: base.key, eq: true }]
+        : base.type === 'number'
+          ? [{ field: base.key, in: [18, 21, 30, 40, 50, 60] }]
+          : [{ field: base.key, notEmpty: true }];
+  return {
+    key: `detail${i}`,
+    type: 'text',
+    label: `Detail ${i}`,
+    show,
+    validation: { required: i % 3 === 0, maxLength: 80 },
+  };
 }
 
 function fiftyFieldForm(): FormDefinition {
@@ -112,7 +143,13 @@ function routedForms(): { ours: FormDefinition; theirs: FormhausDefinition } {
           { key: `q${s}a`, type: 'text', label: `Question ${s}a`, validation: { required: true, maxLength: 60 } },
           { key: `q${s}b`, type: 'number', label: `Question ${s}b`, validation: { min: 0, max: 100 } },
           { key: `q${s}c`, type: 'checkbox', label: `Question ${s}c` },
-          { key: `q${s}d`, type: 'text', label: `Question ${s}d`, show: [{ field: `q${s}c`, eq: true }], validation: { required: true } },
+          {
+            key: `q${s}d`,
+            type: 'text',
+            label: `Question ${s}d`,
+            show: [{ field: `q${s}c`, eq: true }],
+            validation: { required: true },
+          },
         ];
   const routes: Record<number, FormStep['routes']> = {
     0: [{ to: 's2', show: [{ field: 'track', eq: 'a' }] }],
@@ -163,11 +200,16 @@ function bench(title: string, contenders: Contender[], sets: Record<string, unkn
   }
   console.log(`\n${title} (${sets.length} value sets, median of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up)`);
   const medians = new Map([...rates].map(([name, rs]) => [name, median(rs)]));
-  for (const [name, m] of medians) console.log(`  ${name.padEnd(44)} ${Math.round(m).toLocaleString('en-US').padStart(10)} submissions/s`);
+  for (const [name, m] of medians)
+    console.log(`  ${name.padEnd(44)} ${Math.round(m).toLocaleString('en-US').padStart(10)} submissions/s`);
   const ours = medians.get('formstead evaluateSubmission (nativeRegex)')!;
   const ourLinear = medians.get('formstead evaluateSubmission (linearRegex)')!;
-  const baseline = Math.max(...contenders.filter((c) => c.name.startsWith('@formhaus')).map((c) => medians.get(c.name)!));
-  console.log(`  ratio vs fastest @formhaus/core: ${(ours / baseline).toFixed(2)}x (nativeRegex), ${(ourLinear / baseline).toFixed(2)}x (linearRegex)`);
+  const baseline = Math.max(
+    ...contenders.filter((c) => c.name.startsWith('@formhaus')).map((c) => medians.get(c.name)!),
+  );
+  console.log(
+    `  ratio vs fastest @formhaus/core: ${(ours / baseline).toFixed(2)}x (nativeRegex), ${(ourLinear / baseline).toFixed(2)}x (linearRegex)`,
+  );
 }
 
 function contenders(ours: FormDefinition, theirs: FormhausDefinition): Contender[] {
@@ -177,7 +219,10 @@ function contenders(ours: FormDefinition, theirs: FormhausDefinition): Contender
   const reused = new FormEngine(theirs);
   return [
     { name: 'formstead evaluateSubmission (nativeRegex)', run: (v) => evaluateSubmission(definition, v) },
-    { name: 'formstead evaluateSubmission (linearRegex)', run: (v) => evaluateSubmission(definition, v, { regex: linearRegex }) },
+    {
+      name: 'formstead evaluateSubmission (linearRegex)',
+      run: (v) => evaluateSubmission(definition, v, { regex: linearRegex }),
+    },
     {
       name: '@formhaus/core new FormEngine per submission',
       run: (v) => {
@@ -201,5 +246,9 @@ const fifty = fiftyFieldForm();
 bench('50-field form, 25 conditional', contenders(fifty, fifty as FormhausDefinition), valueSets(fifty.fields!));
 
 const routed = routedForms();
-bench('10-step routed form', contenders(routed.ours, routed.theirs), valueSets(routed.ours.steps!.flatMap((s) => s.fields)));
+bench(
+  '10-step routed form',
+  contenders(routed.ours, routed.theirs),
+  valueSets(routed.ours.steps!.flatMap((s) => s.fields)),
+);
 if (sink === 0) console.log('(no results)');

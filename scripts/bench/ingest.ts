@@ -20,14 +20,22 @@ const bareResult = wrkPost('http://127.0.0.1:9301/', body, { connections: 50, se
 bare.kill();
 
 let server = await startBundle(9302);
-const publish = await fetch(`${server.url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
+const publish = await fetch(`${server.url}/v1/forms`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ definition }),
+});
 const { form_id } = (await publish.json()) as { form_id: string };
 wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds: 2 });
 const ours = wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds });
 
 console.log('ingest, 20-field form, 50 connections, wrk on its own core');
-console.log(`  bare + fdatasync ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   p99 ${bareResult.p99.toFixed(2)} ms`);
-console.log(`  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ${ours.p99.toFixed(2)} ms   non-2xx ${ours.errors}`);
+console.log(
+  `  bare + fdatasync ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   p99 ${bareResult.p99.toFixed(2)} ms`,
+);
+console.log(
+  `  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ${ours.p99.toFixed(2)} ms   non-2xx ${ours.errors}`,
+);
 console.log(`  ratio            ${(ours.rps / bareResult.rps).toFixed(2)}  (target ≥ 0.40, every submission fsynced)`);
 
 // CSV export of 100k submissions from the running bundle.
@@ -39,7 +47,11 @@ const filler = async () => {
   while (stored < target) {
     stored++;
     // A pooled connection can race the server's keep-alive close; such a post is simply sent again.
-    await fetch(`${server.url}/v1/f/${form_id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => stored--);
+    await fetch(`${server.url}/v1/f/${form_id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    }).catch(() => stored--);
   }
 };
 await Promise.all(Array.from({ length: 32 }, filler));
@@ -52,13 +64,17 @@ server = await startBundle(9302, {}, server.dataDir);
 writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5');
 const count = async () => {
   // A fresh connection: a pooled one may have been closed by the server's keep-alive timeout.
-  const r = await fetch(`${server.url}/v1/forms`, { headers: { authorization: `Bearer ${OWNER_KEY}`, connection: 'close' } });
+  const r = await fetch(`${server.url}/v1/forms`, {
+    headers: { authorization: `Bearer ${OWNER_KEY}`, connection: 'close' },
+  });
   return ((await r.json()) as any).forms.find((f: any) => f.form_id === form_id).submissions as number;
 };
 const rows = await count();
 const rssBefore = vmRss(server.child.pid!);
 const started = performance.now();
-const res = await fetch(`${server.url}/v1/forms/${form_id}/submissions?format=csv`, { headers: { authorization: `Bearer ${OWNER_KEY}`, connection: 'close' } });
+const res = await fetch(`${server.url}/v1/forms/${form_id}/submissions?format=csv`, {
+  headers: { authorization: `Bearer ${OWNER_KEY}`, connection: 'close' },
+});
 let bytes = 0;
 for await (const chunk of res.body as any as AsyncIterable<Uint8Array>) bytes += chunk.length;
 const ms = performance.now() - started;
@@ -77,8 +93,12 @@ await new Promise<void>((resolve, reject) => {
   s.end();
 });
 const baseMs = performance.now() - baseStart;
-console.log(`  formstead over HTTP  ${((rows / ms) * 1000).toFixed(0).padStart(8)} rows/s   ${(bytes / 1e6).toFixed(1)} MB   server RSS ${rssBefore} MB before, peak ${peak} MB after: the export itself added ≤ ${Math.max(0, peak - rssBefore)} MB (target < 100 MB)`);
-console.log(`  csv-stringify        ${((rows / baseMs) * 1000).toFixed(0).padStart(8)} rows/s   (in-process, no store, no HTTP)`);
+console.log(
+  `  formstead over HTTP  ${((rows / ms) * 1000).toFixed(0).padStart(8)} rows/s   ${(bytes / 1e6).toFixed(1)} MB   server RSS ${rssBefore} MB before, peak ${peak} MB after: the export itself added ≤ ${Math.max(0, peak - rssBefore)} MB (target < 100 MB)`,
+);
+console.log(
+  `  csv-stringify        ${((rows / baseMs) * 1000).toFixed(0).padStart(8)} rows/s   (in-process, no store, no HTTP)`,
+);
 console.log(`  ratio                ${(baseMs / ms).toFixed(2)}`);
 process.exit(0);
 

@@ -35,7 +35,11 @@ spawnSync('taskset', ['-cp', LOAD_CORE, String(process.pid)], { stdio: 'ignore' 
 // Connections kept 5 s when idle, as Node's own default: the bundle reuses them as with real receivers.
 const receiver = await startHttpsReceiver({ keepAliveMs: 5000 });
 // The held answers wait through the whole posting of the backlog: the attempts must not time out.
-const bundleEnv = { FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: receiver.caFile, FORMSTEAD_WEBHOOK_TIMEOUT_MS: '300000' };
+const bundleEnv = {
+  FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1',
+  NODE_EXTRA_CA_CERTS: receiver.caFile,
+  FORMSTEAD_WEBHOOK_TIMEOUT_MS: '300000',
+};
 
 const authed = { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' };
 
@@ -43,7 +47,11 @@ const authed = { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'applicat
 async function formWithWebhook(url: string, name: string): Promise<{ formId: string; hookPath: string }> {
   const formId = await publish(url, definition);
   const hookPath = `/switch/${name}/hook`;
-  const patched = await fetch(`${url}/v1/forms/${formId}`, { method: 'PATCH', headers: authed, body: JSON.stringify({ webhook_url: receiver.url(hookPath) }) });
+  const patched = await fetch(`${url}/v1/forms/${formId}`, {
+    method: 'PATCH',
+    headers: authed,
+    body: JSON.stringify({ webhook_url: receiver.url(hookPath) }),
+  });
   if (patched.status !== 200) throw new Error(`webhook: ${patched.status} ${await patched.text()}`);
   const revealed = await fetch(`${url}/v1/forms/${formId}/webhook?reveal=true`, { headers: authed });
   receiver.secrets.set(hookPath, ((await revealed.json()) as { secret: string }).secret);
@@ -58,7 +66,11 @@ async function postBacklog(urls: string[], formId: string, count: number): Promi
     Array.from({ length: CONNECTIONS }, async () => {
       while (next < count) {
         const url = urls[next++ % urls.length];
-        const res = await fetch(`${url}/v1/f/${formId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const res = await fetch(`${url}/v1/f/${formId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
         ids.push(((await res.json()) as { id: string }).id);
       }
@@ -79,7 +91,13 @@ interface Round {
 }
 
 /** Queues `count` deliveries with the receiver holding its answers, releases it, and times the drain. */
-async function drain(name: string, urls: string[], nodePids: number[], count: number, postmaster?: number): Promise<Round & { formId: string }> {
+async function drain(
+  name: string,
+  urls: string[],
+  nodePids: number[],
+  count: number,
+  postmaster?: number,
+): Promise<Round & { formId: string }> {
   const { formId, hookPath } = await formWithWebhook(urls[0], name);
   const switchName = hookPath.split('/')[2];
   receiver.switches.set(switchName, 200);
@@ -94,7 +112,10 @@ async function drain(name: string, urls: string[], nodePids: number[], count: nu
   const releasedAt = Date.now();
   release();
   const got = () => receiver.to(hookPath);
-  for (const deadline = Date.now() + 300_000; new Set(got().map((r) => r.headers['service-submission-id'])).size < ids.size; ) {
+  for (
+    const deadline = Date.now() + 300_000;
+    new Set(got().map((r) => r.headers['service-submission-id'])).size < ids.size;
+  ) {
     if (Date.now() > deadline) throw new Error(`${name}: not every delivery arrived`);
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -127,7 +148,12 @@ interface Row extends Round {
 }
 
 /** A warm-up drain, then the measured one. */
-async function measure(name: string, instances: { url: string; pid: number }[], databaseUrl?: string, postmaster?: number): Promise<Row> {
+async function measure(
+  name: string,
+  instances: { url: string; pid: number }[],
+  databaseUrl?: string,
+  postmaster?: number,
+): Promise<Row> {
   const urls = instances.map((i) => i.url);
   const pids = instances.map((i) => i.pid);
   const tag = name.replace(/\W+/g, '-');
@@ -137,7 +163,10 @@ async function measure(name: string, instances: { url: string; pid: number }[], 
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const rows = await client.query('SELECT state, count(*)::int AS n FROM webhook_deliveries WHERE form_id = $1 GROUP BY state ORDER BY state', [r.formId]);
+    const rows = await client.query(
+      'SELECT state, count(*)::int AS n FROM webhook_deliveries WHERE form_id = $1 GROUP BY state ORDER BY state',
+      [r.formId],
+    );
     await client.end();
     states = rows.rows.map((x) => `${x.state} ${x.n}`).join(', ');
   }
@@ -180,12 +209,20 @@ await db.stop();
 await receiver.close();
 
 const base = rows[0].perSecond;
-console.log(`webhook deliveries, a backlog of ${N} (20-field payloads) drained to an HTTPS receiver answering 200 at once; servers on core ${SERVER_CORE}, receiver on core ${LOAD_CORE}`);
+console.log(
+  `webhook deliveries, a backlog of ${N} (20-field payloads) drained to an HTTPS receiver answering 200 at once; servers on core ${SERVER_CORE}, receiver on core ${LOAD_CORE}`,
+);
 console.log(`machine: ${cores} cores (os.availableParallelism())`);
 for (const r of rows) {
-  const cpu = r.pgCpu ? `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ${(r.nodeCpu + r.pgCpu).toFixed(0)} µs` : `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs`;
-  console.log(`  ${r.name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(6)} deliveries/s   ratio ${(r.perSecond / base).toFixed(2)}   ${cpu}   (receiver ${r.receiverCpu.toFixed(0)} µs)   load ${r.load.toFixed(1)}`);
+  const cpu = r.pgCpu
+    ? `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
+    : `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs`;
+  console.log(
+    `  ${r.name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(6)} deliveries/s   ratio ${(r.perSecond / base).toFixed(2)}   ${cpu}   (receiver ${r.receiverCpu.toFixed(0)} µs)   load ${r.load.toFixed(1)}`,
+  );
   const once = r.requests === N && r.unique === N && r.missing === 0 && r.unsigned === 0;
-  console.log(`  ${''.padEnd(24)} at the receiver: ${r.requests} requests for ${r.unique} of ${N} submissions, ${r.missing} missing, ${r.requests - r.unique} duplicates, ${r.unsigned} unsigned or not 200: ${once ? 'each delivered once' : 'NOT each once'}${r.states ? `; in the database: ${r.states}` : ''}`);
+  console.log(
+    `  ${''.padEnd(24)} at the receiver: ${r.requests} requests for ${r.unique} of ${N} submissions, ${r.missing} missing, ${r.requests - r.unique} duplicates, ${r.unsigned} unsigned or not 200: ${once ? 'each delivered once' : 'NOT each once'}${r.states ? `; in the database: ${r.states}` : ''}`,
+  );
 }
 process.exit(rows.every((r) => r.requests === N && r.unique === N && r.unsigned === 0) ? 0 : 1);

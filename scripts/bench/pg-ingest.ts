@@ -29,7 +29,11 @@ async function startOne(port: number, env: Record<string, string>) {
 }
 
 /** wrk runs at once (each its own process on the load core), req/s and errors added up. */
-async function wrkParallel(urls: string[], connections: number, secs: number): Promise<WrkResult & { requests: number }> {
+async function wrkParallel(
+  urls: string[],
+  connections: number,
+  secs: number,
+): Promise<WrkResult & { requests: number }> {
   if (urls.length === 1) {
     const r = wrkPost(urls[0], body, { connections, seconds: secs });
     return { ...r, requests: r.rps * secs };
@@ -40,15 +44,27 @@ async function wrkParallel(urls: string[], connections: number, secs: number): P
       (u) =>
         new Promise<WrkResult>((resolve, reject) => {
           const code = `import { wrkPost } from ${JSON.stringify(path.join(import.meta.dirname, '_http.ts'))}; console.log(JSON.stringify(wrkPost(${JSON.stringify(u)}, ${JSON.stringify(body)}, { connections: ${Math.round(connections / urls.length)}, seconds: ${secs} })));`;
-          const c = spawn('taskset', ['-c', LOAD_CORE, process.execPath, '--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+          const c = spawn(
+            'taskset',
+            ['-c', LOAD_CORE, process.execPath, '--import', 'tsx', '--input-type=module', '-e', code],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          );
           let out = '';
           c.stdout.on('data', (d) => (out += d));
-          c.on('exit', (status) => (status === 0 ? resolve(JSON.parse(out)) : reject(new Error(`wrk child failed: ${status}`))));
+          c.on('exit', (status) =>
+            status === 0 ? resolve(JSON.parse(out)) : reject(new Error(`wrk child failed: ${status}`)),
+          );
         }),
     ),
   );
   const rps = runs.reduce((s, r) => s + r.rps, 0);
-  return { rps, p50: Math.max(...runs.map((r) => r.p50)), p99: Math.max(...runs.map((r) => r.p99)), errors: runs.reduce((s, r) => s + r.errors, 0), requests: rps * secs };
+  return {
+    rps,
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    requests: rps * secs,
+  };
 }
 
 interface Row {
@@ -63,7 +79,12 @@ interface Row {
 }
 
 /** Warm-up, then one measured run; CPU per request of the bundles and of PostgreSQL. */
-async function measure(name: string, targets: { url: string; pid: number }[], formIds: string[], postmaster?: number): Promise<Row> {
+async function measure(
+  name: string,
+  targets: { url: string; pid: number }[],
+  formIds: string[],
+  postmaster?: number,
+): Promise<Row> {
   const urls = targets.map((t, i) => `${t.url}/v1/f/${formIds[i]}`);
   await wrkParallel(urls, 50, 2);
   const nodePids = targets.map((t) => t.pid);
@@ -117,10 +138,16 @@ const { db, postmaster } = await pinnedPostgres(['formstead_one', 'formstead_two
 await db.stop();
 
 const base = rows[0].rps;
-console.log(`ingest on PostgreSQL, 20-field form, 50 connections in all, ${seconds} s each; servers on core ${SERVER_CORE}, wrk on core ${LOAD_CORE}`);
+console.log(
+  `ingest on PostgreSQL, 20-field form, 50 connections in all, ${seconds} s each; servers on core ${SERVER_CORE}, wrk on core ${LOAD_CORE}`,
+);
 console.log(`machine: ${availableParallelism()} cores (os.availableParallelism())`);
 for (const r of rows) {
-  const cpu = r.pgCpu ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ${(r.nodeCpu + r.pgCpu).toFixed(0)} µs` : `CPU/req node ${r.nodeCpu.toFixed(0)} µs`;
-  console.log(`  ${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   load ${r.load.toFixed(1)}`);
+  const cpu = r.pgCpu
+    ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
+    : `CPU/req node ${r.nodeCpu.toFixed(0)} µs`;
+  console.log(
+    `  ${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   load ${r.load.toFixed(1)}`,
+  );
 }
 process.exit(0);

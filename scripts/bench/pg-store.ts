@@ -22,14 +22,42 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 5000);
 
 /** About 500 bytes of answers, as a 20-field form sends them. */
 const values = (i: number) =>
-  Object.fromEntries(Array.from({ length: 20 }, (_, f) => [`field_${f}`, f % 4 === 0 ? `Some longer answer ${i} `.repeat(3) : `v${(i + f) % 97}`]));
+  Object.fromEntries(
+    Array.from({ length: 20 }, (_, f) => [
+      `field_${f}`,
+      f % 4 === 0 ? `Some longer answer ${i} `.repeat(3) : `v${(i + f) % 97}`,
+    ]),
+  );
 
 function formRecord(id: string, workspaceId: string): FormRecord {
   return {
-    id, workspaceId, agentKeyId: null, title: id, status: 'active', moderationPaused: false, version: 1, createdAt: new Date().toISOString(),
-    expiresAt: null, claimTokenHash: null, submissionCount: 0, successMessage: '', redirectUrl: '', allowAnotherResponse: false,
-    notifyMode: 'off', notifyEmailTo: '', webhookUrl: 'https://example.com/h', webhookSecret: 's', webhookFailures: 0, webhookFailureMailedAt: null,
-    notifyEachResponse: false, confirmationField: '', confirmationMessage: '', retentionDays: null, theme: {}, responseMailSeq: 0, responseMailAt: null,
+    id,
+    workspaceId,
+    agentKeyId: null,
+    title: id,
+    status: 'active',
+    moderationPaused: false,
+    version: 1,
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+    claimTokenHash: null,
+    submissionCount: 0,
+    successMessage: '',
+    redirectUrl: '',
+    allowAnotherResponse: false,
+    notifyMode: 'off',
+    notifyEmailTo: '',
+    webhookUrl: 'https://example.com/h',
+    webhookSecret: 's',
+    webhookFailures: 0,
+    webhookFailureMailedAt: null,
+    notifyEachResponse: false,
+    confirmationField: '',
+    confirmationMessage: '',
+    retentionDays: null,
+    theme: {},
+    responseMailSeq: 0,
+    responseMailAt: null,
   };
 }
 
@@ -49,10 +77,21 @@ async function measure(store: Store): Promise<{ rate: number; cpuUs: number }> {
         const n = i++;
         const id = randomUUID();
         const outcome = await store.submissions.insert({
-          id, formId: forms[n % FORMS], workspaceId: ws.id, formVersion: 1, createdAt: new Date().toISOString(), values: values(n), hiddenChars: false,
+          id,
+          formId: forms[n % FORMS],
+          workspaceId: ws.id,
+          formVersion: 1,
+          createdAt: new Date().toISOString(),
+          values: values(n),
+          hiddenChars: false,
           idempotency: { key: `k${n}`, bodyHash: 'h', status: 201, response: `{"id":"${id}"}` },
-          formCap: 1_000_000, monthlyQuota: 1_000_000,
-          delivery: { id: randomUUID(), payload: '{"type":"submission.created"}', nextAttemptAt: new Date().toISOString() },
+          formCap: 1_000_000,
+          monthlyQuota: 1_000_000,
+          delivery: {
+            id: randomUUID(),
+            payload: '{"type":"submission.created"}',
+            nextAttemptAt: new Date().toISOString(),
+          },
         });
         if (outcome.kind !== 'stored') throw new Error(`insert ${n}: ${outcome.kind}`);
       }
@@ -104,9 +143,19 @@ await pg.close();
 await server.stop();
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
-console.log(`machine: ${cpus().length} cores; ${WRITES} inserts, ${WRITERS} writers, ${FORMS} forms; PostgreSQL on the same machine`);
+console.log(
+  `machine: ${cpus().length} cores; ${WRITES} inserts, ${WRITERS} writers, ${FORMS} forms; PostgreSQL on the same machine`,
+);
 console.log(`embedded (sql.js + journal fsync): ${fmt(e.rate)} inserts/s, Node CPU ${fmt(e.cpuUs)} µs per insert`);
-console.log(`PostgreSQL (pool of 20, commits flushed): ${fmt(p.rate)} inserts/s, Node CPU ${fmt(p.cpuUs)} µs per insert`);
-console.log(`ratio PostgreSQL / embedded: ${(p.rate / e.rate).toFixed(2)} (throughput), ${(p.cpuUs / e.cpuUs).toFixed(2)} (Node CPU per insert)`);
-console.log(`rate limits (2 buckets per take, as a submission): embedded ${fmt(eTakes.rate)} takes/s, ${fmt(eTakes.cpuUs)} µs; PostgreSQL ${fmt(pTakes.rate)} takes/s, Node CPU ${fmt(pTakes.cpuUs)} µs per take`);
-console.log(`ratio shared take / insert on PostgreSQL: ${(pTakes.rate / p.rate).toFixed(2)} (throughput; above 1 the limit is cheaper than the write it guards), ${(pTakes.cpuUs / p.cpuUs).toFixed(2)} (Node CPU)`);
+console.log(
+  `PostgreSQL (pool of 20, commits flushed): ${fmt(p.rate)} inserts/s, Node CPU ${fmt(p.cpuUs)} µs per insert`,
+);
+console.log(
+  `ratio PostgreSQL / embedded: ${(p.rate / e.rate).toFixed(2)} (throughput), ${(p.cpuUs / e.cpuUs).toFixed(2)} (Node CPU per insert)`,
+);
+console.log(
+  `rate limits (2 buckets per take, as a submission): embedded ${fmt(eTakes.rate)} takes/s, ${fmt(eTakes.cpuUs)} µs; PostgreSQL ${fmt(pTakes.rate)} takes/s, Node CPU ${fmt(pTakes.cpuUs)} µs per take`,
+);
+console.log(
+  `ratio shared take / insert on PostgreSQL: ${(pTakes.rate / p.rate).toFixed(2)} (throughput; above 1 the limit is cheaper than the write it guards), ${(pTakes.cpuUs / p.cpuUs).toFixed(2)} (Node CPU)`,
+);

@@ -39,7 +39,9 @@ function valuesJson(i: number): string {
     company: ['Acme', 'Globex', 'Initech', 'Umbrella'][i % 4],
     rating: (i % 5) + 1,
     topics: ['pricing', 'support', 'docs', 'api'].slice(0, (i % 4) + 1),
-    message: 'I would like to know more about the product and how it fits our team. '.repeat(4).slice(0, 220 + (i % 60)),
+    message: 'I would like to know more about the product and how it fits our team. '
+      .repeat(4)
+      .slice(0, 220 + (i % 60)),
     consent: true,
   });
 }
@@ -48,7 +50,13 @@ let counter = 0;
 /** The parameters of one submission insert; ids and timestamps are made here (the determinism rule). */
 function row(): SqlValue[] {
   const i = counter++;
-  return [randomUUID(), `form${String(i % 20).padStart(5, '0')}`, 1, new Date(1_700_000_000_000 + i * 1000).toISOString(), pool[i % pool.length]];
+  return [
+    randomUUID(),
+    `form${String(i % 20).padStart(5, '0')}`,
+    1,
+    new Date(1_700_000_000_000 + i * 1000).toISOString(),
+    pool[i % pool.length],
+  ];
 }
 
 /** Runs `count` writes through `one`, `WRITERS` at a time; returns writes per second. */
@@ -106,14 +114,26 @@ async function throughput() {
 
 /** Child "build": writes `rows` rows, closes (one snapshot), reopens and leaves `tail` rows in the journal. */
 async function build(dir: string, rows: number, tail: number) {
-  let db = await DurableDatabase.open({ dir, migrations, snapshotJournalBytes: Infinity, snapshotIntervalMs: 0, log: () => undefined });
+  let db = await DurableDatabase.open({
+    dir,
+    migrations,
+    snapshotJournalBytes: Infinity,
+    snapshotIntervalMs: 0,
+    log: () => undefined,
+  });
   for (let done = 0; done < rows; done += 5000) {
     await db.write((tx) => {
       for (let i = 0; i < Math.min(5000, rows - done); i++) tx.run(INSERT, row());
     });
   }
   await db.close();
-  db = await DurableDatabase.open({ dir, migrations, snapshotJournalBytes: Infinity, snapshotIntervalMs: 0, log: () => undefined });
+  db = await DurableDatabase.open({
+    dir,
+    migrations,
+    snapshotJournalBytes: Infinity,
+    snapshotIntervalMs: 0,
+    log: () => undefined,
+  });
   await drive(tail, () => db.write((tx) => tx.run(INSERT, row()))); // one transaction per submission, as live
   process.exit(0); // no close(): the tail stays in the journal, as after a crash
 }
@@ -124,7 +144,13 @@ async function openOnce(dir: string) {
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
-  const db = await DurableDatabase.open({ dir, migrations, snapshotIntervalMs: 0, snapshotIn: 'worker', log: () => undefined });
+  const db = await DurableDatabase.open({
+    dir,
+    migrations,
+    snapshotIntervalMs: 0,
+    snapshotIn: 'worker',
+    log: () => undefined,
+  });
   const openMs = performance.now() - started;
   const count = (db.get<{ n: number }>('SELECT count(*) AS n FROM submissions') ?? { n: 0 }).n;
   // The snapshot file's buffer is garbage once sql.js has copied it; let a full GC return it first.
@@ -175,10 +201,14 @@ function peakRss() {
 
 /** Runs this file as a child and returns its last stdout line parsed. */
 function child(args: string[]): any {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', self, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', self, ...args],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
   if (r.status !== 0) throw new Error(`bench child ${args[0]} failed: ${r.stderr}`);
   const lines = r.stdout.trim().split('\n');
   return args[0] === 'open' ? JSON.parse(lines[lines.length - 1]) : undefined;
@@ -192,12 +222,16 @@ async function main() {
   console.log(`\nwrites: ${WRITES} inserts, ${WRITERS} concurrent writers, one submission per transaction`);
   console.log(`  bare sql.js (no journal)        ${t.bareRate.toFixed(0).padStart(8)} writes/s`);
   console.log(`  DurableDatabase.write (fsynced) ${t.durableRate.toFixed(0).padStart(8)} writes/s`);
-  console.log(`  ratio durable / bare            ${((100 * t.durableRate) / t.bareRate).toFixed(0).padStart(7)} %   (target >= 30 %)`);
+  console.log(
+    `  ratio durable / bare            ${((100 * t.durableRate) / t.bareRate).toFixed(0).padStart(7)} %   (target >= 30 %)`,
+  );
   console.log(`  writes per fsync                ${t.perSync.toFixed(1).padStart(8)}      (group commit)`);
 
   const sizes = process.env.BENCH_QUICK ? [100_000] : [100_000, 1_000_000];
   const snapshots: string[] = [];
-  console.log('\nstart-up: snapshot + journal tail of 20,000 one-row transactions, opened in a fresh process (median of 3)');
+  console.log(
+    '\nstart-up: snapshot + journal tail of 20,000 one-row transactions, opened in a fresh process (median of 3)',
+  );
   console.log('  rows        on disk    open (load + replay)   replayed tx   RSS added   RSS per 100k rows');
   for (const rows of sizes) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'formstead-bench-'));
@@ -223,7 +257,9 @@ async function main() {
   }
   console.log('  (target: open under 3 s with 1M rows)');
   console.log('\nsnapshot of that database, built by a worker thread: the longest event-loop stall meanwhile, against');
-  console.log('export() of the same image on the main thread (the stall a snapshot of memory would cause); memory added at the peak');
+  console.log(
+    'export() of the same image on the main thread (the stall a snapshot of memory would cause); memory added at the peak',
+  );
   console.log('  rows        snapshot    longest stall    main-thread export()      ratio   worker peak  export peak');
   snapshots.forEach((line) => console.log(line));
 }

@@ -37,8 +37,17 @@ await writeWithFsync(2); // warm-up
 const baseBefore = await writeWithFsync(ROUNDS);
 
 const server = await startBundle(9311);
-const definition = { id: 'bench', title: 'Bench', submit: { label: 'Send' }, fields: [{ key: 'file', type: 'file', label: 'File' }] };
-const published = await fetch(`${server.url}/v1/forms`, { method: 'POST', headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ definition }) });
+const definition = {
+  id: 'bench',
+  title: 'Bench',
+  submit: { label: 'Send' },
+  fields: [{ key: 'file', type: 'file', label: 'File' }],
+};
+const published = await fetch(`${server.url}/v1/forms`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ definition }),
+});
 const { form_id } = (await published.json()) as { form_id: string };
 const target = `${server.url}/v1/f/${form_id}/uploads?field=file`;
 
@@ -63,7 +72,11 @@ await Promise.all(Array.from({ length: clients }, async () => { while (left-- > 
 console.log(JSON.stringify({ ms: performance.now() - started, failed }));`,
 );
 const runClients = (clients: number, total: number) => {
-  const out = spawnSync('taskset', ['-c', LOAD_CORE, process.execPath, clientPath, target, String(clients), String(total)], { encoding: 'utf8' });
+  const out = spawnSync(
+    'taskset',
+    ['-c', LOAD_CORE, process.execPath, clientPath, target, String(clients), String(total)],
+    { encoding: 'utf8' },
+  );
   if (out.status !== 0) throw new Error(out.stderr);
   return JSON.parse(out.stdout) as { ms: number; failed: number };
 };
@@ -81,9 +94,13 @@ const peak = procStatusMb(pid, 'VmHWM');
 
 const baseMbps = Math.max(baseBefore, await writeWithFsync(ROUNDS));
 console.log(`uploads of ${SIZE / MB} MB files (each fsynced before its 201)`);
-console.log(`  write + fsync, same bytes   ${baseMbps.toFixed(0).padStart(6)} MB/s   (${ROUNDS} files, in-process, no HTTP)`);
+console.log(
+  `  write + fsync, same bytes   ${baseMbps.toFixed(0).padStart(6)} MB/s   (${ROUNDS} files, in-process, no HTTP)`,
+);
 console.log(`  formstead, 1 client         ${mbps.toFixed(0).padStart(6)} MB/s   failed ${one.failed}`);
 console.log(`  ratio                       ${(mbps / baseMbps).toFixed(2)}`);
-console.log(`  20 clients at once: ${((20 * SIZE) / MB / (many.ms / 1000)).toFixed(0)} MB/s, failed ${many.failed}; server RSS ${idle} MB idle, peak ${peak} MB: ${peak - idle} MB above idle (target < 64 MB)`);
+console.log(
+  `  20 clients at once: ${((20 * SIZE) / MB / (many.ms / 1000)).toFixed(0)} MB/s, failed ${many.failed}; server RSS ${idle} MB idle, peak ${peak} MB: ${peak - idle} MB above idle (target < 64 MB)`,
+);
 server.child.kill('SIGTERM');
 process.exit(0);

@@ -25,7 +25,29 @@ spawnSync('taskset', ['-cp', LOAD_CORE, String(process.pid)], { stdio: 'ignore' 
 const dir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-webhooks-'));
 const keyFile = path.join(dir, 'key.pem');
 const caFile = path.join(dir, 'cert.pem');
-execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', caFile, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    caFile,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ],
+  { stdio: 'ignore' },
+);
 
 /** Arrival time (performance.now) of each submission id; arrivals counts every request, duplicates too. */
 const arrived = new Map<string, number>();
@@ -42,7 +64,13 @@ const receiver = https.createServer({ key: readFileSync(keyFile), cert: readFile
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverPort = (receiver.address() as net.AddressInfo).port;
 
-const values = { name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Engines', topic: 'sales', message: 'I would like to know more about the product. '.repeat(4) };
+const values = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+  company: 'Analytical Engines',
+  topic: 'sales',
+  message: 'I would like to know more about the product. '.repeat(4),
+};
 const definition = {
   id: 'bench',
   title: 'Bench',
@@ -51,7 +79,15 @@ const definition = {
 };
 
 // ---- Baseline: a bare https client on the server core, same receiver, payloads and concurrency.
-const sampleBody = JSON.stringify({ type: 'submission.created', form_id: 'abcdefghij', submission_id: crypto.randomUUID(), form_version: 1, version: 1, values, created_at: new Date().toISOString() });
+const sampleBody = JSON.stringify({
+  type: 'submission.created',
+  form_id: 'abcdefghij',
+  submission_id: crypto.randomUUID(),
+  form_version: 1,
+  version: 1,
+  values,
+  created_at: new Date().toISOString(),
+});
 const baselinePath = path.join(dir, 'baseline.mjs');
 writeFileSync(
   baselinePath,
@@ -84,13 +120,28 @@ arrived.clear();
 arrivals = 0;
 
 // ---- The bundle on the server core, sending to the same receiver.
-const server = await startBundle(9311, { FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: caFile, ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}) });
+const server = await startBundle(9311, {
+  FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1',
+  NODE_EXTRA_CA_CERTS: caFile,
+  ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
+});
 const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
 const api = (method: string, pathname: string, body: unknown, key?: string) =>
   new Promise<{ status: number; json: any }>((resolve, reject) => {
     const text = JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port: 9311, method, path: pathname, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(key ? { authorization: `Bearer ${key}` } : {}) } },
+      {
+        host: '127.0.0.1',
+        port: 9311,
+        method,
+        path: pathname,
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+        },
+      },
       (res) => {
         let data = '';
         res.setEncoding('utf8');
@@ -102,7 +153,12 @@ const api = (method: string, pathname: string, body: unknown, key?: string) =>
     req.end(text);
   });
 const formId = (await api('POST', '/v1/forms', { definition }, OWNER_KEY)).json.form_id as string;
-const patched = await api('PATCH', `/v1/forms/${formId}`, { webhook_url: `https://127.0.0.1:${receiverPort}/hook` }, OWNER_KEY);
+const patched = await api(
+  'PATCH',
+  `/v1/forms/${formId}`,
+  { webhook_url: `https://127.0.0.1:${receiverPort}/hook` },
+  OWNER_KEY,
+);
 if (patched.status !== 200) throw new Error(`PATCH: ${JSON.stringify(patched.json)}`);
 const body = { values };
 
@@ -165,13 +221,27 @@ server.child.kill('SIGTERM');
 receiver.close();
 agent.destroy();
 
-console.log(`webhooks, ${SEND_CONCURRENCY} deliveries in flight per form over kept-alive TLS connections, server on core ${SERVER_CORE}`);
-console.log(`  bare https client     ${baseline.toFixed(0).padStart(7)} deliveries/s   (${baselineN} signed POSTs, no store, no ingest)`);
-console.log(`  formstead             ${deliveriesPerSecond.toFixed(0).padStart(7)} deliveries/s   (${N} submissions at ${(N / burst.seconds).toFixed(0)}/s over ${LOAD_CONNECTIONS} connections, each stored and then delivered; target ≥ 1000)`);
-console.log(`  ratio                 ${(deliveriesPerSecond / baseline).toFixed(2)} with ingest, ${(drainPerSecond / baseline).toFixed(2)} sending alone (drain)`);
-console.log(`  drain                 ${drained > N / 10 ? `${drainPerSecond.toFixed(0).padStart(7)} deliveries/s   (the ${drained} still queued when the submissions stopped, sending alone)` : '      - (little was queued when the submissions stopped)'}`);
-console.log(`  answer → webhook      p50 ${pct(lightLag, 50)} ms   p90 ${pct(lightLag, 90)} ms   p99 ${pct(lightLag, 99)} ms   (${LATENCY_N} submissions over 4 connections; target p50 < 50 ms)`);
-console.log(`  answer → webhook      p50 ${pct(pacedLag, 50)} ms   p90 ${pct(pacedLag, 90)} ms   p99 ${pct(pacedLag, 99)} ms   (${LATENCY_N} submissions paced at ${PACED_RATE}/s)`);
+console.log(
+  `webhooks, ${SEND_CONCURRENCY} deliveries in flight per form over kept-alive TLS connections, server on core ${SERVER_CORE}`,
+);
+console.log(
+  `  bare https client     ${baseline.toFixed(0).padStart(7)} deliveries/s   (${baselineN} signed POSTs, no store, no ingest)`,
+);
+console.log(
+  `  formstead             ${deliveriesPerSecond.toFixed(0).padStart(7)} deliveries/s   (${N} submissions at ${(N / burst.seconds).toFixed(0)}/s over ${LOAD_CONNECTIONS} connections, each stored and then delivered; target ≥ 1000)`,
+);
+console.log(
+  `  ratio                 ${(deliveriesPerSecond / baseline).toFixed(2)} with ingest, ${(drainPerSecond / baseline).toFixed(2)} sending alone (drain)`,
+);
+console.log(
+  `  drain                 ${drained > N / 10 ? `${drainPerSecond.toFixed(0).padStart(7)} deliveries/s   (the ${drained} still queued when the submissions stopped, sending alone)` : '      - (little was queued when the submissions stopped)'}`,
+);
+console.log(
+  `  answer → webhook      p50 ${pct(lightLag, 50)} ms   p90 ${pct(lightLag, 90)} ms   p99 ${pct(lightLag, 99)} ms   (${LATENCY_N} submissions over 4 connections; target p50 < 50 ms)`,
+);
+console.log(
+  `  answer → webhook      p50 ${pct(pacedLag, 50)} ms   p90 ${pct(pacedLag, 90)} ms   p99 ${pct(pacedLag, 99)} ms   (${LATENCY_N} submissions paced at ${PACED_RATE}/s)`,
+);
 console.log(`  duplicates            ${duplicates}`);
 process.exit(0);
 
@@ -208,12 +278,18 @@ async function pacedLoad(rate: number, count: number): Promise<Map<string, numbe
 /** Runs the baseline client pinned to the server core while this process keeps answering as the receiver. */
 function runBaseline(n: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, baselinePath, String(receiverPort), String(n), String(SEND_CONCURRENCY)], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      'taskset',
+      ['-c', SERVER_CORE, process.execPath, baselinePath, String(receiverPort), String(n), String(SEND_CONCURRENCY)],
+      {
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out).perSecond) : reject(new Error(`baseline exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out).perSecond) : reject(new Error(`baseline exited ${code}`)),
+    );
   });
 }

@@ -24,7 +24,10 @@ export async function precompileFile(file) {
   if (!source.includes('html`') && !source.includes('/html.ts')) return null;
   const { code } = await transform(source, { loader: 'ts', sourcefile: file, tsconfigRaw });
   const dir = path.dirname(file);
-  return precompileModule(code, { isTagModule: (specifier) => path.resolve(dir, specifier) === tagModule, where: file });
+  return precompileModule(code, {
+    isTagModule: (specifier) => path.resolve(dir, specifier) === tagModule,
+    where: file,
+  });
 }
 
 /** The plugin scripts/build.mjs and scripts/bench/bundle.ts give every client bundle. */

@@ -18,26 +18,37 @@ function* nodes(node) {
 function patternNames(pattern) {
   if (!pattern) return [];
   switch (pattern.type) {
-    case 'Identifier': return [pattern.name];
-    case 'ObjectPattern': return pattern.properties.flatMap((p) => patternNames(p.type === 'RestElement' ? p.argument : p.value));
-    case 'ArrayPattern': return pattern.elements.flatMap(patternNames);
-    case 'RestElement': return patternNames(pattern.argument);
-    case 'AssignmentPattern': return patternNames(pattern.left);
-    default: return [];
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((p) => patternNames(p.type === 'RestElement' ? p.argument : p.value));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap(patternNames);
+    case 'RestElement':
+      return patternNames(pattern.argument);
+    case 'AssignmentPattern':
+      return patternNames(pattern.left);
+    default:
+      return [];
   }
 }
 
 /** Names a node declares in its scope (imports excluded). */
 function declaredNames(node) {
   switch (node.type) {
-    case 'VariableDeclarator': return patternNames(node.id);
+    case 'VariableDeclarator':
+      return patternNames(node.id);
     case 'FunctionDeclaration':
     case 'FunctionExpression':
-    case 'ArrowFunctionExpression': return [...patternNames(node.id), ...node.params.flatMap(patternNames)];
+    case 'ArrowFunctionExpression':
+      return [...patternNames(node.id), ...node.params.flatMap(patternNames)];
     case 'ClassDeclaration':
-    case 'ClassExpression': return patternNames(node.id);
-    case 'CatchClause': return patternNames(node.param);
-    default: return [];
+    case 'ClassExpression':
+      return patternNames(node.id);
+    case 'CatchClause':
+      return patternNames(node.param);
+    default:
+      return [];
   }
 }
 
@@ -60,8 +71,10 @@ export function precompileModule(code, { isTagModule, hFrom = 'preact', where = 
   const names = new Set();
   for (const node of nodes(ast)) {
     if (node.type === 'Identifier') names.add(node.name);
-    if (declaredNames(node).includes('html')) throw new Error(`${where}: a local \`html\` shadows the template tag; rename it`);
-    if (node.type === 'TaggedTemplateExpression' && node.tag.type === 'Identifier' && node.tag.name === 'html') templates.push(node);
+    if (declaredNames(node).includes('html'))
+      throw new Error(`${where}: a local \`html\` shadows the template tag; rename it`);
+    if (node.type === 'TaggedTemplateExpression' && node.tag.type === 'Identifier' && node.tag.name === 'html')
+      templates.push(node);
   }
   if (!templates.length) return null;
   templates.sort((a, b) => a.start - b.start);

@@ -70,7 +70,9 @@ function slotCode(index) {
 /** Code for `a="x${y}z"`: htm starts from the first piece and appends each next one as `+= v + ''`. */
 function joinedCode(marked) {
   // split() puts the text between marks at even positions and the slot numbers at odd ones.
-  const pieces = marked.split(MARK).flatMap((text, k) => (k % 2 ? [{ slot: slotCode(Number(text)) }] : text ? [{ text: JSON.stringify(text) }] : []));
+  const pieces = marked
+    .split(MARK)
+    .flatMap((text, k) => (k % 2 ? [{ slot: slotCode(Number(text)) }] : text ? [{ text: JSON.stringify(text) }] : []));
   // The first piece is used as it is (`${n}px` is n + "px"), every later slot as `v + ''`.
   const [first, ...rest] = pieces;
   if (!rest.length) return `(${first.slot} + "")`;
@@ -107,14 +109,16 @@ const bound = htm.bind(codeH);
 // Multiple roots give an array literal and an empty template `void 0`, as htm returns them.
 /** The code of the value `htm.bind(hName)` makes of a template (`exprs`: the source of each `${}`). */
 export function templateCode({ cooked, raw, exprs, hName }) {
-  if (cooked.some((s) => s === undefined || s === null)) throw new Error('htm-precompile: a template has an invalid escape sequence');
+  if (cooked.some((s) => s === undefined || s === null))
+    throw new Error('htm-precompile: a template has an invalid escape sequence');
   if (cooked.some((s) => s.includes(MARK))) throw new Error('htm-precompile: a template holds a NUL character');
   const strings = Object.freeze(Object.assign([...cooked], { raw: Object.freeze([...raw]) }));
   const slots = exprs.map((_, i) => new Slot(i));
   current = { exprs, hName, used: new Set() };
   // htm applies a spread with Object.assign; while it runs, a spread of a slot is recorded instead.
   const assign = Object.assign;
-  Object.assign = (target, ...sources) => (sources[0] instanceof Slot ? recordSpread(target, sources[0]) : assign(target, ...sources));
+  Object.assign = (target, ...sources) =>
+    sources[0] instanceof Slot ? recordSpread(target, sources[0]) : assign(target, ...sources);
   try {
     const result = bound(strings, ...slots);
     const code = Array.isArray(result) ? `[${result.map(valueCode).join(', ')}]` : valueCode(result);

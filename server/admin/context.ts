@@ -31,7 +31,18 @@ export interface AdminContext {
 export const originAllowed = originMatches;
 
 /** Builds the context of one socket from its upgrade request. */
-export function createAdminContext(services: Services, jobs: JobRegistry | undefined, req: IncomingMessage): AdminContext {
+export function createAdminContext(
+  services: Services,
+  jobs: JobRegistry | undefined,
+  req: IncomingMessage,
+): AdminContext {
   const workspace = new URL(req.url ?? '/', 'http://localhost').searchParams.get('workspace');
-  return { services, jobs, sessionToken: sessionToken(req), origin: req.headers.origin, host: req.headers.host, workspaceId: workspace || undefined };
+  return {
+    services,
+    jobs,
+    sessionToken: sessionToken(req),
+    origin: req.headers.origin,
+    host: req.headers.host,
+    workspaceId: workspace || undefined,
+  };
 }

@@ -15,8 +15,24 @@ const t = initTRPC.context<AdminContext>().create({
     const api = error.cause instanceof ApiError ? error.cause : undefined;
     const details = api ? api.details : error.code === 'BAD_REQUEST' ? inputProblems(error.cause) : [];
     // Unexpected errors are logged by the adapter's onError and answered without their message.
-    const message = api ? api.code : error.code === 'INTERNAL_SERVER_ERROR' ? 'internal_error' : error.code === 'BAD_REQUEST' ? 'invalid_request' : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: api?.status ?? shape.data.httpStatus, path: shape.data.path, error: message, details } };
+    const message = api
+      ? api.code
+      : error.code === 'INTERNAL_SERVER_ERROR'
+        ? 'internal_error'
+        : error.code === 'BAD_REQUEST'
+          ? 'invalid_request'
+          : shape.message;
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: api?.status ?? shape.data.httpStatus,
+        path: shape.data.path,
+        error: message,
+        details,
+      },
+    };
   },
 });
 
@@ -49,10 +65,12 @@ export const publicProcedure = t.procedure.use(shapeErrors);
  * session is signed out or expires).
  */
 const requireSession = t.middleware(async ({ ctx, next }) => {
-  if (!originAllowed(ctx.origin, ctx.host, ctx.services.config.publicUrl)) throw forbidden('forbidden', [`origin: open the admin panel at ${ctx.services.config.publicUrl}/admin`]);
+  if (!originAllowed(ctx.origin, ctx.host, ctx.services.config.publicUrl))
+    throw forbidden('forbidden', [`origin: open the admin panel at ${ctx.services.config.publicUrl}/admin`]);
   const principal = await ctx.services.accounts.principal(ctx.sessionToken, ctx.workspaceId);
   if (!principal || !ctx.sessionToken) {
-    if (await ctx.services.accounts.session(ctx.sessionToken)) throw forbidden('forbidden', ['workspace: you are not a member of this workspace']);
+    if (await ctx.services.accounts.session(ctx.sessionToken))
+      throw forbidden('forbidden', ['workspace: you are not a member of this workspace']);
     throw unauthorized(['session: sign in again']);
   }
   return next({ ctx: { principal, sessionToken: ctx.sessionToken } });
@@ -75,6 +93,7 @@ export const ownerProcedure = authedProcedure.use(({ ctx, next }) => {
 
 /** Owners of the instance (its first workspace): moderation, the mail outbox, jobs. */
 export const instanceOwnerProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  if (!(await ctx.services.workspaces.isInstanceOwner(ctx.principal.userId))) throw forbidden('forbidden', ['role: only owners of the instance can do this']);
+  if (!(await ctx.services.workspaces.isInstanceOwner(ctx.principal.userId)))
+    throw forbidden('forbidden', ['role: only owners of the instance can do this']);
   return next();
 });

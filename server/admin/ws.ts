@@ -17,7 +17,11 @@ export const ADMIN_SOCKET_PATH = '/admin/trpc';
 const MAX_MESSAGE_BYTES = 256 * 1024;
 
 /** Serves the admin router on `server`'s upgrades to /admin/trpc; `close` ends every socket (shutdown). */
-export function attachAdminChannel(server: http.Server, services: Services, opts: { jobs?: JobRegistry; log: (line: string) => void }) {
+export function attachAdminChannel(
+  server: http.Server,
+  services: Services,
+  opts: { jobs?: JobRegistry; log: (line: string) => void },
+) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const handler = applyWSSHandler({
     wss,
@@ -26,7 +30,8 @@ export function attachAdminChannel(server: http.Server, services: Services, opts
     // Pings find sockets whose browser went away without a close (sleep, lost network).
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') opts.log(`error: admin ${path ?? '(connection)'}: ${error.cause?.stack ?? error.message}`);
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        opts.log(`error: admin ${path ?? '(connection)'}: ${error.cause?.stack ?? error.message}`);
     },
   });
 
@@ -53,10 +58,17 @@ export function attachAdminChannel(server: http.Server, services: Services, opts
  * Checks BEFORE accepting: the path, the Origin (browsers send cookies with any page's WebSocket, so
  * this is the CSRF defence of the channel) and a live session. Anything else gets a plain HTTP error.
  */
-async function accept(services: Services, wss: WebSocketServer, req: http.IncomingMessage, socket: Duplex, head: Buffer) {
+async function accept(
+  services: Services,
+  wss: WebSocketServer,
+  req: http.IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+) {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (path !== ADMIN_SOCKET_PATH) return refuse(socket, 404, 'Not Found');
-  if (!originAllowed(req.headers.origin, req.headers.host, services.config.publicUrl)) return refuse(socket, 403, 'Forbidden');
+  if (!originAllowed(req.headers.origin, req.headers.host, services.config.publicUrl))
+    return refuse(socket, 403, 'Forbidden');
   if (!(await services.accounts.session(sessionToken(req)))) return refuse(socket, 403, 'Forbidden');
   if (socket.destroyed) return;
   wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -64,5 +76,7 @@ async function accept(services: Services, wss: WebSocketServer, req: http.Incomi
 
 function refuse(socket: Duplex, status: number, text: string) {
   if (socket.destroyed) return;
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`,
+  );
 }

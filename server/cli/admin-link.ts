@@ -14,15 +14,21 @@ export async function adminLink(argv: string[], env: NodeJS.ProcessEnv): Promise
     const store = await openPgStore(config.databaseUrl);
     try {
       const token = await writeOwnerResetRow(store);
-      return [`Set a new owner password (this link works once, for an hour): ${config.publicUrl}/admin/reset?token=${token}`];
+      return [
+        `Set a new owner password (this link works once, for an hour): ${config.publicUrl}/admin/reset?token=${token}`,
+      ];
     } finally {
       await store.close();
     }
   }
   if (!(await isDataFolder(config.dataDir))) {
-    throw new ConfigError(`--data: ${config.dataDir} is not a Formstead data folder (start the server once, or pass --data)`);
+    throw new ConfigError(
+      `--data: ${config.dataDir} is not a Formstead data folder (start the server once, or pass --data)`,
+    );
   }
   const token = await writeOwnerResetRequest(config.dataDir);
   // Each run replaces the previous link, so only the newest printed link works.
-  return [`Set a new owner password (this link works once, for an hour): ${config.publicUrl}/admin/reset?token=${token}`];
+  return [
+    `Set a new owner password (this link works once, for an hour): ${config.publicUrl}/admin/reset?token=${token}`,
+  ];
 }

@@ -37,11 +37,16 @@ export async function backup(argv: string[], env: NodeJS.ProcessEnv): Promise<st
   const dir = path.resolve(data);
   if (!(await isDataFolder(dir))) {
     // On PostgreSQL the folder holds no data: say where it is instead.
-    if (env.FORMSTEAD_DATABASE_URL) throw new ConfigError(`--data: ${dir} is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump`);
+    if (env.FORMSTEAD_DATABASE_URL)
+      throw new ConfigError(
+        `--data: ${dir} is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump`,
+      );
     throw new ConfigError(`--data: ${dir} is not a Formstead data folder`);
   }
   const s = await writeBackup(dir, path.resolve(values.out));
-  return [`Backup written to ${s.out}: snapshot, ${s.journals} journal file(s), ${s.files} stored file(s), ${s.bytes} bytes. Restore: mkdir NEW && tar -xf ${path.basename(s.out)} -C NEW, then start with --data NEW.`];
+  return [
+    `Backup written to ${s.out}: snapshot, ${s.journals} journal file(s), ${s.files} stored file(s), ${s.bytes} bytes. Restore: mkdir NEW && tar -xf ${path.basename(s.out)} -C NEW, then start with --data NEW.`,
+  ];
 }
 
 /** Copies `dir` into the tar file `out` (written beside it, then renamed into place). */

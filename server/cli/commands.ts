@@ -19,12 +19,16 @@ const subcommands: Record<string, Command> = {
  * What argv asks for: `serve` with the server's flags, or the output of a command that has already run.
  * A stray word or an unknown subcommand is a ConfigError (one line).
  */
-export async function runCommandLine(argv: string[], env: NodeJS.ProcessEnv): Promise<{ serve: string[] } | { printed: string[] }> {
+export async function runCommandLine(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ serve: string[] } | { printed: string[] }> {
   if (argv.includes('--help') || argv.includes('-h')) return { printed: [helpText().trimEnd()] };
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return { printed: [version] };
   const [first, ...rest] = argv;
   if (first === undefined || first.startsWith('-')) return { serve: argv };
   const command = subcommands[first];
-  if (!command) throw new ConfigError(`${first}: unknown command (commands: ${Object.keys(subcommands).join(', ')}; see --help)`);
+  if (!command)
+    throw new ConfigError(`${first}: unknown command (commands: ${Object.keys(subcommands).join(', ')}; see --help)`);
   return { printed: await command(rest, env) };
 }

@@ -19,11 +19,16 @@ import { isDataFolder } from './data-folder.ts';
 
 /** Runs the command; resolves with the lines to print, or throws CommandFailed when something did not arrive. */
 export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
-  const { values } = parseStrict(argv, { data: { type: 'string' }, to: { type: 'string' }, 'files-dir': { type: 'string' } });
+  const { values } = parseStrict(argv, {
+    data: { type: 'string' },
+    to: { type: 'string' },
+    'files-dir': { type: 'string' },
+  });
   const data = values.data || env.FORMSTEAD_DATA;
   if (!data) throw new ConfigError('--data: needs the data folder to copy');
   const to = postgresUrl(values.to, '--to');
-  if (!to) throw new ConfigError('--to: needs the PostgreSQL database to copy into (postgres://user:password@host:5432/db)');
+  if (!to)
+    throw new ConfigError('--to: needs the PostgreSQL database to copy into (postgres://user:password@host:5432/db)');
   if (values['files-dir'] === '') throw new ConfigError('--files-dir: needs a folder');
   const dir = path.resolve(data);
   if (!(await isDataFolder(dir))) throw new ConfigError(`--data: ${dir} is not a Formstead data folder`);
@@ -44,16 +49,23 @@ export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<s
       // Refused before anything is written, files included.
       await checkTarget(source, db);
       // Files before rows, as an upload is: a server started on the copy never names a file it lacks.
-      files = await copyFiles(source.all<{ id: string; size: number }>('SELECT id, size FROM files ORDER BY rowid'), filesFrom, filesTo);
+      files = await copyFiles(
+        source.all<{ id: string; size: number }>('SELECT id, size FROM files ORDER BY rowid'),
+        filesFrom,
+        filesTo,
+      );
       counts = await copyToPostgres(source, db);
     } catch (err) {
       if (err instanceof StorageError && err.code === 'database_unavailable') {
         const code = (err.cause as { code?: string } | undefined)?.code;
-        throw new Error(`--to: PostgreSQL at ${where} cannot be reached${code ? ` (${code})` : ''}; nothing was copied`);
+        throw new Error(
+          `--to: PostgreSQL at ${where} cannot be reached${code ? ` (${code})` : ''}; nothing was copied`,
+        );
       }
       if (err instanceof RefusedTarget) throw new Error(`--to: ${where}: ${err.message}`);
       // An error PostgreSQL itself answered (no such database, a refused password): its own words.
-      if (err instanceof Error && 'severity' in err) throw new Error(`--to: PostgreSQL at ${where} answered: ${oneLine(err.message)}`);
+      if (err instanceof Error && 'severity' in err)
+        throw new Error(`--to: PostgreSQL at ${where} answered: ${oneLine(err.message)}`);
       throw err;
     }
     return report({ dir, where, to, counts, files, filesFrom, filesTo });
@@ -69,27 +81,47 @@ async function openSource(dir: string): Promise<DataFolderReader> {
     return await readDataFolder(dir, migrations, (line) => console.error(`[formstead] ${line}`));
   } catch (err) {
     if (err instanceof StorageError && err.code === 'data_locked') {
-      throw new Error(`${dir} is in use by a running Formstead: stop the server first (answers that arrive during the copy would not be copied), then run this again`);
+      throw new Error(
+        `${dir} is in use by a running Formstead: stop the server first (answers that arrive during the copy would not be copied), then run this again`,
+      );
     }
     throw err;
   }
 }
 
 /** What the copy printed, or CommandFailed with it when a row or file is missing. */
-function report(r: { dir: string; where: string; to: string; counts: TableCount[]; files: FilesCopied; filesFrom: string; filesTo?: string }): string[] {
+function report(r: {
+  dir: string;
+  where: string;
+  to: string;
+  counts: TableCount[];
+  files: FilesCopied;
+  filesFrom: string;
+  filesTo?: string;
+}): string[] {
   const filesDir = r.filesTo ?? r.filesFrom;
   const named = r.files.copied + r.files.alreadyThere + r.files.missing.length;
   const lines = [`Copied the data folder ${r.dir} into PostgreSQL ${r.where}.`, '', ...countTable(r.counts), ''];
   if (r.filesTo && path.resolve(r.filesTo) !== path.resolve(r.filesFrom)) {
-    lines.push(`Files: ${r.files.copied} copied from ${r.filesFrom} to ${filesDir}, ${r.files.alreadyThere} already there (${named} named by the database).`);
+    lines.push(
+      `Files: ${r.files.copied} copied from ${r.filesFrom} to ${filesDir}, ${r.files.alreadyThere} already there (${named} named by the database).`,
+    );
   } else {
-    lines.push(`Files: ${named} named by the database, kept where they are in ${filesDir} (use --files-dir DIR to copy them to a folder every instance mounts).`);
+    lines.push(
+      `Files: ${named} named by the database, kept where they are in ${filesDir} (use --files-dir DIR to copy them to a folder every instance mounts).`,
+    );
   }
   const missingRows = r.counts.filter((c) => c.missing > 0);
   if (missingRows.length > 0 || r.files.missing.length > 0) {
     const problems = missingRows.map((c) => `${c.table}: ${c.missing} row(s) missing, e.g. ${c.example}`);
-    if (r.files.missing.length > 0) problems.push(`${r.files.missing.length} file(s) not in ${filesDir} with their recorded size, e.g. ${r.files.missing[0]}`);
-    throw new CommandFailed(lines, `the copy is incomplete (${problems.join('; ')}); nothing was deleted, run it again once the cause is fixed`);
+    if (r.files.missing.length > 0)
+      problems.push(
+        `${r.files.missing.length} file(s) not in ${filesDir} with their recorded size, e.g. ${r.files.missing[0]}`,
+      );
+    throw new CommandFailed(
+      lines,
+      `the copy is incomplete (${problems.join('; ')}); nothing was deleted, run it again once the cause is fixed`,
+    );
   }
   const rows = r.counts.reduce((n, c) => n + c.source, 0);
   const added = r.counts.reduce((n, c) => n + c.added, 0);
@@ -111,7 +143,9 @@ function countTable(counts: TableCount[]): string[] {
   const head = ['table', 'data folder', 'PostgreSQL', 'added now'];
   const rows = counts.map((c) => [c.table, String(c.source), String(c.target), String(c.added)]);
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [head, ...rows].map((cells) => `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(width[i]) : cell.padStart(width[i]))).join('  ')}`.trimEnd());
+  return [head, ...rows].map((cells) =>
+    `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(width[i]) : cell.padStart(width[i]))).join('  ')}`.trimEnd(),
+  );
 }
 
 /** host:port/database of a URL, without user or password, for messages. */

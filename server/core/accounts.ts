@@ -40,7 +40,10 @@ export class AccountService {
       // Across instances too (PostgreSQL): a post of the same link to another instance waits here and
       // then finds the token used.
       let session = '';
-      await this.store.jobs.exclusive('owner-setup', async () => void (session = await this.setupOnce(token, email, password, used)));
+      await this.store.jobs.exclusive(
+        'owner-setup',
+        async () => void (session = await this.setupOnce(token, email, password, used)),
+      );
       return session;
     } finally {
       this.settingUp = false;
@@ -123,7 +126,9 @@ export class AccountService {
   async principal(sessionToken: string | undefined, workspaceId?: string): Promise<UserPrincipal | undefined> {
     const s = await this.session(sessionToken);
     const membership = s?.workspaces.find((w) => workspaceId === undefined || w.workspace.id === workspaceId);
-    return s && membership ? { kind: 'user', userId: s.user.id, workspaceId: membership.workspace.id, role: membership.role } : undefined;
+    return s && membership
+      ? { kind: 'user', userId: s.user.id, workspaceId: membership.workspace.id, role: membership.role }
+      : undefined;
   }
 
   /**
@@ -145,7 +150,12 @@ export class AccountService {
   async startSession(userId: string): Promise<string> {
     const token = newToken();
     const now = Date.now();
-    await this.store.sessions.create(hashSecret(token), userId, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
+    await this.store.sessions.create(
+      hashSecret(token),
+      userId,
+      new Date(now).toISOString(),
+      new Date(now + SESSION_TTL_MS).toISOString(),
+    );
     return token;
   }
 }
@@ -154,13 +164,19 @@ export class AccountService {
 export async function newUser(email: string, password: string): Promise<UserRecord> {
   const problems = credentialProblems(email, password);
   if (problems.length) throw invalid(problems);
-  return { id: newId(), email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
+  return {
+    id: newId(),
+    email: email.trim().toLowerCase(),
+    passwordHash: await hashPassword(password),
+    createdAt: new Date().toISOString(),
+  };
 }
 
 /** The rules for a new account's email and password, as `<path>: <problem>` lines. */
 function credentialProblems(email: string, password: string): string[] {
   const problems: string[] = [];
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim()) || email.length > 254) problems.push('email: must be an email address');
-  if (password.length < MIN_PASSWORD_LENGTH) problems.push(`password: must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    problems.push(`password: must be at least ${MIN_PASSWORD_LENGTH} characters`);
   return problems;
 }

@@ -39,7 +39,12 @@ export class AntiSpam {
    * renderer holds a fast answer, so a quick person there would be lost; the honeypot and the
    * signed token still apply to it.
    */
-  reason(formId: string, honeypot: unknown, token: unknown, o: { timed: boolean; now?: number }): SpamReason | undefined {
+  reason(
+    formId: string,
+    honeypot: unknown,
+    token: unknown,
+    o: { timed: boolean; now?: number },
+  ): SpamReason | undefined {
     if (honeypot === undefined && token === undefined) return undefined;
     if (honeypot !== undefined && honeypot !== '') return 'honeypot';
     if (typeof token !== 'string') return 'token';

@@ -9,17 +9,20 @@ export const DEFINITION_MAX_BYTES = 32 * 1024;
 export const DEFINITION_MAX_FIELDS = 100;
 
 /** Checks a submitted definition: the engine's rules plus the size limits; problems are prefixed `definition.`. */
-export function validateDefinition(input: unknown): { definition: FormDefinition; json: string } | { problems: string[] } {
+export function validateDefinition(
+  input: unknown,
+): { definition: FormDefinition; json: string } | { problems: string[] } {
   const json = JSON.stringify(input) ?? '';
   const size = Buffer.byteLength(json);
-  if (size > DEFINITION_MAX_BYTES) return { problems: [`definition: larger than ${DEFINITION_MAX_BYTES} bytes (${size})`] };
+  if (size > DEFINITION_MAX_BYTES)
+    return { problems: [`definition: larger than ${DEFINITION_MAX_BYTES} bytes (${size})`] };
   const checked = checkDefinition(input, { regex: linearRegex });
   if ('problems' in checked) return { problems: checked.problems.map((p) => `definition.${p}`) };
   const fieldCount = allFields(checked.definition).length;
-  if (fieldCount > DEFINITION_MAX_FIELDS) return { problems: [`definition: has ${fieldCount} fields, at most ${DEFINITION_MAX_FIELDS} are allowed`] };
+  if (fieldCount > DEFINITION_MAX_FIELDS)
+    return { problems: [`definition: has ${fieldCount} fields, at most ${DEFINITION_MAX_FIELDS} are allowed`] };
   return { definition: checked.definition, json: JSON.stringify(checked.definition) };
 }
-
 
 /** A bounded cache of parsed definitions keyed by `formId@version`. */
 export class DefinitionCache {

@@ -16,7 +16,10 @@ import { isClaimed } from './unclaimed.ts';
  */
 export function requireFormDeleter(principal: Principal, form: FormRecord) {
   if (principal.kind === 'agent') {
-    if (isClaimed(form)) throw forbidden('owner_key_required', ['authorization: the form was claimed; delete it with an account key (svc_live_)']);
+    if (isClaimed(form))
+      throw forbidden('owner_key_required', [
+        'authorization: the form was claimed; delete it with an account key (svc_live_)',
+      ]);
     return;
   }
   requireEditor(principal);

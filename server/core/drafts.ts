@@ -51,7 +51,9 @@ export class DraftService {
   /** The workspace's drafts of new forms, most recently saved first. */
   async list(principal: UserPrincipal) {
     const drafts = await this.store.drafts.listNew(principal.workspaceId);
-    return { drafts: drafts.map((d) => ({ draft_id: d.id, title: titleOf(parseJsonText(d.text)), updated_at: d.updatedAt })) };
+    return {
+      drafts: drafts.map((d) => ({ draft_id: d.id, title: titleOf(parseJsonText(d.text)), updated_at: d.updatedAt })),
+    };
   }
 
   /** A new form's draft holding a template's definition; 422 for an unknown template. */
@@ -71,16 +73,26 @@ export class DraftService {
   /** A form's draft (or null) beside its published definition, pretty-printed. */
   async forForm(principal: UserPrincipal, formId: string) {
     const form = await this.forms.requireInScope(principal, formId);
-    const [draft, latest] = await Promise.all([this.store.drafts.byForm(form.id), this.store.forms.version(form.id, form.version)]);
+    const [draft, latest] = await Promise.all([
+      this.store.drafts.byForm(form.id),
+      this.store.forms.version(form.id, form.version),
+    ]);
     if (!latest) throw new Error(`form ${form.id} has no version ${form.version}`);
-    return { draft: draft ? view(draft) : null, published: { version: form.version, text: prettyDefinition(JSON.parse(latest.definition)) } };
+    return {
+      draft: draft ? view(draft) : null,
+      published: { version: form.version, text: prettyDefinition(JSON.parse(latest.definition)) },
+    };
   }
 
   /**
    * Saves text into a draft, problems or not (a draft is never lost for being wrong). By `formId`, the
    * form's draft is made on the first save (based on the current version) and updated afterwards.
    */
-  async save(principal: UserPrincipal, target: { draftId?: string; formId?: string }, text: string): Promise<DraftView> {
+  async save(
+    principal: UserPrincipal,
+    target: { draftId?: string; formId?: string },
+    text: string,
+  ): Promise<DraftView> {
     checkSize(text);
     const at = new Date().toISOString();
     if (target.draftId !== undefined) {
@@ -109,10 +121,17 @@ export class DraftService {
     const draft = await this.require(principal, draftId);
     const parsed = parseJsonText(draft.text);
     if ('problem' in parsed) throw invalid([parsed.problem]);
-    const body = draft.formId === null ? { definition: parsed.value } : { definition: parsed.value, form_id: draft.formId };
+    const body =
+      draft.formId === null ? { definition: parsed.value } : { definition: parsed.value, form_id: draft.formId };
     const published = await this.forms.publish(principal, body);
     await this.store.drafts.delete(draft.id);
-    return { form_id: published.form_id, version: published.version, hosted_url: published.hosted_url, endpoint: published.endpoint, title: published.title };
+    return {
+      form_id: published.form_id,
+      version: published.version,
+      hosted_url: published.hosted_url,
+      endpoint: published.endpoint,
+      title: published.title,
+    };
   }
 
   /** Throws the draft away. */
@@ -146,21 +165,43 @@ export class DraftService {
     return draft;
   }
 
-  private record(principal: UserPrincipal, formId: string | null, baseVersion: number | null, text: string): DraftRecord {
-    return { id: newId(), workspaceId: principal.workspaceId, formId, text, baseVersion, updatedAt: new Date().toISOString(), updatedBy: principal.userId };
+  private record(
+    principal: UserPrincipal,
+    formId: string | null,
+    baseVersion: number | null,
+    text: string,
+  ): DraftRecord {
+    return {
+      id: newId(),
+      workspaceId: principal.workspaceId,
+      formId,
+      text,
+      baseVersion,
+      updatedAt: new Date().toISOString(),
+      updatedBy: principal.userId,
+    };
   }
 }
 
 /** Spec 7 shape for an oversized text, like a body over the limit (413). */
 function checkSize(text: string) {
   const size = Buffer.byteLength(text);
-  if (size > DRAFT_TEXT_MAX_BYTES) throw new ApiError(413, 'payload_too_large', [`text: larger than ${DRAFT_TEXT_MAX_BYTES} bytes (${size})`]);
+  if (size > DRAFT_TEXT_MAX_BYTES)
+    throw new ApiError(413, 'payload_too_large', [`text: larger than ${DRAFT_TEXT_MAX_BYTES} bytes (${size})`]);
 }
 
 function view(d: DraftRecord): DraftView {
   // Parsed once for both: every autosave of the builder answers with a view.
   const parsed = parseJsonText(d.text);
-  return { draft_id: d.id, form_id: d.formId, title: titleOf(parsed), text: d.text, base_version: d.baseVersion, updated_at: d.updatedAt, problems: problemsOf(parsed) };
+  return {
+    draft_id: d.id,
+    form_id: d.formId,
+    title: titleOf(parsed),
+    text: d.text,
+    base_version: d.baseVersion,
+    updated_at: d.updatedAt,
+    problems: problemsOf(parsed),
+  };
 }
 
 /** The definition's title when the text parses and has one, else "Untitled form". */

@@ -38,7 +38,10 @@ export class FormService {
     const parsed = publishBodySchema.safeParse(rawBody);
     // A missing definition is reported once, by the body schema.
     const checked = rawBody.definition === undefined ? { problems: [] } : validateDefinition(rawBody.definition);
-    const problems = [...(parsed.success ? [] : zodProblems(parsed.error)), ...('problems' in checked ? checked.problems : [])];
+    const problems = [
+      ...(parsed.success ? [] : zodProblems(parsed.error)),
+      ...('problems' in checked ? checked.problems : []),
+    ];
     // Both lists together: a 422 names every problem at once (ARCHITECTURE.md quality bars).
     if (!parsed.success || 'problems' in checked) throw invalid(dedupe(problems));
     const body = parsed.data;
@@ -49,9 +52,14 @@ export class FormService {
       if (!existing) throw notFound();
       // Once claimed, a form's settings belong to its workspace: an agent key may still publish new
       // versions of the definition, but settings go through PATCH, which needs an account key (spec 3.2).
-      const settingsGiven = ['success_message', 'redirect_url', 'allow_another_response', 'email'].filter((k) => k in body && (body as Record<string, unknown>)[k] !== undefined);
+      const settingsGiven = ['success_message', 'redirect_url', 'allow_another_response', 'email'].filter(
+        (k) => k in body && (body as Record<string, unknown>)[k] !== undefined,
+      );
       if (principal!.kind === 'agent' && isClaimed(existing) && settingsGiven.length) {
-        throw forbidden('owner_key_required', settingsGiven.map((k) => `${k}: the form was claimed; change settings with an account key`));
+        throw forbidden(
+          'owner_key_required',
+          settingsGiven.map((k) => `${k}: the form was claimed; change settings with an account key`),
+        );
       }
       return this.publishVersion(existing, checked.definition.title, checked.json, body, now);
     }
@@ -59,13 +67,17 @@ export class FormService {
       await admit({ agentKey: true });
       return this.publishKeyless(checked.definition.title, checked.json, body, now);
     }
-    if (principal.kind === 'agent') return this.publishUnclaimed(principal, checked.definition.title, checked.json, body, now, admit);
+    if (principal.kind === 'agent')
+      return this.publishUnclaimed(principal, checked.definition.title, checked.json, body, now, admit);
     return this.publishNew(principal.workspaceId, checked.definition.title, checked.json, body, now);
   }
 
   /** Spec 4.2: the caller's forms, newest first, with the usage notice for account keys at 80%. */
   async list(principal: Principal) {
-    const forms = principal.kind === 'agent' ? await this.store.forms.listByAgentKey(principal.keyId) : await this.store.forms.listByWorkspace(principal.workspaceId);
+    const forms =
+      principal.kind === 'agent'
+        ? await this.store.forms.listByAgentKey(principal.keyId)
+        : await this.store.forms.listByWorkspace(principal.workspaceId);
     const result: Record<string, unknown> = { forms: forms.map((f) => cloudForm(this.config.publicUrl, f)) };
     if (principal.kind !== 'agent' && this.config.monthlySubmissions) {
       const used = await this.store.workspaces.monthlyUsage(principal.workspaceId, now().slice(0, 7));
@@ -98,7 +110,11 @@ export class FormService {
   /** A form's versions, newest first, each with its definition as published. */
   async versions(form: FormRecord) {
     const versions = await this.store.forms.versions(form.id);
-    return versions.map((v) => ({ version: v.version, created_at: v.createdAt, definition: JSON.parse(v.definition) as Record<string, unknown> }));
+    return versions.map((v) => ({
+      version: v.version,
+      created_at: v.createdAt,
+      definition: JSON.parse(v.definition) as Record<string, unknown>,
+    }));
   }
 
   /** The form a claim token points to, while it is still unclaimed and unexpired. */
@@ -112,7 +128,8 @@ export class FormService {
   async claim(token: string, workspaceId: string): Promise<FormRecord> {
     const form = await this.byClaimToken(token);
     if (!form) throw notFound('claim link');
-    if (!(await this.store.forms.claim(form.id, workspaceId))) throw conflict('already_claimed', ['form: was claimed by someone else']);
+    if (!(await this.store.forms.claim(form.id, workspaceId)))
+      throw conflict('already_claimed', ['form: was claimed by someone else']);
     return (await this.store.forms.byId(form.id))!;
   }
 
@@ -160,8 +177,18 @@ export class FormService {
     };
   }
 
-  private async publishUnclaimed(principal: AgentPrincipal, title: string, json: string, body: PublishBody, at: Date, admit: Admit) {
-    const full = () => conflict('unclaimed_limit', [`form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`]);
+  private async publishUnclaimed(
+    principal: AgentPrincipal,
+    title: string,
+    json: string,
+    body: PublishBody,
+    at: Date,
+    admit: Admit,
+  ) {
+    const full = () =>
+      conflict('unclaimed_limit', [
+        `form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`,
+      ]);
     // Answered before the rate limit counts the attempt; the write checks again, so concurrent publishes
     // (on any instance) cannot pass the limit together.
     if ((await this.store.forms.countUnclaimedByAgentKey(principal.keyId)) >= MAX_UNCLAIMED_PER_AGENT_KEY) throw full();
@@ -170,17 +197,40 @@ export class FormService {
   }
 
   /** Creates an unclaimed form; with `limit`, only while the agent key holds fewer than `max` (else throws `full()`). */
-  private async createUnclaimed(agentKeyId: string, title: string, json: string, body: PublishBody, at: Date, limit?: { max: number; full: () => Error }) {
+  private async createUnclaimed(
+    agentKeyId: string,
+    title: string,
+    json: string,
+    body: PublishBody,
+    at: Date,
+    limit?: { max: number; full: () => Error },
+  ) {
     const claimToken = newToken();
     const expiresAt = new Date(at.getTime() + this.config.unclaimedTtlHours * 3600_000).toISOString();
-    const form = this.newRecord({ workspaceId: null, agentKeyId, title, body, at, expiresAt, claimTokenHash: hashSecret(claimToken) });
+    const form = this.newRecord({
+      workspaceId: null,
+      agentKeyId,
+      title,
+      body,
+      at,
+      expiresAt,
+      claimTokenHash: hashSecret(claimToken),
+    });
     if (!limit) await this.store.forms.create(form, json);
     else if (!(await this.store.forms.createUnclaimedIfUnder(form, json, limit.max))) throw limit.full();
     return { ...this.result(form), claim_url: `${this.config.publicUrl}/claim/${claimToken}`, expires_at: expiresAt };
   }
 
   private async publishNew(workspaceId: string, title: string, json: string, body: PublishBody, at: Date) {
-    const form = this.newRecord({ workspaceId, agentKeyId: null, title, body, at, expiresAt: null, claimTokenHash: null });
+    const form = this.newRecord({
+      workspaceId,
+      agentKeyId: null,
+      title,
+      body,
+      at,
+      expiresAt: null,
+      claimTokenHash: null,
+    });
     await this.store.forms.create(form, json);
     return this.result(form);
   }
@@ -188,13 +238,26 @@ export class FormService {
   private async publishVersion(form: FormRecord, title: string, json: string, body: PublishBody, at: Date) {
     const version = form.version + 1;
     // Omitted settings keep their current values (spec 4.1: allow_another_response is kept).
-    const settings = { successMessage: body.success_message, redirectUrl: body.redirect_url, allowAnotherResponse: body.allow_another_response, notifyEmailTo: body.email };
+    const settings = {
+      successMessage: body.success_message,
+      redirectUrl: body.redirect_url,
+      allowAnotherResponse: body.allow_another_response,
+      notifyEmailTo: body.email,
+    };
     await this.store.forms.addVersion(form.id, version, json, title, settings, at.toISOString());
     const updated = (await this.store.forms.byId(form.id))!;
     return { ...this.result(updated), ...(expiryOf(updated) ? { expires_at: expiryOf(updated) } : {}) };
   }
 
-  private newRecord(o: { workspaceId: string | null; agentKeyId: string | null; title: string; body: PublishBody; at: Date; expiresAt: string | null; claimTokenHash: string | null }): FormRecord {
+  private newRecord(o: {
+    workspaceId: string | null;
+    agentKeyId: string | null;
+    title: string;
+    body: PublishBody;
+    at: Date;
+    expiresAt: string | null;
+    claimTokenHash: string | null;
+  }): FormRecord {
     return {
       id: newFormId(),
       workspaceId: o.workspaceId,
@@ -229,7 +292,14 @@ export class FormService {
   }
 
   private result(form: FormRecord) {
-    return { form_id: form.id, title: form.title, version: form.version, status: form.status, ...formUrls(this.config.publicUrl, form.id), created_at: form.createdAt };
+    return {
+      form_id: form.id,
+      title: form.title,
+      version: form.version,
+      status: form.status,
+      ...formUrls(this.config.publicUrl, form.id),
+      created_at: form.createdAt,
+    };
   }
 }
 

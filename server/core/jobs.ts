@@ -61,7 +61,12 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     about: 'Deletes answers older than each form keeps them (its “Keep answers” setting).',
     run: async () => `${await services.retention.sweep()} deleted`,
   });
-  jobs.register({ name: 'sweep-spam', schedule: '29 * * * *', about: 'Deletes suspected spam after 30 days.', run: async () => `${await services.spam.sweep()} deleted` });
+  jobs.register({
+    name: 'sweep-spam',
+    schedule: '29 * * * *',
+    about: 'Deletes suspected spam after 30 days.',
+    run: async () => `${await services.spam.sweep()} deleted`,
+  });
   jobs.register({
     name: 'sweep-outbox',
     schedule: '47 3 * * *',
@@ -69,7 +74,12 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     run: async () => `${await store.outbox.sweep(ago(OUTBOX_TTL_MS))} deleted`,
   });
   // Uploads no response used within 24 h, and files a crash left without their row.
-  jobs.register({ name: 'sweep-uploads', schedule: '37 * * * *', about: 'Deletes uploaded files that no answer used within 24 hours.', run: () => services.files.sweep() });
+  jobs.register({
+    name: 'sweep-uploads',
+    schedule: '37 * * * *',
+    about: 'Deletes uploaded files that no answer used within 24 hours.',
+    run: () => services.files.sweep(),
+  });
   // Buckets full again are the same as none; on PostgreSQL they are rows that would otherwise stay.
   jobs.register({
     name: 'sweep-rate-limits',

@@ -27,7 +27,12 @@ export class KeyService {
   constructor(private readonly store: Store) {}
 
   /** Makes an account key for a workspace owner; the full key is returned once and never stored. */
-  async createAccountKey(workspaceId: string, userId: string, name: string, fullKey = ACCOUNT_PREFIX + newToken()): Promise<{ id: string; key: string }> {
+  async createAccountKey(
+    workspaceId: string,
+    userId: string,
+    name: string,
+    fullKey = ACCOUNT_PREFIX + newToken(),
+  ): Promise<{ id: string; key: string }> {
     const record = accountKeyRecord(workspaceId, userId, name, fullKey);
     await this.store.keys.create(record);
     return { id: record.id, key: fullKey };
@@ -43,7 +48,9 @@ export class KeyService {
     const key = ACCOUNT_PREFIX + newToken();
     const record = accountKeyRecord(workspaceId, userId, name, key);
     if (!(await this.store.keys.createIfUnder(record, MAX_ACCOUNT_KEYS))) {
-      throw conflict('key_limit', [`keys: a workspace can have at most ${MAX_ACCOUNT_KEYS} active account keys; revoke one first`]);
+      throw conflict('key_limit', [
+        `keys: a workspace can have at most ${MAX_ACCOUNT_KEYS} active account keys; revoke one first`,
+      ]);
     }
     return { ...keyView(record), key };
   }
@@ -84,17 +91,20 @@ export class KeyService {
    * nothing about the key; the final compare is constant-time anyway, as the architecture asks.
    */
   async authenticate(token: string): Promise<AccountPrincipal | AgentPrincipal> {
-    if (!token.startsWith(ACCOUNT_PREFIX) && !token.startsWith(AGENT_PREFIX)) throw unauthorized(['authorization: not a Formstead key']);
+    if (!token.startsWith(ACCOUNT_PREFIX) && !token.startsWith(AGENT_PREFIX))
+      throw unauthorized(['authorization: not a Formstead key']);
     const hash = hashSecret(token);
     const key = await this.store.keys.byHash(hash);
-    if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'hex'), Buffer.from(hash, 'hex'))) throw unauthorized(['authorization: invalid key']);
+    if (!key || !timingSafeEqual(Buffer.from(key.keyHash, 'hex'), Buffer.from(hash, 'hex')))
+      throw unauthorized(['authorization: invalid key']);
     if (key.revokedAt) throw unauthorized(['authorization: key revoked']);
     if (key.kind === 'agent') {
       await this.touch(key);
       return { kind: 'agent', keyId: key.id };
     }
     // An account key works only while its creator is an owner of the key's workspace.
-    const role = key.createdBy && key.workspaceId ? await this.store.users.role(key.workspaceId, key.createdBy) : undefined;
+    const role =
+      key.createdBy && key.workspaceId ? await this.store.users.role(key.workspaceId, key.createdBy) : undefined;
     if (role !== 'owner') throw unauthorized(['authorization: key creator is no longer an owner']);
     await this.touch(key);
     return { kind: 'account', keyId: key.id, workspaceId: key.workspaceId!, userId: key.createdBy!, role: 'editor' };

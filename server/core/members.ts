@@ -22,7 +22,12 @@ export class MemberService {
   /** The workspace's members with their roles. */
   async list(workspaceId: string) {
     const members = await this.store.users.members(workspaceId);
-    return members.map((m) => ({ user_id: m.user.id, email: m.user.email, role: m.role, email_enabled: m.emailEnabled }));
+    return members.map((m) => ({
+      user_id: m.user.id,
+      email: m.user.email,
+      role: m.role,
+      email_enabled: m.emailEnabled,
+    }));
   }
 
   /** Makes an invite link for `role`; the link (its token) is shown once and only its hash is kept. */
@@ -66,7 +71,10 @@ export class MemberService {
     const outcome = await this.store.invites.acceptAsNewUser(hashSecret(token), user, user.createdAt);
     if (outcome === 'gone') throw notFound('invite');
     // Saying the email exists tells the inviter's guest only what the sign-in page would.
-    if (outcome === 'email_taken') throw conflict('email_taken', ['email: an account with this email exists; sign in first, then open the link again']);
+    if (outcome === 'email_taken')
+      throw conflict('email_taken', [
+        'email: an account with this email exists; sign in first, then open the link again',
+      ]);
     return this.accounts.startSession(user.id);
   }
 
@@ -90,5 +98,6 @@ export class MemberService {
 
 function membershipResult(outcome: MembershipOutcome) {
   if (outcome === 'not_member') throw notFound('member');
-  if (outcome === 'last_owner') throw conflict('last_owner', ['role: a workspace needs at least one owner; make someone else owner first']);
+  if (outcome === 'last_owner')
+    throw conflict('last_owner', ['role: a workspace needs at least one owner; make someone else owner first']);
 }

@@ -39,7 +39,8 @@ export async function writeOwnerResetRow(store: Store, now = Date.now()): Promis
   return token;
 }
 
-const requestBody = (token: string, now: number) => JSON.stringify({ tokenHash: hashSecret(token), expiresAt: new Date(now + OWNER_RESET_TTL_MS).toISOString() });
+const requestBody = (token: string, now: number) =>
+  JSON.stringify({ tokenHash: hashSecret(token), expiresAt: new Date(now + OWNER_RESET_TTL_MS).toISOString() });
 
 /** The server's side: checks a link's token and uses it up (from the data folder, or from the store's meta when given one). */
 export class OwnerResetLinks {
@@ -65,7 +66,11 @@ export class OwnerResetLinks {
     } catch {
       return false; // none pending (or a torn write, which the next admin-link replaces)
     }
-    return request.tokenHash === hashSecret(token) && typeof request.expiresAt === 'string' && request.expiresAt > new Date().toISOString();
+    return (
+      request.tokenHash === hashSecret(token) &&
+      typeof request.expiresAt === 'string' &&
+      request.expiresAt > new Date().toISOString()
+    );
   }
 
   /** Uses the request up; false when it was already gone. */

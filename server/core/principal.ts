@@ -32,7 +32,8 @@ export const canEdit = (role: Role) => role === 'owner' || role === 'editor';
 
 /** An account key (or user) whose role may change settings; agent keys get 403 owner_key_required. */
 export function requireEditor(principal: Principal): Exclude<Principal, AgentPrincipal> {
-  if (principal.kind === 'agent') throw forbidden('owner_key_required', ['authorization: this needs an account key (svc_live_)']);
+  if (principal.kind === 'agent')
+    throw forbidden('owner_key_required', ['authorization: this needs an account key (svc_live_)']);
   if (!canEdit(principal.role)) throw forbidden('forbidden', ['authorization: your role cannot change this form']);
   return principal;
 }

@@ -20,7 +20,11 @@ export interface Limiter extends BucketRule {
   personal: boolean;
 }
 
-const limiter = (name: string, rule: BucketRule, keyedBy: 'person' | 'form'): Limiter => ({ name, ...rule, personal: keyedBy === 'person' });
+const limiter = (name: string, rule: BucketRule, keyedBy: 'person' | 'form'): Limiter => ({
+  name,
+  ...rule,
+  personal: keyedBy === 'person',
+});
 
 /** Every limiter of the product, and the one way to draw on them. */
 export class RateLimits {
@@ -59,7 +63,13 @@ export class RateLimits {
     if (!this.enabled) return;
     const r = await this.buckets.take(this.checks(checks), this.now());
     if (!r.ok) {
-      throw new ApiError(429, 'rate_limited', [`rate: too many requests, retry in ${r.retryAfterSeconds} s`], {}, { 'retry-after': String(r.retryAfterSeconds) });
+      throw new ApiError(
+        429,
+        'rate_limited',
+        [`rate: too many requests, retry in ${r.retryAfterSeconds} s`],
+        {},
+        { 'retry-after': String(r.retryAfterSeconds) },
+      );
     }
   }
 
@@ -85,11 +95,17 @@ export class RateLimits {
    */
   async publishAdmission(keyless: boolean, ip: string): Promise<(creates: { agentKey: boolean }) => Promise<void>> {
     if (keyless) await this.take([this.keylessAttemptsPerIp, ip]);
-    return ({ agentKey }) => this.take([this.unclaimedFormsPerIp, ip], ...(agentKey ? [[this.agentKeysPerIp, ip] as [Limiter, string]] : []));
+    return ({ agentKey }) =>
+      this.take([this.unclaimedFormsPerIp, ip], ...(agentKey ? [[this.agentKeysPerIp, ip] as [Limiter, string]] : []));
   }
 
   private checks(checks: [Limiter, string][]): RateCheck[] {
-    return checks.map(([l, key]) => ({ bucket: l.name, key: this.keyOf(l, key), burst: l.burst, refillPerSecond: l.refillPerSecond }));
+    return checks.map(([l, key]) => ({
+      bucket: l.name,
+      key: this.keyOf(l, key),
+      burst: l.burst,
+      refillPerSecond: l.refillPerSecond,
+    }));
   }
 
   /**

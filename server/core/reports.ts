@@ -57,7 +57,10 @@ export class ReportService {
   /** Stores a report (once per network and window) and pauses an unclaimed form at the threshold. */
   async report(formId: string, ip: string, now = new Date()): Promise<ReportOutcome> {
     const since = new Date(now.getTime() - REPORT_WINDOW_MS).toISOString();
-    const { stored, networks } = await this.store.reports.add({ formId, networkHash: this.networkHash(ip), createdAt: now.toISOString() }, since);
+    const { stored, networks } = await this.store.reports.add(
+      { formId, networkHash: this.networkHash(ip), createdAt: now.toISOString() },
+      since,
+    );
     const form = await this.store.forms.byId(formId);
     const paused = !!form && !isClaimed(form) && !form.moderationPaused && networks >= REPORT_THRESHOLD;
     if (paused) await this.settings.setModerationPause(formId, true);

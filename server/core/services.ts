@@ -76,7 +76,13 @@ export interface Services {
 }
 
 /** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' and rate limits' time. */
-export function createServices(store: Store, config: Config, secret: string, log: (line: string) => void = () => {}, options: { clock?: () => number } = {}): Services {
+export function createServices(
+  store: Store,
+  config: Config,
+  secret: string,
+  log: (line: string) => void = () => {},
+  options: { clock?: () => number } = {},
+): Services {
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
   const files = new FileService(store, forms.definitions, config);
@@ -85,7 +91,10 @@ export function createServices(store: Store, config: Config, secret: string, log
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
   const failureMail = new FailureMail(store, mailer, config.publicUrl);
   const milestones = new MilestoneMail(store, mailer, config.publicUrl);
-  const responseMail = new ResponseMail(store, mailer, forms.definitions, config.publicUrl, { log, now: options.clock });
+  const responseMail = new ResponseMail(store, mailer, forms.definitions, config.publicUrl, {
+    log,
+    now: options.clock,
+  });
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,
@@ -98,7 +107,10 @@ export function createServices(store: Store, config: Config, secret: string, log
   // With many instances, a live view also shows what the other instances stored (read every second).
   const submissionEvents = new SubmissionEvents(config.databaseUrl ? { store, everyMs: 1000 } : undefined);
   // On PostgreSQL the request is a row every instance reads; the folder is this machine's only.
-  const accounts = new AccountService(store, new OwnerResetLinks(config.dataDir, config.databaseUrl ? store : undefined));
+  const accounts = new AccountService(
+    store,
+    new OwnerResetLinks(config.dataDir, config.databaseUrl ? store : undefined),
+  );
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
   const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock);
@@ -107,7 +119,8 @@ export function createServices(store: Store, config: Config, secret: string, log
   const afterStore = (stored: StoredSubmission) => {
     submissionEvents.created(stored);
     if (stored.deliveryId) deliveries.poke(stored.deliveryId, stored.form.id);
-    if (MilestoneMail.due(stored.form, stored.submissionCount)) milestones.send(stored.form, stored.submissionCount).catch(mailError);
+    if (MilestoneMail.due(stored.form, stored.submissionCount))
+      milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form);
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
   };

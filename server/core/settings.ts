@@ -44,28 +44,39 @@ export class SettingsService {
     // confirmation field) run on the raw values too when another field already failed the schema.
     const problems = parsed.success ? [] : zodProblems(parsed.error);
     const reported = (field: string) => problems.some((p) => p.startsWith(`${field}:`));
-    if (parsed.success && raw.notify_mode !== undefined && raw.notify_email !== undefined && (raw.notify_mode === 'milestones') !== raw.notify_email) {
+    if (
+      parsed.success &&
+      raw.notify_mode !== undefined &&
+      raw.notify_email !== undefined &&
+      (raw.notify_mode === 'milestones') !== raw.notify_email
+    ) {
       problems.push('notify_email: conflicts with notify_mode (true means milestones, false means off)');
     }
     if (typeof raw.webhook_url === 'string' && raw.webhook_url !== '' && !reported('webhook_url')) {
       const problem = await this.checkWebhookUrl(raw.webhook_url);
       if (problem) problems.push(`webhook_url: ${problem}`);
     }
-    if (typeof raw.confirmation_email_field === 'string' && raw.confirmation_email_field !== '' && !reported('confirmation_email_field')) {
+    if (
+      typeof raw.confirmation_email_field === 'string' &&
+      raw.confirmation_email_field !== '' &&
+      !reported('confirmation_email_field')
+    ) {
       const problem = await this.confirmationFieldProblem(form, raw.confirmation_email_field);
       if (problem) problems.push(`confirmation_email_field: ${problem}`);
     }
     if (problems.length || !parsed.success) throw invalid(problems);
     const body = parsed.data;
     // Spec 3.1: a form paused by moderation refuses any status change.
-    if (body.status !== undefined && form.moderationPaused) throw forbidden('paused_by_moderation', ['status: this form was paused by moderation']);
+    if (body.status !== undefined && form.moderationPaused)
+      throw forbidden('paused_by_moderation', ['status: this form was paused by moderation']);
 
     const patch: Partial<FormSettingsRecord & Pick<FormRecord, 'status'>> = {
       status: body.status,
       successMessage: body.success_message,
       redirectUrl: body.redirect_url,
       allowAnotherResponse: body.allow_another_response,
-      notifyMode: body.notify_mode ?? (body.notify_email === undefined ? undefined : body.notify_email ? 'milestones' : 'off'),
+      notifyMode:
+        body.notify_mode ?? (body.notify_email === undefined ? undefined : body.notify_email ? 'milestones' : 'off'),
       notifyEachResponse: body.notify_each_response,
       confirmationField: body.confirmation_email_field,
       confirmationMessage: body.confirmation_message,
@@ -94,7 +105,10 @@ export class SettingsService {
     const field = fields.find((f) => f.key === key);
     if (field?.type === 'email') return undefined;
     const emails = fields.filter((f) => f.type === 'email').map((f) => f.key);
-    if (!field) return emails.length ? `no field "${key}" in the form; its email fields are ${emails.join(', ')}` : 'the form has no email field to send a confirmation to';
+    if (!field)
+      return emails.length
+        ? `no field "${key}" in the form; its email fields are ${emails.join(', ')}`
+        : 'the form has no email field to send a confirmation to';
     return `"${key}" is not an email field${emails.length ? `; the form's email fields are ${emails.join(', ')}` : ''}`;
   }
 
@@ -111,6 +125,9 @@ export class SettingsService {
 
   /** Pauses or lifts a moderation pause (instance owners only; the caller checks). */
   async setModerationPause(formId: string, paused: boolean) {
-    await this.store.forms.update(formId, paused ? { moderationPaused: true, status: 'paused' } : { moderationPaused: false });
+    await this.store.forms.update(
+      formId,
+      paused ? { moderationPaused: true, status: 'paused' } : { moderationPaused: false },
+    );
   }
 }

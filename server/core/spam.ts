@@ -36,7 +36,10 @@ export class SpamService {
 
   /** The form's suspected spam, newest first, with each answer as `Label: answer` lines and the total held. */
   async list(form: FormRecord) {
-    const [rows, total] = await Promise.all([this.store.spam.list(form.id, SPAM_LIST_MAX), this.store.spam.count(form.id)]);
+    const [rows, total] = await Promise.all([
+      this.store.spam.list(form.id, SPAM_LIST_MAX),
+      this.store.spam.count(form.id),
+    ]);
     const items = await Promise.all(
       rows.map(async (r) => {
         const definition = await this.definitions.get(form.id, r.formVersion);
@@ -44,7 +47,10 @@ export class SpamService {
           id: r.id,
           created_at: r.createdAt,
           reason: reasons[r.reason] ?? r.reason,
-          answers: answerLines(definition, definition ? await this.withFileNames(form.id, definition, r.values) : r.values),
+          answers: answerLines(
+            definition,
+            definition ? await this.withFileNames(form.id, definition, r.values) : r.values,
+          ),
         };
       }),
     );
@@ -57,13 +63,18 @@ export class SpamService {
    * form and field is named; any other text stays as the post sent it.
    */
   private async withFileNames(formId: string, definition: FormDefinition, values: Record<string, unknown>) {
-    const fields = allFields(definition).filter((f) => f.type === 'file' && typeof values[f.key] === 'string' && looksLikeId(values[f.key] as string));
+    const fields = allFields(definition).filter(
+      (f) => f.type === 'file' && typeof values[f.key] === 'string' && looksLikeId(values[f.key] as string),
+    );
     if (fields.length === 0) return values;
-    const rows = new Map((await this.store.files.byIds(fields.map((f) => values[f.key] as string))).map((f) => [f.id, f]));
+    const rows = new Map(
+      (await this.store.files.byIds(fields.map((f) => values[f.key] as string))).map((f) => [f.id, f]),
+    );
     const out = { ...values };
     for (const f of fields) {
       const file = rows.get(values[f.key] as string);
-      out[f.key] = file && file.formId === formId && file.fieldKey === f.key ? { name: file.name, size: file.size } : UPLOAD_GONE;
+      out[f.key] =
+        file && file.formId === formId && file.fieldKey === f.key ? { name: file.name, size: file.size } : UPLOAD_GONE;
     }
     return out;
   }

@@ -55,7 +55,11 @@ export class SubmissionEvents {
    * take turns on the form row). Listening starts at the call, before the seq is read, so a local
    * submission stored meanwhile is not lost; only forms someone watches are read.
    */
-  private async watchShared(formId: string, { store, everyMs }: SharedSubmissions, signal?: AbortSignal): Promise<AsyncGenerator<SubmissionCreated>> {
+  private async watchShared(
+    formId: string,
+    { store, everyMs }: SharedSubmissions,
+    signal?: AbortSignal,
+  ): Promise<AsyncGenerator<SubmissionCreated>> {
     const local: SubmissionCreated[] = [];
     let wake: (() => void) | undefined;
     const onLocal = (event: SubmissionCreated) => {

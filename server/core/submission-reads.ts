@@ -11,8 +11,16 @@ export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 100;
 
 /** A submission as the API shows it (spec 2.12). */
-export function submissionView(s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>) {
-  return { id: s.id, form_version: s.formVersion, created_at: s.createdAt, values: s.values, values_contain_hidden_characters: s.hiddenChars };
+export function submissionView(
+  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>,
+) {
+  return {
+    id: s.id,
+    form_version: s.formVersion,
+    created_at: s.createdAt,
+    values: s.values,
+    values_contain_hidden_characters: s.hiddenChars,
+  };
 }
 
 /** Reads a `limit` query value: absent → 50; not an integer → 400; under 1 → 400; over 100 → 100. */
@@ -35,16 +43,25 @@ export class SubmissionReads {
    * Newest-first pages over a form's submissions; stable while new ones arrive (keyset on seq). With
    * `filter`, only submissions whose stored values contain that text (ASCII letters in any case).
    */
-  async page(form: FormRecord, limit: number, cursor: string | null, filter?: string, order: 'newest' | 'oldest' = 'newest') {
+  async page(
+    form: FormRecord,
+    limit: number,
+    cursor: string | null,
+    filter?: string,
+    order: 'newest' | 'oldest' = 'newest',
+  ) {
     let from: number | undefined;
     if (cursor !== null) {
       from = this.cursors.decode(form.id, cursor);
-      if (from === undefined) throw badRequest('invalid_cursor', ['cursor: not a cursor this server issued for this form']);
+      if (from === undefined)
+        throw badRequest('invalid_cursor', ['cursor: not a cursor this server issued for this form']);
     }
     // One extra row tells whether another page exists without a second query.
     const rows = await this.store.submissions.page(form.id, limit + 1, from, filter, order);
     const page = rows.slice(0, limit);
-    const result: { submissions: ReturnType<typeof submissionView>[]; next_cursor?: string } = { submissions: page.map(submissionView) };
+    const result: { submissions: ReturnType<typeof submissionView>[]; next_cursor?: string } = {
+      submissions: page.map(submissionView),
+    };
     if (rows.length > limit) result.next_cursor = this.cursors.encode(form.id, page[page.length - 1].seq);
     return result;
   }
@@ -58,7 +75,9 @@ export class SubmissionReads {
 
   /** Submissions per UTC day over the last `days` days (today last) for every form of a workspace. */
   async dailyCounts(workspaceId: string, days = 30, now = new Date()): Promise<Map<string, number[]>> {
-    const dayList = Array.from({ length: days }, (_, i) => new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+    const dayList = Array.from({ length: days }, (_, i) =>
+      new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    );
     const index = new Map(dayList.map((d, i) => [d, i]));
     const out = new Map<string, number[]>();
     for (const row of await this.store.submissions.dailyCounts(workspaceId, `${dayList[0]}T00:00:00.000Z`)) {
@@ -84,8 +103,19 @@ export class SubmissionReads {
     const { deliveries, attempts } = await this.store.webhooks.forSubmission(form.id, submissionId);
     return {
       submission,
-      deliveries: deliveries.map((d) => ({ state: d.state, attempts: d.attemptCount, next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null, created_at: d.createdAt })),
-      attempts: attempts.map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error ?? undefined, duration_ms: a.durationMs, created_at: a.createdAt })),
+      deliveries: deliveries.map((d) => ({
+        state: d.state,
+        attempts: d.attemptCount,
+        next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
+        created_at: d.createdAt,
+      })),
+      attempts: attempts.map((a) => ({
+        attempt: a.attempt,
+        status_code: a.statusCode,
+        error: a.error ?? undefined,
+        duration_ms: a.durationMs,
+        created_at: a.createdAt,
+      })),
     };
   }
 

@@ -98,10 +98,18 @@ export class SubmissionService {
     // Its uploads become its files if they are still waiting (kept 24 h); a file field whose upload is
     // gone is left out rather than stored as a bare id.
     const definition = await this.definitions.get(form.id, spam.formVersion);
-    const resolved = definition ? await resolveUploads(this.store, this.files, this.config, form, definition, spam.values, { lenient: true }) : { values: spam.values, fileIds: [] };
+    const resolved = definition
+      ? await resolveUploads(this.store, this.files, this.config, form, definition, spam.values, { lenient: true })
+      : { values: spam.values, fileIds: [] };
     const values = resolved.values;
     const hiddenChars = containsHiddenCharacters(values);
-    const delivery = this.delivery(form, spam.id, withSignedLinks(values, resolved.fileIds, this.secret), spam.createdAt, spam.formVersion);
+    const delivery = this.delivery(
+      form,
+      spam.id,
+      withSignedLinks(values, resolved.fileIds, this.secret),
+      spam.createdAt,
+      spam.formVersion,
+    );
     const outcome = await this.insertWithinLimits(form, {
       id: spam.id,
       formVersion: spam.formVersion,
@@ -118,12 +126,19 @@ export class SubmissionService {
       if (await this.store.submissions.byId(form.id, spam.id)) throw notFound('spam');
       throw err;
     });
-    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; try again']);
+    if (outcome.kind === 'files_gone')
+      throw invalid(['values: an upload was used by another response at the same moment; try again']);
     // The form was deleted meanwhile (its spam went with it); a replay cannot happen without a key.
     if (outcome.kind !== 'stored') throw notFound();
     const record = { id: spam.id, formVersion: spam.formVersion, createdAt: spam.createdAt, values, hiddenChars };
     const current = (await this.store.forms.byId(form.id)) ?? form;
-    this.react({ form: current, submissionId: spam.id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record });
+    this.react({
+      form: current,
+      submissionId: spam.id,
+      deliveryId: delivery?.id,
+      submissionCount: outcome.submissionCount,
+      record,
+    });
     return record;
   }
 
@@ -138,7 +153,8 @@ export class SubmissionService {
     if (input.idempotencyKey === undefined) return undefined;
     const stored = await this.store.idempotency.get(form.id, input.idempotencyKey);
     if (!stored || Date.parse(stored.createdAt) < Date.now() - 24 * 3600_000) return undefined;
-    if (stored.bodyHash !== input.bodyHash) throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+    if (stored.bodyHash !== input.bodyHash)
+      throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
     return { status: stored.status, body: JSON.parse(stored.response), form, replayed: true };
   }
 
@@ -146,7 +162,8 @@ export class SubmissionService {
     if (hasExpired(form, new Date().toISOString())) {
       throw new ApiError(410, 'expired', ['form: this unclaimed form has expired']);
     }
-    if (form.status === 'paused' || form.moderationPaused) throw conflict('paused', ['form: is paused and does not accept submissions']);
+    if (form.status === 'paused' || form.moderationPaused)
+      throw conflict('paused', ['form: is paused and does not accept submissions']);
     // Checked here to refuse early, and again inside the write so concurrent posts cannot overshoot.
     const cap = submissionCap(form);
     if (cap !== undefined && form.submissionCount >= cap) throw this.limitReached('form_cap');
@@ -162,7 +179,9 @@ export class SubmissionService {
       which === 'form_cap'
         ? `form: unclaimed forms accept at most ${UNCLAIMED_SUBMISSION_CAP} submissions; claim it to accept more`
         : `workspace: the monthly quota of ${this.config.monthlySubmissions} submissions is used up`;
-    return new ApiError(402, 'limit_reached', [detail], { upgrade_url: this.config.upgradeUrl ?? `${this.config.publicUrl}/admin` });
+    return new ApiError(402, 'limit_reached', [detail], {
+      upgrade_url: this.config.upgradeUrl ?? `${this.config.publicUrl}/admin`,
+    });
   }
 
   /**
@@ -172,20 +191,29 @@ export class SubmissionService {
    */
   private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
     const id = newId();
-    const raw = typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
+    const raw =
+      typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
     let values: Record<string, unknown> | undefined;
     try {
       values = (await this.evaluate(form, input)).values;
     } catch {
       values = undefined;
     }
-    if (values) await this.store.spam.add({ id, formId: form.id, formVersion: form.version, createdAt: new Date().toISOString(), values, reason }, SPAM_KEPT_MAX);
+    if (values)
+      await this.store.spam.add(
+        { id, formId: form.id, formVersion: form.version, createdAt: new Date().toISOString(), values, reason },
+        SPAM_KEPT_MAX,
+      );
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
   private async evaluate(form: FormRecord, input: SubmitInput) {
-    if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values)) throw invalid(['values: expected an object']);
-    if (input.skippedSteps !== undefined && (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))) {
+    if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values))
+      throw invalid(['values: expected an object']);
+    if (
+      input.skippedSteps !== undefined &&
+      (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))
+    ) {
       throw invalid(['skippedSteps: expected an array of step ids']);
     }
     const definition = await this.definitions.get(form.id, form.version);
@@ -199,7 +227,12 @@ export class SubmissionService {
     return { definition, values: result.values };
   }
 
-  private async save(form: FormRecord, values: Record<string, unknown>, fileIds: string[], input: SubmitInput): Promise<SubmitResult> {
+  private async save(
+    form: FormRecord,
+    values: Record<string, unknown>,
+    fileIds: string[],
+    input: SubmitInput,
+  ): Promise<SubmitResult> {
     const id = newId();
     const body = { id, values };
     // The values as JSON once, for the row, the idempotency record and the answer: byte for byte what
@@ -216,18 +249,29 @@ export class SubmissionService {
       values,
       valuesJson,
       hiddenChars,
-      idempotency: input.idempotencyKey === undefined ? undefined : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: json },
+      idempotency:
+        input.idempotencyKey === undefined
+          ? undefined
+          : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: json },
       delivery,
       files: fileIds,
     });
     if (outcome.kind === 'form_gone') throw notFound();
-    if (outcome.kind === 'files_gone') throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
+    if (outcome.kind === 'files_gone')
+      throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {
-      if (outcome.record.bodyHash !== input.bodyHash) throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+      if (outcome.record.bodyHash !== input.bodyHash)
+        throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
       return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
     }
-    this.react({ form, submissionId: id, deliveryId: delivery?.id, submissionCount: outcome.submissionCount, record: { id, formVersion: form.version, createdAt, values, hiddenChars } });
+    this.react({
+      form,
+      submissionId: id,
+      deliveryId: delivery?.id,
+      submissionCount: outcome.submissionCount,
+      record: { id, formVersion: form.version, createdAt, values, hiddenChars },
+    });
     return { status: 201, body, json, form, replayed: false };
   }
 
@@ -235,7 +279,10 @@ export class SubmissionService {
    * The one write of a submission under its form's limits (submissionCap while unclaimed, the monthly
    * quota once claimed). Either refusal is 402.
    */
-  private async insertWithinLimits(form: FormRecord, sub: Omit<NewSubmission, 'formId' | 'workspaceId' | 'formCap' | 'monthlyQuota'>) {
+  private async insertWithinLimits(
+    form: FormRecord,
+    sub: Omit<NewSubmission, 'formId' | 'workspaceId' | 'formCap' | 'monthlyQuota'>,
+  ) {
     // Object.assign rather than `{ ...sub, formId, … }`: that literal took V8's slow path here, ~3 µs a
     // submission in profiles under load (docs/performance.md); the result is the same plain object.
     const submission: NewSubmission = Object.assign({}, sub, {
@@ -259,7 +306,13 @@ export class SubmissionService {
   }
 
   /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */
-  private delivery(form: FormRecord, submissionId: string, values: Record<string, unknown>, createdAt: string, formVersion = form.version): NewDelivery | undefined {
+  private delivery(
+    form: FormRecord,
+    submissionId: string,
+    values: Record<string, unknown>,
+    createdAt: string,
+    formVersion = form.version,
+  ): NewDelivery | undefined {
     if (!deliversWebhooks(form) || form.webhookUrl === '') return undefined;
     const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
     return { id: newId(), payload, nextAttemptAt: createdAt };

@@ -12,7 +12,8 @@ type Owned = Pick<FormRecord, 'workspaceId'>;
 export const isClaimed = <T extends Owned>(form: T): form is T & { workspaceId: string } => form.workspaceId !== null;
 
 /** The expiry a form shows and obeys: only unclaimed forms expire. */
-export const expiryOf = (form: Owned & Pick<FormRecord, 'expiresAt'>): string | null => (isClaimed(form) ? null : form.expiresAt);
+export const expiryOf = (form: Owned & Pick<FormRecord, 'expiresAt'>): string | null =>
+  isClaimed(form) ? null : form.expiresAt;
 
 /** Whether an unclaimed form has passed its expiry at `now` (ISO time). */
 export function hasExpired(form: Owned & Pick<FormRecord, 'expiresAt'>, now: string): boolean {
@@ -21,7 +22,8 @@ export function hasExpired(form: Owned & Pick<FormRecord, 'expiresAt'>, now: str
 }
 
 /** The total a form may hold: capped while unclaimed; claimed forms count against the monthly quota instead. */
-export const submissionCap = (form: Owned): number | undefined => (isClaimed(form) ? undefined : UNCLAIMED_SUBMISSION_CAP);
+export const submissionCap = (form: Owned): number | undefined =>
+  isClaimed(form) ? undefined : UNCLAIMED_SUBMISSION_CAP;
 
 /** Mail of any kind (responses, digests, milestones, confirmations, failures): an unclaimed form has nobody to mail and must not mail strangers. */
 export const sendsMail = isClaimed;

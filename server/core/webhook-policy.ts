@@ -6,7 +6,8 @@ export type WebhookUrlValidator = (url: string) => Promise<string | undefined>;
 
 const messages: Record<string, string> = {
   'invalid url': 'invalid url: must be an https:// URL on port 443 without credentials',
-  'address not allowed': 'address not allowed: the host must be a public address (not private, loopback, link-local or metadata)',
+  'address not allowed':
+    'address not allowed: the host must be a public address (not private, loopback, link-local or metadata)',
   'dns failed': 'dns failed: the host name does not resolve',
 };
 

@@ -15,7 +15,11 @@ export class WorkspaceService {
 
   /** The workspaces a user belongs to, with their role in each. */
   async of(userId: string) {
-    return (await this.store.users.workspacesOf(userId)).map((w) => ({ id: w.workspace.id, name: w.workspace.name, role: w.role }));
+    return (await this.store.users.workspacesOf(userId)).map((w) => ({
+      id: w.workspace.id,
+      name: w.workspace.name,
+      role: w.role,
+    }));
   }
 
   /** Submissions this month against the quota (`quota` null when unlimited), with the 80% notice of spec 8. */
@@ -24,7 +28,13 @@ export class WorkspaceService {
     const used = await this.store.workspaces.monthlyUsage(workspaceId, month);
     const quota = this.config.monthlySubmissions ?? null;
     const near = quota !== null && used >= quota * 0.8;
-    return { month, used, quota, near_limit: near, ...(near && this.config.upgradeUrl ? { upgrade_url: this.config.upgradeUrl } : {}) };
+    return {
+      month,
+      used,
+      quota,
+      near_limit: near,
+      ...(near && this.config.upgradeUrl ? { upgrade_url: this.config.upgradeUrl } : {}),
+    };
   }
 
   /**
@@ -41,7 +51,14 @@ export class WorkspaceService {
     const mails = await this.store.outbox.list(limit);
     return {
       smtp_configured: this.config.smtpUrl !== undefined,
-      mails: mails.map((m) => ({ id: m.id, to: m.recipients, subject: m.subject, body: m.body, created_at: m.createdAt, error: m.error })),
+      mails: mails.map((m) => ({
+        id: m.id,
+        to: m.recipients,
+        subject: m.subject,
+        body: m.body,
+        created_at: m.createdAt,
+        error: m.error,
+      })),
     };
   }
 }

@@ -12,11 +12,18 @@ import { originMatches } from './same-origin.ts';
  * 200 `{ok: true}` when the socket's checks would pass (a closed socket then means the server or the
  * network went away); 403 `wrong_address` with `panel_url`, the address to open instead; 401 signed out.
  */
-export const adminConnection = (s: Services) => async ({ req, res }: RouteContext) => {
-  const panelUrl = `${s.config.publicUrl}/admin`;
-  if (!originMatches(req.headers.origin, req.headers.host, s.config.publicUrl)) {
-    throw new ApiError(403, 'wrong_address', [`origin: the panel cannot connect from ${req.headers.origin ?? 'this page'}; open it at ${panelUrl}`], { panel_url: panelUrl });
-  }
-  if (!(await s.accounts.session(sessionToken(req)))) throw unauthorized(['session: sign in again']);
-  sendJson(res, 200, { ok: true });
-};
+export const adminConnection =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    const panelUrl = `${s.config.publicUrl}/admin`;
+    if (!originMatches(req.headers.origin, req.headers.host, s.config.publicUrl)) {
+      throw new ApiError(
+        403,
+        'wrong_address',
+        [`origin: the panel cannot connect from ${req.headers.origin ?? 'this page'}; open it at ${panelUrl}`],
+        { panel_url: panelUrl },
+      );
+    }
+    if (!(await s.accounts.session(sessionToken(req)))) throw unauthorized(['session: sign in again']);
+    sendJson(res, 200, { ok: true });
+  };

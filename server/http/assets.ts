@@ -48,17 +48,20 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 }
 
 /** Serves one embedded bundle. CORS is open: the embed's inline mode imports the renderer from other sites. */
-export const asset = (_s: Services) => async ({ req, res, url }: RouteContext) => {
-  const body = (await clientAssets())[url.pathname];
-  if (body === undefined) throw notFound('asset');
-  const etag = etagOf(url.pathname, body);
-  const maxAge = hashedChunk.test(url.pathname) ? CHUNK_MAX_AGE_SECONDS : MAX_AGE_SECONDS;
-  const cacheControl = maxAge === CHUNK_MAX_AGE_SECONDS ? `public, max-age=${maxAge}, immutable` : `public, max-age=${maxAge}`;
-  const headers = { etag, 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
-  if (notModified(req, etag)) {
-    res.writeHead(304, { ...headers, 'cache-control': cacheControl });
-    return void res.end();
-  }
-  const type = contentTypes[url.pathname.split('.').pop() ?? ''] ?? 'application/octet-stream';
-  sendAsset(res, body, type, maxAge, { ...headers, 'cache-control': cacheControl });
-};
+export const asset =
+  (_s: Services) =>
+  async ({ req, res, url }: RouteContext) => {
+    const body = (await clientAssets())[url.pathname];
+    if (body === undefined) throw notFound('asset');
+    const etag = etagOf(url.pathname, body);
+    const maxAge = hashedChunk.test(url.pathname) ? CHUNK_MAX_AGE_SECONDS : MAX_AGE_SECONDS;
+    const cacheControl =
+      maxAge === CHUNK_MAX_AGE_SECONDS ? `public, max-age=${maxAge}, immutable` : `public, max-age=${maxAge}`;
+    const headers = { etag, 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
+    if (notModified(req, etag)) {
+      res.writeHead(304, { ...headers, 'cache-control': cacheControl });
+      return void res.end();
+    }
+    const type = contentTypes[url.pathname.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    sendAsset(res, body, type, maxAge, { ...headers, 'cache-control': cacheControl });
+  };

@@ -14,7 +14,10 @@ export function bearerToken(req: IncomingMessage): string | undefined {
 }
 
 /** The caller's principal, or null when no key was sent (allowed only where the caller says so). */
-export async function optionalKey(services: Services, req: IncomingMessage): Promise<AccountPrincipal | AgentPrincipal | null> {
+export async function optionalKey(
+  services: Services,
+  req: IncomingMessage,
+): Promise<AccountPrincipal | AgentPrincipal | null> {
   const token = bearerToken(req);
   return token === undefined ? null : services.keys.authenticate(token);
 }

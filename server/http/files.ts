@@ -25,28 +25,40 @@ import { sendJson } from './respond.ts';
 const uploadCors = { ...corsHeaders, 'access-control-allow-headers': 'content-type, x-file-name' };
 
 /** OPTIONS /v1/f/{id}/uploads: the CORS preflight answers 204. */
-export const uploadPreflight = (_s: Services) => ({ res }: RouteContext) => {
-  res.writeHead(204, uploadCors);
-  res.end();
-};
+export const uploadPreflight =
+  (_s: Services) =>
+  ({ res }: RouteContext) => {
+    res.writeHead(204, uploadCors);
+    res.end();
+  };
 
 /** POST /v1/f/{id}/uploads?field={key}: a raw body (type from Content-Type, name from X-File-Name) or multipart with one file → 201. */
-export const upload = (s: Services) => async ({ req, res, params, query }: RouteContext) => {
-  try {
-    await s.rateLimits.take([s.rateLimits.uploadPerIp, clientIp(req, s.config.trustProxy)], [s.rateLimits.uploadPerForm, params.id]);
-    const target = await s.files.target(params.id, query.get('field'));
-    const declared = Number(req.headers['content-length']);
-    // A body announced larger than any allowed file is refused before a byte is read.
-    if (Number.isFinite(declared) && declared > s.config.uploadMaxBytes + (isMultipart(req.headers['content-type'] ?? '') ? MAX_BODY_BYTES : 0)) {
-      throw s.files.tooLarge(target.field.key, s.config.uploadMaxBytes);
+export const upload =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    try {
+      await s.rateLimits.take(
+        [s.rateLimits.uploadPerIp, clientIp(req, s.config.trustProxy)],
+        [s.rateLimits.uploadPerForm, params.id],
+      );
+      const target = await s.files.target(params.id, query.get('field'));
+      const declared = Number(req.headers['content-length']);
+      // A body announced larger than any allowed file is refused before a byte is read.
+      if (
+        Number.isFinite(declared) &&
+        declared > s.config.uploadMaxBytes + (isMultipart(req.headers['content-type'] ?? '') ? MAX_BODY_BYTES : 0)
+      ) {
+        throw s.files.tooLarge(target.field.key, s.config.uploadMaxBytes);
+      }
+      const stored = isMultipart(req.headers['content-type'] ?? '')
+        ? await multipartFile(s, req, target)
+        : await rawFile(s, req, target);
+      sendJson(res, 201, s.files.uploadView(stored), uploadCors);
+    } catch (err) {
+      if (err instanceof ApiError) Object.assign(err.headers, uploadCors);
+      throw err;
     }
-    const stored = isMultipart(req.headers['content-type'] ?? '') ? await multipartFile(s, req, target) : await rawFile(s, req, target);
-    sendJson(res, 201, s.files.uploadView(stored), uploadCors);
-  } catch (err) {
-    if (err instanceof ApiError) Object.assign(err.headers, uploadCors);
-    throw err;
-  }
-};
+  };
 
 function rawFile(s: Services, req: IncomingMessage, target: FileTarget): Promise<FileRecord> {
   const header = req.headers['x-file-name'];
@@ -92,26 +104,34 @@ async function multipartFile(s: Services, req: IncomingMessage, target: FileTarg
  * workspace, or the signed link of a webhook. Everyone else gets the same 404 as for a missing file,
  * so an id never tells whether it exists.
  */
-export const download = (s: Services) => async ({ req, res, params, query }: RouteContext) => {
-  const found = await s.files.readable(params.id);
-  if (!found || !(await mayRead(s, req, found.form, params.id, query))) throw notFound('file');
-  const { file } = found;
-  // A row whose bytes are missing (a restore without files/) is a 404, not a 200 cut short.
-  if (!(await stat(found.path).catch(() => undefined))?.isFile()) throw notFound('file');
-  res.writeHead(200, {
-    'content-type': safeContentType(file.type),
-    'content-length': file.size,
-    'content-disposition': attachment(file.name),
-    'x-content-type-options': 'nosniff',
-    // Should a browser render it anyway, nothing in it may run or load.
-    'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': 'private, no-store',
-    'referrer-policy': 'no-referrer',
-  });
-  await pipeline(createReadStream(found.path), res).catch(() => res.destroy());
-};
+export const download =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    const found = await s.files.readable(params.id);
+    if (!found || !(await mayRead(s, req, found.form, params.id, query))) throw notFound('file');
+    const { file } = found;
+    // A row whose bytes are missing (a restore without files/) is a 404, not a 200 cut short.
+    if (!(await stat(found.path).catch(() => undefined))?.isFile()) throw notFound('file');
+    res.writeHead(200, {
+      'content-type': safeContentType(file.type),
+      'content-length': file.size,
+      'content-disposition': attachment(file.name),
+      'x-content-type-options': 'nosniff',
+      // Should a browser render it anyway, nothing in it may run or load.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    await pipeline(createReadStream(found.path), res).catch(() => res.destroy());
+  };
 
-async function mayRead(s: Services, req: IncomingMessage, form: FormRecord, fileId: string, query: URLSearchParams): Promise<boolean> {
+async function mayRead(
+  s: Services,
+  req: IncomingMessage,
+  form: FormRecord,
+  fileId: string,
+  query: URLSearchParams,
+): Promise<boolean> {
   if (validSignature(s.secret, fileId, query.get('expires'), query.get('sig'))) return true;
   let token: string | undefined;
   try {
@@ -129,10 +149,24 @@ async function mayRead(s: Services, req: IncomingMessage, form: FormRecord, file
 
 /** Types a browser shows without running anything; every other type is sent as application/octet-stream. */
 const passiveTypes = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'application/pdf', 'text/plain', 'text/csv',
-  'application/zip', 'audio/mpeg', 'audio/wav', 'audio/ogg', 'video/mp4', 'video/webm',
-  'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/ogg',
+  'video/mp4',
+  'video/webm',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ]);
 
 function safeContentType(type: string): string {
@@ -147,4 +181,3 @@ export function attachment(name: string): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-

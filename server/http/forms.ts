@@ -8,24 +8,30 @@ import { requireFormDeleter } from '../core/deletion.ts';
 import { sendJson, sendNoContent } from './respond.ts';
 
 /** POST /v1/forms: publish a form or a new version; no key allowed. */
-export const publishForm = (s: Services) => async ({ req, res }: RouteContext) => {
-  const principal = await optionalKey(s, req);
-  const admit = await s.rateLimits.publishAdmission(principal === null, clientIp(req, s.config.trustProxy));
-  const body = await readJsonObject(req);
-  sendJson(res, 201, await s.forms.publish(principal, body, admit));
-};
+export const publishForm =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    const principal = await optionalKey(s, req);
+    const admit = await s.rateLimits.publishAdmission(principal === null, clientIp(req, s.config.trustProxy));
+    const body = await readJsonObject(req);
+    sendJson(res, 201, await s.forms.publish(principal, body, admit));
+  };
 
 /** GET /v1/forms: the caller's forms, newest first. */
-export const listForms = (s: Services) => async ({ req, res }: RouteContext) => {
-  const principal = await requireKey(s, req);
-  sendJson(res, 200, await s.forms.list(principal));
-};
+export const listForms =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    sendJson(res, 200, await s.forms.list(principal));
+  };
 
 /** DELETE /v1/forms/{id}: account keys any form of the workspace, agent keys their own unclaimed forms; 204. */
-export const deleteForm = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  const principal = await requireKey(s, req);
-  const form = await s.forms.requireInScope(principal, params.id);
-  requireFormDeleter(principal, form);
-  await s.deletion.deleteForm(form);
-  sendNoContent(res);
-};
+export const deleteForm =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireFormDeleter(principal, form);
+    await s.deletion.deleteForm(form);
+    sendNoContent(res);
+  };

@@ -10,30 +10,39 @@ import { optionalKey } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 
 /** POST /mcp: one JSON-RPC message (or batch). A bad key is a 401 before MCP starts; no key is allowed. */
-export const mcpPost = (s: Services) => async ({ req, res }: RouteContext) => {
-  const principal = await optionalKey(s, req);
-  // Our reader, so the 64 KB limit of spec 8 holds here too; the SDK gets the parsed body.
-  const body = parseJson(await readBody(req));
-  const server = createMcpServer({ services: s, principal, ip: clientIp(req, s.config.trustProxy) });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  // Closing after the answer frees the per-request server; a failure to close must not become an
-  // unhandled rejection, which would stop the process.
-  res.on('close', () => {
-    transport.close().catch(() => {});
-    server.close().catch(() => {});
-  });
-  res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('cache-control', 'no-store');
-  await server.connect(transport);
-  await transport.handleRequest(req, res, body);
-};
+export const mcpPost =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    const principal = await optionalKey(s, req);
+    // Our reader, so the 64 KB limit of spec 8 holds here too; the SDK gets the parsed body.
+    const body = parseJson(await readBody(req));
+    const server = createMcpServer({ services: s, principal, ip: clientIp(req, s.config.trustProxy) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // Closing after the answer frees the per-request server; a failure to close must not become an
+    // unhandled rejection, which would stop the process.
+    res.on('close', () => {
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
+    });
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('cache-control', 'no-store');
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
 
 /** GET and DELETE /mcp: 405, as in the SDK's stateless example; there is no stream to open or session to end. */
-export const mcpMethodNotAllowed = (_s: Services) => ({ res }: RouteContext) => {
-  const text = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
-  res.writeHead(405, { allow: 'POST', 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-content-type-options': 'nosniff' });
-  res.end(text);
-};
+export const mcpMethodNotAllowed =
+  (_s: Services) =>
+  ({ res }: RouteContext) => {
+    const text = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+    res.writeHead(405, {
+      allow: 'POST',
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(text);
+  };
 
 /** JSON-RPC bodies are an object or a batch array, so the REST reader's object-only rule does not fit. */
 function parseJson(raw: Buffer): unknown {

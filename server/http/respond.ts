@@ -24,7 +24,9 @@ export function htmlSecurityHeaders(embeddable: boolean): Record<string, string>
     "object-src 'none'",
     embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ');
-  return embeddable ? { 'content-security-policy': csp } : { 'content-security-policy': csp, 'x-frame-options': 'DENY' };
+  return embeddable
+    ? { 'content-security-policy': csp }
+    : { 'content-security-policy': csp, 'x-frame-options': 'DENY' };
 }
 
 type HeaderSet = Record<string, string | number>;
@@ -39,7 +41,12 @@ function mergeHeaders(...sets: HeaderSet[]): HeaderSet {
   return Object.assign({}, ...sets);
 }
 
-const jsonHeaders = { ...baseHeaders, 'x-frame-options': 'DENY', 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const jsonHeaders = {
+  ...baseHeaders,
+  'x-frame-options': 'DENY',
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
 
 /** Sends a JSON body with the status and extra headers. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: HeaderSet = {}) {
@@ -59,13 +66,22 @@ export function sendNoContent(res: ServerResponse) {
 }
 
 /** Sends an HTML page with the page CSP. */
-export function sendHtml(res: ServerResponse, status: number, html: string, opts: { embeddable?: boolean; headers?: HeaderSet } = {}) {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  opts: { embeddable?: boolean; headers?: HeaderSet } = {},
+) {
   res.writeHead(
     status,
     mergeHeaders(
       baseHeaders,
       htmlSecurityHeaders(opts.embeddable ?? false),
-      { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html), 'cache-control': 'no-store' },
+      {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': Buffer.byteLength(html),
+        'cache-control': 'no-store',
+      },
       opts.headers ?? {},
     ),
   );
@@ -73,10 +89,24 @@ export function sendHtml(res: ServerResponse, status: number, html: string, opts
 }
 
 /** Sends a static asset (JS, CSS, JSON) with caching. */
-export function sendAsset(res: ServerResponse, body: string, contentType: string, maxAgeSeconds: number, headers: HeaderSet = {}) {
+export function sendAsset(
+  res: ServerResponse,
+  body: string,
+  contentType: string,
+  maxAgeSeconds: number,
+  headers: HeaderSet = {},
+) {
   res.writeHead(
     200,
-    mergeHeaders(baseHeaders, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': `public, max-age=${maxAgeSeconds}` }, headers),
+    mergeHeaders(
+      baseHeaders,
+      {
+        'content-type': contentType,
+        'content-length': Buffer.byteLength(body),
+        'cache-control': `public, max-age=${maxAgeSeconds}`,
+      },
+      headers,
+    ),
   );
   res.end(body);
 }

@@ -24,55 +24,74 @@ export const corsHeaders = {
 };
 
 /** OPTIONS /v1/f/{id}: the CORS preflight answers 204. */
-export const preflight = (_s: Services) => ({ res }: RouteContext) => {
-  res.writeHead(204, corsHeaders);
-  res.end();
-};
+export const preflight =
+  (_s: Services) =>
+  ({ res }: RouteContext) => {
+    res.writeHead(204, corsHeaders);
+    res.end();
+  };
 
 /** POST /v1/f/{id}: load, check, evaluate, store, answer (201 JSON, or 303 for a browser form post). */
-export const submit = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  const browserPost = wantsHtml(req);
-  try {
-    const ip = clientIp(req, s.config.trustProxy);
-    await s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
-    const received: string[] = [];
-    let result;
+export const submit =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const browserPost = wantsHtml(req);
     try {
-      const input = isMultipart(req.headers['content-type'] ?? '') ? await readMultipartSubmission(s, req, params.id, received) : await readSubmission(req, params.id);
-      result = await s.submissions.submit(input);
-      // A replayed post (same Idempotency-Key) answers with the first one's files; these are spare.
-      if (result.replayed && received.length) await s.files.delete(received).catch(() => {});
+      const ip = clientIp(req, s.config.trustProxy);
+      await s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
+      const received: string[] = [];
+      let result;
+      try {
+        const input = isMultipart(req.headers['content-type'] ?? '')
+          ? await readMultipartSubmission(s, req, params.id, received)
+          : await readSubmission(req, params.id);
+        result = await s.submissions.submit(input);
+        // A replayed post (same Idempotency-Key) answers with the first one's files; these are spare.
+        if (result.replayed && received.length) await s.files.delete(received).catch(() => {});
+      } catch (err) {
+        // Files of a refused post are removed now rather than left for the 24 h sweep.
+        await s.files.delete(received).catch(() => {});
+        throw err;
+      }
+      if (browserPost) {
+        // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector.
+        const target =
+          result.form.redirectUrl && followsRedirect(result.form)
+            ? result.form.redirectUrl
+            : `/f/${result.form.id}/thanks`;
+        return redirect(res, 303, target);
+      }
+      sendJsonText(
+        res,
+        result.status,
+        result.json ?? JSON.stringify(result.body),
+        result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders,
+      );
     } catch (err) {
-      // Files of a refused post are removed now rather than left for the 24 h sweep.
-      await s.files.delete(received).catch(() => {});
+      if (err instanceof ApiError) {
+        // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.
+        // A file too large still gets a page a person can read; the unread rest of the body is dropped with the connection.
+        if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
+          const page = problemPage(err, params.id, await fieldLabels(s, params.id));
+          if (err.status === 413) res.on('finish', () => req.socket?.destroy());
+          return sendHtml(res, err.status, page, {
+            embeddable: true,
+            headers: err.status === 413 ? { connection: 'close' } : {},
+          });
+        }
+        Object.assign(err.headers, corsHeaders);
+      }
       throw err;
     }
-    if (browserPost) {
-      // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector.
-      const target = result.form.redirectUrl && followsRedirect(result.form) ? result.form.redirectUrl : `/f/${result.form.id}/thanks`;
-      return redirect(res, 303, target);
-    }
-    sendJsonText(res, result.status, result.json ?? JSON.stringify(result.body), result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders);
-  } catch (err) {
-    if (err instanceof ApiError) {
-      // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.
-      // A file too large still gets a page a person can read; the unread rest of the body is dropped with the connection.
-      if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
-        const page = problemPage(err, params.id, await fieldLabels(s, params.id));
-        if (err.status === 413) res.on('finish', () => req.socket?.destroy());
-        return sendHtml(res, err.status, page, { embeddable: true, headers: err.status === 413 ? { connection: 'close' } : {} });
-      }
-      Object.assign(err.headers, corsHeaders);
-    }
-    throw err;
-  }
-};
+  };
 
 /** GET /v1/f/{id}/definition: what renderers and embeds need, cached for 60 s. */
-export const publicDefinition = (s: Services) => async ({ res, params }: RouteContext) => {
-  const view = await s.publicForms.view(params.id);
-  sendAsset(res, JSON.stringify(view), 'application/json; charset=utf-8', 60, corsHeaders);
-};
+export const publicDefinition =
+  (s: Services) =>
+  async ({ res, params }: RouteContext) => {
+    const view = await s.publicForms.view(params.id);
+    sendAsset(res, JSON.stringify(view), 'application/json; charset=utf-8', 60, corsHeaders);
+  };
 
 /** Reads JSON `{values, skippedSteps?}` or a form post into the submission service's input. */
 async function readSubmission(req: IncomingMessage, formId: string): Promise<SubmitInput> {
@@ -85,10 +104,20 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Sub
     const body = parseJsonObject(raw);
     const { values, skippedSteps, [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, ...rest } = body;
     const unknown = Object.keys(rest);
-    if (unknown.length) throw new ApiError(422, 'invalid_request', unknown.map((k) => `${k}: unknown field`));
+    if (unknown.length)
+      throw new ApiError(
+        422,
+        'invalid_request',
+        unknown.map((k) => `${k}: unknown field`),
+      );
     return { formId, values, skippedSteps, formPost: false, honeypot, renderToken, idempotencyKey, bodyHash: hash };
   }
-  const { [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...values } = parseFormBody(contentType, raw);
+  const {
+    [HONEYPOT_FIELD]: honeypot,
+    [RENDER_TOKEN_FIELD]: renderToken,
+    _skippedSteps,
+    ...values
+  } = parseFormBody(contentType, raw);
   const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
   return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
 }
@@ -98,7 +127,12 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Sub
  * file streamed to disk as an upload whose id becomes the field's value, exactly as the renderer's
  * JSON post would carry it. `received` collects the stored ids so a refused post can remove them.
  */
-async function readMultipartSubmission(s: Services, req: IncomingMessage, formId: string, received: string[]): Promise<SubmitInput> {
+async function readMultipartSubmission(
+  s: Services,
+  req: IncomingMessage,
+  formId: string,
+  received: string[],
+): Promise<SubmitInput> {
   const idempotencyKey = readIdempotencyKey(req);
   let room = s.config.submissionFilesMaxBytes;
   const described: string[] = [];
@@ -117,7 +151,15 @@ async function readMultipartSubmission(s: Services, req: IncomingMessage, formId
   const { [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...values } = fields;
   const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
   // Upload ids are new on every post, so the idempotency hash covers the text and the files' names and sizes.
-  const hash = idempotencyKey === undefined ? '' : bodyHash(JSON.stringify([Object.entries(values).filter(([k]) => !described.some((d) => d.startsWith(`${k}:`))), described]));
+  const hash =
+    idempotencyKey === undefined
+      ? ''
+      : bodyHash(
+          JSON.stringify([
+            Object.entries(values).filter(([k]) => !described.some((d) => d.startsWith(`${k}:`))),
+            described,
+          ]),
+        );
   return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
 }
 
@@ -125,7 +167,8 @@ async function readMultipartSubmission(s: Services, req: IncomingMessage, formId
 function readIdempotencyKey(req: IncomingMessage): string | undefined {
   const key = req.headers['idempotency-key'];
   if (key === undefined) return undefined;
-  if (Array.isArray(key) || key.length < 1 || key.length > 128) throw badRequest('invalid_idempotency_key', ['idempotency-key: must be 1 to 128 characters']);
+  if (Array.isArray(key) || key.length < 1 || key.length > 128)
+    throw badRequest('invalid_idempotency_key', ['idempotency-key: must be 1 to 128 characters']);
   return key;
 }
 

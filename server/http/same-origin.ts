@@ -33,5 +33,6 @@ export function assertSameOrigin(req: IncomingMessage, publicUrl: string): void 
   const origin = req.headers.origin;
   // Non-browser clients send no Origin; browsers send one on every cross-origin POST.
   if (origin === undefined) return;
-  if (!originMatches(origin, req.headers.host, publicUrl)) throw forbidden('forbidden', ['origin: this form can only be sent from this site']);
+  if (!originMatches(origin, req.headers.host, publicUrl))
+    throw forbidden('forbidden', ['origin: this form can only be sent from this site']);
 }

@@ -6,6 +6,10 @@ import { sendAsset } from './respond.ts';
 
 /** Serves the schema with its `$id` made absolute on this instance's public URL. */
 export const definitionSchema = (s: Services) => {
-  const body = JSON.stringify({ ...formDefinitionJsonSchema, $id: `${s.config.publicUrl}/v1/schema/form-definition.json` });
-  return ({ res }: RouteContext) => sendAsset(res, body, 'application/schema+json; charset=utf-8', 3600, { 'access-control-allow-origin': '*' });
+  const body = JSON.stringify({
+    ...formDefinitionJsonSchema,
+    $id: `${s.config.publicUrl}/v1/schema/form-definition.json`,
+  });
+  return ({ res }: RouteContext) =>
+    sendAsset(res, body, 'application/schema+json; charset=utf-8', 3600, { 'access-control-allow-origin': '*' });
 };

@@ -20,7 +20,8 @@ export function createHttpServer(services: Services, log: (line: string) => void
     try {
       const match = router.match(req.method ?? 'GET', url.pathname);
       if (match === undefined) throw new ApiError(404, 'not_found', [`path: no route for ${url.pathname}`]);
-      if (match === 'methodNotAllowed') throw new ApiError(405, 'method_not_allowed', [`method: ${req.method} is not allowed here`]);
+      if (match === 'methodNotAllowed')
+        throw new ApiError(405, 'method_not_allowed', [`method: ${req.method} is not allowed here`]);
       const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {
@@ -29,7 +30,10 @@ export function createHttpServer(services: Services, log: (line: string) => void
         return;
       }
       const { error, unexpected } = toApiError(err);
-      if (unexpected) log(`error: ${req.method} ${redactTokens(url.pathname)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (unexpected)
+        log(
+          `error: ${req.method} ${redactTokens(url.pathname)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
       if (res.headersSent) {
         res.destroy();
         return;

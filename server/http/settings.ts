@@ -7,10 +7,12 @@ import { requireKey } from './auth.ts';
 import { sendJson } from './respond.ts';
 
 /** Checks the key, the scope and the role, then hands the body to the settings service. */
-export const updateSettings = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  const principal = await requireKey(s, req);
-  const form = await s.forms.requireInScope(principal, params.id);
-  requireEditor(principal);
-  const body = await readJsonObject(req);
-  sendJson(res, 200, await s.settings.update(form, body));
-};
+export const updateSettings =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    const body = await readJsonObject(req);
+    sendJson(res, 200, await s.settings.update(form, body));
+  };

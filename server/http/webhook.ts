@@ -8,20 +8,24 @@ import { requireKey } from './auth.ts';
 import { sendJson } from './respond.ts';
 
 /** The webhook URL, the secret (in full only with reveal=true) and the delivery log. */
-export const getWebhook = (s: Services) => async ({ req, res, params, query }: RouteContext) => {
-  const principal = await requireKey(s, req);
-  const form = await s.forms.requireInScope(principal, params.id);
-  requireEditor(principal);
-  sendJson(res, 200, await s.webhooks.view(form, parseReveal(query.get('reveal'))));
-};
+export const getWebhook =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    sendJson(res, 200, await s.webhooks.view(form, parseReveal(query.get('reveal'))));
+  };
 
 /** Sends one signed test payload and answers how it went; no body is read. */
-export const testWebhook = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  const principal = await requireKey(s, req);
-  const form = await s.forms.requireInScope(principal, params.id);
-  requireEditor(principal);
-  sendJson(res, 200, await s.webhooks.testSend(form));
-};
+export const testWebhook =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    sendJson(res, 200, await s.webhooks.testSend(form));
+  };
 
 /** `reveal` is a boolean query value: absent, `true` or `false`; anything else is a 400. */
 function parseReveal(raw: string | null): boolean {

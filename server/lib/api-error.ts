@@ -24,8 +24,10 @@ export const badRequest = (code: string, details: string[] = []) => new ApiError
 /** 401: key missing where required, invalid, revoked or expired. */
 export const unauthorized = (details: string[] = []) => new ApiError(401, 'unauthorized', details);
 /** 403 with one of the spec 7.3 codes. */
-export const forbidden = (code: 'forbidden' | 'owner_key_required' | 'paused_by_moderation' = 'forbidden', details: string[] = []) =>
-  new ApiError(403, code, details);
+export const forbidden = (
+  code: 'forbidden' | 'owner_key_required' | 'paused_by_moderation' = 'forbidden',
+  details: string[] = [],
+) => new ApiError(403, code, details);
 /** 404: not found, or outside the caller's scope (we never say which). */
 export const notFound = (what = 'form') => new ApiError(404, 'not_found', [`${what}: not found`]);
 /** 409 with a machine code. */
@@ -53,7 +55,13 @@ export const STORAGE_RETRY_AFTER_SECONDS = 5;
  * nothing about paths or devices.
  */
 export const storageUnavailableError = () =>
-  new ApiError(503, 'storage_unavailable', ['storage: the server cannot save data right now; try again later'], {}, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
+  new ApiError(
+    503,
+    'storage_unavailable',
+    ['storage: the server cannot save data right now; try again later'],
+    {},
+    { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+  );
 
 /** Turns anything thrown into an ApiError; unknown errors are logged by the caller and answered 500 without internals. */
 export function toApiError(err: unknown): { error: ApiError; unexpected: boolean } {

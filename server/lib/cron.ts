@@ -30,7 +30,10 @@ export interface JobStatus {
 
 /** Holds the registered jobs and their node-cron tasks. */
 export class JobRegistry {
-  private readonly jobs = new Map<string, { def: JobDefinition; status: JobStatus; task?: ScheduledTask; running: boolean }>();
+  private readonly jobs = new Map<
+    string,
+    { def: JobDefinition; status: JobStatus; task?: ScheduledTask; running: boolean }
+  >();
 
   /** Without `claim`, every scheduled run runs here (one instance). */
   constructor(
@@ -41,12 +44,17 @@ export class JobRegistry {
   /** Registers a job; it is scheduled by start(). */
   register(def: JobDefinition) {
     if (!cron.validate(def.schedule)) throw new Error(`job ${def.name}: bad schedule ${def.schedule}`);
-    this.jobs.set(def.name, { def, status: { name: def.name, schedule: def.schedule, about: def.about }, running: false });
+    this.jobs.set(def.name, {
+      def,
+      status: { name: def.name, schedule: def.schedule, about: def.about },
+      running: false,
+    });
   }
 
   /** Schedules every registered job. */
   start() {
-    for (const job of this.jobs.values()) job.task = cron.schedule(job.def.schedule, () => void this.runScheduled(job.def.name));
+    for (const job of this.jobs.values())
+      job.task = cron.schedule(job.def.schedule, () => void this.runScheduled(job.def.name));
   }
 
   /**

@@ -120,7 +120,13 @@ function staleReason({ owner, ageMs }: { owner: LockOwner | undefined; ageMs: nu
  * Moves a stale lock aside. If another starting process replaced it in the meantime we moved *its* fresh
  * lock: put it back and let the loop find it held.
  */
-async function takeOver(folder: string, lockFile: string, judged: Exclude<Found, 'gone'>, why: string, log: (line: string) => void) {
+async function takeOver(
+  folder: string,
+  lockFile: string,
+  judged: Exclude<Found, 'gone'>,
+  why: string,
+  log: (line: string) => void,
+) {
   const aside = path.join(folder, `${LOCK_FILE}.stale.${process.pid}`);
   try {
     await rename(lockFile, aside);

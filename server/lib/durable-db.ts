@@ -91,7 +91,9 @@ export class DurableDatabase {
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
       const store = new DurableDatabase(memory, journal, lock, log, rec.transactions, opts);
       store.scheduler = store.makeScheduler(rec, await snapshotInfo(opts.dir));
-      log(`opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`);
+      log(
+        `opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`,
+      );
       await applyMigrations(
         { all: (sql, params) => store.all(sql, params), script: (script, record) => store.runScript(script, record) },
         opts.migrations,
@@ -160,7 +162,10 @@ export class DurableDatabase {
     if (this.closing) return { state: 'failed', epoch: this.epoch };
     const failure = this.fatal ?? this.memory.lostBatch ?? this.journal.failed;
     if (!failure) return { state: 'ok', epoch: this.epoch };
-    return { state: failure instanceof StorageError && failure.code === 'storage_full' ? 'full' : 'failed', epoch: this.epoch };
+    return {
+      state: failure instanceof StorageError && failure.code === 'storage_full' ? 'full' : 'failed',
+      epoch: this.epoch,
+    };
   }
 
   /** health(), after trying to resume writes when the disk was full (for /readyz, which no write may reach). */
@@ -230,8 +235,14 @@ export class DurableDatabase {
     if (state === this.loggedState) return;
     this.loggedState = state;
     const why = (this.fatal ?? this.memory.lostBatch ?? this.journal.failed)?.message ?? '';
-    if (state === 'full') this.log(`writes refused: the disk is full (${why}). Nothing acknowledged is lost; writes resume once there is room.`);
-    else if (state === 'failed') this.log(`${why}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`);
+    if (state === 'full')
+      this.log(
+        `writes refused: the disk is full (${why}). Nothing acknowledged is lost; writes resume once there is room.`,
+      );
+    else if (state === 'failed')
+      this.log(
+        `${why}. Writes are refused from now on; restart the process (the journal holds every acknowledged write).`,
+      );
   }
 
   /** After a full disk: rebuild memory from the folder (durable-reopen.ts) and go on. One at a time. */
@@ -249,7 +260,11 @@ export class DurableDatabase {
     try {
       reopened = await reopenAfterFullDisk(this.opts.dir, this.scheduler.stats().snapshotGeneration, this.log);
     } catch (err) {
-      this.fatal = new StorageError('storage_failed', `Resuming writes after a full disk failed: ${asError(err).message}`, { cause: err });
+      this.fatal = new StorageError(
+        'storage_failed',
+        `Resuming writes after a full disk failed: ${asError(err).message}`,
+        { cause: err },
+      );
       this.logState();
       return;
     }
@@ -266,13 +281,18 @@ export class DurableDatabase {
     this.scheduler.start();
     this.epoch++;
     this.loggedState = 'ok';
-    this.log(`writes resume: the data folder was reloaded after the disk was full (${rec.transactions} transactions replayed)`);
+    this.log(
+      `writes resume: the data folder was reloaded after the disk was full (${rec.transactions} transactions replayed)`,
+    );
     old.memory.close();
     await old.journal.close();
   }
 
   /** The snapshot scheduler over the current memory and journal, from what recovery found. */
-  private makeScheduler(rec: Pick<Recovered, 'snapshotGeneration' | 'journalBytes' | 'transactions'>, existing: SchedulerOptions['existing']): SnapshotScheduler {
+  private makeScheduler(
+    rec: Pick<Recovered, 'snapshotGeneration' | 'journalBytes' | 'transactions'>,
+    existing: SchedulerOptions['existing'],
+  ): SnapshotScheduler {
     const { opts } = this;
     return new SnapshotScheduler({
       dir: opts.dir,

@@ -23,13 +23,21 @@ async function disk<T>(what: string, op: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (diskFull(err)) throw new StorageError('storage_full', `The files folder is full (${what}).`, { cause: err });
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EIO' || code === 'EROFS') throw new StorageError('storage_failed', `The files folder cannot be written (${what}: ${code}).`, { cause: err });
+    if (code === 'EIO' || code === 'EROFS')
+      throw new StorageError('storage_failed', `The files folder cannot be written (${what}: ${code}).`, {
+        cause: err,
+      });
     throw err;
   }
 }
 
 /** Writes `source` to `dir/name` durably; throws FileTooLarge past `maxBytes` (the partial file is removed). */
-export async function writeStreamDurably(source: AsyncIterable<Uint8Array> | Readable, dir: string, name: string, maxBytes: number): Promise<number> {
+export async function writeStreamDurably(
+  source: AsyncIterable<Uint8Array> | Readable,
+  dir: string,
+  name: string,
+  maxBytes: number,
+): Promise<number> {
   let size = 0;
   // 'wx': a temp name already taken means another writer has this id; never write into its file.
   await disk('open, fsync or rename', () =>

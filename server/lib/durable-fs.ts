@@ -31,7 +31,12 @@ export async function fsyncDir(dir: string): Promise<void> {
  * fsync, rename over `target`, fsync its folder. On any failure the temp file is removed and the error
  * rethrown. The snapshot, uploaded files and backups all go through here.
  */
-export async function writeDurably(target: string, tmp: string, write: (fh: FileHandle) => Promise<void>, flags = 'w'): Promise<void> {
+export async function writeDurably(
+  target: string,
+  tmp: string,
+  write: (fh: FileHandle) => Promise<void>,
+  flags = 'w',
+): Promise<void> {
   const fh = await open(tmp, flags);
   try {
     await write(fh);

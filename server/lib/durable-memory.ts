@@ -70,7 +70,9 @@ export class MemoryDatabase {
     try {
       const result = fn();
       if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
-        throw new TypeError('write() callbacks must be synchronous: an await would let other writes into this transaction.');
+        throw new TypeError(
+          'write() callbacks must be synchronous: an await would let other writes into this transaction.',
+        );
       }
       runStatement(this.cache.get('RELEASE w'), []);
       return result;
@@ -142,7 +144,10 @@ export class MemoryDatabase {
     try {
       runStatement(this.cache.get('COMMIT'), []);
     } catch (err) {
-      this.lost = new StorageError('storage_failed', `The in-memory database could not commit a batch of writes (${asError(err).message}); restart the process to replay the journal.`);
+      this.lost = new StorageError(
+        'storage_failed',
+        `The in-memory database could not commit a batch of writes (${asError(err).message}); restart the process to replay the journal.`,
+      );
       this.log(this.lost.message);
     }
   }
@@ -158,7 +163,10 @@ export class MemoryDatabase {
       runStatement(this.cache.get('RELEASE w'), []);
     } catch (err) {
       this.batchOpen = false;
-      this.lost = new StorageError('storage_failed', `The in-memory database lost a batch of writes (${asError(err).message}); restart the process to replay the journal.`);
+      this.lost = new StorageError(
+        'storage_failed',
+        `The in-memory database lost a batch of writes (${asError(err).message}); restart the process to replay the journal.`,
+      );
       this.log(this.lost.message);
     }
   }

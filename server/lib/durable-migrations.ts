@@ -23,17 +23,25 @@ export interface MigrationTarget {
 const TABLE = 'CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
 
 /** Applies, in id order, every migration not yet recorded; returns the ids applied now. */
-export async function applyMigrations(db: MigrationTarget, migrations: Migration[], log: (line: string) => void): Promise<number[]> {
+export async function applyMigrations(
+  db: MigrationTarget,
+  migrations: Migration[],
+  log: (line: string) => void,
+): Promise<number[]> {
   const ordered = [...migrations].sort((a, b) => a.id - b.id);
   ordered.forEach((m, i) => {
-    if (!Number.isInteger(m.id) || m.id <= 0) throw new Error(`Migration "${m.name}" has id ${m.id}; ids are positive integers.`);
+    if (!Number.isInteger(m.id) || m.id <= 0)
+      throw new Error(`Migration "${m.name}" has id ${m.id}; ids are positive integers.`);
     if (i > 0 && ordered[i - 1].id === m.id) throw new Error(`Two migrations have id ${m.id}.`);
   });
   const hasTable = db.all(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).length > 0;
   if (!hasTable) await db.script(TABLE);
   const applied = new Set(db.all<{ id: number }>('SELECT id FROM schema_migrations').map((r) => r.id));
   const unknown = [...applied].filter((id) => !ordered.some((m) => m.id === id));
-  if (unknown.length > 0) log(`the database has migrations this version does not know (${unknown.join(', ')}): was it opened by a newer Formstead?`);
+  if (unknown.length > 0)
+    log(
+      `the database has migrations this version does not know (${unknown.join(', ')}): was it opened by a newer Formstead?`,
+    );
 
   const done: number[] = [];
   for (const m of ordered) {
@@ -45,7 +53,11 @@ export async function applyMigrations(db: MigrationTarget, migrations: Migration
     try {
       await db.script(m.up, record);
     } catch (err) {
-      throw new StorageError('migration_failed', `Migration ${m.id} (${m.name}) failed and was not applied: ${(err as Error).message}`, { cause: err });
+      throw new StorageError(
+        'migration_failed',
+        `Migration ${m.id} (${m.name}) failed and was not applied: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     log(`applied migration ${m.id} (${m.name})`);
     done.push(m.id);

@@ -26,7 +26,11 @@ export interface DataFolderReader {
  * schema up to `migrations` in memory. The caller holds the lock until close(), so no server can start
  * on the folder meanwhile.
  */
-export async function readDataFolder(dir: string, migrations: Migration[], log: (line: string) => void): Promise<DataFolderReader> {
+export async function readDataFolder(
+  dir: string,
+  migrations: Migration[],
+  log: (line: string) => void,
+): Promise<DataFolderReader> {
   const SQL = await loadSqlJs();
   const lock = await acquireDataLock(dir, log);
   let db: Database | undefined;

@@ -62,7 +62,8 @@ export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string)
       const newest = gen === live[live.length - 1];
       const journal = await replay.file(file, gen);
       if (journal === 'torn-header') {
-        if (!newest) throw new StorageError('journal_corrupt', `${file} has no valid header but newer journals follow.`);
+        if (!newest)
+          throw new StorageError('journal_corrupt', `${file} has no valid header but newer journals follow.`);
         log(`removed ${journalFileName(gen)}: its creation was interrupted before anything was written to it`);
         await unlink(file);
         await fsyncDir(dir);
@@ -70,9 +71,14 @@ export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string)
       }
       if (journal.tornBytes > 0) {
         if (!newest) {
-          throw new StorageError('journal_corrupt', `${file} ends in a damaged record at byte ${journal.validBytes} but newer journals follow.`);
+          throw new StorageError(
+            'journal_corrupt',
+            `${file} ends in a damaged record at byte ${journal.validBytes} but newer journals follow.`,
+          );
         }
-        log(`dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: a write the process did not finish (never acknowledged)`);
+        log(
+          `dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: a write the process did not finish (never acknowledged)`,
+        );
         await cutTail(file, journal.validBytes);
       }
       journalBytes += journal.validBytes;

@@ -27,7 +27,11 @@ export interface Reopened {
  * Rebuilds the database of `dir` (which this process has locked and no longer writes); 'still full'
  * when there is no room yet for a journal file. Any other failure throws: the folder's state is unknown.
  */
-export async function reopenAfterFullDisk(dir: string, snapshotGeneration: number, log: (line: string) => void): Promise<Reopened | 'still full'> {
+export async function reopenAfterFullDisk(
+  dir: string,
+  snapshotGeneration: number,
+  log: (line: string) => void,
+): Promise<Reopened | 'still full'> {
   // From the files, not the failed writer: a rotation that failed may have counted generations never created.
   const gens = (await readdir(dir)).map(parseJournalFileName).filter((g): g is number => g !== undefined);
   let journal: JournalWriter;

@@ -13,7 +13,9 @@ export const isMultipart = (contentType: string) => /^multipart\/form-data\b/i.t
 /** Parses an urlencoded form post; throws 400 for any other content type. */
 export function parseFormBody(contentType: string, raw: Buffer): FormFields {
   if (!/^application\/x-www-form-urlencoded/i.test(contentType)) {
-    throw badRequest('unsupported_content_type', ['content-type: expected application/json, application/x-www-form-urlencoded or multipart/form-data']);
+    throw badRequest('unsupported_content_type', [
+      'content-type: expected application/json, application/x-www-form-urlencoded or multipart/form-data',
+    ]);
   }
   const out: FormFields = {};
   for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) addField(out, name, value);

@@ -107,7 +107,8 @@ export function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (net.isIP(ip) === 0 || ip.includes('%')) return null;
   const addr = ipaddr.parse(ip);
   // ::ffff:a.b.c.d is sent on the wire as IPv4 a.b.c.d, so the IPv4 it carries is what gets judged.
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) return (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    return (addr as ipaddr.IPv6).toIPv4Address();
   return addr;
 }
 

@@ -48,7 +48,8 @@ export class JournalReplay {
   async file(file: string, gen: number): Promise<ParsedJournal | 'torn-header'> {
     const journal = await readJournalFile(file);
     if (journal === 'torn-header') return journal;
-    if (journal.generation !== gen) throw new StorageError('journal_corrupt', `${file} says it is generation ${journal.generation}, not ${gen}.`);
+    if (journal.generation !== gen)
+      throw new StorageError('journal_corrupt', `${file} says it is generation ${journal.generation}, not ${gen}.`);
     for (const frame of journal.frames) {
       const where = `${path.basename(file)} at byte ${frame.offset}`;
       for (const tx of decodeFrame(frame.payload, where)) {

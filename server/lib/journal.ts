@@ -87,7 +87,8 @@ export class JournalWriter {
 
   /** Resolves when everything appended so far is durable. */
   drain(): Promise<void> {
-    if (this.queue.length === 0 && !this.flushing) return this.failure ? Promise.reject(this.failure) : Promise.resolve();
+    if (this.queue.length === 0 && !this.flushing)
+      return this.failure ? Promise.reject(this.failure) : Promise.resolve();
     return this.enqueue((waiter) => ({ kind: 'barrier', waiter }));
   }
 
@@ -193,7 +194,9 @@ export class JournalWriter {
       } catch {
         throw err;
       }
-      throw new StorageError('storage_full', `Writing the journal in ${this.dir} failed: ${(err as Error).message}`, { cause: err });
+      throw new StorageError('storage_full', `Writing the journal in ${this.dir} failed: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
 
@@ -235,7 +238,8 @@ async function createJournalFile(dir: string, gen: number): Promise<FileHandle> 
     fh = await open(file, 'ax');
   } catch (err) {
     // No room for a new file (tmpfs and quotas count inodes too): nothing was made.
-    if (diskFull(err)) throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
+    if (diskFull(err))
+      throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
     throw err;
   }
   try {

@@ -82,7 +82,9 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       // One file at a time: the next part waits (paused, so busboy waits too) until the last is stored,
       // which lets onFile count what the earlier files of the post used.
       const taken = queue
-        .then(() => options.onFile({ field: name, filename, type: info.mimeType || 'application/octet-stream', stream }))
+        .then(() =>
+          options.onFile({ field: name, filename, type: info.mimeType || 'application/octet-stream', stream }),
+        )
         .then((value) => {
           if (typeof value === 'string') addField(fields, name, value);
         });
@@ -93,7 +95,9 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         fail(err);
       });
     });
-    parser.on('partsLimit', () => fail(new ApiError(413, 'payload_too_large', ['body: too many parts'], {}, { connection: 'close' })));
+    parser.on('partsLimit', () =>
+      fail(new ApiError(413, 'payload_too_large', ['body: too many parts'], {}, { connection: 'close' })),
+    );
     parser.on('error', (err: Error) => fail(multipartProblem(err)));
     parser.on('close', () => {
       if (failed) return;
@@ -110,7 +114,9 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
 /** busboy's error messages as spec 7 details a sender can act on. */
 function multipartProblem(err: Error): ApiError {
   const message = err.message;
-  if (/Unexpected end of (form|file)/.test(message)) return badRequest('invalid_form', ['body: the multipart body ends in the middle of a part']);
-  if (/Malformed part header/.test(message)) return badRequest('invalid_form', ['body: a part has malformed headers or headers over 16 KB']);
+  if (/Unexpected end of (form|file)/.test(message))
+    return badRequest('invalid_form', ['body: the multipart body ends in the middle of a part']);
+  if (/Malformed part header/.test(message))
+    return badRequest('invalid_form', ['body: a part has malformed headers or headers over 16 KB']);
   return badRequest('invalid_form', ['body: malformed multipart body']);
 }

@@ -12,7 +12,8 @@ export const RETRY_CAP_MS = 10_800_000;
 
 /** Delay in ms before the next attempt once attempt `attemptNumber` (1-based) failed; null after the last. */
 export function nextRetryDelayMs(attemptNumber: number, baseMs = RETRY_BASE_MS, capMs = RETRY_CAP_MS): number | null {
-  if (!Number.isInteger(attemptNumber) || attemptNumber < 1) throw new RangeError('attemptNumber must be an integer from 1');
+  if (!Number.isInteger(attemptNumber) || attemptNumber < 1)
+    throw new RangeError('attemptNumber must be an integer from 1');
   if (attemptNumber >= MAX_ATTEMPTS) return null;
   return Math.min(baseMs * 2 ** (attemptNumber - 1), capMs);
 }

@@ -39,13 +39,17 @@ export class Router {
   }
 
   /** The matching route with its parameters, `methodNotAllowed` when only the method differs, or undefined. */
-  match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | undefined {
+  match(
+    method: string,
+    pathname: string,
+  ): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | undefined {
     const parts = split(pathname);
     let pathMatched = false;
     for (const route of this.byLength.get(parts.length) ?? []) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+        return { handler: route.handler, params };
       pathMatched = true;
     }
     return pathMatched ? 'methodNotAllowed' : undefined;

@@ -23,6 +23,10 @@ export class SignedCursor {
   }
 
   private sign(scope: string, payload: string): string {
-    return createHmac('sha256', this.secret).update(`cursor:${scope}:${payload}`).digest().subarray(0, 16).toString('base64url');
+    return createHmac('sha256', this.secret)
+      .update(`cursor:${scope}:${payload}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
   }
 }

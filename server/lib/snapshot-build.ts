@@ -26,7 +26,10 @@ export interface SnapshotBuildJob {
  * journals must be closed (rotated away from) and fsynced; a torn or missing one fails the build, and the
  * folder keeps its current snapshot and journals.
  */
-export async function buildSnapshot(SQL: SqlJsStatic, job: SnapshotBuildJob): Promise<{ bytes: number; transactions: number }> {
+export async function buildSnapshot(
+  SQL: SqlJsStatic,
+  job: SnapshotBuildJob,
+): Promise<{ bytes: number; transactions: number }> {
   const { image, transactions } = await rebuild(SQL, job);
   return { bytes: await writeSnapshot(job.dir, job.throughGeneration, image), transactions };
 }
@@ -35,7 +38,10 @@ export async function buildSnapshot(SQL: SqlJsStatic, job: SnapshotBuildJob): Pr
  * The image after replaying the journals. Memory: the database once, plus once more at export(); the file
  * read and the database are released before the (slow) write, so the peak is about twice the image.
  */
-async function rebuild(SQL: SqlJsStatic, { dir, fromGeneration, throughGeneration }: SnapshotBuildJob): Promise<{ image: Uint8Array; transactions: number }> {
+async function rebuild(
+  SQL: SqlJsStatic,
+  { dir, fromGeneration, throughGeneration }: SnapshotBuildJob,
+): Promise<{ image: Uint8Array; transactions: number }> {
   const { db, generation } = await openSnapshot(SQL, dir, fromGeneration, throughGeneration);
   const cache = new StatementCache(db);
   try {
@@ -46,8 +52,10 @@ async function rebuild(SQL: SqlJsStatic, { dir, fromGeneration, throughGeneratio
       const file = path.join(dir, journalFileName(gen));
       const journal = await replay.file(file, gen);
       // Recovery already cut any torn end at start-up; a closed journal is whole, or something is wrong.
-      if (journal === 'torn-header') throw new StorageError('journal_corrupt', `${file} has no valid header; the snapshot was not taken.`);
-      if (journal.tornBytes > 0) throw new StorageError('journal_corrupt', `${file} ends in a damaged record; the snapshot was not taken.`);
+      if (journal === 'torn-header')
+        throw new StorageError('journal_corrupt', `${file} has no valid header; the snapshot was not taken.`);
+      if (journal.tornBytes > 0)
+        throw new StorageError('journal_corrupt', `${file} ends in a damaged record; the snapshot was not taken.`);
     }
     replay.commit();
     return { image: db.export(), transactions: replay.transactions };
@@ -62,11 +70,19 @@ async function rebuild(SQL: SqlJsStatic, { dir, fromGeneration, throughGeneratio
  * `fromGeneration` when an earlier build renamed its image into place and then failed (say, on the folder
  * fsync): replay starts after whatever the file covers. Its file buffer is garbage once sql.js copied it.
  */
-async function openSnapshot(SQL: SqlJsStatic, dir: string, from: number, through: number): Promise<{ db: Database; generation: number }> {
+async function openSnapshot(
+  SQL: SqlJsStatic,
+  dir: string,
+  from: number,
+  through: number,
+): Promise<{ db: Database; generation: number }> {
   const current = await readSnapshot(dir);
   const generation = current?.generation ?? 0;
   if (generation < from || generation > through) {
-    throw new StorageError('snapshot_corrupt', `${dir}/formstead.db covers generation ${generation}, not one from ${from} to ${through}: it was changed by something else.`);
+    throw new StorageError(
+      'snapshot_corrupt',
+      `${dir}/formstead.db covers generation ${generation}, not one from ${from} to ${through}: it was changed by something else.`,
+    );
   }
   return { db: new SQL.Database(current?.image), generation };
 }

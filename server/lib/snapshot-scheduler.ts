@@ -171,7 +171,10 @@ export class SnapshotScheduler {
     this.autoRunning = true;
     this.snapshot()
       .then(
-        () => this.opts.log(`snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking (${this.last.in} thread)`),
+        () =>
+          this.opts.log(
+            `snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking (${this.last.in} thread)`,
+          ),
         (err: Error) => {
           if (this.closing) return; // cancelled by close(), which takes the final snapshot itself
           this.pauseAutoUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
@@ -193,7 +196,11 @@ export class SnapshotScheduler {
       await done; // every record of the closed generations is on disk
       // close() began meanwhile: its final export supersedes this snapshot.
       if (this.closing) throw new StorageError('closed', 'The database is closing.');
-      this.running = this.opts.build({ dir, fromGeneration: this.snapshotGeneration, throughGeneration: closedGeneration });
+      this.running = this.opts.build({
+        dir,
+        fromGeneration: this.snapshotGeneration,
+        throughGeneration: closedGeneration,
+      });
       try {
         const { bytes } = await this.running.done;
         this.workerFailed = false;
@@ -209,7 +216,13 @@ export class SnapshotScheduler {
     const image = memory.exportImage(); // same tick as rotate(): exactly generations <= closedGeneration
     const blockingMs = Date.now() - started;
     await done;
-    await this.installed(closedGeneration, await writeSnapshot(dir, closedGeneration, image), started, blockingMs, 'main');
+    await this.installed(
+      closedGeneration,
+      await writeSnapshot(dir, closedGeneration, image),
+      started,
+      blockingMs,
+      'main',
+    );
     this.workerFailed = false; // the folder is sound again: the next snapshot may use the worker
   }
 
@@ -221,7 +234,13 @@ export class SnapshotScheduler {
   }
 
   /** Records a snapshot that is durably in place, then deletes the journals it covers. */
-  private async installed(generation: number, bytes: number, started: number, blockingMs: number, where: 'worker' | 'main'): Promise<void> {
+  private async installed(
+    generation: number,
+    bytes: number,
+    started: number,
+    blockingMs: number,
+    where: 'worker' | 'main',
+  ): Promise<void> {
     this.snapshotGeneration = generation;
     this.replayedBytes = 0;
     this.last = { at: new Date(), bytes, ms: Date.now() - started, blockingMs, in: where };

@@ -17,5 +17,6 @@ sqlJsFromBinary(wasm)
   .then(
     (r) => post({ ok: true, ...r }),
     // Errors cross the thread as data; one that is not a storage verdict becomes snapshot_failed.
-    (err: Error) => post({ ok: false, message: err.message, code: err instanceof StorageError ? err.code : 'snapshot_failed' }),
+    (err: Error) =>
+      post({ ok: false, message: err.message, code: err instanceof StorageError ? err.code : 'snapshot_failed' }),
   );

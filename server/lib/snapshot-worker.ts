@@ -8,7 +8,9 @@ import { loadSqlWasm } from './sql-wasm.ts';
 import { StorageError, type StorageErrorCode } from './storage-error.ts';
 
 /** What the thread posts back. */
-export type WorkerOutcome = { ok: true; bytes: number; transactions: number } | { ok: false; message: string; code: StorageErrorCode };
+export type WorkerOutcome =
+  | { ok: true; bytes: number; transactions: number }
+  | { ok: false; message: string; code: StorageErrorCode };
 
 /** A snapshot being built in a worker: `done` settles when the image is durably in place or the build failed. */
 export interface RunningBuild {
@@ -33,7 +35,13 @@ export function buildSnapshotInWorker(job: SnapshotBuildJob): RunningBuild {
           if (outcome?.ok) resolve(outcome);
           else if (outcome) reject(new StorageError(outcome.code, outcome.message));
           else if (cancelled) reject(new StorageError('closed', 'The snapshot was cancelled.'));
-          else reject(new StorageError('snapshot_failed', `The snapshot worker stopped (exit code ${code}) before it finished.`));
+          else
+            reject(
+              new StorageError(
+                'snapshot_failed',
+                `The snapshot worker stopped (exit code ${code}) before it finished.`,
+              ),
+            );
         });
       }),
   );

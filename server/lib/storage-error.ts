@@ -41,7 +41,11 @@ export interface StorageHealth {
 /** Whether a storage error means "cannot take writes now" (503 storage_unavailable), not a bug. */
 export function storageUnavailable(err: unknown): err is StorageError {
   return (
-    err instanceof StorageError && (err.code === 'storage_full' || err.code === 'storage_failed' || err.code === 'database_unavailable' || err.code === 'closed')
+    err instanceof StorageError &&
+    (err.code === 'storage_full' ||
+      err.code === 'storage_failed' ||
+      err.code === 'database_unavailable' ||
+      err.code === 'closed')
   );
 }
 

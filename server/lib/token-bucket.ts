@@ -52,6 +52,8 @@ export class TokenBuckets {
   /** The tokens in `key`'s bucket at time `t` (a bucket never seen is full); never more than the burst. */
   private level(key: string, t: number): number {
     const b = this.buckets.get(key);
-    return b ? Math.min(this.rule.burst, b.tokens + (Math.max(0, t - b.at) / 1000) * this.rule.refillPerSecond) : this.rule.burst;
+    return b
+      ? Math.min(this.rule.burst, b.tokens + (Math.max(0, t - b.at) / 1000) * this.rule.refillPerSecond)
+      : this.rule.burst;
   }
 }

@@ -38,7 +38,10 @@ export function encodeTransaction(statements: readonly JournalStatement[]): stri
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i];
     if (i > 0) text += ',';
-    text += s.length === 1 ? `[${JSON.stringify(s[0])}]` : `[${quotedSql(s[0])},${JSON.stringify(s[1].some(isBytes) ? s[1].map(encodeValue) : s[1])}]`;
+    text +=
+      s.length === 1
+        ? `[${JSON.stringify(s[0])}]`
+        : `[${quotedSql(s[0])},${JSON.stringify(s[1].some(isBytes) ? s[1].map(encodeValue) : s[1])}]`;
   }
   return text + ']';
 }
@@ -72,9 +75,11 @@ export function decodeFrame(payload: Buffer, where: string): JournalStatement[][
     // The frame's checksum matched, so this is not disk damage but a writer bug or a foreign file.
     throw new StorageError('journal_corrupt', `${where}: the record is not valid JSON (${(err as Error).message}).`);
   }
-  if (!Array.isArray(parsed)) throw new StorageError('journal_corrupt', `${where}: the record is not a list of transactions.`);
+  if (!Array.isArray(parsed))
+    throw new StorageError('journal_corrupt', `${where}: the record is not a list of transactions.`);
   return parsed.map((tx: unknown) => {
-    if (!Array.isArray(tx)) throw new StorageError('journal_corrupt', `${where}: a transaction is not a list of statements.`);
+    if (!Array.isArray(tx))
+      throw new StorageError('journal_corrupt', `${where}: a transaction is not a list of statements.`);
     return tx.map((s: unknown) => decodeStatement(s, where));
   });
 }

@@ -41,14 +41,33 @@ type TransportError = 'timeout' | 'tls error' | 'connection failed';
 
 /** OpenSSL certificate verification failures, as Node names them in `err.code`. */
 const CERT_ERROR_CODES = new Set([
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_CRL', 'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
-  'UNABLE_TO_DECRYPT_CRL_SIGNATURE', 'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY', 'CERT_SIGNATURE_FAILURE',
-  'CRL_SIGNATURE_FAILURE', 'CERT_NOT_YET_VALID', 'CERT_HAS_EXPIRED', 'CRL_NOT_YET_VALID', 'CRL_HAS_EXPIRED',
-  'ERROR_IN_CERT_NOT_BEFORE_FIELD', 'ERROR_IN_CERT_NOT_AFTER_FIELD', 'ERROR_IN_CRL_LAST_UPDATE_FIELD',
-  'ERROR_IN_CRL_NEXT_UPDATE_FIELD', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_CHAIN_TOO_LONG',
-  'CERT_REVOKED', 'INVALID_CA', 'PATH_LENGTH_EXCEEDED', 'INVALID_PURPOSE', 'CERT_UNTRUSTED',
-  'CERT_REJECTED', 'HOSTNAME_MISMATCH',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
 ]);
 
 /** Outcome of a receiver's HTTP status: 2xx delivered; 408, 425, 429 and 5xx retried; other 3xx/4xx cancelled. */
@@ -117,21 +136,34 @@ function withDeadline(resolve: Resolve, deadline: number): Resolve {
 export const webhookAgent = new https.Agent({ keepAlive: true, timeout: 2000, maxFreeSockets: 64, scheduling: 'lifo' });
 
 /** POSTs the body to the first checked address; answers the status or a transport error text. */
-async function postOnce(target: CheckedWebhookUrl, opts: SendWebhookOptions, deadline: number): Promise<{ statusCode: number } | { error: TransportError }> {
+async function postOnce(
+  target: CheckedWebhookUrl,
+  opts: SendWebhookOptions,
+  deadline: number,
+): Promise<{ statusCode: number } | { error: TransportError }> {
   const agent = opts.agent ?? webhookAgent;
   const first = await request(target, opts, agent, deadline);
   // A pooled socket the receiver closed while idle fails before any answer: that says nothing about
   // the receiver, so the same attempt goes once more over a fresh connection.
-  if ('stale' in first) return request(target, opts, false, deadline).then((r) => ('stale' in r ? { error: 'connection failed' as const } : r));
+  if ('stale' in first)
+    return request(target, opts, false, deadline).then((r) =>
+      'stale' in r ? { error: 'connection failed' as const } : r,
+    );
   return first;
 }
 
 type RequestResult = { statusCode: number } | { error: TransportError } | { stale: true };
 
 /** One request over `agent` (false: a fresh connection), within the attempt's deadline. */
-function request(target: CheckedWebhookUrl, opts: SendWebhookOptions, agent: https.Agent | false, deadline: number): Promise<RequestResult> {
+function request(
+  target: CheckedWebhookUrl,
+  opts: SendWebhookOptions,
+  agent: https.Agent | false,
+  deadline: number,
+): Promise<RequestResult> {
   const isIpLiteral = net.isIP(target.host) !== 0;
-  const hostHeader = (net.isIP(target.host) === 6 ? `[${target.host}]` : target.host) + (target.port === 443 ? '' : `:${target.port}`);
+  const hostHeader =
+    (net.isIP(target.host) === 6 ? `[${target.host}]` : target.host) + (target.port === 443 ? '' : `:${target.port}`);
   return new Promise((resolve) => {
     let settled = false;
     let statusCode: number | undefined;
@@ -170,7 +202,10 @@ function request(target: CheckedWebhookUrl, opts: SendWebhookOptions, agent: htt
     });
     // One budget for connect, handshake and response headers; once the status is known, a body
     // that stalls no longer matters.
-    timer = setTimeout(() => finish(statusCode === undefined ? { error: 'timeout' } : { statusCode }), Math.max(0, deadline - performance.now()));
+    timer = setTimeout(
+      () => finish(statusCode === undefined ? { error: 'timeout' } : { statusCode }),
+      Math.max(0, deadline - performance.now()),
+    );
     req.on('error', (err) => {
       if (statusCode === undefined && req.reusedSocket && isStaleSocketError(err)) return finish({ stale: true });
       finish({ error: classifyNetworkError(err) });

@@ -8,7 +8,8 @@ export const SECRET_PREFIX = 'whsec_';
 /** The Service-Signature value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
 export function signatureHeader(secret: string, rawBody: string, unixSeconds: number): string {
   // A fractional or negative t would sign fine but fail every receiver's parse or 5-minute window.
-  if (!Number.isSafeInteger(unixSeconds) || unixSeconds < 0) throw new RangeError('unixSeconds must be a non-negative integer');
+  if (!Number.isSafeInteger(unixSeconds) || unixSeconds < 0)
+    throw new RangeError('unixSeconds must be a non-negative integer');
   // The key is the whole secret string, prefix included, exactly as spec 6.4 tells receivers.
   const hex = createHmac('sha256', secret).update(`${unixSeconds}.${rawBody}`, 'utf8').digest('hex');
   return `t=${unixSeconds},v1=${hex}`;

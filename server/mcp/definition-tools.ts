@@ -13,7 +13,7 @@ const validateInput = z.strictObject({
 export const validateDefinitionTool = defineTool({
   name: 'validate_definition',
   description:
-    'Check a form definition without publishing it, with exactly the checks publish_form runs (the engine\'s checkDefinition and the size limits). ' +
+    "Check a form definition without publishing it, with exactly the checks publish_form runs (the engine's checkDefinition and the size limits). " +
     'Returns valid (boolean) and problems, every problem as "definition.<path>: <problem>"; fix them all and check again until valid is true, then call publish_form. No key needed.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: validateInput,

@@ -21,8 +21,21 @@ export const contactExample: FormDefinition = {
       ],
       validation: { required: true },
     },
-    { key: 'topicOther', type: 'text', label: 'What about?', show: [{ field: 'topic', eq: 'other' }], validation: { required: true } },
-    { key: 'order', type: 'text', label: 'Order number', placeholder: 'AB-12345', validation: { pattern: '^[A-Z]{2}-\\d{5}$', patternMessage: 'Looks like AB-12345' }, showAny: [{ field: 'topic', in: ['sales', 'support'] }] },
+    {
+      key: 'topicOther',
+      type: 'text',
+      label: 'What about?',
+      show: [{ field: 'topic', eq: 'other' }],
+      validation: { required: true },
+    },
+    {
+      key: 'order',
+      type: 'text',
+      label: 'Order number',
+      placeholder: 'AB-12345',
+      validation: { pattern: '^[A-Z]{2}-\\d{5}$', patternMessage: 'Looks like AB-12345' },
+      showAny: [{ field: 'topic', in: ['sales', 'support'] }],
+    },
     { key: 'message', type: 'textarea', label: 'Message', rows: 5, validation: { required: true, minLength: 10 } },
     { key: 'newsletter', type: 'checkbox', label: 'Send me the newsletter', defaultValue: false },
   ],
@@ -57,7 +70,13 @@ export const rsvpExample: FormDefinition = {
       id: 'details',
       title: 'Details',
       fields: [
-        { key: 'guests', type: 'number', label: 'Extra guests', defaultValue: 0, validation: { min: 0, max: 3, maxMessage: 'At most 3 guests' } },
+        {
+          key: 'guests',
+          type: 'number',
+          label: 'Extra guests',
+          defaultValue: 0,
+          validation: { min: 0, max: 3, maxMessage: 'At most 3 guests' },
+        },
         {
           key: 'diet',
           type: 'multiselect',

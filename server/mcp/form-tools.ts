@@ -7,13 +7,19 @@ import { requireEditor } from '../core/principal.ts';
 import { checkArgs, defineTool, definitionArg, formIdArg, requireKey } from './tool.ts';
 
 /** The same schema with a description on some properties; `.describe` copies a field with its rules. */
-function described<S extends z.ZodObject>(schema: S, descriptions: Partial<Record<keyof S['shape'] & string, string>>): S {
-  const shape = Object.fromEntries(Object.entries(descriptions).map(([key, text]) => [key, (schema.shape[key] as z.ZodType).describe(text as string)]));
+function described<S extends z.ZodObject>(
+  schema: S,
+  descriptions: Partial<Record<keyof S['shape'] & string, string>>,
+): S {
+  const shape = Object.fromEntries(
+    Object.entries(descriptions).map(([key, text]) => [key, (schema.shape[key] as z.ZodType).describe(text as string)]),
+  );
   return schema.extend(shape) as unknown as S;
 }
 
 const successMessage = 'Text shown to the respondent after submitting; up to 500 characters; empty string for none';
-const redirectUrl = 'http(s) URL the browser goes to after submitting; empty string for none; ignored while the form is unclaimed';
+const redirectUrl =
+  'http(s) URL the browser goes to after submitting; empty string for none; ignored while the form is unclaimed';
 const allowAnother = 'true shows a "Submit another response" button after submitting';
 
 const publishInput = described(publishBodySchema, {
@@ -22,7 +28,11 @@ const publishInput = described(publishBodySchema, {
   success_message: successMessage,
   redirect_url: redirectUrl,
   allow_another_response: `${allowAnother}. A new form starts with false; a new version keeps the current value when omitted.`,
-}).extend({ definition: definitionArg('The form definition, a JSON object. Read definition_reference for the format; check it with validate_definition first.') });
+}).extend({
+  definition: definitionArg(
+    'The form definition, a JSON object. Read definition_reference for the format; check it with validate_definition first.',
+  ),
+});
 
 /** publish_form: POST /v1/forms; keyless works and returns an agent key and a claim link. */
 export const publishForm = defineTool({
@@ -35,12 +45,16 @@ export const publishForm = defineTool({
     'claim_url (give it to a person; opening it while signed in moves the form into their workspace) and expires_at (unclaimed forms expire and send no webhooks).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: publishInput,
-  run: async ({ services: s, principal, ip }, args) => s.forms.publish(principal, args, await s.rateLimits.publishAdmission(principal === null, ip)),
+  run: async ({ services: s, principal, ip }, args) =>
+    s.forms.publish(principal, args, await s.rateLimits.publishAdmission(principal === null, ip)),
 });
 
 const settingsOwnArgs = {
   form_id: formIdArg(),
-  reveal_secret: z.boolean().optional().describe('true answers webhook_secret in full (to verify signatures); otherwise it is masked as whsec_…last4'),
+  reveal_secret: z
+    .boolean()
+    .optional()
+    .describe('true answers webhook_secret in full (to verify signatures); otherwise it is masked as whsec_…last4'),
 };
 
 /** update_form_settings: PATCH /v1/forms/{id}, plus reveal_secret (spec 4.7). */
@@ -54,18 +68,22 @@ export const updateFormSettings = defineTool({
     '(a webhook secret is created when a webhook_url is first set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
-    webhook_url: 'Public https:// URL on port 443 that receives a signed POST for every new submission; empty string removes the webhook',
+    webhook_url:
+      'Public https:// URL on port 443 that receives a signed POST for every new submission; empty string removes the webhook',
     notify_mode: 'milestones: email the owners when the form reaches response milestones; off: no emails',
     notify_email: 'Deprecated boolean view of notify_mode (true = milestones, false = off)',
     success_message: successMessage,
     redirect_url: redirectUrl,
     allow_another_response: allowAnother,
     status: 'paused: the form refuses new submissions; active: it takes them again',
-    notify_each_response: 'true: email the workspace members every response (one digest a minute under bursts); on for new forms',
-    confirmation_email_field: "Key of an email field: the address typed there gets a confirmation email; empty string turns it off",
+    notify_each_response:
+      'true: email the workspace members every response (one digest a minute under bursts); on for new forms',
+    confirmation_email_field:
+      'Key of an email field: the address typed there gets a confirmation email; empty string turns it off',
     confirmation_message: 'Text of the confirmation email, up to 1000 characters; empty string for the default',
     retention_days: 'Delete submissions older than this many days (1 to 3650); null keeps them forever',
-    theme: 'The look of the hosted page and embeds: {accent: "#rrggbb", radius: 0-24, font: system|serif|rounded|mono, mode: auto|light|dark}; replaces the whole theme',
+    theme:
+      'The look of the hosted page and embeds: {accent: "#rrggbb", radius: 0-24, font: system|serif|rounded|mono, mode: auto|light|dark}; replaces the whole theme',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);
@@ -97,7 +115,10 @@ export const listForms = defineTool({
 const submissionsInput = z.strictObject({
   form_id: formIdArg(),
   // Only described here: parseLimit, the REST rule, reads it (a non-integer answers 400 invalid_limit).
-  limit: z.number().optional().describe('Page size, an integer from 1 to 100; default 50; a larger value is capped at 100'),
+  limit: z
+    .number()
+    .optional()
+    .describe('Page size, an integer from 1 to 100; default 50; a larger value is capped at 100'),
   cursor: z.string().optional().describe('The next_cursor of the previous page'),
 });
 
@@ -115,6 +136,10 @@ export const getSubmissions = defineTool({
     const { limit, ...rest } = args;
     const { form_id, cursor } = checkArgs(submissionsInput.omit({ limit: true }), rest);
     const form = await ctx.services.forms.requireInScope(principal, form_id);
-    return ctx.services.reads.page(form, parseLimit(limit === undefined || limit === null ? null : String(limit)), cursor ?? null);
+    return ctx.services.reads.page(
+      form,
+      parseLimit(limit === undefined || limit === null ? null : String(limit)),
+      cursor ?? null,
+    );
   },
 });

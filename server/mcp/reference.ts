@@ -1,7 +1,11 @@
 // The text definition_reference answers: every object of the definition format with its properties,
 // generated from the JSON Schema that the zod schemas produce (so it cannot drift from what publish
 // accepts in shape), the built-in field types, the rules the checker adds, and two examples.
-import { builtInFieldTypes, formDefinitionJsonSchema, formDefinitionJsonSchemaPath } from '../../shared/engine/index.ts';
+import {
+  builtInFieldTypes,
+  formDefinitionJsonSchema,
+  formDefinitionJsonSchemaPath,
+} from '../../shared/engine/index.ts';
 import { DEFINITION_MAX_BYTES, DEFINITION_MAX_FIELDS } from '../core/definitions.ts';
 import { contactExample, rsvpExample } from './examples.ts';
 

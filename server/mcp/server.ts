@@ -11,7 +11,16 @@ import type { Tool, ToolContext } from './tool.ts';
 import { getWebhook, sendTestWebhook } from './webhook-tools.ts';
 
 /** Every tool, in the order list_tools shows them. */
-export const tools: Tool[] = [definitionReferenceTool, validateDefinitionTool, publishForm, listForms, getSubmissions, updateFormSettings, getWebhook, sendTestWebhook];
+export const tools: Tool[] = [
+  definitionReferenceTool,
+  validateDefinitionTool,
+  publishForm,
+  listForms,
+  getSubmissions,
+  updateFormSettings,
+  getWebhook,
+  sendTestWebhook,
+];
 
 const instructions =
   'Formstead is a forms backend. To make a form: read definition_reference, write a definition, check it with validate_definition, then publish_form. ' +
@@ -27,13 +36,17 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer({ name: 'formstead', version: pkg.version }, { instructions, jsonSchemaValidator });
   for (const tool of tools) {
-    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.advertised, annotations: tool.annotations }, async (args) => {
-      try {
-        return toolResult(await tool.run(ctx, args));
-      } catch (err) {
-        return toolError(tool.name, err);
-      }
-    });
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: tool.advertised, annotations: tool.annotations },
+      async (args) => {
+        try {
+          return toolResult(await tool.run(ctx, args));
+        } catch (err) {
+          return toolError(tool.name, err);
+        }
+      },
+    );
   }
   return server;
 }

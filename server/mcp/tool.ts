@@ -63,7 +63,8 @@ export function checkArgs<T extends z.ZodType>(schema: T, args: unknown): z.outp
 
 /** The caller's key; 401 without one, as on every /v1 endpoint except publishing. */
 export function requireKey(ctx: ToolContext): AccountPrincipal | AgentPrincipal {
-  if (!ctx.principal) throw unauthorized(['authorization: this tool needs "Authorization: Bearer <key>" on the MCP connection']);
+  if (!ctx.principal)
+    throw unauthorized(['authorization: this tool needs "Authorization: Bearer <key>" on the MCP connection']);
   return ctx.principal;
 }
 
@@ -74,4 +75,5 @@ export const formIdArg = () => z.string().describe('The form_id that publish_for
  * The definition argument: the REST body's own field (checked by the engine in the service), advertised
  * as a JSON object so that clients do not send it as a string of JSON.
  */
-export const definitionArg = (description: string) => publishBodySchema.shape.definition.meta({ type: 'object', description });
+export const definitionArg = (description: string) =>
+  publishBodySchema.shape.definition.meta({ type: 'object', description });

@@ -6,7 +6,10 @@ import { checkArgs, defineTool, formIdArg, requireKey, type ToolContext } from '
 
 const webhookInput = z.strictObject({
   form_id: formIdArg(),
-  reveal_secret: z.boolean().optional().describe('true answers the signing secret in full (to verify signatures); otherwise it is masked as whsec_…last4'),
+  reveal_secret: z
+    .boolean()
+    .optional()
+    .describe('true answers the signing secret in full (to verify signatures); otherwise it is masked as whsec_…last4'),
 });
 const testInput = z.strictObject({ form_id: formIdArg() });
 

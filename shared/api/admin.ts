@@ -11,7 +11,6 @@ export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
 /** Names one form. */
 export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
 
-
 /** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or oldest first. */
 export const submissionPageInput = z.strictObject({
   formId: z.string().min(1).max(64),
@@ -22,16 +21,28 @@ export const submissionPageInput = z.strictObject({
 });
 
 /** One submission of a form. */
-export const submissionIdInput = z.strictObject({ formId: z.string().min(1).max(64), submissionId: z.string().min(1).max(64) });
+export const submissionIdInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  submissionId: z.string().min(1).max(64),
+});
 
 /** A settings change from the panel: the patch is checked by the settings service, as REST's PATCH body is. */
-export const settingsUpdateInput = z.strictObject({ formId: z.string().min(1).max(64), patch: z.record(z.string(), z.unknown()) });
+export const settingsUpdateInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  patch: z.record(z.string(), z.unknown()),
+});
 
 /** The webhook view, with the secret in full only when `reveal`. */
 export const webhookViewInput = z.strictObject({ formId: z.string().min(1).max(64), reveal: z.boolean().optional() });
 
 /** A new account key's name. */
-export const keyCreateInput = z.strictObject({ name: z.string().trim().min(1, { message: 'must be 1 to 100 characters' }).max(100, { message: 'must be 1 to 100 characters' }) });
+export const keyCreateInput = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'must be 1 to 100 characters' })
+    .max(100, { message: 'must be 1 to 100 characters' }),
+});
 
 /** Names one key, invite or member. */
 export const idInput = z.strictObject({ id: z.string().min(1).max(64) });
@@ -43,7 +54,10 @@ export const inviteCreateInput = z.strictObject({ role: roleSchema });
 export const roleChangeInput = z.strictObject({ userId: z.string().min(1).max(64), role: roleSchema });
 
 /** A password change; the rules on the new one are the server's (at least 10 characters). */
-export const passwordChangeInput = z.strictObject({ current_password: z.string().max(1024), new_password: z.string().max(1024) });
+export const passwordChangeInput = z.strictObject({
+  current_password: z.string().max(1024),
+  new_password: z.string().max(1024),
+});
 
 /** A moderation decision on one form. */
 export const moderationInput = z.strictObject({ formId: z.string().min(1).max(64), paused: z.boolean() });
@@ -52,7 +66,10 @@ export const moderationInput = z.strictObject({ formId: z.string().min(1).max(64
 export const jobRunInput = z.strictObject({ name: z.string().min(1).max(100) });
 
 /** Pause or resume a form (spec 3.1). */
-export const formStatusInput = z.strictObject({ formId: z.string().min(1).max(64), status: z.enum(['active', 'paused']) });
+export const formStatusInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  status: z.enum(['active', 'paused']),
+});
 
 /** One suspected-spam post of a form (the Spam view's "Not spam" and "Delete"). */
 export const spamItemInput = z.strictObject({ formId: z.string().min(1).max(64), id: z.string().min(1).max(64) });
@@ -71,8 +88,15 @@ export const draftCreateInput = z.strictObject({ template: z.string().min(1).max
 
 /** Saves a draft's text: an existing draft by `draftId`, or a form's draft by `formId` (exactly one). */
 export const draftSaveInput = z
-  .strictObject({ draftId: z.string().min(1).max(64).optional(), formId: z.string().min(1).max(64).optional(), text: z.string() })
-  .refine((v) => (v.draftId === undefined) !== (v.formId === undefined), { message: 'give exactly one of draftId and formId', path: ['draftId'] });
+  .strictObject({
+    draftId: z.string().min(1).max(64).optional(),
+    formId: z.string().min(1).max(64).optional(),
+    text: z.string(),
+  })
+  .refine((v) => (v.draftId === undefined) !== (v.formId === undefined), {
+    message: 'give exactly one of draftId and formId',
+    path: ['draftId'],
+  });
 
 /** One version of one form (restore into the draft). */
 export const formVersionInput = z.strictObject({ formId: z.string().min(1).max(64), version: z.number().int().min(1) });

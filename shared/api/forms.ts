@@ -15,7 +15,9 @@ export const redirectUrlSchema = z
   // Location header.
   .transform((v) => (v === '' ? '' : new URL(v).href));
 
-const successMessageSchema = z.string().max(SUCCESS_MESSAGE_MAX, { message: `must be at most ${SUCCESS_MESSAGE_MAX} characters` });
+const successMessageSchema = z
+  .string()
+  .max(SUCCESS_MESSAGE_MAX, { message: `must be at most ${SUCCESS_MESSAGE_MAX} characters` });
 
 /** Body of POST /v1/forms. The definition is checked separately by the engine's checkDefinition. */
 export const publishBodySchema = z.strictObject({
@@ -27,7 +29,6 @@ export const publishBodySchema = z.strictObject({
   allow_another_response: z.boolean().optional(),
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
-
 
 /** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({
@@ -41,12 +42,17 @@ export const settingsPatchSchema = z.strictObject({
   // Additive settings (docs/api.md): mail per response, confirmation mail, retention, theme.
   notify_each_response: z.boolean().optional(),
   confirmation_email_field: z.string().max(200).optional(),
-  confirmation_message: z.string().max(CONFIRMATION_MESSAGE_MAX, { message: `must be at most ${CONFIRMATION_MESSAGE_MAX} characters` }).optional(),
+  confirmation_message: z
+    .string()
+    .max(CONFIRMATION_MESSAGE_MAX, { message: `must be at most ${CONFIRMATION_MESSAGE_MAX} characters` })
+    .optional(),
   retention_days: z
     .number()
     .int({ message: 'must be a whole number of days' })
     .min(1, { message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever` })
-    .max(RETENTION_DAYS_MAX, { message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever` })
+    .max(RETENTION_DAYS_MAX, {
+      message: `must be 1 to ${RETENTION_DAYS_MAX} days, or null to keep submissions forever`,
+    })
     .nullable()
     .optional(),
   theme: themeSchema.optional(),

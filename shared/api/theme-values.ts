@@ -38,8 +38,10 @@ export function themeProperties(theme: unknown): Record<string, string> {
     out['--fs-accent'] = t.accent.toLowerCase();
     out['--fs-accent-fg'] = textOn(t.accent);
   }
-  if (typeof t.radius === 'number' && Number.isInteger(t.radius) && t.radius >= 0 && t.radius <= THEME_RADIUS_MAX) out['--fs-radius'] = `${t.radius}px`;
-  if (typeof t.font === 'string' && Object.hasOwn(THEME_FONTS, t.font)) out['--fs-font'] = THEME_FONTS[t.font as keyof typeof THEME_FONTS];
+  if (typeof t.radius === 'number' && Number.isInteger(t.radius) && t.radius >= 0 && t.radius <= THEME_RADIUS_MAX)
+    out['--fs-radius'] = `${t.radius}px`;
+  if (typeof t.font === 'string' && Object.hasOwn(THEME_FONTS, t.font))
+    out['--fs-font'] = THEME_FONTS[t.font as keyof typeof THEME_FONTS];
   return out;
 }
 

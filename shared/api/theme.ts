@@ -11,7 +11,12 @@ const radius = `must be 0 to ${THEME_RADIUS_MAX}`;
 /** The theme setting; every part optional (absent: the built-in look). A patch replaces the whole theme. */
 export const themeSchema = z.strictObject({
   accent: z.string().regex(HEX_COLOUR, { message: 'must be a colour like #2f5bea' }).optional(),
-  radius: z.number().int({ message: 'must be a whole number of pixels' }).min(0, { message: radius }).max(THEME_RADIUS_MAX, { message: radius }).optional(),
+  radius: z
+    .number()
+    .int({ message: 'must be a whole number of pixels' })
+    .min(0, { message: radius })
+    .max(THEME_RADIUS_MAX, { message: radius })
+    .optional(),
   font: z.enum(fonts, { message: `must be one of ${fonts.join(', ')}` }).optional(),
   mode: z.enum(THEME_MODES, { message: 'must be auto, light or dark' }).optional(),
 });

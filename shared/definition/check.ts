@@ -62,18 +62,39 @@ function issueProblems(issue: core.$ZodIssue, base: Path): Problem[] {
     case 'invalid_type':
       return [{ path, message: issue.input === undefined ? 'required' : `expected ${typeName(issue.expected)}` }];
     case 'invalid_value':
-      return [{ path, message: `expected ${issue.values.length > 1 ? 'one of ' : ''}${orList(issue.values.map((v) => JSON.stringify(v)))}` }];
+      return [
+        {
+          path,
+          message: `expected ${issue.values.length > 1 ? 'one of ' : ''}${orList(issue.values.map((v) => JSON.stringify(v)))}`,
+        },
+      ];
     case 'too_small':
-      return [{ path, message: issue.origin === 'string' && issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum}` }];
+      return [
+        {
+          path,
+          message:
+            issue.origin === 'string' && issue.minimum === 1
+              ? 'must not be empty'
+              : `must be at least ${issue.minimum}`,
+        },
+      ];
     case 'too_big':
       return [{ path, message: `must be at most ${issue.maximum}` }];
     case 'invalid_union': {
       // When the value is of the right kind for one branch (an object where FormAction or false is
       // allowed), report what is wrong inside it rather than "expected object or false".
-      const inside = issue.errors.filter((branch) => branch.every((i) => i.path.length > 0 || i.code === 'unrecognized_keys'));
+      const inside = issue.errors.filter((branch) =>
+        branch.every((i) => i.path.length > 0 || i.code === 'unrecognized_keys'),
+      );
       if (inside.length === 1) return inside[0].flatMap((i) => issueProblems(i, path));
       const kinds = issue.errors.flatMap((branch) =>
-        branch.flatMap((i) => (i.code === 'invalid_type' ? [typeName(i.expected)] : i.code === 'invalid_value' ? i.values.map((v) => JSON.stringify(v)) : [])),
+        branch.flatMap((i) =>
+          i.code === 'invalid_type'
+            ? [typeName(i.expected)]
+            : i.code === 'invalid_value'
+              ? i.values.map((v) => JSON.stringify(v))
+              : [],
+        ),
       );
       return [{ path, message: `expected ${orList([...new Set(kinds)])}` }];
     }
@@ -94,7 +115,8 @@ function orList(items: string[]): string {
 // ---- meaning: a tolerant walk over the raw input ---------------------------------------------
 
 type Json = Record<string, unknown>;
-const record = (x: unknown): Json | undefined => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Json) : undefined);
+const record = (x: unknown): Json | undefined =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Json) : undefined;
 const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const text = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
 const finite = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
@@ -129,7 +151,8 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   const multiStep = steps.length > 0;
   const fields: FieldEntry[] = [];
 
-  if (list(def.fields).length > 0 && multiStep) problems.push({ path: ['fields'], message: 'use either fields or steps, not both' });
+  if (list(def.fields).length > 0 && multiStep)
+    problems.push({ path: ['fields'], message: 'use either fields or steps, not both' });
 
   // Gather every field, each step's own references, and the step ids.
   list(def.fields).forEach((f, i) => addField(f, ['fields', i], -1));
@@ -141,7 +164,11 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
     const id = text(step.id);
     if (id !== undefined) {
       const first = stepIds.get(id);
-      if (first) problems.push({ path: [...path, 'id'], message: `duplicate step id ${JSON.stringify(id)} (also ${formatPath(first.path)})` });
+      if (first)
+        problems.push({
+          path: [...path, 'id'],
+          message: `duplicate step id ${JSON.stringify(id)} (also ${formatPath(first.path)})`,
+        });
       else stepIds.set(id, { path, index });
     }
     list(step.fields).forEach((f, i) => addField(f, [...path, 'fields', i], index));
@@ -159,7 +186,11 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
       if (to === undefined) return;
       const target = stepIds.get(to);
       if (!target) problems.push({ path: [...path, 'to'], message: `no step has the id ${JSON.stringify(to)}` });
-      else if (target.index <= index) problems.push({ path: [...path, 'to'], message: `${JSON.stringify(to)} is not after this step; routes only go forward` });
+      else if (target.index <= index)
+        problems.push({
+          path: [...path, 'to'],
+          message: `${JSON.stringify(to)} is not after this step; routes only go forward`,
+        });
     });
   });
   collectButton(def.submit, ['submit'], refs, problems);
@@ -167,8 +198,10 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
 
   // Entries are counted whatever their shape, so a malformed field is reported once, by the shape layer.
   const fieldCount = list(def.fields).length + steps.reduce((n: number, s) => n + list(record(s)?.fields).length, 0);
-  const listsOk = (def.fields === undefined || Array.isArray(def.fields)) && (def.steps === undefined || Array.isArray(def.steps));
-  if (fieldCount === 0 && listsOk) problems.push({ path: [multiStep ? 'steps' : 'fields'], message: 'a form needs at least one field' });
+  const listsOk =
+    (def.fields === undefined || Array.isArray(def.fields)) && (def.steps === undefined || Array.isArray(def.steps));
+  if (fieldCount === 0 && listsOk)
+    problems.push({ path: [multiStep ? 'steps' : 'fields'], message: 'a form needs at least one field' });
 
   // Keys: unique, not reserved.
   const keys = new Map<string, FieldEntry>();
@@ -176,7 +209,11 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
     if (entry.key === undefined) continue;
     const first = keys.get(entry.key);
     if (entry.key === '__proto__') problems.push({ path: [...entry.path, 'key'], message: '"__proto__" is reserved' });
-    else if (first) problems.push({ path: [...entry.path, 'key'], message: `duplicate key ${JSON.stringify(entry.key)} (also ${formatPath(first.path)})` });
+    else if (first)
+      problems.push({
+        path: [...entry.path, 'key'],
+        message: `duplicate key ${JSON.stringify(entry.key)} (also ${formatPath(first.path)})`,
+      });
     else keys.set(entry.key, entry);
   }
 
@@ -209,7 +246,13 @@ function collectButton(raw: unknown, path: Path, refs: Reference[], problems: Pr
 }
 
 /** Records the field each condition of a list reads, and reports conditions with no operator. */
-function collectConditionList(conditions: unknown, path: Path, scope: Scope, refs: Reference[], problems: Problem[]): void {
+function collectConditionList(
+  conditions: unknown,
+  path: Path,
+  scope: Scope,
+  refs: Reference[],
+  problems: Problem[],
+): void {
   list(conditions).forEach((c, i) => {
     const condition = record(c);
     if (!condition) return;
@@ -228,36 +271,58 @@ function fieldProblems(entry: FieldEntry, keys: Map<string, FieldEntry>, regex: 
   const type = text(field.type);
   const options = Array.isArray(field.options) ? field.options.map(record) : undefined;
 
-  if (type !== undefined && optionFieldTypes.includes(type) && field.optionsFrom === undefined && (field.options === undefined || options?.length === 0)) {
+  if (
+    type !== undefined &&
+    optionFieldTypes.includes(type) &&
+    field.optionsFrom === undefined &&
+    (field.options === undefined || options?.length === 0)
+  ) {
     problems.push({ path: at('options'), message: `${withArticle(type)} field needs options or optionsFrom` });
   }
   const seen = new Set<string>();
   options?.forEach((option, i) => {
     const value = text(option?.value);
     if (value === undefined) return;
-    if (seen.has(value)) problems.push({ path: at('options', i, 'value'), message: `duplicate option value ${JSON.stringify(value)}` });
+    if (seen.has(value))
+      problems.push({ path: at('options', i, 'value'), message: `duplicate option value ${JSON.stringify(value)}` });
     seen.add(value);
   });
   list(field.optionsDependsOn).forEach((key, i) => {
-    if (typeof key === 'string' && !keys.has(key)) problems.push({ path: at('optionsDependsOn', i), message: `no field has the key ${JSON.stringify(key)}` });
+    if (typeof key === 'string' && !keys.has(key))
+      problems.push({ path: at('optionsDependsOn', i), message: `no field has the key ${JSON.stringify(key)}` });
   });
 
-  if (type !== undefined && field.defaultValue !== undefined && field.defaultValue !== null && field.defaultValue !== '') {
-    const allowed = optionFieldTypes.includes(type) && field.optionsFrom === undefined && seen.size > 0 ? seen : undefined;
+  if (
+    type !== undefined &&
+    field.defaultValue !== undefined &&
+    field.defaultValue !== null &&
+    field.defaultValue !== ''
+  ) {
+    const allowed =
+      optionFieldTypes.includes(type) && field.optionsFrom === undefined && seen.size > 0 ? seen : undefined;
     const message = typeProblem(type, field.defaultValue, allowed);
-    if (message) problems.push({ path: at('defaultValue'), message: `not valid for ${withArticle(type)} field (${message})` });
+    if (message)
+      problems.push({ path: at('defaultValue'), message: `not valid for ${withArticle(type)} field (${message})` });
   }
 
   const rules = record(field.validation);
   if (!rules) return problems;
   const [min, max] = [finite(rules.min), finite(rules.max)];
-  if (min !== undefined && max !== undefined && min > max) problems.push({ path: at('validation', 'min'), message: `greater than max (${min} > ${max})` });
+  if (min !== undefined && max !== undefined && min > max)
+    problems.push({ path: at('validation', 'min'), message: `greater than max (${min} > ${max})` });
   const [minLength, maxLength] = [finite(rules.minLength), finite(rules.maxLength)];
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
-    problems.push({ path: at('validation', 'minLength'), message: `greater than maxLength (${minLength} > ${maxLength})` });
+    problems.push({
+      path: at('validation', 'minLength'),
+      message: `greater than maxLength (${minLength} > ${maxLength})`,
+    });
   }
   const matchField = text(rules.matchField);
-  if (matchField !== undefined && !keys.has(matchField)) problems.push({ path: at('validation', 'matchField'), message: `no field has the key ${JSON.stringify(matchField)}` });
+  if (matchField !== undefined && !keys.has(matchField))
+    problems.push({
+      path: at('validation', 'matchField'),
+      message: `no field has the key ${JSON.stringify(matchField)}`,
+    });
   const pattern = text(rules.pattern);
   if (pattern !== undefined) {
     const message = patternProblem(pattern, regex);
@@ -276,8 +341,13 @@ function patternProblem(pattern: string, regex: RegexEngine | undefined): string
     try {
       engine.compile(pattern);
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).replace(/^Invalid regular expression: /, '');
-      return engine === nativeRegex ? `not a valid regular expression: ${reason}` : `not supported by the regex engine: ${reason}`;
+      const reason = (error instanceof Error ? error.message : String(error)).replace(
+        /^Invalid regular expression: /,
+        '',
+      );
+      return engine === nativeRegex
+        ? `not a valid regular expression: ${reason}`
+        : `not supported by the regex engine: ${reason}`;
     }
   }
   return undefined;
@@ -294,13 +364,15 @@ function referenceProblem(ref: Reference, keys: Map<string, FieldEntry>, multiSt
   if (target.step > scope.step) {
     return `${quoted} is asked in a later step (${formatPath(['steps', target.step])}); conditions can only read answers given before them`;
   }
-  if (scope.kind === 'step' && target.step === scope.step) return `${quoted} is a field of this step; a step's conditions can only read earlier steps`;
+  if (scope.kind === 'step' && target.step === scope.step)
+    return `${quoted} is a field of this step; a step's conditions can only read earlier steps`;
   return undefined;
 }
 
 /** Circular conditions within each group of fields settled together (a step, or a single-step form). */
 function cycleProblems(fields: FieldEntry[], stepCount: number): Problem[] {
-  const groups = stepCount > 0 ? Array.from({ length: stepCount }, (_, i) => fields.filter((f) => f.step === i)) : [fields];
+  const groups =
+    stepCount > 0 ? Array.from({ length: stepCount }, (_, i) => fields.filter((f) => f.step === i)) : [fields];
   const problems: Problem[] = [];
   for (const group of groups) {
     const named = group.filter((f): f is FieldEntry & { key: string } => f.key !== undefined);

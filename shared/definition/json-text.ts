@@ -52,6 +52,9 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 /** The engine's reason without its position or a quote of the text (that is given as line and column). */
 function reason(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  const cut = message.replace(/( in JSON)? at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '').replace(/ \(line \d+ column \d+\)$/, '');
+  const cut = message
+    .replace(/( in JSON)? at position \d+.*$/s, '')
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ \(line \d+ column \d+\)$/, '');
   return cut.length > 120 ? `${cut.slice(0, 117)}...` : cut;
 }

@@ -63,7 +63,10 @@ const count = () => z.number().int().nonnegative().optional();
 /** Spec 2.6: the validation rules of a field, all optional. */
 export const FieldValidation = doc(
   z.strictObject({
-    required: doc(z.union([z.boolean(), z.string()]).optional(), 'true, or the message to show when the value is missing'),
+    required: doc(
+      z.union([z.boolean(), z.string()]).optional(),
+      'true, or the message to show when the value is missing',
+    ),
     minLength: doc(count(), 'Minimum length of a text value, or minimum number of items of a list value'),
     minLengthMessage: z.string().optional(),
     maxLength: doc(count(), 'Maximum length of a text value, or maximum number of items of a list value'),
@@ -72,7 +75,10 @@ export const FieldValidation = doc(
     minMessage: z.string().optional(),
     max: doc(z.number().optional(), 'Maximum of a number value'),
     maxMessage: z.string().optional(),
-    pattern: doc(z.string().optional(), 'Regular expression the text must contain a match of (anchor with ^ and $ for the whole value)'),
+    pattern: doc(
+      z.string().optional(),
+      'Regular expression the text must contain a match of (anchor with ^ and $ for the whole value)',
+    ),
     patternMessage: z.string().optional(),
     matchField: doc(z.string().optional(), 'Key of another field whose value this field must equal'),
     matchFieldMessage: z.string().optional(),
@@ -96,7 +102,10 @@ export const FormField = doc(
     showAny: conditions('Visible when any condition matches'),
     validation: FieldValidation.optional(),
     options: doc(z.array(FieldOption).optional(), 'Static options for select, autocomplete, multiselect and radio'),
-    optionsFrom: doc(z.string().optional(), 'Key of an options provider passed to the renderer; used instead of static options'),
+    optionsFrom: doc(
+      z.string().optional(),
+      'Key of an options provider passed to the renderer; used instead of static options',
+    ),
     optionsDependsOn: doc(z.array(z.string()).optional(), 'Keys of fields the options provider reads'),
     accept: z.string().optional(),
     rows: count(),
@@ -145,7 +154,10 @@ export const FormDefinition = doc(
     id: doc(z.string().min(1), 'Form identifier chosen by the author'),
     title: doc(z.string(), 'For the host UI; renderers do not display it'),
     // Additive (not in spec 2.1): the hosted page shows it under the title; renderers only when asked.
-    description: doc(z.string(), 'Intro text the hosted page shows under the title; renderers show it only when asked (showTitle)').optional(),
+    description: doc(
+      z.string(),
+      'Intro text the hosted page shows under the title; renderers show it only when asked (showTitle)',
+    ).optional(),
     submit: FormAction,
     cancel: FormAction.optional(),
     fields: doc(z.array(FormField).optional(), 'Fields of a single-step form'),

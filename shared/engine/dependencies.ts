@@ -76,14 +76,20 @@ export function dependencyCycles(nodes: readonly DependencyNode[]): string[][] {
       onStack[w] = false;
       members.push(w);
     } while (w !== v);
-    if (members.length > 1 || reads[v].includes(v)) cycles.push(cycleThrough(Math.min(...members), new Set(members), reads, nodes));
+    if (members.length > 1 || reads[v].includes(v))
+      cycles.push(cycleThrough(Math.min(...members), new Set(members), reads, nodes));
   };
   for (let v = 0; v < nodes.length; v++) if (index[v] === -1) visit(v);
   return cycles.sort((a, b) => nodes.findIndex((n) => n.key === a[0]) - nodes.findIndex((n) => n.key === b[0]));
 }
 
 /** Follows reads inside one strongly connected set from its first field until a field repeats. */
-function cycleThrough(start: number, members: Set<number>, reads: number[][], nodes: readonly DependencyNode[]): string[] {
+function cycleThrough(
+  start: number,
+  members: Set<number>,
+  reads: number[][],
+  nodes: readonly DependencyNode[],
+): string[] {
   const seen: number[] = [];
   let at = start;
   while (!seen.includes(at)) {

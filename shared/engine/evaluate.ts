@@ -40,7 +40,11 @@ export interface Evaluation {
 }
 
 /** Evaluates raw respondent values against a (checked) definition; `problems` is empty when the submission is accepted. */
-export function evaluateSubmission(definition: FormDefinition, rawValues: Values, options: EvaluateOptions = {}): Evaluation {
+export function evaluateSubmission(
+  definition: FormDefinition,
+  rawValues: Values,
+  options: EvaluateOptions = {},
+): Evaluation {
   const plan = getPlan(definition);
   const problems: string[] = [];
   const errors: Record<string, string> = {};
@@ -95,7 +99,12 @@ function skippedStepSet(plan: Plan, ids: unknown, problems: string[]): Set<strin
  * definition disables one of those buttons for these values, the renderer would not have let the
  * post happen, so the server does not accept it either.
  */
-function checkButtons(walk: Walk, definition: FormDefinition, skipped: Set<string> | undefined, problems: string[]): void {
+function checkButtons(
+  walk: Walk,
+  definition: FormDefinition,
+  skipped: Set<string> | undefined,
+  problems: string[],
+): void {
   for (let i = 0; i < walk.steps.length - 1; i++) {
     const step = walk.steps[i];
     if (skipped?.has(step.id)) continue;
@@ -103,5 +112,6 @@ function checkButtons(walk: Walk, definition: FormDefinition, skipped: Set<strin
       problems.push(`values: the Continue button of step ${JSON.stringify(step.id)} is disabled for these answers`);
     }
   }
-  if (isActionDisabled(definition.submit, walk.values)) problems.push('values: the submit button is disabled for these answers');
+  if (isActionDisabled(definition.submit, walk.values))
+    problems.push('values: the submit button is disabled for these answers');
 }

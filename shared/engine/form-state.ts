@@ -209,13 +209,18 @@ class LiveFormState implements FormState {
   commit(key: string): boolean {
     const current = this.#current();
     const f = this.#plan.fieldsByKey.get(key);
-    if (current === undefined || f === undefined || f.step !== current || !f.field.autoAdvance || this.isLastStep) return false;
+    if (current === undefined || f === undefined || f.step !== current || !f.field.autoAdvance || this.isLastStep)
+      return false;
     return this.next();
   }
 
   submit(): Evaluation {
     const { regex, validators } = this.#options;
-    const evaluation = evaluateSubmission(this.definition, this.#values, { regex, validators, skippedSteps: this.#skipped });
+    const evaluation = evaluateSubmission(this.definition, this.#values, {
+      regex,
+      validators,
+      skippedSteps: this.#skipped,
+    });
     this.#errors = evaluation.errors;
     this.#changed();
     return evaluation;

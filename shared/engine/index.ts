@@ -4,7 +4,14 @@ export * from '../definition/schema.ts';
 export { checkDefinition, type CheckOptions, type CheckResult } from '../definition/check.ts';
 export { formDefinitionJsonSchema, formDefinitionJsonSchemaPath } from '../definition/json-schema.ts';
 export { nativeRegex, type RegexEngine } from './regex.ts';
-export { isEmpty, conditionMatches, conditionsHold, isActionDisabled, type Conditional, type Values } from './conditions.ts';
+export {
+  isEmpty,
+  conditionMatches,
+  conditionsHold,
+  isActionDisabled,
+  type Conditional,
+  type Values,
+} from './conditions.ts';
 export { isFieldVisible, isStepVisible } from './visibility.ts';
 export { resolvePath, nextStepId, type ResolvedPath } from './path.ts';
 export {

@@ -118,7 +118,10 @@ function buildPlan(definition: FormDefinition): Plan {
 
 function planField(field: FormField, step: PlanStep): PlanField {
   const optionValues =
-    optionFieldTypes.includes(field.type) && field.optionsFrom === undefined && field.options && field.options.length > 0
+    optionFieldTypes.includes(field.type) &&
+    field.optionsFrom === undefined &&
+    field.options &&
+    field.options.length > 0
       ? new Set(field.options.map((o) => o.value))
       : undefined;
   const defaultValue = field.defaultValue;

@@ -99,7 +99,9 @@ export function typeProblem(type: string, value: unknown, optionValues?: Readonl
       return typeof value === 'string' ? undefined : defaultMessages.text();
     case 'email':
       // Length first: the longest address SMTP carries; also keeps the regex on short input.
-      return typeof value === 'string' && value.length <= 254 && emailAddress.test(value) ? undefined : defaultMessages.email();
+      return typeof value === 'string' && value.length <= 254 && emailAddress.test(value)
+        ? undefined
+        : defaultMessages.email();
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : defaultMessages.number();
     case 'checkbox':
@@ -112,7 +114,9 @@ export function typeProblem(type: string, value: unknown, optionValues?: Readonl
     case 'select':
     case 'radio':
     case 'autocomplete':
-      return typeof value === 'string' && (!optionValues || optionValues.has(value)) ? undefined : defaultMessages.option();
+      return typeof value === 'string' && (!optionValues || optionValues.has(value))
+        ? undefined
+        : defaultMessages.option();
     case 'multiselect':
       return Array.isArray(value) &&
         value.every((v) => typeof v === 'string' && (!optionValues || optionValues.has(v))) &&

@@ -24,7 +24,13 @@ const contact: FormDefinition = {
   submit: { label: 'Send message' },
   fields: [
     { key: 'name', type: 'text', label: 'Name', validation: { required: true, maxLength: 100 } },
-    { key: 'email', type: 'email', label: 'Email', placeholder: 'you@example.com', validation: { required: 'Please enter your email so we can reply' } },
+    {
+      key: 'email',
+      type: 'email',
+      label: 'Email',
+      placeholder: 'you@example.com',
+      validation: { required: 'Please enter your email so we can reply' },
+    },
     { key: 'message', type: 'textarea', label: 'Message', rows: 5, validation: { required: true, maxLength: 5000 } },
   ],
 };
@@ -61,7 +67,13 @@ const feedback: FormDefinition = {
       label: 'How likely are you to recommend us to a friend?',
       helperText: '0 means not at all, 10 means very likely',
       inputMode: 'numeric',
-      validation: { required: true, min: 0, max: 10, minMessage: 'Pick a number from 0 to 10', maxMessage: 'Pick a number from 0 to 10' },
+      validation: {
+        required: true,
+        min: 0,
+        max: 10,
+        minMessage: 'Pick a number from 0 to 10',
+        maxMessage: 'Pick a number from 0 to 10',
+      },
     },
     {
       key: 'used_for',
@@ -119,8 +131,23 @@ const application: FormDefinition = {
       id: 'design',
       title: 'Design questions',
       fields: [
-        { key: 'portfolio', type: 'text', label: 'Link to your portfolio', inputMode: 'text', validation: { required: true } },
-        { key: 'design_tools', type: 'multiselect', label: 'Tools you use', options: [{ value: 'figma', label: 'Figma' }, { value: 'sketch', label: 'Sketch' }, { value: 'other', label: 'Other' }] },
+        {
+          key: 'portfolio',
+          type: 'text',
+          label: 'Link to your portfolio',
+          inputMode: 'text',
+          validation: { required: true },
+        },
+        {
+          key: 'design_tools',
+          type: 'multiselect',
+          label: 'Tools you use',
+          options: [
+            { value: 'figma', label: 'Figma' },
+            { value: 'sketch', label: 'Sketch' },
+            { value: 'other', label: 'Other' },
+          ],
+        },
       ],
       routes: [{ to: 'finish' }],
     },
@@ -128,7 +155,13 @@ const application: FormDefinition = {
       id: 'development',
       title: 'Development questions',
       fields: [
-        { key: 'years', type: 'number', label: 'Years of experience', inputMode: 'numeric', validation: { required: true, min: 0, max: 60 } },
+        {
+          key: 'years',
+          type: 'number',
+          label: 'Years of experience',
+          inputMode: 'numeric',
+          validation: { required: true, min: 0, max: 60 },
+        },
         { key: 'github', type: 'text', label: 'GitHub profile (optional)' },
       ],
     },
@@ -138,7 +171,12 @@ const application: FormDefinition = {
       fields: [
         { key: 'start', type: 'date', label: 'When could you start?' },
         { key: 'relocate', type: 'switch', label: 'I would relocate for this job', defaultValue: false },
-        { key: 'relocate_where', type: 'text', label: 'Where would you like to live?', show: [{ field: 'relocate', eq: true }] },
+        {
+          key: 'relocate_where',
+          type: 'text',
+          label: 'Where would you like to live?',
+          show: [{ field: 'relocate', eq: true }],
+        },
       ],
     },
   ],
@@ -149,7 +187,12 @@ export const formTemplates: FormTemplate[] = [
   { id: 'blank', name: 'Blank form', description: 'One short answer field to start from.', definition: blank },
   { id: 'contact', name: 'Contact form', description: 'Name, email and a message.', definition: contact },
   { id: 'signup', name: 'Sign-up', description: 'Name, email, a plan and a newsletter opt-in.', definition: signup },
-  { id: 'feedback', name: 'Feedback survey', description: 'A 0 to 10 rating, multiple choice, a dropdown and comments.', definition: feedback },
+  {
+    id: 'feedback',
+    name: 'Feedback survey',
+    description: 'A 0 to 10 rating, multiple choice, a dropdown and comments.',
+    definition: feedback,
+  },
   {
     id: 'application',
     name: 'Job application',

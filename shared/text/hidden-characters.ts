@@ -11,7 +11,8 @@ const CLASS = String.raw`[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u2
 // 'u' regex with astral ranges is several times slower to run. The astral ranges are spelled as their
 // surrogate pairs (U+E0000-U+E007F is \uDB40 + \uDC00-\uDC7F, U+E0100-U+E01EF is \uDB40 + \uDD00-\uDDEF),
 // which match only a whole pair, as a code point would; a lone surrogate matches neither way.
-const HIDDEN = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/;
+const HIDDEN =
+  /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/;
 
 /** True when any key or string value, at any depth, holds a hidden character. */
 export function containsHiddenCharacters(value: unknown): boolean {

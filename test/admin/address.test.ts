@@ -38,7 +38,8 @@ address('the upgrade accepts the page’s own address and the public URL’s ori
     ['no Origin', { cookie }, 403],
     ['own address, no session', { origin: direct }, 403],
   ];
-  for (const [name, headers, status] of cases) assert.is(await upgradeStatus(server, '/admin/trpc', headers), status, name);
+  for (const [name, headers, status] of cases)
+    assert.is(await upgradeStatus(server, '/admin/trpc', headers), status, name);
 });
 
 address('over a socket opened at 127.0.0.1 the procedures work (the Origin is checked per call too)', async () => {
@@ -89,39 +90,51 @@ address('sign-in works at 127.0.0.1 and from the public URL’s origin; another 
   assert.ok(claim.status < 400, `claim answered ${claim.status}`);
 });
 
-address('after sign-in the cookie is checked: kept, on to the panel; not kept, the page names the address that works', async () => {
-  const signedIn = await fetch(`${direct}/admin/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ email: 'owner@example.com', password: OWNER_PASSWORD, next: '/admin/workspace' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: direct },
-    redirect: 'manual',
-  });
-  assert.is(signedIn.status, 303);
-  const check = signedIn.headers.get('location')!;
-  assert.is(check, '/admin/signed-in?next=%2Fadmin%2Fworkspace');
-  const fresh = signedIn.headers.get('set-cookie')!.split(';')[0];
-  const kept = await fetch(direct + check, { headers: { cookie: fresh }, redirect: 'manual' });
-  assert.is(kept.status, 303);
-  assert.is(kept.headers.get('location'), '/admin/workspace');
-  const away = await fetch(`${direct}/admin/signed-in?next=${encodeURIComponent('//evil.example')}`, { headers: { cookie: fresh }, redirect: 'manual' });
-  assert.is(away.headers.get('location'), '/admin', 'only same-site paths');
+address(
+  'after sign-in the cookie is checked: kept, on to the panel; not kept, the page names the address that works',
+  async () => {
+    const signedIn = await fetch(`${direct}/admin/login`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        email: 'owner@example.com',
+        password: OWNER_PASSWORD,
+        next: '/admin/workspace',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: direct },
+      redirect: 'manual',
+    });
+    assert.is(signedIn.status, 303);
+    const check = signedIn.headers.get('location')!;
+    assert.is(check, '/admin/signed-in?next=%2Fadmin%2Fworkspace');
+    const fresh = signedIn.headers.get('set-cookie')!.split(';')[0];
+    const kept = await fetch(direct + check, { headers: { cookie: fresh }, redirect: 'manual' });
+    assert.is(kept.status, 303);
+    assert.is(kept.headers.get('location'), '/admin/workspace');
+    const away = await fetch(`${direct}/admin/signed-in?next=${encodeURIComponent('//evil.example')}`, {
+      headers: { cookie: fresh },
+      redirect: 'manual',
+    });
+    assert.is(away.headers.get('location'), '/admin', 'only same-site paths');
 
-  const dropped = await fetch(direct + check, { redirect: 'manual' });
-  assert.is(dropped.status, 200);
-  const html = await dropped.text();
-  assert.match(html, /<h1>Your browser did not keep the sign-in<\/h1>/);
-  assert.match(html, new RegExp(`<strong>${host().replace(/[.]/g, '\\.')}</strong>`));
-  assert.match(html, new RegExp(`href="${publicUrl}/admin/login"`));
-  // At the public URL's own host the advice is about cookies, not another address.
-  // (fetch does not send a Host of one's choosing; node:http does.)
-  const atPublic = await new Promise<string>((resolve, reject) => {
-    http.get(direct + check, { headers: { host: new URL(publicUrl).host } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve(body));
-    }).on('error', reject);
-  });
-  assert.match(atPublic, /Allow cookies for this site/);
-});
+    const dropped = await fetch(direct + check, { redirect: 'manual' });
+    assert.is(dropped.status, 200);
+    const html = await dropped.text();
+    assert.match(html, /<h1>Your browser did not keep the sign-in<\/h1>/);
+    assert.match(html, new RegExp(`<strong>${host().replace(/[.]/g, '\\.')}</strong>`));
+    assert.match(html, new RegExp(`href="${publicUrl}/admin/login"`));
+    // At the public URL's own host the advice is about cookies, not another address.
+    // (fetch does not send a Host of one's choosing; node:http does.)
+    const atPublic = await new Promise<string>((resolve, reject) => {
+      http
+        .get(direct + check, { headers: { host: new URL(publicUrl).host } }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve(body));
+        })
+        .on('error', reject);
+    });
+    assert.match(atPublic, /Allow cookies for this site/);
+  },
+);
 
 address.run();

@@ -20,14 +20,27 @@ interface Row {
 const form = (w: AdminWorld) => ({ formId: w.formId });
 /** A submission of the world's form (made in `before`), for the procedures that name one. */
 const submissionOf = new Map<AdminWorld, string>();
-const asOwner = (w: AdminWorld) => ({ kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const });
+const asOwner = (w: AdminWorld) => ({
+  kind: 'user' as const,
+  userId: w.userIds.owner,
+  workspaceId: w.workspaceId,
+  role: 'owner' as const,
+});
 /** A new form of the first workspace. */
-const freshForm = async (w: AdminWorld) => ({ formId: (await w.services.forms.publish(asOwner(w), { definition: contactDefinition() })).form_id });
+const freshForm = async (w: AdminWorld) => ({
+  formId: (await w.services.forms.publish(asOwner(w), { definition: contactDefinition() })).form_id,
+});
 /** A new-form draft of the first workspace. */
-const freshDraft = async (w: AdminWorld) => ({ draftId: (await w.services.drafts.create(asOwner(w), 'blank')).draft_id });
+const freshDraft = async (w: AdminWorld) => ({
+  draftId: (await w.services.drafts.create(asOwner(w), 'blank')).draft_id,
+});
 const rows: Row[] = [
   { path: 'account.me', level: 'viewer' },
-  { path: 'account.changePassword', level: 'viewer', input: () => ({ current_password: 'wrong', new_password: 'long enough password' }) },
+  {
+    path: 'account.changePassword',
+    level: 'viewer',
+    input: () => ({ current_password: 'wrong', new_password: 'long enough password' }),
+  },
   { path: 'forms.list', level: 'viewer' },
   { path: 'forms.byId', level: 'viewer', input: form, form: true },
   { path: 'forms.versions', level: 'viewer', input: form, form: true },
@@ -43,11 +56,26 @@ const rows: Row[] = [
   { path: 'drafts.publish', level: 'editor', input: freshDraft, form: true },
   { path: 'drafts.discard', level: 'editor', input: freshDraft, form: true },
   { path: 'submissions.page', level: 'viewer', input: form, form: true },
-  { path: 'submissions.detail', level: 'viewer', input: (w) => ({ formId: w.formId, submissionId: submissionOf.get(w)! }), form: true },
+  {
+    path: 'submissions.detail',
+    level: 'viewer',
+    input: (w) => ({ formId: w.formId, submissionId: submissionOf.get(w)! }),
+    form: true,
+  },
   { path: 'submissions.onCreated', level: 'viewer', input: form, form: true, subscription: true },
-  { path: 'submissions.delete', level: 'editor', input: (w) => ({ formId: w.formId, ids: ['no-such-submission'] }), form: true },
+  {
+    path: 'submissions.delete',
+    level: 'editor',
+    input: (w) => ({ formId: w.formId, ids: ['no-such-submission'] }),
+    form: true,
+  },
   { path: 'settings.get', level: 'viewer', input: form, form: true },
-  { path: 'settings.update', level: 'editor', input: (w) => ({ formId: w.formId, patch: { success_message: 'Thanks!' } }), form: true },
+  {
+    path: 'settings.update',
+    level: 'editor',
+    input: (w) => ({ formId: w.formId, patch: { success_message: 'Thanks!' } }),
+    form: true,
+  },
   { path: 'spam.list', level: 'viewer', input: form, form: true },
   { path: 'spam.notSpam', level: 'editor', input: (w) => ({ formId: w.formId, id: 'no-such-spam' }), form: true },
   { path: 'spam.delete', level: 'editor', input: (w) => ({ formId: w.formId, id: 'no-such-spam' }), form: true },
@@ -99,7 +127,12 @@ async function attempt(w: AdminWorld, who: Who, row: Row): Promise<string> {
 const authz = suite<{ w: AdminWorld }>('admin authorization');
 authz.before(async (ctx) => {
   ctx.w = await adminWorld();
-  const made = await ctx.w.services.submissions.submit({ formId: ctx.w.formId, values: { name: 'Ada', email: 'ada@example.com' }, formPost: false, bodyHash: 'authz' });
+  const made = await ctx.w.services.submissions.submit({
+    formId: ctx.w.formId,
+    values: { name: 'Ada', email: 'ada@example.com' },
+    formPost: false,
+    bodyHash: 'authz',
+  });
   submissionOf.set(ctx.w, (made.body as { id: string }).id);
 });
 authz.after(async (ctx) => {

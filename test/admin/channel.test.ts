@@ -33,7 +33,8 @@ channel('the upgrade is refused with 403 for a wrong or missing Origin and witho
     ['unknown session', { cookie: 'formstead_session=not-a-session', origin }, 403],
     ['right Origin and session', { cookie, origin }, 101],
   ];
-  for (const [name, headers, status] of cases) assert.is(await upgradeStatus(server, '/admin/trpc', headers), status, name);
+  for (const [name, headers, status] of cases)
+    assert.is(await upgradeStatus(server, '/admin/trpc', headers), status, name);
   assert.is(await upgradeStatus(server, '/somewhere-else', { cookie, origin }), 404, 'other paths are not upgraded');
 });
 
@@ -42,7 +43,8 @@ channel('a message over 256 KB closes the socket (1009); one just under is read'
   await new Promise((resolve) => socket.once('open', resolve));
   const answer = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
   // A well-formed call whose padding brings the frame to just under the limit: it is parsed and answered.
-  const call = (pad: number) => JSON.stringify({ id: 1, method: 'query', params: { path: 'account.me', input: { pad: 'x'.repeat(pad) } } });
+  const call = (pad: number) =>
+    JSON.stringify({ id: 1, method: 'query', params: { path: 'account.me', input: { pad: 'x'.repeat(pad) } } });
   const base = call(0).length;
   socket.send(call(256 * 1024 - base));
   assert.match(await answer, /"id":1/);
@@ -67,13 +69,19 @@ channel('over the socket: the signed-in user, the forms list, and a new submissi
     assert.is(claimed.status, 200);
     const formId = published.json.form_id as string;
     const { forms } = await client.forms.list.query();
-    assert.equal(forms.map((f) => f.form_id), [formId]);
+    assert.equal(
+      forms.map((f) => f.form_id),
+      [formId],
+    );
 
     const arrived = new Promise<any>((resolve, reject) => {
       const sub = client.submissions.onCreated.subscribe(
         { formId },
         {
-          onStarted: () => void call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Live', email: 'live@example.com' } } }),
+          onStarted: () =>
+            void call(server.url, 'POST', `/v1/f/${formId}`, {
+              body: { values: { name: 'Live', email: 'live@example.com' } },
+            }),
           onData: (data) => {
             sub.unsubscribe();
             resolve(data);
@@ -86,14 +94,22 @@ channel('over the socket: the signed-in user, the forms list, and a new submissi
     assert.is(row.values.name, 'Live');
     assert.is(row.form_version, 1);
 
-    const refused = await client.settings.update.mutate({ formId, patch: { redirect_url: 'ftp://x' } }).catch((err) => err);
+    const refused = await client.settings.update
+      .mutate({ formId, patch: { redirect_url: 'ftp://x' } })
+      .catch((err) => err);
     assert.is(refused.data.httpStatus, 422);
     assert.is(refused.message, 'invalid_request');
     assert.equal(refused.data.details, ['redirect_url: must be an http or https URL']);
     const badInput = await client.keys.create.mutate({ name: '   ' }).catch((err) => err);
-    assert.equal([badInput.data.httpStatus, badInput.message, badInput.data.details], [400, 'invalid_request', ['name: must be 1 to 100 characters']]);
+    assert.equal(
+      [badInput.data.httpStatus, badInput.message, badInput.data.details],
+      [400, 'invalid_request', ['name: must be 1 to 100 characters']],
+    );
     const unknown = await client.forms.byId.query({ formId: 'nope' }).catch((err) => err);
-    assert.equal([unknown.data.httpStatus, unknown.message, unknown.data.details], [404, 'not_found', ['form: not found']]);
+    assert.equal(
+      [unknown.data.httpStatus, unknown.message, unknown.data.details],
+      [404, 'not_found', ['form: not found']],
+    );
   } finally {
     close();
   }
@@ -122,7 +138,14 @@ channel('the panel shell and the CSV download need a session; the shell loads on
   assert.is(lines[0], 'id,created_at,name,email,topic,message');
   assert.is(lines.length, 2);
   // The panel's download follows its filter: the same match as the table (any case).
-  const filtered = async (filter: string) => (await (await fetch(`${server.url}${csvPath}?filter=${encodeURIComponent(filter)}`, { headers: { cookie } })).text()).trim().split('\r\n');
+  const filtered = async (filter: string) =>
+    (
+      await (
+        await fetch(`${server.url}${csvPath}?filter=${encodeURIComponent(filter)}`, { headers: { cookie } })
+      ).text()
+    )
+      .trim()
+      .split('\r\n');
   assert.equal(await filtered('LIVE@example'), lines);
   assert.equal(await filtered('nobody'), [lines[0]]);
   assert.equal(await filtered('x'.repeat(200)), [lines[0]], '200 characters is the longest filter');
@@ -134,7 +157,12 @@ channel('the panel shell and the CSV download need a session; the shell loads on
 channel('an invite link makes an account with its role once; a signed-in user joins with a button', async () => {
   const owner = adminClient(server, cookie);
   const post = (path: string, fields: Record<string, string>, withCookie = '') =>
-    fetch(server.url + path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: withCookie }, redirect: 'manual' });
+    fetch(server.url + path, {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: withCookie },
+      redirect: 'manual',
+    });
   try {
     const invite = await owner.client.members.invite.mutate({ role: 'editor' });
     const path = new URL(invite.url).pathname;

@@ -17,12 +17,18 @@ async function refusal(call: () => Promise<unknown>): Promise<{ status: number; 
     await call();
   } catch (err) {
     // Input checks (zod) happen before any service runs: a BAD_REQUEST without an ApiError.
-    if (err instanceof TRPCError && !(err.cause instanceof ApiError)) return { status: err.code === 'BAD_REQUEST' ? 400 : 500, code: err.message, details: [] };
+    if (err instanceof TRPCError && !(err.cause instanceof ApiError))
+      return { status: err.code === 'BAD_REQUEST' ? 400 : 500, code: err.message, details: [] };
     const api = err instanceof TRPCError ? (err.cause as ApiError) : (err as ApiError);
     assert.instance(api, ApiError, String(err));
     return { status: api.status, code: api.code, details: api.details };
   }
-  throw new assert.Assertion({ message: 'expected a refusal', operator: 'refusal', expects: 'error', actual: 'resolved' });
+  throw new assert.Assertion({
+    message: 'expected a refusal',
+    operator: 'refusal',
+    expects: 'error',
+    actual: 'resolved',
+  });
 }
 
 const submit = (w: AdminWorld, values: Record<string, unknown>) =>
@@ -49,30 +55,36 @@ keys(`at most ${MAX_ACCOUNT_KEYS} active keys per workspace; a revoked one frees
   assert.is(again.code, 'key_limit');
 });
 
-keys('a key is shown once, listed by its last 4 characters, records its last use, and stops on revoke', async ({ w }) => {
-  const owner = w.caller('owner');
-  for (const k of await owner.keys.list()) await owner.keys.revoke({ id: k.id });
-  const made = await owner.keys.create({ name: '  deploy  ' });
-  assert.match(made.key, /^svc_live_/);
-  assert.is(made.name, 'deploy');
-  const [listed] = await owner.keys.list();
-  assert.equal(Object.keys(listed).sort(), ['created_at', 'id', 'last4', 'last_used_at', 'name']);
-  assert.is(listed.last4, made.key.slice(-4));
-  assert.is(listed.last_used_at, null);
-  await w.services.keys.authenticate(made.key);
-  const used = (await owner.keys.list())[0].last_used_at;
-  assert.ok(used);
-  await new Promise((r) => setTimeout(r, 5));
-  await w.services.keys.authenticate(made.key);
-  assert.is((await owner.keys.list())[0].last_used_at, used, 'written at most once a minute');
-  await owner.keys.revoke({ id: made.id });
-  assert.is((await refusal(() => w.services.keys.authenticate(made.key))).status, 401);
-  assert.is((await refusal(() => owner.keys.revoke({ id: made.id }))).status, 404, 'revoked twice');
-  assert.is((await refusal(() => owner.keys.create({ name: '   ' }))).status, 400, 'blank name: input check');
-  assert.is((await refusal(() => w.services.keys.issueAccountKey(w.workspaceId, w.userIds.owner, 'x'.repeat(101)))).status, 422);
-  const longest = await w.services.keys.issueAccountKey(w.workspaceId, w.userIds.owner, 'x'.repeat(100));
-  assert.is(longest.name.length, 100);
-});
+keys(
+  'a key is shown once, listed by its last 4 characters, records its last use, and stops on revoke',
+  async ({ w }) => {
+    const owner = w.caller('owner');
+    for (const k of await owner.keys.list()) await owner.keys.revoke({ id: k.id });
+    const made = await owner.keys.create({ name: '  deploy  ' });
+    assert.match(made.key, /^svc_live_/);
+    assert.is(made.name, 'deploy');
+    const [listed] = await owner.keys.list();
+    assert.equal(Object.keys(listed).sort(), ['created_at', 'id', 'last4', 'last_used_at', 'name']);
+    assert.is(listed.last4, made.key.slice(-4));
+    assert.is(listed.last_used_at, null);
+    await w.services.keys.authenticate(made.key);
+    const used = (await owner.keys.list())[0].last_used_at;
+    assert.ok(used);
+    await new Promise((r) => setTimeout(r, 5));
+    await w.services.keys.authenticate(made.key);
+    assert.is((await owner.keys.list())[0].last_used_at, used, 'written at most once a minute');
+    await owner.keys.revoke({ id: made.id });
+    assert.is((await refusal(() => w.services.keys.authenticate(made.key))).status, 401);
+    assert.is((await refusal(() => owner.keys.revoke({ id: made.id }))).status, 404, 'revoked twice');
+    assert.is((await refusal(() => owner.keys.create({ name: '   ' }))).status, 400, 'blank name: input check');
+    assert.is(
+      (await refusal(() => w.services.keys.issueAccountKey(w.workspaceId, w.userIds.owner, 'x'.repeat(101)))).status,
+      422,
+    );
+    const longest = await w.services.keys.issueAccountKey(w.workspaceId, w.userIds.owner, 'x'.repeat(100));
+    assert.is(longest.name.length, 100);
+  },
+);
 
 const members = suite<{ w: AdminWorld }>('admin services: members and invites');
 members.before(async (ctx) => {
@@ -91,7 +103,10 @@ members('an invite link works once; a taken email is told to sign in first', asy
   assert.equal(short.details, ['password: must be at least 10 characters']);
   const session = await w.services.members.acceptWithNewAccount(token, 'new@example.com', PASSWORD);
   assert.is((await w.services.accounts.principal(session))?.role, 'editor');
-  assert.is((await refusal(() => w.services.members.acceptWithNewAccount(token, 'late@example.com', PASSWORD))).status, 404);
+  assert.is(
+    (await refusal(() => w.services.members.acceptWithNewAccount(token, 'late@example.com', PASSWORD))).status,
+    404,
+  );
   assert.is((await w.caller('owner').members.invites()).length, 0);
 });
 
@@ -112,8 +127,18 @@ members('an invite is good for 7 days and not a moment longer', async ({ w }) =>
   await w.store.invites.create(fresh);
   assert.ok(await w.services.members.inviteByToken(`${token}${INVITE_TTL_MS - 60_000}`), 'a minute before it expires');
   assert.is(await w.services.members.inviteByToken(`${token}${INVITE_TTL_MS + 1}`), undefined, 'just past 7 days');
-  assert.is((await refusal(() => w.services.members.acceptWithNewAccount(`${token}${INVITE_TTL_MS + 1}`, 'late@example.com', PASSWORD))).status, 404);
-  assert.equal((await w.caller('owner').members.invites()).map((i) => i.id), [fresh.id]);
+  assert.is(
+    (
+      await refusal(() =>
+        w.services.members.acceptWithNewAccount(`${token}${INVITE_TTL_MS + 1}`, 'late@example.com', PASSWORD),
+      )
+    ).status,
+    404,
+  );
+  assert.equal(
+    (await w.caller('owner').members.invites()).map((i) => i.id),
+    [fresh.id],
+  );
   await w.caller('owner').members.revokeInvite({ id: fresh.id });
 });
 
@@ -125,14 +150,21 @@ members('a member who takes up another invite keeps the role they have', async (
 
 members('the last owner can be neither demoted nor removed; with a second owner both work', async ({ w }) => {
   const owner = w.caller('owner');
-  assert.equal((await refusal(() => owner.members.changeRole({ userId: w.userIds.owner, role: 'editor' }))).code, 'last_owner');
+  assert.equal(
+    (await refusal(() => owner.members.changeRole({ userId: w.userIds.owner, role: 'editor' }))).code,
+    'last_owner',
+  );
   assert.equal((await refusal(() => owner.members.remove({ id: w.userIds.owner }))).code, 'last_owner');
   await owner.members.changeRole({ userId: w.userIds.editor, role: 'owner' });
   await w.caller('editor').members.changeRole({ userId: w.userIds.owner, role: 'viewer' });
   assert.is((await w.services.accounts.principal(w.sessions.owner))?.role, 'viewer');
   await w.caller('editor').members.remove({ id: w.userIds.viewer });
   assert.is(await w.services.accounts.principal(w.sessions.viewer), undefined);
-  assert.is((await refusal(() => w.caller('viewer').forms.list())).status, 403, 'a removed member is signed in but has no workspace');
+  assert.is(
+    (await refusal(() => w.caller('viewer').forms.list())).status,
+    403,
+    'a removed member is signed in but has no workspace',
+  );
   const list = await w.caller('editor').members.list();
   const roles = Object.fromEntries(list.map((m) => [m.email, m.role]));
   assert.is(roles['owner@example.com'], 'viewer');
@@ -149,8 +181,15 @@ account.after(async (ctx) => ctx.w.store.close());
 account('changing the password needs the current one and ends the other sessions', async ({ w }) => {
   const other = await w.services.accounts.login('owner@example.com', PASSWORD);
   const me = w.caller('owner');
-  assert.equal((await refusal(() => me.account.changePassword({ current_password: 'nope', new_password: 'a new long password' }))).details, ['current_password: is wrong']);
-  assert.equal((await refusal(() => me.account.changePassword({ current_password: PASSWORD, new_password: 'short' }))).details, ['new_password: must be at least 10 characters']);
+  assert.equal(
+    (await refusal(() => me.account.changePassword({ current_password: 'nope', new_password: 'a new long password' })))
+      .details,
+    ['current_password: is wrong'],
+  );
+  assert.equal(
+    (await refusal(() => me.account.changePassword({ current_password: PASSWORD, new_password: 'short' }))).details,
+    ['new_password: must be at least 10 characters'],
+  );
   await me.account.changePassword({ current_password: PASSWORD, new_password: 'a new long password' });
   assert.is(await w.services.accounts.session(other), undefined, 'the other session ended');
   assert.ok(await w.services.accounts.session(w.sessions.owner), 'this session stays');
@@ -159,11 +198,15 @@ account('changing the password needs the current one and ends the other sessions
 
 account('settings from the panel are checked with the REST rules and messages', async ({ w }) => {
   const editor = w.caller('editor');
-  const bad = await refusal(() => editor.settings.update({ formId: w.formId, patch: { success_message: 'x'.repeat(501), colour: 'red' } }));
+  const bad = await refusal(() =>
+    editor.settings.update({ formId: w.formId, patch: { success_message: 'x'.repeat(501), colour: 'red' } }),
+  );
   assert.equal([bad.status, bad.code], [422, 'invalid_request']);
   assert.equal(bad.details.sort(), ['colour: unknown field', 'success_message: must be at most 500 characters']);
   const form = (await w.store.forms.byId(w.formId))!;
-  const rest = await refusal(() => w.services.settings.update(form, { success_message: 'x'.repeat(501), colour: 'red' }));
+  const rest = await refusal(() =>
+    w.services.settings.update(form, { success_message: 'x'.repeat(501), colour: 'red' }),
+  );
   assert.equal(rest.details.sort(), bad.details, 'word for word what PATCH answers');
 });
 
@@ -177,7 +220,11 @@ account('rotating replaces the secret at once; without a webhook it is a 422', a
   assert.is.not(secret, before);
   assert.is((await editor.webhooks.view({ formId: w.formId, reveal: true })).secret, secret);
   assert.is((await editor.webhooks.view({ formId: w.formId })).secret, `whsec_\u2026${secret.slice(-4)}`);
-  assert.is((await refusal(() => w.caller('viewer').webhooks.view({ formId: w.formId, reveal: true }))).status, 403, 'viewers never see it in full');
+  assert.is(
+    (await refusal(() => w.caller('viewer').webhooks.view({ formId: w.formId, reveal: true }))).status,
+    403,
+    'viewers never see it in full',
+  );
 });
 
 account('pages filter by text in any case; the chart counts today; the live stream yields new rows', async ({ w }) => {
@@ -194,7 +241,10 @@ account('pages filter by text in any case; the chart counts today; the live stre
 
   const viewer = w.caller('viewer');
   const hits = await viewer.submissions.page({ formId: w.formId, filter: 'hopper' });
-  assert.equal(hits.submissions.map((s) => s.id), [made.body.id]);
+  assert.equal(
+    hits.submissions.map((s) => s.id),
+    [made.body.id],
+  );
   const paged = await viewer.submissions.page({ formId: w.formId, limit: 1 });
   assert.is(paged.submissions.length, 1);
   const rest = await viewer.submissions.page({ formId: w.formId, limit: 1, cursor: paged.next_cursor });
@@ -204,13 +254,19 @@ account('pages filter by text in any case; the chart counts today; the live stre
   assert.is(chart_days, 30);
   assert.is(row.daily.length, 30);
   assert.is(row.daily[29], 2);
-  assert.is(row.daily.reduce((a, b) => a + b, 0), 2);
+  assert.is(
+    row.daily.reduce((a, b) => a + b, 0),
+    2,
+  );
 });
 
 account('the live stream stops once its session is signed out', async ({ w }) => {
   const token = await w.services.accounts.startSession(w.userIds.viewer);
   const controller = new AbortController();
-  const live = await createCallerFactory(appRouter)({ ...w.context('viewer'), sessionToken: token }, { signal: controller.signal }).submissions.onCreated({ formId: w.formId });
+  const live = await createCallerFactory(appRouter)(
+    { ...w.context('viewer'), sessionToken: token },
+    { signal: controller.signal },
+  ).submissions.onCreated({ formId: w.formId });
   const iterator = (live as AsyncIterable<any>)[Symbol.asyncIterator]();
   const first = iterator.next();
   await submit(w, { name: 'Before', email: 'before@example.com' });
@@ -224,12 +280,23 @@ account('the live stream stops once its session is signed out', async ({ w }) =>
 
 account('versions come newest first with their definitions; the outbox lists held mail', async ({ w }) => {
   const owner = w.caller('owner');
-  await w.services.forms.publish({ kind: 'user', userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' }, {
-    form_id: w.formId,
-    definition: { id: 'contact', title: 'Contact v2', submit: { label: 'Go' }, fields: [{ key: 'name', type: 'text', label: 'Name' }] },
-  });
+  await w.services.forms.publish(
+    { kind: 'user', userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' },
+    {
+      form_id: w.formId,
+      definition: {
+        id: 'contact',
+        title: 'Contact v2',
+        submit: { label: 'Go' },
+        fields: [{ key: 'name', type: 'text', label: 'Name' }],
+      },
+    },
+  );
   const { versions, schema_url } = await owner.forms.versions({ formId: w.formId });
-  assert.equal(versions.map((v) => v.version), [2, 1]);
+  assert.equal(
+    versions.map((v) => v.version),
+    [2, 1],
+  );
   assert.is(versions[0].definition.title, 'Contact v2');
   assert.match(schema_url, /\/v1\/schema\/form-definition\.json$/);
   await w.services.mailer.send({ to: ['owner@example.com'], subject: 'Hello', text: 'Body' });
@@ -246,23 +313,32 @@ moderation.before(async (ctx) => {
 });
 moderation.after(async (ctx) => ctx.w.store.close());
 
-moderation('reports from 3 networks pause an unclaimed form; the instance owner sees it and lifts the pause', async ({ w }) => {
-  const published = await w.services.forms.publish(null, { definition: contactDefinition({ title: 'Free prizes' }) });
-  for (const ip of ['198.51.100.7', '203.0.113.9', '192.0.2.1']) await w.services.reports.report(published.form_id, ip);
-  const owner = w.caller('owner');
-  const { forms } = await owner.moderation.list();
-  const row = forms.find((f) => f.form_id === published.form_id)!;
-  assert.equal([row.title, row.claimed, row.moderation_paused, row.status, row.networks], ['Free prizes', false, true, 'paused', 3]);
-  await owner.moderation.set({ formId: published.form_id, paused: false });
-  const lifted = (await w.store.forms.byId(published.form_id))!;
-  assert.equal([lifted.moderationPaused, lifted.status], [false, 'active']);
-  assert.is((await refusal(() => owner.moderation.set({ formId: 'nope', paused: true }))).status, 404);
-});
+moderation(
+  'reports from 3 networks pause an unclaimed form; the instance owner sees it and lifts the pause',
+  async ({ w }) => {
+    const published = await w.services.forms.publish(null, { definition: contactDefinition({ title: 'Free prizes' }) });
+    for (const ip of ['198.51.100.7', '203.0.113.9', '192.0.2.1'])
+      await w.services.reports.report(published.form_id, ip);
+    const owner = w.caller('owner');
+    const { forms } = await owner.moderation.list();
+    const row = forms.find((f) => f.form_id === published.form_id)!;
+    assert.equal(
+      [row.title, row.claimed, row.moderation_paused, row.status, row.networks],
+      ['Free prizes', false, true, 'paused', 3],
+    );
+    await owner.moderation.set({ formId: published.form_id, paused: false });
+    const lifted = (await w.store.forms.byId(published.form_id))!;
+    assert.equal([lifted.moderationPaused, lifted.status], [false, 'active']);
+    assert.is((await refusal(() => owner.moderation.set({ formId: 'nope', paused: true }))).status, 404);
+  },
+);
 
 moderation('a claimed form paused by moderation: its editors cannot resume it until lifted', async ({ w }) => {
   const owner = w.caller('owner');
   await owner.moderation.set({ formId: w.formId, paused: true });
-  assert.ok((await owner.moderation.list()).forms.some((f) => f.form_id === w.formId && f.moderation_paused && f.reports === 0));
+  assert.ok(
+    (await owner.moderation.list()).forms.some((f) => f.form_id === w.formId && f.moderation_paused && f.reports === 0),
+  );
   const refused = await refusal(() => w.caller('editor').forms.setStatus({ formId: w.formId, status: 'active' }));
   assert.equal([refused.status, refused.code], [403, 'paused_by_moderation']);
   assert.ok((await w.caller('editor').forms.byId({ formId: w.formId })).moderation_paused);

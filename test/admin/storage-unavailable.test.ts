@@ -6,7 +6,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminWorld } from '../helpers/admin-world.ts';
 
-const proto = Object.getPrototypeOf(await openFile(import.meta.filename, 'r').then(async (fh) => (await fh.close(), fh)));
+const proto = Object.getPrototypeOf(
+  await openFile(import.meta.filename, 'r').then(async (fh) => (await fh.close(), fh)),
+);
 const originalWrite = proto.write;
 
 const full = suite('admin channel on a full disk');

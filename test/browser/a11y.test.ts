@@ -24,7 +24,8 @@ async function open(path: string, opts: { script?: boolean } = {}) {
   const page = await context.newPage();
   if (opts.script === false) await page.route('**/assets/hosted.js', (route) => route.abort());
   await page.goto(`${server.url}${path}`);
-  if (opts.script !== false && (await page.locator('#formstead').count())) await page.locator('.fs-renderer-host').waitFor();
+  if (opts.script !== false && (await page.locator('#formstead').count()))
+    await page.locator('.fs-renderer-host').waitFor();
   return page;
 }
 
@@ -38,8 +39,27 @@ const multi = {
       title: 'About you',
       description: 'A few questions',
       fields: [
-        { key: 'kind', type: 'radio', label: 'You are', options: [{ value: 'p', label: 'A person' }, { value: 'b', label: 'A business' }], validation: { required: true } },
-        { key: 'tags', type: 'multiselect', label: 'Interests', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }], validation: { required: true }, helperText: 'Pick any' },
+        {
+          key: 'kind',
+          type: 'radio',
+          label: 'You are',
+          options: [
+            { value: 'p', label: 'A person' },
+            { value: 'b', label: 'A business' },
+          ],
+          validation: { required: true },
+        },
+        {
+          key: 'tags',
+          type: 'multiselect',
+          label: 'Interests',
+          options: [
+            { value: 'x', label: 'X' },
+            { value: 'y', label: 'Y' },
+          ],
+          validation: { required: true },
+          helperText: 'Pick any',
+        },
         { key: 'news', type: 'switch', label: 'Newsletter' },
         { key: 'terms', type: 'checkbox', label: 'I agree', validation: { required: true } },
       ],
@@ -142,8 +162,12 @@ a11y('the sign-in page follows dark mode like the panel it leads to, and stays a
     const themed = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 390, height: 844 } });
     const page = await themed.newPage();
     await page.goto(`${server.url}/admin/login`);
-    const [bg, input] = await page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('input')!).backgroundColor]);
-    const expected = colorScheme === 'dark' ? ['rgb(15, 18, 22)', 'rgb(16, 20, 26)'] : ['rgb(255, 255, 255)', 'rgb(255, 255, 255)'];
+    const [bg, input] = await page.evaluate(() => [
+      getComputedStyle(document.documentElement).backgroundColor,
+      getComputedStyle(document.querySelector('input')!).backgroundColor,
+    ]);
+    const expected =
+      colorScheme === 'dark' ? ['rgb(15, 18, 22)', 'rgb(16, 20, 26)'] : ['rgb(255, 255, 255)', 'rgb(255, 255, 255)'];
     assert.equal([bg, input], expected, `${colorScheme}: the page and its inputs`);
     await assertAxe(page, `sign-in ${colorScheme}`);
     await screenshot(page, `page-sign-in-${colorScheme}`);

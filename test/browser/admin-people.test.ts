@@ -34,8 +34,24 @@ const definition = {
   submit: { label: 'Send' },
   fields: [
     { key: 'full_name', type: 'text', label: 'Your name', validation: { required: true } },
-    { key: 'plan', type: 'radio', label: 'Plan', options: [{ value: 'pro', label: 'Pro plan' }, { value: 'free', label: 'Free plan' }] },
-    { key: 'extras', type: 'multiselect', label: 'Extras', options: [{ value: 'sso', label: 'Single sign-on' }, { value: 'audit', label: 'Audit log' }] },
+    {
+      key: 'plan',
+      type: 'radio',
+      label: 'Plan',
+      options: [
+        { value: 'pro', label: 'Pro plan' },
+        { value: 'free', label: 'Free plan' },
+      ],
+    },
+    {
+      key: 'extras',
+      type: 'multiselect',
+      label: 'Extras',
+      options: [
+        { value: 'sso', label: 'Single sign-on' },
+        { value: 'audit', label: 'Audit log' },
+      ],
+    },
     { key: 'pin', type: 'password', label: 'Door code' },
     { key: 'notes', type: 'textarea', label: 'Anything else' },
   ],
@@ -80,7 +96,10 @@ async function everySize(name: string, ready: () => Promise<unknown>) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
       await page.emulateMedia({ colorScheme: scheme });
       await ready();
-      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+      const { scroll, inner } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: innerWidth,
+      }));
       assert.ok(scroll <= inner, `${name} at ${width} px (${scheme}): the page is ${scroll} px wide`);
       assert.is(await page.locator('h1').count(), 1, `${name}: one h1`);
       await screenshot(page, `people-${name}-${width}-${scheme}`);
@@ -160,7 +179,16 @@ people('submissions: labels, option labels, masked passwords with Reveal, total,
   const table = page.locator('table.submissions');
   await table.waitFor();
   const headers = await table.locator('thead th').allInnerTexts();
-  assert.equal(headers.map((h) => h.trim().toLowerCase()).slice(1), ['received', 'your name', 'plan', 'extras', 'door code', 'anything else', 'version', 'details']);
+  assert.equal(headers.map((h) => h.trim().toLowerCase()).slice(1), [
+    'received',
+    'your name',
+    'plan',
+    'extras',
+    'door code',
+    'anything else',
+    'version',
+    'details',
+  ]);
   assert.is(await page.getByTestId('submission-total').innerText(), '3 submissions');
   const ada = table.locator(`tr[data-id="${ids.ada}"]`);
   assert.match(await ada.innerText(), /Pro plan/);
@@ -176,7 +204,9 @@ people('submissions: labels, option labels, masked passwords with Reveal, total,
   const oneLine = () =>
     ada.locator('.masked').evaluate((pair) => {
       (pair.closest('td') as HTMLElement).style.width = '1px';
-      const [dots, button] = [pair.querySelector('[aria-hidden]')!, pair.querySelector('button')!].map((e) => e.getBoundingClientRect());
+      const [dots, button] = [pair.querySelector('[aria-hidden]')!, pair.querySelector('button')!].map((e) =>
+        e.getBoundingClientRect(),
+      );
       const same = Math.abs(dots.top - button.top) < dots.height / 2;
       (pair.closest('td') as HTMLElement).style.width = '';
       return same;
@@ -184,14 +214,21 @@ people('submissions: labels, option labels, masked passwords with Reveal, total,
   assert.ok(await oneLine(), 'masked value and Reveal on one line at 1280 px');
   await page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await oneLine(), 'masked value and Reveal on one line at 390 px');
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: innerWidth,
+  }));
   assert.ok(scroll <= inner, `no horizontal scroll at 390 px (${scroll} px)`);
   await page.setViewportSize({ width: 1280, height: 860 });
 
-  const order = async () => page.locator('table.submissions tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+  const order = async () =>
+    page.locator('table.submissions tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
   assert.equal(await order(), [ids.alan, ids.grace, ids.ada], 'newest first');
   await page.getByLabel('Sort').selectOption('oldest');
-  await page.waitForFunction((first) => document.querySelector('table.submissions tbody tr')?.getAttribute('data-id') === first, ids.ada);
+  await page.waitForFunction(
+    (first) => document.querySelector('table.submissions tbody tr')?.getAttribute('data-id') === first,
+    ids.ada,
+  );
   assert.equal(await order(), [ids.ada, ids.grace, ids.alan]);
   await page.getByLabel('Sort').selectOption('newest');
 
@@ -235,13 +272,19 @@ people('selecting rows asks before deleting and says how many', async () => {
   assert.is(await table.locator(`tr[data-id="${ids.alan}"]`).count(), 0);
   await page.reload();
   await page.getByTestId('submission-total').waitFor();
-  assert.is(await page.getByTestId('submission-total').innerText(), '2 submissions', 'deleted on the server, not just hidden');
+  assert.is(
+    await page.getByTestId('submission-total').innerText(),
+    '2 submissions',
+    'deleted on the server, not just hidden',
+  );
   await everySize('submissions', () => page.getByTestId('submission-total').waitFor());
 });
 
 people('the detail view: reached by keyboard, every answer by label, hidden characters, deliveries', async () => {
   // Each row says in words how to open it, not only through its date.
-  const open = page.locator(`table.submissions tr[data-id="${ids.grace}"]`).getByRole('link', { name: `Open submission ${ids.grace}` });
+  const open = page
+    .locator(`table.submissions tr[data-id="${ids.grace}"]`)
+    .getByRole('link', { name: `Open submission ${ids.grace}` });
   assert.is(await open.innerText(), 'Open');
   assert.is(await open.getAttribute('href'), `/admin/forms/${formId}/submissions/${ids.grace}`);
   const link = page.locator(`table.submissions tr[data-id="${ids.grace}"] a`).first();
@@ -270,7 +313,9 @@ people('the detail view: reached by keyboard, every answer by label, hidden char
   assert.is(new URL(page.url()).pathname, `/admin/forms/${formId}/submissions/${ids.grace}`, 'cancelled: still here');
   confirmDialogs = true;
   await page.getByRole('button', { name: 'Delete submission' }).click();
-  await page.waitForURL((url) => url.pathname === `/admin/forms/${formId}` && url.searchParams.get('tab') === 'submissions');
+  await page.waitForURL(
+    (url) => url.pathname === `/admin/forms/${formId}` && url.searchParams.get('tab') === 'submissions',
+  );
   confirmDialogs = false;
   dialogs.splice(0);
   await page.getByText('1 submission', { exact: true }).waitFor();
@@ -323,7 +368,10 @@ people('behind a proxy that hides the address, the page says which address to op
     await other.getByRole('heading', { name: 'Open the panel at its own address', level: 1 }).waitFor();
     const link = other.getByRole('link', { name: `http://localhost:${port}/admin` });
     assert.is(await link.getAttribute('href'), `http://localhost:${port}/admin`);
-    assert.match(await other.locator('main').innerText(), new RegExp(`cannot connect from ${proxy.url.replace(/[.]/g, '\\.')}`));
+    assert.match(
+      await other.locator('main').innerText(),
+      new RegExp(`cannot connect from ${proxy.url.replace(/[.]/g, '\\.')}`),
+    );
     await screenshot(other, 'people-wrong-address-1280-light');
   } finally {
     await other.close();
@@ -331,45 +379,63 @@ people('behind a proxy that hides the address, the page says which address to op
   }
 });
 
-people('behind a proxy that passes no WebSocket upgrades, the banner says the live connection is what fails', async () => {
-  const proxy = await startHostRewritingProxy(direct, { rewriteHost: false, upgrades: false });
-  const other = await context.newPage();
-  try {
-    await other.goto(`${proxy.url}/admin`);
-    await other.locator('.banner-hint').getByText('does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.').waitFor();
-    assert.match(await other.locator('.banner').innerText(), /^Offline: changes are not saved/);
-    await screenshot(other, 'people-no-upgrades-1280-light');
-  } finally {
-    await other.close();
-    await proxy.close();
-  }
-});
+people(
+  'behind a proxy that passes no WebSocket upgrades, the banner says the live connection is what fails',
+  async () => {
+    const proxy = await startHostRewritingProxy(direct, { rewriteHost: false, upgrades: false });
+    const other = await context.newPage();
+    try {
+      await other.goto(`${proxy.url}/admin`);
+      await other
+        .locator('.banner-hint')
+        .getByText('does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.')
+        .waitFor();
+      assert.match(await other.locator('.banner').innerText(), /^Offline: changes are not saved/);
+      await screenshot(other, 'people-no-upgrades-1280-light');
+    } finally {
+      await other.close();
+      await proxy.close();
+    }
+  },
+);
 
-people('the connection: Live while open; the server stops: reconnecting, then offline; it starts again: Live', async () => {
-  await page.goto(`${direct}/admin/forms/${formId}?tab=submissions`);
-  await page.locator('.topbar [data-connection="live"]').waitFor();
-  await page.locator('table.submissions').waitFor();
-  await server.stop();
-  await page.locator('.topbar [data-connection="reconnecting"], .topbar [data-connection="offline"]').waitFor();
-  await page.getByRole('status').getByText(/Reconnecting…|Offline: changes are not saved/).waitFor();
-  await page.locator('.topbar [data-connection="offline"]').waitFor();
-  assert.match(await page.locator('.banner').innerText(), /Offline: changes are not saved/);
-  assert.not.match(await page.locator('.live').allInnerTexts().then((t) => t.join(' ')), /^Live/);
-  await screenshot(page, 'people-offline-1280-light');
-  assert.ok(await page.locator('table.submissions').isVisible(), 'what was shown stays while offline');
-  assert.is(await page.locator('main [role="alert"]').count(), 0, 'no error in place of the data');
-  server = await start();
-  await page.locator('.topbar [data-connection="live"]').waitFor();
-  assert.is(await page.locator('.banner').count(), 0, 'the banner is gone');
-  // Back live: new submissions arrive on the table again.
-  const sent = await call(direct, 'POST', `/v1/f/${formId}`, { body: { values: { full_name: 'Back Again' } } });
-  assert.is(sent.status, 201);
-  await page.getByRole('cell', { name: 'Back Again' }).waitFor();
-  assert.equal(
-    errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket connection to .* failed/.test(e)),
-    [],
-    'no script errors',
-  );
-});
+people(
+  'the connection: Live while open; the server stops: reconnecting, then offline; it starts again: Live',
+  async () => {
+    await page.goto(`${direct}/admin/forms/${formId}?tab=submissions`);
+    await page.locator('.topbar [data-connection="live"]').waitFor();
+    await page.locator('table.submissions').waitFor();
+    await server.stop();
+    await page.locator('.topbar [data-connection="reconnecting"], .topbar [data-connection="offline"]').waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Reconnecting…|Offline: changes are not saved/)
+      .waitFor();
+    await page.locator('.topbar [data-connection="offline"]').waitFor();
+    assert.match(await page.locator('.banner').innerText(), /Offline: changes are not saved/);
+    assert.not.match(
+      await page
+        .locator('.live')
+        .allInnerTexts()
+        .then((t) => t.join(' ')),
+      /^Live/,
+    );
+    await screenshot(page, 'people-offline-1280-light');
+    assert.ok(await page.locator('table.submissions').isVisible(), 'what was shown stays while offline');
+    assert.is(await page.locator('main [role="alert"]').count(), 0, 'no error in place of the data');
+    server = await start();
+    await page.locator('.topbar [data-connection="live"]').waitFor();
+    assert.is(await page.locator('.banner').count(), 0, 'the banner is gone');
+    // Back live: new submissions arrive on the table again.
+    const sent = await call(direct, 'POST', `/v1/f/${formId}`, { body: { values: { full_name: 'Back Again' } } });
+    assert.is(sent.status, 201);
+    await page.getByRole('cell', { name: 'Back Again' }).waitFor();
+    assert.equal(
+      errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket connection to .* failed/.test(e)),
+      [],
+      'no script errors',
+    );
+  },
+);
 
 people.run();

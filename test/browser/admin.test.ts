@@ -28,7 +28,11 @@ admin.before(async () => {
   server = await startServer({
     port,
     // The panel is used at its public URL (the socket accepts that Origin only); the receiver is local.
-    env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: receiver.caFile },
+    env: {
+      FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1',
+      NODE_EXTRA_CA_CERTS: receiver.caFile,
+    },
   });
   browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 860 } });
@@ -108,7 +112,9 @@ admin('settings: a bad value is explained in plain words; a good change is saved
 admin('a new submission appears in the open table without a reload', async () => {
   await tab('Submissions').click();
   await page.getByText('No submissions yet').waitFor();
-  const sent = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Ada Lovelace', email: 'ada@example.com', message: '=1+1' } } });
+  const sent = await call(server.url, 'POST', `/v1/f/${formId}`, {
+    body: { values: { name: 'Ada Lovelace', email: 'ada@example.com', message: '=1+1' } },
+  });
   assert.is(sent.status, 201);
   await page.getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
   await page.getByText('1 new since opened').waitFor();
@@ -116,48 +122,59 @@ admin('a new submission appears in the open table without a reload', async () =>
 });
 
 admin('the CSV download holds the submission, with the formula cell escaped', async () => {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
   assert.is(download.suggestedFilename(), `${formId}-submissions.csv`);
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
   assert.is(lines[0], 'id,created_at,name,email,topic,message');
   assert.match(lines[1], /,Ada Lovelace,ada@example\.com,,'=1\+1$/);
 });
 
-admin('the webhook secret is masked, revealed, rotated at once, and a test send is signed with the new one', async () => {
-  await tab('Webhook').click();
-  const secret = page.getByTestId('webhook-secret');
-  assert.match(await secret.innerText(), /^whsec_…[0-9a-f]{4}$/);
-  await page.getByRole('button', { name: 'Reveal' }).click();
-  await page.getByRole('button', { name: 'Copy', exact: true }).waitFor();
-  const before = await secret.innerText();
-  assert.match(before, /^whsec_[0-9a-f]{64}$/);
-  await page.getByRole('button', { name: 'Rotate secret' }).click();
-  await page.waitForFunction((old) => document.querySelector('[data-testid="webhook-secret"]')?.textContent !== old, before);
-  const after = await secret.innerText();
-  assert.match(after, /^whsec_[0-9a-f]{64}$/);
-  assert.is.not(after, before);
-  receiver.secrets.set('/status/200/hook', after);
-  await page.getByRole('button', { name: 'Send test' }).click();
-  await page.getByText(/Delivered · status 200/).waitFor();
-  const test = receiver.to('/status/200/hook').find((r) => r.json?.submission_id === '00000000-0000-0000-0000-000000000000');
-  assert.ok(test?.verified, 'the receiver verified the test with the new secret');
-  await page.getByRole('button', { name: 'Refresh' }).click();
-  await screenshot(page, 'admin-webhook');
-  // The log links each submission to its page, which shows its delivery and attempts.
-  const logged = page.locator('table.stack a[href*="/submissions/"]').first();
-  for (let i = 0; i < 100 && !(await logged.isVisible()); i++) {
-    await page.waitForTimeout(100);
+admin(
+  'the webhook secret is masked, revealed, rotated at once, and a test send is signed with the new one',
+  async () => {
+    await tab('Webhook').click();
+    const secret = page.getByTestId('webhook-secret');
+    assert.match(await secret.innerText(), /^whsec_…[0-9a-f]{4}$/);
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    const before = await secret.innerText();
+    assert.match(before, /^whsec_[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.waitForFunction(
+      (old) => document.querySelector('[data-testid="webhook-secret"]')?.textContent !== old,
+      before,
+    );
+    const after = await secret.innerText();
+    assert.match(after, /^whsec_[0-9a-f]{64}$/);
+    assert.is.not(after, before);
+    receiver.secrets.set('/status/200/hook', after);
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText(/Delivered · status 200/).waitFor();
+    const test = receiver
+      .to('/status/200/hook')
+      .find((r) => r.json?.submission_id === '00000000-0000-0000-0000-000000000000');
+    assert.ok(test?.verified, 'the receiver verified the test with the new secret');
     await page.getByRole('button', { name: 'Refresh' }).click();
-  }
-  await logged.click();
-  await page.getByRole('heading', { name: 'Submission', level: 1 }).waitFor();
-  await page.getByText('Delivered', { exact: true }).waitFor();
-  assert.match(await page.locator('table.stack').innerText(), /\b200\b/);
-  assert.match(await page.locator('dl.answers').innerText(), /Name\s+Ada Lovelace/);
-  await screenshot(page, 'admin-submission-detail');
-  await page.goBack();
-  await tab('Webhook').waitFor();
-});
+    await screenshot(page, 'admin-webhook');
+    // The log links each submission to its page, which shows its delivery and attempts.
+    const logged = page.locator('table.stack a[href*="/submissions/"]').first();
+    for (let i = 0; i < 100 && !(await logged.isVisible()); i++) {
+      await page.waitForTimeout(100);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+    }
+    await logged.click();
+    await page.getByRole('heading', { name: 'Submission', level: 1 }).waitFor();
+    await page.getByText('Delivered', { exact: true }).waitFor();
+    assert.match(await page.locator('table.stack').innerText(), /\b200\b/);
+    assert.match(await page.locator('dl.answers').innerText(), /Name\s+Ada Lovelace/);
+    await screenshot(page, 'admin-submission-detail');
+    await page.goBack();
+    await tab('Webhook').waitFor();
+  },
+);
 
 admin('workspace: usage, members, an invite link and an account key shown once', async () => {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Workspace' }).click();
@@ -174,7 +191,10 @@ admin('workspace: usage, members, an invite link and an account key shown once',
   const key = await page.locator('.once code').last().innerText();
   assert.match(key, /^svc_live_/);
   const listed = await call(server.url, 'GET', '/v1/forms', { key });
-  assert.equal(listed.json.forms.map((f: { form_id: string }) => f.form_id), [formId]);
+  assert.equal(
+    listed.json.forms.map((f: { form_id: string }) => f.form_id),
+    [formId],
+  );
   await page.getByText('1 submission in').waitFor();
   await screenshot(page, 'admin-workspace');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Forms' }).click();
@@ -182,7 +202,11 @@ admin('workspace: usage, members, an invite link and an account key shown once',
   await screenshot(page, 'admin-forms-activity');
   // The browser logs failed loads as console errors: the wrong password's 401 page (and the favicon,
   // which is not a page request); nothing the panel loads fails.
-  assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), [], 'no script errors');
+  assert.equal(
+    errors.filter((e) => !e.startsWith('Failed to load resource')),
+    [],
+    'no script errors',
+  );
   assert.equal([...new Set(failedRequests)], ['401 /admin/login']);
 });
 
@@ -198,7 +222,9 @@ admin('moderation: a reported form is listed for the instance owner, paused by m
   await row.getByRole('button', { name: 'Pause by moderation' }).click();
   await row.getByText('Paused by moderation').waitFor();
   await screenshot(page, 'admin-moderation');
-  const refused = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Eve', email: 'eve@example.com' } } });
+  const refused = await call(server.url, 'POST', `/v1/f/${formId}`, {
+    body: { values: { name: 'Eve', email: 'eve@example.com' } },
+  });
   assert.is(refused.status, 409);
   await row.getByRole('button', { name: 'Lift pause' }).click();
   await row.getByRole('button', { name: 'Pause by moderation' }).waitFor();

@@ -37,21 +37,30 @@ const toPreview = () => page.getByRole('button', { name: 'Go to preview ↓' });
 t('a template opens in the builder; "Go to preview" brings the preview into view with the focus on it', async () => {
   await page.goto(`${server.url}/admin`);
   await page.getByRole('button', { name: 'New form' }).first().click();
-  await page.getByRole('dialog', { name: 'New form' }).getByRole('button', { name: /Job application/ }).click();
+  await page
+    .getByRole('dialog', { name: 'New form' })
+    .getByRole('button', { name: /Job application/ })
+    .click();
   await page.waitForURL(/\/admin\/drafts\//);
   // A new form's draft is still under Forms in the (folded) navigation.
   assert.is(await page.locator('header nav a[aria-current="page"]').textContent(), 'Forms');
   const preview = page.locator('.b-preview');
   await preview.getByRole('button', { name: 'Continue' }).waitFor();
   const heading = preview.getByRole('heading', { name: 'Preview', exact: true });
-  assert.ok(!(await heading.evaluate((h) => h.getBoundingClientRect().top < innerHeight)), 'the preview starts below the first screen');
+  assert.ok(
+    !(await heading.evaluate((h) => h.getBoundingClientRect().top < innerHeight)),
+    'the preview starts below the first screen',
+  );
   await toPreview().click();
   assert.ok(await heading.evaluate((h) => h === document.activeElement), 'the preview heading has the focus');
   await page.waitForFunction(() => {
     const r = document.getElementById('b-preview-title')!.getBoundingClientRect();
     return r.top >= 0 && r.bottom <= innerHeight;
   });
-  assert.not.ok(await preview.getByRole('group', { name: 'Preview width' }).isVisible(), 'no Desktop/Phone toggle on a phone');
+  assert.not.ok(
+    await preview.getByRole('group', { name: 'Preview width' }).isVisible(),
+    'no Desktop/Phone toggle on a phone',
+  );
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.is(wide, 0, 'no horizontal scroll');
   await page.screenshot({ path: 'test/artifacts/builder-phone-preview.png' });
@@ -72,7 +81,11 @@ t('a step with a route reads as a sentence and fits the phone', async () => {
   });
   assert.is(order, 'condition first');
   assert.is(await route.getByLabel('then go to').inputValue(), 'design');
-  const wide = await page.evaluate(() => [...document.querySelectorAll('.b-routes *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5).length);
+  const wide = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('.b-routes *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
+        .length,
+  );
   assert.is(wide, 0, 'the route editor fits in 390 px');
 });
 

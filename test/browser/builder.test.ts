@@ -32,7 +32,8 @@ b.before(async () => {
   page = await context.newPage();
   errors = pageErrors(page);
   page.on('response', (res) => {
-    if (res.status() >= 400 && !res.url().endsWith('/favicon.ico')) errors.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    if (res.status() >= 400 && !res.url().endsWith('/favicon.ico'))
+      errors.push(`${res.status()} ${new URL(res.url()).pathname}`);
   });
 });
 b.after(async () => {
@@ -50,7 +51,10 @@ const savedDraft = () => page.getByText('Draft saved').waitFor();
 /** Adds a field of a type (by its plain name) through the type picker; its label input has the focus. */
 async function addField(type: string, label: string) {
   await page.getByRole('button', { name: '+ Add field' }).click();
-  await page.getByRole('group', { name: /Field types/ }).getByRole('button', { name: type, exact: true }).click();
+  await page
+    .getByRole('group', { name: /Field types/ })
+    .getByRole('button', { name: type, exact: true })
+    .click();
   const input = settings().getByLabel('Question (label)');
   assert.ok(await input.evaluate((el) => el === document.activeElement), 'the new field’s label input has the focus');
   await page.keyboard.type(label);
@@ -58,7 +62,10 @@ async function addField(type: string, label: string) {
 
 b('New form: the template dialog makes a draft and opens the builder, without loading the builder before', async () => {
   const scripts: string[] = [];
-  page.on('request', (r) => r.url().includes('/assets/') && r.url().endsWith('.js') && scripts.push(new URL(r.url()).pathname));
+  page.on(
+    'request',
+    (r) => r.url().includes('/assets/') && r.url().endsWith('.js') && scripts.push(new URL(r.url()).pathname),
+  );
   await page.goto(`${server.url}/admin`);
   await page.getByText('No forms yet.').waitFor();
   const firstLoad = [...scripts];
@@ -129,7 +136,9 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await page.setViewportSize({ width: 390, height: 844 });
   // The builder's own parts stay inside 390 px (the top bar is the panel's, laid out by its nav).
   const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('.builder *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((e) => `${e.tagName}.${e.className}`),
+    [...document.querySelectorAll('.builder *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((e) => `${e.tagName}.${e.className}`),
   );
   await screenshot(page, 'builder-390');
   await page.evaluate(() => scrollTo(0, document.querySelector('.builder')!.getBoundingClientRect().top + scrollY));
@@ -146,7 +155,10 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   hostedUrl = (await notice.locator('a.mono').getAttribute('href'))!;
   formId = hostedUrl.split('/f/')[1];
   const def = (await api.client.forms.versions.query({ formId })).versions[0].definition as any;
-  assert.equal(def.steps.map((s: any) => s.id), ['about_you', 'design_questions', 'last_words']);
+  assert.equal(
+    def.steps.map((s: any) => s.id),
+    ['about_you', 'design_questions', 'last_words'],
+  );
   assert.equal(def.steps[0].routes, [{ to: 'last_words', show: [{ field: 'role', eq: 'developer' }] }]);
   assert.equal(def.steps[2].fields[0].show, [{ field: 'role', eq: 'developer' }]);
 });
@@ -171,7 +183,10 @@ async function answer(role: 'Designer' | 'Developer') {
   }
   await p.waitForTimeout(2100);
   await p.getByRole('button', { name: 'Submit' }).click();
-  await p.getByRole('status').getByText(/Thank you/).waitFor();
+  await p
+    .getByRole('status')
+    .getByText(/Thank you/)
+    .waitFor();
   await p.close();
 }
 
@@ -209,7 +224,10 @@ b('broken JSON: the problem is named in both views, Publish is refused and nothi
   const box = page.getByLabel('Form definition (JSON)');
   const text = await box.inputValue();
   await box.fill(text.replace('"title": "Job application"', '"title": "Job application",,'));
-  await page.getByText(/definition: not valid JSON \(line \d+, column \d+/).first().waitFor();
+  await page
+    .getByText(/definition: not valid JSON \(line \d+, column \d+/)
+    .first()
+    .waitFor();
   await screenshot(page, 'builder-json-invalid');
   assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled());
   await page.getByRole('button', { name: 'Build', exact: true }).click();
@@ -219,7 +237,10 @@ b('broken JSON: the problem is named in both views, Publish is refused and nothi
   const { draft } = await api.client.drafts.forForm.query({ formId });
   assert.ok(draft, 'the broken text is kept as the draft');
   assert.ok(draft!.problems[0].startsWith('definition: not valid JSON'), draft!.problems.join());
-  const refused = await api.client.drafts.publish.mutate({ draftId: draft!.draft_id }).then(() => 'published', (e: any) => e.data?.details ?? e.message);
+  const refused = await api.client.drafts.publish.mutate({ draftId: draft!.draft_id }).then(
+    () => 'published',
+    (e: any) => e.data?.details ?? e.message,
+  );
   assert.ok(Array.isArray(refused) && refused[0].startsWith('definition: not valid JSON'), String(refused));
   assert.is((await api.client.forms.byId.query({ formId })).version, 2);
   // Undo in the JSON box is the browser's; fixing the text brings the visual view back.
@@ -239,28 +260,38 @@ b('axe-core finds no serious or critical violation on the builder', async () => 
   await page.getByRole('button', { name: 'Build', exact: true }).click();
   await page.goto(`${server.url}/admin`);
   await page.getByRole('button', { name: 'New form' }).first().click();
-  await page.getByRole('dialog', { name: 'New form' }).getByRole('button', { name: /Blank form/ }).waitFor();
+  await page
+    .getByRole('dialog', { name: 'New form' })
+    .getByRole('button', { name: /Blank form/ })
+    .waitFor();
   await assertAxe(page, 'forms list with the New form dialog');
   await page.keyboard.press('Escape');
   assert.is(await page.getByRole('dialog').count(), 0, 'Escape closes the dialog');
 });
 
-b('an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the published one', async () => {
-  await page.goto(`${server.url}/admin/forms/${formId}?tab=definition`);
-  await page.getByRole('button', { name: 'Version 1' }).click();
-  await page.getByRole('button', { name: 'Restore into draft' }).click();
-  await page.waitForURL(/\/edit$/);
-  await page.getByText('Draft, changes to version 2').waitFor();
-  assert.is(await page.locator('.b-preview').getByLabel('Name', { exact: true }).count(), 1, 'version 1 said "Name"');
-  await page.getByRole('button', { name: 'Discard draft' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Discard this draft?' });
-  await confirm.getByText('the form stays at version 2').waitFor();
-  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Cancel', 'the safe choice has the focus');
-  await confirm.getByRole('button', { name: 'Discard draft' }).click();
-  await page.locator('.b-preview').getByLabel('Full name').waitFor();
-  assert.is((await api.client.drafts.forForm.query({ formId })).draft, null);
-  assert.is((await api.client.forms.byId.query({ formId })).version, 2);
-});
+b(
+  'an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the published one',
+  async () => {
+    await page.goto(`${server.url}/admin/forms/${formId}?tab=definition`);
+    await page.getByRole('button', { name: 'Version 1' }).click();
+    await page.getByRole('button', { name: 'Restore into draft' }).click();
+    await page.waitForURL(/\/edit$/);
+    await page.getByText('Draft, changes to version 2').waitFor();
+    assert.is(await page.locator('.b-preview').getByLabel('Name', { exact: true }).count(), 1, 'version 1 said "Name"');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard this draft?' });
+    await confirm.getByText('the form stays at version 2').waitFor();
+    assert.is(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'Cancel',
+      'the safe choice has the focus',
+    );
+    await confirm.getByRole('button', { name: 'Discard draft' }).click();
+    await page.locator('.b-preview').getByLabel('Full name').waitFor();
+    assert.is((await api.client.drafts.forForm.query({ formId })).draft, null);
+    assert.is((await api.client.forms.byId.query({ formId })).version, 2);
+  },
+);
 
 b('a viewer sees the builder read only: no Publish, no adding, inputs disabled', async () => {
   const invite = await api.client.members.invite.mutate({ role: 'viewer' });
@@ -288,7 +319,9 @@ b('Duplicate copies a form; Delete asks first, naming the answers that go with i
   await row.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: 'Duplicate' }).click();
   await page.getByRole('row', { name: /Job application \(copy\)/ }).waitFor();
-  const original = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Job application', exact: true }) });
+  const original = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Job application', exact: true }) });
   await original.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
   const confirm = page.getByRole('dialog', { name: /Delete “Job application”/ });
@@ -311,8 +344,13 @@ async function tabTo(match: (el: { tag: string; name: string; label: string }) =
     await page.keyboard.press('Tab');
     const el = await page.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
-      const labelled = a && 'labels' in a ? [...((a as HTMLInputElement).labels ?? [])].map((l) => l.textContent).join(' ') : '';
-      return { tag: a?.tagName ?? '', name: (a?.getAttribute('aria-label') ?? a?.textContent ?? '').trim(), label: labelled.trim() };
+      const labelled =
+        a && 'labels' in a ? [...((a as HTMLInputElement).labels ?? [])].map((l) => l.textContent).join(' ') : '';
+      return {
+        tag: a?.tagName ?? '',
+        name: (a?.getAttribute('aria-label') ?? a?.textContent ?? '').trim(),
+        label: labelled.trim(),
+      };
     });
     if (match(el)) return;
   }
@@ -325,7 +363,10 @@ b('keyboard only: a new form is made and published without the mouse', async () 
   await tabTo((e) => e.name === 'New form', 'New form');
   await page.keyboard.press('Enter');
   await page.getByRole('dialog', { name: 'New form' }).waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: /Blank form/ }).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Blank form/ })
+    .waitFor();
   // The dialog's first control has the focus: Blank form.
   assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Blank form/);
   await page.keyboard.press('Enter');
@@ -338,7 +379,10 @@ b('keyboard only: a new form is made and published without the mouse', async () 
   await page.keyboard.press('Enter');
   await tabTo((e) => e.name.endsWith('Email'), 'the Email type');
   await page.keyboard.press('Enter');
-  assert.is(await page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent), 'Question (label)');
+  assert.is(
+    await page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent),
+    'Question (label)',
+  );
   await page.keyboard.type('Your email');
   await tabTo((e) => e.label === 'Required', 'Required');
   await page.keyboard.press('Space');
@@ -357,20 +401,34 @@ b('keyboard only: a new form is made and published without the mouse', async () 
   const forms = (await api.client.forms.list.query()).forms;
   const made = forms.find((f: any) => f.title === 'Newsletter')!;
   const def = (await api.client.forms.versions.query({ formId: made.form_id })).versions[0].definition as any;
-  assert.equal(def.fields.map((f: any) => [f.key, f.type, f.validation]), [['answer', 'text', undefined], ['your_email', 'email', { required: true }]]);
+  assert.equal(
+    def.fields.map((f: any) => [f.key, f.type, f.validation]),
+    [
+      ['answer', 'text', undefined],
+      ['your_email', 'email', { required: true }],
+    ],
+  );
 });
 
 b('reorder by drag and drop and by the Move buttons', async () => {
   await page.goto(`${server.url}/admin`);
-  await page.getByRole('row', { name: /Newsletter/ }).getByRole('link', { name: 'Edit' }).click();
+  await page
+    .getByRole('row', { name: /Newsletter/ })
+    .getByRole('link', { name: 'Edit' })
+    .click();
   await outline().waitFor();
   const order = async () => (await outline().locator('.b-name').allTextContents()).map((t) => t.replace(/,.*$/, ''));
   assert.equal(await order(), ['Your answer', 'Your email']);
-  await outline().locator('.b-item', { hasText: 'Your email' }).dragTo(outline().locator('.b-item', { hasText: 'Your answer' }));
+  await outline()
+    .locator('.b-item', { hasText: 'Your email' })
+    .dragTo(outline().locator('.b-item', { hasText: 'Your answer' }));
   assert.equal(await order(), ['Your email', 'Your answer']);
   await outline().getByRole('button', { name: 'Move Your email down' }).click();
   assert.equal(await order(), ['Your answer', 'Your email']);
-  assert.ok(await outline().getByRole('button', { name: 'Move Your email down' }).isDisabled(), 'the last cannot go further down');
+  assert.ok(
+    await outline().getByRole('button', { name: 'Move Your email down' }).isDisabled(),
+    'the last cannot go further down',
+  );
   await page.keyboard.press('Control+Z');
   assert.equal(await order(), ['Your email', 'Your answer'], 'Ctrl+Z undoes the move');
   // Leaving at once, inside the panel, still saves the change into the form's draft.
@@ -383,35 +441,58 @@ b('reorder by drag and drop and by the Move buttons', async () => {
     if (!draft) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(draft, 'the draft was saved');
-  assert.equal(JSON.parse(draft!.text).fields.map((f: any) => f.key), ['your_email', 'answer']);
+  assert.equal(
+    JSON.parse(draft!.text).fields.map((f: any) => f.key),
+    ['your_email', 'answer'],
+  );
   await page.reload();
-  await page.getByRole('row', { name: /Newsletter/ }).getByText('Unpublished changes').waitFor();
+  await page
+    .getByRole('row', { name: /Newsletter/ })
+    .getByText('Unpublished changes')
+    .waitFor();
 });
 
-b('a problem only the server finds (a pattern its safe regex engine cannot run) shows under the pattern after the save', async () => {
-  await page.goto(`${server.url}/admin`);
-  await page.getByRole('row', { name: /Newsletter/ }).getByRole('link', { name: 'Edit' }).click();
-  await entry('Your email').click();
-  const pattern = settings().getByLabel('Pattern (regular expression)');
-  await pattern.fill('^(a)\\1$');
-  await savedDraft();
-  await settings().getByText(/not supported by the regex engine/).waitFor();
-  assert.is(await pattern.getAttribute('aria-invalid'), 'true');
-  assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled());
-  await page.locator('.b-summary').getByText(/validation\.pattern: not supported/).waitFor();
-  await pattern.fill('');
-  await savedDraft();
-  assert.is(await page.locator('.b-summary').count(), 0);
-});
+b(
+  'a problem only the server finds (a pattern its safe regex engine cannot run) shows under the pattern after the save',
+  async () => {
+    await page.goto(`${server.url}/admin`);
+    await page
+      .getByRole('row', { name: /Newsletter/ })
+      .getByRole('link', { name: 'Edit' })
+      .click();
+    await entry('Your email').click();
+    const pattern = settings().getByLabel('Pattern (regular expression)');
+    await pattern.fill('^(a)\\1$');
+    await savedDraft();
+    await settings()
+      .getByText(/not supported by the regex engine/)
+      .waitFor();
+    assert.is(await pattern.getAttribute('aria-invalid'), 'true');
+    assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled());
+    await page
+      .locator('.b-summary')
+      .getByText(/validation\.pattern: not supported/)
+      .waitFor();
+    await pattern.fill('');
+    await savedDraft();
+    assert.is(await page.locator('.b-summary').count(), 0);
+  },
+);
 
 b('errors so far: no script error and no failed request', () => {
   // Chromium logs the favicon's 404 as a console error; failed requests are listed by path instead.
-  assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource')), []);
+  assert.equal(
+    errors.filter((e) => !e.startsWith('Failed to load resource')),
+    [],
+  );
 });
 
 b('server gone: "Not saved: offline", then saved once it is back, without a reload', async () => {
   await page.goto(`${server.url}/admin`);
-  await page.getByRole('row', { name: /Newsletter/ }).getByRole('link', { name: 'Edit' }).click();
+  await page
+    .getByRole('row', { name: /Newsletter/ })
+    .getByRole('link', { name: 'Edit' })
+    .click();
   await outline().waitFor();
   const { port, dataDir } = server;
   api.close();
@@ -419,8 +500,15 @@ b('server gone: "Not saved: offline", then saved once it is back, without a relo
   await entry('Form settings').click();
   await settings().getByLabel('Form title').fill('Newsletter sign-up');
   await page.getByText('Not saved: offline').waitFor({ timeout: 20_000 });
-  assert.ok(await page.getByRole('button', { name: 'Publish' }).isDisabled(), 'no Publish while the draft is not saved');
-  server = await startServer({ port, dataDir, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' } });
+  assert.ok(
+    await page.getByRole('button', { name: 'Publish' }).isDisabled(),
+    'no Publish while the draft is not saved',
+  );
+  server = await startServer({
+    port,
+    dataDir,
+    env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_RATE_LIMIT: 'off' },
+  });
   await page.getByText('Draft saved').waitFor({ timeout: 30_000 });
   const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
   api = adminClient(server, cookie);
@@ -431,7 +519,10 @@ b('server gone: "Not saved: offline", then saved once it is back, without a relo
 
 b('no script errors after the outage either', () => {
   // The socket's failed reconnects are logged by Chromium as WebSocket errors; nothing else may be.
-  assert.equal(errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket/.test(e)), []);
+  assert.equal(
+    errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket/.test(e)),
+    [],
+  );
 });
 
 b.run();

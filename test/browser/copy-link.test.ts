@@ -29,7 +29,9 @@ t.after(async () => {
 });
 
 /** A signed-in page on the form's overview; `insecure` makes it behave as over plain HTTP on a LAN. */
-async function overview(insecure?: { execCommandAnswers: boolean }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function overview(insecure?: {
+  execCommandAnswers: boolean;
+}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url: server.url }]);
@@ -72,7 +74,10 @@ t('plain HTTP on a home network: copied through a selected textarea, and the foc
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Copied' }).waitFor();
   assert.equal(await page.evaluate(() => (window as any).copied), [`copy:${hosted()}`]);
-  assert.ok(await page.evaluate(() => document.activeElement?.textContent === 'Copied'), 'the focus is back on the button');
+  assert.ok(
+    await page.evaluate(() => document.activeElement?.textContent === 'Copied'),
+    'the focus is back on the button',
+  );
   assert.is(await page.locator('textarea[readonly][style*="opacity"]').count(), 0, 'the helper textarea is gone');
   assert.equal(errors, []);
   await context.close();

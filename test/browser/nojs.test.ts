@@ -16,7 +16,10 @@ const publish = async (body: Record<string, unknown>) => {
   assert.is(r.status, 201, r.text);
   return r.json as { form_id: string };
 };
-const stored = async (formId: string) => (await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY })).json.submissions as { values: Record<string, unknown> }[];
+const stored = async (formId: string) =>
+  (await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY })).json.submissions as {
+    values: Record<string, unknown>;
+  }[];
 
 /** Opens the page and returns when a post from it would pass the 2-second render-token check. */
 async function open(formId: string): Promise<{ page: Page; ready: () => Promise<void> }> {
@@ -38,7 +41,11 @@ nojs.after(async () => {
 });
 
 nojs('a single-step form: the browser checks required fields, then the post lands on the thanks page', async () => {
-  const { form_id } = await publish({ definition: contactDefinition(), success_message: 'Thanks without script.', allow_another_response: true });
+  const { form_id } = await publish({
+    definition: contactDefinition(),
+    success_message: 'Thanks without script.',
+    allow_another_response: true,
+  });
   const { page, ready } = await open(form_id);
   assert.is(await page.locator('.fs-renderer-host').count(), 0, 'the renderer did not run');
   let posts = 0;
@@ -52,11 +59,22 @@ nojs('a single-step form: the browser checks required fields, then the post land
   await page.getByLabel('Message').fill('No script here');
   await screenshot(page, 'nojs-single-filled');
   await ready();
-  await Promise.all([page.waitForURL(`${server.url}/f/${form_id}/thanks`), page.getByRole('button', { name: 'Send' }).click()]);
+  await Promise.all([
+    page.waitForURL(`${server.url}/f/${form_id}/thanks`),
+    page.getByRole('button', { name: 'Send' }).click(),
+  ]);
   assert.is(await page.locator('.fs-success-message').textContent(), 'Thanks without script.');
   await screenshot(page, 'nojs-thanks');
-  assert.equal((await stored(form_id))[0].values, { name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'No script here' });
-  await Promise.all([page.waitForURL(`${server.url}/f/${form_id}`), page.getByRole('link', { name: 'Submit another response' }).click()]);
+  assert.equal((await stored(form_id))[0].values, {
+    name: 'Ada',
+    email: 'ada@example.com',
+    topic: 'sales',
+    message: 'No script here',
+  });
+  await Promise.all([
+    page.waitForURL(`${server.url}/f/${form_id}`),
+    page.getByRole('link', { name: 'Submit another response' }).click(),
+  ]);
   assert.is(await page.getByLabel('Name').inputValue(), '', 'a fresh, empty form');
   await closePage(page);
 });
@@ -71,22 +89,47 @@ const multi = {
       title: 'Who travels',
       fields: [
         { key: 'name', type: 'text', label: 'Name', validation: { required: true } },
-        { key: 'kind', type: 'radio', label: 'Trip', options: [{ value: 'work', label: 'Work' }, { value: 'fun', label: 'Fun' }], defaultValue: 'fun' },
+        {
+          key: 'kind',
+          type: 'radio',
+          label: 'Trip',
+          options: [
+            { value: 'work', label: 'Work' },
+            { value: 'fun', label: 'Fun' },
+          ],
+          defaultValue: 'fun',
+        },
       ],
       routes: [{ to: 'company', show: [{ field: 'kind', eq: 'work' }] }, { to: 'extras' }],
     },
-    { id: 'company', title: 'Company', fields: [{ key: 'company', type: 'text', label: 'Company', validation: { required: true } }] },
+    {
+      id: 'company',
+      title: 'Company',
+      fields: [{ key: 'company', type: 'text', label: 'Company', validation: { required: true } }],
+    },
     {
       id: 'extras',
       title: 'Extras',
       fields: [
         { key: 'bags', type: 'number', label: 'Bags', defaultValue: 1 },
-        { key: 'meals', type: 'multiselect', label: 'Meals', options: [{ value: 'veg', label: 'Vegetarian' }, { value: 'kids', label: 'Kids' }] },
+        {
+          key: 'meals',
+          type: 'multiselect',
+          label: 'Meals',
+          options: [
+            { value: 'veg', label: 'Vegetarian' },
+            { value: 'kids', label: 'Kids' },
+          ],
+        },
         { key: 'insurance', type: 'checkbox', label: 'Travel insurance' },
       ],
       skip: { label: 'No extras' },
     },
-    { id: 'end', title: 'Confirm', fields: [{ key: 'terms', type: 'switch', label: 'I accept the terms', validation: { required: true } }] },
+    {
+      id: 'end',
+      title: 'Confirm',
+      fields: [{ key: 'terms', type: 'switch', label: 'I accept the terms', validation: { required: true } }],
+    },
   ],
 };
 
@@ -102,7 +145,11 @@ nojs('a multi-step form is one page with every step in order, and posts once', a
   await screenshot(page, 'nojs-multi-step');
   await ready();
   await Promise.all([page.waitForURL(/\/thanks$/), page.getByRole('button', { name: 'Book' }).click()]);
-  assert.equal((await stored(form_id))[0].values, { name: 'Ada', kind: 'fun', bags: 2, meals: ['veg', 'kids'], insurance: false, terms: true }, 'the company step is off the path');
+  assert.equal(
+    (await stored(form_id))[0].values,
+    { name: 'Ada', kind: 'fun', bags: 2, meals: ['veg', 'kids'], insurance: false, terms: true },
+    'the company step is off the path',
+  );
   await closePage(page);
 });
 
@@ -117,7 +164,11 @@ nojs('Skip is a checkbox; problems come back as a page that lists them', async (
   await ready();
   await page.getByRole('button', { name: 'Book' }).click();
   await page.waitForURL(`${server.url}/v1/f/${form_id}`);
-  assert.match((await page.locator('.fs-alert').textContent())!, /Company: This field is required/, 'named by its label');
+  assert.match(
+    (await page.locator('.fs-alert').textContent())!,
+    /Company: This field is required/,
+    'named by its label',
+  );
   await screenshot(page, 'nojs-problems');
   await page.goBack();
   // The page is no-store, so Back loads it again (the browser restores what was typed) with a new
@@ -127,7 +178,11 @@ nojs('Skip is a checkbox; problems come back as a page that lists them', async (
   await page.getByRole('textbox', { name: 'Company' }).fill('Navy');
   await page.waitForTimeout(Math.max(0, reloaded + 2200 - Date.now()));
   await Promise.all([page.waitForURL(/\/thanks$/), page.getByRole('button', { name: 'Book' }).click()]);
-  assert.equal((await stored(form_id))[0].values, { name: 'Grace', kind: 'work', company: 'Navy', bags: 1, terms: true }, 'skipped extras are back to their defaults');
+  assert.equal(
+    (await stored(form_id))[0].values,
+    { name: 'Grace', kind: 'work', company: 'Navy', bags: 1, terms: true },
+    'skipped extras are back to their defaults',
+  );
   await closePage(page);
 });
 

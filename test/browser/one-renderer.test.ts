@@ -25,16 +25,40 @@ const everyType = {
   submit: { label: 'Send' },
   cancel: { label: 'Clear' },
   fields: [
-    { key: 'text', type: 'text', label: 'Text', helperText: 'Your "name" <here>', placeholder: 'Ada', defaultValue: 'Ada & co', validation: { required: true } },
+    {
+      key: 'text',
+      type: 'text',
+      label: 'Text',
+      helperText: 'Your "name" <here>',
+      placeholder: 'Ada',
+      defaultValue: 'Ada & co',
+      validation: { required: true },
+    },
     { key: 'email', type: 'email', label: 'Email', validation: { required: 'Say where' } },
     { key: 'phone', type: 'phone', label: 'Phone', inputMode: 'tel' },
     { key: 'number', type: 'number', label: 'Number', defaultValue: 2.5 },
     { key: 'password', type: 'password', label: 'Password' },
     { key: 'select', type: 'select', label: 'Select', options, defaultValue: 'b', validation: { required: true } },
     { key: 'autocomplete', type: 'autocomplete', label: 'Autocomplete', options, placeholder: 'Pick' },
-    { key: 'multiselect', type: 'multiselect', label: 'Multiselect', options, defaultValue: ['b'], validation: { required: true }, helperText: 'Any' },
+    {
+      key: 'multiselect',
+      type: 'multiselect',
+      label: 'Multiselect',
+      options,
+      defaultValue: ['b'],
+      validation: { required: true },
+      helperText: 'Any',
+    },
     { key: 'checkbox', type: 'checkbox', label: 'Checkbox', defaultValue: true, validation: { required: true } },
-    { key: 'radio', type: 'radio', label: 'Radio', options, defaultValue: 'a', validation: { required: true }, helperText: 'One' },
+    {
+      key: 'radio',
+      type: 'radio',
+      label: 'Radio',
+      options,
+      defaultValue: 'a',
+      validation: { required: true },
+      helperText: 'One',
+    },
     { key: 'switch', type: 'switch', label: 'Switch', helperText: 'On or off' },
     { key: 'file', type: 'file', label: 'File', accept: '.pdf,image/*' },
     { key: 'date', type: 'date', label: 'Date', defaultValue: '2026-11-24' },
@@ -66,20 +90,31 @@ async function fieldShapes(page: Page, root: string) {
     const stateAttrs = ['value', 'checked', 'selected', 'required'];
     const shape = (el: Element): Shape => {
       const attrs: Record<string, string> = {};
-      for (const a of el.attributes) if (!stateAttrs.includes(a.name)) attrs[a.name] = idAttrs.includes(a.name) ? a.value.split(' ').map(ref).join(' ') : a.value;
+      for (const a of el.attributes)
+        if (!stateAttrs.includes(a.name))
+          attrs[a.name] = idAttrs.includes(a.name) ? a.value.split(' ').map(ref).join(' ') : a.value;
       const state: Record<string, unknown> = {};
-      if (el instanceof HTMLInputElement && el.type !== 'file') Object.assign(state, { value: el.value }, el.type === 'checkbox' || el.type === 'radio' ? { checked: el.checked } : {});
+      if (el instanceof HTMLInputElement && el.type !== 'file')
+        Object.assign(
+          state,
+          { value: el.value },
+          el.type === 'checkbox' || el.type === 'radio' ? { checked: el.checked } : {},
+        );
       if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) state.value = el.value;
       if (el instanceof HTMLOptionElement) Object.assign(state, { value: el.value, selected: el.selected });
       // A textarea's text is its value, written as content by the server and as a property by Preact.
       const nodes = el instanceof HTMLTextAreaElement ? [] : [...el.childNodes];
-      const children = nodes.map((n) => (n instanceof Element ? shape(n) : (n.textContent ?? ''))).filter((c) => c !== '');
+      const children = nodes
+        .map((n) => (n instanceof Element ? shape(n) : (n.textContent ?? '')))
+        .filter((c) => c !== '');
       return { tag: el.tagName.toLowerCase(), attrs, state, children };
     };
     return [...document.querySelectorAll(`${root} [data-fs-key]`)].map((el) => ({
       key: el.getAttribute('data-fs-key')!,
       shape: ((ids = new Map()), shape(el)),
-      required: [...el.querySelectorAll('[required]')].map((c) => `${c.getAttribute('name')}${c.getAttribute('type') === 'radio' ? `=${c.getAttribute('value')}` : ''}`),
+      required: [...el.querySelectorAll('[required]')].map(
+        (c) => `${c.getAttribute('name')}${c.getAttribute('type') === 'radio' ? `=${c.getAttribute('value')}` : ''}`,
+      ),
     }));
   }, root);
 }
@@ -93,9 +128,19 @@ async function successShape(page: Page) {
     const shape = (e: Element): unknown => ({
       tag: e.tagName.toLowerCase(),
       attrs: Object.fromEntries([...e.attributes].map((a) => [a.name, a.value])),
-      children: [...e.childNodes].filter((n) => n !== another).map((n) => (n instanceof Element ? shape(n) : n.textContent)),
+      children: [...e.childNodes]
+        .filter((n) => n !== another)
+        .map((n) => (n instanceof Element ? shape(n) : n.textContent)),
     });
-    return { shape: shape(el), another: another && { tag: another.tagName.toLowerCase(), text: another.textContent, href: another.getAttribute('href'), class: another.className } };
+    return {
+      shape: shape(el),
+      another: another && {
+        tag: another.tagName.toLowerCase(),
+        text: another.textContent,
+        href: another.getAttribute('href'),
+        class: another.className,
+      },
+    };
   });
 }
 
@@ -111,8 +156,11 @@ one.after(async () => {
   await server.stop();
 });
 
-one('every built-in type: the page without script has the live renderer\'s markup, and posts every answer', async () => {
-  const published = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: everyType, success_message: 'Got it <3', allow_another_response: true } });
+one("every built-in type: the page without script has the live renderer's markup, and posts every answer", async () => {
+  const published = await call(server.url, 'POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: everyType, success_message: 'Got it <3', allow_another_response: true },
+  });
   assert.is(published.status, 201, published.text);
   const id = published.json.form_id as string;
 
@@ -125,8 +173,15 @@ one('every built-in type: the page without script has the live renderer\'s marku
   await live.locator('.fs-renderer-host .fs-form').waitFor();
   const rendered = await fieldShapes(live, '.fs-renderer-host');
 
-  assert.equal(served.map((f) => f.key), everyType.fields.map((f) => f.key), 'every field, in order');
-  assert.equal(rendered.map((f) => f.key), served.map((f) => f.key));
+  assert.equal(
+    served.map((f) => f.key),
+    everyType.fields.map((f) => f.key),
+    'every field, in order',
+  );
+  assert.equal(
+    rendered.map((f) => f.key),
+    served.map((f) => f.key),
+  );
   for (const [i, f] of served.entries()) {
     // Autocomplete is the one control that changes: typed text would be a label, the server wants a value.
     if (f.key === 'autocomplete') continue;
@@ -134,8 +189,15 @@ one('every built-in type: the page without script has the live renderer\'s marku
   }
   const auto = served.find((f) => f.key === 'autocomplete')!.shape;
   const select = (auto.children as Shape[]).find((c) => c.tag === 'select')!;
-  assert.equal(select.children.map((o) => (o as Shape).state.value), ['', 'a', 'b'], 'autocomplete posts an option value from a select');
-  assert.equal(select.children.map((o) => (o as Shape).children[0]), ['Pick', 'Apple', 'Banana <b>']);
+  assert.equal(
+    select.children.map((o) => (o as Shape).state.value),
+    ['', 'a', 'b'],
+    'autocomplete posts an option value from a select',
+  );
+  assert.equal(
+    select.children.map((o) => (o as Shape).children[0]),
+    ['Pick', 'Apple', 'Banana <b>'],
+  );
 
   // The browser's own check stands in for the engine's where there is no script; the live form has none.
   assert.equal(
@@ -143,17 +205,24 @@ one('every built-in type: the page without script has the live renderer\'s marku
     ['text', 'email', 'select', 'checkbox', 'radio=a'],
     'native required on each required control (one radio asks for the group; a checkbox group cannot)',
   );
-  assert.equal(rendered.flatMap((f) => f.required), []);
+  assert.equal(
+    rendered.flatMap((f) => f.required),
+    [],
+  );
 
   // The buttons come from the same component: Clear resets the plain form, Send posts it.
-  assert.equal(await plain.locator('#formstead .fs-actions button').evaluateAll((b) => b.map((x) => `${x.getAttribute('type')} ${x.className} ${x.textContent}`)), [
-    'reset fs-btn fs-btn-text fs-cancel Clear',
-    'submit fs-btn fs-btn-primary fs-submit Send',
-  ]);
-  assert.equal(await live.locator('.fs-renderer-host .fs-actions button').evaluateAll((b) => b.map((x) => `${x.getAttribute('type')} ${x.className} ${x.textContent}`)), [
-    'button fs-btn fs-btn-text fs-cancel Clear',
-    'submit fs-btn fs-btn-primary fs-submit Send',
-  ]);
+  assert.equal(
+    await plain
+      .locator('#formstead .fs-actions button')
+      .evaluateAll((b) => b.map((x) => `${x.getAttribute('type')} ${x.className} ${x.textContent}`)),
+    ['reset fs-btn fs-btn-text fs-cancel Clear', 'submit fs-btn fs-btn-primary fs-submit Send'],
+  );
+  assert.equal(
+    await live
+      .locator('.fs-renderer-host .fs-actions button')
+      .evaluateAll((b) => b.map((x) => `${x.getAttribute('type')} ${x.className} ${x.textContent}`)),
+    ['button fs-btn fs-btn-text fs-cancel Clear', 'submit fs-btn fs-btn-primary fs-submit Send'],
+  );
 
   // The plain form posts every type under its key (multipart: it has a file field).
   await plain.getByLabel('Email').fill('ada@example.com');
@@ -163,7 +232,10 @@ one('every built-in type: the page without script has the live renderer\'s marku
   await plain.getByLabel('Apple').first().check();
   await plain.getByRole('switch', { name: 'Switch' }).check();
   await plain.getByLabel('Datetime').fill('2026-11-24T09:30');
-  await Promise.all([plain.waitForURL(`${server.url}/f/${id}/thanks`), plain.getByRole('button', { name: 'Send' }).click()]);
+  await Promise.all([
+    plain.waitForURL(`${server.url}/f/${id}/thanks`),
+    plain.getByRole('button', { name: 'Send' }).click(),
+  ]);
   const stored = (await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY })).json.submissions;
   assert.equal(stored[0].values, {
     text: 'Ada & co',
@@ -190,8 +262,18 @@ one('every built-in type: the page without script has the live renderer\'s marku
   await live.locator('.fs-success').waitFor();
   const done = await successShape(live);
   assert.equal(thanks.shape, done.shape, 'the same success screen');
-  assert.equal(thanks.another, { tag: 'a', text: 'Submit another response', href: `/f/${id}`, class: 'fs-btn fs-btn-secondary fs-another' });
-  assert.equal(done.another, { tag: 'button', text: 'Submit another response', href: null, class: 'fs-btn fs-btn-secondary fs-another' });
+  assert.equal(thanks.another, {
+    tag: 'a',
+    text: 'Submit another response',
+    href: `/f/${id}`,
+    class: 'fs-btn fs-btn-secondary fs-another',
+  });
+  assert.equal(done.another, {
+    tag: 'button',
+    text: 'Submit another response',
+    href: null,
+    class: 'fs-btn fs-btn-secondary fs-another',
+  });
   assert.equal(errors, []);
   await closePage(plain);
   await closePage(live);

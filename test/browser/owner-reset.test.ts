@@ -12,7 +12,11 @@ let server: RunningServer;
 let browser: Browser;
 
 const adminLink = () => {
-  const r = spawnSync(process.execPath, [bundlePath, 'admin-link', '--data', server.dataDir, '--public-url', server.url], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [bundlePath, 'admin-link', '--data', server.dataDir, '--public-url', server.url],
+    { encoding: 'utf8' },
+  );
   assert.is(r.status, 0, r.stderr);
   return /: (\S+)$/m.exec(r.stdout)![1];
 };
@@ -20,7 +24,9 @@ const adminLink = () => {
 const reset = suite('owner password reset page');
 reset.before(async () => {
   server = await startServer();
-  const token = new URL(/Create the owner account \(this link works once\): (\S+)/.exec(server.output())![1]).searchParams.get('token')!;
+  const token = new URL(
+    /Create the owner account \(this link works once\): (\S+)/.exec(server.output())![1],
+  ).searchParams.get('token')!;
   const made = await fetch(`${server.url}/admin/setup`, {
     method: 'POST',
     body: new URLSearchParams({ token, email: 'owner@example.com', password: 'the lost password' }),
@@ -42,7 +48,10 @@ for (const width of [1280, 390]) {
     assert.is(await page.locator('h1').count(), 1);
     assert.is(await page.locator('h1').textContent(), 'Set a new password');
     await assertAxe(page, `reset form at ${width}`);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no horizontal scroll',
+    );
     await screenshot(page, `owner-reset-${width}`);
     // A short password first: the problem is shown, the email kept.
     await page.getByLabel('Owner email').fill('owner@example.com');
@@ -59,7 +68,11 @@ for (const width of [1280, 390]) {
     await Promise.all([page.waitForURL(`${server.url}/admin`), page.keyboard.press('Enter')]);
     await closePage(page);
     await context.close();
-    const login = await fetch(`${server.url}/admin/login`, { method: 'POST', body: new URLSearchParams({ email: 'owner@example.com', password: `a new password at ${width}` }), redirect: 'manual' });
+    const login = await fetch(`${server.url}/admin/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'owner@example.com', password: `a new password at ${width}` }),
+      redirect: 'manual',
+    });
     assert.is(login.status, 303);
   });
 }

@@ -15,7 +15,9 @@ let server: RunningServer;
 let browser: Browser;
 let cookie = '';
 
-const publish = async (title: string) => (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title }) } })).json.form_id as string;
+const publish = async (title: string) =>
+  (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title }) } }))
+    .json.form_id as string;
 
 const open = (width: number) => signedInPage(browser, server.url, cookie, width);
 
@@ -35,7 +37,10 @@ t('a row shows Edit, Open and More; More opens, moves and closes from the keyboa
   await page.goto(`${server.url}/admin`);
   const row = rowWithLink(page, 'Menu form');
   await row.waitFor();
-  const actions = await row.locator('td.actions').locator('a, button').evaluateAll((els) => els.map((e) => e.textContent!.trim()));
+  const actions = await row
+    .locator('td.actions')
+    .locator('a, button')
+    .evaluateAll((els) => els.map((e) => e.textContent!.trim()));
   assert.equal(actions, ['Edit', 'Open', 'More ▾'], 'three actions in view');
   const more = row.getByRole('button', { name: 'More' });
   assert.is(await more.getAttribute('aria-haspopup'), 'menu');
@@ -93,45 +98,60 @@ t('a row shows Edit, Open and More; More opens, moves and closes from the keyboa
   assert.equal(errors, []);
 });
 
-t('the menu\'s actions run from the keyboard and leave the focus on More; Delete asks, and Escape comes back to More', async () => {
-  await publish('Actions form');
-  const { page, errors } = await open(1280);
-  await page.goto(`${server.url}/admin`);
-  const row = rowWithLink(page, 'Actions form');
-  const more = row.getByRole('button', { name: 'More' });
-  const choose = async (item: string) => {
+t(
+  "the menu's actions run from the keyboard and leave the focus on More; Delete asks, and Escape comes back to More",
+  async () => {
+    await publish('Actions form');
+    const { page, errors } = await open(1280);
+    await page.goto(`${server.url}/admin`);
+    const row = rowWithLink(page, 'Actions form');
+    const more = row.getByRole('button', { name: 'More' });
+    const choose = async (item: string) => {
+      await more.focus();
+      await page.keyboard.press('Enter');
+      for (let i = 0; i < 4 && (await focusedElement(page)) !== `menuitem:${item}`; i++)
+        await page.keyboard.press('ArrowDown');
+      assert.is(await focusedElement(page), `menuitem:${item}`);
+      await page.keyboard.press('Enter');
+    };
+    await choose('Pause');
+    await row.getByText('paused', { exact: true }).waitFor();
+    assert.is(await focusedElement(page), 'button:More ▾', 'Pause leaves the focus on More');
     await more.focus();
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 4 && (await focusedElement(page)) !== `menuitem:${item}`; i++) await page.keyboard.press('ArrowDown');
-    assert.is(await focusedElement(page), `menuitem:${item}`);
-    await page.keyboard.press('Enter');
-  };
-  await choose('Pause');
-  await row.getByText('paused', { exact: true }).waitFor();
-  assert.is(await focusedElement(page), 'button:More ▾', 'Pause leaves the focus on More');
-  await more.focus();
-  await page.keyboard.press('Enter');
-  assert.equal(await page.getByRole('menu').getByRole('menuitem').allInnerTexts(), ['Copy embed code', 'Resume', 'Duplicate', 'Delete…']);
-  await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('menu').getByRole('menuitem').allInnerTexts(), [
+      'Copy embed code',
+      'Resume',
+      'Duplicate',
+      'Delete…',
+    ]);
+    await page.keyboard.press('Escape');
 
-  await choose('Duplicate');
-  await rowWithLink(page, 'Actions form (copy)').waitFor();
-  assert.is(await focusedElement(page), 'button:More ▾');
-  assert.ok(await more.evaluate((b) => b === document.activeElement), "the focus is on this row's More");
+    await choose('Duplicate');
+    await rowWithLink(page, 'Actions form (copy)').waitFor();
+    assert.is(await focusedElement(page), 'button:More ▾');
+    assert.ok(await more.evaluate((b) => b === document.activeElement), "the focus is on this row's More");
 
-  await choose('Copy embed code');
-  await row.getByRole('status').filter({ hasText: /Embed code copied|Copying was refused/ }).waitFor();
-  assert.ok(await more.evaluate((b) => b === document.activeElement), 'Copy leaves the focus on More');
+    await choose('Copy embed code');
+    await row
+      .getByRole('status')
+      .filter({ hasText: /Embed code copied|Copying was refused/ })
+      .waitFor();
+    assert.ok(await more.evaluate((b) => b === document.activeElement), 'Copy leaves the focus on More');
 
-  await choose('Delete…');
-  const dialog = page.getByRole('dialog', { name: 'Delete “Actions form”?' });
-  await dialog.waitFor();
-  assert.is(await focusedElement(page), 'button:Cancel', 'the dialog takes the focus');
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
-  assert.ok(await more.evaluate((b) => b === document.activeElement), 'closing the dialog gives the focus back to More');
-  assert.equal(errors, []);
-});
+    await choose('Delete…');
+    const dialog = page.getByRole('dialog', { name: 'Delete “Actions form”?' });
+    await dialog.waitFor();
+    assert.is(await focusedElement(page), 'button:Cancel', 'the dialog takes the focus');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.ok(
+      await more.evaluate((b) => b === document.activeElement),
+      'closing the dialog gives the focus back to More',
+    );
+    assert.equal(errors, []);
+  },
+);
 
 t('390 px: the menu opens inside the screen, nothing scrolls sideways, axe finds nothing serious', async () => {
   await publish('Phone form with a rather long title to wrap');

@@ -90,10 +90,18 @@ t('Duplicate (in the More menu) leaves the focus on More; deleting a form puts i
   await rows.first().getByRole('button', { name: 'More' }).focus();
   await page.keyboard.press('ArrowUp'); // opens on the last item, Delete…
   await page.keyboard.press('Enter');
-  await page.getByRole('dialog').getByRole('button', { name: /^Delete form/ }).focus();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Delete form/ })
+    .focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction((n) => document.querySelectorAll('table.forms tbody tr').length === n, before);
-  assert.is(await page.evaluate(() => document.activeElement?.tagName + ':' + (document.activeElement as HTMLElement).innerText), 'H1:Forms');
+  assert.is(
+    await page.evaluate(
+      () => document.activeElement?.tagName + ':' + (document.activeElement as HTMLElement).innerText,
+    ),
+    'H1:Forms',
+  );
 });
 
 t('Run now on the jobs list keeps the focus on its button while the job runs and after', async () => {
@@ -103,7 +111,10 @@ t('Run now on the jobs list keeps the focus on its button while the job runs and
   await page.keyboard.press('Enter');
   const row = page.locator('tr', { has: button });
   // What the job does and when, in words; its name and cron expression beneath.
-  assert.is(await row.locator('td[data-label="Job"]').innerText(), 'Removes sign-in sessions that have ended.\nsweep-sessions');
+  assert.is(
+    await row.locator('td[data-label="Job"]').innerText(),
+    'Removes sign-in sessions that have ended.\nsweep-sessions',
+  );
   assert.is(await row.locator('td[data-label="Schedule"]').innerText(), 'Every hour at :41\n41 * * * *');
   await row.locator('td[data-label="Result"]').filter({ hasNotText: '—' }).waitFor();
   assert.ok(await button.evaluate((b) => b === document.activeElement), 'the focus is still on Run now');
@@ -116,13 +127,21 @@ t('Create key and Create invite link hand the focus to the new Copy button, besi
   await page.keyboard.press('Enter');
   await page.getByText('Copy the key now: it is shown only once.').waitFor();
   await page.waitForFunction(() => document.activeElement?.textContent === 'Copy');
-  assert.match(await page.evaluate(() => document.activeElement?.closest('.once')?.textContent ?? ''), /shown only once\.svc_live_/);
+  assert.match(
+    await page.evaluate(() => document.activeElement?.closest('.once')?.textContent ?? ''),
+    /shown only once\.svc_live_/,
+  );
   await page.getByRole('button', { name: 'Create invite link' }).focus();
   await page.keyboard.press('Enter');
   await page.getByText('Send this link to the person you invite.', { exact: false }).waitFor();
-  await page.waitForFunction(() => document.activeElement?.closest('.once')?.textContent?.includes('Send this link') === true);
+  await page.waitForFunction(
+    () => document.activeElement?.closest('.once')?.textContent?.includes('Send this link') === true,
+  );
   assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Copy');
-  assert.match(await page.evaluate(() => document.activeElement?.closest('.once')?.textContent ?? ''), /shown only now\.\s*http/);
+  assert.match(
+    await page.evaluate(() => document.activeElement?.closest('.once')?.textContent ?? ''),
+    /shown only now\.\s*http/,
+  );
 });
 
 t('the Webhook tab with no webhook links to the Settings tab where one is added', async () => {

@@ -37,17 +37,27 @@ for (const width of [800, 1024, 1280]) {
     await page.goto(`${server.url}/admin`);
     await page.getByRole('button', { name: 'More' }).first().waitFor();
     const bar = await page.locator('header.topbar').evaluate((h) => {
-      const items = [...h.querySelectorAll('.brand, nav a, button, .spacer + *')].filter((e) => (e as HTMLElement).offsetParent !== null);
-      return [...new Set(items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)))];
+      const items = [...h.querySelectorAll('.brand, nav a, button, .spacer + *')].filter(
+        (e) => (e as HTMLElement).offsetParent !== null,
+      );
+      return [
+        ...new Set(items.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))),
+      ];
     });
     assert.ok(Math.max(...bar) - Math.min(...bar) <= 4, `the top bar is one line: item centres at ${bar.join(', ')}`);
-    const buttons = page.locator('table.forms td.actions > button, table.forms td.actions > a, table.forms td.actions .action-menu > button');
-    const heights = await buttons.evaluateAll((els) => els.map((e) => `${e.textContent}:${Math.round(e.getBoundingClientRect().height)}`));
+    const buttons = page.locator(
+      'table.forms td.actions > button, table.forms td.actions > a, table.forms td.actions .action-menu > button',
+    );
+    const heights = await buttons.evaluateAll((els) =>
+      els.map((e) => `${e.textContent}:${Math.round(e.getBoundingClientRect().height)}`),
+    );
     const tallest = Math.max(...heights.map((h) => Number(h.split(':')[1])));
     const lowest = Math.min(...heights.map((h) => Number(h.split(':')[1])));
     assert.ok(tallest <= lowest + 1, `no action button breaks inside: ${heights.join(', ')}`);
     if (width === 1280) {
-      const lines = await buttons.evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
+      const lines = await buttons.evaluateAll(
+        (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size,
+      );
       assert.ok(lines <= 2, `a form's actions take at most two lines at 1280 px (${lines})`);
     }
     assert.is(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, 'no sideways scroll');

@@ -16,7 +16,10 @@ const publish = async (body: Record<string, unknown>) => {
   assert.is(r.status, 201, r.text);
   return r.json as { form_id: string };
 };
-const stored = async (formId: string) => (await api('GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY })).json.submissions as { values: Record<string, unknown> }[];
+const stored = async (formId: string) =>
+  (await api('GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY })).json.submissions as {
+    values: Record<string, unknown>;
+  }[];
 
 /** Opens the hosted page and waits for the renderer to replace the server-rendered form. */
 async function open(formId: string): Promise<{ page: Page; errors: string[] }> {
@@ -40,13 +43,21 @@ renderer.after(async () => {
 });
 
 renderer('a single-step form: errors on submit, then filled, sent, stored and thanked', async () => {
-  const { form_id } = await publish({ definition: contactDefinition(), success_message: 'Thanks, we will write back.', allow_another_response: true });
+  const { form_id } = await publish({
+    definition: contactDefinition(),
+    success_message: 'Thanks, we will write back.',
+    allow_another_response: true,
+  });
   const { page, errors } = await open(form_id);
   const headers: Record<string, string>[] = [];
   page.on('request', (r) => r.method() === 'POST' && headers.push(r.headers()));
   await page.getByRole('button', { name: 'Send' }).click();
   assert.is(await page.locator('.fs-error').count(), 2);
-  assert.is(await activeId(page), await page.getByLabel('Name').getAttribute('id'), 'focus on the first field with an error');
+  assert.is(
+    await activeId(page),
+    await page.getByLabel('Name').getAttribute('id'),
+    'focus on the first field with an error',
+  );
   await screenshot(page, 'single-step-errors');
   await page.getByLabel('Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill('ada@example.com');
@@ -57,7 +68,12 @@ renderer('a single-step form: errors on submit, then filled, sent, stored and th
   await page.waitForSelector('.fs-success-message');
   assert.is(await page.locator('.fs-success-message').textContent(), 'Thanks, we will write back.');
   await screenshot(page, 'single-step-success');
-  assert.equal((await stored(form_id))[0].values, { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'support', message: 'Hello there' });
+  assert.equal((await stored(form_id))[0].values, {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    topic: 'support',
+    message: 'Hello there',
+  });
   assert.match(headers[0]['idempotency-key'], /^[0-9a-f-]{36}$/);
   assert.is(headers[0]['content-type'], 'application/json');
   await page.getByRole('button', { name: 'Submit another response' }).click();
@@ -67,7 +83,10 @@ renderer('a single-step form: errors on submit, then filled, sent, stored and th
 });
 
 renderer('redirect_url: the browser goes there after a successful submit', async () => {
-  const { form_id } = await publish({ definition: contactDefinition(), redirect_url: `${server.url}/healthz?from=form` });
+  const { form_id } = await publish({
+    definition: contactDefinition(),
+    redirect_url: `${server.url}/healthz?from=form`,
+  });
   const { page } = await open(form_id);
   await page.getByLabel('Name').fill('Ada');
   await page.getByLabel('Email').fill('ada@example.com');
@@ -86,7 +105,16 @@ const routedDefinition = {
       title: 'About you',
       description: 'We route businesses to one more step.',
       fields: [
-        { key: 'kind', type: 'radio', label: 'You are', options: [{ value: 'person', label: 'A person' }, { value: 'business', label: 'A business' }], validation: { required: true } },
+        {
+          key: 'kind',
+          type: 'radio',
+          label: 'You are',
+          options: [
+            { value: 'person', label: 'A person' },
+            { value: 'business', label: 'A business' },
+          ],
+          validation: { required: true },
+        },
         { key: 'name', type: 'text', label: 'Your name', validation: { required: true } },
       ],
       routes: [{ to: 'company', show: [{ field: 'kind', eq: 'business' }] }, { to: 'contact' }],
@@ -96,7 +124,15 @@ const routedDefinition = {
       title: 'Your company',
       fields: [
         { key: 'company', type: 'text', label: 'Company name', validation: { required: true } },
-        { key: 'size', type: 'select', label: 'Team size', options: [{ value: 'small', label: '1-10' }, { value: 'large', label: '11+' }] },
+        {
+          key: 'size',
+          type: 'select',
+          label: 'Team size',
+          options: [
+            { value: 'small', label: '1-10' },
+            { value: 'large', label: '11+' },
+          ],
+        },
       ],
       skip: { label: 'Skip for now' },
     },
@@ -104,7 +140,13 @@ const routedDefinition = {
       id: 'contact',
       title: 'How to reach you',
       fields: [
-        { key: 'email', type: 'email', label: 'Email', validation: { required: true }, helperText: 'We never share it.' },
+        {
+          key: 'email',
+          type: 'email',
+          label: 'Email',
+          validation: { required: true },
+          helperText: 'We never share it.',
+        },
         { key: 'news', type: 'switch', label: 'Send me the newsletter', defaultValue: false },
       ],
     },
@@ -123,7 +165,11 @@ renderer('a routed multi-step form with Back and Skip', async () => {
   assert.is(await page.locator('.fs-progress-label').textContent(), 'Step 1 of 3', 'the path grew with the route');
   await page.getByRole('button', { name: 'Continue' }).click();
   assert.is(await heading(page), 'Your company');
-  assert.is(await page.evaluate(() => document.activeElement?.className), 'fs-step-title', 'focus on the new step heading');
+  assert.is(
+    await page.evaluate(() => document.activeElement?.className),
+    'fs-step-title',
+    'focus on the new step heading',
+  );
   await page.getByLabel('Company name').fill('Navy');
   await screenshot(page, 'multi-step-company');
   await page.getByRole('button', { name: 'Back' }).click();
@@ -139,7 +185,12 @@ renderer('a routed multi-step form with Back and Skip', async () => {
   await screenshot(page, 'multi-step-last');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForSelector('.fs-success-message');
-  assert.equal((await stored(form_id))[0].values, { kind: 'business', name: 'Grace', email: 'grace@example.com', news: true });
+  assert.equal((await stored(form_id))[0].values, {
+    kind: 'business',
+    name: 'Grace',
+    email: 'grace@example.com',
+    news: true,
+  });
   assert.equal(errors, []);
   await closePage(page);
 });
@@ -151,7 +202,15 @@ const quiz = {
   steps: ['one', 'two', 'three'].map((id, i) => ({
     id,
     title: `Question ${i + 1}`,
-    fields: [{ key: id, type: 'radio', label: `Pick for ${id}`, autoAdvance: true, options: ['a', 'b', 'c'].map((v) => ({ value: v, label: `Option ${v.toUpperCase()}` })) }],
+    fields: [
+      {
+        key: id,
+        type: 'radio',
+        label: `Pick for ${id}`,
+        autoAdvance: true,
+        options: ['a', 'b', 'c'].map((v) => ({ value: v, label: `Option ${v.toUpperCase()}` })),
+      },
+    ],
     ...(i < 2 ? { next: false as const } : {}),
   })),
 };
@@ -191,7 +250,11 @@ renderer('a 422 from the server is shown on its field, on the step that holds it
     title: 'Age check',
     submit: { label: 'Send' },
     steps: [
-      { id: 'age', title: 'Your age', fields: [{ key: 'age', type: 'number', label: 'Age', validation: { required: true, min: 0 } }] },
+      {
+        id: 'age',
+        title: 'Your age',
+        fields: [{ key: 'age', type: 'number', label: 'Age', validation: { required: true, min: 0 } }],
+      },
       { id: 'mail', title: 'Your email', fields: [{ key: 'email', type: 'email', label: 'Email' }] },
     ],
   };
@@ -251,7 +314,11 @@ renderer('a lost answer keeps the values and a retry reuses the Idempotency-Key:
 
 renderer('first render of a 50-field form (reported, not asserted)', async () => {
   const types = ['text', 'email', 'number', 'select', 'radio', 'checkbox', 'textarea', 'date', 'multiselect', 'phone'];
-  const options = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }, { value: 'c', label: 'Gamma' }];
+  const options = [
+    { value: 'a', label: 'Alpha' },
+    { value: 'b', label: 'Beta' },
+    { value: 'c', label: 'Gamma' },
+  ];
   const fields = Array.from({ length: 50 }, (_, i) => {
     const type = types[i % types.length];
     return {

@@ -38,10 +38,20 @@ words('answers: option labels, Yes/No, lists joined, files by name and size, unk
   assert.is(answerText(undefined, false), 'No');
   assert.is(answerText(undefined, null), '');
   assert.is(answerText(undefined, 42), '42');
-  const file = { file_id: '0b8f5a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'cv.pdf', size: 2048, type: 'application/pdf', url: 'https://x/v1/files/0b8f' };
+  const file = {
+    file_id: '0b8f5a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    name: 'cv.pdf',
+    size: 2048,
+    type: 'application/pdf',
+    url: 'https://x/v1/files/0b8f',
+  };
   assert.is(answerText(undefined, file), 'cv.pdf (2 KB)');
   assert.is(answerText(undefined, { ...file, name: 'big.zip', size: 3.5 * 1024 * 1024 }), 'big.zip (3.5 MB)');
-  assert.is(answerText(undefined, { name: 'not a file' }), '{"name":"not a file"}', 'only a stored file object reads as a file');
+  assert.is(
+    answerText(undefined, { name: 'not a file' }),
+    '{"name":"not a file"}',
+    'only a stored file object reads as a file',
+  );
   assert.is(answerText(undefined, { a: 1 }), '{"a":1}');
 });
 
@@ -50,12 +60,22 @@ words('settings problems become sentences with their field; unknown ones keep th
     field: 'redirect_url',
     text: 'The redirect address must start with http:// or https://, for example https://example.com/thanks.',
   });
-  assert.equal(plainProblem('success_message: must be at most 500 characters'), { field: 'success_message', text: 'The success message is too long: use at most 500 characters.' });
-  assert.is(plainProblem('webhook_url: invalid url: must be an https:// URL on port 443 without credentials').field, 'webhook_url');
+  assert.equal(plainProblem('success_message: must be at most 500 characters'), {
+    field: 'success_message',
+    text: 'The success message is too long: use at most 500 characters.',
+  });
+  assert.is(
+    plainProblem('webhook_url: invalid url: must be an https:// URL on port 443 without credentials').field,
+    'webhook_url',
+  );
   assert.match(plainProblem('webhook_url: dns failed: the host name does not resolve').text, /could not be found/);
   assert.equal(plainProblem('status: something new'), { field: 'status', text: 'Status: something new.' });
   assert.equal(plainProblem('patch: unknown key'), { field: '', text: 'Unknown key.' });
-  for (const line of ['redirect_url: must be an http or https URL', 'webhook_url: address not allowed: x', 'notify_email: conflicts with notify_mode']) {
+  for (const line of [
+    'redirect_url: must be an http or https URL',
+    'webhook_url: address not allowed: x',
+    'notify_email: conflicts with notify_mode',
+  ]) {
     assert.not.match(plainProblem(line).text, /redirect_url|webhook_url|notify_email|notify_mode|deprecated/, line);
   }
 });

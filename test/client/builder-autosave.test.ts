@@ -10,10 +10,17 @@ import { AUTOSAVE_DELAY_MS, saveText, useAutosave, type SaveFailure } from '../.
 
 // The hook listens on the window (online, beforeunload), as a browser script does.
 for (const name of ['addEventListener', 'removeEventListener', 'dispatchEvent'] as const) {
-  Object.defineProperty(globalThis, name, { value: (window as any)[name].bind(window), configurable: true, writable: true });
+  Object.defineProperty(globalThis, name, {
+    value: (window as any)[name].bind(window),
+    configurable: true,
+    writable: true,
+  });
 }
 
-const failure: SaveFailure = (err) => ({ offline: (err as Error).message === 'offline', reason: (err as Error).message });
+const failure: SaveFailure = (err) => ({
+  offline: (err as Error).message === 'offline',
+  reason: (err as Error).message,
+});
 
 interface Probe {
   saves: string[];

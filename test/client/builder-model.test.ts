@@ -53,21 +53,45 @@ fields('the key follows the label until it is typed by hand, and stays unique', 
   let def = m.addField(m.addField(blank(), 'text').definition, 'text').definition;
   def = m.updateField(def, { step: -1, index: 0 }, { label: 'Name' });
   def = m.updateField(def, { step: -1, index: 1 }, { label: 'Name' });
-  assert.equal(def.fields!.map((f) => f.key), ['name', 'name_2']);
+  assert.equal(
+    def.fields!.map((f) => f.key),
+    ['name', 'name_2'],
+  );
   def = m.updateField(def, { step: -1, index: 0 }, { key: 'full_name' });
   def = m.updateField(def, { step: -1, index: 0 }, { label: 'Your name' });
   assert.is(def.fields![0].key, 'full_name');
 });
 fields('a published key stays when its label changes', () => {
-  const def = m.updateField(m.addField(blank(), 'email').definition, { step: -1, index: 0 }, { label: 'Work email' }, new Set(['email']));
+  const def = m.updateField(
+    m.addField(blank(), 'email').definition,
+    { step: -1, index: 0 },
+    { label: 'Work email' },
+    new Set(['email']),
+  );
   assert.is(def.fields![0].key, 'email');
   assert.is(def.fields![0].label, 'Work email');
 });
 fields('a renamed key is renamed in conditions, routes and matchField', () => {
   const def: FormDefinition = {
-    id: 'f', title: 'F', submit: { label: 'Go', disabled: [{ field: 'pw', eq: 'x' }] },
+    id: 'f',
+    title: 'F',
+    submit: { label: 'Go', disabled: [{ field: 'pw', eq: 'x' }] },
     steps: [
-      { id: 'a', title: 'A', fields: [{ key: 'pw', type: 'password', label: 'Password' }, { key: 'pw2', type: 'password', label: 'Again', validation: { matchField: 'pw' }, show: [{ field: 'pw', notEmpty: true }] }], routes: [{ to: 'b', show: [{ field: 'pw', eq: 'b' }] }] },
+      {
+        id: 'a',
+        title: 'A',
+        fields: [
+          { key: 'pw', type: 'password', label: 'Password' },
+          {
+            key: 'pw2',
+            type: 'password',
+            label: 'Again',
+            validation: { matchField: 'pw' },
+            show: [{ field: 'pw', notEmpty: true }],
+          },
+        ],
+        routes: [{ to: 'b', show: [{ field: 'pw', eq: 'b' }] }],
+      },
       { id: 'b', title: 'B', showAny: [{ field: 'pw', neq: '' }], fields: [{ key: 'x', type: 'text', label: 'X' }] },
     ],
   };
@@ -82,10 +106,16 @@ fields('a key typed through another field’s key does not take its references a
   def = m.updateField(def, { step: -1, index: 0 }, { key: 'role' });
   def = m.updateField(def, { step: -1, index: 1 }, { key: 'role_2' });
   def = m.addField(def, 'text').definition;
-  def = m.setConditions(def, { kind: 'field', at: { step: -1, index: 2 } }, 'show', [{ field: 'role', notEmpty: true }, { field: 'role_2', notEmpty: true }]);
+  def = m.setConditions(def, { kind: 'field', at: { step: -1, index: 2 } }, 'show', [
+    { field: 'role', notEmpty: true },
+    { field: 'role_2', notEmpty: true },
+  ]);
   // Typing on the second key: "role_2" → "role_" → "role" (taken) → "role_x".
   for (const key of ['role_', 'role', 'role_x']) def = m.updateField(def, { step: -1, index: 1 }, { key });
-  assert.equal(def.fields![2].show, [{ field: 'role', notEmpty: true }, { field: 'role_', notEmpty: true }]);
+  assert.equal(def.fields![2].show, [
+    { field: 'role', notEmpty: true },
+    { field: 'role_', notEmpty: true },
+  ]);
 });
 fields('changing the type keeps what fits and drops what does not', () => {
   let def = m.addField(blank(), 'radio').definition;
@@ -102,10 +132,16 @@ fields('moveField moves within a list and, past its ends, into the neighbouring 
   let def = m.toSteps(m.addField(m.addField(blank(), 'text').definition, 'email').definition);
   def = m.addStep(def).definition;
   let r = m.moveField(def, { step: 0, index: 0 }, 1);
-  assert.equal(r.definition.steps![0].fields.map((f) => f.key), ['email', 'short_answer']);
+  assert.equal(
+    r.definition.steps![0].fields.map((f) => f.key),
+    ['email', 'short_answer'],
+  );
   r = m.moveField(r.definition, r.at, 1);
   assert.equal(r.at, { step: 1, index: 0 });
-  assert.equal(r.definition.steps![0].fields.map((f) => f.key), ['email']);
+  assert.equal(
+    r.definition.steps![0].fields.map((f) => f.key),
+    ['email'],
+  );
   r = m.moveField(r.definition, r.at, 1);
   assert.equal(r.at, { step: 1, index: 0 }, 'the last field of the last step stays');
   r = m.moveField(r.definition, r.at, -1);
@@ -117,22 +153,34 @@ fields('moveFieldTo (a drop) and moveFieldToStep', () => {
   let def = blank();
   for (const t of ['text', 'email', 'phone']) def = m.addField(def, t).definition;
   const r = m.moveFieldTo(def, { step: -1, index: 2 }, { step: -1, index: 0 });
-  assert.equal(r.definition.fields!.map((f) => f.key), ['phone', 'short_answer', 'email']);
+  assert.equal(
+    r.definition.fields!.map((f) => f.key),
+    ['phone', 'short_answer', 'email'],
+  );
   const far = m.moveFieldTo(def, { step: -1, index: 0 }, { step: -1, index: 99 });
   assert.equal(far.at, { step: -1, index: 2 });
   let steps = m.addStep(m.toSteps(def)).definition;
   const moved = m.moveFieldToStep(steps, { step: 0, index: 1 }, 1);
   assert.equal(moved.at, { step: 1, index: 0 });
-  assert.equal(moved.definition.steps![1].fields.map((f) => f.key), ['email']);
+  assert.equal(
+    moved.definition.steps![1].fields.map((f) => f.key),
+    ['email'],
+  );
   steps = moved.definition;
   assert.equal(problemsOf(steps), []);
 });
 fields('duplicateField and removeField', () => {
   let def = m.addField(blank(), 'email').definition;
   const d = m.duplicateField(def, { step: -1, index: 0 });
-  assert.equal(d.definition.fields!.map((f) => f.key), ['email', 'email_2']);
+  assert.equal(
+    d.definition.fields!.map((f) => f.key),
+    ['email', 'email_2'],
+  );
   def = m.removeField(d.definition, { step: -1, index: 0 });
-  assert.equal(def.fields!.map((f) => f.key), ['email_2']);
+  assert.equal(
+    def.fields!.map((f) => f.key),
+    ['email_2'],
+  );
 });
 fields.run();
 
@@ -141,15 +189,24 @@ options('add, rename (value follows), set a value by hand, move, remove', () => 
   const at = { step: -1, index: 0 };
   let def = m.addField(blank(), 'select').definition;
   def = m.addOption(def, at).definition;
-  assert.equal(def.fields![0].options!.map((o) => o.value), ['option_1', 'option_2', 'option_3']);
+  assert.equal(
+    def.fields![0].options!.map((o) => o.value),
+    ['option_1', 'option_2', 'option_3'],
+  );
   def = m.renameOption(def, at, 0, 'Designer');
   def = m.renameOption(def, at, 1, 'Designer');
-  assert.equal(def.fields![0].options!.map((o) => o.value), ['designer', 'designer_2', 'option_3']);
+  assert.equal(
+    def.fields![0].options!.map((o) => o.value),
+    ['designer', 'designer_2', 'option_3'],
+  );
   def = m.setOptionValue(def, at, 2, 'dev');
   def = m.renameOption(def, at, 2, 'Developer');
   assert.equal(def.fields![0].options![2], { value: 'dev', label: 'Developer' });
   def = m.moveOption(def, at, 2, -1);
-  assert.equal(def.fields![0].options!.map((o) => o.value), ['designer', 'dev', 'designer_2']);
+  assert.equal(
+    def.fields![0].options!.map((o) => o.value),
+    ['designer', 'dev', 'designer_2'],
+  );
   assert.is(m.moveOption(def, at, 0, -1), def, 'the first cannot go up');
   def = m.updateField(def, at, { defaultValue: 'dev' });
   def = m.removeOption(def, at, 1);
@@ -160,9 +217,15 @@ options('renaming an option renames it in the conditions that compare with it', 
   const at = { step: -1, index: 0 };
   let def = m.addField(blank(), 'radio').definition;
   def = m.addField(def, 'text').definition;
-  def = m.setConditions(def, { kind: 'field', at: { step: -1, index: 1 } }, 'show', [{ field: 'multiple_choice', eq: 'option_1' }, { field: 'multiple_choice', in: ['option_1', 'option_2'] }]);
+  def = m.setConditions(def, { kind: 'field', at: { step: -1, index: 1 } }, 'show', [
+    { field: 'multiple_choice', eq: 'option_1' },
+    { field: 'multiple_choice', in: ['option_1', 'option_2'] },
+  ]);
   def = m.renameOption(def, at, 0, 'Yes');
-  assert.equal(def.fields![1].show, [{ field: 'multiple_choice', eq: 'yes' }, { field: 'multiple_choice', in: ['yes', 'option_2'] }]);
+  assert.equal(def.fields![1].show, [
+    { field: 'multiple_choice', eq: 'yes' },
+    { field: 'multiple_choice', in: ['yes', 'option_2'] },
+  ]);
 });
 options.run();
 
@@ -172,12 +235,18 @@ steps('toSteps and toSingleStep keep every field in order', () => {
   for (const t of ['text', 'email', 'phone']) def = m.addField(def, t).definition;
   const multi = m.addStep(m.toSteps(def)).definition;
   assert.is(multi.fields, undefined);
-  assert.equal(multi.steps!.map((s) => s.id), ['step_1', 'step_2']);
+  assert.equal(
+    multi.steps!.map((s) => s.id),
+    ['step_1', 'step_2'],
+  );
   const moved = m.moveFieldToStep(multi, { step: 0, index: 0 }, 1).definition;
   const routed = m.addRoute(moved, 0).definition;
   const back = m.toSingleStep(routed);
   assert.is(back.steps, undefined);
-  assert.equal(back.fields!.map((f) => f.key), ['email', 'phone', 'short_answer']);
+  assert.equal(
+    back.fields!.map((f) => f.key),
+    ['email', 'phone', 'short_answer'],
+  );
   assert.equal(problemsOf(back), []);
   assert.is(m.toSteps(multi), multi, 'already in steps: unchanged');
 });
@@ -198,17 +267,29 @@ steps('removeStep hands its fields on; the last step stays', () => {
   def = m.moveFieldToStep(def, { step: 0, index: 0 }, 1).definition;
   const gone = m.removeStep(def, 1);
   assert.is(gone.steps!.length, 1);
-  assert.equal(gone.steps![0].fields.map((f) => f.key), ['short_answer']);
+  assert.equal(
+    gone.steps![0].fields.map((f) => f.key),
+    ['short_answer'],
+  );
   const first = m.removeStep(def, 0);
-  assert.equal(first.steps![0].fields.map((f) => f.key), ['short_answer']);
+  assert.equal(
+    first.steps![0].fields.map((f) => f.key),
+    ['short_answer'],
+  );
 });
 steps('moveStep and moveStepTo', () => {
   let def = m.toSteps(blank());
   def = m.addStep(m.addStep(def).definition).definition;
   const r = m.moveStep(def, 0, 1);
-  assert.equal(r.definition.steps!.map((s) => s.id), ['step_2', 'step_1', 'step_3']);
+  assert.equal(
+    r.definition.steps!.map((s) => s.id),
+    ['step_2', 'step_1', 'step_3'],
+  );
   assert.is(m.moveStep(def, 0, -1).definition, def);
-  assert.equal(m.moveStepTo(def, 2, 0).definition.steps!.map((s) => s.id), ['step_3', 'step_1', 'step_2']);
+  assert.equal(
+    m.moveStepTo(def, 2, 0).definition.steps!.map((s) => s.id),
+    ['step_3', 'step_1', 'step_2'],
+  );
 });
 steps.run();
 
@@ -223,14 +304,36 @@ logic('sentences read and write every operator', () => {
     { field: 'a', notEmpty: false },
   ];
   for (const c of all) assert.equal(m.fromSentence(m.toSentence(c)), c);
-  assert.equal(m.changeOperator({ field: 'a', op: 'is', value: 'x' }, 'oneOf'), { field: 'a', op: 'oneOf', values: ['x'] });
-  assert.equal(m.changeOperator({ field: 'a', op: 'oneOf', values: ['x', 'y'] }, 'isNot'), { field: 'a', op: 'isNot', value: 'x' });
-  assert.equal(m.changeOperator({ field: 'a', op: 'is', value: true }, 'oneOf'), { field: 'a', op: 'oneOf', values: [] });
+  assert.equal(m.changeOperator({ field: 'a', op: 'is', value: 'x' }, 'oneOf'), {
+    field: 'a',
+    op: 'oneOf',
+    values: ['x'],
+  });
+  assert.equal(m.changeOperator({ field: 'a', op: 'oneOf', values: ['x', 'y'] }, 'isNot'), {
+    field: 'a',
+    op: 'isNot',
+    value: 'x',
+  });
+  assert.equal(m.changeOperator({ field: 'a', op: 'is', value: true }, 'oneOf'), {
+    field: 'a',
+    op: 'oneOf',
+    values: [],
+  });
 });
 logic('operators fit the field: lists only answered, yes/no only is', () => {
-  assert.equal(m.operatorsFor({ key: 'a', type: 'multiselect', label: 'A' }).map((o) => o.op), ['answered', 'notAnswered']);
-  assert.equal(m.operatorsFor({ key: 'a', type: 'checkbox', label: 'A' }).map((o) => o.op), ['is', 'isNot']);
-  assert.equal(m.startSentence({ key: 'r', type: 'radio', label: 'R', options: [{ value: 'v', label: 'V' }] }), { field: 'r', op: 'is', value: 'v' });
+  assert.equal(
+    m.operatorsFor({ key: 'a', type: 'multiselect', label: 'A' }).map((o) => o.op),
+    ['answered', 'notAnswered'],
+  );
+  assert.equal(
+    m.operatorsFor({ key: 'a', type: 'checkbox', label: 'A' }).map((o) => o.op),
+    ['is', 'isNot'],
+  );
+  assert.equal(m.startSentence({ key: 'r', type: 'radio', label: 'R', options: [{ value: 'v', label: 'V' }] }), {
+    field: 'r',
+    op: 'is',
+    value: 'v',
+  });
 });
 logic('readable fields follow the engine: fields and routes read their step and earlier, steps earlier only', () => {
   let def = m.toSteps(m.addField(m.addField(blank(), 'text').definition, 'email').definition);
@@ -242,8 +345,12 @@ logic('readable fields follow the engine: fields and routes read their step and 
   assert.equal(keys({ kind: 'step', step: 0 }), []);
   assert.equal(keys({ kind: 'route', step: 1 }), ['short_answer', 'email', 'phone']);
   // What the builder offers passes the engine's check.
-  def = m.setConditions(def, { kind: 'step', step: 1 }, 'showAny', [m.fromSentence({ field: 'email', op: 'answered' })]);
-  def = m.setConditions(def, { kind: 'field', at: { step: 0, index: 1 } }, 'show', [m.fromSentence({ field: 'short_answer', op: 'is', value: 'x' })]);
+  def = m.setConditions(def, { kind: 'step', step: 1 }, 'showAny', [
+    m.fromSentence({ field: 'email', op: 'answered' }),
+  ]);
+  def = m.setConditions(def, { kind: 'field', at: { step: 0, index: 1 } }, 'show', [
+    m.fromSentence({ field: 'short_answer', op: 'is', value: 'x' }),
+  ]);
   assert.equal(problemsOf(def), []);
   def = m.setConditions(def, { kind: 'field', at: { step: 0, index: 1 } }, 'show', []);
   assert.is('show' in def.steps![0].fields[1], false, 'an empty list is removed');
@@ -252,14 +359,20 @@ logic('routes: add goes forward, targets are later steps, move and remove', () =
   let def = m.toSteps(m.addField(blank(), 'radio').definition);
   def = m.addStep(m.addStep(def).definition).definition;
   let r = m.addRoute(def, 0);
-  assert.equal(r.definition.steps![0].routes![0], { to: 'step_3', show: [{ field: 'multiple_choice', eq: 'option_1' }] });
+  assert.equal(r.definition.steps![0].routes![0], {
+    to: 'step_3',
+    show: [{ field: 'multiple_choice', eq: 'option_1' }],
+  });
   r = m.addRoute(r.definition, 0);
   def = m.setRouteTarget(r.definition, 0, 1, null);
   def = m.setConditions(def, { kind: 'route', step: 0, index: 1 }, 'show', []);
   assert.equal(def.steps![0].routes![1], { to: null });
   def = m.moveRoute(def, 0, 1, -1);
   assert.equal(def.steps![0].routes![0], { to: null });
-  assert.equal(m.routeTargets(def, 1).map((s) => s.id), ['step_3']);
+  assert.equal(
+    m.routeTargets(def, 1).map((s) => s.id),
+    ['step_3'],
+  );
   assert.equal(problemsOf(def), []);
   def = m.removeRoute(m.removeRoute(def, 0, 0), 0, 0);
   assert.is(def.steps![0].routes, undefined);
@@ -291,13 +404,26 @@ buttons('a button is disabled by conditions on any field; hidden or absent butto
   def = m.setConditions(def, { kind: 'button', button: 'submit' }, 'show', [agree]);
   assert.equal(def.submit.disabled, [agree]);
   assert.equal(m.conditionsOf(def, { kind: 'button', button: 'submit' }).show, [agree]);
-  assert.is(m.setConditions(def, { kind: 'button', button: 'cancel' }, 'show', [agree]), def, 'no cancel button: unchanged');
-  assert.is(m.setConditions(def, { kind: 'button', button: 'submit' }, 'showAny', [agree]), def, 'buttons have no showAny');
+  assert.is(
+    m.setConditions(def, { kind: 'button', button: 'cancel' }, 'show', [agree]),
+    def,
+    'no cancel button: unchanged',
+  );
+  assert.is(
+    m.setConditions(def, { kind: 'button', button: 'submit' }, 'showAny', [agree]),
+    def,
+    'buttons have no showAny',
+  );
   def = m.setStepButton(def, 0, 'next', { label: 'Next' });
-  def = m.setConditions(def, { kind: 'button', button: 'next', step: 0 }, 'show', [m.fromSentence({ field: 'short_answer', op: 'notAnswered' })]);
+  def = m.setConditions(def, { kind: 'button', button: 'next', step: 0 }, 'show', [
+    m.fromSentence({ field: 'short_answer', op: 'notAnswered' }),
+  ]);
   assert.equal(def.steps![0].next, { label: 'Next', disabled: [{ field: 'short_answer', notEmpty: false }] });
   // Any field may be read, a later step's too.
-  assert.equal(m.readableFields(def, { kind: 'any' }).map((f) => f.key), ['checkbox', 'short_answer']);
+  assert.equal(
+    m.readableFields(def, { kind: 'any' }).map((f) => f.key),
+    ['checkbox', 'short_answer'],
+  );
   assert.equal(problemsOf(def), []);
   def = m.setConditions(def, { kind: 'button', button: 'submit' }, 'show', []);
   assert.is('disabled' in def.submit, false);
@@ -315,7 +441,12 @@ problems('paths map to a field, a step or the form', () => {
   assert.equal([s.step, s.rest], [0, 'routes[1].to']);
   assert.equal(m.placeProblem('title: expected string').rest, 'title');
   assert.equal(m.placeProblem('weird').message, 'weird');
-  const all = ['fields[0].validation.pattern: bad', 'fields[0].validation: x', 'fields[0].options[1].value: dup', 'fields[1].key: y'].map(m.placeProblem);
+  const all = [
+    'fields[0].validation.pattern: bad',
+    'fields[0].validation: x',
+    'fields[0].options[1].value: dup',
+    'fields[1].key: y',
+  ].map(m.placeProblem);
   const mine = m.fieldProblems(all, { step: -1, index: 0 });
   assert.is(mine.length, 3);
   assert.equal(m.partProblems(mine, 'validation'), ['bad', 'x']);

@@ -16,7 +16,15 @@ const allTypes: FormDefinition = {
   title: 'Every type',
   submit: { label: 'Send' },
   fields: [
-    { key: 'text', type: 'text', label: 'Text', placeholder: 'Ada', inputMode: 'text', helperText: 'As on your passport', validation: { required: true } },
+    {
+      key: 'text',
+      type: 'text',
+      label: 'Text',
+      placeholder: 'Ada',
+      inputMode: 'text',
+      helperText: 'As on your passport',
+      validation: { required: true },
+    },
     { key: 'email', type: 'email', label: 'Email' },
     { key: 'phone', type: 'phone', label: 'Phone', inputMode: 'tel' },
     { key: 'number', type: 'number', label: 'Number' },
@@ -42,7 +50,12 @@ fields.after.each(unmountAll);
 fields('each built-in type is the native control with its attributes', async () => {
   const root = await mount(html`<${FormRenderer} definition=${allTypes} onSubmit=${() => {}} />`);
   const input = (label: string) => byLabel(root, label) as HTMLInputElement;
-  assert.equal(attrs(input('Text'), 'type', 'placeholder', 'inputmode', 'aria-required'), { type: 'text', placeholder: 'Ada', inputmode: 'text', 'aria-required': 'true' });
+  assert.equal(attrs(input('Text'), 'type', 'placeholder', 'inputmode', 'aria-required'), {
+    type: 'text',
+    placeholder: 'Ada',
+    inputmode: 'text',
+    'aria-required': 'true',
+  });
   assert.equal(attrs(input('Email'), 'type', 'autocomplete'), { type: 'email', autocomplete: 'email' });
   assert.equal(attrs(input('Phone'), 'type', 'inputmode'), { type: 'tel', inputmode: 'tel' });
   assert.equal(attrs(input('Number'), 'type', 'inputmode'), { type: 'number', inputmode: 'decimal' });
@@ -54,10 +67,16 @@ fields('each built-in type is the native control with its attributes', async () 
   assert.is(input('Textarea').getAttribute('rows'), '6');
   const select = input('Select') as unknown as HTMLSelectElement;
   assert.is(select.tagName, 'SELECT');
-  assert.equal([...select.options].map((o) => o.textContent), ['Pick one', 'Red', 'Green']);
+  assert.equal(
+    [...select.options].map((o) => o.textContent),
+    ['Pick one', 'Red', 'Green'],
+  );
   const auto = input('Autocomplete');
   assert.is(auto.getAttribute('list'), `${auto.id}-list`);
-  assert.equal([...root.querySelectorAll(`#${auto.id}-list option`)].map((o) => o.getAttribute('value')), ['Red', 'Green']);
+  assert.equal(
+    [...root.querySelectorAll(`#${auto.id}-list option`)].map((o) => o.getAttribute('value')),
+    ['Red', 'Green'],
+  );
   assert.is(input('Checkbox').type, 'checkbox');
   assert.is(input('Switch').getAttribute('role'), 'switch');
   assert.is(input('Switch').checked, true, 'defaultValue applies');
@@ -69,7 +88,10 @@ fields('radio and multiselect are fieldsets with a legend; radio groups carry th
   assert.is(radio.tagName, 'FIELDSET');
   assert.is(radio.getAttribute('role'), 'radiogroup');
   assert.is(radio.getAttribute('aria-required'), 'true');
-  assert.equal([...radio.querySelectorAll('input[type=radio]')].map((i) => i.getAttribute('name')), ['radio', 'radio']);
+  assert.equal(
+    [...radio.querySelectorAll('input[type=radio]')].map((i) => i.getAttribute('name')),
+    ['radio', 'radio'],
+  );
   const multi = byLabel(root, 'Multiselect');
   assert.is(multi.tagName, 'FIELDSET');
   assert.is(multi.getAttribute('role'), null);
@@ -99,7 +121,9 @@ fields('required marks, helper text and errors are tied to the control', async (
 
 fields('values are typed by the control and submitted as the engine accepts them', async () => {
   let submitted: Record<string, unknown> | undefined;
-  const root = await mount(html`<${FormRenderer} definition=${allTypes} onSubmit=${(v: Record<string, unknown>) => void (submitted = v)} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${allTypes} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+  );
   await type(byLabel(root, 'Text'), 'Ada');
   await type(byLabel(root, 'Number'), '42.5');
   await choose(byLabel(root, 'Select'), 'green');
@@ -127,9 +151,16 @@ fields('values are typed by the control and submitted as the engine accepts them
 });
 
 fields('a cleared number is null, and typed text that is not a number stays in the input', async () => {
-  const def: FormDefinition = { id: 'n', title: 'N', submit: { label: 'Send' }, fields: [{ key: 'n', type: 'number', label: 'N', defaultValue: 3 }] };
+  const def: FormDefinition = {
+    id: 'n',
+    title: 'N',
+    submit: { label: 'Send' },
+    fields: [{ key: 'n', type: 'number', label: 'N', defaultValue: 3 }],
+  };
   let submitted: Record<string, unknown> | undefined;
-  const root = await mount(html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => void (submitted = v)} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+  );
   const n = byLabel(root, 'N') as HTMLInputElement;
   assert.is(n.value, '3');
   await type(n, '');
@@ -155,13 +186,19 @@ fields('a custom type renders through components with the field props, inside th
     ],
   };
   let submitted: Record<string, unknown> | undefined;
-  const root = await mount(html`<${FormRenderer} definition=${def} components=${{ stars: Stars }} onSubmit=${(v: Record<string, unknown>) => void (submitted = v)} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${def} components=${{ stars: Stars }} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+  );
   const stars = byLabel(root, 'Rating');
   assert.ok(stars.classList.contains('stars'), 'the label points at the custom control');
   assert.is(seen[0].required, true);
   assert.is(seen[0].name, 'rating');
   assert.is(stars.getAttribute('aria-describedby'), `${stars.id}-help`);
-  assert.is((byLabel(root, 'Other') as HTMLInputElement).type, 'text', 'a custom type with no component falls back to text');
+  assert.is(
+    (byLabel(root, 'Other') as HTMLInputElement).type,
+    'text',
+    'a custom type with no component falls back to text',
+  );
   await click(button(root, '3 stars'));
   await click(button(root, 'Send'));
   assert.equal(submitted, { rating: 3 });
@@ -173,12 +210,22 @@ fields('fields hidden by conditions disappear and lose their value', async () =>
     title: 'H',
     submit: { label: 'Send' },
     fields: [
-      { key: 'topic', type: 'select', label: 'Topic', options: [{ value: 'other', label: 'Other' }, { value: 'a', label: 'A' }] },
+      {
+        key: 'topic',
+        type: 'select',
+        label: 'Topic',
+        options: [
+          { value: 'other', label: 'Other' },
+          { value: 'a', label: 'A' },
+        ],
+      },
       { key: 'detail', type: 'text', label: 'Detail', show: [{ field: 'topic', eq: 'other' }] },
     ],
   };
   let submitted: Record<string, unknown> | undefined;
-  const root = await mount(html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => void (submitted = v)} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+  );
   assert.throws(() => byLabel(root, 'Detail'));
   await choose(byLabel(root, 'Topic'), 'other');
   await type(byLabel(root, 'Detail'), 'Something');

@@ -14,14 +14,19 @@ type Call = { url: string; headers: Record<string, string>; body: any };
 function fakeFetch(answers: (Response | Error)[]) {
   const calls: Call[] = [];
   const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), headers: init!.headers as Record<string, string>, body: JSON.parse(String(init!.body)) });
+    calls.push({
+      url: String(url),
+      headers: init!.headers as Record<string, string>,
+      body: JSON.parse(String(init!.body)),
+    });
     const next = answers.shift()!;
     if (next instanceof Error) throw next;
     return next;
   };
   return { calls, fetch: fetch as typeof globalThis.fetch };
 }
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const antiSpam = { honeypot: () => '', renderToken: '123.abc' };
 const ctx = { skippedSteps: [] as string[] };
 
@@ -39,7 +44,11 @@ const client = suite('submit client');
 
 client('posts JSON with values, skipped steps, honeypot, render token and an Idempotency-Key', async () => {
   const f = fakeFetch([json(201, { id: 'x', values: {} })]);
-  const send = createSubmitter('/v1/f/abc', { honeypot: () => 'bot text', renderToken: '123.abc' }, { fetch: f.fetch, minFillMs: 0 });
+  const send = createSubmitter(
+    '/v1/f/abc',
+    { honeypot: () => 'bot text', renderToken: '123.abc' },
+    { fetch: f.fetch, minFillMs: 0 },
+  );
   await send({ name: 'Ada' }, { skippedSteps: ['extra'] });
   assert.is(f.calls[0].url, '/v1/f/abc');
   assert.equal(f.calls[0].body, { values: { name: 'Ada' }, skippedSteps: ['extra'], _hp: 'bot text', _rt: '123.abc' });
@@ -47,23 +56,41 @@ client('posts JSON with values, skipped steps, honeypot, render token and an Ide
   assert.match(f.calls[0].headers['idempotency-key'], /^[0-9a-f-]{36}$/);
 });
 
-client('a network failure or a 5xx keeps the key for the same body; a definitive answer or a new body does not', async () => {
-  const f = fakeFetch([new TypeError('Failed to fetch'), json(503, { error: 'storage_failed' }), json(201, {}), json(201, {}), new TypeError('x'), json(201, {})]);
-  const send = createSubmitter('/v1/f/abc', antiSpam, { fetch: f.fetch, minFillMs: 0 });
-  const first = await rejection(send({ a: 1 }, ctx));
-  assert.ok(first.retry);
-  assert.match(first.message, /kept/);
-  assert.ok((await rejection(send({ a: 1 }, ctx))).retry);
-  await send({ a: 1 }, ctx);
-  const keys = f.calls.map((c) => c.headers['idempotency-key']);
-  assert.is(keys[1], keys[0]);
-  assert.is(keys[2], keys[0], 'the retry that succeeds still carries the first key');
-  await send({ a: 1 }, ctx);
-  assert.is.not(f.calls[3].headers['idempotency-key'], keys[0], 'after a stored answer, the next response is a new one');
-  await rejection(send({ a: 2 }, ctx));
-  await send({ a: 3 }, ctx);
-  assert.is.not(f.calls[5].headers['idempotency-key'], f.calls[4].headers['idempotency-key'], 'a changed body gets a new key');
-});
+client(
+  'a network failure or a 5xx keeps the key for the same body; a definitive answer or a new body does not',
+  async () => {
+    const f = fakeFetch([
+      new TypeError('Failed to fetch'),
+      json(503, { error: 'storage_failed' }),
+      json(201, {}),
+      json(201, {}),
+      new TypeError('x'),
+      json(201, {}),
+    ]);
+    const send = createSubmitter('/v1/f/abc', antiSpam, { fetch: f.fetch, minFillMs: 0 });
+    const first = await rejection(send({ a: 1 }, ctx));
+    assert.ok(first.retry);
+    assert.match(first.message, /kept/);
+    assert.ok((await rejection(send({ a: 1 }, ctx))).retry);
+    await send({ a: 1 }, ctx);
+    const keys = f.calls.map((c) => c.headers['idempotency-key']);
+    assert.is(keys[1], keys[0]);
+    assert.is(keys[2], keys[0], 'the retry that succeeds still carries the first key');
+    await send({ a: 1 }, ctx);
+    assert.is.not(
+      f.calls[3].headers['idempotency-key'],
+      keys[0],
+      'after a stored answer, the next response is a new one',
+    );
+    await rejection(send({ a: 2 }, ctx));
+    await send({ a: 3 }, ctx);
+    assert.is.not(
+      f.calls[5].headers['idempotency-key'],
+      f.calls[4].headers['idempotency-key'],
+      'a changed body gets a new key',
+    );
+  },
+);
 
 client('refusals become SubmitErrors: 422 problems, paused, expired, 429 with Retry-After', async () => {
   const f = fakeFetch([
@@ -83,13 +110,16 @@ client('refusals become SubmitErrors: 422 problems, paused, expired, 429 with Re
   assert.match(limited.message, /7 seconds/);
 });
 
-client('waits until 2 s after it was created before the first post (the server drops faster posts as bots)', async () => {
-  const f = fakeFetch([json(201, {})]);
-  const started = Date.now();
-  const send = createSubmitter('/v1/f/abc', antiSpam, { fetch: f.fetch, minFillMs: 150 });
-  await send({ a: 1 }, ctx);
-  assert.ok(Date.now() - started >= 140, `${Date.now() - started} ms`);
-});
+client(
+  'waits until 2 s after it was created before the first post (the server drops faster posts as bots)',
+  async () => {
+    const f = fakeFetch([json(201, {})]);
+    const started = Date.now();
+    const send = createSubmitter('/v1/f/abc', antiSpam, { fetch: f.fetch, minFillMs: 150 });
+    await send({ a: 1 }, ctx);
+    assert.ok(Date.now() - started >= 140, `${Date.now() - started} ms`);
+  },
+);
 
 client('idempotency keys are v4 UUIDs, also where crypto.randomUUID is missing', () => {
   const original = crypto.randomUUID;
@@ -121,8 +151,16 @@ problems('maps `values.<key>` lines to fields, quoted keys too; the rest stays g
     ],
     keys,
   );
-  assert.equal(mapped.errors, { email: 'Enter a valid email address', 'first name': 'This field is required', age: 'Must be at least 18' });
-  assert.equal(mapped.general, ['values.ghost: unknown field', 'the submit button is disabled for these answers', 'skippedSteps[0]: no step has the id "x"']);
+  assert.equal(mapped.errors, {
+    email: 'Enter a valid email address',
+    'first name': 'This field is required',
+    age: 'Must be at least 18',
+  });
+  assert.equal(mapped.general, [
+    'values.ghost: unknown field',
+    'the submit button is disabled for these answers',
+    'skippedSteps[0]: no step has the id "x"',
+  ]);
 });
 
 problems.run();
@@ -130,8 +168,14 @@ problems.run();
 const messages = suite('embed messages');
 
 messages('accepts exactly a resize with a sane height or a redirect to an http(s) URL', () => {
-  assert.equal(readEmbedMessage({ type: 'formstead:resize', height: 321.4 }), { type: 'formstead:resize', height: 322 });
-  assert.equal(readEmbedMessage({ type: 'formstead:redirect', url: 'https://example.com/thanks' }), { type: 'formstead:redirect', url: 'https://example.com/thanks' });
+  assert.equal(readEmbedMessage({ type: 'formstead:resize', height: 321.4 }), {
+    type: 'formstead:resize',
+    height: 322,
+  });
+  assert.equal(readEmbedMessage({ type: 'formstead:redirect', url: 'https://example.com/thanks' }), {
+    type: 'formstead:redirect',
+    url: 'https://example.com/thanks',
+  });
   const refused: unknown[] = [
     null,
     'formstead:resize',

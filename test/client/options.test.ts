@@ -11,7 +11,15 @@ const def: FormDefinition = {
   title: 'Options',
   submit: { label: 'Send' },
   fields: [
-    { key: 'country', type: 'select', label: 'Country', options: [{ value: 'fr', label: 'France' }, { value: 'de', label: 'Germany' }] },
+    {
+      key: 'country',
+      type: 'select',
+      label: 'Country',
+      options: [
+        { value: 'fr', label: 'France' },
+        { value: 'de', label: 'Germany' },
+      ],
+    },
     { key: 'city', type: 'select', label: 'City', optionsFrom: 'cities', optionsDependsOn: ['country'] },
     { key: 'tags', type: 'multiselect', label: 'Tags', optionsFrom: 'tags' },
   ],
@@ -22,7 +30,9 @@ const cityLists: Record<string, string[]> = { fr: ['Paris', 'Lyon'], de: ['Berli
 function deferredProvider() {
   const calls: { values: Record<string, unknown>; resolve: (cities: string[]) => void }[] = [];
   const provider = (values: Record<string, unknown>) =>
-    new Promise<{ value: string; label: string }[]>((resolve) => calls.push({ values, resolve: (cities) => resolve(cities.map((c) => ({ value: c.toLowerCase(), label: c }))) }));
+    new Promise<{ value: string; label: string }[]>((resolve) =>
+      calls.push({ values, resolve: (cities) => resolve(cities.map((c) => ({ value: c.toLowerCase(), label: c }))) }),
+    );
   return { calls, provider };
 }
 
@@ -33,7 +43,9 @@ options.after.each(unmountAll);
 
 options('an async provider shows a loading state, then its options', async () => {
   const { calls, provider } = deferredProvider();
-  const root = await mount(html`<${FormRenderer} definition=${def} optionsProviders=${{ cities: provider, tags: () => [] }} onSubmit=${() => {}} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities: provider, tags: () => [] }} onSubmit=${() => {}} />`,
+  );
   await settle();
   const city = byLabel(root, 'City') as HTMLSelectElement;
   assert.ok(city.disabled);
@@ -48,7 +60,9 @@ options('an async provider shows a loading state, then its options', async () =>
 
 options('optionsDependsOn fetches again when a named value changes, with the current values', async () => {
   const { calls, provider } = deferredProvider();
-  const root = await mount(html`<${FormRenderer} definition=${def} optionsProviders=${{ cities: provider, tags: () => [] }} onSubmit=${() => {}} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities: provider, tags: () => [] }} onSubmit=${() => {}} />`,
+  );
   await settle();
   calls[0].resolve([]);
   await choose(byLabel(root, 'Country'), 'fr');
@@ -64,11 +78,16 @@ options('optionsDependsOn fetches again when a named value changes, with the cur
 });
 
 options('a choice the new options no longer hold is cleared', async () => {
-  const cities = (values: Record<string, unknown>) => (cityLists[values.country as string] ?? []).map((c) => ({ value: c.toLowerCase(), label: c }));
-  const tags = () => Promise.resolve([{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }]);
+  const cities = (values: Record<string, unknown>) =>
+    (cityLists[values.country as string] ?? []).map((c) => ({ value: c.toLowerCase(), label: c }));
+  const tags = () =>
+    Promise.resolve([
+      { value: 'a', label: 'A' },
+      { value: 'b', label: 'B' },
+    ]);
   let submitted: Record<string, unknown> | undefined;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities, tags }} initialValues=${{ tags: ['a', 'zzz'] }} onSubmit=${(v: Record<string, unknown>) => void (submitted = v)} />`,
+    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities, tags }} initialValues=${{ tags: ['a', 'zzz'] }} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
   );
   await choose(byLabel(root, 'Country'), 'fr');
   await settle();

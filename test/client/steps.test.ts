@@ -27,19 +27,26 @@ const routed: FormDefinition = {
     {
       id: 'company',
       title: 'Your company',
-      fields: [{ key: 'company', type: 'text', label: 'Company', defaultValue: 'ACME', validation: { required: true } }],
+      fields: [
+        { key: 'company', type: 'text', label: 'Company', defaultValue: 'ACME', validation: { required: true } },
+      ],
       skip: { label: 'Skip this step' },
       back: { label: 'Previous' },
       next: { label: 'Onwards', disabled: [{ field: 'company', eq: 'blocked' }] },
     },
-    { id: 'contact', title: 'Contact', fields: [{ key: 'email', type: 'email', label: 'Email', validation: { required: true } }] },
+    {
+      id: 'contact',
+      title: 'Contact',
+      fields: [{ key: 'email', type: 'email', label: 'Email', validation: { required: true } }],
+    },
   ],
 };
 
 const heading = (root: HTMLElement) => root.querySelector('.fs-step-title')!;
 const progress = (root: HTMLElement) => root.querySelector('.fs-progress-label')!.textContent;
 const buttons = (root: HTMLElement) => [...root.querySelectorAll('button')].map((b) => b.textContent!.trim());
-const radio = (root: HTMLElement, value: string) => root.querySelector(`input[type=radio][value="${value}"]`) as HTMLElement;
+const radio = (root: HTMLElement, value: string) =>
+  root.querySelector(`input[type=radio][value="${value}"]`) as HTMLElement;
 
 const steps = suite('steps');
 steps.after.each(unmountAll);
@@ -95,7 +102,8 @@ steps('Back returns along the steps taken and keeps the answers', async () => {
 
 steps('Skip resets the step to its defaults, moves on without validation and is reported on submit', async () => {
   let submitted: { values: Record<string, unknown>; skipped: readonly string[] } | undefined;
-  const onSubmit = (values: Record<string, unknown>, ctx: { skippedSteps: readonly string[] }) => void (submitted = { values, skipped: ctx.skippedSteps });
+  const onSubmit = (values: Record<string, unknown>, ctx: { skippedSteps: readonly string[] }) =>
+    void (submitted = { values, skipped: ctx.skippedSteps });
   const root = await mount(html`<${FormRenderer} definition=${routed} onSubmit=${onSubmit} />`);
   await click(radio(root, 'business'));
   await click(button(root, 'Continue'));
@@ -104,7 +112,10 @@ steps('Skip resets the step to its defaults, moves on without validation and is 
   assert.is(heading(root).textContent, 'Contact');
   await type(byLabel(root, 'Email'), 'ada@example.com');
   await click(button(root, 'Finish'));
-  assert.equal(submitted, { values: { kind: 'business', company: 'ACME', email: 'ada@example.com' }, skipped: ['company'] });
+  assert.equal(submitted, {
+    values: { kind: 'business', company: 'ACME', email: 'ada@example.com' },
+    skipped: ['company'],
+  });
 });
 
 steps('disabled conditions disable Continue; `false` hides Back and Continue', async () => {
@@ -123,7 +134,12 @@ steps('disabled conditions disable Continue; `false` hides Back and Continue', a
   assert.equal(buttons(root), ['Skip this step', 'Onwards'], 'back: false hides Back');
   await type(byLabel(root, 'Company'), 'blocked');
   assert.ok(button(root, 'Onwards').disabled);
-  await act(() => void root.querySelector('form')!.dispatchEvent(new window.Event('submit', { cancelable: true }) as unknown as Event));
+  await act(
+    () =>
+      void root
+        .querySelector('form')!
+        .dispatchEvent(new window.Event('submit', { cancelable: true }) as unknown as Event),
+  );
   assert.is(heading(root).textContent, 'Your company', 'Enter does not pass a disabled Continue');
   await type(byLabel(root, 'Company'), 'Initech');
   await click(button(root, 'Onwards'));
@@ -142,9 +158,18 @@ const auto: FormDefinition = {
   title: 'Auto',
   submit: { label: 'Send' },
   steps: [
-    { id: 'one', title: 'One', fields: [{ key: 'a', type: 'radio', label: 'A', options: kinds, autoAdvance: true }], next: false },
+    {
+      id: 'one',
+      title: 'One',
+      fields: [{ key: 'a', type: 'radio', label: 'A', options: kinds, autoAdvance: true }],
+      next: false,
+    },
     { id: 'two', title: 'Two', fields: [{ key: 'b', type: 'stars', label: 'B', autoAdvance: true }] },
-    { id: 'three', title: 'Three', fields: [{ key: 'c', type: 'radio', label: 'C', options: kinds, autoAdvance: true }] },
+    {
+      id: 'three',
+      title: 'Three',
+      fields: [{ key: 'c', type: 'radio', label: 'C', options: kinds, autoAdvance: true }],
+    },
   ],
 };
 const Stars = (p: FieldProps) =>
@@ -154,7 +179,9 @@ const Stars = (p: FieldProps) =>
   }}>Five stars</button>`;
 
 steps('autoAdvance: a pointer click on a radio moves on; an arrow-key change does not', async () => {
-  const root = await mount(html`<${FormRenderer} definition=${auto} components=${{ stars: Stars }} onSubmit=${() => {}} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${auto} components=${{ stars: Stars }} onSubmit=${() => {}} />`,
+  );
   await click(radio(root, 'business'), 0);
   assert.is(heading(root).textContent, 'One', 'a keyboard-made click (detail 0) only changes the choice');
   assert.ok((radio(root, 'business') as HTMLInputElement).checked);
@@ -164,11 +191,17 @@ steps('autoAdvance: a pointer click on a radio moves on; an arrow-key change doe
 });
 
 steps('autoAdvance: Space and Enter on a radio move on; a custom field commits through its callback', async () => {
-  const root = await mount(html`<${FormRenderer} definition=${auto} components=${{ stars: Stars }} onSubmit=${() => {}} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${auto} components=${{ stars: Stars }} onSubmit=${() => {}} />`,
+  );
   await key(radio(root, 'person'), 'keyup', ' ');
   assert.is(heading(root).textContent, 'Two');
   await click(button(root, 'Back'));
-  const enter = new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }) as unknown as Event;
+  const enter = new window.KeyboardEvent('keydown', {
+    key: 'Enter',
+    bubbles: true,
+    cancelable: true,
+  }) as unknown as Event;
   await act(() => void radio(root, 'business').dispatchEvent(enter));
   assert.ok(enter.defaultPrevented, 'Enter does not submit the form');
   assert.is(heading(root).textContent, 'Two');
@@ -178,7 +211,9 @@ steps('autoAdvance: Space and Enter on a radio move on; a custom field commits t
 
 steps('autoAdvance never submits from the last step', async () => {
   let sent = 0;
-  const root = await mount(html`<${FormRenderer} definition=${auto} components=${{ stars: Stars }} onSubmit=${() => void sent++} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${auto} components=${{ stars: Stars }} onSubmit=${() => void sent++} />`,
+  );
   await click(radio(root, 'person'));
   await click(button(root, 'Five stars'));
   await click(radio(root, 'business'));
@@ -191,7 +226,12 @@ steps('Enter in a text input on a middle step means Continue', async () => {
   const root = await mount(html`<${FormRenderer} definition=${routed} onSubmit=${() => {}} />`);
   await click(radio(root, 'business'));
   await click(button(root, 'Continue'));
-  await act(() => void root.querySelector('form')!.dispatchEvent(new window.Event('submit', { cancelable: true }) as unknown as Event));
+  await act(
+    () =>
+      void root
+        .querySelector('form')!
+        .dispatchEvent(new window.Event('submit', { cancelable: true }) as unknown as Event),
+  );
   assert.is(heading(root).textContent, 'Contact');
 });
 

@@ -12,8 +12,16 @@ const twoSteps: FormDefinition = {
   submit: { label: 'Send' },
   cancel: { label: 'Start over' },
   steps: [
-    { id: 'name', title: 'Name', fields: [{ key: 'name', type: 'text', label: 'Name', validation: { required: true } }] },
-    { id: 'mail', title: 'Mail', fields: [{ key: 'email', type: 'email', label: 'Email', validation: { required: true } }] },
+    {
+      id: 'name',
+      title: 'Name',
+      fields: [{ key: 'name', type: 'text', label: 'Name', validation: { required: true } }],
+    },
+    {
+      id: 'mail',
+      title: 'Mail',
+      fields: [{ key: 'email', type: 'email', label: 'Email', validation: { required: true } }],
+    },
   ],
 };
 
@@ -56,7 +64,12 @@ submit('without allowAnother there is no "Submit another response"; the default 
 
 submit('server problems are shown on their fields, on the step that holds them', async () => {
   const onSubmit = async () => {
-    throw new SubmitError('Please check your answers.', { problems: ['values.name: Must be at least 5 characters', 'values: the submit button is disabled for these answers'] });
+    throw new SubmitError('Please check your answers.', {
+      problems: [
+        'values.name: Must be at least 5 characters',
+        'values: the submit button is disabled for these answers',
+      ],
+    });
   };
   const root = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${onSubmit} />`);
   await fillBoth(root);
@@ -116,7 +129,9 @@ submit('any other rejection is reported with a retry; buttons are disabled while
 
 submit('a double click sends once', async () => {
   let calls = 0;
-  const root = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => new Promise<void>((r) => (calls++, setTimeout(r, 10)))} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => new Promise<void>((r) => (calls++, setTimeout(r, 10)))} />`,
+  );
   await fillBoth(root);
   await act(() => {
     button(root, 'Send').click();
@@ -127,40 +142,48 @@ submit('a double click sends once', async () => {
   assert.ok(root.querySelector('.fs-success'));
 });
 
-submit('Cancel asks before it clears typed answers ("Keep my answers" keeps them), or calls onCancel when given', async () => {
-  const root = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} />`);
-  await type(byLabel(root, 'Name'), 'Ada');
-  await click(button(root, 'Continue'));
-  await click(button(root, 'Start over'));
-  assert.match(root.querySelector('.fs-confirm')!.textContent!, 'Clear all your answers and start over?');
-  assert.is(document.activeElement, button(root, 'Keep my answers'), 'the safe choice has focus');
-  await click(button(root, 'Keep my answers'));
-  assert.not.ok(root.querySelector('.fs-confirm'));
-  assert.is(root.querySelector('.fs-step-title')!.textContent, 'Mail', 'still on the step, answers kept');
-  await click(button(root, 'Start over'));
-  await click(button(root, 'Clear answers'));
-  assert.is(root.querySelector('.fs-step-title')!.textContent, 'Name');
-  assert.is((byLabel(root, 'Name') as HTMLInputElement).value, '');
-  // Nothing typed: nothing to lose, no question.
-  const fresh = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} />`);
-  await click(button(fresh, 'Start over'));
-  assert.not.ok(fresh.querySelector('.fs-confirm'));
-  let cancelled = 0;
-  const other = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} onCancel=${() => void cancelled++} />`);
-  await click(button(other, 'Start over'));
-  assert.is(cancelled, 1);
-});
+submit(
+  'Cancel asks before it clears typed answers ("Keep my answers" keeps them), or calls onCancel when given',
+  async () => {
+    const root = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} />`);
+    await type(byLabel(root, 'Name'), 'Ada');
+    await click(button(root, 'Continue'));
+    await click(button(root, 'Start over'));
+    assert.match(root.querySelector('.fs-confirm')!.textContent!, 'Clear all your answers and start over?');
+    assert.is(document.activeElement, button(root, 'Keep my answers'), 'the safe choice has focus');
+    await click(button(root, 'Keep my answers'));
+    assert.not.ok(root.querySelector('.fs-confirm'));
+    assert.is(root.querySelector('.fs-step-title')!.textContent, 'Mail', 'still on the step, answers kept');
+    await click(button(root, 'Start over'));
+    await click(button(root, 'Clear answers'));
+    assert.is(root.querySelector('.fs-step-title')!.textContent, 'Name');
+    assert.is((byLabel(root, 'Name') as HTMLInputElement).value, '');
+    // Nothing typed: nothing to lose, no question.
+    const fresh = await mount(html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} />`);
+    await click(button(fresh, 'Start over'));
+    assert.not.ok(fresh.querySelector('.fs-confirm'));
+    let cancelled = 0;
+    const other = await mount(
+      html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => {}} onCancel=${() => void cancelled++} />`,
+    );
+    await click(button(other, 'Start over'));
+    assert.is(cancelled, 1);
+  },
+);
 
-submit('showTitle puts the title and description above the form; without it the renderer shows neither (spec 2.1)', async () => {
-  const described = { ...twoSteps, description: 'Two quick questions.' };
-  const shown = await mount(html`<${FormRenderer} definition=${described} onSubmit=${() => {}} showTitle />`);
-  assert.is(shown.querySelector('.fs-page-title')!.tagName, 'H2');
-  assert.is(shown.querySelector('.fs-page-title')!.textContent, 'Two steps');
-  assert.is(shown.querySelector('.fs-page-description')!.textContent, 'Two quick questions.');
-  const plain = await mount(html`<${FormRenderer} definition=${described} onSubmit=${() => {}} />`);
-  assert.not.ok(plain.querySelector('.fs-page-title'));
-  assert.not.ok(plain.textContent!.includes('Two quick questions.'));
-});
+submit(
+  'showTitle puts the title and description above the form; without it the renderer shows neither (spec 2.1)',
+  async () => {
+    const described = { ...twoSteps, description: 'Two quick questions.' };
+    const shown = await mount(html`<${FormRenderer} definition=${described} onSubmit=${() => {}} showTitle />`);
+    assert.is(shown.querySelector('.fs-page-title')!.tagName, 'H2');
+    assert.is(shown.querySelector('.fs-page-title')!.textContent, 'Two steps');
+    assert.is(shown.querySelector('.fs-page-description')!.textContent, 'Two quick questions.');
+    const plain = await mount(html`<${FormRenderer} definition=${described} onSubmit=${() => {}} />`);
+    assert.not.ok(plain.querySelector('.fs-page-title'));
+    assert.not.ok(plain.textContent!.includes('Two quick questions.'));
+  },
+);
 
 submit('initial values and validators are used', async () => {
   const def: FormDefinition = {
@@ -171,7 +194,9 @@ submit('initial values and validators are used', async () => {
   };
   const validators = { even: (v: unknown) => (String(v).length % 2 ? 'Use an even number of characters' : undefined) };
   let sent = 0;
-  const root = await mount(html`<${FormRenderer} definition=${def} validators=${validators} initialValues=${{ code: 'abc' }} onSubmit=${() => void sent++} />`);
+  const root = await mount(
+    html`<${FormRenderer} definition=${def} validators=${validators} initialValues=${{ code: 'abc' }} onSubmit=${() => void sent++} />`,
+  );
   assert.is((byLabel(root, 'Code') as HTMLInputElement).value, 'abc');
   await click(button(root, 'Send'));
   assert.is(root.querySelector('.fs-error')!.textContent, 'Use an even number of characters');

@@ -24,7 +24,9 @@ export async function setupOwner(server: RunningServer, email = 'owner@example.c
 }
 
 /** A bundle on a free port that knows it as its public URL, with the owner set up: the server and the owner's session cookie. */
-export async function startWithOwner(env: Record<string, string> = {}): Promise<{ server: RunningServer; cookie: string }> {
+export async function startWithOwner(
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; cookie: string }> {
   const port = await freePort();
   const server = await startServer({ port, env: { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env } });
   return { server, cookie: await setupOwner(server) };
@@ -38,7 +40,11 @@ export function adminClient(server: RunningServer, cookie: string, origin = new 
       super(address, protocols, { headers: { cookie, origin } });
     }
   }
-  const ws = createWSClient({ url: `${server.url.replace(/^http/, 'ws')}/admin/trpc`, WebSocket: BrowserLikeSocket as unknown as typeof globalThis.WebSocket, retryDelayMs: () => 60_000 });
+  const ws = createWSClient({
+    url: `${server.url.replace(/^http/, 'ws')}/admin/trpc`,
+    WebSocket: BrowserLikeSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => 60_000,
+  });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws })] });
   return { client, close: () => ws.close() };
 }

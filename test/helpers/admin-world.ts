@@ -57,11 +57,19 @@ export async function adminWorld(env: Record<string, string> = {}, clock?: () =>
   // The owner of another workspace: a workspace owner, but not an owner of the instance.
   const other = { id: newId(), name: 'Other', createdAt: new Date(Date.now() + 1000).toISOString() };
   await store.workspaces.create(other);
-  const outsiderUser = { id: newId(), email: 'outsider@example.com', passwordHash: await hashPassword(PASSWORD), createdAt: other.createdAt };
+  const outsiderUser = {
+    id: newId(),
+    email: 'outsider@example.com',
+    passwordHash: await hashPassword(PASSWORD),
+    createdAt: other.createdAt,
+  };
   await store.users.create(outsiderUser, { workspaceId: other.id, role: 'owner' });
   const outsider = await services.accounts.startSession(outsiderUser.id);
 
-  const published = await services.forms.publish({ kind: 'user', userId: ownerId, workspaceId, role: 'owner' }, { definition: contactDefinition() });
+  const published = await services.forms.publish(
+    { kind: 'user', userId: ownerId, workspaceId, role: 'owner' },
+    { definition: contactDefinition() },
+  );
   const jobs = new JobRegistry();
   jobs.register({ name: 'noop', schedule: '0 0 1 1 *', about: 'Does nothing (tests).', run: async () => 'done' });
 
@@ -77,5 +85,15 @@ export async function adminWorld(env: Record<string, string> = {}, clock?: () =>
     const sessionToken = who === 'signedOut' ? undefined : who === 'wrongOrigin' ? owner : sessions[who];
     return { services, jobs, origin, sessionToken };
   };
-  return { store, services, jobs, sessions, userIds, workspaceId, formId: published.form_id, context, caller: (who, signal) => createCaller(context(who), { signal }) };
+  return {
+    store,
+    services,
+    jobs,
+    sessions,
+    userIds,
+    workspaceId,
+    formId: published.form_id,
+    context,
+    caller: (who, signal) => createCaller(context(who), { signal }),
+  };
 }

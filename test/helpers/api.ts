@@ -45,7 +45,15 @@ export function contactDefinition(overrides: Record<string, unknown> = {}) {
     fields: [
       { key: 'name', type: 'text', label: 'Name', validation: { required: true, maxLength: 100 } },
       { key: 'email', type: 'email', label: 'Email', validation: { required: true } },
-      { key: 'topic', type: 'select', label: 'Topic', options: [{ value: 'sales', label: 'Sales' }, { value: 'support', label: 'Support' }] },
+      {
+        key: 'topic',
+        type: 'select',
+        label: 'Topic',
+        options: [
+          { value: 'sales', label: 'Sales' },
+          { value: 'support', label: 'Support' },
+        ],
+      },
       { key: 'message', type: 'textarea', label: 'Message' },
     ],
     ...overrides,

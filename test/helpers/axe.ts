@@ -32,8 +32,11 @@ export async function assertAxe(page: Page, what: string, options: AxeOptions = 
     (rules) => (window as any).axe.run(document, { resultTypes: ['violations'], rules }).then((r: any) => r.violations),
     rules,
   )) as Violation[];
-  const line = (v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || (options.headingOne && v.id === 'page-has-heading-one'));
+  const line = (v: Violation) =>
+    `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
+  const blocking = violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || (options.headingOne && v.id === 'page-has-heading-one'),
+  );
   for (const v of violations.filter((x) => !blocking.includes(x))) console.log(`  [axe, ${what}] ${line(v)}`);
   assert.equal(blocking.map(line), [], what);
 }

@@ -13,7 +13,15 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -36,7 +44,8 @@ export async function closePage(page: Page, ms = 5000): Promise<void> {
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
   const outcome = await Promise.race([page.close().then(() => 'closed' as const), late]);
   clearTimeout(timer);
-  if (outcome === 'late') console.error(`closePage: Chromium did not close ${page.url()} within ${ms} ms; left for browser.close()`);
+  if (outcome === 'late')
+    console.error(`closePage: Chromium did not close ${page.url()} within ${ms} ms; left for browser.close()`);
 }
 
 /** Collects console errors and uncaught page errors, so a suite can assert there were none. */
@@ -50,7 +59,12 @@ export function pageErrors(page: Page): string[] {
 }
 
 /** A new page at `width` x 844 px, signed in with the session `cookie` ("name=value") for `baseUrl`; with its errors collected. */
-export async function signedInPage(browser: Browser, baseUrl: string, cookie: string, width: number): Promise<{ page: Page; errors: string[] }> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  cookie: string,
+  width: number,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url: baseUrl }]);
@@ -67,4 +81,5 @@ export const focusedElement = (page: Page) =>
   });
 
 /** The table row whose link reads exactly `title` (a form in the panel's lists). */
-export const rowWithLink = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+export const rowWithLink = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });

@@ -54,7 +54,8 @@ export function dockerfileStages(file = path.join(repoRoot, 'Dockerfile')): Stag
 /** The arguments of the stage's only `keyword` instruction; an error if it has none or several. */
 export function only(stage: Stage, keyword: string): string {
   const found = stage.steps.filter((s) => s.keyword === keyword);
-  if (found.length !== 1) throw new Error(`Dockerfile: expected one ${keyword} in the stage FROM ${stage.image}, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`Dockerfile: expected one ${keyword} in the stage FROM ${stage.image}, found ${found.length}`);
   return found[0].args;
 }
 
@@ -80,7 +81,8 @@ export function execForm(args: string): string[] {
   } catch {
     throw new Error(`Dockerfile: "${args}" is not an exec-form command (a JSON array)`);
   }
-  if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string')) throw new Error(`Dockerfile: "${args}" is not an array of strings`);
+  if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string'))
+    throw new Error(`Dockerfile: "${args}" is not an array of strings`);
   return parsed;
 }
 
@@ -92,11 +94,14 @@ export function execForm(args: string): string[] {
 export function dockerignored(patterns: string[], rel: string): boolean {
   const parts = rel.split('/');
   return patterns.some((pattern) => {
-    if (/[!?[\]]|\*\*/.test(pattern)) throw new Error(`.dockerignore: "${pattern}" uses a form the test's matcher does not read`);
+    if (/[!?[\]]|\*\*/.test(pattern))
+      throw new Error(`.dockerignore: "${pattern}" uses a form the test's matcher does not read`);
     const wanted = pattern.replace(/^\/+|\/+$/g, '').split('/');
     if (wanted.length > parts.length) return false;
     // Docker matches from the context's root; a match of the first names drops everything under them.
-    return wanted.every((name, i) => new RegExp(`^${name.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(parts[i]));
+    return wanted.every((name, i) =>
+      new RegExp(`^${name.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(parts[i]),
+    );
   });
 }
 

@@ -4,15 +4,42 @@ import { Window } from 'happy-dom';
 import { render, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
 
-const window = new Window({ url: 'http://localhost/', settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+const window = new Window({
+  url: 'http://localhost/',
+  settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
+});
 const names = [
-  'window', 'document', 'navigator', 'Node', 'Element', 'HTMLElement', 'HTMLInputElement', 'HTMLSelectElement', 'HTMLTextAreaElement',
-  'HTMLFormElement', 'Event', 'KeyboardEvent', 'MouseEvent', 'FocusEvent', 'InputEvent', 'SubmitEvent', 'Text', 'DocumentFragment',
-  'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'ResizeObserver', 'DOMParser',
+  'window',
+  'document',
+  'navigator',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'HTMLInputElement',
+  'HTMLSelectElement',
+  'HTMLTextAreaElement',
+  'HTMLFormElement',
+  'Event',
+  'KeyboardEvent',
+  'MouseEvent',
+  'FocusEvent',
+  'InputEvent',
+  'SubmitEvent',
+  'Text',
+  'DocumentFragment',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'getComputedStyle',
+  'ResizeObserver',
+  'DOMParser',
 ] as const;
 for (const name of names) {
   // defineProperty: some of these (navigator) are read-only getters on newer Node versions.
-  Object.defineProperty(globalThis, name, { value: name === 'window' ? window : (window as any)[name], configurable: true, writable: true });
+  Object.defineProperty(globalThis, name, {
+    value: name === 'window' ? window : (window as any)[name],
+    configurable: true,
+    writable: true,
+  });
 }
 
 export { act };
@@ -49,7 +76,10 @@ export function byLabel(root: ParentNode, text: string): HTMLElement {
 /** A button by its text. */
 export function button(root: ParentNode, text: string): HTMLButtonElement {
   const found = [...root.querySelectorAll('button')].find((b) => b.textContent!.trim() === text);
-  if (!found) throw new Error(`no button ${JSON.stringify(text)}; have ${[...root.querySelectorAll('button')].map((b) => b.textContent).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no button ${JSON.stringify(text)}; have ${[...root.querySelectorAll('button')].map((b) => b.textContent).join(', ')}`,
+    );
   return found;
 }
 
@@ -79,7 +109,9 @@ export async function click(el: HTMLElement, detail = 1) {
 /** Fires a key event. */
 export async function key(el: HTMLElement, kind: 'keydown' | 'keyup', keyName: string) {
   await act(() => {
-    el.dispatchEvent(new window.KeyboardEvent(kind, { key: keyName, bubbles: true, cancelable: true }) as unknown as Event);
+    el.dispatchEvent(
+      new window.KeyboardEvent(kind, { key: keyName, bubbles: true, cancelable: true }) as unknown as Event,
+    );
   });
 }
 

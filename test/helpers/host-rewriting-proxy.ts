@@ -14,15 +14,27 @@ export interface HostRewritingProxy {
  * Forwards requests and WebSocket upgrades to `target` (http://host:port) with Host set to the
  * target's; `rewriteHost: false` keeps the browser's Host, `upgrades: false` drops every upgrade.
  */
-export async function startHostRewritingProxy(target: string, opts: { rewriteHost?: boolean; upgrades?: boolean } = {}): Promise<HostRewritingProxy> {
+export async function startHostRewritingProxy(
+  target: string,
+  opts: { rewriteHost?: boolean; upgrades?: boolean } = {},
+): Promise<HostRewritingProxy> {
   const to = new URL(target);
   const hostFor = (req: http.IncomingMessage) => (opts.rewriteHost === false ? req.headers.host : to.host);
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
-    const upstream = http.request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: hostFor(req) } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: hostFor(req) },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -33,7 +45,9 @@ export async function startHostRewritingProxy(target: string, opts: { rewriteHos
   server.on('upgrade', (req, socket, head) => {
     if (opts.upgrades === false) return void socket.destroy();
     const upstream = net.connect(Number(to.port), to.hostname, () => {
-      const headers = Object.entries({ ...req.headers, host: hostFor(req) }).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+      const headers = Object.entries({ ...req.headers, host: hostFor(req) }).map(
+        ([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`,
+      );
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
       upstream.write(head);
       upstream.pipe(socket);

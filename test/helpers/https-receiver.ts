@@ -64,7 +64,12 @@ export const HUGE_BYTES = 10 * 1024 * 1024;
  * hex = HMAC-SHA256 over "<t>.<raw body>" keyed with the whole secret; refuse when t is more than
  * 5 minutes from now; compare in constant time.
  */
-export function verifySignature(header: string | undefined, rawBody: Buffer, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifySignature(
+  header: string | undefined,
+  rawBody: Buffer,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match) return false;
   const t = Number(match[1]);
@@ -103,8 +108,19 @@ export async function startHttpsReceiver(opts: { keepAliveMs?: number } = {}): P
       } catch {
         json = undefined;
       }
-      const verified = secret === undefined ? undefined : verifySignature(req.headers['service-signature'] as string | undefined, raw, secret);
-      const entry: Received = { path: pathname, headers: req.headers, raw, json, verified, at: Date.now(), remotePort: req.socket.remotePort ?? 0 };
+      const verified =
+        secret === undefined
+          ? undefined
+          : verifySignature(req.headers['service-signature'] as string | undefined, raw, secret);
+      const entry: Received = {
+        path: pathname,
+        headers: req.headers,
+        raw,
+        json,
+        verified,
+        at: Date.now(),
+        remotePort: req.socket.remotePort ?? 0,
+      };
       received.push(entry);
       const reply = () => {
         entry.status = answer(pathname, res);
@@ -130,7 +146,18 @@ export async function startHttpsReceiver(opts: { keepAliveMs?: number } = {}): P
   /** Answers by path; returns the status sent. */
   function answer(pathname: string, res: http.ServerResponse): number | undefined {
     const [, kind, arg] = pathname.split('/');
-    const status = kind === 'status' ? Number(arg) : kind === 'switch' ? (switches.get(arg) ?? 503) : kind === 'redirect' ? 302 : kind === 'huge' ? 200 : kind === 'stall' ? undefined : 404;
+    const status =
+      kind === 'status'
+        ? Number(arg)
+        : kind === 'switch'
+          ? (switches.get(arg) ?? 503)
+          : kind === 'redirect'
+            ? 302
+            : kind === 'huge'
+              ? 200
+              : kind === 'stall'
+                ? undefined
+                : 404;
     if (status === undefined) return undefined; // stalls: never answers; the sender's timeout ends it
     if (kind === 'huge') sendHuge(res, (end) => hugeEnds.push(end));
     else if (kind === 'redirect') res.writeHead(302, { location: '/status/200/redirected' }).end();

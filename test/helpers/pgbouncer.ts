@@ -20,7 +20,8 @@ export interface Pooler {
 
 /** Starts PgBouncer on a loopback port in front of `server`, pool_mode = transaction, at most `serverConnections` to the server. */
 export async function startPgBouncer(server: PgServer, serverConnections = 10): Promise<Pooler> {
-  if (!existsSync(PGBOUNCER)) throw new Error(`PgBouncer not found at ${PGBOUNCER}: apt-get install -y pgbouncer (.ci/run does this)`);
+  if (!existsSync(PGBOUNCER))
+    throw new Error(`PgBouncer not found at ${PGBOUNCER}: apt-get install -y pgbouncer (.ci/run does this)`);
   const prefix = asServerUser();
   const dir = mkdtempSync(path.join(tmpdir(), 'formstead-pgbouncer-'));
   if (prefix.length) execFileSync('chown', [TEST_USER, dir]);

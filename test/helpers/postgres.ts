@@ -32,9 +32,15 @@ export interface PgServer {
 /** The newest installed server's bin folder, or a clear error naming the package to install. */
 export function postgresBinDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) if (existsSync(path.join(root, v, 'bin', 'initdb'))) return path.join(root, v, 'bin');
-  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql: apt-get install -y postgresql (.ci/run does this)');
+  throw new Error(
+    'PostgreSQL server binaries not found under /usr/lib/postgresql: apt-get install -y postgresql (.ci/run does this)',
+  );
 }
 
 /** The command prefix that runs a server binary unprivileged: `runuser -u formstead-test --` as root, nothing otherwise. */
@@ -43,7 +49,9 @@ export function asServerUser(): string[] {
   try {
     execFileSync('id', ['-u', TEST_USER], { stdio: 'ignore' });
   } catch {
-    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', TEST_USER], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', TEST_USER], {
+      stdio: 'ignore',
+    });
   }
   return ['runuser', '-u', TEST_USER, '--'];
 }
@@ -69,7 +77,8 @@ function reapOrphans(bin: string, prefix: string[]) {
     }
     if (alive(owner)) continue;
     try {
-      if (existsSync(path.join(dir, 'data', 'postmaster.pid'))) run(prefix, path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      if (existsSync(path.join(dir, 'data', 'postmaster.pid')))
+        run(prefix, path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
     } catch {
       // Not running: only the folder is left.
     }
@@ -121,7 +130,8 @@ export async function startPostgres(settings: { durable?: boolean } = {}): Promi
     if (stopped) return;
     stopped = true;
     try {
-      if (existsSync(path.join(data, 'postmaster.pid'))) run(prefix, pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      if (existsSync(path.join(data, 'postmaster.pid')))
+        run(prefix, pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } catch {
       // Already gone: nothing to stop.
     }
@@ -136,7 +146,16 @@ export async function startPostgres(settings: { durable?: boolean } = {}): Promi
     });
   }
   try {
-    run(prefix, path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+    run(prefix, path.join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
     writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
     const port = await freePort();
     const options = [
@@ -147,7 +166,8 @@ export async function startPostgres(settings: { durable?: boolean } = {}): Promi
       ...(settings.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c max_connections=200',
     ].join(' ');
-    const start = () => run(prefix, pgCtl, ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
+    const start = () =>
+      run(prefix, pgCtl, ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
     start();
     const startMs = Math.round(performance.now() - began);
     return {

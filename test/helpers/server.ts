@@ -45,7 +45,9 @@ export async function tempDataDir(): Promise<string> {
 }
 
 /** Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. */
-export async function startServer(opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? (await tempDataDir());
   // freePort() only knows the port was free a moment ago: until the bundle listens, another process
   // (CI runs two test files at once) can take it. Then the bundle exits with EADDRINUSE; try another.
@@ -61,7 +63,11 @@ export async function startServer(opts: { env?: Record<string, string>; args?: s
 /** The bundle could not listen: its port was taken after freePort() chose it. */
 class PortTaken extends Error {}
 
-async function spawnServer(port: number, dataDir: string, opts: { env?: Record<string, string>; args?: string[] }): Promise<RunningServer> {
+async function spawnServer(
+  port: number,
+  dataDir: string,
+  opts: { env?: Record<string, string>; args?: string[] },
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])], {
     env: { ...process.env, FORMSTEAD_RATE_LIMIT: 'off', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

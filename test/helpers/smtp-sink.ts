@@ -53,11 +53,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const waitFor = async (check: (m: ReceivedMail[]) => boolean, what: string, limitMs = 20_000) => {
     const deadline = Date.now() + limitMs;
     while (!check(mails)) {
-      if (Date.now() > deadline) throw new Error(`smtp sink: gave up waiting for ${what}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `smtp sink: gave up waiting for ${what}; got ${JSON.stringify(mails.map((m) => [m.to, m.subject]))}`,
+        );
       await new Promise((r) => setTimeout(r, 10));
     }
   };
-  return { url: `smtp://127.0.0.1:${port}`, mails, waitFor, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Undoes quoted-printable (RFC 2045): soft line breaks and =XX bytes, read as UTF-8. */

@@ -30,7 +30,11 @@ const all = instructions(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
 const lastFrom = all.map((i) => i.op).lastIndexOf('FROM');
 const runtime = all.slice(lastFrom);
 const envOf = (list: Instruction[]) =>
-  Object.fromEntries(list.filter((i) => i.op === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map((m) => [m[1], m[2].replace(/^"|"$/g, '')])));
+  Object.fromEntries(
+    list
+      .filter((i) => i.op === 'ENV')
+      .flatMap((i) => [...i.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map((m) => [m[1], m[2].replace(/^"|"$/g, '')])),
+  );
 
 const docker = suite('Dockerfile');
 
@@ -39,12 +43,18 @@ docker('a build stage, then a runtime stage on an official slim Node 20 or 22 im
   assert.ok(froms.length >= 2, 'two stages');
   for (const f of froms) assert.match(f.args, /^node:(20|22)(\.\d+)*-(bookworm-)?slim\b/, f.args);
   assert.match(froms[0].args, / AS build$/i);
-  assert.ok(all.slice(0, lastFrom).some((i) => i.op === 'RUN' && /node scripts\/build\.mjs|npm run build/.test(i.args)), 'the build stage builds');
+  assert.ok(
+    all.slice(0, lastFrom).some((i) => i.op === 'RUN' && /node scripts\/build\.mjs|npm run build/.test(i.args)),
+    'the build stage builds',
+  );
 });
 
 docker('the runtime stage holds only the bundle: no npm install, no node_modules', () => {
   const copies = runtime.filter((i) => i.op === 'COPY' || i.op === 'ADD');
-  assert.equal(copies.map((c) => c.args), ['--from=build /src/dist/formstead.mjs /app/formstead.mjs']);
+  assert.equal(
+    copies.map((c) => c.args),
+    ['--from=build /src/dist/formstead.mjs /app/formstead.mjs'],
+  );
   assert.not.ok(runtime.some((i) => i.op === 'RUN' && /\bnpm\b|\byarn\b|\bpnpm\b/.test(i.args)));
 });
 
@@ -54,9 +64,15 @@ docker('a non-root user, a volume for the data folder, HOST=0.0.0.0', () => {
   const env = envOf(runtime);
   assert.is(env.HOST, '0.0.0.0');
   const volume = runtime.find((i) => i.op === 'VOLUME')?.args ?? '';
-  assert.ok(volume.includes(`"${env.FORMSTEAD_DATA}"`) || volume.split(/\s+/).includes(env.FORMSTEAD_DATA), `VOLUME ${volume} holds FORMSTEAD_DATA=${env.FORMSTEAD_DATA}`);
+  assert.ok(
+    volume.includes(`"${env.FORMSTEAD_DATA}"`) || volume.split(/\s+/).includes(env.FORMSTEAD_DATA),
+    `VOLUME ${volume} holds FORMSTEAD_DATA=${env.FORMSTEAD_DATA}`,
+  );
   const chown = runtime.find((i) => i.op === 'RUN' && i.args.includes('chown'));
-  assert.ok(chown?.args.includes(`${user}:`) && chown.args.includes(env.FORMSTEAD_DATA), 'the user owns the data folder');
+  assert.ok(
+    chown?.args.includes(`${user}:`) && chown.args.includes(env.FORMSTEAD_DATA),
+    'the user owns the data folder',
+  );
 });
 
 docker('node runs the bundle as PID 1 (exec form, not npm or a shell) and a HEALTHCHECK asks /readyz with node', () => {
@@ -72,7 +88,9 @@ docker('node runs the bundle as PID 1 (exec form, not npm or a shell) and a HEAL
 });
 
 docker('.dockerignore keeps node_modules, builds, data and git out of the build context', () => {
-  const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+  const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
   for (const entry of ['node_modules', 'dist', 'formstead-data', '.git']) assert.ok(ignored.includes(entry), entry);
 });
 

@@ -16,8 +16,14 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const packaging = suite('package');
 
 packaging('npm pack lists only the bundle, the engine module, README, LICENSE and package.json', () => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const files = JSON.parse(out)[0].files.map((f: { path: string }) => f.path).sort();
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const files = JSON.parse(out)[0]
+    .files.map((f: { path: string }) => f.path)
+    .sort();
   assert.equal(files, ['LICENSE', 'README.md', 'dist/engine.mjs', 'dist/formstead.mjs', 'package.json']);
 });
 
@@ -27,7 +33,10 @@ packaging('no runtime dependencies: everything the bundle needs is inside it', (
   }
   assert.is(pkg.bin.formstead, 'dist/formstead.mjs');
   assert.is(pkg.license, 'MIT');
-  assert.match(readFileSync(path.join(root, 'LICENSE'), 'utf8'), /^MIT License\n\nCopyright \(c\) 2026 Formstead contributors\n/);
+  assert.match(
+    readFileSync(path.join(root, 'LICENSE'), 'utf8'),
+    /^MIT License\n\nCopyright \(c\) 2026 Formstead contributors\n/,
+  );
 });
 
 packaging('the bundle alone, in a folder without node_modules, prints its version and serves', async () => {
@@ -37,12 +46,16 @@ packaging('the bundle alone, in a folder without node_modules, prints its versio
     copyFileSync(bundlePath, alone);
     assert.is(execFileSync(process.execPath, [alone, '--version'], { cwd: dir, encoding: 'utf8' }), `${pkg.version}\n`);
     const port = await freePort();
-    const child = spawn(process.execPath, [alone, '--port', String(port), '--data', path.join(dir, 'data')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [alone, '--port', String(port), '--data', path.join(dir, 'data')], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const exited = new Promise((r) => child.on('exit', r));
-    while (!out.includes('Formstead listening on ') && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    while (!out.includes('Formstead listening on ') && child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 50));
     assert.is(child.exitCode, null, out);
     const page = await fetch(`http://127.0.0.1:${port}/admin/login`);
     assert.is(page.status, 200);

@@ -42,16 +42,36 @@ const f = () => 'handler';
 // [what, the template expression (`v` holds the values), values]
 const rows: [string, string, Record<string, unknown>?][] = [
   ['one element with text', 'html`<p class="lead">Hello</p>`'],
-  ['text with expressions', 'html`<p>Hello, ${v.name}! You have ${v.n} new ${v.n === 1 ? "message" : "messages"}.</p>`', { name: 'Ada', n: 2 }],
-  ['templates nested in ${}', 'html`<ul>${v.items.map((i) => html`<li key=${i}>${i}${i === "b" && html`<b>!</b>`}</li>`)}</ul>`', { items: ['a', 'b'] }],
+  [
+    'text with expressions',
+    'html`<p>Hello, ${v.name}! You have ${v.n} new ${v.n === 1 ? "message" : "messages"}.</p>`',
+    { name: 'Ada', n: 2 },
+  ],
+  [
+    'templates nested in ${}',
+    'html`<ul>${v.items.map((i) => html`<li key=${i}>${i}${i === "b" && html`<b>!</b>`}</li>`)}</ul>`',
+    { items: ['a', 'b'] },
+  ],
   ['a template as a prop value', 'html`<${v.C} label=${html`<em>x</em>`} />`', { C }],
   ['component closed by <//>', 'html`<${v.C} a=${1} b="x">kid<//>`', { C }],
   ['component closed by name (htm drops that ${})', 'html`<${v.C}>x</${v.C}>`', { C }],
   ['self-closing tags', 'html`<div><br/><img src="a.png" alt="" /><${v.C}/><option selected/></div>`', { C }],
   ['spread alone', 'html`<div ...${v.o} />`', { o: { id: 'o', title: 't' } }],
-  ['spread, then attributes', 'html`<input ...${v.o} id="x" value=${v.val} />`', { o: { id: 'o', type: 'text' }, val: 3 }],
-  ['one attribute on both sides of a spread', 'html`<div id="a" ...${v.o} id="b" title=${v.t} />`', { o: { id: 'o', title: 'o' }, t: 'T' }],
-  ['two spreads', 'html`<div a="1" ...${v.o} b="2" ...${v.p} a="3" />`', { o: { a: 'o', b: 'o' }, p: { b: 'p', c: 'p' } }],
+  [
+    'spread, then attributes',
+    'html`<input ...${v.o} id="x" value=${v.val} />`',
+    { o: { id: 'o', type: 'text' }, val: 3 },
+  ],
+  [
+    'one attribute on both sides of a spread',
+    'html`<div id="a" ...${v.o} id="b" title=${v.t} />`',
+    { o: { id: 'o', title: 'o' }, t: 'T' },
+  ],
+  [
+    'two spreads',
+    'html`<div a="1" ...${v.o} b="2" ...${v.p} a="3" />`',
+    { o: { a: 'o', b: 'o' }, p: { b: 'p', c: 'p' } },
+  ],
   ['spread of null and of an object literal', 'html`<div ...${null} /><p ...${{ k: v.n }} />`', { n: 1 }],
   ['boolean attributes', 'html`<input disabled type="checkbox" checked=${v.on} required />`', { on: false }],
   [
@@ -71,7 +91,10 @@ const rows: [string, string, Record<string, unknown>?][] = [
     { x: 1 },
   ],
   ['escapes in text', 'html`<p>a\\nb\\tc \\\\ \\` $ \\${v.x} ${v.x}\\n</p>`', { x: 1 }],
-  ['entities and special characters stay as written', 'html`<p title="&quot;q&quot;">&amp; &lt;b&gt; café ✓ \u2028 > \' " /</p>`'],
+  [
+    'entities and special characters stay as written',
+    'html`<p title="&quot;q&quot;">&amp; &lt;b&gt; café ✓ \u2028 > \' " /</p>`',
+  ],
   ['an empty template', 'html``'],
   ['text only', 'html`just text`'],
   ['one expression only', 'html`${v.x}`', { x: 'y' }],
@@ -105,12 +128,21 @@ scope('a module whose html is not the tag module is left alone', () => {
   assert.is(compile(`import { html } from 'elsewhere';\nexport default html\`<p/>\`;\n`), null);
 });
 scope('a local binding named html is refused (it could shadow the tag)', () => {
-  for (const local of ['(html) => html`<p/>`', 'function f({ html }) {}', 'class html {}', '(() => { try {} catch ([html]) {} })']) {
+  for (const local of [
+    '(html) => html`<p/>`',
+    'function f({ html }) {}',
+    'class html {}',
+    '(() => { try {} catch ([html]) {} })',
+  ]) {
     assert.throws(() => compile(moduleOf(local)), /shadows the template tag/, local);
   }
 });
 scope('the tag imported under another name or as a namespace stops the build', () => {
-  for (const header of [`import { html as t } from '${TAG}';`, `import * as R from '${TAG}';`, `import tag from '${TAG}';`]) {
+  for (const header of [
+    `import { html as t } from '${TAG}';`,
+    `import * as R from '${TAG}';`,
+    `import tag from '${TAG}';`,
+  ]) {
     assert.throws(() => compile(`${header}\nexport default 1;\n`), /import \{ html \}/, header);
   }
 });
@@ -120,7 +152,10 @@ scope('the added h import avoids names the module uses', () => {
   assert.match(compiled, '__htmH_("p", null)');
 });
 scope('a template error names the file and line', () => {
-  assert.throws(() => precompileModule(`${moduleOf('1')}\nhtml\`<p>\0</p>\`;\n`, { isTagModule: (s) => s === TAG, where: 'x.js' }), /^x\.js:4: /);
+  assert.throws(
+    () => precompileModule(`${moduleOf('1')}\nhtml\`<p>\0</p>\`;\n`, { isTagModule: (s) => s === TAG, where: 'x.js' }),
+    /^x\.js:4: /,
+  );
 });
 scope.run();
 
@@ -146,7 +181,16 @@ const HTM_PARSER = String.raw`/^\s*\n\s*|\s*\n\s*$/g`;
 /** A client bundle as scripts/build.mjs builds it, with the given plugins. */
 async function bundle(url: string, plugins: any[] = [htmPrecompile()]) {
   const entry = clientEntries.find((e) => e.url === url)!;
-  const result = await build({ entryPoints: [path.join(root, entry.source)], bundle: true, format: entry.format ?? 'esm', platform: 'browser', target: ['es2020'], minify: true, write: false, plugins });
+  const result = await build({
+    entryPoints: [path.join(root, entry.source)],
+    bundle: true,
+    format: entry.format ?? 'esm',
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    write: false,
+    plugins,
+  });
   return result.outputFiles[0].text;
 }
 
@@ -162,6 +206,6 @@ bundles('/assets/renderer.js keeps htm only for its public `html` export (docs/r
   assert.ok(text.includes(HTM_PARSER));
   // Minified, a template still parsed at run time would show as a template literal opening on a tag.
   assert.not.match(text, /`\s*</, 'its own templates are compiled');
-  assert.match((await bundle('/assets/renderer.js', [])), /`\s*</, 'the check finds templates when nothing is compiled');
+  assert.match(await bundle('/assets/renderer.js', []), /`\s*</, 'the check finds templates when nothing is compiled');
 });
 bundles.run();

@@ -7,7 +7,12 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 let server: RunningServer;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const post = (path: string, fields: Record<string, string>, cookie = '') =>
-  fetch(server.url + path, { method: 'POST', body: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, redirect: 'manual' });
+  fetch(server.url + path, {
+    method: 'POST',
+    body: form(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    redirect: 'manual',
+  });
 
 const claim = suite('setup and claim');
 claim.before(async () => {
@@ -47,7 +52,11 @@ claim('first start prints a one-time setup link that creates the owner once', as
 claim('sign-in: a wrong password is refused, the right one gives a session', async () => {
   const wrong = await post('/admin/login', { email: 'owner@example.com', password: 'nope nope nope' });
   assert.is(wrong.status, 401);
-  const right = await post('/admin/login', { email: 'owner@example.com', password: 'correct horse battery', next: '//evil.example' });
+  const right = await post('/admin/login', {
+    email: 'owner@example.com',
+    password: 'correct horse battery',
+    next: '//evil.example',
+  });
   assert.is(right.status, 303);
   // Signed in: the cookie check first (/admin/signed-in), then `next`.
   assert.is(right.headers.get('location'), '/admin/signed-in?next=%2Fadmin', 'next must be a same-site path');
@@ -90,13 +99,19 @@ claim('a signed-in owner claims a keyless form; the agent key still gets owner_k
   const list = await call(server.url, 'GET', '/v1/forms', { key: published.json.agent_key });
   const item = list.json.forms.find((f: any) => f.form_id === published.json.form_id);
   assert.is(item.expires_at, undefined, 'a claimed form no longer expires');
-  const patch = await call(server.url, 'PATCH', `/v1/forms/${published.json.form_id}`, { key: published.json.agent_key, body: { success_message: 'x' } });
+  const patch = await call(server.url, 'PATCH', `/v1/forms/${published.json.form_id}`, {
+    key: published.json.agent_key,
+    body: { success_message: 'x' },
+  });
   assert.is(patch.status, 403);
   assert.is(patch.json.error, 'owner_key_required');
   const reused = await fetch(server.url + claimPath, { headers: { cookie } });
   assert.is(reused.status, 404, 'a claim link works once');
   // The agent key may publish new versions, but not settings, of the claimed form.
-  const version = await call(server.url, 'POST', '/v1/forms', { key: published.json.agent_key, body: { form_id: published.json.form_id, definition: contactDefinition() } });
+  const version = await call(server.url, 'POST', '/v1/forms', {
+    key: published.json.agent_key,
+    body: { form_id: published.json.form_id, definition: contactDefinition() },
+  });
   assert.is(version.status, 201, version.text);
   const withSettings = await call(server.url, 'POST', '/v1/forms', {
     key: published.json.agent_key,

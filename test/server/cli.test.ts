@@ -5,7 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bundlePath } from '../helpers/server.ts';
 
-const run = (...args: string[]) => spawnSync(process.execPath, [bundlePath, ...args], { encoding: 'utf8', timeout: 10000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [bundlePath, ...args], { encoding: 'utf8', timeout: 10000 });
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
 const cli = suite('command line');
@@ -47,7 +48,15 @@ cli('--help lists every flag, every setting with its default, and the subcommand
     assert.ok(entry, `${name} missing`);
     assert.ok(entry.includes(fallback), `${name}: "${fallback}" not in ${JSON.stringify(entry)}`);
   }
-  for (const env of ['PORT', 'HOST', 'FORMSTEAD_DATA', 'FORMSTEAD_PUBLIC_URL', 'FORMSTEAD_MAIL_FROM', 'FORMSTEAD_DATABASE_URL']) assert.match(r.stdout, new RegExp(`\\b${env}\\b`));
+  for (const env of [
+    'PORT',
+    'HOST',
+    'FORMSTEAD_DATA',
+    'FORMSTEAD_PUBLIC_URL',
+    'FORMSTEAD_MAIL_FROM',
+    'FORMSTEAD_DATABASE_URL',
+  ])
+    assert.match(r.stdout, new RegExp(`\\b${env}\\b`));
   assert.match(r.stdout, /formstead admin-link \[--data DIR\]/);
   assert.match(r.stdout, /formstead backup --data DIR --out FILE/);
   assert.match(r.stdout, /formstead migrate --data DIR --to URL \[--files-dir DIR\]/);
@@ -55,14 +64,26 @@ cli('--help lists every flag, every setting with its default, and the subcommand
 });
 
 const oneLine: [string, string[], RegExp][] = [
-  ['unknown flag', ['--colour=red'], /^formstead: --colour: unknown option \(known: --port, --host, --data, --public-url, --database-url; see --help\)$/],
+  [
+    'unknown flag',
+    ['--colour=red'],
+    /^formstead: --colour: unknown option \(known: --port, --host, --data, --public-url, --database-url; see --help\)$/,
+  ],
   ['unknown short flag', ['-x'], /^formstead: -x: unknown option/],
-  ['stray word', ['serve'], /^formstead: serve: unknown command \(commands: admin-link, backup, migrate; see --help\)$/],
+  [
+    'stray word',
+    ['serve'],
+    /^formstead: serve: unknown command \(commands: admin-link, backup, migrate; see --help\)$/,
+  ],
   ['word after the flags', ['--port', '0', 'extra'], /^formstead: extra: unexpected argument \(see --help\)$/],
   ['missing value', ['--port'], /^formstead: --port: needs a value$/],
   ['empty value', ['--host='], /^formstead: --host: needs a value$/],
   ['backup without --out', ['backup', '--data', '.'], /^formstead: --out: needs the file to write/],
-  ['backup with an unknown flag', ['backup', '--to', 'x'], /^formstead: --to: unknown option \(known: --data, --out; see --help\)$/],
+  [
+    'backup with an unknown flag',
+    ['backup', '--to', 'x'],
+    /^formstead: --to: unknown option \(known: --data, --out; see --help\)$/,
+  ],
 ];
 cli('backup with FORMSTEAD_DATABASE_URL set and no data folder: one line pointing to pg_dump, exit 2', () => {
   const r = spawnSync(process.execPath, [bundlePath, 'backup', '--data', 'no-such-folder', '--out', 'x.tar'], {
@@ -71,7 +92,10 @@ cli('backup with FORMSTEAD_DATABASE_URL set and no data folder: one line pointin
     env: { ...process.env, FORMSTEAD_DATABASE_URL: 'postgres://db/formstead' },
   });
   assert.is(r.status, 2, r.stderr);
-  assert.match(r.stderr.trim(), /^formstead: --data: \S+ is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump$/);
+  assert.match(
+    r.stderr.trim(),
+    /^formstead: --data: \S+ is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump$/,
+  );
 });
 
 for (const [name, args, expected] of oneLine) {

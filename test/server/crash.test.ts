@@ -13,7 +13,6 @@ import { bytes, download, publishFileForm, rawUpload, sha256 } from '../helpers/
 
 const crash = suite('crash');
 
-
 crash('SIGKILL during publish and submit loops loses no acknowledged write', async () => {
   const seed = Number(process.env.CRASH_SEED ?? 20261121);
   const random = prng(seed);
@@ -26,7 +25,10 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
   for (let round = 0; round < 5; round++) {
     const server = await startServer({ env, dataDir });
     if (!formId) {
-      const first = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } });
+      const first = await call(server.url, 'POST', '/v1/forms', {
+        key: OWNER_KEY,
+        body: { definition: contactDefinition() },
+      });
       assert.is(first.status, 201);
       formId = first.json.form_id;
       ackedForms.add(formId);
@@ -39,11 +41,16 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
       while (!stop) {
         try {
           if (n === 0 && random() < 0.2) {
-            const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title: `t${round}` }) } });
+            const r = await call(server.url, 'POST', '/v1/forms', {
+              key: OWNER_KEY,
+              body: { definition: contactDefinition({ title: `t${round}` }) },
+            });
             if (r.status === 201) ackedForms.add(r.json.form_id);
           } else {
             const message = `round ${round} writer ${n} ${'x'.repeat(Math.floor(random() * 200))}`;
-            const r = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'A', email: 'a@example.com', message } } });
+            const r = await call(server.url, 'POST', `/v1/f/${formId}`, {
+              body: { values: { name: 'A', email: 'a@example.com', message } },
+            });
             if (r.status === 201) ackedSubmissions.set(r.json.id, message);
           }
         } catch {
@@ -67,7 +74,12 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
     const seen = new Map<string, string>();
     let cursor: string | undefined;
     do {
-      const page = await call(url, 'GET', `/v1/forms/${formId}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: OWNER_KEY });
+      const page = await call(
+        url,
+        'GET',
+        `/v1/forms/${formId}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: OWNER_KEY },
+      );
       assert.is(page.status, 200);
       for (const s of page.json.submissions) {
         // Nothing half-written: every stored row is a complete, valid submission.
@@ -78,7 +90,8 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
       }
       cursor = page.json.next_cursor;
     } while (cursor);
-    for (const [id, message] of ackedSubmissions) assert.is(seen.get(id), message, `acknowledged submission ${id} survived`);
+    for (const [id, message] of ackedSubmissions)
+      assert.is(seen.get(id), message, `acknowledged submission ${id} survived`);
     const forms = await call(url, 'GET', '/v1/forms', { key: OWNER_KEY });
     const ids = new Set(forms.json.forms.map((f: any) => f.form_id));
     for (const id of ackedForms) assert.ok(ids.has(id), `acknowledged form ${id} survived`);
@@ -87,47 +100,57 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
   }
 });
 
-crash('a background snapshot is built by a worker thread of the bundle; after SIGKILL the start needs only the journal after it', async () => {
-  const dataDir = await tempDataDir();
-  const port = await freePort();
-  // The admin socket accepts its public URL's Origin only. The worker is asked for: on a one-core or
-  // low-memory machine auto would export on the main thread.
-  const env = { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_SNAPSHOT_THREAD: 'worker' };
-  let server = await startServer({ dataDir, port, env });
-  const cookie = await setupOwner(server);
-  const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
-  const { form_id, agent_key } = published.json;
-  const send = async (from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      const r = await call(server.url, 'POST', `/v1/f/${form_id}`, { body: { values: { name: `n${i}`, email: 'a@example.com' } } });
-      assert.is(r.status, 201);
-    }
-  };
-  await send(0, 40);
-  const { client, close } = adminClient(server, cookie);
-  const status = await client.jobs.run.mutate({ name: 'snapshot' });
-  close();
-  assert.is(status.lastError, undefined, status.lastError);
-  assert.match(status.lastResult ?? '', /^generation \d+, \d+ bytes in \d+ ms \(worker thread\)$/);
-  const header = (await readFile(path.join(dataDir, 'formstead.db'))).subarray(0, 32);
-  const generation = Number(header.readBigUInt64LE(24));
-  assert.ok(generation >= 1, `the snapshot covers generation ${generation}`);
-  const journals = (await readdir(dataDir)).filter((n) => n.startsWith('journal-'));
-  assert.equal(journals, [`journal-${generation + 1}.log`], 'the journals it covers are gone');
-  await send(40, 50);
-  await server.stop('SIGKILL');
-  server = await startServer({ dataDir, port, env });
-  assert.match(server.output(), new RegExp(`snapshot generation ${generation}, 10 transactions replayed`));
-  const names = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const page = await call(server.url, 'GET', `/v1/forms/${form_id}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: agent_key });
-    for (const s of page.json.submissions) names.add(s.values.name);
-    cursor = page.json.next_cursor;
-  } while (cursor);
-  assert.equal([...names].sort(), Array.from({ length: 50 }, (_, i) => `n${i}`).sort());
-  await server.stop();
-});
+crash(
+  'a background snapshot is built by a worker thread of the bundle; after SIGKILL the start needs only the journal after it',
+  async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    // The admin socket accepts its public URL's Origin only. The worker is asked for: on a one-core or
+    // low-memory machine auto would export on the main thread.
+    const env = { FORMSTEAD_PUBLIC_URL: `http://127.0.0.1:${port}`, FORMSTEAD_SNAPSHOT_THREAD: 'worker' };
+    let server = await startServer({ dataDir, port, env });
+    const cookie = await setupOwner(server);
+    const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
+    const { form_id, agent_key } = published.json;
+    const send = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const r = await call(server.url, 'POST', `/v1/f/${form_id}`, {
+          body: { values: { name: `n${i}`, email: 'a@example.com' } },
+        });
+        assert.is(r.status, 201);
+      }
+    };
+    await send(0, 40);
+    const { client, close } = adminClient(server, cookie);
+    const status = await client.jobs.run.mutate({ name: 'snapshot' });
+    close();
+    assert.is(status.lastError, undefined, status.lastError);
+    assert.match(status.lastResult ?? '', /^generation \d+, \d+ bytes in \d+ ms \(worker thread\)$/);
+    const header = (await readFile(path.join(dataDir, 'formstead.db'))).subarray(0, 32);
+    const generation = Number(header.readBigUInt64LE(24));
+    assert.ok(generation >= 1, `the snapshot covers generation ${generation}`);
+    const journals = (await readdir(dataDir)).filter((n) => n.startsWith('journal-'));
+    assert.equal(journals, [`journal-${generation + 1}.log`], 'the journals it covers are gone');
+    await send(40, 50);
+    await server.stop('SIGKILL');
+    server = await startServer({ dataDir, port, env });
+    assert.match(server.output(), new RegExp(`snapshot generation ${generation}, 10 transactions replayed`));
+    const names = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await call(
+        server.url,
+        'GET',
+        `/v1/forms/${form_id}/submissions?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: agent_key },
+      );
+      for (const s of page.json.submissions) names.add(s.values.name);
+      cursor = page.json.next_cursor;
+    } while (cursor);
+    assert.equal([...names].sort(), Array.from({ length: 50 }, (_, i) => `n${i}`).sort());
+    await server.stop();
+  },
+);
 
 crash('a corrupt snapshot stops the start with a clear error and is left as it was', async () => {
   const dataDir = await tempDataDir();
@@ -139,7 +162,10 @@ crash('a corrupt snapshot stops the start with a clear error and is left as it w
   const corrupt = Buffer.from(bytes);
   corrupt[Math.floor(corrupt.length / 2)] ^= 0xff;
   await writeFile(file, corrupt);
-  const r = spawnSync(process.execPath, [bundlePath, '--port', '0', '--data', dataDir], { encoding: 'utf8', timeout: 15000 });
+  const r = spawnSync(process.execPath, [bundlePath, '--port', '0', '--data', dataDir], {
+    encoding: 'utf8',
+    timeout: 15000,
+  });
   assert.is.not(r.status, 0);
   assert.match(r.stderr, /snapshot/i);
   assert.not.match(r.stderr, /at .*\.mjs:\d+/, 'no stack trace');
@@ -149,61 +175,73 @@ crash('a corrupt snapshot stops the start with a clear error and is left as it w
 crash('a second process on the same data folder is refused', async () => {
   const dataDir = await tempDataDir();
   const server = await startServer({ dataDir });
-  const r = spawnSync(process.execPath, [bundlePath, '--port', '0', '--data', dataDir], { encoding: 'utf8', timeout: 15000 });
+  const r = spawnSync(process.execPath, [bundlePath, '--port', '0', '--data', dataDir], {
+    encoding: 'utf8',
+    timeout: 15000,
+  });
   assert.is.not(r.status, 0);
   assert.match(r.stderr, new RegExp(dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   assert.is((await call(server.url, 'GET', '/healthz')).status, 200, 'the first process keeps running');
   await server.stop();
 });
 
-crash('SIGKILL during uploads and submissions with files loses no acknowledged file, and none is half-written', async () => {
-  const random = prng(Number(process.env.CRASH_SEED ?? 20261124));
-  const dataDir = await tempDataDir();
-  const env = { FORMSTEAD_OWNER_KEY: OWNER_KEY };
-  const ackedUploads = new Map<string, string>(); // upload id → sha256 of the bytes sent
-  const ackedFiles = new Map<string, string>(); // file id of an acknowledged submission → sha256
-  let formId = '';
-  for (let round = 0; round < 3; round++) {
-    const server = await startServer({ env, dataDir });
-    formId ||= await publishFileForm(server.url);
-    await verifyFiles(server.url);
-    let stop = false;
-    const writer = async () => {
-      while (!stop) {
-        try {
-          const data = bytes(1 + Math.floor(random() * 400_000));
-          const up = await rawUpload(server.url, formId, 'cv', data, 'cv.pdf');
-          if (up.status !== 201) continue;
-          ackedUploads.set(up.json.upload_id, sha256(data));
-          const r = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'A', cv: up.json.upload_id } } });
-          if (r.status === 201) ackedFiles.set(r.json.values.cv.file_id, sha256(data));
-        } catch {
-          return; // the server died under us: that request was never acknowledged
+crash(
+  'SIGKILL during uploads and submissions with files loses no acknowledged file, and none is half-written',
+  async () => {
+    const random = prng(Number(process.env.CRASH_SEED ?? 20261124));
+    const dataDir = await tempDataDir();
+    const env = { FORMSTEAD_OWNER_KEY: OWNER_KEY };
+    const ackedUploads = new Map<string, string>(); // upload id → sha256 of the bytes sent
+    const ackedFiles = new Map<string, string>(); // file id of an acknowledged submission → sha256
+    let formId = '';
+    for (let round = 0; round < 3; round++) {
+      const server = await startServer({ env, dataDir });
+      formId ||= await publishFileForm(server.url);
+      await verifyFiles(server.url);
+      let stop = false;
+      const writer = async () => {
+        while (!stop) {
+          try {
+            const data = bytes(1 + Math.floor(random() * 400_000));
+            const up = await rawUpload(server.url, formId, 'cv', data, 'cv.pdf');
+            if (up.status !== 201) continue;
+            ackedUploads.set(up.json.upload_id, sha256(data));
+            const r = await call(server.url, 'POST', `/v1/f/${formId}`, {
+              body: { values: { name: 'A', cv: up.json.upload_id } },
+            });
+            if (r.status === 201) ackedFiles.set(r.json.values.cv.file_id, sha256(data));
+          } catch {
+            return; // the server died under us: that request was never acknowledged
+          }
         }
-      }
-    };
-    const writers = Array.from({ length: 4 }, () => writer());
-    await new Promise((r) => setTimeout(r, 300 + random() * 700));
-    server.child.kill('SIGKILL');
-    stop = true;
-    await Promise.all(writers);
-    await server.stop('SIGKILL');
-  }
-  const last = await startServer({ env, dataDir });
-  await verifyFiles(last.url);
-  await last.stop();
-  assert.ok(ackedFiles.size > 5, `the loop wrote something (${ackedFiles.size} acknowledged submissions with a file)`);
-
-  async function verifyFiles(url: string) {
-    // Every acknowledged upload is on disk, whole (used or not: an unused one waits for its sweep).
-    for (const [id, hash] of ackedUploads) assert.is(sha256(await readFile(path.join(dataDir, 'files', id))), hash, `upload ${id} is whole`);
-    // Every acknowledged submission's file downloads with the bytes that were sent.
-    for (const [id, hash] of ackedFiles) {
-      const got = await download(`${url}/v1/files/${id}`);
-      assert.is(got.status, 200, `file ${id} of an acknowledged submission`);
-      assert.is(sha256(got.body), hash);
+      };
+      const writers = Array.from({ length: 4 }, () => writer());
+      await new Promise((r) => setTimeout(r, 300 + random() * 700));
+      server.child.kill('SIGKILL');
+      stop = true;
+      await Promise.all(writers);
+      await server.stop('SIGKILL');
     }
-  }
-});
+    const last = await startServer({ env, dataDir });
+    await verifyFiles(last.url);
+    await last.stop();
+    assert.ok(
+      ackedFiles.size > 5,
+      `the loop wrote something (${ackedFiles.size} acknowledged submissions with a file)`,
+    );
+
+    async function verifyFiles(url: string) {
+      // Every acknowledged upload is on disk, whole (used or not: an unused one waits for its sweep).
+      for (const [id, hash] of ackedUploads)
+        assert.is(sha256(await readFile(path.join(dataDir, 'files', id))), hash, `upload ${id} is whole`);
+      // Every acknowledged submission's file downloads with the bytes that were sent.
+      for (const [id, hash] of ackedFiles) {
+        const got = await download(`${url}/v1/files/${id}`);
+        assert.is(got.status, 200, `file ${id} of an acknowledged submission`);
+        assert.is(sha256(got.body), hash);
+      }
+    }
+  },
+);
 
 crash.run();

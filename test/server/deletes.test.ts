@@ -30,7 +30,10 @@ async function prepare(dir: string) {
   const services = createServices(store, config, await instanceSecret(store));
   await bootstrap(store, services.keys, config);
   const first = (await store.workspaces.first())!;
-  const keyless = (await services.forms.publish(null, { definition: contactDefinition() })) as unknown as Record<string, string>;
+  const keyless = (await services.forms.publish(null, { definition: contactDefinition() })) as unknown as Record<
+    string,
+    string
+  >;
   await services.forms.claim(keyless.claim_url.split('/').pop()!, first.id);
   const other = { id: newId(), name: 'Other', createdAt: new Date(Date.now() + 1000).toISOString() };
   await store.workspaces.create(other);
@@ -41,7 +44,8 @@ async function prepare(dir: string) {
   return { formId: keyless.form_id, agentKey: keyless.agent_key };
 }
 
-const api = (method: string, path: string, key?: string, body?: unknown) => call(server.url, method, path, { key, body });
+const api = (method: string, path: string, key?: string, body?: unknown) =>
+  call(server.url, method, path, { key, body });
 const publish = async (key?: string) => {
   const r = await api('POST', '/v1/forms', key, { definition: contactDefinition() });
   assert.is(r.status, 201, r.text);
@@ -90,7 +94,11 @@ deletes('DELETE /v1/forms/{id}: who may delete which form', async () => {
     if (error) assert.is(r.json.error, error, what);
     if (status === 204) assert.is(r.text, '', `${what}: no body`);
   }
-  assert.is((await api('GET', '/v1/forms', agentB.agent_key)).json.forms.length, 1, "the other agent's form is still there");
+  assert.is(
+    (await api('GET', '/v1/forms', agentB.agent_key)).json.forms.length,
+    1,
+    "the other agent's form is still there",
+  );
 });
 
 deletes('a deleted form is gone from every endpoint', async () => {
@@ -111,11 +119,19 @@ deletes('a deleted form is gone from every endpoint', async () => {
     ['POST', '/v1/forms', { form_id: id, definition: contactDefinition() }],
     ['DELETE', `/v1/forms/${id}`],
   ];
-  for (const [method, path, body] of gone) assert.is((await api(method, path, OWNER_KEY, body)).status, 404, `${method} ${path}`);
-  assert.is((await api('POST', `/v1/f/${id}`, undefined, { values: { name: 'Ada', email: 'ada@example.com' } })).status, 404, 'respondent endpoint');
+  for (const [method, path, body] of gone)
+    assert.is((await api(method, path, OWNER_KEY, body)).status, 404, `${method} ${path}`);
+  assert.is(
+    (await api('POST', `/v1/f/${id}`, undefined, { values: { name: 'Ada', email: 'ada@example.com' } })).status,
+    404,
+    'respondent endpoint',
+  );
   assert.is((await api('GET', `/v1/f/${id}/definition`)).status, 404, 'public definition');
   assert.is((await fetch(`${server.url}/f/${id}`)).status, 404, 'hosted page');
-  assert.not.ok((await api('GET', '/v1/forms', OWNER_KEY)).json.forms.some((f: any) => f.form_id === id), 'not listed');
+  assert.not.ok(
+    (await api('GET', '/v1/forms', OWNER_KEY)).json.forms.some((f: any) => f.form_id === id),
+    'not listed',
+  );
 });
 
 deletes('GET /v1/forms/{id}/submissions/{submission_id}: the list item, to its form only', async () => {
@@ -140,42 +156,68 @@ deletes('GET /v1/forms/{id}/submissions/{submission_id}: the list item, to its f
     const r = await api('GET', path, key);
     assert.is(r.status, status, `${what}: ${r.text}`);
     if (status === 404) assert.is(r.json.error, 'not_found', what);
-    if (status === 200) assert.equal(Object.keys(r.json).sort(), ['created_at', 'form_version', 'id', 'values', 'values_contain_hidden_characters'], what);
+    if (status === 200)
+      assert.equal(
+        Object.keys(r.json).sort(),
+        ['created_at', 'form_version', 'id', 'values', 'values_contain_hidden_characters'],
+        what,
+      );
   }
-  assert.equal((await api('GET', `/v1/forms/${id}/submissions/${sid}`, OWNER_KEY)).json, listed, 'the same object as the list item');
+  assert.equal(
+    (await api('GET', `/v1/forms/${id}/submissions/${sid}`, OWNER_KEY)).json,
+    listed,
+    'the same object as the list item',
+  );
 });
 
-deletes('DELETE /v1/forms/{id}/submissions/{submission_id}: account keys only; then 404 and the count goes down', async () => {
-  const { form_id: id } = await publish(OWNER_KEY);
-  const other = await publish(OWNER_KEY);
-  const agent = await publish();
-  const [s1, s2] = [await answer(id), await answer(id)];
-  const otherSid = await answer(other.form_id);
-  const agentSid = await answer(agent.form_id);
-  const count = async (formId: string, key = OWNER_KEY) => (await api('GET', '/v1/forms', key)).json.forms.find((f: any) => f.form_id === formId).submissions;
-  const rows: [string, string, string | undefined, number, string?][] = [
-    ['no key', `/v1/forms/${id}/submissions/${s1}`, undefined, 401],
-    ['an agent key, even on its own form', `/v1/forms/${agent.form_id}/submissions/${agentSid}`, agent.agent_key, 403, 'owner_key_required'],
-    ['another workspace', `/v1/forms/${id}/submissions/${s1}`, OTHER_KEY, 404],
-    ["another form's submission", `/v1/forms/${id}/submissions/${otherSid}`, OWNER_KEY, 404],
-    ['a malformed id', `/v1/forms/${id}/submissions/%00x`, OWNER_KEY, 404],
-    ['an account key', `/v1/forms/${id}/submissions/${s1}`, OWNER_KEY, 204],
-    ['the same again', `/v1/forms/${id}/submissions/${s1}`, OWNER_KEY, 404],
-  ];
-  for (const [what, path, key, status, error] of rows) {
-    const r = await api('DELETE', path, key);
-    assert.is(r.status, status, `${what}: ${r.text}`);
-    if (error) assert.is(r.json.error, error, what);
-  }
-  assert.is((await api('GET', `/v1/forms/${id}/submissions/${s1}`, OWNER_KEY)).status, 404);
-  assert.is((await api('GET', `/v1/forms/${id}/submissions/${s2}`, OWNER_KEY)).status, 200, 'the other one stays');
-  assert.equal((await api('GET', `/v1/forms/${id}/submissions`, OWNER_KEY)).json.submissions.map((s: any) => s.id), [s2]);
-  assert.is(await count(id), 1);
-  assert.is(await count(other.form_id), 1, "another form's submission was not touched");
-  assert.is(await count(agent.form_id, agent.agent_key), 1);
-  const csv = await (await fetch(`${server.url}/v1/forms/${id}/submissions?format=csv`, { headers: { authorization: `Bearer ${OWNER_KEY}` } })).text();
-  assert.not.ok(csv.includes(s1), 'not in the CSV either');
-});
+deletes(
+  'DELETE /v1/forms/{id}/submissions/{submission_id}: account keys only; then 404 and the count goes down',
+  async () => {
+    const { form_id: id } = await publish(OWNER_KEY);
+    const other = await publish(OWNER_KEY);
+    const agent = await publish();
+    const [s1, s2] = [await answer(id), await answer(id)];
+    const otherSid = await answer(other.form_id);
+    const agentSid = await answer(agent.form_id);
+    const count = async (formId: string, key = OWNER_KEY) =>
+      (await api('GET', '/v1/forms', key)).json.forms.find((f: any) => f.form_id === formId).submissions;
+    const rows: [string, string, string | undefined, number, string?][] = [
+      ['no key', `/v1/forms/${id}/submissions/${s1}`, undefined, 401],
+      [
+        'an agent key, even on its own form',
+        `/v1/forms/${agent.form_id}/submissions/${agentSid}`,
+        agent.agent_key,
+        403,
+        'owner_key_required',
+      ],
+      ['another workspace', `/v1/forms/${id}/submissions/${s1}`, OTHER_KEY, 404],
+      ["another form's submission", `/v1/forms/${id}/submissions/${otherSid}`, OWNER_KEY, 404],
+      ['a malformed id', `/v1/forms/${id}/submissions/%00x`, OWNER_KEY, 404],
+      ['an account key', `/v1/forms/${id}/submissions/${s1}`, OWNER_KEY, 204],
+      ['the same again', `/v1/forms/${id}/submissions/${s1}`, OWNER_KEY, 404],
+    ];
+    for (const [what, path, key, status, error] of rows) {
+      const r = await api('DELETE', path, key);
+      assert.is(r.status, status, `${what}: ${r.text}`);
+      if (error) assert.is(r.json.error, error, what);
+    }
+    assert.is((await api('GET', `/v1/forms/${id}/submissions/${s1}`, OWNER_KEY)).status, 404);
+    assert.is((await api('GET', `/v1/forms/${id}/submissions/${s2}`, OWNER_KEY)).status, 200, 'the other one stays');
+    assert.equal(
+      (await api('GET', `/v1/forms/${id}/submissions`, OWNER_KEY)).json.submissions.map((s: any) => s.id),
+      [s2],
+    );
+    assert.is(await count(id), 1);
+    assert.is(await count(other.form_id), 1, "another form's submission was not touched");
+    assert.is(await count(agent.form_id, agent.agent_key), 1);
+    const csv = await (
+      await fetch(`${server.url}/v1/forms/${id}/submissions?format=csv`, {
+        headers: { authorization: `Bearer ${OWNER_KEY}` },
+      })
+    ).text();
+    assert.not.ok(csv.includes(s1), 'not in the CSV either');
+  },
+);
 
 /** Attempts the receiver got per submission id, at this moment. */
 const attemptsBySubmission = (path: string) => {
@@ -187,11 +229,14 @@ const attemptsBySubmission = (path: string) => {
   return by;
 };
 
-deletes("deleting a form mid-retry: its pending deliveries get no further attempt", async () => {
+deletes('deleting a form mid-retry: its pending deliveries get no further attempt', async () => {
   const path = '/status/500/form-deleted';
   const { id } = await formWithWebhook(server, receiver, path);
   const sids = [await submit(server, id), await submit(server, id)];
-  await receiver.waitFor(() => sids.every((s) => (attemptsBySubmission(path).get(s) ?? 0) >= 2), 'retries of both submissions');
+  await receiver.waitFor(
+    () => sids.every((s) => (attemptsBySubmission(path).get(s) ?? 0) >= 2),
+    'retries of both submissions',
+  );
   assert.is((await api('DELETE', `/v1/forms/${id}`, OWNER_KEY)).status, 204);
   // An attempt already on the wire may still land; none may start afterwards. Retries come at most
   // CAP_MS apart, so two quiet windows of 3 × CAP_MS after the first show the retries stopped.
@@ -199,14 +244,21 @@ deletes("deleting a form mid-retry: its pending deliveries get no further attemp
   const after = receiver.to(path).length;
   await settle(CAP_MS * 3);
   assert.is(receiver.to(path).length, after, 'no attempt after the delete');
-  assert.is((await api('GET', `/v1/forms/${id}/webhook`, OWNER_KEY)).status, 404, 'the delivery log went with the form');
+  assert.is(
+    (await api('GET', `/v1/forms/${id}/webhook`, OWNER_KEY)).status,
+    404,
+    'the delivery log went with the form',
+  );
 });
 
 deletes('deleting a submission mid-retry cancels its delivery only; then it is 404', async () => {
   const path = '/status/500/submission-deleted';
   const { id } = await formWithWebhook(server, receiver, path);
   const [gone, kept] = [await submit(server, id), await submit(server, id)];
-  await receiver.waitFor(() => [gone, kept].every((s) => (attemptsBySubmission(path).get(s) ?? 0) >= 2), 'retries of both submissions');
+  await receiver.waitFor(
+    () => [gone, kept].every((s) => (attemptsBySubmission(path).get(s) ?? 0) >= 2),
+    'retries of both submissions',
+  );
   assert.is((await api('DELETE', `/v1/forms/${id}/submissions/${gone}`, OWNER_KEY)).status, 204);
   await settle(CAP_MS * 3);
   const before = attemptsBySubmission(path);

@@ -65,8 +65,10 @@ build.after(() => {
 });
 
 build('.dockerignore leaves out what the image need not carry, and keeps the sources', () => {
-  for (const left of ['node_modules/esbuild', 'dist/formstead.mjs', '.git', 'Dockerfile', 'backup.tar']) assert.not.ok(inContext(path.join(repoRoot, left)), `${left} is left out`);
-  for (const kept of ['package-lock.json', 'server/main.ts', 'scripts/build.mjs', 'client', 'test/fixtures/x.tar']) assert.ok(inContext(path.join(repoRoot, kept)), `${kept} is kept`);
+  for (const left of ['node_modules/esbuild', 'dist/formstead.mjs', '.git', 'Dockerfile', 'backup.tar'])
+    assert.not.ok(inContext(path.join(repoRoot, left)), `${left} is left out`);
+  for (const kept of ['package-lock.json', 'server/main.ts', 'scripts/build.mjs', 'client', 'test/fixtures/x.tar'])
+    assert.ok(inContext(path.join(repoRoot, kept)), `${kept} is kept`);
 });
 
 build('its steps make the bundle the runtime stage copies, and that bundle starts', () => {

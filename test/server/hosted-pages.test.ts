@@ -15,7 +15,13 @@ const form = (body: Record<string, string>, headers: Record<string, string> = {}
   headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
 });
 const attr = (html: string, name: string) => html.match(new RegExp(`${name}="([^"]*)"`))?.[1];
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 const pages = suite('hosted page');
 pages.before(async () => {
@@ -25,55 +31,88 @@ pages.after(async () => {
   await server.stop();
 });
 
-pages('GET /f/{id}: title in <title> and as the page\'s one h1 (outside the form), a no-JavaScript form with honeypot and render token, strict CSP', async () => {
-  const f = await publish();
-  const r = await api('GET', `/f/${f.form_id}`);
-  assert.is(r.status, 200);
-  assert.match(r.headers.get('content-type')!, /text\/html/);
-  assert.match(r.text, /<title>Contact us<\/title>/);
-  // Spec 2.1 keeps the title out of the renderer; the hosted page, as the host, shows it as its h1.
-  assert.match(r.text, /<header class="fs-page-header"><h1 class="fs-page-title">Contact us<\/h1><\/header><div id="formstead"/);
-  assert.is(r.text.match(/<h1/g)!.length, 1, 'one h1');
-  const csp = r.headers.get('content-security-policy')!;
-  assert.match(csp, /script-src 'self'/);
-  assert.match(csp, /frame-ancestors 'none'/);
-  assert.is(r.headers.get('x-frame-options'), 'DENY');
-  assert.not.match(r.text, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
-  assert.match(r.text, /<script type="module" src="\/assets\/hosted.js"><\/script>/);
-  assert.match(r.text, new RegExp(`<form class="fs-form" method="post" action="/v1/f/${f.form_id}"`));
-  assert.match(r.text, /<label>Leave this field empty <input name="_hp" type="text" tabindex="-1" autocomplete="off"\/?><\/label>/);
-  assert.match(r.text, /<div class="fs-hp" aria-hidden="true">/);
-  assert.match(attr(r.text, 'name="_rt" value') ?? '', /^\d+\.[0-9a-f]{32}$/);
-  assert.match(r.text, /<label class="fs-label" for="fsn-0">Name<span class="fs-req" aria-hidden="true"> \*<\/span><\/label><input class="fs-input" id="fsn-0" name="name"[^>]* required/);
-  assert.match(r.text, /<select class="fs-input fs-select" id="fsn-2" name="topic"/);
-  assert.match(r.text, /href="\/f\/[^"]+\/report">Report abuse</);
-  assert.not.match(r.text, /noindex/, 'claimed forms may be indexed');
-  const view = JSON.parse(unescape(attr(r.text, 'data-view')!));
-  assert.equal(view.definition, contactDefinition());
-  assert.is(attr(r.text, 'data-form-id'), f.form_id);
-  assert.match(attr(r.text, 'data-render-token')!, /^\d+\.[0-9a-f]{32}$/);
-});
+pages(
+  "GET /f/{id}: title in <title> and as the page's one h1 (outside the form), a no-JavaScript form with honeypot and render token, strict CSP",
+  async () => {
+    const f = await publish();
+    const r = await api('GET', `/f/${f.form_id}`);
+    assert.is(r.status, 200);
+    assert.match(r.headers.get('content-type')!, /text\/html/);
+    assert.match(r.text, /<title>Contact us<\/title>/);
+    // Spec 2.1 keeps the title out of the renderer; the hosted page, as the host, shows it as its h1.
+    assert.match(
+      r.text,
+      /<header class="fs-page-header"><h1 class="fs-page-title">Contact us<\/h1><\/header><div id="formstead"/,
+    );
+    assert.is(r.text.match(/<h1/g)!.length, 1, 'one h1');
+    const csp = r.headers.get('content-security-policy')!;
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.is(r.headers.get('x-frame-options'), 'DENY');
+    assert.not.match(r.text, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+    assert.match(r.text, /<script type="module" src="\/assets\/hosted.js"><\/script>/);
+    assert.match(r.text, new RegExp(`<form class="fs-form" method="post" action="/v1/f/${f.form_id}"`));
+    assert.match(
+      r.text,
+      /<label>Leave this field empty <input name="_hp" type="text" tabindex="-1" autocomplete="off"\/?><\/label>/,
+    );
+    assert.match(r.text, /<div class="fs-hp" aria-hidden="true">/);
+    assert.match(attr(r.text, 'name="_rt" value') ?? '', /^\d+\.[0-9a-f]{32}$/);
+    assert.match(
+      r.text,
+      /<label class="fs-label" for="fsn-0">Name<span class="fs-req" aria-hidden="true"> \*<\/span><\/label><input class="fs-input" id="fsn-0" name="name"[^>]* required/,
+    );
+    assert.match(r.text, /<select class="fs-input fs-select" id="fsn-2" name="topic"/);
+    assert.match(r.text, /href="\/f\/[^"]+\/report">Report abuse</);
+    assert.not.match(r.text, /noindex/, 'claimed forms may be indexed');
+    const view = JSON.parse(unescape(attr(r.text, 'data-view')!));
+    assert.equal(view.definition, contactDefinition());
+    assert.is(attr(r.text, 'data-form-id'), f.form_id);
+    assert.match(attr(r.text, 'data-render-token')!, /^\d+\.[0-9a-f]{32}$/);
+  },
+);
 
-pages('the description shows under the title; the theme sets only validated properties and the mode class', async () => {
-  const f = await publish({ definition: contactDefinition({ title: 'Signup', description: 'Two minutes.\nNo account needed. <b>bold?</b>' }) });
-  let r = await api('GET', `/f/${f.form_id}`);
-  assert.match(r.text, /<h1 class="fs-page-title">Signup<\/h1><p class="fs-page-description">Two minutes.\nNo account needed. &lt;b&gt;bold\?&lt;\/b&gt;<\/p>/);
-  assert.match(r.text, /<html lang="en"><head>/, 'no theme: no class, no style');
-  assert.not.match(r.text, /<style>/);
-  const patched = await api('PATCH', `/v1/forms/${f.form_id}`, { key: OWNER_KEY, body: { theme: { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' } } });
-  assert.is(patched.status, 200, patched.text);
-  r = await api('GET', `/f/${f.form_id}`);
-  assert.match(r.text, /<html lang="en" class="fs-dark">/);
-  assert.match(r.text, /<style>:root\{--fs-accent:#ffd400;--fs-accent-fg:#000;--fs-radius:0px;--fs-font:Georgia, Cambria, 'Times New Roman', serif\}<\/style>/);
-  const thanks = await api('GET', `/f/${f.form_id}/thanks`);
-  assert.match(thanks.text, /class="fs-dark"/);
-  assert.match(thanks.text, /<h1 class="fs-page-title">Signup<\/h1>/);
-  assert.match(thanks.text, /<svg class="fs-success-icon"[^>]*aria-hidden="true"/);
-  assert.match(thanks.text, /<h2 class="fs-success-title">Thank you!<\/h2><p class="fs-success-message"[^>]*>Your response was sent.<\/p><\/div>/);
-  const view = (await api('GET', `/v1/f/${f.form_id}/definition`)).json;
-  assert.equal(view.theme, { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' }, 'the inline embed reads it here');
-  assert.is(view.definition.description, 'Two minutes.\nNo account needed. <b>bold?</b>');
-});
+pages(
+  'the description shows under the title; the theme sets only validated properties and the mode class',
+  async () => {
+    const f = await publish({
+      definition: contactDefinition({ title: 'Signup', description: 'Two minutes.\nNo account needed. <b>bold?</b>' }),
+    });
+    let r = await api('GET', `/f/${f.form_id}`);
+    assert.match(
+      r.text,
+      /<h1 class="fs-page-title">Signup<\/h1><p class="fs-page-description">Two minutes.\nNo account needed. &lt;b&gt;bold\?&lt;\/b&gt;<\/p>/,
+    );
+    assert.match(r.text, /<html lang="en"><head>/, 'no theme: no class, no style');
+    assert.not.match(r.text, /<style>/);
+    const patched = await api('PATCH', `/v1/forms/${f.form_id}`, {
+      key: OWNER_KEY,
+      body: { theme: { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' } },
+    });
+    assert.is(patched.status, 200, patched.text);
+    r = await api('GET', `/f/${f.form_id}`);
+    assert.match(r.text, /<html lang="en" class="fs-dark">/);
+    assert.match(
+      r.text,
+      /<style>:root\{--fs-accent:#ffd400;--fs-accent-fg:#000;--fs-radius:0px;--fs-font:Georgia, Cambria, 'Times New Roman', serif\}<\/style>/,
+    );
+    const thanks = await api('GET', `/f/${f.form_id}/thanks`);
+    assert.match(thanks.text, /class="fs-dark"/);
+    assert.match(thanks.text, /<h1 class="fs-page-title">Signup<\/h1>/);
+    assert.match(thanks.text, /<svg class="fs-success-icon"[^>]*aria-hidden="true"/);
+    assert.match(
+      thanks.text,
+      /<h2 class="fs-success-title">Thank you!<\/h2><p class="fs-success-message"[^>]*>Your response was sent.<\/p><\/div>/,
+    );
+    const view = (await api('GET', `/v1/f/${f.form_id}/definition`)).json;
+    assert.equal(
+      view.theme,
+      { accent: '#FFD400', radius: 0, font: 'serif', mode: 'dark' },
+      'the inline embed reads it here',
+    );
+    assert.is(view.definition.description, 'Two minutes.\nNo account needed. <b>bold?</b>');
+  },
+);
 
 pages('definition text is escaped everywhere it appears', async () => {
   const nasty = '"><script>alert(1)</script>';
@@ -82,7 +121,17 @@ pages('definition text is escaped everywhere it appears', async () => {
       id: 'x',
       title: `T ${nasty}`,
       submit: { label: nasty },
-      fields: [{ key: 'a', type: 'select', label: nasty, helperText: nasty, placeholder: nasty, options: [{ value: nasty, label: nasty }], defaultValue: nasty }],
+      fields: [
+        {
+          key: 'a',
+          type: 'select',
+          label: nasty,
+          helperText: nasty,
+          placeholder: nasty,
+          options: [{ value: nasty, label: nasty }],
+          defaultValue: nasty,
+        },
+      ],
     },
   });
   const r = await api('GET', `/f/${f.form_id}`);
@@ -133,15 +182,28 @@ pages('a multi-step form degrades to one page: every step in order, Skip as a ch
       title: 'Multi',
       submit: { label: 'Send' },
       steps: [
-        { id: 'a', title: 'First step', fields: [{ key: 'x', type: 'text', label: 'X', validation: { required: true } }], skip: { label: 'Skip the first' } },
-        { id: 'b', title: 'Second step', show: [{ field: 'x', eq: 'yes' }], fields: [{ key: 'y', type: 'checkbox', label: 'Y', validation: { required: true } }] },
+        {
+          id: 'a',
+          title: 'First step',
+          fields: [{ key: 'x', type: 'text', label: 'X', validation: { required: true } }],
+          skip: { label: 'Skip the first' },
+        },
+        {
+          id: 'b',
+          title: 'Second step',
+          show: [{ field: 'x', eq: 'yes' }],
+          fields: [{ key: 'y', type: 'checkbox', label: 'Y', validation: { required: true } }],
+        },
       ],
     },
   });
   const r = await api('GET', `/f/${f.form_id}`);
   const first = r.text.indexOf('First step');
   assert.ok(first > 0 && r.text.indexOf('Second step') > first);
-  assert.match(r.text, /<input type="checkbox" id="[\w-]+" name="_skippedSteps" value="a"\/?><span>Skip the first<\/span>/);
+  assert.match(
+    r.text,
+    /<input type="checkbox" id="[\w-]+" name="_skippedSteps" value="a"\/?><span>Skip the first<\/span>/,
+  );
   assert.match(r.text, /name="x"[^>]* required/, 'the first step is always asked');
   assert.not.match(r.text, /name="y"[^>]* required/, 'a conditional step is not required by the browser');
   assert.match(r.text, /Only if it applies to your answers above/);
@@ -152,11 +214,20 @@ pages('a post without JavaScript is stored and sent on to the thanks page, which
   const page = await api('GET', `/f/${f.form_id}`);
   const token = attr(page.text, 'name="_rt" value')!;
   await new Promise((r) => setTimeout(r, 2100)); // the render token must be older than 2 s
-  const r = await api('POST', `/v1/f/${f.form_id}`, form({ _hp: '', _rt: token, name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'Hi' }));
+  const r = await api(
+    'POST',
+    `/v1/f/${f.form_id}`,
+    form({ _hp: '', _rt: token, name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'Hi' }),
+  );
   assert.is(r.status, 303, r.text);
   assert.is(r.headers.get('location'), `/f/${f.form_id}/thanks`);
   const list = await api('GET', `/v1/forms/${f.form_id}/submissions`, { key: OWNER_KEY });
-  assert.equal(list.json.submissions[0].values, { name: 'Ada', email: 'ada@example.com', topic: 'sales', message: 'Hi' });
+  assert.equal(list.json.submissions[0].values, {
+    name: 'Ada',
+    email: 'ada@example.com',
+    topic: 'sales',
+    message: 'Hi',
+  });
   const thanks = await api('GET', `/f/${f.form_id}/thanks`);
   assert.match(thanks.text, /<link rel="stylesheet" href="\/assets\/form.css">/);
   assert.match(thanks.text, /Merci!/);
@@ -165,7 +236,11 @@ pages('a post without JavaScript is stored and sent on to the thanks page, which
   assert.is(invalid.status, 422);
   assert.match(invalid.text, /Please check your answers/);
   assert.match(invalid.text, /Email: Enter a valid email address/, 'problems are named by the field label');
-  assert.match(invalid.headers.get('content-security-policy')!, /frame-ancestors \*/, 'the problem page shows inside the embed too');
+  assert.match(
+    invalid.headers.get('content-security-policy')!,
+    /frame-ancestors \*/,
+    'the problem page shows inside the embed too',
+  );
 });
 
 pages.run();
@@ -207,7 +282,10 @@ assets('the admin panel is split: its chunks are served beside it, content-named
   // Chunks the entry imports at once and the builder it imports when opened, as relative URLs.
   const chunks = [...new Set([...admin.text.matchAll(/["']\.\/([\w-]+-[A-Z0-9]{8}\.js)["']/g)].map((m) => m[1]))];
   assert.ok(chunks.length >= 2, `the entry names its chunks: ${chunks.join(', ')}`);
-  assert.ok(chunks.some((c) => c.startsWith('builder-page-')), `the builder is a chunk of its own: ${chunks.join(', ')}`);
+  assert.ok(
+    chunks.some((c) => c.startsWith('builder-page-')),
+    `the builder is a chunk of its own: ${chunks.join(', ')}`,
+  );
   for (const chunk of chunks) {
     const r = await api('GET', `/assets/${chunk}`);
     assert.is(r.status, 200, chunk);
@@ -237,7 +315,11 @@ async function report(formId: string, ip: string, postIp = ip) {
   const page = await api('GET', `/f/${formId}/report`, { headers: { 'x-forwarded-for': ip } });
   assert.is(page.status, 200);
   assert.match(page.text, /noindex/);
-  assert.match(page.headers.get('content-security-policy')!, /frame-ancestors 'none'/, 'the report page cannot be framed');
+  assert.match(
+    page.headers.get('content-security-policy')!,
+    /frame-ancestors 'none'/,
+    'the report page cannot be framed',
+  );
   const token = attr(page.text, 'name="token" value')!;
   return api('POST', `/f/${formId}/report`, form({ token }, { 'x-forwarded-for': postIp }));
 }
@@ -261,7 +343,8 @@ reports('reports from 3 distinct networks within 24 h pause an unclaimed form; o
 
 reports('claimed forms keep their reports for review but are not paused by them', async () => {
   const f = await publish();
-  for (const ip of ['192.0.2.1', '198.51.100.1', '203.0.113.1', '100.64.0.1']) assert.is((await report(f.form_id, ip)).status, 200);
+  for (const ip of ['192.0.2.1', '198.51.100.1', '203.0.113.1', '100.64.0.1'])
+    assert.is((await report(f.form_id, ip)).status, 200);
   const r = await api('POST', `/v1/f/${f.form_id}`, { body: { values: { name: 'A', email: 'a@example.com' } } });
   assert.is(r.status, 201);
 });
@@ -269,7 +352,11 @@ reports('claimed forms keep their reports for review but are not paused by them'
 reports('a report needs a fresh token from the same network', async () => {
   const f = await publish({}, null);
   assert.is((await report(f.form_id, '192.0.2.10', '198.51.100.10')).status, 400, 'token from another network');
-  const bad = await api('POST', `/f/${f.form_id}/report`, form({ token: '1.00000000000000000000000000000000' }, { 'x-forwarded-for': '192.0.2.10' }));
+  const bad = await api(
+    'POST',
+    `/f/${f.form_id}/report`,
+    form({ token: '1.00000000000000000000000000000000' }, { 'x-forwarded-for': '192.0.2.10' }),
+  );
   assert.is(bad.status, 400);
   assert.match(bad.text, /Report not sent/);
   assert.is((await api('GET', '/f/nosuchform1/report')).status, 404);

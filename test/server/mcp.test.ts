@@ -42,7 +42,9 @@ function assertToolError(r: Awaited<ReturnType<typeof tool>>, status: number, co
 
 const setUp = async () => {
   receiver = await startHttpsReceiver();
-  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: receiver.caFile } });
+  server = await startServer({
+    env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: receiver.caFile },
+  });
 };
 const tearDown = async () => {
   for (const c of clients.splice(0)) await c.close();
@@ -54,7 +56,16 @@ const tools = suite('mcp: tools');
 tools.before(setUp);
 tools.after(tearDown);
 
-const allTools = ['definition_reference', 'validate_definition', 'publish_form', 'list_forms', 'get_submissions', 'update_form_settings', 'get_webhook', 'send_test_webhook'];
+const allTools = [
+  'definition_reference',
+  'validate_definition',
+  'publish_form',
+  'list_forms',
+  'get_submissions',
+  'update_form_settings',
+  'get_webhook',
+  'send_test_webhook',
+];
 
 tools('list_tools shows every tool with a description, annotations and an input schema', async () => {
   const { tools: listed } = await (await connect()).listTools();
@@ -82,7 +93,10 @@ tools('list_tools shows every tool with a description, annotations and an input 
   assert.is(publish.properties.success_message.maxLength, 500, 'the REST body schema is reused');
   assert.is(publish.properties.definition.type, 'object', 'a definition is an object, not a string of JSON');
   const settings = listed.find((t) => t.name === 'update_form_settings')!.inputSchema as any;
-  assert.equal(Object.keys(settings.properties).sort(), [...Object.keys(settingsPatchSchema.shape), 'form_id', 'reveal_secret'].sort());
+  assert.equal(
+    Object.keys(settings.properties).sort(),
+    [...Object.keys(settingsPatchSchema.shape), 'form_id', 'reveal_secret'].sort(),
+  );
   assert.equal(settings.required, ['form_id']);
 });
 
@@ -100,8 +114,15 @@ tools('keyless publish_form returns the agent key and claim link, as the REST pu
 
   const agent = await connect(r.json.agent_key);
   const listed = await tool(agent, 'list_forms');
-  assert.equal(listed.json.forms.map((f: any) => f.form_id), [r.json.form_id], 'the agent key sees its form');
-  const v2 = await tool(agent, 'publish_form', { definition: contactDefinition({ title: 'Contact v2' }), form_id: r.json.form_id });
+  assert.equal(
+    listed.json.forms.map((f: any) => f.form_id),
+    [r.json.form_id],
+    'the agent key sees its form',
+  );
+  const v2 = await tool(agent, 'publish_form', {
+    definition: contactDefinition({ title: 'Contact v2' }),
+    form_id: r.json.form_id,
+  });
   assert.is(v2.json.version, 2, v2.text);
   assert.is(v2.json.agent_key, undefined, 'a keyed publish makes no new agent key');
 });
@@ -111,15 +132,30 @@ tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {
   const agent = await connect(published.json.agent_key);
   const id = published.json.form_id;
   for (const name of ['Ada', 'Ben', 'Cy']) {
-    const posted = await api('POST', `/v1/f/${id}`, { body: { values: { name, email: `${name.toLowerCase()}@example.com` } } });
+    const posted = await api('POST', `/v1/f/${id}`, {
+      body: { values: { name, email: `${name.toLowerCase()}@example.com` } },
+    });
     assert.is(posted.status, 201, posted.text);
   }
   const first = await tool(agent, 'get_submissions', { form_id: id, limit: 2 });
-  assert.equal(first.json.submissions.map((s: any) => s.values.name), ['Cy', 'Ben'], 'newest first');
-  assert.equal(Object.keys(first.json.submissions[0]).sort(), ['created_at', 'form_version', 'id', 'values', 'values_contain_hidden_characters']);
+  assert.equal(
+    first.json.submissions.map((s: any) => s.values.name),
+    ['Cy', 'Ben'],
+    'newest first',
+  );
+  assert.equal(Object.keys(first.json.submissions[0]).sort(), [
+    'created_at',
+    'form_version',
+    'id',
+    'values',
+    'values_contain_hidden_characters',
+  ]);
   assert.type(first.json.next_cursor, 'string');
   const last = await tool(agent, 'get_submissions', { form_id: id, limit: 2, cursor: first.json.next_cursor });
-  assert.equal(last.json.submissions.map((s: any) => s.values.name), ['Ada']);
+  assert.equal(
+    last.json.submissions.map((s: any) => s.values.name),
+    ['Ada'],
+  );
   assert.is(last.json.next_cursor, undefined, 'no next_cursor on the last page');
   const capped = await tool(agent, 'get_submissions', { form_id: id, limit: 1000 });
   assert.is(capped.json.submissions.length, 3, 'a limit over 100 is capped, not refused');
@@ -130,7 +166,8 @@ tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {
     ['unknown form', { form_id: 'nosuchform' }, 404, 'not_found'],
     ['unknown argument', { form_id: id, format: 'csv' }, 422, 'invalid_request'],
   ];
-  for (const [label, args, status, code] of rows) assertToolError(await tool(agent, 'get_submissions', args), status, code, label);
+  for (const [label, args, status, code] of rows)
+    assertToolError(await tool(agent, 'get_submissions', args), status, code, label);
   const rest = await api('GET', `/v1/forms/${id}/submissions?limit=2.5`, { key: published.json.agent_key });
   const mcp = await tool(agent, 'get_submissions', { form_id: id, limit: 2.5 });
   assert.equal(mcp.json.details, rest.json.details, 'the same details as REST');
@@ -140,7 +177,10 @@ tools('an agent key gets owner_key_required from the settings and webhook tools'
   const published = await tool(await connect(), 'publish_form', { definition: contactDefinition() });
   const agent = await connect(published.json.agent_key);
   const id = published.json.form_id;
-  const rest = await api('PATCH', `/v1/forms/${id}`, { key: published.json.agent_key, body: { success_message: 'hi' } });
+  const rest = await api('PATCH', `/v1/forms/${id}`, {
+    key: published.json.agent_key,
+    body: { success_message: 'hi' },
+  });
   const rows: [string, Record<string, unknown>][] = [
     ['update_form_settings', { form_id: id, success_message: 'hi' }],
     ['get_webhook', { form_id: id }],
@@ -162,21 +202,41 @@ tools('without a key, the tools that need one answer 401 unauthorized', async ()
 
 tools('publish_form errors carry the REST codes and every detail', async () => {
   const owner = await connect(OWNER_KEY);
-  const body = { definition: { id: 'x', submit: { label: 'Go' }, fields: [{ key: 'a', type: 'text' }] }, colour: 'red', success_message: 'x'.repeat(501) };
+  const body = {
+    definition: { id: 'x', submit: { label: 'Go' }, fields: [{ key: 'a', type: 'text' }] },
+    colour: 'red',
+    success_message: 'x'.repeat(501),
+  };
   const mcp = await tool(owner, 'publish_form', body);
   const rest = await api('POST', '/v1/forms', { key: OWNER_KEY, body });
   assert.is(rest.status, 422);
   assertToolError(mcp, 422, 'invalid_request');
   assert.equal(mcp.json.details, rest.json.details);
   assert.ok(mcp.json.details.includes('colour: unknown field'), mcp.text);
-  assert.ok(mcp.json.details.some((d: string) => d.startsWith('definition.fields[0].label:')), mcp.text);
+  assert.ok(
+    mcp.json.details.some((d: string) => d.startsWith('definition.fields[0].label:')),
+    mcp.text,
+  );
   const unclaimed = await tool(await connect(), 'publish_form', { definition: contactDefinition() });
-  assertToolError(await tool(owner, 'publish_form', { definition: contactDefinition(), form_id: unclaimed.json.form_id }), 404, 'not_found', 'unclaimed form of another key');
+  assertToolError(
+    await tool(owner, 'publish_form', { definition: contactDefinition(), form_id: unclaimed.json.form_id }),
+    404,
+    'not_found',
+    'unclaimed form of another key',
+  );
 });
 
 tools('validate_definition lists the problems publish would, with no key', async () => {
   const anonymous = await connect();
-  const bad = { id: 'x', title: 'X', submit: { label: 'Go' }, fields: [{ key: 'a', type: 'text' }, { key: 'a', type: 'select', label: 'A' }] };
+  const bad = {
+    id: 'x',
+    title: 'X',
+    submit: { label: 'Go' },
+    fields: [
+      { key: 'a', type: 'text' },
+      { key: 'a', type: 'select', label: 'A' },
+    ],
+  };
   const r = await tool(anonymous, 'validate_definition', { definition: bad });
   assert.not.ok(r.isError, 'problems are an answer, not a failure');
   assert.is(r.json.valid, false);
@@ -193,12 +253,24 @@ tools('definition_reference names every built-in field type and object, with exa
   assert.not.ok(r.isError);
   const typesLine = r.text.split('\n')[r.text.split('\n').indexOf('## Built-in field types') + 1];
   for (const type of builtInFieldTypes) assert.ok(typesLine.split(/[ ,.]+/).includes(type), `field type ${type}`);
-  for (const name of ['FormDefinition', 'FormField', 'FieldValidation', 'FieldOption', 'ShowCondition', 'FormStep', 'StepRoute', 'FormAction']) {
+  for (const name of [
+    'FormDefinition',
+    'FormField',
+    'FieldValidation',
+    'FieldOption',
+    'ShowCondition',
+    'FormStep',
+    'StepRoute',
+    'FormAction',
+  ]) {
     assert.ok(r.text.includes(`## ${name}`), name);
   }
   const examples = [...r.text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
   assert.is(examples.length, 2);
-  assert.ok(examples.some((e) => e.steps?.some((s: any) => s.routes)), 'one example routes between steps');
+  assert.ok(
+    examples.some((e) => e.steps?.some((s: any) => s.routes)),
+    'one example routes between steps',
+  );
   const owner = await connect(OWNER_KEY);
   for (const definition of examples) {
     const checked = await tool(owner, 'validate_definition', { definition });
@@ -212,7 +284,12 @@ tools('update_form_settings applies settings and masks the secret unless reveal_
   const owner = await connect(OWNER_KEY);
   const { json: form } = await tool(owner, 'publish_form', { definition: contactDefinition() });
   const url = receiver.url('/status/200/settings');
-  const r = await tool(owner, 'update_form_settings', { form_id: form.form_id, webhook_url: url, success_message: 'Thanks!', status: 'paused' });
+  const r = await tool(owner, 'update_form_settings', {
+    form_id: form.form_id,
+    webhook_url: url,
+    success_message: 'Thanks!',
+    status: 'paused',
+  });
   assert.not.ok(r.isError, r.text);
   assert.is(r.json.webhook_url, url);
   assert.is(r.json.success_message, 'Thanks!');
@@ -228,14 +305,29 @@ tools('update_form_settings applies settings and masks the secret unless reveal_
   const rest = await api('PATCH', `/v1/forms/${form.form_id}`, { key: OWNER_KEY, body });
   assertToolError(bad, 422, 'invalid_request');
   assert.equal(bad.json.details, rest.json.details, 'the same details as PATCH');
-  assertToolError(await tool(owner, 'update_form_settings', { form_id: form.form_id, reveal_secret: 'yes' }), 422, 'invalid_request', 'reveal_secret not a boolean');
-  assertToolError(await tool(owner, 'update_form_settings', { form_id: 'nosuchform', status: 'active' }), 404, 'not_found', 'unknown form');
+  assertToolError(
+    await tool(owner, 'update_form_settings', { form_id: form.form_id, reveal_secret: 'yes' }),
+    422,
+    'invalid_request',
+    'reveal_secret not a boolean',
+  );
+  assertToolError(
+    await tool(owner, 'update_form_settings', { form_id: 'nosuchform', status: 'active' }),
+    404,
+    'not_found',
+    'unknown form',
+  );
 });
 
 tools('get_webhook shows the delivery log; send_test_webhook sends one signed test', async () => {
   const owner = await connect(OWNER_KEY);
   const { json: form } = await tool(owner, 'publish_form', { definition: contactDefinition() });
-  assertToolError(await tool(owner, 'send_test_webhook', { form_id: form.form_id }), 422, 'invalid_request', 'no webhook_url yet');
+  assertToolError(
+    await tool(owner, 'send_test_webhook', { form_id: form.form_id }),
+    422,
+    'invalid_request',
+    'no webhook_url yet',
+  );
   const path = '/status/200/webhook-tools';
   await tool(owner, 'update_form_settings', { form_id: form.form_id, webhook_url: receiver.url(path) });
   const masked = await tool(owner, 'get_webhook', { form_id: form.form_id });
@@ -253,7 +345,9 @@ tools('get_webhook shows the delivery log; send_test_webhook sends one signed te
   assert.is(sent.verified, true, 'signed with the form secret');
   assert.is(sent.json.submission_id, '00000000-0000-0000-0000-000000000000');
 
-  const posted = await api('POST', `/v1/f/${form.form_id}`, { body: { values: { name: 'Ada', email: 'ada@example.com' } } });
+  const posted = await api('POST', `/v1/f/${form.form_id}`, {
+    body: { values: { name: 'Ada', email: 'ada@example.com' } },
+  });
   await receiver.waitFor(() => receiver.to(path).length === 2, 'the submission webhook');
   let log = await tool(owner, 'get_webhook', { form_id: form.form_id });
   // The attempt is logged right after the receiver answers; poll until the row is there (a liveness
@@ -309,11 +403,22 @@ limits.after(async () => {
 
 limits('keyless publish_form draws on the same per-address budget as POST /v1/forms', async () => {
   // 5 new unclaimed forms per address per hour: 3 over REST and 2 over MCP use it up.
-  for (let i = 0; i < 3; i++) assert.is((await api('POST', '/v1/forms', { body: { definition: contactDefinition() } })).status, 201);
+  for (let i = 0; i < 3; i++)
+    assert.is((await api('POST', '/v1/forms', { body: { definition: contactDefinition() } })).status, 201);
   const anonymous = await connect();
-  for (let i = 0; i < 2; i++) assert.not.ok((await tool(anonymous, 'publish_form', { definition: contactDefinition() })).isError);
-  assertToolError(await tool(anonymous, 'publish_form', { definition: contactDefinition() }), 429, 'rate_limited', 'the 6th form');
-  assert.is((await api('POST', '/v1/forms', { body: { definition: contactDefinition() } })).status, 429, 'REST is refused too');
+  for (let i = 0; i < 2; i++)
+    assert.not.ok((await tool(anonymous, 'publish_form', { definition: contactDefinition() })).isError);
+  assertToolError(
+    await tool(anonymous, 'publish_form', { definition: contactDefinition() }),
+    429,
+    'rate_limited',
+    'the 6th form',
+  );
+  assert.is(
+    (await api('POST', '/v1/forms', { body: { definition: contactDefinition() } })).status,
+    429,
+    'REST is refused too',
+  );
   const checked = await tool(anonymous, 'validate_definition', { definition: contactDefinition() });
   assert.is(checked.json.valid, true, 'checking a definition is not a publish');
 });

@@ -8,13 +8,20 @@ import { bundlePath, startServer, tempDataDir, type RunningServer } from '../hel
 
 let server: RunningServer;
 const post = (path: string, fields: Record<string, string>, cookie = '') =>
-  fetch(server.url + path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, redirect: 'manual' });
+  fetch(server.url + path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    redirect: 'manual',
+  });
 const signIn = async (email: string, password: string) => (await post('/admin/login', { email, password })).status;
 const setupLink = (output: string) => /Create the owner account \(this link works once\): (\S+)/.exec(output)?.[1];
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 /** Whether a session cookie opens the panel's account page (a signed-in shell, not the sign-in redirect). */
-const signedIn = async (cookie: string) => (await fetch(`${server.url}/admin/account`, { headers: { cookie }, redirect: 'manual' })).status === 200;
-const cli = (...args: string[]) => spawnSync(process.execPath, [bundlePath, ...args], { encoding: 'utf8', timeout: 20000 });
+const signedIn = async (cookie: string) =>
+  (await fetch(`${server.url}/admin/account`, { headers: { cookie }, redirect: 'manual' })).status === 200;
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bundlePath, ...args], { encoding: 'utf8', timeout: 20000 });
 
 const ownerKey = suite('FORMSTEAD_OWNER_KEY start');
 ownerKey.after(async () => {
@@ -27,7 +34,11 @@ ownerKey('prints the setup link; the link makes an owner who can sign in; the ne
   assert.ok(link, `no setup link printed:\n${server.output()}`);
   assert.is(link!.startsWith(`http://localhost:${server.port}/admin/setup?token=`), true);
   assert.is((await fetch(`${server.url}/admin/setup?token=${tokenOf(link!)}`)).status, 200);
-  const made = await post('/admin/setup', { token: tokenOf(link!), email: 'me@example.com', password: 'correct horse battery' });
+  const made = await post('/admin/setup', {
+    token: tokenOf(link!),
+    email: 'me@example.com',
+    password: 'correct horse battery',
+  });
   assert.is(made.status, 303);
   assert.is(await signIn('me@example.com', 'correct horse battery'), 303);
   // The key still works beside the new owner.
@@ -42,7 +53,10 @@ ownerKey('prints the setup link; the link makes an owner who can sign in; the ne
 ownerKey('the password-less key owner may take the setup link with its own address', async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   const token = tokenOf(setupLink(server.output())!);
-  assert.is((await post('/admin/setup', { token, email: 'owner@formstead.local', password: 'correct horse battery' })).status, 303);
+  assert.is(
+    (await post('/admin/setup', { token, email: 'owner@formstead.local', password: 'correct horse battery' })).status,
+    303,
+  );
   assert.is(await signIn('owner@formstead.local', 'correct horse battery'), 303);
   await server.stop();
 });
@@ -51,7 +65,10 @@ const lost = suite('lost password: formstead admin-link');
 lost.before(async () => {
   server = await startServer();
   const token = tokenOf(setupLink(server.output())!);
-  assert.is((await post('/admin/setup', { token, email: 'owner@example.com', password: 'the lost password' })).status, 303);
+  assert.is(
+    (await post('/admin/setup', { token, email: 'owner@example.com', password: 'the lost password' })).status,
+    303,
+  );
 });
 lost.after(async () => {
   await server.stop();
@@ -83,12 +100,19 @@ lost('admin-link, run while the server runs, lets the owner set a new password a
   assert.is(await signIn('owner@example.com', 'a brand new password'), 303);
   assert.not.ok(await signedIn(oldCookie), 'the session of the old password ended');
   assert.is((await fetch(link!)).status, 404, 'the link works once');
-  assert.is((await post('/admin/reset', { token, email: 'owner@example.com', password: 'yet another password' })).status, 404);
+  assert.is(
+    (await post('/admin/reset', { token, email: 'owner@example.com', password: 'yet another password' })).status,
+    404,
+  );
 });
 
 lost('a second admin-link replaces the first; a made-up token is refused', async () => {
-  const first = tokenOf(/: (\S+)$/m.exec(cli('admin-link', '--data', server.dataDir, '--public-url', server.url).stdout)![1]);
-  const second = tokenOf(/: (\S+)$/m.exec(cli('admin-link', '--data', server.dataDir, '--public-url', server.url).stdout)![1]);
+  const first = tokenOf(
+    /: (\S+)$/m.exec(cli('admin-link', '--data', server.dataDir, '--public-url', server.url).stdout)![1],
+  );
+  const second = tokenOf(
+    /: (\S+)$/m.exec(cli('admin-link', '--data', server.dataDir, '--public-url', server.url).stdout)![1],
+  );
   assert.is((await fetch(`${server.url}/admin/reset?token=${first}`)).status, 404);
   assert.is((await fetch(`${server.url}/admin/reset?token=${second}`)).status, 200);
   assert.is((await fetch(`${server.url}/admin/reset?token=made-up`)).status, 404);
@@ -98,7 +122,10 @@ lost('a second admin-link replaces the first; a made-up token is refused', async
 lost('admin-link refuses a folder that is not a data folder, in one line', async () => {
   const r = cli('admin-link', '--data', await tempDataDir());
   assert.is(r.status, 2);
-  assert.match(r.stderr.trim(), /^formstead: --data: \S+ is not a Formstead data folder \(start the server once, or pass --data\)$/);
+  assert.match(
+    r.stderr.trim(),
+    /^formstead: --data: \S+ is not a Formstead data folder \(start the server once, or pass --data\)$/,
+  );
 });
 
 ownerKey.run();

@@ -64,7 +64,8 @@ async function dockerCompose(text: string, args: string[]) {
 }
 
 const normalized = await dockerCompose(composeYaml, []);
-if (normalized.status !== 0) throw new Error(`docker-compose config failed (${normalized.status}):\n${normalized.stderr}`);
+if (normalized.status !== 0)
+  throw new Error(`docker-compose config failed (${normalized.status}):\n${normalized.stderr}`);
 const compose = parse(normalized.stdout) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const { services } = compose;
 /** The services built from the repository: the Formstead instances. */
@@ -108,7 +109,10 @@ file('docker-compose validates it offline, with no warning', async () => {
 });
 
 file('docker-compose really checks the schema: one unknown key in a service is refused', async () => {
-  const broken = await dockerCompose(composeYaml.replace('    init: true\n', '    init: true\n    restart_after: always\n'), ['-q']);
+  const broken = await dockerCompose(
+    composeYaml.replace('    init: true\n', '    init: true\n    restart_after: always\n'),
+    ['-q'],
+  );
   assert.is(broken.status, 1);
   assert.match(broken.stderr, "Unsupported config option for services.formstead-a: 'restart_after'");
 });
@@ -118,74 +122,106 @@ file('two Formstead services built from the repository, the second an alias of t
   const [a, b] = instanceNames.map((n) => services[n]);
   assert.equal(a, b, 'the same normalized settings');
   assert.is(a.build?.context, repoRoot, '`build: .` is the folder of compose.yaml: the repository');
-  assert.ok(existsSync(path.join(a.build!.context, a.build!.dockerfile ?? 'Dockerfile')), 'the build context holds the Dockerfile');
+  assert.ok(
+    existsSync(path.join(a.build!.context, a.build!.dockerfile ?? 'Dockerfile')),
+    'the build context holds the Dockerfile',
+  );
   assert.is(a.init, true, 'an init in front of node, as the Dockerfile asks (docker run --init)');
   // "More instances: copy the `formstead-b: *formstead` line": the second is the alias, in the printed text.
   assert.ok(isAlias(parseDocument(composeYaml).getIn(['services', 'formstead-b'], true)), 'formstead-b: *formstead');
 });
 
-file('every variable the image and the compose file set for Formstead is a setting the server reads, and it accepts them', () => {
-  const known = settingNames();
-  assert.ok(known.has('FORMSTEAD_DATABASE_URL') && known.has('PORT'), 'the list is the one loadConfig reads');
-  const set = { ...imageEnv, ...instanceEnv };
-  for (const name of Object.keys(set).filter((n) => n !== 'NODE_ENV')) assert.ok(known.has(name), `${name} is read by server/config.ts`);
-  const config = loadConfig([], set);
-  assert.is(config.host, '0.0.0.0', 'reachable from the other containers');
-  assert.is(config.port, 8787);
-  assert.is(config.dataDir, '/data');
-  assert.is(config.filesDir, '/files');
-  assert.is(config.databaseUrl, instanceEnv.FORMSTEAD_DATABASE_URL);
-  assert.is(config.trustProxy, 1, 'one proxy (Caddy) appends to X-Forwarded-For');
-  assert.is(config.publicUrl, 'https://forms.example.com');
-});
+file(
+  'every variable the image and the compose file set for Formstead is a setting the server reads, and it accepts them',
+  () => {
+    const known = settingNames();
+    assert.ok(known.has('FORMSTEAD_DATABASE_URL') && known.has('PORT'), 'the list is the one loadConfig reads');
+    const set = { ...imageEnv, ...instanceEnv };
+    for (const name of Object.keys(set).filter((n) => n !== 'NODE_ENV'))
+      assert.ok(known.has(name), `${name} is read by server/config.ts`);
+    const config = loadConfig([], set);
+    assert.is(config.host, '0.0.0.0', 'reachable from the other containers');
+    assert.is(config.port, 8787);
+    assert.is(config.dataDir, '/data');
+    assert.is(config.filesDir, '/files');
+    assert.is(config.databaseUrl, instanceEnv.FORMSTEAD_DATABASE_URL);
+    assert.is(config.trustProxy, 1, 'one proxy (Caddy) appends to X-Forwarded-For');
+    assert.is(config.publicUrl, 'https://forms.example.com');
+  },
+);
 
-file('the database URL names the db service with the user, password and database it creates; the instances wait for it', () => {
-  const db = services.db;
-  const url = new URL(instanceEnv.FORMSTEAD_DATABASE_URL);
-  assert.is(url.protocol, 'postgres:');
-  assert.is(url.hostname, 'db');
-  assert.is(url.port || '5432', '5432', "the postgres image's port");
-  assert.is(decodeURIComponent(url.username), db.environment?.POSTGRES_USER);
-  assert.is(decodeURIComponent(url.password), db.environment?.POSTGRES_PASSWORD);
-  assert.is(url.pathname, `/${db.environment?.POSTGRES_DB}`);
-  assert.equal(db.healthcheck?.test, ['CMD', 'pg_isready', '-U', db.environment?.POSTGRES_USER]);
-  for (const name of instanceNames) assert.equal(services[name].depends_on?.db, { condition: 'service_healthy' });
-});
+file(
+  'the database URL names the db service with the user, password and database it creates; the instances wait for it',
+  () => {
+    const db = services.db;
+    const url = new URL(instanceEnv.FORMSTEAD_DATABASE_URL);
+    assert.is(url.protocol, 'postgres:');
+    assert.is(url.hostname, 'db');
+    assert.is(url.port || '5432', '5432', "the postgres image's port");
+    assert.is(decodeURIComponent(url.username), db.environment?.POSTGRES_USER);
+    assert.is(decodeURIComponent(url.password), db.environment?.POSTGRES_PASSWORD);
+    assert.is(url.pathname, `/${db.environment?.POSTGRES_DB}`);
+    assert.equal(db.healthcheck?.test, ['CMD', 'pg_isready', '-U', db.environment?.POSTGRES_USER]);
+    for (const name of instanceNames) assert.equal(services[name].depends_on?.db, { condition: 'service_healthy' });
+  },
+);
 
-file("FORMSTEAD_FILES_DIR is the one shared files volume on both, handed to the image's user first; /data stays each one's own", () => {
-  const filesDir = instanceEnv.FORMSTEAD_FILES_DIR;
-  const owner = services['files-owner'];
-  const [, chowned] = /^chown 1000:1000 (\S+)$/.exec(owner.command ?? '') ?? [];
-  const ownerMount = owner.volumes?.map(mount).find((m) => m.target === chowned);
-  assert.ok(ownerMount, 'files-owner mounts the folder it hands over');
-  for (const name of instanceNames) {
-    const mounts = services[name].volumes!.map(mount);
-    const files = mounts.find((m) => m.target === filesDir);
-    assert.ok(files, `${name} mounts ${filesDir}`);
-    assert.ok(files!.source in compose.volumes, `${name}: ${files!.source} is a named volume`);
-    assert.is(files!.source, ownerMount!.source, `${name}: the volume files-owner hands over`);
-    assert.is(files!.mode, 'rw');
-    assert.equal(services[name].depends_on?.['files-owner'], { condition: 'service_completed_successfully' });
-    assert.not.ok(mounts.some((m) => m.target === imageEnv.FORMSTEAD_DATA), `${name}: /data is not shared`);
-  }
-  assert.is(only(runtime, 'USER'), 'node', "the image's user (uid 1000 in node:22-slim, not checked here)");
-  assert.equal(execForm(only(runtime, 'VOLUME')), [imageEnv.FORMSTEAD_DATA], "each container's own data folder is the image's volume");
-});
+file(
+  "FORMSTEAD_FILES_DIR is the one shared files volume on both, handed to the image's user first; /data stays each one's own",
+  () => {
+    const filesDir = instanceEnv.FORMSTEAD_FILES_DIR;
+    const owner = services['files-owner'];
+    const [, chowned] = /^chown 1000:1000 (\S+)$/.exec(owner.command ?? '') ?? [];
+    const ownerMount = owner.volumes?.map(mount).find((m) => m.target === chowned);
+    assert.ok(ownerMount, 'files-owner mounts the folder it hands over');
+    for (const name of instanceNames) {
+      const mounts = services[name].volumes!.map(mount);
+      const files = mounts.find((m) => m.target === filesDir);
+      assert.ok(files, `${name} mounts ${filesDir}`);
+      assert.ok(files!.source in compose.volumes, `${name}: ${files!.source} is a named volume`);
+      assert.is(files!.source, ownerMount!.source, `${name}: the volume files-owner hands over`);
+      assert.is(files!.mode, 'rw');
+      assert.equal(services[name].depends_on?.['files-owner'], { condition: 'service_completed_successfully' });
+      assert.not.ok(
+        mounts.some((m) => m.target === imageEnv.FORMSTEAD_DATA),
+        `${name}: /data is not shared`,
+      );
+    }
+    assert.is(only(runtime, 'USER'), 'node', "the image's user (uid 1000 in node:22-slim, not checked here)");
+    assert.equal(
+      execForm(only(runtime, 'VOLUME')),
+      [imageEnv.FORMSTEAD_DATA],
+      "each container's own data folder is the image's volume",
+    );
+  },
+);
 
-file("Caddy: the upstreams are the Formstead services on the image's PORT, it publishes 80 and 443, the site is the public URL's host", () => {
-  const upstreams = /reverse_proxy\s+([^{\n]+)\{/.exec(caddyfile)?.[1].trim().split(/\s+/);
-  assert.equal(upstreams?.sort(), instanceNames.map((n) => `${n}:${imageEnv.PORT}`).sort());
-  assert.ok(only(runtime, 'EXPOSE').split(/\s+/).includes(imageEnv.PORT), 'the image exposes its PORT');
-  assert.match(caddyfile, /health_uri \/readyz\n/);
-  assert.ok(execForm(only(runtime, 'HEALTHCHECK')).join(' ').includes("'/readyz'"), "Docker's health check asks /readyz too");
-  const publicUrl = new URL(instanceEnv.FORMSTEAD_PUBLIC_URL);
-  assert.is(publicUrl.protocol, 'https:');
-  assert.is(caddyfile.split(/\s+/)[0], publicUrl.host, 'the site Caddy serves (and gets a certificate for)');
-  const caddy = services.caddy;
-  assert.equal(caddy.ports, [{ published: 80, target: 80 }, { published: 443, target: 443 }]);
-  assert.ok(caddy.volumes?.includes(`${repoRoot}/Caddyfile:/etc/caddy/Caddyfile:ro`), 'the Caddyfile beside compose.yaml');
-  assert.equal(Object.keys(caddy.depends_on ?? {}).sort(), instanceNames);
-});
+file(
+  "Caddy: the upstreams are the Formstead services on the image's PORT, it publishes 80 and 443, the site is the public URL's host",
+  () => {
+    const upstreams = /reverse_proxy\s+([^{\n]+)\{/.exec(caddyfile)?.[1].trim().split(/\s+/);
+    assert.equal(upstreams?.sort(), instanceNames.map((n) => `${n}:${imageEnv.PORT}`).sort());
+    assert.ok(only(runtime, 'EXPOSE').split(/\s+/).includes(imageEnv.PORT), 'the image exposes its PORT');
+    assert.match(caddyfile, /health_uri \/readyz\n/);
+    assert.ok(
+      execForm(only(runtime, 'HEALTHCHECK')).join(' ').includes("'/readyz'"),
+      "Docker's health check asks /readyz too",
+    );
+    const publicUrl = new URL(instanceEnv.FORMSTEAD_PUBLIC_URL);
+    assert.is(publicUrl.protocol, 'https:');
+    assert.is(caddyfile.split(/\s+/)[0], publicUrl.host, 'the site Caddy serves (and gets a certificate for)');
+    const caddy = services.caddy;
+    assert.equal(caddy.ports, [
+      { published: 80, target: 80 },
+      { published: 443, target: 443 },
+    ]);
+    assert.ok(
+      caddy.volumes?.includes(`${repoRoot}/Caddyfile:/etc/caddy/Caddyfile:ro`),
+      'the Caddyfile beside compose.yaml',
+    );
+    assert.equal(Object.keys(caddy.depends_on ?? {}).sort(), instanceNames);
+  },
+);
 
 file('the ENTRYPOINT runs the bundle scripts/build.mjs makes in the build stage', () => {
   const [command, script, ...args] = execForm(only(runtime, 'ENTRYPOINT'));
@@ -196,7 +232,11 @@ file('the ENTRYPOINT runs the bundle scripts/build.mjs makes in the build stage'
   assert.is(to, script);
   assert.ok(buildStage, 'a stage named build');
   assert.ok(buildStage!.steps.some((s) => s.keyword === 'RUN' && s.args === 'node scripts/build.mjs'));
-  assert.is(from, path.posix.join(only(buildStage!, 'WORKDIR'), 'dist/formstead.mjs'), 'dist/formstead.mjs of the build stage: here, ' + bundlePath);
+  assert.is(
+    from,
+    path.posix.join(only(buildStage!, 'WORKDIR'), 'dist/formstead.mjs'),
+    'dist/formstead.mjs of the build stage: here, ' + bundlePath,
+  );
 });
 
 file.run();
@@ -221,7 +261,9 @@ async function composeDatabaseUrl(): Promise<string> {
   const admin = new pg.Client({ connectionString: database.db.url() });
   await admin.connect();
   try {
-    await admin.query(`CREATE ROLE ${admin.escapeIdentifier(user)} SUPERUSER LOGIN PASSWORD ${admin.escapeLiteral(password)}`);
+    await admin.query(
+      `CREATE ROLE ${admin.escapeIdentifier(user)} SUPERUSER LOGIN PASSWORD ${admin.escapeLiteral(password)}`,
+    );
     await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(name)} OWNER TO ${admin.escapeIdentifier(user)}`);
     const hba = path.join(database.db.dir, 'data', 'pg_hba.conf');
     writeFileSync(hba, `host all ${user} 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
@@ -308,7 +350,11 @@ running("the Dockerfile's HEALTHCHECK command exits 0 on each instance", async (
 });
 
 running('each instance prints a setup link on the public URL (what `docker compose logs formstead-a` shows)', () => {
-  for (const instance of instances) assert.match(instance.output(), `Create the owner account (this link works once): ${instanceEnv.FORMSTEAD_PUBLIC_URL}/`);
+  for (const instance of instances)
+    assert.match(
+      instance.output(),
+      `Create the owner account (this link works once): ${instanceEnv.FORMSTEAD_PUBLIC_URL}/`,
+    );
 });
 
 running('a submission made on one instance is read on the other', async () => {
@@ -317,7 +363,9 @@ running('a submission made on one instance is read on the other', async () => {
   assert.is(published.status, 201, published.text);
   const { form_id: formId, agent_key: agentKey, claim_url: claimUrl } = published.json;
   assert.ok(String(claimUrl).startsWith(`${instanceEnv.FORMSTEAD_PUBLIC_URL}/`), 'links name the public URL');
-  const sent = await call(a.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Sent to A', email: 'a@example.com' } } });
+  const sent = await call(a.url, 'POST', `/v1/f/${formId}`, {
+    body: { values: { name: 'Sent to A', email: 'a@example.com' } },
+  });
   assert.is(sent.status, 201, sent.text);
   const read = await call(b.url, 'GET', `/v1/forms/${formId}/submissions`, { key: agentKey });
   assert.is(read.status, 200, read.text);

@@ -20,7 +20,9 @@ let b: RunningServer;
 /** `promise`, or a failure naming `what` after `ms` (so a feed that never delivers fails instead of hanging). */
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} (not within ${ms} ms)`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} (not within ${ms} ms)`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -49,21 +51,34 @@ two('both start on the database and say so; neither writes a data folder store',
   }
 });
 
-two('started together, they share one workspace and one instance secret: a page cursor from one works on the other', async () => {
-  const formId = await publish(a);
-  for (let i = 0; i < 3; i++) assert.is((await submit(b, formId, `p${i}`)).status, 201);
-  const first = await call(a.url, 'GET', `/v1/forms/${formId}/submissions?limit=2`, { key: OWNER_KEY });
-  assert.is(first.status, 200, first.text);
-  assert.ok(first.json.next_cursor, 'a second page');
-  const second = await call(b.url, 'GET', `/v1/forms/${formId}/submissions?limit=2&cursor=${encodeURIComponent(first.json.next_cursor)}`, { key: OWNER_KEY });
-  assert.is(second.status, 200, second.text);
-  assert.equal(second.json.submissions.map((x: any) => x.values.name), ['p0']);
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  const counts = await admin.query("SELECT (SELECT COUNT(*) FROM workspaces) AS workspaces, (SELECT COUNT(*) FROM api_keys WHERE kind = 'account') AS keys, (SELECT COUNT(*) FROM meta WHERE key = 'instance_secret') AS secrets");
-  await admin.end();
-  assert.equal(counts.rows[0], { workspaces: '1', keys: '1', secrets: '1' });
-});
+two(
+  'started together, they share one workspace and one instance secret: a page cursor from one works on the other',
+  async () => {
+    const formId = await publish(a);
+    for (let i = 0; i < 3; i++) assert.is((await submit(b, formId, `p${i}`)).status, 201);
+    const first = await call(a.url, 'GET', `/v1/forms/${formId}/submissions?limit=2`, { key: OWNER_KEY });
+    assert.is(first.status, 200, first.text);
+    assert.ok(first.json.next_cursor, 'a second page');
+    const second = await call(
+      b.url,
+      'GET',
+      `/v1/forms/${formId}/submissions?limit=2&cursor=${encodeURIComponent(first.json.next_cursor)}`,
+      { key: OWNER_KEY },
+    );
+    assert.is(second.status, 200, second.text);
+    assert.equal(
+      second.json.submissions.map((x: any) => x.values.name),
+      ['p0'],
+    );
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const counts = await admin.query(
+      "SELECT (SELECT COUNT(*) FROM workspaces) AS workspaces, (SELECT COUNT(*) FROM api_keys WHERE kind = 'account') AS keys, (SELECT COUNT(*) FROM meta WHERE key = 'instance_secret') AS secrets",
+    );
+    await admin.end();
+    assert.equal(counts.rows[0], { workspaces: '1', keys: '1', secrets: '1' });
+  },
+);
 
 two('40 submissions split across both instances are all present once, on either', async () => {
   const formId = await publish(a);
@@ -79,7 +94,11 @@ two('40 submissions split across both instances are all present once, on either'
     assert.equal(listed, [...names].sort(), `every submission once on ${s.url}`);
     assert.equal(new Set(page.json.submissions.map((x: any) => x.id)), new Set(ids));
     const forms = await call(s.url, 'GET', '/v1/forms', { key: OWNER_KEY });
-    assert.is(forms.json.forms.find((f: any) => f.form_id === formId)?.submissions, 40, 'the count both instances wrote adds up');
+    assert.is(
+      forms.json.forms.find((f: any) => f.form_id === formId)?.submissions,
+      40,
+      'the count both instances wrote adds up',
+    );
   }
 });
 
@@ -87,28 +106,59 @@ two('a setting changed on one instance is honoured by the other within 2 s, both
   const formId = await publish(a);
   // B reads (and caches) the form while it is active.
   assert.is((await submit(b, formId, 'before')).status, 201);
-  assert.is((await call(a.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'paused' } })).status, 200);
-  await within(2000, 'B refuses submissions once A paused the form', async () => (await submit(b, formId, 'while paused')).status === 409);
-  assert.is((await call(b.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'active', success_message: 'Thanks from B' } })).status, 200);
-  await within(2000, 'A takes submissions again once B resumed the form', async () => (await submit(a, formId, 'after')).status === 201);
+  assert.is(
+    (await call(a.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'paused' } })).status,
+    200,
+  );
+  await within(
+    2000,
+    'B refuses submissions once A paused the form',
+    async () => (await submit(b, formId, 'while paused')).status === 409,
+  );
+  assert.is(
+    (
+      await call(b.url, 'PATCH', `/v1/forms/${formId}`, {
+        key: OWNER_KEY,
+        body: { status: 'active', success_message: 'Thanks from B' },
+      })
+    ).status,
+    200,
+  );
+  await within(
+    2000,
+    'A takes submissions again once B resumed the form',
+    async () => (await submit(a, formId, 'after')).status === 201,
+  );
 });
 
-two('a change made while an instance lost its change hints is still seen (it reads again after reconnecting)', async () => {
-  const formId = await publish(a);
-  assert.is((await submit(b, formId, 'cached')).status, 201);
-  // Cut every LISTEN connection (both instances'): hints sent before they reconnect are lost.
-  const admin = new pg.Client({ connectionString: db.url() });
-  await admin.connect();
-  const cut = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = 'formstead'");
-  await admin.end();
-  assert.ok(cut.rowCount! >= 2, `both listeners cut (${cut.rowCount})`);
-  assert.is((await call(a.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'paused' } })).status, 200);
-  await within(2000, 'B refuses submissions after reconnecting its listener', async () => (await submit(b, formId, 'late')).status === 409);
-});
+two(
+  'a change made while an instance lost its change hints is still seen (it reads again after reconnecting)',
+  async () => {
+    const formId = await publish(a);
+    assert.is((await submit(b, formId, 'cached')).status, 201);
+    // Cut every LISTEN connection (both instances'): hints sent before they reconnect are lost.
+    const admin = new pg.Client({ connectionString: db.url() });
+    await admin.connect();
+    const cut = await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = 'formstead'",
+    );
+    await admin.end();
+    assert.ok(cut.rowCount! >= 2, `both listeners cut (${cut.rowCount})`);
+    assert.is(
+      (await call(a.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { status: 'paused' } })).status,
+      200,
+    );
+    await within(
+      2000,
+      'B refuses submissions after reconnecting its listener',
+      async () => (await submit(b, formId, 'late')).status === 409,
+    );
+  },
+);
 
 let cookie = '';
 
-two("each instance printed a setup link that works; one link posted to both at once makes one owner", async () => {
+two('each instance printed a setup link that works; one link posted to both at once makes one owner', async () => {
   const links = [a, b].map((s) => /Create the owner account \(this link works once\): (\S+)/.exec(s.output())?.[1]);
   assert.ok(links[0] && links[1] && links[0] !== links[1], 'one link per instance');
   const token = new URL(links[0]!).searchParams.get('token')!;
@@ -121,7 +171,10 @@ two("each instance printed a setup link that works; one link posted to both at o
     });
   const answers = await Promise.all([post(a), post(b)]);
   assert.equal(answers.map((r) => r.status).sort(), [303, 404]);
-  cookie = answers.find((r) => r.status === 303)!.headers.get('set-cookie')!.split(';')[0];
+  cookie = answers
+    .find((r) => r.status === 303)!
+    .headers.get('set-cookie')!
+    .split(';')[0];
   // The other instance's link died with the first use.
   const other = new URL(links[1]!).searchParams.get('token')!;
   const late = await fetch(`${b.url}/admin/setup`, {
@@ -181,44 +234,66 @@ two("the panel's live feed on one instance shows the submissions stored on eithe
         },
       );
     });
-    assert.equal(await bounded(next, 10_000, 'the last submission reached a new feed'), ['last'], 'a new feed starts after what was there');
+    assert.equal(
+      await bounded(next, 10_000, 'the last submission reached a new feed'),
+      ['last'],
+      'a new feed starts after what was there',
+    );
   } finally {
     close();
   }
 });
 
-two('formstead admin-link --database-url: its link works on the other instance, once; a second run replaces it', async () => {
-  const adminLink = () => {
-    const r = spawnSync(process.execPath, [bundlePath, 'admin-link', '--database-url', databaseUrl, '--public-url', b.url], { encoding: 'utf8', timeout: 20000 });
-    assert.is(r.status, 0, r.stderr);
-    const link = /Set a new owner password \(this link works once, for an hour\): (\S+)/.exec(r.stdout)?.[1];
-    assert.ok(link, r.stdout);
-    return new URL(link!).searchParams.get('token')!;
-  };
-  const first = adminLink();
-  const token = adminLink();
-  assert.is((await fetch(`${a.url}/admin/reset?token=${first}`)).status, 404, 'replaced by the second run');
-  assert.is((await fetch(`${a.url}/admin/reset?token=${token}`)).status, 200, 'works on the instance it was not printed for');
-  const reset = (s: RunningServer, password: string) =>
-    fetch(`${s.url}/admin/reset`, {
-      method: 'POST',
-      body: new URLSearchParams({ token, email: 'owner@example.com', password }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      redirect: 'manual',
-    });
-  // Posted to both at once: one sets the password, the other finds the link used.
-  const answers = await Promise.all([reset(a, 'a brand new password'), reset(b, 'another new password')]);
-  assert.equal(answers.map((r) => r.status).sort(), [303, 404]);
-  cookie = answers.find((r) => r.status === 303)!.headers.get('set-cookie')!.split(';')[0];
-  assert.is((await fetch(`${b.url}/admin/reset?token=${token}`)).status, 404, 'used up on every instance');
-});
+two(
+  'formstead admin-link --database-url: its link works on the other instance, once; a second run replaces it',
+  async () => {
+    const adminLink = () => {
+      const r = spawnSync(
+        process.execPath,
+        [bundlePath, 'admin-link', '--database-url', databaseUrl, '--public-url', b.url],
+        { encoding: 'utf8', timeout: 20000 },
+      );
+      assert.is(r.status, 0, r.stderr);
+      const link = /Set a new owner password \(this link works once, for an hour\): (\S+)/.exec(r.stdout)?.[1];
+      assert.ok(link, r.stdout);
+      return new URL(link!).searchParams.get('token')!;
+    };
+    const first = adminLink();
+    const token = adminLink();
+    assert.is((await fetch(`${a.url}/admin/reset?token=${first}`)).status, 404, 'replaced by the second run');
+    assert.is(
+      (await fetch(`${a.url}/admin/reset?token=${token}`)).status,
+      200,
+      'works on the instance it was not printed for',
+    );
+    const reset = (s: RunningServer, password: string) =>
+      fetch(`${s.url}/admin/reset`, {
+        method: 'POST',
+        body: new URLSearchParams({ token, email: 'owner@example.com', password }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        redirect: 'manual',
+      });
+    // Posted to both at once: one sets the password, the other finds the link used.
+    const answers = await Promise.all([reset(a, 'a brand new password'), reset(b, 'another new password')]);
+    assert.equal(answers.map((r) => r.status).sort(), [303, 404]);
+    cookie = answers
+      .find((r) => r.status === 303)!
+      .headers.get('set-cookie')!
+      .split(';')[0];
+    assert.is((await fetch(`${b.url}/admin/reset?token=${token}`)).status, 404, 'used up on every instance');
+  },
+);
 
 two('a scheduled sweep runs on exactly one instance at each tick', async () => {
   assert.ok(cookie, 'signed in by the row before');
   const clients = [adminClient(a, cookie), adminClient(b, cookie)];
   try {
     const digests = async () =>
-      Promise.all(clients.map(async ({ client }) => (await client.jobs.list.query()).find((j) => j.name === 'response-mail-digests')!));
+      Promise.all(
+        clients.map(
+          async ({ client }) => (await client.jobs.list.query()).find((j) => j.name === 'response-mail-digests')!,
+        ),
+      );
     // Both instances run from before this minute ends, so each tries to claim the next tick.
     const next = new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000).toISOString();
     let seen = await digests();
@@ -227,7 +302,11 @@ two('a scheduled sweep runs on exactly one instance at each tick', async () => {
       seen = await digests();
       return seen.every((j) => j.lastTick !== undefined && j.lastTick >= next && j.lastTick === seen[0].lastTick);
     });
-    assert.equal(seen.map((j) => j.lastTickTaken).filter(Boolean).length, 1, `one instance took tick ${seen[0].lastTick}: ${JSON.stringify(seen)}`);
+    assert.equal(
+      seen.map((j) => j.lastTickTaken).filter(Boolean).length,
+      1,
+      `one instance took tick ${seen[0].lastTick}: ${JSON.stringify(seen)}`,
+    );
     const runner = seen.find((j) => j.lastTickTaken)!;
     assert.ok(runner.lastRunAt! >= seen[0].lastTick!, 'the one that took it ran it');
     assert.match(runner.lastResult ?? '', /sent$/);
@@ -236,34 +315,45 @@ two('a scheduled sweep runs on exactly one instance at each tick', async () => {
   }
 });
 
-two('/readyz answers 503 storage_unavailable while the database is down, a submission 503, and both recover', async () => {
-  const formId = await publish(a);
-  await db.pause();
-  try {
-    for (const s of [a, b]) {
-      const r = await call(s.url, 'GET', '/readyz');
-      assert.is(r.status, 503, r.text);
-      assert.is(r.json.error, 'storage_unavailable');
-      assert.match(r.json.details[0], /database cannot be reached/);
+two(
+  '/readyz answers 503 storage_unavailable while the database is down, a submission 503, and both recover',
+  async () => {
+    const formId = await publish(a);
+    await db.pause();
+    try {
+      for (const s of [a, b]) {
+        const r = await call(s.url, 'GET', '/readyz');
+        assert.is(r.status, 503, r.text);
+        assert.is(r.json.error, 'storage_unavailable');
+        assert.match(r.json.details[0], /database cannot be reached/);
+      }
+      const refused = await submit(a, formId, 'while down');
+      assert.is(refused.status, 503, refused.text);
+      assert.is(refused.json.error, 'storage_unavailable');
+      assert.ok(refused.headers.get('retry-after'));
+    } finally {
+      await db.resume();
     }
-    const refused = await submit(a, formId, 'while down');
-    assert.is(refused.status, 503, refused.text);
-    assert.is(refused.json.error, 'storage_unavailable');
-    assert.ok(refused.headers.get('retry-after'));
-  } finally {
-    await db.resume();
-  }
-  // Each check asks the database: ready again once the server is back (a pooled connection the
-  // restart cut may fail one call first).
-  for (const s of [a, b]) await within(5000, `${s.url} ready again`, async () => (await call(s.url, 'GET', '/readyz')).status === 200);
-  assert.is((await submit(b, formId, 'back')).status, 201);
-  for (const s of [a, b]) {
-    assert.match(s.output(), /PostgreSQL cannot be reached \(.+\)\. Requests that need it answer 503 until it is back/);
-    assert.match(s.output(), /PostgreSQL is reachable again; requests are served/);
-  }
-  const page = await call(a.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
-  assert.equal(page.json.submissions.map((x: any) => x.values.name), ['back'], 'the refused one stored nothing');
-});
+    // Each check asks the database: ready again once the server is back (a pooled connection the
+    // restart cut may fail one call first).
+    for (const s of [a, b])
+      await within(5000, `${s.url} ready again`, async () => (await call(s.url, 'GET', '/readyz')).status === 200);
+    assert.is((await submit(b, formId, 'back')).status, 201);
+    for (const s of [a, b]) {
+      assert.match(
+        s.output(),
+        /PostgreSQL cannot be reached \(.+\)\. Requests that need it answer 503 until it is back/,
+      );
+      assert.match(s.output(), /PostgreSQL is reachable again; requests are served/);
+    }
+    const page = await call(a.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
+    assert.equal(
+      page.json.submissions.map((x: any) => x.values.name),
+      ['back'],
+      'the refused one stored nothing',
+    );
+  },
+);
 
 two.run();
 

@@ -24,7 +24,10 @@ const publish = async () => {
   return r.json.form_id as string;
 };
 const submit = (server: RunningServer, formId: string, from: string) =>
-  call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: from, email: 'someone@example.com' } }, headers: { 'x-forwarded-for': from } });
+  call(server.url, 'POST', `/v1/f/${formId}`, {
+    body: { values: { name: from, email: 'someone@example.com' } },
+    headers: { 'x-forwarded-for': from },
+  });
 
 const shared = suite('rate limits shared by two instances on one database');
 shared.before(async () => {
@@ -34,34 +37,58 @@ shared.after(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
 });
 
-shared('one address: 20 submissions across both instances, the 21st refused by either (429, Retry-After); another address is apart', async () => {
-  const formId = await publish();
-  for (let i = 0; i < 20; i++) assert.is((await submit(either(i), formId, '203.0.113.7')).status, 201, `submission ${i + 1} of the burst of 20`);
-  for (const server of [a, b]) {
-    const refused = await submit(server, formId, '203.0.113.7');
-    assert.is(refused.status, 429, `${server.url}: past the burst the instances share`);
-    assert.equal(refused.json, { error: 'rate_limited', details: [refused.json.details[0]] });
-    assert.match(refused.json.details[0], /^rate: too many requests, retry in \d+ s$/);
-    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
-  }
-  assert.is((await submit(b, formId, '203.0.113.8')).status, 201, 'another address has its own bucket');
-  const count = await call(b.url, 'GET', '/v1/forms', { key: OWNER_KEY });
-  assert.is(count.json.forms.find((f: any) => f.form_id === formId).submissions, 21, 'the refused ones stored nothing');
-});
+shared(
+  'one address: 20 submissions across both instances, the 21st refused by either (429, Retry-After); another address is apart',
+  async () => {
+    const formId = await publish();
+    for (let i = 0; i < 20; i++)
+      assert.is((await submit(either(i), formId, '203.0.113.7')).status, 201, `submission ${i + 1} of the burst of 20`);
+    for (const server of [a, b]) {
+      const refused = await submit(server, formId, '203.0.113.7');
+      assert.is(refused.status, 429, `${server.url}: past the burst the instances share`);
+      assert.equal(refused.json, { error: 'rate_limited', details: [refused.json.details[0]] });
+      assert.match(refused.json.details[0], /^rate: too many requests, retry in \d+ s$/);
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    }
+    assert.is((await submit(b, formId, '203.0.113.8')).status, 201, 'another address has its own bucket');
+    const count = await call(b.url, 'GET', '/v1/forms', { key: OWNER_KEY });
+    assert.is(
+      count.json.forms.find((f: any) => f.form_id === formId).submissions,
+      21,
+      'the refused ones stored nothing',
+    );
+  },
+);
 
 shared('one form: 60 submissions from 30 addresses across both instances, the 61st refused by either', async () => {
   const formId = await publish();
-  for (let i = 0; i < 60; i++) assert.is((await submit(either(i), formId, `198.51.100.${i % 30}`)).status, 201, `submission ${i + 1} of the form's burst of 60`);
-  for (const server of [a, b]) assert.is((await submit(server, formId, '198.51.100.200')).status, 429, `${server.url}: the form's bucket is empty for everyone`);
+  for (let i = 0; i < 60; i++)
+    assert.is(
+      (await submit(either(i), formId, `198.51.100.${i % 30}`)).status,
+      201,
+      `submission ${i + 1} of the form's burst of 60`,
+    );
+  for (const server of [a, b])
+    assert.is(
+      (await submit(server, formId, '198.51.100.200')).status,
+      429,
+      `${server.url}: the form's bucket is empty for everyone`,
+    );
 });
 
 shared('keyless publishing: 5 unclaimed forms per address across both instances; the 6th is refused', async () => {
   const from = '192.0.2.44';
   for (let i = 0; i < 5; i++) {
-    const r = await call(either(i).url, 'POST', '/v1/forms', { body: { definition: contactDefinition() }, headers: { 'x-forwarded-for': from } });
+    const r = await call(either(i).url, 'POST', '/v1/forms', {
+      body: { definition: contactDefinition() },
+      headers: { 'x-forwarded-for': from },
+    });
     assert.is(r.status, 201, `form ${i + 1} of 5: ${r.text}`);
   }
-  const sixth = await call(b.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() }, headers: { 'x-forwarded-for': from } });
+  const sixth = await call(b.url, 'POST', '/v1/forms', {
+    body: { definition: contactDefinition() },
+    headers: { 'x-forwarded-for': from },
+  });
   assert.is(sixth.status, 429, sixth.text);
 });
 

@@ -40,15 +40,24 @@ publish('an account key publishes a claimed form with no agent key or expiry', a
 });
 
 publish('publishing with form_id adds a version and keeps allow_another_response unless set', async () => {
-  const first = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition(), allow_another_response: true } });
-  const second = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ title: 'Contact v2' }), form_id: first.json.form_id } });
+  const first = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition(), allow_another_response: true },
+  });
+  const second = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition({ title: 'Contact v2' }), form_id: first.json.form_id },
+  });
   assert.is(second.status, 201, second.text);
   assert.is(second.json.form_id, first.json.form_id);
   assert.is(second.json.version, 2);
   const def = await api('GET', `/v1/f/${first.json.form_id}/definition`);
   assert.is(def.json.allow_another_response, true);
   assert.is(def.json.definition.title, 'Contact v2');
-  const third = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition(), form_id: first.json.form_id, allow_another_response: false } });
+  const third = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition(), form_id: first.json.form_id, allow_another_response: false },
+  });
   assert.is(third.json.version, 3);
   assert.is((await api('GET', `/v1/f/${first.json.form_id}/definition`)).json.allow_another_response, false);
 });
@@ -65,19 +74,38 @@ publish('an agent key publishes up to 3 unclaimed forms, the 4th answers 409', a
   assert.is(fourth.status, 409);
   assert.is(fourth.json.error, 'unclaimed_limit');
   // A new version of an existing unclaimed form is still fine.
-  const version = await api('POST', '/v1/forms', { key, body: { definition: contactDefinition(), form_id: first.json.form_id } });
+  const version = await api('POST', '/v1/forms', {
+    key,
+    body: { definition: contactDefinition(), form_id: first.json.form_id },
+  });
   assert.is(version.status, 201, version.text);
   assert.is(version.json.version, 2);
 });
 
 publish('list: each key sees its own forms, newest first, with every field of spec 2.10', async () => {
   const a = await api('POST', '/v1/forms', { body: { definition: contactDefinition({ title: 'A' }) } });
-  const b = await api('POST', '/v1/forms', { key: a.json.agent_key, body: { definition: contactDefinition({ title: 'B' }) } });
+  const b = await api('POST', '/v1/forms', {
+    key: a.json.agent_key,
+    body: { definition: contactDefinition({ title: 'B' }) },
+  });
   const agentList = await api('GET', '/v1/forms', { key: a.json.agent_key });
   assert.is(agentList.status, 200);
-  assert.equal(agentList.json.forms.map((f: any) => f.form_id), [b.json.form_id, a.json.form_id]);
+  assert.equal(
+    agentList.json.forms.map((f: any) => f.form_id),
+    [b.json.form_id, a.json.form_id],
+  );
   const item = agentList.json.forms[1];
-  assert.equal(Object.keys(item).sort(), ['created_at', 'endpoint', 'expires_at', 'form_id', 'hosted_url', 'status', 'submissions', 'title', 'version']);
+  assert.equal(Object.keys(item).sort(), [
+    'created_at',
+    'endpoint',
+    'expires_at',
+    'form_id',
+    'hosted_url',
+    'status',
+    'submissions',
+    'title',
+    'version',
+  ]);
   assert.is(item.submissions, 0);
   const accountList = await api('GET', '/v1/forms', { key: OWNER_KEY });
   const ids = accountList.json.forms.map((f: any) => f.form_id);
@@ -91,9 +119,27 @@ publish('scope: a form outside the key answers 404 on publish and on its submiss
   const unclaimed = await api('POST', '/v1/forms', { body: { definition: contactDefinition() } });
   const owned = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } });
   const rows: [string, string, string, Record<string, unknown> | undefined, number][] = [
-    ['account key, unclaimed form id', 'POST', '/v1/forms', { definition: contactDefinition(), form_id: unclaimed.json.form_id }, 404],
-    ['account key, unknown form id', 'POST', '/v1/forms', { definition: contactDefinition(), form_id: 'nosuchform' }, 404],
-    ['account key, submissions of unclaimed form', 'GET', `/v1/forms/${unclaimed.json.form_id}/submissions`, undefined, 404],
+    [
+      'account key, unclaimed form id',
+      'POST',
+      '/v1/forms',
+      { definition: contactDefinition(), form_id: unclaimed.json.form_id },
+      404,
+    ],
+    [
+      'account key, unknown form id',
+      'POST',
+      '/v1/forms',
+      { definition: contactDefinition(), form_id: 'nosuchform' },
+      404,
+    ],
+    [
+      'account key, submissions of unclaimed form',
+      'GET',
+      `/v1/forms/${unclaimed.json.form_id}/submissions`,
+      undefined,
+      404,
+    ],
   ];
   for (const [name, method, path, body, status] of rows) {
     const r = await api(method, path, { key: OWNER_KEY, body });
@@ -101,9 +147,14 @@ publish('scope: a form outside the key answers 404 on publish and on its submiss
     assert.type(r.json.error, 'string');
     assert.ok(Array.isArray(r.json.details), `${name}: details is an array`);
   }
-  const agent = await api('POST', '/v1/forms', { key: unclaimed.json.agent_key, body: { definition: contactDefinition(), form_id: owned.json.form_id } });
+  const agent = await api('POST', '/v1/forms', {
+    key: unclaimed.json.agent_key,
+    body: { definition: contactDefinition(), form_id: owned.json.form_id },
+  });
   assert.is(agent.status, 404);
-  const keyless = await api('POST', '/v1/forms', { body: { definition: contactDefinition(), form_id: owned.json.form_id } });
+  const keyless = await api('POST', '/v1/forms', {
+    body: { definition: contactDefinition(), form_id: owned.json.form_id },
+  });
   assert.is(keyless.status, 404);
 });
 
@@ -120,13 +171,19 @@ publish('keys: missing, malformed, unknown and wrong-prefix keys answer 401', as
     assert.is(r.status, 401, name);
     assert.is(r.json.error, 'unauthorized');
   }
-  const bad = await api('POST', '/v1/forms', { headers: { authorization: 'Bearer svc_live_nope0000000000000000' }, body: { definition: contactDefinition() } });
+  const bad = await api('POST', '/v1/forms', {
+    headers: { authorization: 'Bearer svc_live_nope0000000000000000' },
+    body: { definition: contactDefinition() },
+  });
   assert.is(bad.status, 401, 'a bad key on publish is refused, not treated as keyless');
 });
 
 publish('agent keys answer 403 owner_key_required on settings', async () => {
   const r = await api('POST', '/v1/forms', { body: { definition: contactDefinition() } });
-  const patch = await api('PATCH', `/v1/forms/${r.json.form_id}`, { key: r.json.agent_key, body: { success_message: 'hi' } });
+  const patch = await api('PATCH', `/v1/forms/${r.json.form_id}`, {
+    key: r.json.agent_key,
+    body: { success_message: 'hi' },
+  });
   assert.is(patch.status, 403);
   assert.is(patch.json.error, 'owner_key_required');
 });
@@ -143,7 +200,11 @@ bodies.after(async () => {
 
 bodies('a body that is not one JSON object answers 400', async () => {
   for (const raw of ['', 'not json', '[1,2]', '"text"', 'null', '{"definition":']) {
-    const r = await api('POST', '/v1/forms', { key: OWNER_KEY, rawBody: raw, headers: { 'content-type': 'application/json' } });
+    const r = await api('POST', '/v1/forms', {
+      key: OWNER_KEY,
+      rawBody: raw,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.is(r.status, 400, `body ${JSON.stringify(raw)}`);
     assert.is(r.json.error, 'invalid_json');
   }
@@ -152,67 +213,126 @@ bodies('a body that is not one JSON object answers 400', async () => {
 bodies('unknown body fields and definition problems answer 422 listing every problem', async () => {
   const r = await api('POST', '/v1/forms', {
     key: OWNER_KEY,
-    body: { definition: { id: 'x', submit: { label: 'Go' }, fields: [{ key: 'a', type: 'text' }] }, colour: 'red', success_message: 'x'.repeat(501) },
+    body: {
+      definition: { id: 'x', submit: { label: 'Go' }, fields: [{ key: 'a', type: 'text' }] },
+      colour: 'red',
+      success_message: 'x'.repeat(501),
+    },
   });
   assert.is(r.status, 422, r.text);
   const d: string[] = r.json.details;
   assert.ok(d.includes('colour: unknown field'), d.join('\n'));
-  assert.ok(d.some((p) => p.startsWith('success_message:')), d.join('\n'));
-  assert.ok(d.some((p) => p.startsWith('definition.title:')), d.join('\n'));
-  assert.ok(d.some((p) => p.startsWith('definition.fields[0].label:')), d.join('\n'));
+  assert.ok(
+    d.some((p) => p.startsWith('success_message:')),
+    d.join('\n'),
+  );
+  assert.ok(
+    d.some((p) => p.startsWith('definition.title:')),
+    d.join('\n'),
+  );
+  assert.ok(
+    d.some((p) => p.startsWith('definition.fields[0].label:')),
+    d.join('\n'),
+  );
   const missing = await api('POST', '/v1/forms', { key: OWNER_KEY, body: {} });
   assert.is(missing.status, 422);
   assert.equal(missing.json.details, ['definition: required']);
 });
 
 bodies('success_message: 500 characters pass, 501 are refused', async () => {
-  const ok = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition(), success_message: 'x'.repeat(500) } });
+  const ok = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition(), success_message: 'x'.repeat(500) },
+  });
   assert.is(ok.status, 201, ok.text);
-  const over = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition(), success_message: 'x'.repeat(501) } });
+  const over = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition(), success_message: 'x'.repeat(501) },
+  });
   assert.is(over.status, 422);
 });
 
 /** A body of exactly `size` bytes: a definition whose helperText pads it out. */
 function bodyOfSize(size: number): string {
-  const make = (pad: number) => JSON.stringify({ definition: contactDefinition(), success_message: '', redirect_url: '', email: `${'a'.repeat(pad)}@example.com` });
+  const make = (pad: number) =>
+    JSON.stringify({
+      definition: contactDefinition(),
+      success_message: '',
+      redirect_url: '',
+      email: `${'a'.repeat(pad)}@example.com`,
+    });
   return make(size - make(0).length);
 }
 
 bodies('a body of 64 KB is read; one byte more answers 413', async () => {
   const atLimit = bodyOfSize(64 * 1024);
   assert.is(Buffer.byteLength(atLimit), 65536);
-  const r = await api('POST', '/v1/forms', { key: OWNER_KEY, rawBody: atLimit, headers: { 'content-type': 'application/json' } });
+  const r = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    rawBody: atLimit,
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(r.status, 422, 'read and judged on its content (the email is too long), not refused for size');
-  const over = await api('POST', '/v1/forms', { key: OWNER_KEY, rawBody: bodyOfSize(64 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+  const over = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    rawBody: bodyOfSize(64 * 1024 + 1),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(over.status, 413);
   assert.is(over.json.error, 'payload_too_large');
 });
 
-bodies('a chunked body past 64 KB (no content-length) answers 413, closes that connection, and the server carries on', async () => {
-  const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
-  const outcome = await new Promise<{ status: number; connection?: string; closed: Promise<void> }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: `/v1/f/${form_id}`, headers: { 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode!, connection: res.headers.connection, closed: new Promise((r) => res.socket.once('close', () => r())) });
-    });
-    req.on('error', reject);
-    // One byte past the limit in 4 KB chunks, and the request left open: the server must answer
-    // without waiting for the end. (Sending more than it reads would make its close a reset that
-    // can swallow the answer; that is TCP, not what this test is about.)
-    for (let sent = 0; sent < 64 * 1024; sent += 4096) req.write(Buffer.alloc(4096, 0x20));
-    req.write('x');
-  });
-  assert.is(outcome.status, 413);
-  assert.is(outcome.connection, 'close');
-  await outcome.closed;
-  assert.is((await api('GET', '/healthz')).status, 200, 'the server is still up');
-});
+bodies(
+  'a chunked body past 64 KB (no content-length) answers 413, closes that connection, and the server carries on',
+  async () => {
+    const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } }))
+      .json;
+    const outcome = await new Promise<{ status: number; connection?: string; closed: Promise<void> }>(
+      (resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'POST',
+            path: `/v1/f/${form_id}`,
+            headers: { 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            resolve({
+              status: res.statusCode!,
+              connection: res.headers.connection,
+              closed: new Promise((r) => res.socket.once('close', () => r())),
+            });
+          },
+        );
+        req.on('error', reject);
+        // One byte past the limit in 4 KB chunks, and the request left open: the server must answer
+        // without waiting for the end. (Sending more than it reads would make its close a reset that
+        // can swallow the answer; that is TCP, not what this test is about.)
+        for (let sent = 0; sent < 64 * 1024; sent += 4096) req.write(Buffer.alloc(4096, 0x20));
+        req.write('x');
+      },
+    );
+    assert.is(outcome.status, 413);
+    assert.is(outcome.connection, 'close');
+    await outcome.closed;
+    assert.is((await api('GET', '/healthz')).status, 200, 'the server is still up');
+  },
+);
 
 bodies('definitions: 32 KB and 100 fields pass, past either answers 422', async () => {
-  const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `f${i}`, type: 'text', label: `Field ${i}` }));
-  const hundred = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ fields: fields(100) }) } });
+  const fields = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ key: `f${i}`, type: 'text', label: `Field ${i}` }));
+  const hundred = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition({ fields: fields(100) }) },
+  });
   assert.is(hundred.status, 201, hundred.text);
-  const more = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition({ fields: fields(101) }) } });
+  const more = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition({ fields: fields(101) }) },
+  });
   assert.is(more.status, 422);
   assert.match(more.json.details.join(), /101 fields/);
   const sized = (bytes: number) => {

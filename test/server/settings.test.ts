@@ -6,7 +6,9 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 const api = (method: string, path: string, opts?: Parameters<typeof call>[3]) => call(server.url, method, path, opts);
-const newForm = async () => (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json.form_id as string;
+const newForm = async () =>
+  (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json
+    .form_id as string;
 const patch = (id: string, body: unknown, key = OWNER_KEY) => api('PATCH', `/v1/forms/${id}`, { key, body });
 
 const settings = suite('settings');
@@ -42,7 +44,11 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
   assert.is(r2.json.success_message, 'Thanks!');
   assert.is(r2.json.redirect_url, 'http://example.com/done');
   const unicode = await patch(id, { redirect_url: 'https://例え.example/日本?q=é' });
-  assert.is(unicode.json.redirect_url, 'https://xn--r8jz45g.example/%E6%97%A5%E6%9C%AC?q=%C3%A9', 'stored normalised, safe for a Location header');
+  assert.is(
+    unicode.json.redirect_url,
+    'https://xn--r8jz45g.example/%E6%97%A5%E6%9C%AC?q=%C3%A9',
+    'stored normalised, safe for a Location header',
+  );
   const r3 = await patch(id, { success_message: '', redirect_url: '' });
   assert.is(r3.json.success_message, '');
   assert.is(r3.json.redirect_url, '');
@@ -86,7 +92,10 @@ settings('every bad field is listed in one 422, and nothing changes', async () =
   for (const [name, body, expected] of rows) {
     const r = await patch(id, body);
     assert.is(r.status, 422, name);
-    assert.ok(r.json.details.some((d: string) => expected.test(d)), `${name}: ${r.json.details.join(' | ')}`);
+    assert.ok(
+      r.json.details.some((d: string) => expected.test(d)),
+      `${name}: ${r.json.details.join(' | ')}`,
+    );
   }
   const all = await patch(id, { redirect_url: 'nope', success_message: 'x'.repeat(501), status: 'x', success: 1 });
   assert.is(all.json.details.length, 4, all.json.details.join(' | '));
@@ -112,22 +121,46 @@ const edges: [string, Record<string, unknown>, string | null][] = [
   ['retention 3650 days', { retention_days: 3650 }, null],
   ['retention forever', { retention_days: null }, null],
   ['retention 0', { retention_days: 0 }, 'retention_days: must be 1 to 3650 days, or null to keep submissions forever'],
-  ['retention 3651', { retention_days: 3651 }, 'retention_days: must be 1 to 3650 days, or null to keep submissions forever'],
+  [
+    'retention 3651',
+    { retention_days: 3651 },
+    'retention_days: must be 1 to 3650 days, or null to keep submissions forever',
+  ],
   ['retention 1.5', { retention_days: 1.5 }, 'retention_days: must be a whole number of days'],
   ['confirmation message of 1000', { confirmation_message: 'x'.repeat(1000) }, null],
-  ['confirmation message of 1001', { confirmation_message: 'x'.repeat(1001) }, 'confirmation_message: must be at most 1000 characters'],
+  [
+    'confirmation message of 1001',
+    { confirmation_message: 'x'.repeat(1001) },
+    'confirmation_message: must be at most 1000 characters',
+  ],
   ['theme at its edges', { theme: { accent: '#A0B1C2', radius: 24, font: 'serif', mode: 'dark' } }, null],
   ['theme radius 0', { theme: { radius: 0 } }, null],
   ['theme radius 25', { theme: { radius: 25 } }, 'theme.radius: must be 0 to 24'],
   ['theme radius -1', { theme: { radius: -1 } }, 'theme.radius: must be 0 to 24'],
   ['theme accent short form', { theme: { accent: '#abc' } }, 'theme.accent: must be a colour like #2f5bea'],
-  ['theme accent raw CSS', { theme: { accent: 'red; background: url(x)' } }, 'theme.accent: must be a colour like #2f5bea'],
-  ['theme font outside the list', { theme: { font: 'Comic Sans MS' } }, 'theme.font: must be one of system, serif, rounded, mono'],
+  [
+    'theme accent raw CSS',
+    { theme: { accent: 'red; background: url(x)' } },
+    'theme.accent: must be a colour like #2f5bea',
+  ],
+  [
+    'theme font outside the list',
+    { theme: { font: 'Comic Sans MS' } },
+    'theme.font: must be one of system, serif, rounded, mono',
+  ],
   ['theme mode', { theme: { mode: 'sepia' } }, 'theme.mode: must be auto, light or dark'],
   ['theme unknown part', { theme: { css: 'body{}' } }, 'theme.css: unknown field'],
-  ['confirmation without an email field of that name', { confirmation_email_field: 'nope' }, 'confirmation_email_field: no field "nope" in the form; its email fields are email'],
+  [
+    'confirmation without an email field of that name',
+    { confirmation_email_field: 'nope' },
+    'confirmation_email_field: no field "nope" in the form; its email fields are email',
+  ],
   ['confirmation off', { confirmation_email_field: '' }, null],
-  ['notify_each_response not a boolean', { notify_each_response: 'yes' }, 'notify_each_response: Invalid input: expected boolean, received string'],
+  [
+    'notify_each_response not a boolean',
+    { notify_each_response: 'yes' },
+    'notify_each_response: Invalid input: expected boolean, received string',
+  ],
 ];
 for (const [name, body, problem] of edges) {
   settings(`additive setting: ${name} ${problem ? 'is refused' : 'is taken'}`, async () => {

@@ -13,27 +13,35 @@ const shutdown = suite('shutdown');
 /** GET /healthz on a connection of its own (fetch could reuse an older kept-alive one). */
 const healthOnNewConnection = (url: string) =>
   new Promise<number>((resolve, reject) => {
-    http.get(`${url}/healthz`, { agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
+    http
+      .get(`${url}/healthz`, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      })
+      .on('error', reject);
   });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   shutdown(`${signal} finishes a request in flight, snapshots and exits 0`, async () => {
     const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
-    const form = (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
+    const form = (
+      await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })
+    ).json;
     const body = JSON.stringify({ values: { name: 'Ada', email: 'ada@example.com' } });
     // Send half the body, signal the server, then the rest: the request was in flight at the signal.
     let req!: http.ClientRequest;
     let headWritten!: () => void;
     const written = new Promise<void>((resolve) => (headWritten = resolve));
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      req = http.request(`${server.url}/v1/f/${form.form_id}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      });
+      req = http.request(
+        `${server.url}/v1/f/${form.form_id}`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10), () => headWritten());
     });

@@ -29,7 +29,13 @@ submit('a valid JSON submission answers 201 with the stored values and is listed
   assert.is(list.status, 200);
   assert.is(list.json.submissions.length, 1);
   const s = list.json.submissions[0];
-  assert.equal(Object.keys(s).sort(), ['created_at', 'form_version', 'id', 'values', 'values_contain_hidden_characters']);
+  assert.equal(Object.keys(s).sort(), [
+    'created_at',
+    'form_version',
+    'id',
+    'values',
+    'values_contain_hidden_characters',
+  ]);
   assert.is(s.id, r.json.id);
   assert.is(s.form_version, 1);
   assert.equal(s.values, good);
@@ -41,7 +47,9 @@ submit('a valid JSON submission answers 201 with the stored values and is listed
 
 submit('CORS preflight answers 204', async () => {
   const form = await newForm();
-  const r = await api('OPTIONS', `/v1/f/${form.form_id}`, { headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
+  const r = await api('OPTIONS', `/v1/f/${form.form_id}`, {
+    headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+  });
   assert.is(r.status, 204);
   assert.is(r.headers.get('access-control-allow-origin'), '*');
   assert.match(r.headers.get('access-control-allow-headers') ?? '', /idempotency-key/);
@@ -49,10 +57,16 @@ submit('CORS preflight answers 204', async () => {
 
 submit('invalid values answer 422 listing every problem, and nothing is stored', async () => {
   const form = await newForm();
-  const r = await api('POST', `/v1/f/${form.form_id}`, { body: { values: { email: 'not-an-email', topic: 'nope', extra: 1 } } });
+  const r = await api('POST', `/v1/f/${form.form_id}`, {
+    body: { values: { email: 'not-an-email', topic: 'nope', extra: 1 } },
+  });
   assert.is(r.status, 422, r.text);
   const d: string[] = r.json.details;
-  for (const key of ['name', 'email', 'topic', 'extra']) assert.ok(d.some((p) => p.startsWith(`values.${key}:`)), `${key} in ${d.join(' | ')}`);
+  for (const key of ['name', 'email', 'topic', 'extra'])
+    assert.ok(
+      d.some((p) => p.startsWith(`values.${key}:`)),
+      `${key} in ${d.join(' | ')}`,
+    );
   const list = await api('GET', `/v1/forms/${form.form_id}/submissions`, { key: OWNER_KEY });
   assert.is(list.json.submissions.length, 0);
   for (const body of [{ values: [1] }, { values: 'x' }, { values: good, other: 1 }]) {
@@ -64,7 +78,15 @@ submit('invalid values answer 422 listing every problem, and nothing is stored',
 submit('the stored values are the accepted ones: hidden fields dropped, form_version recorded', async () => {
   const definition = contactDefinition({
     fields: [
-      { key: 'kind', type: 'radio', label: 'Kind', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+      {
+        key: 'kind',
+        type: 'radio',
+        label: 'Kind',
+        options: [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+        ],
+      },
       { key: 'detail', type: 'text', label: 'Detail', show: [{ field: 'kind', eq: 'b' }] },
     ],
   });
@@ -75,7 +97,10 @@ submit('the stored values are the accepted ones: hidden fields dropped, form_ver
   await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition, form_id: form.form_id } });
   await api('POST', `/v1/f/${form.form_id}`, { body: { values: { kind: 'b', detail: 'shown' } } });
   const list = await api('GET', `/v1/forms/${form.form_id}/submissions`, { key: OWNER_KEY });
-  assert.equal(list.json.submissions.map((s: any) => s.form_version), [2, 1]);
+  assert.equal(
+    list.json.submissions.map((s: any) => s.form_version),
+    [2, 1],
+  );
   assert.equal(list.json.submissions[0].values, { kind: 'b', detail: 'shown' });
 });
 
@@ -84,7 +109,15 @@ submit('an HTML form post is coerced, stored, and answered 303 to the success pa
     fields: [
       { key: 'age', type: 'number', label: 'Age' },
       { key: 'agree', type: 'checkbox', label: 'Agree' },
-      { key: 'tags', type: 'multiselect', label: 'Tags', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
+      {
+        key: 'tags',
+        type: 'multiselect',
+        label: 'Tags',
+        options: [
+          { value: 'x', label: 'X' },
+          { value: 'y', label: 'Y' },
+        ],
+      },
     ],
   });
   const form = await newForm({ definition });
@@ -99,17 +132,27 @@ submit('an HTML form post is coerced, stored, and answered 303 to the success pa
 
   const fd = new FormData();
   fd.append('age', '7');
-  const multipart = await fetch(`${server.url}/v1/f/${form.form_id}`, { method: 'POST', body: fd, headers: { accept: 'application/json' } });
+  const multipart = await fetch(`${server.url}/v1/f/${form.form_id}`, {
+    method: 'POST',
+    body: fd,
+    headers: { accept: 'application/json' },
+  });
   assert.is(multipart.status, 201);
   assert.equal((await multipart.json()).values.age, 7);
 
   const redirecting = await newForm({ definition, redirect_url: 'https://example.com/thanks' });
-  const r2 = await api('POST', `/v1/f/${redirecting.form_id}`, { rawBody: 'age=1', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
+  const r2 = await api('POST', `/v1/f/${redirecting.form_id}`, {
+    rawBody: 'age=1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+  });
   assert.is(r2.status, 303);
   assert.is(r2.headers.get('location'), 'https://example.com/thanks');
 
   const unclaimed = await newForm({ definition, redirect_url: 'https://example.com/thanks' }, null);
-  const r3 = await api('POST', `/v1/f/${unclaimed.form_id}`, { rawBody: 'age=1', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
+  const r3 = await api('POST', `/v1/f/${unclaimed.form_id}`, {
+    rawBody: 'age=1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+  });
   assert.is(r3.headers.get('location'), `/f/${unclaimed.form_id}/thanks`, 'unclaimed forms ignore redirect_url');
 });
 
@@ -128,33 +171,50 @@ submit('Idempotency-Key: a replay returns the first answer and stores nothing; a
   assert.is(list.json.submissions.length, 1);
   // Concurrent retries with one key store one submission.
   const key = { 'idempotency-key': 'burst' };
-  const answers = await Promise.all(Array.from({ length: 10 }, () => api('POST', `/v1/f/${form.form_id}`, { body: { values: good }, headers: key })));
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => api('POST', `/v1/f/${form.form_id}`, { body: { values: good }, headers: key })),
+  );
   assert.equal(new Set(answers.map((a) => a.json.id)).size, 1);
   assert.is((await api('GET', `/v1/forms/${form.form_id}/submissions`, { key: OWNER_KEY })).json.submissions.length, 2);
 });
 
-submit('the 201 answer is the compact JSON of {id, values}, the values as stored, and a replay answers the same bytes', async () => {
-  // The answer's text is built once with the stored row's (server/core/submissions.ts save): it must stay
-  // exactly what JSON.stringify of the answer gives, whatever the values hold.
-  const form = await newForm();
-  const values = { name: 'Zoë "Ada" \\ O\'Brien \u200B 😀', email: 'ada@example.com', topic: 'support', message: 'line one\nline two\t</script>' };
-  const headers = { 'idempotency-key': 'exact-bytes' };
-  const first = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
-  assert.is(first.status, 201, first.text);
-  assert.equal(Object.keys(first.json), ['id', 'values']);
-  assert.is(first.text, JSON.stringify({ id: first.json.id, values }));
-  assert.is(first.headers.get('content-length'), String(Buffer.byteLength(first.text)));
-  const again = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
-  assert.is(again.text, first.text);
-  const stored = await api('GET', `/v1/forms/${form.form_id}/submissions/${first.json.id}`, { key: OWNER_KEY });
-  assert.equal(stored.json.values, values);
-  assert.is(stored.json.values_contain_hidden_characters, true);
-});
+submit(
+  'the 201 answer is the compact JSON of {id, values}, the values as stored, and a replay answers the same bytes',
+  async () => {
+    // The answer's text is built once with the stored row's (server/core/submissions.ts save): it must stay
+    // exactly what JSON.stringify of the answer gives, whatever the values hold.
+    const form = await newForm();
+    const values = {
+      name: 'Zoë "Ada" \\ O\'Brien \u200B 😀',
+      email: 'ada@example.com',
+      topic: 'support',
+      message: 'line one\nline two\t</script>',
+    };
+    const headers = { 'idempotency-key': 'exact-bytes' };
+    const first = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
+    assert.is(first.status, 201, first.text);
+    assert.equal(Object.keys(first.json), ['id', 'values']);
+    assert.is(first.text, JSON.stringify({ id: first.json.id, values }));
+    assert.is(first.headers.get('content-length'), String(Buffer.byteLength(first.text)));
+    const again = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
+    assert.is(again.text, first.text);
+    const stored = await api('GET', `/v1/forms/${form.form_id}/submissions/${first.json.id}`, { key: OWNER_KEY });
+    assert.equal(stored.json.values, values);
+    assert.is(stored.json.values_contain_hidden_characters, true);
+  },
+);
 
 submit('Idempotency-Key: 1 and 128 characters are accepted, empty and 129 answer 400', async () => {
   const form = await newForm();
-  for (const [key, status] of [['k', 201], ['k'.repeat(128), 201], ['k'.repeat(129), 400]] as const) {
-    const r = await api('POST', `/v1/f/${form.form_id}`, { body: { values: good }, headers: { 'idempotency-key': key } });
+  for (const [key, status] of [
+    ['k', 201],
+    ['k'.repeat(128), 201],
+    ['k'.repeat(129), 400],
+  ] as const) {
+    const r = await api('POST', `/v1/f/${form.form_id}`, {
+      body: { values: good },
+      headers: { 'idempotency-key': key },
+    });
     assert.is(r.status, status, `length ${key.length}`);
   }
 });
@@ -184,7 +244,9 @@ submit('values_contain_hidden_characters is set for zero-width, bidi, tag and va
     assert.is(r.status, 201, r.text);
   }
   const list = await api('GET', `/v1/forms/${form.form_id}/submissions?limit=100`, { key: OWNER_KEY });
-  const byMessage = new Map(list.json.submissions.map((s: any) => [s.values.message, s.values_contain_hidden_characters]));
+  const byMessage = new Map(
+    list.json.submissions.map((s: any) => [s.values.message, s.values_contain_hidden_characters]),
+  );
   for (const [message, expected] of cases) {
     assert.is(byMessage.get(message), expected, JSON.stringify(message));
   }

@@ -4,10 +4,32 @@ import { checkDefinition, nativeRegex, type FormField, type FormStep } from '../
 import { linearRegex } from '../../server/lib/safe-regex.ts';
 
 // Helpers: a definition from fields or steps, and the problems checkDefinition gives for it.
-const form = (fields: unknown[], extra: Record<string, unknown> = {}) => ({ id: 'f', title: 'F', submit: { label: 'Send' }, fields, ...extra });
-const stepped = (steps: unknown[], extra: Record<string, unknown> = {}) => ({ id: 'f', title: 'F', submit: { label: 'Send' }, steps, ...extra });
-const text = (key: string, more: Partial<FormField> = {}): FormField => ({ key, type: 'text', label: key.toUpperCase(), ...more });
-const step = (id: string, fields: FormField[], more: Partial<FormStep> = {}): FormStep => ({ id, title: id, fields, ...more });
+const form = (fields: unknown[], extra: Record<string, unknown> = {}) => ({
+  id: 'f',
+  title: 'F',
+  submit: { label: 'Send' },
+  fields,
+  ...extra,
+});
+const stepped = (steps: unknown[], extra: Record<string, unknown> = {}) => ({
+  id: 'f',
+  title: 'F',
+  submit: { label: 'Send' },
+  steps,
+  ...extra,
+});
+const text = (key: string, more: Partial<FormField> = {}): FormField => ({
+  key,
+  type: 'text',
+  label: key.toUpperCase(),
+  ...more,
+});
+const step = (id: string, fields: FormField[], more: Partial<FormStep> = {}): FormStep => ({
+  id,
+  title: id,
+  fields,
+  ...more,
+});
 
 function problems(input: unknown, options?: Parameters<typeof checkDefinition>[1]): string[] {
   const result = checkDefinition(input, options);
@@ -37,7 +59,14 @@ shape('description: an optional text under the title (additive); anything but a 
 shape('lists every shape problem with its exact path', () => {
   const input = stepped([
     step('one', [text('a')]),
-    { id: 'two', title: 'Two', fields: [{ key: 'b', type: 'number', label: 'B', validation: { min: '3', colour: 'red' } }, { key: 'c', type: 'text' }] },
+    {
+      id: 'two',
+      title: 'Two',
+      fields: [
+        { key: 'b', type: 'number', label: 'B', validation: { min: '3', colour: 'red' } },
+        { key: 'c', type: 'text' },
+      ],
+    },
   ]);
   assert.equal(problems(input), [
     'steps[1].fields[0].validation.min: expected number',
@@ -48,10 +77,17 @@ shape('lists every shape problem with its exact path', () => {
 
 shape('names unions and enums in words', () => {
   assert.equal(
-    problems(form([text('a', { show: [{ field: 'a', eq: {} as never }] })], { submit: { label: 'Go', variant: 'big' } })).slice(0, 2),
-    ['submit.variant: expected one of "primary", "secondary" or "text"', 'fields[0].show[0].eq: expected string, number or boolean'],
+    problems(
+      form([text('a', { show: [{ field: 'a', eq: {} as never }] })], { submit: { label: 'Go', variant: 'big' } }),
+    ).slice(0, 2),
+    [
+      'submit.variant: expected one of "primary", "secondary" or "text"',
+      'fields[0].show[0].eq: expected string, number or boolean',
+    ],
   );
-  assert.equal(problems(stepped([step('s', [text('a')], { next: true as never })])), ['steps[0].next: expected object or false']);
+  assert.equal(problems(stepped([step('s', [text('a')], { next: true as never })])), [
+    'steps[0].next: expected object or false',
+  ]);
 });
 
 shape('a wrong object inside a union reports what is wrong inside it', () => {
@@ -71,7 +107,9 @@ shape('non-object input, empty ids, whole-number lengths', () => {
 });
 
 shape('pathPrefix is written before every path', () => {
-  assert.equal(problems(form([{ key: 'a', type: 'text' }]), { pathPrefix: 'definition' }), ['definition.fields[0].label: required']);
+  assert.equal(problems(form([{ key: 'a', type: 'text' }]), { pathPrefix: 'definition' }), [
+    'definition.fields[0].label: required',
+  ]);
   assert.equal(problems(3, { pathPrefix: 'definition' }), ['definition: expected object']);
 });
 
@@ -84,7 +122,9 @@ shape.run();
 const structure = suite('checkDefinition: fields, steps, keys, ids');
 
 structure('fields and steps together are rejected', () => {
-  assert.equal(problems({ ...form([text('a')]), steps: [step('s', [text('b')])] }), ['fields: use either fields or steps, not both']);
+  assert.equal(problems({ ...form([text('a')]), steps: [step('s', [text('b')])] }), [
+    'fields: use either fields or steps, not both',
+  ]);
   valid({ ...form([text('a')]), steps: [] });
   valid({ ...stepped([step('s', [text('a')])]), fields: [] });
 });
@@ -97,13 +137,19 @@ structure('a form with no field at all is rejected', () => {
 });
 
 structure('duplicate keys anywhere in the form, and duplicate step ids', () => {
-  const input = stepped([step('a', [text('name'), text('email')]), step('b', [text('email')]), step('a', [text('name')])]);
+  const input = stepped([
+    step('a', [text('name'), text('email')]),
+    step('b', [text('email')]),
+    step('a', [text('name')]),
+  ]);
   assert.equal(problems(input), [
     'steps[2].id: duplicate step id "a" (also steps[0])',
     'steps[1].fields[0].key: duplicate key "email" (also steps[0].fields[1])',
     'steps[2].fields[0].key: duplicate key "name" (also steps[0].fields[0])',
   ]);
-  assert.equal(problems(form([text('x'), text('y'), text('x')])), ['fields[2].key: duplicate key "x" (also fields[0])']);
+  assert.equal(problems(form([text('x'), text('y'), text('x')])), [
+    'fields[2].key: duplicate key "x" (also fields[0])',
+  ]);
 });
 
 structure('"__proto__" cannot be a key', () => {
@@ -140,11 +186,20 @@ references('every place a condition or key reference can sit is checked for an e
           text('x', { show: [{ field: 'ghost1', eq: 1 }], showAny: [{ field: 'x2', notEmpty: true }] }),
           text('x2', { validation: { matchField: 'ghost2' }, optionsDependsOn: ['x', 'ghost3'] }),
         ],
-        { routes: [{ to: 'b', show: [{ field: 'ghost4', eq: 'y' }] }], next: { label: 'Go', disabled: [{ field: 'ghost5', notEmpty: false }] } },
+        {
+          routes: [{ to: 'b', show: [{ field: 'ghost4', eq: 'y' }] }],
+          next: { label: 'Go', disabled: [{ field: 'ghost5', notEmpty: false }] },
+        },
       ),
-      step('b', [text('y')], { show: [{ field: 'ghost6', neq: 2 }], skip: { label: 'Skip', disabled: [{ field: 'y', eq: 'n' }] } }),
+      step('b', [text('y')], {
+        show: [{ field: 'ghost6', neq: 2 }],
+        skip: { label: 'Skip', disabled: [{ field: 'y', eq: 'n' }] },
+      }),
     ],
-    { submit: { label: 'Send', disabled: [{ field: 'ghost7', eq: true }] }, cancel: { label: 'Cancel', disabled: [{ field: 'x', in: ['q'] }] } },
+    {
+      submit: { label: 'Send', disabled: [{ field: 'ghost7', eq: true }] },
+      cancel: { label: 'Cancel', disabled: [{ field: 'x', in: ['q'] }] },
+    },
   );
   assert.equal(problems(input), [
     'steps[0].fields[1].optionsDependsOn[1]: no field has the key "ghost3"',
@@ -159,11 +214,24 @@ references('every place a condition or key reference can sit is checked for an e
 
 references('conditions only read answers given before them', () => {
   const input = stepped([
-    step('a', [text('early', { show: [{ field: 'late', notEmpty: true }] }), text('a2', { show: [{ field: 'early', eq: 'x' }] })], {
-      routes: [{ to: 'c', show: [{ field: 'a2', eq: 'go' }] }, { to: 'c', showAny: [{ field: 'late', eq: 'go' }] }],
-    }),
+    step(
+      'a',
+      [
+        text('early', { show: [{ field: 'late', notEmpty: true }] }),
+        text('a2', { show: [{ field: 'early', eq: 'x' }] }),
+      ],
+      {
+        routes: [
+          { to: 'c', show: [{ field: 'a2', eq: 'go' }] },
+          { to: 'c', showAny: [{ field: 'late', eq: 'go' }] },
+        ],
+      },
+    ),
     step('b', [text('late')], { show: [{ field: 'late', eq: 'x' }] }),
-    step('c', [text('z')], { show: [{ field: 'early', notEmpty: true }], next: { label: 'Next', disabled: [{ field: 'late', eq: 'x' }] } }),
+    step('c', [text('z')], {
+      show: [{ field: 'early', notEmpty: true }],
+      next: { label: 'Next', disabled: [{ field: 'late', eq: 'x' }] },
+    }),
   ]);
   assert.equal(problems(input), [
     `steps[1].show[0].field: "late" is a field of this step; a step's conditions can only read earlier steps`,
@@ -191,13 +259,20 @@ references('within one step (or a single-step form) conditions may look forward,
       'fields[4].show[0].field: circular condition: d → e → d',
     ],
   );
-  assert.equal(problems(stepped([step('s', [text('p', { show: [{ field: 'q', eq: 1 }] }), text('q', { show: [{ field: 'p', eq: 1 }] })])])), [
-    'steps[0].fields[0].show[0].field: circular condition: p → q → p',
-  ]);
+  assert.equal(
+    problems(
+      stepped([
+        step('s', [text('p', { show: [{ field: 'q', eq: 1 }] }), text('q', { show: [{ field: 'p', eq: 1 }] })]),
+      ]),
+    ),
+    ['steps[0].fields[0].show[0].field: circular condition: p → q → p'],
+  );
 });
 
 references('a condition needs an operator', () => {
-  assert.equal(problems(form([text('a'), text('b', { show: [{ field: 'a' }] })])), ['fields[1].show[0]: a condition needs one of eq, neq, in, notIn, notEmpty']);
+  assert.equal(problems(form([text('a'), text('b', { show: [{ field: 'a' }] })])), [
+    'fields[1].show[0]: a condition needs one of eq, neq, in, notIn, notEmpty',
+  ]);
 });
 
 references.run();
@@ -206,14 +281,27 @@ const rules = suite('checkDefinition: field rules');
 
 rules('min > max and minLength > maxLength', () => {
   assert.equal(
-    problems(form([{ key: 'n', type: 'number', label: 'N', validation: { min: 10, max: 5 } }, text('t', { validation: { minLength: 8, maxLength: 3 } })])),
-    ['fields[0].validation.min: greater than max (10 > 5)', 'fields[1].validation.minLength: greater than maxLength (8 > 3)'],
+    problems(
+      form([
+        { key: 'n', type: 'number', label: 'N', validation: { min: 10, max: 5 } },
+        text('t', { validation: { minLength: 8, maxLength: 3 } }),
+      ]),
+    ),
+    [
+      'fields[0].validation.min: greater than max (10 > 5)',
+      'fields[1].validation.minLength: greater than maxLength (8 > 3)',
+    ],
   );
   valid(form([{ key: 'n', type: 'number', label: 'N', validation: { min: 5, max: 5 } }]));
 });
 
 rules('choice fields need options unless optionsFrom is given', () => {
-  const fields = ['select', 'radio', 'multiselect', 'autocomplete'].map((type, i) => ({ key: `c${i}`, type, label: type, ...(i % 2 ? { options: [] } : {}) }));
+  const fields = ['select', 'radio', 'multiselect', 'autocomplete'].map((type, i) => ({
+    key: `c${i}`,
+    type,
+    label: type,
+    ...(i % 2 ? { options: [] } : {}),
+  }));
   assert.equal(problems(form(fields)), [
     'fields[0].options: a select field needs options or optionsFrom',
     'fields[1].options: a radio field needs options or optionsFrom',
@@ -225,8 +313,14 @@ rules('choice fields need options unless optionsFrom is given', () => {
 });
 
 rules('option values are unique within a field', () => {
-  const options = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }, { value: 'a', label: 'Again' }];
-  assert.equal(problems(form([{ key: 'c', type: 'select', label: 'C', options }])), ['fields[0].options[2].value: duplicate option value "a"']);
+  const options = [
+    { value: 'a', label: 'A' },
+    { value: 'b', label: 'B' },
+    { value: 'a', label: 'Again' },
+  ];
+  assert.equal(problems(form([{ key: 'c', type: 'select', label: 'C', options }])), [
+    'fields[0].options[2].value: duplicate option value "a"',
+  ]);
 });
 
 rules('a default value must fit the field type', () => {
@@ -275,7 +369,10 @@ patterns('with linearRegex, backreferences and lookaround are rejected', () => {
   valid(input, { regex: nativeRegex });
   const found = problems(input, { regex: linearRegex });
   assert.is(found.length, 3);
-  assert.ok(found[0].startsWith('fields[0].validation.pattern: not supported by the regex engine: invalid escape sequence'), found[0]);
+  assert.ok(
+    found[0].startsWith('fields[0].validation.pattern: not supported by the regex engine: invalid escape sequence'),
+    found[0],
+  );
   assert.ok(found[1].startsWith('fields[1].validation.pattern: not supported by the regex engine'), found[1]);
   assert.ok(found[2].startsWith('fields[2].validation.pattern: not supported by the regex engine'), found[2]);
 });
@@ -286,7 +383,9 @@ const together = suite('checkDefinition: everything in one answer');
 
 together('shape and meaning problems come together', () => {
   const input = stepped([
-    step('a', [{ key: 'n', type: 'number', label: 'N', validation: { min: 'low' } } as never, text('n')], { routes: [{ to: 'zz' }] }),
+    step('a', [{ key: 'n', type: 'number', label: 'N', validation: { min: 'low' } } as never, text('n')], {
+      routes: [{ to: 'zz' }],
+    }),
     { id: 'b', title: 'B', fields: [text('m', { show: [{ field: 'q', eq: 1 }] })], colour: 'red' },
   ]);
   assert.equal(problems(input, { regex: linearRegex }), [

@@ -1,6 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkDefinition, coerceFormValues, evaluateSubmission, type FormDefinition } from '../../shared/engine/index.ts';
+import {
+  checkDefinition,
+  coerceFormValues,
+  evaluateSubmission,
+  type FormDefinition,
+} from '../../shared/engine/index.ts';
 
 function checked(input: unknown): FormDefinition {
   const result = checkDefinition(input);
@@ -36,7 +41,9 @@ numbers('numeric text becomes a number; empty text becomes null, an explicit no 
 
 numbers('anything else stays text and then fails the number rule', () => {
   for (const text of ['4 2', '0x10', 'Infinity', 'twelve', '1,5']) assert.is(coerce({ age: text }).age, text);
-  assert.equal(evaluateSubmission(def, { age: '0x10' }, { coerceFormStrings: true }).problems, ['values.age: Enter a number']);
+  assert.equal(evaluateSubmission(def, { age: '0x10' }, { coerceFormStrings: true }).problems, [
+    'values.age: Enter a number',
+  ]);
 });
 
 numbers.run();
@@ -73,9 +80,16 @@ lists('one string becomes a one-item list; repeated keys stay a list; "" is noth
 });
 
 lists('a cleared number does not bring its default back; an absent one does', () => {
-  const withDefault = checkDefinition({ id: 'd', title: 'D', submit: { label: 'S' }, fields: [{ key: 'qty', type: 'number', label: 'Qty', defaultValue: 1 }] });
+  const withDefault = checkDefinition({
+    id: 'd',
+    title: 'D',
+    submit: { label: 'S' },
+    fields: [{ key: 'qty', type: 'number', label: 'Qty', defaultValue: 1 }],
+  });
   if (!('definition' in withDefault)) throw new Error('invalid');
-  assert.equal(evaluateSubmission(withDefault.definition, { qty: '' }, { coerceFormStrings: true }).values, { qty: null });
+  assert.equal(evaluateSubmission(withDefault.definition, { qty: '' }, { coerceFormStrings: true }).values, {
+    qty: null,
+  });
   assert.equal(evaluateSubmission(withDefault.definition, {}, { coerceFormStrings: true }).values, { qty: 1 });
 });
 

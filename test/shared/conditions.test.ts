@@ -1,8 +1,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { conditionMatches, conditionsHold, isActionDisabled, isEmpty, type ShowCondition } from '../../shared/engine/index.ts';
+import {
+  conditionMatches,
+  conditionsHold,
+  isActionDisabled,
+  isEmpty,
+  type ShowCondition,
+} from '../../shared/engine/index.ts';
 
-const matches = (condition: Omit<ShowCondition, 'field'>, value: unknown) => conditionMatches({ field: 'x', ...condition }, value === undefined ? {} : { x: value });
+const matches = (condition: Omit<ShowCondition, 'field'>, value: unknown) =>
+  conditionMatches({ field: 'x', ...condition }, value === undefined ? {} : { x: value });
 
 const empty = suite('conditions: isEmpty');
 
@@ -67,7 +74,10 @@ operators.run();
 const lists = suite('conditions: show, showAny and disabled');
 
 lists('show needs every condition, showAny one of them', () => {
-  const show = [{ field: 'a', eq: 1 }, { field: 'b', eq: 2 }];
+  const show = [
+    { field: 'a', eq: 1 },
+    { field: 'b', eq: 2 },
+  ];
   assert.ok(conditionsHold({ show }, { a: 1, b: 2 }));
   assert.not.ok(conditionsHold({ show }, { a: 1, b: 3 }));
   assert.ok(conditionsHold({ showAny: show }, { a: 0, b: 2 }));
@@ -75,7 +85,13 @@ lists('show needs every condition, showAny one of them', () => {
 });
 
 lists('with both show and showAny, both must hold', () => {
-  const item = { show: [{ field: 'a', eq: 1 }], showAny: [{ field: 'b', eq: 1 }, { field: 'c', eq: 1 }] };
+  const item = {
+    show: [{ field: 'a', eq: 1 }],
+    showAny: [
+      { field: 'b', eq: 1 },
+      { field: 'c', eq: 1 },
+    ],
+  };
   assert.ok(conditionsHold(item, { a: 1, c: 1 }));
   assert.not.ok(conditionsHold(item, { a: 1 }));
   assert.not.ok(conditionsHold(item, { a: 0, b: 1, c: 1 }));
@@ -87,7 +103,13 @@ lists('no list or an empty list always holds', () => {
 });
 
 lists('a button is disabled when all its disabled conditions match; none means enabled', () => {
-  const submit = { label: 'Send', disabled: [{ field: 'agree', neq: true }, { field: 'plan', eq: 'pro' }] };
+  const submit = {
+    label: 'Send',
+    disabled: [
+      { field: 'agree', neq: true },
+      { field: 'plan', eq: 'pro' },
+    ],
+  };
   assert.ok(isActionDisabled(submit, { plan: 'pro' }));
   assert.not.ok(isActionDisabled(submit, { plan: 'pro', agree: true }));
   assert.not.ok(isActionDisabled(submit, { plan: 'free' }));

@@ -7,16 +7,18 @@ import { dependencyOrder, type DependencyNode } from '../../shared/engine/depend
 import { prng } from '../helpers/prng.ts';
 
 /** Nodes from a compact spec: { a: [], b: ['a'] } means b reads a. */
-const group = (spec: Record<string, string[]>): DependencyNode[] => Object.entries(spec).map(([key, reads]) => ({ key, reads }));
+const group = (spec: Record<string, string[]>): DependencyNode[] =>
+  Object.entries(spec).map(([key, reads]) => ({ key, reads }));
 
 /** The rule itself: repeatedly place the earliest node whose reads are all placed; the rest last. */
 function plainOrder(nodes: readonly DependencyNode[]): number[] {
   const placed = new Set<number>();
   const order: number[] = [];
-  const free = (i: number) => nodes[i].reads.every((k) => {
-    const j = nodes.findIndex((n) => n.key === k);
-    return j === -1 || j === i || placed.has(j);
-  });
+  const free = (i: number) =>
+    nodes[i].reads.every((k) => {
+      const j = nodes.findIndex((n) => n.key === k);
+      return j === -1 || j === i || placed.has(j);
+    });
   for (;;) {
     const i = nodes.findIndex((_, n) => !placed.has(n) && free(n));
     if (i === -1) break;

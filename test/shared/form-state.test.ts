@@ -1,6 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkDefinition, createFormState, evaluateSubmission, type FormDefinition, type FormField, type FormStep } from '../../shared/engine/index.ts';
+import {
+  checkDefinition,
+  createFormState,
+  evaluateSubmission,
+  type FormDefinition,
+  type FormField,
+  type FormStep,
+} from '../../shared/engine/index.ts';
 
 function checked(input: unknown): FormDefinition {
   const result = checkDefinition(input);
@@ -8,7 +15,10 @@ function checked(input: unknown): FormDefinition {
   return result.definition;
 }
 const text = (key: string, more: Partial<FormField> = {}): FormField => ({ key, type: 'text', label: key, ...more });
-const yesNo = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+const yesNo = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
 
 // Four steps: a radio that auto-advances and routes "no" straight to the end, a skippable step,
 // a step shown only for "yes", and a last step that also has an auto-advancing radio.
@@ -16,12 +26,35 @@ const steps: FormStep[] = [
   {
     id: 'start',
     title: 'Start',
-    fields: [{ key: 'happy', type: 'radio', label: 'Happy?', options: yesNo, autoAdvance: true, validation: { required: true } }],
+    fields: [
+      {
+        key: 'happy',
+        type: 'radio',
+        label: 'Happy?',
+        options: yesNo,
+        autoAdvance: true,
+        validation: { required: true },
+      },
+    ],
     routes: [{ to: 'end', show: [{ field: 'happy', eq: 'no' }] }],
   },
-  { id: 'extra', title: 'Extra', skip: { label: 'Skip' }, fields: [text('detail', { defaultValue: 'n/a', validation: { required: true, minLength: 4 } })] },
-  { id: 'praise', title: 'Praise', show: [{ field: 'happy', eq: 'yes' }], fields: [text('best', { validation: { required: true } })] },
-  { id: 'end', title: 'End', fields: [{ key: 'again', type: 'radio', label: 'Again?', options: yesNo, autoAdvance: true }, text('note')] },
+  {
+    id: 'extra',
+    title: 'Extra',
+    skip: { label: 'Skip' },
+    fields: [text('detail', { defaultValue: 'n/a', validation: { required: true, minLength: 4 } })],
+  },
+  {
+    id: 'praise',
+    title: 'Praise',
+    show: [{ field: 'happy', eq: 'yes' }],
+    fields: [text('best', { validation: { required: true } })],
+  },
+  {
+    id: 'end',
+    title: 'End',
+    fields: [{ key: 'again', type: 'radio', label: 'Again?', options: yesNo, autoAdvance: true }, text('note')],
+  },
 ];
 const def = checked({ id: 'f', title: 'F', submit: { label: 'Send' }, steps });
 
@@ -34,7 +67,10 @@ navigation('starts on the first step with defaults resolved', () => {
   assert.ok(state.isFirstStep);
   assert.not.ok(state.isLastStep);
   assert.equal(state.values, { detail: 'n/a' });
-  assert.equal(state.visibleFields.map((f) => f.key), ['happy']);
+  assert.equal(
+    state.visibleFields.map((f) => f.key),
+    ['happy'],
+  );
 });
 
 navigation('Continue validates only the current step and stays when it fails', () => {
@@ -83,7 +119,12 @@ navigation('Continue is refused while the step next button is disabled', () => {
     title: 'G',
     submit: { label: 'Send' },
     steps: [
-      { id: 'a', title: 'A', fields: [{ key: 'ok', type: 'checkbox', label: 'OK' }], next: { label: 'Next', disabled: [{ field: 'ok', neq: true }] } },
+      {
+        id: 'a',
+        title: 'A',
+        fields: [{ key: 'ok', type: 'checkbox', label: 'OK' }],
+        next: { label: 'Next', disabled: [{ field: 'ok', neq: true }] },
+      },
       { id: 'b', title: 'B', fields: [text('x')] },
     ],
   });
@@ -159,15 +200,26 @@ submitting('submit() is evaluateSubmission with the state values and skipped ste
 });
 
 submitting('a single-step form has no steps to move through', () => {
-  const flat = checked({ id: 's', title: 'S', submit: { label: 'Send' }, fields: [text('a', { validation: { required: true } }), text('b', { show: [{ field: 'a', eq: 'b' }] })] });
+  const flat = checked({
+    id: 's',
+    title: 'S',
+    submit: { label: 'Send' },
+    fields: [text('a', { validation: { required: true } }), text('b', { show: [{ field: 'a', eq: 'b' }] })],
+  });
   const state = createFormState(flat);
   assert.is(state.stepId, undefined);
   assert.ok(state.isLastStep);
   assert.not.ok(state.next());
-  assert.equal(state.visibleFields.map((f) => f.key), ['a']);
+  assert.equal(
+    state.visibleFields.map((f) => f.key),
+    ['a'],
+  );
   state.setValue('a', 'b');
   assert.ok(state.isVisible('b'));
-  assert.equal(state.visibleFields.map((f) => f.key), ['a', 'b']);
+  assert.equal(
+    state.visibleFields.map((f) => f.key),
+    ['a', 'b'],
+  );
   assert.equal(state.submit().problems, []);
 });
 
@@ -176,7 +228,10 @@ submitting('hidden fields lose their value and their error at once', () => {
     id: 's',
     title: 'S',
     submit: { label: 'Send' },
-    fields: [{ key: 'more', type: 'checkbox', label: 'More' }, text('info', { show: [{ field: 'more', eq: true }], validation: { required: true } })],
+    fields: [
+      { key: 'more', type: 'checkbox', label: 'More' },
+      text('info', { show: [{ field: 'more', eq: true }], validation: { required: true } }),
+    ],
   });
   const state = createFormState(flat, { values: { more: true } });
   state.submit();

@@ -14,23 +14,39 @@ hidden('found in strings, arrays and keys at any depth; plain text and emoji wit
   assert.not.ok(containsHiddenCharacters({ name: 'Zoë 😀', n: 3, list: ['a', null] }));
 });
 
-hidden('the yes/no test agrees with the code-point class for every BMP unit, the astral ranges and lone surrogates', () => {
-  // hiddenPieces matches with the 'u' class, the one spelled in the spec; containsHiddenCharacters has its own faster regex.
-  const byClass = (text: string) => hiddenPieces(text).some((p) => 'hidden' in p);
-  const texts: string[] = [];
-  for (let u = 0; u <= 0xffff; u++) texts.push(`a${String.fromCharCode(u)}b`);
-  for (let cp = 0xdffff; cp <= 0xe0200; cp++) texts.push(`a${String.fromCodePoint(cp)}b`);
-  for (const cp of [0x10000, 0x1f600, 0xf0000, 0x10ffff]) texts.push(String.fromCodePoint(cp));
-  // Lone and misordered surrogates around a tag character.
-  texts.push('\uDB40', '\uDC00', '\uDC00\uDB40', '\uD800\uDB40\uDC00', '\uDB40\uDB40\uDC41', '\uDB40x\uDC41', '\uDB40\uDFFF');
-  for (const text of texts) assert.is(containsHiddenCharacters(text), byClass(text), JSON.stringify(text));
-});
+hidden(
+  'the yes/no test agrees with the code-point class for every BMP unit, the astral ranges and lone surrogates',
+  () => {
+    // hiddenPieces matches with the 'u' class, the one spelled in the spec; containsHiddenCharacters has its own faster regex.
+    const byClass = (text: string) => hiddenPieces(text).some((p) => 'hidden' in p);
+    const texts: string[] = [];
+    for (let u = 0; u <= 0xffff; u++) texts.push(`a${String.fromCharCode(u)}b`);
+    for (let cp = 0xdffff; cp <= 0xe0200; cp++) texts.push(`a${String.fromCodePoint(cp)}b`);
+    for (const cp of [0x10000, 0x1f600, 0xf0000, 0x10ffff]) texts.push(String.fromCodePoint(cp));
+    // Lone and misordered surrogates around a tag character.
+    texts.push(
+      '\uDB40',
+      '\uDC00',
+      '\uDC00\uDB40',
+      '\uD800\uDB40\uDC00',
+      '\uDB40\uDB40\uDC41',
+      '\uDB40x\uDC41',
+      '\uDB40\uDFFF',
+    );
+    for (const text of texts) assert.is(containsHiddenCharacters(text), byClass(text), JSON.stringify(text));
+  },
+);
 
 hidden('pieces: plain runs and each hidden character by its code point, in order', () => {
   assert.equal(hiddenPieces('plain'), [{ text: 'plain' }]);
   assert.equal(hiddenPieces(''), []);
   assert.equal(hiddenPieces('hi\u200Bthere'), [{ text: 'hi' }, { hidden: 'U+200B' }, { text: 'there' }]);
-  assert.equal(hiddenPieces('\u202Eab\u200D\u200D'), [{ hidden: 'U+202E' }, { text: 'ab' }, { hidden: 'U+200D' }, { hidden: 'U+200D' }]);
+  assert.equal(hiddenPieces('\u202Eab\u200D\u200D'), [
+    { hidden: 'U+202E' },
+    { text: 'ab' },
+    { hidden: 'U+200D' },
+    { hidden: 'U+200D' },
+  ]);
   assert.equal(hiddenPieces('x\u{E0041}'), [{ text: 'x' }, { hidden: 'U+E0041' }], 'astral code points count once');
 });
 

@@ -1,20 +1,38 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkDefinition, nextStepId, resolvePath, type FormDefinition, type FormStep } from '../../shared/engine/index.ts';
+import {
+  checkDefinition,
+  nextStepId,
+  resolvePath,
+  type FormDefinition,
+  type FormStep,
+} from '../../shared/engine/index.ts';
 
 function checked(input: unknown): FormDefinition {
   const result = checkDefinition(input);
   if ('problems' in result) throw new Error(result.problems.join('\n'));
   return result.definition;
 }
-const step = (id: string, more: Partial<FormStep> = {}): FormStep => ({ id, title: id, fields: [{ key: `${id}_q`, type: 'text', label: id }], ...more });
+const step = (id: string, more: Partial<FormStep> = {}): FormStep => ({
+  id,
+  title: id,
+  fields: [{ key: `${id}_q`, type: 'text', label: id }],
+  ...more,
+});
 const stepped = (steps: FormStep[]) => checked({ id: 'f', title: 'F', submit: { label: 'Send' }, steps });
 const pathOf = (def: FormDefinition, values: Record<string, unknown>) => resolvePath(def, values).steps;
 
 // A survey: the first step asks for a plan; routes send free users past the payment steps.
 const survey = stepped([
   step('start', {
-    fields: [{ key: 'plan', type: 'radio', label: 'Plan', options: ['free', 'pro', 'team'].map((value) => ({ value, label: value })) }],
+    fields: [
+      {
+        key: 'plan',
+        type: 'radio',
+        label: 'Plan',
+        options: ['free', 'pro', 'team'].map((value) => ({ value, label: value })),
+      },
+    ],
     routes: [
       { to: 'thanks', show: [{ field: 'plan', eq: 'free' }] },
       { to: 'seats', show: [{ field: 'plan', eq: 'team' }] },
@@ -73,9 +91,14 @@ routes('a route with no conditions always matches; hidden steps are skipped with
 
 routes('fields of steps off the path are dropped, and later conditions read them as no answer', () => {
   const def = stepped([
-    step('a', { fields: [{ key: 'skip', type: 'checkbox', label: 'Skip' }], routes: [{ to: 'c', show: [{ field: 'skip', eq: true }] }] }),
+    step('a', {
+      fields: [{ key: 'skip', type: 'checkbox', label: 'Skip' }],
+      routes: [{ to: 'c', show: [{ field: 'skip', eq: true }] }],
+    }),
     step('b', { fields: [{ key: 'pet', type: 'text', label: 'Pet' }] }),
-    step('c', { fields: [{ key: 'why', type: 'text', label: 'Why no pet', show: [{ field: 'pet', notEmpty: false }] }] }),
+    step('c', {
+      fields: [{ key: 'why', type: 'text', label: 'Why no pet', show: [{ field: 'pet', notEmpty: false }] }],
+    }),
   ]);
   const resolved = resolvePath(def, { skip: true, pet: 'cat', why: 'allergic' });
   assert.equal(resolved.steps, ['a', 'c']);
@@ -84,7 +107,10 @@ routes('fields of steps off the path are dropped, and later conditions read them
 });
 
 routes('the path is stable: resolving the resolved values gives the same path and values', () => {
-  for (const values of [{ plan: 'free', card_q: 'x' }, { plan: 'team', seats_q: '3', invoice_q: 'no', thanks_q: 'bye' }]) {
+  for (const values of [
+    { plan: 'free', card_q: 'x' },
+    { plan: 'team', seats_q: '3', invoice_q: 'no', thanks_q: 'bye' },
+  ]) {
     const first = resolvePath(survey, values);
     assert.equal(resolvePath(survey, first.values), first);
   }
@@ -99,7 +125,12 @@ routes('nextStepId answers for one step', () => {
 });
 
 routes('a single-step form has an empty path', () => {
-  const def = checked({ id: 'f', title: 'F', submit: { label: 'S' }, fields: [{ key: 'a', type: 'text', label: 'A' }] });
+  const def = checked({
+    id: 'f',
+    title: 'F',
+    submit: { label: 'S' },
+    fields: [{ key: 'a', type: 'text', label: 'A' }],
+  });
   assert.equal(resolvePath(def, { a: 'x' }), { steps: [], values: { a: 'x' }, visibleKeys: ['a'] });
 });
 
@@ -109,7 +140,13 @@ const skipped = suite('path: skipped steps');
 
 skipped('a skipped step is on the path with its fields reset to their defaults', () => {
   const def = stepped([
-    step('a', { fields: [{ key: 'size', type: 'text', label: 'Size', defaultValue: 'M' }, { key: 'note', type: 'text', label: 'Note' }], skip: { label: 'Skip' } }),
+    step('a', {
+      fields: [
+        { key: 'size', type: 'text', label: 'Size', defaultValue: 'M' },
+        { key: 'note', type: 'text', label: 'Note' },
+      ],
+      skip: { label: 'Skip' },
+    }),
     step('b', { fields: [{ key: 'xl', type: 'text', label: 'XL', show: [{ field: 'size', eq: 'XL' }] }] }),
   ]);
   const resolved = resolvePath(def, { size: 'XL', note: 'hello', xl: 'yes' }, { skippedSteps: ['a'] });

@@ -63,11 +63,18 @@ function naiveVisibleKeys(def: FormDefinition, values: Record<string, unknown>):
   return new Set(fields.filter((f) => conditionsHold(f, values)).map((f) => f.key));
 }
 
-function assertNothingHidden(def: FormDefinition, raw: Record<string, unknown>, skippedSteps: string[] | undefined, label: string) {
+function assertNothingHidden(
+  def: FormDefinition,
+  raw: Record<string, unknown>,
+  skippedSteps: string[] | undefined,
+  label: string,
+) {
   const result = evaluateSubmission(def, raw, { skippedSteps, regex: linearRegex });
   const visible = naiveVisibleKeys(def, result.values);
-  for (const key of Object.keys(result.values)) assert.ok(visible.has(key), `${label}: returned hidden key "${key}" for ${JSON.stringify(raw)}`);
-  for (const key of Object.keys(result.errors)) assert.ok(visible.has(key), `${label}: error for hidden key "${key}" for ${JSON.stringify(raw)}`);
+  for (const key of Object.keys(result.values))
+    assert.ok(visible.has(key), `${label}: returned hidden key "${key}" for ${JSON.stringify(raw)}`);
+  for (const key of Object.keys(result.errors))
+    assert.ok(visible.has(key), `${label}: error for hidden key "${key}" for ${JSON.stringify(raw)}`);
   // The accepted values are a fixed point: evaluating them again changes nothing.
   const again = evaluateSubmission(def, result.values, { skippedSteps, regex: linearRegex });
   assert.equal(again.values, result.values, `${label}: not stable for ${JSON.stringify(raw)}`);
@@ -122,7 +129,13 @@ const fixed = checked({
         { key: 'kind', type: 'select', label: 'Kind', options, defaultValue: 'a' },
         { key: 'more', type: 'checkbox', label: 'More', show: [{ field: 'kind', neq: 'c' }] },
         { key: 'detail', type: 'text', label: 'Detail', show: [{ field: 'more', eq: true }] },
-        { key: 'why', type: 'text', label: 'Why', show: [{ field: 'detail', notEmpty: false }], showAny: [{ field: 'kind', in: ['a', 'b'] }] },
+        {
+          key: 'why',
+          type: 'text',
+          label: 'Why',
+          show: [{ field: 'detail', notEmpty: false }],
+          showAny: [{ field: 'kind', in: ['a', 'b'] }],
+        },
         { key: 'chain', type: 'number', label: 'Chain', show: [{ field: 'why', notEmpty: true }] },
       ],
       routes: [
@@ -137,14 +150,31 @@ const fixed = checked({
       skip: { label: 'Skip' },
       fields: [
         { key: 'tags', type: 'multiselect', label: 'Tags', options },
-        { key: 'tagNote', type: 'text', label: 'Tag note', show: [{ field: 'tags', notEmpty: true }], defaultValue: 'none' },
+        {
+          key: 'tagNote',
+          type: 'text',
+          label: 'Tag note',
+          show: [{ field: 'tags', notEmpty: true }],
+          defaultValue: 'none',
+        },
       ],
-      routes: [{ to: 'four', showAny: [{ field: 'tagNote', eq: 'x' }, { field: 'kind', eq: 'c' }] }],
+      routes: [
+        {
+          to: 'four',
+          showAny: [
+            { field: 'tagNote', eq: 'x' },
+            { field: 'kind', eq: 'c' },
+          ],
+        },
+      ],
     },
     {
       id: 'three',
       title: 'Three',
-      showAny: [{ field: 'detail', notEmpty: true }, { field: 'tagNote', in: ['yes', 'no'] }],
+      showAny: [
+        { field: 'detail', notEmpty: true },
+        { field: 'tagNote', in: ['yes', 'no'] },
+      ],
       fields: [{ key: 'score', type: 'number', label: 'Score', show: [{ field: 'chain', notIn: [0, 1] }] }],
     },
     {
@@ -152,7 +182,15 @@ const fixed = checked({
       title: 'Four',
       fields: [
         { key: 'end', type: 'text', label: 'End', show: [{ field: 'score', notEmpty: false }] },
-        { key: 'final', type: 'text', label: 'Final', showAny: [{ field: 'end', eq: 'yes' }, { field: 'tags', notEmpty: true }] },
+        {
+          key: 'final',
+          type: 'text',
+          label: 'Final',
+          showAny: [
+            { field: 'end', eq: 'yes' },
+            { field: 'tags', notEmpty: true },
+          ],
+        },
       ],
     },
   ],
@@ -175,7 +213,12 @@ property('3,000 random value sets over a fixed conditional form', () => {
 /** A condition on an earlier field, with an operand from that field's range of values. */
 function randomCondition(random: Random, earlier: FormField[]): ShowCondition {
   const field = pick(random, earlier);
-  const operand = field.type === 'number' ? pick(random, [0, 1, 2, 3]) : field.type === 'checkbox' ? random() < 0.5 : pick(random, ['a', 'b', 'x', 'yes']);
+  const operand =
+    field.type === 'number'
+      ? pick(random, [0, 1, 2, 3])
+      : field.type === 'checkbox'
+        ? random() < 0.5
+        : pick(random, ['a', 'b', 'x', 'yes']);
   switch (pick(random, ['eq', 'neq', 'in', 'notIn', 'notEmpty'])) {
     case 'eq':
       return { field: field.key, eq: operand };
@@ -207,14 +250,25 @@ function randomForm(random: Random, n: number): FormDefinition {
     const fields: FormField[] = [];
     for (let i = 0, count = 1 + Math.floor(random() * 4); i < count; i++) {
       const type = pick(random, ['text', 'number', 'checkbox', 'select', 'multiselect']);
-      const field: FormField = { key: `s${s}f${i}`, type, label: `Field ${s}.${i}`, ...randomConditions(random, [...before, ...fields]) };
+      const field: FormField = {
+        key: `s${s}f${i}`,
+        type,
+        label: `Field ${s}.${i}`,
+        ...randomConditions(random, [...before, ...fields]),
+      };
       if (type === 'select' || type === 'multiselect') field.options = options;
-      if (random() < 0.2) field.defaultValue = type === 'number' ? 1 : type === 'checkbox' ? true : type === 'multiselect' ? ['b'] : 'a';
+      if (random() < 0.2)
+        field.defaultValue = type === 'number' ? 1 : type === 'checkbox' ? true : type === 'multiselect' ? ['b'] : 'a';
       if (random() < 0.3) field.validation = { required: true };
       fields.push(field);
     }
     asked.push(...fields);
-    const step: FormStep = { id: `s${s}`, title: `Step ${s}`, fields, ...(s > 0 ? randomConditions(random, before) : {}) };
+    const step: FormStep = {
+      id: `s${s}`,
+      title: `Step ${s}`,
+      fields,
+      ...(s > 0 ? randomConditions(random, before) : {}),
+    };
     if (random() < 0.3) step.skip = { label: 'Skip' };
     if (s < stepCount - 1 && random() < 0.5) {
       step.routes = Array.from({ length: 1 + Math.floor(random() * 2) }, () => ({
@@ -235,7 +289,12 @@ property('60 random forms, 100 random value sets each', () => {
     const skippable = def.steps!.filter((s) => s.skip).map((s) => s.id);
     for (let i = 0; i < 100; i++) {
       const skipped = skippable.filter(() => random() < 0.3);
-      assertNothingHidden(def, randomValues(random, fields), skipped.length ? skipped : undefined, `form ${n} set ${i}`);
+      assertNothingHidden(
+        def,
+        randomValues(random, fields),
+        skipped.length ? skipped : undefined,
+        `form ${n} set ${i}`,
+      );
     }
   }
 });

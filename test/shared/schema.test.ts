@@ -15,9 +15,16 @@ import {
 } from '../../shared/engine/index.ts';
 import { definitionRegistry } from '../../shared/definition/schema.ts';
 
-const minimal = { id: 'contact', title: 'Contact', submit: { label: 'Send' }, fields: [{ key: 'name', type: 'text', label: 'Name' }] };
-const accepts = (schema: z.ZodType, value: unknown) => assert.ok(schema.safeParse(value).success, JSON.stringify(value));
-const rejects = (schema: z.ZodType, value: unknown) => assert.not.ok(schema.safeParse(value).success, JSON.stringify(value));
+const minimal = {
+  id: 'contact',
+  title: 'Contact',
+  submit: { label: 'Send' },
+  fields: [{ key: 'name', type: 'text', label: 'Name' }],
+};
+const accepts = (schema: z.ZodType, value: unknown) =>
+  assert.ok(schema.safeParse(value).success, JSON.stringify(value));
+const rejects = (schema: z.ZodType, value: unknown) =>
+  assert.not.ok(schema.safeParse(value).success, JSON.stringify(value));
 
 const shapes = suite('schema: shapes of spec 2.1-2.9');
 
@@ -55,10 +62,23 @@ shapes('type is any string: built-in or custom', () => {
 });
 
 shapes('builtInFieldTypes lists the 15 types of spec 2.5', () => {
-  assert.equal(
-    [...builtInFieldTypes].sort(),
-    ['autocomplete', 'checkbox', 'date', 'datetime', 'email', 'file', 'multiselect', 'number', 'password', 'phone', 'radio', 'select', 'switch', 'text', 'textarea'],
-  );
+  assert.equal([...builtInFieldTypes].sort(), [
+    'autocomplete',
+    'checkbox',
+    'date',
+    'datetime',
+    'email',
+    'file',
+    'multiselect',
+    'number',
+    'password',
+    'phone',
+    'radio',
+    'select',
+    'switch',
+    'text',
+    'textarea',
+  ]);
 });
 
 shapes('condition operands: eq/neq take string, number or boolean; in/notIn lists of string or number', () => {
@@ -133,7 +153,15 @@ jsonSchema('is exactly what zod generates from the schemas (not hand-written)', 
 });
 
 jsonSchema('names each part in $defs and forbids unknown properties everywhere', () => {
-  assert.equal(Object.keys(defs).sort(), ['FieldOption', 'FieldValidation', 'FormAction', 'FormField', 'FormStep', 'ShowCondition', 'StepRoute']);
+  assert.equal(Object.keys(defs).sort(), [
+    'FieldOption',
+    'FieldValidation',
+    'FormAction',
+    'FormField',
+    'FormStep',
+    'ShowCondition',
+    'StepRoute',
+  ]);
   assert.is(formDefinitionJsonSchema.additionalProperties, false);
   for (const [name, def] of Object.entries(defs)) assert.is(def.additionalProperties, false, name);
 });

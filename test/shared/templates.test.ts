@@ -3,7 +3,13 @@
 // condition really change the respondent's path.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allFields, checkDefinition, evaluateSubmission, resolvePath, type FormDefinition } from '../../shared/engine/index.ts';
+import {
+  allFields,
+  checkDefinition,
+  evaluateSubmission,
+  resolvePath,
+  type FormDefinition,
+} from '../../shared/engine/index.ts';
 import { formTemplates } from '../../shared/templates/index.ts';
 import { validateDefinition } from '../../server/core/definitions.ts';
 import { linearRegex } from '../../server/lib/safe-regex.ts';
@@ -35,7 +41,10 @@ for (const t of formTemplates) {
 
 templates('blank is one short-answer field', () => {
   const fields = allFields(byId('blank'));
-  assert.equal(fields.map((f) => f.type), ['text']);
+  assert.equal(
+    fields.map((f) => f.type),
+    ['text'],
+  );
 });
 
 templates('feedback is a survey: a choice, a 0 to 10 number, a long answer', () => {
@@ -57,13 +66,28 @@ templates("application: the role's route picks the questions; the show condition
   assert.ok(resolvePath(def, { role: 'developer', relocate: true }).visibleKeys.includes('relocate_where'));
 
   // The engine the server runs on submissions agrees: off-path answers are dropped, not refused.
-  const answers = { name: 'Ada', email: 'ada@example.com', role: 'designer', portfolio: 'https://ada.example', years: 3, relocate: true, relocate_where: 'Lisbon' };
+  const answers = {
+    name: 'Ada',
+    email: 'ada@example.com',
+    role: 'designer',
+    portfolio: 'https://ada.example',
+    years: 3,
+    relocate: true,
+    relocate_where: 'Lisbon',
+  };
   const result = evaluateSubmission(def, answers, { regex: linearRegex });
   assert.equal(result.problems, []);
   assert.not.ok('years' in result.values, 'the development step is off the path');
   assert.is(result.values.relocate_where, 'Lisbon');
-  const missing = evaluateSubmission(def, { name: 'Ada', email: 'ada@example.com', role: 'developer' }, { regex: linearRegex });
-  assert.ok(missing.problems.some((p) => p.startsWith('values.years')), missing.problems.join('; '));
+  const missing = evaluateSubmission(
+    def,
+    { name: 'Ada', email: 'ada@example.com', role: 'developer' },
+    { regex: linearRegex },
+  );
+  assert.ok(
+    missing.problems.some((p) => p.startsWith('values.years')),
+    missing.problems.join('; '),
+  );
 });
 
 templates.run();

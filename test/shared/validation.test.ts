@@ -19,7 +19,13 @@ function checked(fields: FormField[]): FormDefinition {
 }
 
 /** The message for `value` in a one-field form (plus any extra fields), or undefined. */
-function messageFor(field: Partial<FormField>, value: unknown, options?: ValidationOptions, extra: FormField[] = [], others: Record<string, unknown> = {}) {
+function messageFor(
+  field: Partial<FormField>,
+  value: unknown,
+  options?: ValidationOptions,
+  extra: FormField[] = [],
+  others: Record<string, unknown> = {},
+) {
   const def = checked([{ key: 'f', type: 'text', label: 'F', ...field } as FormField, ...extra]);
   return validateField(def, 'f', { ...others, f: value }, options);
 }
@@ -28,7 +34,8 @@ const rule = (validation: FieldValidation, type = 'text') => ({ type, validation
 const required = suite('validation: required');
 
 required('empty answers fail required with the default message; present ones pass', () => {
-  for (const value of [undefined, null, '', []]) assert.is(messageFor(rule({ required: true }), value), 'This field is required');
+  for (const value of [undefined, null, '', []])
+    assert.is(messageFor(rule({ required: true }), value), 'This field is required');
   assert.is(messageFor(rule({ required: true }), ' '), undefined);
   assert.is(messageFor(rule({ required: true }, 'number'), 0), undefined);
 });
@@ -48,7 +55,10 @@ required('a required checkbox or switch must be on', () => {
 });
 
 required('an empty answer to an optional field skips every other rule', () => {
-  assert.is(messageFor({ type: 'email', validation: { minLength: 5, pattern: '^x', validator: 'never' } }, ''), undefined);
+  assert.is(
+    messageFor({ type: 'email', validation: { minLength: 5, pattern: '^x', validator: 'never' } }, ''),
+    undefined,
+  );
   const validators = { never: () => 'called' };
   assert.is(messageFor(rule({ validator: 'never' }), undefined, { validators }), undefined);
 });
@@ -64,15 +74,32 @@ types('each built-in type accepts its own kind of value and names the problem ot
     ['textarea', ['line\nline'], [1], 'Enter text'],
     ['password', ['secret'], [false], 'Enter text'],
     ['phone', ['+31 6 1234'], [316], 'Enter text'],
-    ['email', ['a@b.co', 'first.last+tag@sub.example.org', 'x@localhost'], ['a@', '@b.co', 'a b@c.d', 'a@b..c', 'a@-b.c', 3, `${'a'.repeat(250)}@b.co`], 'Enter a valid email address'],
+    [
+      'email',
+      ['a@b.co', 'first.last+tag@sub.example.org', 'x@localhost'],
+      ['a@', '@b.co', 'a b@c.d', 'a@b..c', 'a@-b.c', 3, `${'a'.repeat(250)}@b.co`],
+      'Enter a valid email address',
+    ],
     ['number', [0, -1.5, 1e9], ['42', NaN, Infinity, true], 'Enter a number'],
     ['checkbox', [true, false], ['on', 1], 'Must be on or off'],
     ['switch', [true], ['true'], 'Must be on or off'],
-    ['date', ['2026-11-21', '2024-02-29', '2000-02-29'], ['2026-02-29', '1900-02-29', '2026-13-01', '2026-04-31', '2026-1-5', '21-11-2026', 20261121], 'Enter a valid date (YYYY-MM-DD)'],
+    [
+      'date',
+      ['2026-11-21', '2024-02-29', '2000-02-29'],
+      ['2026-02-29', '1900-02-29', '2026-13-01', '2026-04-31', '2026-1-5', '21-11-2026', 20261121],
+      'Enter a valid date (YYYY-MM-DD)',
+    ],
     [
       'datetime',
       ['2026-11-21T09:30', '2026-11-21T09:30:15', '2026-11-21T09:30:15.123Z', '2026-11-21T23:59:59+05:30'],
-      ['2026-11-21', '2026-11-21 09:30', '2026-11-21T24:00', '2026-11-21T09:60', '2026-02-30T10:00', '2026-11-21T09:30+25:00'],
+      [
+        '2026-11-21',
+        '2026-11-21 09:30',
+        '2026-11-21T24:00',
+        '2026-11-21T09:60',
+        '2026-02-30T10:00',
+        '2026-11-21T09:30+25:00',
+      ],
       'Enter a valid date and time',
     ],
     ['select', ['a'], ['c', 1, ['a']], 'Choose one of the options'],
@@ -81,13 +108,15 @@ types('each built-in type accepts its own kind of value and names the problem ot
     ['multiselect', [['a'], ['a', 'b']], ['a', ['c'], ['a', 'a'], [1]], 'Choose from the options, each at most once'],
   ];
   for (const [type, good, bad, message] of table) {
-    for (const value of good) assert.is(typeProblem(type, value, options), undefined, `${type} ${JSON.stringify(value)}`);
+    for (const value of good)
+      assert.is(typeProblem(type, value, options), undefined, `${type} ${JSON.stringify(value)}`);
     for (const value of bad) assert.is(typeProblem(type, value, options), message, `${type} ${JSON.stringify(value)}`);
   }
 });
 
 types('file and custom types take any value', () => {
-  for (const type of ['file', 'star-rating']) for (const value of [1, 'x', { a: 1 }, [1]]) assert.is(typeProblem(type, value), undefined);
+  for (const type of ['file', 'star-rating'])
+    for (const value of [1, 'x', { a: 1 }, [1]]) assert.is(typeProblem(type, value), undefined);
 });
 
 types('choice fields whose options come from optionsFrom take any string', () => {
@@ -97,7 +126,13 @@ types('choice fields whose options come from optionsFrom take any string', () =>
 });
 
 types('a field checks its own options', () => {
-  const field = { type: 'radio', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }] };
+  const field = {
+    type: 'radio',
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+  };
   assert.is(messageFor(field, 'no'), undefined);
   assert.is(messageFor(field, 'maybe'), 'Choose one of the options');
 });
@@ -177,7 +212,16 @@ matching('matchField needs the same value; the default message names the other f
   const confirm = { type: 'password', validation: { matchField: 'password' } };
   assert.is(messageFor(confirm, 'secret', undefined, [password], { password: 'secret' }), undefined);
   assert.is(messageFor(confirm, 'secret', undefined, [password], { password: 'Secret' }), 'Must match Password');
-  assert.is(messageFor({ ...confirm, validation: { matchField: 'password', matchFieldMessage: 'Passwords differ' } }, 'a', undefined, [password], {}), 'Passwords differ');
+  assert.is(
+    messageFor(
+      { ...confirm, validation: { matchField: 'password', matchFieldMessage: 'Passwords differ' } },
+      'a',
+      undefined,
+      [password],
+      {},
+    ),
+    'Passwords differ',
+  );
 });
 
 matching('a named validator gets the value, all values and the field; its message is the error', () => {
@@ -192,7 +236,10 @@ matching('a named validator gets the value, all values and the field; its messag
   assert.is(messageFor(rule({ validator: 'even' }, 'number'), 3, { validators }, [], { other: 'x' }), 'Must be even');
   assert.is(messageFor(rule({ validator: 'even' }, 'number'), 4, { validators }), undefined);
   assert.is(messageFor(rule({ validator: 'lenient' }), 'x', { validators }), undefined);
-  assert.equal(seen, [[3, 'x', 'f'], [4, undefined, 'f']]);
+  assert.equal(seen, [
+    [3, 'x', 'f'],
+    [4, undefined, 'f'],
+  ]);
 });
 
 matching('an unknown validator name is skipped, so the server (which has none) still accepts', () => {

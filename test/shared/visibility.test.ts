@@ -1,6 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkDefinition, isFieldVisible, isStepVisible, resolvePath, type FormDefinition, type FormField } from '../../shared/engine/index.ts';
+import {
+  checkDefinition,
+  isFieldVisible,
+  isStepVisible,
+  resolvePath,
+  type FormDefinition,
+  type FormField,
+} from '../../shared/engine/index.ts';
 
 function checked(input: unknown): FormDefinition {
   const result = checkDefinition(input);
@@ -26,7 +33,10 @@ items.run();
 const cascade = suite('visibility: hidden fields are cleared, and clearing cascades');
 
 cascade('a hidden field loses its value and is not returned', () => {
-  const def = single([text('more', { show: [{ field: 'wants', eq: true }] }), { key: 'wants', type: 'checkbox', label: 'Wants' }]);
+  const def = single([
+    text('more', { show: [{ field: 'wants', eq: true }] }),
+    { key: 'wants', type: 'checkbox', label: 'Wants' },
+  ]);
   assert.equal(resolvePath(def, { wants: false, more: 'details' }).values, { wants: false });
   assert.equal(resolvePath(def, { wants: true, more: 'details' }).values, { wants: true, more: 'details' });
 });
@@ -63,7 +73,10 @@ cascade('clearing can also reveal: a field shown when another is empty appears o
     text('number', { show: [{ field: 'member', eq: true }] }),
     text('why', { show: [{ field: 'number', notEmpty: false }] }),
   ]);
-  assert.equal(resolvePath(def, { member: false, number: '42', why: 'curious' }).values, { member: false, why: 'curious' });
+  assert.equal(resolvePath(def, { member: false, number: '42', why: 'curious' }).values, {
+    member: false,
+    why: 'curious',
+  });
   assert.equal(resolvePath(def, { member: true, number: '42', why: 'curious' }).values, { member: true, number: '42' });
 });
 
@@ -75,7 +88,11 @@ cascade('a hidden step clears all of its fields, and fields of later steps that 
     steps: [
       { id: 'one', title: 'One', fields: [{ key: 'business', type: 'checkbox', label: 'Business' }] },
       { id: 'company', title: 'Company', show: [{ field: 'business', eq: true }], fields: [text('vat')] },
-      { id: 'end', title: 'End', fields: [text('invoice', { show: [{ field: 'vat', notEmpty: true }] }), text('note')] },
+      {
+        id: 'end',
+        title: 'End',
+        fields: [text('invoice', { show: [{ field: 'vat', notEmpty: true }] }), text('note')],
+      },
     ],
   });
   const resolved = resolvePath(def, { business: false, vat: 'NL123', invoice: 'yes', note: 'hi' });
@@ -88,7 +105,10 @@ cascade.run();
 const defaults = suite('visibility: default values');
 
 defaults('a visible field with no value takes its default; an explicit answer wins', () => {
-  const def = single([text('city', { defaultValue: 'Utrecht' }), { key: 'n', type: 'number', label: 'N', defaultValue: 2 }]);
+  const def = single([
+    text('city', { defaultValue: 'Utrecht' }),
+    { key: 'n', type: 'number', label: 'N', defaultValue: 2 },
+  ]);
   assert.equal(resolvePath(def, {}).values, { city: 'Utrecht', n: 2 });
   assert.equal(resolvePath(def, { city: 'Gouda', n: 0 }).values, { city: 'Gouda', n: 0 });
   assert.equal(resolvePath(def, { city: '' }).values, { city: '', n: 2 });
@@ -96,7 +116,16 @@ defaults('a visible field with no value takes its default; an explicit answer wi
 
 defaults('a hidden field does not take its default, and a default counts for the fields that read it', () => {
   const def = single([
-    { key: 'country', type: 'select', label: 'Country', options: [{ value: 'nl', label: 'NL' }, { value: 'be', label: 'BE' }], defaultValue: 'nl' },
+    {
+      key: 'country',
+      type: 'select',
+      label: 'Country',
+      options: [
+        { value: 'nl', label: 'NL' },
+        { value: 'be', label: 'BE' },
+      ],
+      defaultValue: 'nl',
+    },
     text('province', { show: [{ field: 'country', eq: 'nl' }], defaultValue: 'Utrecht' }),
     text('region', { show: [{ field: 'country', eq: 'be' }], defaultValue: 'Flanders' }),
   ]);
@@ -105,7 +134,18 @@ defaults('a hidden field does not take its default, and a default counts for the
 });
 
 defaults('list defaults are copied, so changing a result never changes the definition', () => {
-  const def = single([{ key: 'tags', type: 'multiselect', label: 'Tags', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], defaultValue: ['a'] }]);
+  const def = single([
+    {
+      key: 'tags',
+      type: 'multiselect',
+      label: 'Tags',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+      defaultValue: ['a'],
+    },
+  ]);
   (resolvePath(def, {}).values.tags as string[]).push('b');
   assert.equal(resolvePath(def, {}).values, { tags: ['a'] });
   assert.equal(def.fields![0].defaultValue, ['a']);

@@ -29,7 +29,9 @@ await (await openPgStore(url)).close();
 // Kept open for the whole file; it holds no locks between rows (each TRUNCATE commits at once).
 const reset = new pg.Client({ connectionString: url });
 await reset.connect();
-const tables = (await reset.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'")).rows.map((r) => r.tablename);
+const tables = (
+  await reset.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'")
+).rows.map((r) => r.tablename);
 const empty = `TRUNCATE ${tables.join(', ')} RESTART IDENTITY`;
 
 runStoreContract('postgres', async () => {

@@ -45,7 +45,10 @@ async function withTargetChange(change: string, check: (message: string) => void
     // planCopy reads through the same connection, so it sees the uncommitted change.
     const message = await (async () => {
       try {
-        await planCopy(source, { q: async (sql, params) => ({ rows: (await client.query(sql, params)).rows, changes: 0 }), get: async (sql, params) => (await client.query(sql, params)).rows[0] });
+        await planCopy(source, {
+          q: async (sql, params) => ({ rows: (await client.query(sql, params)).rows, changes: 0 }),
+          get: async (sql, params) => (await client.query(sql, params)).rows[0],
+        });
       } catch (err) {
         assert.instance(err, SchemaMismatch);
         return (err as Error).message;
@@ -61,31 +64,62 @@ async function withTargetChange(change: string, check: (message: string) => void
 
 const guard = suite('migrate: every table of both schemas is accounted for');
 
-guard('both schemas as the migrations leave them today: every table is copied or listed as left out, every column planned', async () => {
-  const plans = await planCopy(source, db);
-  assert.equal(plans.map((p) => p.table.name), copiedTables.map((t) => t.name));
-  const sourceTables = source.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").map((r) => r.name);
-  const targetTables = (await db.q("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")).rows.map((r) => r.table_name);
-  for (const name of [...sourceTables, ...targetTables]) assert.ok(copiedTables.some((t) => t.name === name) || name in notCopied, `${name} is handled`);
-  // No stale lines: each left-out table exists in one of the schemas.
-  for (const name of Object.keys(notCopied)) assert.ok(sourceTables.includes(name) || targetTables.includes(name), `${name} (left out) exists`);
-  // Every source column of every copied table goes somewhere, or is listed as left out with its reason.
-  for (const plan of plans) {
-    const cols = source.all<{ name: string }>(`PRAGMA table_info("${plan.table.name}")`).map((c) => c.name);
-    for (const c of cols) assert.ok(plan.columns.some((p) => p.name === c) || plan.table.sourceOnly?.[c] !== undefined, `${plan.table.name}.${c} planned`);
-    for (const c of Object.keys(plan.table.sourceOnly ?? {})) assert.not.ok(plan.columns.some((p) => p.name === c), `${plan.table.name}.${c} is left out`);
-  }
-  // The log's slots stay behind: PostgreSQL's log lines keep their per-form numbers and take new ones from a sequence.
-  const log = plans.find((p) => p.table.name === 'webhook_attempts')!;
-  assert.equal(log.columns.map((c) => c.name).sort(), ['attempt', 'created_at', 'duration_ms', 'error', 'form_id', 'n', 'status_code', 'submission_id']);
-  const booleans = plans.find((p) => p.table.name === 'forms')!.columns.find((c) => c.name === 'moderation_paused')!;
-  assert.is(booleans.convert(1), true, 'sql.js 1 becomes true');
-  assert.is(booleans.convert(0), false);
-  assert.throws(() => booleans.convert(2), /forms\.moderation_paused: 2 is not 0 or 1/);
-});
+guard(
+  'both schemas as the migrations leave them today: every table is copied or listed as left out, every column planned',
+  async () => {
+    const plans = await planCopy(source, db);
+    assert.equal(
+      plans.map((p) => p.table.name),
+      copiedTables.map((t) => t.name),
+    );
+    const sourceTables = source
+      .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .map((r) => r.name);
+    const targetTables = (
+      await db.q('SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()')
+    ).rows.map((r) => r.table_name);
+    for (const name of [...sourceTables, ...targetTables])
+      assert.ok(copiedTables.some((t) => t.name === name) || name in notCopied, `${name} is handled`);
+    // No stale lines: each left-out table exists in one of the schemas.
+    for (const name of Object.keys(notCopied))
+      assert.ok(sourceTables.includes(name) || targetTables.includes(name), `${name} (left out) exists`);
+    // Every source column of every copied table goes somewhere, or is listed as left out with its reason.
+    for (const plan of plans) {
+      const cols = source.all<{ name: string }>(`PRAGMA table_info("${plan.table.name}")`).map((c) => c.name);
+      for (const c of cols)
+        assert.ok(
+          plan.columns.some((p) => p.name === c) || plan.table.sourceOnly?.[c] !== undefined,
+          `${plan.table.name}.${c} planned`,
+        );
+      for (const c of Object.keys(plan.table.sourceOnly ?? {}))
+        assert.not.ok(
+          plan.columns.some((p) => p.name === c),
+          `${plan.table.name}.${c} is left out`,
+        );
+    }
+    // The log's slots stay behind: PostgreSQL's log lines keep their per-form numbers and take new ones from a sequence.
+    const log = plans.find((p) => p.table.name === 'webhook_attempts')!;
+    assert.equal(log.columns.map((c) => c.name).sort(), [
+      'attempt',
+      'created_at',
+      'duration_ms',
+      'error',
+      'form_id',
+      'n',
+      'status_code',
+      'submission_id',
+    ]);
+    const booleans = plans.find((p) => p.table.name === 'forms')!.columns.find((c) => c.name === 'moderation_paused')!;
+    assert.is(booleans.convert(1), true, 'sql.js 1 becomes true');
+    assert.is(booleans.convert(0), false);
+    assert.throws(() => booleans.convert(2), /forms\.moderation_paused: 2 is not 0 or 1/);
+  },
+);
 
 guard('a table PostgreSQL has and the list does not: refused, named', async () => {
-  await withTargetChange('CREATE TABLE later_feature (id TEXT PRIMARY KEY)', (m) => assert.match(m, /PostgreSQL table later_feature is not in the copy's list/));
+  await withTargetChange('CREATE TABLE later_feature (id TEXT PRIMARY KEY)', (m) =>
+    assert.match(m, /PostgreSQL table later_feature is not in the copy's list/),
+  );
 });
 
 guard('a table the data folder has and the list does not: refused, named', async () => {
@@ -101,14 +135,24 @@ guard('a table the data folder has and the list does not: refused, named', async
 });
 
 guard('a PostgreSQL column, serial or type the plan does not know: refused, named', async () => {
-  await withTargetChange("ALTER TABLE forms ADD COLUMN later TEXT NOT NULL DEFAULT ''", (m) => assert.match(m, /forms\.later \(PostgreSQL\) has no source in the data folder/));
-  await withTargetChange('ALTER TABLE drafts ADD COLUMN n BIGSERIAL', (m) => assert.match(m, /drafts\.n is a serial column the copy does not move/));
-  await withTargetChange('ALTER TABLE submissions ALTER COLUMN data TYPE jsonb USING data::jsonb', (m) => assert.match(m, /submissions\.data is jsonb in PostgreSQL, a type the copy does not convert/));
-  await withTargetChange('ALTER TABLE files DROP COLUMN type', (m) => assert.match(m, /files\.type is missing from the PostgreSQL schema/));
+  await withTargetChange("ALTER TABLE forms ADD COLUMN later TEXT NOT NULL DEFAULT ''", (m) =>
+    assert.match(m, /forms\.later \(PostgreSQL\) has no source in the data folder/),
+  );
+  await withTargetChange('ALTER TABLE drafts ADD COLUMN n BIGSERIAL', (m) =>
+    assert.match(m, /drafts\.n is a serial column the copy does not move/),
+  );
+  await withTargetChange('ALTER TABLE submissions ALTER COLUMN data TYPE jsonb USING data::jsonb', (m) =>
+    assert.match(m, /submissions\.data is jsonb in PostgreSQL, a type the copy does not convert/),
+  );
+  await withTargetChange('ALTER TABLE files DROP COLUMN type', (m) =>
+    assert.match(m, /files\.type is missing from the PostgreSQL schema/),
+  );
 });
 
 guard('a column listed as not copied that PostgreSQL has after all: refused, named', async () => {
-  await withTargetChange('ALTER TABLE webhook_attempts ADD COLUMN slot INTEGER', (m) => assert.match(m, /webhook_attempts\.slot is listed as not copied but PostgreSQL has it/));
+  await withTargetChange('ALTER TABLE webhook_attempts ADD COLUMN slot INTEGER', (m) =>
+    assert.match(m, /webhook_attempts\.slot is listed as not copied but PostgreSQL has it/),
+  );
 });
 
 guard.after(async () => {

@@ -35,7 +35,13 @@ async function load(draftId?: string, formId?: string): Promise<Loaded> {
     return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version };
   }
   const { draft, published } = await trpc.drafts.forForm.query({ formId: formId! });
-  return { text: draft?.text ?? published.text, draft, formId: formId!, version: published.version, published: published.text };
+  return {
+    text: draft?.text ?? published.text,
+    draft,
+    formId: formId!,
+    version: published.version,
+    published: published.text,
+  };
 }
 
 /** The page; `draftId` or `formId` says what to open. */
@@ -43,7 +49,8 @@ export function BuilderPage({ me, draftId, formId }: { me: Me; draftId?: string;
   useStylesheet('/assets/form.css');
   useStylesheet('/assets/builder.css');
   const loaded = useQuery(() => load(draftId, formId), [draftId, formId]);
-  if (loaded.error) return html`<div><h1>Form builder</h1><${ErrorList} error=${loaded.error} /><p><${Link} href="/admin">Back to forms<//></p></div>`;
+  if (loaded.error)
+    return html`<div><h1>Form builder</h1><${ErrorList} error=${loaded.error} /><p><${Link} href="/admin">Back to forms<//></p></div>`;
   if (!loaded.data) return html`<div><h1>Form builder</h1><p class="muted">Loading the form…</p></div>`;
   return html`<${Editor} key=${`${draftId}:${formId}`} me=${me} loaded=${loaded.data} />`;
 }
@@ -73,7 +80,9 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   };
   const [formId, setFormId] = useState<string | null>(loaded.formId);
   const [version, setVersion] = useState<number | null>(loaded.version);
-  const [server, setServer] = useState(loaded.draft ? { text: loaded.draft.text, problems: loaded.draft.problems } : undefined);
+  const [server, setServer] = useState(
+    loaded.draft ? { text: loaded.draft.text, problems: loaded.draft.problems } : undefined,
+  );
   const [published, setPublished] = useState<Published | undefined>();
   const [refused, setRefused] = useState<AdminError | undefined>();
   const [publishing, setPublishing] = useState(false);
@@ -83,7 +92,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   const save = useAutosave(
     b.text,
     !readOnly,
-    (text) => trpc.drafts.save.mutate(draftIdRef.current ? { draftId: draftIdRef.current, text } : { formId: formId!, text }),
+    (text) =>
+      trpc.drafts.save.mutate(draftIdRef.current ? { draftId: draftIdRef.current, text } : { formId: formId!, text }),
     (view, text) => {
       setDraftId(view.draft_id);
       setServer({ text, problems: view.problems });
@@ -138,11 +148,16 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   };
 
   const unchanged = !draftId && !save.dirty;
-  const blocked = problems.length > 0
-    ? `Fix the ${problems.length === 1 ? 'problem' : `${problems.length} problems`} first.`
-    : unchanged
-      ? formId ? 'No changes since the last publish.' : undefined
-      : save.state.kind === 'failed' ? 'Saving failed; Publish tries again once it is saved.' : undefined;
+  const blocked =
+    problems.length > 0
+      ? `Fix the ${problems.length === 1 ? 'problem' : `${problems.length} problems`} first.`
+      : unchanged
+        ? formId
+          ? 'No changes since the last publish.'
+          : undefined
+        : save.state.kind === 'failed'
+          ? 'Saving failed; Publish tries again once it is saved.'
+          : undefined;
 
   // While the JSON is broken the last title read from it stays.
   const lastTitle = useRef('Untitled form');
@@ -157,8 +172,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
     ${published && !draftId && !save.dirty && html`<${PublishedNotice} result=${published} />`}
     ${refused && html`<div><p class="bad">Publishing was refused; nothing was published.</p><${ErrorList} error=${refused} /></div>`}
     <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys} />
-    ${discarding &&
-    html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard} onClose=${() => setDiscarding(false)}
-      message=${formId ? `Your unpublished changes go; the form stays at version ${version}.` : 'This form was never published: it goes entirely.'} />`}
+    ${
+      discarding &&
+      html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard} onClose=${() => setDiscarding(false)}
+      message=${formId ? `Your unpublished changes go; the form stays at version ${version}.` : 'This form was never published: it goes entirely.'} />`
+    }
   </div>`;
 }

@@ -31,12 +31,17 @@ function toPreview() {
 /** The problems of the current text: the local check at once, the server's from the last save when they are about this text. */
 export function useProblems(b: Builder, server: { text: string; problems: readonly string[] } | undefined) {
   return useMemo(() => {
-    const local = b.jsonError ? [b.jsonError] : (() => {
-      const r = checkDefinition(b.definition);
-      return 'problems' in r ? r.problems : [];
-    })();
+    const local = b.jsonError
+      ? [b.jsonError]
+      : (() => {
+          const r = checkDefinition(b.definition);
+          return 'problems' in r ? r.problems : [];
+        })();
     // The server words paths as POST /v1/forms does ("definition.fields[0]…"); the same problem once.
-    const extra = server && server.text === b.text ? server.problems.map((p) => p.replace(/^definition\./, '')).filter((p) => !local.includes(p)) : [];
+    const extra =
+      server && server.text === b.text
+        ? server.problems.map((p) => p.replace(/^definition\./, '')).filter((p) => !local.includes(p))
+        : [];
     return [...local, ...extra];
   }, [b.definition, b.jsonError, b.text, server]);
 }
@@ -49,7 +54,17 @@ function useLastGood(def: FormDefinition, ok: boolean) {
 }
 
 /** The two panes under the bar. */
-export function BuilderBody({ b, problems, readOnly, publishedKeys }: { b: Builder; problems: readonly string[]; readOnly: boolean; publishedKeys: ReadonlySet<string> }) {
+export function BuilderBody({
+  b,
+  problems,
+  readOnly,
+  publishedKeys,
+}: {
+  b: Builder;
+  problems: readonly string[];
+  readOnly: boolean;
+  publishedKeys: ReadonlySet<string>;
+}) {
   const [view, setView] = useState<'build' | 'json'>('build');
   const [rawSel, select] = useState<Selection>({ kind: 'form' });
   const [focusToken, setFocusToken] = useState(0);
@@ -67,7 +82,13 @@ export function BuilderBody({ b, problems, readOnly, publishedKeys }: { b: Build
   const go = (s: Selection) => {
     setView('build');
     select(s);
-    requestAnimationFrame(() => document.getElementById('b-editor-title')?.closest('section')?.querySelector<HTMLElement>('input, select, textarea')?.focus());
+    requestAnimationFrame(() =>
+      document
+        .getElementById('b-editor-title')
+        ?.closest('section')
+        ?.querySelector<HTMLElement>('input, select, textarea')
+        ?.focus(),
+    );
   };
 
   const field = sel.kind === 'field' ? fieldAt(def, sel.at) : undefined;
@@ -86,13 +107,15 @@ export function BuilderBody({ b, problems, readOnly, publishedKeys }: { b: Build
       <button type="button" class="secondary b-to-preview" onClick=${toPreview}>Go to preview ↓</button>
     </div>
     <div class=${`b-main b-main-${view}`}>
-      ${view === 'json'
-        ? html`<${JsonView} text=${b.text} problems=${problems} readOnly=${readOnly} onInput=${b.setText} />`
-        : b.jsonError
-          ? html`<div class="problems b-wait" role="alert"><strong>The JSON has a problem, so the visual editor waits until it is fixed.</strong>
+      ${
+        view === 'json'
+          ? html`<${JsonView} text=${b.text} problems=${problems} readOnly=${readOnly} onInput=${b.setText} />`
+          : b.jsonError
+            ? html`<div class="problems b-wait" role="alert"><strong>The JSON has a problem, so the visual editor waits until it is fixed.</strong>
               <p>${b.jsonError}</p><button type="button" class="secondary" onClick=${() => setView('json')}>Fix it in the JSON view</button></div>`
-          : html`<${Outline} def=${def} b=${b} sel=${sel} select=${select} onAdd=${add} problems=${placed} readOnly=${readOnly} />
-            <fieldset class="b-settings" disabled=${readOnly}><legend class="sr-only">Settings</legend>${editor}</fieldset>`}
+            : html`<${Outline} def=${def} b=${b} sel=${sel} select=${select} onAdd=${add} problems=${placed} readOnly=${readOnly} />
+            <fieldset class="b-settings" disabled=${readOnly}><legend class="sr-only">Settings</legend>${editor}</fieldset>`
+      }
       <${Preview} definition=${preview} stale=${problems.length > 0 && preview !== undefined} />
     </div>
   </div>`;

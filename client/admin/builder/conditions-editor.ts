@@ -37,20 +37,40 @@ interface Props {
 const group = (target: ConditionTarget) => `cond:${JSON.stringify(target)}`;
 
 /** The value part of a sentence, fitted to the field it reads. */
-function ValuePicker({ s, field, label, onChange }: { s: Sentence; field?: FormField; label: string; onChange: (s: Sentence) => void }) {
+function ValuePicker({
+  s,
+  field,
+  label,
+  onChange,
+}: {
+  s: Sentence;
+  field?: FormField;
+  label: string;
+  onChange: (s: Sentence) => void;
+}) {
   if (s.op === 'answered' || s.op === 'notAnswered') return null;
   const options = field && hasOptions(field.type) ? (field.options ?? []) : [];
   if (s.op === 'oneOf' || s.op === 'notOneOf') {
     const values = s.values ?? [];
     if (options.length) {
       return html`<fieldset class="b-oneof"><legend class="sr-only">${label}</legend>
-        ${options.map((o) => html`<label class="inline"><input type="checkbox" checked=${values.includes(o.value)}
-          onChange=${(e: Event) => onChange({ ...s, values: (e.target as HTMLInputElement).checked ? [...values, o.value] : values.filter((v) => v !== o.value) })} /> ${o.label}</label>`)}
+        ${options.map(
+          (o) => html`<label class="inline"><input type="checkbox" checked=${values.includes(o.value)}
+          onChange=${(e: Event) => onChange({ ...s, values: (e.target as HTMLInputElement).checked ? [...values, o.value] : values.filter((v) => v !== o.value) })} /> ${o.label}</label>`,
+        )}
       </fieldset>`;
     }
     const numeric = field?.type === 'number';
     return html`<input type="text" aria-label=${`${label} (separate with commas)`} placeholder="a, b, c" value=${values.join(', ')}
-      onInput=${(e: Event) => onChange({ ...s, values: (e.target as HTMLInputElement).value.split(',').map((v) => v.trim()).filter((v) => v !== '').map((v) => (numeric && Number.isFinite(Number(v)) ? Number(v) : v)) })} />`;
+      onInput=${(e: Event) =>
+        onChange({
+          ...s,
+          values: (e.target as HTMLInputElement).value
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v !== '')
+            .map((v) => (numeric && Number.isFinite(Number(v)) ? Number(v) : v)),
+        })} />`;
   }
   if (field && isBoolean(field.type)) {
     return html`<select aria-label=${label} value=${String(s.value === true)} onChange=${(e: Event) => onChange({ ...s, value: (e.target as HTMLSelectElement).value === 'true' })}>
@@ -65,15 +85,34 @@ function ValuePicker({ s, field, label, onChange }: { s: Sentence; field?: FormF
   }
   if (field?.type === 'number') {
     return html`<input type="number" step="any" aria-label=${label} value=${typeof s.value === 'number' ? s.value : ''}
-      onInput=${(e: Event) => { const v = (e.target as HTMLInputElement).value; if (v !== '' && Number.isFinite(Number(v))) onChange({ ...s, value: Number(v) }); }} />`;
+      onInput=${(e: Event) => {
+        const v = (e.target as HTMLInputElement).value;
+        if (v !== '' && Number.isFinite(Number(v))) onChange({ ...s, value: Number(v) });
+      }} />`;
   }
   return html`<input type="text" aria-label=${label} value=${String(s.value ?? '')} onInput=${(e: Event) => onChange({ ...s, value: (e.target as HTMLInputElement).value })} />`;
 }
 
 /** One list of sentences (`show` or `showAny`) with add and remove. */
-function SentenceList({ def, b, target, list, conditions, readable, name, readOnly }: Pick<Props, 'def' | 'b' | 'target' | 'readOnly'> & { list: 'show' | 'showAny'; conditions: ShowCondition[]; readable: FormField[]; name: string }) {
+function SentenceList({
+  def,
+  b,
+  target,
+  list,
+  conditions,
+  readable,
+  name,
+  readOnly,
+}: Pick<Props, 'def' | 'b' | 'target' | 'readOnly'> & {
+  list: 'show' | 'showAny';
+  conditions: ShowCondition[];
+  readable: FormField[];
+  name: string;
+}) {
   const write = (next: ShowCondition[]) => b.edit((d) => setConditions(d, target, list, next), group(target));
-  const byKey = new Map(def.steps ? def.steps.flatMap((s) => s.fields).map((f) => [f.key, f]) : (def.fields ?? []).map((f) => [f.key, f]));
+  const byKey = new Map(
+    def.steps ? def.steps.flatMap((s) => s.fields).map((f) => [f.key, f]) : (def.fields ?? []).map((f) => [f.key, f]),
+  );
   return html`<ul class="b-sentences">
     ${conditions.map((c, i) => {
       const s = toSentence(c);
@@ -123,20 +162,26 @@ export function ConditionsEditor({ def, b, target, place, self, what, problems, 
   const noFields = readable.length === 0 && mode === 'always';
   return html`<fieldset class="b-conds">
     <legend>${what}</legend>
-    ${noFields
-      ? html`<p class="muted small">Always. ${place.kind === 'step' ? 'Conditions can read fields of earlier steps; this step has none before it.' : 'Add another field before this one to make it depend on an answer.'}</p>`
-      : both
-        ? html`<p class="small">when all of these are true</p>`
-        : html`<select aria-label=${`${what}: when`} value=${mode} onChange=${(e: Event) => setMode((e.target as HTMLSelectElement).value)}>
+    ${
+      noFields
+        ? html`<p class="muted small">Always. ${place.kind === 'step' ? 'Conditions can read fields of earlier steps; this step has none before it.' : 'Add another field before this one to make it depend on an answer.'}</p>`
+        : both
+          ? html`<p class="small">when all of these are true</p>`
+          : html`<select aria-label=${`${what}: when`} value=${mode} onChange=${(e: Event) => setMode((e.target as HTMLSelectElement).value)}>
             <option value="always">${place.kind === 'any' ? 'never' : 'always'}</option>
             <option value="all">when all of these are true</option>
             ${place.kind !== 'any' && html`<option value="any">when any of these is true</option>`}
-          </select>`}
+          </select>`
+    }
     ${show.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="show" conditions=${show} readable=${readable} name=${`${what}, condition`} readOnly=${readOnly} />`}
     ${both && html`<p class="small">and at least one of these</p>`}
     ${showAny.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="showAny" conditions=${showAny} readable=${readable} name=${`${what}, ${both ? 'alternative' : 'condition'}`} readOnly=${readOnly} />`}
-    ${!readOnly && mode !== 'always' && readable.length > 0 &&
-    html`<button type="button" class="secondary small" onClick=${() => (showAny.length > 0 && show.length === 0 ? add('showAny', showAny) : add('show', show))}>+ Add condition</button>`}
+    ${
+      !readOnly &&
+      mode !== 'always' &&
+      readable.length > 0 &&
+      html`<button type="button" class="secondary small" onClick=${() => (showAny.length > 0 && show.length === 0 ? add('showAny', showAny) : add('show', show))}>+ Add condition</button>`
+    }
     ${problems?.length ? html`<p class="field-problem">${problems.join('; ')}</p>` : null}
   </fieldset>`;
 }

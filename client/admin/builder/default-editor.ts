@@ -6,7 +6,15 @@ import { hasOptions, isBoolean } from './model/index.ts';
 import { NumberInput, Select, TextInput } from './inputs.ts';
 
 /** `onChange(undefined)` removes the default. */
-export function DefaultEditor({ field, onChange, problems }: { field: FormField; onChange: (v: unknown, group?: string) => void; problems: readonly string[] }) {
+export function DefaultEditor({
+  field,
+  onChange,
+  problems,
+}: {
+  field: FormField;
+  onChange: (v: unknown, group?: string) => void;
+  problems: readonly string[];
+}) {
   const v = field.defaultValue;
   const label = 'Default answer';
   const g = `def:${field.key}`;
@@ -14,11 +22,15 @@ export function DefaultEditor({ field, onChange, problems }: { field: FormField;
   if (field.type === 'multiselect') {
     const chosen = Array.isArray(v) ? v : [];
     return html`<fieldset class="b-oneof"><legend>${label}</legend>
-      ${(field.options ?? []).map((o) => html`<label class="inline"><input type="checkbox" checked=${chosen.includes(o.value)}
+      ${(field.options ?? []).map(
+        (o) => html`<label class="inline"><input type="checkbox" checked=${chosen.includes(o.value)}
         onChange=${(e: Event) => {
-          const next = (e.target as HTMLInputElement).checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value);
+          const next = (e.target as HTMLInputElement).checked
+            ? [...chosen, o.value]
+            : chosen.filter((x) => x !== o.value);
           onChange(next.length ? next : undefined);
-        }} /> ${o.label}</label>`)}
+        }} /> ${o.label}</label>`,
+      )}
       ${problems.length > 0 && html`<p class="field-problem">${problems.join('; ')}</p>`}
     </fieldset>`;
   }

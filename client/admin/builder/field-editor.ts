@@ -60,14 +60,18 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
   const mine = fieldProblems(problems, at);
   const p = (part: string) => partProblems(mine, part);
   const g = (part: string) => `field:${at.step}.${at.index}:${part}`;
-  const set = (patch: Partial<FormField>, group?: string) => b.edit((d) => updateField(d, at, patch, publishedKeys), group);
+  const set = (patch: Partial<FormField>, group?: string) =>
+    b.edit((d) => updateField(d, at, patch, publishedKeys), group);
   const keyHint = publishedKeys.has(field.key)
     ? 'The name of this answer in submissions, CSV and webhooks. It is published: a new key starts a new column.'
     : 'The name of this answer in submissions, CSV and webhooks. Made from the label until you change it.';
   const multi = isMultiStep(def);
   const info = typeInfo(field.type);
   const custom = !fieldTypes.some((t) => t.type === field.type);
-  const typeChoices = [...(custom ? [[field.type, info.name] as const] : []), ...fieldTypes.map((t) => [t.type, t.name] as const)];
+  const typeChoices = [
+    ...(custom ? [[field.type, info.name] as const] : []),
+    ...fieldTypes.map((t) => [t.type, t.name] as const),
+  ];
   const general = mine.filter((x) => x.rest === '').map((x) => x.message);
 
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
@@ -85,36 +89,54 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
     <fieldset class="b-more"><legend>More</legend>
       ${field.type === 'textarea' && html`<${NumberInput} label="Visible lines" min=${1} step="1" value=${field.rows} onInput=${(n?: number) => set({ rows: n }, g('rows'))} problems=${p('rows')} />`}
       ${field.type === 'file' && html`<${TextInput} label="Accepted files" hint="File types or extensions, e.g. image/*,.pdf" value=${field.accept} onInput=${(t: string) => set({ accept: t || undefined }, g('accept'))} problems=${p('accept')} />`}
-      ${['text', 'textarea', 'password', 'phone', 'autocomplete'].includes(field.type) &&
-      html`<${Select} label="Phone keyboard" value=${field.inputMode ?? ''} problems=${p('inputMode')}
+      ${
+        ['text', 'textarea', 'password', 'phone', 'autocomplete'].includes(field.type) &&
+        html`<${Select} label="Phone keyboard" value=${field.inputMode ?? ''} problems=${p('inputMode')}
         choices=${[['', 'Standard'], ['text', 'Text'], ['numeric', 'Numbers'], ['tel', 'Phone'], ['email', 'Email']]}
-        onChange=${(m: string) => set({ inputMode: (m || undefined) as FormField['inputMode'] })} />`}
-      ${field.type === 'radio' && multi &&
-      html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance} onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`}
+        onChange=${(m: string) => set({ inputMode: (m || undefined) as FormField['inputMode'] })} />`
+      }
+      ${
+        field.type === 'radio' &&
+        multi &&
+        html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance} onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`
+      }
     </fieldset>
     <details class="b-advanced" open=${[...p('optionsFrom'), ...p('optionsDependsOn'), ...p('mask'), ...p('validation.validator')].length > 0 || undefined}>
       <summary>Advanced: for pages that render the form themselves</summary>
-      ${hasOptions(field.type) &&
-      html`<${TextInput} label="Options provider" mono hint="Optional: the name of an options source the embedding page supplies; the options above are then not used."
+      ${
+        hasOptions(field.type) &&
+        html`<${TextInput} label="Options provider" mono hint="Optional: the name of an options source the embedding page supplies; the options above are then not used."
         value=${field.optionsFrom} onInput=${(t: string) => set({ optionsFrom: t || undefined }, g('from'))} problems=${p('optionsFrom')} />
-      ${field.optionsFrom &&
-      html`<${TextInput} label="Provider reads these fields" mono hint="Keys, separated by commas." value=${(field.optionsDependsOn ?? []).join(', ')} problems=${p('optionsDependsOn')}
-        onInput=${(t: string) => { const keys = t.split(',').map((k) => k.trim()).filter(Boolean); set({ optionsDependsOn: keys.length ? keys : undefined }, g('deps')); }} />`}`}
+      ${
+        field.optionsFrom &&
+        html`<${TextInput} label="Provider reads these fields" mono hint="Keys, separated by commas." value=${(field.optionsDependsOn ?? []).join(', ')} problems=${p('optionsDependsOn')}
+        onInput=${(t: string) => {
+          const keys = t
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean);
+          set({ optionsDependsOn: keys.length ? keys : undefined }, g('deps'));
+        }} />`
+      }`
+      }
       <${TextInput} label="Input mask" mono hint="Optional; for renderers that support masks." value=${field.mask} onInput=${(t: string) => set({ mask: t || undefined }, g('mask'))} problems=${p('mask')} />
       <${TextInput} label="Custom check" mono hint="Optional: the name of a validator the embedding page supplies." value=${field.validation?.validator}
         onInput=${(t: string) => set({ validation: withValidator(field, t) }, g('validator'))} problems=${p('validation.validator')} />
     </details>
     <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'field', at }} place=${{ kind: 'field', step: at.step }} self=${field.key}
       what="Show this field" problems=${[...p('show'), ...p('showAny')]} readOnly=${readOnly} />
-    ${!readOnly &&
-    html`<div class="row b-field-actions">
-      ${multi &&
-      html`<${Select} label="Step" value=${String(at.step)} choices=${def.steps!.map((s, i) => [String(i), `${i + 1}. ${s.title || 'Untitled step'}`] as const)}
+    ${
+      !readOnly &&
+      html`<div class="row b-field-actions">
+      ${
+        multi &&
+        html`<${Select} label="Step" value=${String(at.step)} choices=${def.steps!.map((s, i) => [String(i), `${i + 1}. ${s.title || 'Untitled step'}`] as const)}
         onChange=${(v: string) => {
           const r = moveFieldToStep(def, at, Number(v));
           b.edit(() => r.definition);
           select({ kind: 'field', at: r.at });
-        }} />`}
+        }} />`
+      }
       <button type="button" class="secondary" onClick=${() => {
         const r = duplicateField(def, at);
         b.edit(() => r.definition);
@@ -125,6 +147,7 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
         select({ kind: 'form' });
       }}>Delete field</button>
       <span class="muted small">Ctrl+Z undoes</span>
-    </div>`}
+    </div>`
+    }
   </section>`;
 }

@@ -3,16 +3,40 @@ import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
 import { TextInput } from './inputs.ts';
-import { isMultiStep, partProblems, setCancel, setSubmit, toSingleStep, toSteps, type PlacedProblem } from './model/index.ts';
+import {
+  isMultiStep,
+  partProblems,
+  setCancel,
+  setSubmit,
+  toSingleStep,
+  toSteps,
+  type PlacedProblem,
+} from './model/index.ts';
 import type { Selection } from './selection.ts';
 import type { Builder } from './use-builder.ts';
 
 /** The settings panel of the form itself. */
-export function FormEditor({ def, b, select, problems, readOnly }: { def: FormDefinition; b: Builder; select: (s: Selection) => void; problems: readonly PlacedProblem[]; readOnly: boolean }) {
+export function FormEditor({
+  def,
+  b,
+  select,
+  problems,
+  readOnly,
+}: {
+  def: FormDefinition;
+  b: Builder;
+  select: (s: Selection) => void;
+  problems: readonly PlacedProblem[];
+  readOnly: boolean;
+}) {
   const top = problems.filter((p) => !p.field && p.step === undefined);
   const p = (part: string) => partProblems(top, part);
   const multi = isMultiStep(def);
-  const loses = multi && def.steps!.some((s) => s.routes || s.show || s.showAny || s.description || s.next !== undefined || s.back !== undefined || s.skip);
+  const loses =
+    multi &&
+    def.steps!.some(
+      (s) => s.routes || s.show || s.showAny || s.description || s.next !== undefined || s.back !== undefined || s.skip,
+    );
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">Form settings</h2>
     <${TextInput} label="Form title" hint="Shown in this panel and as the page title." value=${def.title} onInput=${(t: string) => b.edit((d) => ({ ...d, title: t }), 'form:title')} problems=${p('title')} />
@@ -22,12 +46,14 @@ export function FormEditor({ def, b, select, problems, readOnly }: { def: FormDe
     <${ActionEditor} name="Cancel button" standard="Cancel" value=${def.cancel} modes=${['none', 'custom']} group="form:cancel" at=${{ button: 'cancel' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('cancel')}
       onChange=${(v: any, group?: string) => b.edit((d) => setCancel(d, v || undefined), group)} />
     <fieldset class="b-layout"><legend>Pages</legend>
-      ${multi
-        ? html`<p class="small">This form has ${def.steps!.length} steps.</p>
+      ${
+        multi
+          ? html`<p class="small">This form has ${def.steps!.length} steps.</p>
           ${!readOnly && html`<button type="button" class="secondary" onClick=${() => (b.edit(toSingleStep), select({ kind: 'form' }))}>Put all fields on one page</button>`}
           ${loses && html`<p class="muted small">Step titles, step conditions, routes and step buttons are dropped; Ctrl+Z brings them back.</p>`}`
-        : html`<p class="small">All fields are on one page.</p>
-          ${!readOnly && html`<button type="button" class="secondary" onClick=${() => (b.edit(toSteps), select({ kind: 'step', step: 0 }))}>Split into steps</button>`}`}
+          : html`<p class="small">All fields are on one page.</p>
+          ${!readOnly && html`<button type="button" class="secondary" onClick=${() => (b.edit(toSteps), select({ kind: 'step', step: 0 }))}>Split into steps</button>`}`
+      }
       ${p('fields').length > 0 && html`<p class="field-problem">${p('fields').join('; ')}</p>`}
       ${p('steps').length > 0 && html`<p class="field-problem">${p('steps').join('; ')}</p>`}
     </fieldset>

@@ -19,11 +19,24 @@ function useNotes(p: Common) {
   const problemId = p.problems?.length ? `${base}-problem` : undefined;
   const notes = html`${p.hint ? html`<p class="hint" id=${hintId}>${p.hint}</p>` : null}
     ${problemId ? html`<p class="field-problem" id=${problemId}>${p.problems!.join('; ')}</p>` : null}`;
-  return { id, notes, describedBy: [hintId, problemId].filter(Boolean).join(' ') || undefined, invalid: problemId ? 'true' : undefined };
+  return {
+    id,
+    notes,
+    describedBy: [hintId, problemId].filter(Boolean).join(' ') || undefined,
+    invalid: problemId ? 'true' : undefined,
+  };
 }
 
 /** A one-line text input. */
-export function TextInput(p: Common & { value: string | undefined; onInput: (v: string) => void; placeholder?: string; mono?: boolean; inputRef?: unknown }) {
+export function TextInput(
+  p: Common & {
+    value: string | undefined;
+    onInput: (v: string) => void;
+    placeholder?: string;
+    mono?: boolean;
+    inputRef?: unknown;
+  },
+) {
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
@@ -45,7 +58,9 @@ export function TextArea(p: Common & { value: string | undefined; onInput: (v: s
 }
 
 /** A number input; empty means "not set" (undefined). */
-export function NumberInput(p: Common & { value: number | undefined; onInput: (v: number | undefined) => void; min?: number; step?: string }) {
+export function NumberInput(
+  p: Common & { value: number | undefined; onInput: (v: number | undefined) => void; min?: number; step?: string },
+) {
   const n = useNotes(p);
   const change = (e: Event) => {
     const raw = (e.target as HTMLInputElement).value;
@@ -60,7 +75,9 @@ export function NumberInput(p: Common & { value: number | undefined; onInput: (v
 }
 
 /** A dropdown of `[value, text]` choices. */
-export function Select(p: Common & { value: string; choices: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+export function Select(
+  p: Common & { value: string; choices: readonly (readonly [string, string])[]; onChange: (v: string) => void },
+) {
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>

@@ -4,7 +4,17 @@ import { useId } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 
 /** The text box with its problems listed under it. */
-export function JsonView({ text, problems, readOnly, onInput }: { text: string; problems: readonly string[]; readOnly: boolean; onInput: (t: string) => void }) {
+export function JsonView({
+  text,
+  problems,
+  readOnly,
+  onInput,
+}: {
+  text: string;
+  problems: readonly string[];
+  readOnly: boolean;
+  onInput: (t: string) => void;
+}) {
   const id = `j${useId().replace(/[^\w-]/g, '')}`;
   return html`<section class="b-json-view" aria-labelledby=${`${id}-title`}>
     <h2 id=${`${id}-title`}>Definition as JSON</h2>

@@ -7,7 +7,20 @@ import { addOption, moveOption, removeOption, renameOption, setOptionValue, type
 import type { Builder } from './use-builder.ts';
 
 /** The options list of the field at `at`. */
-export function OptionsEditor({ field, at, b, problems, readOnly }: { def: FormDefinition; field: FormField; at: FieldAt; b: Builder; problems: readonly string[]; readOnly: boolean }) {
+export function OptionsEditor({
+  field,
+  at,
+  b,
+  problems,
+  readOnly,
+}: {
+  def: FormDefinition;
+  field: FormField;
+  at: FieldAt;
+  b: Builder;
+  problems: readonly string[];
+  readOnly: boolean;
+}) {
   const [values, setValues] = useState(false);
   const options = field.options ?? [];
   const g = `opt:${field.key}`;
@@ -25,12 +38,14 @@ export function OptionsEditor({ field, at, b, problems, readOnly }: { def: FormD
         (o, i) => html`<li class="b-option">
           <input id=${`b-opt-${i}`} type="text" aria-label=${`Option ${i + 1}`} value=${o.label} onInput=${(e: Event) => b.edit((d) => renameOption(d, at, i, (e.target as HTMLInputElement).value), `${g}:${i}`)} />
           ${values && html`<input type="text" class="mono b-value" aria-label=${`Stored value of option ${i + 1}`} value=${o.value} onInput=${(e: Event) => b.edit((d) => setOptionValue(d, at, i, (e.target as HTMLInputElement).value), `${g}:v${i}`)} />`}
-          ${!readOnly &&
-          html`<span class="b-moves">
+          ${
+            !readOnly &&
+            html`<span class="b-moves">
             <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} up`} disabled=${i === 0} onClick=${() => b.edit((d) => moveOption(d, at, i, -1))}>↑</button>
             <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} down`} disabled=${i === options.length - 1} onClick=${() => b.edit((d) => moveOption(d, at, i, 1))}>↓</button>
             <button type="button" class="icon" aria-label=${`Remove option ${o.label || i + 1}`} onClick=${() => b.edit((d) => removeOption(d, at, i))}>✕</button>
-          </span>`}
+          </span>`
+          }
         </li>`,
       )}
     </ol>

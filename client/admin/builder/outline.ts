@@ -3,7 +3,20 @@
 import { useRef } from 'preact/hooks';
 import type { FormDefinition, FormField } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
-import { addStep, allFields, fieldList, isMultiStep, moveField, moveFieldTo, moveFieldToStep, moveStep, moveStepTo, typeInfo, type FieldAt, type PlacedProblem } from './model/index.ts';
+import {
+  addStep,
+  allFields,
+  fieldList,
+  isMultiStep,
+  moveField,
+  moveFieldTo,
+  moveFieldToStep,
+  moveStep,
+  moveStepTo,
+  typeInfo,
+  type FieldAt,
+  type PlacedProblem,
+} from './model/index.ts';
 import type { Selection } from './selection.ts';
 import { TypePicker } from './type-picker.ts';
 import type { Builder } from './use-builder.ts';
@@ -75,7 +88,7 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
     const bad = problems.some((p) => p.field && same(p.field, at));
     const info = typeInfo(field.type);
     const name = field.label || field.key;
-    const first = at.index === 0 && (at.step <= 0);
+    const first = at.index === 0 && at.step <= 0;
     const last = at.index === count - 1 && (at.step < 0 || at.step === def.steps!.length - 1);
     return html`<li key=${(keyCount.get(field.key) ?? 0) > 1 ? `${at.step}.${at.index}` : field.key} class=${`b-item${selected ? ' selected' : ''}`}
       draggable=${!readOnly} onDragStart=${drag({ kind: 'field', at })} onDragOver=${allow} onDrop=${(e: DragEvent) => (e.preventDefault(), dropOnField(at))}>
@@ -84,11 +97,13 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
         <span class="b-name">${name}<span class="sr-only">, ${info.name}</span></span>
         ${bad && html`<span class="b-flag" title="Has problems">!<span class="sr-only"> has problems</span></span>`}
       </button>
-      ${!readOnly &&
-      html`<span class="b-moves">
+      ${
+        !readOnly &&
+        html`<span class="b-moves">
         <button type="button" class="icon" aria-label=${`Move ${name} up`} title="Move up" disabled=${first} onClick=${() => moveF(at, -1)}>↑</button>
         <button type="button" class="icon" aria-label=${`Move ${name} down`} title="Move down" disabled=${last} onClick=${() => moveF(at, 1)}>↓</button>
-      </span>`}
+      </span>`
+      }
     </li>`;
   };
 
@@ -100,12 +115,20 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
     </ol>`;
   };
 
-  const where = sel.kind === 'field' ? 'after the selected field' : sel.kind === 'step' ? 'to the selected step' : multi ? 'to the last step' : 'at the end';
+  const where =
+    sel.kind === 'field'
+      ? 'after the selected field'
+      : sel.kind === 'step'
+        ? 'to the selected step'
+        : multi
+          ? 'to the last step'
+          : 'at the end';
   return html`<nav class="b-outline" aria-label="Form outline">
     <button type="button" class=${`b-select b-form-item${sel.kind === 'form' ? ' selected' : ''}`} aria-current=${sel.kind === 'form' ? 'true' : undefined}
       onClick=${() => select({ kind: 'form' })}><span class="b-icon" aria-hidden="true">⚙</span> Form settings</button>
-    ${multi
-      ? html`<ol class="b-steps">
+    ${
+      multi
+        ? html`<ol class="b-steps">
           ${def.steps!.map((s, step) => {
             const selected = sel.kind === 'step' && sel.step === step;
             const title = s.title || `Step ${step + 1}`;
@@ -116,26 +139,33 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
                   <span class="b-step-no">${step + 1}</span> <span class="b-name">${title}</span>
                   ${problems.some((p) => p.step === step) && html`<span class="b-flag" title="Has problems">!<span class="sr-only"> has problems</span></span>`}
                 </button>
-                ${!readOnly &&
-                html`<span class="b-moves">
+                ${
+                  !readOnly &&
+                  html`<span class="b-moves">
                   <button type="button" class="icon" aria-label=${`Move step ${title} up`} title="Move up" disabled=${step === 0} onClick=${() => moveS(step, -1)}>↑</button>
                   <button type="button" class="icon" aria-label=${`Move step ${title} down`} title="Move down" disabled=${step === def.steps!.length - 1} onClick=${() => moveS(step, 1)}>↓</button>
-                </span>`}
+                </span>`
+                }
               </div>
               ${list(step)}
             </li>`;
           })}
         </ol>`
-      : list(-1)}
-    ${!readOnly &&
-    html`<div class="b-adders">
+        : list(-1)
+    }
+    ${
+      !readOnly &&
+      html`<div class="b-adders">
       <${TypePicker} onPick=${onAdd} where=${where} />
-      ${multi &&
-      html`<button type="button" class="secondary" onClick=${() => {
-        const r = addStep(def, sel.kind === 'step' ? sel.step : sel.kind === 'field' ? sel.at.step : undefined);
-        b.edit(() => r.definition);
-        select({ kind: 'step', step: r.index });
-      }}>+ Add step</button>`}
-    </div>`}
+      ${
+        multi &&
+        html`<button type="button" class="secondary" onClick=${() => {
+          const r = addStep(def, sel.kind === 'step' ? sel.step : sel.kind === 'field' ? sel.at.step : undefined);
+          b.edit(() => r.definition);
+          select({ kind: 'step', step: r.index });
+        }}>+ Add step</button>`
+      }
+    </div>`
+    }
   </nav>`;
 }

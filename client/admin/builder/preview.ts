@@ -12,15 +12,22 @@ import { html } from '../../renderer/html.ts';
  * again. Custom types and options providers of the person's own pages are not here, so such a form may
  * show differently, but it never takes the editor down.
  */
-class PreviewBoundary extends Component<{ definition: FormDefinition; children: ComponentChildren }, { failed?: string; for?: FormDefinition }> {
-  static override getDerivedStateFromProps(props: { definition: FormDefinition }, state: { failed?: string; for?: FormDefinition }) {
+class PreviewBoundary extends Component<
+  { definition: FormDefinition; children: ComponentChildren },
+  { failed?: string; for?: FormDefinition }
+> {
+  static override getDerivedStateFromProps(
+    props: { definition: FormDefinition },
+    state: { failed?: string; for?: FormDefinition },
+  ) {
     return props.definition === state.for ? null : { failed: undefined, for: props.definition };
   }
   override componentDidCatch(err: unknown) {
     this.setState({ failed: err instanceof Error ? err.message : String(err) });
   }
   override render() {
-    if (this.state.failed) return html`<p class="problems" role="status">The preview cannot show this form: ${this.state.failed}</p>`;
+    if (this.state.failed)
+      return html`<p class="problems" role="status">The preview cannot show this form: ${this.state.failed}</p>`;
     return this.props.children;
   }
 }
@@ -40,10 +47,12 @@ export function Preview({ definition, stale }: { definition?: FormDefinition; st
     </div>
     ${stale && html`<p class="notice small" role="status">The preview shows the form as it was before the problems listed above.</p>`}
     <div class=${`b-frame${phone ? ' phone' : ''}`}>
-      ${definition
-        ? html`<${PreviewBoundary} definition=${definition}><${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
+      ${
+        definition
+          ? html`<${PreviewBoundary} definition=${definition}><${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
             success=${{ message: 'This is the preview: nothing was sent. Respondents see your success message here.', allowAnother: true }} /><//>`
-        : html`<p class="muted">The preview appears once the form has no problems.</p>`}
+          : html`<p class="muted">The preview appears once the form has no problems.</p>`
+      }
     </div>
   </section>`;
 }

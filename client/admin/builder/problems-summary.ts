@@ -7,7 +7,13 @@ import type { Selection } from './selection.ts';
 export function ProblemsSummary({ problems, go }: { problems: readonly PlacedProblem[]; go: (s: Selection) => void }) {
   if (problems.length === 0) return null;
   const target = (p: PlacedProblem): Selection | undefined =>
-    p.field ? { kind: 'field', at: p.field } : p.step !== undefined ? { kind: 'step', step: p.step } : p.rest && !p.rest.startsWith('definition') ? { kind: 'form' } : undefined;
+    p.field
+      ? { kind: 'field', at: p.field }
+      : p.step !== undefined
+        ? { kind: 'step', step: p.step }
+        : p.rest && !p.rest.startsWith('definition')
+          ? { kind: 'form' }
+          : undefined;
   return html`<div class="problems b-summary" role="status">
     <strong>${problems.length === 1 ? '1 problem' : `${problems.length} problems`} to fix before publishing</strong>
     <ul>${problems.map((p) => {

@@ -25,16 +25,18 @@ interface Props {
 /** The bar. */
 export function PublishBar(p: Props) {
   return html`<div class="b-bar">
-    ${p.readOnly
-      ? html`<span class="muted">Read only: your role can look, not change.</span>`
-      : html`<span class=${`b-save b-save-${p.save.kind}`} role="status" aria-live="polite">${saveText(p.save)}</span>
+    ${
+      p.readOnly
+        ? html`<span class="muted">Read only: your role can look, not change.</span>`
+        : html`<span class=${`b-save b-save-${p.save.kind}`} role="status" aria-live="polite">${saveText(p.save)}</span>
         <button type="button" class="secondary" disabled=${!p.canUndo} onClick=${p.onUndo} title="Ctrl+Z">Undo</button>
         <button type="button" class="secondary" disabled=${!p.canRedo} onClick=${p.onRedo} title="Ctrl+Shift+Z">Redo</button>
         <span class="spacer"></span>
         ${p.canDiscard && html`<button type="button" class="secondary danger" onClick=${p.onDiscard}>Discard draft</button>`}
         <button type="button" class="b-publish" disabled=${p.blocked !== undefined || p.publishing} aria-describedby=${p.blocked ? 'b-publish-why' : undefined}
           onClick=${p.onPublish}>${p.publishing ? 'Publishing…' : 'Publish'}</button>
-        ${p.blocked && html`<span id="b-publish-why" class="muted small">${p.blocked}</span>`}`}
+        ${p.blocked && html`<span id="b-publish-why" class="muted small">${p.blocked}</span>`}`
+    }
   </div>`;
 }
 
@@ -47,7 +49,8 @@ export function PublishedNotice({ result }: { result: Published }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const active = document.activeElement;
-    if (active === null || active === document.body || active.classList.contains('b-publish')) ref.current?.querySelector('button')?.focus();
+    if (active === null || active === document.body || active.classList.contains('b-publish'))
+      ref.current?.querySelector('button')?.focus();
   }, [result.version]);
   return html`<div class="once b-published" role="status" ref=${ref}>
     <strong>Published: version ${result.version}.</strong> Share this link:

@@ -3,11 +3,31 @@
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
-import { addRoute, moveRoute, partProblems, removeRoute, routeTargets, setRouteTarget, type PlacedProblem } from './model/index.ts';
+import {
+  addRoute,
+  moveRoute,
+  partProblems,
+  removeRoute,
+  routeTargets,
+  setRouteTarget,
+  type PlacedProblem,
+} from './model/index.ts';
 import type { Builder } from './use-builder.ts';
 
 /** The routes of step `step`. */
-export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDefinition; step: number; b: Builder; problems: readonly PlacedProblem[]; readOnly: boolean }) {
+export function RoutesEditor({
+  def,
+  step,
+  b,
+  problems,
+  readOnly,
+}: {
+  def: FormDefinition;
+  step: number;
+  b: Builder;
+  problems: readonly PlacedProblem[];
+  readOnly: boolean;
+}) {
   const routes = def.steps![step].routes ?? [];
   const targets = routeTargets(def, step);
   const last = step === def.steps!.length - 1;
@@ -17,7 +37,9 @@ export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDe
     <ol class="b-route-list">
       ${routes.map((r, i) => {
         const n = i + 1;
-        const mine = problems.filter((p) => p.step === step && (p.rest === `routes[${i}]` || p.rest.startsWith(`routes[${i}].`)));
+        const mine = problems.filter(
+          (p) => p.step === step && (p.rest === `routes[${i}]` || p.rest.startsWith(`routes[${i}].`)),
+        );
         const toProblems = partProblems(mine, `routes[${i}].to`);
         const known = r.to === null || targets.some((t) => t.id === r.to);
         // Read top to bottom as the sentence people think in: "Route 1 applies when [Role] [is]
@@ -28,17 +50,22 @@ export function RoutesEditor({ def, step, b, problems, readOnly }: { def: FormDe
           <div class="row b-route-to">
             <label class="inline">then go to
               <select value=${r.to === null ? '' : r.to} aria-invalid=${toProblems.length ? 'true' : undefined}
-                onChange=${(e: Event) => { const v = (e.target as HTMLSelectElement).value; b.edit((d) => setRouteTarget(d, step, i, v === '' ? null : v)); }}>
+                onChange=${(e: Event) => {
+                  const v = (e.target as HTMLSelectElement).value;
+                  b.edit((d) => setRouteTarget(d, step, i, v === '' ? null : v));
+                }}>
                 ${!known && html`<option value=${r.to}>${r.to} (not a later step)</option>`}
                 ${targets.map((t) => html`<option value=${t.id}>${t.title || t.id}</option>`)}
                 <option value="">the end (submit)</option>
               </select></label>
-            ${!readOnly &&
-            html`<span class="b-moves b-route-moves">
+            ${
+              !readOnly &&
+              html`<span class="b-moves b-route-moves">
               <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier" disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
               <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later" disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
               <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove" onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
-            </span>`}
+            </span>`
+            }
           </div>
           ${toProblems.length > 0 && html`<p class="field-problem">${toProblems.join('; ')}</p>`}
         </li>`;

@@ -10,7 +10,8 @@ export function validSelection(def: FormDefinition, sel: Selection): Selection {
   if (sel.kind === 'field') {
     if (fieldAt(def, sel.at)) return sel;
     const multi = isMultiStep(def);
-    if (!multi && sel.at.step >= 0 && def.fields?.[sel.at.index]) return { kind: 'field', at: { step: -1, index: sel.at.index } };
+    if (!multi && sel.at.step >= 0 && def.fields?.[sel.at.index])
+      return { kind: 'field', at: { step: -1, index: sel.at.index } };
     return { kind: 'form' };
   }
   if (sel.kind === 'step') return def.steps?.[sel.step] ? sel : { kind: 'form' };

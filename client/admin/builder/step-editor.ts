@@ -11,7 +11,21 @@ import type { Selection } from './selection.ts';
 import type { Builder } from './use-builder.ts';
 
 /** The settings panel of step `step`. */
-export function StepEditor({ def, step, b, select, problems, readOnly }: { def: FormDefinition; step: number; b: Builder; select: (s: Selection) => void; problems: readonly PlacedProblem[]; readOnly: boolean }) {
+export function StepEditor({
+  def,
+  step,
+  b,
+  select,
+  problems,
+  readOnly,
+}: {
+  def: FormDefinition;
+  step: number;
+  b: Builder;
+  select: (s: Selection) => void;
+  problems: readonly PlacedProblem[];
+  readOnly: boolean;
+}) {
   const s = def.steps![step];
   const mine = problems.filter((p) => p.step === step);
   const p = (part: string) => partProblems(mine, part);
@@ -34,10 +48,13 @@ export function StepEditor({ def, step, b, select, problems, readOnly }: { def: 
       problems=${p('back')} onChange=${(v: any, group?: string) => b.edit((d) => setStepButton(d, step, 'back', v), group)} />
     <${ActionEditor} name="Skip button" standard="Skip" value=${s.skip} modes=${['none', 'custom']} group=${`${g}:skip`} at=${{ button: 'skip', step }} def=${def} b=${b} readOnly=${readOnly}
       problems=${p('skip')} onChange=${(v: any, group?: string) => b.edit((d) => setStepButton(d, step, 'skip', v), group)} />
-    ${!readOnly && def.steps!.length > 1 &&
-    html`<div class="row"><button type="button" class="secondary danger" onClick=${() => {
-      b.edit((d) => removeStep(d, step));
-      select({ kind: 'step', step: Math.max(0, step - 1) });
-    }}>Delete step (its fields move to the ${step === 0 ? 'next' : 'previous'} step)</button></div>`}
+    ${
+      !readOnly &&
+      def.steps!.length > 1 &&
+      html`<div class="row"><button type="button" class="secondary danger" onClick=${() => {
+        b.edit((d) => removeStep(d, step));
+        select({ kind: 'step', step: Math.max(0, step - 1) });
+      }}>Delete step (its fields move to the ${step === 0 ? 'next' : 'previous'} step)</button></div>`
+    }
   </section>`;
 }

@@ -9,12 +9,14 @@ export function TypePicker({ onPick, where }: { onPick: (type: string) => void; 
   const [open, setOpen] = useState(false);
   return html`<div class="b-picker">
     <button type="button" class="secondary b-add" aria-expanded=${open ? 'true' : 'false'} onClick=${() => setOpen(!open)}>+ Add field</button>
-    ${open &&
-    html`<div role="group" aria-label=${`Field types (added ${where})`} class="b-types">
+    ${
+      open &&
+      html`<div role="group" aria-label=${`Field types (added ${where})`} class="b-types">
       ${fieldTypes.map(
         (t) => html`<button type="button" class="secondary b-type" onClick=${() => (setOpen(false), onPick(t.type))}>
           <span class="b-icon" aria-hidden="true">${t.icon}</span> ${t.name}</button>`,
       )}
-    </div>`}
+    </div>`
+    }
   </div>`;
 }

@@ -5,7 +5,11 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 /** What the save indicator shows. */
-export type SaveState = { kind: 'saved' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'failed'; offline: boolean; message: string };
+export type SaveState =
+  | { kind: 'saved' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'failed'; offline: boolean; message: string };
 
 /** Quiet time after the last keystroke before saving. */
 export const AUTOSAVE_DELAY_MS = 600;
@@ -24,7 +28,13 @@ export type SaveFailure = (err: unknown) => { offline: boolean; reason: string }
  * Saves `text` with `save` whenever it changes (not while `enabled` is false); `failure` reads a failed
  * save (the panel passes one built on adminError).
  */
-export function useAutosave<R>(text: string, enabled: boolean, save: (text: string) => Promise<R>, onSaved: (result: R, text: string) => void, failure: SaveFailure) {
+export function useAutosave<R>(
+  text: string,
+  enabled: boolean,
+  save: (text: string) => Promise<R>,
+  onSaved: (result: R, text: string) => void,
+  failure: SaveFailure,
+) {
   const saved = useRef(text);
   const current = useRef(text);
   current.current = text;

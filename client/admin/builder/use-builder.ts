@@ -4,7 +4,15 @@
 // edits wait until it is fixed.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
-import { definitionText, parseText, record, redo as redoStep, startHistory, undo as undoStep, type History } from './model/index.ts';
+import {
+  definitionText,
+  parseText,
+  record,
+  redo as redoStep,
+  startHistory,
+  undo as undoStep,
+  type History,
+} from './model/index.ts';
 
 interface State {
   history: History<FormDefinition>;
@@ -15,7 +23,12 @@ interface State {
 function fromText(text: string): State {
   const parsed = parseText(text);
   // A draft saved with broken JSON opens as typed, with its error; the definition is an empty shell.
-  if (!parsed.ok) return { history: startHistory({ id: 'form', title: '', submit: { label: 'Submit' }, fields: [] }), text, jsonError: parsed.error };
+  if (!parsed.ok)
+    return {
+      history: startHistory({ id: 'form', title: '', submit: { label: 'Submit' }, fields: [] }),
+      text,
+      jsonError: parsed.error,
+    };
   return { history: startHistory(parsed.value), text };
 }
 
@@ -47,16 +60,24 @@ export function useBuilder(initialText: string) {
   /** Starts over from another text (a restored version, a reloaded draft). */
   const reset = useCallback((text: string) => setState(fromText(text)), []);
 
-  const undo = useCallback(() => setState((s) => {
-    if (s.jsonError || s.history.past.length === 0) return s;
-    const history = undoStep(s.history);
-    return { history, text: definitionText(history.present) };
-  }), []);
-  const redo = useCallback(() => setState((s) => {
-    if (s.jsonError || s.history.future.length === 0) return s;
-    const history = redoStep(s.history);
-    return { history, text: definitionText(history.present) };
-  }), []);
+  const undo = useCallback(
+    () =>
+      setState((s) => {
+        if (s.jsonError || s.history.past.length === 0) return s;
+        const history = undoStep(s.history);
+        return { history, text: definitionText(history.present) };
+      }),
+    [],
+  );
+  const redo = useCallback(
+    () =>
+      setState((s) => {
+        if (s.jsonError || s.history.future.length === 0) return s;
+        const history = redoStep(s.history);
+        return { history, text: definitionText(history.present) };
+      }),
+    [],
+  );
 
   return {
     definition: state.history.present,

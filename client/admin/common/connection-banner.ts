@@ -6,7 +6,8 @@ import { useConnection, type ConnectionState } from '../connection.ts';
 /** A banner at the top of every page while the socket is not open; nothing while it is. */
 export function ConnectionBanner() {
   const { state } = useConnection();
-  if (state.kind === 'reconnecting') return html`<div class="banner banner-warn" role="status" data-connection="reconnecting">Reconnecting…</div>`;
+  if (state.kind === 'reconnecting')
+    return html`<div class="banner banner-warn" role="status" data-connection="reconnecting">Reconnecting…</div>`;
   if (state.kind === 'offline')
     return html`<div class="banner banner-bad" role="status" data-connection="offline">Offline: changes are not saved. The panel keeps trying to reconnect.
       ${state.hint && html`<div class="banner-hint">${state.hint}</div>`}</div>`;

@@ -48,6 +48,7 @@ export function CopyButton({ text, label = 'Copy', focus = false }: { text: stri
     setTimeout(() => setOutcome(undefined), ok ? 1500 : 6000);
   };
   return html`<button type="button" class="secondary" ref=${button} onClick=${copy}>${outcome === 'copied' ? 'Copied' : label}</button>${
-    outcome === 'failed' && html` <span class="small muted" role="status">Copying was refused by the browser: select the text and press Ctrl+C (⌘C).</span>`
+    outcome === 'failed' &&
+    html` <span class="small muted" role="status">Copying was refused by the browser: select the text and press Ctrl+C (⌘C).</span>`
   }`;
 }

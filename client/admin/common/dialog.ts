@@ -6,7 +6,15 @@ import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 
 /** A dialog shown while mounted; `onClose` runs on Escape and on the close button. */
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ComponentChildren }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = `d${useId().replace(/[^\w-]/g, '')}`;
   // Layout effect: its cleanup runs while the dialog is still in the page, so the focus goes back in
@@ -32,7 +40,23 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
 }
 
 /** "Are you sure?" with the consequence spelled out, a cancel and a (dangerous) confirm button. */
-export function Confirm({ title, message, confirm, busy, onConfirm, onClose, children }: { title: string; message: string; confirm: string; busy?: boolean; onConfirm: () => void; onClose: () => void; children?: ComponentChildren }) {
+export function Confirm({
+  title,
+  message,
+  confirm,
+  busy,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  message: string;
+  confirm: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children?: ComponentChildren;
+}) {
   return html`<${Dialog} title=${title} onClose=${onClose}>
     <p>${message}</p>
     ${children}

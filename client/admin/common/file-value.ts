@@ -17,7 +17,14 @@ export interface FileValueData {
 /** Whether a stored value is a file object. */
 export function isFileValue(value: unknown): value is FileValueData {
   const v = value as FileValueData | null;
-  return !!v && typeof v === 'object' && typeof v.file_id === 'string' && /^[0-9a-f-]{36}$/.test(v.file_id) && typeof v.name === 'string' && typeof v.size === 'number';
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.file_id === 'string' &&
+    /^[0-9a-f-]{36}$/.test(v.file_id) &&
+    typeof v.name === 'string' &&
+    typeof v.size === 'number'
+  );
 }
 
 /**

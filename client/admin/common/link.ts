@@ -4,7 +4,18 @@ import { html } from '../../renderer/html.ts';
 import { navigate } from '../use-route.ts';
 
 /** A link to a panel path. */
-export function Link({ href, children, class: className, ...rest }: { href: string; children: ComponentChildren; class?: string; 'aria-current'?: string; 'aria-label'?: string }) {
+export function Link({
+  href,
+  children,
+  class: className,
+  ...rest
+}: {
+  href: string;
+  children: ComponentChildren;
+  class?: string;
+  'aria-current'?: string;
+  'aria-label'?: string;
+}) {
   const follow = (e: MouseEvent) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();

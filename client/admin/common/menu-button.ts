@@ -73,12 +73,16 @@ export function MenuButton({ label, items, describedBy }: { label: string; items
     <button type="button" class="secondary" ref=${button} id=${`${id}-button`} aria-haspopup="menu" aria-expanded=${open ? 'true' : 'false'}
       aria-controls=${open ? id : undefined} aria-describedby=${describedBy} onKeyDown=${onButtonKey}
       onClick=${() => (open ? close(false) : setOpen('first'))}>${label}<span aria-hidden="true"> ▾</span></button>
-    ${open &&
-    html`<ul class="action-menu-list" ref=${list} role="menu" id=${id} aria-labelledby=${`${id}-button`} onKeyDown=${onMenuKey}>
+    ${
+      open &&
+      html`<ul class="action-menu-list" ref=${list} role="menu" id=${id} aria-labelledby=${`${id}-button`} onKeyDown=${onMenuKey}>
       ${items.map(
-        (item) => html`<li role="none"><button type="button" role="menuitem" tabindex="-1" class=${item.danger ? 'danger-text' : undefined}
+        (
+          item,
+        ) => html`<li role="none"><button type="button" role="menuitem" tabindex="-1" class=${item.danger ? 'danger-text' : undefined}
           aria-disabled=${item.busy ? 'true' : undefined} onClick=${() => choose(item)}>${item.label}</button></li>`,
       )}
-    </ul>`}
+    </ul>`
+    }
   </span>`;
 }

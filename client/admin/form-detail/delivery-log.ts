@@ -16,12 +16,21 @@ export interface Delivery {
 }
 
 /** The log table, with a refresh button; each submission id opens that submission. */
-export function DeliveryLog({ formId, deliveries, onRefresh }: { formId: string; deliveries: Delivery[]; onRefresh: () => void }) {
+export function DeliveryLog({
+  formId,
+  deliveries,
+  onRefresh,
+}: {
+  formId: string;
+  deliveries: Delivery[];
+  onRefresh: () => void;
+}) {
   return html`<div>
     <button type="button" class="secondary" onClick=${onRefresh}>Refresh</button>
-    ${deliveries.length === 0
-      ? html`<p class="muted">No delivery attempts yet.</p>`
-      : html`<table class="stack boxed">
+    ${
+      deliveries.length === 0
+        ? html`<p class="muted">No delivery attempts yet.</p>`
+        : html`<table class="stack boxed">
           <thead><tr><th>Time</th><th>Submission</th><th class="num">Attempt</th><th>Result</th><th class="num">Duration</th></tr></thead>
           <tbody>${deliveries.map(
             (d) => html`<tr>
@@ -32,6 +41,7 @@ export function DeliveryLog({ formId, deliveries, onRefresh }: { formId: string;
               <td class="num" data-label="Duration">${d.duration_ms} ms</td>
             </tr>`,
           )}</tbody>
-        </table>`}
+        </table>`
+    }
   </div>`;
 }

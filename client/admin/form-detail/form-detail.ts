@@ -32,8 +32,10 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
       <p>There is no form at this address in this workspace: it may have been deleted, or the link belongs to another workspace.</p>
       <p><${Link} class="button" href="/admin">Back to forms<//></p></div>`;
   }
-  if (form.error) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
-  if (!form.data) return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><div class="page-head"><h1 class="muted">Loading…</h1></div></div>`;
+  if (form.error)
+    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
+  if (!form.data)
+    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><div class="page-head"><h1 class="muted">Loading…</h1></div></div>`;
   const f = form.data;
   const canEdit = me.role !== 'viewer';
   const current = tabs.some(([id]) => id === tab) ? tab : 'overview';

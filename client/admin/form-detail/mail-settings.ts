@@ -14,8 +14,19 @@ const pick = (s: Settings) => ({
 });
 
 /** The Emails part of the settings tab; `emailFields` are the current version's email fields. */
-export function MailSettings(props: { formId: string; settings: Settings; canEdit: boolean; emailFields: { key: string; label: string }[]; onSaved: () => void }) {
-  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(props.formId, props.settings, pick, props.onSaved);
+export function MailSettings(props: {
+  formId: string;
+  settings: Settings;
+  canEdit: boolean;
+  emailFields: { key: string; label: string }[];
+  onSaved: () => void;
+}) {
+  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(
+    props.formId,
+    props.settings,
+    pick,
+    props.onSaved,
+  );
   const hint = (field: string) => problemsOf(field).map((p) => html`<p class="field-problem">${p}</p>`);
   const fields = props.emailFields;
   const confirming = draft.confirmation_email_field !== '';
@@ -32,17 +43,23 @@ export function MailSettings(props: { formId: string; settings: Settings; canEdi
         <label class="check check-row"><input id="confirmation_on" type="checkbox" checked=${confirming} disabled=${fields.length === 0}
           onChange=${(e: Event) => toggleConfirm((e.target as HTMLInputElement).checked)} />
           <span>Send a confirmation email to the person who responds</span></label>
-        ${fields.length === 0
-          ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
-          : html`<p class="muted small">It holds your message below, never their answers. At most one per response, and only a few an hour to the same address.</p>`}
-        ${confirming &&
-        html`${fields.length > 1 &&
-          html`<label for="confirmation_email_field">Send it to the address in</label>
+        ${
+          fields.length === 0
+            ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
+            : html`<p class="muted small">It holds your message below, never their answers. At most one per response, and only a few an hour to the same address.</p>`
+        }
+        ${
+          confirming &&
+          html`${
+            fields.length > 1 &&
+            html`<label for="confirmation_email_field">Send it to the address in</label>
             <select id="confirmation_email_field" value=${draft.confirmation_email_field} onChange=${(e: Event) => set('confirmation_email_field', (e.target as HTMLSelectElement).value)}>
               ${fields.map((f) => html`<option value=${f.key}>${f.label}</option>`)}
-            </select>`}
+            </select>`
+          }
           <label for="confirmation_message">Confirmation message <span class="muted">(${draft.confirmation_message.length}/${CONFIRMATION_MESSAGE_MAX}; empty sends “Thank you. Your response was received.”)</span></label>
-          <textarea id="confirmation_message" rows="3" value=${draft.confirmation_message} onInput=${(e: Event) => set('confirmation_message', (e.target as HTMLTextAreaElement).value)}></textarea>`}
+          <textarea id="confirmation_message" rows="3" value=${draft.confirmation_message} onInput=${(e: Event) => set('confirmation_message', (e.target as HTMLTextAreaElement).value)}></textarea>`
+        }
         ${hint('confirmation_email_field')}${hint('confirmation_message')}
       </fieldset>
       <${ProblemSummary} error=${error} />

@@ -10,7 +10,9 @@ import { useAction } from '../use-action.ts';
 
 /** Addresses, counts and the status switch. */
 export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEdit: boolean; onChanged: () => void }) {
-  const toggle = useAction(() => trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }));
+  const toggle = useAction(() =>
+    trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }),
+  );
   return html`<div class="grid">
     <${Section} title="Status">
       <dl>
@@ -19,9 +21,11 @@ export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEd
         <dt>Submissions</dt><dd>${form.submissions}</dd>
         <dt>Created</dt><dd><${Time} iso=${form.created_at} /></dd>
       </dl>
-      ${canEdit &&
-      html`<button type="button" disabled=${toggle.busy} onClick=${async () => (await toggle.run()) && onChanged()}>
-        ${form.status === 'active' ? 'Pause form' : 'Resume form'}</button>`}
+      ${
+        canEdit &&
+        html`<button type="button" disabled=${toggle.busy} onClick=${async () => (await toggle.run()) && onChanged()}>
+        ${form.status === 'active' ? 'Pause form' : 'Resume form'}</button>`
+      }
       <${ErrorList} error=${toggle.error} />
     <//>
     <${Section} title="Share">

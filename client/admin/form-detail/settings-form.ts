@@ -11,7 +11,10 @@ import { useAction } from '../use-action.ts';
 import { ProblemSummary } from './problem-summary.ts';
 import { plainProblem } from './settings-problems.ts';
 
-type Editable = Pick<Settings, 'status' | 'success_message' | 'redirect_url' | 'allow_another_response' | 'notify_mode' | 'webhook_url'>;
+type Editable = Pick<
+  Settings,
+  'status' | 'success_message' | 'redirect_url' | 'allow_another_response' | 'notify_mode' | 'webhook_url'
+>;
 const editable = (s: Settings): Editable => ({
   status: s.status,
   success_message: s.success_message,
@@ -22,7 +25,17 @@ const editable = (s: Settings): Editable => ({
 });
 
 /** The settings form; viewers see it read-only. */
-export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: string; settings: Settings; canEdit: boolean; onSaved: () => void }) {
+export function SettingsForm({
+  formId,
+  settings,
+  canEdit,
+  onSaved,
+}: {
+  formId: string;
+  settings: Settings;
+  canEdit: boolean;
+  onSaved: () => void;
+}) {
   const [saved, setSaved] = useState(editable(settings));
   const [draft, setDraft] = useState(saved);
   const [done, setDone] = useState(false);
@@ -45,9 +58,16 @@ export function SettingsForm({ formId, settings, canEdit, onSaved }: { formId: s
     }
   };
   const problems = (save.error?.details ?? []).map(plainProblem);
-  const problemFor = (field: string) => problems.filter((p) => p.field === field || (field === 'notify_mode' && p.field === 'notify_email'));
-  const hint = (field: string) => problemFor(field).map((p, i) => html`<p class="field-problem" id=${`${field}-problem${i ? `-${i}` : ''}`}>${p.text}</p>`);
-  const invalid = (field: string) => ({ 'aria-invalid': problemFor(field).length > 0 ? 'true' : undefined, 'aria-describedby': problemFor(field).length > 0 ? `${field}-problem` : undefined });
+  const problemFor = (field: string) =>
+    problems.filter((p) => p.field === field || (field === 'notify_mode' && p.field === 'notify_email'));
+  const hint = (field: string) =>
+    problemFor(field).map(
+      (p, i) => html`<p class="field-problem" id=${`${field}-problem${i ? `-${i}` : ''}`}>${p.text}</p>`,
+    );
+  const invalid = (field: string) => ({
+    'aria-invalid': problemFor(field).length > 0 ? 'true' : undefined,
+    'aria-describedby': problemFor(field).length > 0 ? `${field}-problem` : undefined,
+  });
   const text = (e: Event) => (e.target as HTMLInputElement).value;
 
   return html`<${Section} title="Settings">

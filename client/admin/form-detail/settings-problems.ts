@@ -23,17 +23,41 @@ export const settingLabels: Record<string, string> = {
 
 /** [field, pattern of the problem, sentence]: the first match wins. */
 const sentences: [string, RegExp, string][] = [
-  ['redirect_url', /http or https/, 'The redirect address must start with http:// or https://, for example https://example.com/thanks.'],
+  [
+    'redirect_url',
+    /http or https/,
+    'The redirect address must start with http:// or https://, for example https://example.com/thanks.',
+  ],
   ['redirect_url', /at most|too long|too_big/i, 'The redirect address is too long.'],
   ['success_message', /at most (\d+)/, 'The success message is too long: use at most $1 characters.'],
-  ['webhook_url', /^invalid url/, 'The webhook address must start with https:// and use the standard port (443), without a user name or password in it.'],
-  ['webhook_url', /^address not allowed/, 'The webhook address must be on the public internet: private, local and cloud metadata addresses cannot receive webhooks.'],
+  [
+    'webhook_url',
+    /^invalid url/,
+    'The webhook address must start with https:// and use the standard port (443), without a user name or password in it.',
+  ],
+  [
+    'webhook_url',
+    /^address not allowed/,
+    'The webhook address must be on the public internet: private, local and cloud metadata addresses cannot receive webhooks.',
+  ],
   ['webhook_url', /^dns failed/, 'The webhook address’s host name could not be found. Check its spelling.'],
   ['webhook_url', /at most|too long|too_big/i, 'The webhook address is too long.'],
-  ['notify_email', /conflicts/, 'Email notifications were set two ways that disagree: choose one setting and save again.'],
+  [
+    'notify_email',
+    /conflicts/,
+    'Email notifications were set two ways that disagree: choose one setting and save again.',
+  ],
   ['confirmation_message', /at most (\d+)/, 'The confirmation message is too long: use at most $1 characters.'],
-  ['confirmation_email_field', /has no email field/, 'The form has no email field, so there is no address to send a confirmation to.'],
-  ['confirmation_email_field', /email fields are (.+)$/, 'Choose one of the form’s email fields for the confirmation: $1.'],
+  [
+    'confirmation_email_field',
+    /has no email field/,
+    'The form has no email field, so there is no address to send a confirmation to.',
+  ],
+  [
+    'confirmation_email_field',
+    /email fields are (.+)$/,
+    'Choose one of the form’s email fields for the confirmation: $1.',
+  ],
   ['retention_days', /whole number/, 'Keep answers for a whole number of days.'],
   ['retention_days', /must be 1 to (\d+) days/, 'Keep answers for 1 to $1 days, or choose to keep them forever.'],
   ['theme.accent', /colour like/, 'The accent colour must be a colour like #2f5bea.'],
@@ -53,5 +77,8 @@ export function plainProblem(detail: string): { field: string; text: string } {
   }
   const label = settingLabels[field];
   const text = problem.charAt(0).toUpperCase() + problem.slice(1);
-  return { field: label ? field : '', text: label ? `${label}: ${problem}.`.replace(/\.\.$/, '.') : `${text}.`.replace(/\.\.$/, '.') };
+  return {
+    field: label ? field : '',
+    text: label ? `${label}: ${problem}.`.replace(/\.\.$/, '.') : `${text}.`.replace(/\.\.$/, '.'),
+  };
 }

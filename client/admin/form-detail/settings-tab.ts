@@ -13,8 +13,14 @@ type Field = { key: string; type: string; label: string };
 /** Every settings part of one form. */
 export function SettingsTab({ form, canEdit, onSaved }: { form: FormDetail; canEdit: boolean; onSaved: () => void }) {
   const versions = useQuery(() => trpc.forms.versions.query({ formId: form.form_id }), [form.form_id]);
-  const definition = versions.data?.versions[0]?.definition as { fields?: Field[]; steps?: { fields: Field[] }[] } | undefined;
-  const fields = definition ? (definition.steps?.length ? definition.steps.flatMap((s) => s.fields) : (definition.fields ?? [])) : [];
+  const definition = versions.data?.versions[0]?.definition as
+    | { fields?: Field[]; steps?: { fields: Field[] }[] }
+    | undefined;
+  const fields = definition
+    ? definition.steps?.length
+      ? definition.steps.flatMap((s) => s.fields)
+      : (definition.fields ?? [])
+    : [];
   const emailFields = fields.filter((f) => f.type === 'email').map((f) => ({ key: f.key, label: f.label || f.key }));
   const common = { formId: form.form_id, settings: form.settings, canEdit, onSaved };
   return html`<div>

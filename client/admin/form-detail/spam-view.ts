@@ -18,18 +18,32 @@ const spamGone = {
 };
 
 /** One caught post with its decisions. */
-function SpamItem({ item, canEdit, onNotSpam, onDelete, busy }: { item: Item; canEdit: boolean; onNotSpam(): void; onDelete(): void; busy: boolean }) {
+function SpamItem({
+  item,
+  canEdit,
+  onNotSpam,
+  onDelete,
+  busy,
+}: {
+  item: Item;
+  canEdit: boolean;
+  onNotSpam(): void;
+  onDelete(): void;
+  busy: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   return html`<li class="spam-item">
     <p class="spam-meta"><strong><${Time} iso=${item.created_at} /></strong> <span class="muted">· ${item.reason}</span></p>
     <ul class="plain spam-answers">${item.answers.length ? item.answers.map((a) => html`<li>${a}</li>`) : html`<li class="muted">No answers filled in</li>`}</ul>
-    ${canEdit &&
-    (asking
-      ? html`<div class="row" role="group" aria-label="Confirm delete"><span>Delete this post for good?</span>
+    ${
+      canEdit &&
+      (asking
+        ? html`<div class="row" role="group" aria-label="Confirm delete"><span>Delete this post for good?</span>
           <button type="button" class="danger" disabled=${busy} onClick=${onDelete}>Delete</button>
           <button type="button" class="secondary" onClick=${() => setAsking(false)}>Keep it</button></div>`
-      : html`<div class="row"><button type="button" disabled=${busy} onClick=${onNotSpam}>Not spam</button>
-          <button type="button" class="secondary danger" disabled=${busy} onClick=${() => setAsking(true)}>Delete</button></div>`)}
+        : html`<div class="row"><button type="button" disabled=${busy} onClick=${onNotSpam}>Not spam</button>
+          <button type="button" class="secondary danger" disabled=${busy} onClick=${() => setAsking(true)}>Delete</button></div>`)
+    }
   </li>`;
 }
 
@@ -63,15 +77,19 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
     <h2>Suspected spam</h2>
     <p class="muted">Posts caught by the spam checks are kept here for 30 days. They are not counted, sent to your webhook or emailed.
       If one is a real answer, choose “Not spam”.</p>
-    ${(moved > 0 || removed > 0) &&
-    html`<p class="ok" role="status" tabindex="-1" ref=${status}>${[moved > 0 && `${count(moved, 'post')} moved to the answers.`, removed > 0 && `${count(removed, 'post')} deleted.`].filter(Boolean).join(' ')}</p>`}
+    ${
+      (moved > 0 || removed > 0) &&
+      html`<p class="ok" role="status" tabindex="-1" ref=${status}>${[moved > 0 && `${count(moved, 'post')} moved to the answers.`, removed > 0 && `${count(removed, 'post')} deleted.`].filter(Boolean).join(' ')}</p>`
+    }
     <${ErrorList} error=${act.error} focus gone=${spamGone} />
-    ${items.length === 0
-      ? html`<p class="empty-note">Nothing here. Your form has no suspected spam.</p>`
-      : html`<p>${count(total, 'post')}${total > items.length ? `, the newest ${items.length} shown` : ''}</p>
+    ${
+      items.length === 0
+        ? html`<p class="empty-note">Nothing here. Your form has no suspected spam.</p>`
+        : html`<p>${count(total, 'post')}${total > items.length ? `, the newest ${items.length} shown` : ''}</p>
         <ul class="plain spam-list">${items.map(
           (item: Item) => html`<${SpamItem} key=${item.id} item=${item} canEdit=${canEdit} busy=${act.busy}
             onNotSpam=${() => run('notSpam', item.id)} onDelete=${() => run('delete', item.id)} />`,
-        )}</ul>`}
+        )}</ul>`
+    }
   </section>`;
 }

@@ -32,11 +32,22 @@ function csvHref(formId: string, filter: string) {
 }
 
 /** The tab for one form; `canEdit` allows selecting and deleting. */
-export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formId: string; canEdit?: boolean; hostedUrl?: string }) {
+export function SubmissionsTable({
+  formId,
+  canEdit = false,
+  hostedUrl,
+}: {
+  formId: string;
+  canEdit?: boolean;
+  hostedUrl?: string;
+}) {
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState('');
   const [order, setOrder] = useState<Order>('newest');
-  const first = useQuery(() => trpc.submissions.page.query({ formId, filter: filter || undefined, order }), [formId, filter, order]);
+  const first = useQuery(
+    () => trpc.submissions.page.query({ formId, filter: filter || undefined, order }),
+    [formId, filter, order],
+  );
   const [more, setMore] = useState<{ rows: Submission[]; cursor?: string; forFirst?: unknown }>({ rows: [] });
   const [live, setLive] = useState<Submission[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -44,7 +55,9 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
   const [deletedNote, setDeletedNote] = useState('');
   const [deletions, setDeletions] = useState(0);
   const noteLine = useRef<HTMLParagraphElement>(null);
-  const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }));
+  const loadMore = useAction((cursor: string) =>
+    trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }),
+  );
   const remove = useAction((ids: string[]) => deleteSubmissions(formId, ids));
 
   useLiveSubmissions(formId, (s) => {
@@ -67,11 +80,14 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
   // A live row is new only if the page does not hold it yet (it may have arrived before a reload).
   const newLive = live.filter((s) => !loaded.some((r) => r.id === s.id));
   // Newest first: new ones on top. Oldest first: at the end, once the last page is shown.
-  const ordered = order === 'newest' ? [...newLive, ...loaded] : cursor ? loaded : [...loaded, ...[...newLive].reverse()];
+  const ordered =
+    order === 'newest' ? [...newLive, ...loaded] : cursor ? loaded : [...loaded, ...[...newLive].reverse()];
   const rows = ordered.filter((s) => !gone.has(s.id) && !seen.has(s.id) && seen.add(s.id));
   // The server's count, plus arrivals it does not hold, less deleted rows it still counted: only those
   // still in this page or the arrivals (a page loaded after a delete neither holds nor counts them).
-  const goneCounted = [...gone].filter((id) => loaded.some((r) => r.id === id) || newLive.some((r) => r.id === id)).length;
+  const goneCounted = [...gone].filter(
+    (id) => loaded.some((r) => r.id === id) || newLive.some((r) => r.id === id),
+  ).length;
   const shownTotal = Math.max(0, (page.total ?? 0) + newLive.length - goneCounted);
 
   const restart = () => {
@@ -122,28 +138,36 @@ export function SubmissionsTable({ formId, canEdit = false, hostedUrl }: { formI
       <a class="button secondary" href=${csvHref(formId, filter)} download>${filter ? 'Download CSV of these' : 'Download CSV'}</a>
     </div>
     <p class="total" aria-live="polite"><strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${filter && html` containing “${filter}”`}
-      ${filter && html` · <button type="button" class="link" onClick=${() => {
-        restart();
-        setDraft('');
-        setFilter('');
-      }}>Show all</button>`}</p>
-    ${canEdit && picked > 0 &&
-    html`<div class="selection" role="region" aria-label="Selected submissions">
+      ${
+        filter &&
+        html` · <button type="button" class="link" onClick=${() => {
+          restart();
+          setDraft('');
+          setFilter('');
+        }}>Show all</button>`
+      }</p>
+    ${
+      canEdit &&
+      picked > 0 &&
+      html`<div class="selection" role="region" aria-label="Selected submissions">
       <span>${count(picked, 'submission')} selected</span>
       <button type="button" class="danger" disabled=${remove.busy} onClick=${deleteSelected}>Delete ${picked === 1 ? 'it' : `all ${picked}`}</button>
       <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
-    </div>`}
+    </div>`
+    }
     ${deletedNote && html`<p class="ok" role="status" tabindex="-1" ref=${noteLine}>${deletedNote}</p>`}
     <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
-    ${rows.length === 0
-      ? filter || !hostedUrl
-        ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`
-        : // The next step from an empty list is sharing the form, so its link is right here.
-          html`<div class="card empty"><p>No submissions yet. New ones appear here as they arrive.</p>
+    ${
+      rows.length === 0
+        ? filter || !hostedUrl
+          ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`
+          : // The next step from an empty list is sharing the form, so its link is right here.
+            html`<div class="card empty"><p>No submissions yet. New ones appear here as they arrive.</p>
             <p>Share the form's link to get the first one:</p>
             <p class="row"><${CopyButton} text=${hostedUrl} label="Copy link" /><a class="button secondary" href=${hostedUrl} target="_blank" rel="noopener">Open the form</a></p></div>`
-      : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields} fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
-          onSelect=${canEdit ? select : undefined} />`}
+        : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields} fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
+          onSelect=${canEdit ? select : undefined} />`
+    }
     ${cursor && html`<button type="button" class="secondary" aria-disabled=${loadMore.busy ? 'true' : undefined} onClick=${() => !loadMore.busy && next()}>Load more</button>`}
     <${ErrorList} error=${loadMore.error} />
   </div>`;

@@ -14,9 +14,11 @@ export function TestSend({ formId }: { formId: string }) {
   const send = async () => setResult(await test.run());
   return html`<div class="test-send">
     <button type="button" disabled=${test.busy} onClick=${send}>${test.busy ? 'Sending…' : 'Send test'}</button>
-    ${result &&
-    html`<p role="status" class=${result.ok ? 'ok' : 'bad'}>
-      ${result.ok ? 'Delivered' : `Failed: ${result.error}`} · status ${result.status_code} · ${result.duration_ms} ms</p>`}
+    ${
+      result &&
+      html`<p role="status" class=${result.ok ? 'ok' : 'bad'}>
+      ${result.ok ? 'Delivered' : `Failed: ${result.error}`} · status ${result.status_code} · ${result.duration_ms} ms</p>`
+    }
     <${ErrorList} error=${test.error} />
   </div>`;
 }

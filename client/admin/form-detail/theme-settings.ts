@@ -9,12 +9,32 @@ import { ProblemSummary } from './problem-summary.ts';
 import { useSettingsPart } from './use-settings-part.ts';
 
 const pick = (s: Settings) => ({ theme: s.theme as FormTheme });
-const fonts: [string, string][] = [['system', 'System (default)'], ['serif', 'Serif'], ['rounded', 'Rounded'], ['mono', 'Monospace']];
-const modes: [string, string][] = [['auto', 'Follow the visitor’s device (default)'], ['light', 'Always light'], ['dark', 'Always dark']];
+const fonts: [string, string][] = [
+  ['system', 'System (default)'],
+  ['serif', 'Serif'],
+  ['rounded', 'Rounded'],
+  ['mono', 'Monospace'],
+];
+const modes: [string, string][] = [
+  ['auto', 'Follow the visitor’s device (default)'],
+  ['light', 'Always light'],
+  ['dark', 'Always dark'],
+];
 
 /** The Look part of the settings tab. */
-export function ThemeSettings(props: { formId: string; settings: Settings; canEdit: boolean; hostedUrl: string; onSaved: () => void }) {
-  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(props.formId, props.settings, pick, props.onSaved);
+export function ThemeSettings(props: {
+  formId: string;
+  settings: Settings;
+  canEdit: boolean;
+  hostedUrl: string;
+  onSaved: () => void;
+}) {
+  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(
+    props.formId,
+    props.settings,
+    pick,
+    props.onSaved,
+  );
   const theme = draft.theme;
   const change = (part: Partial<FormTheme>) => {
     const next: Record<string, unknown> = { ...theme, ...part };
@@ -45,13 +65,17 @@ export function ThemeSettings(props: { formId: string; settings: Settings; canEd
         <select id="theme_mode" value=${theme.mode ?? 'auto'} onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
           ${modes.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
         </select>${hint('mode')}
-        ${problemsOf('theme').filter((p) => !p.includes(':')).map((p) => html`<p class="field-problem">${p}</p>`)}
+        ${problemsOf('theme')
+          .filter((p) => !p.includes(':'))
+          .map((p) => html`<p class="field-problem">${p}</p>`)}
       </fieldset>
       <${ProblemSummary} error=${error} />
       ${done && html`<p class="ok" role="status">Saved. <a href=${props.hostedUrl} target="_blank" rel="noopener">Open the form</a> to see it.</p>`}
-      ${props.canEdit &&
-      html`<div class="row"><button type="submit" disabled=${busy}>Save look</button>
-        ${Object.keys(theme).length > 0 && html`<button type="button" class="secondary" onClick=${() => set('theme', {})}>Back to the default look</button>`}</div>`}
+      ${
+        props.canEdit &&
+        html`<div class="row"><button type="submit" disabled=${busy}>Save look</button>
+        ${Object.keys(theme).length > 0 && html`<button type="button" class="secondary" onClick=${() => set('theme', {})}>Back to the default look</button>`}</div>`
+      }
     </form>
   <//>`;
 }

@@ -9,7 +9,12 @@ import { useAction } from '../use-action.ts';
 import { plainProblem } from './settings-problems.ts';
 
 /** Draft state, save and problems of a settings part whose fields `pick` chooses. */
-export function useSettingsPart<T extends Record<string, unknown>>(formId: string, settings: Settings, pick: (s: Settings) => T, onSaved: () => void) {
+export function useSettingsPart<T extends Record<string, unknown>>(
+  formId: string,
+  settings: Settings,
+  pick: (s: Settings) => T,
+  onSaved: () => void,
+) {
   const [saved, setSaved] = useState(() => pick(settings));
   const [draft, setDraft] = useState(saved);
   const [done, setDone] = useState(false);
@@ -20,7 +25,9 @@ export function useSettingsPart<T extends Record<string, unknown>>(formId: strin
   };
   const submit = async (e: Event) => {
     e.preventDefault();
-    const patch = Object.fromEntries(Object.entries(draft).filter(([k, v]) => JSON.stringify(saved[k]) !== JSON.stringify(v)));
+    const patch = Object.fromEntries(
+      Object.entries(draft).filter(([k, v]) => JSON.stringify(saved[k]) !== JSON.stringify(v)),
+    );
     const result = await save.run(patch);
     if (result) {
       setSaved(pick(result));
@@ -31,6 +38,9 @@ export function useSettingsPart<T extends Record<string, unknown>>(formId: strin
   };
   const error = save.error;
   /** The problems naming `field` (or a part of it: `theme.accent`), as sentences. */
-  const problemsOf = (field: string) => (error?.details ?? []).filter((d) => d.startsWith(`${field}:`) || d.startsWith(`${field}.`)).map((d) => plainProblem(d).text);
+  const problemsOf = (field: string) =>
+    (error?.details ?? [])
+      .filter((d) => d.startsWith(`${field}:`) || d.startsWith(`${field}.`))
+      .map((d) => plainProblem(d).text);
   return { draft, set, submit, busy: save.busy, error, done, problemsOf };
 }

@@ -34,19 +34,24 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
 
   return html`<div>
     <${Section} title="Webhook">
-      ${url === ''
-        ? html`<p>No webhook is set. Add a webhook address in <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}?tab=settings`}>Settings<//> to receive every new submission as a signed POST.</p>`
-        : html`<dl>
+      ${
+        url === ''
+          ? html`<p>No webhook is set. Add a webhook address in <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}?tab=settings`}>Settings<//> to receive every new submission as a signed POST.</p>`
+          : html`<dl>
             <dt>URL</dt><dd class="mono">${url}</dd>
             <dt>Signing secret</dt>
             <dd><code class="secret" data-testid="webhook-secret">${revealed ?? secret}</code>
-              ${canEdit && html`<span class="row">
+              ${
+                canEdit &&
+                html`<span class="row">
                 ${revealed ? html`<${CopyButton} text=${revealed} />` : html`<button type="button" class="secondary" disabled=${reveal.busy} onClick=${doReveal}>Reveal</button>`}
                 <button type="button" class="secondary danger" disabled=${rotate.busy} onClick=${doRotate}>Rotate secret</button>
-              </span>`}
+              </span>`
+              }
               ${revealed && html`<p class="muted small">Receivers check <code>Service-Signature</code> with this secret (HMAC-SHA256 over “t.body”).</p>`}
             </dd>
-          </dl>`}
+          </dl>`
+      }
       <${ErrorList} error=${reveal.error ?? rotate.error} />
       ${canEdit && url !== '' && html`<${TestSend} formId=${formId} />`}
     <//>

@@ -18,14 +18,18 @@ import { navigate } from '../use-route.ts';
 import { SparkChart } from './spark-chart.ts';
 
 /** The delete dialog's words when the form is gone: deleted meanwhile in another tab or through the API. */
-const deletedMeanwhile = { form: 'This form was already deleted, perhaps in another tab. Reload the page to see your forms as they are now.' };
+const deletedMeanwhile = {
+  form: 'This form was already deleted, perhaps in another tab. Reload the page to see your forms as they are now.',
+};
 
 /**
  * A row; `canEdit` shows the changing actions; `onChanged` reloads the list. Every action leaves the focus
  * on the More button (a dialog gives it back there), never on the page start.
  */
 export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canEdit: boolean; onChanged: () => void }) {
-  const toggle = useAction(() => trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }));
+  const toggle = useAction(() =>
+    trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }),
+  );
   const duplicate = useAction(() => trpc.forms.duplicate.mutate({ formId: form.form_id }));
   const remove = useAction(() => trpc.forms.delete.mutate({ formId: form.form_id }));
   const [confirming, setConfirming] = useState(false);
@@ -37,13 +41,16 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
   // A deleted form's row goes with the button that had the focus: the focus moves to the page's heading
   // (a layout effect's cleanup runs while the row is still in the page) rather than falling to the body.
   const row = useRef<HTMLTableRowElement>(null);
-  useLayoutEffect(() => () => {
-    if (!row.current?.contains(document.activeElement)) return;
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
-  }, []);
+  useLayoutEffect(
+    () => () => {
+      if (!row.current?.contains(document.activeElement)) return;
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (!heading) return;
+      heading.tabIndex = -1;
+      heading.focus();
+    },
+    [],
+  );
   const copyEmbed = async () => {
     const ok = await copyText(form.embed_snippet);
     setCopied(ok ? 'copied' : 'failed');
@@ -53,7 +60,11 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
     { label: 'Copy embed code', onSelect: () => void copyEmbed() },
     ...(canEdit
       ? [
-          { label: form.status === 'active' ? 'Pause' : 'Resume', busy: toggle.busy, onSelect: async () => (await toggle.run()) && onChanged() },
+          {
+            label: form.status === 'active' ? 'Pause' : 'Resume',
+            busy: toggle.busy,
+            onSelect: async () => (await toggle.run()) && onChanged(),
+          },
           { label: 'Duplicate', busy: duplicate.busy, onSelect: async () => (await duplicate.run()) && onChanged() },
           { label: 'Delete…', danger: true, onSelect: () => setConfirming(true) },
         ]
@@ -71,22 +82,29 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
     <td data-label="Last 30 days"><${SparkChart} counts=${form.daily} /></td>
     <td class="actions">
       <a class="button secondary" href=${edit} onPointerEnter=${() => void loadBuilder().catch(() => {})}
-        onClick=${(e: MouseEvent) => { if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); navigate(edit); } }}
+        onClick=${(e: MouseEvent) => {
+          if (e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+            e.preventDefault();
+            navigate(edit);
+          }
+        }}
         aria-describedby=${titleId}>${canEdit ? 'Edit' : 'View'}</a>
       <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener" aria-describedby=${titleId}>Open</a>
       ${canEdit ? html`<${MenuButton} label="More" items=${more} describedBy=${titleId} />` : html`<${CopyButton} text=${form.embed_snippet} label="Copy embed" />`}
-      ${copied && html`<span class="small ${copied === 'copied' ? 'ok' : 'muted'}" role="status">${copied === 'copied' ? 'Embed code copied' : 'Copying was refused by the browser: open the form\'s Overview to copy the embed code by hand.'}</span>`}
+      ${copied && html`<span class="small ${copied === 'copied' ? 'ok' : 'muted'}" role="status">${copied === 'copied' ? 'Embed code copied' : "Copying was refused by the browser: open the form's Overview to copy the embed code by hand."}</span>`}
       <${ErrorList} error=${toggle.error} />
       <${ErrorList} error=${duplicate.error} />
-      ${confirming &&
-      html`<${Confirm} title=${`Delete “${form.title}”?`} confirm=${`Delete form and ${count(form.submissions, 'answer')}`} busy=${remove.busy}
+      ${
+        confirming &&
+        html`<${Confirm} title=${`Delete “${form.title}”?`} confirm=${`Delete form and ${count(form.submissions, 'answer')}`} busy=${remove.busy}
         message=${`The form, its ${count(form.version, 'version')} and ${form.submissions === 0 ? 'its answers (it has none)' : `all ${count(form.submissions, 'answer')}`} are deleted for good. Its link stops working.`}
         onConfirm=${async () => {
           if (await remove.run()) {
             setConfirming(false);
             onChanged();
           }
-        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus gone=${deletedMeanwhile} /><//>`}
+        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus gone=${deletedMeanwhile} /><//>`
+      }
     </td>
   </tr>`;
 }

@@ -32,12 +32,14 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
         ${item('/admin/account', 'Account', path === '/admin/account')}
       </nav>
       <span class="spacer"></span>
-      ${workspace && workspace.workspaces.length > 1
-        ? html`<label class="inline">Workspace
+      ${
+        workspace && workspace.workspaces.length > 1
+          ? html`<label class="inline">Workspace
             <select value=${workspace.workspace.id} onChange=${(e: Event) => switchWorkspace((e.target as HTMLSelectElement).value)}>
               ${workspace.workspaces.map((w) => html`<option value=${w.id}>${w.name}</option>`)}
             </select></label>`
-        : workspace && html`<span class="muted ws-name">${workspace.workspace.name}</span>`}
+          : workspace && html`<span class="muted ws-name">${workspace.workspace.name}</span>`
+      }
       <span class="muted who">${me.email} (${me.role})</span>
       <form method="post" action="/admin/logout"><button type="submit" class="secondary">Sign out</button></form>
     </div>

@@ -26,8 +26,17 @@ const WithHidden = ({ text }: { text: string }) =>
  * An answer for the table or the detail view; a password is masked with a Reveal button. With
  * `showHidden`, invisible characters are shown as marked code points.
  */
-export function Answer({ field, value, showHidden = false }: { field?: FieldColumn; value: unknown; showHidden?: boolean }) {
-  if (field?.type === 'password' && typeof value === 'string' && value !== '') return html`<${MaskedValue} value=${value} label=${field.label} />`;
+export function Answer({
+  field,
+  value,
+  showHidden = false,
+}: {
+  field?: FieldColumn;
+  value: unknown;
+  showHidden?: boolean;
+}) {
+  if (field?.type === 'password' && typeof value === 'string' && value !== '')
+    return html`<${MaskedValue} value=${value} label=${field.label} />`;
   if (isFileValue(value)) return html`<${FileValue} file=${value} />`;
   const text = answerText(field, value);
   if (text === '') return html`<span class="muted">—</span>`;

@@ -15,7 +15,8 @@ export function afterDeleteNote(deleted: number, asked: number): string {
   const gone = asked - deleted;
   if (gone <= 0) return `Deleted ${count(deleted, 'submission')}.`;
   const already = gone === 1 ? '1 was already deleted' : `${gone} were already deleted`;
-  if (deleted === 0) return `Nothing to delete: ${asked === 1 ? 'this submission was' : `these ${asked} submissions were`} already deleted, perhaps in another tab.`;
+  if (deleted === 0)
+    return `Nothing to delete: ${asked === 1 ? 'this submission was' : `these ${asked} submissions were`} already deleted, perhaps in another tab.`;
   return `Deleted ${count(deleted, 'submission')}; ${already}, perhaps in another tab.`;
 }
 
@@ -24,6 +25,8 @@ export async function deleteSubmissions(formId: string, ids: string[]): Promise<
   if (ids.length === 0 || !confirm(deleteQuestion(ids.length))) return undefined;
   let deleted = 0;
   // The procedure takes at most 100 ids a call; a selection over several loaded pages goes in parts.
-  for (let i = 0; i < ids.length; i += DELETE_SUBMISSIONS_MAX) deleted += (await trpc.submissions.delete.mutate({ formId, ids: ids.slice(i, i + DELETE_SUBMISSIONS_MAX) })).deleted;
+  for (let i = 0; i < ids.length; i += DELETE_SUBMISSIONS_MAX)
+    deleted += (await trpc.submissions.delete.mutate({ formId, ids: ids.slice(i, i + DELETE_SUBMISSIONS_MAX) }))
+      .deleted;
   return { deleted };
 }

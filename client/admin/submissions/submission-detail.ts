@@ -26,15 +26,19 @@ const deliveryState: Record<string, string> = {
 
 /** The webhook part: deliveries and the attempts still in the form's log (the last 100 per form). */
 function Deliveries({ detail }: { detail: SubmissionDetail }) {
-  if (!detail.webhook && detail.deliveries.length === 0) return html`<p class="muted">This form has no webhook, so nothing was sent.</p>`;
+  if (!detail.webhook && detail.deliveries.length === 0)
+    return html`<p class="muted">This form has no webhook, so nothing was sent.</p>`;
   return html`<div>
     ${detail.deliveries.length === 0 && html`<p class="muted">No delivery is kept for this submission (it arrived before the webhook was set, or its finished delivery was cleaned up).</p>`}
     ${detail.deliveries.map(
-      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${d.state === 'pending' && d.attempts === 0 ? 'Sending' : (deliveryState[d.state] ?? d.state)}<//>
+      (
+        d,
+      ) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${d.state === 'pending' && d.attempts === 0 ? 'Sending' : (deliveryState[d.state] ?? d.state)}<//>
         <span class="muted"> · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${d.next_attempt_at ? html` · next <${Time} iso=${d.next_attempt_at} />` : ''}</span></p>`,
     )}
-    ${detail.attempts.length > 0 &&
-    html`<table class="stack boxed">
+    ${
+      detail.attempts.length > 0 &&
+      html`<table class="stack boxed">
       <thead><tr><th>Time</th><th class="num">Attempt</th><th>Result</th><th class="num">Duration</th></tr></thead>
       <tbody>${detail.attempts.map(
         (a) => html`<tr>
@@ -44,7 +48,8 @@ function Deliveries({ detail }: { detail: SubmissionDetail }) {
           <td class="num" data-label="Duration">${a.duration_ms} ms</td>
         </tr>`,
       )}</tbody>
-    </table>`}
+    </table>`
+    }
   </div>`;
 }
 
@@ -69,9 +74,11 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
     ${crumbs}
     <h1>Submission</h1>
     <p class="muted small id-line">ID <span class="mono">${s.id}</span></p>
-    ${s.values_contain_hidden_characters &&
-    html`<div class="notice" role="note"><p><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>
-      <button type="button" class="secondary" aria-pressed=${showHidden} onClick=${() => setShowHidden(!showHidden)}>${showHidden ? 'Hide where they are' : 'Show where they are'}</button></div>`}
+    ${
+      s.values_contain_hidden_characters &&
+      html`<div class="notice" role="note"><p><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>
+      <button type="button" class="secondary" aria-pressed=${showHidden} onClick=${() => setShowHidden(!showHidden)}>${showHidden ? 'Hide where they are' : 'Show where they are'}</button></div>`
+    }
     <div class="grid detail-grid">
       <${Section} title="Answers">
         <dl class="answers">${fields.map((f) => html`<dt>${f.label}</dt><dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} /></dd>`)}
@@ -82,8 +89,10 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
           <dt>Received</dt><dd><${Time} iso=${s.created_at} /><div class="muted small">${fullTime(s.created_at)}</div></dd>
           <dt>Form version</dt><dd>${s.form_version}</dd>
         </dl>
-        ${me.role !== 'viewer' &&
-        html`<button type="button" class="secondary danger" disabled=${remove.busy} onClick=${doDelete}>Delete submission</button>`}
+        ${
+          me.role !== 'viewer' &&
+          html`<button type="button" class="secondary danger" disabled=${remove.busy} onClick=${doDelete}>Delete submission</button>`
+        }
         <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>
     </div>

@@ -10,7 +10,8 @@ import type { Submission } from '../use-live-submissions.ts';
 import { Answer } from './answer.ts';
 
 /** The detail view's path for one submission. */
-export const submissionPath = (formId: string, id: string) => `/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(id)}`;
+export const submissionPath = (formId: string, id: string) =>
+  `/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(id)}`;
 
 interface Props {
   formId: string;
@@ -25,9 +26,15 @@ interface Props {
 /** The table. */
 export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect }: Props) {
   const allOn = rows.length > 0 && rows.every((s) => selected.has(s.id));
-  return html`${onSelect &&
+  return html`${
+    onSelect &&
     html`<label class="inline select-all"><input type="checkbox" checked=${allOn}
-      onChange=${(e: Event) => onSelect(rows.map((s) => s.id), (e.target as HTMLInputElement).checked)} /> Select all ${rows.length} shown</label>`}
+      onChange=${(e: Event) =>
+        onSelect(
+          rows.map((s) => s.id),
+          (e.target as HTMLInputElement).checked,
+        )} /> Select all ${rows.length} shown</label>`
+  }
   <table class="submissions stack">
     <thead><tr>
       ${onSelect && html`<th class="pick"><span class="sr-only">Selected</span></th>`}
@@ -38,8 +45,11 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
     </tr></thead>
     <tbody>${rows.map(
       (s) => html`<tr key=${s.id} class=${fresh.has(s.id) ? 'fresh' : ''} data-id=${s.id}>
-        ${onSelect && html`<td class="pick"><input type="checkbox" aria-label=${`Select submission ${s.id}`} checked=${selected.has(s.id)}
-          onChange=${(e: Event) => onSelect([s.id], (e.target as HTMLInputElement).checked)} /></td>`}
+        ${
+          onSelect &&
+          html`<td class="pick"><input type="checkbox" aria-label=${`Select submission ${s.id}`} checked=${selected.has(s.id)}
+          onChange=${(e: Event) => onSelect([s.id], (e.target as HTMLInputElement).checked)} /></td>`
+        }
         <td class="nowrap" data-label="Received"><${Link} href=${submissionPath(formId, s.id)}><${Time} iso=${s.created_at} /><//>
           ${s.values_contain_hidden_characters && html` <span class="badge badge-warn" title="Some answers contain invisible characters">hidden characters</span>`}</td>
         ${fields.map((f) => html`<td data-label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /></td>`)}

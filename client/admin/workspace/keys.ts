@@ -36,12 +36,17 @@ export function Keys() {
     </form>
     <${ErrorList} error=${create.error ?? revoke.error ?? keys.error} />
     ${shown && html`<div class="once"><p>Copy the key now: it is shown only once.</p><code class="mono">${shown}</code> <${CopyButton} text=${shown} focus /></div>`}
-    ${keys.data && keys.data.length > 0 &&
-    html`<table class="stack"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th><span class="sr-only">Actions</span></th></tr></thead>
+    ${
+      keys.data &&
+      keys.data.length > 0 &&
+      html`<table class="stack"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${keys.data.map(
-        (k) => html`<tr><td data-label="Name">${k.name}</td><td class="mono" data-label="Key">svc_live_…${k.last4}</td><td data-label="Created"><${Time} iso=${k.created_at} /></td><td data-label="Last used">${k.last_used_at ? html`<${Time} iso=${k.last_used_at} />` : 'never'}</td>
+        (
+          k,
+        ) => html`<tr><td data-label="Name">${k.name}</td><td class="mono" data-label="Key">svc_live_…${k.last4}</td><td data-label="Created"><${Time} iso=${k.created_at} /></td><td data-label="Last used">${k.last_used_at ? html`<${Time} iso=${k.last_used_at} />` : 'never'}</td>
           <td class="actions"><button type="button" class="secondary danger"
             onClick=${async () => confirm(`Revoke “${k.name}”? Calls with it fail from now on.`) && (await revoke.run(k.id)) && keys.reload()}>Revoke</button></td></tr>`,
-      )}</tbody></table>`}
+      )}</tbody></table>`
+    }
   <//>`;
 }

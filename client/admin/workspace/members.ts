@@ -28,8 +28,9 @@ export function Members({ me }: { me: Me }) {
 
   return html`<${Section} title="Members">
     <${ErrorList} error=${members.error ?? change.error ?? remove.error} />
-    ${members.data &&
-    html`<table class="stack">
+    ${
+      members.data &&
+      html`<table class="stack">
       <thead><tr><th>Email</th><th>Role</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${members.data.map(
         (m) => html`<tr>
@@ -37,14 +38,17 @@ export function Members({ me }: { me: Me }) {
           <td data-label="Role"><select aria-label=${`Role of ${m.email}`} value=${m.role}
             onChange=${async (e: Event) => after(await change.run(m.user_id, (e.target as HTMLSelectElement).value as Role), members.reload)}>
             ${roles.map((r) => html`<option value=${r}>${r}</option>`)}</select></td>
-          <td class="actions">${m.role === 'owner' && owners === 1
-            ? // The server refuses removing the last owner, so it is not offered: a sentence says why.
-              html`<span class="muted small">The only owner cannot be removed</span>`
-            : html`<button type="button" class="secondary danger"
-            onClick=${async () => confirm(`Remove ${m.email} from the workspace?`) && after(await remove.run(m.user_id), members.reload)}>Remove</button>`}</td>
+          <td class="actions">${
+            m.role === 'owner' && owners === 1
+              ? // The server refuses removing the last owner, so it is not offered: a sentence says why.
+                html`<span class="muted small">The only owner cannot be removed</span>`
+              : html`<button type="button" class="secondary danger"
+            onClick=${async () => confirm(`Remove ${m.email} from the workspace?`) && after(await remove.run(m.user_id), members.reload)}>Remove</button>`
+          }</td>
         </tr>`,
       )}</tbody>
-    </table>`}
+    </table>`
+    }
     <h3>Invite someone</h3>
     <form class="row" onSubmit=${async (e: Event) => {
       e.preventDefault();
@@ -59,13 +63,21 @@ export function Members({ me }: { me: Me }) {
       <button type="submit" disabled=${invite.busy}>Create invite link</button>
     </form>
     <${ErrorList} error=${invite.error ?? withdraw.error} />
-    ${link && html`<div class="once"><p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
-      <code class="mono">${link}</code> <${CopyButton} text=${link} focus /></div>`}
-    ${invites.data && invites.data.length > 0 &&
-    html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th><th><span class="sr-only">Actions</span></th></tr></thead>
+    ${
+      link &&
+      html`<div class="once"><p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
+      <code class="mono">${link}</code> <${CopyButton} text=${link} focus /></div>`
+    }
+    ${
+      invites.data &&
+      invites.data.length > 0 &&
+      html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th><th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${invites.data.map(
-        (i) => html`<tr><td data-label="Pending invite">${i.role}</td><td data-label="Expires">${when(i.expires_at)}</td>
+        (
+          i,
+        ) => html`<tr><td data-label="Pending invite">${i.role}</td><td data-label="Expires">${when(i.expires_at)}</td>
           <td class="actions"><button type="button" class="secondary" onClick=${async () => after(await withdraw.run(i.id), invites.reload)}>Withdraw</button></td></tr>`,
-      )}</tbody></table>`}
+      )}</tbody></table>`
+    }
   <//>`;
 }

@@ -17,6 +17,7 @@ export function scheduleWords(schedule: string): string {
     if (NUMBER.test(minute) && Number(minute) < 60) return `Every hour at :${twoDigits(Number(minute))}`;
     return schedule;
   }
-  if (NUMBER.test(minute) && NUMBER.test(hour) && Number(minute) < 60 && Number(hour) < 24) return `Every day at ${twoDigits(Number(hour))}:${twoDigits(Number(minute))} (server time)`;
+  if (NUMBER.test(minute) && NUMBER.test(hour) && Number(minute) < 60 && Number(hour) < 24)
+    return `Every day at ${twoDigits(Number(hour))}:${twoDigits(Number(minute))} (server time)`;
   return schedule;
 }

@@ -14,7 +14,15 @@ export interface ActionHandlers {
  * One button; `type=submit` for Continue and Submit so Enter in a text input presses it. One with nothing
  * to run (the page without script) is the browser's reset: Cancel then starts over, as the renderer's does.
  */
-function Button(props: { action: FormAction | undefined; label: string; variant: string; submit?: boolean; disabled: boolean; onClick?: () => void; kind: string }) {
+function Button(props: {
+  action: FormAction | undefined;
+  label: string;
+  variant: string;
+  submit?: boolean;
+  disabled: boolean;
+  onClick?: () => void;
+  kind: string;
+}) {
   const { action } = props;
   return html`<button
     type=${props.submit ? 'submit' : props.onClick ? 'button' : 'reset'}
@@ -29,7 +37,17 @@ function Button(props: { action: FormAction | undefined; label: string; variant:
 export type ActionState = Pick<FormState, 'step' | 'isFirstStep' | 'isLastStep' | 'isDisabled'>;
 
 /** The action row under the fields; without handlers (the page without script) the buttons are native. */
-export function Actions({ state, definition, sending, handlers }: { state: ActionState; definition: FormDefinition; sending: boolean; handlers?: ActionHandlers }) {
+export function Actions({
+  state,
+  definition,
+  sending,
+  handlers,
+}: {
+  state: ActionState;
+  definition: FormDefinition;
+  sending: boolean;
+  handlers?: ActionHandlers;
+}) {
   const step = state.step;
   const last = state.isLastStep;
   const back = step && !state.isFirstStep && step.back !== false ? step.back : false;

@@ -88,7 +88,14 @@ function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loadin
     if (field.type === 'radio' || field.type === 'multiselect') {
       const radio = field.type === 'radio';
       // The group's own description lives on the fieldset, so the inputs do not repeat it.
-      return groupFrame(id, field, required, error, radio, html`<${radio ? RadioGroup : CheckboxGroup} ...${control} describedBy=${undefined} />`);
+      return groupFrame(
+        id,
+        field,
+        required,
+        error,
+        radio,
+        html`<${radio ? RadioGroup : CheckboxGroup} ...${control} describedBy=${undefined} />`,
+      );
     }
   }
   return fieldFrame(id, field, required, error, html`<${custom ?? builtIns[field.type] ?? TextInput} ...${control} />`);
@@ -98,7 +105,13 @@ function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loadin
  * When a provider's new options no longer hold the chosen value (a city after the country changed),
  * the choice is cleared rather than silently submitted and refused.
  */
-function useDropStaleChoice(field: FormField, value: unknown, options: readonly FieldOption[], loading: boolean, set: (v: unknown) => void) {
+function useDropStaleChoice(
+  field: FormField,
+  value: unknown,
+  options: readonly FieldOption[],
+  loading: boolean,
+  set: (v: unknown) => void,
+) {
   useEffect(() => {
     if (loading || !choiceTypes.includes(field.type)) return;
     const known = new Set(options.map((o) => o.value));

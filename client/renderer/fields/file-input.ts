@@ -71,7 +71,8 @@ export function FileInput(p: ControlProps) {
 
   const value = typeof p.value === 'string' ? p.value : '';
   const upload = target ? sent.get(value) : undefined;
-  const earlier = !pickedHere && value ? (target ? (upload ? `${upload.name} (${formatSize(upload.size)})` : '') : value) : '';
+  const earlier =
+    !pickedHere && value ? (target ? (upload ? `${upload.name} (${formatSize(upload.size)})` : '') : value) : '';
   return html`<div class="fs-file">
     <input
       class="fs-input"
@@ -83,13 +84,15 @@ export function FileInput(p: ControlProps) {
       ...${controlAria(p)}
       onChange=${(e: Event) => choose((e.currentTarget as HTMLInputElement).files?.[0])}
     />
-    ${progress !== undefined
-      ? html`<div class="fs-upload">
+    ${
+      progress !== undefined
+        ? html`<div class="fs-upload">
           <progress class="fs-upload-bar" max="100" value=${progress} aria-label="Upload progress">${progress}%</progress>
           <span class="fs-upload-text">Uploading… ${progress}%</span>
           <button type="button" class="fs-btn fs-btn-text fs-upload-cancel" onClick=${cancel}>Cancel</button>
         </div>`
-      : null}
+        : null
+    }
     ${target && progress === undefined && value && upload && pickedHere ? html`<p class="fs-help fs-upload-done" role="status">Uploaded: ${upload.name} (${formatSize(upload.size)})</p>` : null}
     ${earlier ? html`<p class="fs-help">Chosen: ${earlier}</p>` : null}
     ${problem ? html`<p class="fs-upload-problem" role="alert">${problem}</p>` : null}

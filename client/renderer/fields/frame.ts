@@ -12,7 +12,8 @@ export function describedBy(id: string, field: FormField, error: string | undefi
 }
 
 /** The visible required mark; the control itself says "required" to assistive technology. */
-export const requiredMark = (required: boolean) => (required ? html`<span class="fs-req" aria-hidden="true"> *</span>` : null);
+export const requiredMark = (required: boolean) =>
+  required ? html`<span class="fs-req" aria-hidden="true"> *</span>` : null;
 
 /** Helper text and error below a control. */
 export function messages(id: string, field: FormField, error: string | undefined) {
@@ -23,7 +24,13 @@ export function messages(id: string, field: FormField, error: string | undefined
 }
 
 /** A labelled field: label, control, messages. `data-fs-key` lets focus find the field by key. */
-export function fieldFrame(id: string, field: FormField, required: boolean, error: string | undefined, control: ComponentChildren) {
+export function fieldFrame(
+  id: string,
+  field: FormField,
+  required: boolean,
+  error: string | undefined,
+  control: ComponentChildren,
+) {
   return html`<div class=${`fs-field${error ? ' fs-invalid' : ''}`} data-fs-key=${field.key}>
     <label class="fs-label" for=${id}>${field.label}${requiredMark(required)}</label>
     ${control}${messages(id, field, error)}
@@ -31,7 +38,14 @@ export function fieldFrame(id: string, field: FormField, required: boolean, erro
 }
 
 /** A group of choices (radio, multiselect) as a fieldset whose legend is the field label. */
-export function groupFrame(id: string, field: FormField, required: boolean, error: string | undefined, radio: boolean, control: ComponentChildren) {
+export function groupFrame(
+  id: string,
+  field: FormField,
+  required: boolean,
+  error: string | undefined,
+  radio: boolean,
+  control: ComponentChildren,
+) {
   // A radiogroup may carry aria-required/aria-invalid; a plain group may not, so the checkbox group
   // says "required" in its legend text and marks its inputs invalid instead.
   return html`<fieldset

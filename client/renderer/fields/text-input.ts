@@ -28,7 +28,8 @@ export function TextInput(p: ControlProps) {
   // Numbers keep the typed text ("1.", "1.50") while it means the same value; re-rendering the
   // parsed number would rewrite the input under the caret.
   const [draft, setDraft] = useState(asText(p.value));
-  const text = number && (parseNumber(draft) === p.value || (draft === '' && p.value == null)) ? draft : asText(p.value);
+  const text =
+    number && (parseNumber(draft) === p.value || (draft === '' && p.value == null)) ? draft : asText(p.value);
   return html`<input
     class="fs-input"
     id=${p.id}

@@ -19,13 +19,36 @@ export const successIcon = html`<svg class="fs-success-icon" viewBox="0 0 48 48"
  * The success screen; `level` is the heading level (the renderer's step heading level). With
  * `anotherHref` (the server's thanks page, which has no script) "Submit another response" is a link there.
  */
-export function Success({ message, allowAnother, onAnother, level = 2, anotherHref }: { message?: string; allowAnother?: boolean; onAnother?(): void; level?: 2 | 3 | 4; anotherHref?: string }) {
+export function Success({
+  message,
+  allowAnother,
+  onAnother,
+  level = 2,
+  anotherHref,
+}: {
+  message?: string;
+  allowAnother?: boolean;
+  onAnother?(): void;
+  level?: 2 | 3 | 4;
+  anotherHref?: string;
+}) {
   return html`<div class="fs-success" role="status">
     ${successIcon}
     ${h(`h${level}`, { class: 'fs-success-title' }, successTitle)}
     <p class="fs-success-message" tabindex="-1">${message || defaultSuccessMessage}</p>
-    ${allowAnother
-      ? h(anotherHref ? 'a' : 'button', { type: anotherHref ? undefined : 'button', href: anotherHref, class: 'fs-btn fs-btn-secondary fs-another', onClick: onAnother }, 'Submit another response')
-      : null}
+    ${
+      allowAnother
+        ? h(
+            anotherHref ? 'a' : 'button',
+            {
+              type: anotherHref ? undefined : 'button',
+              href: anotherHref,
+              class: 'fs-btn fs-btn-secondary fs-another',
+              onClick: onAnother,
+            },
+            'Submit another response',
+          )
+        : null
+    }
   </div>`;
 }

@@ -17,7 +17,10 @@ export interface UploadHandle {
 
 /** Raised for every failed upload; `message` is written for the respondent. */
 export class UploadError extends Error {
-  constructor(message: string, readonly cancelled = false) {
+  constructor(
+    message: string,
+    readonly cancelled = false,
+  ) {
     super(message);
   }
 }

@@ -9,20 +9,32 @@ export const draftsRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.services.drafts.list(ctx.principal)),
 
   /** A new form's draft from a template (`blank`, `contact`, ...); 422 for an unknown one. */
-  create: editorProcedure.input(draftCreateInput).mutation(({ ctx, input }) => ctx.services.drafts.create(ctx.principal, input.template)),
+  create: editorProcedure
+    .input(draftCreateInput)
+    .mutation(({ ctx, input }) => ctx.services.drafts.create(ctx.principal, input.template)),
 
   /** One draft with its problems; 404 outside the workspace. */
-  get: authedProcedure.input(draftIdInput).query(({ ctx, input }) => ctx.services.drafts.get(ctx.principal, input.draftId)),
+  get: authedProcedure
+    .input(draftIdInput)
+    .query(({ ctx, input }) => ctx.services.drafts.get(ctx.principal, input.draftId)),
 
   /** A form's draft (or null) and its published definition, pretty-printed. */
-  forForm: authedProcedure.input(formIdInput).query(({ ctx, input }) => ctx.services.drafts.forForm(ctx.principal, input.formId)),
+  forForm: authedProcedure
+    .input(formIdInput)
+    .query(({ ctx, input }) => ctx.services.drafts.forForm(ctx.principal, input.formId)),
 
   /** Saves text (valid or not) into a draft by id, or into a form's draft, made on first save. */
-  save: editorProcedure.input(draftSaveInput).mutation(({ ctx, input }) => ctx.services.drafts.save(ctx.principal, input, input.text)),
+  save: editorProcedure
+    .input(draftSaveInput)
+    .mutation(({ ctx, input }) => ctx.services.drafts.save(ctx.principal, input, input.text)),
 
   /** Publishes a draft (422 with the problems, draft kept) and deletes it on success. */
-  publish: editorProcedure.input(draftIdInput).mutation(({ ctx, input }) => ctx.services.drafts.publish(ctx.principal, input.draftId)),
+  publish: editorProcedure
+    .input(draftIdInput)
+    .mutation(({ ctx, input }) => ctx.services.drafts.publish(ctx.principal, input.draftId)),
 
   /** Throws a draft away. */
-  discard: editorProcedure.input(draftIdInput).mutation(({ ctx, input }) => ctx.services.drafts.discard(ctx.principal, input.draftId)),
+  discard: editorProcedure
+    .input(draftIdInput)
+    .mutation(({ ctx, input }) => ctx.services.drafts.discard(ctx.principal, input.draftId)),
 });

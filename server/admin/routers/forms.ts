@@ -9,7 +9,8 @@ import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 export const CHART_DAYS = 30;
 
 /** The tag that embeds a form on another site (client/embed/embed.ts reads data-form). */
-const embedSnippet = (publicUrl: string, formId: string) => `<script src="${publicUrl}/embed.js" data-form="${formId}"></script>`;
+const embedSnippet = (publicUrl: string, formId: string) =>
+  `<script src="${publicUrl}/embed.js" data-form="${formId}"></script>`;
 
 /** Forms: list, detail, versions, pause and resume, restore, duplicate, delete. */
 export const formsRouter = router({
@@ -27,7 +28,12 @@ export const formsRouter = router({
       daily: daily.get(f.form_id) ?? new Array<number>(CHART_DAYS).fill(0),
       embed_snippet: embedSnippet(services.config.publicUrl, f.form_id),
     }));
-    return { forms, chart_days: CHART_DAYS, notice: listed.notice as string | undefined, upgrade_url: listed.upgrade_url as string | undefined };
+    return {
+      forms,
+      chart_days: CHART_DAYS,
+      notice: listed.notice as string | undefined,
+      upgrade_url: listed.upgrade_url as string | undefined,
+    };
   }),
 
   /** One form: the list item, its settings (secret masked), moderation state and embed snippet. */
@@ -45,7 +51,10 @@ export const formsRouter = router({
   /** Every version with its definition, newest first. */
   versions: authedProcedure.input(formIdInput).query(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    return { versions: await ctx.services.forms.versions(form), schema_url: `${ctx.services.config.publicUrl}/v1/schema/form-definition.json` };
+    return {
+      versions: await ctx.services.forms.versions(form),
+      schema_url: `${ctx.services.config.publicUrl}/v1/schema/form-definition.json`,
+    };
   }),
 
   /** Pauses or resumes (spec 3.1); a moderation pause refuses with paused_by_moderation. */
@@ -55,7 +64,9 @@ export const formsRouter = router({
   }),
 
   /** An old version's definition into the form's draft (made or replaced); 404 for an unknown version. */
-  restoreVersion: editorProcedure.input(formVersionInput).mutation(({ ctx, input }) => ctx.services.drafts.restoreVersion(ctx.principal, input.formId, input.version)),
+  restoreVersion: editorProcedure
+    .input(formVersionInput)
+    .mutation(({ ctx, input }) => ctx.services.drafts.restoreVersion(ctx.principal, input.formId, input.version)),
 
   /** A copy in the same workspace: version 1, "(copy)" in its title, settings without the webhook. */
   duplicate: editorProcedure.input(formIdInput).mutation(async ({ ctx, input }) => {

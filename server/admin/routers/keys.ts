@@ -8,7 +8,11 @@ export const keysRouter = router({
   list: ownerProcedure.query(({ ctx }) => ctx.services.keys.listAccountKeys(ctx.principal.workspaceId)),
 
   /** A new key in the caller's name (it works while they are an owner); at most 20 active per workspace. */
-  create: ownerProcedure.input(keyCreateInput).mutation(({ ctx, input }) => ctx.services.keys.issueAccountKey(ctx.principal.workspaceId, ctx.principal.userId, input.name)),
+  create: ownerProcedure
+    .input(keyCreateInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.keys.issueAccountKey(ctx.principal.workspaceId, ctx.principal.userId, input.name),
+    ),
 
   /** Revokes a key: it answers 401 from the next request on. */
   revoke: ownerProcedure.input(idInput).mutation(async ({ ctx, input }) => {

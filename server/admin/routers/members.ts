@@ -11,7 +11,11 @@ export const membersRouter = router({
   invites: ownerProcedure.query(({ ctx }) => ctx.services.members.invites(ctx.principal.workspaceId)),
 
   /** A new invite link for a role, valid once for 7 days. */
-  invite: ownerProcedure.input(inviteCreateInput).mutation(({ ctx, input }) => ctx.services.members.invite(ctx.principal.workspaceId, ctx.principal.userId, input.role)),
+  invite: ownerProcedure
+    .input(inviteCreateInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.members.invite(ctx.principal.workspaceId, ctx.principal.userId, input.role),
+    ),
 
   /** Withdraws an invite. */
   revokeInvite: ownerProcedure.input(idInput).mutation(async ({ ctx, input }) => {

@@ -6,7 +6,11 @@ import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 /** Settings: read (secret masked) and update. */
 export const settingsRouter = router({
   /** The settings object with the secret masked. */
-  get: authedProcedure.input(formIdInput).query(async ({ ctx, input }) => settingsView(await ctx.services.forms.requireInScope(ctx.principal, input.formId))),
+  get: authedProcedure
+    .input(formIdInput)
+    .query(async ({ ctx, input }) =>
+      settingsView(await ctx.services.forms.requireInScope(ctx.principal, input.formId)),
+    ),
 
   /** Spec 4.4: the patch is validated by the service (settingsPatchSchema), so messages match REST's 422. */
   update: editorProcedure.input(settingsUpdateInput).mutation(async ({ ctx, input }) => {

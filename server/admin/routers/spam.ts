@@ -5,12 +5,18 @@ import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 /** Suspected spam: read (viewers), decide (editors). */
 export const spamRouter = router({
   /** Newest first, with the answers as `Label: answer` lines (passwords masked) and the total held. */
-  list: authedProcedure.input(formIdInput).query(async ({ ctx, input }) => ctx.services.spam.list(await ctx.services.forms.requireInScope(ctx.principal, input.formId))),
+  list: authedProcedure
+    .input(formIdInput)
+    .query(async ({ ctx, input }) =>
+      ctx.services.spam.list(await ctx.services.forms.requireInScope(ctx.principal, input.formId)),
+    ),
 
   /** Makes the post a normal submission: counted, delivered by webhook and mailed. */
-  notSpam: editorProcedure.input(spamItemInput).mutation(async ({ ctx, input }) =>
-    ctx.services.spam.notSpam(await ctx.services.forms.requireInScope(ctx.principal, input.formId), input.id),
-  ),
+  notSpam: editorProcedure
+    .input(spamItemInput)
+    .mutation(async ({ ctx, input }) =>
+      ctx.services.spam.notSpam(await ctx.services.forms.requireInScope(ctx.principal, input.formId), input.id),
+    ),
 
   /** Removes the post for good. */
   delete: editorProcedure.input(spamItemInput).mutation(async ({ ctx, input }) => {

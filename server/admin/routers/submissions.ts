@@ -1,6 +1,11 @@
 // submissions.*: pages with a text filter and a total, one submission in detail, new submissions live,
 // deleting (the CSV file is a plain HTTP download, server/http/admin-csv.ts, since a browser saves a file best from a link).
-import { formIdInput, submissionIdInput, submissionPageInput, submissionsDeleteInput } from '../../../shared/api/admin.ts';
+import {
+  formIdInput,
+  submissionIdInput,
+  submissionPageInput,
+  submissionsDeleteInput,
+} from '../../../shared/api/admin.ts';
 import { PAGE_DEFAULT } from '../../core/submission-reads.ts';
 import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 import type { Services } from '../../core/services.ts';
@@ -26,7 +31,10 @@ export const submissionsRouter = router({
   /** One submission with the form's fields (labels, option labels) and its webhook deliveries and logged attempts. */
   detail: authedProcedure.input(submissionIdInput).query(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    const [detail, fields] = await Promise.all([ctx.services.reads.detail(form, input.submissionId), ctx.services.reads.fields(form)]);
+    const [detail, fields] = await Promise.all([
+      ctx.services.reads.detail(form, input.submissionId),
+      ctx.services.reads.fields(form),
+    ]);
     return { ...detail, fields, webhook: form.webhookUrl !== '' };
   }),
 
@@ -35,7 +43,12 @@ export const submissionsRouter = router({
     // The scope is checked before the stream starts (so a refusal is an ordinary error); a form
     // cannot leave its workspace afterwards.
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    return whileSignedIn(ctx.services, ctx.sessionToken, ctx.principal.workspaceId, await ctx.services.submissionEvents.watch(form.id, signal));
+    return whileSignedIn(
+      ctx.services,
+      ctx.sessionToken,
+      ctx.principal.workspaceId,
+      await ctx.services.submissionEvents.watch(form.id, signal),
+    );
   }),
 
   /** Deletes 1 to 100 submissions of the form; ids it does not have are skipped and not counted. */
@@ -50,7 +63,12 @@ export const submissionsRouter = router({
  * Passes events on while the session is still signed in and a member of the workspace: signing out,
  * a password change or removal from the workspace ends the feed on a socket that stays open.
  */
-async function* whileSignedIn<T>(services: Services, sessionToken: string, workspaceId: string, events: AsyncIterable<T>): AsyncGenerator<T> {
+async function* whileSignedIn<T>(
+  services: Services,
+  sessionToken: string,
+  workspaceId: string,
+  events: AsyncIterable<T>,
+): AsyncGenerator<T> {
   for await (const event of events) {
     if (!(await services.accounts.principal(sessionToken, workspaceId))) return;
     yield event;

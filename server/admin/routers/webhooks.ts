@@ -9,7 +9,8 @@ export const webhooksRouter = router({
   /** URL, secret and the last 100 attempts; viewers read the log, only editors see the secret in full. */
   view: authedProcedure.input(webhookViewInput).query(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    if (input.reveal && !canEdit(ctx.principal.role)) throw forbidden('forbidden', ['reveal: only owners and editors can see the secret']);
+    if (input.reveal && !canEdit(ctx.principal.role))
+      throw forbidden('forbidden', ['reveal: only owners and editors can see the secret']);
     return ctx.services.webhooks.view(form, input.reveal === true);
   }),
 

@@ -6,7 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How long a signed link works. */
 export const SIGNED_LINK_TTL_MS = 7 * 24 * 3600_000;
 
-const mac = (secret: string, fileId: string, expires: number) => createHmac('sha256', `files:${secret}`).update(`${fileId}.${expires}`).digest('hex');
+const mac = (secret: string, fileId: string, expires: number) =>
+  createHmac('sha256', `files:${secret}`).update(`${fileId}.${expires}`).digest('hex');
 
 /** The query string (without `?`) that lets anyone holding it download one file until it expires. */
 export function signedQuery(secret: string, fileId: string, nowMs = Date.now()): string {
@@ -15,7 +16,13 @@ export function signedQuery(secret: string, fileId: string, nowMs = Date.now()):
 }
 
 /** Whether `expires`/`sig` from a query are a valid, unexpired signature for this file (constant-time compare). */
-export function validSignature(secret: string, fileId: string, expires: string | null, sig: string | null, nowMs = Date.now()): boolean {
+export function validSignature(
+  secret: string,
+  fileId: string,
+  expires: string | null,
+  sig: string | null,
+  nowMs = Date.now(),
+): boolean {
   if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return false;
   const at = Number(expires);
   if (at * 1000 < nowMs) return false;

@@ -63,7 +63,8 @@ export class FileService {
     const form = await this.store.forms.byId(formId);
     if (!form) throw notFound();
     if (!acceptsFiles(form)) throw invalid([`${fieldKey ? `values.${fieldKey}` : 'form'}: ${UNCLAIMED_FILES}`]);
-    if (form.status === 'paused' || form.moderationPaused) throw conflict('paused', ['form: is paused and does not accept submissions']);
+    if (form.status === 'paused' || form.moderationPaused)
+      throw conflict('paused', ['form: is paused and does not accept submissions']);
     if (!fieldKey) throw invalid(['field: the query must name the file field (?field=<key>)']);
     const definition = await this.definitions.get(form.id, form.version);
     const field = definition && allFields(definition).find((f) => f.key === fieldKey);
@@ -76,11 +77,21 @@ export class FileService {
    * Takes one file for a target: checks `accept`, streams it to disk (fsynced) and stores its row as an
    * unused upload. `maxBytes` is the room left (per file, or less when the submission's total is near).
    */
-  async receive(t: FileTarget, source: Readable | AsyncIterable<Uint8Array>, name: string, type: string, maxBytes = this.config.uploadMaxBytes): Promise<FileRecord> {
+  async receive(
+    t: FileTarget,
+    source: Readable | AsyncIterable<Uint8Array>,
+    name: string,
+    type: string,
+    maxBytes = this.config.uploadMaxBytes,
+  ): Promise<FileRecord> {
     const cleanName = safeName(name);
     const cleanType = bareType(type) || 'application/octet-stream';
     if (!accepts(t.field.accept, cleanName, cleanType)) {
-      const listed = (t.field.accept ?? '').split(',').map((e) => e.trim()).filter(Boolean).join(', ');
+      const listed = (t.field.accept ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)
+        .join(', ');
       throw invalid([`values.${t.field.key}: files of this type are not accepted here (accepted: ${listed})`]);
     }
     const id = newId();
@@ -91,7 +102,16 @@ export class FileService {
       if (err instanceof FileTooLarge) throw this.tooLarge(t.field.key, err.maxBytes);
       throw err;
     }
-    const record: FileRecord = { id, formId: t.form.id, fieldKey: t.field.key, submissionId: null, name: cleanName, size, type: cleanType, createdAt: new Date().toISOString() };
+    const record: FileRecord = {
+      id,
+      formId: t.form.id,
+      fieldKey: t.field.key,
+      submissionId: null,
+      name: cleanName,
+      size,
+      type: cleanType,
+      createdAt: new Date().toISOString(),
+    };
     try {
       await this.store.files.insert(record);
     } catch (err) {
@@ -107,14 +127,26 @@ export class FileService {
     const detail = perFile
       ? `values.${fieldKey}: the file is larger than ${mb(this.config.uploadMaxBytes)}, the most one file may be`
       : `values.${fieldKey}: the files of this submission add up to more than ${mb(this.config.submissionFilesMaxBytes)}, the most one submission may carry`;
-    return new ApiError(413, 'payload_too_large', [detail], { max_bytes: perFile ? this.config.uploadMaxBytes : this.config.submissionFilesMaxBytes }, { connection: 'close' });
+    return new ApiError(
+      413,
+      'payload_too_large',
+      [detail],
+      { max_bytes: perFile ? this.config.uploadMaxBytes : this.config.submissionFilesMaxBytes },
+      { connection: 'close' },
+    );
   }
 
   /** The upload answer for a stored file. */
   uploadView = (f: FileRecord): UploadView => ({ upload_id: f.id, name: f.name, size: f.size, type: f.type });
 
   /** A file's value in submissions: the download link is `{public_url}/v1/files/{id}`. */
-  value = (f: FileRecord): FileValue => ({ file_id: f.id, name: f.name, size: f.size, type: f.type, url: `${this.config.publicUrl}/v1/files/${f.id}` });
+  value = (f: FileRecord): FileValue => ({
+    file_id: f.id,
+    name: f.name,
+    size: f.size,
+    type: f.type,
+    url: `${this.config.publicUrl}/v1/files/${f.id}`,
+  });
 
   /** A file used by a submission (unused uploads are not downloadable), with its form; undefined when either is gone. */
   async readable(fileId: string): Promise<{ file: FileRecord; form: FormRecord; path: string } | undefined> {
@@ -159,7 +191,8 @@ export class FileService {
   }
 
   /** Whether an unused upload is past its TTL (refused even before the sweep removes it). */
-  expired = (f: FileRecord, nowMs = Date.now()) => f.submissionId === null && Date.parse(f.createdAt) < nowMs - this.config.uploadTtlMs;
+  expired = (f: FileRecord, nowMs = Date.now()) =>
+    f.submissionId === null && Date.parse(f.createdAt) < nowMs - this.config.uploadTtlMs;
 
   private async sweepOrphans(nowMs: number): Promise<number> {
     const names = await readdir(this.config.filesDir).catch(() => [] as string[]);
@@ -192,7 +225,10 @@ export class FileService {
 /** A file name as stored and shown: the last path segment, no control characters, at most 255 characters. */
 export function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
 }
 

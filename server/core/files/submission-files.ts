@@ -30,7 +30,14 @@ export async function resolveUploads(
   options: { lenient?: boolean } = {},
 ): Promise<ResolvedFiles> {
   const keys = allFields(definition)
-    .filter((f) => f.type === 'file' && Object.hasOwn(values, f.key) && values[f.key] !== '' && values[f.key] !== null && values[f.key] !== undefined)
+    .filter(
+      (f) =>
+        f.type === 'file' &&
+        Object.hasOwn(values, f.key) &&
+        values[f.key] !== '' &&
+        values[f.key] !== null &&
+        values[f.key] !== undefined,
+    )
     .map((f) => f.key);
   if (!keys.length) return { values, fileIds: [] };
   if (!acceptsFiles(form) && !options.lenient) throw invalid(keys.map((k) => `values.${k}: ${UNCLAIMED_FILES}`));
@@ -50,29 +57,48 @@ export async function resolveUploads(
       out[key] = files.value(file!);
     }
   }
-  if (new Set(used.map((f) => f.id)).size !== used.length) problems.push('values: the same upload is given for two fields; upload the file once per field');
+  if (new Set(used.map((f) => f.id)).size !== used.length)
+    problems.push('values: the same upload is given for two fields; upload the file once per field');
   if (problems.length) throw invalid(problems);
   const total = used.reduce((n, f) => n + f.size, 0);
   if (total > config.submissionFilesMaxBytes) {
-    throw new ApiError(413, 'payload_too_large', [`values: the files add up to ${total} bytes, more than the ${config.submissionFilesMaxBytes} bytes one submission may carry`], {
-      max_bytes: config.submissionFilesMaxBytes,
-    });
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      [
+        `values: the files add up to ${total} bytes, more than the ${config.submissionFilesMaxBytes} bytes one submission may carry`,
+      ],
+      {
+        max_bytes: config.submissionFilesMaxBytes,
+      },
+    );
   }
   return { values: out, fileIds: used.map((f) => f.id) };
 }
 
-function uploadProblem(files: FileService, form: FormRecord, key: string, id: unknown, file: FileRecord | undefined): string | undefined {
+function uploadProblem(
+  files: FileService,
+  form: FormRecord,
+  key: string,
+  id: unknown,
+  file: FileRecord | undefined,
+): string | undefined {
   if (typeof id !== 'string') return 'expected the upload_id of an uploaded file';
   // One message for "no such id" and "another form's id": an id never tells whether it exists elsewhere.
   if (!file || file.formId !== form.id) return 'no upload with this id for this form; upload the file again';
   if (file.fieldKey !== key) return `this upload was made for the field "${file.fieldKey}", not this one`;
   if (file.submissionId !== null) return 'this upload is already part of another response; upload the file again';
-  if (files.expired(file)) return 'this upload expired (uploads are kept 24 hours until a response uses them); upload the file again';
+  if (files.expired(file))
+    return 'this upload expired (uploads are kept 24 hours until a response uses them); upload the file again';
   return undefined;
 }
 
 /** Values for a webhook payload: each file object's url carries a signature its receiver can download with. */
-export function withSignedLinks(values: Record<string, unknown>, fileIds: string[], secret: string): Record<string, unknown> {
+export function withSignedLinks(
+  values: Record<string, unknown>,
+  fileIds: string[],
+  secret: string,
+): Record<string, unknown> {
   if (!fileIds.length) return values;
   const ids = new Set(fileIds);
   const out: Record<string, unknown> = { ...values };

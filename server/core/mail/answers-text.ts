@@ -18,7 +18,10 @@ export interface AnswerTextOptions {
 /** One answer as text: option labels, yes/no, masked password, file names with their size. */
 export function answerText(field: FormField | undefined, value: unknown, opts: AnswerTextOptions = {}): string {
   if (field?.type === 'password') return MASKED;
-  const label = (v: unknown) => (field && optionTypes.has(field.type) ? (field.options?.find((o) => o.value === v)?.label ?? String(v)) : scalar(v, opts));
+  const label = (v: unknown) =>
+    field && optionTypes.has(field.type)
+      ? (field.options?.find((o) => o.value === v)?.label ?? String(v))
+      : scalar(v, opts);
   if (Array.isArray(value)) return value.map(label).join('; ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return label(value);
@@ -43,12 +46,17 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || (Arra
  * `Label: answer` lines in the form's field order, then any keys the definition does not know (an older
  * version's fields). Unanswered fields are left out. A multi-line answer is indented under its label.
  */
-export function answerLines(definition: FormDefinition | undefined, values: Record<string, unknown>, opts: AnswerTextOptions = {}): string[] {
+export function answerLines(
+  definition: FormDefinition | undefined,
+  values: Record<string, unknown>,
+  opts: AnswerTextOptions = {},
+): string[] {
   const fields = definition ? allFields(definition) : [];
   const known = new Set(fields.map((f) => f.key));
   const pairs: [string, string][] = [];
   for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
-  for (const [key, v] of Object.entries(values)) if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v, opts)]);
+  for (const [key, v] of Object.entries(values))
+    if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v, opts)]);
   return pairs.map(([label, text]) => `${oneLine(label)}: ${text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`);
 }
 

@@ -38,11 +38,20 @@ export class ConfirmationMail {
   }
 
   /** Sends the confirmation of one stored submission when due and within the limits; never throws. */
-  async send(form: FormRecord, submissionId: string, values: Record<string, unknown>): Promise<'sent' | 'skipped' | 'limited'> {
+  async send(
+    form: FormRecord,
+    submissionId: string,
+    values: Record<string, unknown>,
+  ): Promise<'sent' | 'skipped' | 'limited'> {
     const to = ConfirmationMail.recipient(form, values);
     if (!to) return 'skipped';
     // Both limits in one take: a refused address does not use the form's budget.
-    if (!(await this.limits.tryTake([this.limits.confirmationPerForm, form.id], [this.limits.confirmationPerAddress, to.toLowerCase()]))) {
+    if (
+      !(await this.limits.tryTake(
+        [this.limits.confirmationPerForm, form.id],
+        [this.limits.confirmationPerAddress, to.toLowerCase()],
+      ))
+    ) {
       this.log(`confirmation mail of form ${form.id} skipped: rate limited`);
       return 'limited';
     }

@@ -38,6 +38,11 @@ export class FailureMail {
       '',
       'You get at most one of these mails per form per day.',
     ];
-    await this.mailer.send({ to, subject: failureSubject(form.title), text: lines.join('\n'), about: { formId: form.id } });
+    await this.mailer.send({
+      to,
+      subject: failureSubject(form.title),
+      text: lines.join('\n'),
+      about: { formId: form.id },
+    });
   }
 }

@@ -58,11 +58,20 @@ export class Mailer {
 
   private hold(mail: Mail, subject: string, error: string | null) {
     const about = { formId: mail.about?.formId ?? null, submissionIds: mail.about?.submissionIds ?? [] };
-    return this.store.outbox.add({ id: newId(), recipients: mail.to, subject, body: mail.text, createdAt: new Date().toISOString(), error, ...about });
+    return this.store.outbox.add({
+      id: newId(),
+      recipients: mail.to,
+      subject,
+      body: mail.text,
+      createdAt: new Date().toISOString(),
+      error,
+      ...about,
+    });
   }
 }
 
 /** A subject is one header line: no CR or LF from a form title can add headers. */
 const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ').slice(0, 250);
 
-const describe = (err: unknown) => (err instanceof Error ? ((err as { code?: string }).code ?? err.message) : String(err));
+const describe = (err: unknown) =>
+  err instanceof Error ? ((err as { code?: string }).code ?? err.message) : String(err);

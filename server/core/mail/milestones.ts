@@ -10,7 +10,8 @@ export const MILESTONES: readonly number[] = [1, 10, 100, 500, 1_000, 5_000, 10_
 
 /** "1st", "10th", "1,000th". */
 export function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return n.toLocaleString('en-US') + suffix;
 }
 
@@ -39,6 +40,11 @@ export class MilestoneMail {
       '',
       'You get these mails because the form notifies on milestones; turn them off with notify_mode "off".',
     ].join('\n');
-    await this.mailer.send({ to, subject: `${ordinal(count)} response: ${form.title}`, text, about: { formId: form.id } });
+    await this.mailer.send({
+      to,
+      subject: `${ordinal(count)} response: ${form.title}`,
+      text,
+      about: { formId: form.id },
+    });
   }
 }

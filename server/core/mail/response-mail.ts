@@ -68,10 +68,12 @@ export class ResponseMail {
   /** Runs one mail attempt for a form after any running one; resolves true when a mail was sent. */
   kick(formId: string): Promise<boolean> {
     const previous = this.running.get(formId) ?? Promise.resolve();
-    const run = previous.then(() => this.attempt(formId)).catch((err) => {
-      this.opts.log?.(`response mail of form ${formId}: ${err instanceof Error ? err.message : String(err)}`);
-      return false;
-    });
+    const run = previous
+      .then(() => this.attempt(formId))
+      .catch((err) => {
+        this.opts.log?.(`response mail of form ${formId}: ${err instanceof Error ? err.message : String(err)}`);
+        return false;
+      });
     const tail = run.then(() => undefined);
     this.running.set(formId, tail);
     void tail.then(() => this.running.get(formId) === tail && this.running.delete(formId));
@@ -119,7 +121,7 @@ export class ResponseMail {
       `All responses: ${this.publicUrl}/admin/forms/${encodeURIComponent(form.id)}?tab=submissions`,
       '',
       'You get this mail because "Email me when someone responds" is on for this form. When many answers',
-      'arrive together, they come in one mail a minute. Turn it off in the form\'s settings in the panel.',
+      "arrive together, they come in one mail a minute. Turn it off in the form's settings in the panel.",
     ];
     if (claim.total === 1) {
       const text = [`"${form.title}" has a new response.`, '', ...blocks[0], ...footer].join('\n');
@@ -142,7 +144,10 @@ export class ResponseMail {
     // downloads without a sign-in would hand the file to anyone holding the mail (docs/decisions.md).
     const lines = answerLines(definition, s.values, { fileNote: 'download it from the panel' });
     return [
-      `Received: ${s.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC')}`,
+      `Received: ${s.createdAt
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')
+        .replace(/Z$/, ' UTC')}`,
       ...(lines.length ? lines : ['(no answers filled in)']),
       `Open it: ${submissionLink(this.publicUrl, form.id, s.id)}`,
     ];

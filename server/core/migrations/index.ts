@@ -13,4 +13,16 @@ import { outboxForm } from './010-outbox-form.ts';
 import { retainFrom } from './011-retain-from.ts';
 
 /** The ordered list the store applies at open. */
-export const migrations: Migration[] = [initial, sessions, webhooks, admin, reports, webhookLog, drafts, files, mailSpamTheme, outboxForm, retainFrom];
+export const migrations: Migration[] = [
+  initial,
+  sessions,
+  webhooks,
+  admin,
+  reports,
+  webhookLog,
+  drafts,
+  files,
+  mailSpamTheme,
+  outboxForm,
+  retainFrom,
+];

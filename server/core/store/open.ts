@@ -7,7 +7,8 @@ import type { Store } from './types.ts';
 
 /** The store for `config`, form cache included; closing it also stops listening for other instances' changes. */
 export async function openConfiguredStore(config: Config, log: (line: string) => void): Promise<Store> {
-  if (!config.databaseUrl) return withFormCache(await openSqlJsStore(config.dataDir, log, { snapshotIn: config.snapshotThread }));
+  if (!config.databaseUrl)
+    return withFormCache(await openSqlJsStore(config.dataDir, log, { snapshotIn: config.snapshotThread }));
   // Loaded only here, so an embedded start does not initialise the driver.
   const { openPgStore } = await import('./pg/index.ts');
   const { listenForChanges } = await import('./pg/changes.ts');
@@ -17,7 +18,12 @@ export async function openConfiguredStore(config: Config, log: (line: string) =>
   let listener: ReturnType<typeof listenForChanges> | undefined;
   // Other instances announce form-row writes; a reconnect means some were missed, so everything is read again.
   const cached = withFormCache(store, 1000, (forget, live) => {
-    listener = listenForChanges(config.databaseUrl!, { onForm: (id) => forget(id), onReset: () => live(true), onLost: () => live(false), log });
+    listener = listenForChanges(config.databaseUrl!, {
+      onForm: (id) => forget(id),
+      onReset: () => live(true),
+      onLost: () => live(false),
+      log,
+    });
   });
   return {
     ...cached,

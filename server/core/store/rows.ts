@@ -26,7 +26,12 @@ const bool = (v: unknown): boolean => v === true || v === 1;
 
 export const toWorkspace = (r: Row): WorkspaceRecord => ({ id: r.id, name: r.name, createdAt: r.created_at });
 
-export const toUser = (r: Row): UserRecord => ({ id: r.id, email: r.email, passwordHash: r.password_hash, createdAt: r.created_at });
+export const toUser = (r: Row): UserRecord => ({
+  id: r.id,
+  email: r.email,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+});
 
 export const toKey = (r: Row): ApiKeyRecord => ({
   id: r.id,
@@ -116,7 +121,10 @@ export const toDelivery = (r: Row): DeliveryRecord => ({
 /** A delivery row joined with its form's webhook columns (f_id, f_workspace_id, f_url, f_secret), as `webhooks.take` reads it. */
 export const toTakenDelivery = (r: Row): TakenDelivery => ({
   delivery: toDelivery(r),
-  target: r.f_id === null ? undefined : { workspaceId: r.f_workspace_id as string | null, url: r.f_url as string, secret: r.f_secret as string },
+  target:
+    r.f_id === null
+      ? undefined
+      : { workspaceId: r.f_workspace_id as string | null, url: r.f_url as string, secret: r.f_secret as string },
 });
 
 export const toAttempt = (r: Row): AttemptRecord => ({

@@ -79,15 +79,31 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   const form = recorded.mailFailure ? await store.forms.byId(delivery.formId) : undefined;
   return {
     ...(next.state === 'pending' ? { retryAt: Date.parse(next.nextAttemptAt) } : {}),
-    ...(form ? { failing: { form, failures: recorded.failures, statusCode: result.statusCode, error: result.error ?? `http ${result.statusCode}` } } : {}),
+    ...(form
+      ? {
+          failing: {
+            form,
+            failures: recorded.failures,
+            statusCode: result.statusCode,
+            error: result.error ?? `http ${result.statusCode}`,
+          },
+        }
+      : {}),
   };
 }
 
 /** Spec 6.5: 2xx delivered; cancel outcomes end it; retries follow the schedule until attempt 16. */
-function nextState(result: SendWebhookResult, attempt: number, nowMs: number, s: AttemptSettings): AttemptResult['next'] {
+function nextState(
+  result: SendWebhookResult,
+  attempt: number,
+  nowMs: number,
+  s: AttemptSettings,
+): AttemptResult['next'] {
   if (result.outcome === 'delivered') return { state: 'delivered' };
   if (result.outcome === 'cancel') return { state: 'cancelled' };
   // The delay counts from the end of the failed attempt: "30 seconds after the failure".
   const delay = nextRetryDelayMs(attempt, s.retryBaseMs, s.retryCapMs);
-  return delay === null ? { state: 'failed' } : { state: 'pending', nextAttemptAt: new Date(nowMs + delay).toISOString() };
+  return delay === null
+    ? { state: 'failed' }
+    : { state: 'pending', nextAttemptAt: new Date(nowMs + delay).toISOString() };
 }

@@ -121,7 +121,9 @@ export class DeliveryWorker {
     this.activeByForm.set(item.formId, (this.activeByForm.get(item.formId) ?? 0) + 1);
     const run = attemptDelivery(this.store, this.opts, item.id)
       .then((report) => this.after(report))
-      .catch((err: unknown) => this.opts.log?.(`webhook delivery ${item.id}: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err: unknown) =>
+        this.opts.log?.(`webhook delivery ${item.id}: ${err instanceof Error ? err.message : String(err)}`),
+      )
       .finally(() => {
         this.active.delete(item.id);
         this.known.delete(item.id);

@@ -35,7 +35,12 @@ export function buildPayload(p: PayloadInput): string {
 }
 
 /** The request headers of one attempt, signed now with the form's current secret. */
-export function webhookHeaders(secret: string, payload: string, submissionId: string, nowMs = Date.now()): Record<string, string> {
+export function webhookHeaders(
+  secret: string,
+  payload: string,
+  submissionId: string,
+  nowMs = Date.now(),
+): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     'User-Agent': 'Service-Webhooks/1',

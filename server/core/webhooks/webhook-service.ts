@@ -26,7 +26,11 @@ export class WebhookService {
   constructor(
     private readonly store: Store,
     private readonly definitions: DefinitionCache,
-    private readonly opts: { allowPrivate: boolean; timeoutMs: number; send?: (o: SendWebhookOptions) => Promise<SendWebhookResult> },
+    private readonly opts: {
+      allowPrivate: boolean;
+      timeoutMs: number;
+      send?: (o: SendWebhookOptions) => Promise<SendWebhookResult>;
+    },
   ) {}
 
   /** Spec 4.5: url, the secret (masked unless `reveal`) and the last 100 attempts, newest first. */
@@ -44,11 +48,18 @@ export class WebhookService {
    * latest version; not retried, not logged, no effect on the failure streak. 422 without a webhook_url.
    */
   async testSend(form: FormRecord) {
-    if (form.webhookUrl === '') throw invalid(['webhook_url: no webhook is configured; set one with PATCH /v1/forms/{id} first']);
+    if (form.webhookUrl === '')
+      throw invalid(['webhook_url: no webhook is configured; set one with PATCH /v1/forms/{id} first']);
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
     const values = Object.fromEntries(allFields(definition).map((f) => [f.key, 'test']));
-    const payload = buildPayload({ formId: form.id, submissionId: TEST_SUBMISSION_ID, formVersion: form.version, values, createdAt: new Date().toISOString() });
+    const payload = buildPayload({
+      formId: form.id,
+      submissionId: TEST_SUBMISSION_ID,
+      formVersion: form.version,
+      values,
+      createdAt: new Date().toISOString(),
+    });
     const send = this.opts.send ?? sendWebhook;
     const result = await send({
       url: form.webhookUrl,

@@ -42,25 +42,38 @@ const setupForm = (token: string, email = '', errors: string[] = []) =>
   );
 
 /** GET /admin/setup?token=…: the one-time owner setup form. */
-export const setupPage = (s: Services) => async ({ res, query }: RouteContext) => {
-  const token = query.get('token') ?? '';
-  if (!(await s.accounts.setupTokenValid(token))) return sendHtml(res, 404, page('Setup link used', '<h1>This setup link was used or is unknown</h1><p><a href="/admin/login">Sign in</a></p>'));
-  sendHtml(res, 200, setupForm(token));
-};
+export const setupPage =
+  (s: Services) =>
+  async ({ res, query }: RouteContext) => {
+    const token = query.get('token') ?? '';
+    if (!(await s.accounts.setupTokenValid(token)))
+      return sendHtml(
+        res,
+        404,
+        page(
+          'Setup link used',
+          '<h1>This setup link was used or is unknown</h1><p><a href="/admin/login">Sign in</a></p>',
+        ),
+      );
+    sendHtml(res, 200, setupForm(token));
+  };
 
 /** POST /admin/setup: creates the owner and signs them in. */
-export const setupSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req, s.config.publicUrl);
-  const form = await readForm(req);
-  try {
-    const token = await s.accounts.setupOwner(form.token ?? '', form.email ?? '', form.password ?? '');
-    res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
-    redirect(res, 303, signedInPath('/admin'));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 422) return sendHtml(res, 422, setupForm(form.token ?? '', form.email, err.details));
-    throw err;
-  }
-};
+export const setupSubmit =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    assertSameOrigin(req, s.config.publicUrl);
+    const form = await readForm(req);
+    try {
+      const token = await s.accounts.setupOwner(form.token ?? '', form.email ?? '', form.password ?? '');
+      res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
+      redirect(res, 303, signedInPath('/admin'));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422)
+        return sendHtml(res, 422, setupForm(form.token ?? '', form.email, err.details));
+      throw err;
+    }
+  };
 
 const loginForm = (next: string, email = '', errors: string[] = []) =>
   page(
@@ -69,28 +82,44 @@ const loginForm = (next: string, email = '', errors: string[] = []) =>
   );
 
 /** GET /admin/login. */
-export const loginPage = (_s: Services) => ({ res, query }: RouteContext) => sendHtml(res, 200, loginForm(safeNext(query.get('next'))));
+export const loginPage =
+  (_s: Services) =>
+  ({ res, query }: RouteContext) =>
+    sendHtml(res, 200, loginForm(safeNext(query.get('next'))));
 
 /** POST /admin/login: a session cookie and back to `next`. */
-export const loginSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req, s.config.publicUrl);
-  await s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
-  const form = await readForm(req);
-  try {
-    const token = await s.accounts.login(form.email ?? '', form.password ?? '');
-    res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
-    redirect(res, 303, signedInPath(form.next ?? ''));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return sendHtml(res, 401, loginForm(safeNext(form.next), form.email, err.details.map((d) => d.replace(/^credentials: /, ''))));
-    throw err;
-  }
-};
+export const loginSubmit =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    assertSameOrigin(req, s.config.publicUrl);
+    await s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
+    const form = await readForm(req);
+    try {
+      const token = await s.accounts.login(form.email ?? '', form.password ?? '');
+      res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
+      redirect(res, 303, signedInPath(form.next ?? ''));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401)
+        return sendHtml(
+          res,
+          401,
+          loginForm(
+            safeNext(form.next),
+            form.email,
+            err.details.map((d) => d.replace(/^credentials: /, '')),
+          ),
+        );
+      throw err;
+    }
+  };
 
 /** POST /admin/logout. */
-export const logout = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req, s.config.publicUrl);
-  const token = sessionToken(req);
-  if (token) await s.accounts.logout(token);
-  res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));
-  redirect(res, 303, '/admin/login');
-};
+export const logout =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    assertSameOrigin(req, s.config.publicUrl);
+    const token = sessionToken(req);
+    if (token) await s.accounts.logout(token);
+    res.setHeader('set-cookie', sessionCookie('', s.config.publicUrl));
+    redirect(res, 303, '/admin/login');
+  };

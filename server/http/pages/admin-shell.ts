@@ -13,7 +13,10 @@ const shell =
   '<script type="module" src="/assets/admin.js"></script></body></html>';
 
 /** GET /admin and the panel's paths: the shell for a signed-in user, else the sign-in page (then back here). */
-export const adminShell = (s: Services) => async ({ req, res, url }: RouteContext) => {
-  if (!(await s.accounts.session(sessionToken(req)))) return redirect(res, 303, `/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  sendHtml(res, 200, shell);
-};
+export const adminShell =
+  (s: Services) =>
+  async ({ req, res, url }: RouteContext) => {
+    if (!(await s.accounts.session(sessionToken(req))))
+      return redirect(res, 303, `/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+    sendHtml(res, 200, shell);
+  };

@@ -20,7 +20,12 @@ const notices = {
 
 /** The page of a form that does not exist (HTML, not the API's JSON error). */
 export function formNotFound(embed = false): string {
-  return hostedDocument({ title: 'Form not found', body: '<h1 class="fs-step-title">Form not found</h1><p>This form does not exist or was removed.</p>', noindex: true, embed });
+  return hostedDocument({
+    title: 'Form not found',
+    body: '<h1 class="fs-step-title">Form not found</h1><p>This form does not exist or was removed.</p>',
+    noindex: true,
+    embed,
+  });
 }
 
 /** Loads the public view, answering a missing form with the HTML not-found page. */
@@ -46,13 +51,26 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   // The report page refuses framing, so from the embed it opens in a new tab.
   const newTab = embed ? ' target="_blank" rel="noopener"' : '';
   let main: string;
-  if (view.state !== 'open') main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
+  if (view.state !== 'open')
+    main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
   else {
     // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
-    const data = { version: view.version, definition: view.definition, state: view.state, unclaimed: view.unclaimed, success_message: view.success_message, redirect_url: view.redirect_url, allow_another_response: view.allow_another_response, theme: view.theme, upload_max_bytes: view.upload_max_bytes };
+    const data = {
+      version: view.version,
+      definition: view.definition,
+      state: view.state,
+      unclaimed: view.unclaimed,
+      success_message: view.success_message,
+      redirect_url: view.redirect_url,
+      allow_another_response: view.allow_another_response,
+      theme: view.theme,
+      upload_max_bytes: view.upload_max_bytes,
+    };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
-      renderHtml(h(NoScriptForm, { definition: view.definition, action: `/v1/f/${id}`, renderToken: view.render_token })) +
+      renderHtml(
+        h(NoScriptForm, { definition: view.definition, action: `/v1/f/${id}`, renderToken: view.render_token }),
+      ) +
       '</div>';
   }
   const title = view.definition.title || 'Form';
@@ -61,5 +79,10 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     pageHeader(title, view.definition.description) +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>Report abuse</a></p>`;
-  sendHtml(ctx.res, 200, hostedDocument({ title, body, noindex: view.unclaimed, embed, script: true, theme: view.theme }), { embeddable: embed });
+  sendHtml(
+    ctx.res,
+    200,
+    hostedDocument({ title, body, noindex: view.unclaimed, embed, script: true, theme: view.theme }),
+    { embeddable: embed },
+  );
 };

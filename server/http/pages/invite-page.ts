@@ -9,15 +9,30 @@ import { readForm, signedInPath } from './account-pages.ts';
 import { input, page, problems } from './layout.ts';
 import { assertSameOrigin } from '../same-origin.ts';
 
-const gone = () => page('Invite not valid', '<h1>This invite link is not valid</h1><p>It was used already, has expired or was withdrawn. Ask for a new one.</p>', { noindex: true });
+const gone = () =>
+  page(
+    'Invite not valid',
+    '<h1>This invite link is not valid</h1><p>It was used already, has expired or was withdrawn. Ask for a new one.</p>',
+    { noindex: true },
+  );
 
 type Invite = NonNullable<Awaited<ReturnType<Services['members']['inviteByToken']>>>;
 
-function invitePageHtml(token: string, invite: Invite, signedInAs: string | undefined, email = '', errors: string[] = []) {
+function invitePageHtml(
+  token: string,
+  invite: Invite,
+  signedInAs: string | undefined,
+  email = '',
+  errors: string[] = [],
+) {
   const here = `/admin/invite/${encodeURIComponent(token)}`;
   const head = `<h1>Join “${escapeHtml(invite.workspaceName)}”</h1><p>You are invited as <strong>${escapeHtml(invite.role)}</strong>.</p>${problems(errors)}`;
   if (signedInAs) {
-    return page('Join a workspace', `${head}<form method="post" action="${here}"><input type="hidden" name="action" value="join"><p class="muted">Signed in as ${escapeHtml(signedInAs)}.</p><button type="submit">Join workspace</button></form>`, { noindex: true });
+    return page(
+      'Join a workspace',
+      `${head}<form method="post" action="${here}"><input type="hidden" name="action" value="join"><p class="muted">Signed in as ${escapeHtml(signedInAs)}.</p><button type="submit">Join workspace</button></form>`,
+      { noindex: true },
+    );
   }
   return page(
     'Join a workspace',
@@ -27,33 +42,47 @@ function invitePageHtml(token: string, invite: Invite, signedInAs: string | unde
 }
 
 /** Shows the invite: a join button when signed in, else a sign-up form. */
-export const invitePage = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  const invite = await s.members.inviteByToken(params.token);
-  if (!invite) return sendHtml(res, 404, gone());
-  const session = await s.accounts.session(sessionToken(req));
-  sendHtml(res, 200, invitePageHtml(params.token, invite, session?.user.email));
-};
+export const invitePage =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const invite = await s.members.inviteByToken(params.token);
+    if (!invite) return sendHtml(res, 404, gone());
+    const session = await s.accounts.session(sessionToken(req));
+    sendHtml(res, 200, invitePageHtml(params.token, invite, session?.user.email));
+  };
 
 /** Joins (signed in) or creates the account and signs it in; then opens the panel in that workspace. */
-export const inviteSubmit = (s: Services) => async ({ req, res, params }: RouteContext) => {
-  assertSameOrigin(req, s.config.publicUrl);
-  const invite = await s.members.inviteByToken(params.token);
-  if (!invite) return sendHtml(res, 404, gone());
-  const form = await readForm(req);
-  const session = await s.accounts.session(sessionToken(req));
-  const next = `/admin?workspace=${encodeURIComponent(invite.workspaceId)}`;
-  if (form.action === 'join' && session) {
-    await s.members.acceptAsUser(params.token, session.user.id);
-    return redirect(res, 303, next);
-  }
-  try {
-    const token = await s.members.acceptWithNewAccount(params.token, form.email ?? '', form.password ?? '');
-    res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
-    redirect(res, 303, signedInPath(next));
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 422 || err.status === 409)) {
-      return sendHtml(res, err.status, invitePageHtml(params.token, invite, session?.user.email, form.email, err.details.map((d) => d.replace(/^\w+: /, ''))));
+export const inviteSubmit =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    assertSameOrigin(req, s.config.publicUrl);
+    const invite = await s.members.inviteByToken(params.token);
+    if (!invite) return sendHtml(res, 404, gone());
+    const form = await readForm(req);
+    const session = await s.accounts.session(sessionToken(req));
+    const next = `/admin?workspace=${encodeURIComponent(invite.workspaceId)}`;
+    if (form.action === 'join' && session) {
+      await s.members.acceptAsUser(params.token, session.user.id);
+      return redirect(res, 303, next);
     }
-    throw err;
-  }
-};
+    try {
+      const token = await s.members.acceptWithNewAccount(params.token, form.email ?? '', form.password ?? '');
+      res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
+      redirect(res, 303, signedInPath(next));
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 422 || err.status === 409)) {
+        return sendHtml(
+          res,
+          err.status,
+          invitePageHtml(
+            params.token,
+            invite,
+            session?.user.email,
+            form.email,
+            err.details.map((d) => d.replace(/^\w+: /, '')),
+          ),
+        );
+      }
+      throw err;
+    }
+  };

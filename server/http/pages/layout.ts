@@ -17,7 +17,9 @@ export function input(name: string, label: string, type = 'text', value = ''): s
 export function problems(items: string[]): string {
   // The alert role sits on a wrapper: on the list itself it would replace the list role, leaving the
   // items orphaned for screen readers (axe: listitem).
-  return items.length ? `<div role="alert"><ul class="problems">${items.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></div>` : '';
+  return items.length
+    ? `<div role="alert"><ul class="problems">${items.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></div>`
+    : '';
 }
 
 // Light and dark like the panel these pages lead to (a newcomer's first page should not flash white

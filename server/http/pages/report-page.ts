@@ -36,8 +36,24 @@ export const reportSubmit = (s: Services) => async (ctx: RouteContext) => {
   const fields = await readFormFields(ctx.req);
   if (!s.reports.validToken(view.form_id, ip, fields.token)) {
     const again = `<p><a href="/f/${escapeHtml(encodeURIComponent(view.form_id))}/report">Open the report page again</a></p>`;
-    return sendHtml(ctx.res, 400, hostedDocument({ title: 'Report not sent', body: `${heading('Report not sent')}<p>This report page is too old or was not opened from this network.</p>${again}`, noindex: true }));
+    return sendHtml(
+      ctx.res,
+      400,
+      hostedDocument({
+        title: 'Report not sent',
+        body: `${heading('Report not sent')}<p>This report page is too old or was not opened from this network.</p>${again}`,
+        noindex: true,
+      }),
+    );
   }
   await s.reports.report(view.form_id, ip);
-  sendHtml(ctx.res, 200, hostedDocument({ title: 'Report received', body: `${heading('Thank you')}<p role="status">Your report was received. The administrators of this Formstead server will look at it.</p>`, noindex: true }));
+  sendHtml(
+    ctx.res,
+    200,
+    hostedDocument({
+      title: 'Report received',
+      body: `${heading('Thank you')}<p role="status">Your report was received. The administrators of this Formstead server will look at it.</p>`,
+      noindex: true,
+    }),
+  );
 };

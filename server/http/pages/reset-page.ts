@@ -15,29 +15,38 @@ const resetForm = (token: string, email = '', errors: string[] = []) =>
   );
 
 /** Problems named by the form's labels rather than field keys (people read this page, not programs). */
-const inWords = (details: string[]) => details.map((d) => d.replace(/^email: /, 'Owner email: ').replace(/^password: /, 'New password: '));
+const inWords = (details: string[]) =>
+  details.map((d) => d.replace(/^email: /, 'Owner email: ').replace(/^password: /, 'New password: '));
 
 const usedPage = () =>
-  page('Link used', '<h1>This link was used, has expired or is unknown</h1><p>Run <code>formstead admin-link</code> on the server for a new one, or <a href="/admin/login">sign in</a>.</p>');
+  page(
+    'Link used',
+    '<h1>This link was used, has expired or is unknown</h1><p>Run <code>formstead admin-link</code> on the server for a new one, or <a href="/admin/login">sign in</a>.</p>',
+  );
 
 /** GET /admin/reset?token=…: the new-password form. */
-export const resetPage = (s: Services) => async ({ res, query }: RouteContext) => {
-  const token = query.get('token') ?? '';
-  if (!(await s.accounts.resetLinkValid(token))) return sendHtml(res, 404, usedPage());
-  sendHtml(res, 200, resetForm(token));
-};
+export const resetPage =
+  (s: Services) =>
+  async ({ res, query }: RouteContext) => {
+    const token = query.get('token') ?? '';
+    if (!(await s.accounts.resetLinkValid(token))) return sendHtml(res, 404, usedPage());
+    sendHtml(res, 200, resetForm(token));
+  };
 
 /** POST /admin/reset: sets the password, signs the owner in, and the link stops working. */
-export const resetSubmit = (s: Services) => async ({ req, res }: RouteContext) => {
-  assertSameOrigin(req, s.config.publicUrl);
-  const form = await readForm(req);
-  try {
-    const session = await s.accounts.resetOwnerPassword(form.token ?? '', form.email ?? '', form.password ?? '');
-    res.setHeader('set-cookie', sessionCookie(session, s.config.publicUrl));
-    redirect(res, 303, signedInPath('/admin'));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 422) return sendHtml(res, 422, resetForm(form.token ?? '', form.email, inWords(err.details)));
-    if (err instanceof ApiError && err.status === 404) return sendHtml(res, 404, usedPage());
-    throw err;
-  }
-};
+export const resetSubmit =
+  (s: Services) =>
+  async ({ req, res }: RouteContext) => {
+    assertSameOrigin(req, s.config.publicUrl);
+    const form = await readForm(req);
+    try {
+      const session = await s.accounts.resetOwnerPassword(form.token ?? '', form.email ?? '', form.password ?? '');
+      res.setHeader('set-cookie', sessionCookie(session, s.config.publicUrl));
+      redirect(res, 303, signedInPath('/admin'));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422)
+        return sendHtml(res, 422, resetForm(form.token ?? '', form.email, inWords(err.details)));
+      if (err instanceof ApiError && err.status === 404) return sendHtml(res, 404, usedPage());
+      throw err;
+    }
+  };

@@ -21,5 +21,15 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   });
   const title = view.definition.title || 'Thank you';
   // Embeddable: a form posted without JavaScript inside the embed's iframe lands here.
-  sendHtml(ctx.res, 200, hostedDocument({ title, body: pageHeader(title) + renderHtml(success), noindex: view.unclaimed, theme: view.theme }), { embeddable: true });
+  sendHtml(
+    ctx.res,
+    200,
+    hostedDocument({
+      title,
+      body: pageHeader(title) + renderHtml(success),
+      noindex: view.unclaimed,
+      theme: view.theme,
+    }),
+    { embeddable: true },
+  );
 };

@@ -35,7 +35,14 @@ const store = suite('backup of the store while it writes and snapshots');
 store('each copy holds every write acknowledged before it began and none that was never made', async () => {
   const dir = tempDir();
   // A snapshot every few kilobytes of journal: copies race snapshots that delete the journals they read.
-  const db = await DurableDatabase.open({ dir, migrations: [items], snapshotJournalBytes: 2048, snapshotIntervalMs: 0, snapshotIn: 'main', log: () => {} });
+  const db = await DurableDatabase.open({
+    dir,
+    migrations: [items],
+    snapshotJournalBytes: 2048,
+    snapshotIntervalMs: 0,
+    snapshotIn: 'main',
+    log: () => {},
+  });
   const acknowledged: string[] = [];
   let next = 0;
   let writing = true;
@@ -51,7 +58,12 @@ store('each copy holds every write acknowledged before it began and none that wa
     const out = path.join(tempDir(), 'backup.tar');
     await writeBackup(dir, out);
     const madeBefore = next; // ids below this were at least started
-    const copy = await DurableDatabase.open({ dir: restore(out), migrations: [items], snapshotIntervalMs: 0, log: () => {} });
+    const copy = await DurableDatabase.open({
+      dir: restore(out),
+      migrations: [items],
+      snapshotIntervalMs: 0,
+      log: () => {},
+    });
     const restored = new Set(copy.all<{ id: string }>('SELECT id FROM items').map((r) => r.id));
     await copy.close();
     for (const id of before) assert.ok(restored.has(id), `round ${round}: acknowledged ${id} missing`);
@@ -60,7 +72,10 @@ store('each copy holds every write acknowledged before it began and none that wa
   }
   writing = false;
   await Promise.all(writers);
-  assert.ok(db.stats().snapshotGeneration > 6, `snapshots were taken meanwhile (generation ${db.stats().snapshotGeneration})`);
+  assert.ok(
+    db.stats().snapshotGeneration > 6,
+    `snapshots were taken meanwhile (generation ${db.stats().snapshotGeneration})`,
+  );
   await db.close();
 });
 
@@ -69,7 +84,8 @@ const e2e = suite('formstead backup of a running server');
 e2e('backup under a stream of submissions, restore into a new folder, start, compare every submission', async () => {
   const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   const api = (method: string, p: string, opts?: Parameters<typeof call>[3]) => call(server.url, method, p, opts);
-  const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
+  const { form_id } = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } }))
+    .json;
   // Uploads live under files/ in the data folder; the copy carries that folder as it is.
   mkdirSync(path.join(server.dataDir, 'files', 'ab'), { recursive: true });
   writeFileSync(path.join(server.dataDir, 'files', 'ab', 'upload.bin'), Buffer.from([0, 1, 2, 255]));
@@ -87,7 +103,9 @@ e2e('backup under a stream of submissions, restore into a new folder, start, com
   while (sent.size < 30) await new Promise((r) => setTimeout(r, 20));
   const before = new Set(sent.keys());
   const out = path.join(tempDir(), 'formstead.tar');
-  const cli = spawn(process.execPath, [bundlePath, 'backup', '--data', server.dataDir, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const cli = spawn(process.execPath, [bundlePath, 'backup', '--data', server.dataDir, '--out', out], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let said = '';
   cli.stdout.on('data', (d) => (said += d));
   cli.stderr.on('data', (d) => (said += d));
@@ -102,7 +120,11 @@ e2e('backup under a stream of submissions, restore into a new folder, start, com
   const copy = await startServer({ dataDir: restoredDir, env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   const restored = new Map<string, unknown>();
   for (let cursor = ''; ; ) {
-    const page = (await call(copy.url, 'GET', `/v1/forms/${form_id}/submissions?limit=100${cursor && `&cursor=${cursor}`}`, { key: OWNER_KEY })).json;
+    const page = (
+      await call(copy.url, 'GET', `/v1/forms/${form_id}/submissions?limit=100${cursor && `&cursor=${cursor}`}`, {
+        key: OWNER_KEY,
+      })
+    ).json;
     for (const s of page.submissions) restored.set(s.id, s.values);
     if (!page.next_cursor) break;
     cursor = encodeURIComponent(page.next_cursor);
@@ -117,10 +139,19 @@ e2e('backup under a stream of submissions, restore into a new folder, start, com
 
 e2e('a folder that is not a data folder, or no --data, stops with one line', async () => {
   const empty = await tempDataDir();
-  for (const args of [['backup', '--data', empty, '--out', path.join(empty, 'x.tar')], ['backup', '--out', 'x.tar']]) {
-    const r = spawnSync(process.execPath, [bundlePath, ...args], { encoding: 'utf8', env: { ...process.env, FORMSTEAD_DATA: '' } });
+  for (const args of [
+    ['backup', '--data', empty, '--out', path.join(empty, 'x.tar')],
+    ['backup', '--out', 'x.tar'],
+  ]) {
+    const r = spawnSync(process.execPath, [bundlePath, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, FORMSTEAD_DATA: '' },
+    });
     assert.is(r.status, 2);
-    assert.match(r.stderr.trim(), /^formstead: --data: (\S+ is not a Formstead data folder|needs the data folder to copy)$/);
+    assert.match(
+      r.stderr.trim(),
+      /^formstead: --data: (\S+ is not a Formstead data folder|needs the data folder to copy)$/,
+    );
   }
 });
 

@@ -29,7 +29,12 @@ const port = await freePort();
 const publicUrl = `http://127.0.0.1:${port}`;
 
 /** Runs the real bundle's migrate with these arguments. */
-const migrate = (...args: string[]) => spawnSync(process.execPath, [bundlePath, 'migrate', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, FORMSTEAD_FILES_DIR: '' } });
+const migrate = (...args: string[]) =>
+  spawnSync(process.execPath, [bundlePath, 'migrate', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, FORMSTEAD_FILES_DIR: '' },
+  });
 
 /** The `v` column of the first row of one statement, run directly on a database. */
 async function pgValue(url: string, sql: string): Promise<any> {
@@ -48,7 +53,9 @@ async function tableCounts(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tables = (await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).rows.map((r) => r.table_name);
+    const tables = (
+      await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")
+    ).rows.map((r) => r.table_name);
     const out: Record<string, number> = {};
     for (const t of tables) out[t] = Number((await client.query(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n);
     return out;
@@ -60,7 +67,8 @@ async function tableCounts(url: string): Promise<Record<string, number>> {
 /** The per-table lines of migrate's output: table → [data folder, PostgreSQL, added now]. */
 function countLines(stdout: string): Record<string, number[]> {
   const out: Record<string, number[]> = {};
-  for (const m of stdout.matchAll(/^ {2}([a-z_]+) +(\d+) +(\d+) +(\d+)$/gm)) out[m[1]] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  for (const m of stdout.matchAll(/^ {2}([a-z_]+) +(\d+) +(\d+) +(\d+)$/gm))
+    out[m[1]] = [Number(m[2]), Number(m[3]), Number(m[4])];
   return out;
 }
 
@@ -68,7 +76,12 @@ function countLines(stdout: string): Record<string, number[]> {
 const folderState = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
-    .map((e) => `${path.relative(dir, path.join(e.parentPath, e.name))} ${createHash('sha256').update(readFileSync(path.join(e.parentPath, e.name))).digest('hex')}`)
+    .map(
+      (e) =>
+        `${path.relative(dir, path.join(e.parentPath, e.name))} ${createHash('sha256')
+          .update(readFileSync(path.join(e.parentPath, e.name)))
+          .digest('hex')}`,
+    )
     .sort();
 
 interface World {
@@ -85,7 +98,9 @@ async function views(server: RunningServer, w: World) {
   const submissions = async (formId: string) => {
     const all: unknown[] = [];
     for (let cursor = ''; ; ) {
-      const page = await api(`/v1/forms/${formId}/submissions?limit=2${cursor && `&cursor=${encodeURIComponent(cursor)}`}`);
+      const page = await api(
+        `/v1/forms/${formId}/submissions?limit=2${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+      );
       assert.is(page.status, 200, page.text);
       all.push(...page.json.submissions);
       if (!page.json.next_cursor) return all;
@@ -119,96 +134,179 @@ let before: Awaited<ReturnType<typeof views>>;
 
 const copy = suite('formstead migrate: an embedded installation into PostgreSQL');
 
-copy('build an installation through the real server; migrating while it runs is refused and writes nothing', async () => {
-  const env = { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1', NODE_EXTRA_CA_CERTS: receiver.caFile, FORMSTEAD_PUBLIC_URL: publicUrl, ...FAST_RETRIES };
-  const server = await startServer({ dataDir, port, env });
-  const cookie = await setupOwner(server);
-  const { id: contactId } = await formWithWebhook(server, receiver, '/status/200/contact');
-  for (const title of ['Contact us (2)', 'Contact us (3)']) {
-    const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { form_id: contactId, definition: contactDefinition({ title }) } });
-    assert.is(r.status, 201, r.text);
-  }
-  const patched = await call(server.url, 'PATCH', `/v1/forms/${contactId}`, { key: OWNER_KEY, body: { notify_mode: 'milestones', success_message: 'Thanks, we read everything.' } });
-  assert.is(patched.status, 200, patched.text);
-  const people = ['Ada', 'Grace', 'Hedy', 'Katherine', 'Radia'];
-  for (const [i, name] of people.entries()) {
-    const headers = i === 0 ? { 'idempotency-key': 'first-one' } : undefined;
-    const r = await call(server.url, 'POST', `/v1/f/${contactId}`, { headers, body: { values: { name, email: `${name.toLowerCase()}@example.com`, topic: i % 2 ? 'sales' : 'support', message: `Hällo ${'✓'.repeat(i)}` } } });
-    assert.is(r.status, 201, r.text);
-  }
-  await waitForLog(server, contactId, (log) => log.filter((l) => l.status_code === 200).length === people.length, 'every delivery made');
-  const spam = await call(server.url, 'POST', `/v1/f/${contactId}`, { body: { values: { name: 'Bot', email: 'bot@example.com' }, _hp: 'http://spam.example' } });
-  assert.is(spam.status, 201);
-
-  const fileFormId = await publishFileForm(server.url, fileDefinition());
-  const pdf = bytes(50_000);
-  const upload = await rawUpload(server.url, fileFormId, 'cv', pdf, 'cv.pdf');
-  assert.is(upload.status, 201, upload.text);
-  const withFile = await call(server.url, 'POST', `/v1/f/${fileFormId}`, { body: { values: { name: 'Ada', cv: upload.json.upload_id } } });
-  assert.is(withFile.status, 201, withFile.text);
-  // The newest answer of all deleted: SQLite's AUTOINCREMENT never hands its number out again; nor may PostgreSQL.
-  const gone = await call(server.url, 'POST', `/v1/f/${contactId}`, { body: { values: { name: 'Gone', email: 'gone@example.com' } } });
-  assert.is((await call(server.url, 'DELETE', `/v1/forms/${contactId}/submissions/${gone.json.id}`, { key: OWNER_KEY })).status, 204);
-
-  const unclaimed = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition({ title: 'Unclaimed' }) } });
-  assert.is(unclaimed.status, 201, unclaimed.text);
-  const unclaimedId = unclaimed.json.form_id as string;
-  const reportPage = await call(server.url, 'GET', `/f/${unclaimedId}/report`);
-  const token = /name="token" value="([^"]+)"/.exec(reportPage.text)![1];
-  const reported = await call(server.url, 'POST', `/f/${unclaimedId}/report`, { rawBody: `token=${encodeURIComponent(token)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  assert.is(reported.status, 200, reported.text);
-
-  const { client, close } = adminClient(server, cookie);
-  try {
-    await client.drafts.save.mutate({ formId: contactId, text: JSON.stringify(contactDefinition({ title: 'Contact us (draft)' })) });
-    await client.members.invite.mutate({ role: 'viewer' });
-    // The milestone mail of the first answer goes to the outbox (no SMTP server here).
-    for (let i = 0; (await client.workspace.outbox.query()).mails.length === 0; i++) {
-      if (i > 200) assert.unreachable('no mail in the outbox');
-      await new Promise((r) => setTimeout(r, 50));
+copy(
+  'build an installation through the real server; migrating while it runs is refused and writes nothing',
+  async () => {
+    const env = {
+      FORMSTEAD_OWNER_KEY: OWNER_KEY,
+      FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '1',
+      NODE_EXTRA_CA_CERTS: receiver.caFile,
+      FORMSTEAD_PUBLIC_URL: publicUrl,
+      ...FAST_RETRIES,
+    };
+    const server = await startServer({ dataDir, port, env });
+    const cookie = await setupOwner(server);
+    const { id: contactId } = await formWithWebhook(server, receiver, '/status/200/contact');
+    for (const title of ['Contact us (2)', 'Contact us (3)']) {
+      const r = await call(server.url, 'POST', '/v1/forms', {
+        key: OWNER_KEY,
+        body: { form_id: contactId, definition: contactDefinition({ title }) },
+      });
+      assert.is(r.status, 201, r.text);
     }
-  } finally {
-    close();
-  }
-  world = { contactId, fileFormId, unclaimedId, fileSha: sha256(pdf), cookie };
-  before = await views(server, world);
-  assert.is(before.contactSubmissions.length, people.length);
-  assert.is(before.versions.versions.length, 3);
-  assert.is(before.spam.items.length, 1);
-  assert.ok(before.invites.length === 1 && before.draft, 'an invite and a draft');
+    const patched = await call(server.url, 'PATCH', `/v1/forms/${contactId}`, {
+      key: OWNER_KEY,
+      body: { notify_mode: 'milestones', success_message: 'Thanks, we read everything.' },
+    });
+    assert.is(patched.status, 200, patched.text);
+    const people = ['Ada', 'Grace', 'Hedy', 'Katherine', 'Radia'];
+    for (const [i, name] of people.entries()) {
+      const headers = i === 0 ? { 'idempotency-key': 'first-one' } : undefined;
+      const r = await call(server.url, 'POST', `/v1/f/${contactId}`, {
+        headers,
+        body: {
+          values: {
+            name,
+            email: `${name.toLowerCase()}@example.com`,
+            topic: i % 2 ? 'sales' : 'support',
+            message: `Hällo ${'✓'.repeat(i)}`,
+          },
+        },
+      });
+      assert.is(r.status, 201, r.text);
+    }
+    await waitForLog(
+      server,
+      contactId,
+      (log) => log.filter((l) => l.status_code === 200).length === people.length,
+      'every delivery made',
+    );
+    const spam = await call(server.url, 'POST', `/v1/f/${contactId}`, {
+      body: { values: { name: 'Bot', email: 'bot@example.com' }, _hp: 'http://spam.example' },
+    });
+    assert.is(spam.status, 201);
 
-  const refused = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
-  assert.is(refused.status, 1, refused.stdout + refused.stderr);
-  assert.match(refused.stderr.trim(), /^formstead: \S+ is in use by a running Formstead: stop the server first \(answers that arrive during the copy would not be copied\), then run this again$/);
-  assert.is(refused.stdout, '');
-  assert.equal(await tableCounts(db.url('copy')), {}, 'nothing written to the database');
-  assert.not.ok(existsSync(filesTo), 'no files copied');
-  assert.is(await server.stop(), 0);
-});
+    const fileFormId = await publishFileForm(server.url, fileDefinition());
+    const pdf = bytes(50_000);
+    const upload = await rawUpload(server.url, fileFormId, 'cv', pdf, 'cv.pdf');
+    assert.is(upload.status, 201, upload.text);
+    const withFile = await call(server.url, 'POST', `/v1/f/${fileFormId}`, {
+      body: { values: { name: 'Ada', cv: upload.json.upload_id } },
+    });
+    assert.is(withFile.status, 201, withFile.text);
+    // The newest answer of all deleted: SQLite's AUTOINCREMENT never hands its number out again; nor may PostgreSQL.
+    const gone = await call(server.url, 'POST', `/v1/f/${contactId}`, {
+      body: { values: { name: 'Gone', email: 'gone@example.com' } },
+    });
+    assert.is(
+      (await call(server.url, 'DELETE', `/v1/forms/${contactId}/submissions/${gone.json.id}`, { key: OWNER_KEY }))
+        .status,
+      204,
+    );
 
-copy('stopped: migrate copies every table and file, checks the counts and says how to start on PostgreSQL; the data folder is left as it was', async () => {
-  const folder = folderState(dataDir);
-  const r = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
-  assert.is(r.status, 0, r.stdout + r.stderr);
-  const counts = countLines(r.stdout);
-  for (const table of ['meta', 'workspaces', 'users', 'memberships', 'sessions', 'api_keys', 'invites', 'forms', 'form_versions', 'submissions', 'usage', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'outbox', 'abuse_reports', 'drafts', 'spam_submissions', 'files']) {
-    const [source, target, added] = counts[table] ?? assert.unreachable(`no line for ${table}:\n${r.stdout}`);
-    assert.ok(source > 0, `${table} has rows in the built installation`);
-    assert.ok(source === target && target === added, `${table}: ${counts[table]}`);
-  }
-  const inDb = await tableCounts(db.url('copy'));
-  for (const [table, [source]] of Object.entries(counts)) assert.is(inDb[table], source, `${table} rows in PostgreSQL`);
-  assert.match(r.stdout, /^Files: 1 copied from \S+ to \S+shared-files, 0 already there \(1 named by the database\)\.$/m);
-  assert.ok(r.stdout.trimEnd().endsWith(`  FORMSTEAD_DATABASE_URL=${db.url('copy')} FORMSTEAD_FILES_DIR=${filesTo} formstead`), r.stdout);
-  assert.equal(folderState(dataDir), folder, 'the data folder is unchanged (and its lock released)');
-  // Submission numbers continue after the highest SQLite handed out, the deleted newest one included.
-  const source = await readDataFolder(dataDir, migrations, () => {});
-  const used = source.all<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'submissions'")[0].seq;
-  const kept = source.all<{ max: number }>('SELECT max(seq) AS max FROM submissions')[0].max;
-  await source.close();
-  assert.ok(used > kept, `the deleted answer had the highest number (${used} > ${kept})`);
-  assert.is(await pgValue(db.url('copy'), 'SELECT last_value AS v FROM submissions_seq_seq'), used);
-});
+    const unclaimed = await call(server.url, 'POST', '/v1/forms', {
+      body: { definition: contactDefinition({ title: 'Unclaimed' }) },
+    });
+    assert.is(unclaimed.status, 201, unclaimed.text);
+    const unclaimedId = unclaimed.json.form_id as string;
+    const reportPage = await call(server.url, 'GET', `/f/${unclaimedId}/report`);
+    const token = /name="token" value="([^"]+)"/.exec(reportPage.text)![1];
+    const reported = await call(server.url, 'POST', `/f/${unclaimedId}/report`, {
+      rawBody: `token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.is(reported.status, 200, reported.text);
+
+    const { client, close } = adminClient(server, cookie);
+    try {
+      await client.drafts.save.mutate({
+        formId: contactId,
+        text: JSON.stringify(contactDefinition({ title: 'Contact us (draft)' })),
+      });
+      await client.members.invite.mutate({ role: 'viewer' });
+      // The milestone mail of the first answer goes to the outbox (no SMTP server here).
+      for (let i = 0; (await client.workspace.outbox.query()).mails.length === 0; i++) {
+        if (i > 200) assert.unreachable('no mail in the outbox');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      close();
+    }
+    world = { contactId, fileFormId, unclaimedId, fileSha: sha256(pdf), cookie };
+    before = await views(server, world);
+    assert.is(before.contactSubmissions.length, people.length);
+    assert.is(before.versions.versions.length, 3);
+    assert.is(before.spam.items.length, 1);
+    assert.ok(before.invites.length === 1 && before.draft, 'an invite and a draft');
+
+    const refused = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
+    assert.is(refused.status, 1, refused.stdout + refused.stderr);
+    assert.match(
+      refused.stderr.trim(),
+      /^formstead: \S+ is in use by a running Formstead: stop the server first \(answers that arrive during the copy would not be copied\), then run this again$/,
+    );
+    assert.is(refused.stdout, '');
+    assert.equal(await tableCounts(db.url('copy')), {}, 'nothing written to the database');
+    assert.not.ok(existsSync(filesTo), 'no files copied');
+    assert.is(await server.stop(), 0);
+  },
+);
+
+copy(
+  'stopped: migrate copies every table and file, checks the counts and says how to start on PostgreSQL; the data folder is left as it was',
+  async () => {
+    const folder = folderState(dataDir);
+    const r = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
+    assert.is(r.status, 0, r.stdout + r.stderr);
+    const counts = countLines(r.stdout);
+    for (const table of [
+      'meta',
+      'workspaces',
+      'users',
+      'memberships',
+      'sessions',
+      'api_keys',
+      'invites',
+      'forms',
+      'form_versions',
+      'submissions',
+      'usage',
+      'idempotency',
+      'webhook_deliveries',
+      'webhook_attempts',
+      'outbox',
+      'abuse_reports',
+      'drafts',
+      'spam_submissions',
+      'files',
+    ]) {
+      const [source, target, added] = counts[table] ?? assert.unreachable(`no line for ${table}:\n${r.stdout}`);
+      assert.ok(source > 0, `${table} has rows in the built installation`);
+      assert.ok(source === target && target === added, `${table}: ${counts[table]}`);
+    }
+    const inDb = await tableCounts(db.url('copy'));
+    for (const [table, [source]] of Object.entries(counts))
+      assert.is(inDb[table], source, `${table} rows in PostgreSQL`);
+    assert.match(
+      r.stdout,
+      /^Files: 1 copied from \S+ to \S+shared-files, 0 already there \(1 named by the database\)\.$/m,
+    );
+    assert.ok(
+      r.stdout
+        .trimEnd()
+        .endsWith(`  FORMSTEAD_DATABASE_URL=${db.url('copy')} FORMSTEAD_FILES_DIR=${filesTo} formstead`),
+      r.stdout,
+    );
+    assert.equal(folderState(dataDir), folder, 'the data folder is unchanged (and its lock released)');
+    // Submission numbers continue after the highest SQLite handed out, the deleted newest one included.
+    const source = await readDataFolder(dataDir, migrations, () => {});
+    const used = source.all<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'submissions'")[0].seq;
+    const kept = source.all<{ max: number }>('SELECT max(seq) AS max FROM submissions')[0].max;
+    await source.close();
+    assert.ok(used > kept, `the deleted answer had the highest number (${used} > ${kept})`);
+    assert.is(await pgValue(db.url('copy'), 'SELECT last_value AS v FROM submissions_seq_seq'), used);
+  },
+);
 
 copy('a rerun adds nothing and counts the same', async () => {
   const inDb = await tableCounts(db.url('copy'));
@@ -225,92 +323,145 @@ copy('a rerun adds nothing and counts the same', async () => {
   const inPlace = migrate('--data', dataDir, '--to', db.url('copy'));
   assert.is(inPlace.status, 0, inPlace.stdout + inPlace.stderr);
   const kept = path.join(dataDir, 'files');
-  assert.match(inPlace.stdout, new RegExp(`^Files: 1 named by the database, kept where they are in ${kept} \\(use --files-dir DIR`, 'm'));
+  assert.match(
+    inPlace.stdout,
+    new RegExp(`^Files: 1 named by the database, kept where they are in ${kept} \\(use --files-dir DIR`, 'm'),
+  );
   assert.ok(inPlace.stdout.trimEnd().endsWith(`FORMSTEAD_FILES_DIR=${kept} formstead`), inPlace.stdout);
   assert.equal(await tableCounts(db.url('copy')), inDb);
 });
 
-copy('a bundle on the copy answers as the embedded one did: forms, versions, submissions in order, settings, files, key, session, password', async () => {
-  // No FORMSTEAD_OWNER_KEY: the key that works is the copied one.
-  const server = await startServer({ dataDir: await tempDataDir(), port, env: { FORMSTEAD_DATABASE_URL: db.url('copy'), FORMSTEAD_FILES_DIR: filesTo, FORMSTEAD_PUBLIC_URL: publicUrl } });
-  try {
-    assert.not.match(server.output(), /Create the owner account/, 'the copied owner can sign in: no setup link');
-    const after = await views(server, world);
-    assert.equal(after, before);
-    const file = (after.fileSubmissions[0] as any).values.cv;
-    const got = await download(reachable(file.url, server.url));
-    assert.is(got.status, 200);
-    assert.is(sha256(got.body), world.fileSha);
-    const login = await call(server.url, 'POST', '/admin/login', { rawBody: new URLSearchParams({ email: 'owner@example.com', password: OWNER_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    assert.is(login.status, 303, login.text);
-    // New rows take numbers after the copied ones (the sequences were moved): the newest answer is last.
-    const next = await call(server.url, 'POST', `/v1/f/${world.contactId}`, { body: { values: { name: 'New', email: 'new@example.com' } } });
-    assert.is(next.status, 201, next.text);
-    const list = await call(server.url, 'GET', `/v1/forms/${world.contactId}/submissions?limit=100`, { key: OWNER_KEY });
-    assert.equal(
-      list.json.submissions.map((s: any) => s.id),
-      [next.json.id, ...before.contactSubmissions.map((s: any) => s.id)],
-      'newest first: the new answer, then the copied ones in their order',
+copy(
+  'a bundle on the copy answers as the embedded one did: forms, versions, submissions in order, settings, files, key, session, password',
+  async () => {
+    // No FORMSTEAD_OWNER_KEY: the key that works is the copied one.
+    const server = await startServer({
+      dataDir: await tempDataDir(),
+      port,
+      env: { FORMSTEAD_DATABASE_URL: db.url('copy'), FORMSTEAD_FILES_DIR: filesTo, FORMSTEAD_PUBLIC_URL: publicUrl },
+    });
+    try {
+      assert.not.match(server.output(), /Create the owner account/, 'the copied owner can sign in: no setup link');
+      const after = await views(server, world);
+      assert.equal(after, before);
+      const file = (after.fileSubmissions[0] as any).values.cv;
+      const got = await download(reachable(file.url, server.url));
+      assert.is(got.status, 200);
+      assert.is(sha256(got.body), world.fileSha);
+      const login = await call(server.url, 'POST', '/admin/login', {
+        rawBody: new URLSearchParams({ email: 'owner@example.com', password: OWNER_PASSWORD }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.is(login.status, 303, login.text);
+      // New rows take numbers after the copied ones (the sequences were moved): the newest answer is last.
+      const next = await call(server.url, 'POST', `/v1/f/${world.contactId}`, {
+        body: { values: { name: 'New', email: 'new@example.com' } },
+      });
+      assert.is(next.status, 201, next.text);
+      const list = await call(server.url, 'GET', `/v1/forms/${world.contactId}/submissions?limit=100`, {
+        key: OWNER_KEY,
+      });
+      assert.equal(
+        list.json.submissions.map((s: any) => s.id),
+        [next.json.id, ...before.contactSubmissions.map((s: any) => s.id)],
+        'newest first: the new answer, then the copied ones in their order',
+      );
+      assert.ok(
+        (await pgValue(db.url('copy'), `SELECT seq AS v FROM submissions WHERE id = '${next.json.id}'`)) >
+          (await pgValue(db.url('copy'), "SELECT max(seq) AS v FROM submissions WHERE id <> '" + next.json.id + "'")) +
+            1,
+        'a number after the deleted one',
+      );
+      const spam = await call(server.url, 'POST', `/v1/f/${world.contactId}`, {
+        body: { values: { name: 'Bot 2', email: 'bot@example.com' }, _hp: 'x' },
+      });
+      assert.is(spam.status, 201);
+    } finally {
+      assert.is(await server.stop(), 0);
+    }
+  },
+);
+
+copy(
+  'once a server has run on the copy, a rerun is refused with one line and writes nothing (it would bring back what was deleted there)',
+  async () => {
+    // The bundle of the test before ran on the copy and took a new answer; one of the copied answers is deleted there now.
+    const deleted = (before.contactSubmissions[0] as { id: string }).id;
+    const server = await startServer({
+      dataDir: await tempDataDir(),
+      port,
+      env: { FORMSTEAD_DATABASE_URL: db.url('copy'), FORMSTEAD_FILES_DIR: filesTo, FORMSTEAD_PUBLIC_URL: publicUrl },
+    });
+    try {
+      const gone = await call(server.url, 'DELETE', `/v1/forms/${world.contactId}/submissions/${deleted}`, {
+        key: OWNER_KEY,
+      });
+      assert.is(gone.status, 204, gone.text);
+    } finally {
+      assert.is(await server.stop(), 0);
+    }
+    const since = await pgValue(db.url('copy'), "SELECT value AS v FROM meta WHERE key = 'postgres_served_since'");
+    assert.ok(!Number.isNaN(Date.parse(since)), `the first start left its mark (${since})`);
+    const counts = await tableCounts(db.url('copy'));
+    const r = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
+    assert.is(r.status, 1, r.stdout + r.stderr);
+    assert.is(r.stdout, '');
+    assert.is(
+      r.stderr.trim(),
+      `formstead: --to: ${new URL(db.url('copy')).host}/copy: a Formstead server has run on this copy since ${since}; a rerun is refused, since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers and forms back; nothing was written (the first run checked that everything arrived)`,
     );
-    assert.ok((await pgValue(db.url('copy'), `SELECT seq AS v FROM submissions WHERE id = '${next.json.id}'`)) > (await pgValue(db.url('copy'), "SELECT max(seq) AS v FROM submissions WHERE id <> '" + next.json.id + "'")) + 1, 'a number after the deleted one');
-    const spam = await call(server.url, 'POST', `/v1/f/${world.contactId}`, { body: { values: { name: 'Bot 2', email: 'bot@example.com' }, _hp: 'x' } });
-    assert.is(spam.status, 201);
-  } finally {
-    assert.is(await server.stop(), 0);
-  }
-});
+    assert.equal(await tableCounts(db.url('copy')), counts);
+    assert.is(
+      await pgValue(db.url('copy'), `SELECT count(*)::int AS v FROM submissions WHERE id = '${deleted}'`),
+      0,
+      'the deleted answer stays deleted',
+    );
+  },
+);
 
-copy('once a server has run on the copy, a rerun is refused with one line and writes nothing (it would bring back what was deleted there)', async () => {
-  // The bundle of the test before ran on the copy and took a new answer; one of the copied answers is deleted there now.
-  const deleted = (before.contactSubmissions[0] as { id: string }).id;
-  const server = await startServer({ dataDir: await tempDataDir(), port, env: { FORMSTEAD_DATABASE_URL: db.url('copy'), FORMSTEAD_FILES_DIR: filesTo, FORMSTEAD_PUBLIC_URL: publicUrl } });
-  try {
-    const gone = await call(server.url, 'DELETE', `/v1/forms/${world.contactId}/submissions/${deleted}`, { key: OWNER_KEY });
-    assert.is(gone.status, 204, gone.text);
-  } finally {
-    assert.is(await server.stop(), 0);
-  }
-  const since = await pgValue(db.url('copy'), "SELECT value AS v FROM meta WHERE key = 'postgres_served_since'");
-  assert.ok(!Number.isNaN(Date.parse(since)), `the first start left its mark (${since})`);
-  const counts = await tableCounts(db.url('copy'));
-  const r = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
-  assert.is(r.status, 1, r.stdout + r.stderr);
-  assert.is(r.stdout, '');
-  assert.is(
-    r.stderr.trim(),
-    `formstead: --to: ${new URL(db.url('copy')).host}/copy: a Formstead server has run on this copy since ${since}; a rerun is refused, since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers and forms back; nothing was written (the first run checked that everything arrived)`,
-  );
-  assert.equal(await tableCounts(db.url('copy')), counts);
-  assert.is(await pgValue(db.url('copy'), `SELECT count(*)::int AS v FROM submissions WHERE id = '${deleted}'`), 0, 'the deleted answer stays deleted');
-});
-
-copy('a file the database names is missing, or a row does not arrive: the table is printed, one line says what, exit 1', async () => {
-  const broken = await tempDataDir();
-  cpSync(dataDir, broken, { recursive: true });
-  for (const name of readdirSync(path.join(broken, 'files'))) rmSync(path.join(broken, 'files', name));
-  await adminQuery(db, 'CREATE DATABASE partial');
-  const target = path.join(await tempDataDir(), 'files');
-  const first = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
-  assert.is(first.status, 1, first.stdout + first.stderr);
-  assert.match(first.stdout, /^ {2}submissions +6 +6 +6$/m, 'the rows were copied and counted');
-  assert.match(first.stderr.trim(), /^formstead: the copy is incomplete \(1 file\(s\) not in \S+ with their recorded size, e.g. [0-9a-f-]{36}\); nothing was deleted, run it again once the cause is fixed$/);
-  // A row PostgreSQL already holds under another id with the same unique key is not copied: named.
-  const agent = await pgValue(db.url('partial'), "SELECT id AS v FROM api_keys WHERE kind = 'agent'");
-  await pgValue(db.url('partial'), `UPDATE api_keys SET id = 'replaced' WHERE id = '${agent}' RETURNING id AS v`);
-  const again = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
-  assert.is(again.status, 1);
-  assert.match(again.stdout, /^ {2}api_keys +2 +2 +0$/m);
-  assert.match(again.stderr.trim(), new RegExp(`^formstead: the copy is incomplete \\(api_keys: 1 row\\(s\\) missing, e.g. id ${agent}; 1 file\\(s\\) not in`));
-});
+copy(
+  'a file the database names is missing, or a row does not arrive: the table is printed, one line says what, exit 1',
+  async () => {
+    const broken = await tempDataDir();
+    cpSync(dataDir, broken, { recursive: true });
+    for (const name of readdirSync(path.join(broken, 'files'))) rmSync(path.join(broken, 'files', name));
+    await adminQuery(db, 'CREATE DATABASE partial');
+    const target = path.join(await tempDataDir(), 'files');
+    const first = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
+    assert.is(first.status, 1, first.stdout + first.stderr);
+    assert.match(first.stdout, /^ {2}submissions +6 +6 +6$/m, 'the rows were copied and counted');
+    assert.match(
+      first.stderr.trim(),
+      /^formstead: the copy is incomplete \(1 file\(s\) not in \S+ with their recorded size, e.g. [0-9a-f-]{36}\); nothing was deleted, run it again once the cause is fixed$/,
+    );
+    // A row PostgreSQL already holds under another id with the same unique key is not copied: named.
+    const agent = await pgValue(db.url('partial'), "SELECT id AS v FROM api_keys WHERE kind = 'agent'");
+    await pgValue(db.url('partial'), `UPDATE api_keys SET id = 'replaced' WHERE id = '${agent}' RETURNING id AS v`);
+    const again = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
+    assert.is(again.status, 1);
+    assert.match(again.stdout, /^ {2}api_keys +2 +2 +0$/m);
+    assert.match(
+      again.stderr.trim(),
+      new RegExp(
+        `^formstead: the copy is incomplete \\(api_keys: 1 row\\(s\\) missing, e.g. id ${agent}; 1 file\\(s\\) not in`,
+      ),
+    );
+  },
+);
 
 copy('a database holding another installation is refused with one line and left unchanged', async () => {
-  const other = await startServer({ env: { FORMSTEAD_DATABASE_URL: db.url('other'), FORMSTEAD_FILES_DIR: await tempDataDir() } });
+  const other = await startServer({
+    env: { FORMSTEAD_DATABASE_URL: db.url('other'), FORMSTEAD_FILES_DIR: await tempDataDir() },
+  });
   assert.is(await other.stop(), 0);
   const counts = await tableCounts(db.url('other'));
   const target = path.join(await tempDataDir(), 'files-for-other');
   const r = migrate('--data', dataDir, '--to', db.url('other'), '--files-dir', target);
   assert.is(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stderr.trim(), /^formstead: --to: 127\.0\.0\.1:\d+\/other: the database already holds another Formstead installation \(its instance secret is not this data folder's\); nothing was written: copy into a new, empty database$/);
+  assert.match(
+    r.stderr.trim(),
+    /^formstead: --to: 127\.0\.0\.1:\d+\/other: the database already holds another Formstead installation \(its instance secret is not this data folder's\); nothing was written: copy into a new, empty database$/,
+  );
   assert.is(r.stdout, '');
   assert.equal(await tableCounts(db.url('other')), counts);
   assert.not.ok(existsSync(target), 'no files copied either');
@@ -318,18 +469,50 @@ copy('a database holding another installation is refused with one line and left 
 
 copy('bad or missing flags, and a database that cannot be reached or does not exist: one line', async () => {
   const rows: [string[], number, RegExp][] = [
-    [['--data', dataDir], 2, /^formstead: --to: needs the PostgreSQL database to copy into \(postgres:\/\/user:password@host:5432\/db\)$/],
-    [['--data', dataDir, '--to', 'mysql://x@localhost/db'], 2, /^formstead: --to: must start with postgres:\/\/ or postgresql:\/\/$/],
-    [['--data', dataDir, '--to', 'not a url'], 2, /^formstead: --to: expected a URL like postgres:\/\/user:password@host:5432\/formstead$/],
+    [
+      ['--data', dataDir],
+      2,
+      /^formstead: --to: needs the PostgreSQL database to copy into \(postgres:\/\/user:password@host:5432\/db\)$/,
+    ],
+    [
+      ['--data', dataDir, '--to', 'mysql://x@localhost/db'],
+      2,
+      /^formstead: --to: must start with postgres:\/\/ or postgresql:\/\/$/,
+    ],
+    [
+      ['--data', dataDir, '--to', 'not a url'],
+      2,
+      /^formstead: --to: expected a URL like postgres:\/\/user:password@host:5432\/formstead$/,
+    ],
     [['--data', dataDir, '--to'], 2, /^formstead: --to: needs a value$/],
-    [['--data', dataDir, '--to', db.url('copy'), '--colour'], 2, /^formstead: --colour: unknown option \(known: --data, --to, --files-dir; see --help\)$/],
+    [
+      ['--data', dataDir, '--to', db.url('copy'), '--colour'],
+      2,
+      /^formstead: --colour: unknown option \(known: --data, --to, --files-dir; see --help\)$/,
+    ],
     [['--to', db.url('copy')], 2, /^formstead: --data: needs the data folder to copy$/],
-    [['--data', path.join(dataDir, 'nope'), '--to', db.url('copy')], 2, /^formstead: --data: \S+nope is not a Formstead data folder$/],
-    [['--data', dataDir, '--to', 'postgres://postgres@127.0.0.1:1/formstead'], 1, /^formstead: --to: PostgreSQL at 127\.0\.0\.1:1\/formstead cannot be reached \(ECONNREFUSED\); nothing was copied$/],
-    [['--data', dataDir, '--to', db.url('nosuchdb')], 1, /^formstead: --to: PostgreSQL at 127\.0\.0\.1:\d+\/nosuchdb answered: database "nosuchdb" does not exist$/],
+    [
+      ['--data', path.join(dataDir, 'nope'), '--to', db.url('copy')],
+      2,
+      /^formstead: --data: \S+nope is not a Formstead data folder$/,
+    ],
+    [
+      ['--data', dataDir, '--to', 'postgres://postgres@127.0.0.1:1/formstead'],
+      1,
+      /^formstead: --to: PostgreSQL at 127\.0\.0\.1:1\/formstead cannot be reached \(ECONNREFUSED\); nothing was copied$/,
+    ],
+    [
+      ['--data', dataDir, '--to', db.url('nosuchdb')],
+      1,
+      /^formstead: --to: PostgreSQL at 127\.0\.0\.1:\d+\/nosuchdb answered: database "nosuchdb" does not exist$/,
+    ],
   ];
   for (const [args, status, line] of rows) {
-    const r = spawnSync(process.execPath, [bundlePath, 'migrate', ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, FORMSTEAD_DATA: '' } });
+    const r = spawnSync(process.execPath, [bundlePath, 'migrate', ...args], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, FORMSTEAD_DATA: '' },
+    });
     assert.is(r.status, status, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr.trim(), line, args.join(' '));
   }

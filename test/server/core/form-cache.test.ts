@@ -16,11 +16,33 @@ cache.after(async (ctx) => {
 });
 
 const form = (id: string): FormRecord => ({
-  id, workspaceId: null, agentKeyId: 'k', title: 'T', status: 'active', moderationPaused: false, version: 1,
-  createdAt: new Date().toISOString(), expiresAt: null, claimTokenHash: null, submissionCount: 0,
-  successMessage: '', redirectUrl: '', allowAnotherResponse: false, notifyMode: 'off', notifyEmailTo: '',
-  webhookUrl: '', webhookSecret: '', webhookFailures: 0, webhookFailureMailedAt: null,
-  notifyEachResponse: false, confirmationField: '', confirmationMessage: '', retentionDays: null, theme: {}, responseMailSeq: 0, responseMailAt: null,
+  id,
+  workspaceId: null,
+  agentKeyId: 'k',
+  title: 'T',
+  status: 'active',
+  moderationPaused: false,
+  version: 1,
+  createdAt: new Date().toISOString(),
+  expiresAt: null,
+  claimTokenHash: null,
+  submissionCount: 0,
+  successMessage: '',
+  redirectUrl: '',
+  allowAnotherResponse: false,
+  notifyMode: 'off',
+  notifyEmailTo: '',
+  webhookUrl: '',
+  webhookSecret: '',
+  webhookFailures: 0,
+  webhookFailureMailedAt: null,
+  notifyEachResponse: false,
+  confirmationField: '',
+  confirmationMessage: '',
+  retentionDays: null,
+  theme: {},
+  responseMailSeq: 0,
+  responseMailAt: null,
 });
 
 cache('every write through the wrapper is visible to the next cached read', async ({ raw, cached }) => {
@@ -36,7 +58,15 @@ cache('every write through the wrapper is visible to the next cached read', asyn
   assert.ok(await cached.forms.claim('f1', 'w1'));
   await same();
   for (let i = 0; i < 3; i++) {
-    const outcome = await cached.submissions.insert({ id: `s${i}`, formId: 'f1', workspaceId: 'w1', formVersion: 2, createdAt: new Date().toISOString(), values: {}, hiddenChars: false });
+    const outcome = await cached.submissions.insert({
+      id: `s${i}`,
+      formId: 'f1',
+      workspaceId: 'w1',
+      formVersion: 2,
+      createdAt: new Date().toISOString(),
+      values: {},
+      hiddenChars: false,
+    });
     assert.is(outcome.kind, 'stored');
   }
   await same();
@@ -55,34 +85,37 @@ cache('a cached record cannot be changed by its reader', async ({ cached }) => {
   assert.is((await cached.forms.byId('f2'))!.title, 'T');
 });
 
-cache("hints report other instances' writes: one form, or every form; a read that overlapped a hint is not cached", async ({ raw }) => {
-  let forget!: (formId?: string) => void;
-  const hinted = withFormCache(raw, 1000, (f, live) => {
-    forget = f;
-    live(true);
-  });
-  await raw.forms.create(form('h1'), '{}');
-  await raw.forms.create(form('h2'), '{}');
-  assert.is((await hinted.forms.byId('h1'))!.title, 'T');
-  assert.is((await hinted.forms.byId('h2'))!.title, 'T');
-  // Written past the cache, as another instance writes: unseen until its hint.
-  await raw.forms.addVersion('h1', 2, '{}', 'T2', {}, new Date().toISOString());
-  await raw.forms.addVersion('h2', 2, '{}', 'T2', {}, new Date().toISOString());
-  assert.is((await hinted.forms.byId('h1'))!.title, 'T', 'served from the cache');
-  forget('h1');
-  assert.is((await hinted.forms.byId('h1'))!.title, 'T2');
-  assert.is((await hinted.forms.byId('h2'))!.title, 'T', 'another form stays cached');
-  forget();
-  assert.is((await hinted.forms.byId('h2'))!.title, 'T2', 'a reset drops every form');
-  // A hint while a read is under way: the read may hold the row from before that write.
-  await raw.forms.addVersion('h2', 3, '{}', 'T3', {}, new Date().toISOString());
-  forget('h2');
-  const reading = hinted.forms.byId('h2');
-  forget('h2');
-  assert.is((await reading)!.title, 'T3');
-  await raw.forms.addVersion('h2', 4, '{}', 'T4', {}, new Date().toISOString());
-  assert.is((await hinted.forms.byId('h2'))!.title, 'T4', 'the overlapping read was not cached');
-});
+cache(
+  "hints report other instances' writes: one form, or every form; a read that overlapped a hint is not cached",
+  async ({ raw }) => {
+    let forget!: (formId?: string) => void;
+    const hinted = withFormCache(raw, 1000, (f, live) => {
+      forget = f;
+      live(true);
+    });
+    await raw.forms.create(form('h1'), '{}');
+    await raw.forms.create(form('h2'), '{}');
+    assert.is((await hinted.forms.byId('h1'))!.title, 'T');
+    assert.is((await hinted.forms.byId('h2'))!.title, 'T');
+    // Written past the cache, as another instance writes: unseen until its hint.
+    await raw.forms.addVersion('h1', 2, '{}', 'T2', {}, new Date().toISOString());
+    await raw.forms.addVersion('h2', 2, '{}', 'T2', {}, new Date().toISOString());
+    assert.is((await hinted.forms.byId('h1'))!.title, 'T', 'served from the cache');
+    forget('h1');
+    assert.is((await hinted.forms.byId('h1'))!.title, 'T2');
+    assert.is((await hinted.forms.byId('h2'))!.title, 'T', 'another form stays cached');
+    forget();
+    assert.is((await hinted.forms.byId('h2'))!.title, 'T2', 'a reset drops every form');
+    // A hint while a read is under way: the read may hold the row from before that write.
+    await raw.forms.addVersion('h2', 3, '{}', 'T3', {}, new Date().toISOString());
+    forget('h2');
+    const reading = hinted.forms.byId('h2');
+    forget('h2');
+    assert.is((await reading)!.title, 'T3');
+    await raw.forms.addVersion('h2', 4, '{}', 'T4', {}, new Date().toISOString());
+    assert.is((await hinted.forms.byId('h2'))!.title, 'T4', 'the overlapping read was not cached');
+  },
+);
 
 cache('with hints, nothing is served from memory before they are live or while they are down', async ({ raw }) => {
   let live!: (on: boolean) => void;

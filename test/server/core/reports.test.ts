@@ -51,20 +51,27 @@ reports('a report keeps a keyed hash of the network, never the address', async (
   }
 });
 
-reports('the third distinct network within 24 h pauses an unclaimed form by moderation', async ({ services, store }) => {
-  const { form_id } = await services.forms.publish(null, { definition: contactDefinition() });
-  assert.equal(await services.reports.report(form_id, '192.0.2.1'), { stored: true, networks: 1, paused: false });
-  assert.equal(await services.reports.report(form_id, '192.0.2.2'), { stored: false, networks: 1, paused: false });
-  const old = new Date(Date.now() - 25 * 3600_000);
-  await services.reports.report(form_id, '198.51.100.1', old);
-  assert.equal(await services.reports.report(form_id, '203.0.113.1'), { stored: true, networks: 2, paused: false }, 'a report older than 24 h does not count');
-  assert.equal(await services.reports.report(form_id, '2001:db8::1'), { stored: true, networks: 3, paused: true });
-  const form = (await store.forms.byId(form_id))!;
-  assert.ok(form.moderationPaused);
-  assert.is(form.status, 'paused');
-  const summary = (await services.reports.recent()).find((r) => r.formId === form_id)!;
-  assert.equal([summary.reports, summary.networks], [4, 4], 'the 7-day summary includes the older one');
-});
+reports(
+  'the third distinct network within 24 h pauses an unclaimed form by moderation',
+  async ({ services, store }) => {
+    const { form_id } = await services.forms.publish(null, { definition: contactDefinition() });
+    assert.equal(await services.reports.report(form_id, '192.0.2.1'), { stored: true, networks: 1, paused: false });
+    assert.equal(await services.reports.report(form_id, '192.0.2.2'), { stored: false, networks: 1, paused: false });
+    const old = new Date(Date.now() - 25 * 3600_000);
+    await services.reports.report(form_id, '198.51.100.1', old);
+    assert.equal(
+      await services.reports.report(form_id, '203.0.113.1'),
+      { stored: true, networks: 2, paused: false },
+      'a report older than 24 h does not count',
+    );
+    assert.equal(await services.reports.report(form_id, '2001:db8::1'), { stored: true, networks: 3, paused: true });
+    const form = (await store.forms.byId(form_id))!;
+    assert.ok(form.moderationPaused);
+    assert.is(form.status, 'paused');
+    const summary = (await services.reports.recent()).find((r) => r.formId === form_id)!;
+    assert.equal([summary.reports, summary.networks], [4, 4], 'the 7-day summary includes the older one');
+  },
+);
 
 reports('report page tokens are bound to the form, the network and the hour', async ({ services }) => {
   const now = Date.now();
@@ -81,7 +88,10 @@ reports('reports are deleted with their form', async ({ services, store }) => {
   const { form_id } = await services.forms.publish(null, { definition: contactDefinition() });
   await services.reports.report(form_id, '192.0.2.1');
   await store.forms.delete(form_id);
-  assert.is((await services.reports.recent()).find((r) => r.formId === form_id), undefined);
+  assert.is(
+    (await services.reports.recent()).find((r) => r.formId === form_id),
+    undefined,
+  );
 });
 
 reports.run();

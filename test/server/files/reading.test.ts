@@ -8,7 +8,19 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
-import { bytes, download, fileDefinition, multipartBody, ownerWithKey, postMultipart, publishFileForm, rawUpload, reachable, sha256, startWithPublicUrl } from '../../helpers/files.ts';
+import {
+  bytes,
+  download,
+  fileDefinition,
+  multipartBody,
+  ownerWithKey,
+  postMultipart,
+  publishFileForm,
+  rawUpload,
+  reachable,
+  sha256,
+  startWithPublicUrl,
+} from '../../helpers/files.ts';
 import { startHttpsReceiver, type HttpsReceiver } from '../../helpers/https-receiver.ts';
 import type { RunningServer } from '../../helpers/server.ts';
 import { formWithWebhook, startWebhookServer } from '../../helpers/webhooks.ts';
@@ -36,51 +48,68 @@ const waitFor = async <T>(get: () => T | undefined, what: string): Promise<T> =>
   }
 };
 
-reading('the file object in the answer, REST, CSV and the webhook; the signed link downloads the same bytes', async () => {
-  const { id } = await formWithWebhook(server, receiver, '/files-hook', fileDefinition());
-  const data = bytes(70_000);
-  const up = await rawUpload(server.url, id, 'cv', data, 'résumé "final".pdf');
-  assert.is(up.status, 201);
-  assert.equal(up.json, { upload_id: up.json.upload_id, name: 'résumé "final".pdf', size: 70_000, type: 'application/pdf' });
-  const posted = await call(server.url, 'POST', `/v1/f/${id}`, { body: { values: { name: 'Ada', cv: up.json.upload_id } } });
-  assert.is(posted.status, 201, posted.text);
-  const file = posted.json.values.cv;
-  assert.equal(Object.keys(file), ['file_id', 'name', 'size', 'type', 'url']);
-  assert.is(file.file_id, up.json.upload_id);
-  assert.match(file.url, new RegExp(`^http://localhost:${server.port}/v1/files/${file.file_id}$`));
+reading(
+  'the file object in the answer, REST, CSV and the webhook; the signed link downloads the same bytes',
+  async () => {
+    const { id } = await formWithWebhook(server, receiver, '/files-hook', fileDefinition());
+    const data = bytes(70_000);
+    const up = await rawUpload(server.url, id, 'cv', data, 'résumé "final".pdf');
+    assert.is(up.status, 201);
+    assert.equal(up.json, {
+      upload_id: up.json.upload_id,
+      name: 'résumé "final".pdf',
+      size: 70_000,
+      type: 'application/pdf',
+    });
+    const posted = await call(server.url, 'POST', `/v1/f/${id}`, {
+      body: { values: { name: 'Ada', cv: up.json.upload_id } },
+    });
+    assert.is(posted.status, 201, posted.text);
+    const file = posted.json.values.cv;
+    assert.equal(Object.keys(file), ['file_id', 'name', 'size', 'type', 'url']);
+    assert.is(file.file_id, up.json.upload_id);
+    assert.match(file.url, new RegExp(`^http://localhost:${server.port}/v1/files/${file.file_id}$`));
 
-  const listed = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
-  assert.equal(listed.json.submissions[0].values.cv, file);
-  // MCP's get_submissions answers the same object.
-  const mcp = new Client({ name: 'files-test', version: '1.0.0' });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${OWNER_KEY}` } } }));
-  const viaMcp = await mcp.callTool({ name: 'get_submissions', arguments: { form_id: id } });
-  await mcp.close();
-  assert.equal((viaMcp.structuredContent as any).submissions[0].values.cv, file);
-  const csv = await call(server.url, 'GET', `/v1/forms/${id}/submissions?format=csv`, { key: OWNER_KEY });
-  assert.ok(csv.text.includes(`""file_id"":""${file.file_id}""`), csv.text);
+    const listed = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
+    assert.equal(listed.json.submissions[0].values.cv, file);
+    // MCP's get_submissions answers the same object.
+    const mcp = new Client({ name: 'files-test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${OWNER_KEY}` } },
+      }),
+    );
+    const viaMcp = await mcp.callTool({ name: 'get_submissions', arguments: { form_id: id } });
+    await mcp.close();
+    assert.equal((viaMcp.structuredContent as any).submissions[0].values.cv, file);
+    const csv = await call(server.url, 'GET', `/v1/forms/${id}/submissions?format=csv`, { key: OWNER_KEY });
+    assert.ok(csv.text.includes(`""file_id"":""${file.file_id}""`), csv.text);
 
-  const hook = await waitFor(() => receiver.to('/files-hook')[0], 'the webhook');
-  assert.is(hook.verified, true);
-  const signed = hook.json.values.cv;
-  assert.equal({ ...signed, url: undefined }, { ...file, url: undefined });
-  assert.match(signed.url, new RegExp(`^${file.url}\\?expires=\\d+&sig=[0-9a-f]{64}$`));
-  const got = await download(reachable(signed.url, server.url), {});
-  assert.is(got.status, 200);
-  assert.is(sha256(got.body), sha256(data), 'the bytes downloaded are the bytes sent');
-  assert.is(got.headers.get('content-type'), 'application/pdf');
-  assert.is(got.headers.get('content-disposition'), `attachment; filename="r_sum_ _final_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.pdf`);
-  assert.is(got.headers.get('x-content-type-options'), 'nosniff');
+    const hook = await waitFor(() => receiver.to('/files-hook')[0], 'the webhook');
+    assert.is(hook.verified, true);
+    const signed = hook.json.values.cv;
+    assert.equal({ ...signed, url: undefined }, { ...file, url: undefined });
+    assert.match(signed.url, new RegExp(`^${file.url}\\?expires=\\d+&sig=[0-9a-f]{64}$`));
+    const got = await download(reachable(signed.url, server.url), {});
+    assert.is(got.status, 200);
+    assert.is(sha256(got.body), sha256(data), 'the bytes downloaded are the bytes sent');
+    assert.is(got.headers.get('content-type'), 'application/pdf');
+    assert.is(
+      got.headers.get('content-disposition'),
+      `attachment; filename="r_sum_ _final_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.pdf`,
+    );
+    assert.is(got.headers.get('x-content-type-options'), 'nosniff');
 
-  // A signature is for one file and unchanged.
-  const url = new URL(reachable(signed.url, server.url));
-  const tampered = new URL(url);
-  tampered.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 1));
-  assert.is((await download(tampered.toString(), {})).status, 404);
-  const otherUp = await rawUpload(server.url, id, 'cv', bytes(10), 'b.pdf');
-  await call(server.url, 'POST', `/v1/f/${id}`, { body: { values: { cv: otherUp.json.upload_id } } });
-  assert.is((await download(`${server.url}/v1/files/${otherUp.json.upload_id}${url.search}`, {})).status, 404);
-});
+    // A signature is for one file and unchanged.
+    const url = new URL(reachable(signed.url, server.url));
+    const tampered = new URL(url);
+    tampered.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 1));
+    assert.is((await download(tampered.toString(), {})).status, 404);
+    const otherUp = await rawUpload(server.url, id, 'cv', bytes(10), 'b.pdf');
+    await call(server.url, 'POST', `/v1/f/${id}`, { body: { values: { cv: otherUp.json.upload_id } } });
+    assert.is((await download(`${server.url}/v1/files/${otherUp.json.upload_id}${url.search}`, {})).status, 404);
+  },
+);
 
 reading('downloads: the account key yes; no key, a wrong key, another agent key, an unused upload: 404', async () => {
   const id = await publishFileForm(server.url);
@@ -88,7 +117,8 @@ reading('downloads: the account key yes; no key, a wrong key, another agent key,
   const up = await rawUpload(server.url, id, 'cv', data, 'a.pdf');
   const unused = await rawUpload(server.url, id, 'cv', data, 'b.pdf');
   await call(server.url, 'POST', `/v1/f/${id}`, { body: { values: { cv: up.json.upload_id } } });
-  const agent = (await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } })).json.agent_key;
+  const agent = (await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } })).json
+    .agent_key;
   const url = `${server.url}/v1/files/${up.json.upload_id}`;
   const rows: [string, Record<string, string>, number][] = [
     ['account key', { authorization: `Bearer ${OWNER_KEY}` }, 200],
@@ -103,7 +133,11 @@ reading('downloads: the account key yes; no key, a wrong key, another agent key,
     if (status === 200) assert.is(sha256(r.body), sha256(data));
     else assert.equal(JSON.parse(r.body.toString()), { error: 'not_found', details: ['file: not found'] }, who);
   }
-  assert.is((await download(`${server.url}/v1/files/${unused.json.upload_id}`)).status, 404, 'an upload no response used');
+  assert.is(
+    (await download(`${server.url}/v1/files/${unused.json.upload_id}`)).status,
+    404,
+    'an upload no response used',
+  );
   assert.is((await download(`${server.url}/v1/files/not-an-id`)).status, 404);
   // Bytes missing on disk (a restore that forgot files/) are a 404, not a 200 cut short.
   await rm(path.join(server.dataDir, 'files', up.json.upload_id));
@@ -133,7 +167,14 @@ reading('a signed-in member downloads with the session cookie; a multipart post 
     const { cookie, key } = await ownerWithKey(own);
     const id = await publishFileForm(own.url, fileDefinition(), false, key);
     const data = bytes(300_000);
-    const post = await postMultipart(own.url, `/v1/f/${id}`, multipartBody([{ name: 'name', value: 'Ada' }, { name: 'cv', filename: 'cv.pdf', type: 'application/pdf', data }]));
+    const post = await postMultipart(
+      own.url,
+      `/v1/f/${id}`,
+      multipartBody([
+        { name: 'name', value: 'Ada' },
+        { name: 'cv', filename: 'cv.pdf', type: 'application/pdf', data },
+      ]),
+    );
     assert.is(post.status, 201, post.text);
     const url = `${own.url}/v1/files/${post.json.values.cv.file_id}`;
     const withCookie = await download(url, { cookie });

@@ -25,12 +25,17 @@ full('503 storage_unavailable with Retry-After, nothing half-written left, then 
     console.log('  (skipped: this machine does not allow mounting a tmpfs)');
     return;
   }
-  const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_FILES_DIR: mountPoint, FORMSTEAD_UPLOAD_MAX_MB: '2' } });
+  const server = await startServer({
+    env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_FILES_DIR: mountPoint, FORMSTEAD_UPLOAD_MAX_MB: '2' },
+  });
   try {
     const id = await publishFileForm(server.url);
     const tooBig = await rawUpload(server.url, id, 'cv', bytes(1536 * 1024), 'big.pdf');
     assert.is(tooBig.status, 503, tooBig.text);
-    assert.equal(tooBig.json, { error: 'storage_unavailable', details: ['storage: the server cannot save data right now; try again later'] });
+    assert.equal(tooBig.json, {
+      error: 'storage_unavailable',
+      details: ['storage: the server cannot save data right now; try again later'],
+    });
     assert.is(tooBig.headers.get('retry-after'), '5');
     assert.equal(readdirSync(mountPoint), [], 'the partial file is gone');
     const fits = await rawUpload(server.url, id, 'cv', bytes(100 * 1024), 'small.pdf');

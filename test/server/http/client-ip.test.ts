@@ -4,7 +4,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { clientIp } from '../../../server/http/client-ip.ts';
 
-const req = (header: string | string[] | undefined) => ({ headers: { 'x-forwarded-for': header }, socket: { remoteAddress: '10.0.0.9' } }) as unknown as IncomingMessage;
+const req = (header: string | string[] | undefined) =>
+  ({ headers: { 'x-forwarded-for': header }, socket: { remoteAddress: '10.0.0.9' } }) as unknown as IncomingMessage;
 
 const rows: [string, string | string[] | undefined, number, string][] = [
   ['no proxy trusted: the socket, whatever the header says', '203.0.113.1', 0, '10.0.0.9'],

@@ -1,6 +1,16 @@
 // DurableDatabase: writes, recovery, snapshots, the folder lock, migrations, and real kill -9 rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -23,13 +33,23 @@ const tempDir = () => {
 };
 const cleanup = () => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
 
-const items: Migration = { id: 1, name: 'items', up: 'CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, b BLOB);' };
+const items: Migration = {
+  id: 1,
+  name: 'items',
+  up: 'CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, b BLOB);',
+};
 type Item = { id: string; n: number };
 
 /** Opens with the items schema and a log kept for assertions; large thresholds unless a test says so. */
 async function open(dir: string, extra: Partial<Parameters<typeof DurableDatabase.open>[0]> = {}) {
   const lines: string[] = [];
-  const db = await DurableDatabase.open({ dir, migrations: [items], snapshotIntervalMs: 0, log: (l) => lines.push(l), ...extra });
+  const db = await DurableDatabase.open({
+    dir,
+    migrations: [items],
+    snapshotIntervalMs: 0,
+    log: (l) => lines.push(l),
+    ...extra,
+  });
   return Object.assign(db, { lines });
 }
 
@@ -40,9 +60,11 @@ function crashCopy(dir: string): string {
   return copy;
 }
 
-const insert = (db: DurableDatabase, id: string, n = 0) => db.write((tx) => tx.run('INSERT INTO items (id, n) VALUES (?, ?)', [id, n]));
+const insert = (db: DurableDatabase, id: string, n = 0) =>
+  db.write((tx) => tx.run('INSERT INTO items (id, n) VALUES (?, ?)', [id, n]));
 const ids = (db: DurableDatabase) => db.all<Item>('SELECT id FROM items ORDER BY id').map((r) => r.id);
-const range = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+const range = (n: number, prefix = 'r') =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
 
 async function rejects(p: Promise<unknown>, check: (err: Error) => void) {
   try {
@@ -60,12 +82,20 @@ writes.after(cleanup);
 
 writes('write resolves with the callback result and reads see the rows', async () => {
   const db = await open(tempDir());
-  const changes = await db.write((tx) => tx.run('INSERT INTO items (id, n) VALUES (?, ?), (?, ?)', ['a', 1, 'b', 2]).changes);
+  const changes = await db.write(
+    (tx) => tx.run('INSERT INTO items (id, n) VALUES (?, ?), (?, ?)', ['a', 1, 'b', 2]).changes,
+  );
   assert.is(changes, 2);
-  assert.equal(db.all('SELECT id, n FROM items ORDER BY id'), [{ id: 'a', n: 1 }, { id: 'b', n: 2 }]);
+  assert.equal(db.all('SELECT id, n FROM items ORDER BY id'), [
+    { id: 'a', n: 1 },
+    { id: 'b', n: 2 },
+  ]);
   assert.equal(db.get('SELECT n FROM items WHERE id = ?', ['b']), { n: 2 });
   assert.is(db.get('SELECT n FROM items WHERE id = ?', ['zz']), undefined);
-  assert.equal([...db.iterate<Item>('SELECT id FROM items ORDER BY id')].map((r) => r.id), ['a', 'b']);
+  assert.equal(
+    [...db.iterate<Item>('SELECT id FROM items ORDER BY id')].map((r) => r.id),
+    ['a', 'b'],
+  );
   await db.close();
 });
 
@@ -109,7 +139,10 @@ writes('a failing statement rejects the write and leaves nothing', async () => {
 
 writes('callbacks must be synchronous, not nested, and use replayable parameters', async () => {
   const db = await open(tempDir());
-  await rejects(db.write(async () => undefined), (err) => assert.match(err.message, /synchronous/));
+  await rejects(
+    db.write(async () => undefined),
+    (err) => assert.match(err.message, /synchronous/),
+  );
   let inner: Promise<unknown> | undefined;
   await db.write(() => void (inner = db.write(() => undefined)));
   await rejects(inner!, (err) => assert.match(err.message, /inside another write/));
@@ -131,7 +164,9 @@ writes('blobs, unicode and large numbers replay exactly', async () => {
   const dir = tempDir();
   const db = await open(dir);
   const blob = new Uint8Array([0, 1, 254, 255, 10, 13]);
-  await db.write((tx) => tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', ['é\u2028😀\u0000x', 2 ** 53 - 1, blob]));
+  await db.write((tx) =>
+    tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', ['é\u2028😀\u0000x', 2 ** 53 - 1, blob]),
+  );
   await db.write((tx) => tx.run('INSERT INTO items (id, n) VALUES (?, ?)', ['float', 0.1 + 0.2]));
   const recovered = await open(crashCopy(dir));
   assert.equal(recovered.all('SELECT id, n, b FROM items ORDER BY n'), db.all('SELECT id, n, b FROM items ORDER BY n'));
@@ -145,7 +180,10 @@ writes('a failing write in a batch undoes only itself: the writes before and aft
   const db = await open(dir);
   // Same tick, so one SQLite batch transaction holds all three (each in its own savepoint).
   const first = insert(db, 'x1');
-  const duplicate = insert(db, 'x1', 7).then(() => undefined, (err: Error) => err);
+  const duplicate = insert(db, 'x1', 7).then(
+    () => undefined,
+    (err: Error) => err,
+  );
   const after = insert(db, 'x2');
   await first;
   assert.match((await duplicate)?.message ?? 'stored', /UNIQUE/);
@@ -222,7 +260,10 @@ recovery('a torn last record is dropped and cut off; acknowledged rows stay', as
   appendFileSync(path.join(copy, journal), Buffer.from('\u0007garbage\u0000\u0000', 'latin1'));
   const recovered = await open(copy);
   assert.equal(ids(recovered), range(9));
-  assert.ok(recovered.lines.some((l) => l.includes('dropped') && l.includes(journal)), recovered.lines.join('\n'));
+  assert.ok(
+    recovered.lines.some((l) => l.includes('dropped') && l.includes(journal)),
+    recovered.lines.join('\n'),
+  );
   await insert(recovered, 'next');
   await recovered.close();
   const again = await open(copy);
@@ -320,7 +361,10 @@ snapshots('the journal size threshold triggers background snapshots', async () =
   for (let round = 0; round < 10; round++) await Promise.all(range(30, `r${round}-`).map((id) => insert(db, id)));
   await db.snapshot(); // waits for a background one still running, then takes its own
   assert.ok(db.stats().snapshotGeneration > 1, `generation ${db.stats().snapshotGeneration}`);
-  assert.ok(db.lines.some((l) => l.includes('snapshot (journal size)')), db.lines.join('\n'));
+  assert.ok(
+    db.lines.some((l) => l.includes('snapshot (journal size)')),
+    db.lines.join('\n'),
+  );
   await insert(db, 'last');
   const recovered = await open(crashCopy(dir));
   assert.is(recovered.all('SELECT id FROM items').length, 301);
@@ -339,63 +383,83 @@ snapshots('the schedule snapshots a changed database, and only a changed one', a
   await db.close();
 });
 
-snapshots('a background snapshot is rebuilt from the files by a worker thread: it equals memory at the rotation, and the live database never exports', async () => {
-  const dir = tempDir();
-  const db = await open(dir, { snapshotIn: 'worker' });
-  await db.write((tx) => {
-    for (const id of range(300)) tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', [id, id.length, new Uint8Array([1, 2, 3])]);
-  });
-  await db.write((tx) => tx.run('UPDATE items SET n = n + 1 WHERE id < ?', ['r0100']));
-  await db.write((tx) => tx.run('DELETE FROM items WHERE id > ?', ['r0290']));
-  const memory = db.all('SELECT id, n, hex(b) AS b FROM items ORDER BY id');
-  await db.snapshot();
-  const stats = db.stats();
-  assert.is(stats.snapshotGeneration, 1);
-  assert.ok(stats.snapshotBlockingMs !== undefined && stats.snapshotBytes! > 0, JSON.stringify(stats));
-  const SQL = await loadSqlJs();
-  const snapshot = (await readSnapshot(dir))!;
-  assert.is(snapshot.generation, 1);
-  const image = new SQL.Database(snapshot.image);
-  const rows = image.exec('SELECT id, n, hex(b) AS b FROM items ORDER BY id')[0];
-  assert.equal(rows.values.map(([id, n, b]) => ({ id, n, b })), memory);
-  image.close();
-  assert.equal(readdirSync(dir).filter((n) => n.startsWith('journal-')), ['journal-2.log'], 'the journal it covers is gone');
-  await db.close();
-});
+snapshots(
+  'a background snapshot is rebuilt from the files by a worker thread: it equals memory at the rotation, and the live database never exports',
+  async () => {
+    const dir = tempDir();
+    const db = await open(dir, { snapshotIn: 'worker' });
+    await db.write((tx) => {
+      for (const id of range(300))
+        tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', [id, id.length, new Uint8Array([1, 2, 3])]);
+    });
+    await db.write((tx) => tx.run('UPDATE items SET n = n + 1 WHERE id < ?', ['r0100']));
+    await db.write((tx) => tx.run('DELETE FROM items WHERE id > ?', ['r0290']));
+    const memory = db.all('SELECT id, n, hex(b) AS b FROM items ORDER BY id');
+    await db.snapshot();
+    const stats = db.stats();
+    assert.is(stats.snapshotGeneration, 1);
+    assert.ok(stats.snapshotBlockingMs !== undefined && stats.snapshotBytes! > 0, JSON.stringify(stats));
+    const SQL = await loadSqlJs();
+    const snapshot = (await readSnapshot(dir))!;
+    assert.is(snapshot.generation, 1);
+    const image = new SQL.Database(snapshot.image);
+    const rows = image.exec('SELECT id, n, hex(b) AS b FROM items ORDER BY id')[0];
+    assert.equal(
+      rows.values.map(([id, n, b]) => ({ id, n, b })),
+      memory,
+    );
+    image.close();
+    assert.equal(
+      readdirSync(dir).filter((n) => n.startsWith('journal-')),
+      ['journal-2.log'],
+      'the journal it covers is gone',
+    );
+    await db.close();
+  },
+);
 
-snapshots('a snapshot the worker cannot build rejects with its reason and changes nothing; the next one exports memory, the one after uses the worker again', async () => {
-  const dir = tempDir();
-  const db = await open(dir, { snapshotIn: 'worker' });
-  await insert(db, 'a');
-  await db.snapshot();
-  await insert(db, 'b');
-  const image = readFileSync(path.join(dir, 'formstead.db'));
-  // The worker rebuilds from the files: with the snapshot it starts from gone, it must refuse.
-  rmSync(path.join(dir, 'formstead.db'));
-  await rejects(db.snapshot(), (err) => {
-    assert.ok(err instanceof StorageError, String(err));
-    assert.is((err as StorageError).code, 'snapshot_corrupt');
-    assert.match(err.message, /covers generation 0, not one from 1 to 2/);
-  });
-  assert.ok(!existsSync(path.join(dir, 'formstead.db')), 'no image was written');
-  assert.equal(readdirSync(dir).filter((n) => n.startsWith('journal-')).sort(), ['journal-2.log', 'journal-3.log'], 'journals kept');
-  await insert(db, 'c');
-  const copy = crashCopy(dir);
-  writeFileSync(path.join(copy, 'formstead.db'), image);
-  const recovered = await open(copy);
-  assert.equal(ids(recovered), ['a', 'b', 'c']);
-  await recovered.close();
-  // What memory serves is the truth: the next snapshot exports it, which also repairs the folder.
-  await db.snapshot();
-  assert.is(db.stats().snapshotIn, 'main');
-  await insert(db, 'd');
-  await db.snapshot();
-  assert.is(db.stats().snapshotIn, 'worker');
-  const again = await open(crashCopy(dir));
-  assert.equal(ids(again), ['a', 'b', 'c', 'd']);
-  await again.close();
-  await db.close();
-});
+snapshots(
+  'a snapshot the worker cannot build rejects with its reason and changes nothing; the next one exports memory, the one after uses the worker again',
+  async () => {
+    const dir = tempDir();
+    const db = await open(dir, { snapshotIn: 'worker' });
+    await insert(db, 'a');
+    await db.snapshot();
+    await insert(db, 'b');
+    const image = readFileSync(path.join(dir, 'formstead.db'));
+    // The worker rebuilds from the files: with the snapshot it starts from gone, it must refuse.
+    rmSync(path.join(dir, 'formstead.db'));
+    await rejects(db.snapshot(), (err) => {
+      assert.ok(err instanceof StorageError, String(err));
+      assert.is((err as StorageError).code, 'snapshot_corrupt');
+      assert.match(err.message, /covers generation 0, not one from 1 to 2/);
+    });
+    assert.ok(!existsSync(path.join(dir, 'formstead.db')), 'no image was written');
+    assert.equal(
+      readdirSync(dir)
+        .filter((n) => n.startsWith('journal-'))
+        .sort(),
+      ['journal-2.log', 'journal-3.log'],
+      'journals kept',
+    );
+    await insert(db, 'c');
+    const copy = crashCopy(dir);
+    writeFileSync(path.join(copy, 'formstead.db'), image);
+    const recovered = await open(copy);
+    assert.equal(ids(recovered), ['a', 'b', 'c']);
+    await recovered.close();
+    // What memory serves is the truth: the next snapshot exports it, which also repairs the folder.
+    await db.snapshot();
+    assert.is(db.stats().snapshotIn, 'main');
+    await insert(db, 'd');
+    await db.snapshot();
+    assert.is(db.stats().snapshotIn, 'worker');
+    const again = await open(crashCopy(dir));
+    assert.equal(ids(again), ['a', 'b', 'c', 'd']);
+    await again.close();
+    await db.close();
+  },
+);
 
 snapshots('an image renamed into place by a build that then failed is taken as the starting point', async () => {
   const dir = tempDir();
@@ -459,7 +523,11 @@ snapshots('building from a damaged closed journal fails and leaves the snapshot 
     assert.match(err.message, /journal-2\.log ends in a damaged record/);
   });
   assert.equal(readFileSync(path.join(copy, 'formstead.db')), before);
-  assert.equal(readdirSync(copy).sort(), ['formstead.db', 'journal-2.log'], 'no temporary image left, the journal kept');
+  assert.equal(
+    readdirSync(copy).sort(),
+    ['formstead.db', 'journal-2.log'],
+    'no temporary image left, the journal kept',
+  );
   await again.close();
 });
 
@@ -482,7 +550,10 @@ lock.after(cleanup);
 
 /** Starts the writer fixture on `dir` and resolves once it has acknowledged its first write. */
 function startWriter(dir: string, tag: string): Promise<{ child: ChildProcess; acked: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, dir, tag], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, dir, tag], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const acked: string[] = [];
   let partial = '';
   let stderr = '';
@@ -515,7 +586,10 @@ lock('a second process is refused while the first holds the folder, with a messa
   });
   await killed(child);
   const db = await open(dir, { migrations: writerMigrations }); // the killed writer's lock is stale now
-  assert.ok(db.lines.some((l) => l.includes('stale lock')), db.lines.join('\n'));
+  assert.ok(
+    db.lines.some((l) => l.includes('stale lock')),
+    db.lines.join('\n'),
+  );
   await db.close();
 });
 
@@ -553,10 +627,16 @@ lock('a lock left by a dead process, or by an earlier run with our own pid, is t
   const dir = tempDir();
   const gone = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => gone.on('exit', resolve));
-  for (const [pid, why] of [[gone.pid!, 'is no longer running'], [process.pid, 'earlier run']] as const) {
+  for (const [pid, why] of [
+    [gone.pid!, 'is no longer running'],
+    [process.pid, 'earlier run'],
+  ] as const) {
     plantLock(dir, { pid, host: os.hostname() });
     const db = await open(dir);
-    assert.ok(db.lines.some((l) => l.includes('took over the stale lock') && l.includes(why)), db.lines.join('\n'));
+    assert.ok(
+      db.lines.some((l) => l.includes('took over the stale lock') && l.includes(why)),
+      db.lines.join('\n'),
+    );
     await db.close();
   }
   assert.not.ok(existsSync(path.join(dir, 'lock')));
@@ -564,7 +644,10 @@ lock('a lock left by a dead process, or by an earlier run with our own pid, is t
 
 lock('a lock from another host (a recreated container) or a reused pid counts only while it is refreshed', async () => {
   const dir = tempDir();
-  for (const owner of [{ pid: 4242, host: 'old-container-id' }, { pid: process.ppid, host: os.hostname() }]) {
+  for (const owner of [
+    { pid: 4242, host: 'old-container-id' },
+    { pid: process.ppid, host: os.hostname() },
+  ]) {
     plantLock(dir, owner, 1000);
     await rejects(open(dir), (err) => {
       assert.is((err as StorageError).code, 'data_locked');
@@ -572,7 +655,10 @@ lock('a lock from another host (a recreated container) or a reused pid counts on
     });
     plantLock(dir, owner, LOCK_STALE_MS + 5000);
     const db = await open(dir);
-    assert.ok(db.lines.some((l) => l.includes('nothing has refreshed it')), db.lines.join('\n'));
+    assert.ok(
+      db.lines.some((l) => l.includes('nothing has refreshed it')),
+      db.lines.join('\n'),
+    );
     await db.close();
   }
 });
@@ -583,25 +669,38 @@ lock.run();
 const migrations = suite('durable-db: migrations');
 migrations.after(cleanup);
 
-const second: Migration = { id: 2, name: 'tags', up: 'CREATE TABLE tags (item TEXT NOT NULL REFERENCES items(id), tag TEXT NOT NULL);' };
+const second: Migration = {
+  id: 2,
+  name: 'tags',
+  up: 'CREATE TABLE tags (item TEXT NOT NULL REFERENCES items(id), tag TEXT NOT NULL);',
+};
 
 migrations('each migration is applied once, in id order, including after a crash', async () => {
   const dir = tempDir();
   let db = await open(dir, { migrations: [second, items] });
-  assert.equal(db.all('SELECT id, name FROM schema_migrations ORDER BY id'), [{ id: 1, name: 'items' }, { id: 2, name: 'tags' }]);
+  assert.equal(db.all('SELECT id, name FROM schema_migrations ORDER BY id'), [
+    { id: 1, name: 'items' },
+    { id: 2, name: 'tags' },
+  ]);
   await insert(db, 'a');
   const copy = crashCopy(dir);
   await db.close();
   for (const d of [dir, copy]) {
     db = await open(d, { migrations: [items, second] });
-    assert.not.ok(db.lines.some((l) => l.includes('applied migration')), db.lines.join('\n'));
+    assert.not.ok(
+      db.lines.some((l) => l.includes('applied migration')),
+      db.lines.join('\n'),
+    );
     assert.is(db.all('SELECT id FROM schema_migrations').length, 2);
     assert.equal(ids(db), ['a']);
     await db.close();
   }
   const third: Migration = { id: 3, name: 'more', up: 'ALTER TABLE items ADD COLUMN note TEXT;' };
   db = await open(dir, { migrations: [items, second, third] });
-  assert.equal(db.lines.filter((l) => l.includes('applied migration')), ['applied migration 3 (more)']);
+  assert.equal(
+    db.lines.filter((l) => l.includes('applied migration')),
+    ['applied migration 3 (more)'],
+  );
   await db.close();
 });
 
@@ -623,7 +722,6 @@ migrations.run();
 // ---------------------------------------------------------------------------------------------------------
 const crash = suite('durable-db: kill -9 at random moments');
 crash.after(cleanup);
-
 
 crash('no acknowledged write is lost and no transaction is half applied', async () => {
   const seed = Number(process.env.CRASH_SEED ?? 20261121);
@@ -649,8 +747,16 @@ crash('no acknowledged write is lost and no transaction is half applied', async 
     const present = new Set(rows.map((r) => r.id));
     const missing = [...acknowledged].filter((id) => !present.has(id));
     assert.equal(missing, [], `seed ${seed}, round ${round}: acknowledged ids missing after kill -9`);
-    assert.equal(rows.filter((r) => bodySum(r.body) !== r.sum).map((r) => r.id), [], 'rows with a torn body');
-    assert.equal(db.get('SELECT n FROM counters'), { n: rows.length }, 'counter and rows come from the same transactions');
+    assert.equal(
+      rows.filter((r) => bodySum(r.body) !== r.sum).map((r) => r.id),
+      [],
+      'rows with a torn body',
+    );
+    assert.equal(
+      db.get('SELECT n FROM counters'),
+      { n: rows.length },
+      'counter and rows come from the same transactions',
+    );
     await db.close();
   }
   assert.ok(acknowledged.size > 8);

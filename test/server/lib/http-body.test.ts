@@ -38,7 +38,10 @@ async function bodyServer(limit?: number, delayMs = 0) {
       outcomes.length > seen
         ? Promise.resolve()
         : new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error('readBody neither resolved nor rejected within 5 s')), 5000);
+            const timer = setTimeout(
+              () => reject(new Error('readBody neither resolved nor rejected within 5 s')),
+              5000,
+            );
             settled = () => (clearTimeout(timer), resolve());
           }),
     close: () => new Promise<void>((r) => server.close(() => r())),
@@ -81,10 +84,13 @@ body('a body of exactly the limit is read; one byte more is a 413, also without 
 body('a declared content-length over 64 KB is refused before any byte is read', async () => {
   const s = await bodyServer();
   const status = await new Promise<number>((resolve, reject) => {
-    const req = http.request({ port: s.port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'content-length': MAX_BODY_BYTES + 1 } }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    });
+    const req = http.request(
+      { port: s.port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'content-length': MAX_BODY_BYTES + 1 } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      },
+    );
     req.on('error', reject);
     req.write('x'); // the rest never comes: the answer must not wait for it
   });
@@ -122,7 +128,9 @@ body('a body read a second time is empty rather than a read that never ends', as
   const seconds: Buffer[] = [];
   const server = http.createServer(async (req, res) => {
     await readBody(req);
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the second read never settled')), 5000).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the second read never settled')), 5000).unref(),
+    );
     seconds.push(await Promise.race([readBody(req), timeout]).catch(() => Buffer.from('never settled')));
     res.end();
   });

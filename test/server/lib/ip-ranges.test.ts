@@ -12,7 +12,8 @@ import {
 
 /** Asserts every address of a table is (or is not) public, naming the row that fails. */
 function expectAll(rows: [string, string][], expected: boolean) {
-  for (const [ip, why] of rows) assert.is(isPublicAddress(ip), expected, `${ip} (${why}) should be ${expected ? 'public' : 'refused'}`);
+  for (const [ip, why] of rows)
+    assert.is(isPublicAddress(ip), expected, `${ip} (${why}) should be ${expected ? 'public' : 'refused'}`);
 }
 
 /** First and last address of a CIDR range, as strings. */
@@ -65,7 +66,11 @@ v4('an address inside every registry entry is refused', () => {
 });
 
 v4('the first and last address of every listed range is refused', () => {
-  for (const range of IPV4_REFUSED) expectAll(edges(range).map((ip) => [ip, `edge of ${range[0]}/${range[1]}`]), false);
+  for (const range of IPV4_REFUSED)
+    expectAll(
+      edges(range).map((ip) => [ip, `edge of ${range[0]}/${range[1]}`]),
+      false,
+    );
 });
 
 v4('the addresses just outside the ranges are public', () => {
@@ -157,7 +162,10 @@ v6('the first and last address of every listed range is refused', () => {
   const mapped = ipaddr.IPv6.parseCIDR('::ffff:0:0/96');
   for (const range of IPV6_REFUSED) {
     if (range[0].toString() === mapped[0].toString() && range[1] === mapped[1]) continue;
-    expectAll(edges(range).map((ip) => [ip, `edge of ${range[0]}/${range[1]}`]), false);
+    expectAll(
+      edges(range).map((ip) => [ip, `edge of ${range[0]}/${range[1]}`]),
+      false,
+    );
   }
 });
 
@@ -190,7 +198,13 @@ mapped('a mapped address is judged by the IPv4 it carries (it goes on the wire a
     ],
     false,
   );
-  expectAll([['::ffff:8.8.8.8', 'mapped public'], ['::ffff:808:808', 'mapped public, hex']], true);
+  expectAll(
+    [
+      ['::ffff:8.8.8.8', 'mapped public'],
+      ['::ffff:808:808', 'mapped public, hex'],
+    ],
+    true,
+  );
 });
 
 mapped('parseAddress unwraps the mapped form', () => {
@@ -269,7 +283,9 @@ agree('every special range ipaddr.js knows is refused by our table', () => {
     const ranges = (proto as unknown as { SpecialRanges: SpecialRanges }).SpecialRanges;
     let checked = 0;
     for (const [name, entry] of Object.entries(ranges)) {
-      const list = Array.isArray(entry[0]) ? (entry as [ipaddr.IPv4 | ipaddr.IPv6, number][]) : [entry as [ipaddr.IPv4 | ipaddr.IPv6, number]];
+      const list = Array.isArray(entry[0])
+        ? (entry as [ipaddr.IPv4 | ipaddr.IPv6, number][])
+        : [entry as [ipaddr.IPv4 | ipaddr.IPv6, number]];
       for (const range of list) {
         for (const ip of edges(range)) assert.not.ok(isPublicAddress(ip), `${ip} in ipaddr.js range ${name}`);
         checked++;

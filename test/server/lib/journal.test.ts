@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { encodeFrame, encodeJournalHeader, JOURNAL_HEADER_BYTES, parseJournal, type ParsedJournal } from '../../../server/lib/journal-format.ts';
+import {
+  encodeFrame,
+  encodeJournalHeader,
+  JOURNAL_HEADER_BYTES,
+  parseJournal,
+  type ParsedJournal,
+} from '../../../server/lib/journal-format.ts';
 import { JournalWriter, readJournalFile } from '../../../server/lib/journal.ts';
 import { StorageError } from '../../../server/lib/storage-error.ts';
 
@@ -40,7 +46,8 @@ function assertCorrupt(fn: () => unknown, ...mentions: string[]) {
   } catch (err) {
     assert.instance(err, StorageError);
     assert.is((err as StorageError).code, 'journal_corrupt');
-    for (const m of mentions) assert.ok((err as Error).message.includes(m), `message mentions ${m}: ${(err as Error).message}`);
+    for (const m of mentions)
+      assert.ok((err as Error).message.includes(m), `message mentions ${m}: ${(err as Error).message}`);
     return;
   }
   assert.unreachable('expected journal_corrupt');
@@ -60,7 +67,10 @@ groupCommit('many concurrent appends share fsyncs and all land in order', async 
   assert.ok(stats.syncs < stats.records, `${stats.syncs} fsyncs for ${stats.records} records`);
   assert.ok(stats.syncs <= 3, `a burst takes a couple of fsyncs, took ${stats.syncs}`);
   await w.close();
-  assert.equal(records(await read(file(dir))), Array.from({ length: 200 }, (_, i) => i));
+  assert.equal(
+    records(await read(file(dir))),
+    Array.from({ length: 200 }, (_, i) => i),
+  );
 });
 
 groupCommit('a promise resolves only once its record is in the file', async () => {
@@ -142,7 +152,10 @@ torn('a last frame cut mid-way and followed by garbage is dropped, the rest kept
   assert.is(j.frames.length, 9);
   assert.ok(j.tornBytes > 0);
   assert.is(j.validBytes + j.tornBytes, readFileSync(f).length);
-  assert.equal((records(j) as { i: number }[]).map((r) => r.i), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.equal(
+    (records(j) as { i: number }[]).map((r) => r.i),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+  );
 });
 
 torn('a frame header cut after 3 bytes is dropped', async () => {

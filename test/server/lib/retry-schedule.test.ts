@@ -42,7 +42,10 @@ spec('first to last attempt spans about 22 hours', () => {
 const custom = suite('retry-schedule: configured base and cap');
 
 custom('base and cap change the delays, never the number of attempts', () => {
-  assert.equal(schedule(100, 1000), [100, 200, 400, 800, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]);
+  assert.equal(
+    schedule(100, 1000),
+    [100, 200, 400, 800, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+  );
 });
 
 custom('refuses attempt numbers that are not integers from 1', () => {

@@ -4,27 +4,42 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { cgroupCpuLimit, coresFromCfs, coresFromCpuMax, hostResources, memoryHeadroom, snapshotInWorker, type SnapshotPlacement } from '../../../server/lib/snapshot-placement.ts';
+import {
+  cgroupCpuLimit,
+  coresFromCfs,
+  coresFromCpuMax,
+  hostResources,
+  memoryHeadroom,
+  snapshotInWorker,
+  type SnapshotPlacement,
+} from '../../../server/lib/snapshot-placement.ts';
 
 const placement = suite('snapshot placement');
 const MB = 1024 * 1024;
 
-placement('auto takes the worker only with a second core and 128 MB + 3x the image free; worker and main are fixed', () => {
-  const rows: [SnapshotPlacement, number, number, number, boolean][] = [
-    ['auto', 100 * MB, 428 * MB, 2, true], // exactly 128 + 3 x 100
-    ['auto', 100 * MB, 428 * MB - 1, 2, false],
-    ['auto', 0, 128 * MB, 2, true],
-    ['auto', 0, 127 * MB, 2, false],
-    ['auto', 620 * MB, 24 * 1024 * MB, 2, true],
-    ['auto', 620 * MB, 24 * 1024 * MB, 1, false], // one core: the replay would run instead of the server
-    ['auto', 620 * MB, 1024 * MB, 8, false],
-    ['worker', 620 * MB, 0, 1, true],
-    ['main', 0, 24 * 1024 * MB, 8, false],
-  ];
-  for (const [where, image, headroomBytes, cores, expected] of rows) {
-    assert.is(snapshotInWorker(where, image, { headroomBytes, cores }), expected, `${where} ${image / MB} MB image, ${headroomBytes / MB} MB free, ${cores} cores`);
-  }
-});
+placement(
+  'auto takes the worker only with a second core and 128 MB + 3x the image free; worker and main are fixed',
+  () => {
+    const rows: [SnapshotPlacement, number, number, number, boolean][] = [
+      ['auto', 100 * MB, 428 * MB, 2, true], // exactly 128 + 3 x 100
+      ['auto', 100 * MB, 428 * MB - 1, 2, false],
+      ['auto', 0, 128 * MB, 2, true],
+      ['auto', 0, 127 * MB, 2, false],
+      ['auto', 620 * MB, 24 * 1024 * MB, 2, true],
+      ['auto', 620 * MB, 24 * 1024 * MB, 1, false], // one core: the replay would run instead of the server
+      ['auto', 620 * MB, 1024 * MB, 8, false],
+      ['worker', 620 * MB, 0, 1, true],
+      ['main', 0, 24 * 1024 * MB, 8, false],
+    ];
+    for (const [where, image, headroomBytes, cores, expected] of rows) {
+      assert.is(
+        snapshotInWorker(where, image, { headroomBytes, cores }),
+        expected,
+        `${where} ${image / MB} MB image, ${headroomBytes / MB} MB free, ${cores} cores`,
+      );
+    }
+  },
+);
 
 placement('cgroup CPU quotas: v2 cpu.max and v1 cfs quota/period, none as Infinity', () => {
   const v2: [string, number][] = [
@@ -52,7 +67,19 @@ placement('this host: the headroom is positive and at most its memory; the cores
   assert.ok(headroom > 0, String(headroom));
   assert.ok(headroom <= os.totalmem(), String(headroom));
   assert.is(hostResources().cores, Math.min(os.availableParallelism(), Math.floor(cgroupCpuLimit())));
-  const pinned = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', '-e', "import('./server/lib/snapshot-placement.ts').then((m) => console.log(m.hostResources().cores))"], { encoding: 'utf8' });
+  const pinned = spawnSync(
+    'taskset',
+    [
+      '-c',
+      '0',
+      process.execPath,
+      '--import',
+      'tsx',
+      '-e',
+      "import('./server/lib/snapshot-placement.ts').then((m) => console.log(m.hostResources().cores))",
+    ],
+    { encoding: 'utf8' },
+  );
   if (pinned.error) return; // no taskset on this machine: nothing more to check
   assert.is(pinned.stdout.trim(), '1', pinned.stderr);
 });

@@ -7,19 +7,47 @@ import { decodeFrame, encodeTransaction, type JournalStatement, type SqlValue } 
 
 /** The encoding as first written: the whole structure through JSON.stringify, bytes as base64 objects. */
 const reference = (statements: JournalStatement[]) =>
-  JSON.stringify(statements.map((s) => (s.length === 1 ? s : [s[0], s[1].map((v) => (v instanceof Uint8Array ? { b: Buffer.from(v).toString('base64') } : v))])));
+  JSON.stringify(
+    statements.map((s) =>
+      s.length === 1
+        ? s
+        : [s[0], s[1].map((v) => (v instanceof Uint8Array ? { b: Buffer.from(v).toString('base64') } : v))],
+    ),
+  );
 
 const submission: JournalStatement[] = [
-  ['INSERT INTO submissions (id, form_id, data) VALUES (?, ?, ?)', ['s1', 'f1', JSON.stringify({ a: 'quote " and \\ backslash', b: 'line\nbreak', c: 'é \u200B 😀' })]],
+  [
+    'INSERT INTO submissions (id, form_id, data) VALUES (?, ?, ?)',
+    ['s1', 'f1', JSON.stringify({ a: 'quote " and \\ backslash', b: 'line\nbreak', c: 'é \u200B 😀' })],
+  ],
   ['UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', ['f1']],
 ];
 
 const cases: [string, JournalStatement[]][] = [
   ['a submission', submission],
   ['no statements', []],
-  ['a migration script', [['CREATE TABLE t (x "quoted" TEXT);\nCREATE INDEX i ON t (x);'], ['INSERT INTO schema_migrations (id) VALUES (?)', [1]]]],
-  ['numbers, null, empty params', [['UPDATE t SET a = ?, b = ?, c = ?', [0, -1.5, null]], ['DELETE FROM t', []], ['UPDATE t SET d = ?', [-0]]]],
-  ['bytes', [['INSERT INTO f (id, body) VALUES (?, ?)', ['x', new Uint8Array([0, 1, 2, 255])]], ['INSERT INTO f (body) VALUES (?)', [new Uint8Array(new Uint8Array([9, 8, 7, 6]).buffer, 1, 2)]]]],
+  [
+    'a migration script',
+    [
+      ['CREATE TABLE t (x "quoted" TEXT);\nCREATE INDEX i ON t (x);'],
+      ['INSERT INTO schema_migrations (id) VALUES (?)', [1]],
+    ],
+  ],
+  [
+    'numbers, null, empty params',
+    [
+      ['UPDATE t SET a = ?, b = ?, c = ?', [0, -1.5, null]],
+      ['DELETE FROM t', []],
+      ['UPDATE t SET d = ?', [-0]],
+    ],
+  ],
+  [
+    'bytes',
+    [
+      ['INSERT INTO f (id, body) VALUES (?, ?)', ['x', new Uint8Array([0, 1, 2, 255])]],
+      ['INSERT INTO f (body) VALUES (?)', [new Uint8Array(new Uint8Array([9, 8, 7, 6]).buffer, 1, 2)]],
+    ],
+  ],
   ['lone surrogates in text', [['INSERT INTO t (a) VALUES (?)', ['\uD800 alone \uDC00']]]],
 ];
 
@@ -57,7 +85,12 @@ roundTrip('values come back as bound, bytes as Uint8Array', () => {
     const got = s[1] as SqlValue[];
     want[1].forEach((v, j) => {
       if (v instanceof Uint8Array) assert.equal([...(got[j] as Uint8Array)], [...v]);
-      else assert.is(Object.is(got[j], v) || (v === 0 && got[j] === 0), true, `${i}.${j}: ${String(got[j])} vs ${String(v)}`);
+      else
+        assert.is(
+          Object.is(got[j], v) || (v === 0 && got[j] === 0),
+          true,
+          `${i}.${j}: ${String(got[j])} vs ${String(v)}`,
+        );
     });
   });
 });

@@ -17,16 +17,31 @@ async function receiver() {
   let connections = 0;
   const server = https.createServer({ key: KEY, cert: CERT }, (req, res) => {
     req.resume();
-    req.on('end', () => (req.url === '/long' ? res.writeHead(200).end('x'.repeat(64 * 1024)) : res.writeHead(204).end()));
+    req.on('end', () =>
+      req.url === '/long' ? res.writeHead(200).end('x'.repeat(64 * 1024)) : res.writeHead(204).end(),
+    );
   });
   server.on('secureConnection', () => connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as net.AddressInfo).port;
-  return { port, connections: () => connections, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    port,
+    connections: () => connections,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
 
 const send = (url: string, extra: Partial<SendWebhookOptions> = {}) =>
-  sendWebhook({ url, body: '{"a":1}', headers: { 'Content-Type': 'application/json' }, allowPrivate: true, timeoutMs: 5000, resolve, ca: CERT, ...extra });
+  sendWebhook({
+    url,
+    body: '{"a":1}',
+    headers: { 'Content-Type': 'application/json' },
+    allowPrivate: true,
+    timeoutMs: 5000,
+    resolve,
+    ca: CERT,
+    ...extra,
+  });
 
 const reuse = suite('webhook-send: connection reuse');
 

@@ -4,7 +4,13 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { classifyNetworkError, classifyStatus, sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../../server/lib/webhook-send.ts';
+import {
+  classifyNetworkError,
+  classifyStatus,
+  sendWebhook,
+  type SendWebhookOptions,
+  type SendWebhookResult,
+} from '../../../server/lib/webhook-send.ts';
 import { signatureHeader } from '../../../server/lib/webhook-signature.ts';
 import { HUGE_BYTES, sendHuge, verifySignature, type HugeEnd } from '../../helpers/https-receiver.ts';
 import { testCertificate } from '../../helpers/tls-cert.ts';
@@ -14,7 +20,14 @@ const { key: KEY, cert: CERT } = testCertificate(['DNS:receiver.test', 'IP:127.0
 
 const SECRET = `whsec_${'ab'.repeat(32)}`;
 const SUBMISSION_ID = '3f1c2a4e-9b7d-4c1e-8f2a-6d5e4c3b2a19';
-const TEXTS = new Set(['address not allowed', 'invalid url', 'dns failed', 'timeout', 'tls error', 'connection failed']);
+const TEXTS = new Set([
+  'address not allowed',
+  'invalid url',
+  'dns failed',
+  'timeout',
+  'tls error',
+  'connection failed',
+]);
 
 /** What the receiver saw of one request. */
 interface Seen {
@@ -32,7 +45,6 @@ interface Receiver {
   close: () => Promise<void>;
 }
 
-
 /** Starts an HTTPS receiver on 127.0.0.1; its behaviour is chosen by the request path. */
 async function startReceiver(): Promise<Receiver> {
   const seen: Seen[] = [];
@@ -43,14 +55,25 @@ async function startReceiver(): Promise<Receiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, servername: (req.socket as TLSSocket).servername });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        servername: (req.socket as TLSSocket).servername,
+      });
       const status = /^\/status\/(\d{3})$/.exec(req.url ?? '');
       if (status) {
         const code = Number(status[1]);
         if (code >= 300 && code < 400) res.setHeader('location', '/status/200');
         res.writeHead(code).end('ok');
       } else if (req.url === '/verify') {
-        const ok = verifySignature(req.headers['service-signature'] as string | undefined, body, SECRET, Math.floor(Date.now() / 1000));
+        const ok = verifySignature(
+          req.headers['service-signature'] as string | undefined,
+          body,
+          SECRET,
+          Math.floor(Date.now() / 1000),
+        );
         res.writeHead(ok ? 204 : 401).end();
       } else if (req.url === '/stall') {
         // never answers
@@ -67,10 +90,11 @@ async function startReceiver(): Promise<Receiver> {
     port,
     seen,
     hugeEnded,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -130,11 +154,27 @@ statuses.before(async (ctx) => void (ctx.receiver = await startReceiver()));
 statuses.after(async (ctx) => ctx.receiver.close());
 
 const statusTable: [number, SendWebhookResult['outcome']][] = [
-  [200, 'delivered'], [201, 'delivered'], [202, 'delivered'], [204, 'delivered'],
-  [301, 'cancel'], [302, 'cancel'], [307, 'cancel'], [308, 'cancel'],
-  [400, 'cancel'], [401, 'cancel'], [403, 'cancel'], [404, 'cancel'], [410, 'cancel'], [422, 'cancel'],
-  [408, 'retry'], [425, 'retry'], [429, 'retry'],
-  [500, 'retry'], [502, 'retry'], [503, 'retry'], [504, 'retry'],
+  [200, 'delivered'],
+  [201, 'delivered'],
+  [202, 'delivered'],
+  [204, 'delivered'],
+  [301, 'cancel'],
+  [302, 'cancel'],
+  [307, 'cancel'],
+  [308, 'cancel'],
+  [400, 'cancel'],
+  [401, 'cancel'],
+  [403, 'cancel'],
+  [404, 'cancel'],
+  [410, 'cancel'],
+  [422, 'cancel'],
+  [408, 'retry'],
+  [425, 'retry'],
+  [429, 'retry'],
+  [500, 'retry'],
+  [502, 'retry'],
+  [503, 'retry'],
+  [504, 'retry'],
 ];
 
 for (const [code, outcome] of statusTable) {
@@ -146,7 +186,10 @@ for (const [code, outcome] of statusTable) {
     assert.is(result.outcome, outcome);
     assert.is(result.error, outcome === 'delivered' ? undefined : `http ${code}`);
     // Exactly one request, also for a 3xx whose Location points back at the receiver: never followed.
-    assert.equal(receiver.seen.slice(before).map((s) => s.url), [`/status/${code}`]);
+    assert.equal(
+      receiver.seen.slice(before).map((s) => s.url),
+      [`/status/${code}`],
+    );
   });
 }
 
@@ -169,11 +212,14 @@ request('carries the spec 6.2 headers, the exact body, SNI and Host of the name'
   assert.is(got.body.toString('utf8'), BODY);
 });
 
-request('the receiver verifies the signature as spec 6.4 says (raw bytes, 5 minutes, constant time)', async ({ receiver }) => {
-  const result = await send(receiver.port, '/verify');
-  assert.is(result.statusCode, 204);
-  assert.is(result.outcome, 'delivered');
-});
+request(
+  'the receiver verifies the signature as spec 6.4 says (raw bytes, 5 minutes, constant time)',
+  async ({ receiver }) => {
+    const result = await send(receiver.port, '/verify');
+    assert.is(result.statusCode, 204);
+    assert.is(result.outcome, 'delivered');
+  },
+);
 
 request('a signature older than 5 minutes is refused by that receiver', async ({ receiver }) => {
   const old = Math.floor(Date.now() / 1000) - 5 * 60 - 5;
@@ -217,17 +263,22 @@ const size = suite<Ctx>('webhook-send: response size');
 size.before(async (ctx) => void (ctx.receiver = await startReceiver()));
 size.after(async (ctx) => ctx.receiver.close());
 
-size('a 10 MB answer is not read: the connection closes long before the receiver could send it', async ({ receiver }) => {
-  const result = await send(receiver.port, '/huge');
-  assert.is(result.statusCode, 200);
-  assert.is(result.outcome, 'delivered');
-  const end = await receiver.hugeEnded;
-  assert.is(end.finished, false, 'the receiver finished sending 10 MB');
-  // What the receiver could hand over is bounded by socket buffers, far below the 10 MB it had.
-  assert.ok(end.written < HUGE_BYTES / 2, `receiver wrote ${end.written} bytes`);
-});
+size(
+  'a 10 MB answer is not read: the connection closes long before the receiver could send it',
+  async ({ receiver }) => {
+    const result = await send(receiver.port, '/huge');
+    assert.is(result.statusCode, 200);
+    assert.is(result.outcome, 'delivered');
+    const end = await receiver.hugeEnded;
+    assert.is(end.finished, false, 'the receiver finished sending 10 MB');
+    // What the receiver could hand over is bounded by socket buffers, far below the 10 MB it had.
+    assert.ok(end.written < HUGE_BYTES / 2, `receiver wrote ${end.written} bytes`);
+  },
+);
 
-const failures = suite<Ctx & { stallServer: net.Server; plainServer: http.Server; dropServer: net.Server }>('webhook-send: transport failures');
+const failures = suite<Ctx & { stallServer: net.Server; plainServer: http.Server; dropServer: net.Server }>(
+  'webhook-send: transport failures',
+);
 failures.before(async (ctx) => {
   ctx.receiver = await startReceiver();
   // Accepts TCP, reads and never answers: the TLS handshake stalls. (Reading lets it see the
@@ -237,7 +288,8 @@ failures.before(async (ctx) => {
   ctx.plainServer = http.createServer((_req, res) => res.end('plain'));
   // Accepts and hangs up at once.
   ctx.dropServer = net.createServer((socket) => socket.destroy());
-  for (const srv of [ctx.stallServer, ctx.plainServer, ctx.dropServer]) await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  for (const srv of [ctx.stallServer, ctx.plainServer, ctx.dropServer])
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
 });
 failures.after(async (ctx) => {
   await ctx.receiver.close();
@@ -306,7 +358,12 @@ guard.before(async (ctx) => void (ctx.receiver = await startReceiver()));
 guard.after(async (ctx) => ctx.receiver.close());
 
 guard('without allowPrivate, 127.0.0.1 is refused and nothing reaches the receiver', async ({ receiver }) => {
-  for (const url of [`https://127.0.0.1:${receiver.port}/status/200`, 'https://127.0.0.1/status/200', `https://receiver.test:${receiver.port}/status/200`, 'https://receiver.test/status/200']) {
+  for (const url of [
+    `https://127.0.0.1:${receiver.port}/status/200`,
+    'https://127.0.0.1/status/200',
+    `https://receiver.test:${receiver.port}/status/200`,
+    'https://receiver.test/status/200',
+  ]) {
     const result = await send(receiver.port, '', { url, allowPrivate: false });
     assertWellFormed(result);
     assert.equal([result.statusCode, result.error, result.outcome], [0, 'address not allowed', 'cancel'], url);
@@ -323,9 +380,23 @@ guard('an invalid url is cancelled without a request', async ({ receiver }) => {
 guard('the resolver is asked again on each attempt (a name that turned private is refused)', async ({ receiver }) => {
   let answer = ['93.184.215.14'];
   const changing = async () => answer;
-  const first = await sendWebhook({ url: 'https://hook.example/x', body: BODY, headers: {}, allowPrivate: false, timeoutMs: 300, resolve: changing });
+  const first = await sendWebhook({
+    url: 'https://hook.example/x',
+    body: BODY,
+    headers: {},
+    allowPrivate: false,
+    timeoutMs: 300,
+    resolve: changing,
+  });
   answer = ['127.0.0.1'];
-  const second = await sendWebhook({ url: 'https://hook.example/x', body: BODY, headers: {}, allowPrivate: false, timeoutMs: 300, resolve: changing });
+  const second = await sendWebhook({
+    url: 'https://hook.example/x',
+    body: BODY,
+    headers: {},
+    allowPrivate: false,
+    timeoutMs: 300,
+    resolve: changing,
+  });
   assert.is.not(first.error, 'address not allowed');
   assert.is(second.error, 'address not allowed');
   assert.is(receiver.seen.length, 0);
@@ -335,39 +406,61 @@ const classify = suite('webhook-send: classification');
 
 classify('classifyStatus follows spec 3.3 and 6.5 for every code class', () => {
   const table: [number, string][] = [
-    [200, 'delivered'], [204, 'delivered'], [299, 'delivered'],
-    [300, 'cancel'], [301, 'cancel'], [304, 'cancel'], [399, 'cancel'],
-    [400, 'cancel'], [404, 'cancel'], [407, 'cancel'], [409, 'cancel'], [424, 'cancel'], [426, 'cancel'], [428, 'cancel'], [499, 'cancel'],
-    [408, 'retry'], [425, 'retry'], [429, 'retry'],
-    [500, 'retry'], [501, 'retry'], [599, 'retry'],
-    [100, 'retry'], [199, 'retry'], [600, 'retry'], [0, 'retry'],
+    [200, 'delivered'],
+    [204, 'delivered'],
+    [299, 'delivered'],
+    [300, 'cancel'],
+    [301, 'cancel'],
+    [304, 'cancel'],
+    [399, 'cancel'],
+    [400, 'cancel'],
+    [404, 'cancel'],
+    [407, 'cancel'],
+    [409, 'cancel'],
+    [424, 'cancel'],
+    [426, 'cancel'],
+    [428, 'cancel'],
+    [499, 'cancel'],
+    [408, 'retry'],
+    [425, 'retry'],
+    [429, 'retry'],
+    [500, 'retry'],
+    [501, 'retry'],
+    [599, 'retry'],
+    [100, 'retry'],
+    [199, 'retry'],
+    [600, 'retry'],
+    [0, 'retry'],
   ];
   for (const [code, outcome] of table) assert.is(classifyStatus(code), outcome, String(code));
 });
 
-classify('classifyNetworkError maps certificate and handshake codes to tls error, the rest to connection failed', () => {
-  const table: [unknown, string][] = [
-    [{ code: 'ERR_TLS_CERT_ALTNAME_INVALID' }, 'tls error'],
-    [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }, 'tls error'],
-    [{ code: 'SELF_SIGNED_CERT_IN_CHAIN' }, 'tls error'],
-    [{ code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' }, 'tls error'],
-    [{ code: 'CERT_HAS_EXPIRED' }, 'tls error'],
-    [{ code: 'CERT_NOT_YET_VALID' }, 'tls error'],
-    [{ code: 'ERR_SSL_WRONG_VERSION_NUMBER' }, 'tls error'],
-    [{ code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE' }, 'tls error'],
-    [{ code: 'ERR_TLS_HANDSHAKE_TIMEOUT' }, 'tls error'],
-    [{ code: 'EPROTO' }, 'tls error'],
-    [{ code: 'ERR_OSSL_X', library: 'SSL routines' }, 'tls error'],
-    [{ code: 'ECONNREFUSED' }, 'connection failed'],
-    [{ code: 'ECONNRESET' }, 'connection failed'],
-    [{ code: 'EHOSTUNREACH' }, 'connection failed'],
-    [{ code: 'HPE_HEADER_OVERFLOW' }, 'connection failed'],
-    [new Error('no code'), 'connection failed'],
-    ['a string', 'connection failed'],
-    [null, 'connection failed'],
-  ];
-  for (const [err, text] of table) assert.is(classifyNetworkError(err), text, JSON.stringify(err));
-});
+classify(
+  'classifyNetworkError maps certificate and handshake codes to tls error, the rest to connection failed',
+  () => {
+    const table: [unknown, string][] = [
+      [{ code: 'ERR_TLS_CERT_ALTNAME_INVALID' }, 'tls error'],
+      [{ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }, 'tls error'],
+      [{ code: 'SELF_SIGNED_CERT_IN_CHAIN' }, 'tls error'],
+      [{ code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' }, 'tls error'],
+      [{ code: 'CERT_HAS_EXPIRED' }, 'tls error'],
+      [{ code: 'CERT_NOT_YET_VALID' }, 'tls error'],
+      [{ code: 'ERR_SSL_WRONG_VERSION_NUMBER' }, 'tls error'],
+      [{ code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE' }, 'tls error'],
+      [{ code: 'ERR_TLS_HANDSHAKE_TIMEOUT' }, 'tls error'],
+      [{ code: 'EPROTO' }, 'tls error'],
+      [{ code: 'ERR_OSSL_X', library: 'SSL routines' }, 'tls error'],
+      [{ code: 'ECONNREFUSED' }, 'connection failed'],
+      [{ code: 'ECONNRESET' }, 'connection failed'],
+      [{ code: 'EHOSTUNREACH' }, 'connection failed'],
+      [{ code: 'HPE_HEADER_OVERFLOW' }, 'connection failed'],
+      [new Error('no code'), 'connection failed'],
+      ['a string', 'connection failed'],
+      [null, 'connection failed'],
+    ];
+    for (const [err, text] of table) assert.is(classifyNetworkError(err), text, JSON.stringify(err));
+  },
+);
 
 statuses.run();
 request.run();

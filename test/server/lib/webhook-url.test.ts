@@ -1,7 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import net from 'node:net';
-import { checkWebhookUrl, defaultResolve, MAX_WEBHOOK_URL_LENGTH, type WebhookUrlError } from '../../../server/lib/webhook-url.ts';
+import {
+  checkWebhookUrl,
+  defaultResolve,
+  MAX_WEBHOOK_URL_LENGTH,
+  type WebhookUrlError,
+} from '../../../server/lib/webhook-url.ts';
 
 const PUBLIC_V4 = '93.184.215.14';
 const PUBLIC_V6 = '2606:2800:21f:cb07:6820:80da:af6b:8b2c';
@@ -280,7 +285,10 @@ const resolver = suite('webhook-url: defaultResolve');
 resolver('answers every address of localhost from the hosts file', async () => {
   const addresses = await defaultResolve('localhost');
   assert.ok(addresses.length >= 1);
-  assert.ok(addresses.every((a) => net.isIP(a) !== 0), addresses.join(','));
+  assert.ok(
+    addresses.every((a) => net.isIP(a) !== 0),
+    addresses.join(','),
+  );
   assert.ok(addresses.includes('127.0.0.1') || addresses.includes('::1'), addresses.join(','));
 });
 

@@ -3,7 +3,11 @@
 // minute ends, nothing is lost and nothing is mailed twice. Also the confirmation mail's limits.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM, ConfirmationMail } from '../../../server/core/mail/confirmation-mail.ts';
+import {
+  CONFIRMATION_PER_ADDRESS,
+  CONFIRMATION_PER_FORM,
+  ConfirmationMail,
+} from '../../../server/core/mail/confirmation-mail.ts';
 import { DIGEST_LIST_MAX, RESPONSE_MAIL_EVERY_MS } from '../../../server/core/mail/response-mail.ts';
 import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
 import { contactDefinition } from '../../helpers/api.ts';
@@ -20,7 +24,10 @@ const digest = suite<Ctx>('mail: per-response digest');
 digest.before(async (ctx) => {
   ctx.smtp = await startSmtpSink();
   ctx.clock = { now: Date.parse('2026-11-24T12:00:00Z') };
-  ctx.w = await adminWorld({ FORMSTEAD_SMTP_URL: ctx.smtp.url, FORMSTEAD_MAIL_FROM: 'forms@example.com' }, () => ctx.clock.now);
+  ctx.w = await adminWorld(
+    { FORMSTEAD_SMTP_URL: ctx.smtp.url, FORMSTEAD_MAIL_FROM: 'forms@example.com' },
+    () => ctx.clock.now,
+  );
 });
 digest.after(async ({ w, smtp }) => {
   await w.services.responseMail.stop();
@@ -29,124 +36,156 @@ digest.after(async ({ w, smtp }) => {
   await smtp.close();
 });
 
-const owner = (w: AdminWorld) => ({ kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const });
-const publish = async (w: AdminWorld, title: string) => (await w.services.forms.publish(owner(w), { definition: contactDefinition({ title }) })).form_id;
+const owner = (w: AdminWorld) => ({
+  kind: 'user' as const,
+  userId: w.userIds.owner,
+  workspaceId: w.workspaceId,
+  role: 'owner' as const,
+});
+const publish = async (w: AdminWorld, title: string) =>
+  (await w.services.forms.publish(owner(w), { definition: contactDefinition({ title }) })).form_id;
 const submit = (w: AdminWorld, formId: string, i: number) =>
-  w.services.submissions.submit({ formId, values: { name: `Person ${i}`, email: `p${i}@example.com` }, formPost: false, bodyHash: String(i) });
+  w.services.submissions.submit({
+    formId,
+    values: { name: `Person ${i}`, email: `p${i}@example.com` },
+    formPost: false,
+    bodyHash: String(i),
+  });
 /** The mails the owner got about `title`. */
-const ownerMails = (smtp: SmtpSink, title: string) => smtp.mails.filter((m) => m.to[0] === OWNER && m.subject.endsWith(`: ${title}`));
+const ownerMails = (smtp: SmtpSink, title: string) =>
+  smtp.mails.filter((m) => m.to[0] === OWNER && m.subject.endsWith(`: ${title}`));
 /** Submission ids listed in a mail ("Open it: .../submissions/<id>"). */
 const listedIds = (text: string) => [...text.matchAll(/\/submissions\/([0-9a-f-]{36})/g)].map((m) => m[1]);
 
-digest('30 answers in a burst: one mail at once, one digest listing the rest when the minute ends; all 30 mailed once', async ({ w, smtp, clock }) => {
-  const title = 'Burst form';
-  const formId = await publish(w, title);
-  const ids: string[] = [];
-  for (let i = 0; i < 30; i++) ids.push((await submit(w, formId, i)).body.id);
-  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
-  // Within the minute nothing more goes out, however often the job runs.
-  assert.is(await w.services.responseMail.sweep(), 0, 'no second mail inside the minute');
-  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
-  assert.is(await w.services.responseMail.sweep(), 1, 'the digest goes out when the minute ends');
-  assert.is(await w.services.responseMail.sweep(), 0, 'and only once');
-  const mails = ownerMails(smtp, title);
-  assert.is(mails.length, 2, mails.map((m) => m.subject).join(' | '));
-  const [first, second] = mails;
-  const firstIds = listedIds(first.text);
-  const secondIds = listedIds(second.text);
-  assert.ok(firstIds.length >= 1, 'the first mail lists the first answer');
-  assert.match(second.subject, new RegExp(`^${secondIds.length} new responses: ${title}$`));
-  assert.equal([...firstIds, ...secondIds].sort(), [...ids].sort(), 'every answer is mailed exactly once');
-  assert.match(second.text, /--- Response 1 of \d+ ---/);
-  assert.match(second.text, /Name: Person 29/);
-  // Every member with mail on got the same mails, each as its own message.
-  for (const to of ['editor@example.com', 'viewer@example.com']) assert.is(smtp.mails.filter((m) => m.to[0] === to && m.subject.endsWith(title)).length, 2, to);
-});
-
-digest('inside the minute after a mail, answers ask the store for no claim (no write per answer); the digest still comes', async ({ w, smtp, clock }) => {
-  const title = 'Quiet store form';
-  const formId = await publish(w, title);
-  await submit(w, formId, 0);
-  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
-  const forms = w.store.forms;
-  const claim = forms.claimResponseMail;
-  let claims = 0;
-  forms.claimResponseMail = (...args) => {
-    claims++;
-    return claim(...args);
-  };
-  try {
-    for (let i = 1; i <= 10; i++) await submit(w, formId, i);
+digest(
+  '30 answers in a burst: one mail at once, one digest listing the rest when the minute ends; all 30 mailed once',
+  async ({ w, smtp, clock }) => {
+    const title = 'Burst form';
+    const formId = await publish(w, title);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await submit(w, formId, i)).body.id);
+    await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+    // Within the minute nothing more goes out, however often the job runs.
     assert.is(await w.services.responseMail.sweep(), 0, 'no second mail inside the minute');
-    assert.is(claims, 0, 'the row says a mail went out within the minute: no claim tried');
     clock.now += RESPONSE_MAIL_EVERY_MS + 1;
     assert.is(await w.services.responseMail.sweep(), 1, 'the digest goes out when the minute ends');
-    assert.is(claims, 1);
-  } finally {
-    forms.claimResponseMail = claim;
-  }
-  const mails = ownerMails(smtp, title);
-  assert.is(mails.length, 2);
-  assert.is(listedIds(mails[1].text).length, 10, 'the digest lists the ten answers of the minute');
-});
+    assert.is(await w.services.responseMail.sweep(), 0, 'and only once');
+    const mails = ownerMails(smtp, title);
+    assert.is(mails.length, 2, mails.map((m) => m.subject).join(' | '));
+    const [first, second] = mails;
+    const firstIds = listedIds(first.text);
+    const secondIds = listedIds(second.text);
+    assert.ok(firstIds.length >= 1, 'the first mail lists the first answer');
+    assert.match(second.subject, new RegExp(`^${secondIds.length} new responses: ${title}$`));
+    assert.equal([...firstIds, ...secondIds].sort(), [...ids].sort(), 'every answer is mailed exactly once');
+    assert.match(second.text, /--- Response 1 of \d+ ---/);
+    assert.match(second.text, /Name: Person 29/);
+    // Every member with mail on got the same mails, each as its own message.
+    for (const to of ['editor@example.com', 'viewer@example.com'])
+      assert.is(smtp.mails.filter((m) => m.to[0] === to && m.subject.endsWith(title)).length, 2, to);
+  },
+);
 
-digest('while a digest waits for its minute, answers make no mail attempt of their own; the digest still has them all', async ({ w, smtp, clock }) => {
-  const title = 'Busy form';
-  const formId = await publish(w, title);
-  await submit(w, formId, 0);
-  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
-  const waiting = [(await submit(w, formId, 1)).body.id];
-  // The sweep runs after any attempt still queued for the form, so the digest's timer is set by now.
-  assert.is(await w.services.responseMail.sweep(), 0);
-  const mail = w.services.responseMail;
-  const kick = mail.kick;
-  let attempts = 0;
-  mail.kick = (id) => (attempts++, kick.call(mail, id));
-  try {
-    for (let i = 2; i < 22; i++) waiting.push((await submit(w, formId, i)).body.id);
-    assert.is(await mail.sweep(), 0);
-    assert.is(attempts, 1, 'only the sweep made an attempt, not each of the 20 answers');
-  } finally {
-    mail.kick = kick;
-  }
-  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
-  assert.is(await w.services.responseMail.sweep(), 1);
-  const last = ownerMails(smtp, title).at(-1)!;
-  assert.is(last.subject, `21 new responses: ${title}`);
-  assert.equal(listedIds(last.text).sort(), waiting.sort());
-});
+digest(
+  'inside the minute after a mail, answers ask the store for no claim (no write per answer); the digest still comes',
+  async ({ w, smtp, clock }) => {
+    const title = 'Quiet store form';
+    const formId = await publish(w, title);
+    await submit(w, formId, 0);
+    await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+    const forms = w.store.forms;
+    const claim = forms.claimResponseMail;
+    let claims = 0;
+    forms.claimResponseMail = (...args) => {
+      claims++;
+      return claim(...args);
+    };
+    try {
+      for (let i = 1; i <= 10; i++) await submit(w, formId, i);
+      assert.is(await w.services.responseMail.sweep(), 0, 'no second mail inside the minute');
+      assert.is(claims, 0, 'the row says a mail went out within the minute: no claim tried');
+      clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+      assert.is(await w.services.responseMail.sweep(), 1, 'the digest goes out when the minute ends');
+      assert.is(claims, 1);
+    } finally {
+      forms.claimResponseMail = claim;
+    }
+    const mails = ownerMails(smtp, title);
+    assert.is(mails.length, 2);
+    assert.is(listedIds(mails[1].text).length, 10, 'the digest lists the ten answers of the minute');
+  },
+);
 
-digest(`a digest lists at most ${DIGEST_LIST_MAX} answers and says how many more there are`, async ({ w, smtp, clock }) => {
-  const title = 'Big burst form';
-  const formId = await publish(w, title);
-  await submit(w, formId, 0);
-  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
-  for (let i = 1; i <= DIGEST_LIST_MAX + 5; i++) await submit(w, formId, i);
-  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
-  await w.services.responseMail.sweep();
-  const last = ownerMails(smtp, title).at(-1)!;
-  assert.is(last.subject, `${DIGEST_LIST_MAX + 5} new responses: ${title}`);
-  assert.is(listedIds(last.text).length, DIGEST_LIST_MAX);
-  assert.match(last.text, /and 5 more, listed in the panel\./);
-});
+digest(
+  'while a digest waits for its minute, answers make no mail attempt of their own; the digest still has them all',
+  async ({ w, smtp, clock }) => {
+    const title = 'Busy form';
+    const formId = await publish(w, title);
+    await submit(w, formId, 0);
+    await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+    const waiting = [(await submit(w, formId, 1)).body.id];
+    // The sweep runs after any attempt still queued for the form, so the digest's timer is set by now.
+    assert.is(await w.services.responseMail.sweep(), 0);
+    const mail = w.services.responseMail;
+    const kick = mail.kick;
+    let attempts = 0;
+    mail.kick = (id) => (attempts++, kick.call(mail, id));
+    try {
+      for (let i = 2; i < 22; i++) waiting.push((await submit(w, formId, i)).body.id);
+      assert.is(await mail.sweep(), 0);
+      assert.is(attempts, 1, 'only the sweep made an attempt, not each of the 20 answers');
+    } finally {
+      mail.kick = kick;
+    }
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    assert.is(await w.services.responseMail.sweep(), 1);
+    const last = ownerMails(smtp, title).at(-1)!;
+    assert.is(last.subject, `21 new responses: ${title}`);
+    assert.equal(listedIds(last.text).sort(), waiting.sort());
+  },
+);
 
-digest('the mail off: nothing is sent; turned on later, old answers are not mailed as a digest', async ({ w, smtp, clock }) => {
-  const title = 'Switch form';
-  const formId = await publish(w, title);
-  const form = await w.services.forms.requireInScope(owner(w), formId);
-  await w.services.settings.update(form, { notify_each_response: false });
-  for (let i = 0; i < 3; i++) await submit(w, formId, i);
-  clock.now += RESPONSE_MAIL_EVERY_MS + 1;
-  assert.is(await w.services.responseMail.sweep(), 0);
-  await w.services.settings.update((await w.store.forms.byId(formId))!, { notify_each_response: true });
-  assert.is(await w.services.responseMail.sweep(), 0, 'the three earlier answers stay unmailed');
-  const fresh = (await submit(w, formId, 9)).body.id;
-  await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the mail of the new answer');
-  assert.equal(listedIds(ownerMails(smtp, title)[0].text), [fresh]);
-});
+digest(
+  `a digest lists at most ${DIGEST_LIST_MAX} answers and says how many more there are`,
+  async ({ w, smtp, clock }) => {
+    const title = 'Big burst form';
+    const formId = await publish(w, title);
+    await submit(w, formId, 0);
+    await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+    for (let i = 1; i <= DIGEST_LIST_MAX + 5; i++) await submit(w, formId, i);
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    await w.services.responseMail.sweep();
+    const last = ownerMails(smtp, title).at(-1)!;
+    assert.is(last.subject, `${DIGEST_LIST_MAX + 5} new responses: ${title}`);
+    assert.is(listedIds(last.text).length, DIGEST_LIST_MAX);
+    assert.match(last.text, /and 5 more, listed in the panel\./);
+  },
+);
+
+digest(
+  'the mail off: nothing is sent; turned on later, old answers are not mailed as a digest',
+  async ({ w, smtp, clock }) => {
+    const title = 'Switch form';
+    const formId = await publish(w, title);
+    const form = await w.services.forms.requireInScope(owner(w), formId);
+    await w.services.settings.update(form, { notify_each_response: false });
+    for (let i = 0; i < 3; i++) await submit(w, formId, i);
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    assert.is(await w.services.responseMail.sweep(), 0);
+    await w.services.settings.update((await w.store.forms.byId(formId))!, { notify_each_response: true });
+    assert.is(await w.services.responseMail.sweep(), 0, 'the three earlier answers stay unmailed');
+    const fresh = (await submit(w, formId, 9)).body.id;
+    await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the mail of the new answer');
+    assert.equal(listedIds(ownerMails(smtp, title)[0].text), [fresh]);
+  },
+);
 
 digest('unclaimed forms send no mail', async ({ w, smtp, clock }) => {
-  const published = await w.services.forms.publish(null, { definition: contactDefinition({ title: 'Keyless form' }) }, async () => {});
+  const published = await w.services.forms.publish(
+    null,
+    { definition: contactDefinition({ title: 'Keyless form' }) },
+    async () => {},
+  );
   await submit(w, published.form_id, 1);
   clock.now += RESPONSE_MAIL_EVERY_MS + 1;
   assert.is(await w.services.responseMail.sweep(), 0);
@@ -156,8 +195,26 @@ digest('unclaimed forms send no mail', async ({ w, smtp, clock }) => {
 digest('held mail is kept 30 days in the outbox and swept after', async ({ w }) => {
   const { OUTBOX_TTL_MS } = await import('../../../server/core/jobs.ts');
   const now = Date.now();
-  await w.store.outbox.add({ id: 'old', recipients: ['a@example.com'], subject: 'Old', body: '', createdAt: new Date(now - OUTBOX_TTL_MS - 1000).toISOString(), error: null, formId: null, submissionIds: [] });
-  await w.store.outbox.add({ id: 'edge', recipients: ['a@example.com'], subject: 'Edge', body: '', createdAt: new Date(now - OUTBOX_TTL_MS + 60_000).toISOString(), error: null, formId: null, submissionIds: [] });
+  await w.store.outbox.add({
+    id: 'old',
+    recipients: ['a@example.com'],
+    subject: 'Old',
+    body: '',
+    createdAt: new Date(now - OUTBOX_TTL_MS - 1000).toISOString(),
+    error: null,
+    formId: null,
+    submissionIds: [],
+  });
+  await w.store.outbox.add({
+    id: 'edge',
+    recipients: ['a@example.com'],
+    subject: 'Edge',
+    body: '',
+    createdAt: new Date(now - OUTBOX_TTL_MS + 60_000).toISOString(),
+    error: null,
+    formId: null,
+    submissionIds: [],
+  });
   assert.is(await w.store.outbox.sweep(new Date(now - OUTBOX_TTL_MS).toISOString()), 1);
   const subjects = (await w.store.outbox.list(1000)).map((m) => m.subject);
   assert.ok(subjects.includes('Edge') && !subjects.includes('Old'));
@@ -176,36 +233,69 @@ confirm.after(async ({ w, smtp }) => {
   await smtp.close();
 });
 
-const confirmations = (smtp: SmtpSink, to?: string) => smtp.mails.filter((m) => m.subject.startsWith('We received your response') && (to === undefined || m.to[0] === to));
+const confirmations = (smtp: SmtpSink, to?: string) =>
+  smtp.mails.filter((m) => m.subject.startsWith('We received your response') && (to === undefined || m.to[0] === to));
 
-confirm(`per address: ${CONFIRMATION_PER_ADDRESS.burst} confirmations, then none until the bucket refills`, async ({ w, smtp, clock }) => {
-  const formId = await publish(w, 'Confirm form');
-  await w.services.settings.update((await w.store.forms.byId(formId))!, { confirmation_email_field: 'email', confirmation_message: 'Thanks, we will reply soon.', notify_each_response: false });
-  const send = (email: string, i: number) => w.services.submissions.submit({ formId, values: { name: 'A', email }, formPost: false, bodyHash: `${email}${i}` });
-  for (let i = 0; i < CONFIRMATION_PER_ADDRESS.burst + 2; i++) assert.is((await send('same@example.com', i)).status, 201, 'the answer is always taken');
-  await send('other@example.com', 0);
-  await smtp.waitFor(() => confirmations(smtp, 'other@example.com').length === 1, 'the other address');
-  assert.is(confirmations(smtp, 'same@example.com').length, CONFIRMATION_PER_ADDRESS.burst, 'at the edge: sent; past it: skipped');
-  clock.now += 1000 / CONFIRMATION_PER_ADDRESS.refillPerSecond + 1;
-  await send('same@example.com', 99);
-  await smtp.waitFor(() => confirmations(smtp, 'same@example.com').length === CONFIRMATION_PER_ADDRESS.burst + 1, 'one more after the refill');
-  const mail = confirmations(smtp, 'other@example.com')[0];
-  assert.match(mail.text, /Thanks, we will reply soon\./);
-  assert.not.match(mail.text, /other@example.com|Name:/, "the respondent's answers are never in it");
-});
+confirm(
+  `per address: ${CONFIRMATION_PER_ADDRESS.burst} confirmations, then none until the bucket refills`,
+  async ({ w, smtp, clock }) => {
+    const formId = await publish(w, 'Confirm form');
+    await w.services.settings.update((await w.store.forms.byId(formId))!, {
+      confirmation_email_field: 'email',
+      confirmation_message: 'Thanks, we will reply soon.',
+      notify_each_response: false,
+    });
+    const send = (email: string, i: number) =>
+      w.services.submissions.submit({
+        formId,
+        values: { name: 'A', email },
+        formPost: false,
+        bodyHash: `${email}${i}`,
+      });
+    for (let i = 0; i < CONFIRMATION_PER_ADDRESS.burst + 2; i++)
+      assert.is((await send('same@example.com', i)).status, 201, 'the answer is always taken');
+    await send('other@example.com', 0);
+    await smtp.waitFor(() => confirmations(smtp, 'other@example.com').length === 1, 'the other address');
+    assert.is(
+      confirmations(smtp, 'same@example.com').length,
+      CONFIRMATION_PER_ADDRESS.burst,
+      'at the edge: sent; past it: skipped',
+    );
+    clock.now += 1000 / CONFIRMATION_PER_ADDRESS.refillPerSecond + 1;
+    await send('same@example.com', 99);
+    await smtp.waitFor(
+      () => confirmations(smtp, 'same@example.com').length === CONFIRMATION_PER_ADDRESS.burst + 1,
+      'one more after the refill',
+    );
+    const mail = confirmations(smtp, 'other@example.com')[0];
+    assert.match(mail.text, /Thanks, we will reply soon\./);
+    assert.not.match(mail.text, /other@example.com|Name:/, "the respondent's answers are never in it");
+  },
+);
 
-confirm(`per form: ${CONFIRMATION_PER_FORM.burst} confirmations at once, then skipped (the answers are kept)`, async ({ w, smtp }) => {
-  const formId = await publish(w, 'Popular form');
-  await w.services.settings.update((await w.store.forms.byId(formId))!, { confirmation_email_field: 'email', notify_each_response: false });
-  for (let i = 0; i < CONFIRMATION_PER_FORM.burst + 3; i++) {
-    const r = await w.services.submissions.submit({ formId, values: { name: 'A', email: `r${i}@example.com` }, formPost: false, bodyHash: String(i) });
-    assert.is(r.status, 201);
-  }
-  const mine = () => smtp.mails.filter((m) => m.subject === 'We received your response: Popular form');
-  await smtp.waitFor(() => mine().length >= CONFIRMATION_PER_FORM.burst, 'the first confirmations');
-  assert.is(mine().length, CONFIRMATION_PER_FORM.burst);
-  assert.is((await w.store.forms.byId(formId))!.submissionCount, CONFIRMATION_PER_FORM.burst + 3);
-});
+confirm(
+  `per form: ${CONFIRMATION_PER_FORM.burst} confirmations at once, then skipped (the answers are kept)`,
+  async ({ w, smtp }) => {
+    const formId = await publish(w, 'Popular form');
+    await w.services.settings.update((await w.store.forms.byId(formId))!, {
+      confirmation_email_field: 'email',
+      notify_each_response: false,
+    });
+    for (let i = 0; i < CONFIRMATION_PER_FORM.burst + 3; i++) {
+      const r = await w.services.submissions.submit({
+        formId,
+        values: { name: 'A', email: `r${i}@example.com` },
+        formPost: false,
+        bodyHash: String(i),
+      });
+      assert.is(r.status, 201);
+    }
+    const mine = () => smtp.mails.filter((m) => m.subject === 'We received your response: Popular form');
+    await smtp.waitFor(() => mine().length >= CONFIRMATION_PER_FORM.burst, 'the first confirmations');
+    assert.is(mine().length, CONFIRMATION_PER_FORM.burst);
+    assert.is((await w.store.forms.byId(formId))!.submissionCount, CONFIRMATION_PER_FORM.burst + 3);
+  },
+);
 
 confirm('one plain address per submission: lists, display names, header breaks and unclaimed forms get none', () => {
   const form = { workspaceId: 'w', confirmationField: 'e' } as Parameters<typeof ConfirmationMail.recipient>[0];
@@ -219,7 +309,8 @@ confirm('one plain address per submission: lists, display names, header breaks a
     ['a@localhost', undefined],
     [`${'x'.repeat(65)}@example.com`, undefined],
   ];
-  for (const [value, expected] of rows) assert.is(ConfirmationMail.recipient(form, { e: value }), expected, JSON.stringify(value));
+  for (const [value, expected] of rows)
+    assert.is(ConfirmationMail.recipient(form, { e: value }), expected, JSON.stringify(value));
   assert.is(ConfirmationMail.recipient(form, { e: ['a@example.com'] }), undefined, 'not a list value');
   assert.is(ConfirmationMail.recipient({ ...form, workspaceId: null }, { e: 'a@example.com' }), undefined, 'unclaimed');
   assert.is(ConfirmationMail.recipient({ ...form, confirmationField: '' }, { e: 'a@example.com' }), undefined, 'off');

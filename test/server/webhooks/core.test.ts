@@ -37,47 +37,64 @@ async function claimedForm({ services, store }: Ctx, extra: Record<string, unkno
   return (await store.forms.byId(published.form_id))!;
 }
 
-const submitTo = (services: Services, formId: string, values: Record<string, unknown> = { name: 'Ada', email: 'ada@example.com' }) =>
-  services.submissions.submit({ formId, values, formPost: false, bodyHash: Math.random().toString() });
+const submitTo = (
+  services: Services,
+  formId: string,
+  values: Record<string, unknown> = { name: 'Ada', email: 'ada@example.com' },
+) => services.submissions.submit({ formId, values, formPost: false, bodyHash: Math.random().toString() });
 
-core('a claimed form with a webhook_url stores the delivery in the submission write, its body built once per spec 6.2', async (ctx) => {
-  const form = await claimedForm(ctx);
-  await ctx.store.forms.update(form.id, { webhookUrl: 'https://127.0.0.1/hook', webhookSecret: SECRET });
-  const result = await submitTo(ctx.services, form.id, { name: 'Zoë', email: 'z@example.com', message: 'x' });
-  const due = await ctx.store.webhooks.due(new Date(Date.now() + 1000).toISOString(), 100);
-  const mine = due.filter((d) => d.formId === form.id);
-  assert.is(mine.length, 1);
-  const delivery = (await ctx.store.webhooks.byId(mine[0].id))!;
-  assert.is(delivery.state, 'pending');
-  assert.is(delivery.attemptCount, 0);
-  assert.is(delivery.submissionId, result.body.id);
-  const stored = (await ctx.store.submissions.page(form.id, 1))[0];
-  assert.is(
-    delivery.payload,
-    JSON.stringify({ type: 'submission.created', form_id: form.id, submission_id: stored.id, form_version: 1, version: 1, values: stored.values, created_at: stored.createdAt }),
-  );
+core(
+  'a claimed form with a webhook_url stores the delivery in the submission write, its body built once per spec 6.2',
+  async (ctx) => {
+    const form = await claimedForm(ctx);
+    await ctx.store.forms.update(form.id, { webhookUrl: 'https://127.0.0.1/hook', webhookSecret: SECRET });
+    const result = await submitTo(ctx.services, form.id, { name: 'Zoë', email: 'z@example.com', message: 'x' });
+    const due = await ctx.store.webhooks.due(new Date(Date.now() + 1000).toISOString(), 100);
+    const mine = due.filter((d) => d.formId === form.id);
+    assert.is(mine.length, 1);
+    const delivery = (await ctx.store.webhooks.byId(mine[0].id))!;
+    assert.is(delivery.state, 'pending');
+    assert.is(delivery.attemptCount, 0);
+    assert.is(delivery.submissionId, result.body.id);
+    const stored = (await ctx.store.submissions.page(form.id, 1))[0];
+    assert.is(
+      delivery.payload,
+      JSON.stringify({
+        type: 'submission.created',
+        form_id: form.id,
+        submission_id: stored.id,
+        form_version: 1,
+        version: 1,
+        values: stored.values,
+        created_at: stored.createdAt,
+      }),
+    );
 
-  // Reopening the folder (replaying the journal) gives back the same delivery, byte for byte.
-  await ctx.store.close();
-  ctx.store = await openSqlJsStore(ctx.dataDir);
-  ctx.services = createServices(ctx.store, loadConfig([], ENV), await instanceSecret(ctx.store));
-  assert.equal(await ctx.store.webhooks.byId(mine[0].id), delivery);
+    // Reopening the folder (replaying the journal) gives back the same delivery, byte for byte.
+    await ctx.store.close();
+    ctx.store = await openSqlJsStore(ctx.dataDir);
+    ctx.services = createServices(ctx.store, loadConfig([], ENV), await instanceSecret(ctx.store));
+    assert.equal(await ctx.store.webhooks.byId(mine[0].id), delivery);
 
-  // Deleting the form takes its deliveries and log with it.
-  await ctx.store.forms.delete(form.id);
-  assert.is(await ctx.store.webhooks.byId(mine[0].id), undefined);
-  assert.equal(await ctx.store.webhooks.attempts(form.id, 100), []);
-});
+    // Deleting the form takes its deliveries and log with it.
+    await ctx.store.forms.delete(form.id);
+    assert.is(await ctx.store.webhooks.byId(mine[0].id), undefined);
+    assert.equal(await ctx.store.webhooks.attempts(form.id, 100), []);
+  },
+);
 
-core('unclaimed forms send nothing, even with a webhook_url in the store; forms without one neither', async ({ services, store }) => {
-  const published = await services.forms.publish(null, { definition: contactDefinition() });
-  await store.forms.update(published.form_id, { webhookUrl: 'https://127.0.0.1/hook', webhookSecret: SECRET });
-  await submitTo(services, published.form_id);
-  const plain = await claimedForm({ services, store } as Ctx);
-  await submitTo(services, plain.id);
-  const due = await store.webhooks.due(new Date(Date.now() + 1000).toISOString(), 1000);
-  assert.not.ok(due.some((d) => d.formId === published.form_id || d.formId === plain.id));
-});
+core(
+  'unclaimed forms send nothing, even with a webhook_url in the store; forms without one neither',
+  async ({ services, store }) => {
+    const published = await services.forms.publish(null, { definition: contactDefinition() });
+    await store.forms.update(published.form_id, { webhookUrl: 'https://127.0.0.1/hook', webhookSecret: SECRET });
+    await submitTo(services, published.form_id);
+    const plain = await claimedForm({ services, store } as Ctx);
+    await submitTo(services, plain.id);
+    const due = await store.webhooks.due(new Date(Date.now() + 1000).toISOString(), 1000);
+    assert.not.ok(due.some((d) => d.formId === published.form_id || d.formId === plain.id));
+  },
+);
 
 core('removing the webhook cancels pending deliveries', async (ctx) => {
   const form = await claimedForm(ctx);
@@ -92,44 +109,63 @@ core('removing the webhook cancels pending deliveries', async (ctx) => {
   for (const p of pending) assert.is((await ctx.store.webhooks.byId(p.id))!.state, 'cancelled');
 });
 
-core('without SMTP, the milestone mail of the 1st response goes to the outbox, to the owner and the form address', async (ctx) => {
-  const form = await claimedForm(ctx, { email: 'team@example.com' });
-  // Only milestones here: the mail on every response (on for new forms) has its own suites in test/server/mail.
-  await ctx.services.settings.update(form, { notify_mode: 'milestones', notify_each_response: false });
-  const before = (await ctx.store.outbox.list(100)).length;
-  await submitTo(ctx.services, form.id);
-  const deadline = Date.now() + 5000;
-  while ((await ctx.store.outbox.list(100)).length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-  const [mail] = await ctx.store.outbox.list(1);
-  assert.is(mail.subject, '1st response: Contact us');
-  assert.equal(mail.recipients, ['owner@formstead.local', 'team@example.com']);
-  assert.is(mail.error, null);
-  assert.match(mail.body, /"Contact us" has received its 1st response\./);
-  await submitTo(ctx.services, form.id);
-  await new Promise((r) => setTimeout(r, 100));
-  assert.is((await ctx.store.outbox.list(100)).length, before + 1, 'the 2nd response is no milestone');
-});
+core(
+  'without SMTP, the milestone mail of the 1st response goes to the outbox, to the owner and the form address',
+  async (ctx) => {
+    const form = await claimedForm(ctx, { email: 'team@example.com' });
+    // Only milestones here: the mail on every response (on for new forms) has its own suites in test/server/mail.
+    await ctx.services.settings.update(form, { notify_mode: 'milestones', notify_each_response: false });
+    const before = (await ctx.store.outbox.list(100)).length;
+    await submitTo(ctx.services, form.id);
+    const deadline = Date.now() + 5000;
+    while ((await ctx.store.outbox.list(100)).length === before && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    const [mail] = await ctx.store.outbox.list(1);
+    assert.is(mail.subject, '1st response: Contact us');
+    assert.equal(mail.recipients, ['owner@formstead.local', 'team@example.com']);
+    assert.is(mail.error, null);
+    assert.match(mail.body, /"Contact us" has received its 1st response\./);
+    await submitTo(ctx.services, form.id);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.is((await ctx.store.outbox.list(100)).length, before + 1, 'the 2nd response is no milestone');
+  },
+);
 
 core('migration 6 turns an existing log into the ring: the newest 100 per form, in order, numbering on', async () => {
   const dir = await tempDataDir();
   const before = await DurableDatabase.open({ dir, migrations: migrations.filter((m) => m.id < 6), log: () => {} });
   await before.write((tx) => {
-    tx.run("INSERT INTO forms (id, workspace_id, title, version, created_at, webhook_url, webhook_secret) VALUES ('f1', 'w', 'T', 1, '2026-01-01', 'https://x.example/', ?)", [SECRET]);
+    tx.run(
+      "INSERT INTO forms (id, workspace_id, title, version, created_at, webhook_url, webhook_secret) VALUES ('f1', 'w', 'T', 1, '2026-01-01', 'https://x.example/', ?)",
+      [SECRET],
+    );
     for (let i = 1; i <= 130; i++) {
-      tx.run('INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES (?, ?, 1, 503, ?, 5, ?)', [
-        'f1', `s${i}`, 'http 503', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-      ]);
+      tx.run(
+        'INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES (?, ?, 1, 503, ?, 5, ?)',
+        ['f1', `s${i}`, 'http 503', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()],
+      );
     }
   });
   await before.close();
   const store = await openSqlJsStore(dir, () => {});
   try {
     const log = await store.webhooks.attempts('f1', 100);
-    assert.equal(log.map((l) => l.submissionId), Array.from({ length: 100 }, (_, i) => `s${130 - i}`));
+    assert.equal(
+      log.map((l) => l.submissionId),
+      Array.from({ length: 100 }, (_, i) => `s${130 - i}`),
+    );
     // The next line replaces the oldest kept one (s31) and comes first.
     await store.webhooks.recordAttempt({
       deliveryId: 'none',
-      attempt: { formId: 'f1', submissionId: 's131', attempt: 1, statusCode: 200, error: null, durationMs: 1, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 5)).toISOString() },
+      attempt: {
+        formId: 'f1',
+        submissionId: 's131',
+        attempt: 1,
+        statusCode: 200,
+        error: null,
+        durationMs: 1,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 5)).toISOString(),
+      },
       next: { state: 'delivered' },
       logSize: 100,
       failureMail: { after: 5, notSince: '2000-01-01' },

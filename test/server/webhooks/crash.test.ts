@@ -13,7 +13,13 @@ crash.before(async () => void (receiver = await startHttpsReceiver()));
 crash.after(async () => receiver.close());
 
 /** Submission ids the receiver answered 2xx for, at `path`. */
-const deliveredIds = (path: string) => new Set(receiver.to(path).filter((r) => r.status! < 300 && r.verified).map((r) => r.headers['service-submission-id'] as string));
+const deliveredIds = (path: string) =>
+  new Set(
+    receiver
+      .to(path)
+      .filter((r) => r.status! < 300 && r.verified)
+      .map((r) => r.headers['service-submission-id'] as string),
+  );
 
 crash('SIGKILL while every delivery is being retried: after a restart each one is delivered', async () => {
   const path = '/switch/crash-retry';
@@ -22,7 +28,9 @@ crash('SIGKILL while every delivery is being retried: after a restart each one i
   const { id } = await formWithWebhook(first, receiver, path);
   const acked: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const r = await call(first.url, 'POST', `/v1/f/${id}`, { body: { values: { name: `n${i}`, email: 'a@example.com' } } });
+    const r = await call(first.url, 'POST', `/v1/f/${id}`, {
+      body: { values: { name: `n${i}`, email: 'a@example.com' } },
+    });
     assert.is(r.status, 201);
     acked.push(r.json.id);
   }
@@ -34,7 +42,10 @@ crash('SIGKILL while every delivery is being retried: after a restart each one i
   receiver.switches.set('crash-retry', 200);
   const second = await startWebhookServer(receiver, {}, dataDir);
   try {
-    await receiver.waitFor(() => acked.every((s) => deliveredIds(path).has(s)), 'every acknowledged submission delivered');
+    await receiver.waitFor(
+      () => acked.every((s) => deliveredIds(path).has(s)),
+      'every acknowledged submission delivered',
+    );
     assert.is(deliveredIds(path).size, acked.length);
   } finally {
     await second.stop();
@@ -51,7 +62,9 @@ crash('SIGKILL in the middle of a burst: every acknowledged submission is delive
   const writer = async () => {
     while (!stop) {
       try {
-        const r = await call(first.url, 'POST', `/v1/f/${id}`, { body: { values: { name: 'B', email: 'b@example.com' } } });
+        const r = await call(first.url, 'POST', `/v1/f/${id}`, {
+          body: { values: { name: 'B', email: 'b@example.com' } },
+        });
         if (r.status === 201) acked.add(r.json.id);
       } catch {
         return; // the server died under us: that request was never acknowledged
@@ -67,7 +80,10 @@ crash('SIGKILL in the middle of a burst: every acknowledged submission is delive
 
   const second = await startWebhookServer(receiver, {}, dataDir);
   try {
-    await receiver.waitFor(() => [...acked].every((s) => deliveredIds(path).has(s)), `all ${acked.size} acknowledged submissions delivered`);
+    await receiver.waitFor(
+      () => [...acked].every((s) => deliveredIds(path).has(s)),
+      `all ${acked.size} acknowledged submissions delivered`,
+    );
   } finally {
     await second.stop();
   }

@@ -5,12 +5,22 @@ import * as assert from 'uvu/assert';
 import { call, OWNER_KEY } from '../../helpers/api.ts';
 import { startHttpsReceiver, type HttpsReceiver } from '../../helpers/https-receiver.ts';
 import type { RunningServer } from '../../helpers/server.ts';
-import { deliveryLog, ERROR_TEXT, FAST_RETRIES, formWithWebhook, settle, startWebhookServer, submit, waitForLog } from '../../helpers/webhooks.ts';
+import {
+  deliveryLog,
+  ERROR_TEXT,
+  FAST_RETRIES,
+  formWithWebhook,
+  settle,
+  startWebhookServer,
+  submit,
+  waitForLog,
+} from '../../helpers/webhooks.ts';
 
 let server: RunningServer;
 let receiver: HttpsReceiver;
 const CAP_MS = Number(FAST_RETRIES.FORMSTEAD_WEBHOOK_RETRY_CAP_MS);
-const removeWebhook = (id: string) => call(server.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: { webhook_url: '' } });
+const removeWebhook = (id: string) =>
+  call(server.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: { webhook_url: '' } });
 
 const delivery = suite('webhooks: delivery');
 delivery.before(async () => {
@@ -35,7 +45,15 @@ delivery('a submission is POSTed once, signed per spec 6.4, with the body and he
   assert.is(got.headers['content-type'], 'application/json');
   assert.is(got.headers['user-agent'], 'Service-Webhooks/1');
   assert.is(got.headers['service-submission-id'], answer.json.id);
-  assert.equal(Object.keys(got.json), ['type', 'form_id', 'submission_id', 'form_version', 'version', 'values', 'created_at']);
+  assert.equal(Object.keys(got.json), [
+    'type',
+    'form_id',
+    'submission_id',
+    'form_version',
+    'version',
+    'values',
+    'created_at',
+  ]);
   assert.is(got.json.type, 'submission.created');
   assert.is(got.json.form_id, id);
   assert.is(got.json.submission_id, answer.json.id);
@@ -50,7 +68,10 @@ delivery('a submission is POSTed once, signed per spec 6.4, with the body and he
   assert.is(log[0].status_code, 200);
   assert.ok(Number.isInteger(log[0].duration_ms) && log[0].duration_ms >= 0);
   // An idempotent replay answers the first submission again and sends no second webhook.
-  const replay = await call(server.url, 'POST', `/v1/f/${id}`, { body: { values }, headers: { 'idempotency-key': 'k1' } });
+  const replay = await call(server.url, 'POST', `/v1/f/${id}`, {
+    body: { values },
+    headers: { 'idempotency-key': 'k1' },
+  });
   await call(server.url, 'POST', `/v1/f/${id}`, { body: { values }, headers: { 'idempotency-key': 'k1' } });
   await receiver.waitFor(() => receiver.to('/status/200/signed').length === 2, 'the idempotent submission');
   await settle(CAP_MS);
@@ -60,44 +81,72 @@ delivery('a submission is POSTed once, signed per spec 6.4, with the body and he
 
 /** One row per receiver answer class of spec 6.5: [path, outcome]. */
 const classes: [string, 'delivered' | 'cancelled' | 'retried'][] = [
-  ['/status/200/c', 'delivered'], ['/status/201/c', 'delivered'], ['/status/204/c', 'delivered'],
-  ['/status/301/c', 'cancelled'], ['/redirect/c', 'cancelled'], ['/status/307/c', 'cancelled'],
-  ['/status/400/c', 'cancelled'], ['/status/401/c', 'cancelled'], ['/status/404/c', 'cancelled'], ['/status/410/c', 'cancelled'], ['/status/422/c', 'cancelled'],
-  ['/status/408/c', 'retried'], ['/status/425/c', 'retried'], ['/status/429/c', 'retried'],
-  ['/status/500/c', 'retried'], ['/status/502/c', 'retried'], ['/status/503/c', 'retried'],
+  ['/status/200/c', 'delivered'],
+  ['/status/201/c', 'delivered'],
+  ['/status/204/c', 'delivered'],
+  ['/status/301/c', 'cancelled'],
+  ['/redirect/c', 'cancelled'],
+  ['/status/307/c', 'cancelled'],
+  ['/status/400/c', 'cancelled'],
+  ['/status/401/c', 'cancelled'],
+  ['/status/404/c', 'cancelled'],
+  ['/status/410/c', 'cancelled'],
+  ['/status/422/c', 'cancelled'],
+  ['/status/408/c', 'retried'],
+  ['/status/425/c', 'retried'],
+  ['/status/429/c', 'retried'],
+  ['/status/500/c', 'retried'],
+  ['/status/502/c', 'retried'],
+  ['/status/503/c', 'retried'],
 ];
 
-delivery('2xx is delivered; 3xx and 4xx other than 408, 425, 429 are cancelled; those and 5xx are retried with the same body', async () => {
-  const forms = new Map<string, { id: string; submissionId: string }>();
-  for (const [path] of classes) {
-    const { id } = await formWithWebhook(server, receiver, path);
-    forms.set(path, { id, submissionId: await submit(server, id) });
-  }
-  for (const [path, outcome] of classes) {
-    const want = outcome === 'retried' ? 3 : 1;
-    await receiver.waitFor(() => receiver.to(path).length >= want, `${want} attempts at ${path}`);
-  }
-  // Long enough for any retry of a delivered or cancelled delivery to have shown up.
-  await settle(CAP_MS * 3);
-  for (const [path, outcome] of classes) {
-    const { id, submissionId } = forms.get(path)!;
-    const got = receiver.to(path);
-    const code = got[0].status!;
-    if (outcome !== 'retried') assert.is(got.length, 1, `${path}: exactly one attempt`);
-    assert.ok(got.every((r) => r.verified === true), `${path}: every attempt is signed`);
-    assert.ok(got.every((r) => r.raw.equals(got[0].raw)), `${path}: every attempt sends the same bytes`);
-    assert.ok(got.every((r) => r.headers['service-submission-id'] === submissionId), `${path}: same Service-Submission-Id`);
-    const log = await deliveryLog(server, id);
-    assert.equal(log.map((l) => l.attempt), [...log.keys()].map((i) => log.length - i), `${path}: attempts newest first`);
-    for (const line of log) {
-      assert.is(line.status_code, code, path);
-      if (outcome === 'delivered') assert.not.ok('error' in line, `${path}: no error on success`);
-      else assert.is(line.error, `http ${code}`, path);
+delivery(
+  '2xx is delivered; 3xx and 4xx other than 408, 425, 429 are cancelled; those and 5xx are retried with the same body',
+  async () => {
+    const forms = new Map<string, { id: string; submissionId: string }>();
+    for (const [path] of classes) {
+      const { id } = await formWithWebhook(server, receiver, path);
+      forms.set(path, { id, submissionId: await submit(server, id) });
     }
-    if (outcome === 'retried') await removeWebhook(id);
-  }
-  assert.is(receiver.to('/status/200/redirected').length, 0, 'a redirect is never followed');
-});
+    for (const [path, outcome] of classes) {
+      const want = outcome === 'retried' ? 3 : 1;
+      await receiver.waitFor(() => receiver.to(path).length >= want, `${want} attempts at ${path}`);
+    }
+    // Long enough for any retry of a delivered or cancelled delivery to have shown up.
+    await settle(CAP_MS * 3);
+    for (const [path, outcome] of classes) {
+      const { id, submissionId } = forms.get(path)!;
+      const got = receiver.to(path);
+      const code = got[0].status!;
+      if (outcome !== 'retried') assert.is(got.length, 1, `${path}: exactly one attempt`);
+      assert.ok(
+        got.every((r) => r.verified === true),
+        `${path}: every attempt is signed`,
+      );
+      assert.ok(
+        got.every((r) => r.raw.equals(got[0].raw)),
+        `${path}: every attempt sends the same bytes`,
+      );
+      assert.ok(
+        got.every((r) => r.headers['service-submission-id'] === submissionId),
+        `${path}: same Service-Submission-Id`,
+      );
+      const log = await deliveryLog(server, id);
+      assert.equal(
+        log.map((l) => l.attempt),
+        [...log.keys()].map((i) => log.length - i),
+        `${path}: attempts newest first`,
+      );
+      for (const line of log) {
+        assert.is(line.status_code, code, path);
+        if (outcome === 'delivered') assert.not.ok('error' in line, `${path}: no error on success`);
+        else assert.is(line.error, `http ${code}`, path);
+      }
+      if (outcome === 'retried') await removeWebhook(id);
+    }
+    assert.is(receiver.to('/status/200/redirected').length, 0, 'a redirect is never followed');
+  },
+);
 
 delivery('an answer that stalls past the timeout is "timeout" with status 0, and is retried', async () => {
   const { id } = await formWithWebhook(server, receiver, '/stall/t');
@@ -108,7 +157,10 @@ delivery('an answer that stalls past the timeout is "timeout" with status 0, and
     assert.is(line.error, 'timeout');
     assert.is(line.status_code, 0);
   }
-  assert.equal(log.slice(-2).map((l) => l.attempt), [2, 1]);
+  assert.equal(
+    log.slice(-2).map((l) => l.attempt),
+    [2, 1],
+  );
 });
 
 delivery('a 10 MB answer: 1 KB is read, the connection dropped, and the delivery counts as delivered', async () => {

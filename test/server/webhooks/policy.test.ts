@@ -9,34 +9,43 @@ import { formWithWebhook, settle, startWebhookServer, submit, waitForLog } from 
 
 const policy = suite('webhooks: address policy');
 
-policy('a loopback URL is refused on save without ALLOW_PRIVATE, and cancelled at attempt time with "address not allowed"', async () => {
-  const receiver = await startHttpsReceiver();
-  const dataDir = await tempDataDir();
-  const relaxed = await startWebhookServer(receiver, {}, dataDir);
-  const { id } = await formWithWebhook(relaxed, receiver, '/status/200/private');
-  await relaxed.stop();
+policy(
+  'a loopback URL is refused on save without ALLOW_PRIVATE, and cancelled at attempt time with "address not allowed"',
+  async () => {
+    const receiver = await startHttpsReceiver();
+    const dataDir = await tempDataDir();
+    const relaxed = await startWebhookServer(receiver, {}, dataDir);
+    const { id } = await formWithWebhook(relaxed, receiver, '/status/200/private');
+    await relaxed.stop();
 
-  const strict = await startWebhookServer(receiver, { FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '0' }, dataDir);
-  try {
-    const refused = await call(strict.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: { webhook_url: receiver.url('/status/200/other') } });
-    assert.is(refused.status, 422);
-    assert.match(refused.json.details[0], /^webhook_url: address not allowed/);
-    const metadata = await call(strict.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: { webhook_url: 'https://169.254.169.254/latest/meta-data' } });
-    assert.is(metadata.status, 422);
+    const strict = await startWebhookServer(receiver, { FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: '0' }, dataDir);
+    try {
+      const refused = await call(strict.url, 'PATCH', `/v1/forms/${id}`, {
+        key: OWNER_KEY,
+        body: { webhook_url: receiver.url('/status/200/other') },
+      });
+      assert.is(refused.status, 422);
+      assert.match(refused.json.details[0], /^webhook_url: address not allowed/);
+      const metadata = await call(strict.url, 'PATCH', `/v1/forms/${id}`, {
+        key: OWNER_KEY,
+        body: { webhook_url: 'https://169.254.169.254/latest/meta-data' },
+      });
+      assert.is(metadata.status, 422);
 
-    await submit(strict, id);
-    const log = await waitForLog(strict, id, (l) => l.length === 1, 'the refused attempt');
-    assert.is(log[0].error, 'address not allowed');
-    assert.is(log[0].status_code, 0);
-    assert.not.match(JSON.stringify(log), /127\.0\.0\.1/, 'no address in the log');
-    // Cancelled, not retried: the log stays at one line and the receiver never heard of it.
-    await settle(1000);
-    assert.is((await waitForLog(strict, id, () => true, 'the log')).length, 1);
-    assert.is(receiver.received.length, 0);
-  } finally {
-    await strict.stop();
-    await receiver.close();
-  }
-});
+      await submit(strict, id);
+      const log = await waitForLog(strict, id, (l) => l.length === 1, 'the refused attempt');
+      assert.is(log[0].error, 'address not allowed');
+      assert.is(log[0].status_code, 0);
+      assert.not.match(JSON.stringify(log), /127\.0\.0\.1/, 'no address in the log');
+      // Cancelled, not retried: the log stays at one line and the receiver never heard of it.
+      await settle(1000);
+      assert.is((await waitForLog(strict, id, () => true, 'the log')).length, 1);
+      assert.is(receiver.received.length, 0);
+    } finally {
+      await strict.stop();
+      await receiver.close();
+    }
+  },
+);
 
 policy.run();

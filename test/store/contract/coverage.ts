@@ -13,7 +13,9 @@ const storeDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The Store's source texts by path relative to server/core/store: `types.ts` and every `types/*.ts`. */
 export function storeSources(): Map<string, string> {
   const sources = new Map([['types.ts', readFileSync(path.join(storeDir, 'types.ts'), 'utf8')]]);
-  for (const name of readdirSync(path.join(storeDir, 'types')).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const name of readdirSync(path.join(storeDir, 'types'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     sources.set(`types/${name}`, readFileSync(path.join(storeDir, 'types', name), 'utf8'));
   }
   return sources;
@@ -28,7 +30,9 @@ function interfaceMembers(sources: Map<string, string>, name: string): string[] 
   const heading = `export interface ${name} {`;
   const found = [...sources].filter(([, text]) => text.includes(heading));
   if (found.length !== 1) {
-    throw new Error(`${found.length === 0 ? 'no' : 'more than one'} file of server/core/store declares \`${heading}\`${found.length ? `: ${found.map(([p]) => p).join(', ')}` : ''}`);
+    throw new Error(
+      `${found.length === 0 ? 'no' : 'more than one'} file of server/core/store declares \`${heading}\`${found.length ? `: ${found.map(([p]) => p).join(', ')}` : ''}`,
+    );
   }
   const text = found[0][1];
   const members: string[] = [];
@@ -68,11 +72,16 @@ export function storeMethods(sources = storeSources()): string[] {
       for (const member of interfaceMembers(sources, group[2])) {
         const name = methodName(member);
         // A property in a group (`take: (...) => ...`) would hide a method from this reader: say so.
-        if (!name) throw new Error(`${group[2]} member "${member}" is not a method: write it as \`name(...): ...;\` or teach coverage.ts`);
+        if (!name)
+          throw new Error(
+            `${group[2]} member "${member}" is not a method: write it as \`name(...): ...;\` or teach coverage.ts`,
+          );
         methods.push(`${group[1]}.${name}`);
       }
     } else {
-      throw new Error(`Store member "${line}" is neither a method nor a group typed by an interface of types/<area>.ts: teach coverage.ts`);
+      throw new Error(
+        `Store member "${line}" is neither a method nor a group typed by an interface of types/<area>.ts: teach coverage.ts`,
+      );
     }
   }
   return methods;
@@ -84,7 +93,16 @@ export function coverageGuard(backend: string) {
   guard('the parser reads the Store interface whole', () => {
     const methods = storeMethods();
     // Known members at both ends and in the middle: if the parser lost its way, these go missing.
-    for (const known of ['meta.get', 'users.removeMember', 'submissions.iterate', 'webhooks.sweepFinished', 'outbox.list', 'jobs.exclusive', 'snapshot', 'close']) {
+    for (const known of [
+      'meta.get',
+      'users.removeMember',
+      'submissions.iterate',
+      'webhooks.sweepFinished',
+      'outbox.list',
+      'jobs.exclusive',
+      'snapshot',
+      'close',
+    ]) {
       assert.ok(methods.includes(known), `parsed ${known}`);
     }
     assert.ok(methods.length >= 60, `only ${methods.length} methods parsed`);
@@ -92,20 +110,53 @@ export function coverageGuard(backend: string) {
   });
   guard('the parser follows a group to its interface, and refuses one it cannot read', () => {
     const store = 'export interface Store {\n  things: ThingQueries;\n  /** Closes. */\n  close(): Promise<void>;\n}\n';
-    const things = 'export interface ThingQueries {\n  /** One thing. */\n  byId(\n    id: string,\n  ): Promise<{ id: string } | undefined>;\n  list<T>(limit: number): Promise<T[]>;\n}\n';
-    assert.equal(storeMethods(new Map([['types.ts', store], ['types/things.ts', things]])), ['things.byId', 'things.list', 'close']);
-    assert.throws(() => storeMethods(new Map([['types.ts', store]])), /no file of server\/core\/store declares `export interface ThingQueries \{`/);
+    const things =
+      'export interface ThingQueries {\n  /** One thing. */\n  byId(\n    id: string,\n  ): Promise<{ id: string } | undefined>;\n  list<T>(limit: number): Promise<T[]>;\n}\n';
+    assert.equal(
+      storeMethods(
+        new Map([
+          ['types.ts', store],
+          ['types/things.ts', things],
+        ]),
+      ),
+      ['things.byId', 'things.list', 'close'],
+    );
+    assert.throws(
+      () => storeMethods(new Map([['types.ts', store]])),
+      /no file of server\/core\/store declares `export interface ThingQueries \{`/,
+    );
     const arrow = things.replace('list<T>(limit: number): Promise<T[]>;', 'take: (n: number) => Promise<void>;');
-    assert.throws(() => storeMethods(new Map([['types.ts', store], ['types/things.ts', arrow]])), /is not a method/);
+    assert.throws(
+      () =>
+        storeMethods(
+          new Map([
+            ['types.ts', store],
+            ['types/things.ts', arrow],
+          ]),
+        ),
+      /is not a method/,
+    );
     const inline = store.replace('things: ThingQueries;', 'things: {');
-    assert.throws(() => storeMethods(new Map([['types.ts', inline], ['types/things.ts', things]])), /neither a method nor a group/);
+    assert.throws(
+      () =>
+        storeMethods(
+          new Map([
+            ['types.ts', inline],
+            ['types/things.ts', things],
+          ]),
+        ),
+      /neither a method nor a group/,
+    );
   });
-  guard('every Store method is the subject of a contract row (add a table in test/store/contract/, see its README)', () => {
-    const methods = storeMethods();
-    const missing = methods.filter((m) => !subjects.has(m));
-    assert.equal(missing, [], `methods without contract rows: ${missing.join(', ')}`);
-    const unknown = [...subjects].filter((m) => !methods.includes(m));
-    assert.equal(unknown, [], `rows about methods the Store does not have: ${unknown.join(', ')}`);
-  });
+  guard(
+    'every Store method is the subject of a contract row (add a table in test/store/contract/, see its README)',
+    () => {
+      const methods = storeMethods();
+      const missing = methods.filter((m) => !subjects.has(m));
+      assert.equal(missing, [], `methods without contract rows: ${missing.join(', ')}`);
+      const unknown = [...subjects].filter((m) => !methods.includes(m));
+      assert.equal(unknown, [], `rows about methods the Store does not have: ${unknown.join(', ')}`);
+    },
+  );
   guard.run();
 }

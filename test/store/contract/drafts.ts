@@ -7,23 +7,40 @@ import { at, form, HOUR, MINUTE, uid, workspace } from './fixtures.ts';
 
 /** A draft record (not stored); a new form's draft unless `formId` is given. */
 function draftRecord(workspaceId: string, over: Partial<DraftRecord> = {}): DraftRecord {
-  return { id: uid('draft'), workspaceId, formId: null, text: '{"id":"contact", "title": "typed as is"', baseVersion: null, updatedAt: at(), updatedBy: 'user-1', ...over };
+  return {
+    id: uid('draft'),
+    workspaceId,
+    formId: null,
+    text: '{"id":"contact", "title": "typed as is"',
+    baseVersion: null,
+    updatedAt: at(),
+    updatedBy: 'user-1',
+    ...over,
+  };
 }
 
 /** Rows for drafts. */
 export function draftsContract(backend: string, factory: StoreFactory) {
   const { rule, run } = contractSuite(backend, 'drafts', factory);
 
-  rule('drafts.put', 'a draft reads back field for field, its text exactly as typed (even when it does not parse)', async ({ store }) => {
-    const ws = await workspace(store);
-    const f = await form(store, ws.id);
-    const ofForm = draftRecord(ws.id, { formId: f.id, baseVersion: 1, text: '{\n  "id": "contact",\n  "title": "Zoë’s form"\n' });
-    const ofNew = draftRecord(ws.id);
-    await store.drafts.put(ofForm);
-    await store.drafts.put(ofNew);
-    assert.equal(await store.drafts.byId(ofForm.id), ofForm);
-    assert.equal(await store.drafts.byId(ofNew.id), ofNew);
-  });
+  rule(
+    'drafts.put',
+    'a draft reads back field for field, its text exactly as typed (even when it does not parse)',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const ofForm = draftRecord(ws.id, {
+        formId: f.id,
+        baseVersion: 1,
+        text: '{\n  "id": "contact",\n  "title": "Zoë’s form"\n',
+      });
+      const ofNew = draftRecord(ws.id);
+      await store.drafts.put(ofForm);
+      await store.drafts.put(ofNew);
+      assert.equal(await store.drafts.byId(ofForm.id), ofForm);
+      assert.equal(await store.drafts.byId(ofNew.id), ofNew);
+    },
+  );
   rule('drafts.put', "a form's new draft replaces the one it had; new forms may have many", async ({ store }) => {
     const ws = await workspace(store);
     const f = await form(store, ws.id);
@@ -37,16 +54,20 @@ export function draftsContract(backend: string, factory: StoreFactory) {
     for (const d of news) await store.drafts.put(d);
     assert.is((await store.drafts.listNew(ws.id)).length, 2);
   });
-  rule('drafts.put', 'two drafts put for one form at once: both resolve and one of them is the draft', async ({ store }) => {
-    const ws = await workspace(store);
-    const f = await form(store, ws.id);
-    const drafts = [draftRecord(ws.id, { formId: f.id }), draftRecord(ws.id, { formId: f.id })];
-    await Promise.all(drafts.map((d) => store.drafts.put(d)));
-    const kept = await store.drafts.byForm(f.id);
-    assert.ok(kept && drafts.some((d) => d.id === kept.id));
-    const others = drafts.filter((d) => d.id !== kept!.id);
-    for (const d of others) assert.is(await store.drafts.byId(d.id), undefined, 'the other one is gone');
-  });
+  rule(
+    'drafts.put',
+    'two drafts put for one form at once: both resolve and one of them is the draft',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const drafts = [draftRecord(ws.id, { formId: f.id }), draftRecord(ws.id, { formId: f.id })];
+      await Promise.all(drafts.map((d) => store.drafts.put(d)));
+      const kept = await store.drafts.byForm(f.id);
+      assert.ok(kept && drafts.some((d) => d.id === kept.id));
+      const others = drafts.filter((d) => d.id !== kept!.id);
+      for (const d of others) assert.is(await store.drafts.byId(d.id), undefined, 'the other one is gone');
+    },
+  );
   rule('drafts.byId', 'an unknown id reads undefined', async ({ store }) => {
     assert.is(await store.drafts.byId('nope'), undefined);
   });
@@ -59,27 +80,49 @@ export function draftsContract(backend: string, factory: StoreFactory) {
     assert.equal(await store.drafts.byForm(f.id), d);
     assert.is(await store.drafts.byForm(g.id), undefined);
   });
-  rule('drafts.listNew', "the workspace's drafts of new forms, most recently saved first; form drafts and other workspaces' not", async ({ store }) => {
-    const ws = await workspace(store);
-    const other = await workspace(store);
-    const f = await form(store, ws.id);
-    const old = draftRecord(ws.id, { updatedAt: at(-HOUR) });
-    const recent = draftRecord(ws.id, { updatedAt: at(HOUR) });
-    const mid = draftRecord(ws.id, { updatedAt: at() });
-    for (const d of [old, recent, mid, draftRecord(ws.id, { formId: f.id, updatedAt: at(2 * HOUR) }), draftRecord(other.id, { updatedAt: at(3 * HOUR) })]) {
-      await store.drafts.put(d);
-    }
-    assert.equal((await store.drafts.listNew(ws.id)).map((d) => d.id), [recent.id, mid.id, old.id]);
-    await store.drafts.update(old.id, { text: '{}', updatedAt: at(4 * HOUR), updatedBy: 'user-2' });
-    assert.equal((await store.drafts.listNew(ws.id)).map((d) => d.id), [old.id, recent.id, mid.id], 'saving moves it to the top');
-    assert.equal(await store.drafts.listNew('empty'), []);
-  });
+  rule(
+    'drafts.listNew',
+    "the workspace's drafts of new forms, most recently saved first; form drafts and other workspaces' not",
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const other = await workspace(store);
+      const f = await form(store, ws.id);
+      const old = draftRecord(ws.id, { updatedAt: at(-HOUR) });
+      const recent = draftRecord(ws.id, { updatedAt: at(HOUR) });
+      const mid = draftRecord(ws.id, { updatedAt: at() });
+      for (const d of [
+        old,
+        recent,
+        mid,
+        draftRecord(ws.id, { formId: f.id, updatedAt: at(2 * HOUR) }),
+        draftRecord(other.id, { updatedAt: at(3 * HOUR) }),
+      ]) {
+        await store.drafts.put(d);
+      }
+      assert.equal(
+        (await store.drafts.listNew(ws.id)).map((d) => d.id),
+        [recent.id, mid.id, old.id],
+      );
+      await store.drafts.update(old.id, { text: '{}', updatedAt: at(4 * HOUR), updatedBy: 'user-2' });
+      assert.equal(
+        (await store.drafts.listNew(ws.id)).map((d) => d.id),
+        [old.id, recent.id, mid.id],
+        'saving moves it to the top',
+      );
+      assert.equal(await store.drafts.listNew('empty'), []);
+    },
+  );
   rule('drafts.formsWithDraft', "ids of the workspace's forms that have a draft, nothing else", async ({ store }) => {
     const ws = await workspace(store);
     const other = await workspace(store);
     const [f, g, h] = [await form(store, ws.id), await form(store, ws.id), await form(store, ws.id)];
     const elsewhere = await form(store, other.id);
-    for (const d of [draftRecord(ws.id, { formId: f.id }), draftRecord(ws.id, { formId: h.id }), draftRecord(ws.id), draftRecord(other.id, { formId: elsewhere.id })]) {
+    for (const d of [
+      draftRecord(ws.id, { formId: f.id }),
+      draftRecord(ws.id, { formId: h.id }),
+      draftRecord(ws.id),
+      draftRecord(other.id, { formId: elsewhere.id }),
+    ]) {
       await store.drafts.put(d);
     }
     const ids = await store.drafts.formsWithDraft(ws.id);
@@ -93,8 +136,16 @@ export function draftsContract(backend: string, factory: StoreFactory) {
     const f = await form(store, ws.id);
     const d = draftRecord(ws.id, { formId: f.id, baseVersion: 1 });
     await store.drafts.put(d);
-    assert.is(await store.drafts.update(d.id, { text: 'not json {', updatedAt: at(MINUTE), updatedBy: 'user-2' }), true);
-    assert.equal(await store.drafts.byId(d.id), { ...d, text: 'not json {', updatedAt: at(MINUTE), updatedBy: 'user-2' });
+    assert.is(
+      await store.drafts.update(d.id, { text: 'not json {', updatedAt: at(MINUTE), updatedBy: 'user-2' }),
+      true,
+    );
+    assert.equal(await store.drafts.byId(d.id), {
+      ...d,
+      text: 'not json {',
+      updatedAt: at(MINUTE),
+      updatedBy: 'user-2',
+    });
     await store.drafts.delete(d.id);
     assert.is(await store.drafts.update(d.id, { text: 'x', updatedAt: at(HOUR), updatedBy: 'user-2' }), false);
     assert.is(await store.drafts.byId(d.id), undefined, 'an update does not bring it back');

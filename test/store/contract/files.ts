@@ -33,7 +33,8 @@ async function claimed(store: Store) {
 }
 
 /** A submission of `f` that uses `files` (not stored). */
-const using = (f: { id: string; workspaceId: string | null }, files: string[], over: Partial<NewSubmission> = {}) => newSubmission(f.id, f.workspaceId, { files, ...over });
+const using = (f: { id: string; workspaceId: string | null }, files: string[], over: Partial<NewSubmission> = {}) =>
+  newSubmission(f.id, f.workspaceId, { files, ...over });
 
 const sorted = (ids: string[]) => [...ids].sort();
 
@@ -50,31 +51,46 @@ export function filesContract(backend: string, factory: StoreFactory) {
   rule('files.byId', 'an unknown id reads undefined', async ({ store }) => {
     assert.is(await store.files.byId(uuid()), undefined);
   });
-  rule('files.byIds', 'the rows of the ids that exist, unknown ids left out; none asked, none read', async ({ store }) => {
-    const f = await claimed(store);
-    const [a, b, c] = await uploads(store, f.id, 0, SECOND, 2 * SECOND);
-    const read = await store.files.byIds([c.id, uuid(), a.id]);
-    assert.equal(read.sort((x, y) => x.id.localeCompare(y.id)), [a, c].sort((x, y) => x.id.localeCompare(y.id)));
-    assert.equal(await store.files.byIds([]), []);
-    assert.equal(await store.files.byIds([uuid()]), []);
-    assert.equal(await store.files.byIds([b.id]), [b]);
-  });
-  rule('files.byIds', 'a long list (the orphan sweep asks 500 at a time; here 2000) reads the known ones', async ({ store }) => {
-    const f = await claimed(store);
-    const known = await uploads(store, f.id, 0, 0, 0);
-    const ids = [...Array.from({ length: 1997 }, () => uuid()), ...known.map((x) => x.id)];
-    assert.equal(sorted((await store.files.byIds(ids)).map((x) => x.id)), sorted(known.map((x) => x.id)));
-  });
+  rule(
+    'files.byIds',
+    'the rows of the ids that exist, unknown ids left out; none asked, none read',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const [a, b, c] = await uploads(store, f.id, 0, SECOND, 2 * SECOND);
+      const read = await store.files.byIds([c.id, uuid(), a.id]);
+      assert.equal(
+        read.sort((x, y) => x.id.localeCompare(y.id)),
+        [a, c].sort((x, y) => x.id.localeCompare(y.id)),
+      );
+      assert.equal(await store.files.byIds([]), []);
+      assert.equal(await store.files.byIds([uuid()]), []);
+      assert.equal(await store.files.byIds([b.id]), [b]);
+    },
+  );
+  rule(
+    'files.byIds',
+    'a long list (the orphan sweep asks 500 at a time; here 2000) reads the known ones',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const known = await uploads(store, f.id, 0, 0, 0);
+      const ids = [...Array.from({ length: 1997 }, () => uuid()), ...known.map((x) => x.id)];
+      assert.equal(sorted((await store.files.byIds(ids)).map((x) => x.id)), sorted(known.map((x) => x.id)));
+    },
+  );
 
-  rule('submissions.insert', 'files: the uploads are attached to the submission in the same write', async ({ store }) => {
-    const f = await claimed(store);
-    const [a, b, free] = await uploads(store, f.id, 0, 0, 0);
-    const sub = using(f, [a.id, b.id]);
-    assert.equal(await store.submissions.insert(sub), { kind: 'stored', submissionCount: 1 });
-    assert.is((await store.files.byId(a.id))?.submissionId, sub.id);
-    assert.is((await store.files.byId(b.id))?.submissionId, sub.id);
-    assert.is((await store.files.byId(free.id))?.submissionId, null);
-  });
+  rule(
+    'submissions.insert',
+    'files: the uploads are attached to the submission in the same write',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const [a, b, free] = await uploads(store, f.id, 0, 0, 0);
+      const sub = using(f, [a.id, b.id]);
+      assert.equal(await store.submissions.insert(sub), { kind: 'stored', submissionCount: 1 });
+      assert.is((await store.files.byId(a.id))?.submissionId, sub.id);
+      assert.is((await store.files.byId(b.id))?.submissionId, sub.id);
+      assert.is((await store.files.byId(free.id))?.submissionId, null);
+    },
+  );
   for (const [title, prepare] of [
     ['one upload is gone', async (store: Store, files: FileRecord[]) => store.files.delete([files[1].id])],
     [
@@ -96,7 +112,11 @@ export function filesContract(backend: string, factory: StoreFactory) {
       const files = await uploads(store, f.id, 0, 0);
       await prepare(store, files);
       const before = await store.submissions.count(f.id);
-      const sub = using(f, files.map((x) => x.id), { idempotency: idem('k'), delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } });
+      const sub = using(
+        f,
+        files.map((x) => x.id),
+        { idempotency: idem('k'), delivery: { id: uuid(), payload: '{}', nextAttemptAt: at() } },
+      );
       assert.equal(await store.submissions.insert(sub), { kind: 'files_gone' });
       assert.is(await store.submissions.byId(f.id, sub.id), undefined);
       assert.is(await store.submissions.count(f.id), before);
@@ -107,16 +127,20 @@ export function filesContract(backend: string, factory: StoreFactory) {
       assert.is(await store.workspaces.monthlyUsage(f.workspaceId!, '2026-11'), before);
     });
   }
-  rule('submissions.insert', 'files: two submissions using one upload at once: one stored, the other files_gone', async ({ store }) => {
-    const f = await claimed(store);
-    const [file] = await uploads(store, f.id, 0);
-    const subs = [using(f, [file.id]), using(f, [file.id]), using(f, [file.id])];
-    const outcomes = await Promise.all(subs.map((s) => store.submissions.insert(s)));
-    assert.equal(outcomes.map((o) => o.kind).sort(), ['files_gone', 'files_gone', 'stored']);
-    const winner = subs[outcomes.findIndex((o) => o.kind === 'stored')];
-    assert.is((await store.files.byId(file.id))?.submissionId, winner.id);
-    assert.is(await store.submissions.count(f.id), 1);
-  });
+  rule(
+    'submissions.insert',
+    'files: two submissions using one upload at once: one stored, the other files_gone',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const [file] = await uploads(store, f.id, 0);
+      const subs = [using(f, [file.id]), using(f, [file.id]), using(f, [file.id])];
+      const outcomes = await Promise.all(subs.map((s) => store.submissions.insert(s)));
+      assert.equal(outcomes.map((o) => o.kind).sort(), ['files_gone', 'files_gone', 'stored']);
+      const winner = subs[outcomes.findIndex((o) => o.kind === 'stored')];
+      assert.is((await store.files.byId(file.id))?.submissionId, winner.id);
+      assert.is(await store.submissions.count(f.id), 1);
+    },
+  );
   rule('submissions.insert', 'files: an empty list stores like no files', async ({ store }) => {
     const f = await claimed(store);
     assert.equal(await store.submissions.insert(using(f, [])), { kind: 'stored', submissionCount: 1 });
@@ -131,45 +155,68 @@ export function filesContract(backend: string, factory: StoreFactory) {
     assert.equal(sorted(await store.files.idsOfForm(f.id)), sorted([used.id, free.id]));
     assert.equal(await store.files.idsOfForm('nope'), []);
   });
-  rule('files.idsOfSubmissions', 'the files those submissions use, not free uploads or other submissions’; none asked, none read', async ({ store }) => {
-    const f = await claimed(store);
-    const g = await claimed(store);
-    const [a1, a2, b1, free, other] = [...(await uploads(store, f.id, 0, 0, 0, 0)), ...(await uploads(store, g.id, 0))];
-    const a = using(f, [a1.id, a2.id]);
-    const b = using(f, [b1.id]);
-    const c = using(g, [other.id]);
-    for (const s of [a, b, c]) await store.submissions.insert(s);
-    assert.equal(sorted(await store.files.idsOfSubmissions([a.id])), sorted([a1.id, a2.id]));
-    assert.equal(sorted(await store.files.idsOfSubmissions([a.id, c.id, 'nope'])), sorted([a1.id, a2.id, other.id]));
-    assert.equal(await store.files.idsOfSubmissions([]), []);
-    assert.ok(!(await store.files.idsOfSubmissions([a.id, b.id, c.id])).includes(free.id));
-  });
-  rule('files.unusedBefore', 'free uploads made strictly before the time, oldest first, at most limit; used ones never', async ({ store }) => {
-    const f = await claimed(store);
-    const g = await claimed(store);
-    const cutoff = -DAY;
-    // Made exactly at the cutoff and a millisecond after it: not before it, so never listed.
-    const [older, justBefore] = await uploads(store, f.id, cutoff - HOUR, cutoff - 1, cutoff, cutoff + 1);
-    const [otherForm] = await uploads(store, g.id, cutoff - 2 * HOUR);
-    const [used] = await uploads(store, f.id, cutoff - 3 * HOUR);
-    await store.submissions.insert(using(f, [used.id]));
-    assert.equal(await store.files.unusedBefore(at(cutoff), 10), [otherForm.id, older.id, justBefore.id]);
-    assert.equal(await store.files.unusedBefore(at(cutoff), 3), [otherForm.id, older.id, justBefore.id], 'limit exactly the number');
-    assert.equal(await store.files.unusedBefore(at(cutoff), 2), [otherForm.id, older.id]);
-    assert.equal(await store.files.unusedBefore(at(cutoff - 2 * HOUR), 10), [], 'exactly at the oldest free one: none');
-  });
-  rule('files.delete', 'deletes those rows, leaves the others; unknown ids and an empty list change nothing', async ({ store }) => {
-    const f = await claimed(store);
-    const [a, b, c] = await uploads(store, f.id, 0, 0, 0);
-    const sub = using(f, [b.id]);
-    await store.submissions.insert(sub);
-    await store.files.delete([a.id, b.id, uuid()]);
-    assert.equal(await store.files.idsOfForm(f.id), [c.id]);
-    assert.is(await store.files.byId(b.id), undefined, 'a used one too');
-    assert.ok(await store.submissions.byId(f.id, sub.id), 'the submission that used it stays');
-    await store.files.delete([]);
-    assert.equal(await store.files.byIds([c.id]), [c]);
-  });
+  rule(
+    'files.idsOfSubmissions',
+    'the files those submissions use, not free uploads or other submissions’; none asked, none read',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const g = await claimed(store);
+      const [a1, a2, b1, free, other] = [
+        ...(await uploads(store, f.id, 0, 0, 0, 0)),
+        ...(await uploads(store, g.id, 0)),
+      ];
+      const a = using(f, [a1.id, a2.id]);
+      const b = using(f, [b1.id]);
+      const c = using(g, [other.id]);
+      for (const s of [a, b, c]) await store.submissions.insert(s);
+      assert.equal(sorted(await store.files.idsOfSubmissions([a.id])), sorted([a1.id, a2.id]));
+      assert.equal(sorted(await store.files.idsOfSubmissions([a.id, c.id, 'nope'])), sorted([a1.id, a2.id, other.id]));
+      assert.equal(await store.files.idsOfSubmissions([]), []);
+      assert.ok(!(await store.files.idsOfSubmissions([a.id, b.id, c.id])).includes(free.id));
+    },
+  );
+  rule(
+    'files.unusedBefore',
+    'free uploads made strictly before the time, oldest first, at most limit; used ones never',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const g = await claimed(store);
+      const cutoff = -DAY;
+      // Made exactly at the cutoff and a millisecond after it: not before it, so never listed.
+      const [older, justBefore] = await uploads(store, f.id, cutoff - HOUR, cutoff - 1, cutoff, cutoff + 1);
+      const [otherForm] = await uploads(store, g.id, cutoff - 2 * HOUR);
+      const [used] = await uploads(store, f.id, cutoff - 3 * HOUR);
+      await store.submissions.insert(using(f, [used.id]));
+      assert.equal(await store.files.unusedBefore(at(cutoff), 10), [otherForm.id, older.id, justBefore.id]);
+      assert.equal(
+        await store.files.unusedBefore(at(cutoff), 3),
+        [otherForm.id, older.id, justBefore.id],
+        'limit exactly the number',
+      );
+      assert.equal(await store.files.unusedBefore(at(cutoff), 2), [otherForm.id, older.id]);
+      assert.equal(
+        await store.files.unusedBefore(at(cutoff - 2 * HOUR), 10),
+        [],
+        'exactly at the oldest free one: none',
+      );
+    },
+  );
+  rule(
+    'files.delete',
+    'deletes those rows, leaves the others; unknown ids and an empty list change nothing',
+    async ({ store }) => {
+      const f = await claimed(store);
+      const [a, b, c] = await uploads(store, f.id, 0, 0, 0);
+      const sub = using(f, [b.id]);
+      await store.submissions.insert(sub);
+      await store.files.delete([a.id, b.id, uuid()]);
+      assert.equal(await store.files.idsOfForm(f.id), [c.id]);
+      assert.is(await store.files.byId(b.id), undefined, 'a used one too');
+      assert.ok(await store.submissions.byId(f.id, sub.id), 'the submission that used it stays');
+      await store.files.delete([]);
+      assert.equal(await store.files.byIds([c.id]), [c]);
+    },
+  );
   rule('forms.delete', 'takes the rows of its files along; other forms keep theirs', async ({ store }) => {
     const f = await claimed(store);
     const g = await claimed(store);

@@ -1,5 +1,13 @@
 // Records the contract rows start from: made only through the Store interface, so any backend can seed them.
-import type { ApiKeyRecord, FormRecord, InviteRecord, NewSubmission, Role, Store, UserRecord } from '../../../server/core/store/types.ts';
+import type {
+  ApiKeyRecord,
+  FormRecord,
+  InviteRecord,
+  NewSubmission,
+  Role,
+  Store,
+  UserRecord,
+} from '../../../server/core/store/types.ts';
 
 /** A fixed clock: rows speak of times relative to it, so no row depends on when it runs. */
 export const T0 = Date.parse('2026-11-24T12:00:00.000Z');
@@ -59,7 +67,16 @@ export function keyRecord(over: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
 /** An invite record (not stored), valid for 7 days from T0. */
 export function inviteRecord(workspaceId: string, createdBy: string, over: Partial<InviteRecord> = {}): InviteRecord {
   const id = uid('inv');
-  return { id, tokenHash: `token-${id}`, workspaceId, role: 'editor', createdBy, createdAt: at(), expiresAt: at(7 * DAY), ...over };
+  return {
+    id,
+    tokenHash: `token-${id}`,
+    workspaceId,
+    role: 'editor',
+    createdBy,
+    createdAt: at(),
+    expiresAt: at(7 * DAY),
+    ...over,
+  };
 }
 
 /** A claimed form record (not stored) with every setting at its default. */
@@ -97,7 +114,12 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
 }
 
 /** A form stored in `workspaceId` (or unclaimed under an agent key when `workspaceId` is null). */
-export async function form(store: Store, workspaceId: string | null, over: Partial<FormRecord> = {}, definition = '{"id":"contact"}') {
+export async function form(
+  store: Store,
+  workspaceId: string | null,
+  over: Partial<FormRecord> = {},
+  definition = '{"id":"contact"}',
+) {
   const f = formRecord({ workspaceId, ...over });
   await store.forms.create(f, definition);
   return f;
@@ -109,12 +131,32 @@ export function unclaimedForm(store: Store, agentKeyId: string, over: Partial<Fo
 }
 
 /** A new submission for `formId` (not stored). */
-export function newSubmission(formId: string, workspaceId: string | null, over: Partial<NewSubmission> = {}): NewSubmission {
-  return { id: uuid(), formId, workspaceId, formVersion: 1, createdAt: at(), values: { name: 'Ada' }, hiddenChars: false, ...over };
+export function newSubmission(
+  formId: string,
+  workspaceId: string | null,
+  over: Partial<NewSubmission> = {},
+): NewSubmission {
+  return {
+    id: uuid(),
+    formId,
+    workspaceId,
+    formVersion: 1,
+    createdAt: at(),
+    values: { name: 'Ada' },
+    hiddenChars: false,
+    ...over,
+  };
 }
 
 /** Stores `count` submissions one after another, `stepMs` apart from `startMs`; returns their ids in order. */
-export async function submissions(store: Store, formId: string, workspaceId: string | null, count: number, startMs = 0, stepMs = SECOND) {
+export async function submissions(
+  store: Store,
+  formId: string,
+  workspaceId: string | null,
+  count: number,
+  startMs = 0,
+  stepMs = SECOND,
+) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const sub = newSubmission(formId, workspaceId, { createdAt: at(startMs + i * stepMs), values: { n: i } });

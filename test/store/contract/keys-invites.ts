@@ -44,7 +44,8 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
       ['agent', null, false, false],
       ['account', 'other-workspace', false, false],
     ];
-    for (const [kind, workspaceId, revoked] of rows) await store.keys.create(keyRecord({ kind, workspaceId, revokedAt: revoked ? at() : null }));
+    for (const [kind, workspaceId, revoked] of rows)
+      await store.keys.create(keyRecord({ kind, workspaceId, revokedAt: revoked ? at() : null }));
     assert.is(await store.keys.countActiveAccountKeys(ws.id), rows.filter((r) => r[3]).length);
     assert.is(await store.keys.countActiveAccountKeys('empty'), 0);
   });
@@ -56,12 +57,19 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
     for (const k of [mid, newest, old]) await store.keys.create(k);
     await store.keys.create(keyRecord({ workspaceId: ws.id, createdAt: at(2 * DAY), revokedAt: at(2 * DAY) }));
     await store.keys.create(keyRecord({ kind: 'agent', workspaceId: ws.id, createdAt: at(3 * DAY) }));
-    assert.equal((await store.keys.listActiveAccountKeys(ws.id)).map((k) => k.id), [newest.id, mid.id, old.id]);
+    assert.equal(
+      (await store.keys.listActiveAccountKeys(ws.id)).map((k) => k.id),
+      [newest.id, mid.id, old.id],
+    );
   });
 
   // createIfUnder: the limit of active account keys, counted inside the write.
   const MAX = 20;
-  const underRows: [title: string, seed: { active: number; revoked?: number; agent?: number; elsewhere?: number }, created: boolean][] = [
+  const underRows: [
+    title: string,
+    seed: { active: number; revoked?: number; agent?: number; elsewhere?: number },
+    created: boolean,
+  ][] = [
     ['none yet', { active: 0 }, true],
     ['max-1 active: the last one fits', { active: MAX - 1 }, true],
     ['max active: refused', { active: MAX }, false],
@@ -86,13 +94,19 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
       assert.is(await store.keys.countActiveAccountKeys(ws.id), seed.active + (created ? 1 : 0));
     });
   }
-  rule('keys.createIfUnder', 'five concurrent creations with two places left: exactly two are stored', async ({ store }) => {
-    const ws = await workspace(store);
-    for (let i = 0; i < MAX - 2; i++) await store.keys.create(keyRecord({ workspaceId: ws.id }));
-    const results = await Promise.all(Array.from({ length: 5 }, () => store.keys.createIfUnder(keyRecord({ workspaceId: ws.id }), MAX)));
-    assert.is(results.filter(Boolean).length, 2);
-    assert.is(await store.keys.countActiveAccountKeys(ws.id), MAX);
-  });
+  rule(
+    'keys.createIfUnder',
+    'five concurrent creations with two places left: exactly two are stored',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      for (let i = 0; i < MAX - 2; i++) await store.keys.create(keyRecord({ workspaceId: ws.id }));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => store.keys.createIfUnder(keyRecord({ workspaceId: ws.id }), MAX)),
+      );
+      assert.is(results.filter(Boolean).length, 2);
+      assert.is(await store.keys.countActiveAccountKeys(ws.id), MAX);
+    },
+  );
 
   rule('invites.create', 'reads back by token hash, field for field', async ({ store }) => {
     const ws = await workspace(store);
@@ -100,24 +114,29 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
     await store.invites.create(invite);
     assert.equal(await store.invites.byHash(invite.tokenHash), invite);
   });
-  rule('invites.create', 'drops invites of every workspace that expired at or before its creation time', async ({ store }) => {
-    const a = await workspace(store);
-    const b = await workspace(store);
-    const rows: [workspaceId: string, expiresAt: string, kept: boolean][] = [
-      [a.id, at(-SECOND), false],
-      [b.id, at(-SECOND), false],
-      [b.id, at(), false],
-      [b.id, at(SECOND), true],
-    ];
-    const made = [];
-    for (const [workspaceId, expiresAt] of rows) {
-      const inv = inviteRecord(workspaceId, 'owner-1', { createdAt: at(-DAY), expiresAt });
-      await store.invites.create(inv);
-      made.push(inv);
-    }
-    await store.invites.create(inviteRecord(a.id, 'owner-1', { createdAt: at() }));
-    for (const [i, inv] of made.entries()) assert.is((await store.invites.byHash(inv.tokenHash)) !== undefined, rows[i][2], `invite ${i}`);
-  });
+  rule(
+    'invites.create',
+    'drops invites of every workspace that expired at or before its creation time',
+    async ({ store }) => {
+      const a = await workspace(store);
+      const b = await workspace(store);
+      const rows: [workspaceId: string, expiresAt: string, kept: boolean][] = [
+        [a.id, at(-SECOND), false],
+        [b.id, at(-SECOND), false],
+        [b.id, at(), false],
+        [b.id, at(SECOND), true],
+      ];
+      const made = [];
+      for (const [workspaceId, expiresAt] of rows) {
+        const inv = inviteRecord(workspaceId, 'owner-1', { createdAt: at(-DAY), expiresAt });
+        await store.invites.create(inv);
+        made.push(inv);
+      }
+      await store.invites.create(inviteRecord(a.id, 'owner-1', { createdAt: at() }));
+      for (const [i, inv] of made.entries())
+        assert.is((await store.invites.byHash(inv.tokenHash)) !== undefined, rows[i][2], `invite ${i}`);
+    },
+  );
   rule('invites.byHash', 'an unknown token reads undefined', async ({ store }) => {
     assert.is(await store.invites.byHash('nope'), undefined);
   });
@@ -128,19 +147,30 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
     const inAnHour = inviteRecord(ws.id, 'o', { createdAt: at(-3 * DAY), expiresAt: at(HOUR) });
     for (const inv of [older, newer, inAnHour]) await store.invites.create(inv);
     await store.invites.create(inviteRecord('other', 'o', { createdAt: at(-DAY) }));
-    assert.equal((await store.invites.list(ws.id, at())).map((i) => i.id), [newer.id, older.id, inAnHour.id]);
-    assert.equal((await store.invites.list(ws.id, at(HOUR))).map((i) => i.id), [newer.id, older.id], 'one expiring exactly at now is not listed');
+    assert.equal(
+      (await store.invites.list(ws.id, at())).map((i) => i.id),
+      [newer.id, older.id, inAnHour.id],
+    );
+    assert.equal(
+      (await store.invites.list(ws.id, at(HOUR))).map((i) => i.id),
+      [newer.id, older.id],
+      'one expiring exactly at now is not listed',
+    );
   });
-  rule('invites.delete', "deletes within its workspace only: true once, then false; another workspace's id is false", async ({ store }) => {
-    const ws = await workspace(store);
-    const inv = inviteRecord(ws.id, 'o');
-    await store.invites.create(inv);
-    assert.is(await store.invites.delete('other-workspace', inv.id), false);
-    assert.ok(await store.invites.byHash(inv.tokenHash));
-    assert.is(await store.invites.delete(ws.id, inv.id), true);
-    assert.is(await store.invites.delete(ws.id, inv.id), false);
-    assert.is(await store.invites.byHash(inv.tokenHash), undefined);
-  });
+  rule(
+    'invites.delete',
+    "deletes within its workspace only: true once, then false; another workspace's id is false",
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const inv = inviteRecord(ws.id, 'o');
+      await store.invites.create(inv);
+      assert.is(await store.invites.delete('other-workspace', inv.id), false);
+      assert.ok(await store.invites.byHash(inv.tokenHash));
+      assert.is(await store.invites.delete(ws.id, inv.id), true);
+      assert.is(await store.invites.delete(ws.id, inv.id), false);
+      assert.is(await store.invites.byHash(inv.tokenHash), undefined);
+    },
+  );
 
   rule('invites.acceptAsNewUser', 'makes the user with the invite role and uses the invite up', async ({ store }) => {
     const ws = await workspace(store);
@@ -160,46 +190,67 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
   for (const [title, expiresIn, token] of goneRows) {
     rule('invites.acceptAsNewUser', `${title} and makes no user`, async ({ store }) => {
       const ws = await workspace(store);
-      await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok', createdAt: at(-DAY), expiresAt: at(expiresIn) }));
+      await store.invites.create(
+        inviteRecord(ws.id, 'o', { tokenHash: 'tok', createdAt: at(-DAY), expiresAt: at(expiresIn) }),
+      );
       const user = userRecord();
       assert.is(await store.invites.acceptAsNewUser(token, user, at()), 'gone');
       assert.is(await store.users.byId(user.id), undefined);
     });
   }
-  rule('invites.acceptAsNewUser', 'a taken email is email_taken, makes nobody and keeps the invite for another try', async ({ store }) => {
-    const ws = await workspace(store);
-    await member(store, ws.id, 'owner', { email: 'taken@example.com' });
-    await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok' }));
-    const user = userRecord({ email: 'taken@example.com' });
-    assert.is(await store.invites.acceptAsNewUser('tok', user, at()), 'email_taken');
-    assert.is(await store.users.byId(user.id), undefined);
-    assert.ok(await store.invites.byHash('tok'));
-  });
-  rule('invites.acceptAsNewUser', 'two people opening one link at once: one joins, the other finds it gone', async ({ store }) => {
-    const ws = await workspace(store);
-    await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok' }));
-    const a = userRecord();
-    const b = userRecord();
-    const outcomes = await Promise.all([store.invites.acceptAsNewUser('tok', a, at()), store.invites.acceptAsNewUser('tok', b, at())]);
-    assert.equal([...outcomes].sort(), ['gone', 'joined']);
-    assert.is((await store.users.members(ws.id)).length, 1);
-  });
-  rule('invites.acceptAsUser', 'adds an existing user with the invite role and uses the invite up', async ({ store }) => {
-    const ws = await workspace(store);
-    const user = await member(store, (await workspace(store)).id, 'owner');
-    await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok', role: 'editor' }));
-    assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'joined');
-    assert.is(await store.users.role(ws.id, user.id), 'editor');
-    assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'gone');
-  });
-  rule('invites.acceptAsUser', 'a member keeps the role they have (already_member) and the invite is used up', async ({ store }) => {
-    const ws = await workspace(store);
-    const user = await member(store, ws.id, 'viewer');
-    await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok', role: 'owner' }));
-    assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'already_member');
-    assert.is(await store.users.role(ws.id, user.id), 'viewer');
-    assert.is(await store.invites.byHash('tok'), undefined);
-  });
+  rule(
+    'invites.acceptAsNewUser',
+    'a taken email is email_taken, makes nobody and keeps the invite for another try',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      await member(store, ws.id, 'owner', { email: 'taken@example.com' });
+      await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok' }));
+      const user = userRecord({ email: 'taken@example.com' });
+      assert.is(await store.invites.acceptAsNewUser('tok', user, at()), 'email_taken');
+      assert.is(await store.users.byId(user.id), undefined);
+      assert.ok(await store.invites.byHash('tok'));
+    },
+  );
+  rule(
+    'invites.acceptAsNewUser',
+    'two people opening one link at once: one joins, the other finds it gone',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok' }));
+      const a = userRecord();
+      const b = userRecord();
+      const outcomes = await Promise.all([
+        store.invites.acceptAsNewUser('tok', a, at()),
+        store.invites.acceptAsNewUser('tok', b, at()),
+      ]);
+      assert.equal([...outcomes].sort(), ['gone', 'joined']);
+      assert.is((await store.users.members(ws.id)).length, 1);
+    },
+  );
+  rule(
+    'invites.acceptAsUser',
+    'adds an existing user with the invite role and uses the invite up',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const user = await member(store, (await workspace(store)).id, 'owner');
+      await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok', role: 'editor' }));
+      assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'joined');
+      assert.is(await store.users.role(ws.id, user.id), 'editor');
+      assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'gone');
+    },
+  );
+  rule(
+    'invites.acceptAsUser',
+    'a member keeps the role they have (already_member) and the invite is used up',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const user = await member(store, ws.id, 'viewer');
+      await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok', role: 'owner' }));
+      assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'already_member');
+      assert.is(await store.users.role(ws.id, user.id), 'viewer');
+      assert.is(await store.invites.byHash('tok'), undefined);
+    },
+  );
   rule('invites.acceptAsUser', 'an expired invite is gone and adds nobody', async ({ store }) => {
     const ws = await workspace(store);
     const user = await member(store, (await workspace(store)).id, 'owner');
@@ -207,16 +258,23 @@ export function keysInvitesContract(backend: string, factory: StoreFactory) {
     assert.is(await store.invites.acceptAsUser('tok', user.id, at()), 'gone');
     assert.is(await store.users.role(ws.id, user.id), undefined);
   });
-  rule('invites.acceptAsUser', 'two users opening one link at once: one joins, the other finds it gone', async ({ store }) => {
-    const ws = await workspace(store);
-    const home = await workspace(store);
-    const a = await member(store, home.id, 'owner');
-    const b = await member(store, home.id, 'editor');
-    await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok' }));
-    const outcomes = await Promise.all([store.invites.acceptAsUser('tok', a.id, at()), store.invites.acceptAsUser('tok', b.id, at())]);
-    assert.equal([...outcomes].sort(), ['gone', 'joined']);
-    assert.is((await store.users.members(ws.id)).length, 1);
-  });
+  rule(
+    'invites.acceptAsUser',
+    'two users opening one link at once: one joins, the other finds it gone',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const home = await workspace(store);
+      const a = await member(store, home.id, 'owner');
+      const b = await member(store, home.id, 'editor');
+      await store.invites.create(inviteRecord(ws.id, 'o', { tokenHash: 'tok' }));
+      const outcomes = await Promise.all([
+        store.invites.acceptAsUser('tok', a.id, at()),
+        store.invites.acceptAsUser('tok', b.id, at()),
+      ]);
+      assert.equal([...outcomes].sort(), ['gone', 'joined']);
+      assert.is((await store.users.members(ws.id)).length, 1);
+    },
+  );
 
   run();
 }

@@ -31,14 +31,26 @@ async function caughtPosts(store: Store, formId: string, count: number, startMs 
 export function spamContract(backend: string, factory: StoreFactory) {
   const { rule, run } = contractSuite(backend, 'suspected spam', factory);
 
-  rule('spam.add', 'keeps a caught post that reads back field for field (values in their key order, text beyond ASCII)', async ({ store }) => {
-    const f = await form(store, null);
-    const post = caught(f.id, 0, { formVersion: 3, reason: 'too_fast', values: { zeta: 'Zoë 😀', alpha: [1, 2.5], nested: { b: null, a: true } } });
-    assert.is(await store.spam.add(post, 10), true);
-    const read = await store.spam.byId(f.id, post.id);
-    assert.equal(read, post);
-    assert.is(JSON.stringify(read!.values), JSON.stringify(post.values), 'the same JSON text, keys in the order given');
-  });
+  rule(
+    'spam.add',
+    'keeps a caught post that reads back field for field (values in their key order, text beyond ASCII)',
+    async ({ store }) => {
+      const f = await form(store, null);
+      const post = caught(f.id, 0, {
+        formVersion: 3,
+        reason: 'too_fast',
+        values: { zeta: 'Zoë 😀', alpha: [1, 2.5], nested: { b: null, a: true } },
+      });
+      assert.is(await store.spam.add(post, 10), true);
+      const read = await store.spam.byId(f.id, post.id);
+      assert.equal(read, post);
+      assert.is(
+        JSON.stringify(read!.values),
+        JSON.stringify(post.values),
+        'the same JSON text, keys in the order given',
+      );
+    },
+  );
   rule('spam.add', 'kept apart: a caught post is no submission, moves no count and no usage', async ({ store }) => {
     const ws = await workspace(store);
     const f = await form(store, ws.id);
@@ -86,7 +98,10 @@ export function spamContract(backend: string, factory: StoreFactory) {
     for (const p of posts) await store.spam.add(p, 100);
     await caughtPosts(store, g.id, 2);
     assert.equal(await store.spam.list(f.id, 10), [posts[1], posts[2], posts[0]]);
-    assert.equal((await store.spam.list(f.id, 2)).map((p) => p.id), [posts[1].id, posts[2].id]);
+    assert.equal(
+      (await store.spam.list(f.id, 2)).map((p) => p.id),
+      [posts[1].id, posts[2].id],
+    );
   });
   rule('spam.count', "one form's posts; 0 for none or an unknown form; follows delete", async ({ store }) => {
     const f = await form(store, null);
@@ -106,56 +121,84 @@ export function spamContract(backend: string, factory: StoreFactory) {
     assert.is(await store.spam.byId(f.id, 'nope'), undefined);
     assert.is(await store.spam.byId(g.id, post.id), undefined);
   });
-  rule('spam.delete', 'true once, then false; a post of another form is not deleted through this one', async ({ store }) => {
-    const f = await form(store, null);
-    const g = await form(store, null);
-    const [post, keep] = await caughtPosts(store, f.id, 2);
-    assert.is(await store.spam.delete(g.id, post.id), false, 'asked under another form');
-    assert.equal(await store.spam.byId(f.id, post.id), post);
-    assert.is(await store.spam.delete(f.id, post.id), true);
-    assert.is(await store.spam.delete(f.id, post.id), false, 'a second time');
-    assert.is(await store.spam.delete(f.id, 'nope'), false);
-    assert.equal(await store.spam.list(f.id, 10), [keep]);
-  });
-  rule('spam.sweep', 'deletes posts made before olderThan in every form; one made exactly then stays; answers how many', async ({ store }) => {
-    const f = await form(store, null);
-    const g = await form(store, null);
-    const cutoff = -30 * DAY;
-    const rows: [formId: string, createdMs: number, stays: boolean][] = [
-      [f.id, cutoff - DAY, false],
-      [f.id, cutoff - 1, false],
-      [g.id, cutoff - 1, false],
-      [f.id, cutoff, true],
-      [g.id, cutoff + 1, true],
-      [f.id, 0, true],
-    ];
-    const posts = rows.map(([formId, createdMs]) => caught(formId, createdMs));
-    for (const p of posts) await store.spam.add(p, 100);
-    assert.is(await store.spam.sweep(at(cutoff)), 3);
-    for (const [i, [formId, , stays]] of rows.entries()) assert.is((await store.spam.byId(formId, posts[i].id)) !== undefined, stays, `row ${i}`);
-    assert.is(await store.spam.sweep(at(cutoff)), 0, 'a second sweep finds nothing');
-  });
+  rule(
+    'spam.delete',
+    'true once, then false; a post of another form is not deleted through this one',
+    async ({ store }) => {
+      const f = await form(store, null);
+      const g = await form(store, null);
+      const [post, keep] = await caughtPosts(store, f.id, 2);
+      assert.is(await store.spam.delete(g.id, post.id), false, 'asked under another form');
+      assert.equal(await store.spam.byId(f.id, post.id), post);
+      assert.is(await store.spam.delete(f.id, post.id), true);
+      assert.is(await store.spam.delete(f.id, post.id), false, 'a second time');
+      assert.is(await store.spam.delete(f.id, 'nope'), false);
+      assert.equal(await store.spam.list(f.id, 10), [keep]);
+    },
+  );
+  rule(
+    'spam.sweep',
+    'deletes posts made before olderThan in every form; one made exactly then stays; answers how many',
+    async ({ store }) => {
+      const f = await form(store, null);
+      const g = await form(store, null);
+      const cutoff = -30 * DAY;
+      const rows: [formId: string, createdMs: number, stays: boolean][] = [
+        [f.id, cutoff - DAY, false],
+        [f.id, cutoff - 1, false],
+        [g.id, cutoff - 1, false],
+        [f.id, cutoff, true],
+        [g.id, cutoff + 1, true],
+        [f.id, 0, true],
+      ];
+      const posts = rows.map(([formId, createdMs]) => caught(formId, createdMs));
+      for (const p of posts) await store.spam.add(p, 100);
+      assert.is(await store.spam.sweep(at(cutoff)), 3);
+      for (const [i, [formId, , stays]] of rows.entries())
+        assert.is((await store.spam.byId(formId, posts[i].id)) !== undefined, stays, `row ${i}`);
+      assert.is(await store.spam.sweep(at(cutoff)), 0, 'a second sweep finds nothing');
+    },
+  );
 
-  rule('submissions.insert', 'fromSpam: stored as a submission with the same id, and the spam post goes in the same write', async ({ store }) => {
-    const ws = await workspace(store);
-    const f = await form(store, ws.id);
-    const [post, other] = await caughtPosts(store, f.id, 2);
-    const sub = newSubmission(f.id, ws.id, { id: post.id, createdAt: post.createdAt, values: post.values, fromSpam: true });
-    assert.equal(await store.submissions.insert(sub), { kind: 'stored', submissionCount: 1 });
-    assert.is(await store.spam.byId(f.id, post.id), undefined);
-    assert.equal(await store.spam.list(f.id, 10), [other]);
-    assert.equal((await store.submissions.byId(f.id, post.id))?.values, post.values);
-    assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 1);
-  });
-  rule('submissions.insert', 'fromSpam refused by a limit: nothing stored and the spam post stays', async ({ store }) => {
-    const f = await form(store, null, { agentKeyId: 'agent-1' });
-    await submissions(store, f.id, null, 2);
-    const [post] = await caughtPosts(store, f.id, 1);
-    const sub = newSubmission(f.id, null, { id: post.id, createdAt: post.createdAt, values: post.values, fromSpam: true, formCap: 2 });
-    assert.equal(await store.submissions.insert(sub), { kind: 'form_cap' });
-    assert.equal(await store.spam.byId(f.id, post.id), post);
-    assert.is(await store.submissions.byId(f.id, post.id), undefined);
-  });
+  rule(
+    'submissions.insert',
+    'fromSpam: stored as a submission with the same id, and the spam post goes in the same write',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const [post, other] = await caughtPosts(store, f.id, 2);
+      const sub = newSubmission(f.id, ws.id, {
+        id: post.id,
+        createdAt: post.createdAt,
+        values: post.values,
+        fromSpam: true,
+      });
+      assert.equal(await store.submissions.insert(sub), { kind: 'stored', submissionCount: 1 });
+      assert.is(await store.spam.byId(f.id, post.id), undefined);
+      assert.equal(await store.spam.list(f.id, 10), [other]);
+      assert.equal((await store.submissions.byId(f.id, post.id))?.values, post.values);
+      assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 1);
+    },
+  );
+  rule(
+    'submissions.insert',
+    'fromSpam refused by a limit: nothing stored and the spam post stays',
+    async ({ store }) => {
+      const f = await form(store, null, { agentKeyId: 'agent-1' });
+      await submissions(store, f.id, null, 2);
+      const [post] = await caughtPosts(store, f.id, 1);
+      const sub = newSubmission(f.id, null, {
+        id: post.id,
+        createdAt: post.createdAt,
+        values: post.values,
+        fromSpam: true,
+        formCap: 2,
+      });
+      assert.equal(await store.submissions.insert(sub), { kind: 'form_cap' });
+      assert.equal(await store.spam.byId(f.id, post.id), post);
+      assert.is(await store.submissions.byId(f.id, post.id), undefined);
+    },
+  );
   rule('forms.delete', 'takes its suspected spam along; other forms keep theirs', async ({ store }) => {
     const f = await form(store, null);
     const g = await form(store, null);

@@ -29,7 +29,12 @@ export function setCancel(def: FormDefinition, action: FormAction | undefined): 
 export type StepButton = 'next' | 'back' | 'skip';
 
 /** Sets a step button: an action overrides it, false hides it (not for skip), undefined restores the default. */
-export function setStepButton(def: FormDefinition, step: number, which: StepButton, value: FormAction | false | undefined): FormDefinition {
+export function setStepButton(
+  def: FormDefinition,
+  step: number,
+  which: StepButton,
+  value: FormAction | false | undefined,
+): FormDefinition {
   if (which === 'skip' && value === false) value = undefined;
   return updateStep(def, step, { [which]: value === false || value === undefined ? value : clean(value) });
 }

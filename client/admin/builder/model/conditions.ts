@@ -59,7 +59,8 @@ export function fromSentence(s: Sentence): ShowCondition {
  */
 export function operatorsFor(field: FormField | undefined): readonly (typeof operators)[number][] {
   if (!field) return operators;
-  if (field.type === 'multiselect' || field.type === 'file') return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
+  if (field.type === 'multiselect' || field.type === 'file')
+    return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
   if (isBoolean(field.type)) return operators.filter((o) => o.op === 'is' || o.op === 'isNot');
   return operators;
 }
@@ -68,7 +69,8 @@ export function operatorsFor(field: FormField | undefined): readonly (typeof ope
 export function startSentence(field: FormField): Sentence {
   if (field.type === 'multiselect' || field.type === 'file') return { field: field.key, op: 'answered' };
   if (isBoolean(field.type)) return { field: field.key, op: 'is', value: true };
-  if (hasOptions(field.type) && field.options?.length) return { field: field.key, op: 'is', value: field.options[0].value };
+  if (hasOptions(field.type) && field.options?.length)
+    return { field: field.key, op: 'is', value: field.options[0].value };
   return { field: field.key, op: 'answered' };
 }
 
@@ -78,12 +80,21 @@ export function changeOperator(s: Sentence, op: Operator): Sentence {
   const many = op === 'oneOf' || op === 'notOneOf';
   const first = s.value ?? s.values?.[0];
   if (single) return { field: s.field, op, value: first ?? '' };
-  if (many) return { field: s.field, op, values: s.values ?? (first === undefined || typeof first === 'boolean' ? [] : [first]) };
+  if (many)
+    return {
+      field: s.field,
+      op,
+      values: s.values ?? (first === undefined || typeof first === 'boolean' ? [] : [first]),
+    };
   return { field: s.field, op };
 }
 
 /** Where a condition stands, which decides what it may read. */
-export type ConditionPlace = { kind: 'field'; step: number } | { kind: 'step'; step: number } | { kind: 'route'; step: number } | { kind: 'any' };
+export type ConditionPlace =
+  | { kind: 'field'; step: number }
+  | { kind: 'step'; step: number }
+  | { kind: 'route'; step: number }
+  | { kind: 'any' };
 
 /**
  * Fields a condition at `place` may read: in a multi-step form a field's or route's conditions read its

@@ -41,19 +41,25 @@ export function typeInfo(type: string): FieldTypeInfo {
 /** Types that choose among options. */
 export const hasOptions = (type: string) => ['select', 'autocomplete', 'multiselect', 'radio'].includes(type);
 /** Types whose value is text, so length and pattern rules apply. */
-export const isTextual = (type: string) => ['text', 'email', 'phone', 'password', 'textarea', 'autocomplete'].includes(type);
+export const isTextual = (type: string) =>
+  ['text', 'email', 'phone', 'password', 'textarea', 'autocomplete'].includes(type);
 /** Types with a number range. */
 export const isNumeric = (type: string) => type === 'number';
 /** Types whose value is true or false. */
 export const isBoolean = (type: string) => type === 'checkbox' || type === 'switch';
 /** Types that take a placeholder. */
-export const takesPlaceholder = (type: string) => ['text', 'email', 'phone', 'number', 'password', 'textarea', 'autocomplete', 'select'].includes(type);
+export const takesPlaceholder = (type: string) =>
+  ['text', 'email', 'phone', 'number', 'password', 'textarea', 'autocomplete', 'select'].includes(type);
 
 /** The parts a field keeps when its type changes to `type` (options only where they mean something). */
 export function retype(field: FormField, type: string): FormField {
   const next: FormField = { ...field, type };
   if (!hasOptions(type)) delete next.options;
-  else if (!next.options?.length && !next.optionsFrom) next.options = [{ value: 'option_1', label: 'Option 1' }, { value: 'option_2', label: 'Option 2' }];
+  else if (!next.options?.length && !next.optionsFrom)
+    next.options = [
+      { value: 'option_1', label: 'Option 1' },
+      { value: 'option_2', label: 'Option 2' },
+    ];
   if (type !== 'textarea') delete next.rows;
   if (type !== 'file') delete next.accept;
   if (type !== 'radio') delete next.autoAdvance;

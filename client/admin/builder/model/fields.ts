@@ -24,13 +24,18 @@ export const fieldAt = (def: FormDefinition, at: FieldAt): FormField | undefined
 
 /** Every field with its place, in form order. */
 export function allFields(def: FormDefinition): { field: FormField; at: FieldAt }[] {
-  if (isMultiStep(def)) return def.steps!.flatMap((s, step) => s.fields.map((field, index) => ({ field, at: { step, index } })));
+  if (isMultiStep(def))
+    return def.steps!.flatMap((s, step) => s.fields.map((field, index) => ({ field, at: { step, index } })));
   return (def.fields ?? []).map((field, index) => ({ field, at: { step: -1, index } }));
 }
 
 /** Every key in use, optionally leaving one place out. */
 export function keysInUse(def: FormDefinition, except?: FieldAt): Set<string> {
-  return new Set(allFields(def).filter(({ at }) => !(except && at.step === except.step && at.index === except.index)).map(({ field }) => field.key));
+  return new Set(
+    allFields(def)
+      .filter(({ at }) => !(except && at.step === except.step && at.index === except.index))
+      .map(({ field }) => field.key),
+  );
 }
 
 /** The definition with the list at `step` replaced. */
@@ -46,7 +51,11 @@ export function newField(def: FormDefinition, type: string): FormField {
 }
 
 /** Adds a field of `type` after `after` (or at the end of the last list); answers where it went. */
-export function addField(def: FormDefinition, type: string, after?: FieldAt): { definition: FormDefinition; at: FieldAt } {
+export function addField(
+  def: FormDefinition,
+  type: string,
+  after?: FieldAt,
+): { definition: FormDefinition; at: FieldAt } {
   const field = newField(def, type);
   const step = after ? after.step : isMultiStep(def) ? def.steps!.length - 1 : -1;
   const list = [...fieldList(def, step)];
@@ -61,10 +70,18 @@ export function addField(def: FormDefinition, type: string, after?: FieldAt): { 
  * move them to a new column); a changed key is renamed in every condition, route and matchField that
  * named the old one.
  */
-export function updateField(def: FormDefinition, at: FieldAt, patch: Partial<FormField>, keep?: ReadonlySet<string>): FormDefinition {
+export function updateField(
+  def: FormDefinition,
+  at: FieldAt,
+  patch: Partial<FormField>,
+  keep?: ReadonlySet<string>,
+): FormDefinition {
   const old = fieldAt(def, at);
   if (!old) return def;
-  let next: FormField = patch.type !== undefined && patch.type !== old.type ? retype({ ...old, ...patch }, patch.type) : { ...old, ...patch };
+  let next: FormField =
+    patch.type !== undefined && patch.type !== old.type
+      ? retype({ ...old, ...patch }, patch.type)
+      : { ...old, ...patch };
   if (patch.label !== undefined && patch.key === undefined && !keep?.has(old.key) && followsText(old.key, old.label)) {
     next = { ...next, key: unique(slug(patch.label), keysInUse(def, at)) };
   }
@@ -100,7 +117,11 @@ export function duplicateField(def: FormDefinition, at: FieldAt): { definition: 
  * Moves a field by `delta` places. Past the top or bottom of a step's list it goes to the end of the
  * previous step or the start of the next one, so Move up/Move down alone can take it anywhere.
  */
-export function moveField(def: FormDefinition, at: FieldAt, delta: -1 | 1): { definition: FormDefinition; at: FieldAt } {
+export function moveField(
+  def: FormDefinition,
+  at: FieldAt,
+  delta: -1 | 1,
+): { definition: FormDefinition; at: FieldAt } {
   const list = fieldList(def, at.step);
   const target = at.index + delta;
   if (target >= 0 && target < list.length) return moveFieldTo(def, at, { step: at.step, index: target });
@@ -111,7 +132,11 @@ export function moveField(def: FormDefinition, at: FieldAt, delta: -1 | 1): { de
 }
 
 /** Moves a field to a place (a drop): `to.index` counts in the target list as it is after the removal. */
-export function moveFieldTo(def: FormDefinition, from: FieldAt, to: FieldAt): { definition: FormDefinition; at: FieldAt } {
+export function moveFieldTo(
+  def: FormDefinition,
+  from: FieldAt,
+  to: FieldAt,
+): { definition: FormDefinition; at: FieldAt } {
   const field = fieldAt(def, from);
   if (!field) return { definition: def, at: from };
   const without = removeField(def, from);
@@ -122,7 +147,11 @@ export function moveFieldTo(def: FormDefinition, from: FieldAt, to: FieldAt): { 
 }
 
 /** Moves a field to the end of another step. */
-export function moveFieldToStep(def: FormDefinition, at: FieldAt, step: number): { definition: FormDefinition; at: FieldAt } {
+export function moveFieldToStep(
+  def: FormDefinition,
+  at: FieldAt,
+  step: number,
+): { definition: FormDefinition; at: FieldAt } {
   if (step === at.step) return { definition: def, at };
   return moveFieldTo(def, at, { step, index: fieldList(def, step).length });
 }

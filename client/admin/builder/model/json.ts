@@ -15,6 +15,7 @@ export function parseText(text: string): ParsedText {
   const parsed = parseJsonText(text);
   if ('problem' in parsed) return { ok: false, error: parsed.problem };
   const value = parsed.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'definition: expected object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: 'definition: expected object' };
   return { ok: true, value: value as FormDefinition };
 }

@@ -8,7 +8,11 @@ import { renameValueReferences } from './references.ts';
 const optionsOf = (def: FormDefinition, at: FieldAt): FieldOption[] => [...(fieldAt(def, at)?.options ?? [])];
 
 /** Adds "Option N" at the end; answers its index. */
-export function addOption(def: FormDefinition, at: FieldAt, label?: string): { definition: FormDefinition; index: number } {
+export function addOption(
+  def: FormDefinition,
+  at: FieldAt,
+  label?: string,
+): { definition: FormDefinition; index: number } {
   const options = optionsOf(def, at);
   const text = label ?? `Option ${options.length + 1}`;
   options.push({ label: text, value: unique(slug(text, 'option'), new Set(options.map((o) => o.value))) });

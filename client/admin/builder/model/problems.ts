@@ -23,7 +23,13 @@ export function placeProblem(text: string): PlacedProblem {
   const { path, message } = splitProblem(text);
   const p = path.replace(/^definition\.?/, '');
   const field = /^(?:steps\[(\d+)\]\.)?fields\[(\d+)\]\.?(.*)$/.exec(p);
-  if (field) return { text, message, field: { step: field[1] === undefined ? -1 : Number(field[1]), index: Number(field[2]) }, rest: field[3] };
+  if (field)
+    return {
+      text,
+      message,
+      field: { step: field[1] === undefined ? -1 : Number(field[1]), index: Number(field[2]) },
+      rest: field[3],
+    };
   const step = /^steps\[(\d+)\]\.?(.*)$/.exec(p);
   if (step) return { text, message, step: Number(step[1]), rest: step[2] };
   return { text, message, rest: p };
@@ -36,5 +42,7 @@ export function fieldProblems(problems: readonly PlacedProblem[], at: FieldAt): 
 
 /** Problems that name a part (prefix match: "validation" holds "validation.pattern"). */
 export function partProblems(problems: readonly PlacedProblem[], part: string): string[] {
-  return problems.filter((p) => p.rest === part || p.rest.startsWith(`${part}.`) || p.rest.startsWith(`${part}[`)).map((p) => p.message);
+  return problems
+    .filter((p) => p.rest === part || p.rest.startsWith(`${part}.`) || p.rest.startsWith(`${part}[`))
+    .map((p) => p.message);
 }

@@ -1,6 +1,12 @@
 // Keeping references whole when a name changes: a renamed field key or option value is renamed in
 // every condition (fields, steps, routes, buttons), matchField and optionsDependsOn that named it.
-import type { FormAction, FormDefinition, FormField, FormStep, ShowCondition } from '../../../../shared/definition/schema.ts';
+import type {
+  FormAction,
+  FormDefinition,
+  FormField,
+  FormStep,
+  ShowCondition,
+} from '../../../../shared/definition/schema.ts';
 
 type ConditionMap = (c: ShowCondition) => ShowCondition;
 
@@ -22,7 +28,11 @@ function mapButton<T extends FormAction | false | undefined>(button: T, f: Condi
 }
 
 /** Applies `f` to every condition of the definition and `g` to every field. */
-export function mapConditions(def: FormDefinition, f: ConditionMap, g: (field: FormField) => FormField = (x) => x): FormDefinition {
+export function mapConditions(
+  def: FormDefinition,
+  f: ConditionMap,
+  g: (field: FormField) => FormField = (x) => x,
+): FormDefinition {
   const field = (x: FormField) => g(mapItem(x, f));
   const step = (s: FormStep): FormStep => {
     const next: FormStep = { ...mapItem(s, f), fields: s.fields.map(field) };
@@ -46,8 +56,10 @@ export function renameReferences(def: FormDefinition, from: string, to: string):
     (c) => (c.field === from ? { ...c, field: to } : c),
     (field) => {
       let next = field;
-      if (field.validation?.matchField === from) next = { ...next, validation: { ...field.validation, matchField: to } };
-      if (field.optionsDependsOn?.includes(from)) next = { ...next, optionsDependsOn: field.optionsDependsOn.map((k) => (k === from ? to : k)) };
+      if (field.validation?.matchField === from)
+        next = { ...next, validation: { ...field.validation, matchField: to } };
+      if (field.optionsDependsOn?.includes(from))
+        next = { ...next, optionsDependsOn: field.optionsDependsOn.map((k) => (k === from ? to : k)) };
       return next;
     },
   );

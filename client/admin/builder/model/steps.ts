@@ -3,7 +3,8 @@
 import type { FormDefinition, FormStep } from '../../../../shared/definition/schema.ts';
 import { followsText, slug, unique } from './ids.ts';
 
-const stepIds = (def: FormDefinition, except = -1) => new Set((def.steps ?? []).filter((_, i) => i !== except).map((s) => s.id));
+const stepIds = (def: FormDefinition, except = -1) =>
+  new Set((def.steps ?? []).filter((_, i) => i !== except).map((s) => s.id));
 
 /** A single-step form as one step holding all its fields (title "Step 1"). */
 export function toSteps(def: FormDefinition): FormDefinition {
@@ -52,7 +53,11 @@ export function updateStep(def: FormDefinition, index: number, patch: Partial<Fo
 export function renameStepReferences(def: FormDefinition, from: string, to: string): FormDefinition {
   return {
     ...def,
-    steps: def.steps?.map((s) => (s.routes?.some((r) => r.to === from) ? { ...s, routes: s.routes.map((r) => (r.to === from ? { ...r, to } : r)) } : s)),
+    steps: def.steps?.map((s) =>
+      s.routes?.some((r) => r.to === from)
+        ? { ...s, routes: s.routes.map((r) => (r.to === from ? { ...r, to } : r)) }
+        : s,
+    ),
   };
 }
 
@@ -65,17 +70,28 @@ export function removeStep(def: FormDefinition, index: number): FormDefinition {
   if (steps.length <= 1 || !steps[index]) return def;
   const [gone] = steps.splice(index, 1);
   const heir = index > 0 ? index - 1 : 0;
-  steps[heir] = { ...steps[heir], fields: index > 0 ? [...steps[heir].fields, ...gone.fields] : [...gone.fields, ...steps[heir].fields] };
+  steps[heir] = {
+    ...steps[heir],
+    fields: index > 0 ? [...steps[heir].fields, ...gone.fields] : [...gone.fields, ...steps[heir].fields],
+  };
   return { ...def, steps };
 }
 
 /** Moves a step one place up or down; answers its new index. */
-export function moveStep(def: FormDefinition, index: number, delta: -1 | 1): { definition: FormDefinition; index: number } {
+export function moveStep(
+  def: FormDefinition,
+  index: number,
+  delta: -1 | 1,
+): { definition: FormDefinition; index: number } {
   return moveStepTo(def, index, index + delta);
 }
 
 /** Moves a step to another index (a drop). */
-export function moveStepTo(def: FormDefinition, from: number, to: number): { definition: FormDefinition; index: number } {
+export function moveStepTo(
+  def: FormDefinition,
+  from: number,
+  to: number,
+): { definition: FormDefinition; index: number } {
   const steps = [...(def.steps ?? [])];
   if (!steps[from] || to < 0 || to >= steps.length || to === from) return { definition: def, index: from };
   const [step] = steps.splice(from, 1);

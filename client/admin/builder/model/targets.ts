@@ -10,7 +10,11 @@ export type ButtonRef = { button: 'submit' | 'cancel' } | { button: 'next' | 'ba
  * What carries the conditions. A button's `disabled` list is its only list: written through `show`
  * (all must match to disable it, spec 2.2); it has no `showAny`.
  */
-export type ConditionTarget = { kind: 'field'; at: FieldAt } | { kind: 'step'; step: number } | { kind: 'route'; step: number; index: number } | ({ kind: 'button' } & ButtonRef);
+export type ConditionTarget =
+  | { kind: 'field'; at: FieldAt }
+  | { kind: 'step'; step: number }
+  | { kind: 'route'; step: number; index: number }
+  | ({ kind: 'button' } & ButtonRef);
 
 /** The button a reference names (undefined when absent or hidden). */
 export function buttonOf(def: FormDefinition, ref: ButtonRef): FormAction | undefined {
@@ -19,7 +23,10 @@ export function buttonOf(def: FormDefinition, ref: ButtonRef): FormAction | unde
 }
 
 /** The lists a target has now. */
-export function conditionsOf(def: FormDefinition, target: ConditionTarget): { show?: ShowCondition[]; showAny?: ShowCondition[] } {
+export function conditionsOf(
+  def: FormDefinition,
+  target: ConditionTarget,
+): { show?: ShowCondition[]; showAny?: ShowCondition[] } {
   if (target.kind === 'field') return fieldAt(def, target.at) ?? {};
   if (target.kind === 'step') return def.steps?.[target.step] ?? {};
   if (target.kind === 'button') return { show: buttonOf(def, target)?.disabled };
@@ -27,7 +34,12 @@ export function conditionsOf(def: FormDefinition, target: ConditionTarget): { sh
 }
 
 /** Replaces one list (`show` or `showAny`) of a target; an empty list is removed. */
-export function setConditions(def: FormDefinition, target: ConditionTarget, list: 'show' | 'showAny', conditions: ShowCondition[]): FormDefinition {
+export function setConditions(
+  def: FormDefinition,
+  target: ConditionTarget,
+  list: 'show' | 'showAny',
+  conditions: ShowCondition[],
+): FormDefinition {
   const value = conditions.length ? conditions : undefined;
   if (target.kind === 'field') return updateField(def, target.at, { [list]: value });
   if (target.kind === 'step') return updateStep(def, target.step, { [list]: value });

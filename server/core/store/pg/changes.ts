@@ -28,7 +28,10 @@ export interface ChangeHandlers {
 const MAX_RETRY_MS = 5000;
 
 /** Listens for change hints on a connection of its own, reconnecting until `close()`. */
-export function listenForChanges(connectionString: string, handlers: ChangeHandlers): { ready: Promise<void>; close(): Promise<void> } {
+export function listenForChanges(
+  connectionString: string,
+  handlers: ChangeHandlers,
+): { ready: Promise<void>; close(): Promise<void> } {
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = 250;

@@ -25,12 +25,23 @@ export interface Queryable {
  * Advisory lock classes (first key of `pg_advisory_xact_lock(class, key)`): one class per rule that
  * counts rows before inserting one, so two instances serialise on the same key and nothing else.
  */
-export const LockClass = { migrations: 1, accountKeys: 2, owners: 3, reports: 4, drafts: 5, email: 6, unclaimed: 7, spam: 8, exclusive: 9 } as const;
+export const LockClass = {
+  migrations: 1,
+  accountKeys: 2,
+  owners: 3,
+  reports: 4,
+  drafts: 5,
+  email: 6,
+  unclaimed: 7,
+  spam: 8,
+  exclusive: 9,
+} as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
 // int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.
 const types = {
-  getTypeParser: ((oid: number, format?: any) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: any) =>
+    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 function wrap(run: (sql: string, params?: Param[]) => Promise<pg.QueryResult>): Queryable {
@@ -155,7 +166,19 @@ export async function lockKey(tx: Queryable, cls: number, key: string): Promise<
 }
 
 /** Connection-level failures: the server is down, restarting, refusing connections, or the network broke. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 /**
  * A StorageError('database_unavailable') for an error that says PostgreSQL cannot be reached (the
@@ -167,6 +190,10 @@ export function unavailable(err: unknown): StorageError | undefined {
   const e = err as { code?: string; message?: string };
   const lost =
     (e.code !== undefined && (UNREACHABLE.has(e.code) || e.code.startsWith('08'))) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
-  return lost ? new StorageError('database_unavailable', `PostgreSQL cannot be reached (${e.code ?? e.message}).`, { cause: err }) : undefined;
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      e.message ?? '',
+    );
+  return lost
+    ? new StorageError('database_unavailable', `PostgreSQL cannot be reached (${e.code ?? e.message}).`, { cause: err })
+    : undefined;
 }

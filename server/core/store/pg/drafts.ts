@@ -15,9 +15,18 @@ export function draftQueries(db: PgDatabase): Store['drafts'] {
       return row && toDraft(row);
     },
     listNew: async (workspaceId) =>
-      (await db.q('SELECT * FROM drafts WHERE workspace_id = $1 AND form_id IS NULL ORDER BY updated_at DESC, id DESC', [workspaceId])).rows.map(toDraft),
+      (
+        await db.q(
+          'SELECT * FROM drafts WHERE workspace_id = $1 AND form_id IS NULL ORDER BY updated_at DESC, id DESC',
+          [workspaceId],
+        )
+      ).rows.map(toDraft),
     formsWithDraft: async (workspaceId) =>
-      new Set((await db.q('SELECT form_id FROM drafts WHERE workspace_id = $1 AND form_id IS NOT NULL', [workspaceId])).rows.map((r) => r.form_id as string)),
+      new Set(
+        (
+          await db.q('SELECT form_id FROM drafts WHERE workspace_id = $1 AND form_id IS NOT NULL', [workspaceId])
+        ).rows.map((r) => r.form_id as string),
+      ),
     put: async (d) => {
       await db.tx(async (tx) => {
         if (d.formId !== null) {
@@ -25,18 +34,21 @@ export function draftQueries(db: PgDatabase): Store['drafts'] {
           await lockKey(tx, LockClass.drafts, d.formId);
           await tx.q('DELETE FROM drafts WHERE form_id = $1', [d.formId]);
         }
-        await tx.q('INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-          d.id,
-          d.workspaceId,
-          d.formId,
-          d.text,
-          d.baseVersion,
-          d.updatedAt,
-          d.updatedBy,
-        ]);
+        await tx.q(
+          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [d.id, d.workspaceId, d.formId, d.text, d.baseVersion, d.updatedAt, d.updatedBy],
+        );
       });
     },
-    update: async (id, p) => (await db.q('UPDATE drafts SET text = $1, updated_at = $2, updated_by = $3 WHERE id = $4', [p.text, p.updatedAt, p.updatedBy, id])).changes === 1,
+    update: async (id, p) =>
+      (
+        await db.q('UPDATE drafts SET text = $1, updated_at = $2, updated_by = $3 WHERE id = $4', [
+          p.text,
+          p.updatedAt,
+          p.updatedBy,
+          id,
+        ])
+      ).changes === 1,
     delete: async (id) => (await db.q('DELETE FROM drafts WHERE id = $1', [id])).changes === 1,
   };
 }

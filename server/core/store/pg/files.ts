@@ -9,26 +9,29 @@ const ids = (rows: Record<string, any>[]) => rows.map((r) => r.id as string);
 export function fileQueries(db: PgDatabase): Store['files'] {
   return {
     insert: async (f) => {
-      await db.q('INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        f.id,
-        f.formId,
-        f.fieldKey,
-        f.submissionId,
-        f.name,
-        f.size,
-        f.type,
-        f.createdAt,
-      ]);
+      await db.q(
+        'INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [f.id, f.formId, f.fieldKey, f.submissionId, f.name, f.size, f.type, f.createdAt],
+      );
     },
     byId: async (id) => {
       const row = await db.get('SELECT * FROM files WHERE id = $1', [id]);
       return row && toFile(row);
     },
-    byIds: async (list) => (list.length ? (await db.q('SELECT * FROM files WHERE id = ANY($1::text[])', [list])).rows.map(toFile) : []),
+    byIds: async (list) =>
+      list.length ? (await db.q('SELECT * FROM files WHERE id = ANY($1::text[])', [list])).rows.map(toFile) : [],
     idsOfForm: async (formId) => ids((await db.q('SELECT id FROM files WHERE form_id = $1', [formId])).rows),
-    idsOfSubmissions: async (list) => (list.length ? ids((await db.q('SELECT id FROM files WHERE submission_id = ANY($1::text[])', [list])).rows) : []),
+    idsOfSubmissions: async (list) =>
+      list.length ? ids((await db.q('SELECT id FROM files WHERE submission_id = ANY($1::text[])', [list])).rows) : [],
     unusedBefore: async (before, limit) =>
-      ids((await db.q('SELECT id FROM files WHERE submission_id IS NULL AND created_at < $1 ORDER BY created_at, id LIMIT $2', [before, limit])).rows),
+      ids(
+        (
+          await db.q(
+            'SELECT id FROM files WHERE submission_id IS NULL AND created_at < $1 ORDER BY created_at, id LIMIT $2',
+            [before, limit],
+          )
+        ).rows,
+      ),
     delete: async (list) => {
       if (list.length) await db.q('DELETE FROM files WHERE id = ANY($1::text[])', [list]);
     },

@@ -7,7 +7,12 @@ import { formColumns, toForm, toSubmission } from '../rows.ts';
 /** The forms part of the store. */
 export function formQueries(db: PgDatabase): Store['forms'] {
   const list = async (sql: string, params: Param[]) => (await db.q(sql, params)).rows.map(toForm);
-  const toVersion = (row: Record<string, any>) => ({ formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at });
+  const toVersion = (row: Record<string, any>) => ({
+    formId: row.form_id,
+    version: row.version,
+    definition: row.definition,
+    createdAt: row.created_at,
+  });
   return {
     create: async (f, definition) => {
       await db.tx((tx) => insertForm(tx, f, definition));
@@ -17,14 +22,24 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         // Publishes of one agent key take turns (across instances too), so the count cannot go stale
         // between reading it and inserting. A claim only lowers it, so it needs no turn.
         await lockKey(tx, LockClass.unclaimed, f.agentKeyId ?? '');
-        const n = (await tx.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [f.agentKeyId]))?.n ?? 0;
+        const n =
+          (
+            await tx.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [
+              f.agentKeyId,
+            ])
+          )?.n ?? 0;
         if (n >= max) return false;
         await insertForm(tx, f, definition);
         return true;
       }),
     addVersion: async (formId, version, definition, title, settings, at) => {
       await db.tx(async (tx) => {
-        await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [formId, version, definition, at]);
+        await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [
+          formId,
+          version,
+          definition,
+          at,
+        ]);
         await tx.q('UPDATE forms SET version = $1, title = $2 WHERE id = $3', [version, title, formId]);
         await updateColumns(tx, formId, settings);
         await notifyFormChanged(tx, formId);
@@ -42,18 +57,29 @@ export function formQueries(db: PgDatabase): Store['forms'] {
       const row = await db.get('SELECT * FROM form_versions WHERE form_id = $1 AND version = $2', [formId, version]);
       return row && toVersion(row);
     },
-    versions: async (formId) => (await db.q('SELECT * FROM form_versions WHERE form_id = $1 ORDER BY version DESC', [formId])).rows.map(toVersion),
-    listByWorkspace: async (workspaceId) => list('SELECT * FROM forms WHERE workspace_id = $1 ORDER BY created_at DESC, id DESC', [workspaceId]),
-    listModerationPaused: async (limit) => list('SELECT * FROM forms WHERE moderation_paused ORDER BY created_at DESC, id DESC LIMIT $1', [limit]),
-    listByAgentKey: async (agentKeyId) => list('SELECT * FROM forms WHERE agent_key_id = $1 ORDER BY created_at DESC, id DESC', [agentKeyId]),
+    versions: async (formId) =>
+      (await db.q('SELECT * FROM form_versions WHERE form_id = $1 ORDER BY version DESC', [formId])).rows.map(
+        toVersion,
+      ),
+    listByWorkspace: async (workspaceId) =>
+      list('SELECT * FROM forms WHERE workspace_id = $1 ORDER BY created_at DESC, id DESC', [workspaceId]),
+    listModerationPaused: async (limit) =>
+      list('SELECT * FROM forms WHERE moderation_paused ORDER BY created_at DESC, id DESC LIMIT $1', [limit]),
+    listByAgentKey: async (agentKeyId) =>
+      list('SELECT * FROM forms WHERE agent_key_id = $1 ORDER BY created_at DESC, id DESC', [agentKeyId]),
     countUnclaimedByAgentKey: async (agentKeyId) =>
-      (await db.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [agentKeyId]))?.n ?? 0,
+      (await db.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [agentKeyId]))
+        ?.n ?? 0,
     claim: async (formId, workspaceId) =>
       db.tx(async (tx) => {
         // The row lock of the UPDATE makes a second concurrent claim see workspace_id set and change nothing.
         const claimed =
-          (await tx.q('UPDATE forms SET workspace_id = $1, expires_at = NULL, claim_token_hash = NULL WHERE id = $2 AND workspace_id IS NULL', [workspaceId, formId]))
-            .changes === 1;
+          (
+            await tx.q(
+              'UPDATE forms SET workspace_id = $1, expires_at = NULL, claim_token_hash = NULL WHERE id = $2 AND workspace_id IS NULL',
+              [workspaceId, formId],
+            )
+          ).changes === 1;
         if (claimed) await notifyFormChanged(tx, formId);
         return claimed;
       }),
@@ -66,12 +92,26 @@ export function formQueries(db: PgDatabase): Store['forms'] {
       db.tx(async (tx) => {
         // The form row is locked as a submission insert locks it: two instances claiming at once take
         // turns (the second sees the first's time), and no insert lands between the count and the mark.
-        const form = await tx.get('SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = $1 FOR UPDATE', [formId]);
+        const form = await tx.get(
+          'SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = $1 FOR UPDATE',
+          [formId],
+        );
         if (!form || (form.at !== null && form.at > notSince)) return undefined;
-        const waiting = await tx.get('SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = $1 AND seq > $2', [formId, form.seq]);
+        const waiting = await tx.get(
+          'SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = $1 AND seq > $2',
+          [formId, form.seq],
+        );
         if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
-        const { rows } = await tx.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [formId, form.seq, limit]);
-        await tx.q('UPDATE forms SET response_mail_seq = $1, response_mail_at = $2 WHERE id = $3', [waiting.last, now, formId]);
+        const { rows } = await tx.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [
+          formId,
+          form.seq,
+          limit,
+        ]);
+        await tx.q('UPDATE forms SET response_mail_seq = $1, response_mail_at = $2 WHERE id = $3', [
+          waiting.last,
+          now,
+          formId,
+        ]);
         // Other instances read responseMailAt from their cached row to time the next digest.
         await notifyFormChanged(tx, formId);
         return { submissions: rows.map(toSubmission), total: waiting.n };
@@ -84,18 +124,25 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         )
       ).rows.map((r) => r.id),
     withRetention: async () =>
-      (await db.q('SELECT id, retention_days FROM forms WHERE retention_days IS NOT NULL AND workspace_id IS NOT NULL')).rows.map((r) => ({
+      (
+        await db.q('SELECT id, retention_days FROM forms WHERE retention_days IS NOT NULL AND workspace_id IS NOT NULL')
+      ).rows.map((r) => ({
         id: r.id,
         retentionDays: r.retention_days,
       })),
     expiredUnclaimed: async (now) =>
-      (await db.q('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= $1', [now])).rows.map((r) => r.id),
+      (
+        await db.q('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= $1', [
+          now,
+        ])
+      ).rows.map((r) => r.id),
     delete: async (formId) =>
       db.tx(async (tx) => {
         // The form row is locked first, as a submission insert locks it: an insert that waited on it
         // finds the form gone afterwards instead of adding rows of no form.
         if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return 0;
-        const submissions = (await tx.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0;
+        const submissions =
+          (await tx.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0;
         // Every table that holds a form's data is listed here so a deletion leaves nothing behind.
         for (const table of formOwnedTables) await tx.q(`DELETE FROM ${table} WHERE form_id = $1`, [formId]);
         await tx.q('DELETE FROM forms WHERE id = $1', [formId]);
@@ -126,12 +173,36 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
        notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22)`,
     [
-      f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused, f.version, f.createdAt, f.expiresAt,
-      f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
-      f.notifyEachResponse, f.confirmationField, f.confirmationMessage, f.retentionDays, JSON.stringify(f.theme),
+      f.id,
+      f.workspaceId,
+      f.agentKeyId,
+      f.title,
+      f.status,
+      f.moderationPaused,
+      f.version,
+      f.createdAt,
+      f.expiresAt,
+      f.claimTokenHash,
+      f.successMessage,
+      f.redirectUrl,
+      f.allowAnotherResponse,
+      f.notifyMode,
+      f.notifyEmailTo,
+      f.webhookUrl,
+      f.webhookSecret,
+      f.notifyEachResponse,
+      f.confirmationField,
+      f.confirmationMessage,
+      f.retentionDays,
+      JSON.stringify(f.theme),
     ],
   );
-  await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [f.id, f.version, definition, f.createdAt]);
+  await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [
+    f.id,
+    f.version,
+    definition,
+    f.createdAt,
+  ]);
 }
 
 /** Sets the patched columns; false when the patch names none. */

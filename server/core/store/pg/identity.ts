@@ -11,7 +11,10 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
     meta: {
       get: async (key) => (await db.get('SELECT value FROM meta WHERE key = $1', [key]))?.value,
       set: async (key, value) => {
-        await db.q('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+        await db.q(
+          'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          [key, value],
+        );
       },
     },
     workspaces: {
@@ -27,12 +30,18 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
         return row && toWorkspace(row);
       },
       monthlyUsage: async (workspaceId, month) =>
-        (await db.get('SELECT submissions FROM usage WHERE workspace_id = $1 AND month = $2', [workspaceId, month]))?.submissions ?? 0,
+        (await db.get('SELECT submissions FROM usage WHERE workspace_id = $1 AND month = $2', [workspaceId, month]))
+          ?.submissions ?? 0,
     },
     users: {
       create: async (user, membership) => {
         await db.tx(async (tx) => {
-          await tx.q('INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4)', [user.id, user.email, user.passwordHash, user.createdAt]);
+          await tx.q('INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
+            user.id,
+            user.email,
+            user.passwordHash,
+            user.createdAt,
+          ]);
           await tx.q('INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)', [
             membership.workspaceId,
             user.id,
@@ -52,33 +61,50 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
       setPassword: async (userId, passwordHash) => {
         await db.q('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, userId]);
       },
-      role: async (workspaceId, userId) => (await db.get('SELECT role FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]))?.role,
+      role: async (workspaceId, userId) =>
+        (await db.get('SELECT role FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]))
+          ?.role,
       workspacesOf: async (userId) =>
         (
-          await db.q('SELECT w.*, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = $1 ORDER BY w.created_at, m.seq', [userId])
+          await db.q(
+            'SELECT w.*, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = $1 ORDER BY w.created_at, m.seq',
+            [userId],
+          )
         ).rows.map((row) => ({ workspace: toWorkspace(row), role: row.role })),
       members: async (workspaceId) =>
         (
-          await db.q('SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 ORDER BY m.created_at, m.seq', [
-            workspaceId,
-          ])
+          await db.q(
+            'SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 ORDER BY m.created_at, m.seq',
+            [workspaceId],
+          )
         ).rows.map((row) => ({ user: toUser(row), role: row.role, emailEnabled: row.email_enabled })),
       setRole: async (workspaceId, userId, role) =>
         db.tx(async (tx) => {
           const outcome = await membershipChange(tx, workspaceId, userId, role);
-          if (outcome === 'ok') await tx.q('UPDATE memberships SET role = $1 WHERE workspace_id = $2 AND user_id = $3', [role, workspaceId, userId]);
+          if (outcome === 'ok')
+            await tx.q('UPDATE memberships SET role = $1 WHERE workspace_id = $2 AND user_id = $3', [
+              role,
+              workspaceId,
+              userId,
+            ]);
           return outcome;
         }),
       removeMember: async (workspaceId, userId) =>
         db.tx(async (tx) => {
           const outcome = await membershipChange(tx, workspaceId, userId, undefined);
-          if (outcome === 'ok') await tx.q('DELETE FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
+          if (outcome === 'ok')
+            await tx.q('DELETE FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
           return outcome;
         }),
     },
     sessions: {
       create: async (tokenHash, userId, createdAt, expiresAt) => {
-        await db.q('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, userId, createdAt, expiresAt]);
+        await db.q('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+          tokenHash,
+          userId,
+          createdAt,
+          expiresAt,
+        ]);
       },
       get: async (tokenHash) => {
         const row = await db.get('SELECT user_id, expires_at FROM sessions WHERE token_hash = $1', [tokenHash]);
@@ -89,7 +115,8 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
       },
       sweep: async (now) => (await db.q('DELETE FROM sessions WHERE expires_at <= $1', [now])).changes,
       deleteForUser: async (userId, keepTokenHash) =>
-        (await db.q('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, keepTokenHash ?? ''])).changes,
+        (await db.q('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, keepTokenHash ?? '']))
+          .changes,
     },
     keys: {
       create: async (k) => {
@@ -105,19 +132,23 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
       revoke: async (id, at) => {
         await db.q('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id]);
       },
-      countActiveAccountKeys: async (workspaceId) => (await db.get(`SELECT COUNT(*) AS n FROM api_keys WHERE ${ACTIVE_ACCOUNT_KEYS}`, [workspaceId]))?.n ?? 0,
+      countActiveAccountKeys: async (workspaceId) =>
+        (await db.get(`SELECT COUNT(*) AS n FROM api_keys WHERE ${ACTIVE_ACCOUNT_KEYS}`, [workspaceId]))?.n ?? 0,
       byId: async (id) => {
         const row = await db.get('SELECT * FROM api_keys WHERE id = $1', [id]);
         return row && toKey(row);
       },
       listActiveAccountKeys: async (workspaceId) =>
-        (await db.q(`SELECT * FROM api_keys WHERE ${ACTIVE_ACCOUNT_KEYS} ORDER BY created_at DESC, id`, [workspaceId])).rows.map(toKey),
+        (
+          await db.q(`SELECT * FROM api_keys WHERE ${ACTIVE_ACCOUNT_KEYS} ORDER BY created_at DESC, id`, [workspaceId])
+        ).rows.map(toKey),
       createIfUnder: async (k, max) =>
         db.tx(async (tx) => {
           // Creations for one workspace take turns (across instances too), so the count cannot go stale
           // between reading it and inserting: two concurrent creations never both pass the limit.
           await lockKey(tx, LockClass.accountKeys, k.workspaceId ?? '');
-          const n = (await tx.get(`SELECT COUNT(*) AS n FROM api_keys WHERE ${ACTIVE_ACCOUNT_KEYS}`, [k.workspaceId]))?.n ?? 0;
+          const n =
+            (await tx.get(`SELECT COUNT(*) AS n FROM api_keys WHERE ${ACTIVE_ACCOUNT_KEYS}`, [k.workspaceId]))?.n ?? 0;
           if (n >= max) return false;
           await insertKey(tx, k);
           return true;
@@ -134,13 +165,22 @@ async function insertKey(q: Queryable, k: ApiKeyRecord) {
 }
 
 /** Whether a member may get `role` (undefined: be removed) without leaving the workspace ownerless. */
-async function membershipChange(tx: Queryable, workspaceId: string, userId: string, role: Role | undefined): Promise<MembershipOutcome> {
+async function membershipChange(
+  tx: Queryable,
+  workspaceId: string,
+  userId: string,
+  role: Role | undefined,
+): Promise<MembershipOutcome> {
   // Changes of one workspace's members take turns: two owners demoting each other at once cannot both
   // see "another owner is left" and leave none.
   await lockKey(tx, LockClass.owners, workspaceId);
-  const current = (await tx.get('SELECT role FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]))?.role as Role | undefined;
+  const current = (
+    await tx.get('SELECT role FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId])
+  )?.role as Role | undefined;
   if (!current) return 'not_member';
   if (current !== 'owner' || role === 'owner') return 'ok';
-  const owners = (await tx.get("SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = $1 AND role = 'owner'", [workspaceId]))?.n ?? 0;
+  const owners =
+    (await tx.get("SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = $1 AND role = 'owner'", [workspaceId]))
+      ?.n ?? 0;
   return owners > 1 ? 'ok' : 'last_owner';
 }

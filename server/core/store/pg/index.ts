@@ -25,7 +25,11 @@ export interface PgStoreOptions {
  * Opens the store on `connectionString` (postgres://…), applying pending migrations first. Every
  * write resolves once PostgreSQL committed it; durability is the server's (its WAL), not ours.
  */
-export async function openPgStore(connectionString: string, log: (line: string) => void = () => {}, options: PgStoreOptions = {}): Promise<Store> {
+export async function openPgStore(
+  connectionString: string,
+  log: (line: string) => void = () => {},
+  options: PgStoreOptions = {},
+): Promise<Store> {
   const db = new PgDatabase(connectionString, options.poolSize ?? 10, log);
   try {
     await applyPgMigrations(db, pgMigrations, log);

@@ -9,17 +9,22 @@ export function rateBucketQueries(db: PgDatabase): Store['rateBuckets'] {
       if (checks.length === 0) return { ok: true };
       // One statement (migrations/005-rate-buckets.ts): the rows are locked in the order given, and the
       // callers list their limiters in one order, so two takes never wait on each other in a cycle.
-      const row = await db.get('SELECT formstead_rate_take($1::text[], $2::text[], $3::float8[], $4::float8[], $5) AS wait', [
-        checks.map((c) => c.bucket),
-        checks.map((c) => c.key),
-        checks.map((c) => c.burst),
-        checks.map((c) => c.refillPerSecond),
-        Math.round(nowMs),
-      ]);
+      const row = await db.get(
+        'SELECT formstead_rate_take($1::text[], $2::text[], $3::float8[], $4::float8[], $5) AS wait',
+        [
+          checks.map((c) => c.bucket),
+          checks.map((c) => c.key),
+          checks.map((c) => c.burst),
+          checks.map((c) => c.refillPerSecond),
+          Math.round(nowMs),
+        ],
+      );
       const wait = row!.wait as number;
       return wait === 0 ? { ok: true } : { ok: false, retryAfterSeconds: wait };
     },
-    forget: async (bucket, key) => void (await db.q('DELETE FROM rate_buckets WHERE bucket = $1 AND key = $2', [bucket, key])),
-    sweep: async (nowMs) => (await db.q('DELETE FROM rate_buckets WHERE full_at_ms <= $1', [Math.round(nowMs)])).changes,
+    forget: async (bucket, key) =>
+      void (await db.q('DELETE FROM rate_buckets WHERE bucket = $1 AND key = $2', [bucket, key])),
+    sweep: async (nowMs) =>
+      (await db.q('DELETE FROM rate_buckets WHERE full_at_ms <= $1', [Math.round(nowMs)])).changes,
   };
 }

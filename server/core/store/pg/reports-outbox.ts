@@ -11,9 +11,23 @@ export function reportQueries(db: PgDatabase): Store['reports'] {
         // Reports of one form take turns: one network reporting twice at once is stored once, and the
         // distinct count each report answers includes every report before it (the pause needs 3).
         await lockKey(tx, LockClass.reports, r.formId);
-        const seen = await tx.get('SELECT 1 FROM abuse_reports WHERE form_id = $1 AND network_hash = $2 AND created_at >= $3', [r.formId, r.networkHash, since]);
-        if (!seen) await tx.q('INSERT INTO abuse_reports (form_id, network_hash, created_at) VALUES ($1, $2, $3)', [r.formId, r.networkHash, r.createdAt]);
-        const networks = (await tx.get('SELECT COUNT(DISTINCT network_hash) AS n FROM abuse_reports WHERE form_id = $1 AND created_at >= $2', [r.formId, since]))?.n ?? 0;
+        const seen = await tx.get(
+          'SELECT 1 FROM abuse_reports WHERE form_id = $1 AND network_hash = $2 AND created_at >= $3',
+          [r.formId, r.networkHash, since],
+        );
+        if (!seen)
+          await tx.q('INSERT INTO abuse_reports (form_id, network_hash, created_at) VALUES ($1, $2, $3)', [
+            r.formId,
+            r.networkHash,
+            r.createdAt,
+          ]);
+        const networks =
+          (
+            await tx.get(
+              'SELECT COUNT(DISTINCT network_hash) AS n FROM abuse_reports WHERE form_id = $1 AND created_at >= $2',
+              [r.formId, since],
+            )
+          )?.n ?? 0;
         return { stored: !seen, networks };
       }),
     summary: async (since, limit) =>
@@ -31,18 +45,22 @@ export function reportQueries(db: PgDatabase): Store['reports'] {
 export function outboxQueries(db: PgDatabase): Store['outbox'] {
   return {
     add: async (m) => {
-      await db.q('INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        m.id,
-        JSON.stringify(m.recipients),
-        m.subject,
-        m.body,
-        m.createdAt,
-        m.error,
-        m.formId,
-        JSON.stringify(m.submissionIds),
-      ]);
+      await db.q(
+        'INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [
+          m.id,
+          JSON.stringify(m.recipients),
+          m.subject,
+          m.body,
+          m.createdAt,
+          m.error,
+          m.formId,
+          JSON.stringify(m.submissionIds),
+        ],
+      );
     },
-    list: async (limit) => (await db.q('SELECT * FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1', [limit])).rows.map(toOutbox),
+    list: async (limit) =>
+      (await db.q('SELECT * FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1', [limit])).rows.map(toOutbox),
     sweep: async (olderThan) => (await db.q('DELETE FROM outbox WHERE created_at < $1', [olderThan])).changes,
   };
 }

@@ -23,7 +23,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           ? insert(db, s)
           : db.tx(async (tx) => {
               const outcome = await insert(tx, s);
-              if (outcome.kind === 'stored') await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom!, s.id]);
+              if (outcome.kind === 'stored')
+                await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom!, s.id]);
               return outcome;
             }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
@@ -32,12 +33,21 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
         const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : ''}`;
         const params: Param[] = [formId, from, limit];
         if (filtered(contains)) params.push(foldAscii(contains));
-        return (await db.q(`SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`, params)).rows.map(toSubmission);
+        return (
+          await db.q(
+            `SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`,
+            params,
+          )
+        ).rows.map(toSubmission);
       },
       count: async (formId, contains) =>
         (filtered(contains)
-          ? await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1 AND strpos(lower(data), $2) > 0', [formId, foldAscii(contains)])
-          : await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
+          ? await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1 AND strpos(lower(data), $2) > 0', [
+              formId,
+              foldAscii(contains),
+            ])
+          : await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1', [formId])
+        )?.n ?? 0,
       dailyCounts: async (workspaceId, since) =>
         (
           await db.q(
@@ -53,16 +63,25 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           for (;;) {
             const params: Param[] = [formId, after, pageSize];
             if (filtered(contains)) params.push(foldAscii(contains));
-            const { rows } = await db.q(`SELECT * FROM submissions WHERE form_id = $1 AND seq > $2${match} ORDER BY seq LIMIT $3`, params);
+            const { rows } = await db.q(
+              `SELECT * FROM submissions WHERE form_id = $1 AND seq > $2${match} ORDER BY seq LIMIT $3`,
+              params,
+            );
             for (const row of rows) yield toSubmission(row);
             if (rows.length < pageSize) return;
             after = rows[rows.length - 1].seq;
           }
         },
       }),
-      lastSeq: async (formId) => (await db.get('SELECT MAX(seq) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
+      lastSeq: async (formId) =>
+        (await db.get('SELECT MAX(seq) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
       idsOlderThan: async (formId, before, limit) =>
-        (await db.q('SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2 AND (retain_from IS NULL OR retain_from < $2) ORDER BY seq LIMIT $3', [formId, before, limit])).rows.map((r) => r.id),
+        (
+          await db.q(
+            'SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2 AND (retain_from IS NULL OR retain_from < $2) ORDER BY seq LIMIT $3',
+            [formId, before, limit],
+          )
+        ).rows.map((r) => r.id),
       byId: async (formId, id) => {
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);
@@ -71,27 +90,38 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
         db.tx(async (tx) => {
           // Locked like an insert does, so the count cannot be lowered and raised at once by two writers.
           if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return [];
-          const { rows } = await tx.q('DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id', [formId, [...new Set(ids)]]);
+          const { rows } = await tx.q(
+            'DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id',
+            [formId, [...new Set(ids)]],
+          );
           const gone = new Set(rows.map((r) => r.id as string));
           // Answered in the order asked, as the embedded store does.
           const deleted = [...new Set(ids)].filter((id) => gone.has(id));
           if (deleted.length === 0) return deleted;
-          await tx.q('UPDATE forms SET submission_count = GREATEST(0, submission_count - $1) WHERE id = $2', [deleted.length, formId]);
+          await tx.q('UPDATE forms SET submission_count = GREATEST(0, submission_count - $1) WHERE id = $2', [
+            deleted.length,
+            formId,
+          ]);
           // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
-          await tx.q("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND submission_id = ANY($3::text[]) AND state = 'pending'", [
-            at,
+          await tx.q(
+            "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND submission_id = ANY($3::text[]) AND state = 'pending'",
+            [at, formId, deleted],
+          );
+          await tx.q(
+            "UPDATE webhook_deliveries SET payload = '' WHERE form_id = $1 AND submission_id = ANY($2::text[])",
+            [formId, deleted],
+          );
+          // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
+          const prefixes = deleted.map((id) => `{"id":${JSON.stringify(id)},`);
+          await tx.q(
+            'DELETE FROM idempotency i USING unnest($2::text[]) AS p(prefix) WHERE i.form_id = $1 AND left(i.response, length(p.prefix)) = p.prefix',
+            [formId, prefixes],
+          );
+          // Held mail showing their answers goes whole (a digest too: the panel still lists the others).
+          await tx.q('DELETE FROM outbox WHERE form_id = $1 AND submission_ids::jsonb ?| $2::text[]', [
             formId,
             deleted,
           ]);
-          await tx.q("UPDATE webhook_deliveries SET payload = '' WHERE form_id = $1 AND submission_id = ANY($2::text[])", [formId, deleted]);
-          // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
-          const prefixes = deleted.map((id) => `{"id":${JSON.stringify(id)},`);
-          await tx.q('DELETE FROM idempotency i USING unnest($2::text[]) AS p(prefix) WHERE i.form_id = $1 AND left(i.response, length(p.prefix)) = p.prefix', [
-            formId,
-            prefixes,
-          ]);
-          // Held mail showing their answers goes whole (a digest too: the panel still lists the others).
-          await tx.q('DELETE FROM outbox WHERE form_id = $1 AND submission_ids::jsonb ?| $2::text[]', [formId, deleted]);
           return deleted;
         }),
     },
@@ -113,14 +143,30 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
 async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
   const i = s.idempotency;
   const d = s.delivery;
-  const row = (await db.get(`SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`, [
-    s.id, s.formId, s.formVersion, s.createdAt, s.valuesJson ?? JSON.stringify(s.values), s.hiddenChars,
-    s.workspaceId ?? null, s.monthlyQuota ?? null, s.formCap ?? null,
-    i?.key ?? null, i?.bodyHash ?? null, i?.status ?? null, i?.response ?? null,
-    new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString(),
-    s.files ?? [], s.fromSpam ?? false,
-    d?.id ?? null, d?.payload ?? null, d?.nextAttemptAt ?? null,
-  ]))!;
+  const row = (await db.get(
+    `SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`,
+    [
+      s.id,
+      s.formId,
+      s.formVersion,
+      s.createdAt,
+      s.valuesJson ?? JSON.stringify(s.values),
+      s.hiddenChars,
+      s.workspaceId ?? null,
+      s.monthlyQuota ?? null,
+      s.formCap ?? null,
+      i?.key ?? null,
+      i?.bodyHash ?? null,
+      i?.status ?? null,
+      i?.response ?? null,
+      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString(),
+      s.files ?? [],
+      s.fromSpam ?? false,
+      d?.id ?? null,
+      d?.payload ?? null,
+      d?.nextAttemptAt ?? null,
+    ],
+  ))!;
   switch (row.outcome as InsertOutcome['kind']) {
     case 'stored':
       return { kind: 'stored', submissionCount: row.count };

@@ -15,9 +15,12 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     // A plain read, as the contract states it (two calls answer the same rows): instances share the
     // work through `take`, which each calls before an attempt.
     due: async (now, limit) =>
-      (await db.q("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2", [now, limit])).rows.map(
-        (r) => ({ id: r.id, formId: r.form_id }),
-      ),
+      (
+        await db.q(
+          "SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2",
+          [now, limit],
+        )
+      ).rows.map((r) => ({ id: r.id, formId: r.form_id })),
     take: async (id, now, until) => {
       // One call (migrations/010-take-delivery.ts; ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP
       // LOCKED and a lease): the row is locked only if it is pending, due and its lease has ended, and a
@@ -29,37 +32,79 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       return toTakenDelivery(row);
     },
     nextDueAfter: async (after) =>
-      (await db.get("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1", [after]))?.t ?? undefined,
+      (
+        await db.get(
+          "SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > $1",
+          [after],
+        )
+      )?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {
       // One call (migrations/011-attempt-log.ts): the form checked (FOR KEY SHARE: a deletion waits, other
       // attempts of the form do not), the log line (the form's oldest overwritten once it has 100), the
       // delivery moved on while pending, the failure streak and the mail time, all or nothing; only a
       // failure locks the form row.
-      const row = (await db.get('SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
-        deliveryId, a.formId, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt,
-        next.state, next.state === 'pending' ? next.nextAttemptAt : null, logSize, failureMail.after, failureMail.notSince,
-      ]))!;
+      const row = (await db.get(
+        'SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
+        [
+          deliveryId,
+          a.formId,
+          a.submissionId,
+          a.attempt,
+          a.statusCode,
+          a.error,
+          a.durationMs,
+          a.createdAt,
+          next.state,
+          next.state === 'pending' ? next.nextAttemptAt : null,
+          logSize,
+          failureMail.after,
+          failureMail.notSince,
+        ],
+      ))!;
       return { failures: row.out_failures as number, mailFailure: row.out_mail_failure as boolean };
     },
     finish: async (id, state, at) => {
-      await db.q("UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'", [state, at, id]);
+      await db.q(
+        "UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'",
+        [state, at, id],
+      );
     },
     cancelPending: async (formId, at) =>
       db.tx(async (tx) => {
-        const n = (await tx.q("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND state = 'pending'", [at, formId])).changes;
-        const reset = await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [formId]);
+        const n = (
+          await tx.q(
+            "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND state = 'pending'",
+            [at, formId],
+          )
+        ).changes;
+        const reset = await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [
+          formId,
+        ]);
         if (reset.changes > 0) await notifyFormChanged(tx, formId);
         return n;
       }),
     attempts: async (formId, limit) =>
-      (await db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 ORDER BY created_at DESC, n DESC LIMIT $2', [formId, limit])).rows.map(toAttempt),
+      (
+        await db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 ORDER BY created_at DESC, n DESC LIMIT $2', [
+          formId,
+          limit,
+        ])
+      ).rows.map(toAttempt),
     forSubmission: async (formId, submissionId) => {
       const [deliveries, attempts] = await Promise.all([
-        db.q('SELECT * FROM webhook_deliveries WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, id DESC', [formId, submissionId]),
-        db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, n DESC', [formId, submissionId]),
+        db.q(
+          'SELECT * FROM webhook_deliveries WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, id DESC',
+          [formId, submissionId],
+        ),
+        db.q(
+          'SELECT * FROM webhook_attempts WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, n DESC',
+          [formId, submissionId],
+        ),
       ]);
       return { deliveries: deliveries.rows.map(toDelivery), attempts: attempts.rows.map(toAttempt) };
     },
-    sweepFinished: async (olderThan) => (await db.q('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < $1', [olderThan])).changes,
+    sweepFinished: async (olderThan) =>
+      (await db.q('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < $1', [olderThan]))
+        .changes,
   };
 }

@@ -15,26 +15,39 @@ export function draftQueries(db: DurableDatabase): Store['drafts'] {
       return row && toDraft(row);
     },
     listNew: async (workspaceId) =>
-      db.all('SELECT * FROM drafts WHERE workspace_id = ? AND form_id IS NULL ORDER BY updated_at DESC, id DESC', [workspaceId]).map(toDraft),
+      db
+        .all('SELECT * FROM drafts WHERE workspace_id = ? AND form_id IS NULL ORDER BY updated_at DESC, id DESC', [
+          workspaceId,
+        ])
+        .map(toDraft),
     formsWithDraft: async (workspaceId) =>
-      new Set(db.all<{ form_id: string }>('SELECT form_id FROM drafts WHERE workspace_id = ? AND form_id IS NOT NULL', [workspaceId]).map((r) => r.form_id)),
+      new Set(
+        db
+          .all<{ form_id: string }>('SELECT form_id FROM drafts WHERE workspace_id = ? AND form_id IS NOT NULL', [
+            workspaceId,
+          ])
+          .map((r) => r.form_id),
+      ),
     put: async (d) => {
       await db.write((tx) => {
         // One draft per form (the unique index): a new one for a form replaces the old in the same write.
         if (d.formId !== null) tx.run('DELETE FROM drafts WHERE form_id = ?', [d.formId]);
-        tx.run('INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-          d.id,
-          d.workspaceId,
-          d.formId,
-          d.text,
-          d.baseVersion,
-          d.updatedAt,
-          d.updatedBy,
-        ]);
+        tx.run(
+          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [d.id, d.workspaceId, d.formId, d.text, d.baseVersion, d.updatedAt, d.updatedBy],
+        );
       });
     },
     update: async (id, p) =>
-      db.write((tx) => tx.run('UPDATE drafts SET text = ?, updated_at = ?, updated_by = ? WHERE id = ?', [p.text, p.updatedAt, p.updatedBy, id]).changes === 1),
+      db.write(
+        (tx) =>
+          tx.run('UPDATE drafts SET text = ?, updated_at = ?, updated_by = ? WHERE id = ?', [
+            p.text,
+            p.updatedAt,
+            p.updatedBy,
+            id,
+          ]).changes === 1,
+      ),
     delete: async (id) => db.write((tx) => tx.run('DELETE FROM drafts WHERE id = ?', [id]).changes === 1),
   };
 }

@@ -11,28 +11,33 @@ export function fileQueries(db: DurableDatabase): Store['files'] {
   return {
     insert: async (f) => {
       await db.write((tx) =>
-        tx.run('INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-          f.id,
-          f.formId,
-          f.fieldKey,
-          f.submissionId,
-          f.name,
-          f.size,
-          f.type,
-          f.createdAt,
-        ]),
+        tx.run(
+          'INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [f.id, f.formId, f.fieldKey, f.submissionId, f.name, f.size, f.type, f.createdAt],
+        ),
       );
     },
     byId: async (id) => {
       const row = db.get('SELECT * FROM files WHERE id = ?', [id]);
       return row ? toFile(row) : undefined;
     },
-    byIds: async (ids) => (ids.length ? db.all(`SELECT * FROM files WHERE id IN (${marks(ids.length)})`, ids).map(toFile) : []),
-    idsOfForm: async (formId) => db.all<{ id: string }>('SELECT id FROM files WHERE form_id = ?', [formId]).map((r) => r.id),
+    byIds: async (ids) =>
+      ids.length ? db.all(`SELECT * FROM files WHERE id IN (${marks(ids.length)})`, ids).map(toFile) : [],
+    idsOfForm: async (formId) =>
+      db.all<{ id: string }>('SELECT id FROM files WHERE form_id = ?', [formId]).map((r) => r.id),
     idsOfSubmissions: async (ids) =>
-      ids.length ? db.all<{ id: string }>(`SELECT id FROM files WHERE submission_id IN (${marks(ids.length)})`, ids).map((r) => r.id) : [],
+      ids.length
+        ? db
+            .all<{ id: string }>(`SELECT id FROM files WHERE submission_id IN (${marks(ids.length)})`, ids)
+            .map((r) => r.id)
+        : [],
     unusedBefore: async (before, limit) =>
-      db.all<{ id: string }>('SELECT id FROM files WHERE submission_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?', [before, limit]).map((r) => r.id),
+      db
+        .all<{ id: string }>(
+          'SELECT id FROM files WHERE submission_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?',
+          [before, limit],
+        )
+        .map((r) => r.id),
     delete: async (ids) => {
       if (!ids.length) return;
       await db.write((tx) => {
@@ -43,9 +48,17 @@ export function fileQueries(db: DurableDatabase): Store['files'] {
 }
 
 /** Inside a submission's write: attaches its uploads, or answers false (nothing written) when one is gone or taken. */
-export function attachFiles(tx: { get<T>(sql: string, params: any[]): T | undefined; run(sql: string, params: any[]): unknown }, submissionId: string, ids: string[]): boolean {
+export function attachFiles(
+  tx: { get<T>(sql: string, params: any[]): T | undefined; run(sql: string, params: any[]): unknown },
+  submissionId: string,
+  ids: string[],
+): boolean {
   if (!ids.length) return true;
-  const free = tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM files WHERE submission_id IS NULL AND id IN (${marks(ids.length)})`, ids)?.n ?? 0;
+  const free =
+    tx.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM files WHERE submission_id IS NULL AND id IN (${marks(ids.length)})`,
+      ids,
+    )?.n ?? 0;
   if (free !== ids.length) return false;
   tx.run(`UPDATE files SET submission_id = ? WHERE id IN (${marks(ids.length)})`, [submissionId, ...ids]);
   return true;

@@ -12,14 +12,22 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
     createUnclaimedIfUnder: async (f, definition, max) =>
       db.write((tx) => {
         // Counted inside the write, so two concurrent keyless publishes cannot both pass the limit.
-        const n = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [f.agentKeyId])?.n ?? 0;
+        const n =
+          tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [
+            f.agentKeyId,
+          ])?.n ?? 0;
         if (n >= max) return false;
         insertForm(tx, f, definition);
         return true;
       }),
     addVersion: async (formId, version, definition, title, settings, at) => {
       await db.write((tx) => {
-        tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [formId, version, definition, at]);
+        tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [
+          formId,
+          version,
+          definition,
+          at,
+        ]);
         tx.run('UPDATE forms SET version = ?, title = ? WHERE id = ?', [version, title, formId]);
         updateColumns(tx, formId, settings);
       });
@@ -34,36 +42,64 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
     },
     version: async (formId, version) => {
       const row = db.get<any>('SELECT * FROM form_versions WHERE form_id = ? AND version = ?', [formId, version]);
-      return row && { formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at };
+      return (
+        row && { formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at }
+      );
     },
     versions: async (formId) =>
       db
         .all<any>('SELECT * FROM form_versions WHERE form_id = ? ORDER BY version DESC', [formId])
-        .map((row) => ({ formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at })),
+        .map((row) => ({
+          formId: row.form_id,
+          version: row.version,
+          definition: row.definition,
+          createdAt: row.created_at,
+        })),
     listByWorkspace: async (workspaceId) =>
       db.all('SELECT * FROM forms WHERE workspace_id = ? ORDER BY created_at DESC, id DESC', [workspaceId]).map(toForm),
-    listModerationPaused: async (limit) => db.all('SELECT * FROM forms WHERE moderation_paused = 1 ORDER BY created_at DESC, id DESC LIMIT ?', [limit]).map(toForm),
+    listModerationPaused: async (limit) =>
+      db
+        .all('SELECT * FROM forms WHERE moderation_paused = 1 ORDER BY created_at DESC, id DESC LIMIT ?', [limit])
+        .map(toForm),
     listByAgentKey: async (agentKeyId) =>
       db.all('SELECT * FROM forms WHERE agent_key_id = ? ORDER BY created_at DESC, id DESC', [agentKeyId]).map(toForm),
     countUnclaimedByAgentKey: async (agentKeyId) =>
-      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [agentKeyId])?.n ?? 0,
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [
+        agentKeyId,
+      ])?.n ?? 0,
     claim: async (formId, workspaceId) =>
       db.write(
         (tx) =>
-          tx.run('UPDATE forms SET workspace_id = ?, expires_at = NULL, claim_token_hash = NULL WHERE id = ? AND workspace_id IS NULL', [workspaceId, formId])
-            .changes === 1,
+          tx.run(
+            'UPDATE forms SET workspace_id = ?, expires_at = NULL, claim_token_hash = NULL WHERE id = ? AND workspace_id IS NULL',
+            [workspaceId, formId],
+          ).changes === 1,
       ),
     update: async (formId, patch) => {
       await db.write((tx) => updateColumns(tx, formId, patch));
     },
     claimResponseMail: async (formId, now, notSince, limit) =>
       db.write((tx) => {
-        const form = tx.get<{ seq: number; at: string | null }>('SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = ?', [formId]);
+        const form = tx.get<{ seq: number; at: string | null }>(
+          'SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = ?',
+          [formId],
+        );
         if (!form || (form.at !== null && form.at > notSince)) return undefined;
-        const waiting = tx.get<{ n: number; last: number | null }>('SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = ? AND seq > ?', [formId, form.seq]);
+        const waiting = tx.get<{ n: number; last: number | null }>(
+          'SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = ? AND seq > ?',
+          [formId, form.seq],
+        );
         if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
-        const rows = tx.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [formId, form.seq, limit]);
-        tx.run('UPDATE forms SET response_mail_seq = ?, response_mail_at = ? WHERE id = ?', [waiting.last, now, formId]);
+        const rows = tx.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+          formId,
+          form.seq,
+          limit,
+        ]);
+        tx.run('UPDATE forms SET response_mail_seq = ?, response_mail_at = ? WHERE id = ?', [
+          waiting.last,
+          now,
+          formId,
+        ]);
         return { submissions: rows.map(toSubmission), total: waiting.n };
       }),
     withWaitingResponseMail: async () =>
@@ -75,13 +111,21 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
         .map((r) => r.id),
     withRetention: async () =>
       db
-        .all<{ id: string; days: number }>('SELECT id, retention_days AS days FROM forms WHERE retention_days IS NOT NULL AND workspace_id IS NOT NULL')
+        .all<{ id: string; days: number }>(
+          'SELECT id, retention_days AS days FROM forms WHERE retention_days IS NOT NULL AND workspace_id IS NOT NULL',
+        )
         .map((r) => ({ id: r.id, retentionDays: r.days })),
     expiredUnclaimed: async (now) =>
-      db.all<{ id: string }>('SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', [now]).map((r) => r.id),
+      db
+        .all<{ id: string }>(
+          'SELECT id FROM forms WHERE workspace_id IS NULL AND expires_at IS NOT NULL AND expires_at <= ?',
+          [now],
+        )
+        .map((r) => r.id),
     delete: async (formId) =>
       db.write((tx) => {
-        const submissions = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0;
+        const submissions =
+          tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0;
         // Every table that holds a form's data is listed here so a deletion leaves nothing behind.
         for (const table of formOwnedTables) tx.run(`DELETE FROM ${table} WHERE form_id = ?`, [formId]);
         tx.run('DELETE FROM forms WHERE id = ?', [formId]);
@@ -91,7 +135,18 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 }
 
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
-export const formOwnedTables: string[] = ['form_versions', 'submissions', 'idempotency', 'webhook_deliveries', 'webhook_attempts', 'abuse_reports', 'drafts', 'spam_submissions', 'files', 'outbox'];
+export const formOwnedTables: string[] = [
+  'form_versions',
+  'submissions',
+  'idempotency',
+  'webhook_deliveries',
+  'webhook_attempts',
+  'abuse_reports',
+  'drafts',
+  'spam_submissions',
+  'files',
+  'outbox',
+];
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
   tx.run(
@@ -100,12 +155,36 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
        notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     [
-      f.id, f.workspaceId, f.agentKeyId, f.title, f.status, f.moderationPaused ? 1 : 0, f.version, f.createdAt, f.expiresAt,
-      f.claimTokenHash, f.successMessage, f.redirectUrl, f.allowAnotherResponse ? 1 : 0, f.notifyMode, f.notifyEmailTo, f.webhookUrl, f.webhookSecret,
-      f.notifyEachResponse ? 1 : 0, f.confirmationField, f.confirmationMessage, f.retentionDays, JSON.stringify(f.theme),
+      f.id,
+      f.workspaceId,
+      f.agentKeyId,
+      f.title,
+      f.status,
+      f.moderationPaused ? 1 : 0,
+      f.version,
+      f.createdAt,
+      f.expiresAt,
+      f.claimTokenHash,
+      f.successMessage,
+      f.redirectUrl,
+      f.allowAnotherResponse ? 1 : 0,
+      f.notifyMode,
+      f.notifyEmailTo,
+      f.webhookUrl,
+      f.webhookSecret,
+      f.notifyEachResponse ? 1 : 0,
+      f.confirmationField,
+      f.confirmationMessage,
+      f.retentionDays,
+      JSON.stringify(f.theme),
     ],
   );
-  tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [f.id, f.version, definition, f.createdAt]);
+  tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [
+    f.id,
+    f.version,
+    definition,
+    f.createdAt,
+  ]);
 }
 
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {

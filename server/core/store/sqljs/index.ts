@@ -17,7 +17,11 @@ import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
 /** Opens (creating if needed) the store in `dataDir`; refuses a folder another process holds. */
-export async function openSqlJsStore(dataDir: string, log?: (line: string) => void, options: { snapshotIn?: SnapshotPlacement } = {}): Promise<Store> {
+export async function openSqlJsStore(
+  dataDir: string,
+  log?: (line: string) => void,
+  options: { snapshotIn?: SnapshotPlacement } = {},
+): Promise<Store> {
   const db = await DurableDatabase.open({ dir: dataDir, migrations, log, snapshotIn: options.snapshotIn });
   return {
     ...identityQueries(db),
@@ -35,7 +39,9 @@ export async function openSqlJsStore(dataDir: string, log?: (line: string) => vo
     snapshot: async () => {
       await db.snapshot();
       const s = db.stats();
-      return s.snapshotIn ? `generation ${s.snapshotGeneration}, ${s.snapshotBytes} bytes in ${s.snapshotMs} ms (${s.snapshotIn} thread)` : 'nothing written yet';
+      return s.snapshotIn
+        ? `generation ${s.snapshotGeneration}, ${s.snapshotBytes} bytes in ${s.snapshotMs} ms (${s.snapshotIn} thread)`
+        : 'nothing written yet';
     },
     storage: () => db.health(),
     checkStorage: () => db.checkHealth(),

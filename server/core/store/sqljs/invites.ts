@@ -10,15 +10,10 @@ export function inviteQueries(db: DurableDatabase): Store['invites'] {
       await db.write((tx) => {
         // Expired invites are useless; dropping them here keeps the table small without a job.
         tx.run('DELETE FROM invites WHERE expires_at <= ?', [i.createdAt]);
-        tx.run('INSERT INTO invites (id, token_hash, workspace_id, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-          i.id,
-          i.tokenHash,
-          i.workspaceId,
-          i.role,
-          i.createdBy,
-          i.createdAt,
-          i.expiresAt,
-        ]);
+        tx.run(
+          'INSERT INTO invites (id, token_hash, workspace_id, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [i.id, i.tokenHash, i.workspaceId, i.role, i.createdBy, i.createdAt, i.expiresAt],
+        );
       });
     },
     byHash: async (tokenHash) => {
@@ -26,8 +21,16 @@ export function inviteQueries(db: DurableDatabase): Store['invites'] {
       return row && toInvite(row);
     },
     list: async (workspaceId, now) =>
-      db.all('SELECT * FROM invites WHERE workspace_id = ? AND expires_at > ? ORDER BY created_at DESC, id', [workspaceId, now]).map(toInvite),
-    delete: async (workspaceId, id) => db.write((tx) => tx.run('DELETE FROM invites WHERE workspace_id = ? AND id = ?', [workspaceId, id]).changes === 1),
+      db
+        .all('SELECT * FROM invites WHERE workspace_id = ? AND expires_at > ? ORDER BY created_at DESC, id', [
+          workspaceId,
+          now,
+        ])
+        .map(toInvite),
+    delete: async (workspaceId, id) =>
+      db.write(
+        (tx) => tx.run('DELETE FROM invites WHERE workspace_id = ? AND id = ?', [workspaceId, id]).changes === 1,
+      ),
     acceptAsNewUser: async (tokenHash, user, now) =>
       db.write((tx): InviteOutcome => {
         const invite = takeInvite(tx, tokenHash, now);
@@ -35,7 +38,12 @@ export function inviteQueries(db: DurableDatabase): Store['invites'] {
         if (tx.get('SELECT id FROM users WHERE email = ?', [user.email])) return 'email_taken';
         useInvite(tx, invite);
         insertUser(tx, user);
-        tx.run('INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)', [invite.workspaceId, user.id, invite.role, now]);
+        tx.run('INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)', [
+          invite.workspaceId,
+          user.id,
+          invite.role,
+          now,
+        ]);
         return 'joined';
       }),
     acceptAsUser: async (tokenHash, userId, now) =>
@@ -44,8 +52,14 @@ export function inviteQueries(db: DurableDatabase): Store['invites'] {
         if (!invite) return 'gone';
         useInvite(tx, invite);
         // An existing member keeps the role they have: an invite never demotes or promotes.
-        if (tx.get('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', [invite.workspaceId, userId])) return 'already_member';
-        tx.run('INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)', [invite.workspaceId, userId, invite.role, now]);
+        if (tx.get('SELECT role FROM memberships WHERE workspace_id = ? AND user_id = ?', [invite.workspaceId, userId]))
+          return 'already_member';
+        tx.run('INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)', [
+          invite.workspaceId,
+          userId,
+          invite.role,
+          now,
+        ]);
         return 'joined';
       }),
   };
@@ -61,5 +75,10 @@ function useInvite(tx: WriteTx, invite: InviteRecord) {
 }
 
 function insertUser(tx: WriteTx, user: UserRecord) {
-  tx.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', [user.id, user.email, user.passwordHash, user.createdAt]);
+  tx.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', [
+    user.id,
+    user.email,
+    user.passwordHash,
+    user.createdAt,
+  ]);
 }

@@ -8,19 +8,24 @@ export function outboxQueries(db: DurableDatabase): Store['outbox'] {
   return {
     add: async (m) => {
       await db.write((tx) =>
-        tx.run('INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-          m.id,
-          JSON.stringify(m.recipients),
-          m.subject,
-          m.body,
-          m.createdAt,
-          m.error,
-          m.formId,
-          JSON.stringify(m.submissionIds),
-        ]),
+        tx.run(
+          'INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [
+            m.id,
+            JSON.stringify(m.recipients),
+            m.subject,
+            m.body,
+            m.createdAt,
+            m.error,
+            m.formId,
+            JSON.stringify(m.submissionIds),
+          ],
+        ),
       );
     },
-    sweep: async (olderThan) => db.write((tx) => tx.run('DELETE FROM outbox WHERE created_at < ?', [olderThan]).changes),
-    list: async (limit) => db.all('SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]).map(toOutbox),
+    sweep: async (olderThan) =>
+      db.write((tx) => tx.run('DELETE FROM outbox WHERE created_at < ?', [olderThan]).changes),
+    list: async (limit) =>
+      db.all('SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]).map(toOutbox),
   };
 }

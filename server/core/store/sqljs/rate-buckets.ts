@@ -9,7 +9,8 @@ export function rateBucketQueries(): Store['rateBuckets'] {
   const byName = new Map<string, TokenBuckets>();
   const bucketsOf = (c: RateCheck) => {
     let buckets = byName.get(c.bucket);
-    if (!buckets) byName.set(c.bucket, (buckets = new TokenBuckets({ burst: c.burst, refillPerSecond: c.refillPerSecond })));
+    if (!buckets)
+      byName.set(c.bucket, (buckets = new TokenBuckets({ burst: c.burst, refillPerSecond: c.refillPerSecond })));
     return buckets;
   };
   return {

@@ -8,9 +8,22 @@ export function reportQueries(db: DurableDatabase): Store['reports'] {
     add: async (r, since) =>
       db.write((tx) => {
         // One report per network and form in the window: repeats from one place cannot add weight.
-        const seen = tx.get('SELECT 1 FROM abuse_reports WHERE form_id = ? AND network_hash = ? AND created_at >= ?', [r.formId, r.networkHash, since]);
-        if (!seen) tx.run('INSERT INTO abuse_reports (form_id, network_hash, created_at) VALUES (?, ?, ?)', [r.formId, r.networkHash, r.createdAt]);
-        const networks = tx.get<{ n: number }>('SELECT COUNT(DISTINCT network_hash) AS n FROM abuse_reports WHERE form_id = ? AND created_at >= ?', [r.formId, since])?.n ?? 0;
+        const seen = tx.get('SELECT 1 FROM abuse_reports WHERE form_id = ? AND network_hash = ? AND created_at >= ?', [
+          r.formId,
+          r.networkHash,
+          since,
+        ]);
+        if (!seen)
+          tx.run('INSERT INTO abuse_reports (form_id, network_hash, created_at) VALUES (?, ?, ?)', [
+            r.formId,
+            r.networkHash,
+            r.createdAt,
+          ]);
+        const networks =
+          tx.get<{ n: number }>(
+            'SELECT COUNT(DISTINCT network_hash) AS n FROM abuse_reports WHERE form_id = ? AND created_at >= ?',
+            [r.formId, since],
+          )?.n ?? 0;
         return { stored: !seen, networks };
       }),
     summary: async (since, limit) =>

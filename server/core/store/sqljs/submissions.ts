@@ -14,7 +14,10 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
       insert: async (s) =>
         db.write((tx): InsertOutcome => {
           if (s.idempotency) {
-            const taken = tx.get<any>('SELECT * FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
+            const taken = tx.get<any>('SELECT * FROM idempotency WHERE form_id = ? AND key = ?', [
+              s.formId,
+              s.idempotency.key,
+            ]);
             // Keys live 24 h; an older record not yet swept is replaced rather than replayed.
             const cutoff = new Date(Date.parse(s.createdAt) - 24 * 3600_000).toISOString();
             if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
@@ -25,20 +28,27 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           if (count === undefined) return { kind: 'form_gone' };
           if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
           if (s.monthlyQuota !== undefined && s.workspaceId) {
-            const used = tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [s.workspaceId, s.createdAt.slice(0, 7)])?.n ?? 0;
+            const used =
+              tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [
+                s.workspaceId,
+                s.createdAt.slice(0, 7),
+              ])?.n ?? 0;
             if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
           }
           // Checked before anything is written: a refused insert leaves the transaction empty.
           if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
-          tx.run('INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-            s.id,
-            s.formId,
-            s.formVersion,
-            s.createdAt,
-            s.valuesJson ?? JSON.stringify(s.values),
-            s.hiddenChars ? 1 : 0,
-            s.retainFrom ?? null,
-          ]);
+          tx.run(
+            'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            [
+              s.id,
+              s.formId,
+              s.formVersion,
+              s.createdAt,
+              s.valuesJson ?? JSON.stringify(s.values),
+              s.hiddenChars ? 1 : 0,
+              s.retainFrom ?? null,
+            ],
+          );
           tx.run('UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', [s.formId]);
           if (s.workspaceId) {
             tx.run(
@@ -48,24 +58,16 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
           if (s.idempotency) {
             const i = s.idempotency;
-            tx.run('INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-              s.formId,
-              i.key,
-              i.bodyHash,
-              i.status,
-              i.response,
-              s.createdAt,
-            ]);
+            tx.run(
+              'INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+              [s.formId, i.key, i.bodyHash, i.status, i.response, s.createdAt],
+            );
           }
           if (s.delivery) {
-            tx.run('INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-              s.delivery.id,
-              s.formId,
-              s.id,
-              s.delivery.payload,
-              s.delivery.nextAttemptAt,
-              s.createdAt,
-            ]);
+            tx.run(
+              'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+              [s.delivery.id, s.formId, s.id, s.delivery.payload, s.delivery.nextAttemptAt, s.createdAt],
+            );
           }
           if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);
           // The UPDATE above added exactly one to the count read at the top, in this same synchronous write:
@@ -78,17 +80,29 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
         const sort = newest ? 'DESC' : 'ASC';
         if (contains === undefined || contains === '') {
-          return db.all(`SELECT * FROM submissions WHERE form_id = ? AND ${where} ORDER BY seq ${sort} LIMIT ?`, [formId, from, limit]).map(toSubmission);
+          return db
+            .all(`SELECT * FROM submissions WHERE form_id = ? AND ${where} ORDER BY seq ${sort} LIMIT ?`, [
+              formId,
+              from,
+              limit,
+            ])
+            .map(toSubmission);
         }
         // instr() rather than LIKE: the respondent-typed text needs no escaping of % and _.
         return db
-          .all(`SELECT * FROM submissions WHERE form_id = ? AND ${where} AND instr(lower(data), ?) > 0 ORDER BY seq ${sort} LIMIT ?`, [formId, from, foldAscii(contains), limit])
+          .all(
+            `SELECT * FROM submissions WHERE form_id = ? AND ${where} AND instr(lower(data), ?) > 0 ORDER BY seq ${sort} LIMIT ?`,
+            [formId, from, foldAscii(contains), limit],
+          )
           .map(toSubmission);
       },
       count: async (formId, contains) =>
         contains === undefined || contains === ''
           ? (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0)
-          : (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ? AND instr(lower(data), ?) > 0', [formId, foldAscii(contains)])?.n ?? 0),
+          : (db.get<{ n: number }>(
+              'SELECT COUNT(*) AS n FROM submissions WHERE form_id = ? AND instr(lower(data), ?) > 0',
+              [formId, foldAscii(contains)],
+            )?.n ?? 0),
       dailyCounts: async (workspaceId, since) =>
         db
           .all<{ form_id: string; day: string; n: number }>(
@@ -103,17 +117,30 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           const filtered = contains !== undefined && contains !== '';
           for (;;) {
             const rows = filtered
-              ? db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND instr(lower(data), ?) > 0 ORDER BY seq LIMIT ?', [formId, after, foldAscii(contains), pageSize])
-              : db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [formId, after, pageSize]);
+              ? db.all<any>(
+                  'SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND instr(lower(data), ?) > 0 ORDER BY seq LIMIT ?',
+                  [formId, after, foldAscii(contains), pageSize],
+                )
+              : db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+                  formId,
+                  after,
+                  pageSize,
+                ]);
             for (const row of rows) yield toSubmission(row);
             if (rows.length < pageSize) return;
             after = rows[rows.length - 1].seq;
           }
         },
       }),
-      lastSeq: async (formId) => db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0,
+      lastSeq: async (formId) =>
+        db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0,
       idsOlderThan: async (formId, before, limit) =>
-        db.all<{ id: string }>('SELECT id FROM submissions WHERE form_id = ? AND created_at < ? AND (retain_from IS NULL OR retain_from < ?) ORDER BY seq LIMIT ?', [formId, before, before, limit]).map((r) => r.id),
+        db
+          .all<{ id: string }>(
+            'SELECT id FROM submissions WHERE form_id = ? AND created_at < ? AND (retain_from IS NULL OR retain_from < ?) ORDER BY seq LIMIT ?',
+            [formId, before, before, limit],
+          )
+          .map((r) => r.id),
       byId: async (formId, id) => {
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);
@@ -122,19 +149,33 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         db.write((tx) => {
           const deleted: string[] = [];
           for (const id of new Set(ids)) {
-            if (tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]).changes === 1) deleted.push(id);
+            if (tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]).changes === 1)
+              deleted.push(id);
           }
           if (deleted.length === 0) return deleted;
-          tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [deleted.length, formId]);
+          tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [
+            deleted.length,
+            formId,
+          ]);
           for (const id of deleted) {
             // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
-            tx.run("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND submission_id = ? AND state = 'pending'", [at, formId, id]);
+            tx.run(
+              "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND submission_id = ? AND state = 'pending'",
+              [at, formId, id],
+            );
             tx.run("UPDATE webhook_deliveries SET payload = '' WHERE form_id = ? AND submission_id = ?", [formId, id]);
             // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
             const prefix = `{"id":${JSON.stringify(id)},`;
-            tx.run('DELETE FROM idempotency WHERE form_id = ? AND substr(response, 1, ?) = ?', [formId, prefix.length, prefix]);
+            tx.run('DELETE FROM idempotency WHERE form_id = ? AND substr(response, 1, ?) = ?', [
+              formId,
+              prefix.length,
+              prefix,
+            ]);
             // Held mail showing its answers goes whole (a digest too: the panel still lists the others).
-            tx.run('DELETE FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) WHERE value = ?)', [formId, id]);
+            tx.run(
+              'DELETE FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) WHERE value = ?)',
+              [formId, id],
+            );
           }
           return deleted;
         }),
@@ -144,7 +185,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         const r = db.get('SELECT * FROM idempotency WHERE form_id = ? AND key = ?', [formId, key]);
         return r && toIdempotency(r);
       },
-      sweep: async (olderThan) => db.write((tx) => tx.run('DELETE FROM idempotency WHERE created_at < ?', [olderThan]).changes),
+      sweep: async (olderThan) =>
+        db.write((tx) => tx.run('DELETE FROM idempotency WHERE created_at < ?', [olderThan]).changes),
     },
   };
 }

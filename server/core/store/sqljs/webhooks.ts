@@ -16,7 +16,10 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
     },
     due: async (now, limit) =>
       db
-        .all<{ id: string; form_id: string }>("SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?", [now, limit])
+        .all<{ id: string; form_id: string }>(
+          "SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
+          [now, limit],
+        )
         .map((r) => ({ id: r.id, formId: r.form_id })),
     take: async (id, now, until) => {
       // One synchronous step, so nothing runs between the check of the lease and its taking.
@@ -32,7 +35,10 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       return toTakenDelivery(row);
     },
     nextDueAfter: async (after) =>
-      db.get<{ t: string | null }>("SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?", [after])?.t ?? undefined,
+      db.get<{ t: string | null }>(
+        "SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?",
+        [after],
+      )?.t ?? undefined,
     recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) =>
       db.write((tx) => {
         leases.delete(deliveryId);
@@ -51,40 +57,79 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
         );
         const moved =
           next.state === 'pending'
-            ? tx.run("UPDATE webhook_deliveries SET attempt_count = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'", [a.attempt, next.nextAttemptAt, deliveryId])
-            : tx.run("UPDATE webhook_deliveries SET attempt_count = ?, state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [a.attempt, next.state, a.createdAt, deliveryId]);
+            ? tx.run(
+                "UPDATE webhook_deliveries SET attempt_count = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
+                [a.attempt, next.nextAttemptAt, deliveryId],
+              )
+            : tx.run(
+                "UPDATE webhook_deliveries SET attempt_count = ?, state = ?, finished_at = ? WHERE id = ? AND state = 'pending'",
+                [a.attempt, next.state, a.createdAt, deliveryId],
+              );
         let failures = form.failures;
         let mailFailure = false;
         // A delivery cancelled while its attempt ran (webhook removed) leaves the streak as the removal set it.
         if (moved.changes === 1) {
           failures = next.state === 'delivered' ? 0 : failures + 1;
-          mailFailure = next.state !== 'delivered' && failures >= failureMail.after && (form.mailed === null || form.mailed <= failureMail.notSince);
+          mailFailure =
+            next.state !== 'delivered' &&
+            failures >= failureMail.after &&
+            (form.mailed === null || form.mailed <= failureMail.notSince);
         }
         if (mailFailure) {
-          tx.run('UPDATE forms SET webhook_log_count = ?, webhook_failures = ?, webhook_failure_mailed_at = ? WHERE id = ?', [n, failures, a.createdAt, a.formId]);
-        } else tx.run('UPDATE forms SET webhook_log_count = ?, webhook_failures = ? WHERE id = ?', [n, failures, a.formId]);
+          tx.run(
+            'UPDATE forms SET webhook_log_count = ?, webhook_failures = ?, webhook_failure_mailed_at = ? WHERE id = ?',
+            [n, failures, a.createdAt, a.formId],
+          );
+        } else
+          tx.run('UPDATE forms SET webhook_log_count = ?, webhook_failures = ? WHERE id = ?', [n, failures, a.formId]);
         return { failures, mailFailure };
       }),
     finish: async (id, state, at) => {
       leases.delete(id);
-      await db.write((tx) => tx.run("UPDATE webhook_deliveries SET state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [state, at, id]));
+      await db.write((tx) =>
+        tx.run("UPDATE webhook_deliveries SET state = ?, finished_at = ? WHERE id = ? AND state = 'pending'", [
+          state,
+          at,
+          id,
+        ]),
+      );
     },
     cancelPending: async (formId, at) =>
       db.write((tx) => {
-        const n = tx.run("UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND state = 'pending'", [at, formId]).changes;
+        const n = tx.run(
+          "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND state = 'pending'",
+          [at, formId],
+        ).changes;
         tx.run('UPDATE forms SET webhook_failures = 0 WHERE id = ? AND webhook_failures <> 0', [formId]);
         return n;
       }),
     attempts: async (formId, limit) =>
-      db.all('SELECT * FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, n DESC LIMIT ?', [formId, limit]).map(toAttempt),
+      db
+        .all('SELECT * FROM webhook_attempts WHERE form_id = ? ORDER BY created_at DESC, n DESC LIMIT ?', [
+          formId,
+          limit,
+        ])
+        .map(toAttempt),
     forSubmission: async (formId, submissionId) => ({
       // No index leads here (no migration for it): deliveries are few per form once finished ones are swept.
-      deliveries: db.all('SELECT * FROM webhook_deliveries WHERE form_id = ? AND submission_id = ? ORDER BY created_at DESC', [formId, submissionId]).map(toDelivery),
+      deliveries: db
+        .all('SELECT * FROM webhook_deliveries WHERE form_id = ? AND submission_id = ? ORDER BY created_at DESC', [
+          formId,
+          submissionId,
+        ])
+        .map(toDelivery),
       attempts: db
-        .all('SELECT * FROM webhook_attempts WHERE form_id = ? AND submission_id = ? ORDER BY created_at DESC, n DESC', [formId, submissionId])
+        .all(
+          'SELECT * FROM webhook_attempts WHERE form_id = ? AND submission_id = ? ORDER BY created_at DESC, n DESC',
+          [formId, submissionId],
+        )
         .map(toAttempt),
     }),
     sweepFinished: async (olderThan) =>
-      db.write((tx) => tx.run('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ?', [olderThan]).changes),
+      db.write(
+        (tx) =>
+          tx.run('DELETE FROM webhook_deliveries WHERE finished_at IS NOT NULL AND finished_at < ?', [olderThan])
+            .changes,
+      ),
   };
 }

@@ -64,7 +64,9 @@ export async function copyToPostgres(source: CopySource, db: PgDatabase): Promis
     await checkInstallation(tx, secret);
     const added = new Map<string, number>();
     for (const plan of plans) added.set(plan.table.name, await copyTable(source, tx, plan));
-    for (const plan of plans) if (plan.table.serial) await moveSequence(tx, plan.table.name, plan.table.serial.column, usedNumbers(source, plan.table.name));
+    for (const plan of plans)
+      if (plan.table.serial)
+        await moveSequence(tx, plan.table.name, plan.table.serial.column, usedNumbers(source, plan.table.name));
     return added;
   });
   const counts: TableCount[] = [];
@@ -77,7 +79,8 @@ export async function checkTarget(source: SourceSchema, db: Queryable): Promise<
   await checkInstallation(db, sourceSecret(source));
 }
 
-const sourceSecret = (source: SourceSchema) => source.all<{ value: string }>("SELECT value FROM meta WHERE key = 'instance_secret'")[0]?.value;
+const sourceSecret = (source: SourceSchema) =>
+  source.all<{ value: string }>("SELECT value FROM meta WHERE key = 'instance_secret'")[0]?.value;
 
 /** Refuses (RefusedTarget) a target that holds rows of an installation other than the one with `secret`, or that a server has run on. */
 async function checkInstallation(db: Queryable, secret: string | undefined): Promise<void> {
@@ -91,12 +94,20 @@ async function checkInstallation(db: Queryable, secret: string | undefined): Pro
     );
   }
   if (theirs !== undefined) {
-    throw new RefusedTarget('the database already holds another Formstead installation (its instance secret is not this data folder\'s); nothing was written: copy into a new, empty database');
+    throw new RefusedTarget(
+      "the database already holds another Formstead installation (its instance secret is not this data folder's); nothing was written: copy into a new, empty database",
+    );
   }
-  const tables = (await db.q("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'job_ticks')")).rows;
+  const tables = (
+    await db.q(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'job_ticks')",
+    )
+  ).rows;
   for (const { table_name } of tables) {
     if (await db.get(`SELECT 1 FROM ${ident(table_name)} LIMIT 1`)) {
-      throw new RefusedTarget(`the database already holds data (table ${table_name}) but no Formstead installation this data folder made; nothing was written: copy into a new, empty database`);
+      throw new RefusedTarget(
+        `the database already holds data (table ${table_name}) but no Formstead installation this data folder made; nothing was written: copy into a new, empty database`,
+      );
     }
   }
 }
@@ -116,7 +127,9 @@ async function copyTable(source: CopySource, tx: Queryable, plan: TablePlan): Pr
     const page = source.all<Record<string, SqlValue>>(select, [after, perPage]);
     if (page.length === 0) return added;
     const params: Param[] = [];
-    const tuples = page.map((r) => `(${columns.map((c, i) => (params.push(c.convert(r[`c${i}`])), `$${params.length}`)).join(', ')})`);
+    const tuples = page.map(
+      (r) => `(${columns.map((c, i) => (params.push(c.convert(r[`c${i}`])), `$${params.length}`)).join(', ')})`,
+    );
     added += (await tx.q(`${head}${tuples.join(', ')} ON CONFLICT DO NOTHING`, params)).changes;
     after = page[page.length - 1]._rowid as number;
   }
@@ -128,15 +141,19 @@ async function copyTable(source: CopySource, tx: Queryable, plan: TablePlan): Pr
  * mark and page cursors hold submission numbers).
  */
 function usedNumbers(source: SourceSchema, table: string): number {
-  const hasCounters = source.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").length > 0;
-  return (hasCounters && source.all<{ seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?', [table])[0]?.seq) || 0;
+  const hasCounters =
+    source.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").length > 0;
+  return (
+    (hasCounters && source.all<{ seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?', [table])[0]?.seq) || 0
+  );
 }
 
 /** Moves a serial column's sequence past the highest number in the table and `used` (never backwards). */
 async function moveSequence(tx: Queryable, table: string, column: string, used: number): Promise<void> {
   const seq = (await tx.get('SELECT pg_get_serial_sequence($1, $2) AS name', [table, column]))?.name as string | null;
   if (!seq) throw new Error(`${table}.${column} has no sequence`);
-  const inTable = ((await tx.get(`SELECT max(${ident(column)}) AS max FROM ${ident(table)}`))?.max as number | null) ?? 0;
+  const inTable =
+    ((await tx.get(`SELECT max(${ident(column)}) AS max FROM ${ident(table)}`))?.max as number | null) ?? 0;
   const highest = Math.max(inTable, used);
   if (highest === 0) return;
   const at = await tx.get(`SELECT last_value, is_called FROM ${seq}`);
@@ -148,7 +165,9 @@ async function moveSequence(tx: Queryable, table: string, column: string, used: 
 async function check(source: CopySource, db: PgDatabase, plan: TablePlan): Promise<Omit<TableCount, 'added'>> {
   const { name, key } = plan.table;
   const keyList = key.map(ident).join(', ');
-  const present = new Set((await db.q(`SELECT ${keyList} FROM ${ident(name)}`)).rows.map((r) => JSON.stringify(key.map((k) => r[k]))));
+  const present = new Set(
+    (await db.q(`SELECT ${keyList} FROM ${ident(name)}`)).rows.map((r) => JSON.stringify(key.map((k) => r[k]))),
+  );
   let sourceRows = 0;
   let missing = 0;
   let example: string | undefined;

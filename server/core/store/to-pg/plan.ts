@@ -68,12 +68,16 @@ const converters: Record<string, { from: string[]; convert: Convert }> = {
 /** Tables (not views) of each schema, with their columns. */
 async function readSchemas(source: SourceSchema, target: Queryable) {
   const sourceTables = new Map<string, Map<string, string>>();
-  for (const { name } of source.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")) {
+  for (const { name } of source.all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+  )) {
     const cols = source.all<{ name: string; type: string }>(`PRAGMA table_info(${ident(name)})`);
     sourceTables.set(name, new Map(cols.map((c) => [c.name, c.type.toUpperCase()])));
   }
   const targetTables = new Map<string, Map<string, { type: string; serial: boolean }>>();
-  const tables = await target.q("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'");
+  const tables = await target.q(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+  );
   for (const r of tables.rows) targetTables.set(r.table_name, new Map());
   const cols = await target.q(
     'SELECT table_name, column_name, data_type, column_default, is_identity FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position',
@@ -90,8 +94,12 @@ export async function planCopy(source: SourceSchema, target: Queryable): Promise
   const { sourceTables, targetTables } = await readSchemas(source, target);
   const problems: string[] = [];
   const listed = new Set([...copiedTables.map((t) => t.name), ...Object.keys(notCopied)]);
-  for (const [side, tables] of [['data folder', sourceTables], ['PostgreSQL', targetTables]] as const) {
-    for (const name of tables.keys()) if (!listed.has(name)) problems.push(`${side} table ${name} is not in the copy's list`);
+  for (const [side, tables] of [
+    ['data folder', sourceTables],
+    ['PostgreSQL', targetTables],
+  ] as const) {
+    for (const name of tables.keys())
+      if (!listed.has(name)) problems.push(`${side} table ${name} is not in the copy's list`);
   }
   const plans: TablePlan[] = [];
   for (const table of copiedTables) {
@@ -107,8 +115,12 @@ export async function planCopy(source: SourceSchema, target: Queryable): Promise
       const target = dst.get(name);
       if (!target) return problems.push(`${table.name}.${name} is missing from the PostgreSQL schema`);
       const conv = converters[target.type];
-      if (!conv) return problems.push(`${table.name}.${name} is ${target.type} in PostgreSQL, a type the copy does not convert`);
-      if (!conv.from.includes(sourceType)) return problems.push(`${table.name}.${name} is ${sourceType} in the data folder but ${target.type} in PostgreSQL`);
+      if (!conv)
+        return problems.push(`${table.name}.${name} is ${target.type} in PostgreSQL, a type the copy does not convert`);
+      if (!conv.from.includes(sourceType))
+        return problems.push(
+          `${table.name}.${name} is ${sourceType} in the data folder but ${target.type} in PostgreSQL`,
+        );
       const where = `${table.name}.${name}`;
       planned.add(name);
       columns.push({ name, from, convert: (v) => conv.convert(v, where) });
@@ -118,16 +130,22 @@ export async function planCopy(source: SourceSchema, target: Queryable): Promise
         if (name !== table.serial?.column || !table.serial.from) add(name, ident(name), type);
       } else if (dst.has(name)) problems.push(`${table.name}.${name} is listed as not copied but PostgreSQL has it`);
     }
-    for (const name of Object.keys(table.sourceOnly ?? {})) if (!src.has(name)) problems.push(`${table.name}.${name} is listed as not copied but the data folder does not have it`);
+    for (const name of Object.keys(table.sourceOnly ?? {}))
+      if (!src.has(name))
+        problems.push(`${table.name}.${name} is listed as not copied but the data folder does not have it`);
     if (table.serial?.from) add(table.serial.column, table.serial.from, 'INTEGER');
     for (const [name, col] of dst) {
-      if (col.serial && name !== table.serial?.column) problems.push(`${table.name}.${name} is a serial column the copy does not move`);
-      if (!planned.has(name) && !table.targetOnly?.[name]) problems.push(`${table.name}.${name} (PostgreSQL) has no source in the data folder`);
+      if (col.serial && name !== table.serial?.column)
+        problems.push(`${table.name}.${name} is a serial column the copy does not move`);
+      if (!planned.has(name) && !table.targetOnly?.[name])
+        problems.push(`${table.name}.${name} (PostgreSQL) has no source in the data folder`);
     }
-    if (table.serial && !dst.get(table.serial.column)?.serial) problems.push(`${table.name}.${table.serial.column} is not a serial column in PostgreSQL`);
+    if (table.serial && !dst.get(table.serial.column)?.serial)
+      problems.push(`${table.name}.${table.serial.column} is not a serial column in PostgreSQL`);
     for (const k of table.key) if (!planned.has(k)) problems.push(`${table.name}: key column ${k} is not copied`);
     plans.push({ table, columns });
   }
-  if (problems.length > 0) throw new SchemaMismatch(`this version of formstead migrate does not know how to copy: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new SchemaMismatch(`this version of formstead migrate does not know how to copy: ${problems.join('; ')}`);
   return plans;
 }

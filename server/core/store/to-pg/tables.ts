@@ -36,7 +36,11 @@ export const copiedTables: CopiedTable[] = [
   { name: 'sessions', key: ['token_hash'] },
   { name: 'api_keys', key: ['id'] },
   { name: 'invites', key: ['id'] },
-  { name: 'forms', key: ['id'], sourceOnly: { webhook_log_count: "the embedded log ring's counter; PostgreSQL numbers log lines from a sequence" } },
+  {
+    name: 'forms',
+    key: ['id'],
+    sourceOnly: { webhook_log_count: "the embedded log ring's counter; PostgreSQL numbers log lines from a sequence" },
+  },
   { name: 'form_versions', key: ['form_id', 'version'] },
   { name: 'submissions', key: ['id'], serial: { column: 'seq' } },
   { name: 'usage', key: ['workspace_id', 'month'] },
@@ -48,7 +52,9 @@ export const copiedTables: CopiedTable[] = [
     name: 'webhook_attempts',
     key: ['form_id', 'n'],
     serial: { column: 'n' },
-    sourceOnly: { slot: "the embedded ring's place of a line; PostgreSQL overwrites a form's oldest line by order instead" },
+    sourceOnly: {
+      slot: "the embedded ring's place of a line; PostgreSQL overwrites a form's oldest line by order instead",
+    },
   },
   { name: 'outbox', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
   { name: 'abuse_reports', key: ['id'], serial: { column: 'id' } },
@@ -62,5 +68,6 @@ export const notCopied: Record<string, string> = {
   schema_migrations: 'each store records its own migrations (PostgreSQL applies its own before the copy)',
   sqlite_sequence: "SQLite's AUTOINCREMENT counters: the copy moves PostgreSQL's sequences instead",
   job_ticks: 'PostgreSQL only: which instance ran a scheduled job last; it fills itself',
-  rate_buckets: 'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, and a move refills them as a restart does',
+  rate_buckets:
+    'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, and a move refills them as a restart does',
 };

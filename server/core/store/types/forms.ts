@@ -78,7 +78,14 @@ export interface DraftRecord {
 /** `store.forms`: forms, their versions, claims, response mail and deletion. */
 export interface FormQueries {
   create(form: FormRecord, definition: string): Promise<void>;
-  addVersion(formId: string, version: number, definition: string, title: string, settings: Partial<FormSettingsRecord>, at: string): Promise<void>;
+  addVersion(
+    formId: string,
+    version: number,
+    definition: string,
+    title: string,
+    settings: Partial<FormSettingsRecord>,
+    at: string,
+  ): Promise<void>;
   byId(id: string): Promise<FormRecord | undefined>;
   byClaimTokenHash(hash: string): Promise<FormRecord | undefined>;
   version(formId: string, version: number): Promise<FormVersionRecord | undefined>;
@@ -91,13 +98,21 @@ export interface FormQueries {
   /** Creates an unclaimed form unless its agent key already holds `max` unclaimed forms (checked inside the write). */
   createUnclaimedIfUnder(form: FormRecord, definition: string, max: number): Promise<boolean>;
   claim(formId: string, workspaceId: string): Promise<boolean>;
-  update(formId: string, patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>): Promise<void>;
+  update(
+    formId: string,
+    patch: Partial<Pick<FormRecord, 'status' | 'moderationPaused' | 'responseMailSeq'> & FormSettingsRecord>,
+  ): Promise<void>;
   /**
    * Takes the form's next response mail, in one write, when none went out since `notSince`: marks
    * every submission not yet covered as covered and the mail as sent `now`. Undefined when a mail
    * went out since `notSince` or nothing is waiting (then nothing changes).
    */
-  claimResponseMail(formId: string, now: string, notSince: string, limit: number): Promise<ResponseMailClaim | undefined>;
+  claimResponseMail(
+    formId: string,
+    now: string,
+    notSince: string,
+    limit: number,
+  ): Promise<ResponseMailClaim | undefined>;
   /** Forms with notify_each_response on and submissions waiting for a mail (the safety-net job). */
   withWaitingResponseMail(): Promise<string[]>;
   /** Claimed forms with a retention period, and that period. */

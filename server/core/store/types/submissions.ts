@@ -70,7 +70,13 @@ export interface SubmissionQueries {
    * Newest first, strictly before `cursorSeq` when given (`oldest`: oldest first, strictly after it);
    * only rows whose stored JSON contains `contains` when given: ASCII letters in any case, other characters as typed (SQLite folds ASCII only; PostgreSQL is held to the same).
    */
-  page(formId: string, limit: number, cursorSeq?: number, contains?: string, order?: 'newest' | 'oldest'): Promise<SubmissionRecord[]>;
+  page(
+    formId: string,
+    limit: number,
+    cursorSeq?: number,
+    contains?: string,
+    order?: 'newest' | 'oldest',
+  ): Promise<SubmissionRecord[]>;
   /** How many submissions a form holds, or how many contain `contains` (the same match as `page`). */
   count(formId: string, contains?: string): Promise<number>;
   /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */

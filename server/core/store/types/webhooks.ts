@@ -86,7 +86,10 @@ export interface WebhookQueries {
   /** The delivery log of a form, newest first. */
   attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
   /** One submission's deliveries (until swept) and its lines still in the form's log, newest first. */
-  forSubmission(formId: string, submissionId: string): Promise<{ deliveries: DeliveryRecord[]; attempts: AttemptRecord[] }>;
+  forSubmission(
+    formId: string,
+    submissionId: string,
+  ): Promise<{ deliveries: DeliveryRecord[]; attempts: AttemptRecord[] }>;
   /** Deletes finished deliveries that ended before `olderThan`; returns how many went. */
   sweepFinished(olderThan: string): Promise<number>;
 }

@@ -14,4 +14,16 @@ import { attemptLog } from './011-attempt-log.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
-export const pgMigrations: PgMigration[] = [initial, deliveryLease, jobTicks, mailSpamFiles, rateBuckets, insertSubmission, outboxForm, retainFrom, recordAttempt, takeDelivery, attemptLog];
+export const pgMigrations: PgMigration[] = [
+  initial,
+  deliveryLease,
+  jobTicks,
+  mailSpamFiles,
+  rateBuckets,
+  insertSubmission,
+  outboxForm,
+  retainFrom,
+  recordAttempt,
+  takeDelivery,
+  attemptLog,
+];
