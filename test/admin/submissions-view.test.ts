@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TRPCError } from '@trpc/server';
 import { fieldColumns } from '../../server/core/submission-fields.ts';
-import { ApiError } from '../../server/lib/api-error.ts';
+import type { ApiError } from '../../server/lib/api-error.ts';
 import type { FormDefinition } from '../../shared/engine/index.ts';
 import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
 import { contactDefinition } from '../helpers/api.ts';

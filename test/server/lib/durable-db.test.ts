@@ -292,7 +292,7 @@ recovery('damage in the middle of a journal stops start-up and changes nothing',
 
 recovery('a corrupt snapshot stops start-up with a clear error and its bytes stay as they were', async () => {
   const dir = tempDir();
-  let db = await open(dir);
+  const db = await open(dir);
   await Promise.all(range(30).map((id) => insert(db, id)));
   await db.close();
   const snapshot = path.join(dir, 'formstead.db');
