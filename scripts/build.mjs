@@ -25,12 +25,12 @@ async function buildClients() {
 }
 
 /**
- * The snapshot worker thread's code as one CommonJS script (server/lib/snapshot-worker-thread.ts), for
+ * The snapshot worker thread's code as one CommonJS script (server/lib/durable/snapshot-worker-thread.ts), for
  * `new Worker(code, { eval: true })`: the server carries it in memory instead of loading itself again.
  */
 async function buildSnapshotWorker() {
   const result = await build({
-    entryPoints: [path.join(root, 'server/lib/snapshot-worker-thread.ts')],
+    entryPoints: [path.join(root, 'server/lib/durable/snapshot-worker-thread.ts')],
     bundle: true,
     write: false,
     platform: 'node',
@@ -54,13 +54,13 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
         loader: 'js',
       }));
       // In tests run from source, sql-wasm.ts reads the binary from node_modules; the bundle embeds it.
-      b.onLoad({ filter: /server[\\/]lib[\\/]sql-wasm\.ts$/ }, () => ({
+      b.onLoad({ filter: /server[\\/]lib[\\/]durable[\\/]sql-wasm\.ts$/ }, () => ({
         contents: `import bin from 'sql.js/dist/sql-wasm.wasm'; export async function loadSqlWasm() { return bin; }`,
         loader: 'ts',
-        resolveDir: path.join(root, 'server/lib'),
+        resolveDir: path.join(root, 'server/lib/durable'),
       }));
       // From source, the snapshot worker starts through tsx; in the bundle it runs the compiled script.
-      b.onLoad({ filter: /server[\\/]lib[\\/]snapshot-worker-entry\.ts$/ }, () => {
+      b.onLoad({ filter: /server[\\/]lib[\\/]durable[\\/]snapshot-worker-entry\.ts$/ }, () => {
         swapped.add('snapshot-worker-entry');
         return {
           contents: `export function snapshotWorkerEntry() { return ${JSON.stringify(snapshotWorker)}; }`,
@@ -108,7 +108,7 @@ await build({
 
 // Without the swap the bundle would start snapshot workers through tsx, which is not installed with it.
 if (!swapped.has('snapshot-worker-entry'))
-  throw new Error('build: server/lib/snapshot-worker-entry.ts was not replaced; check embedPlugin');
+  throw new Error('build: server/lib/durable/snapshot-worker-entry.ts was not replaced; check embedPlugin');
 
 await build({
   entryPoints: [path.join(root, 'shared/engine/index.ts')],

@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { migrations } from '../../server/core/migrations/index.ts';
-import { DurableDatabase } from '../../server/lib/durable-db.ts';
+import { migrations } from '../../server/core/store/sqljs/migrations/index.ts';
+import { DurableDatabase } from '../../server/lib/durable/durable-db.ts';
 import { adminQuery, startPostgres } from '../../test/helpers/postgres.ts';
 import { bundlePath, tempDataDir } from '../../test/helpers/server.ts';
 

@@ -1,4 +1,4 @@
-// Benchmarks the durable store (server/lib/durable-db.ts) on a realistic submission row:
+// Benchmarks the durable store (server/lib/durable/durable-db.ts) on a realistic submission row:
 //   1. acknowledged writes/s with 50 concurrent writers, against the same inserts on bare sql.js
 //      (no journal, no fsync), and the ratio (target: durable >= 30% of bare);
 //   2. start-up time (snapshot load + journal replay) with 100k and 1M rows, each in a fresh process
@@ -16,10 +16,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import initSqlJs from 'sql.js';
-import { DurableDatabase, type Migration, type SqlValue } from '../../server/lib/durable-db.ts';
-import { loadSqlWasm } from '../../server/lib/sql-wasm.ts';
-import { loadSqlJs } from '../../server/lib/sql-js.ts';
-import { readSnapshot } from '../../server/lib/snapshot-file.ts';
+import { DurableDatabase, type Migration, type SqlValue } from '../../server/lib/durable/durable-db.ts';
+import { loadSqlWasm } from '../../server/lib/durable/sql-wasm.ts';
+import { loadSqlJs } from '../../server/lib/durable/sql-js.ts';
+import { readSnapshot } from '../../server/lib/durable/snapshot-file.ts';
 
 const self = fileURLToPath(import.meta.url);
 const WRITERS = 50;

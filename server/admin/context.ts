@@ -3,8 +3,8 @@
 // an expired session ends access on an open socket too.
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../core/services.ts';
-import { sessionToken } from '../http/cookies.ts';
-import { originMatches } from '../http/same-origin.ts';
+import { sessionToken } from '../core/session-cookie.ts';
+import { originMatches } from '../lib/same-origin.ts';
 import type { JobRegistry } from '../lib/cron.ts';
 
 /** What every procedure receives. */

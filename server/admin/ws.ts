@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import type { Services } from '../core/services.ts';
-import { sessionToken } from '../http/cookies.ts';
+import { sessionToken } from '../core/session-cookie.ts';
 import type { JobRegistry } from '../lib/cron.ts';
 import { createAdminContext, originAllowed } from './context.ts';
 import { appRouter } from './routers/_app.ts';

@@ -12,9 +12,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, parseStrict } from '../config.ts';
-import { writeDurably } from '../lib/durable-fs.ts';
-import { journalFileName, parseJournalFileName } from '../lib/journal-format.ts';
-import { decodeSnapshot, SNAPSHOT_FILE } from '../lib/snapshot-file.ts';
+import { writeDurably } from '../lib/durable/durable-fs.ts';
+import { journalFileName, parseJournalFileName } from '../lib/durable/journal-format.ts';
+import { decodeSnapshot, SNAPSHOT_FILE } from '../lib/durable/snapshot-file.ts';
 import { TarWriter } from '../lib/tar.ts';
 import { isDataFolder } from './data-folder.ts';
 

@@ -5,14 +5,14 @@
 // The server must be stopped: the copy holds the data folder's lock from start to end, so it is
 // refused while a server runs (answers arriving during the copy would be acknowledged by the old server
 // and never copied) and no server can start on the folder until it is done. The folder is loaded as a
-// start loads it and left as it was (server/lib/durable-read.ts). The rules on which database may
+// start loads it and left as it was (server/lib/durable/durable-read.ts). The rules on which database may
 // receive the copy are in server/core/store/to-pg/copy.ts.
 import path from 'node:path';
 import { ConfigError, parseStrict, postgresUrl } from '../config.ts';
 import { copyFiles, type FilesCopied } from '../core/files/copy-files.ts';
-import { migrations } from '../core/migrations/index.ts';
+import { migrations } from '../core/store/sqljs/migrations/index.ts';
 import type { TableCount } from '../core/store/to-pg/copy.ts';
-import { readDataFolder, type DataFolderReader } from '../lib/durable-read.ts';
+import { readDataFolder, type DataFolderReader } from '../lib/durable/durable-read.ts';
 import { StorageError } from '../lib/storage-error.ts';
 import { CommandFailed } from './command-failed.ts';
 import { isDataFolder } from './data-folder.ts';

@@ -6,10 +6,15 @@
 import { createHmac } from 'node:crypto';
 import { ApiError } from '../lib/api-error.ts';
 import type { BucketRule } from '../lib/token-bucket.ts';
-import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM } from './mail/confirmation-mail.ts';
 import type { RateCheck, Store } from './store/types.ts';
 
 const HOUR = 3600;
+
+/** Per form: 20 at once, then one every 30 s (120 an hour); past it the mail is skipped, the answer kept. */
+export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
+
+/** Per address: 3 at once, then one every 20 minutes, so one inbox cannot be flooded through any form. */
+export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
 
 /**
  * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,

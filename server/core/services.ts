@@ -26,7 +26,7 @@ import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
-import { webhookUrlCheck } from './webhook-policy.ts';
+import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { WorkspaceService } from './workspaces.ts';

@@ -6,7 +6,7 @@ import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import type { DefinitionCache } from './definitions.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
-import type { WebhookUrlValidator } from './webhook-policy.ts';
+import type { WebhookUrlValidator } from './webhooks/webhook-policy.ts';
 
 /** The settings object of spec 2.11, the secret masked unless `reveal`. */
 export function settingsView(form: FormRecord, reveal = false) {

@@ -4,9 +4,9 @@
 import { ApiError, unauthorized } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { sessionToken } from './cookies.ts';
+import { sessionToken } from '../core/session-cookie.ts';
 import { sendJson } from './respond.ts';
-import { originMatches } from './same-origin.ts';
+import { originMatches } from '../lib/same-origin.ts';
 
 /**
  * 200 `{ok: true}` when the socket's checks would pass (a closed socket then means the server or the

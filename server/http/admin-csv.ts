@@ -4,7 +4,7 @@ import { SUBMISSION_FILTER_MAX } from '../../shared/api/admin.ts';
 import { badRequest, unauthorized } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { sessionToken } from './cookies.ts';
+import { sessionToken } from '../core/session-cookie.ts';
 import { streamCsv } from './submissions.ts';
 
 /**

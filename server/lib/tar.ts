@@ -2,7 +2,7 @@
 // Format: a 512-byte header per entry (name, mode, size, mtime, checksum, type), the data padded to 512
 // bytes, and two zero blocks at the end. Names over 100 bytes are split into ustar's prefix and name.
 import type { FileHandle } from 'node:fs/promises';
-import { writeFully } from './durable-fs.ts';
+import { writeFully } from './durable/durable-fs.ts';
 
 const BLOCK = 512;
 

@@ -3,7 +3,7 @@
 // workspace, a claimed form, and tRPC callers acting as each of them.
 import { loadConfig } from '../../server/config.ts';
 import type { AdminContext } from '../../server/admin/context.ts';
-import { publicOrigin } from '../../server/http/same-origin.ts';
+import { publicOrigin } from '../../server/lib/same-origin.ts';
 import { appRouter } from '../../server/admin/routers/_app.ts';
 import { createCallerFactory } from '../../server/admin/trpc.ts';
 import { bootstrap, instanceSecret } from '../../server/core/bootstrap.ts';

@@ -3,7 +3,7 @@
 // /healthz stays 200, one log line per change of state and no stack traces; once space is freed the
 // server takes writes again without a restart, and after a restart every acknowledged submission is
 // there and no refused one. Where the machine does not allow mounting, this file says so and skips:
-// test/server/lib/storage-failure.test.ts covers the same rules with injected faults.
+// test/server/lib/durable/storage-failure.test.ts covers the same rules with injected faults.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -45,7 +45,7 @@ full(
   async () => {
     if (!mounted) {
       console.log(
-        '  (skipped: this machine does not allow mounting a tmpfs; see test/server/lib/storage-failure.test.ts)',
+        '  (skipped: this machine does not allow mounting a tmpfs; see test/server/lib/durable/storage-failure.test.ts)',
       );
       return;
     }

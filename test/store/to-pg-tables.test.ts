@@ -8,13 +8,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { migrations } from '../../server/core/migrations/index.ts';
+import { migrations } from '../../server/core/store/sqljs/migrations/index.ts';
 import { PgDatabase } from '../../server/core/store/pg/db.ts';
 import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
 import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import { planCopy, SchemaMismatch } from '../../server/core/store/to-pg/plan.ts';
 import { copiedTables, notCopied } from '../../server/core/store/to-pg/tables.ts';
-import { readDataFolder, type DataFolderReader } from '../../server/lib/durable-read.ts';
+import { readDataFolder, type DataFolderReader } from '../../server/lib/durable/durable-read.ts';
 import { adminQuery, startPostgres } from '../helpers/postgres.ts';
 
 const server = await startPostgres();

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeDurably, writeFully } from '../../lib/durable-fs.ts';
+import { writeDurably, writeFully } from '../../lib/durable/durable-fs.ts';
 import { looksLikeId } from '../ids.ts';
 
 /** A file as its row describes it. */

@@ -8,12 +8,6 @@ import type { FormRecord } from '../store/types.ts';
 import type { Mailer } from './mailer.ts';
 import { sendsMail } from '../unclaimed.ts';
 
-/** Per form: 20 at once, then one every 30 s (120 an hour); past it the mail is skipped, the answer kept. */
-export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
-
-/** Per address: 3 at once, then one every 20 minutes, so one inbox cannot be flooded through any form. */
-export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
-
 /** A single plain address: no list, no display name, no header-breaking characters. */
 const ADDRESS = /^[^\s@,;<>"()\\[\]:]{1,64}@[^\s@,;<>"()\\[\]:]{1,189}\.[^\s@,;<>"()\\[\]:.]{2,63}$/;
 

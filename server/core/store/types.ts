@@ -2,7 +2,7 @@
 // (PostgreSQL for instances that outgrow one machine) can implement the same contract. Each group's
 // methods, with the doc comments that are their contract, and the records they use live in
 // types/<area>.ts; this file composes them and re-exports everything, so importers name only types.ts.
-import type { StorageHealth } from '../../lib/durable-db.ts';
+import type { StorageHealth } from '../../lib/durable/durable-db.ts';
 import type { FileQueries } from './types/files.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
@@ -11,7 +11,7 @@ import type { ReportQueries, SpamQueries } from './types/moderation.ts';
 import type { IdempotencyQueries, SubmissionQueries } from './types/submissions.ts';
 import type { WebhookQueries } from './types/webhooks.ts';
 
-export type { StorageHealth } from '../../lib/durable-db.ts';
+export type { StorageHealth } from '../../lib/durable/durable-db.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';

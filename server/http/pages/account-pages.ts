@@ -4,10 +4,10 @@ import { ApiError } from '../../lib/api-error.ts';
 import { readFormFields } from '../../lib/form-body.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
-import { sessionCookie, sessionToken } from '../cookies.ts';
+import { sessionCookie, sessionToken } from '../../core/session-cookie.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { input, page, problems } from './layout.ts';
-import { assertSameOrigin } from '../same-origin.ts';
+import { assertSameOrigin } from '../../lib/same-origin.ts';
 import { clientIp } from '../client-ip.ts';
 
 /** Reads a urlencoded form post into single string values. */

@@ -2,7 +2,7 @@
 // script). Served for /admin and the panel's own paths, so a reload lands on the same view.
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
-import { sessionToken } from '../cookies.ts';
+import { sessionToken } from '../../core/session-cookie.ts';
 import { redirect, sendHtml } from '../respond.ts';
 
 const shell =

@@ -4,11 +4,11 @@ import { allFields } from '../../../shared/engine/index.ts';
 import { canEdit } from '../../core/principal.ts';
 import type { Services } from '../../core/services.ts';
 import type { FormRecord } from '../../core/store/types.ts';
-import { sessionToken } from '../cookies.ts';
+import { sessionToken } from '../../core/session-cookie.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { readForm } from './account-pages.ts';
 import { page, problems } from './layout.ts';
-import { assertSameOrigin } from '../same-origin.ts';
+import { assertSameOrigin } from '../../lib/same-origin.ts';
 
 const gone = () =>
   page(

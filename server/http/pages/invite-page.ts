@@ -3,11 +3,11 @@
 import { ApiError } from '../../lib/api-error.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
-import { sessionCookie, sessionToken } from '../cookies.ts';
+import { sessionCookie, sessionToken } from '../../core/session-cookie.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { readForm, signedInPath } from './account-pages.ts';
 import { input, page, problems } from './layout.ts';
-import { assertSameOrigin } from '../same-origin.ts';
+import { assertSameOrigin } from '../../lib/same-origin.ts';
 
 const gone = () =>
   page(

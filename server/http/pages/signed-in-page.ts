@@ -4,7 +4,7 @@
 // which address works instead.
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
-import { sessionToken } from '../cookies.ts';
+import { sessionToken } from '../../core/session-cookie.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { safeNext } from './account-pages.ts';
 import { page } from './layout.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeBackup } from '../../../server/cli/backup.ts';
-import { DurableDatabase, type Migration } from '../../../server/lib/durable-db.ts';
+import { DurableDatabase, type Migration } from '../../../server/lib/durable/durable-db.ts';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
 import { bundlePath, startServer, tempDataDir } from '../../helpers/server.ts';
 

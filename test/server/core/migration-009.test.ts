@@ -3,9 +3,9 @@
 // never sends a digest of old answers.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { migrations } from '../../../server/core/migrations/index.ts';
+import { migrations } from '../../../server/core/store/sqljs/migrations/index.ts';
 import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
-import { DurableDatabase } from '../../../server/lib/durable-db.ts';
+import { DurableDatabase } from '../../../server/lib/durable/durable-db.ts';
 import { tempDataDir } from '../../helpers/server.ts';
 
 const migration = suite('migration 9: mail, spam, theme');

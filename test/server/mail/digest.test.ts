@@ -3,11 +3,8 @@
 // minute ends, nothing is lost and nothing is mailed twice. Also the confirmation mail's limits.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  CONFIRMATION_PER_ADDRESS,
-  CONFIRMATION_PER_FORM,
-  ConfirmationMail,
-} from '../../../server/core/mail/confirmation-mail.ts';
+import { ConfirmationMail } from '../../../server/core/mail/confirmation-mail.ts';
+import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM } from '../../../server/core/rate-limits.ts';
 import { DIGEST_LIST_MAX, RESPONSE_MAIL_EVERY_MS } from '../../../server/core/mail/response-mail.ts';
 import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
 import { contactDefinition } from '../../helpers/api.ts';

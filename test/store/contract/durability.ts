@@ -1,6 +1,6 @@
 // Contract of durability: a write that resolved is there after the store is closed and opened again,
 // for every kind of write, and a snapshot changes nothing a reader sees; storage() and checkStorage()
-// report whether writes are taken (a full disk and a failed fsync: test/server/lib/storage-failure.test.ts).
+// report whether writes are taken (a full disk and a failed fsync: test/server/lib/durable/storage-failure.test.ts).
 import * as assert from 'uvu/assert';
 import type { Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory, type World } from './harness.ts';

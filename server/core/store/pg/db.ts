@@ -1,7 +1,7 @@
 // The PostgreSQL connection pool and the two ways the store uses it: a single statement, or a
 // transaction on one connection that commits only if its function returns.
 import pg from 'pg';
-import type { StorageHealth } from '../../../lib/durable-db.ts';
+import type { StorageHealth } from '../../../lib/durable/durable-db.ts';
 import { StorageError } from '../../../lib/storage-error.ts';
 
 /** A parameter of a query (a string[] is a text[] for `= ANY($n)`; a number[] a float8[] or bigint[] by its cast). */

@@ -1,5 +1,5 @@
 // Drafts of the admin panel's builder on sql.js (migration 007).
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import { toDraft } from '../rows.ts';
 import type { Store } from '../types.ts';
 

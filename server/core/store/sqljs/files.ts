@@ -1,5 +1,5 @@
 // File metadata on sql.js (the bytes never enter the database).
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import { toFile } from '../rows.ts';
 import type { Store } from '../types.ts';
 

@@ -1,5 +1,5 @@
 // Forms, their versions and settings on sql.js.
-import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
+import type { DurableDatabase, WriteTx } from '../../../lib/durable/durable-db.ts';
 import type { FormRecord, Store } from '../types.ts';
 import { formColumns, toForm, toSubmission } from '../rows.ts';
 
@@ -47,14 +47,12 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
       );
     },
     versions: async (formId) =>
-      db
-        .all<any>('SELECT * FROM form_versions WHERE form_id = ? ORDER BY version DESC', [formId])
-        .map((row) => ({
-          formId: row.form_id,
-          version: row.version,
-          definition: row.definition,
-          createdAt: row.created_at,
-        })),
+      db.all<any>('SELECT * FROM form_versions WHERE form_id = ? ORDER BY version DESC', [formId]).map((row) => ({
+        formId: row.form_id,
+        version: row.version,
+        definition: row.definition,
+        createdAt: row.created_at,
+      })),
     listByWorkspace: async (workspaceId) =>
       db.all('SELECT * FROM forms WHERE workspace_id = ? ORDER BY created_at DESC, id DESC', [workspaceId]).map(toForm),
     listModerationPaused: async (limit) =>

@@ -1,5 +1,5 @@
 // Workspaces, users, memberships, API keys and instance metadata on sql.js.
-import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
+import type { DurableDatabase, WriteTx } from '../../../lib/durable/durable-db.ts';
 import type { ApiKeyRecord, MembershipOutcome, Role, Store } from '../types.ts';
 import { toKey, toUser, toWorkspace } from '../rows.ts';
 

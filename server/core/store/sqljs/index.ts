@@ -1,7 +1,7 @@
 // Opens the sql.js store: the durable database in the data folder, migrated, behind the Store interface.
-import { DurableDatabase } from '../../../lib/durable-db.ts';
-import type { SnapshotPlacement } from '../../../lib/snapshot-placement.ts';
-import { migrations } from '../../migrations/index.ts';
+import { DurableDatabase } from '../../../lib/durable/durable-db.ts';
+import type { SnapshotPlacement } from '../../../lib/durable/snapshot-placement.ts';
+import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';

@@ -1,5 +1,5 @@
 // Workspace invites on sql.js: created by owners, used up once by a new or an existing user.
-import type { DurableDatabase, WriteTx } from '../../../lib/durable-db.ts';
+import type { DurableDatabase, WriteTx } from '../../../lib/durable/durable-db.ts';
 import { toInvite } from '../rows.ts';
 import type { InviteOutcome, InviteRecord, Store, UserRecord } from '../types.ts';
 

@@ -1,5 +1,5 @@
 // The mail outbox on sql.js: mail held when no SMTP server is configured or sending failed.
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import { toOutbox } from '../rows.ts';
 import type { Store } from '../types.ts';
 

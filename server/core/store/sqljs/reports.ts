@@ -1,5 +1,5 @@
 // Abuse reports on sql.js.
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { Store } from '../types.ts';
 
 /** The reports part of the store. */

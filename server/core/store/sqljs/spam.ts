@@ -1,5 +1,5 @@
 // Suspected spam on sql.js: posts the anti-spam checks caught, kept apart from submissions for 30 days.
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import { toSpam } from '../rows.ts';
 import type { Store } from '../types.ts';
 

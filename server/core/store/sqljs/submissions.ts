@@ -1,5 +1,5 @@
 // Submissions, monthly usage and idempotency records on sql.js.
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { InsertOutcome, Store } from '../types.ts';
 import { attachFiles } from './files.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';

@@ -1,6 +1,6 @@
 // Webhook deliveries, their attempt log (a ring of the last 100 per form) and the per-form failure
 // streak on sql.js.
-import type { DurableDatabase } from '../../../lib/durable-db.ts';
+import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import { toAttempt, toDelivery, toTakenDelivery } from '../rows.ts';
 import type { Store } from '../types.ts';
 

@@ -17,7 +17,7 @@ import { LockClass, type Param, type PgDatabase, type Queryable } from '../pg/db
 import { pgMigrations } from '../pg/migrations/index.ts';
 import { SERVED_MARK } from '../pg/served-mark.ts';
 import { ident, planCopy, type SourceSchema, type TablePlan } from './plan.ts';
-import type { SqlValue } from '../../../lib/durable-db.ts';
+import type { SqlValue } from '../../../lib/durable/durable-db.ts';
 
 /** The embedded database as the copy reads it. */
 export interface CopySource extends SourceSchema {

@@ -2,7 +2,7 @@
 // both schemas as they are (after their migrations) against the list in tables.ts. Any table, column,
 // serial or type the list and the converters below do not account for is a mismatch: the copy stops
 // before writing anything, naming each one.
-import type { SqlValue } from '../../../lib/durable-db.ts';
+import type { SqlValue } from '../../../lib/durable/durable-db.ts';
 import type { Param, Queryable } from '../pg/db.ts';
 import { copiedTables, notCopied, type CopiedTable } from './tables.ts';
 

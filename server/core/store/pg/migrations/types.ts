@@ -1,4 +1,4 @@
-// The shape of a PostgreSQL migration, like the sql.js one (server/lib/durable-migrations.ts).
+// The shape of a PostgreSQL migration, like the sql.js one (server/lib/durable/durable-migrations.ts).
 
 /** One schema change: `up` is SQL text (several statements allowed, no BEGIN/COMMIT). */
 export interface PgMigration {

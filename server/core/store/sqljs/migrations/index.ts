@@ -1,0 +1,28 @@
+// Every schema migration, in order. Add a file NNN-name.ts and list it here; never edit a landed one.
+import type { Migration } from '../../../../lib/durable/durable-db.ts';
+import { initial } from './001-initial.ts';
+import { sessions } from './002-sessions.ts';
+import { webhooks } from './003-webhooks.ts';
+import { admin } from './004-admin.ts';
+import { reports } from './005-reports.ts';
+import { webhookLog } from './006-webhook-log.ts';
+import { drafts } from './007-drafts.ts';
+import { files } from './008-files.ts';
+import { mailSpamTheme } from './009-mail-spam-theme.ts';
+import { outboxForm } from './010-outbox-form.ts';
+import { retainFrom } from './011-retain-from.ts';
+
+/** The ordered list the store applies at open. */
+export const migrations: Migration[] = [
+  initial,
+  sessions,
+  webhooks,
+  admin,
+  reports,
+  webhookLog,
+  drafts,
+  files,
+  mailSpamTheme,
+  outboxForm,
+  retainFrom,
+];

@@ -1,0 +1,173 @@
+// The in-memory side of a DurableDatabase: the sql.js database, its statement cache, the open write batch,
+// and whether memory still holds every journaled write. It knows nothing of the journal or of snapshots;
+// its owner (durable-db.ts) journals what a write ran, and the snapshot scheduler asks it for an image.
+import type { Database } from 'sql.js';
+import { configureConnection } from './journal-replay.ts';
+import { allRows, asError, firstRow, prepareOne, runStatement, type StatementCache } from './sql-statements.ts';
+import { StorageError } from '../storage-error.ts';
+import { checkParams, type JournalStatement, type SqlValue } from './tx-record.ts';
+
+/** The handle a write() callback gets: what it runs is journaled; what it reads is not. */
+export interface WriteTx {
+  run(sql: string, params?: SqlValue[]): { changes: number };
+  all<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T[];
+  get<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T | undefined;
+}
+
+/** One sql.js database with its prepared statements and its write batch. */
+export class MemoryDatabase {
+  /** Whether a batch transaction is open (see openBatch). */
+  private batchOpen = false;
+  /** Set when SQLite dropped a batch that the journal holds: writes stop until a restart. */
+  private lost: StorageError | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly cache: StatementCache,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** All rows of a read query (prepared statements are cached by SQL text). */
+  all<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T[] {
+    return allRows<T>(this.cache.get(sql), params);
+  }
+
+  /** The first row of a read query, or undefined. */
+  get<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T | undefined {
+    return firstRow<T>(this.cache.get(sql), params);
+  }
+
+  /** Rows one by one (see DurableDatabase.iterate). */
+  *iterate<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): IterableIterator<T> {
+    // Its own statement, not a cached one: the same query run inside the loop must not reset our cursor.
+    const stmt = prepareOne(this.db, sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) yield stmt.getAsObject() as T;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /** The batch SQLite dropped although the journal holds it, if any (see undoSavepoint). */
+  get lostBatch(): StorageError | undefined {
+    return this.lost;
+  }
+
+  /** Whether memory holds every journaled write, so that an image of it may be saved as a snapshot. */
+  isWhole(): boolean {
+    return this.lost === undefined;
+  }
+
+  /**
+   * Runs `fn` synchronously inside its own SAVEPOINT of the batch and returns its result; if fn throws (or
+   * returns a promise), only what fn ran is undone and the error is thrown on.
+   */
+  inSavepoint<R>(fn: () => R): R {
+    // All as cached prepared statements: exec() would parse them again on every write.
+    this.openBatch();
+    runStatement(this.cache.get('SAVEPOINT w'), []);
+    try {
+      const result = fn();
+      if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
+        throw new TypeError(
+          'write() callbacks must be synchronous: an await would let other writes into this transaction.',
+        );
+      }
+      runStatement(this.cache.get('RELEASE w'), []);
+      return result;
+    } catch (err) {
+      this.undoSavepoint();
+      throw err;
+    }
+  }
+
+  /** The write handle over `statements`, which collects what it runs for the journal. */
+  txHandle(statements: JournalStatement[]): WriteTx {
+    return {
+      run: (sql, params = []) => {
+        checkParams(sql, params);
+        runStatement(this.cache.get(sql), params);
+        statements.push([sql, params.slice()]);
+        return { changes: this.db.getRowsModified() };
+      },
+      all: (sql, params) => this.all(sql, params),
+      get: (sql, params) => this.get(sql, params),
+    };
+  }
+
+  /** Runs a script of several statements (a migration) as one more entry of `statements`. */
+  script(script: string, statements: JournalStatement[]): void {
+    this.db.exec(script);
+    statements.push([script]);
+  }
+
+  /**
+   * The database as a SQLite file, holding every write so far: the open batch is committed first, since an
+   * export holds only committed pages.
+   */
+  exportImage(): Uint8Array {
+    this.commitBatch();
+    const image = this.db.export();
+    // sql.js releases before 1.13 closed and reopened the connection inside export(), freeing every prepared
+    // statement and resetting pragmas; 1.16 keeps them. Re-preparing is cheap next to an export, so we do
+    // not depend on which release is installed.
+    this.cache.clear();
+    configureConnection(this.db);
+    return image;
+  }
+
+  /** Frees the statements and the database. */
+  close(): void {
+    this.batchOpen = false; // a commit still scheduled for this batch has nothing left to commit
+    this.cache.clear();
+    this.db.close();
+  }
+
+  /**
+   * Writes share one SQLite transaction per turn of the event loop, each inside its own SAVEPOINT:
+   * a COMMIT copies every dirty page into sql.js's in-memory file, and doing that once per batch
+   * instead of once per write halves the cost of a small write (docs/performance.md). Durability
+   * does not depend on it: every write is journaled and fsynced on its own terms.
+   */
+  private openBatch() {
+    if (this.batchOpen) return;
+    runStatement(this.cache.get('BEGIN'), []);
+    this.batchOpen = true;
+    setImmediate(() => this.commitBatch());
+  }
+
+  /** Commits the open batch, if any. Runs before every export, so snapshots hold every write. */
+  private commitBatch() {
+    if (!this.batchOpen) return;
+    this.batchOpen = false;
+    try {
+      runStatement(this.cache.get('COMMIT'), []);
+    } catch (err) {
+      this.lost = new StorageError(
+        'storage_failed',
+        `The in-memory database could not commit a batch of writes (${asError(err).message}); restart the process to replay the journal.`,
+      );
+      this.log(this.lost.message);
+    }
+  }
+
+  /**
+   * Undoes the current write only. Some SQLite errors (out of memory, full) roll back the whole
+   * transaction, and with it earlier writes of the batch that are already journaled: memory then no
+   * longer matches the journal, so writes stop until a restart replays the journal.
+   */
+  private undoSavepoint() {
+    try {
+      runStatement(this.cache.get('ROLLBACK TO w'), []);
+      runStatement(this.cache.get('RELEASE w'), []);
+    } catch (err) {
+      this.batchOpen = false;
+      this.lost = new StorageError(
+        'storage_failed',
+        `The in-memory database lost a batch of writes (${asError(err).message}); restart the process to replay the journal.`,
+      );
+      this.log(this.lost.message);
+    }
+  }
+}

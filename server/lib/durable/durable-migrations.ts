@@ -1,0 +1,66 @@
+// Schema migrations: an ordered list of SQL scripts, each applied once, recorded in schema_migrations.
+//
+// They run at open, after the journal has been replayed (the replayed state already holds every migration
+// applied before), and each one is an ordinary journaled write: the script and its schema_migrations row
+// commit together or not at all, and a crash right after is recovered like any other write.
+import { StorageError } from '../storage-error.ts';
+import type { SqlValue } from './tx-record.ts';
+
+/** One schema change. `up` is SQL text (several statements allowed, no BEGIN/COMMIT, deterministic only). */
+export interface Migration {
+  id: number;
+  name: string;
+  up: string;
+}
+
+/** What applying migrations needs from the database. */
+export interface MigrationTarget {
+  all<T>(sql: string, params?: SqlValue[]): T[];
+  /** Runs `script`, then the `record` statement if given, in one journaled transaction. */
+  script(script: string, record?: [sql: string, params: SqlValue[]]): Promise<void>;
+}
+
+const TABLE = 'CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
+
+/** Applies, in id order, every migration not yet recorded; returns the ids applied now. */
+export async function applyMigrations(
+  db: MigrationTarget,
+  migrations: Migration[],
+  log: (line: string) => void,
+): Promise<number[]> {
+  const ordered = [...migrations].sort((a, b) => a.id - b.id);
+  ordered.forEach((m, i) => {
+    if (!Number.isInteger(m.id) || m.id <= 0)
+      throw new Error(`Migration "${m.name}" has id ${m.id}; ids are positive integers.`);
+    if (i > 0 && ordered[i - 1].id === m.id) throw new Error(`Two migrations have id ${m.id}.`);
+  });
+  const hasTable = db.all(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).length > 0;
+  if (!hasTable) await db.script(TABLE);
+  const applied = new Set(db.all<{ id: number }>('SELECT id FROM schema_migrations').map((r) => r.id));
+  const unknown = [...applied].filter((id) => !ordered.some((m) => m.id === id));
+  if (unknown.length > 0)
+    log(
+      `the database has migrations this version does not know (${unknown.join(', ')}): was it opened by a newer Formstead?`,
+    );
+
+  const done: number[] = [];
+  for (const m of ordered) {
+    if (applied.has(m.id)) continue;
+    const record: [string, SqlValue[]] = [
+      'INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)',
+      [m.id, m.name, new Date().toISOString()],
+    ];
+    try {
+      await db.script(m.up, record);
+    } catch (err) {
+      throw new StorageError(
+        'migration_failed',
+        `Migration ${m.id} (${m.name}) failed and was not applied: ${(err as Error).message}`,
+        { cause: err },
+      );
+    }
+    log(`applied migration ${m.id} (${m.name})`);
+    done.push(m.id);
+  }
+  return done;
+}

@@ -1,0 +1,271 @@
+// The append-only journal: durable records with group commit, in numbered generations.
+//
+// Group commit: records appended while a flush is running wait in a queue; the next flush writes all of
+// them as one frame with one write() and one fdatasync, then resolves every one of their promises. One
+// loop does all flushes of all generations in order, so a record is never durable before an earlier one.
+//
+// Generations: rotate() makes later records go to the next file (journal-<gen+1>.log) without waiting.
+// A snapshot rotates, then captures exactly the generations up to the one it closed (by exporting memory
+// in the same tick, or by replaying the closed files in a worker), and then deletes those files.
+import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDir, writeFully } from './durable-fs.ts';
+import {
+  encodeFrame,
+  encodeJournalHeader,
+  hasJournalHeader,
+  JOURNAL_HEADER_BYTES,
+  journalFileName,
+  parseJournal,
+  type ParsedJournal,
+} from './journal-format.ts';
+import { diskFull, StorageError } from '../storage-error.ts';
+
+/** Counters of a journal writer; `syncs` < `records` shows group commit at work. */
+export interface JournalStats {
+  generation: number;
+  records: number;
+  frames: number;
+  syncs: number;
+  bytesWritten: number;
+}
+
+type Waiter = { resolve: () => void; reject: (err: Error) => void };
+type Entry =
+  | { kind: 'record'; text: string; waiter: Waiter }
+  | { kind: 'rotate'; gen: number; waiter: Waiter }
+  | { kind: 'barrier'; waiter: Waiter }; // resolves when everything queued before it is done
+
+/** Appends records to journal-<gen>.log files in `dir`, durably, sharing fsyncs between concurrent callers. */
+export class JournalWriter {
+  private fh: FileHandle | undefined;
+  private fileGen: number;
+  private gen: number;
+  private queue: Entry[] = [];
+  private flushing = false;
+  private failure: Error | undefined;
+  private readonly counters = { records: 0, frames: 0, syncs: 0, bytesWritten: 0 };
+  private readonly bytesByGen = new Map<number, number>(); // file sizes, for the snapshot threshold
+
+  private constructor(
+    private readonly dir: string,
+    gen: number,
+    fh: FileHandle,
+  ) {
+    this.gen = this.fileGen = gen;
+    this.fh = fh;
+    this.bytesByGen.set(gen, JOURNAL_HEADER_BYTES);
+  }
+
+  /** Creates journal-<gen>.log (it must not exist yet) and returns a writer appending to it. */
+  static async create(dir: string, gen: number): Promise<JournalWriter> {
+    return new JournalWriter(dir, gen, await createJournalFile(dir, gen));
+  }
+
+  /** The generation that records appended now go to. */
+  get generation(): number {
+    return this.gen;
+  }
+
+  /** The error that stopped the journal, if a write or fsync failed. */
+  get failed(): Error | undefined {
+    return this.failure;
+  }
+
+  /** Queues one record (a JSON text); resolves once it is on disk. */
+  append(text: string): Promise<void> {
+    return this.enqueue((waiter) => ({ kind: 'record', text, waiter }));
+  }
+
+  /** Sends later records to a new generation; `done` resolves when every older record is durable. */
+  rotate(): { closedGeneration: number; done: Promise<void> } {
+    const closedGeneration = this.gen;
+    this.gen += 1;
+    const gen = this.gen;
+    return { closedGeneration, done: this.enqueue((waiter) => ({ kind: 'rotate', gen, waiter })) };
+  }
+
+  /** Resolves when everything appended so far is durable. */
+  drain(): Promise<void> {
+    if (this.queue.length === 0 && !this.flushing)
+      return this.failure ? Promise.reject(this.failure) : Promise.resolve();
+    return this.enqueue((waiter) => ({ kind: 'barrier', waiter }));
+  }
+
+  /** Drains and closes the current file. The writer cannot be used afterwards. */
+  async close(): Promise<void> {
+    await this.drain().catch(() => undefined);
+    this.failure ??= new StorageError('closed', 'The journal is closed.');
+    await this.fh?.close();
+    this.fh = undefined;
+  }
+
+  /** Bytes in the files this writer made with a generation above `gen`. */
+  bytesAfter(gen: number): number {
+    let sum = 0;
+    for (const [g, bytes] of this.bytesByGen) if (g > gen) sum += bytes;
+    return sum;
+  }
+
+  /** Drops the size accounting of generations a snapshot made obsolete. */
+  forgetThrough(gen: number): void {
+    for (const g of this.bytesByGen.keys()) if (g <= gen) this.bytesByGen.delete(g);
+  }
+
+  /** Counters since this writer was created. */
+  stats(): JournalStats {
+    return { generation: this.gen, ...this.counters };
+  }
+
+  private enqueue(make: (waiter: Waiter) => Entry): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push(make({ resolve, reject }));
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    // Start on a microtask so records appended in the same synchronous burst share the first frame too.
+    queueMicrotask(() => void this.loop());
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const head = this.queue[0];
+        if (head.kind !== 'record') {
+          this.queue.shift();
+          if (head.kind === 'rotate') {
+            await this.switchTo(head.gen).catch((err) => {
+              head.waiter.reject(this.asFailure(err));
+              throw err;
+            });
+          }
+          head.waiter.resolve();
+          continue;
+        }
+        let n = 0;
+        while (n < this.queue.length && this.queue[n].kind === 'record') n++;
+        const batch = this.queue.splice(0, n) as Extract<Entry, { kind: 'record' }>[];
+        await this.writeFrame(batch);
+        for (const entry of batch) entry.waiter.resolve();
+      }
+    } catch (err) {
+      this.fail(err);
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async writeFrame(batch: Extract<Entry, { kind: 'record' }>[]): Promise<void> {
+    try {
+      const frame = encodeFrame(Buffer.from(`[${batch.map((e) => e.text).join(',')}]`));
+      await this.writeOrUndo(frame);
+      await this.fh!.datasync();
+      this.counters.records += batch.length;
+      this.counters.frames += 1;
+      this.counters.syncs += 1;
+      this.counters.bytesWritten += frame.length;
+      this.bytesByGen.set(this.fileGen, (this.bytesByGen.get(this.fileGen) ?? 0) + frame.length);
+    } catch (err) {
+      for (const entry of batch) entry.waiter.reject(this.asFailure(err));
+      throw err;
+    }
+  }
+
+  /**
+   * Writes a frame. A full disk (ENOSPC, EDQUOT) refuses it before any fsync: the bytes that did land are
+   * cut off again, so the file holds exactly the acknowledged frames and the failure is `storage_full`,
+   * which a reload of the folder can recover from (DurableDatabase). Any other failure, or a failed cut,
+   * leaves the file's state unknown (`storage_failed`).
+   */
+  private async writeOrUndo(frame: Buffer): Promise<void> {
+    const before = this.bytesByGen.get(this.fileGen);
+    try {
+      await writeFully(this.fh!, frame);
+    } catch (err) {
+      // Without the file's exact size the cut could remove acknowledged frames: then it is unknown.
+      if (!diskFull(err) || before === undefined) throw err;
+      try {
+        await this.fh!.truncate(before);
+      } catch {
+        throw err;
+      }
+      throw new StorageError('storage_full', `Writing the journal in ${this.dir} failed: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+
+  /** Closes the full file and creates the next ones up to `gen`, so generations on disk have no gaps. */
+  private async switchTo(gen: number): Promise<void> {
+    await this.fh!.close();
+    this.fh = undefined;
+    while (this.fileGen < gen) {
+      this.fileGen += 1;
+      const fh = await createJournalFile(this.dir, this.fileGen);
+      this.bytesByGen.set(this.fileGen, JOURNAL_HEADER_BYTES);
+      if (this.fileGen < gen) await fh.close();
+      else this.fh = fh;
+    }
+  }
+
+  /** After a failed write or fsync the on-disk state is unknown: reject everything, now and later. */
+  private fail(err: unknown): void {
+    this.failure = this.asFailure(err);
+    for (const entry of this.queue.splice(0)) entry.waiter.reject(this.failure);
+  }
+
+  private asFailure(err: unknown): Error {
+    if (err instanceof StorageError) return err;
+    const message = err instanceof Error ? err.message : String(err);
+    return new StorageError('storage_failed', `Writing the journal in ${this.dir} failed: ${message}`, { cause: err });
+  }
+}
+
+/**
+ * Creates a journal file with its header, fsynced together with its directory entry. When the disk is
+ * full before anything was fsynced, the new file is removed again and the error is `storage_full`: no
+ * record was in it, so nothing is lost and a later attempt starts clean.
+ */
+async function createJournalFile(dir: string, gen: number): Promise<FileHandle> {
+  const file = path.join(dir, journalFileName(gen));
+  let fh: FileHandle;
+  try {
+    fh = await open(file, 'ax');
+  } catch (err) {
+    // No room for a new file (tmpfs and quotas count inodes too): nothing was made.
+    if (diskFull(err))
+      throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
+    throw err;
+  }
+  try {
+    await writeFully(fh, encodeJournalHeader(gen));
+  } catch (err) {
+    await fh.close();
+    if (!diskFull(err)) throw err;
+    await unlink(file); // if this fails, the error is not storage_full: the file's state is unknown
+    throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
+  }
+  try {
+    await fh.datasync();
+    await fsyncDir(dir);
+    return fh;
+  } catch (err) {
+    await fh.close();
+    throw err;
+  }
+}
+
+/**
+ * Reads a journal file. A file with no room for any frame and no intact header is a creation that a crash
+ * interrupted before anything was acknowledged in it: reported as 'torn-header', not as corruption.
+ */
+export async function readJournalFile(file: string): Promise<ParsedJournal | 'torn-header'> {
+  const buf = await readFile(file);
+  if (buf.length <= JOURNAL_HEADER_BYTES && !hasJournalHeader(buf)) return 'torn-header';
+  return parseJournal(buf, path.basename(file));
+}

@@ -1,0 +1,215 @@
+// The journal file: group commit, generations, and reading back a torn or damaged file.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  encodeFrame,
+  encodeJournalHeader,
+  JOURNAL_HEADER_BYTES,
+  parseJournal,
+  type ParsedJournal,
+} from '../../../../server/lib/durable/journal-format.ts';
+import { JournalWriter, readJournalFile } from '../../../../server/lib/durable/journal.ts';
+import { StorageError } from '../../../../server/lib/storage-error.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'formstead-journal-'));
+  dirs.push(dir);
+  return dir;
+};
+const file = (dir: string, gen = 1) => path.join(dir, `journal-${gen}.log`);
+
+/** Every record of a parsed journal, in order. */
+const records = (j: ParsedJournal) => j.frames.flatMap((f) => JSON.parse(f.payload.toString()) as unknown[]);
+
+/** A journal with `n` records, one frame each (each append awaited before the next). */
+async function journalOfFrames(n: number): Promise<string> {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  for (let i = 0; i < n; i++) await w.append(JSON.stringify({ i, pad: 'x'.repeat(40) }));
+  await w.close();
+  return file(dir);
+}
+
+async function read(f: string): Promise<ParsedJournal> {
+  const j = await readJournalFile(f);
+  if (j === 'torn-header') throw new Error('unexpected torn header');
+  return j;
+}
+
+function assertCorrupt(fn: () => unknown, ...mentions: string[]) {
+  try {
+    fn();
+  } catch (err) {
+    assert.instance(err, StorageError);
+    assert.is((err as StorageError).code, 'journal_corrupt');
+    for (const m of mentions)
+      assert.ok((err as Error).message.includes(m), `message mentions ${m}: ${(err as Error).message}`);
+    return;
+  }
+  assert.unreachable('expected journal_corrupt');
+}
+
+const groupCommit = suite('journal: group commit');
+
+groupCommit('many concurrent appends share fsyncs and all land in order', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  const first = Array.from({ length: 100 }, (_, i) => w.append(String(i)));
+  await Promise.resolve(); // the first flush is under way; these queue behind it
+  const second = Array.from({ length: 100 }, (_, i) => w.append(String(100 + i)));
+  await Promise.all([...first, ...second]);
+  const stats = w.stats();
+  assert.is(stats.records, 200);
+  assert.ok(stats.syncs < stats.records, `${stats.syncs} fsyncs for ${stats.records} records`);
+  assert.ok(stats.syncs <= 3, `a burst takes a couple of fsyncs, took ${stats.syncs}`);
+  await w.close();
+  assert.equal(
+    records(await read(file(dir))),
+    Array.from({ length: 200 }, (_, i) => i),
+  );
+});
+
+groupCommit('a promise resolves only once its record is in the file', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  await w.append('"a"');
+  assert.equal(records(await read(file(dir))), ['a']);
+  await w.close();
+});
+
+groupCommit('appending after close rejects', async () => {
+  const w = await JournalWriter.create(tempDir(), 1);
+  await w.close();
+  try {
+    await w.append('1');
+    assert.unreachable('append after close');
+  } catch (err) {
+    assert.is((err as StorageError).code, 'closed');
+  }
+});
+
+groupCommit.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+groupCommit.run();
+
+const generations = suite('journal: generations');
+
+generations('rotate sends later records to the next file, each with its own header', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 7);
+  const a = w.append('"a"');
+  const { closedGeneration, done } = w.rotate();
+  const b = w.append('"b"');
+  assert.is(closedGeneration, 7);
+  assert.is(w.generation, 8);
+  await done;
+  await Promise.all([a, b]);
+  await w.close();
+  const seven = await read(file(dir, 7));
+  const eight = await read(file(dir, 8));
+  assert.is(seven.generation, 7);
+  assert.is(eight.generation, 8);
+  assert.equal(records(seven), ['a']);
+  assert.equal(records(eight), ['b']);
+});
+
+generations('rotations without records still create every file, so gaps mean loss', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  w.rotate();
+  await w.rotate().done;
+  await w.close();
+  for (const gen of [1, 2, 3]) assert.equal(records(await read(file(dir, gen))), []);
+});
+
+generations('bytesAfter counts the files a snapshot has not covered', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  await w.append('"0123456789"');
+  await w.rotate().done;
+  await w.append('"x"');
+  const total = w.bytesAfter(0);
+  assert.is(total, readFileSync(file(dir, 1)).length + readFileSync(file(dir, 2)).length);
+  w.forgetThrough(1);
+  assert.is(w.bytesAfter(0), readFileSync(file(dir, 2)).length);
+  await w.close();
+});
+
+generations.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+generations.run();
+
+const torn = suite('journal: torn end');
+
+torn('a last frame cut mid-way and followed by garbage is dropped, the rest kept', async () => {
+  const f = await journalOfFrames(10);
+  const size = readFileSync(f).length;
+  truncateSync(f, size - 20);
+  appendFileSync(f, Buffer.from('\u00ff\u00fe garbage that is not a frame \u0001\u0002', 'latin1'));
+  const j = await read(f);
+  assert.is(j.frames.length, 9);
+  assert.ok(j.tornBytes > 0);
+  assert.is(j.validBytes + j.tornBytes, readFileSync(f).length);
+  assert.equal(
+    (records(j) as { i: number }[]).map((r) => r.i),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+  );
+});
+
+torn('a frame header cut after 3 bytes is dropped', async () => {
+  const f = await journalOfFrames(3);
+  const buf = readFileSync(f);
+  writeFileSync(f, Buffer.concat([buf, encodeFrame(Buffer.from('[1]')).subarray(0, 3)]));
+  const j = await read(f);
+  assert.is(j.frames.length, 3);
+  assert.is(j.tornBytes, 3);
+});
+
+torn('zero-filled space after the last frame (power loss after the size grew) is dropped', async () => {
+  const f = await journalOfFrames(3);
+  appendFileSync(f, Buffer.alloc(4096));
+  const j = await read(f);
+  assert.is(j.frames.length, 3);
+  assert.is(j.tornBytes, 4096);
+});
+
+torn('a file cut inside its header is a torn creation, not corruption', async () => {
+  const dir = tempDir();
+  writeFileSync(file(dir), encodeJournalHeader(1).subarray(0, 5));
+  assert.is(await readJournalFile(file(dir)), 'torn-header');
+  writeFileSync(file(dir), Buffer.alloc(JOURNAL_HEADER_BYTES));
+  assert.is(await readJournalFile(file(dir)), 'torn-header');
+});
+
+torn.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+torn.run();
+
+const corrupt = suite('journal: damage before the end');
+
+corrupt('a flipped byte in a middle frame is an error naming the file and offset', async () => {
+  const f = await journalOfFrames(10);
+  const buf = readFileSync(f);
+  const frames = parseJournal(buf, 'journal-1.log').frames;
+  buf[frames[3].offset + 12] ^= 0x20;
+  assertCorrupt(() => parseJournal(buf, 'journal-1.log'), 'journal-1.log', `byte ${frames[3].offset}`);
+});
+
+corrupt('a damaged length field in a middle frame is an error too', async () => {
+  const f = await journalOfFrames(10);
+  const buf = readFileSync(f);
+  const frames = parseJournal(buf, 'journal-1.log').frames;
+  buf.writeUInt32LE(buf.readUInt32LE(frames[5].offset) + 1, frames[5].offset);
+  assertCorrupt(() => parseJournal(buf, 'journal-1.log'), 'valid records follow');
+});
+
+corrupt('a damaged file header is an error', async () => {
+  const f = await journalOfFrames(2);
+  const buf = readFileSync(f);
+  buf[9] ^= 1;
+  assertCorrupt(() => parseJournal(buf, 'journal-1.log'), 'header');
+});
+
+corrupt.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+corrupt.run();
