@@ -124,12 +124,17 @@ export class FormService {
     return form;
   }
 
-  /** Moves an unclaimed form into a workspace; 409 when someone else claimed it first. */
-  async claim(token: string, workspaceId: string): Promise<FormRecord> {
+  /**
+   * Moves an unclaimed form into a workspace; 409 when someone else claimed it first. With
+   * `revokeAgentKey`, the agent key that published it is revoked in the same step, so it can no longer
+   * read the answers or publish versions (the claim page offers this, checked by default).
+   */
+  async claim(token: string, workspaceId: string, options: { revokeAgentKey?: boolean } = {}): Promise<FormRecord> {
     const form = await this.byClaimToken(token);
     if (!form) throw notFound('claim link');
     if (!(await this.store.forms.claim(form.id, workspaceId)))
       throw conflict('already_claimed', ['form: was claimed by someone else']);
+    if (options.revokeAgentKey && form.agentKeyId) await this.store.keys.revoke(form.agentKeyId, now());
     return (await this.store.forms.byId(form.id))!;
   }
 

@@ -67,6 +67,35 @@ export class KeyService {
     await this.store.keys.revoke(key.id, new Date().toISOString());
   }
 
+  /**
+   * The agent keys that still reach claimed forms of a workspace (security review 2026-11-26: a claim
+   * leaves the publishing key able to read answers and publish versions), each with the forms it reaches.
+   */
+  async listAgentKeysReaching(workspaceId: string) {
+    const byKey = new Map<string, { id: string; title: string }[]>();
+    for (const form of await this.store.forms.listByWorkspace(workspaceId)) {
+      if (!form.agentKeyId) continue;
+      byKey.set(form.agentKeyId, [...(byKey.get(form.agentKeyId) ?? []), { id: form.id, title: form.title }]);
+    }
+    const keys = [];
+    for (const [keyId, forms] of byKey) {
+      const key = await this.store.keys.byId(keyId);
+      if (key && key.kind === 'agent' && !key.revokedAt) keys.push({ ...keyView(key), forms });
+    }
+    return keys.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
+  /**
+   * Revokes an agent key that reaches a claimed form of the workspace: it answers 401 from the next
+   * request on, for every form it published (its unclaimed ones can still be claimed by their links).
+   */
+  async revokeAgentKey(workspaceId: string, keyId: string) {
+    const reaches = (await this.store.forms.listByWorkspace(workspaceId)).some((f) => f.agentKeyId === keyId);
+    const key = await this.store.keys.byId(keyId);
+    if (!reaches || !key || key.kind !== 'agent' || key.revokedAt) throw notFound('key');
+    await this.store.keys.revoke(key.id, new Date().toISOString());
+  }
+
   /** Makes an agent key (a keyless publish); it belongs to no workspace. */
   async createAgentKey(): Promise<{ id: string; key: string }> {
     const id = newId();

@@ -87,6 +87,8 @@ const rows: Row[] = [
   { path: 'keys.list', level: 'owner' },
   { path: 'keys.create', level: 'owner', input: () => ({ name: 'ci' }) },
   { path: 'keys.revoke', level: 'owner', input: () => ({ id: 'no-such-key' }) },
+  { path: 'keys.agentKeys', level: 'owner' },
+  { path: 'keys.revokeAgent', level: 'owner', input: () => ({ id: 'no-such-key' }) },
   { path: 'members.list', level: 'owner' },
   { path: 'members.invites', level: 'owner' },
   { path: 'members.invite', level: 'owner', input: () => ({ role: 'viewer' }) },

@@ -86,6 +86,61 @@ keys(
   },
 );
 
+const agentKeys = suite<{ w: AdminWorld }>('admin services: agent keys that still reach claimed forms');
+agentKeys.before(async (ctx) => {
+  ctx.w = await adminWorld();
+});
+agentKeys.after(async (ctx) => ctx.w.store.close());
+
+/** A keyless publish claimed into the first workspace without revoking its key: the review's high finding. */
+async function claimedByAgent(w: AdminWorld, title: string) {
+  const published: Record<string, unknown> = await w.services.forms.publish(null, {
+    definition: { ...contactDefinition(), title },
+  });
+  const token = String(published.claim_url).split('/claim/')[1];
+  await w.services.forms.claim(token, w.workspaceId);
+  return { formId: String(published.form_id), agentKey: String(published.agent_key) };
+}
+
+agentKeys('an agent key that reaches a claimed form is listed with its forms and revoked (then 401)', async ({ w }) => {
+  const owner = w.caller('owner');
+  assert.equal(await owner.keys.agentKeys(), [], 'no claimed form came from an agent yet');
+  const first = await claimedByAgent(w, 'Agent made');
+  const second = await claimedByAgent(w, 'Agent made too');
+  assert.ok(await w.services.keys.authenticate(first.agentKey), 'a claim alone leaves the key working');
+  const listed = await owner.keys.agentKeys();
+  assert.is(listed.length, 2);
+  const mine = listed.find((k) => k.last4 === first.agentKey.slice(-4))!;
+  assert.equal(mine.forms, [{ id: first.formId, title: 'Agent made' }]);
+  assert.equal(Object.keys(mine).sort(), ['created_at', 'forms', 'id', 'last4', 'last_used_at', 'name']);
+  await owner.keys.revokeAgent({ id: mine.id });
+  assert.is((await refusal(() => w.services.keys.authenticate(first.agentKey))).status, 401);
+  assert.ok(await w.services.keys.authenticate(second.agentKey), 'the other agent key is untouched');
+  assert.equal(
+    (await owner.keys.agentKeys()).map((k) => k.forms[0].title),
+    ['Agent made too'],
+    'a revoked key is no longer listed',
+  );
+  assert.is((await refusal(() => owner.keys.revokeAgent({ id: mine.id }))).status, 404, 'revoked twice');
+});
+
+agentKeys('only agent keys that reach this workspace can be revoked from it', async ({ w }) => {
+  const owner = w.caller('owner');
+  const unclaimed: Record<string, unknown> = await w.services.forms.publish(null, { definition: contactDefinition() });
+  const stranger = (await w.store.forms.byId(String(unclaimed.form_id)))!.agentKeyId!;
+  assert.is((await refusal(() => owner.keys.revokeAgent({ id: stranger }))).status, 404, "an unclaimed form's key");
+  assert.ok(await w.services.keys.authenticate(String(unclaimed.agent_key)), 'and it still works');
+  const [account] = await owner.keys.list();
+  if (account) assert.is((await refusal(() => owner.keys.revokeAgent({ id: account.id }))).status, 404);
+  assert.is((await refusal(() => owner.keys.revokeAgent({ id: 'no-such-key' }))).status, 404);
+  const { agentKey } = await claimedByAgent(w, 'Outsider cannot see');
+  const keyId = (await owner.keys.agentKeys()).find((k) => k.last4 === agentKey.slice(-4))!.id;
+  const outsider = w.caller('outsider');
+  assert.equal(await outsider.keys.agentKeys(), [], "another workspace's owner sees none of ours");
+  assert.is((await refusal(() => outsider.keys.revokeAgent({ id: keyId }))).status, 404);
+  assert.ok(await w.services.keys.authenticate(agentKey));
+});
+
 const members = suite<{ w: AdminWorld }>('admin services: members and invites');
 members.before(async (ctx) => {
   ctx.w = await adminWorld();

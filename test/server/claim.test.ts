@@ -121,6 +121,53 @@ claim('a signed-in owner claims a keyless form; the agent key still gets owner_k
   assert.is(withSettings.json.error, 'owner_key_required');
 });
 
+claim(
+  'claiming with "revoke the agent key" (checked by default) ends the key: 401 for reads and versions',
+  async () => {
+    const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
+    const formId = published.json.form_id;
+    const agentKey = published.json.agent_key;
+    await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { name: 'Ada', email: 'ada@example.com' } } });
+    const claimPath = new URL(published.json.claim_url).pathname;
+    const html = await (await fetch(server.url + claimPath, { headers: { cookie } })).text();
+    assert.match(html, /<input type="checkbox" name="revoke_agent_key" value="on" checked>/);
+    const workspace = /<option value="([^"]+)"/.exec(html)![1];
+    const done = await post(claimPath, { workspace, revoke_agent_key: 'on' }, cookie);
+    assert.is(done.status, 200);
+    assert.match(await done.text(), /The agent key that published it is revoked\./);
+    const reads: [string, string, Record<string, unknown>?][] = [
+      ['GET', '/v1/forms'],
+      ['GET', `/v1/forms/${formId}/webhook`],
+      ['GET', `/v1/forms/${formId}/submissions`],
+      ['GET', `/v1/forms/${formId}/submissions?format=csv`],
+      ['POST', '/v1/forms', { form_id: formId, definition: contactDefinition() }],
+    ];
+    for (const [method, path, body] of reads) {
+      const r = await call(server.url, method, path, { key: agentKey, body });
+      assert.is(r.status, 401, `${method} ${path}`);
+      assert.is(r.json.error, 'unauthorized');
+    }
+    // The form itself goes on taking answers under its new owner.
+    const answered = await call(server.url, 'POST', `/v1/f/${formId}`, {
+      body: { values: { name: 'Grace', email: 'grace@example.com' } },
+    });
+    assert.is(answered.status, 201);
+  },
+);
+
+claim('claiming without the box keeps the agent key working and says how to revoke it later', async () => {
+  const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
+  const claimPath = new URL(published.json.claim_url).pathname;
+  const html = await (await fetch(server.url + claimPath, { headers: { cookie } })).text();
+  const workspace = /<option value="([^"]+)"/.exec(html)![1];
+  const done = await post(claimPath, { workspace }, cookie);
+  assert.match(await done.text(), /still works; revoke it under Workspace, Keys/);
+  const read = await call(server.url, 'GET', `/v1/forms/${published.json.form_id}/submissions`, {
+    key: published.json.agent_key,
+  });
+  assert.is(read.status, 200);
+});
+
 claim('claiming without a session is refused', async () => {
   const published = await call(server.url, 'POST', '/v1/forms', { body: { definition: contactDefinition() } });
   const r = await post(new URL(published.json.claim_url).pathname, { workspace: 'x' });

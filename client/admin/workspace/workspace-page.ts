@@ -3,6 +3,7 @@
 import { html } from '../../renderer/html.ts';
 import type { Me, WorkspaceInfo } from '../types.ts';
 import { Jobs } from './jobs.ts';
+import { AgentKeys } from './agent-keys.ts';
 import { Keys } from './keys.ts';
 import { Members } from './members.ts';
 import { Outbox } from './outbox.ts';
@@ -16,6 +17,7 @@ export function WorkspacePage({ me, workspace }: { me: Me; workspace?: Workspace
     <${Usage} />
     ${owner && html`<${Members} me=${me} />`}
     ${owner && html`<${Keys} />`}
+    ${owner && html`<${AgentKeys} />`}
     ${me.instance_owner && html`<${Outbox} />`}
     ${me.instance_owner && html`<${Jobs} />`}
     ${!owner && html`<p class="muted">Members and account keys are managed by the workspace's owners.</p>`}

@@ -1,4 +1,5 @@
-// keys.*: the workspace's account keys (svc_live_), owners only; the full key is shown once.
+// keys.*: the workspace's account keys (svc_live_), owners only; the full key is shown once. Also the
+// agent keys (svc_agent_) that still reach forms the workspace claimed, so an owner can cut them off.
 import { idInput, keyCreateInput } from '../../../shared/api/admin.ts';
 import { ownerProcedure, router } from '../trpc.ts';
 
@@ -17,6 +18,15 @@ export const keysRouter = router({
   /** Revokes a key: it answers 401 from the next request on. */
   revoke: ownerProcedure.input(idInput).mutation(async ({ ctx, input }) => {
     await ctx.services.keys.revokeAccountKey(ctx.principal.workspaceId, input.id);
+    return { ok: true };
+  }),
+
+  /** Agent keys that published forms this workspace has claimed and still reach them. */
+  agentKeys: ownerProcedure.query(({ ctx }) => ctx.services.keys.listAgentKeysReaching(ctx.principal.workspaceId)),
+
+  /** Revokes such an agent key: it answers 401 from the next request on. */
+  revokeAgent: ownerProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.keys.revokeAgentKey(ctx.principal.workspaceId, input.id);
     return { ok: true };
   }),
 });

@@ -17,6 +17,16 @@ const gone = () =>
     { noindex: true },
   );
 
+/**
+ * Whether to revoke the publishing agent key with the claim: checked by default, since a key left working
+ * keeps reading the answers and can publish new versions (a field asking for a passport, say). An agent
+ * that still manages the form is the reason to uncheck it; the panel's Keys page can revoke it later.
+ */
+const revokeChoice =
+  '<p><label><input type="checkbox" name="revoke_agent_key" value="on" checked> Revoke the agent key that ' +
+  'published this form</label><br><span class="muted">Recommended: otherwise that key keeps reading the answers ' +
+  'and can publish new versions. Leave it working only if an agent still manages this form.</span></p>';
+
 /** Shows the form and, for a signed-in owner or editor, the workspaces it can go to. */
 export const claimPage =
   (s: Services) =>
@@ -55,7 +65,7 @@ export const claimPage =
       200,
       page(
         'Claim a form',
-        `${head}<form method="post" action="${here}"><label for="workspace">Workspace</label><select id="workspace" name="workspace">${options}</select><button type="submit">Claim form</button></form>`,
+        `${head}<form method="post" action="${here}"><label for="workspace">Workspace</label><select id="workspace" name="workspace">${options}</select>${revokeChoice}<button type="submit">Claim form</button></form>`,
         { noindex: true },
       ),
     );
@@ -76,13 +86,20 @@ export const claimSubmit =
           noindex: true,
         }),
       );
-    const claimed = await s.forms.claim(params.token, principal.workspaceId);
+    const claimed = await s.forms.claim(params.token, principal.workspaceId, {
+      revokeAgentKey: form.revoke_agent_key === 'on',
+    });
+    const keyWords = claimed.agentKeyId
+      ? form.revoke_agent_key === 'on'
+        ? ' The agent key that published it is revoked.'
+        : ' The agent key that published it still works; revoke it under Workspace, Keys when no agent needs it.'
+      : '';
     sendHtml(
       res,
       200,
       page(
         'Form claimed',
-        `<h1>“${escapeHtml(claimed.title)}” is yours</h1><p>It no longer expires. <a href="/admin">Open the admin panel</a> · <a href="/f/${escapeHtml(claimed.id)}">Open the form</a></p>`,
+        `<h1>“${escapeHtml(claimed.title)}” is yours</h1><p>It no longer expires.${keyWords} <a href="/admin">Open the admin panel</a> · <a href="/f/${escapeHtml(claimed.id)}">Open the form</a></p>`,
         { noindex: true },
       ),
     );
