@@ -44,9 +44,12 @@ export async function tempDataDir(): Promise<string> {
   return dir;
 }
 
-/** Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. */
+/**
+ * Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. `node` is
+ * the Node binary to run it with: the one running the tests unless told.
+ */
 export async function startServer(
-  opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number } = {},
+  opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number; node?: string } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? (await tempDataDir());
   // freePort() only knows the port was free a moment ago: until the bundle listens, another process
@@ -66,9 +69,10 @@ class PortTaken extends Error {}
 async function spawnServer(
   port: number,
   dataDir: string,
-  opts: { env?: Record<string, string>; args?: string[] },
+  opts: { env?: Record<string, string>; args?: string[]; node?: string },
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])], {
+  const node = opts.node ?? process.execPath;
+  const child = spawn(node, [bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])], {
     env: { ...process.env, FORMSTEAD_RATE_LIMIT: 'off', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
