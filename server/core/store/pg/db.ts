@@ -7,7 +7,9 @@ import { StorageError } from '../../../lib/storage-error.ts';
 /** A parameter of a query (a string[] is a text[] for `= ANY($n)`; a number[] a float8[] or bigint[] by its cast). */
 export type Param = string | number | boolean | null | string[] | number[];
 
-type Row = Record<string, any>;
+/** A row as pg answers it: each statement's caller knows its columns (rows.ts maps them to records). */
+// biome-ignore lint/suspicious/noExplicitAny: the columns of a row are the statement's, unknown to the type system
+export type Row = Record<string, any>;
 
 /** What a statement answers: its rows and how many rows it changed. */
 export interface Result {
@@ -40,7 +42,7 @@ export const LockClass = {
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
 // int8 the store reads is a count or a row sequence far below that, so numbers are what callers expect.
 const types = {
-  getTypeParser: ((oid: number, format?: any) =>
+  getTypeParser: ((oid: number, format?: 'text') =>
     oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 

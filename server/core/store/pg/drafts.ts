@@ -35,7 +35,8 @@ export function draftQueries(db: PgDatabase): Store['drafts'] {
           await tx.q('DELETE FROM drafts WHERE form_id = $1', [d.formId]);
         }
         await tx.q(
-          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          `INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [d.id, d.workspaceId, d.formId, d.text, d.baseVersion, d.updatedAt, d.updatedBy],
         );
       });

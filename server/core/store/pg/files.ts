@@ -1,16 +1,17 @@
 // File metadata on PostgreSQL (the bytes never enter the database: they are files in FORMSTEAD_FILES_DIR).
 import { toFile } from '../rows.ts';
 import type { Store } from '../types.ts';
-import type { PgDatabase } from './db.ts';
+import type { PgDatabase, Row } from './db.ts';
 
-const ids = (rows: Record<string, any>[]) => rows.map((r) => r.id as string);
+const ids = (rows: Row[]) => rows.map((r) => r.id as string);
 
 /** The files part of the store; a submission attaches its uploads inside its own insert (submissions.ts). */
 export function fileQueries(db: PgDatabase): Store['files'] {
   return {
     insert: async (f) => {
       await db.q(
-        'INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        `INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [f.id, f.formId, f.fieldKey, f.submissionId, f.name, f.size, f.type, f.createdAt],
       );
     },

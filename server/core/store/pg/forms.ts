@@ -1,13 +1,13 @@
 // Forms, their versions and settings on PostgreSQL.
 import type { FormRecord, Store } from '../types.ts';
-import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
+import { LockClass, lockKey, type Param, type PgDatabase, type Queryable, type Row } from './db.ts';
 import { notifyFormChanged } from './changes.ts';
 import { formColumns, toForm, toSubmission } from '../rows.ts';
 
 /** The forms part of the store. */
 export function formQueries(db: PgDatabase): Store['forms'] {
   const list = async (sql: string, params: Param[]) => (await db.q(sql, params)).rows.map(toForm);
-  const toVersion = (row: Record<string, any>) => ({
+  const toVersion = (row: Row) => ({
     formId: row.form_id,
     version: row.version,
     definition: row.definition,
@@ -76,7 +76,8 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         const claimed =
           (
             await tx.q(
-              'UPDATE forms SET workspace_id = $1, expires_at = NULL, claim_token_hash = NULL WHERE id = $2 AND workspace_id IS NULL',
+              `UPDATE forms SET workspace_id = $1, expires_at = NULL, claim_token_hash = NULL WHERE id = $2
+                AND workspace_id IS NULL`,
               [workspaceId, formId],
             )
           ).changes === 1;
@@ -168,9 +169,10 @@ export const formOwnedTables: string[] = [
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
   await tx.q(
-    `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
-       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count,
-       notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
+    `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at,
+       expires_at, claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode,
+       notify_email_to, webhook_url, webhook_secret, submission_count, notify_each_response, confirmation_field,
+       confirmation_message, retention_days, theme)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22)`,
     [
       f.id,

@@ -67,14 +67,16 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
       workspacesOf: async (userId) =>
         (
           await db.q(
-            'SELECT w.*, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = $1 ORDER BY w.created_at, m.seq',
+            `SELECT w.*, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id
+              WHERE m.user_id = $1 ORDER BY w.created_at, m.seq`,
             [userId],
           )
         ).rows.map((row) => ({ workspace: toWorkspace(row), role: row.role })),
       members: async (workspaceId) =>
         (
           await db.q(
-            'SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 ORDER BY m.created_at, m.seq',
+            `SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id
+              WHERE m.workspace_id = $1 ORDER BY m.created_at, m.seq`,
             [workspaceId],
           )
         ).rows.map((row) => ({ user: toUser(row), role: row.role, emailEnabled: row.email_enabled })),
@@ -159,7 +161,8 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
 
 async function insertKey(q: Queryable, k: ApiKeyRecord) {
   await q.q(
-    'INSERT INTO api_keys (id, kind, key_hash, last4, name, workspace_id, created_by, created_at, last_used_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    `INSERT INTO api_keys (id, kind, key_hash, last4, name, workspace_id, created_by, created_at, last_used_at,
+      revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [k.id, k.kind, k.keyHash, k.last4, k.name, k.workspaceId, k.createdBy, k.createdAt, k.lastUsedAt, k.revokedAt],
   );
 }

@@ -11,7 +11,8 @@ export function inviteQueries(db: PgDatabase): Store['invites'] {
         // Expired invites are useless; dropping them here keeps the table small without a job.
         await tx.q('DELETE FROM invites WHERE expires_at <= $1', [i.createdAt]);
         await tx.q(
-          'INSERT INTO invites (id, token_hash, workspace_id, role, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          `INSERT INTO invites (id, token_hash, workspace_id, role, created_by, created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [i.id, i.tokenHash, i.workspaceId, i.role, i.createdBy, i.createdAt, i.expiresAt],
         );
       });
@@ -58,7 +59,8 @@ export function inviteQueries(db: PgDatabase): Store['invites'] {
         await tx.q('DELETE FROM invites WHERE id = $1', [invite.id]);
         // An existing member keeps the role they have: an invite never demotes or promotes.
         const added = await tx.q(
-          'INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (workspace_id, user_id) DO NOTHING',
+          `INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (workspace_id, user_id) DO NOTHING`,
           [invite.workspaceId, userId, invite.role, now],
         );
         return added.changes === 1 ? 'joined' : 'already_member';
@@ -66,7 +68,10 @@ export function inviteQueries(db: PgDatabase): Store['invites'] {
   };
 }
 
-/** The unexpired invite with this token, locked until the transaction ends: a second taker waits, then finds it gone. */
+/**
+ * The unexpired invite with this token, locked until the transaction ends: a second taker waits, then finds
+ * it gone.
+ */
 async function takeInvite(tx: Queryable, tokenHash: string, now: string): Promise<InviteRecord | undefined> {
   const row = await tx.get('SELECT * FROM invites WHERE token_hash = $1 AND expires_at > $2 FOR UPDATE', [
     tokenHash,

@@ -20,7 +20,8 @@ export function jobQueries(db: PgDatabase): Store['jobs'] {
       // wait, then find it taken (the WHERE) and change nothing. A row per job, so nothing to prune.
       (
         await db.q(
-          'INSERT INTO job_ticks (job, tick) VALUES ($1, $2) ON CONFLICT (job) DO UPDATE SET tick = excluded.tick WHERE job_ticks.tick < excluded.tick',
+          `INSERT INTO job_ticks (job, tick) VALUES ($1, $2) ON CONFLICT (job) DO UPDATE SET tick = excluded.tick
+            WHERE job_ticks.tick < excluded.tick`,
           [name, tick],
         )
       ).changes === 1,

@@ -46,7 +46,8 @@ export function outboxQueries(db: PgDatabase): Store['outbox'] {
   return {
     add: async (m) => {
       await db.q(
-        'INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        `INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           m.id,
           JSON.stringify(m.recipients),

@@ -15,7 +15,8 @@ export function spamQueries(db: PgDatabase): Store['spam'] {
           (await tx.get('SELECT COUNT(*) AS n FROM spam_submissions WHERE form_id = $1', [m.formId]))?.n ?? 0;
         if (held >= max) return false;
         await tx.q(
-          'INSERT INTO spam_submissions (id, form_id, form_version, created_at, data, reason) VALUES ($1, $2, $3, $4, $5, $6)',
+          `INSERT INTO spam_submissions (id, form_id, form_version, created_at, data, reason)
+            VALUES ($1, $2, $3, $4, $5, $6)`,
           [m.id, m.formId, m.formVersion, m.createdAt, JSON.stringify(m.values), m.reason],
         );
         return true;

@@ -17,7 +17,8 @@ const IDEMPOTENCY_MS = 24 * 3600_000;
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   return {
     submissions: {
-      // The one-call write knows nothing of retain_from (rare: a restore from Spam), which is set in the same transaction.
+      // The one-call write knows nothing of retain_from (rare: a restore from Spam), which is set in the same
+      // transaction.
       insert: (s) =>
         s.retainFrom === undefined
           ? insert(db, s)
@@ -30,7 +31,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
-        const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : ''}`;
+        const contained = filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : '';
+        const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${contained}`;
         const params: Param[] = [formId, from, limit];
         if (filtered(contains)) params.push(foldAscii(contains));
         return (
@@ -51,7 +53,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
       dailyCounts: async (workspaceId, since) =>
         (
           await db.q(
-            `SELECT s.form_id, substr(s.created_at, 1, 10) AS day, COUNT(*) AS n FROM forms f JOIN submissions s ON s.form_id = f.id
+            `SELECT s.form_id, substr(s.created_at, 1, 10) AS day, COUNT(*) AS n
+             FROM forms f JOIN submissions s ON s.form_id = f.id
              WHERE f.workspace_id = $1 AND s.created_at >= $2 GROUP BY s.form_id, day`,
             [workspaceId, since],
           )
@@ -78,7 +81,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
       idsOlderThan: async (formId, before, limit) =>
         (
           await db.q(
-            'SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2 AND (retain_from IS NULL OR retain_from < $2) ORDER BY seq LIMIT $3',
+            `SELECT id FROM submissions WHERE form_id = $1 AND created_at < $2
+              AND (retain_from IS NULL OR retain_from < $2) ORDER BY seq LIMIT $3`,
             [formId, before, limit],
           )
         ).rows.map((r) => r.id),
@@ -104,7 +108,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           ]);
           // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
           await tx.q(
-            "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND submission_id = ANY($3::text[]) AND state = 'pending'",
+            `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2
+              AND submission_id = ANY($3::text[]) AND state = 'pending'`,
             [at, formId, deleted],
           );
           await tx.q(
@@ -114,7 +119,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
           const prefixes = deleted.map((id) => `{"id":${JSON.stringify(id)},`);
           await tx.q(
-            'DELETE FROM idempotency i USING unnest($2::text[]) AS p(prefix) WHERE i.form_id = $1 AND left(i.response, length(p.prefix)) = p.prefix',
+            `DELETE FROM idempotency i USING unnest($2::text[]) AS p(prefix) WHERE i.form_id = $1
+              AND left(i.response, length(p.prefix)) = p.prefix`,
             [formId, prefixes],
           );
           // Held mail showing their answers goes whole (a digest too: the panel still lists the others).

@@ -17,7 +17,8 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     due: async (now, limit) =>
       (
         await db.q(
-          "SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2",
+          `SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1
+            ORDER BY next_attempt_at, id LIMIT $2`,
           [now, limit],
         )
       ).rows.map((r) => ({ id: r.id, formId: r.form_id })),
@@ -65,7 +66,8 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     },
     finish: async (id, state, at) => {
       await db.q(
-        "UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3 AND state = 'pending'",
+        `UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3
+          AND state = 'pending'`,
         [state, at, id],
       );
     },
@@ -73,7 +75,8 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       db.tx(async (tx) => {
         const n = (
           await tx.q(
-            "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2 AND state = 'pending'",
+            `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2
+              AND state = 'pending'`,
             [at, formId],
           )
         ).changes;
@@ -93,7 +96,8 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     forSubmission: async (formId, submissionId) => {
       const [deliveries, attempts] = await Promise.all([
         db.q(
-          'SELECT * FROM webhook_deliveries WHERE form_id = $1 AND submission_id = $2 ORDER BY created_at DESC, id DESC',
+          `SELECT * FROM webhook_deliveries WHERE form_id = $1 AND submission_id = $2
+            ORDER BY created_at DESC, id DESC`,
           [formId, submissionId],
         ),
         db.q(

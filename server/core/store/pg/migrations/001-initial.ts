@@ -27,7 +27,8 @@ export const initial: PgMigration = {
       created_at ${T} NOT NULL, seq BIGSERIAL, PRIMARY KEY (workspace_id, user_id));
     CREATE INDEX memberships_user ON memberships (user_id);
 
-    CREATE TABLE sessions (token_hash ${T} PRIMARY KEY, user_id ${T} NOT NULL, created_at ${T} NOT NULL, expires_at ${T} NOT NULL);
+    CREATE TABLE sessions (
+      token_hash ${T} PRIMARY KEY, user_id ${T} NOT NULL, created_at ${T} NOT NULL, expires_at ${T} NOT NULL);
     CREATE INDEX sessions_user ON sessions (user_id);
     CREATE INDEX sessions_expiry ON sessions (expires_at);
 
@@ -35,7 +36,8 @@ export const initial: PgMigration = {
       id ${T} PRIMARY KEY, kind ${T} NOT NULL CHECK (kind IN ('account','agent')), key_hash ${T} NOT NULL UNIQUE,
       last4 ${T} NOT NULL, name ${T} NOT NULL DEFAULT '', workspace_id ${T}, created_by ${T},
       created_at ${T} NOT NULL, last_used_at ${T}, revoked_at ${T});
-    CREATE INDEX api_keys_workspace ON api_keys (workspace_id, created_at) WHERE kind = 'account' AND revoked_at IS NULL;
+    CREATE INDEX api_keys_workspace ON api_keys (workspace_id, created_at)
+      WHERE kind = 'account' AND revoked_at IS NULL;
 
     CREATE TABLE invites (
       id ${T} PRIMARY KEY, token_hash ${T} NOT NULL UNIQUE, workspace_id ${T} NOT NULL,
@@ -50,7 +52,8 @@ export const initial: PgMigration = {
       version INTEGER NOT NULL, created_at ${T} NOT NULL, expires_at ${T}, claim_token_hash ${T} UNIQUE,
       success_message ${T} NOT NULL DEFAULT '', redirect_url ${T} NOT NULL DEFAULT '',
       allow_another_response BOOLEAN NOT NULL DEFAULT FALSE, notify_mode ${T} NOT NULL DEFAULT 'off',
-      notify_email_to ${T} NOT NULL DEFAULT '', webhook_url ${T} NOT NULL DEFAULT '', webhook_secret ${T} NOT NULL DEFAULT '',
+      notify_email_to ${T} NOT NULL DEFAULT '', webhook_url ${T} NOT NULL DEFAULT '',
+      webhook_secret ${T} NOT NULL DEFAULT '',
       submission_count INTEGER NOT NULL DEFAULT 0, webhook_failures INTEGER NOT NULL DEFAULT 0,
       webhook_failure_mailed_at ${T}, webhook_log_count INTEGER NOT NULL DEFAULT 0);
     CREATE INDEX forms_workspace ON forms (workspace_id, created_at);

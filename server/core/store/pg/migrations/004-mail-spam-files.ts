@@ -20,7 +20,8 @@ export const mailSpamFiles: PgMigration = {
     ALTER TABLE forms ADD COLUMN confirmation_message ${T} NOT NULL DEFAULT '';
     ALTER TABLE forms ADD COLUMN retention_days INTEGER;
     ALTER TABLE forms ADD COLUMN theme ${T} NOT NULL DEFAULT '{}';
-    UPDATE forms SET response_mail_seq = (SELECT COALESCE(MAX(seq), 0) FROM submissions WHERE submissions.form_id = forms.id);
+    UPDATE forms SET response_mail_seq =
+      (SELECT COALESCE(MAX(seq), 0) FROM submissions WHERE submissions.form_id = forms.id);
     CREATE INDEX forms_retention ON forms (id) WHERE retention_days IS NOT NULL;
 
     CREATE TABLE spam_submissions (

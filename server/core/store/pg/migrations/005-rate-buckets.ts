@@ -5,8 +5,8 @@ import type { PgMigration } from './types.ts';
  * UNLOGGED: a bucket is worth no WAL write per request, and after a crash of the database server
  * PostgreSQL empties the table, which only refills every bucket (the same as a restart of an embedded
  * installation). `full_at_ms` is when the bucket will be full again, so the sweep needs no rule.
- * `formstead_rate_take` does a whole take in one round trip: it locks the rows in the order given,
- * refuses with the longest wait when any bucket lacks a token, and otherwise takes one from each.
+ * This migration also made `formstead_rate_take`; its text is now functions/formstead_rate_take.ts, applied
+ * after the migrations (a database that ran this migration before has it replaced once).
  */
 export const rateBuckets: PgMigration = {
   id: 5,
@@ -20,31 +20,5 @@ CREATE UNLOGGED TABLE rate_buckets (
   full_at_ms BIGINT NOT NULL,
   PRIMARY KEY (bucket, key)
 );
-CREATE INDEX rate_buckets_full_at ON rate_buckets (full_at_ms);
-
-CREATE FUNCTION formstead_rate_take(p_bucket TEXT[], p_key TEXT[], p_burst FLOAT8[], p_refill FLOAT8[], p_now BIGINT)
-RETURNS INTEGER LANGUAGE plpgsql AS $$
-DECLARE
-  n INTEGER := coalesce(array_length(p_bucket, 1), 0);
-  levels FLOAT8[] := '{}';
-  level FLOAT8;
-  wait INTEGER := 0;
-BEGIN
-  FOR i IN 1 .. n LOOP
-    INSERT INTO rate_buckets (bucket, key, tokens, at_ms, full_at_ms) VALUES (p_bucket[i], p_key[i], p_burst[i], p_now, p_now)
-      ON CONFLICT (bucket, key) DO NOTHING;
-    -- A clock behind the last taker's refills nothing rather than drains (instances' clocks differ a little).
-    SELECT least(p_burst[i], tokens + greatest(0, p_now - at_ms) / 1000.0 * p_refill[i]) INTO level
-      FROM rate_buckets WHERE bucket = p_bucket[i] AND key = p_key[i] FOR UPDATE;
-    IF level < 1 THEN wait := greatest(wait, 1, ceil((1 - level) / p_refill[i])::INTEGER); END IF;
-    levels := levels || level;
-  END LOOP;
-  IF wait > 0 THEN RETURN wait; END IF;
-  FOR i IN 1 .. n LOOP
-    UPDATE rate_buckets SET tokens = levels[i] - 1, at_ms = greatest(at_ms, p_now),
-      full_at_ms = greatest(at_ms, p_now) + ceil((p_burst[i] - (levels[i] - 1)) / p_refill[i] * 1000)::BIGINT
-      WHERE bucket = p_bucket[i] AND key = p_key[i];
-  END LOOP;
-  RETURN 0;
-END $$;`,
+CREATE INDEX rate_buckets_full_at ON rate_buckets (full_at_ms);`,
 };

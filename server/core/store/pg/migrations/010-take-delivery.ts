@@ -1,45 +1,12 @@
-// Taking a webhook delivery for one attempt as one function (webhooks.take): the row claimed with
-// FOR UPDATE SKIP LOCKED and a lease, and read with its form's target, in one round trip instead of
-// two (lease, then read). A function rather than one statement with CTEs: the statement costs more to
-// plan than the two it replaces (about 0.3 ms a call, planned anew each time since the store sends no
-// named prepared statements, which transaction-mode poolers do not keep), while PL/pgSQL keeps its plans
-// for the connection. (docs/performance.md, pg-deliveries.)
+// Made taking a webhook delivery for one attempt one function, formstead_take_delivery: the row claimed
+// with FOR UPDATE SKIP LOCKED and a lease, and read with its form's target, in one round trip instead of
+// two (docs/performance.md, pg-deliveries). Its text is now functions/formstead_take_delivery.ts, which
+// the store applies after the migrations; this migration makes nothing any more.
 import type { PgMigration } from './types.ts';
 
-/**
- * `formstead_take_delivery` answers one row: `taken` with the delivery as its lease leaves it and its
- * form's target (null columns: the form is gone); `held` when the delivery is pending and due but
- * another taker's lease has not ended at `p_now`, or its row is locked right now (skipped, not waited
- * for); no row when it is unknown, not pending, or not due. Each statement inside sees what committed
- * before it ran (READ COMMITTED), so the existence check after a skipped row reads it as its locker
- * left it, if that one has finished.
- */
+/** Nothing: the function it made lives in functions/ (a database that ran it has it replaced once). */
 export const takeDelivery: PgMigration = {
   id: 10,
   name: 'take-delivery',
-  up: `
-CREATE FUNCTION formstead_take_delivery(p_id TEXT, p_now TEXT, p_until TEXT)
-RETURNS TABLE (outcome TEXT, id TEXT, form_id TEXT, submission_id TEXT, payload TEXT, attempt_count INTEGER,
-  next_attempt_at TEXT, state TEXT, created_at TEXT, f_id TEXT, f_workspace_id TEXT, f_url TEXT, f_secret TEXT)
-LANGUAGE plpgsql AS $$
-#variable_conflict use_column
-DECLARE
-  v_id TEXT;
-BEGIN
-  SELECT d.id INTO v_id FROM webhook_deliveries d
-    WHERE d.id = p_id AND d.state = 'pending' AND d.next_attempt_at <= p_now COLLATE "C"
-      AND (d.leased_until IS NULL OR d.leased_until <= p_now COLLATE "C")
-    FOR UPDATE SKIP LOCKED;
-  IF FOUND THEN
-    UPDATE webhook_deliveries d SET leased_until = p_until WHERE d.id = v_id;
-    RETURN QUERY SELECT 'taken'::TEXT, d.id::TEXT, d.form_id::TEXT, d.submission_id::TEXT, d.payload::TEXT, d.attempt_count,
-        d.next_attempt_at::TEXT, d.state::TEXT, d.created_at::TEXT, f.id::TEXT, f.workspace_id::TEXT, f.webhook_url::TEXT, f.webhook_secret::TEXT
-      FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = v_id;
-    RETURN;
-  END IF;
-  -- Not taken: held when a pending, due row is there (a live lease, or locked and skipped), else nothing.
-  RETURN QUERY SELECT 'held'::TEXT, NULL::TEXT, NULL::TEXT, NULL::TEXT, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT,
-      NULL::TEXT, NULL::TEXT, NULL::TEXT, NULL::TEXT, NULL::TEXT
-    WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = p_id AND d.state = 'pending' AND d.next_attempt_at <= p_now COLLATE "C");
-END $$;`,
+  up: '-- formstead_take_delivery: functions/formstead_take_delivery.ts',
 };

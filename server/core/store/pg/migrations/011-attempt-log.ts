@@ -9,39 +9,14 @@ import type { PgMigration } from './types.ts';
  * The log: `slot` and the key (form_id, slot) go; `n` takes its numbers from one sequence for all forms
  * (BIGINT, started past every number already there, so each form's lines keep their order), the key is
  * (form_id, n) (lines copied from a data folder keep their per-form numbers, which repeat across
- * forms), and an index on (form_id, created_at, n) serves the reads' order and the choice below.
+ * forms), and an index on (form_id, created_at, n) serves the reads' order and the choice of the line a
+ * new one overwrites.
  * forms.webhook_log_count (the ring's counter) is dropped: nothing counts a form's lines any more, and a
  * column left behind would read as if it still did.
  *
- * How the log stays at the newest `p_log_size` lines without a counter: a form with fewer gets a new
- * line; a form with that many has the oldest of its newest `p_log_size` lines overwritten in place by
- * the new one (a new number, so it sorts newest), skipping a line another recording is overwriting at
- * this moment (SKIP LOCKED) for the next oldest, so two recordings of one form never wait on each
- * other. Not appended lines trimmed by DELETE: measured (16 clients recording one form, durable
- * server), every trim's range scan walked the index entries of the lines deleted before it until
- * VACUUM removed them, and the rate fell from ~2,200 to ~600 recordings/s within 30 s; deleting
- * only now and then, or only in the hourly sweep, cannot keep exactly the newest lines after each
- * attempt (the Store contract's rule; reads do not know the size). A form keeps at most `p_log_size`
- * lines, plus one for each recording that raced another while its first `p_log_size` were written
- * (both saw room and added); the form's log never shows those (it reads the newest by (created_at, n)
- * with a limit), one submission's lines (forSubmission, no limit) can. If a recording that was
- * overwriting a line rolls back, the one that skipped it overwrote the next line: the log keeps an
- * older line in place of a newer one, once.
- *
- * `formstead_record_attempt` keeps its signature (an instance still on the previous version calls the
- * new body) and the rules of migration 9, each now without a lock on the form row where it can:
- * - nothing is written when the form is gone: the row is taken FOR KEY SHARE, which a deletion (FOR
- *   UPDATE, then DELETE) waits for and which waits for a deletion, but which other KEY SHARE holders and
- *   plain UPDATEs of the form's other columns (submissions, settings, the streak) do not wait on;
- * - the delivery moves on only while it is still pending, and only then does the streak change; a
- *   delivery cancelled meanwhile (webhook removed) leaves the streak as the removal set it;
- * - a success resets the streak with an UPDATE that matches no row when it is already 0, so it locks
- *   nothing on a healthy form (a failure committing at the same moment may then keep its 1: the
- *   success counts as the earlier of the two, as either order could have been);
- * - a failure locks the form row (FOR NO KEY UPDATE, which KEY SHARE holders do not wait on), adds one
- *   to the streak, and fires the failure mail once per window, its time written in the same statement.
- * Locks that can conflict come in the order a deletion (the form, then its rows) and cancelPending
- * (the delivery, then the form's streak) take them.
+ * The new body of `formstead_record_attempt` that went with it (same signature, so an instance still on
+ * the previous version calls the new body), and how it keeps the log at the newest lines without a
+ * counter, are in functions/formstead_record_attempt.ts, which the store applies after the migrations.
  */
 export const attemptLog: PgMigration = {
   id: 11,
@@ -55,85 +30,5 @@ ALTER TABLE webhook_attempts ALTER COLUMN n SET DEFAULT nextval('webhook_attempt
 SELECT setval('webhook_attempts_n_seq', COALESCE((SELECT max(n) FROM webhook_attempts), 0) + 1, false);
 ALTER TABLE webhook_attempts ADD PRIMARY KEY (form_id, n);
 CREATE INDEX webhook_attempts_recent ON webhook_attempts (form_id, created_at, n);
-ALTER TABLE forms DROP COLUMN webhook_log_count;
-
-CREATE OR REPLACE FUNCTION formstead_record_attempt(
-  p_delivery_id TEXT, p_form_id TEXT, p_submission_id TEXT, p_attempt INTEGER, p_status_code INTEGER,
-  p_error TEXT, p_duration_ms INTEGER, p_created_at TEXT, p_next_state TEXT, p_next_at TEXT,
-  p_log_size INTEGER, p_mail_after INTEGER, p_mail_not_since TEXT)
-RETURNS TABLE (out_failures INTEGER, out_mail_failure BOOLEAN)
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_failures INTEGER;
-  v_mailed TEXT;
-  v_moved INTEGER;
-  v_mail BOOLEAN;
-  v_oldest BIGINT;
-  v_top BIGINT[];
-  v_full BOOLEAN;
-  v_logged BOOLEAN := false;
-BEGIN
-  PERFORM 1 FROM forms f WHERE f.id = p_form_id FOR KEY SHARE;
-  -- The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
-  IF NOT FOUND THEN
-    RETURN QUERY SELECT 0, false;
-    RETURN;
-  END IF;
-  -- When the form has p_log_size lines, the new line replaces the oldest of its newest p_log_size that
-  -- no other recording is replacing right now (SKIP LOCKED); else it is added. The oldest first, alone
-  -- (the usual case); the rest in order only when another recording holds it.
-  SELECT w.n INTO v_oldest FROM webhook_attempts w WHERE w.form_id = p_form_id
-    ORDER BY w.created_at DESC, w.n DESC OFFSET p_log_size - 1 LIMIT 1;
-  v_full := FOUND;
-  IF v_full THEN
-    UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id, attempt = p_attempt,
-        status_code = p_status_code, error = p_error, duration_ms = p_duration_ms, created_at = p_created_at
-      WHERE w.form_id = p_form_id AND w.n = (
-        SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_oldest FOR UPDATE SKIP LOCKED);
-    v_logged := FOUND;
-  END IF;
-  IF v_full AND NOT v_logged THEN
-    SELECT array_agg(t.n ORDER BY t.created_at, t.n) INTO v_top FROM (
-      SELECT w.n, w.created_at FROM webhook_attempts w WHERE w.form_id = p_form_id ORDER BY w.created_at DESC, w.n DESC LIMIT p_log_size) t;
-    FOR i IN 1 .. coalesce(array_length(v_top, 1), 0) LOOP
-      UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id, attempt = p_attempt,
-          status_code = p_status_code, error = p_error, duration_ms = p_duration_ms, created_at = p_created_at
-        WHERE w.form_id = p_form_id AND w.n = (
-          SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_top[i] FOR UPDATE SKIP LOCKED);
-      v_logged := FOUND;
-      EXIT WHEN v_logged;
-    END LOOP;
-  END IF;
-  IF NOT v_logged THEN
-    INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at)
-      VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at);
-  END IF;
-  IF p_next_state = 'pending' THEN
-    UPDATE webhook_deliveries SET attempt_count = p_attempt, next_attempt_at = p_next_at, leased_until = NULL
-      WHERE id = p_delivery_id AND state = 'pending';
-  ELSE
-    UPDATE webhook_deliveries SET attempt_count = p_attempt, state = p_next_state, finished_at = p_created_at, leased_until = NULL
-      WHERE id = p_delivery_id AND state = 'pending';
-  END IF;
-  GET DIAGNOSTICS v_moved = ROW_COUNT;
-  -- A delivery cancelled while its attempt ran (webhook removed) leaves the streak as the removal set it.
-  IF v_moved = 0 THEN
-    RETURN QUERY SELECT f.webhook_failures, false FROM forms f WHERE f.id = p_form_id;
-    RETURN;
-  END IF;
-  IF p_next_state = 'delivered' THEN
-    UPDATE forms SET webhook_failures = 0 WHERE id = p_form_id AND webhook_failures <> 0;
-    RETURN QUERY SELECT 0, false;
-    RETURN;
-  END IF;
-  SELECT f.webhook_failures + 1, f.webhook_failure_mailed_at INTO v_failures, v_mailed
-    FROM forms f WHERE f.id = p_form_id FOR NO KEY UPDATE;
-  v_mail := v_failures >= p_mail_after AND (v_mailed IS NULL OR v_mailed <= p_mail_not_since COLLATE "C");
-  IF v_mail THEN
-    UPDATE forms SET webhook_failures = v_failures, webhook_failure_mailed_at = p_created_at WHERE id = p_form_id;
-  ELSE
-    UPDATE forms SET webhook_failures = v_failures WHERE id = p_form_id;
-  END IF;
-  RETURN QUERY SELECT v_failures, v_mail;
-END $$;`,
+ALTER TABLE forms DROP COLUMN webhook_log_count;`,
 };

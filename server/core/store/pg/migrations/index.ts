@@ -1,5 +1,8 @@
 // Every PostgreSQL schema migration, in order. Add a file NNN-name.ts and list it here; never edit a
-// landed one. The numbers are this backend's own: they need not match the sql.js migrations.
+// landed one. The numbers are this backend's own: they need not match the sql.js migrations. Functions
+// (PL/pgSQL) are not made here: each lives in ../functions/, applied after these whenever its text changes
+// (migrations 5, 6, 9, 10 and 11 made or replaced functions before; that part of them was moved there).
+// A migration still drops a function, or the old signature of one whose arguments or result change.
 import { initial } from './001-initial.ts';
 import { deliveryLease } from './002-delivery-lease.ts';
 import { jobTicks } from './003-job-ticks.ts';

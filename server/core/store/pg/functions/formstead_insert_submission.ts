@@ -1,0 +1,95 @@
+// The submission write (submissions.insert), first made by migration 6. The current body: edit it here,
+// the store replaces the function at its next open (./index.ts).
+//
+// One function, so an insert is one round trip instead of six (BEGIN, the form lock, the idempotency
+// read, the usage count, the writes, COMMIT): round trips were most of the Node process's CPU per insert
+// (docs/performance.md).
+
+/**
+ * `formstead_insert_submission` keeps the rules of the statements it replaced: the form row is locked
+ * first (FOR UPDATE), so every insert into one form, on any instance, takes its turn there; each later
+ * statement of a VOLATILE function reads a fresh snapshot, so one that waited for the lock sees what the
+ * previous holder committed (the idempotency record above all). The monthly quota is a conditional upsert
+ * of the usage row. A refusal returns before anything is written; the call is one statement, so it all
+ * commits or none of it does.
+ */
+export const formstead_insert_submission = `
+CREATE OR REPLACE FUNCTION formstead_insert_submission(
+  p_id TEXT, p_form_id TEXT, p_form_version INTEGER, p_created_at TEXT, p_data TEXT, p_hidden BOOLEAN,
+  p_workspace_id TEXT, p_quota INTEGER, p_form_cap INTEGER,
+  p_idem_key TEXT, p_idem_hash TEXT, p_idem_status INTEGER, p_idem_response TEXT, p_idem_cutoff TEXT,
+  p_files TEXT[], p_from_spam BOOLEAN,
+  p_delivery_id TEXT, p_delivery_payload TEXT, p_delivery_next TEXT)
+RETURNS TABLE (outcome TEXT, count INTEGER, body_hash TEXT, status INTEGER, response TEXT, created_at TEXT)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_count INTEGER;
+  v_taken idempotency%ROWTYPE;
+  v_free INTEGER;
+BEGIN
+  SELECT f.submission_count INTO v_count FROM forms f WHERE f.id = p_form_id FOR UPDATE;
+  -- Deleted while this submission was being checked: storing it would leave rows of no form.
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'form_gone', 0, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+    RETURN;
+  END IF;
+  IF p_idem_key IS NOT NULL THEN
+    SELECT * INTO v_taken FROM idempotency i WHERE i.form_id = p_form_id AND i.key = p_idem_key;
+    -- Keys live 24 h; an older record not yet swept is replaced rather than replayed.
+    IF FOUND AND v_taken.created_at >= p_idem_cutoff COLLATE "C" THEN
+      RETURN QUERY SELECT 'replay', 0, v_taken.body_hash, v_taken.status, v_taken.response, v_taken.created_at;
+      RETURN;
+    END IF;
+  END IF;
+  IF p_form_cap IS NOT NULL AND v_count >= p_form_cap THEN
+    RETURN QUERY SELECT 'form_cap', 0, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+    RETURN;
+  END IF;
+  IF cardinality(p_files) > 0 THEN
+    -- Locked, so a concurrent insert of another form naming the same upload waits and then sees it taken.
+    SELECT count(*) INTO v_free FROM (
+      SELECT fl.id FROM files fl WHERE fl.submission_id IS NULL AND fl.id = ANY(p_files) FOR UPDATE) free;
+    IF v_free <> cardinality(p_files) THEN
+      RETURN QUERY SELECT 'files_gone', 0, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+      RETURN;
+    END IF;
+  END IF;
+  IF p_workspace_id IS NOT NULL THEN
+    IF p_quota IS NOT NULL AND p_quota <= 0 THEN
+      RETURN QUERY SELECT 'monthly_quota', 0, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+      RETURN;
+    END IF;
+    -- Counted and checked in one statement: the row lock of the upsert makes concurrent submissions to
+    -- different forms of the workspace take turns, and the WHERE refuses the one past the quota.
+    INSERT INTO usage AS u (workspace_id, month, submissions)
+      VALUES (p_workspace_id, substr(p_created_at, 1, 7), 1)
+      ON CONFLICT (workspace_id, month) DO UPDATE SET submissions = u.submissions + 1
+      WHERE p_quota IS NULL OR u.submissions < p_quota;
+    IF NOT FOUND THEN
+      RETURN QUERY SELECT 'monthly_quota', 0, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+      RETURN;
+    END IF;
+  END IF;
+  IF cardinality(p_files) > 0 THEN
+    UPDATE files SET submission_id = p_id WHERE id = ANY(p_files);
+  END IF;
+  IF p_from_spam THEN
+    DELETE FROM spam_submissions WHERE form_id = p_form_id AND id = p_id;
+  END IF;
+  INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars)
+    VALUES (p_id, p_form_id, p_form_version, p_created_at, p_data, p_hidden);
+  IF p_idem_key IS NOT NULL THEN
+    -- An expired record is replaced by the upsert.
+    INSERT INTO idempotency AS i (form_id, key, body_hash, status, response, created_at)
+      VALUES (p_form_id, p_idem_key, p_idem_hash, p_idem_status, p_idem_response, p_created_at)
+      ON CONFLICT (form_id, key) DO UPDATE SET body_hash = excluded.body_hash, status = excluded.status,
+        response = excluded.response, created_at = excluded.created_at;
+  END IF;
+  IF p_delivery_id IS NOT NULL THEN
+    INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at)
+      VALUES (p_delivery_id, p_form_id, p_id, p_delivery_payload, p_delivery_next, p_created_at);
+  END IF;
+  UPDATE forms SET submission_count = submission_count + 1 WHERE id = p_form_id
+    RETURNING submission_count INTO v_count;
+  RETURN QUERY SELECT 'stored', v_count, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+END $$`;
