@@ -8,9 +8,14 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** PostgreSQL instead of the embedded store (--database-url / FORMSTEAD_DATABASE_URL): many instances can share it. */
+  /**
+   * PostgreSQL instead of the embedded store (--database-url / FORMSTEAD_DATABASE_URL): many instances can share it.
+   */
   databaseUrl?: string;
-  /** Whether instances tell each other of form changes (LISTEN/NOTIFY) so forms can be cached; off behind a transaction-mode pooler. */
+  /**
+   * Whether instances tell each other of form changes (LISTEN/NOTIFY) so forms can be cached; off behind a
+   * transaction-mode pooler.
+   */
   databaseHints: boolean;
   publicUrl: string;
   ownerKey?: string;
@@ -39,7 +44,9 @@ export interface Config {
   uploadMaxBytes: number;
   /** Largest total of the files of one submission, in bytes (FORMSTEAD_SUBMISSION_FILES_MAX_MB, default 25 MB). */
   submissionFilesMaxBytes: number;
-  /** How long an upload waits for a submission to use it (FORMSTEAD_UPLOAD_TTL_SECONDS, default 24 h; short in tests). */
+  /**
+   * How long an upload waits for a submission to use it (FORMSTEAD_UPLOAD_TTL_SECONDS, default 24 h; short in tests).
+   */
   uploadTtlMs: number;
 }
 
@@ -135,9 +142,15 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   };
 }
 
-/** Room a lease leaves past the attempt's timeout by default: the lease is taken before the send and the outcome recorded after it. */
+/**
+ * Room a lease leaves past the attempt's timeout by default: the lease is taken before the send and the outcome
+ * recorded after it.
+ */
 const LEASE_MARGIN_MS = 15_000;
-/** Least room allowed: a lease that ended while its attempt still ran would let a second instance send the same delivery. */
+/**
+ * Least room allowed: a lease that ended while its attempt still ran would let a second instance send the same
+ * delivery.
+ */
 const MIN_LEASE_MARGIN_MS = 1000;
 
 /** The delivery lease: the timeout plus 15 s unless set, and never less than the timeout plus 1 s. */
@@ -145,7 +158,8 @@ function webhookLease(raw: string | undefined, timeoutMs: number): number {
   const leaseMs = integer(raw, 'FORMSTEAD_WEBHOOK_LEASE_MS', timeoutMs + LEASE_MARGIN_MS, 1, 3_600_000);
   if (leaseMs < timeoutMs + MIN_LEASE_MARGIN_MS) {
     throw new ConfigError(
-      `FORMSTEAD_WEBHOOK_LEASE_MS: must be at least FORMSTEAD_WEBHOOK_TIMEOUT_MS + ${MIN_LEASE_MARGIN_MS} (${timeoutMs + MIN_LEASE_MARGIN_MS}), got ${leaseMs}`,
+      `FORMSTEAD_WEBHOOK_LEASE_MS: must be at least FORMSTEAD_WEBHOOK_TIMEOUT_MS + ${MIN_LEASE_MARGIN_MS} ` +
+        `(${timeoutMs + MIN_LEASE_MARGIN_MS}), got ${leaseMs}`,
     );
   }
   return leaseMs;
@@ -173,7 +187,10 @@ function oneOf<T extends string>(raw: string | undefined, name: string, allowed:
   return raw as T;
 }
 
-/** Server flags keyed as `--name`; anything else (an unknown flag, a stray word, a missing value) is one ConfigError line. */
+/**
+ * Server flags keyed as `--name`; anything else (an unknown flag, a stray word, a missing value) is one ConfigError
+ * line.
+ */
 function parseFlags(argv: string[]): Record<string, string | undefined> {
   const { values } = parseStrict(argv, serverFlags);
   const out: Record<string, string | undefined> = {};

@@ -39,15 +39,20 @@ async function main() {
   const store = await openConfiguredStore(config, log);
   // Instances started together on one database take turns here: each reads, then creates what is missing.
   let secret = '';
-  await store.jobs.exclusive('startup', async () => void (secret = await instanceSecret(store)));
+  await store.jobs.exclusive('startup', async () => {
+    secret = await instanceSecret(store);
+  });
   const services = createServices(store, config, secret, log);
   await services.files.init();
   let welcome: string[] = [];
-  await store.jobs.exclusive('startup', async () => void (welcome = await bootstrap(store, services.keys, config)));
+  await store.jobs.exclusive('startup', async () => {
+    welcome = await bootstrap(store, services.keys, config);
+  });
   for (const line of welcome) console.log(line);
   if (config.webhookAllowPrivate)
     log(
-      'warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; for development and tests only',
+      'warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; ' +
+        'for development and tests only',
     );
 
   // Each scheduled run is claimed in the store, so with many instances a job runs once per tick.
@@ -64,7 +69,8 @@ async function main() {
     server.listen(config.port, config.host, () => resolve());
   });
   console.log(
-    `Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ${describeStorage(config)})`,
+    `Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ` +
+      `${describeStorage(config)})`,
   );
 
   let stopping = false;
@@ -94,7 +100,8 @@ async function main() {
     } catch (err) {
       // A full disk, say: the journal holds every acknowledged write and the next start replays it.
       log(
-        `final snapshot not written (${err instanceof Error ? err.message : String(err)}); the next start replays the journal`,
+        `final snapshot not written (${err instanceof Error ? err.message : String(err)}); ` +
+          'the next start replays the journal',
       );
       process.exit(1);
     }

@@ -77,6 +77,7 @@ async function accept(
 function refuse(socket: Duplex, status: number, text: string) {
   if (socket.destroyed) return;
   socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ` +
+      `${text.length}\r\n\r\n${text}`,
   );
 }

@@ -9,6 +9,7 @@
 // torn end, and that write was not yet acknowledged when the copy began. The `files/` folder (uploads) is
 // copied after the database, so every file a copied submission names is there unless it was deleted
 // meanwhile; files added meanwhile are extra, unreferenced copies.
+import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, parseStrict } from '../config.ts';
@@ -39,13 +40,16 @@ export async function backup(argv: string[], env: NodeJS.ProcessEnv): Promise<st
     // On PostgreSQL the folder holds no data: say where it is instead.
     if (env.FORMSTEAD_DATABASE_URL)
       throw new ConfigError(
-        `--data: ${dir} is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump`,
+        `--data: ${dir} is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: ` +
+          'back it up with pg_dump',
       );
     throw new ConfigError(`--data: ${dir} is not a Formstead data folder`);
   }
   const s = await writeBackup(dir, path.resolve(values.out));
   return [
-    `Backup written to ${s.out}: snapshot, ${s.journals} journal file(s), ${s.files} stored file(s), ${s.bytes} bytes. Restore: mkdir NEW && tar -xf ${path.basename(s.out)} -C NEW, then start with --data NEW.`,
+    `Backup written to ${s.out}: snapshot, ${s.journals} journal file(s), ${s.files} stored file(s), ` +
+      `${s.bytes} bytes. Restore: mkdir NEW && tar -xf ${path.basename(s.out)} -C NEW, ` +
+      'then start with --data NEW.',
   ];
 }
 
@@ -103,7 +107,7 @@ async function readIfThere(file: string): Promise<Buffer | undefined> {
 
 /** Adds a folder tree under `as`; files deleted while it is walked are skipped. Returns the files added. */
 async function copyFolder(tar: TarWriter, from: string, as: string): Promise<number> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(from, { withFileTypes: true });
   } catch (err) {

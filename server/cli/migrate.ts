@@ -82,7 +82,8 @@ async function openSource(dir: string): Promise<DataFolderReader> {
   } catch (err) {
     if (err instanceof StorageError && err.code === 'data_locked') {
       throw new Error(
-        `${dir} is in use by a running Formstead: stop the server first (answers that arrive during the copy would not be copied), then run this again`,
+        `${dir} is in use by a running Formstead: stop the server first (answers that arrive during the copy would ` +
+          'not be copied), then run this again',
       );
     }
     throw err;
@@ -104,11 +105,13 @@ function report(r: {
   const lines = [`Copied the data folder ${r.dir} into PostgreSQL ${r.where}.`, '', ...countTable(r.counts), ''];
   if (r.filesTo && path.resolve(r.filesTo) !== path.resolve(r.filesFrom)) {
     lines.push(
-      `Files: ${r.files.copied} copied from ${r.filesFrom} to ${filesDir}, ${r.files.alreadyThere} already there (${named} named by the database).`,
+      `Files: ${r.files.copied} copied from ${r.filesFrom} to ${filesDir}, ` +
+        `${r.files.alreadyThere} already there (${named} named by the database).`,
     );
   } else {
     lines.push(
-      `Files: ${named} named by the database, kept where they are in ${filesDir} (use --files-dir DIR to copy them to a folder every instance mounts).`,
+      `Files: ${named} named by the database, kept where they are in ${filesDir} (use --files-dir DIR to copy them ` +
+        'to a folder every instance mounts).',
     );
   }
   const missingRows = r.counts.filter((c) => c.missing > 0);
@@ -129,7 +132,8 @@ function report(r: {
   const hidden = shown.password !== '';
   if (hidden) shown.password = '***';
   lines.push(
-    `Everything is in PostgreSQL: ${rows} rows in ${r.counts.length} tables and ${named} file(s); this run added ${added} rows (running it again adds only what is missing).`,
+    `Everything is in PostgreSQL: ${rows} rows in ${r.counts.length} tables and ${named} file(s); ` +
+      `this run added ${added} rows (running it again adds only what is missing).`,
     '',
     'Start Formstead on PostgreSQL (keep the data folder until you have checked your forms there):',
     `  FORMSTEAD_DATABASE_URL=${shellQuote(shown.toString())} FORMSTEAD_FILES_DIR=${shellQuote(filesDir)} formstead`,

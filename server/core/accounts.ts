@@ -40,10 +40,9 @@ export class AccountService {
       // Across instances too (PostgreSQL): a post of the same link to another instance waits here and
       // then finds the token used.
       let session = '';
-      await this.store.jobs.exclusive(
-        'owner-setup',
-        async () => void (session = await this.setupOnce(token, email, password, used)),
-      );
+      await this.store.jobs.exclusive('owner-setup', async () => {
+        session = await this.setupOnce(token, email, password, used);
+      });
       return session;
     } finally {
       this.settingUp = false;

@@ -68,8 +68,8 @@ export class DeletionService {
 
   /**
    * Deletes submissions of one form by id: unknown ids and ids of other forms are skipped and not
-   * counted. Their pending deliveries are cancelled and held mail showing them is deleted. Usage for the month is not lowered: it counts what
-   * was received. Returns the ids deleted.
+   * counted. Their pending deliveries are cancelled and held mail showing them is deleted. Usage for the month is not
+   * lowered: it counts what was received. Returns the ids deleted.
    */
   async deleteSubmissions(form: FormRecord, ids: string[]): Promise<string[]> {
     // Files first, as in deleteForm: should the submissions' write then fail (a full disk, a crash), the

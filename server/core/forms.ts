@@ -178,7 +178,9 @@ export class FormService {
       ...result,
       agent_key: agent.key,
       agent_key_notice:
-        'Save this agent key now: it is shown only once. Send it as "Authorization: Bearer <key>" to list this form, read its submissions and publish new versions. Open claim_url while signed in to move the form into your workspace before it expires.',
+        'Save this agent key now: it is shown only once. Send it as "Authorization: Bearer ' +
+        '<key>" to list this form, read its submissions and publish new versions. ' +
+        'Open claim_url while signed in to move the form into your workspace before it expires.',
     };
   }
 
@@ -192,7 +194,8 @@ export class FormService {
   ) {
     const full = () =>
       conflict('unclaimed_limit', [
-        `form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; claim or let one expire first`,
+        `form_id: this agent key already holds ${MAX_UNCLAIMED_PER_AGENT_KEY} unclaimed forms; ` +
+          'claim or let one expire first',
       ]);
     // Answered before the rate limit counts the attempt; the write checks again, so concurrent publishes
     // (on any instance) cannot pass the limit together.
@@ -201,7 +204,9 @@ export class FormService {
     return this.createUnclaimed(principal.keyId, title, json, body, at, { max: MAX_UNCLAIMED_PER_AGENT_KEY, full });
   }
 
-  /** Creates an unclaimed form; with `limit`, only while the agent key holds fewer than `max` (else throws `full()`). */
+  /**
+   * Creates an unclaimed form; with `limit`, only while the agent key holds fewer than `max` (else throws `full()`).
+   */
   private async createUnclaimed(
     agentKeyId: string,
     title: string,

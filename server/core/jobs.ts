@@ -9,7 +9,10 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** Finished webhook deliveries (their payloads) are kept 7 days; the attempt log keeps its last 100 per form. */
 export const FINISHED_DELIVERY_TTL_MS = 7 * 24 * 3600_000;
 
-/** Mail held in the outbox is kept 30 days: with mail on every response and no SMTP server, it would otherwise grow without end. */
+/**
+ * Mail held in the outbox is kept 30 days: with mail on every response and no SMTP server, it would otherwise grow
+ * without end.
+ */
 export const OUTBOX_TTL_MS = 30 * 24 * 3600_000;
 
 /** Registers every job of the product; `about` is what the admin panel says each does. */

@@ -63,7 +63,7 @@ export class KeyService {
   /** Revokes an account key of the workspace; it answers 401 from then on. */
   async revokeAccountKey(workspaceId: string, keyId: string) {
     const key = await this.store.keys.byId(keyId);
-    if (!key || key.kind !== 'account' || key.workspaceId !== workspaceId || key.revokedAt) throw notFound('key');
+    if (key?.kind !== 'account' || key.workspaceId !== workspaceId || key.revokedAt) throw notFound('key');
     await this.store.keys.revoke(key.id, new Date().toISOString());
   }
 

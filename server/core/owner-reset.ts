@@ -42,7 +42,10 @@ export async function writeOwnerResetRow(store: Store, now = Date.now()): Promis
 const requestBody = (token: string, now: number) =>
   JSON.stringify({ tokenHash: hashSecret(token), expiresAt: new Date(now + OWNER_RESET_TTL_MS).toISOString() });
 
-/** The server's side: checks a link's token and uses it up (from the data folder, or from the store's meta when given one). */
+/**
+ * The server's side: checks a link's token and uses it up (from the data folder, or from the store's meta when given
+ * one).
+ */
 export class OwnerResetLinks {
   constructor(
     private readonly dataDir: string,

@@ -75,7 +75,10 @@ export interface Services {
   storage: { check(): Promise<StorageHealth> };
 }
 
-/** Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests move the mail limits' and rate limits' time. */
+/**
+ * Wires the services together. `secret` is the instance secret that signs cursors and render tokens; `clock` lets tests
+ * move the mail limits' and rate limits' time.
+ */
 export function createServices(
   store: Store,
   config: Config,

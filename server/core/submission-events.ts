@@ -5,7 +5,10 @@ import { submissionView } from './submission-reads.ts';
 import type { StoredSubmission } from './submissions.ts';
 import type { Store } from './store/types.ts';
 
-/** With many instances on one database: where a watch also finds what the other instances stored, and how often it looks. */
+/**
+ * With many instances on one database: where a watch also finds what the other instances stored, and how often it
+ * looks.
+ */
 export interface SharedSubmissions {
   store: Store;
   everyMs: number;

@@ -296,7 +296,9 @@ export class SubmissionService {
     return outcome;
   }
 
-  /** Hands a stored submission to afterStore: reacting (mail, webhook hand-over) never fails the write that happened. */
+  /**
+   * Hands a stored submission to afterStore: reacting (mail, webhook hand-over) never fails the write that happened.
+   */
   private react(stored: StoredSubmission) {
     try {
       this.afterStore(stored);

@@ -25,7 +25,10 @@ export function hasExpired(form: Owned & Pick<FormRecord, 'expiresAt'>, now: str
 export const submissionCap = (form: Owned): number | undefined =>
   isClaimed(form) ? undefined : UNCLAIMED_SUBMISSION_CAP;
 
-/** Mail of any kind (responses, digests, milestones, confirmations, failures): an unclaimed form has nobody to mail and must not mail strangers. */
+/**
+ * Mail of any kind (responses, digests, milestones, confirmations, failures): an unclaimed form has nobody to mail and
+ * must not mail strangers.
+ */
 export const sendsMail = isClaimed;
 
 /** Webhooks: an unclaimed form delivers nothing, so nobody can use it as an anonymous relay. */

@@ -1,5 +1,6 @@
 // GET /admin/forms/{id}/submissions.csv: the CSV file of spec 4.3 for a signed-in member (the admin
-// panel's download link), only the submissions containing `?filter=` when given. A plain HTTP download, since a browser saves a file best from a link.
+// panel's download link), only the submissions containing `?filter=` when given. A plain HTTP download, since a browser
+// saves a file best from a link.
 import { SUBMISSION_FILTER_MAX } from '../../shared/api/admin.ts';
 import { badRequest, unauthorized } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';

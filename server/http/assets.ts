@@ -39,7 +39,10 @@ function clientAssets(): Promise<Record<string, string>> {
 
 function etagOf(url: string, body: string): string {
   let tag = etags.get(url);
-  if (!tag) etags.set(url, (tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`));
+  if (!tag) {
+    tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+    etags.set(url, tag);
+  }
   return tag;
 }
 

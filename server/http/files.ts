@@ -32,7 +32,10 @@ export const uploadPreflight =
     res.end();
   };
 
-/** POST /v1/f/{id}/uploads?field={key}: a raw body (type from Content-Type, name from X-File-Name) or multipart with one file → 201. */
+/**
+ * POST /v1/f/{id}/uploads?field={key}: a raw body (type from Content-Type, name from X-File-Name) or multipart with one
+ * file → 201.
+ */
 export const upload =
   (s: Services) =>
   async ({ req, res, params, query }: RouteContext) => {

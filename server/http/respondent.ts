@@ -9,7 +9,7 @@ import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import type { Services } from '../core/services.ts';
-import { bodyHash, type SubmitInput } from '../core/submissions.ts';
+import { bodyHash, type SubmitInput, type SubmitResult } from '../core/submissions.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
 import { clientIp } from './client-ip.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
@@ -40,7 +40,7 @@ export const submit =
       const ip = clientIp(req, s.config.trustProxy);
       await s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
       const received: string[] = [];
-      let result;
+      let result: SubmitResult;
       try {
         const input = isMultipart(req.headers['content-type'] ?? '')
           ? await readMultipartSubmission(s, req, params.id, received)
@@ -70,7 +70,8 @@ export const submit =
     } catch (err) {
       if (err instanceof ApiError) {
         // Embeddable: a post without JavaScript from inside the embed's iframe shows this page there.
-        // A file too large still gets a page a person can read; the unread rest of the body is dropped with the connection.
+        // A file too large still gets a page a person can read; the unread rest of the body is dropped with the
+        // connection.
         if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
           const page = problemPage(err, params.id, await fieldLabels(s, params.id));
           if (err.status === 413) res.on('finish', () => req.socket?.destroy());
@@ -191,6 +192,9 @@ function problemPage(err: ApiError, formId: string, labels: Map<string, string>)
   // `values.<key>: <message>` reads as `<label>: <message>` for a person; other details stay as they are.
   const readable = (d: string) => d.replace(/^values\.([^:]+):/, (_, key: string) => `${labels.get(key) ?? key}:`);
   const items = err.details.map((d) => `<li>${escapeHtml(readable(d))}</li>`).join('');
-  const body = `<h1 class="fs-step-title">Please check your answers</h1><div class="fs-alert" role="alert"><ul>${items}</ul></div><p>Use your browser's Back button to correct them; your answers are kept there. Or <a href="/f/${encodeURIComponent(formId)}">start the form again</a>.</p>`;
+  const body =
+    '<h1 class="fs-step-title">Please check your answers</h1><div class="fs-alert" role="alert">' +
+    `<ul>${items}</ul></div><p>Use your browser's Back button to correct them; your answers are kept there. Or ` +
+    `<a href="/f/${encodeURIComponent(formId)}">start the form again</a>.</p>`;
   return hostedDocument({ title: 'Please check your answers', body, noindex: true });
 }

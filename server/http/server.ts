@@ -32,7 +32,8 @@ export function createHttpServer(services: Services, log: (line: string) => void
       const { error, unexpected } = toApiError(err);
       if (unexpected)
         log(
-          `error: ${req.method} ${redactTokens(url.pathname)}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+          `error: ${req.method} ${redactTokens(url.pathname)}: ` +
+            `${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
         );
       if (res.headersSent) {
         res.destroy();

@@ -5,7 +5,7 @@ import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { requireEditor } from '../core/principal.ts';
-import { parseLimit, submissionView } from '../core/submission-reads.ts';
+import { parseLimit } from '../core/submission-reads.ts';
 import type { FormRecord } from '../core/store/types.ts';
 import { requireKey } from './auth.ts';
 import { sendJson, sendNoContent } from './respond.ts';
@@ -44,7 +44,10 @@ export const deleteSubmission =
     sendNoContent(res);
   };
 
-/** Streams the CSV chunks the read service produces (only rows containing `filter` when given), waiting for the socket to drain between them. */
+/**
+ * Streams the CSV chunks the read service produces (only rows containing `filter` when given), waiting for the socket
+ * to drain between them.
+ */
 export async function streamCsv(s: Services, res: ServerResponse, form: FormRecord, filter?: string) {
   res.writeHead(200, {
     'content-type': 'text/csv; charset=utf-8',

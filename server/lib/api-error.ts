@@ -63,7 +63,9 @@ export const storageUnavailableError = () =>
     { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
   );
 
-/** Turns anything thrown into an ApiError; unknown errors are logged by the caller and answered 500 without internals. */
+/**
+ * Turns anything thrown into an ApiError; unknown errors are logged by the caller and answered 500 without internals.
+ */
 export function toApiError(err: unknown): { error: ApiError; unexpected: boolean } {
   if (err instanceof ApiError) return { error: err, unexpected: false };
   if (storageUnavailable(err)) return { error: storageUnavailableError(), unexpected: false };

@@ -8,7 +8,10 @@ export interface JobDefinition {
   /** What it does, in plain words, for the admin panel ("Removes sign-in sessions that have ended"). */
   about: string;
   run: () => Promise<unknown>;
-  /** Runs on every instance at each tick (work on the instance's own memory, like its delivery queue); otherwise once per tick across instances. */
+  /**
+   * Runs on every instance at each tick (work on the instance's own memory, like its delivery queue); otherwise once
+   * per tick across instances.
+   */
   everyInstance?: boolean;
 }
 
@@ -23,7 +26,10 @@ export interface JobStatus {
   lastRunAt?: string;
   lastResult?: string;
   lastError?: string;
-  /** With many instances: the last scheduled tick this instance dealt with, and whether it took (and ran) it or another instance did. */
+  /**
+   * With many instances: the last scheduled tick this instance dealt with, and whether it took (and ran) it or another
+   * instance did.
+   */
   lastTick?: string;
   lastTickTaken?: boolean;
 }

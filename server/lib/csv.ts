@@ -22,5 +22,5 @@ export function csvCell(value: unknown): string {
 
 /** One CSV record with its CRLF line ending (RFC 4180). */
 export function csvRow(cells: unknown[]): string {
-  return cells.map(csvCell).join(',') + '\r\n';
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }

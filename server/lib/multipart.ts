@@ -25,7 +25,7 @@ export interface MultipartOptions {
   /** Parts of any kind; a definition holds at most 100 fields, so a few hundred is plenty. */
   maxParts?: number;
   /** Takes one non-empty file part; a string it resolves with becomes the field's value; a rejection ends the read. */
-  onFile(file: IncomingFile): Promise<string | void>;
+  onFile(file: IncomingFile): Promise<string | undefined>;
 }
 
 /** Adds a value, repeated names becoming lists; names like `__proto__` stay plain own keys, as in JSON. */
@@ -35,7 +35,9 @@ export function addField(out: FormFields, name: string, value: string) {
   Object.defineProperty(out, name, { value: next, enumerable: true, writable: true, configurable: true });
 }
 
-/** Reads a multipart body to its end; resolves with the text fields (and file values) once every file part was taken. */
+/**
+ * Reads a multipart body to its end; resolves with the text fields (and file values) once every file part was taken.
+ */
 export function readMultipart(req: IncomingMessage, options: MultipartOptions): Promise<FormFields> {
   let parser: busboy.Busboy;
   try {

@@ -9,7 +9,8 @@ export type StorageErrorCode =
   | 'replay_failed' // a journaled statement failed on replay: journal and snapshot disagree
   | 'migration_failed'
   | 'storage_failed' // a journal write or fsync failed; the journal's state is unknown: the process must restart
-  | 'storage_full' // the disk was full: nothing of the refused write stayed in the journal; writes resume once there is room
+  // the disk was full: nothing of the refused write stayed in the journal; writes resume once there is room
+  | 'storage_full'
   | 'snapshot_failed' // a background snapshot could not be made; nothing is lost, it is tried again
   | 'database_unavailable' // PostgreSQL cannot be reached now; nothing was written, a later call may work
   | 'closed';

@@ -120,8 +120,14 @@ function withDeadline(resolve: Resolve, deadline: number): Resolve {
     new Promise((ok, fail) => {
       const timer = setTimeout(() => fail(new Error('resolve timed out')), Math.max(0, deadline - performance.now()));
       resolve(host).then(
-        (addresses) => (clearTimeout(timer), ok(addresses)),
-        (err: unknown) => (clearTimeout(timer), fail(err)),
+        (addresses) => {
+          clearTimeout(timer);
+          ok(addresses);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          fail(err);
+        },
       );
     });
 }

@@ -13,8 +13,10 @@ const validateInput = z.strictObject({
 export const validateDefinitionTool = defineTool({
   name: 'validate_definition',
   description:
-    "Check a form definition without publishing it, with exactly the checks publish_form runs (the engine's checkDefinition and the size limits). " +
-    'Returns valid (boolean) and problems, every problem as "definition.<path>: <problem>"; fix them all and check again until valid is true, then call publish_form. No key needed.',
+    "Check a form definition without publishing it, with exactly the checks publish_form runs (the engine's " +
+    'checkDefinition and the size limits). Returns valid (boolean) and problems, every problem as ' +
+    '"definition.<path>: <problem>"; fix them all and check again until valid is true, then call publish_form. No ' +
+    'key needed.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: validateInput,
   run: async (_ctx, args) => {
@@ -30,9 +32,10 @@ const noArgs = z.strictObject({});
 export const definitionReferenceTool = defineTool({
   name: 'definition_reference',
   description:
-    'The form definition format as compact text: every object and property (fields, field types, validation, conditions, steps, routes, buttons), ' +
-    'the rules checked beyond the shape, and two example definitions (a one-page form and a multi-step form with routes). ' +
-    'Read it once before writing a definition for publish_form. No key needed.',
+    'The form definition format as compact text: every object and property (fields, field types, validation, ' +
+    'conditions, steps, routes, buttons), the rules checked beyond the shape, and two example definitions (a ' +
+    'one-page form and a multi-step form with routes). Read it once before writing a definition for publish_form. No ' +
+    'key needed.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: noArgs,
   run: async (ctx, args) => {

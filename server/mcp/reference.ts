@@ -32,14 +32,26 @@ const rules = [
   'Use `fields` for a one-page form or `steps` for several pages, not both. A form needs at least one field.',
   `At most ${DEFINITION_MAX_FIELDS} fields and ${DEFINITION_MAX_BYTES / 1024} KB per definition.`,
   'Field keys are unique across the whole form, step ids unique; `__proto__` is not a key.',
-  'Conditions (show, showAny, a route\'s show/showAny, a button\'s disabled): `show` holds when all match, `showAny` when one does. Use one operator per condition; equality is strict (3 is not "3"). Empty means undefined, null, "" or [].',
-  "Conditions read backwards: a field's conditions may name fields of its own step or earlier steps, a step's conditions earlier steps, a route's its own step or earlier ones; no circles.",
+  "Conditions (show, showAny, a route's show/showAny, a button's disabled): " +
+    '`show` holds when all match, `showAny` when one does. Use one operator per condition; equality is strict (3 is ' +
+    'not "3"). Empty means undefined, null, "" or [].',
+  "Conditions read backwards: a field's conditions may name fields of its own step or earlier steps, " +
+    "a step's conditions earlier steps, a route's its own step or earlier ones; no circles.",
   'Hidden fields are cleared, not validated and not submitted; hidden steps are skipped.',
-  'Routes are checked in order; the first that matches and whose target step is visible wins; `to` is a later step id, or null to end the form after this step; with no match the next visible step follows.',
-  'select, radio, autocomplete and multiselect need `options` (unique values) or `optionsFrom`. A `defaultValue` must fit the field type.',
-  'Validation order: required, type, minLength/maxLength, min/max, pattern, matchField; the first failure is the message. Empty optional values skip the rules. `required` on checkbox/switch means "must be on".',
-  '`pattern` must match somewhere in the value (anchor with ^ and $); it runs on a linear-time engine, so no backreferences or lookaround. min must not exceed max, nor minLength maxLength.',
-  'Submitted value types: number a number; checkbox and switch a boolean; date YYYY-MM-DD; datetime YYYY-MM-DDTHH:MM[:SS[.fraction]][Z or ±HH:MM]; select, radio and autocomplete one option value; multiselect a list of option values; text, textarea, email, phone and password strings; file and custom types anything.',
+  'Routes are checked in order; the first that matches and whose target step is visible wins; ' +
+    '`to` is a later step id, or null to end the form after this step; with no match the next visible step follows.',
+  'select, radio, autocomplete and multiselect need `options` (unique values) or `optionsFrom`. ' +
+    'A `defaultValue` must fit the field type.',
+  'Validation order: required, type, minLength/maxLength, min/max, pattern, matchField; ' +
+    'the first failure is the message. Empty optional values skip the rules. `required` on checkbox/switch means ' +
+    '"must be on".',
+  '`pattern` must match somewhere in the value (anchor with ^ and $); ' +
+    'it runs on a linear-time engine, so no backreferences or lookaround. min must not exceed max, nor minLength ' +
+    'maxLength.',
+  'Submitted value types: number a number; checkbox and switch a boolean; date YYYY-MM-DD; ' +
+    'datetime YYYY-MM-DDTHH:MM[:SS[.fraction]][Z or ±HH:MM]; select, radio and autocomplete one option value; ' +
+    'multiselect a list of option values; text, textarea, email, phone and password strings; file and custom types ' +
+    'anything.',
 ];
 
 let cached: { publicUrl: string; text: string } | undefined;
@@ -60,7 +72,8 @@ function build(publicUrl: string): string {
     '',
     ...objects.flatMap(([name, node]) => [...objectText(name, node), '']),
     '## Built-in field types',
-    `${builtInFieldTypes.join(', ')}. Any other type string is a custom type, drawn by the site's own renderer component.`,
+    `${builtInFieldTypes.join(', ')}. Any other type string is a custom type, ` +
+      `drawn by the site's own renderer component.`,
     '',
     '## Rules beyond the shape (validate_definition and publish_form report every one)',
     ...rules.map((r) => `- ${r}`),

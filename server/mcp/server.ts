@@ -23,10 +23,11 @@ export const tools: Tool[] = [
 ];
 
 const instructions =
-  'Formstead is a forms backend. To make a form: read definition_reference, write a definition, check it with validate_definition, then publish_form. ' +
-  'Share hosted_url with respondents; read answers with get_submissions. Without a key, publish_form returns an agent key to send as "Authorization: Bearer <key>" ' +
-  'and a claim_url for a person to take the form over. Settings and webhooks need an account key (svc_live_). ' +
-  'A failed call returns isError with JSON {status, error, details}, the same codes and details as the REST API /v1.';
+  'Formstead is a forms backend. To make a form: read definition_reference, write a definition, check it with ' +
+  'validate_definition, then publish_form. Share hosted_url with respondents; read answers with get_submissions. ' +
+  'Without a key, publish_form returns an agent key to send as "Authorization: Bearer <key>" and a claim_url for a ' +
+  'person to take the form over. Settings and webhooks need an account key (svc_live_). A failed call returns ' +
+  'isError with JSON {status, error, details}, the same codes and details as the REST API /v1.';
 
 // The SDK would build a new Ajv instance for every server, that is for every request; one will do
 // (it only validates elicitation answers, which these tools never ask for).

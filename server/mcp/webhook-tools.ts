@@ -25,9 +25,10 @@ async function editableForm(ctx: ToolContext, formId: string) {
 export const getWebhook = defineTool({
   name: 'get_webhook',
   description:
-    "Show a form's webhook: url, secret (the HMAC key of the Service-Signature header; masked unless reveal_secret is true) and deliveries, " +
-    'the last 100 delivery attempts newest first (submission_id, attempt, status_code, error, duration_ms, created_at). ' +
-    'Call it to check that submissions reach the receiver or to see why they fail. Set the URL with update_form_settings. Needs an account key (svc_live_).',
+    "Show a form's webhook: url, secret (the HMAC key of the Service-Signature header; masked unless reveal_secret " +
+    'is true) and deliveries, the last 100 delivery attempts newest first (submission_id, attempt, status_code, ' +
+    'error, duration_ms, created_at). Call it to check that submissions reach the receiver or to see why they fail. ' +
+    'Set the URL with update_form_settings. Needs an account key (svc_live_).',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: webhookInput,
   run: async (ctx, args) => {
@@ -41,9 +42,10 @@ export const getWebhook = defineTool({
 export const sendTestWebhook = defineTool({
   name: 'send_test_webhook',
   description:
-    "Send one signed test payload to the form's webhook_url now (submission_id 00000000-0000-0000-0000-000000000000, the text test for every field) " +
-    'to check the receiver is wired. Returns ok, status_code, duration_ms and, when ok is false, error. Not retried and not logged. ' +
-    'Needs an account key (svc_live_) and a webhook_url set with update_form_settings (422 otherwise).',
+    "Send one signed test payload to the form's webhook_url now (submission_id 00000000-0000-0000-0000-000000000000, " +
+    'the text test for every field) to check the receiver is wired. Returns ok, status_code, duration_ms and, when ' +
+    'ok is false, error. Not retried and not logged. Needs an account key (svc_live_) and a webhook_url set with ' +
+    'update_form_settings (422 otherwise).',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: testInput,
   run: async (ctx, args) => {

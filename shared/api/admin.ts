@@ -11,7 +11,10 @@ export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
 /** Names one form. */
 export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
 
-/** A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or oldest first. */
+/**
+ * A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or
+ * oldest first.
+ */
 export const submissionPageInput = z.strictObject({
   formId: z.string().min(1).max(64),
   limit: z.number().int().min(1).max(100).optional(),

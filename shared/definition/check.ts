@@ -65,7 +65,9 @@ function issueProblems(issue: core.$ZodIssue, base: Path): Problem[] {
       return [
         {
           path,
-          message: `expected ${issue.values.length > 1 ? 'one of ' : ''}${orList(issue.values.map((v) => JSON.stringify(v)))}`,
+          message:
+            'expected ' +
+            `${issue.values.length > 1 ? 'one of ' : ''}${orList(issue.values.map((v) => JSON.stringify(v)))}`,
         },
       ];
     case 'too_small':
@@ -155,7 +157,9 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
     problems.push({ path: ['fields'], message: 'use either fields or steps, not both' });
 
   // Gather every field, each step's own references, and the step ids.
-  list(def.fields).forEach((f, i) => addField(f, ['fields', i], -1));
+  list(def.fields).forEach((f, i) => {
+    addField(f, ['fields', i], -1);
+  });
   const stepIds = new Map<string, { path: Path; index: number }>();
   steps.forEach((s, index) => {
     const step = record(s);
@@ -171,7 +175,9 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
         });
       else stepIds.set(id, { path, index });
     }
-    list(step.fields).forEach((f, i) => addField(f, [...path, 'fields', i], index));
+    list(step.fields).forEach((f, i) => {
+      addField(f, [...path, 'fields', i], index);
+    });
     collectConditions(step, path, { kind: 'step', step: index }, refs, problems);
     for (const button of ['next', 'back', 'skip']) collectButton(step[button], [...path, button], refs, problems);
   });
@@ -362,7 +368,10 @@ function referenceProblem(ref: Reference, keys: Map<string, FieldEntry>, multiSt
   if (scope.kind === 'any' || !multiStep || scope.step < 0 || target.step < 0) return undefined;
   const quoted = JSON.stringify(ref.key);
   if (target.step > scope.step) {
-    return `${quoted} is asked in a later step (${formatPath(['steps', target.step])}); conditions can only read answers given before them`;
+    return (
+      `${quoted} is asked in a later step (${formatPath(['steps', target.step])}); ` +
+      'conditions can only read answers given before them'
+    );
   }
   if (scope.kind === 'step' && target.step === scope.step)
     return `${quoted} is a field of this step; a step's conditions can only read earlier steps`;

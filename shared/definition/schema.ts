@@ -31,7 +31,8 @@ export const ShowCondition = doc(
     notIn: doc(conditionList.optional(), 'Matches when the value is none of the items'),
     notEmpty: doc(z.boolean().optional(), 'true: matches when the value is not empty; false: when it is empty'),
   }),
-  'A condition on another field. Use one operator; when several are given only the first of eq, neq, in, notIn, notEmpty applies.',
+  'A condition on another field. Use one operator; when several are given only the first of eq, neq, in, notIn, ' +
+    'notEmpty applies.',
   'ShowCondition',
 );
 

@@ -38,7 +38,10 @@ function toList(value: unknown): unknown {
   return typeof value === 'string' ? [value] : value;
 }
 
-/** A copy of form-post values with numbers, booleans and lists coerced per field type; unknown keys are kept as they are. */
+/**
+ * A copy of form-post values with numbers, booleans and lists coerced per field type; unknown keys are kept as they
+ * are.
+ */
 export function coerceFormValues(definition: FormDefinition, raw: Values): Record<string, unknown> {
   // Spread copies every own key as data, "__proto__" included, without touching any prototype.
   const out: Record<string, unknown> = { ...raw };

@@ -50,7 +50,7 @@ export function conditionsHold(item: Conditional, values: Values): boolean {
 
 /** Whether a button is disabled: all of its `disabled` conditions match (an empty list never disables). */
 export function isActionDisabled(action: FormAction | false | undefined, values: Values): boolean {
-  if (!action || !action.disabled || action.disabled.length === 0) return false;
+  if (action === false || !action?.disabled?.length) return false;
   return action.disabled.every((c) => conditionMatches(c, values));
 }
 

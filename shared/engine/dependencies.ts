@@ -24,7 +24,9 @@ function edges(nodes: readonly DependencyNode[]): number[][] {
 export function dependencyOrder(nodes: readonly DependencyNode[]): number[] {
   const reads = edges(nodes);
   const readers = nodes.map((): number[] => []);
-  reads.forEach((r, i) => r.forEach((j) => readers[j].push(i)));
+  reads.forEach((r, i) => {
+    for (const j of r) readers[j].push(i);
+  });
   const placed = new Array<boolean>(nodes.length).fill(false);
   const order: number[] = [];
   // The earliest free node goes next. Every unplaced node before `i` still waits for a read; placing

@@ -39,7 +39,9 @@ export interface Evaluation {
   errors: Record<string, string>;
 }
 
-/** Evaluates raw respondent values against a (checked) definition; `problems` is empty when the submission is accepted. */
+/**
+ * Evaluates raw respondent values against a (checked) definition; `problems` is empty when the submission is accepted.
+ */
 export function evaluateSubmission(
   definition: FormDefinition,
   rawValues: Values,

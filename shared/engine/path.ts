@@ -32,7 +32,7 @@ export function walkPath(plan: Plan, source: Values, skipped?: ReadonlySet<strin
   let step = firstStep(plan, values);
   while (step !== undefined) {
     steps.push(step);
-    settleStepFields(step, source, values, skipped !== undefined && skipped.has(step.id), visible);
+    settleStepFields(step, source, values, skipped?.has(step.id) === true, visible);
     step = stepAfter(plan, step, values);
   }
   return { steps, visible, values };

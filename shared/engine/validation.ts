@@ -65,8 +65,9 @@ export const defaultMessages = {
 };
 
 // The address rule of the HTML standard for input type=email (a "valid email address").
-const emailAddress =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+// One label of the domain: letters, digits and inner hyphens, at most 63 characters.
+const emailLabel = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
+const emailAddress = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${emailLabel}(?:\\.${emailLabel})*$`);
 const dateShape = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimeShape = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?$/;
 

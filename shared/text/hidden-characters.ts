@@ -6,13 +6,17 @@
 // operators, U+FEFF zero-width no-break space, U+180E Mongolian vowel separator (formerly zero-width);
 // U+200E/U+200F, U+061C, U+202A-U+202E, U+2066-U+2069 bidirectional marks, embeddings and isolates;
 // U+E0000-U+E007F tag characters; U+FE00-U+FE0F and U+E0100-U+E01EF variation selectors.
-const CLASS = String.raw`[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]`;
+const CLASS =
+  String.raw`[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F` +
+  String.raw`\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]`;
 // The same set for a yes/no test, without the 'u' flag: every submission is tested field by field, and a
 // 'u' regex with astral ranges is several times slower to run. The astral ranges are spelled as their
 // surrogate pairs (U+E0000-U+E007F is \uDB40 + \uDC00-\uDC7F, U+E0100-U+E01EF is \uDB40 + \uDD00-\uDDEF),
 // which match only a whole pair, as a code point would; a lone surrogate matches neither way.
-const HIDDEN =
-  /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/;
+const HIDDEN = new RegExp(
+  String.raw`[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069\uFE00-\uFE0F]` +
+    String.raw`|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]`,
+);
 
 /** True when any key or string value, at any depth, holds a hidden character. */
 export function containsHiddenCharacters(value: unknown): boolean {

@@ -1,5 +1,6 @@
 // submissions.*: pages with a text filter and a total, one submission in detail, new submissions live,
-// deleting (the CSV file is a plain HTTP download, server/http/admin-csv.ts, since a browser saves a file best from a link).
+// deleting (the CSV file is a plain HTTP download, server/http/admin-csv.ts, since a browser saves a file best from a
+// link).
 import {
   formIdInput,
   submissionIdInput,

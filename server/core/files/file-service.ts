@@ -58,7 +58,10 @@ export class FileService {
     await mkdir(this.config.filesDir, { recursive: true });
   }
 
-  /** Where an upload for `fieldKey` of form `formId` goes; refuses unclaimed, paused or expired forms and non-file fields. */
+  /**
+   * Where an upload for `fieldKey` of form `formId` goes; refuses unclaimed, paused or expired forms and non-file
+   * fields.
+   */
   async target(formId: string, fieldKey: string | null): Promise<FileTarget> {
     const form = await this.store.forms.byId(formId);
     if (!form) throw notFound();
@@ -126,7 +129,8 @@ export class FileService {
     const perFile = maxBytes >= this.config.uploadMaxBytes;
     const detail = perFile
       ? `values.${fieldKey}: the file is larger than ${mb(this.config.uploadMaxBytes)}, the most one file may be`
-      : `values.${fieldKey}: the files of this submission add up to more than ${mb(this.config.submissionFilesMaxBytes)}, the most one submission may carry`;
+      : `values.${fieldKey}: the files of this submission add up to more than ` +
+        `${mb(this.config.submissionFilesMaxBytes)}, the most one submission may carry`;
     return new ApiError(
       413,
       'payload_too_large',
@@ -148,7 +152,9 @@ export class FileService {
     url: `${this.config.publicUrl}/v1/files/${f.id}`,
   });
 
-  /** A file used by a submission (unused uploads are not downloadable), with its form; undefined when either is gone. */
+  /**
+   * A file used by a submission (unused uploads are not downloadable), with its form; undefined when either is gone.
+   */
   async readable(fileId: string): Promise<{ file: FileRecord; form: FormRecord; path: string } | undefined> {
     if (!looksLikeId(fileId)) return undefined;
     const file = await this.store.files.byId(fileId);
@@ -171,7 +177,10 @@ export class FileService {
     return this.delete(await this.store.files.idsOfForm(formId));
   }
 
-  /** Removes files by id: the rows in one durable write, then the bytes; a crash in between leaves orphans the sweep removes. */
+  /**
+   * Removes files by id: the rows in one durable write, then the bytes; a crash in between leaves orphans the sweep
+   * removes.
+   */
   async delete(ids: string[]): Promise<number> {
     if (!ids.length) return 0;
     await this.store.files.delete(ids);
@@ -226,6 +235,7 @@ export class FileService {
 export function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes from names
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 255);

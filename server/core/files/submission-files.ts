@@ -66,7 +66,8 @@ export async function resolveUploads(
       413,
       'payload_too_large',
       [
-        `values: the files add up to ${total} bytes, more than the ${config.submissionFilesMaxBytes} bytes one submission may carry`,
+        `values: the files add up to ${total} bytes, more than the ${config.submissionFilesMaxBytes} bytes one ` +
+          'submission may carry',
       ],
       {
         max_bytes: config.submissionFilesMaxBytes,

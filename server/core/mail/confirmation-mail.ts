@@ -1,8 +1,8 @@
 // The confirmation mail to a respondent (confirmation_email_field): "we got your answer", sent to the
 // address typed into the form's chosen email field. Anyone can type any address there, so it is
 // guarded against being used to mail strangers: claimed forms only, one address per submission, a
-// per-form and a per-address rate limit (core/rate-limits.ts, shared by instances), and the mail carries only the owner's words and
-// the form title, never the respondent's answers (a bot cannot make it carry its own text).
+// per-form and a per-address rate limit (core/rate-limits.ts, shared by instances), and the mail carries only the
+// owner's words and the form title, never the respondent's answers (a bot cannot make it carry its own text).
 import type { RateLimits } from '../rate-limits.ts';
 import type { FormRecord } from '../store/types.ts';
 import type { Mailer } from './mailer.ts';

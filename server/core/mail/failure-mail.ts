@@ -34,7 +34,8 @@ export class FailureMail {
       `Last result: ${last.error}${last.statusCode ? ` (status ${last.statusCode})` : ''}`,
       '',
       'Submissions are kept and retried for about 22 hours; a successful delivery clears this state.',
-      `Delivery log: ${this.publicUrl}/admin (or GET ${this.publicUrl}/v1/forms/${form.id}/webhook with an account key).`,
+      `Delivery log: ${this.publicUrl}/admin (or GET ${this.publicUrl}/v1/forms/${form.id}/webhook with an account ` +
+        'key).',
       '',
       'You get at most one of these mails per form per day.',
     ];

@@ -29,7 +29,9 @@ export class Mailer {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   }
 
-  /** Sends the mail (one message per recipient, so members do not see each other's addresses) or holds it in the outbox. */
+  /**
+   * Sends the mail (one message per recipient, so members do not see each other's addresses) or holds it in the outbox.
+   */
   async send(mail: Mail): Promise<void> {
     const subject = oneLine(mail.subject);
     if (mail.to.length === 0) return;

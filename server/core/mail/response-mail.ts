@@ -40,7 +40,10 @@ export class ResponseMail {
     return sendsMail(form) && form.notifyEachResponse;
   }
 
-  /** After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. Never throws. */
+  /**
+   * After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. Never
+   * throws.
+   */
   stored(form: FormRecord): void {
     // A digest already waiting on its timer will read this answer from the store when the minute ends;
     // an attempt per answer meanwhile would only re-read the form and run a write transaction that

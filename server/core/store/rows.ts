@@ -19,106 +19,117 @@ import type {
   WorkspaceRecord,
 } from './types.ts';
 
-type Row = Record<string, any>;
+/**
+ * A row as a driver returns it. The query's SQL decides what each column holds, so each mapper below
+ * states the type it reads a column as (no check at run time, as before).
+ */
+type Row = Record<string, unknown>;
 
 /** A boolean column: 1 on sql.js, true on PostgreSQL. */
 const bool = (v: unknown): boolean => v === true || v === 1;
 
-export const toWorkspace = (r: Row): WorkspaceRecord => ({ id: r.id, name: r.name, createdAt: r.created_at });
+export const toWorkspace = (r: Row): WorkspaceRecord => ({
+  id: r.id as string,
+  name: r.name as string,
+  createdAt: r.created_at as string,
+});
 
 export const toUser = (r: Row): UserRecord => ({
-  id: r.id,
-  email: r.email,
-  passwordHash: r.password_hash,
-  createdAt: r.created_at,
+  id: r.id as UserRecord['id'],
+  email: r.email as UserRecord['email'],
+  passwordHash: r.password_hash as UserRecord['passwordHash'],
+  createdAt: r.created_at as UserRecord['createdAt'],
 });
 
 export const toKey = (r: Row): ApiKeyRecord => ({
-  id: r.id,
-  kind: r.kind,
-  keyHash: r.key_hash,
-  last4: r.last4,
-  name: r.name,
-  workspaceId: r.workspace_id,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
+  id: r.id as ApiKeyRecord['id'],
+  kind: r.kind as ApiKeyRecord['kind'],
+  keyHash: r.key_hash as ApiKeyRecord['keyHash'],
+  last4: r.last4 as ApiKeyRecord['last4'],
+  name: r.name as ApiKeyRecord['name'],
+  workspaceId: r.workspace_id as ApiKeyRecord['workspaceId'],
+  createdBy: r.created_by as ApiKeyRecord['createdBy'],
+  createdAt: r.created_at as ApiKeyRecord['createdAt'],
+  lastUsedAt: r.last_used_at as ApiKeyRecord['lastUsedAt'],
+  revokedAt: r.revoked_at as ApiKeyRecord['revokedAt'],
 });
 
 export const toInvite = (r: Row): InviteRecord => ({
-  id: r.id,
-  tokenHash: r.token_hash,
-  workspaceId: r.workspace_id,
-  role: r.role,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
+  id: r.id as InviteRecord['id'],
+  tokenHash: r.token_hash as InviteRecord['tokenHash'],
+  workspaceId: r.workspace_id as InviteRecord['workspaceId'],
+  role: r.role as InviteRecord['role'],
+  createdBy: r.created_by as InviteRecord['createdBy'],
+  createdAt: r.created_at as InviteRecord['createdAt'],
+  expiresAt: r.expires_at as InviteRecord['expiresAt'],
 });
 
 // The `??` fallbacks are the columns' defaults, for sql.js rows of columns added by later migrations;
 // on PostgreSQL those columns are NOT NULL with the same defaults, so the fallbacks never apply there.
 export const toForm = (r: Row): FormRecord => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  agentKeyId: r.agent_key_id,
-  title: r.title,
-  status: r.status,
+  id: r.id as FormRecord['id'],
+  workspaceId: r.workspace_id as FormRecord['workspaceId'],
+  agentKeyId: r.agent_key_id as FormRecord['agentKeyId'],
+  title: r.title as FormRecord['title'],
+  status: r.status as FormRecord['status'],
   moderationPaused: bool(r.moderation_paused),
-  version: r.version,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  claimTokenHash: r.claim_token_hash,
-  submissionCount: r.submission_count,
-  successMessage: r.success_message,
-  redirectUrl: r.redirect_url,
+  version: r.version as FormRecord['version'],
+  createdAt: r.created_at as FormRecord['createdAt'],
+  expiresAt: r.expires_at as FormRecord['expiresAt'],
+  claimTokenHash: r.claim_token_hash as FormRecord['claimTokenHash'],
+  submissionCount: r.submission_count as FormRecord['submissionCount'],
+  successMessage: r.success_message as FormRecord['successMessage'],
+  redirectUrl: r.redirect_url as FormRecord['redirectUrl'],
   allowAnotherResponse: bool(r.allow_another_response),
-  notifyMode: r.notify_mode,
-  notifyEmailTo: r.notify_email_to,
-  webhookUrl: r.webhook_url,
-  webhookSecret: r.webhook_secret,
-  webhookFailures: r.webhook_failures ?? 0,
-  webhookFailureMailedAt: r.webhook_failure_mailed_at ?? null,
+  notifyMode: r.notify_mode as FormRecord['notifyMode'],
+  notifyEmailTo: r.notify_email_to as FormRecord['notifyEmailTo'],
+  webhookUrl: r.webhook_url as FormRecord['webhookUrl'],
+  webhookSecret: r.webhook_secret as FormRecord['webhookSecret'],
+  webhookFailures: (r.webhook_failures as number | null | undefined) ?? 0,
+  webhookFailureMailedAt: (r.webhook_failure_mailed_at as string | null | undefined) ?? null,
   notifyEachResponse: bool(r.notify_each_response),
-  confirmationField: r.confirmation_field ?? '',
-  confirmationMessage: r.confirmation_message ?? '',
-  retentionDays: r.retention_days ?? null,
-  theme: r.theme ? JSON.parse(r.theme) : {},
-  responseMailSeq: r.response_mail_seq ?? 0,
-  responseMailAt: r.response_mail_at ?? null,
+  confirmationField: (r.confirmation_field as string | null | undefined) ?? '',
+  confirmationMessage: (r.confirmation_message as string | null | undefined) ?? '',
+  retentionDays: (r.retention_days as number | null | undefined) ?? null,
+  theme: r.theme ? JSON.parse(r.theme as string) : {},
+  responseMailSeq: (r.response_mail_seq as number | null | undefined) ?? 0,
+  responseMailAt: (r.response_mail_at as string | null | undefined) ?? null,
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
-  seq: r.seq,
-  id: r.id,
-  formId: r.form_id,
-  formVersion: r.form_version,
-  createdAt: r.created_at,
-  values: JSON.parse(r.data),
+  seq: r.seq as SubmissionRecord['seq'],
+  id: r.id as SubmissionRecord['id'],
+  formId: r.form_id as SubmissionRecord['formId'],
+  formVersion: r.form_version as SubmissionRecord['formVersion'],
+  createdAt: r.created_at as SubmissionRecord['createdAt'],
+  values: JSON.parse(r.data as string),
   hiddenChars: bool(r.hidden_chars),
 });
 
 export const toIdempotency = (r: Row): IdempotencyRecord => ({
-  formId: r.form_id,
-  key: r.key,
-  bodyHash: r.body_hash,
-  status: r.status,
-  response: r.response,
-  createdAt: r.created_at,
+  formId: r.form_id as IdempotencyRecord['formId'],
+  key: r.key as IdempotencyRecord['key'],
+  bodyHash: r.body_hash as IdempotencyRecord['bodyHash'],
+  status: r.status as IdempotencyRecord['status'],
+  response: r.response as IdempotencyRecord['response'],
+  createdAt: r.created_at as IdempotencyRecord['createdAt'],
 });
 
 export const toDelivery = (r: Row): DeliveryRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  submissionId: r.submission_id,
-  payload: r.payload,
-  attemptCount: r.attempt_count,
-  nextAttemptAt: r.next_attempt_at,
-  state: r.state,
-  createdAt: r.created_at,
+  id: r.id as DeliveryRecord['id'],
+  formId: r.form_id as DeliveryRecord['formId'],
+  submissionId: r.submission_id as DeliveryRecord['submissionId'],
+  payload: r.payload as DeliveryRecord['payload'],
+  attemptCount: r.attempt_count as DeliveryRecord['attemptCount'],
+  nextAttemptAt: r.next_attempt_at as DeliveryRecord['nextAttemptAt'],
+  state: r.state as DeliveryRecord['state'],
+  createdAt: r.created_at as DeliveryRecord['createdAt'],
 });
 
-/** A delivery row joined with its form's webhook columns (f_id, f_workspace_id, f_url, f_secret), as `webhooks.take` reads it. */
+/**
+ * A delivery row joined with its form's webhook columns (f_id, f_workspace_id, f_url, f_secret), as `webhooks.take`
+ * reads it.
+ */
 export const toTakenDelivery = (r: Row): TakenDelivery => ({
   delivery: toDelivery(r),
   target:
@@ -128,54 +139,54 @@ export const toTakenDelivery = (r: Row): TakenDelivery => ({
 });
 
 export const toAttempt = (r: Row): AttemptRecord => ({
-  formId: r.form_id,
-  submissionId: r.submission_id,
-  attempt: r.attempt,
-  statusCode: r.status_code,
-  error: r.error,
-  durationMs: r.duration_ms,
-  createdAt: r.created_at,
+  formId: r.form_id as AttemptRecord['formId'],
+  submissionId: r.submission_id as AttemptRecord['submissionId'],
+  attempt: r.attempt as AttemptRecord['attempt'],
+  statusCode: r.status_code as AttemptRecord['statusCode'],
+  error: r.error as AttemptRecord['error'],
+  durationMs: r.duration_ms as AttemptRecord['durationMs'],
+  createdAt: r.created_at as AttemptRecord['createdAt'],
 });
 
 export const toFile = (r: Row): FileRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  fieldKey: r.field_key,
-  submissionId: r.submission_id,
-  name: r.name,
-  size: r.size,
-  type: r.type,
-  createdAt: r.created_at,
+  id: r.id as FileRecord['id'],
+  formId: r.form_id as FileRecord['formId'],
+  fieldKey: r.field_key as FileRecord['fieldKey'],
+  submissionId: r.submission_id as FileRecord['submissionId'],
+  name: r.name as FileRecord['name'],
+  size: r.size as FileRecord['size'],
+  type: r.type as FileRecord['type'],
+  createdAt: r.created_at as FileRecord['createdAt'],
 });
 
 export const toDraft = (r: Row): DraftRecord => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  formId: r.form_id,
-  text: r.text,
-  baseVersion: r.base_version,
-  updatedAt: r.updated_at,
-  updatedBy: r.updated_by,
+  id: r.id as DraftRecord['id'],
+  workspaceId: r.workspace_id as DraftRecord['workspaceId'],
+  formId: r.form_id as DraftRecord['formId'],
+  text: r.text as DraftRecord['text'],
+  baseVersion: r.base_version as DraftRecord['baseVersion'],
+  updatedAt: r.updated_at as DraftRecord['updatedAt'],
+  updatedBy: r.updated_by as DraftRecord['updatedBy'],
 });
 
 export const toSpam = (r: Row): SpamRecord => ({
-  id: r.id,
-  formId: r.form_id,
-  formVersion: r.form_version,
-  createdAt: r.created_at,
-  values: JSON.parse(r.data),
-  reason: r.reason,
+  id: r.id as SpamRecord['id'],
+  formId: r.form_id as SpamRecord['formId'],
+  formVersion: r.form_version as SpamRecord['formVersion'],
+  createdAt: r.created_at as SpamRecord['createdAt'],
+  values: JSON.parse(r.data as string),
+  reason: r.reason as SpamRecord['reason'],
 });
 
 export const toOutbox = (r: Row): OutboxRecord => ({
-  id: r.id,
-  recipients: JSON.parse(r.recipients),
-  subject: r.subject,
-  body: r.body,
-  createdAt: r.created_at,
-  error: r.error,
-  formId: r.form_id ?? null,
-  submissionIds: JSON.parse(r.submission_ids ?? '[]'),
+  id: r.id as OutboxRecord['id'],
+  recipients: JSON.parse(r.recipients as string),
+  subject: r.subject as OutboxRecord['subject'],
+  body: r.body as OutboxRecord['body'],
+  createdAt: r.created_at as OutboxRecord['createdAt'],
+  error: r.error as OutboxRecord['error'],
+  formId: (r.form_id as string | null | undefined) ?? null,
+  submissionIds: JSON.parse((r.submission_ids as string | null | undefined) ?? '[]'),
 });
 
 /**

@@ -22,7 +22,7 @@ export async function readForm(req: IncomingMessage): Promise<Record<string, str
  * when it stays on this origin; the answer is the normalised path, safe for a Location header.
  */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/')) return '/admin';
+  if (!next?.startsWith('/')) return '/admin';
   try {
     const base = 'http://formstead.invalid';
     const url = new URL(next, base);
@@ -38,7 +38,11 @@ export const signedInPath = (next: string) => `/admin/signed-in?next=${encodeURI
 const setupForm = (token: string, email = '', errors: string[] = []) =>
   page(
     'Set up Formstead',
-    `<h1>Create the owner account</h1>${problems(errors)}<form method="post" action="/admin/setup"><input type="hidden" name="token" value="${escapeHtml(token)}">${input('email', 'Email', 'email', email)}${input('password', 'Password (at least 10 characters)', 'password')}<button type="submit">Create account</button></form>`,
+    `<h1>Create the owner account</h1>${problems(errors)}<form method="post" action="/admin/setup">` +
+      `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
+      `${input('email', 'Email', 'email', email)}` +
+      `${input('password', 'Password (at least 10 characters)', 'password')}` +
+      '<button type="submit">Create account</button></form>',
   );
 
 /** GET /admin/setup?token=…: the one-time owner setup form. */
@@ -78,7 +82,10 @@ export const setupSubmit =
 const loginForm = (next: string, email = '', errors: string[] = []) =>
   page(
     'Sign in',
-    `<h1>Sign in to Formstead</h1>${problems(errors)}<form method="post" action="/admin/login"><input type="hidden" name="next" value="${escapeHtml(next)}">${input('email', 'Email', 'email', email)}${input('password', 'Password', 'password')}<button type="submit">Sign in</button></form>`,
+    `<h1>Sign in to Formstead</h1>${problems(errors)}<form method="post" action="/admin/login">` +
+      `<input type="hidden" name="next" value="${escapeHtml(next)}">` +
+      `${input('email', 'Email', 'email', email)}${input('password', 'Password', 'password')}` +
+      '<button type="submit">Sign in</button></form>',
   );
 
 /** GET /admin/login. */

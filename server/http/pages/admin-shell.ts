@@ -6,10 +6,13 @@ import { sessionToken } from '../../core/session-cookie.ts';
 import { redirect, sendHtml } from '../respond.ts';
 
 const shell =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ' +
+  'initial-scale=1">' +
   // An empty icon, as on the hosted page: browsers otherwise ask for /favicon.ico, which does not exist.
-  '<title>Formstead admin</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/assets/admin.css"></head><body>' +
-  '<div id="app"><noscript><p>The admin panel needs JavaScript. Sign-in and claim pages work without it.</p></noscript></div>' +
+  '<title>Formstead admin</title><link rel="icon" href="data:,"><link rel="stylesheet" ' +
+  'href="/assets/admin.css"></head><body>' +
+  '<div id="app"><noscript><p>The admin panel needs JavaScript. Sign-in and claim pages work without ' +
+  'it.</p></noscript></div>' +
   '<script type="module" src="/assets/admin.js"></script></body></html>';
 
 /** GET /admin and the panel's paths: the shell for a signed-in user, else the sign-in page (then back here). */

@@ -35,7 +35,9 @@ export const claimPage =
     if (!form) return sendHtml(res, 404, gone());
     const session = await s.accounts.session(sessionToken(req));
     const here = `/claim/${encodeURIComponent(params.token)}`;
-    const head = `<h1>Claim “${escapeHtml(form.title)}”</h1><p class="muted">Unclaimed forms expire on ${escapeHtml(form.expiresAt ?? '')} and send no webhooks or mail.</p>${await fieldList(s, form)}`;
+    const head =
+      `<h1>Claim “${escapeHtml(form.title)}”</h1><p class="muted">Unclaimed forms expire on ` +
+      `${escapeHtml(form.expiresAt ?? '')} and send no webhooks or mail.</p>${await fieldList(s, form)}`;
     if (!session) {
       // SameSite=Strict cookies are not sent when arriving from another site, so offer a same-site reload.
       return sendHtml(
@@ -43,7 +45,8 @@ export const claimPage =
         200,
         page(
           'Claim a form',
-          `${head}<p><a href="/admin/login?next=${encodeURIComponent(here)}">Sign in to claim it</a> · <a href="${here}">Already signed in? Continue</a></p>`,
+          `${head}<p><a href="/admin/login?next=${encodeURIComponent(here)}">Sign in to claim it</a> · ` +
+            `<a href="${here}">Already signed in? Continue</a></p>`,
           { noindex: true },
         ),
       );
@@ -65,7 +68,9 @@ export const claimPage =
       200,
       page(
         'Claim a form',
-        `${head}<form method="post" action="${here}"><label for="workspace">Workspace</label><select id="workspace" name="workspace">${options}</select>${revokeChoice}<button type="submit">Claim form</button></form>`,
+        `${head}<form method="post" action="${here}"><label for="workspace">Workspace</label>` +
+          `<select id="workspace" name="workspace">${options}</select>${revokeChoice}` +
+          '<button type="submit">Claim form</button></form>',
         { noindex: true },
       ),
     );
@@ -99,7 +104,9 @@ export const claimSubmit =
       200,
       page(
         'Form claimed',
-        `<h1>“${escapeHtml(claimed.title)}” is yours</h1><p>It no longer expires.${keyWords} <a href="/admin">Open the admin panel</a> · <a href="/f/${escapeHtml(claimed.id)}">Open the form</a></p>`,
+        `<h1>“${escapeHtml(claimed.title)}” is yours</h1><p>It no longer expires.${keyWords} ` +
+          '<a href="/admin">Open the admin panel</a> · ' +
+          `<a href="/f/${escapeHtml(claimed.id)}">Open the form</a></p>`,
         { noindex: true },
       ),
     );
@@ -111,5 +118,9 @@ async function fieldList(s: Services, form: FormRecord): Promise<string> {
   const items = (definition ? allFields(definition) : []).map(
     (f) => `<li>${escapeHtml(f.label)} <span class="muted">(${escapeHtml(f.type)})</span></li>`,
   );
-  return `<p>Version ${form.version}, ${form.submissionCount} submission${form.submissionCount === 1 ? '' : 's'} so far. It asks for:</p><ul>${items.join('')}</ul><p><a href="/f/${encodeURIComponent(form.id)}" target="_blank" rel="noopener">Open the form</a></p>`;
+  return (
+    `<p>Version ${form.version}, ${form.submissionCount} submission${form.submissionCount === 1 ? '' : 's'} so ` +
+    `far. It asks for:</p><ul>${items.join('')}</ul><p><a href="/f/${encodeURIComponent(form.id)}" ` +
+    'target="_blank" rel="noopener">Open the form</a></p>'
+  );
 }

@@ -41,10 +41,12 @@ export function pageHeader(title: string, description?: string): string {
 export function hostedDocument(o: HostedDocumentOptions): string {
   const mode = themeModeClass(o.theme);
   return (
-    `<!doctype html><html lang="en"${mode ? ` class="${mode}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="en"${mode ? ` class="${mode}"` : ''}><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     (o.noindex ? '<meta name="robots" content="noindex">' : '') +
     // An empty icon: browsers otherwise ask for /favicon.ico, which does not exist.
-    `<title>${escapeHtml(o.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/assets/form.css">` +
+    `<title>${escapeHtml(o.title)}</title><link rel="icon" href="data:,">` +
+    '<link rel="stylesheet" href="/assets/form.css">' +
     themeStyle(o.theme) +
     (o.script ? '<script type="module" src="/assets/hosted.js"></script>' : '') +
     `</head><body class="fs-page${o.embed ? ' fs-embed' : ''}"><main>${o.body}</main></body></html>`
@@ -53,7 +55,9 @@ export function hostedDocument(o: HostedDocumentOptions): string {
 
 /** The warning on an unclaimed form's pages (ARCHITECTURE.md "Unclaimed forms"). */
 export function unverifiedBanner(reportHref: string, newTab: boolean): string {
-  return `<p class="fs-banner"><strong>Unverified form</strong> Nobody has claimed this form yet. Do not enter passwords or payment details. <a href="${escapeHtml(
-    reportHref,
-  )}"${newTab ? ' target="_blank" rel="noopener"' : ''}>Report abuse</a></p>`;
+  return (
+    '<p class="fs-banner"><strong>Unverified form</strong> Nobody has claimed this form yet. ' +
+    'Do not enter passwords or payment details. ' +
+    `<a href="${escapeHtml(reportHref)}"${newTab ? ' target="_blank" rel="noopener"' : ''}>Report abuse</a></p>`
+  );
 }

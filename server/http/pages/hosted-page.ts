@@ -67,7 +67,8 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       upload_max_bytes: view.upload_max_bytes,
     };
     main =
-      `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
+      `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +
+      `data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
       renderHtml(
         h(NoScriptForm, { definition: view.definition, action: `/v1/f/${id}`, renderToken: view.render_token }),
       ) +

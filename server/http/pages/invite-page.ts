@@ -12,7 +12,8 @@ import { assertSameOrigin } from '../../lib/same-origin.ts';
 const gone = () =>
   page(
     'Invite not valid',
-    '<h1>This invite link is not valid</h1><p>It was used already, has expired or was withdrawn. Ask for a new one.</p>',
+    '<h1>This invite link is not valid</h1><p>It was used already, has expired or was withdrawn. ' +
+      'Ask for a new one.</p>',
     { noindex: true },
   );
 
@@ -26,17 +27,25 @@ function invitePageHtml(
   errors: string[] = [],
 ) {
   const here = `/admin/invite/${encodeURIComponent(token)}`;
-  const head = `<h1>Join “${escapeHtml(invite.workspaceName)}”</h1><p>You are invited as <strong>${escapeHtml(invite.role)}</strong>.</p>${problems(errors)}`;
+  const head =
+    `<h1>Join “${escapeHtml(invite.workspaceName)}”</h1><p>You are invited as ` +
+    `<strong>${escapeHtml(invite.role)}</strong>.</p>${problems(errors)}`;
   if (signedInAs) {
     return page(
       'Join a workspace',
-      `${head}<form method="post" action="${here}"><input type="hidden" name="action" value="join"><p class="muted">Signed in as ${escapeHtml(signedInAs)}.</p><button type="submit">Join workspace</button></form>`,
+      `${head}<form method="post" action="${here}"><input type="hidden" name="action" value="join">` +
+        `<p class="muted">Signed in as ${escapeHtml(signedInAs)}.</p>` +
+        '<button type="submit">Join workspace</button></form>',
       { noindex: true },
     );
   }
   return page(
     'Join a workspace',
-    `${head}<form method="post" action="${here}">${input('email', 'Email', 'email', email)}${input('password', 'Password (at least 10 characters)', 'password')}<button type="submit">Create account and join</button></form><p class="muted">Have an account? <a href="/admin/login?next=${encodeURIComponent(here)}">Sign in</a>, then open this link again.</p>`,
+    `${head}<form method="post" action="${here}">` +
+      `${input('email', 'Email', 'email', email)}` +
+      `${input('password', 'Password (at least 10 characters)', 'password')}` +
+      '<button type="submit">Create account and join</button></form><p class="muted">Have an account? ' +
+      `<a href="/admin/login?next=${encodeURIComponent(here)}">Sign in</a>, then open this link again.</p>`,
     { noindex: true },
   );
 }

@@ -5,6 +5,6 @@ import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 
 /** The HTML of a Preact tree: hooks run once, effects and event handlers are left out. */
-export function renderHtml(vnode: VNode<any>): string {
+export function renderHtml<P>(vnode: VNode<P>): string {
   return renderToString(vnode);
 }

@@ -19,11 +19,15 @@ export const reportPage = (s: Services) => async (ctx: RouteContext) => {
   const token = s.reports.token(view.form_id, clientIp(ctx.req, s.config.trustProxy));
   const body =
     heading('Report this form') +
-    `<p>Report forms that ask for passwords or payment details, impersonate someone, spread malware or spam. The administrators of this Formstead server review reports.${
-      view.unclaimed ? ' An unclaimed form reported from several places is paused at once.' : ''
-    }</p>` +
-    `<form class="fs-form" method="post" action="/f/${id}/report"><input type="hidden" name="token" value="${escapeHtml(token)}">` +
-    `<div class="fs-actions"><a class="fs-btn fs-btn-text" href="/f/${id}">Back to the form</a><span class="fs-actions-end"><button type="submit" class="fs-btn fs-btn-primary">Report this form</button></span></div></form>`;
+    '<p>Report forms that ask for passwords or payment details, impersonate someone, spread malware or spam. ' +
+    'The administrators of this Formstead server review reports.' +
+    (view.unclaimed ? ' An unclaimed form reported from several places is paused at once.' : '') +
+    '</p>' +
+    `<form class="fs-form" method="post" action="/f/${id}/report"><input type="hidden" name="token" ` +
+    `value="${escapeHtml(token)}">` +
+    `<div class="fs-actions"><a class="fs-btn fs-btn-text" href="/f/${id}">Back to the form</a>` +
+    '<span class="fs-actions-end"><button type="submit" class="fs-btn fs-btn-primary">Report this form</button>' +
+    '</span></div></form>';
   sendHtml(ctx.res, 200, hostedDocument({ title: 'Report a form', body, noindex: true }));
 };
 
@@ -35,13 +39,16 @@ export const reportSubmit = (s: Services) => async (ctx: RouteContext) => {
   await s.rateLimits.take([s.rateLimits.submitPerIp, ip]);
   const fields = await readFormFields(ctx.req);
   if (!s.reports.validToken(view.form_id, ip, fields.token)) {
-    const again = `<p><a href="/f/${escapeHtml(encodeURIComponent(view.form_id))}/report">Open the report page again</a></p>`;
+    const reportHref = `/f/${escapeHtml(encodeURIComponent(view.form_id))}/report`;
+    const again = `<p><a href="${reportHref}">Open the report page again</a></p>`;
     return sendHtml(
       ctx.res,
       400,
       hostedDocument({
         title: 'Report not sent',
-        body: `${heading('Report not sent')}<p>This report page is too old or was not opened from this network.</p>${again}`,
+        body:
+          `${heading('Report not sent')}<p>This report page is too old or was not opened from this network.</p>` +
+          `${again}`,
         noindex: true,
       }),
     );
@@ -52,7 +59,9 @@ export const reportSubmit = (s: Services) => async (ctx: RouteContext) => {
     200,
     hostedDocument({
       title: 'Report received',
-      body: `${heading('Thank you')}<p role="status">Your report was received. The administrators of this Formstead server will look at it.</p>`,
+      body:
+        `${heading('Thank you')}<p role="status">Your report was received. ` +
+        'The administrators of this Formstead server will look at it.</p>',
       noindex: true,
     }),
   );

@@ -11,7 +11,11 @@ import { input, page, problems } from './layout.ts';
 const resetForm = (token: string, email = '', errors: string[] = []) =>
   page(
     'Set a new password',
-    `<h1>Set a new password</h1><p>For an owner of this Formstead. This link works once.</p>${problems(errors)}<form method="post" action="/admin/reset"><input type="hidden" name="token" value="${escapeHtml(token)}">${input('email', 'Owner email', 'email', email)}${input('password', 'New password (at least 10 characters)', 'password')}<button type="submit">Set password and sign in</button></form>`,
+    `<h1>Set a new password</h1><p>For an owner of this Formstead. This link works once.</p>${problems(errors)}` +
+      `<form method="post" action="/admin/reset"><input type="hidden" name="token" value="${escapeHtml(token)}">` +
+      `${input('email', 'Owner email', 'email', email)}` +
+      `${input('password', 'New password (at least 10 characters)', 'password')}` +
+      '<button type="submit">Set password and sign in</button></form>',
   );
 
 /** Problems named by the form's labels rather than field keys (people read this page, not programs). */
@@ -21,7 +25,8 @@ const inWords = (details: string[]) =>
 const usedPage = () =>
   page(
     'Link used',
-    '<h1>This link was used, has expired or is unknown</h1><p>Run <code>formstead admin-link</code> on the server for a new one, or <a href="/admin/login">sign in</a>.</p>',
+    '<h1>This link was used, has expired or is unknown</h1><p>Run <code>formstead admin-link</code> on the server ' +
+      'for a new one, or <a href="/admin/login">sign in</a>.</p>',
   );
 
 /** GET /admin/reset?token=…: the new-password form. */

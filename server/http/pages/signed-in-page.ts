@@ -19,18 +19,21 @@ export const signedInPage =
     const here = req.headers.host ?? '';
     const elsewhere = here.toLowerCase() !== publicUrl.host;
     const advice = elsewhere
-      ? `<p>Open the panel at <a href="${escapeHtml(`${publicUrl.origin}/admin/login`)}">${escapeHtml(`${publicUrl.origin}/admin`)}</a> and sign in there.${
-          publicUrl.protocol === 'https:'
-            ? ' This server keeps sign-ins only over https, and this address is not its https address.'
-            : ''
-        }</p>`
+      ? `<p>Open the panel at <a href="${escapeHtml(`${publicUrl.origin}/admin/login`)}">` +
+        `${escapeHtml(`${publicUrl.origin}/admin`)}</a> and sign in there.` +
+        (publicUrl.protocol === 'https:'
+          ? ' This server keeps sign-ins only over https, and this address is not its https address.'
+          : '') +
+        '</p>'
       : '<p>Allow cookies for this site in your browser, then <a href="/admin/login">sign in again</a>.</p>';
     sendHtml(
       res,
       200,
       page(
         'Sign-in not kept',
-        `<h1>Your browser did not keep the sign-in</h1><p>The email and password were right, but the browser did not keep the sign-in for <strong>${escapeHtml(here || 'this address')}</strong>.</p>${advice}`,
+        '<h1>Your browser did not keep the sign-in</h1><p>The email and password were right, ' +
+          `but the browser did not keep the sign-in for <strong>${escapeHtml(here || 'this address')}</strong>` +
+          `.</p>${advice}`,
       ),
     );
   };

@@ -37,7 +37,9 @@ export interface DurableOptions {
   snapshotJournalBytes?: number;
   /** Also snapshot on this schedule when anything was written since the last one (default 10 min; 0 = off). */
   snapshotIntervalMs?: number;
-  /** Where background snapshots are made (default 'auto': a worker thread when a spare core and the memory are there). */
+  /**
+   * Where background snapshots are made (default 'auto': a worker thread when a spare core and the memory are there).
+   */
   snapshotIn?: SnapshotPlacement;
   log?: (line: string) => void;
 }
@@ -92,7 +94,8 @@ export class DurableDatabase {
       const store = new DurableDatabase(memory, journal, lock, log, rec.transactions, opts);
       store.scheduler = store.makeScheduler(rec, await snapshotInfo(opts.dir));
       log(
-        `opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ${rec.transactions} transactions replayed, ${Date.now() - started} ms`,
+        `opened ${opts.dir}: snapshot generation ${rec.snapshotGeneration}, ` +
+          `${rec.transactions} transactions replayed, ${Date.now() - started} ms`,
       );
       await applyMigrations(
         { all: (sql, params) => store.all(sql, params), script: (script, record) => store.runScript(script, record) },

@@ -146,7 +146,8 @@ export class MemoryDatabase {
     } catch (err) {
       this.lost = new StorageError(
         'storage_failed',
-        `The in-memory database could not commit a batch of writes (${asError(err).message}); restart the process to replay the journal.`,
+        `The in-memory database could not commit a batch of writes (${asError(err).message}); ` +
+          'restart the process to replay the journal.',
       );
       this.log(this.lost.message);
     }
@@ -165,7 +166,8 @@ export class MemoryDatabase {
       this.batchOpen = false;
       this.lost = new StorageError(
         'storage_failed',
-        `The in-memory database lost a batch of writes (${asError(err).message}); restart the process to replay the journal.`,
+        `The in-memory database lost a batch of writes (${asError(err).message}); ` +
+          'restart the process to replay the journal.',
       );
       this.log(this.lost.message);
     }

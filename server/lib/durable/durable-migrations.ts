@@ -40,7 +40,8 @@ export async function applyMigrations(
   const unknown = [...applied].filter((id) => !ordered.some((m) => m.id === id));
   if (unknown.length > 0)
     log(
-      `the database has migrations this version does not know (${unknown.join(', ')}): was it opened by a newer Formstead?`,
+      `the database has migrations this version does not know (${unknown.join(', ')}): ` +
+        'was it opened by a newer Formstead?',
     );
 
   const done: number[] = [];

@@ -44,7 +44,8 @@ export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string)
       throw new StorageError(
         'journal_corrupt',
         `${path.join(dir, journalFileName(snapshotGeneration + 1 + i))} is missing: the snapshot covers generation ` +
-          `${snapshotGeneration} and ${journalFileName(g)} follows. Nothing was changed; restore the data folder from a backup.`,
+          `${snapshotGeneration} and ${journalFileName(g)} follows. Nothing was changed; ` +
+          'restore the data folder from a backup.',
       );
     }
   });
@@ -77,7 +78,8 @@ export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string)
           );
         }
         log(
-          `dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: a write the process did not finish (never acknowledged)`,
+          `dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: ` +
+            'a write the process did not finish (never acknowledged)',
         );
         await cutTail(file, journal.validBytes);
       }

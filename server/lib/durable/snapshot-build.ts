@@ -81,7 +81,8 @@ async function openSnapshot(
   if (generation < from || generation > through) {
     throw new StorageError(
       'snapshot_corrupt',
-      `${dir}/formstead.db covers generation ${generation}, not one from ${from} to ${through}: it was changed by something else.`,
+      `${dir}/formstead.db covers generation ${generation}, not one from ${from} to ${through}: ` +
+        'it was changed by something else.',
     );
   }
   return { db: new SQL.Database(current?.image), generation };

@@ -8,7 +8,10 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/** 'worker' or 'main': always there; 'auto': the worker when the process may use a second core and memoryHeadroom() can hold it. */
+/**
+ * 'worker' or 'main': always there; 'auto': the worker when the process may use a second core and memoryHeadroom() can
+ * hold it.
+ */
 export type SnapshotPlacement = 'auto' | 'worker' | 'main';
 
 // What a worker adds, measured by `npm run bench store`: ~2x the image (the rebuilt database and its

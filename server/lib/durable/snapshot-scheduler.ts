@@ -173,7 +173,8 @@ export class SnapshotScheduler {
       .then(
         () =>
           this.opts.log(
-            `snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ${this.last.blockingMs} ms of it blocking (${this.last.in} thread)`,
+            `snapshot (${why}): ${this.last.bytes} bytes in ${this.last.ms} ms, ` +
+              `${this.last.blockingMs} ms of it blocking (${this.last.in} thread)`,
           ),
         (err: Error) => {
           if (this.closing) return; // cancelled by close(), which takes the final snapshot itself

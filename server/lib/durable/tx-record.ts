@@ -21,7 +21,8 @@ export function checkParams(sql: string, params: readonly unknown[]): asserts pa
       v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || v instanceof Uint8Array;
     if (!ok) {
       throw new TypeError(
-        `Parameter ${i + 1} of "${sql.slice(0, 80)}" is ${String(v)} (${typeof v}); use a string, a finite number, null or a Uint8Array.`,
+        `Parameter ${i + 1} of "${sql.slice(0, 80)}" is ${String(v)} (${typeof v}); ` +
+          'use a string, a finite number, null or a Uint8Array.',
       );
     }
   }
@@ -43,7 +44,7 @@ export function encodeTransaction(statements: readonly JournalStatement[]): stri
         ? `[${JSON.stringify(s[0])}]`
         : `[${quotedSql(s[0])},${JSON.stringify(s[1].some(isBytes) ? s[1].map(encodeValue) : s[1])}]`;
   }
-  return text + ']';
+  return `${text}]`;
 }
 
 // The quoted form of each statement's SQL. Write statements are a fixed set written in the code; the

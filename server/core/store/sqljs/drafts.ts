@@ -33,7 +33,8 @@ export function draftQueries(db: DurableDatabase): Store['drafts'] {
         // One draft per form (the unique index): a new one for a form replaces the old in the same write.
         if (d.formId !== null) tx.run('DELETE FROM drafts WHERE form_id = ?', [d.formId]);
         tx.run(
-          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) ' +
+            'VALUES (?, ?, ?, ?, ?, ?, ?)',
           [d.id, d.workspaceId, d.formId, d.text, d.baseVersion, d.updatedAt, d.updatedBy],
         );
       });

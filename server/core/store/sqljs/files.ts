@@ -1,5 +1,5 @@
 // File metadata on sql.js (the bytes never enter the database).
-import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
+import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
 import { toFile } from '../rows.ts';
 import type { Store } from '../types.ts';
 
@@ -12,7 +12,8 @@ export function fileQueries(db: DurableDatabase): Store['files'] {
     insert: async (f) => {
       await db.write((tx) =>
         tx.run(
-          'INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO files (id, form_id, field_key, submission_id, name, size, type, created_at) ' +
+            'VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
           [f.id, f.formId, f.fieldKey, f.submissionId, f.name, f.size, f.type, f.createdAt],
         ),
       );
@@ -49,7 +50,7 @@ export function fileQueries(db: DurableDatabase): Store['files'] {
 
 /** Inside a submission's write: attaches its uploads, or answers false (nothing written) when one is gone or taken. */
 export function attachFiles(
-  tx: { get<T>(sql: string, params: any[]): T | undefined; run(sql: string, params: any[]): unknown },
+  tx: { get<T>(sql: string, params: SqlValue[]): T | undefined; run(sql: string, params: SqlValue[]): unknown },
   submissionId: string,
   ids: string[],
 ): boolean {

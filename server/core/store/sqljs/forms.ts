@@ -1,5 +1,5 @@
 // Forms, their versions and settings on sql.js.
-import type { DurableDatabase, WriteTx } from '../../../lib/durable/durable-db.ts';
+import type { DurableDatabase, SqlValue, WriteTx } from '../../../lib/durable/durable-db.ts';
 import type { FormRecord, Store } from '../types.ts';
 import { formColumns, toForm, toSubmission } from '../rows.ts';
 
@@ -41,18 +41,23 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
       return row && toForm(row);
     },
     version: async (formId, version) => {
-      const row = db.get<any>('SELECT * FROM form_versions WHERE form_id = ? AND version = ?', [formId, version]);
+      const row = db.get<VersionRow>('SELECT * FROM form_versions WHERE form_id = ? AND version = ?', [
+        formId,
+        version,
+      ]);
       return (
         row && { formId: row.form_id, version: row.version, definition: row.definition, createdAt: row.created_at }
       );
     },
     versions: async (formId) =>
-      db.all<any>('SELECT * FROM form_versions WHERE form_id = ? ORDER BY version DESC', [formId]).map((row) => ({
-        formId: row.form_id,
-        version: row.version,
-        definition: row.definition,
-        createdAt: row.created_at,
-      })),
+      db
+        .all<VersionRow>('SELECT * FROM form_versions WHERE form_id = ? ORDER BY version DESC', [formId])
+        .map((row) => ({
+          formId: row.form_id,
+          version: row.version,
+          definition: row.definition,
+          createdAt: row.created_at,
+        })),
     listByWorkspace: async (workspaceId) =>
       db.all('SELECT * FROM forms WHERE workspace_id = ? ORDER BY created_at DESC, id DESC', [workspaceId]).map(toForm),
     listModerationPaused: async (limit) =>
@@ -69,7 +74,8 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
       db.write(
         (tx) =>
           tx.run(
-            'UPDATE forms SET workspace_id = ?, expires_at = NULL, claim_token_hash = NULL WHERE id = ? AND workspace_id IS NULL',
+            'UPDATE forms SET workspace_id = ?, expires_at = NULL, claim_token_hash = NULL ' +
+              'WHERE id = ? AND workspace_id IS NULL',
             [workspaceId, formId],
           ).changes === 1,
       ),
@@ -88,7 +94,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
           [formId, form.seq],
         );
         if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
-        const rows = tx.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+        const rows = tx.all('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
           formId,
           form.seq,
           limit,
@@ -148,8 +154,10 @@ export const formOwnedTables: string[] = [
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
   tx.run(
-    `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, expires_at,
-       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, webhook_url, webhook_secret, submission_count,
+    'INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at, ' +
+      `expires_at,
+       claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, ` +
+      `webhook_url, webhook_secret, submission_count,
        notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     [
@@ -185,14 +193,25 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
   ]);
 }
 
+/** A row of form_versions. */
+interface VersionRow {
+  form_id: string;
+  version: number;
+  definition: string;
+  created_at: string;
+}
+
 function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknown>) {
   const sets: string[] = [];
-  const params: any[] = [];
+  const params: SqlValue[] = [];
   for (const [field, value] of Object.entries(patch)) {
     const col = formColumns[field];
     if (!col || value === undefined) continue;
     sets.push(`${col.column} = ?`);
-    params.push(col.kind === 'json' ? JSON.stringify(value) : col.kind === 'bool' ? (value ? 1 : 0) : value);
+    // The other columns take the record's own values: strings, numbers and null.
+    params.push(
+      col.kind === 'json' ? JSON.stringify(value) : col.kind === 'bool' ? (value ? 1 : 0) : (value as SqlValue),
+    );
   }
   if (sets.length) tx.run(`UPDATE forms SET ${sets.join(', ')} WHERE id = ?`, [...params, formId]);
 }

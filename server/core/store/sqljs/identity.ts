@@ -1,5 +1,5 @@
 // Workspaces, users, memberships, API keys and instance metadata on sql.js.
-import type { DurableDatabase, WriteTx } from '../../../lib/durable/durable-db.ts';
+import type { DurableDatabase, SqlValue, WriteTx } from '../../../lib/durable/durable-db.ts';
 import type { ApiKeyRecord, MembershipOutcome, Role, Store } from '../types.ts';
 import { toKey, toUser, toWorkspace } from '../rows.ts';
 
@@ -74,18 +74,20 @@ export function identityQueries(
         )?.role,
       workspacesOf: async (userId) =>
         db
-          .all(
-            'SELECT w.*, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = ? ORDER BY w.created_at',
+          .all<Record<string, SqlValue> & { role: Role }>(
+            'SELECT w.*, m.role FROM memberships m JOIN workspaces w ON w.id = m.workspace_id WHERE m.user_id = ? ' +
+              'ORDER BY w.created_at',
             [userId],
           )
-          .map((row: any) => ({ workspace: toWorkspace(row), role: row.role })),
+          .map((row) => ({ workspace: toWorkspace(row), role: row.role })),
       members: async (workspaceId) =>
         db
-          .all(
-            'SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? ORDER BY m.created_at',
+          .all<Record<string, SqlValue> & { role: Role; email_enabled: number }>(
+            'SELECT u.*, m.role, m.email_enabled FROM memberships m JOIN users u ON u.id = m.user_id ' +
+              'WHERE m.workspace_id = ? ORDER BY m.created_at',
             [workspaceId],
           )
-          .map((row: any) => ({ user: toUser(row), role: row.role, emailEnabled: row.email_enabled === 1 })),
+          .map((row) => ({ user: toUser(row), role: row.role, emailEnabled: row.email_enabled === 1 })),
       setRole: async (workspaceId, userId, role) =>
         db.write((tx) => {
           const outcome = membershipChange(tx, workspaceId, userId, role);
@@ -161,7 +163,8 @@ export function identityQueries(
       listActiveAccountKeys: async (workspaceId) =>
         db
           .all(
-            "SELECT * FROM api_keys WHERE kind = 'account' AND workspace_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id",
+            "SELECT * FROM api_keys WHERE kind = 'account' AND workspace_id = ? AND revoked_at IS NULL " +
+              'ORDER BY created_at DESC, id',
             [workspaceId],
           )
           .map(toKey),
@@ -183,7 +186,8 @@ export function identityQueries(
 
 function insertKey(tx: WriteTx, k: ApiKeyRecord) {
   tx.run(
-    'INSERT INTO api_keys (id, kind, key_hash, last4, name, workspace_id, created_by, created_at, last_used_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO api_keys (id, kind, key_hash, last4, name, workspace_id, created_by, created_at, last_used_at, ' +
+      'revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     [k.id, k.kind, k.keyHash, k.last4, k.name, k.workspaceId, k.createdBy, k.createdAt, k.lastUsedAt, k.revokedAt],
   );
 }

@@ -11,7 +11,8 @@ export function inviteQueries(db: DurableDatabase): Store['invites'] {
         // Expired invites are useless; dropping them here keeps the table small without a job.
         tx.run('DELETE FROM invites WHERE expires_at <= ?', [i.createdAt]);
         tx.run(
-          'INSERT INTO invites (id, token_hash, workspace_id, role, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO invites (id, token_hash, workspace_id, role, created_by, created_at, expires_at) ' +
+            'VALUES (?, ?, ?, ?, ?, ?, ?)',
           [i.id, i.tokenHash, i.workspaceId, i.role, i.createdBy, i.createdAt, i.expiresAt],
         );
       });

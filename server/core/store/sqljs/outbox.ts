@@ -9,7 +9,8 @@ export function outboxQueries(db: DurableDatabase): Store['outbox'] {
     add: async (m) => {
       await db.write((tx) =>
         tx.run(
-          'INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO outbox (id, recipients, subject, body, created_at, error, form_id, submission_ids) ' +
+            'VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
           [
             m.id,
             JSON.stringify(m.recipients),

@@ -9,8 +9,10 @@ export function rateBucketQueries(): Store['rateBuckets'] {
   const byName = new Map<string, TokenBuckets>();
   const bucketsOf = (c: RateCheck) => {
     let buckets = byName.get(c.bucket);
-    if (!buckets)
-      byName.set(c.bucket, (buckets = new TokenBuckets({ burst: c.burst, refillPerSecond: c.refillPerSecond })));
+    if (!buckets) {
+      buckets = new TokenBuckets({ burst: c.burst, refillPerSecond: c.refillPerSecond });
+      byName.set(c.bucket, buckets);
+    }
     return buckets;
   };
   return {

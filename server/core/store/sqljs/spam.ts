@@ -13,7 +13,8 @@ export function spamQueries(db: DurableDatabase): Store['spam'] {
           tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM spam_submissions WHERE form_id = ?', [m.formId])?.n ?? 0;
         if (held >= max) return false;
         tx.run(
-          'INSERT INTO spam_submissions (id, form_id, form_version, created_at, data, reason) VALUES (?, ?, ?, ?, ?, ?)',
+          'INSERT INTO spam_submissions (id, form_id, form_version, created_at, data, reason) ' +
+            'VALUES (?, ?, ?, ?, ?, ?)',
           [m.id, m.formId, m.formVersion, m.createdAt, JSON.stringify(m.values), m.reason],
         );
         return true;

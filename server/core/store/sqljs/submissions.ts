@@ -1,5 +1,5 @@
 // Submissions, monthly usage and idempotency records on sql.js.
-import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
+import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
 import type { InsertOutcome, Store } from '../types.ts';
 import { attachFiles } from './files.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
@@ -8,16 +8,19 @@ import { toIdempotency, toSubmission } from '../rows.ts';
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** The submissions and idempotency parts of the store. */
+/** A submissions row read in pages: `seq` says where the next page starts. */
+type PagedRow = Record<string, SqlValue> & { seq: number };
+
 export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   return {
     submissions: {
       insert: async (s) =>
         db.write((tx): InsertOutcome => {
           if (s.idempotency) {
-            const taken = tx.get<any>('SELECT * FROM idempotency WHERE form_id = ? AND key = ?', [
-              s.formId,
-              s.idempotency.key,
-            ]);
+            const taken = tx.get<Record<string, SqlValue> & { created_at: string }>(
+              'SELECT * FROM idempotency WHERE form_id = ? AND key = ?',
+              [s.formId, s.idempotency.key],
+            );
             // Keys live 24 h; an older record not yet swept is replaced rather than replayed.
             const cutoff = new Date(Date.parse(s.createdAt) - 24 * 3600_000).toISOString();
             if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
@@ -38,7 +41,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           // Checked before anything is written: a refused insert leaves the transaction empty.
           if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
           tx.run(
-            'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) ' +
+              'VALUES (?, ?, ?, ?, ?, ?, ?)',
             [
               s.id,
               s.formId,
@@ -52,20 +56,23 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           tx.run('UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', [s.formId]);
           if (s.workspaceId) {
             tx.run(
-              'INSERT INTO usage (workspace_id, month, submissions) VALUES (?, ?, 1) ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + 1',
+              'INSERT INTO usage (workspace_id, month, submissions) VALUES (?, ?, 1) ' +
+                'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + 1',
               [s.workspaceId, s.createdAt.slice(0, 7)],
             );
           }
           if (s.idempotency) {
             const i = s.idempotency;
             tx.run(
-              'INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+              'INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) ' +
+                'VALUES (?, ?, ?, ?, ?, ?)',
               [s.formId, i.key, i.bodyHash, i.status, i.response, s.createdAt],
             );
           }
           if (s.delivery) {
             tx.run(
-              'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+              'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) ' +
+                'VALUES (?, ?, ?, ?, ?, ?)',
               [s.delivery.id, s.formId, s.id, s.delivery.payload, s.delivery.nextAttemptAt, s.createdAt],
             );
           }
@@ -91,7 +98,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         // instr() rather than LIKE: the respondent-typed text needs no escaping of % and _.
         return db
           .all(
-            `SELECT * FROM submissions WHERE form_id = ? AND ${where} AND instr(lower(data), ?) > 0 ORDER BY seq ${sort} LIMIT ?`,
+            `SELECT * FROM submissions WHERE form_id = ? AND ${where} AND instr(lower(data), ?) > 0 ` +
+              `ORDER BY seq ${sort} LIMIT ?`,
             [formId, from, foldAscii(contains), limit],
           )
           .map(toSubmission);
@@ -106,7 +114,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
       dailyCounts: async (workspaceId, since) =>
         db
           .all<{ form_id: string; day: string; n: number }>(
-            `SELECT s.form_id, substr(s.created_at, 1, 10) AS day, COUNT(*) AS n FROM forms f JOIN submissions s ON s.form_id = f.id
+            `SELECT s.form_id, substr(s.created_at, 1, 10) AS day, COUNT(*) AS n
+             FROM forms f JOIN submissions s ON s.form_id = f.id
              WHERE f.workspace_id = ? AND s.created_at >= ? GROUP BY s.form_id, day`,
             [workspaceId, since],
           )
@@ -117,11 +126,12 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           const filtered = contains !== undefined && contains !== '';
           for (;;) {
             const rows = filtered
-              ? db.all<any>(
-                  'SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND instr(lower(data), ?) > 0 ORDER BY seq LIMIT ?',
+              ? db.all<PagedRow>(
+                  'SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND instr(lower(data), ?) > 0 ' +
+                    'ORDER BY seq LIMIT ?',
                   [formId, after, foldAscii(contains), pageSize],
                 )
-              : db.all<any>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+              : db.all<PagedRow>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
                   formId,
                   after,
                   pageSize,
@@ -137,7 +147,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
       idsOlderThan: async (formId, before, limit) =>
         db
           .all<{ id: string }>(
-            'SELECT id FROM submissions WHERE form_id = ? AND created_at < ? AND (retain_from IS NULL OR retain_from < ?) ORDER BY seq LIMIT ?',
+            'SELECT id FROM submissions WHERE form_id = ? AND created_at < ? ' +
+              'AND (retain_from IS NULL OR retain_from < ?) ORDER BY seq LIMIT ?',
             [formId, before, before, limit],
           )
           .map((r) => r.id),
@@ -160,11 +171,13 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           for (const id of deleted) {
             // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
             tx.run(
-              "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND submission_id = ? AND state = 'pending'",
+              "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? " +
+                "WHERE form_id = ? AND submission_id = ? AND state = 'pending'",
               [at, formId, id],
             );
             tx.run("UPDATE webhook_deliveries SET payload = '' WHERE form_id = ? AND submission_id = ?", [formId, id]);
-            // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
+            // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values
+            // too.
             const prefix = `{"id":${JSON.stringify(id)},`;
             tx.run('DELETE FROM idempotency WHERE form_id = ? AND substr(response, 1, ?) = ?', [
               formId,
@@ -173,7 +186,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             ]);
             // Held mail showing its answers goes whole (a digest too: the panel still lists the others).
             tx.run(
-              'DELETE FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) WHERE value = ?)',
+              'DELETE FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) ' +
+                'WHERE value = ?)',
               [formId, id],
             );
           }

@@ -17,15 +17,18 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
     due: async (now, limit) =>
       db
         .all<{ id: string; form_id: string }>(
-          "SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?",
+          "SELECT id, form_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? " +
+            'ORDER BY next_attempt_at LIMIT ?',
           [now, limit],
         )
         .map((r) => ({ id: r.id, formId: r.form_id })),
     take: async (id, now, until) => {
       // One synchronous step, so nothing runs between the check of the lease and its taking.
       const row = db.get(
-        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url, f.webhook_secret AS f_secret
-         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id WHERE d.id = ? AND d.state = 'pending' AND d.next_attempt_at <= ?`,
+        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url,
+                f.webhook_secret AS f_secret
+         FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id
+         WHERE d.id = ? AND d.state = 'pending' AND d.next_attempt_at <= ?`,
         [id, now],
       );
       if (!row) return undefined;
@@ -43,7 +46,8 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       db.write((tx) => {
         leases.delete(deliveryId);
         const form = tx.get<{ failures: number; mailed: string | null; logged: number }>(
-          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed, webhook_log_count AS logged FROM forms WHERE id = ?',
+          'SELECT webhook_failures AS failures, webhook_failure_mailed_at AS mailed, webhook_log_count AS logged ' +
+            'FROM forms WHERE id = ?',
           [a.formId],
         );
         // The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
@@ -51,18 +55,21 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
         const n = form.logged + 1;
         // Line n takes slot n % logSize: the line logSize attempts older is replaced (the ring of the migration).
         tx.run(
-          `INSERT OR REPLACE INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, duration_ms, created_at)
+          'INSERT OR REPLACE INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, ' +
+            `duration_ms, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [a.formId, n % logSize, n, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt],
         );
         const moved =
           next.state === 'pending'
             ? tx.run(
-                "UPDATE webhook_deliveries SET attempt_count = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
+                'UPDATE webhook_deliveries SET attempt_count = ?, next_attempt_at = ? ' +
+                  "WHERE id = ? AND state = 'pending'",
                 [a.attempt, next.nextAttemptAt, deliveryId],
               )
             : tx.run(
-                "UPDATE webhook_deliveries SET attempt_count = ?, state = ?, finished_at = ? WHERE id = ? AND state = 'pending'",
+                'UPDATE webhook_deliveries SET attempt_count = ?, state = ?, finished_at = ? ' +
+                  "WHERE id = ? AND state = 'pending'",
                 [a.attempt, next.state, a.createdAt, deliveryId],
               );
         let failures = form.failures;

@@ -82,7 +82,10 @@ export async function checkTarget(source: SourceSchema, db: Queryable): Promise<
 const sourceSecret = (source: SourceSchema) =>
   source.all<{ value: string }>("SELECT value FROM meta WHERE key = 'instance_secret'")[0]?.value;
 
-/** Refuses (RefusedTarget) a target that holds rows of an installation other than the one with `secret`, or that a server has run on. */
+/**
+ * Refuses (RefusedTarget) a target that holds rows of an installation other than the one with `secret`, or that a
+ * server has run on.
+ */
 async function checkInstallation(db: Queryable, secret: string | undefined): Promise<void> {
   if (!(await db.get("SELECT to_regclass('meta') IS NOT NULL AS present"))?.present) return; // no Formstead tables yet
   const theirs = (await db.get("SELECT value FROM meta WHERE key = 'instance_secret'"))?.value as string | undefined;
@@ -90,23 +93,28 @@ async function checkInstallation(db: Queryable, secret: string | undefined): Pro
     const served = (await db.get('SELECT value FROM meta WHERE key = $1', [SERVED_MARK]))?.value as string | undefined;
     if (served === undefined) return;
     throw new RefusedTarget(
-      `a Formstead server has run on this copy since ${served}; a rerun is refused, since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers and forms back; nothing was written (the first run checked that everything arrived)`,
+      `a Formstead server has run on this copy since ${served}; a rerun is refused, ` +
+        'since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers ' +
+        'and forms back; nothing was written (the first run checked that everything arrived)',
     );
   }
   if (theirs !== undefined) {
     throw new RefusedTarget(
-      "the database already holds another Formstead installation (its instance secret is not this data folder's); nothing was written: copy into a new, empty database",
+      "the database already holds another Formstead installation (its instance secret is not this data folder's); " +
+        'nothing was written: copy into a new, empty database',
     );
   }
   const tables = (
     await db.q(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'job_ticks')",
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = ' +
+        "'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'job_ticks')",
     )
   ).rows;
   for (const { table_name } of tables) {
     if (await db.get(`SELECT 1 FROM ${ident(table_name)} LIMIT 1`)) {
       throw new RefusedTarget(
-        `the database already holds data (table ${table_name}) but no Formstead installation this data folder made; nothing was written: copy into a new, empty database`,
+        `the database already holds data (table ${table_name}) but no Formstead installation this data folder made; ` +
+          'nothing was written: copy into a new, empty database',
       );
     }
   }
@@ -120,7 +128,9 @@ async function copyTable(source: CopySource, tx: Queryable, plan: TablePlan): Pr
   const { columns } = plan;
   const perPage = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
   const head = `INSERT INTO ${ident(plan.table.name)} (${columns.map((c) => ident(c.name)).join(', ')}) VALUES `;
-  const select = `SELECT rowid AS _rowid, ${columns.map((c, i) => `${c.from} AS c${i}`).join(', ')} FROM ${ident(plan.table.name)} WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+  const select =
+    `SELECT rowid AS _rowid, ${columns.map((c, i) => `${c.from} AS c${i}`).join(', ')} ` +
+    `FROM ${ident(plan.table.name)} WHERE rowid > ? ORDER BY rowid LIMIT ?`;
   let added = 0;
   // Rowids are positive (SQLite numbers them from 1), so every row comes after 0.
   for (let after = 0; ; ) {
@@ -128,7 +138,13 @@ async function copyTable(source: CopySource, tx: Queryable, plan: TablePlan): Pr
     if (page.length === 0) return added;
     const params: Param[] = [];
     const tuples = page.map(
-      (r) => `(${columns.map((c, i) => (params.push(c.convert(r[`c${i}`])), `$${params.length}`)).join(', ')})`,
+      (r) =>
+        `(${columns
+          .map((c, i) => {
+            params.push(c.convert(r[`c${i}`]));
+            return `$${params.length}`;
+          })
+          .join(', ')})`,
     );
     added += (await tx.q(`${head}${tuples.join(', ')} ON CONFLICT DO NOTHING`, params)).changes;
     after = page[page.length - 1]._rowid as number;

@@ -76,11 +76,13 @@ async function readSchemas(source: SourceSchema, target: Queryable) {
   }
   const targetTables = new Map<string, Map<string, { type: string; serial: boolean }>>();
   const tables = await target.q(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE " +
+      "TABLE'",
   );
   for (const r of tables.rows) targetTables.set(r.table_name, new Map());
   const cols = await target.q(
-    'SELECT table_name, column_name, data_type, column_default, is_identity FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position',
+    'SELECT table_name, column_name, data_type, column_default, is_identity FROM information_schema.columns ' +
+      'WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position',
   );
   for (const c of cols.rows) {
     const serial = c.is_identity === 'YES' || /^nextval\(/.test(c.column_default ?? '');

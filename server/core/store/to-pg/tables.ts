@@ -69,5 +69,6 @@ export const notCopied: Record<string, string> = {
   sqlite_sequence: "SQLite's AUTOINCREMENT counters: the copy moves PostgreSQL's sequences instead",
   job_ticks: 'PostgreSQL only: which instance ran a scheduled job last; it fills itself',
   rate_buckets:
-    'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, and a move refills them as a restart does',
+    'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, ' +
+    'and a move refills them as a restart does',
 };

@@ -68,7 +68,8 @@ export interface SubmissionQueries {
   insert(sub: NewSubmission): Promise<InsertOutcome>;
   /**
    * Newest first, strictly before `cursorSeq` when given (`oldest`: oldest first, strictly after it);
-   * only rows whose stored JSON contains `contains` when given: ASCII letters in any case, other characters as typed (SQLite folds ASCII only; PostgreSQL is held to the same).
+   * only rows whose stored JSON contains `contains` when given: ASCII letters in any case, other characters as typed
+   * (SQLite folds ASCII only; PostgreSQL is held to the same).
    */
   page(
     formId: string,
@@ -81,7 +82,10 @@ export interface SubmissionQueries {
   count(formId: string, contains?: string): Promise<number>;
   /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */
   dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
-  /** Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory stays flat. */
+  /**
+   * Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory
+   * stays flat.
+   */
   iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
   /** The highest seq of a form's submissions (0 when it has none). */
   lastSeq(formId: string): Promise<number>;

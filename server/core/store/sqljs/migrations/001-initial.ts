@@ -5,7 +5,8 @@ import type { Migration } from '../../../../lib/durable/durable-db.ts';
 export const initial: Migration = {
   id: 1,
   name: 'initial',
-  up: `
+  up:
+    `
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
     CREATE TABLE workspaces (
@@ -29,7 +30,8 @@ export const initial: Migration = {
       status TEXT NOT NULL DEFAULT 'active', moderation_paused INTEGER NOT NULL DEFAULT 0,
       version INTEGER NOT NULL, created_at TEXT NOT NULL, expires_at TEXT, claim_token_hash TEXT UNIQUE,
       success_message TEXT NOT NULL DEFAULT '', redirect_url TEXT NOT NULL DEFAULT '',
-      allow_another_response INTEGER NOT NULL DEFAULT 0, notify_mode TEXT NOT NULL DEFAULT 'off', notify_email_to TEXT NOT NULL DEFAULT '',
+      allow_another_response INTEGER NOT NULL DEFAULT 0, notify_mode TEXT NOT NULL DEFAULT 'off', ` +
+    `notify_email_to TEXT NOT NULL DEFAULT '',
       webhook_url TEXT NOT NULL DEFAULT '', webhook_secret TEXT NOT NULL DEFAULT '',
       submission_count INTEGER NOT NULL DEFAULT 0);
     CREATE INDEX forms_workspace ON forms (workspace_id, created_at);

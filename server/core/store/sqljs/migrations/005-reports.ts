@@ -8,9 +8,11 @@ import type { Migration } from '../../../../lib/durable/durable-db.ts';
 export const reports: Migration = {
   id: 5,
   name: 'reports',
-  up: `
+  up:
+    `
     CREATE TABLE abuse_reports (
-      id INTEGER PRIMARY KEY AUTOINCREMENT, form_id TEXT NOT NULL, network_hash TEXT NOT NULL, created_at TEXT NOT NULL);
+      id INTEGER PRIMARY KEY AUTOINCREMENT, form_id TEXT NOT NULL, network_hash TEXT NOT NULL, ` +
+    `created_at TEXT NOT NULL);
     CREATE INDEX abuse_reports_form ON abuse_reports (form_id, created_at);
   `,
 };

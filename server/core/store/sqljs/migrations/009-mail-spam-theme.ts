@@ -12,7 +12,8 @@ import type { Migration } from '../../../../lib/durable/durable-db.ts';
 export const mailSpamTheme: Migration = {
   id: 9,
   name: 'mail-spam-theme',
-  up: `
+  up:
+    `
     ALTER TABLE forms ADD COLUMN notify_each_response INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE forms ADD COLUMN response_mail_seq INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE forms ADD COLUMN response_mail_at TEXT;
@@ -20,7 +21,8 @@ export const mailSpamTheme: Migration = {
     ALTER TABLE forms ADD COLUMN confirmation_message TEXT NOT NULL DEFAULT '';
     ALTER TABLE forms ADD COLUMN retention_days INTEGER;
     ALTER TABLE forms ADD COLUMN theme TEXT NOT NULL DEFAULT '{}';
-    UPDATE forms SET response_mail_seq = (SELECT COALESCE(MAX(seq), 0) FROM submissions WHERE submissions.form_id = forms.id);
+    UPDATE forms SET response_mail_seq = (SELECT COALESCE(MAX(seq), 0) FROM submissions WHERE ` +
+    `submissions.form_id = forms.id);
 
     CREATE TABLE spam_submissions (
       id TEXT PRIMARY KEY, form_id TEXT NOT NULL, form_version INTEGER NOT NULL, created_at TEXT NOT NULL,
