@@ -31,7 +31,8 @@ function View({
 }) {
   const one = /^\/admin\/forms\/([^/]+)\/submissions\/([^/]+)$/.exec(path);
   if (one)
-    return html`<${SubmissionDetailPage} me=${me} formId=${decodeURIComponent(one[1])} submissionId=${decodeURIComponent(one[2])} />`;
+    return html`<${SubmissionDetailPage} me=${me} formId=${decodeURIComponent(one[1])}
+      submissionId=${decodeURIComponent(one[2])} />`;
   const draft = /^\/admin\/drafts\/([^/]+)$/.exec(path);
   if (draft) return html`<${LazyBuilderPage} me=${me} draftId=${decodeURIComponent(draft[1])} />`;
   const edit = /^\/admin\/forms\/([^/]+)\/edit$/.exec(path);
@@ -54,6 +55,7 @@ function View({
  */
 function useFocusOnNavigate(path: string) {
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger (a new page), not read inside
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -97,10 +99,14 @@ export function App() {
   if (state.kind === 'wrong_address') return html`<${WrongAddress} state=${state} />`;
   if (me.error) return html`<main class="page"><h1>Formstead</h1><${ErrorList} error=${me.error} /></main>`;
   if (!me.data)
-    return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} />${state.kind !== 'offline' && html`<p class="muted">Connecting…</p>`}</main>`;
+    return html`<main class="page"><h1 class="sr-only">Formstead</h1><${ConnectionBanner} />${
+      state.kind !== 'offline' && html`<p class="muted">Connecting…</p>`
+    }</main>`;
   return html`<div>
     <${Nav} me=${me.data} workspace=${workspace.data} path=${path} />
     <${ConnectionBanner} />
-    <main class=${/^\/admin\/(drafts\/|forms\/[^/]+\/edit$)/.test(path) ? 'page page-wide' : 'page'}><${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} /></main>
+    <main class=${/^\/admin\/(drafts\/|forms\/[^/]+\/edit$)/.test(path) ? 'page page-wide' : 'page'}>
+      <${View} me=${me.data} path=${path} query=${query} workspace=${workspace.data} />
+    </main>
   </div>`;
 }

@@ -57,7 +57,9 @@ export async function socketLost(hooks: { stop: () => void; signIn: () => void }
   if (res.ok && failedTries > TRIES_BEFORE_OFFLINE && state.kind === 'offline') {
     set({
       kind: 'offline',
-      hint: 'The server answers, but its live connection (a WebSocket to /admin/trpc) does not open. A proxy in front of Formstead may need to pass WebSocket upgrades.',
+      hint:
+        'The server answers, but its live connection (a WebSocket to /admin/trpc) does not open. ' +
+        'A proxy in front of Formstead may need to pass WebSocket upgrades.',
     });
     return;
   }

@@ -26,7 +26,8 @@ function useBuilderModule() {
   return { mod, failed };
 }
 
-const failedText = html`<p class="problems" role="alert">The builder could not be loaded. Check the connection and reload the page.</p>`;
+const failedText = html`<p class="problems"
+  role="alert">The builder could not be loaded. Check the connection and reload the page.</p>`;
 
 /** The builder page, once its code has arrived. */
 export function LazyBuilderPage(props: { me: Me; draftId?: string; formId?: string }) {

@@ -26,8 +26,10 @@ export function signInAgain() {
 
 const workspace = currentWorkspace();
 const wsClient = createWSClient({
-  url: () =>
-    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/admin/trpc${workspace ? `?workspace=${encodeURIComponent(workspace)}` : ''}`,
+  url: () => {
+    const query = workspace ? `?workspace=${encodeURIComponent(workspace)}` : '';
+    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/admin/trpc${query}`;
+  },
   retryDelayMs,
   onOpen: socketOpened,
   // A refused upgrade looks like a dropped connection: connection.ts asks the server why.

@@ -18,6 +18,7 @@ export function useQuery<T>(load: () => Promise<T>, deps: unknown[]): Query<T> {
   const generation = useGeneration();
   const [state, setState] = useState<{ data?: T; error?: AdminError; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps stand for load (new every render)
   useEffect(() => {
     let current = true;
     setState((s) => ({ ...s, loading: true }));

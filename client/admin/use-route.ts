@@ -8,9 +8,10 @@ export function navigate(to: string) {
   dispatchEvent(new PopStateEvent('popstate'));
 }
 
+const read = () => ({ path: location.pathname, query: new URLSearchParams(location.search) });
+
 /** The current path and query, updated on navigation and Back/Forward. */
 export function useRoute(): { path: string; query: URLSearchParams } {
-  const read = () => ({ path: location.pathname, query: new URLSearchParams(location.search) });
   const [route, setRoute] = useState(read);
   useEffect(() => {
     const update = () => setRoute(read());

@@ -39,6 +39,7 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: Connect
   const success = { message: view.success_message, allowAnother: view.allow_another_response && !view.redirect_url };
   return html`<div class="fs-connected">
     <${Honeypot} inputRef=${honeypot} />
-    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle} uploads=${uploads} />
+    <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
+      uploads=${uploads} />
   </div>`;
 }

@@ -7,6 +7,7 @@ import { html } from '../renderer/html.ts';
 /** The hidden `_hp` input, labelled for the rare person whose reader still finds it; `inputRef` reads it. */
 export function Honeypot({ inputRef }: { inputRef?: Ref<HTMLInputElement> }) {
   return html`<div class="fs-hp" aria-hidden="true">
-    <label>Leave this field empty <input ref=${inputRef} name="_hp" type="text" tabindex="-1" autocomplete="off" /></label>
+    <label>Leave this field empty <input ref=${inputRef} name="_hp" type="text" tabindex="-1"
+      autocomplete="off" /></label>
   </div>`;
 }

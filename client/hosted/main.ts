@@ -34,7 +34,10 @@ if (embedded) {
   let last = -1;
   const report = () => {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
-    if (height !== last) tellHost({ type: 'formstead:resize', height: (last = height) });
+    if (height !== last) {
+      last = height;
+      tellHost({ type: 'formstead:resize', height });
+    }
   };
   new ResizeObserver(report).observe(document.body);
   report();

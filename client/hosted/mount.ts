@@ -43,7 +43,8 @@ export function applyTheme(target: HTMLElement, theme: unknown) {
 
 /** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
 function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
-  return html`<p class="fs-banner"><strong>Unverified form</strong> Nobody has claimed this form yet. Do not enter passwords or payment details.
+  return html`<p class="fs-banner">
+    <strong>Unverified form</strong> Nobody has claimed this form yet. Do not enter passwords or payment details.
     <a href=${reportUrl} target="_blank" rel="noopener">Report abuse</a></p>`;
 }
 
@@ -58,8 +59,11 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
       ${view.unclaimed && opts.reportUrl ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} />` : null}
       ${
         view.state === 'open'
-          ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect} showTitle=${opts.showTitle} />`
-          : html`<p class="fs-notice fs-renderer" role="status">${closedNotices[view.state] ?? closedNotices.paused}</p>`
+          ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect}
+              showTitle=${opts.showTitle} />`
+          : html`<p class="fs-notice fs-renderer" role="status">${
+              closedNotices[view.state] ?? closedNotices.paused
+            }</p>`
       }
     </div>`,
     target,

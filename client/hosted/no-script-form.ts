@@ -63,7 +63,8 @@ export function NoScriptForm({ definition, action, renderToken }: NoScriptFormPr
   // `nativeRequired` (the browser's own check) only where the field is always asked: on a later step or
   // behind a condition it may be off the path, and the browser would refuse a post the server accepts.
   const field = (f: FormField, alwaysAsked: boolean) =>
-    html`<${Field} key=${f.key} field=${forPost(f)} id=${`fsn-${n++}`} value=${f.defaultValue} values=${{}} nativeRequired=${alwaysAsked && isRequired(f)} onChange=${nothing} onCommit=${nothing} />`;
+    html`<${Field} key=${f.key} field=${forPost(f)} id=${`fsn-${n++}`} value=${f.defaultValue} values=${{}}
+      nativeRequired=${alwaysAsked && isRequired(f)} onChange=${nothing} onCommit=${nothing} />`;
   const body = steps
     ? steps.map((s, i) => {
         const id = `fsn-step-${i}`;
@@ -76,7 +77,8 @@ export function NoScriptForm({ definition, action, renderToken }: NoScriptFormPr
     : html`<div class="fs-fields">${(definition.fields ?? []).map((f) => field(f, !conditional(f)))}</div>`;
   // A file input sends its file only in a multipart post; urlencoded would carry just the name.
   const multipart = allFields(definition).some((f) => f.type === 'file');
-  return html`<form class="fs-form" method="post" action=${action} accept-charset="utf-8" enctype=${multipart ? 'multipart/form-data' : undefined}>
+  return html`<form class="fs-form" method="post" action=${action} accept-charset="utf-8"
+    enctype=${multipart ? 'multipart/form-data' : undefined}>
     <${Honeypot} />
     <input type="hidden" name="_rt" value=${renderToken} />
     ${body}
@@ -84,7 +86,10 @@ export function NoScriptForm({ definition, action, renderToken }: NoScriptFormPr
   </form>`;
 }
 
-/** A Skip button becomes a checkbox (a choice group of one): the server resets a skipped step and does not validate it. */
+/**
+ * A Skip button becomes a checkbox (a choice group of one): the server resets a skipped step and does not
+ * validate it.
+ */
 function skipBox(s: FormStep, i: number) {
   const label = s.skip!.label;
   return html`<div class="fs-skip-step">

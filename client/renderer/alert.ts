@@ -14,6 +14,10 @@ export function Alert({
   return html`<div class="fs-alert" role="alert" tabindex="-1">
     <p>${message}</p>
     ${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : null}
-    ${onRetry ? html`<button type="button" class="fs-btn fs-btn-secondary fs-retry" onClick=${onRetry}>Try again</button>` : null}
+    ${
+      onRetry
+        ? html`<button type="button" class="fs-btn fs-btn-secondary fs-retry" onClick=${onRetry}>Try again</button>`
+        : null
+    }
   </div>`;
 }

@@ -49,7 +49,7 @@ export function FormRenderer(props: FormRendererProps) {
   const [failure, setFailure] = useState<Failure | undefined>(undefined);
   const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
   const busyUploads = useRef(new Set<string>()).current;
-  const uploads = useMemo(() => ({ target: props.uploads, busy: busyUploads }), [props.uploads]);
+  const uploads = useMemo(() => ({ target: props.uploads, busy: busyUploads }), [props.uploads, busyUploads]);
   const [confirmingReset, setConfirmingReset] = useState(false);
   // A ref as well as the phase: a double click can land before the re-render disables the button.
   const sending = useRef(false);
@@ -166,7 +166,8 @@ export function FormRenderer(props: FormRendererProps) {
   if (phase === 'done') {
     return html`<div class="fs-renderer" ref=${root}>
       ${title}
-      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother} onAnother=${() => restart()} level=${level} />
+      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother}
+        onAnother=${() => restart()} level=${level} />
     </div>`;
   }
   const errors = { ...serverErrors, ...state.errors };
@@ -177,7 +178,11 @@ export function FormRenderer(props: FormRendererProps) {
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
       ${multi ? html`<${StepHeader} step=${step} level=${props.headingLevel} />` : null}
-      ${failure ? html`<${Alert} message=${failure.message} problems=${failure.problems} onRetry=${failure.retry} />` : null}
+      ${
+        failure
+          ? html`<${Alert} message=${failure.message} problems=${failure.problems} onRetry=${failure.retry} />`
+          : null
+      }
       <div class="fs-fields" key=${state.stepId ?? ''}>
         ${state.visibleFields.map(
           (f) => html`<${Field}

@@ -6,4 +6,4 @@ import htm from 'htm';
 
 // Marked pure so that a bundle whose templates were all compiled leaves htm out.
 /** The renderer's template tag; typed as one VNode (every template here has one root). */
-export const html = /* @__PURE__ */ htm.bind(h) as (strings: TemplateStringsArray, ...values: unknown[]) => VNode<any>;
+export const html = /* @__PURE__ */ htm.bind(h) as (strings: TemplateStringsArray, ...values: unknown[]) => VNode;

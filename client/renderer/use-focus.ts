@@ -15,7 +15,7 @@ export function useFocusRequest(root: RefObject<HTMLElement | null>): (target: F
   const [request, setRequest] = useState<{ target: FocusTarget } | undefined>(undefined);
   useLayoutEffect(() => {
     if (request && root.current) focusTarget(root.current, request.target);
-  }, [request]);
+  }, [request, root]);
   // A fresh object each time, so asking twice for the same target still moves focus.
   return (target) => setRequest({ target });
 }

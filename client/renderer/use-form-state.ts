@@ -7,6 +7,7 @@ import { createFormState, type FormDefinition, type FormState, type ValidatorReg
  * validators are read when the state is made (a new definition object starts a new state).
  */
 export function useFormState(definition: FormDefinition, values?: Values, validators?: ValidatorRegistry): FormState {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one state per definition; the rest is read when made
   const state = useMemo(() => createFormState(definition, { values, validators }), [definition]);
   const [, setVersion] = useState(state.version);
   // A layout effect subscribes before the browser paints, so no change can slip between render and subscribe.

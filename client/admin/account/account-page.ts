@@ -29,9 +29,11 @@ export function AccountPage({ me }: { me: Me }) {
       <p class="muted">Signed in as ${me.email}. Changing the password signs out your other sessions.</p>
       <form class="narrow-form" onSubmit=${submit}>
         <label for="current_password">Current password</label>
-        <input id="current_password" type="password" autocomplete="current-password" value=${current} onInput=${text(setCurrent)} required />
+        <input id="current_password" type="password" autocomplete="current-password" value=${current}
+          onInput=${text(setCurrent)} required />
         <label for="new_password">New password <span class="muted">(at least 10 characters)</span></label>
-        <input id="new_password" type="password" autocomplete="new-password" value=${next} onInput=${text(setNext)} required />
+        <input id="new_password" type="password" autocomplete="new-password" value=${next}
+          onInput=${text(setNext)} required />
         <${ErrorList} error=${change.error} />
         ${done && html`<p class="ok" role="status">Password changed.</p>`}
         <button type="submit" disabled=${change.busy}>Change password</button>

@@ -9,7 +9,8 @@ export function ConnectionBanner() {
   if (state.kind === 'reconnecting')
     return html`<div class="banner banner-warn" role="status" data-connection="reconnecting">Reconnecting…</div>`;
   if (state.kind === 'offline')
-    return html`<div class="banner banner-bad" role="status" data-connection="offline">Offline: changes are not saved. The panel keeps trying to reconnect.
+    return html`<div class="banner banner-bad" role="status" data-connection="offline">
+      Offline: changes are not saved. The panel keeps trying to reconnect.
       ${state.hint && html`<div class="banner-hint">${state.hint}</div>`}</div>`;
   return null;
 }
@@ -25,7 +26,9 @@ const labels: Record<ConnectionState['kind'], string> = {
 /** "Live" with a dot while open; otherwise what the connection is doing, in another colour. */
 export function LiveIndicator() {
   const { state } = useConnection();
-  return html`<span class=${`live live-${state.kind}`} data-connection=${state.kind} aria-live="polite">${labels[state.kind]}</span>`;
+  return html`<span class=${`live live-${state.kind}`} data-connection=${state.kind} aria-live="polite">${
+    labels[state.kind]
+  }</span>`;
 }
 
 /** The whole page when the panel cannot work at this address: which address to open instead. */
@@ -33,5 +36,8 @@ export function WrongAddress({ state }: { state: Extract<ConnectionState, { kind
   return html`<main class="page"><h1>Open the panel at its own address</h1>
     <div class="card"><p>${state.message} This server's panel works at:</p>
       <p><a class="button" href=${state.panelUrl}>${state.panelUrl}</a></p>
-      <p class="muted small">If that is not the address you use, set <code>FORMSTEAD_PUBLIC_URL</code> to the address people open and restart the server.</p></div></main>`;
+      <p class="muted small">
+        If that is not the address you use, set <code
+        >FORMSTEAD_PUBLIC_URL</code> to the address people open and restart the server.
+      </p></div></main>`;
 }

@@ -39,6 +39,7 @@ export function CopyButton({ text, label = 'Copy', focus = false }: { text: stri
   const button = useRef<HTMLButtonElement>(null);
   // A key or link shown once appears after its Create button disabled itself, which drops the focus to
   // the page: the Copy button beside the new text is where the keyboard goes next.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: text is a trigger (focus again when a new text appears)
   useEffect(() => {
     if (focus) button.current?.focus();
   }, [text, focus]);
@@ -47,8 +48,10 @@ export function CopyButton({ text, label = 'Copy', focus = false }: { text: stri
     setOutcome(ok ? 'copied' : 'failed');
     setTimeout(() => setOutcome(undefined), ok ? 1500 : 6000);
   };
-  return html`<button type="button" class="secondary" ref=${button} onClick=${copy}>${outcome === 'copied' ? 'Copied' : label}</button>${
-    outcome === 'failed' &&
-    html` <span class="small muted" role="status">Copying was refused by the browser: select the text and press Ctrl+C (⌘C).</span>`
-  }`;
+  return html`<button type="button" class="secondary" ref=${button}
+    onClick=${copy}>${outcome === 'copied' ? 'Copied' : label}</button>${
+      outcome === 'failed' &&
+      html` <span class="small muted"
+        role="status">Copying was refused by the browser: select the text and press Ctrl+C (⌘C).</span>`
+    }`;
 }

@@ -34,7 +34,8 @@ export function Dialog({
     onClose();
   };
   return html`<dialog ref=${ref} class="dialog" aria-labelledby=${titleId} onCancel=${cancel}>
-    <div class="d-head"><h2 id=${titleId}>${title}</h2><button type="button" class="icon d-close" aria-label="Close" onClick=${onClose}>✕</button></div>
+    <div class="d-head"><h2 id=${titleId}>${title}</h2>
+      <button type="button" class="icon d-close" aria-label="Close" onClick=${onClose}>✕</button></div>
     ${children}
   </dialog>`;
 }

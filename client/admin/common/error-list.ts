@@ -42,6 +42,7 @@ function goneWords(error: AdminError, gone: GoneWords | undefined): string | und
  */
 export function ErrorList({ error, focus = false, gone }: { error?: AdminError; focus?: boolean; gone?: GoneWords }) {
   const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focuses on a new error, not on a new focus prop
   useLayoutEffect(() => {
     if (focus && error) box.current?.focus();
   }, [error]);

@@ -21,5 +21,6 @@ export function Link({
     e.preventDefault();
     navigate(href);
   };
-  return html`<a href=${href} class=${className} aria-current=${rest['aria-current']} aria-label=${rest['aria-label']} onClick=${follow}>${children}</a>`;
+  return html`<a href=${href} class=${className} aria-current=${rest['aria-current']} aria-label=${rest['aria-label']}
+    onClick=${follow}>${children}</a>`;
 }

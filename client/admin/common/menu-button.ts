@@ -23,6 +23,7 @@ export function MenuButton({ label, items, describedBy }: { label: string; items
   const id = `m${useId().replace(/[^\w-]/g, '')}`;
   const entries = () => [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the menu opens; entries() only reads the ref
   useLayoutEffect(() => {
     if (!open) return;
     const all = entries();
@@ -70,16 +71,17 @@ export function MenuButton({ label, items, describedBy }: { label: string; items
 
   // Lower case: Preact passes a name the element has no `on…` property for as it is, and the event is "focusout".
   return html`<span class="action-menu" onfocusout=${onFocusOut}>
-    <button type="button" class="secondary" ref=${button} id=${`${id}-button`} aria-haspopup="menu" aria-expanded=${open ? 'true' : 'false'}
+    <button type="button" class="secondary" ref=${button} id=${`${id}-button`} aria-haspopup="menu"
+      aria-expanded=${open ? 'true' : 'false'}
       aria-controls=${open ? id : undefined} aria-describedby=${describedBy} onKeyDown=${onButtonKey}
       onClick=${() => (open ? close(false) : setOpen('first'))}>${label}<span aria-hidden="true"> ▾</span></button>
     ${
       open &&
-      html`<ul class="action-menu-list" ref=${list} role="menu" id=${id} aria-labelledby=${`${id}-button`} onKeyDown=${onMenuKey}>
+      html`<ul class="action-menu-list" ref=${list} role="menu" id=${id} aria-labelledby=${`${id}-button`}
+        onKeyDown=${onMenuKey}>
       ${items.map(
-        (
-          item,
-        ) => html`<li role="none"><button type="button" role="menuitem" tabindex="-1" class=${item.danger ? 'danger-text' : undefined}
+        (item) => html`<li role="none"><button type="button" role="menuitem" tabindex="-1"
+          class=${item.danger ? 'danger-text' : undefined}
           aria-disabled=${item.busy ? 'true' : undefined} onClick=${() => choose(item)}>${item.label}</button></li>`,
       )}
     </ul>`

@@ -13,7 +13,13 @@ function useMinute() {
   useEffect(() => {
     const watcher = () => setTick((t) => t + 1);
     watchers.add(watcher);
-    timer ??= setInterval(() => watchers.forEach((w) => w()), 60_000);
+    timer ??= setInterval(
+      () =>
+        watchers.forEach((w) => {
+          w();
+        }),
+      60_000,
+    );
     return () => {
       watchers.delete(watcher);
       if (watchers.size === 0 && timer) {

@@ -18,12 +18,13 @@ export function DefinitionView({ formId, canEdit }: { formId: string; canEdit: b
   if (!versions.data) return html`<p class="muted">Loading…</p>`;
   const list = versions.data.versions;
   const shown = list.find((v) => v.version === chosen) ?? list[0];
+  const restoreIntoDraft = async () =>
+    (await restore.run(shown.version)) && navigate(`/admin/forms/${encodeURIComponent(formId)}/edit`);
   return html`<div class="split">
     <section class="card narrow"><h2>Versions</h2>
       <ul class="plain">${list.map(
-        (
-          v,
-        ) => html`<li><button type="button" class=${v === shown ? 'link active' : 'link'} onClick=${() => setChosen(v.version)}>
+        (v) => html`<li><button type="button" class=${v === shown ? 'link active' : 'link'}
+          onClick=${() => setChosen(v.version)}>
           Version ${v.version}</button> <span class="muted"><${Time} iso=${v.created_at} /></span></li>`,
       )}</ul>
     </section>
@@ -34,14 +35,18 @@ export function DefinitionView({ formId, canEdit }: { formId: string; canEdit: b
         ${
           shown !== list[0] &&
           html`<button type="button" class="secondary" disabled=${restore.busy}
-          onClick=${async () => (await restore.run(shown.version)) && navigate(`/admin/forms/${encodeURIComponent(formId)}/edit`)}>Restore into draft</button>
-          <span class="muted small">Opens it in the builder as a draft; nothing changes for respondents until you publish.</span>`
+          onClick=${restoreIntoDraft}>Restore into draft</button>
+          <span class="muted small">
+            Opens it in the builder as a draft; nothing changes for respondents until you publish.
+          </span>`
         }
       </div>`
       }
       <${ErrorList} error=${restore.error} />
-      <p class="muted">Follows the <a href=${versions.data.schema_url} target="_blank" rel="noopener">form definition JSON Schema</a> (<code>$schema</code>).</p>
-      <pre class="json" tabindex="0" aria-label=${`Definition of version ${shown.version}`}>${JSON.stringify(shown.definition, null, 2)}</pre>
+      <p class="muted">Follows the <a href=${versions.data.schema_url} target="_blank"
+        rel="noopener">form definition JSON Schema</a> (<code>$schema</code>).</p>
+      <pre class="json" tabindex="0"
+        aria-label=${`Definition of version ${shown.version}`}>${JSON.stringify(shown.definition, null, 2)}</pre>
     </section>
   </div>`;
 }

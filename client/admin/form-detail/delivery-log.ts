@@ -31,13 +31,20 @@ export function DeliveryLog({
       deliveries.length === 0
         ? html`<p class="muted">No delivery attempts yet.</p>`
         : html`<table class="stack boxed">
-          <thead><tr><th>Time</th><th>Submission</th><th class="num">Attempt</th><th>Result</th><th class="num">Duration</th></tr></thead>
+          <thead><tr><th>Time</th><th>Submission</th><th class="num">Attempt</th><th>Result</th>
+            <th class="num">Duration</th></tr></thead>
           <tbody>${deliveries.map(
             (d) => html`<tr>
               <td class="nowrap" data-label="Time"><${Time} iso=${d.created_at} /></td>
-              <td class="mono" data-label="Submission"><${Link} href=${submissionPath(formId, d.submission_id)}>${d.submission_id}<//></td>
+              <td class="mono" data-label="Submission">
+                <${Link} href=${submissionPath(formId, d.submission_id)}>${d.submission_id}<//>
+              </td>
               <td class="num" data-label="Attempt">${d.attempt}</td>
-              <td data-label="Result">${d.error === undefined ? html`<${Badge} tone="ok">${d.status_code}<//>` : html`<${Badge} tone="bad">${d.error}<//>`}</td>
+              <td data-label="Result">${
+                d.error === undefined
+                  ? html`<${Badge} tone="ok">${d.status_code}<//>`
+                  : html`<${Badge} tone="bad">${d.error}<//>`
+              }</td>
               <td class="num" data-label="Duration">${d.duration_ms} ms</td>
             </tr>`,
           )}</tbody>

@@ -14,6 +14,10 @@ import { SpamView } from './spam-view.ts';
 import { SubmissionsTable } from './submissions-table.ts';
 import { WebhookPanel } from './webhook-panel.ts';
 
+const notFound =
+  'There is no form at this address in this workspace: it may have been deleted, or the link belongs to ' +
+  'another workspace.';
+
 const tabs = [
   ['overview', 'Overview'],
   ['submissions', 'Submissions'],
@@ -29,13 +33,15 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
   if (form.error?.code === 'not_found') {
     // A deleted form or a link from another workspace: say so in words, with the way back.
     return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form not found</h1>
-      <p>There is no form at this address in this workspace: it may have been deleted, or the link belongs to another workspace.</p>
+      <p>${notFound}</p>
       <p><${Link} class="button" href="/admin">Back to forms<//></p></div>`;
   }
   if (form.error)
-    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
+    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p>
+      <h1>Form</h1><${ErrorList} error=${form.error} /></div>`;
   if (!form.data)
-    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p><div class="page-head"><h1 class="muted">Loading…</h1></div></div>`;
+    return html`<div><p class="crumbs"><${Link} href="/admin">Forms<//> /</p>
+      <div class="page-head"><h1 class="muted">Loading…</h1></div></div>`;
   const f = form.data;
   const canEdit = me.role !== 'viewer';
   const current = tabs.some(([id]) => id === tab) ? tab : 'overview';
@@ -47,10 +53,16 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
       ${f.webhook_failing && html` <${Badge} tone="bad">Webhook failing<//>`}</h1>
       <${Link} class="button" href=${`${base}/edit`}>${canEdit ? 'Edit form' : 'View in builder'}<//></div>
     <nav class="tabs" aria-label="Form sections">
-      ${tabs.map(([id, label]) => html`<${Link} href=${`${base}?tab=${id}`} class=${id === current ? 'active' : ''}>${label}<//>`)}
+      ${tabs.map(
+        ([id, label]) => html`<${Link} href=${`${base}?tab=${id}`}
+          class=${id === current ? 'active' : ''}>${label}<//>`,
+      )}
     </nav>
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
-    ${current === 'submissions' && html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} hostedUrl=${f.hosted_url} />`}
+    ${
+      current === 'submissions' &&
+      html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} hostedUrl=${f.hosted_url} />`
+    }
     ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
     ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} onSaved=${form.reload} />`}
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}

@@ -16,7 +16,8 @@ export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEd
   return html`<div class="grid">
     <${Section} title="Status">
       <dl>
-        <dt>Status</dt><dd>${form.status}${form.moderation_paused ? ' (by moderation: an instance owner must lift it)' : ''}</dd>
+        <dt>Status</dt>
+        <dd>${form.status}${form.moderation_paused ? ' (by moderation: an instance owner must lift it)' : ''}</dd>
         <dt>Version</dt><dd>${form.version}</dd>
         <dt>Submissions</dt><dd>${form.submissions}</dd>
         <dt>Created</dt><dd><${Time} iso=${form.created_at} /></dd>

@@ -10,6 +10,8 @@ export function ProblemSummary({ error }: { error?: AdminError }) {
   if (!error) return null;
   const problems = error.details.map(plainProblem);
   if (error.code !== 'invalid_request' || problems.length === 0) return html`<${ErrorList} error=${error} />`;
-  return html`<div class="problems" role="alert"><strong>${problems.length === 1 ? 'One thing to fix before saving' : `${problems.length} things to fix before saving`}</strong>
+  return html`<div class="problems" role="alert"><strong>${
+    problems.length === 1 ? 'One thing to fix before saving' : `${problems.length} things to fix before saving`
+  }</strong>
     <ul>${problems.map((p) => html`<li>${p.text}</li>`)}</ul></div>`;
 }

@@ -26,12 +26,16 @@ export function RetentionSetting(props: { formId: string; settings: Settings; ca
   return html`<${Section} title="Keep answers">
     <form class="settings" onSubmit=${submit} novalidate>
       <fieldset disabled=${!props.canEdit || busy}>
-        <label class="check check-row"><input type="radio" name="retention" checked=${!limited} onChange=${() => set('retention_days', null)} /><span>Forever</span></label>
-        <label class="check check-row"><input type="radio" name="retention" checked=${limited} onChange=${() => set('retention_days', 90)} /><span>Delete answers older than a number of days</span></label>
+        <label class="check check-row"><input type="radio" name="retention" checked=${!limited}
+          onChange=${() => set('retention_days', null)} /><span>Forever</span></label>
+        <label class="check check-row"><input type="radio" name="retention" checked=${limited}
+          onChange=${() => set('retention_days', 90)} /><span>Delete answers older than a number of days</span></label>
         ${
           limited &&
-          html`<label for="retention_days">Days to keep answers <span class="muted">(1 to ${RETENTION_DAYS_MAX})</span></label>
-          <input id="retention_days" type="number" min="1" max=${RETENTION_DAYS_MAX} step="1" value=${Number.isNaN(draft.retention_days) ? '' : draft.retention_days} onInput=${days} />
+          html`<label for="retention_days">Days to keep answers <span
+            class="muted">(1 to ${RETENTION_DAYS_MAX})</span></label>
+          <input id="retention_days" type="number" min="1" max=${RETENTION_DAYS_MAX} step="1"
+            value=${Number.isNaN(draft.retention_days) ? '' : draft.retention_days} onInput=${days} />
           <p class="muted small">Older answers are deleted for good within the hour, with their files.</p>`
         }
         ${problemsOf('retention_days').map((p) => html`<p class="field-problem">${p}</p>`)}

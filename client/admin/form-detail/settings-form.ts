@@ -24,6 +24,10 @@ const editable = (s: Settings): Editable => ({
   webhook_url: s.webhook_url,
 });
 
+const webhookNote =
+  '(every response is sent here as a signed POST; https on the public internet; empty removes it and cancels ' +
+  'deliveries not yet made)';
+
 /** The settings form; viewers see it read-only. */
 export function SettingsForm({
   formId,
@@ -74,31 +78,47 @@ export function SettingsForm({
     <form class="settings" onSubmit=${submit} novalidate>
       <fieldset disabled=${!canEdit || save.busy}>
         <label for="status">Status</label>
-        <select id="status" value=${draft.status} ...${invalid('status')} onChange=${(e: Event) => set('status', text(e) as Editable['status'])}>
-          <option value="active">Active: accepts responses</option><option value="paused">Paused: refuses responses</option>
+        <select id="status" value=${draft.status} ...${invalid('status')}
+          onChange=${(e: Event) => set('status', text(e) as Editable['status'])}>
+          <option value="active">Active: accepts responses</option>
+          <option value="paused">Paused: refuses responses</option>
         </select>${hint('status')}
 
-        <label for="success_message">Message after sending <span class="muted">(${draft.success_message.length}/${SUCCESS_MESSAGE_MAX}; empty shows the default)</span></label>
-        <textarea id="success_message" rows="3" value=${draft.success_message} ...${invalid('success_message')} onInput=${(e: Event) => set('success_message', text(e))}></textarea>${hint('success_message')}
+        <label for="success_message">Message after sending <span
+          class="muted">(${draft.success_message.length}/${SUCCESS_MESSAGE_MAX}; empty shows the default)</span></label>
+        <textarea id="success_message" rows="3" value=${draft.success_message} ...${invalid('success_message')}
+          onInput=${(e: Event) => set('success_message', text(e))}></textarea>${hint('success_message')}
 
-        <label for="redirect_url">Redirect address <span class="muted">(send people to this page after they send; empty: show the message)</span></label>
-        <input id="redirect_url" type="url" placeholder="https://example.com/thanks" value=${draft.redirect_url} ...${invalid('redirect_url')} onInput=${(e: Event) => set('redirect_url', text(e))} />${hint('redirect_url')}
+        <label for="redirect_url">Redirect address <span
+          class="muted">(send people to this page after they send; empty: show the message)</span></label>
+        <input id="redirect_url" type="url" placeholder="https://example.com/thanks" value=${draft.redirect_url}
+          ...${invalid('redirect_url')} onInput=${(e: Event) => set('redirect_url', text(e))} />${hint('redirect_url')}
 
         <label class="check"><input type="checkbox" checked=${draft.allow_another_response}
           onChange=${(e: Event) => set('allow_another_response', (e.target as HTMLInputElement).checked)} />
-          <span>Offer “Submit another response” after sending <span class="muted">(not while a redirect address is set)</span></span></label>${hint('allow_another_response')}
+          <span>Offer “Submit another response” after sending <span
+            class="muted">(not while a redirect address is set)</span></span></label>${hint('allow_another_response')}
 
-        <label for="notify_mode">Milestone emails <span class="muted">(a note when the form reaches its 1st, 10th, 100th … response; an email for every response is under Emails)</span></label>
-        <select id="notify_mode" value=${draft.notify_mode} ...${invalid('notify_mode')} onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>
-          <option value="milestones">At milestones (1st, 10th, 100th … response)</option><option value="off">Off</option>
+        <label for="notify_mode">Milestone emails <span class="muted">
+          (a note when the form reaches its 1st, 10th, 100th … response; an email for every response is under Emails)
+        </span></label>
+        <select id="notify_mode" value=${draft.notify_mode} ...${invalid('notify_mode')}
+          onChange=${(e: Event) => set('notify_mode', text(e) as Editable['notify_mode'])}>
+          <option value="milestones">At milestones (1st, 10th, 100th … response)</option>
+          <option value="off">Off</option>
         </select>${hint('notify_mode')}
 
-        <label for="webhook_url">Webhook address <span class="muted">(every response is sent here as a signed POST; https on the public internet; empty removes it and cancels deliveries not yet made)</span></label>
-        <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url} ...${invalid('webhook_url')} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
+        <label for="webhook_url">Webhook address <span class="muted">${webhookNote}</span></label>
+        <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url}
+          ...${invalid('webhook_url')} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
       </fieldset>
       <${ProblemSummary} error=${save.error} />
       ${done && html`<p class="ok" role="status">Saved.</p>`}
-      ${canEdit ? html`<button type="submit" disabled=${save.busy}>Save settings</button>` : html`<p class="muted">Viewers can read settings but not change them.</p>`}
+      ${
+        canEdit
+          ? html`<button type="submit" disabled=${save.busy}>Save settings</button>`
+          : html`<p class="muted">Viewers can read settings but not change them.</p>`
+      }
     </form>
   <//>`;
 }

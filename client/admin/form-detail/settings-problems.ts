@@ -33,12 +33,14 @@ const sentences: [string, RegExp, string][] = [
   [
     'webhook_url',
     /^invalid url/,
-    'The webhook address must start with https:// and use the standard port (443), without a user name or password in it.',
+    'The webhook address must start with https:// and use the standard port (443), ' +
+      'without a user name or password in it.',
   ],
   [
     'webhook_url',
     /^address not allowed/,
-    'The webhook address must be on the public internet: private, local and cloud metadata addresses cannot receive webhooks.',
+    'The webhook address must be on the public internet: ' +
+      'private, local and cloud metadata addresses cannot receive webhooks.',
   ],
   ['webhook_url', /^dns failed/, 'The webhook address’s host name could not be found. Check its spelling.'],
   ['webhook_url', /at most|too long|too_big/i, 'The webhook address is too long.'],

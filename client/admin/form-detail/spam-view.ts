@@ -14,8 +14,15 @@ type Item = { id: string; created_at: string; reason: string; answers: string[] 
 /** A decision refused because its post or form is gone (decided or deleted in another tab, or through the API). */
 const spamGone = {
   ...formDeletedMeanwhile,
-  spam: 'This post was already deleted or moved to the answers, perhaps in another tab. Reload the page to see the spam as it is now.',
+  spam:
+    'This post was already deleted or moved to the answers, perhaps in another tab. ' +
+    'Reload the page to see the spam as it is now.',
 };
+
+// The newline and indent inside are the ones the template text always held (the page shows them as a space).
+const keptNote =
+  'Posts caught by the spam checks are kept here for 30 days. ' +
+  'They are not counted, sent to your webhook or emailed.\n      If one is a real answer, choose “Not spam”.';
 
 /** One caught post with its decisions. */
 function SpamItem({
@@ -33,8 +40,13 @@ function SpamItem({
 }) {
   const [asking, setAsking] = useState(false);
   return html`<li class="spam-item">
-    <p class="spam-meta"><strong><${Time} iso=${item.created_at} /></strong> <span class="muted">· ${item.reason}</span></p>
-    <ul class="plain spam-answers">${item.answers.length ? item.answers.map((a) => html`<li>${a}</li>`) : html`<li class="muted">No answers filled in</li>`}</ul>
+    <p class="spam-meta">
+      <strong><${Time} iso=${item.created_at} /></strong> <span class="muted">· ${item.reason}</span></p>
+    <ul class="plain spam-answers">${
+      item.answers.length
+        ? item.answers.map((a) => html`<li>${a}</li>`)
+        : html`<li class="muted">No answers filled in</li>`
+    }</ul>
     ${
       canEdit &&
       (asking
@@ -42,7 +54,8 @@ function SpamItem({
           <button type="button" class="danger" disabled=${busy} onClick=${onDelete}>Delete</button>
           <button type="button" class="secondary" onClick=${() => setAsking(false)}>Keep it</button></div>`
         : html`<div class="row"><button type="button" disabled=${busy} onClick=${onNotSpam}>Not spam</button>
-          <button type="button" class="secondary danger" disabled=${busy} onClick=${() => setAsking(true)}>Delete</button></div>`)
+          <button type="button" class="secondary danger" disabled=${busy}
+            onClick=${() => setAsking(true)}>Delete</button></div>`)
     }
   </li>`;
 }
@@ -55,6 +68,7 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
   const status = useRef<HTMLParagraphElement>(null);
   // The button that was pressed is gone with its post: keyboard focus goes to the line saying what happened,
   // in the same task as the render (a later effect left a moment where focus was on the page start).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moved and removed are the triggers, not read
   useLayoutEffect(() => status.current?.focus(), [moved, removed]);
   const act = useAction(async (kind: 'notSpam' | 'delete', id: string) => {
     if (kind === 'notSpam') await trpc.spam.notSpam.mutate({ formId, id });
@@ -73,14 +87,16 @@ export function SpamView({ formId, canEdit, onChanged }: { formId: string; canEd
   if (list.error) return html`<${ErrorList} error=${list.error} />`;
   if (!list.data) return html`<p class="muted">Loading…</p>`;
   const { items, total } = list.data;
+  const doneNote = [
+    moved > 0 && `${count(moved, 'post')} moved to the answers.`,
+    removed > 0 && `${count(removed, 'post')} deleted.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return html`<section class="card">
     <h2>Suspected spam</h2>
-    <p class="muted">Posts caught by the spam checks are kept here for 30 days. They are not counted, sent to your webhook or emailed.
-      If one is a real answer, choose “Not spam”.</p>
-    ${
-      (moved > 0 || removed > 0) &&
-      html`<p class="ok" role="status" tabindex="-1" ref=${status}>${[moved > 0 && `${count(moved, 'post')} moved to the answers.`, removed > 0 && `${count(removed, 'post')} deleted.`].filter(Boolean).join(' ')}</p>`
-    }
+    <p class="muted">${keptNote}</p>
+    ${(moved > 0 || removed > 0) && html`<p class="ok" role="status" tabindex="-1" ref=${status}>${doneNote}</p>`}
     <${ErrorList} error=${act.error} focus gone=${spamGone} />
     ${
       items.length === 0

@@ -125,7 +125,8 @@ export function SubmissionsTable({
     <div class="toolbar">
       <form class="row" role="search" onSubmit=${applyFilter}>
         <label class="sr-only" for="filter">Filter submissions</label>
-        <input id="filter" type="search" placeholder="Filter by any answer" maxlength="200" value=${draft} onInput=${(e: Event) => setDraft((e.target as HTMLInputElement).value)} />
+        <input id="filter" type="search" placeholder="Filter by any answer" maxlength="200" value=${draft}
+          onInput=${(e: Event) => setDraft((e.target as HTMLInputElement).value)} />
         <button type="submit" class="secondary">Filter</button>
       </form>
       <label class="inline">Sort
@@ -135,9 +136,13 @@ export function SubmissionsTable({
         }}><option value="newest">Newest first</option><option value="oldest">Oldest first</option></select></label>
       <span class="spacer"></span>
       ${newLive.length > 0 && html`<span class="ok small" aria-live="polite">${newLive.length} new since opened</span>`}
-      <a class="button secondary" href=${csvHref(formId, filter)} download>${filter ? 'Download CSV of these' : 'Download CSV'}</a>
+      <a class="button secondary" href=${csvHref(formId, filter)}
+        download>${filter ? 'Download CSV of these' : 'Download CSV'}</a>
     </div>
-    <p class="total" aria-live="polite"><strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${filter && html` containing “${filter}”`}
+    <p class="total" aria-live="polite">
+      <strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${
+        filter && html` containing “${filter}”`
+      }
       ${
         filter &&
         html` · <button type="button" class="link" onClick=${() => {
@@ -151,7 +156,8 @@ export function SubmissionsTable({
       picked > 0 &&
       html`<div class="selection" role="region" aria-label="Selected submissions">
       <span>${count(picked, 'submission')} selected</span>
-      <button type="button" class="danger" disabled=${remove.busy} onClick=${deleteSelected}>Delete ${picked === 1 ? 'it' : `all ${picked}`}</button>
+      <button type="button" class="danger" disabled=${remove.busy}
+        onClick=${deleteSelected}>Delete ${picked === 1 ? 'it' : `all ${picked}`}</button>
       <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
     </div>`
     }
@@ -160,15 +166,23 @@ export function SubmissionsTable({
     ${
       rows.length === 0
         ? filter || !hostedUrl
-          ? html`<p class="card empty">${filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'}</p>`
+          ? html`<p class="card empty">${
+              filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'
+            }</p>`
           : // The next step from an empty list is sharing the form, so its link is right here.
             html`<div class="card empty"><p>No submissions yet. New ones appear here as they arrive.</p>
             <p>Share the form's link to get the first one:</p>
-            <p class="row"><${CopyButton} text=${hostedUrl} label="Copy link" /><a class="button secondary" href=${hostedUrl} target="_blank" rel="noopener">Open the form</a></p></div>`
-        : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields} fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
+            <p class="row"><${CopyButton} text=${hostedUrl} label="Copy link" />
+              <a class="button secondary" href=${hostedUrl} target="_blank" rel="noopener">Open the form</a></p></div>`
+        : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields}
+          fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
           onSelect=${canEdit ? select : undefined} />`
     }
-    ${cursor && html`<button type="button" class="secondary" aria-disabled=${loadMore.busy ? 'true' : undefined} onClick=${() => !loadMore.busy && next()}>Load more</button>`}
+    ${
+      cursor &&
+      html`<button type="button" class="secondary" aria-disabled=${loadMore.busy ? 'true' : undefined}
+        onClick=${() => !loadMore.busy && next()}>Load more</button>`
+    }
     <${ErrorList} error=${loadMore.error} />
   </div>`;
 }

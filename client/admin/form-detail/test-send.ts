@@ -17,7 +17,9 @@ export function TestSend({ formId }: { formId: string }) {
     ${
       result &&
       html`<p role="status" class=${result.ok ? 'ok' : 'bad'}>
-      ${result.ok ? 'Delivered' : `Failed: ${result.error}`} · status ${result.status_code} · ${result.duration_ms} ms</p>`
+      ${result.ok ? 'Delivered' : `Failed: ${result.error}`} · status ${result.status_code} · ${
+        result.duration_ms
+      } ms</p>`
     }
     <${ErrorList} error=${test.error} />
   </div>`;

@@ -48,21 +48,30 @@ export function ThemeSettings(props: {
       <fieldset disabled=${!props.canEdit || busy}>
         <label for="theme_accent">Accent colour <span class="muted">(buttons, focus and selected options)</span></label>
         <div class="row">
-          <input id="theme_accent" type="color" class="swatch" value=${theme.accent ?? '#2f5bea'} onInput=${(e: Event) => change({ accent: value(e) })} />
+          <input id="theme_accent" type="color" class="swatch" value=${theme.accent ?? '#2f5bea'}
+            onInput=${(e: Event) => change({ accent: value(e) })} />
           <span class="mono">${theme.accent ?? 'default'}</span>
-          ${theme.accent && html`<button type="button" class="secondary" onClick=${() => change({ accent: undefined })}>Use the default</button>`}
+          ${
+            theme.accent &&
+            html`<button type="button" class="secondary"
+              onClick=${() => change({ accent: undefined })}>Use the default</button>`
+          }
         </div>${hint('accent')}
 
-        <label for="theme_radius">Corner roundness <span class="muted">(0 to ${THEME_RADIUS_MAX} pixels; now ${theme.radius ?? 8})</span></label>
-        <input id="theme_radius" type="range" min="0" max=${THEME_RADIUS_MAX} step="1" value=${theme.radius ?? 8} onInput=${(e: Event) => change({ radius: Number(value(e)) })} />${hint('radius')}
+        <label for="theme_radius">Corner roundness <span
+          class="muted">(0 to ${THEME_RADIUS_MAX} pixels; now ${theme.radius ?? 8})</span></label>
+        <input id="theme_radius" type="range" min="0" max=${THEME_RADIUS_MAX} step="1" value=${theme.radius ?? 8}
+          onInput=${(e: Event) => change({ radius: Number(value(e)) })} />${hint('radius')}
 
         <label for="theme_font">Font</label>
-        <select id="theme_font" value=${theme.font ?? 'system'} onChange=${(e: Event) => change({ font: value(e) as FormTheme['font'] })}>
+        <select id="theme_font" value=${theme.font ?? 'system'}
+          onChange=${(e: Event) => change({ font: value(e) as FormTheme['font'] })}>
           ${fonts.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
         </select>${hint('font')}
 
         <label for="theme_mode">Light or dark</label>
-        <select id="theme_mode" value=${theme.mode ?? 'auto'} onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
+        <select id="theme_mode" value=${theme.mode ?? 'auto'}
+          onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
           ${modes.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
         </select>${hint('mode')}
         ${problemsOf('theme')
@@ -70,11 +79,19 @@ export function ThemeSettings(props: {
           .map((p) => html`<p class="field-problem">${p}</p>`)}
       </fieldset>
       <${ProblemSummary} error=${error} />
-      ${done && html`<p class="ok" role="status">Saved. <a href=${props.hostedUrl} target="_blank" rel="noopener">Open the form</a> to see it.</p>`}
+      ${
+        done &&
+        html`<p class="ok" role="status">Saved. <a href=${props.hostedUrl} target="_blank"
+          rel="noopener">Open the form</a> to see it.</p>`
+      }
       ${
         props.canEdit &&
         html`<div class="row"><button type="submit" disabled=${busy}>Save look</button>
-        ${Object.keys(theme).length > 0 && html`<button type="button" class="secondary" onClick=${() => set('theme', {})}>Back to the default look</button>`}</div>`
+        ${
+          Object.keys(theme).length > 0 &&
+          html`<button type="button" class="secondary"
+            onClick=${() => set('theme', {})}>Back to the default look</button>`
+        }</div>`
       }
     </form>
   <//>`;

@@ -22,6 +22,7 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
   if (!view.data) return html`<p class="muted">Loading…</p>`;
   const { url, secret, deliveries } = view.data;
 
+  const settingsHref = `/admin/forms/${encodeURIComponent(formId)}?tab=settings`;
   const doReveal = async () => setRevealed((await reveal.run())?.secret);
   const doRotate = async () => {
     if (!confirm('Replace the secret now? Receivers must use the new one from the next delivery on.')) return;
@@ -36,7 +37,8 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
     <${Section} title="Webhook">
       ${
         url === ''
-          ? html`<p>No webhook is set. Add a webhook address in <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}?tab=settings`}>Settings<//> to receive every new submission as a signed POST.</p>`
+          ? html`<p>No webhook is set. Add a webhook address in <${Link}
+              href=${settingsHref}>Settings<//> to receive every new submission as a signed POST.</p>`
           : html`<dl>
             <dt>URL</dt><dd class="mono">${url}</dd>
             <dt>Signing secret</dt>
@@ -44,11 +46,21 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
               ${
                 canEdit &&
                 html`<span class="row">
-                ${revealed ? html`<${CopyButton} text=${revealed} />` : html`<button type="button" class="secondary" disabled=${reveal.busy} onClick=${doReveal}>Reveal</button>`}
-                <button type="button" class="secondary danger" disabled=${rotate.busy} onClick=${doRotate}>Rotate secret</button>
+                ${
+                  revealed
+                    ? html`<${CopyButton} text=${revealed} />`
+                    : html`<button type="button" class="secondary" disabled=${reveal.busy}
+                        onClick=${doReveal}>Reveal</button>`
+                }
+                <button type="button" class="secondary danger" disabled=${rotate.busy}
+                  onClick=${doRotate}>Rotate secret</button>
               </span>`
               }
-              ${revealed && html`<p class="muted small">Receivers check <code>Service-Signature</code> with this secret (HMAC-SHA256 over “t.body”).</p>`}
+              ${
+                revealed &&
+                html`<p class="muted small">
+                  Receivers check <code>Service-Signature</code> with this secret (HMAC-SHA256 over “t.body”).</p>`
+              }
             </dd>
           </dl>`
       }

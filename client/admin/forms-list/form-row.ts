@@ -70,8 +70,17 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
         ]
       : []),
   ];
+  const copiedNote =
+    copied === 'copied'
+      ? 'Embed code copied'
+      : "Copying was refused by the browser: open the form's Overview to copy the embed code by hand.";
+  const answers = form.submissions === 0 ? 'its answers (it has none)' : `all ${count(form.submissions, 'answer')}`;
+  const deleted = `its ${count(form.version, 'version')} and ${answers}`;
+  const deleteMessage = `The form, ${deleted} are deleted for good. Its link stops working.`;
   return html`<tr ref=${row}>
-    <td data-label="Form"><span id=${titleId}><${Link} href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//></span><div class="muted mono">${form.form_id}</div></td>
+    <td data-label="Form"><span id=${titleId}><${Link}
+      href=${`/admin/forms/${encodeURIComponent(form.form_id)}`}>${form.title}<//></span>
+      <div class="muted mono">${form.form_id}</div></td>
     <td data-label="Status">
       <${Badge} tone=${form.status === 'active' ? 'ok' : 'warn'}>${form.status}<//>
       ${form.has_draft && html` <${Badge}>Unpublished changes<//>`}
@@ -89,21 +98,28 @@ export function FormRow({ form, canEdit, onChanged }: { form: FormListItem; canE
           }
         }}
         aria-describedby=${titleId}>${canEdit ? 'Edit' : 'View'}</a>
-      <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener" aria-describedby=${titleId}>Open</a>
-      ${canEdit ? html`<${MenuButton} label="More" items=${more} describedBy=${titleId} />` : html`<${CopyButton} text=${form.embed_snippet} label="Copy embed" />`}
-      ${copied && html`<span class="small ${copied === 'copied' ? 'ok' : 'muted'}" role="status">${copied === 'copied' ? 'Embed code copied' : "Copying was refused by the browser: open the form's Overview to copy the embed code by hand."}</span>`}
+      <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener"
+        aria-describedby=${titleId}>Open</a>
+      ${
+        canEdit
+          ? html`<${MenuButton} label="More" items=${more} describedBy=${titleId} />`
+          : html`<${CopyButton} text=${form.embed_snippet} label="Copy embed" />`
+      }
+      ${copied && html`<span class="small ${copied === 'copied' ? 'ok' : 'muted'}" role="status">${copiedNote}</span>`}
       <${ErrorList} error=${toggle.error} />
       <${ErrorList} error=${duplicate.error} />
       ${
         confirming &&
-        html`<${Confirm} title=${`Delete “${form.title}”?`} confirm=${`Delete form and ${count(form.submissions, 'answer')}`} busy=${remove.busy}
-        message=${`The form, its ${count(form.version, 'version')} and ${form.submissions === 0 ? 'its answers (it has none)' : `all ${count(form.submissions, 'answer')}`} are deleted for good. Its link stops working.`}
+        html`<${Confirm} title=${`Delete “${form.title}”?`}
+        confirm=${`Delete form and ${count(form.submissions, 'answer')}`}
+        busy=${remove.busy} message=${deleteMessage}
         onConfirm=${async () => {
           if (await remove.run()) {
             setConfirming(false);
             onChanged();
           }
-        }} onClose=${() => setConfirming(false)}><${ErrorList} error=${remove.error} focus gone=${deletedMeanwhile} /><//>`
+        }} onClose=${() => setConfirming(false)}>
+        <${ErrorList} error=${remove.error} focus gone=${deletedMeanwhile} /><//>`
       }
     </td>
   </tr>`;

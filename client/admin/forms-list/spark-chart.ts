@@ -16,7 +16,8 @@ export function SparkChart({ counts }: { counts: number[] }) {
     <line x1="0" y1=${HEIGHT - 0.5} x2=${WIDTH} y2=${HEIGHT - 0.5} class="spark-base" />
     ${counts.map((n, i) => {
       const h = n === 0 ? 0 : Math.max(2, Math.round((n / max) * (HEIGHT - 2)));
-      return html`<rect x=${i * step + 0.5} y=${HEIGHT - h} width=${Math.max(1, step - 1)} height=${h} class="spark-bar" />`;
+      return html`<rect x=${i * step + 0.5} y=${HEIGHT - h} width=${Math.max(1, step - 1)} height=${h}
+        class="spark-bar" />`;
     })}
   </svg>`;
 }

@@ -11,22 +11,26 @@ import type { Me, WorkspaceInfo } from '../types.ts';
 export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo; path: string }) {
   const [open, setOpen] = useState(false);
   // Following a link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger (a link was followed), not read inside
   useEffect(() => setOpen(false), [path]);
   const item = (href: string, label: string, active: boolean) =>
-    html`<${Link} href=${href} class=${active ? 'active' : ''} aria-current=${active ? 'page' : undefined}>${label}<//>`;
+    html`<${Link} href=${href} class=${active ? 'active' : ''}
+      aria-current=${active ? 'page' : undefined}>${label}<//>`;
   // Escape closes the open menu and returns focus to its button.
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || !open) return;
     setOpen(false);
     (e.currentTarget as HTMLElement).querySelector<HTMLButtonElement>('.menu-toggle')?.focus();
   };
+  const inForms = path === '/admin' || path.startsWith('/admin/forms') || path.startsWith('/admin/drafts/');
   return html`<header class=${open ? 'topbar open' : 'topbar'} onKeyDown=${onKeyDown}>
     <span class="brand">Formstead</span>
     <${LiveIndicator} />
-    <button type="button" class="secondary menu-toggle" aria-expanded=${open} aria-controls="admin-menu" onClick=${() => setOpen(!open)}>${open ? 'Close menu' : 'Menu'}</button>
+    <button type="button" class="secondary menu-toggle" aria-expanded=${open} aria-controls="admin-menu"
+      onClick=${() => setOpen(!open)}>${open ? 'Close menu' : 'Menu'}</button>
     <div class="menu" id="admin-menu">
       <nav aria-label="Admin">
-        ${item('/admin', 'Forms', path === '/admin' || path.startsWith('/admin/forms') || path.startsWith('/admin/drafts/'))}
+        ${item('/admin', 'Forms', inForms)}
         ${item('/admin/workspace', 'Workspace', path === '/admin/workspace')}
         ${me.instance_owner && item('/admin/moderation', 'Moderation', path === '/admin/moderation')}
         ${item('/admin/account', 'Account', path === '/admin/account')}
@@ -35,7 +39,8 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
       ${
         workspace && workspace.workspaces.length > 1
           ? html`<label class="inline">Workspace
-            <select value=${workspace.workspace.id} onChange=${(e: Event) => switchWorkspace((e.target as HTMLSelectElement).value)}>
+            <select value=${workspace.workspace.id}
+              onChange=${(e: Event) => switchWorkspace((e.target as HTMLSelectElement).value)}>
               ${workspace.workspaces.map((w) => html`<option value=${w.id}>${w.name}</option>`)}
             </select></label>`
           : workspace && html`<span class="muted ws-name">${workspace.workspace.name}</span>`

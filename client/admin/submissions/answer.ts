@@ -20,7 +20,9 @@ export function answerText(field: FieldColumn | undefined, value: unknown): stri
 
 /** Text with each hidden character shown as a marked code point ("U+200B") where it is. */
 const WithHidden = ({ text }: { text: string }) =>
-  html`${hiddenPieces(text).map((p) => ('hidden' in p ? html`<mark class="hidden-char" title="Invisible character">${p.hidden}</mark>` : p.text))}`;
+  html`${hiddenPieces(text).map((p) =>
+    'hidden' in p ? html`<mark class="hidden-char" title="Invisible character">${p.hidden}</mark>` : p.text,
+  )}`;
 
 /**
  * An answer for the table or the detail view; a password is masked with a Reveal button. With

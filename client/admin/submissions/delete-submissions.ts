@@ -15,8 +15,8 @@ export function afterDeleteNote(deleted: number, asked: number): string {
   const gone = asked - deleted;
   if (gone <= 0) return `Deleted ${count(deleted, 'submission')}.`;
   const already = gone === 1 ? '1 was already deleted' : `${gone} were already deleted`;
-  if (deleted === 0)
-    return `Nothing to delete: ${asked === 1 ? 'this submission was' : `these ${asked} submissions were`} already deleted, perhaps in another tab.`;
+  const which = asked === 1 ? 'this submission was' : `these ${asked} submissions were`;
+  if (deleted === 0) return `Nothing to delete: ${which} already deleted, perhaps in another tab.`;
   return `Deleted ${count(deleted, 'submission')}; ${already}, perhaps in another tab.`;
 }
 

@@ -24,17 +24,28 @@ const deliveryState: Record<string, string> = {
   cancelled: 'Cancelled (the webhook was removed)',
 };
 
+const noDeliveryKept =
+  'No delivery is kept for this submission (it arrived before the webhook was set, or its finished delivery ' +
+  'was cleaned up).';
+
+// Follows "Hidden characters." in bold.
+const hiddenCharactersNote =
+  ' Some answers contain invisible characters (such as zero-width spaces or text direction marks). ' +
+  'They can make text look different from what it is: check before you copy it elsewhere.';
+
 /** The webhook part: deliveries and the attempts still in the form's log (the last 100 per form). */
 function Deliveries({ detail }: { detail: SubmissionDetail }) {
   if (!detail.webhook && detail.deliveries.length === 0)
     return html`<p class="muted">This form has no webhook, so nothing was sent.</p>`;
   return html`<div>
-    ${detail.deliveries.length === 0 && html`<p class="muted">No delivery is kept for this submission (it arrived before the webhook was set, or its finished delivery was cleaned up).</p>`}
+    ${detail.deliveries.length === 0 && html`<p class="muted">${noDeliveryKept}</p>`}
     ${detail.deliveries.map(
-      (
-        d,
-      ) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${d.state === 'pending' && d.attempts === 0 ? 'Sending' : (deliveryState[d.state] ?? d.state)}<//>
-        <span class="muted"> · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${d.next_attempt_at ? html` · next <${Time} iso=${d.next_attempt_at} />` : ''}</span></p>`,
+      (d) => html`<p><${Badge} tone=${d.state === 'delivered' ? 'ok' : d.state === 'pending' ? 'warn' : 'bad'}>${
+        d.state === 'pending' && d.attempts === 0 ? 'Sending' : (deliveryState[d.state] ?? d.state)
+      }<//>
+        <span class="muted"> · ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}${
+          d.next_attempt_at ? html` · next <${Time} iso=${d.next_attempt_at} />` : ''
+        }</span></p>`,
     )}
     ${
       detail.attempts.length > 0 &&
@@ -44,7 +55,11 @@ function Deliveries({ detail }: { detail: SubmissionDetail }) {
         (a) => html`<tr>
           <td data-label="Time"><${Time} iso=${a.created_at} /></td>
           <td class="num" data-label="Attempt">${a.attempt}</td>
-          <td data-label="Result">${a.error === undefined ? html`<${Badge} tone="ok">${a.status_code}<//>` : html`<${Badge} tone="bad">${a.error}${a.status_code ? ` (${a.status_code})` : ''}<//>`}</td>
+          <td data-label="Result">${
+            a.error === undefined
+              ? html`<${Badge} tone="ok">${a.status_code}<//>`
+              : html`<${Badge} tone="bad">${a.error}${a.status_code ? ` (${a.status_code})` : ''}<//>`
+          }</td>
           <td class="num" data-label="Duration">${a.duration_ms} ms</td>
         </tr>`,
       )}</tbody>
@@ -60,7 +75,8 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
   const remove = useAction(() => deleteSubmissions(formId, [submissionId]));
   const [showHidden, setShowHidden] = useState(false);
   const back = `/admin/forms/${encodeURIComponent(formId)}?tab=submissions`;
-  const crumbs = html`<p class="crumbs"><${Link} href="/admin">Forms<//> / <${Link} href=${back}>${form.data?.title ?? 'Form'}: submissions<//> /</p>`;
+  const crumbs = html`<p class="crumbs"><${Link} href="/admin">Forms<//> / <${Link}
+    href=${back}>${form.data?.title ?? 'Form'}: submissions<//> /</p>`;
   if (detail.error) return html`<div>${crumbs}<h1>Submission</h1><${ErrorList} error=${detail.error} /></div>`;
   if (!detail.data) return html`<div>${crumbs}<h1>Submission</h1><p class="muted">Loading…</p></div>`;
   const { submission: s, fields } = detail.data;
@@ -76,22 +92,32 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
     <p class="muted small id-line">ID <span class="mono">${s.id}</span></p>
     ${
       s.values_contain_hidden_characters &&
-      html`<div class="notice" role="note"><p><strong>Hidden characters.</strong> Some answers contain invisible characters (such as zero-width spaces or text direction marks). They can make text look different from what it is: check before you copy it elsewhere.</p>
-      <button type="button" class="secondary" aria-pressed=${showHidden} onClick=${() => setShowHidden(!showHidden)}>${showHidden ? 'Hide where they are' : 'Show where they are'}</button></div>`
+      html`<div class="notice" role="note"><p><strong>Hidden characters.</strong>${hiddenCharactersNote}</p>
+      <button type="button" class="secondary" aria-pressed=${showHidden}
+        onClick=${() => setShowHidden(!showHidden)}>${
+          showHidden ? 'Hide where they are' : 'Show where they are'
+        }</button></div>`
     }
     <div class="grid detail-grid">
       <${Section} title="Answers">
-        <dl class="answers">${fields.map((f) => html`<dt>${f.label}</dt><dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} /></dd>`)}
-          ${others.map((k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} showHidden=${showHidden} /></dd>`)}</dl>
+        <dl class="answers">${fields.map(
+          (f) => html`<dt>${f.label}</dt>
+            <dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} /></dd>`,
+        )}
+          ${others.map(
+            (k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} showHidden=${showHidden} /></dd>`,
+          )}</dl>
       <//>
       <${Section} title="Details">
         <dl>
-          <dt>Received</dt><dd><${Time} iso=${s.created_at} /><div class="muted small">${fullTime(s.created_at)}</div></dd>
+          <dt>Received</dt>
+          <dd><${Time} iso=${s.created_at} /><div class="muted small">${fullTime(s.created_at)}</div></dd>
           <dt>Form version</dt><dd>${s.form_version}</dd>
         </dl>
         ${
           me.role !== 'viewer' &&
-          html`<button type="button" class="secondary danger" disabled=${remove.busy} onClick=${doDelete}>Delete submission</button>`
+          html`<button type="button" class="secondary danger" disabled=${remove.busy}
+            onClick=${doDelete}>Delete submission</button>`
         }
         <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>

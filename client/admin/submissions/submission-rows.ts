@@ -47,14 +47,21 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
       (s) => html`<tr key=${s.id} class=${fresh.has(s.id) ? 'fresh' : ''} data-id=${s.id}>
         ${
           onSelect &&
-          html`<td class="pick"><input type="checkbox" aria-label=${`Select submission ${s.id}`} checked=${selected.has(s.id)}
+          html`<td class="pick"><input type="checkbox" aria-label=${`Select submission ${s.id}`}
+          checked=${selected.has(s.id)}
           onChange=${(e: Event) => onSelect([s.id], (e.target as HTMLInputElement).checked)} /></td>`
         }
-        <td class="nowrap" data-label="Received"><${Link} href=${submissionPath(formId, s.id)}><${Time} iso=${s.created_at} /><//>
-          ${s.values_contain_hidden_characters && html` <span class="badge badge-warn" title="Some answers contain invisible characters">hidden characters</span>`}</td>
+        <td class="nowrap" data-label="Received">
+          <${Link} href=${submissionPath(formId, s.id)}><${Time} iso=${s.created_at} /><//>
+          ${
+            s.values_contain_hidden_characters &&
+            html` <span class="badge badge-warn"
+              title="Some answers contain invisible characters">hidden characters</span>`
+          }</td>
         ${fields.map((f) => html`<td data-label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /></td>`)}
         <td class="num" data-label="Version">${s.form_version}</td>
-        <td class="open"><${Link} href=${submissionPath(formId, s.id)} aria-label=${`Open submission ${s.id}`}>Open<//></td>
+        <td class="open"><${Link} href=${submissionPath(formId, s.id)}
+          aria-label=${`Open submission ${s.id}`}>Open<//></td>
       </tr>`,
     )}</tbody>
   </table>`;

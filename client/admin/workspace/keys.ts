@@ -10,6 +10,10 @@ import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
 
+const keysNote =
+  'Keys act as editors of this workspace on the REST API and MCP, and work while their creator is an owner. ' +
+  'At most 20 active keys.';
+
 /** The keys section (owners only). */
 export function Keys() {
   const keys = useQuery(() => trpc.keys.list.query(), []);
@@ -28,24 +32,33 @@ export function Keys() {
     }
   };
   return html`<${Section} title="Account keys">
-    <p class="muted">Keys act as editors of this workspace on the REST API and MCP, and work while their creator is an owner. At most 20 active keys.</p>
+    <p class="muted">${keysNote}</p>
     <form class="row" onSubmit=${submit}>
       <label class="sr-only" for="key-name">Key name</label>
-      <input id="key-name" placeholder="Name, e.g. CI deploys" maxlength="100" value=${name} onInput=${(e: Event) => setName((e.target as HTMLInputElement).value)} />
+      <input id="key-name" placeholder="Name, e.g. CI deploys" maxlength="100" value=${name}
+        onInput=${(e: Event) => setName((e.target as HTMLInputElement).value)} />
       <button type="submit" disabled=${create.busy}>Create key</button>
     </form>
     <${ErrorList} error=${create.error ?? revoke.error ?? keys.error} />
-    ${shown && html`<div class="once"><p>Copy the key now: it is shown only once.</p><code class="mono">${shown}</code> <${CopyButton} text=${shown} focus /></div>`}
+    ${
+      shown &&
+      html`<div class="once"><p>Copy the key now: it is shown only once.</p>
+        <code class="mono">${shown}</code> <${CopyButton} text=${shown} focus /></div>`
+    }
     ${
       keys.data &&
       keys.data.length > 0 &&
-      html`<table class="stack"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th><span class="sr-only">Actions</span></th></tr></thead>
+      html`<table class="stack"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th>
+        <th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${keys.data.map(
-        (
-          k,
-        ) => html`<tr><td data-label="Name">${k.name}</td><td class="mono" data-label="Key">svc_live_…${k.last4}</td><td data-label="Created"><${Time} iso=${k.created_at} /></td><td data-label="Last used">${k.last_used_at ? html`<${Time} iso=${k.last_used_at} />` : 'never'}</td>
+        (k) => html`<tr><td data-label="Name">${k.name}</td><td class="mono" data-label="Key">svc_live_…${k.last4}</td>
+          <td data-label="Created"><${Time} iso=${k.created_at} /></td>
+          <td data-label="Last used">${k.last_used_at ? html`<${Time} iso=${k.last_used_at} />` : 'never'}</td>
           <td class="actions"><button type="button" class="secondary danger"
-            onClick=${async () => confirm(`Revoke “${k.name}”? Calls with it fail from now on.`) && (await revoke.run(k.id)) && keys.reload()}>Revoke</button></td></tr>`,
+            onClick=${async () =>
+              confirm(`Revoke “${k.name}”? Calls with it fail from now on.`) &&
+              (await revoke.run(k.id)) &&
+              keys.reload()}>Revoke</button></td></tr>`,
       )}</tbody></table>`
     }
   <//>`;

@@ -36,14 +36,17 @@ export function Members({ me }: { me: Me }) {
         (m) => html`<tr>
           <td data-label="Email">${m.email}${m.user_id === me.user_id && html` <span class="muted">(you)</span>`}</td>
           <td data-label="Role"><select aria-label=${`Role of ${m.email}`} value=${m.role}
-            onChange=${async (e: Event) => after(await change.run(m.user_id, (e.target as HTMLSelectElement).value as Role), members.reload)}>
+            onChange=${async (e: Event) =>
+              after(await change.run(m.user_id, (e.target as HTMLSelectElement).value as Role), members.reload)}>
             ${roles.map((r) => html`<option value=${r}>${r}</option>`)}</select></td>
           <td class="actions">${
             m.role === 'owner' && owners === 1
               ? // The server refuses removing the last owner, so it is not offered: a sentence says why.
                 html`<span class="muted small">The only owner cannot be removed</span>`
               : html`<button type="button" class="secondary danger"
-            onClick=${async () => confirm(`Remove ${m.email} from the workspace?`) && after(await remove.run(m.user_id), members.reload)}>Remove</button>`
+            onClick=${async () =>
+              confirm(`Remove ${m.email} from the workspace?`) &&
+              after(await remove.run(m.user_id), members.reload)}>Remove</button>`
           }</td>
         </tr>`,
       )}</tbody>
@@ -58,25 +61,29 @@ export function Members({ me }: { me: Me }) {
         invites.reload();
       }
     }}>
-      <label class="inline">Role <select value=${role} onChange=${(e: Event) => setRole((e.target as HTMLSelectElement).value as Role)}>
+      <label class="inline">Role <select value=${role}
+        onChange=${(e: Event) => setRole((e.target as HTMLSelectElement).value as Role)}>
         ${roles.map((r) => html`<option value=${r}>${r}</option>`)}</select></label>
       <button type="submit" disabled=${invite.busy}>Create invite link</button>
     </form>
     <${ErrorList} error=${invite.error ?? withdraw.error} />
     ${
       link &&
-      html`<div class="once"><p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
+      html`<div class="once">
+      <p>Send this link to the person you invite. It works once, for 7 days, and is shown only now.</p>
       <code class="mono">${link}</code> <${CopyButton} text=${link} focus /></div>`
     }
     ${
       invites.data &&
       invites.data.length > 0 &&
-      html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th><th><span class="sr-only">Actions</span></th></tr></thead>
+      html`<table class="stack"><thead><tr><th>Pending invite</th><th>Expires</th>
+        <th><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${invites.data.map(
         (
           i,
         ) => html`<tr><td data-label="Pending invite">${i.role}</td><td data-label="Expires">${when(i.expires_at)}</td>
-          <td class="actions"><button type="button" class="secondary" onClick=${async () => after(await withdraw.run(i.id), invites.reload)}>Withdraw</button></td></tr>`,
+          <td class="actions"><button type="button" class="secondary"
+            onClick=${async () => after(await withdraw.run(i.id), invites.reload)}>Withdraw</button></td></tr>`,
       )}</tbody></table>`
     }
   <//>`;

@@ -12,13 +12,18 @@ export function Outbox() {
   if (outbox.error) return html`<${Section} title="Mail outbox"><${ErrorList} error=${outbox.error} /><//>`;
   const data = outbox.data;
   return html`<${Section} title="Mail outbox">
-    ${data && !data.smtp_configured && html`<p class="muted">No SMTP server is configured (FORMSTEAD_SMTP_URL), so mail is kept here instead of sent.</p>`}
+    ${
+      data &&
+      !data.smtp_configured &&
+      html`<p class="muted">
+        No SMTP server is configured (FORMSTEAD_SMTP_URL), so mail is kept here instead of sent.</p>`
+    }
     ${data && data.mails.length === 0 && html`<p class="muted">No mail.</p>`}
     ${data?.mails.map(
-      (
-        m,
-      ) => html`<details class="mail"><summary><strong>${m.subject}</strong> <span class="muted">to ${m.to.join(', ')} · <${Time} iso=${m.created_at} /></span>
-        ${m.error && html` <span class="badge badge-bad">${m.error}</span>`}</summary><pre tabindex="0">${m.body}</pre></details>`,
+      (m) => html`<details class="mail"><summary><strong>${m.subject}</strong> <span
+        class="muted">to ${m.to.join(', ')} · <${Time} iso=${m.created_at} /></span>
+        ${m.error && html` <span class="badge badge-bad">${m.error}</span>`}</summary>
+        <pre tabindex="0">${m.body}</pre></details>`,
     )}
   <//>`;
 }

@@ -18,7 +18,8 @@ export function Usage() {
       usage.quota === null
         ? html`<p>${count(usage.used, 'submission')} in ${usage.month} (no monthly quota).</p>`
         : html`<p>${usage.used} of ${count(usage.quota, 'submission')} in ${usage.month}.</p>
-          <meter min="0" max=${usage.quota} low=${usage.quota * 0.8} high=${usage.quota * 0.95} value=${usage.used} aria-label="Monthly usage">${Math.round(share * 100)}%</meter>
+          <meter min="0" max=${usage.quota} low=${usage.quota * 0.8} high=${usage.quota * 0.95} value=${usage.used}
+            aria-label="Monthly usage">${Math.round(share * 100)}%</meter>
           ${
             usage.near_limit &&
             html`<p class="notice">Over 80% of the monthly quota is used; submissions past it are refused with 402.

@@ -53,12 +53,37 @@ export function Actions({
   const back = step && !state.isFirstStep && step.back !== false ? step.back : false;
   const next = step && !last && step.next !== false ? step.next : false;
   return html`<div class="fs-actions">
-    ${back !== false ? html`<${Button} kind="back" action=${back} label="Back" variant="secondary" disabled=${sending || state.isDisabled(back)} onClick=${handlers?.onBack} />` : null}
+    ${
+      back !== false
+        ? html`<${Button} kind="back" action=${back} label="Back" variant="secondary"
+            disabled=${sending || state.isDisabled(back)} onClick=${handlers?.onBack} />`
+        : null
+    }
     <span class="fs-actions-end">
-      ${definition.cancel ? html`<${Button} kind="cancel" action=${definition.cancel} label="Cancel" variant="text" disabled=${sending || state.isDisabled(definition.cancel)} onClick=${handlers?.onCancel} />` : null}
-      ${step?.skip && !last ? html`<${Button} kind="skip" action=${step.skip} label="Skip" variant="text" disabled=${sending || state.isDisabled(step.skip)} onClick=${handlers?.onSkip} />` : null}
-      ${next !== false ? html`<${Button} kind="next" action=${next} label="Continue" variant="primary" submit disabled=${sending || state.isDisabled(next)} />` : null}
-      ${last ? html`<${Button} kind="submit" action=${definition.submit} label="Submit" variant="primary" submit disabled=${sending || state.isDisabled(definition.submit)} />` : null}
+      ${
+        definition.cancel
+          ? html`<${Button} kind="cancel" action=${definition.cancel} label="Cancel" variant="text"
+              disabled=${sending || state.isDisabled(definition.cancel)} onClick=${handlers?.onCancel} />`
+          : null
+      }
+      ${
+        step?.skip && !last
+          ? html`<${Button} kind="skip" action=${step.skip} label="Skip" variant="text"
+              disabled=${sending || state.isDisabled(step.skip)} onClick=${handlers?.onSkip} />`
+          : null
+      }
+      ${
+        next !== false
+          ? html`<${Button} kind="next" action=${next} label="Continue" variant="primary" submit
+              disabled=${sending || state.isDisabled(next)} />`
+          : null
+      }
+      ${
+        last
+          ? html`<${Button} kind="submit" action=${definition.submit} label="Submit" variant="primary" submit
+              disabled=${sending || state.isDisabled(definition.submit)} />`
+          : null
+      }
     </span>
   </div>`;
 }

@@ -11,7 +11,8 @@ export function ResetConfirm({ onConfirm, onKeep }: { onConfirm(): void; onKeep(
     onKeyDown=${(e: KeyboardEvent) => e.key === 'Escape' && onKeep()}>
     <p id="fs-confirm-text">Clear all your answers and start over?</p>
     <div class="fs-confirm-actions">
-      <button type="button" class="fs-btn fs-btn-secondary fs-keep" ref=${keep} onClick=${onKeep}>Keep my answers</button>
+      <button type="button" class="fs-btn fs-btn-secondary fs-keep" ref=${keep}
+        onClick=${onKeep}>Keep my answers</button>
       <button type="button" class="fs-btn fs-btn-primary fs-clear" onClick=${onConfirm}>Clear answers</button>
     </div>
   </div>`;

@@ -8,7 +8,8 @@ import { messages, requiredMark } from './frame.ts';
 export function Checkbox(p: ControlProps) {
   const { field } = p;
   const isSwitch = field.type === 'switch';
-  return html`<div class=${`fs-field fs-check${isSwitch ? ' fs-switch' : ''}${p.error ? ' fs-invalid' : ''}`} data-fs-key=${field.key}>
+  return html`<div class=${`fs-field fs-check${isSwitch ? ' fs-switch' : ''}${p.error ? ' fs-invalid' : ''}`}
+    data-fs-key=${field.key}>
     <div class="fs-check-row">
       <input
         type="checkbox"

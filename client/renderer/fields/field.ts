@@ -112,6 +112,7 @@ function useDropStaleChoice(
   loading: boolean,
   set: (v: unknown) => void,
 ) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options change or finish loading only
   useEffect(() => {
     if (loading || !choiceTypes.includes(field.type)) return;
     const known = new Set(options.map((o) => o.value));

@@ -87,13 +87,19 @@ export function FileInput(p: ControlProps) {
     ${
       progress !== undefined
         ? html`<div class="fs-upload">
-          <progress class="fs-upload-bar" max="100" value=${progress} aria-label="Upload progress">${progress}%</progress>
+          <progress class="fs-upload-bar" max="100" value=${progress}
+            aria-label="Upload progress">${progress}%</progress>
           <span class="fs-upload-text">Uploading… ${progress}%</span>
           <button type="button" class="fs-btn fs-btn-text fs-upload-cancel" onClick=${cancel}>Cancel</button>
         </div>`
         : null
     }
-    ${target && progress === undefined && value && upload && pickedHere ? html`<p class="fs-help fs-upload-done" role="status">Uploaded: ${upload.name} (${formatSize(upload.size)})</p>` : null}
+    ${
+      target && progress === undefined && value && upload && pickedHere
+        ? html`<p class="fs-help fs-upload-done"
+            role="status">Uploaded: ${upload.name} (${formatSize(upload.size)})</p>`
+        : null
+    }
     ${earlier ? html`<p class="fs-help">Chosen: ${earlier}</p>` : null}
     ${problem ? html`<p class="fs-upload-problem" role="alert">${problem}</p>` : null}
   </div>`;

@@ -56,7 +56,9 @@ export function groupFrame(
     aria-required=${radio && required ? 'true' : undefined}
     aria-invalid=${radio && error ? 'true' : undefined}
   >
-    <legend class="fs-label">${field.label}${requiredMark(required)}${required && !radio ? html`<span class="fs-sr"> (required)</span>` : null}</legend>
+    <legend class="fs-label">${field.label}${requiredMark(required)}${
+      required && !radio ? html`<span class="fs-sr"> (required)</span>` : null
+    }</legend>
     ${control}
     ${messages(id, field, error)}
   </fieldset>`;

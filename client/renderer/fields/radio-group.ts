@@ -5,7 +5,10 @@
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
 
-/** Radio inputs named by the field key; the renderer wraps them in a fieldset with a legend. `required` on one radio asks for the group. */
+/**
+ * Radio inputs named by the field key; the renderer wraps them in a fieldset with a legend. `required` on one
+ * radio asks for the group.
+ */
 export function RadioGroup(p: ControlProps) {
   const radio = (e: Event) => {
     const t = e.target as HTMLInputElement;
@@ -29,7 +32,8 @@ export function RadioGroup(p: ControlProps) {
     }}
   >${p.options.map(
     (o, i) => html`<label class="fs-option" key=${o.value}>
-      <input type="radio" id=${i === 0 ? p.id : `${p.id}-${i}`} name=${p.name} value=${o.value} checked=${p.value === o.value} required=${!i && p.nativeRequired} />
+      <input type="radio" id=${i === 0 ? p.id : `${p.id}-${i}`} name=${p.name} value=${o.value}
+        checked=${p.value === o.value} required=${!i && p.nativeRequired} />
       <span>${o.label}</span>
     </label>`,
   )}${p.loading ? html`<p class="fs-help">Loading…</p>` : null}</div>`;

@@ -17,6 +17,8 @@ export function Select(p: ControlProps) {
     onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLSelectElement).value)}
   >
     <option value="">${p.loading ? 'Loading…' : (p.field.placeholder ?? 'Choose…')}</option>
-    ${p.options.map((o) => html`<option key=${o.value} value=${o.value} selected=${o.value === value}>${o.label}</option>`)}
+    ${p.options.map(
+      (o) => html`<option key=${o.value} value=${o.value} selected=${o.value === value}>${o.label}</option>`,
+    )}
   </select>`;
 }

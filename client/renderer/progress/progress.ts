@@ -7,7 +7,8 @@ export function Progress({ id, current, total }: { id: string; current: number; 
   const percent = Math.round((Math.min(current, total) / Math.max(total, 1)) * 100);
   return html`<div class="fs-progress">
     <p class="fs-progress-label" id=${id}>Step ${current} of ${total}</p>
-    <div class="fs-progress-track" role="progressbar" aria-labelledby=${id} aria-valuemin="1" aria-valuemax=${total} aria-valuenow=${current}>
+    <div class="fs-progress-track" role="progressbar" aria-labelledby=${id} aria-valuemin="1" aria-valuemax=${total}
+      aria-valuenow=${current}>
       <div class="fs-progress-fill" style=${{ width: `${percent}%` }}></div>
     </div>
   </div>`;

@@ -12,7 +12,8 @@ export const successTitle = 'Thank you!';
 /** A check mark in a circle, drawn with currentColor; decorative (the heading says it). */
 export const successIcon = html`<svg class="fs-success-icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
   <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" stroke-width="3" />
-  <path d="M14 24.5l7 7 13-14" fill="none" stroke="currentColor" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round" />
+  <path d="M14 24.5l7 7 13-14" fill="none" stroke="currentColor" stroke-width="3.5" stroke-linecap="round"
+    stroke-linejoin="round" />
 </svg>`;
 
 /**

@@ -33,7 +33,7 @@ export function uploadFile(url: string, file: File, onProgress: (percent: number
       if (e.lengthComputable && e.total > 0) onProgress(Math.floor((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      let body: any;
+      let body: (Partial<Uploaded> & { details?: string[] }) | undefined;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
