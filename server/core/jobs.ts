@@ -2,9 +2,7 @@
 import type { JobRegistry } from '../lib/cron.ts';
 import type { Services } from './services.ts';
 import type { Store } from './store/types.ts';
-
-/** Idempotency keys are kept per form for 24 h (ARCHITECTURE.md). */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 
 /** Finished webhook deliveries (their payloads) are kept 7 days; the attempt log keeps its last 100 per form. */
 export const FINISHED_DELIVERY_TTL_MS = 7 * 24 * 3600_000;
@@ -28,7 +26,7 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     name: 'sweep-idempotency-keys',
     schedule: '17 * * * *',
     about: 'Forgets the replay keys of API posts after 24 hours.',
-    run: async () => `${await store.idempotency.sweep(ago(IDEMPOTENCY_TTL_MS))} deleted`,
+    run: async () => `${await store.idempotency.sweep(ago(IDEMPOTENCY_WINDOW_MS))} deleted`,
   });
   jobs.register({
     name: 'sweep-sessions',

@@ -127,7 +127,15 @@ export function createServices(
     responseMail.stored(stored.form);
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
   };
-  const submissions = new SubmissionService(store, forms.definitions, antiSpam, config, afterStore, files, secret);
+  const submissions = new SubmissionService({
+    store,
+    definitions: forms.definitions,
+    antiSpam,
+    config,
+    afterStore,
+    files,
+    secret,
+  });
   const deletion = new DeletionService(store, forms.definitions, rateLimits, files);
   return {
     config,

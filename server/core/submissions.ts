@@ -13,6 +13,7 @@ import type { FileService } from './files/file-service.ts';
 import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
+import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { buildPayload } from './webhooks/payload.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
@@ -58,19 +59,43 @@ export interface StoredSubmission {
 /** Hash of a request body for idempotency comparisons. */
 export const bodyHash = (raw: Buffer | string) => createHash('sha256').update(raw).digest('hex');
 
+/** The 409 for an Idempotency-Key sent again with another body (spec), whether found before or in the write. */
+const keyReused = () => conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+
+/** What the service is built from. */
+export interface SubmissionServiceParts {
+  store: Store;
+  definitions: DefinitionCache;
+  antiSpam: AntiSpam;
+  config: Config;
+  /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
+  afterStore: (stored: StoredSubmission) => void;
+  files: FileService;
+  /** The instance secret: signs the download links webhook payloads carry. */
+  secret: string;
+}
+
 /** Accepts respondents' submissions. */
 export class SubmissionService {
-  constructor(
-    private readonly store: Store,
-    private readonly definitions: DefinitionCache,
-    private readonly antiSpam: AntiSpam,
-    private readonly config: Config,
-    /** Called after each durable new submission; must not block or throw (the answer waits for nothing). */
-    private readonly afterStore: (stored: StoredSubmission) => void,
-    private readonly files: FileService,
-    /** The instance secret: signs the download links webhook payloads carry. */
-    private readonly secret: string,
-  ) {}
+  private readonly store: Store;
+  private readonly definitions: DefinitionCache;
+  private readonly antiSpam: AntiSpam;
+  private readonly config: Config;
+  private readonly afterStore: SubmissionServiceParts['afterStore'];
+  private readonly files: FileService;
+  private readonly secret: string;
+
+  constructor(parts: SubmissionServiceParts) {
+    ({
+      store: this.store,
+      definitions: this.definitions,
+      antiSpam: this.antiSpam,
+      config: this.config,
+      afterStore: this.afterStore,
+      files: this.files,
+      secret: this.secret,
+    } = parts);
+  }
 
   /** Runs the named steps of a submission; throws ApiError for every refusal. */
   async submit(input: SubmitInput): Promise<SubmitResult> {
@@ -148,13 +173,12 @@ export class SubmissionService {
     return form;
   }
 
-  /** Spec: a replay within 24 h returns the first answer; the same key with another body is a 409. */
+  /** Spec: a replay within the window (24 h) returns the first answer; the same key with another body is a 409. */
   private async replayIdempotent(form: FormRecord, input: SubmitInput): Promise<SubmitResult | undefined> {
     if (input.idempotencyKey === undefined) return undefined;
     const stored = await this.store.idempotency.get(form.id, input.idempotencyKey);
-    if (!stored || Date.parse(stored.createdAt) < Date.now() - 24 * 3600_000) return undefined;
-    if (stored.bodyHash !== input.bodyHash)
-      throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+    if (!stored || Date.parse(stored.createdAt) < Date.now() - IDEMPOTENCY_WINDOW_MS) return undefined;
+    if (stored.bodyHash !== input.bodyHash) throw keyReused();
     return { status: stored.status, body: JSON.parse(stored.response), form, replayed: true };
   }
 
@@ -207,21 +231,14 @@ export class SubmissionService {
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
+  /** The engine's verdict; the shape of `values` and `skippedSteps` is checked there, with the engine's words. */
   private async evaluate(form: FormRecord, input: SubmitInput) {
-    if (input.values === null || typeof input.values !== 'object' || Array.isArray(input.values))
-      throw invalid(['values: expected an object']);
-    if (
-      input.skippedSteps !== undefined &&
-      (!Array.isArray(input.skippedSteps) || input.skippedSteps.some((s) => typeof s !== 'string'))
-    ) {
-      throw invalid(['skippedSteps: expected an array of step ids']);
-    }
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
     const result = evaluateSubmission(definition, input.values as Record<string, unknown>, {
       regex: linearRegex,
       coerceFormStrings: input.formPost,
-      skippedSteps: input.skippedSteps as string[] | undefined,
+      skippedSteps: input.skippedSteps,
     });
     if (result.problems.length) throw invalid(result.problems);
     return { definition, values: result.values };
@@ -261,8 +278,7 @@ export class SubmissionService {
       throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {
-      if (outcome.record.bodyHash !== input.bodyHash)
-        throw conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
+      if (outcome.record.bodyHash !== input.bodyHash) throw keyReused();
       return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
     }
     this.react({

@@ -28,8 +28,8 @@ import { planFieldError, type ValidationOptions } from './validation.ts';
 export interface EvaluateOptions extends ValidationOptions {
   /** Coerce HTML form-post strings ("42", "on", a lone string for a multiselect) first. */
   coerceFormStrings?: boolean;
-  /** Ids of steps the respondent skipped with their Skip button. */
-  skippedSteps?: readonly string[];
+  /** Ids of steps the respondent skipped with their Skip button, as posted: checked here (a list of step ids). */
+  skippedSteps?: unknown;
 }
 
 /** What a submission comes to: accepted values, every problem as `<path>: <message>`, and messages by field key. */

@@ -1,5 +1,6 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
 import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
+import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import type { Param, PgDatabase, Queryable } from './db.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
 
@@ -9,9 +10,6 @@ const filtered = (contains: string | undefined): contains is string => contains 
 // strpos() rather than LIKE: the respondent-typed text needs no escaping of % and _. lower() in the
 // "C" collation folds ASCII letters only, as the embedded store does; the needle is folded alike.
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-/** How long an idempotency key answers with its first response (ARCHITECTURE.md: 24 h). */
-const IDEMPOTENCY_MS = 24 * 3600_000;
 
 /** The submissions and idempotency parts of the store. */
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
@@ -165,7 +163,7 @@ async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
       i?.bodyHash ?? null,
       i?.status ?? null,
       i?.response ?? null,
-      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_MS).toISOString(),
+      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
       s.files ?? [],
       s.fromSpam ?? false,
       d?.id ?? null,

@@ -1,6 +1,7 @@
 // Submissions, monthly usage and idempotency records on sql.js.
 import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
 import type { InsertOutcome, Store } from '../types.ts';
+import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import { attachFiles } from './files.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
 
@@ -21,8 +22,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               'SELECT * FROM idempotency WHERE form_id = ? AND key = ?',
               [s.formId, s.idempotency.key],
             );
-            // Keys live 24 h; an older record not yet swept is replaced rather than replayed.
-            const cutoff = new Date(Date.parse(s.createdAt) - 24 * 3600_000).toISOString();
+            // Keys live IDEMPOTENCY_WINDOW_MS; an older record not yet swept is replaced rather than replayed.
+            const cutoff = new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString();
             if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
             if (taken) tx.run('DELETE FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
           }

@@ -1,6 +1,12 @@
 // The submissions area of the Store: stored answers and the idempotency records that replay them.
 import type { NewDelivery } from './webhooks.ts';
 
+/**
+ * How long an Idempotency-Key replays its first answer (ARCHITECTURE.md: 24 h). The service, both stores'
+ * inserts and the sweep job read this one number.
+ */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+
 /** A stored answer; `seq` orders a form's submissions and is the cursor of pages. */
 export interface SubmissionRecord {
   seq: number;
