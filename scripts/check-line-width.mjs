@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 
 const width = JSON.parse(readFileSync(new URL('../biome.json', import.meta.url), 'utf8')).formatter.lineWidth;
 const only = process.argv.slice(2);
-const tracked = execFileSync('git', ['ls-files', '--', '*.ts', '*.mjs', '*.js', '*.css', '*.json'], { encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', '--', '*.ts', '*.mjs', '*.js', '*.css', '*.json'], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => f && f !== 'package-lock.json' && !f.startsWith('docs/'))
   .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)));
