@@ -125,7 +125,8 @@ await Promise.all(
       const rel = path.relative(root, result.file);
       const skips = result.skipped ? `, ${result.skipped} skipped` : '';
       console.log(
-        `${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} failed${skips}, ${result.ms} ms)`,
+        `${result.failed ? 'FAIL' : 'ok  '} ${rel}  (${result.passed} passed, ${result.failed} ` +
+          `failed${skips}, ${result.ms} ms)`,
       );
       if (result.failed) console.log(result.output.replace(/^/gm, '    | '));
     }

@@ -18,7 +18,9 @@ export function skipWithoutPostgres() {
   }
 }
 
-/** Starts the server (every commit flushed, to compare with the embedded store's fsync), pinned, with `databases` made. */
+/**
+ * Starts the server (every commit flushed, to compare with the embedded store's fsync), pinned, with `databases` made.
+ */
 export async function pinnedPostgres(databases: string[]) {
   const db = await startPostgres({ durable: true });
   const postmaster = Number(readFileSync(path.join(db.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -64,7 +64,8 @@ const slice = (n: (typeof names)[number]) => {
 };
 const loads: number[] = [];
 console.log(
-  `A = ${path.relative(process.cwd(), bundle)}, B = ${other}; ${rounds} rounds of ${seconds} s each, 50 connections, order rotated`,
+  `A = ${path.relative(process.cwd(), bundle)}, B = ${other}; ${rounds} rounds of ${seconds} s each, 50 ` +
+    `connections, order rotated`,
 );
 for (let r = 0; r < rounds; r++) {
   // Rotating the order keeps any one of them from always following the same neighbour.
@@ -73,7 +74,12 @@ for (let r = 0; r < rounds; r++) {
   loads.push(loadavg()[0]);
   const [b, a, o] = [results.bare[r], results.A[r], results.B[r]];
   console.log(
-    `  round ${r + 1}  load ${loadavg()[0].toFixed(1).padStart(4)}   bare ${b.rps.toFixed(0).padStart(6)}   A ${a.rps.toFixed(0).padStart(5)} (p99 ${a.p99.toFixed(0).padStart(3)} ms, ${(a.rps / b.rps).toFixed(2)})   B ${o.rps.toFixed(0).padStart(5)} (p99 ${o.p99.toFixed(0).padStart(3)} ms, ${(o.rps / b.rps).toFixed(2)})   A/B ${(a.rps / o.rps).toFixed(2)}   CPU µs/req bare ${b.cpu.toFixed(0)} A ${a.cpu.toFixed(0)} B ${o.cpu.toFixed(0)}   non-2xx ${a.errors + o.errors}`,
+    `  round ${r + 1}  load ${loadavg()[0].toFixed(1).padStart(4)}   bare ${b.rps.toFixed(0).padStart(6)}   A ` +
+      `${a.rps.toFixed(0).padStart(5)} (p99 ${a.p99.toFixed(0).padStart(3)} ms, ` +
+      `${(a.rps / b.rps).toFixed(2)})   B ${o.rps.toFixed(0).padStart(5)} (p99 ` +
+      `${o.p99.toFixed(0).padStart(3)} ms, ${(o.rps / b.rps).toFixed(2)})   A/B ${(a.rps / o.rps).toFixed(2)} ` +
+      `  CPU µs/req bare ${b.cpu.toFixed(0)} A ${a.cpu.toFixed(0)} B ${o.cpu.toFixed(0)}   non-2xx ` +
+      `${a.errors + o.errors}`,
   );
 }
 
@@ -87,10 +93,11 @@ console.log(
 );
 for (const n of ['A', 'B'] as const) {
   console.log(
-    `  ${n}      ${range(results[n].map((x) => x.rps))} req/s; CPU ${range(results[n].map((x) => x.cpu))} µs/req; p50 ${range(
-      results[n].map((x) => x.p50),
-      1,
-    )} ms; p99 ${range(results[n].map((x) => x.p99))} ms; ratio to bare ${range(ratio(n), 2)}`,
+    `  ${n}      ${range(results[n].map((x) => x.rps))} req/s; CPU ${range(results[n].map((x) => x.cpu))} µs/req; ` +
+      `p50 ${range(
+        results[n].map((x) => x.p50),
+        1,
+      )} ms; p99 ${range(results[n].map((x) => x.p99))} ms; ratio to bare ${range(ratio(n), 2)}`,
   );
 }
 console.log(

@@ -6,8 +6,9 @@
 // Targets (the renderer issue): the renderer with Preact under 20 KB gzipped, the embed loader under
 // 3 KB. The admin panel (issue 12): its first load (admin.js and the chunks it imports at once) at
 // most 10% over the same panel built with the builder left out (its module replaced by an empty one),
-// measured in this run; the builder's own chunks are listed apart, loaded when it opens. The comparison entry renders a FormRenderer from @formhaus/react into a root, which is what a
-// site needs to show one form with it; ours is /assets/renderer.js, which also carries mountForm.
+// measured in this run; the builder's own chunks are listed apart, loaded when it opens. The comparison entry renders a
+// FormRenderer from @formhaus/react into a root, which is what a site needs to show one form with it; ours is
+// /assets/renderer.js, which also carries mountForm.
 import { build, type BuildOptions } from 'esbuild';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -100,8 +101,10 @@ for (const entry of clientEntries) {
   rows.push({ name: `${entry.url} without the builder`, ...base.first });
   rows.push({ name: `${entry.url} builder not split out`, ...eager });
   adminRows.push(
-    `admin first load is ${ratio.toFixed(3)}x the panel without the builder (target at most 1.10x): ${kb(split.first.gzip)} vs ${kb(base.first.gzip)} gzipped`,
-    `splitting keeps ${kb(eager.gzip - split.first.gzip)} gzipped out of the first load (${(eager.gzip / split.first.gzip).toFixed(2)}x smaller than bundling the builder in)`,
+    `admin first load is ${ratio.toFixed(3)}x the panel without the builder (target at most 1.10x): ` +
+      `${kb(split.first.gzip)} vs ${kb(base.first.gzip)} gzipped`,
+    `splitting keeps ${kb(eager.gzip - split.first.gzip)} gzipped out of the first load ` +
+      `(${(eager.gzip / split.first.gzip).toFixed(2)}x smaller than bundling the builder in)`,
   );
 }
 
@@ -114,7 +117,9 @@ try {
     `import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FormRenderer } from '@formhaus/react';
-export function mount(el, definition, onSubmit) { createRoot(el).render(createElement(FormRenderer, { definition, onSubmit })); }
+export function mount(el, definition, onSubmit) {
+  createRoot(el).render(createElement(FormRenderer, { definition, onSubmit }));
+}
 `,
   );
   // The same options as our bundles, plus production React.

@@ -208,7 +208,8 @@ function bench(title: string, contenders: Contender[], sets: Record<string, unkn
     ...contenders.filter((c) => c.name.startsWith('@formhaus')).map((c) => medians.get(c.name)!),
   );
   console.log(
-    `  ratio vs fastest @formhaus/core: ${(ours / baseline).toFixed(2)}x (nativeRegex), ${(ourLinear / baseline).toFixed(2)}x (linearRegex)`,
+    `  ratio vs fastest @formhaus/core: ${(ours / baseline).toFixed(2)}x (nativeRegex), ` +
+      `${(ourLinear / baseline).toFixed(2)}x (linearRegex)`,
   );
 }
 

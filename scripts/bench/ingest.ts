@@ -31,10 +31,12 @@ const ours = wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, s
 
 console.log('ingest, 20-field form, 50 connections, wrk on its own core');
 console.log(
-  `  bare + fdatasync ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   p99 ${bareResult.p99.toFixed(2)} ms`,
+  `  bare + fdatasync ${bareResult.rps.toFixed(0).padStart(7)} req/s   p50 ${bareResult.p50.toFixed(2)} ms   ` +
+    `p99 ${bareResult.p99.toFixed(2)} ms`,
 );
 console.log(
-  `  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ${ours.p99.toFixed(2)} ms   non-2xx ${ours.errors}`,
+  `  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ` +
+    `${ours.p99.toFixed(2)} ms   non-2xx ${ours.errors}`,
 );
 console.log(`  ratio            ${(ours.rps / bareResult.rps).toFixed(2)}  (target ≥ 0.40, every submission fsynced)`);
 
@@ -94,7 +96,9 @@ await new Promise<void>((resolve, reject) => {
 });
 const baseMs = performance.now() - baseStart;
 console.log(
-  `  formstead over HTTP  ${((rows / ms) * 1000).toFixed(0).padStart(8)} rows/s   ${(bytes / 1e6).toFixed(1)} MB   server RSS ${rssBefore} MB before, peak ${peak} MB after: the export itself added ≤ ${Math.max(0, peak - rssBefore)} MB (target < 100 MB)`,
+  `  formstead over HTTP  ${((rows / ms) * 1000).toFixed(0).padStart(8)} rows/s   ${(bytes / 1e6).toFixed(1)} ` +
+    `MB   server RSS ${rssBefore} MB before, peak ${peak} MB after: the export itself added ≤ ` +
+    `${Math.max(0, peak - rssBefore)} MB (target < 100 MB)`,
 );
 console.log(
   `  csv-stringify        ${((rows / baseMs) * 1000).toFixed(0).padStart(8)} rows/s   (in-process, no store, no HTTP)`,

@@ -62,7 +62,9 @@ async function bareInsert(): Promise<number> {
   const client = new pg.Client({ connectionString: server.url('baseline') });
   await client.connect();
   await client.query(
-    'CREATE TABLE submissions (seq BIGSERIAL PRIMARY KEY, id TEXT COLLATE "C" NOT NULL UNIQUE, form_id TEXT COLLATE "C" NOT NULL, form_version INTEGER NOT NULL, created_at TEXT COLLATE "C" NOT NULL, data TEXT COLLATE "C" NOT NULL, hidden_chars BOOLEAN NOT NULL)',
+    'CREATE TABLE submissions (seq BIGSERIAL PRIMARY KEY, id TEXT COLLATE "C" NOT NULL UNIQUE, form_id TEXT ' +
+      'COLLATE "C" NOT NULL, form_version INTEGER NOT NULL, created_at TEXT COLLATE "C" NOT NULL, data TEXT ' +
+      'COLLATE "C" NOT NULL, hidden_chars BOOLEAN NOT NULL)',
   );
   await client.query('CREATE INDEX ON submissions (form_id, seq)');
   await client.query('CREATE INDEX ON submissions (form_id, created_at)');
@@ -70,11 +72,18 @@ async function bareInsert(): Promise<number> {
   await client.query('BEGIN');
   for (let from = 0; from < N; from += BATCH) {
     const params: unknown[] = [];
-    const tuples = rows
-      .slice(from, from + BATCH)
-      .map((r) => `(${r.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
+    const tuples = rows.slice(from, from + BATCH).map(
+      (r) =>
+        `(${r
+          .map((v) => {
+            params.push(v);
+            return `$${params.length}`;
+          })
+          .join(', ')})`,
+    );
     await client.query(
-      `INSERT INTO submissions (seq, id, form_id, form_version, created_at, data, hidden_chars) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`,
+      `INSERT INTO submissions (seq, id, form_id, form_version, created_at, data, hidden_chars) VALUES ` +
+        `${tuples.join(', ')} ON CONFLICT DO NOTHING`,
       params,
     );
   }
@@ -107,7 +116,8 @@ try {
     `baseline, bare batched INSERT of rows in memory: ${Math.round(baseline)} ms (${perSec(baseline)} rows/s)`,
   );
   console.log(
-    `formstead migrate (process start, load, copy, check): ${Math.round(first)} ms (${perSec(first)} rows/s), ${(first / baseline).toFixed(2)}x the baseline`,
+    `formstead migrate (process start, load, copy, check): ${Math.round(first)} ms (${perSec(first)} rows/s), ` +
+      `${(first / baseline).toFixed(2)}x the baseline`,
   );
   console.log(
     `formstead migrate again (nothing to add): ${Math.round(rerun)} ms, ${(rerun / baseline).toFixed(2)}x the baseline`,

@@ -210,19 +210,25 @@ await receiver.close();
 
 const base = rows[0].perSecond;
 console.log(
-  `webhook deliveries, a backlog of ${N} (20-field payloads) drained to an HTTPS receiver answering 200 at once; servers on core ${SERVER_CORE}, receiver on core ${LOAD_CORE}`,
+  `webhook deliveries, a backlog of ${N} (20-field payloads) drained to an HTTPS receiver answering 200 at ` +
+    `once; servers on core ${SERVER_CORE}, receiver on core ${LOAD_CORE}`,
 );
 console.log(`machine: ${cores} cores (os.availableParallelism())`);
 for (const r of rows) {
   const cpu = r.pgCpu
-    ? `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
+    ? `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ` +
+      `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
     : `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs`;
   console.log(
-    `  ${r.name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(6)} deliveries/s   ratio ${(r.perSecond / base).toFixed(2)}   ${cpu}   (receiver ${r.receiverCpu.toFixed(0)} µs)   load ${r.load.toFixed(1)}`,
+    `  ${r.name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(6)} deliveries/s   ratio ` +
+      `${(r.perSecond / base).toFixed(2)}   ${cpu}   (receiver ${r.receiverCpu.toFixed(0)} µs)   load ` +
+      `${r.load.toFixed(1)}`,
   );
   const once = r.requests === N && r.unique === N && r.missing === 0 && r.unsigned === 0;
   console.log(
-    `  ${''.padEnd(24)} at the receiver: ${r.requests} requests for ${r.unique} of ${N} submissions, ${r.missing} missing, ${r.requests - r.unique} duplicates, ${r.unsigned} unsigned or not 200: ${once ? 'each delivered once' : 'NOT each once'}${r.states ? `; in the database: ${r.states}` : ''}`,
+    `  ${''.padEnd(24)} at the receiver: ${r.requests} requests for ${r.unique} of ${N} submissions, ` +
+      `${r.missing} missing, ${r.requests - r.unique} duplicates, ${r.unsigned} unsigned or not 200: ` +
+      `${once ? 'each delivered once' : 'NOT each once'}${r.states ? `; in the database: ${r.states}` : ''}`,
   );
 }
 process.exit(rows.every((r) => r.requests === N && r.unique === N && r.unsigned === 0) ? 0 : 1);

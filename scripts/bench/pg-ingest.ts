@@ -43,7 +43,11 @@ async function wrkParallel(
     urls.map(
       (u) =>
         new Promise<WrkResult>((resolve, reject) => {
-          const code = `import { wrkPost } from ${JSON.stringify(path.join(import.meta.dirname, '_http.ts'))}; console.log(JSON.stringify(wrkPost(${JSON.stringify(u)}, ${JSON.stringify(body)}, { connections: ${Math.round(connections / urls.length)}, seconds: ${secs} })));`;
+          const code =
+            `import { wrkPost } from ` +
+            `${JSON.stringify(path.join(import.meta.dirname, '_http.ts'))}; ` +
+            `console.log(JSON.stringify(wrkPost(${JSON.stringify(u)}, ${JSON.stringify(body)}, { connections: ` +
+            `${Math.round(connections / urls.length)}, seconds: ${secs} })));`;
           const c = spawn(
             'taskset',
             ['-c', LOAD_CORE, process.execPath, '--import', 'tsx', '--input-type=module', '-e', code],
@@ -139,15 +143,18 @@ await db.stop();
 
 const base = rows[0].rps;
 console.log(
-  `ingest on PostgreSQL, 20-field form, 50 connections in all, ${seconds} s each; servers on core ${SERVER_CORE}, wrk on core ${LOAD_CORE}`,
+  `ingest on PostgreSQL, 20-field form, 50 connections in all, ${seconds} s each; servers on core ` +
+    `${SERVER_CORE}, wrk on core ${LOAD_CORE}`,
 );
 console.log(`machine: ${availableParallelism()} cores (os.availableParallelism())`);
 for (const r of rows) {
   const cpu = r.pgCpu
-    ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
+    ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ` +
+      `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
     : `CPU/req node ${r.nodeCpu.toFixed(0)} µs`;
   console.log(
-    `  ${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   load ${r.load.toFixed(1)}`,
+    `  ${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ` +
+      `${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   load ${r.load.toFixed(1)}`,
   );
 }
 process.exit(0);

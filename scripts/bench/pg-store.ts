@@ -144,18 +144,22 @@ await server.stop();
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 console.log(
-  `machine: ${cpus().length} cores; ${WRITES} inserts, ${WRITERS} writers, ${FORMS} forms; PostgreSQL on the same machine`,
+  `machine: ${cpus().length} cores; ${WRITES} inserts, ${WRITERS} writers, ${FORMS} forms; PostgreSQL on the ` +
+    `same machine`,
 );
 console.log(`embedded (sql.js + journal fsync): ${fmt(e.rate)} inserts/s, Node CPU ${fmt(e.cpuUs)} µs per insert`);
 console.log(
   `PostgreSQL (pool of 20, commits flushed): ${fmt(p.rate)} inserts/s, Node CPU ${fmt(p.cpuUs)} µs per insert`,
 );
 console.log(
-  `ratio PostgreSQL / embedded: ${(p.rate / e.rate).toFixed(2)} (throughput), ${(p.cpuUs / e.cpuUs).toFixed(2)} (Node CPU per insert)`,
+  `ratio PostgreSQL / embedded: ${(p.rate / e.rate).toFixed(2)} (throughput), ` +
+    `${(p.cpuUs / e.cpuUs).toFixed(2)} (Node CPU per insert)`,
 );
 console.log(
-  `rate limits (2 buckets per take, as a submission): embedded ${fmt(eTakes.rate)} takes/s, ${fmt(eTakes.cpuUs)} µs; PostgreSQL ${fmt(pTakes.rate)} takes/s, Node CPU ${fmt(pTakes.cpuUs)} µs per take`,
+  `rate limits (2 buckets per take, as a submission): embedded ${fmt(eTakes.rate)} takes/s, ` +
+    `${fmt(eTakes.cpuUs)} µs; PostgreSQL ${fmt(pTakes.rate)} takes/s, Node CPU ${fmt(pTakes.cpuUs)} µs per take`,
 );
 console.log(
-  `ratio shared take / insert on PostgreSQL: ${(pTakes.rate / p.rate).toFixed(2)} (throughput; above 1 the limit is cheaper than the write it guards), ${(pTakes.cpuUs / p.cpuUs).toFixed(2)} (Node CPU)`,
+  `ratio shared take / insert on PostgreSQL: ${(pTakes.rate / p.rate).toFixed(2)} (throughput; above 1 the ` +
+    `limit is cheaper than the write it guards), ${(pTakes.cpuUs / p.cpuUs).toFixed(2)} (Node CPU)`,
 );

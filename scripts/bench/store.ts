@@ -75,7 +75,7 @@ async function drive(count: number, one: () => Promise<unknown>): Promise<number
 async function bareRate(): Promise<number> {
   const SQL = await initSqlJs({ wasmBinary: (await loadSqlWasm()).slice().buffer as ArrayBuffer });
   const bare = new SQL.Database();
-  bare.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;' + SCHEMA);
+  bare.exec(`PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;${SCHEMA}`);
   const stmt = bare.prepare(INSERT);
   // Same transaction shape as a durable write: BEGIN, the insert, COMMIT, then back to the event loop.
   const rate = await drive(WRITES, async () => {
@@ -223,7 +223,8 @@ async function main() {
   console.log(`  bare sql.js (no journal)        ${t.bareRate.toFixed(0).padStart(8)} writes/s`);
   console.log(`  DurableDatabase.write (fsynced) ${t.durableRate.toFixed(0).padStart(8)} writes/s`);
   console.log(
-    `  ratio durable / bare            ${((100 * t.durableRate) / t.bareRate).toFixed(0).padStart(7)} %   (target >= 30 %)`,
+    `  ratio durable / bare            ${((100 * t.durableRate) / t.bareRate).toFixed(0).padStart(7)} %   ` +
+      `(target >= 30 %)`,
   );
   console.log(`  writes per fsync                ${t.perSync.toFixed(1).padStart(8)}      (group commit)`);
 
@@ -243,11 +244,14 @@ async function main() {
       const o = runs.sort((x, y) => x.openMs - y.openMs)[1];
       if (o.count !== rows) throw new Error(`expected ${rows} rows, found ${o.count}`);
       console.log(
-        `  ${String(rows).padEnd(10)} ${`${mb(folderBytes(dir))} MB`.padStart(8)}    ${`${(o.openMs / 1000).toFixed(2)} s`.padStart(12)}` +
-          `${String(o.replayed).padStart(20)}  ${`${mb(o.rssDelta)} MB`.padStart(10)}   ${`${mb(o.rssDelta / (rows / 100_000))} MB`.padStart(12)}`,
+        `  ${String(rows).padEnd(10)} ${`${mb(folderBytes(dir))} MB`.padStart(8)}    ` +
+          `${`${(o.openMs / 1000).toFixed(2)} s`.padStart(12)}` +
+          `${String(o.replayed).padStart(20)}  ${`${mb(o.rssDelta)} MB`.padStart(10)}   ` +
+          `${`${mb(o.rssDelta / (rows / 100_000))} MB`.padStart(12)}`,
       );
       snapshots.push(
-        `  ${String(rows).padEnd(10)} ${`${snap.ms} ms`.padStart(10)} ${`${snap.stallMs.toFixed(0)} ms`.padStart(16)} ` +
+        `  ${String(rows).padEnd(10)} ${`${snap.ms} ms`.padStart(10)} ` +
+          `${`${snap.stallMs.toFixed(0)} ms`.padStart(16)} ` +
           `${`${snap.exportMs.toFixed(0)} ms`.padStart(22)} ${(snap.stallMs / snap.exportMs).toFixed(2).padStart(10)}` +
           `${`${mb(snap.workerPeak)} MB`.padStart(14)} ${`${mb(snap.mainPeak)} MB`.padStart(12)}`,
       );
@@ -258,10 +262,11 @@ async function main() {
   console.log('  (target: open under 3 s with 1M rows)');
   console.log('\nsnapshot of that database, built by a worker thread: the longest event-loop stall meanwhile, against');
   console.log(
-    'export() of the same image on the main thread (the stall a snapshot of memory would cause); memory added at the peak',
+    'export() of the same image on the main thread (the stall a snapshot of memory would cause); memory added ' +
+      'at the peak',
   );
   console.log('  rows        snapshot    longest stall    main-thread export()      ratio   worker peak  export peak');
-  snapshots.forEach((line) => console.log(line));
+  for (const line of snapshots) console.log(line);
 }
 
 const [mode, dir, a, b] = process.argv.slice(2);

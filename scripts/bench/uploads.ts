@@ -60,7 +60,10 @@ const [url, clients, total] = [process.argv[2], Number(process.argv[3]), Number(
 const body = Buffer.alloc(${SIZE}, 7);
 let left = total, failed = 0;
 const one = () => new Promise((resolve) => {
-  const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/pdf', 'x-file-name': 'bench.pdf', 'content-length': body.length } }, (res) => {
+  const req = http.request(url, {
+    method: 'POST', agent: false,
+    headers: { 'content-type': 'application/pdf', 'x-file-name': 'bench.pdf', 'content-length': body.length },
+  }, (res) => {
     if (res.statusCode !== 201) failed++;
     res.resume(); res.on('end', resolve);
   });
@@ -100,7 +103,8 @@ console.log(
 console.log(`  formstead, 1 client         ${mbps.toFixed(0).padStart(6)} MB/s   failed ${one.failed}`);
 console.log(`  ratio                       ${(mbps / baseMbps).toFixed(2)}`);
 console.log(
-  `  20 clients at once: ${((20 * SIZE) / MB / (many.ms / 1000)).toFixed(0)} MB/s, failed ${many.failed}; server RSS ${idle} MB idle, peak ${peak} MB: ${peak - idle} MB above idle (target < 64 MB)`,
+  `  20 clients at once: ${((20 * SIZE) / MB / (many.ms / 1000)).toFixed(0)} MB/s, failed ${many.failed}; ` +
+    `server RSS ${idle} MB idle, peak ${peak} MB: ${peak - idle} MB above idle (target < 64 MB)`,
 );
 server.child.kill('SIGTERM');
 process.exit(0);

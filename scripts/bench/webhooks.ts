@@ -103,8 +103,11 @@ const one = () => new Promise((resolve) => {
   const t = Math.floor(Date.now() / 1000);
   const sig = createHmac('sha256', 'whsec_' + 'ab'.repeat(32)).update(t + '.' + body).digest('hex');
   const req = https.request({ host: '127.0.0.1', port, method: 'POST', path: '/hook', agent, headers: {
-    'content-type': 'application/json', 'user-agent': 'Service-Webhooks/1', 'service-signature': 't=' + t + ',v1=' + sig,
-    'service-submission-id': id, 'content-length': Buffer.byteLength(body) } }, (res) => { res.resume(); res.on('end', resolve); });
+    'content-type': 'application/json', 'user-agent': 'Service-Webhooks/1',
+    'service-signature': 't=' + t + ',v1=' + sig,
+    'service-submission-id': id, 'content-length': Buffer.byteLength(body) } }, (res) => {
+    res.resume(); res.on('end', resolve);
+  });
   req.on('error', resolve);
   req.end(body);
 });
@@ -222,25 +225,35 @@ receiver.close();
 agent.destroy();
 
 console.log(
-  `webhooks, ${SEND_CONCURRENCY} deliveries in flight per form over kept-alive TLS connections, server on core ${SERVER_CORE}`,
+  `webhooks, ${SEND_CONCURRENCY} deliveries in flight per form over kept-alive TLS connections, server on ` +
+    `core ${SERVER_CORE}`,
 );
 console.log(
-  `  bare https client     ${baseline.toFixed(0).padStart(7)} deliveries/s   (${baselineN} signed POSTs, no store, no ingest)`,
+  `  bare https client     ${baseline.toFixed(0).padStart(7)} deliveries/s   (${baselineN} signed POSTs, no ` +
+    `store, no ingest)`,
 );
 console.log(
-  `  formstead             ${deliveriesPerSecond.toFixed(0).padStart(7)} deliveries/s   (${N} submissions at ${(N / burst.seconds).toFixed(0)}/s over ${LOAD_CONNECTIONS} connections, each stored and then delivered; target ≥ 1000)`,
+  `  formstead             ${deliveriesPerSecond.toFixed(0).padStart(7)} deliveries/s   (${N} submissions at ` +
+    `${(N / burst.seconds).toFixed(0)}/s over ${LOAD_CONNECTIONS} connections, each stored and then ` +
+    `delivered; target ≥ 1000)`,
 );
 console.log(
-  `  ratio                 ${(deliveriesPerSecond / baseline).toFixed(2)} with ingest, ${(drainPerSecond / baseline).toFixed(2)} sending alone (drain)`,
+  `  ratio                 ${(deliveriesPerSecond / baseline).toFixed(2)} with ingest, ` +
+    `${(drainPerSecond / baseline).toFixed(2)} sending alone (drain)`,
+);
+const drainLine =
+  drained > N / 10
+    ? `${drainPerSecond.toFixed(0).padStart(7)} deliveries/s   (the ${drained} still queued when the submissions ` +
+      'stopped, sending alone)'
+    : '      - (little was queued when the submissions stopped)';
+console.log(`  drain                 ${drainLine}`);
+console.log(
+  `  answer → webhook      p50 ${pct(lightLag, 50)} ms   p90 ${pct(lightLag, 90)} ms   p99 ` +
+    `${pct(lightLag, 99)} ms   (${LATENCY_N} submissions over 4 connections; target p50 < 50 ms)`,
 );
 console.log(
-  `  drain                 ${drained > N / 10 ? `${drainPerSecond.toFixed(0).padStart(7)} deliveries/s   (the ${drained} still queued when the submissions stopped, sending alone)` : '      - (little was queued when the submissions stopped)'}`,
-);
-console.log(
-  `  answer → webhook      p50 ${pct(lightLag, 50)} ms   p90 ${pct(lightLag, 90)} ms   p99 ${pct(lightLag, 99)} ms   (${LATENCY_N} submissions over 4 connections; target p50 < 50 ms)`,
-);
-console.log(
-  `  answer → webhook      p50 ${pct(pacedLag, 50)} ms   p90 ${pct(pacedLag, 90)} ms   p99 ${pct(pacedLag, 99)} ms   (${LATENCY_N} submissions paced at ${PACED_RATE}/s)`,
+  `  answer → webhook      p50 ${pct(pacedLag, 50)} ms   p90 ${pct(pacedLag, 90)} ms   p99 ` +
+    `${pct(pacedLag, 99)} ms   (${LATENCY_N} submissions paced at ${PACED_RATE}/s)`,
 );
 console.log(`  duplicates            ${duplicates}`);
 process.exit(0);

@@ -278,14 +278,14 @@ drafts(`a draft's text: ${DRAFT_TEXT_MAX_BYTES} bytes are kept, one more is 413 
   const owner = w.caller('owner');
   const { draft_id } = await owner.drafts.create({ template: 'blank' });
   // Multi-byte characters: the limit counts UTF-8 bytes, not characters.
-  const edge = '"' + 'é'.repeat((DRAFT_TEXT_MAX_BYTES - 2) / 2) + '"';
+  const edge = `"${'é'.repeat((DRAFT_TEXT_MAX_BYTES - 2) / 2)}"`;
   assert.is(Buffer.byteLength(edge), DRAFT_TEXT_MAX_BYTES);
   assert.is((await owner.drafts.save({ draftId: draft_id, text: edge })).text, edge);
-  const over = await refusal(() => owner.drafts.save({ draftId: draft_id, text: edge + ' ' }));
+  const over = await refusal(() => owner.drafts.save({ draftId: draft_id, text: `${edge} ` }));
   assert.equal([over.status, over.code], [413, 'payload_too_large']);
   assert.equal(over.details, [`text: larger than ${DRAFT_TEXT_MAX_BYTES} bytes (${DRAFT_TEXT_MAX_BYTES + 1})`]);
   assert.is((await owner.drafts.get({ draftId: draft_id })).text, edge, 'nothing changed');
-  const overByForm = await refusal(() => owner.drafts.save({ formId: w.formId, text: edge + ' ' }));
+  const overByForm = await refusal(() => owner.drafts.save({ formId: w.formId, text: `${edge} ` }));
   assert.is(overByForm.status, 413);
 });
 

@@ -45,7 +45,8 @@ async function until(w: AdminWorld, ok: (mails: Awaited<ReturnType<typeof held>>
 }
 
 outbox(
-  'deleting an answer takes its response mail, the digest listing it and its confirmation; the others stay; deleting the form takes the rest',
+  'deleting an answer takes its response mail, the digest listing it and its confirmation; the others stay; ' +
+    'deleting the form takes the rest',
   async ({ w }) => {
     const { form_id: formId } = await w.services.forms.publish(owner(w), {
       definition: contactDefinition({ title: 'Held mail' }),

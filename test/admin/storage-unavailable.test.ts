@@ -7,7 +7,10 @@ import * as assert from 'uvu/assert';
 import { adminWorld } from '../helpers/admin-world.ts';
 
 const proto = Object.getPrototypeOf(
-  await openFile(import.meta.filename, 'r').then(async (fh) => (await fh.close(), fh)),
+  await openFile(import.meta.filename, 'r').then(async (fh) => {
+    await fh.close();
+    return fh;
+  }),
 );
 const originalWrite = proto.write;
 

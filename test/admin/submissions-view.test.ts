@@ -190,7 +190,8 @@ view('a settings save with two wrong fields reports both, the webhook address in
     assert.is(api.status, 422);
     assert.equal(api.details, [
       'redirect_url: must be an http or https URL',
-      'webhook_url: address not allowed: the host must be a public address (not private, loopback, link-local or metadata)',
+      'webhook_url: address not allowed: the host must be a public address (not private, loopback, link-local ' +
+        'or metadata)',
     ]);
     assert.is(
       (await strict.caller('owner').settings.get({ formId: strict.formId })).webhook_url,

@@ -111,7 +111,6 @@ async function everySize(name: string, ready: () => Promise<unknown>) {
 }
 
 const live = () => page.locator('.topbar [data-connection]');
-const tab = (name: string) => page.getByRole('navigation', { name: 'Form sections' }).getByRole('link', { name });
 
 people('opened at 127.0.0.1 while the public URL says localhost, the panel signs in and goes live', async () => {
   const link = /Create the owner account \(this link works once\): (\S+)/.exec(server.output())?.[1];

@@ -270,7 +270,8 @@ b('axe-core finds no serious or critical violation on the builder', async () => 
 });
 
 b(
-  'an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the published one',
+  'an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the ' +
+    'published one',
   async () => {
     await page.goto(`${server.url}/admin/forms/${formId}?tab=definition`);
     await page.getByRole('button', { name: 'Version 1' }).click();

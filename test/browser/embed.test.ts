@@ -28,7 +28,10 @@ const stored = async (formId: string) =>
 function hostPage(path: string, snippet: string, head = '') {
   pages.set(
     path,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host site</title><link rel="icon" href="data:,"><style>body{font-family:Georgia,serif;margin:2rem;max-width:40rem}input{background:#fdd !important}</style>${head}</head><body><main><h1>Our host site</h1><p>Write to us:</p>${snippet}<p id="after">Text after the form.</p></main></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host site</title><link rel="icon" ` +
+      `href="data:,"><style>body{font-family:Georgia,serif;margin:2rem;max-width:40rem}input{background:#fdd ` +
+      `!important}</style>${head}</head><body><main><h1>Our host site</h1><p>Write to us:</p>${snippet}<p ` +
+      `id="after">Text after the form.</p></main></body></html>`,
   );
   return `${hostUrl}${path}`;
 }

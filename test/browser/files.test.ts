@@ -64,7 +64,8 @@ files.after(async () => {
 });
 
 files(
-  'with JavaScript: the file uploads when chosen, progress shows, then the answer is sent; the bytes come back the same',
+  'with JavaScript: the file uploads when chosen, progress shows, then the answer is sent; the bytes come ' +
+    'back the same',
   async () => {
     const formId = await publishFileForm(server.url, definition);
     const page = await slowPage(1280, 150_000);
@@ -151,7 +152,8 @@ files('Cancel stops the upload and leaves the field empty; too large and wrong t
 });
 
 files(
-  'without JavaScript: the page posts multipart with the file and lands on the thanks page; the bytes come back the same',
+  'without JavaScript: the page posts multipart with the file and lands on the thanks page; the bytes come ' +
+    'back the same',
   async () => {
     const formId = await publishFileForm(server.url, definition);
     const page = await slowPage(900, -1, false);

@@ -73,7 +73,8 @@ look.after(async () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   look(
-    `${scheme}: title and description as the page's h1 and intro, axe clean, no sideways scroll at 1280 and 390 px, success screen`,
+    `${scheme}: title and description as the page's h1 and intro, axe clean, no sideways scroll at 1280 and ` +
+      `390 px, success screen`,
     async () => {
       const id = await publish();
       for (const width of [1280, 390]) {
@@ -183,7 +184,8 @@ look(
         await page.keyboard.press('Tab'); // focus by the keyboard, as :focus-visible wants
         rings[what] = await target.evaluate(
           (el) =>
-            `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth} ${getComputedStyle(el).outlineColor}`,
+            `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth} ` +
+            `${getComputedStyle(el).outlineColor}`,
         );
       }
       const accent = await page
@@ -234,7 +236,8 @@ look(
     // Iframe embed on another site.
     hostPages.set(
       '/iframe.html',
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><h1>Host</h1><script src="${server.url}/embed.js" data-form="${id}"></script></body></html>`,
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><h1>Host</h1>' +
+        `<script src="${server.url}/embed.js" data-form="${id}"></script></body></html>`,
     );
     page = await browser.newPage({ viewport: { width: 390, height: 900 }, colorScheme: 'light' });
     await page.goto(`${hostUrl}/iframe.html`);
@@ -257,7 +260,10 @@ look(
     // Inline embed: read from the public definition; the embedding page's own variables still win.
     hostPages.set(
       '/inline.html',
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><style>.formstead-embed.tuned{--fs-radius:12px}</style></head><body><h1>Host</h1><script src="${server.url}/embed.js" data-form="${id}" data-mode="inline" data-show-title="true"></script></body></html>`,
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>' +
+        '<style>.formstead-embed.tuned{--fs-radius:12px}</style></head><body><h1>Host</h1>' +
+        `<script src="${server.url}/embed.js" data-form="${id}" data-mode="inline" data-show-title="true"></script>` +
+        '</body></html>',
     );
     page = await browser.newPage({ viewport: { width: 390, height: 900 }, colorScheme: 'light' });
     await page.goto(`${hostUrl}/inline.html`);

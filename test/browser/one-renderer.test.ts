@@ -67,7 +67,9 @@ const everyType = {
   ],
 };
 
-/** An element as data: tag, attributes, text and live control state. Ids become #0, #1… by first mention in their field. */
+/**
+ * An element as data: tag, attributes, text and live control state. Ids become #0, #1… by first mention in their field.
+ */
 interface Shape {
   tag: string;
   attrs: Record<string, string>;
@@ -83,7 +85,10 @@ async function fieldShapes(page: Page, root: string) {
   await allowNamedHelpers(page);
   return page.evaluate((root) => {
     let ids = new Map<string, string>();
-    const ref = (id: string) => (ids.has(id) ? ids.get(id)! : (ids.set(id, `#${ids.size}`), `#${ids.size - 1}`));
+    const ref = (id: string) => {
+      if (!ids.has(id)) ids.set(id, `#${ids.size}`);
+      return ids.get(id)!;
+    };
     const idAttrs = ['id', 'for', 'list', 'aria-describedby', 'aria-labelledby'];
     // Value, checked and selected are compared as live state (the renderer sets properties, the server
     // writes attributes); `required` is the one difference allowed, asserted apart.
@@ -109,13 +114,17 @@ async function fieldShapes(page: Page, root: string) {
         .filter((c) => c !== '');
       return { tag: el.tagName.toLowerCase(), attrs, state, children };
     };
-    return [...document.querySelectorAll(`${root} [data-fs-key]`)].map((el) => ({
-      key: el.getAttribute('data-fs-key')!,
-      shape: ((ids = new Map()), shape(el)),
-      required: [...el.querySelectorAll('[required]')].map(
-        (c) => `${c.getAttribute('name')}${c.getAttribute('type') === 'radio' ? `=${c.getAttribute('value')}` : ''}`,
-      ),
-    }));
+    return [...document.querySelectorAll(`${root} [data-fs-key]`)].map((el) => {
+      const key = el.getAttribute('data-fs-key')!;
+      ids = new Map();
+      return {
+        key,
+        shape: shape(el),
+        required: [...el.querySelectorAll('[required]')].map(
+          (c) => `${c.getAttribute('name')}${c.getAttribute('type') === 'radio' ? `=${c.getAttribute('value')}` : ''}`,
+        ),
+      };
+    });
   }, root);
 }
 

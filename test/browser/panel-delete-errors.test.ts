@@ -148,7 +148,8 @@ t('a spam delete that fails says whether the post or its form is gone, with the 
     assert.is(
       await focusedElement(page),
       gone === 'post'
-        ? 'alert:This post was already deleted or moved to the answers, perhaps in another tab. Reload the page to see the spam as it is now.'
+        ? 'alert:This post was already deleted or moved to the answers, perhaps in another tab. Reload the ' +
+            'page to see the spam as it is now.'
         : 'alert:This form was deleted, with all its answers, perhaps in another tab. Go back to the list of forms.',
       gone,
     );

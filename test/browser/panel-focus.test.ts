@@ -98,7 +98,7 @@ t('Duplicate (in the More menu) leaves the focus on More; deleting a form puts i
   await page.waitForFunction((n) => document.querySelectorAll('table.forms tbody tr').length === n, before);
   assert.is(
     await page.evaluate(
-      () => document.activeElement?.tagName + ':' + (document.activeElement as HTMLElement).innerText,
+      () => `${document.activeElement?.tagName}:${(document.activeElement as HTMLElement).innerText}`,
     ),
     'H1:Forms',
   );

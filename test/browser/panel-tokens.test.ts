@@ -42,7 +42,8 @@ function panelColours(page: Page): Promise<Record<string, string>> {
 
 for (const colorScheme of ['dark', 'light'] as const) {
   t(
-    `${colorScheme}: the panel looks the same before and after the builder, and the builder sits on the panel's page colour`,
+    `${colorScheme}: the panel looks the same before and after the builder, and the builder sits on the ` +
+      `panel's page colour`,
     async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
       const [name, value] = ownerCookie.split('=');

@@ -365,7 +365,8 @@ renderer('first render of a 50-field form (reported, not asserted)', async () =>
   times.sort((a, b) => a - b);
   baselines.sort((a, b) => a - b);
   console.log(
-    `first render of a 50-field form in Chromium: median ${times[2].toFixed(1)} ms (runs: ${times.map((t) => t.toFixed(1)).join(', ')} ms; target < 30 ms); ` +
+    `first render of a 50-field form in Chromium: median ${times[2].toFixed(1)} ms (runs: ` +
+      `${times.map((t) => t.toFixed(1)).join(', ')} ms; target < 30 ms); ` +
       `yardstick on this machine: 500 plain DOM inputs with labels in ${baselines[2].toFixed(1)} ms`,
   );
 });

@@ -38,7 +38,11 @@ function Harness({ probe }: { probe: Probe }) {
   };
   const s = useAutosave(text, true, save, () => undefined, failure);
   probe.flush = s.flush;
-  return html`<div><label for="t">Text</label><input id="t" value=${text} onInput=${(e: Event) => setText((e.target as HTMLInputElement).value)} />
+  return html`<div><label for="t">Text</label><input
+      id="t"
+      value=${text}
+      onInput=${(e: Event) => setText((e.target as HTMLInputElement).value)}
+    />
     <p id="state">${saveText(s.state)}</p></div>`;
 }
 

@@ -122,7 +122,9 @@ fields('required marks, helper text and errors are tied to the control', async (
 fields('values are typed by the control and submitted as the engine accepts them', async () => {
   let submitted: Record<string, unknown> | undefined;
   const root = await mount(
-    html`<${FormRenderer} definition=${allTypes} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+    html`<${FormRenderer} definition=${allTypes} onSubmit=${(v: Record<string, unknown>) => {
+      submitted = v;
+    }} />`,
   );
   await type(byLabel(root, 'Text'), 'Ada');
   await type(byLabel(root, 'Number'), '42.5');
@@ -159,7 +161,9 @@ fields('a cleared number is null, and typed text that is not a number stays in t
   };
   let submitted: Record<string, unknown> | undefined;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+    html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => {
+      submitted = v;
+    }} />`,
   );
   const n = byLabel(root, 'N') as HTMLInputElement;
   assert.is(n.value, '3');
@@ -168,14 +172,16 @@ fields('a cleared number is null, and typed text that is not a number stays in t
   assert.equal(submitted, { n: null });
 });
 
+/** The props each render of `Stars` got (only the custom-type test below renders it). */
+const seen: FieldProps[] = [];
+const Stars = (p: FieldProps) => {
+  seen.push(p);
+  return html`<div class="stars" id=${p.id} aria-describedby=${p.describedBy}>
+    ${[1, 2, 3].map((n) => html`<button type="button" onClick=${() => p.onChange(n)}>${n} stars</button>`)}
+  </div>`;
+};
+
 fields('a custom type renders through components with the field props, inside the label frame', async () => {
-  const seen: FieldProps[] = [];
-  const Stars = (p: FieldProps) => {
-    seen.push(p);
-    return html`<div class="stars" id=${p.id} aria-describedby=${p.describedBy}>
-      ${[1, 2, 3].map((n) => html`<button type="button" onClick=${() => p.onChange(n)}>${n} stars</button>`)}
-    </div>`;
-  };
   const def: FormDefinition = {
     id: 'c',
     title: 'C',
@@ -187,7 +193,9 @@ fields('a custom type renders through components with the field props, inside th
   };
   let submitted: Record<string, unknown> | undefined;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} components=${{ stars: Stars }} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+    html`<${FormRenderer} definition=${def} components=${{ stars: Stars }} onSubmit=${(v: Record<string, unknown>) => {
+      submitted = v;
+    }} />`,
   );
   const stars = byLabel(root, 'Rating');
   assert.ok(stars.classList.contains('stars'), 'the label points at the custom control');
@@ -224,7 +232,9 @@ fields('fields hidden by conditions disappear and lose their value', async () =>
   };
   let submitted: Record<string, unknown> | undefined;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+    html`<${FormRenderer} definition=${def} onSubmit=${(v: Record<string, unknown>) => {
+      submitted = v;
+    }} />`,
   );
   assert.throws(() => byLabel(root, 'Detail'));
   await choose(byLabel(root, 'Topic'), 'other');

@@ -44,7 +44,11 @@ options.after.each(unmountAll);
 options('an async provider shows a loading state, then its options', async () => {
   const { calls, provider } = deferredProvider();
   const root = await mount(
-    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities: provider, tags: () => [] }} onSubmit=${() => {}} />`,
+    html`<${FormRenderer}
+      definition=${def}
+      optionsProviders=${{ cities: provider, tags: () => [] }}
+      onSubmit=${() => {}}
+    />`,
   );
   await settle();
   const city = byLabel(root, 'City') as HTMLSelectElement;
@@ -61,7 +65,11 @@ options('an async provider shows a loading state, then its options', async () =>
 options('optionsDependsOn fetches again when a named value changes, with the current values', async () => {
   const { calls, provider } = deferredProvider();
   const root = await mount(
-    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities: provider, tags: () => [] }} onSubmit=${() => {}} />`,
+    html`<${FormRenderer}
+      definition=${def}
+      optionsProviders=${{ cities: provider, tags: () => [] }}
+      onSubmit=${() => {}}
+    />`,
   );
   await settle();
   calls[0].resolve([]);
@@ -87,7 +95,14 @@ options('a choice the new options no longer hold is cleared', async () => {
     ]);
   let submitted: Record<string, unknown> | undefined;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} optionsProviders=${{ cities, tags }} initialValues=${{ tags: ['a', 'zzz'] }} onSubmit=${(v: Record<string, unknown>) => void ((submitted = v))} />`,
+    html`<${FormRenderer}
+      definition=${def}
+      optionsProviders=${{ cities, tags }}
+      initialValues=${{ tags: ['a', 'zzz'] }}
+      onSubmit=${(v: Record<string, unknown>) => {
+        submitted = v;
+      }}
+    />`,
   );
   await choose(byLabel(root, 'Country'), 'fr');
   await settle();
@@ -102,7 +117,12 @@ options('a choice the new options no longer hold is cleared', async () => {
 options('a missing provider gives no options; a provider given inline is not called on every render', async () => {
   let calls = 0;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} optionsProviders=${{ tags: () => (calls++, [{ value: 't', label: 'T' }]) }} onSubmit=${() => {}} />`,
+    html`<${FormRenderer} definition=${def} optionsProviders=${{
+      tags: () => {
+        calls++;
+        return [{ value: 't', label: 'T' }];
+      },
+    }} onSubmit=${() => {}} />`,
   );
   await settle();
   const city = byLabel(root, 'City') as HTMLSelectElement;

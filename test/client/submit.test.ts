@@ -37,7 +37,11 @@ submit.after.each(unmountAll);
 submit('onSubmit gets the accepted values; success shows the message and can start again', async () => {
   const calls: Record<string, unknown>[] = [];
   const root = await mount(
-    html`<${FormRenderer} definition=${twoSteps} success=${{ message: 'Got it!', allowAnother: true }} onSubmit=${(v: Record<string, unknown>) => void calls.push(v)} />`,
+    html`<${FormRenderer}
+      definition=${twoSteps}
+      success=${{ message: 'Got it!', allowAnother: true }}
+      onSubmit=${(v: Record<string, unknown>) => void calls.push(v)}
+    />`,
   );
   await fillBoth(root);
   await click(button(root, 'Send'));
@@ -130,7 +134,11 @@ submit('any other rejection is reported with a retry; buttons are disabled while
 submit('a double click sends once', async () => {
   let calls = 0;
   const root = await mount(
-    html`<${FormRenderer} definition=${twoSteps} onSubmit=${() => new Promise<void>((r) => (calls++, setTimeout(r, 10)))} />`,
+    html`<${FormRenderer} definition=${twoSteps} onSubmit=${() =>
+      new Promise<void>((r) => {
+        calls++;
+        setTimeout(r, 10);
+      })} />`,
   );
   await fillBoth(root);
   await act(() => {
@@ -195,7 +203,12 @@ submit('initial values and validators are used', async () => {
   const validators = { even: (v: unknown) => (String(v).length % 2 ? 'Use an even number of characters' : undefined) };
   let sent = 0;
   const root = await mount(
-    html`<${FormRenderer} definition=${def} validators=${validators} initialValues=${{ code: 'abc' }} onSubmit=${() => void sent++} />`,
+    html`<${FormRenderer}
+      definition=${def}
+      validators=${validators}
+      initialValues=${{ code: 'abc' }}
+      onSubmit=${() => void sent++}
+    />`,
   );
   assert.is((byLabel(root, 'Code') as HTMLInputElement).value, 'abc');
   await click(button(root, 'Send'));

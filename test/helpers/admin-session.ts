@@ -23,7 +23,10 @@ export async function setupOwner(server: RunningServer, email = 'owner@example.c
   return res.headers.get('set-cookie')!.split(';')[0];
 }
 
-/** A bundle on a free port that knows it as its public URL, with the owner set up: the server and the owner's session cookie. */
+/**
+ * A bundle on a free port that knows it as its public URL, with the owner set up: the server and the owner's session
+ * cookie.
+ */
 export async function startWithOwner(
   env: Record<string, string> = {},
 ): Promise<{ server: RunningServer; cookie: string }> {

@@ -58,7 +58,10 @@ export function pageErrors(page: Page): string[] {
   return errors;
 }
 
-/** A new page at `width` x 844 px, signed in with the session `cookie` ("name=value") for `baseUrl`; with its errors collected. */
+/**
+ * A new page at `width` x 844 px, signed in with the session `cookie` ("name=value") for `baseUrl`; with its errors
+ * collected.
+ */
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,

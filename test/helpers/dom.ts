@@ -78,7 +78,8 @@ export function button(root: ParentNode, text: string): HTMLButtonElement {
   const found = [...root.querySelectorAll('button')].find((b) => b.textContent!.trim() === text);
   if (!found)
     throw new Error(
-      `no button ${JSON.stringify(text)}; have ${[...root.querySelectorAll('button')].map((b) => b.textContent).join(', ')}`,
+      `no button ${JSON.stringify(text)}; have ` +
+        `${[...root.querySelectorAll('button')].map((b) => b.textContent).join(', ')}`,
     );
   return found;
 }

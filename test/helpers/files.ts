@@ -95,7 +95,10 @@ export async function download(
 /** A file object's url points at the public URL (http://localhost:PORT); tests reach the bundle at 127.0.0.1. */
 export const reachable = (url: string, base: string) => url.replace(/^https?:\/\/[^/]+/, base);
 
-/** Signs up the owner through the setup link (start the bundle WITHOUT FORMSTEAD_OWNER_KEY) and makes an account key in the panel. */
+/**
+ * Signs up the owner through the setup link (start the bundle WITHOUT FORMSTEAD_OWNER_KEY) and makes an account key in
+ * the panel.
+ */
 export async function ownerWithKey(server: RunningServer): Promise<{ cookie: string; key: string }> {
   const cookie = await setupOwner(server);
   const { client, close } = adminClient(server, cookie);

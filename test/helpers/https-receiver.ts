@@ -44,14 +44,22 @@ export interface HttpsReceiver {
   secrets: Map<string, string>;
   /** Status answered by /switch/<name>/... (503 until set). */
   switches: Map<string, number>;
-  /** Milliseconds a /switch/<name>/... request waits before it is answered (none until set); the status is read then. */
+  /**
+   * Milliseconds a /switch/<name>/... request waits before it is answered (none until set); the status is read then.
+   */
   delays: Map<string, number>;
-  /** Holds /switch/<name>/... requests unanswered until the returned release is called; they then answer the switch's status. */
+  /**
+   * Holds /switch/<name>/... requests unanswered until the returned release is called; they then answer the switch's
+   * status.
+   */
   hold(name: string): () => void;
   url(pathname: string): string;
   /** Requests to one path, oldest first. */
   to(pathname: string): Received[];
-  /** Polls until `check` is true; throws naming `what` if it is not within `limitMs` (a liveness bound, not a timing assertion). */
+  /**
+   * Polls until `check` is true; throws naming `what` if it is not within `limitMs` (a liveness bound, not a timing
+   * assertion).
+   */
   waitFor(check: () => boolean, what: string, limitMs?: number): Promise<void>;
   close(): Promise<void>;
 }

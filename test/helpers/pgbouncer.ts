@@ -18,7 +18,10 @@ export interface Pooler {
   stop(): Promise<void>;
 }
 
-/** Starts PgBouncer on a loopback port in front of `server`, pool_mode = transaction, at most `serverConnections` to the server. */
+/**
+ * Starts PgBouncer on a loopback port in front of `server`, pool_mode = transaction, at most `serverConnections` to the
+ * server.
+ */
 export async function startPgBouncer(server: PgServer, serverConnections = 10): Promise<Pooler> {
   if (!existsSync(PGBOUNCER))
     throw new Error(`PgBouncer not found at ${PGBOUNCER}: apt-get install -y pgbouncer (.ci/run does this)`);

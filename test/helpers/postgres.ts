@@ -43,7 +43,9 @@ export function postgresBinDir(): string {
   );
 }
 
-/** The command prefix that runs a server binary unprivileged: `runuser -u formstead-test --` as root, nothing otherwise. */
+/**
+ * The command prefix that runs a server binary unprivileged: `runuser -u formstead-test --` as root, nothing otherwise.
+ */
 export function asServerUser(): string[] {
   if (process.getuid?.() !== 0) return [];
   try {

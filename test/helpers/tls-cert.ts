@@ -13,7 +13,10 @@ export interface TestCertificate {
   caFile: string;
 }
 
-/** Makes a P-256 certificate whose CN is the first name and whose SANs are all `names` (e.g. `DNS:a.test`, `IP:127.0.0.1`). */
+/**
+ * Makes a P-256 certificate whose CN is the first name and whose SANs are all `names` (e.g. `DNS:a.test`,
+ * `IP:127.0.0.1`).
+ */
 export function testCertificate(names: string[]): TestCertificate {
   const dir = mkdtempSync(path.join(tmpdir(), 'formstead-tls-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));

@@ -31,7 +31,12 @@ const compile = (source: string) => precompileModule(source, { isTagModule: (s) 
 /** Calls a module's default export with `values` behind a proxy that counts each property read. */
 async function run(source: string, values: Record<string, unknown>) {
   const reads: Record<string, number> = {};
-  const v = new Proxy(values, { get: (o, k: string) => ((reads[k] = (reads[k] ?? 0) + 1), o[k]) });
+  const v = new Proxy(values, {
+    get: (o, k: string) => {
+      reads[k] = (reads[k] ?? 0) + 1;
+      return o[k];
+    },
+  });
   const result = (await import(dataUrl(source))).default(v);
   return { result, reads };
 }
@@ -76,7 +81,8 @@ const rows: [string, string, Record<string, unknown>?][] = [
   ['boolean attributes', 'html`<input disabled type="checkbox" checked=${v.on} required />`', { on: false }],
   [
     'attribute values mixing text and expressions',
-    'html`<div class="a ${v.b} c" title="${v.n}${v.m}" style="${v.n}px" data-x="${v.n}" data-y=${v.n} data-z="" data-q=\'say "hi"\' data-u=plain />`',
+    'html`<div class="a ${v.b} c" title="${v.n}${v.m}" style="${v.n}px" data-x="${v.n}" data-y=${v.n} ' +
+      'data-z="" data-q=\'say "hi"\' data-u=plain />`',
     { b: 'B', n: 1, m: 2 },
   ],
   ['an attribute repeated without a spread', 'html`<div a=${v.x} a="2" />`', { x: 1 }],
@@ -87,7 +93,8 @@ const rows: [string, string, Record<string, unknown>?][] = [
   ['comments', 'html`<div><!-- a note ${v.x} --> after<!----><!-- a -- b --> end</div>`', { x: 1 }],
   [
     'whitespace and newlines between tags',
-    'html`\n    <section>\n      <h2>  Title  </h2>\n      <p>\n        one ${v.x} two\n      </p>\n\t  ${v.x}  <i>a</i>  <i>b</i>\n    </section>\n  `',
+    'html`\n    <section>\n      <h2>  Title  </h2>\n      <p>\n        one ${v.x} two\n      </p>\n\t  ' +
+      '${v.x}  <i>a</i>  <i>b</i>\n    </section>\n  `',
     { x: 1 },
   ],
   ['escapes in text', 'html`<p>a\\nb\\tc \\\\ \\` $ \\${v.x} ${v.x}\\n</p>`', { x: 1 }],
@@ -102,7 +109,8 @@ const rows: [string, string, Record<string, unknown>?][] = [
   ['a closing tag that names another element', 'html`<div><span>x</div></span>`'],
   [
     'expressions that need parentheses or hold a backtick',
-    'html`<p a=${(v.x, v.y)} b=${v.t`t`} c=${/`/.test("`")} d=${{ k: 1 }.k} e=${`${v.x}`}>${v.x ? "a" : "b"} ${v.x /* } */}</p>`',
+    'html`<p a=${(v.x, v.y)} b=${v.t`t`} c=${/`/.test("`")} d=${{ k: 1 }.k} e=${`${v.x}`}>${v.x ? "a" : "b"} ' +
+      '${v.x /* } */}</p>`',
     { x: 1, y: 2, t: (s: string[]) => s[0] },
   ],
 ];

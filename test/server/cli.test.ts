@@ -94,7 +94,10 @@ cli('backup with FORMSTEAD_DATABASE_URL set and no data folder: one line pointin
   assert.is(r.status, 2, r.stderr);
   assert.match(
     r.stderr.trim(),
-    /^formstead: --data: \S+ is not a Formstead data folder; with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump$/,
+    new RegExp(
+      /^formstead: --data: \S+ is not a Formstead data folder; /.source +
+        /with FORMSTEAD_DATABASE_URL the data is in PostgreSQL: back it up with pg_dump$/.source,
+    ),
   );
 });
 

@@ -10,7 +10,8 @@ import { startServer } from '../helpers/server.ts';
 /** The start of a multipart post: a text part, then a file part cut off in its content. */
 const multipartStart =
   '--b1\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n' +
-  '--b1\r\nContent-Disposition: form-data; name="cv"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cut';
+  '--b1\r\nContent-Disposition: form-data; name="cv"; filename="a.pdf"\r\nContent-Type: ' +
+  'application/pdf\r\n\r\n%PDF-1.4 cut';
 const multipart = 'multipart/form-data; boundary=b1';
 
 /**
@@ -29,7 +30,8 @@ async function leaveMidBody(
   socket.on('error', () => {});
   await new Promise((r) => socket.once('connect', r));
   socket.write(
-    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: 5000\r\n${headers}Expect: 100-continue\r\n\r\n`,
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ` +
+      `5000\r\n${headers}Expect: 100-continue\r\n\r\n`,
   );
   const first = await new Promise<string>((resolve) => {
     socket.once('data', (d) => resolve(String(d)));

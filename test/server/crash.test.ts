@@ -1,5 +1,6 @@
 // Durability of the real bundle: SIGKILL at random moments loses no acknowledged write and leaves
-// nothing half-written (uploaded files included); a background snapshot (built in a worker thread of the bundle) is whole; a corrupt snapshot stops the start with a clear error and is not overwritten.
+// nothing half-written (uploaded files included); a background snapshot (built in a worker thread of the bundle) is
+// whole; a corrupt snapshot stops the start with a clear error and is not overwritten.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -101,7 +102,8 @@ crash('SIGKILL during publish and submit loops loses no acknowledged write', asy
 });
 
 crash(
-  'a background snapshot is built by a worker thread of the bundle; after SIGKILL the start needs only the journal after it',
+  'a background snapshot is built by a worker thread of the bundle; after SIGKILL the start needs only the ' +
+    'journal after it',
   async () => {
     const dataDir = await tempDataDir();
     const port = await freePort();

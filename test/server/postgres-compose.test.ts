@@ -104,6 +104,7 @@ const file = suite('the compose file of docs/operations.md, as docker-compose re
 
 file('docker-compose validates it offline, with no warning', async () => {
   const checked = await dockerCompose(composeYaml, ['-q']);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: ${VARIABLE} is compose's syntax, meant literally
   assert.is(checked.stderr, '', 'nothing on stderr (an unset ${VARIABLE} or an unused network would warn)');
   assert.is(checked.status, 0);
 });
@@ -167,7 +168,8 @@ file(
 );
 
 file(
-  "FORMSTEAD_FILES_DIR is the one shared files volume on both, handed to the image's user first; /data stays each one's own",
+  "FORMSTEAD_FILES_DIR is the one shared files volume on both, handed to the image's user first; /data stays " +
+    "each one's own",
   () => {
     const filesDir = instanceEnv.FORMSTEAD_FILES_DIR;
     const owner = services['files-owner'];
@@ -197,7 +199,8 @@ file(
 );
 
 file(
-  "Caddy: the upstreams are the Formstead services on the image's PORT, it publishes 80 and 443, the site is the public URL's host",
+  "Caddy: the upstreams are the Formstead services on the image's PORT, it publishes 80 and 443, the site is " +
+    "the public URL's host",
   () => {
     const upstreams = /reverse_proxy\s+([^{\n]+)\{/.exec(caddyfile)?.[1].trim().split(/\s+/);
     assert.equal(upstreams?.sort(), instanceNames.map((n) => `${n}:${imageEnv.PORT}`).sort());
@@ -235,7 +238,7 @@ file('the ENTRYPOINT runs the bundle scripts/build.mjs makes in the build stage'
   assert.is(
     from,
     path.posix.join(only(buildStage!, 'WORKDIR'), 'dist/formstead.mjs'),
-    'dist/formstead.mjs of the build stage: here, ' + bundlePath,
+    `dist/formstead.mjs of the build stage: here, ${bundlePath}`,
   );
 });
 

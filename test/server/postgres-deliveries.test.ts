@@ -103,7 +103,8 @@ hooks(
 );
 
 hooks(
-  'SIGKILL of one instance under load with deliveries in flight: nothing acknowledged is lost, its deliveries go out from the other after the lease',
+  'SIGKILL of one instance under load with deliveries in flight: nothing acknowledged is lost, its deliveries ' +
+    'go out from the other after the lease',
   async () => {
     const name = 'pg-kill';
     const path = `/switch/${name}/hook`;
@@ -120,7 +121,7 @@ hooks(
     const problems: string[] = [];
     const writer = async (server: RunningServer, n: number) => {
       for (let i = 0; i < n; i++) {
-        let r;
+        let r: Awaited<ReturnType<typeof call>>;
         try {
           r = await call(server.url, 'POST', `/v1/f/${formId}`, {
             body: { values: { name: `w${i}`, email: 'w@example.com' } },
@@ -170,7 +171,8 @@ hooks(
     const leased = new Map<string, number>();
     try {
       const rows = await db.query(
-        "SELECT submission_id, leased_until FROM webhook_deliveries WHERE form_id = $1 AND state = 'pending' AND leased_until > $2",
+        "SELECT submission_id, leased_until FROM webhook_deliveries WHERE form_id = $1 AND state = 'pending' " +
+          'AND leased_until > $2',
         [formId, new Date(frozenAt).toISOString()],
       );
       for (const row of rows.rows) leased.set(row.submission_id, Date.parse(row.leased_until));
@@ -217,12 +219,14 @@ hooks(
       await db.connect();
       const rows = await db
         .query(
-          'SELECT submission_id, state, next_attempt_at, leased_until FROM webhook_deliveries WHERE form_id = $1 AND submission_id = ANY($2)',
+          'SELECT submission_id, state, next_attempt_at, leased_until FROM webhook_deliveries WHERE form_id = ' +
+            '$1 AND submission_id = ANY($2)',
           [formId, ids],
         )
         .finally(() => db.end());
       console.log(
-        `  undelivered ${JSON.stringify(undelivered())}, not made again ${JSON.stringify(notRetried())}, frozen at ${new Date(frozenAt).toISOString()}: ${JSON.stringify(rows.rows)}`,
+        `  undelivered ${JSON.stringify(undelivered())}, not made again ${JSON.stringify(notRetried())}, ` +
+          `frozen at ${new Date(frozenAt).toISOString()}: ${JSON.stringify(rows.rows)}`,
       );
       throw err;
     }
@@ -246,7 +250,8 @@ hooks(
     }
     assert.ok(twice.length <= inFlight.length, `${twice.length} duplicates, ${inFlight.length} in flight at the kill`);
     console.log(
-      `  (${ackedIds.length} acknowledged, ${stored.length} stored, ${inFlight.length} of the victim's attempts in flight at the kill, ${twice.length} delivered twice)`,
+      `  (${ackedIds.length} acknowledged, ${stored.length} stored, ${inFlight.length} of the victim's ` +
+        `attempts in flight at the kill, ${twice.length} delivered twice)`,
     );
 
     const log = await deliveryLog(survivor, formId);

@@ -73,7 +73,8 @@ two(
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const counts = await admin.query(
-      "SELECT (SELECT COUNT(*) FROM workspaces) AS workspaces, (SELECT COUNT(*) FROM api_keys WHERE kind = 'account') AS keys, (SELECT COUNT(*) FROM meta WHERE key = 'instance_secret') AS secrets",
+      'SELECT (SELECT COUNT(*) FROM workspaces) AS workspaces, (SELECT COUNT(*) FROM api_keys WHERE kind = ' +
+        "'account') AS keys, (SELECT COUNT(*) FROM meta WHERE key = 'instance_secret') AS secrets",
     );
     await admin.end();
     assert.equal(counts.rows[0], { workspaces: '1', keys: '1', secrets: '1' });

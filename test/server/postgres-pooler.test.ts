@@ -136,7 +136,8 @@ pooled(
     const c = new pg.Client({ connectionString: database.databaseUrl });
     await c.connect();
     const counts = await c.query(
-      "SELECT (SELECT COUNT(*)::int FROM workspaces) AS workspaces, (SELECT COUNT(*)::int FROM meta WHERE key = 'instance_secret') AS secrets, (SELECT COUNT(*)::int FROM pg_locks WHERE locktype = 'advisory') AS held",
+      'SELECT (SELECT COUNT(*)::int FROM workspaces) AS workspaces, (SELECT COUNT(*)::int FROM meta WHERE key ' +
+        "= 'instance_secret') AS secrets, (SELECT COUNT(*)::int FROM pg_locks WHERE locktype = 'advisory') AS held",
     );
     await c.end();
     assert.equal(

@@ -38,7 +38,8 @@ shared.after(async () => {
 });
 
 shared(
-  'one address: 20 submissions across both instances, the 21st refused by either (429, Retry-After); another address is apart',
+  'one address: 20 submissions across both instances, the 21st refused by either (429, Retry-After); another ' +
+    'address is apart',
   async () => {
     const formId = await publish();
     for (let i = 0; i < 20; i++)

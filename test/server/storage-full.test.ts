@@ -72,7 +72,7 @@ full(
     const filler = path.join(mountPoint, 'filler');
     fill(filler);
     // The journal's last page may still have room for a few records; the disk is full after that.
-    let refusedAnswer;
+    let refusedAnswer: Awaited<ReturnType<typeof send>> | undefined;
     for (let i = 5; i < 500 && !refusedAnswer; i++) {
       const r = await send(i);
       if (r.status !== 201) refusedAnswer = r;

@@ -235,8 +235,10 @@ references('conditions only read answers given before them', () => {
   ]);
   assert.equal(problems(input), [
     `steps[1].show[0].field: "late" is a field of this step; a step's conditions can only read earlier steps`,
-    'steps[0].routes[1].showAny[0].field: "late" is asked in a later step (steps[1]); conditions can only read answers given before them',
-    'steps[0].fields[0].show[0].field: "late" is asked in a later step (steps[1]); conditions can only read answers given before them',
+    'steps[0].routes[1].showAny[0].field: "late" is asked in a later step (steps[1]); conditions can only ' +
+      'read answers given before them',
+    'steps[0].fields[0].show[0].field: "late" is asked in a later step (steps[1]); conditions can only read ' +
+      'answers given before them',
   ]);
 });
 

@@ -17,7 +17,8 @@ hidden('found in strings, arrays and keys at any depth; plain text and emoji wit
 hidden(
   'the yes/no test agrees with the code-point class for every BMP unit, the astral ranges and lone surrogates',
   () => {
-    // hiddenPieces matches with the 'u' class, the one spelled in the spec; containsHiddenCharacters has its own faster regex.
+    // hiddenPieces matches with the 'u' class, the one spelled in the spec; containsHiddenCharacters has its own faster
+    // regex.
     const byClass = (text: string) => hiddenPieces(text).some((p) => 'hidden' in p);
     const texts: string[] = [];
     for (let u = 0; u <= 0xffff; u++) texts.push(`a${String.fromCharCode(u)}b`);

@@ -64,7 +64,8 @@ migrations(
 );
 
 migrations(
-  'migration 11 on a log kept as a ring: each form keeps its lines in their order, new lines come after them, replacing the oldest',
+  'migration 11 on a log kept as a ring: each form keeps its lines in their order, new lines come after them, ' +
+    'replacing the oldest',
   async () => {
     const url = await freshDatabase();
     const db = new PgDatabase(url);
@@ -74,7 +75,8 @@ migrations(
         pgMigrations.filter((m) => m.id < 11),
         () => {},
       );
-      // Two forms' rings as migration 9 left them, every line at one time (so only n orders them); A's ring has turned once.
+      // Two forms' rings as migration 9 left them, every line at one time (so only n orders them); A's ring has turned
+      // once.
       for (const [id, count] of [
         ['A', 104],
         ['B', 3],
@@ -85,7 +87,8 @@ migrations(
         );
         for (let n = Math.max(1, count - 99); n <= count; n++) {
           await db.q(
-            'INSERT INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES ($1, $2, $3, $4, 1, 200, NULL, 1, $5)',
+            'INSERT INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, ' +
+              'duration_ms, created_at) VALUES ($1, $2, $3, $4, 1, 200, NULL, 1, $5)',
             [id, n % 100, n, `s${n}`, at()],
           );
         }
@@ -320,7 +323,8 @@ outage(
 );
 
 outage(
-  'storage() says unreachable once a call found the server down, checkStorage() asks it; both ok again once it is back, with a new epoch',
+  'storage() says unreachable once a call found the server down, checkStorage() asks it; both ok again once ' +
+    'it is back, with a new epoch',
   async () => {
     const url = await freshDatabase();
     const store = await openPgStore(url);

@@ -38,7 +38,9 @@ deliveries(
       const [a, b] = await Promise.all(
         stores.map((s) => Promise.all(ids.map((id) => s.webhooks.take(id, at(), at(MINUTE))))),
       );
-      ids.forEach((id, i) => assert.equal([took(a[i]), took(b[i])].sort(), [id, 'held'].sort(), id));
+      ids.forEach((id, i) => {
+        assert.equal([took(a[i]), took(b[i])].sort(), [id, 'held'].sort(), id);
+      });
       // The taker of the first one died mid-attempt: the other instance gets it when the lease ends, not before.
       const other = a[0] === 'held' ? stores[0] : stores[1];
       assert.is(await other.webhooks.take(ids[0], at(MINUTE - 1), at(2 * MINUTE)), 'held');
@@ -221,7 +223,9 @@ async function pendingDelivery(store: Store, f: { id: string; workspaceId: strin
   return { id: sub.delivery!.id, submissionId: sub.id, formId: f.id };
 }
 
-/** Attempt `n` of delivery `d` at `atMs`: 200 delivers it, anything else retries in an hour; a log of 3 lines per form. */
+/**
+ * Attempt `n` of delivery `d` at `atMs`: 200 delivers it, anything else retries in an hour; a log of 3 lines per form.
+ */
 function attemptOf(
   d: { id: string; submissionId: string; formId: string },
   n: number,
@@ -269,7 +273,8 @@ async function recordOn(client: pg.Client, r: AttemptResult) {
 /** Waits until some connection waits on a lock while running a statement that contains `text` (no time is asserted). */
 async function waitingOnLock(client: pg.Client, text: string) {
   const sql =
-    "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 in query) > 0 AND pid <> pg_backend_pid()";
+    "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND position($1 in query) > 0 AND pid <> " +
+    'pg_backend_pid()';
   // `client` is inside its own transaction here, where PostgreSQL answers pg_stat_activity from a snapshot
   // taken at the first read: without clearing it, a wait that began after that read is never seen.
   const waiting = async () => {
@@ -280,7 +285,8 @@ async function waitingOnLock(client: pg.Client, text: string) {
 }
 
 deliveries(
-  'recording an attempt of a healthy form does not wait on another recording of the same form still open: no lock on the form row, the oldest log line taken without waiting',
+  'recording an attempt of a healthy form does not wait on another recording of the same form still open: no ' +
+    'lock on the form row, the oldest log line taken without waiting',
   async () => {
     const url = await freshDatabase();
     const [a, b] = [await openPgStore(url), await openPgStore(url)];
@@ -343,7 +349,8 @@ deliveries('a form deleted while an attempt is recorded: nothing of the attempt 
   const left = async (formId: string) =>
     (
       await open.query(
-        'SELECT (SELECT COUNT(*) FROM webhook_attempts WHERE form_id = $1) + (SELECT COUNT(*) FROM webhook_deliveries WHERE form_id = $1) + (SELECT COUNT(*) FROM forms WHERE id = $1) AS n',
+        'SELECT (SELECT COUNT(*) FROM webhook_attempts WHERE form_id = $1) + (SELECT COUNT(*) FROM ' +
+          'webhook_deliveries WHERE form_id = $1) + (SELECT COUNT(*) FROM forms WHERE id = $1) AS n',
         [formId],
       )
     ).rows[0].n;
@@ -457,7 +464,8 @@ function recorder(url: string) {
 }
 
 hints(
-  'a form changed on one instance is announced to the other (update, new version, claim, delete, response mail); a rolled-back write is not',
+  'a form changed on one instance is announced to the other (update, new version, claim, delete, response ' +
+    'mail); a rolled-back write is not',
   async () => {
     const url = await freshDatabase();
     const [a, b] = [await openPgStore(url), await openPgStore(url)];
@@ -481,7 +489,8 @@ hints(
       next = r.next(`form:${u.id}`);
       await a.forms.delete(u.id);
       await next;
-      // A response mail changes responseMailAt, which instances read from their cached row; a claim with nothing waiting changes nothing.
+      // A response mail changes responseMailAt, which instances read from their cached row; a claim with nothing
+      // waiting changes nothing.
       assert.is(await b.forms.claimResponseMail(f.id, at(), at(-MINUTE), 10), undefined);
       assert.is((await a.submissions.insert(newSubmission(f.id, ws.id))).kind, 'stored');
       next = r.next(`form:${f.id}`);
@@ -496,7 +505,8 @@ hints(
 );
 
 hints(
-  'a listener whose connection is cut says lost (caches stop), reconnects, says reset (hints may be lost), and hears later changes',
+  'a listener whose connection is cut says lost (caches stop), reconnects, says reset (hints may be lost), ' +
+    'and hears later changes',
   async () => {
     const url = await freshDatabase();
     const store = await openPgStore(url);
@@ -509,7 +519,8 @@ hints(
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       const cut = await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN formstead_forms' AND pid <> pg_backend_pid()",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN formstead_forms' AND " +
+          'pid <> pg_backend_pid()',
       );
       await admin.end();
       assert.is(cut.rowCount, 1, 'the listener connection was found and cut');

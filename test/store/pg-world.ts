@@ -29,7 +29,9 @@ export async function pgWorld() {
     return [await openPgStore(url), await openPgStore(url)];
   }
 
-  /** Queues, after the file's suites (uvu runs suites in order), the stop of the server and a check its folder is gone. */
+  /**
+   * Queues, after the file's suites (uvu runs suites in order), the stop of the server and a check its folder is gone.
+   */
   function stopLast() {
     const teardown = suite('postgres test server');
     teardown('stops, and its folder is gone', async () => {

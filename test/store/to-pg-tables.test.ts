@@ -97,7 +97,8 @@ guard(
           `${plan.table.name}.${c} is left out`,
         );
     }
-    // The log's slots stay behind: PostgreSQL's log lines keep their per-form numbers and take new ones from a sequence.
+    // The log's slots stay behind: PostgreSQL's log lines keep their per-form numbers and take new ones from a
+    // sequence.
     const log = plans.find((p) => p.table.name === 'webhook_attempts')!;
     assert.equal(log.columns.map((c) => c.name).sort(), [
       'attempt',

@@ -18,7 +18,9 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-process.on('exit', () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+process.on('exit', () => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** Unpacks a backup with the system's tar into a new folder, as docs/operations.md tells people to. */
 function restore(file: string): string {

@@ -243,7 +243,11 @@ copy(
     assert.is(refused.status, 1, refused.stdout + refused.stderr);
     assert.match(
       refused.stderr.trim(),
-      /^formstead: \S+ is in use by a running Formstead: stop the server first \(answers that arrive during the copy would not be copied\), then run this again$/,
+      new RegExp(
+        /^formstead: \S+ is in use by a running Formstead: stop the server first /.source +
+          /\(answers that arrive during the copy would not be copied\), /.source +
+          /then run this again$/.source,
+      ),
     );
     assert.is(refused.stdout, '');
     assert.equal(await tableCounts(db.url('copy')), {}, 'nothing written to the database');
@@ -253,7 +257,8 @@ copy(
 );
 
 copy(
-  'stopped: migrate copies every table and file, checks the counts and says how to start on PostgreSQL; the data folder is left as it was',
+  'stopped: migrate copies every table and file, checks the counts and says how to start on PostgreSQL; the ' +
+    'data folder is left as it was',
   async () => {
     const folder = folderState(dataDir);
     const r = migrate('--data', dataDir, '--to', db.url('copy'), '--files-dir', filesTo);
@@ -332,7 +337,8 @@ copy('a rerun adds nothing and counts the same', async () => {
 });
 
 copy(
-  'a bundle on the copy answers as the embedded one did: forms, versions, submissions in order, settings, files, key, session, password',
+  'a bundle on the copy answers as the embedded one did: forms, versions, submissions in order, settings, ' +
+    'files, key, session, password',
   async () => {
     // No FORMSTEAD_OWNER_KEY: the key that works is the copied one.
     const server = await startServer({
@@ -368,8 +374,7 @@ copy(
       );
       assert.ok(
         (await pgValue(db.url('copy'), `SELECT seq AS v FROM submissions WHERE id = '${next.json.id}'`)) >
-          (await pgValue(db.url('copy'), "SELECT max(seq) AS v FROM submissions WHERE id <> '" + next.json.id + "'")) +
-            1,
+          (await pgValue(db.url('copy'), `SELECT max(seq) AS v FROM submissions WHERE id <> '${next.json.id}'`)) + 1,
         'a number after the deleted one',
       );
       const spam = await call(server.url, 'POST', `/v1/f/${world.contactId}`, {
@@ -383,9 +388,11 @@ copy(
 );
 
 copy(
-  'once a server has run on the copy, a rerun is refused with one line and writes nothing (it would bring back what was deleted there)',
+  'once a server has run on the copy, a rerun is refused with one line and writes nothing (it would bring ' +
+    'back what was deleted there)',
   async () => {
-    // The bundle of the test before ran on the copy and took a new answer; one of the copied answers is deleted there now.
+    // The bundle of the test before ran on the copy and took a new answer; one of the copied answers is deleted there
+    // now.
     const deleted = (before.contactSubmissions[0] as { id: string }).id;
     const server = await startServer({
       dataDir: await tempDataDir(),
@@ -408,7 +415,10 @@ copy(
     assert.is(r.stdout, '');
     assert.is(
       r.stderr.trim(),
-      `formstead: --to: ${new URL(db.url('copy')).host}/copy: a Formstead server has run on this copy since ${since}; a rerun is refused, since it cannot tell what was deleted there from what is not yet copied and would bring deleted answers and forms back; nothing was written (the first run checked that everything arrived)`,
+      `formstead: --to: ${new URL(db.url('copy')).host}/copy: a Formstead server has run on this copy since ` +
+        `${since}; a rerun is refused, since it cannot tell what was deleted there from what is not yet ` +
+        `copied and would bring deleted answers and forms back; nothing was written (the first run checked ` +
+        `that everything arrived)`,
     );
     assert.equal(await tableCounts(db.url('copy')), counts);
     assert.is(
@@ -432,7 +442,11 @@ copy(
     assert.match(first.stdout, /^ {2}submissions +6 +6 +6$/m, 'the rows were copied and counted');
     assert.match(
       first.stderr.trim(),
-      /^formstead: the copy is incomplete \(1 file\(s\) not in \S+ with their recorded size, e.g. [0-9a-f-]{36}\); nothing was deleted, run it again once the cause is fixed$/,
+      new RegExp(
+        /^formstead: the copy is incomplete \(1 file\(s\) not in \S+ with their recorded size, /.source +
+          /e.g. [0-9a-f-]{36}\); nothing was deleted, /.source +
+          /run it again once the cause is fixed$/.source,
+      ),
     );
     // A row PostgreSQL already holds under another id with the same unique key is not copied: named.
     const agent = await pgValue(db.url('partial'), "SELECT id AS v FROM api_keys WHERE kind = 'agent'");
@@ -460,7 +474,11 @@ copy('a database holding another installation is refused with one line and left 
   assert.is(r.status, 1, r.stdout + r.stderr);
   assert.match(
     r.stderr.trim(),
-    /^formstead: --to: 127\.0\.0\.1:\d+\/other: the database already holds another Formstead installation \(its instance secret is not this data folder's\); nothing was written: copy into a new, empty database$/,
+    new RegExp(
+      /^formstead: --to: 127\.0\.0\.1:\d+\/other: the database already holds another Formstead installation /.source +
+        /\(its instance secret is not this data folder's\); nothing was written: /.source +
+        /copy into a new, empty database$/.source,
+    ),
   );
   assert.is(r.stdout, '');
   assert.equal(await tableCounts(db.url('other')), counts);
@@ -499,7 +517,10 @@ copy('bad or missing flags, and a database that cannot be reached or does not ex
     [
       ['--data', dataDir, '--to', 'postgres://postgres@127.0.0.1:1/formstead'],
       1,
-      /^formstead: --to: PostgreSQL at 127\.0\.0\.1:1\/formstead cannot be reached \(ECONNREFUSED\); nothing was copied$/,
+      new RegExp(
+        /^formstead: --to: PostgreSQL at 127\.0\.0\.1:1\/formstead cannot be reached /.source +
+          /\(ECONNREFUSED\); nothing was copied$/.source,
+      ),
     ],
     [
       ['--data', dataDir, '--to', db.url('nosuchdb')],

@@ -24,7 +24,8 @@ migration(
       );
       for (let i = 1; i <= 3; i++)
         tx.run(
-          "INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, 'f1', 1, '2026-01-02', '{}', 0)",
+          'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars) VALUES (?, ' +
+            "'f1', 1, '2026-01-02', '{}', 0)",
           [`s${i}`],
         );
     });

@@ -102,7 +102,8 @@ deletion(
 );
 
 deletion(
-  "files go before their submissions: a failed write leaves no downloadable file of a deleted answer; another form's ids touch nothing",
+  'files go before their submissions: a failed write leaves no downloadable file of a deleted answer; another ' +
+    "form's ids touch nothing",
   async () => {
     await inServices(async (w, owner, dataDir) => {
       const answer = async (formId: string) => {
@@ -157,9 +158,10 @@ deletion(
 );
 
 deletion(
-  'a post kept as spam keeps its upload; "Not spam" makes it the answer\'s file, or leaves the field out once the upload is gone',
+  'a post kept as spam keeps its upload; "Not spam" makes it the answer\'s file, or leaves the field out once ' +
+    'the upload is gone',
   async () => {
-    await inServices(async (w, owner, dataDir) => {
+    await inServices(async (w, owner) => {
       const { form_id } = await w.services.forms.publish(owner, { definition: fileDefinition() });
       const target = await w.services.files.target(form_id, 'cv');
       const caught = async () => {
@@ -189,7 +191,8 @@ deletion(
 );
 
 deletion(
-  "the Spam view names a caught post's file with its size, as the Submissions view does; once the upload is gone it says so",
+  "the Spam view names a caught post's file with its size, as the Submissions view does; once the upload is " +
+    'gone it says so',
   async () => {
     await inServices(async (w, owner) => {
       const { form_id } = await w.services.forms.publish(owner, { definition: fileDefinition() });

@@ -267,7 +267,8 @@ limits('an expired upload is refused before the sweep, and gone (row and bytes) 
 });
 
 limits(
-  'uploads are rate limited: 20 per address, and per form a bucket of their own (240, 4 a second) that submissions do not share',
+  'uploads are rate limited: 20 per address, and per form a bucket of their own (240, 4 a second) that ' +
+    'submissions do not share',
   async () => {
     // One trusted proxy, so each upload can come from its own address (X-Forwarded-For).
     const limited = await startServer({
@@ -300,8 +301,10 @@ limits(
           'application/pdf',
           from(`198.51.${100 + (i % 4)}.${Math.floor(i / 4) % 250}`),
         );
-        if (r.status === 201) passed++, (firstUpload ||= r.json.upload_id);
-        else refused = r;
+        if (r.status === 201) {
+          passed++;
+          firstUpload ||= r.json.upload_id;
+        } else refused = r;
       }
       // Four tokens a second come back while the burst is sent.
       const allowance = 240 + 4 * Math.ceil((Date.now() - started) / 1000);
@@ -332,7 +335,12 @@ limits(
           headers: { ...headers, 'content-length': String(MB) },
         });
         req.on('error', () => resolve());
-        req.write(firstPart, () => setTimeout(() => (req.destroy(), resolve()), 100));
+        req.write(firstPart, () =>
+          setTimeout(() => {
+            req.destroy();
+            resolve();
+          }, 100),
+        );
       });
     await abandon(
       `/v1/f/${formId}/uploads?field=cv`,

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
-import { multipartBody, postMultipart } from '../../helpers/files.ts';
+import { multipartBody } from '../../helpers/files.ts';
 import { startServer, type RunningServer } from '../../helpers/server.ts';
 
 let server: RunningServer;
@@ -39,7 +39,8 @@ multipart('broken bodies: a clear 400 or 413 each, nothing stored', async () => 
   ]);
   const hugeHeader = Buffer.concat([
     Buffer.from(
-      `--fsboundary1234\r\nContent-Disposition: form-data; name="name"\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\nAda\r\n`,
+      `--fsboundary1234\r\nContent-Disposition: form-data; name="name"\r\nX-Padding: ` +
+        `${'a'.repeat(20_000)}\r\n\r\nAda\r\n`,
     ),
     Buffer.from('--fsboundary1234--\r\n'),
   ]);

@@ -42,7 +42,10 @@ async function bodyServer(limit?: number, delayMs = 0) {
               () => reject(new Error('readBody neither resolved nor rejected within 5 s')),
               5000,
             );
-            settled = () => (clearTimeout(timer), resolve());
+            settled = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -51,8 +51,10 @@ abort('the read rejects with ClientGone, the late reader gets an error, the proc
     socket.on('error', () => {});
     await new Promise((r) => socket.once('connect', r));
     socket.write(
-      `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b1\r\nContent-Length: 5000\r\n\r\n` +
-        '--b1\r\nContent-Disposition: form-data; name="cv"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cut',
+      `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; ` +
+        `boundary=b1\r\nContent-Length: 5000\r\n\r\n` +
+        '--b1\r\nContent-Disposition: form-data; name="cv"; filename="a.pdf"\r\nContent-Type: ' +
+        'application/pdf\r\n\r\n%PDF-1.4 cut',
     );
     await fileSeen.promise;
     socket.destroy();

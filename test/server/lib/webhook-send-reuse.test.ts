@@ -27,7 +27,11 @@ async function receiver() {
   return {
     port,
     connections: () => connections,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

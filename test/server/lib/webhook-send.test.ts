@@ -150,7 +150,9 @@ function assertWellFormed(result: SendWebhookResult) {
 type Ctx = { receiver: Receiver };
 
 const statuses = suite<Ctx>('webhook-send: receiver statuses');
-statuses.before(async (ctx) => void (ctx.receiver = await startReceiver()));
+statuses.before(async (ctx) => {
+  ctx.receiver = await startReceiver();
+});
 statuses.after(async (ctx) => ctx.receiver.close());
 
 const statusTable: [number, SendWebhookResult['outcome']][] = [
@@ -194,7 +196,9 @@ for (const [code, outcome] of statusTable) {
 }
 
 const request = suite<Ctx>('webhook-send: the request the receiver gets');
-request.before(async (ctx) => void (ctx.receiver = await startReceiver()));
+request.before(async (ctx) => {
+  ctx.receiver = await startReceiver();
+});
 request.after(async (ctx) => ctx.receiver.close());
 
 request('carries the spec 6.2 headers, the exact body, SNI and Host of the name', async ({ receiver }) => {
@@ -260,7 +264,9 @@ request('the query string is sent, path and all', async ({ receiver }) => {
 });
 
 const size = suite<Ctx>('webhook-send: response size');
-size.before(async (ctx) => void (ctx.receiver = await startReceiver()));
+size.before(async (ctx) => {
+  ctx.receiver = await startReceiver();
+});
 size.after(async (ctx) => ctx.receiver.close());
 
 size(
@@ -354,7 +360,9 @@ failures('a resolver that never answers → dns failed once the attempt time is 
 });
 
 const guard = suite<Ctx>('webhook-send: address check on every attempt');
-guard.before(async (ctx) => void (ctx.receiver = await startReceiver()));
+guard.before(async (ctx) => {
+  ctx.receiver = await startReceiver();
+});
 guard.after(async (ctx) => ctx.receiver.close());
 
 guard('without allowPrivate, 127.0.0.1 is refused and nothing reaches the receiver', async ({ receiver }) => {

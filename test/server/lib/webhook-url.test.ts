@@ -235,7 +235,8 @@ async function run(row: Row) {
 const table = suite('webhook-url: scenario table');
 
 for (const row of rows) {
-  const label = `${JSON.stringify(row.url.length > 80 ? `${row.url.slice(0, 60)}…` : row.url)}${row.allowPrivate ? ' (allowPrivate)' : ''}`;
+  const shown = row.url.length > 80 ? `${row.url.slice(0, 60)}…` : row.url;
+  const label = `${JSON.stringify(shown)}${row.allowPrivate ? ' (allowPrivate)' : ''}`;
   const expected = typeof row.want === 'string' ? row.want : `ok ${row.want.host}`;
   table(`${label} → ${expected}`, async () => {
     const { result, asked } = await run(row);

@@ -126,7 +126,10 @@ digest(
     const mail = w.services.responseMail;
     const kick = mail.kick;
     let attempts = 0;
-    mail.kick = (id) => (attempts++, kick.call(mail, id));
+    mail.kick = (id) => {
+      attempts++;
+      return kick.call(mail, id);
+    };
     try {
       for (let i = 2; i < 22; i++) waiting.push((await submit(w, formId, i)).body.id);
       assert.is(await mail.sweep(), 0);

@@ -136,12 +136,14 @@ core('migration 6 turns an existing log into the ring: the newest 100 per form, 
   const before = await DurableDatabase.open({ dir, migrations: migrations.filter((m) => m.id < 6), log: () => {} });
   await before.write((tx) => {
     tx.run(
-      "INSERT INTO forms (id, workspace_id, title, version, created_at, webhook_url, webhook_secret) VALUES ('f1', 'w', 'T', 1, '2026-01-01', 'https://x.example/', ?)",
+      'INSERT INTO forms (id, workspace_id, title, version, created_at, webhook_url, webhook_secret) VALUES ' +
+        "('f1', 'w', 'T', 1, '2026-01-01', 'https://x.example/', ?)",
       [SECRET],
     );
     for (let i = 1; i <= 130; i++) {
       tx.run(
-        'INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at) VALUES (?, ?, 1, 503, ?, 5, ?)',
+        'INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, ' +
+          'created_at) VALUES (?, ?, 1, 503, ?, 5, ?)',
         ['f1', `s${i}`, 'http 503', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()],
       );
     }

@@ -9,7 +9,9 @@ import { formWithWebhook, startWebhookServer } from '../../helpers/webhooks.ts';
 
 const crash = suite('webhooks: crash');
 let receiver: HttpsReceiver;
-crash.before(async () => void (receiver = await startHttpsReceiver()));
+crash.before(async () => {
+  receiver = await startHttpsReceiver();
+});
 crash.after(async () => receiver.close());
 
 /** Submission ids the receiver answered 2xx for, at `path`. */

@@ -53,9 +53,9 @@ schedule(
     // time. Only this lower bound is asserted; how late an attempt may come depends on the machine's
     // load, and the exact delays are unit-tested in test/server/lib/retry-schedule.test.ts.
     const gaps = got.slice(1).map((r, i) => r.at - got[i].at);
-    gaps.forEach((gap, i) =>
-      assert.ok(gap >= Math.min(BASE_MS * 2 ** i, CAP_MS), `gap ${i + 1} (${gap} ms) is not early: ${gaps.join(', ')}`),
-    );
+    gaps.forEach((gap, i) => {
+      assert.ok(gap >= Math.min(BASE_MS * 2 ** i, CAP_MS), `gap ${i + 1} (${gap} ms) is not early: ${gaps.join(', ')}`);
+    });
 
     const log = await waitForLog(server, id, (l) => l.length === 16, 'the 16th log line');
     assert.equal(

@@ -31,7 +31,8 @@ function interfaceMembers(sources: Map<string, string>, name: string): string[] 
   const found = [...sources].filter(([, text]) => text.includes(heading));
   if (found.length !== 1) {
     throw new Error(
-      `${found.length === 0 ? 'no' : 'more than one'} file of server/core/store declares \`${heading}\`${found.length ? `: ${found.map(([p]) => p).join(', ')}` : ''}`,
+      `${found.length === 0 ? 'no' : 'more than one'} file of server/core/store declares ` +
+        `\`${heading}\`${found.length ? `: ${found.map(([p]) => p).join(', ')}` : ''}`,
     );
   }
   const text = found[0][1];
@@ -80,7 +81,8 @@ export function storeMethods(sources = storeSources()): string[] {
       }
     } else {
       throw new Error(
-        `Store member "${line}" is neither a method nor a group typed by an interface of types/<area>.ts: teach coverage.ts`,
+        `Store member "${line}" is neither a method nor a group typed by an interface of types/<area>.ts: ` +
+          `teach coverage.ts`,
       );
     }
   }
@@ -111,7 +113,8 @@ export function coverageGuard(backend: string) {
   guard('the parser follows a group to its interface, and refuses one it cannot read', () => {
     const store = 'export interface Store {\n  things: ThingQueries;\n  /** Closes. */\n  close(): Promise<void>;\n}\n';
     const things =
-      'export interface ThingQueries {\n  /** One thing. */\n  byId(\n    id: string,\n  ): Promise<{ id: string } | undefined>;\n  list<T>(limit: number): Promise<T[]>;\n}\n';
+      'export interface ThingQueries {\n  /** One thing. */\n  byId(\n    id: string,\n  ): Promise<{ id: ' +
+      'string } | undefined>;\n  list<T>(limit: number): Promise<T[]>;\n}\n';
     assert.equal(
       storeMethods(
         new Map([

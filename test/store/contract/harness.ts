@@ -7,7 +7,10 @@ import type { Store } from '../../../server/core/store/types.ts';
 /** A store freshly opened on empty data; `reopen` closes it and opens the same data again. */
 export interface OpenedStore {
   store: Store;
-  /** Closes `store` (if still open) and opens the same data again, as a restart does; without it the durability rows fail. */
+  /**
+   * Closes `store` (if still open) and opens the same data again, as a restart does; without it the durability rows
+   * fail.
+   */
   reopen?: () => Promise<Store>;
   /** Closes whatever store is open now and removes the data. */
   cleanup: () => Promise<void>;

@@ -29,7 +29,8 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
   );
   rule(
     'forms.claimResponseMail',
-    "lists the waiting submissions oldest first as page reads them, marks them covered and the mail sent now; other forms' not mixed in",
+    'lists the waiting submissions oldest first as page reads them, marks them covered and the mail sent now; ' +
+      "other forms' not mixed in",
     async ({ store }) => {
       const f = await mailed(store);
       const g = await mailed(store);
@@ -174,7 +175,8 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
   } satisfies Partial<FormRecord>;
   rule(
     'forms.create',
-    'the mail, retention and theme settings read back; the response-mail cursor starts at none mailed, like the counters',
+    'the mail, retention and theme settings read back; the response-mail cursor starts at none mailed, like ' +
+      'the counters',
     async ({ store }) => {
       const ws = await workspace(store);
       const f = formRecord({ workspaceId: ws.id, ...settings, responseMailSeq: 7, responseMailAt: at(-HOUR) });

@@ -3,7 +3,7 @@
 import * as assert from 'uvu/assert';
 import type { SpamRecord, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { at, DAY, form, HOUR, MINUTE, newSubmission, SECOND, submissions, uuid, workspace } from './fixtures.ts';
+import { at, DAY, form, HOUR, MINUTE, newSubmission, submissions, uuid, workspace } from './fixtures.ts';
 
 /** A caught post of `formId` made `createdMs` after T0 (not stored). */
 const caught = (formId: string, createdMs = 0, over: Partial<SpamRecord> = {}): SpamRecord => ({

@@ -5,7 +5,9 @@ import type { NewSubmission, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
 import { at, form, HOUR, MINUTE, newSubmission, SECOND, uuid, workspace } from './fixtures.ts';
 
-/** A submission with a delivery and an idempotency record whose stored answer is the service's (`{"id":…,"values":…}`). */
+/**
+ * A submission with a delivery and an idempotency record whose stored answer is the service's (`{"id":…,"values":…}`).
+ */
 async function stored(store: Store, formId: string, workspaceId: string, key: string): Promise<NewSubmission> {
   const id = uuid();
   const values = { name: `Ada ${key}` };
@@ -57,7 +59,8 @@ export function submissionDeleteContract(backend: string, factory: StoreFactory)
 
   rule(
     'submissions.delete',
-    "deletes the given ids of that form only and answers those it deleted (unknown, repeated and other forms' ids are not)",
+    "deletes the given ids of that form only and answers those it deleted (unknown, repeated and other forms' " +
+      'ids are not)',
     async ({ store }) => {
       const ws = await workspace(store);
       const f = await form(store, ws.id);

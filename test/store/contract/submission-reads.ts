@@ -17,7 +17,9 @@ import {
   workspace,
 } from './fixtures.ts';
 
-/** Rows for submissions.page (oldest first), submissions.count, iterate with a filter, lastSeq, webhooks.forSubmission. */
+/**
+ * Rows for submissions.page (oldest first), submissions.count, iterate with a filter, lastSeq, webhooks.forSubmission.
+ */
 export function submissionReadsContract(backend: string, factory: StoreFactory) {
   const { rule, run } = contractSuite(backend, 'submission reads for the panel', factory);
 

@@ -107,7 +107,8 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
   );
   rule(
     'webhooks.take',
-    'a free pending delivery due at now is taken, read with where its form sends webhooks now (changes after the insert are seen)',
+    'a free pending delivery due at now is taken, read with where its form sends webhooks now (changes after ' +
+      'the insert are seen)',
     async ({ store }) => {
       const f = await hookedForm(store);
       const d = await delivery(store, f);
@@ -138,7 +139,8 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
   );
   rule(
     'webhooks.take',
-    'a pending delivery is taken once, a second taker is told held; taken again only when the lease has ended (exactly at until included)',
+    'a pending delivery is taken once, a second taker is told held; taken again only when the lease has ended ' +
+      '(exactly at until included)',
     async ({ store }) => {
       const f = await hookedForm(store);
       const d = await delivery(store, f);

@@ -31,7 +31,9 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-const cleanup = () => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+const cleanup = () => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+};
 
 const items: Migration = {
   id: 1,
@@ -144,7 +146,9 @@ writes('callbacks must be synchronous, not nested, and use replayable parameters
     (err) => assert.match(err.message, /synchronous/),
   );
   let inner: Promise<unknown> | undefined;
-  await db.write(() => void (inner = db.write(() => undefined)));
+  await db.write(() => {
+    inner = db.write(() => undefined);
+  });
   await rejects(inner!, (err) => assert.match(err.message, /inside another write/));
   for (const bad of [undefined, true, Number.NaN, Infinity, 10n]) {
     await rejects(
@@ -296,7 +300,14 @@ recovery('a corrupt snapshot stops start-up with a clear error and its bytes sta
   await Promise.all(range(30).map((id) => insert(db, id)));
   await db.close();
   const snapshot = path.join(dir, 'formstead.db');
-  for (const damage of [(b: Buffer) => void (b[b.length - 100] ^= 1), (b: Buffer) => void (b[20] ^= 1)]) {
+  for (const damage of [
+    (b: Buffer) => {
+      b[b.length - 100] ^= 1;
+    },
+    (b: Buffer) => {
+      b[20] ^= 1;
+    },
+  ]) {
     const good = readFileSync(snapshot);
     const bad = Buffer.from(good);
     damage(bad);
@@ -384,7 +395,8 @@ snapshots('the schedule snapshots a changed database, and only a changed one', a
 });
 
 snapshots(
-  'a background snapshot is rebuilt from the files by a worker thread: it equals memory at the rotation, and the live database never exports',
+  'a background snapshot is rebuilt from the files by a worker thread: it equals memory at the rotation, and ' +
+    'the live database never exports',
   async () => {
     const dir = tempDir();
     const db = await open(dir, { snapshotIn: 'worker' });
@@ -419,7 +431,8 @@ snapshots(
 );
 
 snapshots(
-  'a snapshot the worker cannot build rejects with its reason and changes nothing; the next one exports memory, the one after uses the worker again',
+  'a snapshot the worker cannot build rejects with its reason and changes nothing; the next one exports ' +
+    'memory, the one after uses the worker again',
   async () => {
     const dir = tempDir();
     const db = await open(dir, { snapshotIn: 'worker' });
@@ -738,7 +751,7 @@ crash('no acknowledged write is lost and no transaction is half applied', async 
     });
     await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 15)));
     await killed(child);
-    acked.forEach((id) => acknowledged.add(id));
+    for (const id of acked) acknowledged.add(id);
 
     // Half the rounds check a copy, so the next writer itself recovers from the raw crashed state.
     const checkDir = random() < 0.5 ? crashCopy(dir) : dir;

@@ -92,7 +92,9 @@ groupCommit('appending after close rejects', async () => {
   }
 });
 
-groupCommit.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+groupCommit.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 groupCommit.run();
 
 const generations = suite('journal: generations');
@@ -138,7 +140,9 @@ generations('bytesAfter counts the files a snapshot has not covered', async () =
   await w.close();
 });
 
-generations.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+generations.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 generations.run();
 
 const torn = suite('journal: torn end');
@@ -183,7 +187,9 @@ torn('a file cut inside its header is a torn creation, not corruption', async ()
   assert.is(await readJournalFile(file(dir)), 'torn-header');
 });
 
-torn.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+torn.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 torn.run();
 
 const corrupt = suite('journal: damage before the end');
@@ -211,5 +217,7 @@ corrupt('a damaged file header is an error', async () => {
   assertCorrupt(() => parseJournal(buf, 'journal-1.log'), 'header');
 });
 
-corrupt.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+corrupt.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 corrupt.run();

@@ -16,7 +16,9 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-process.on('exit', () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+process.on('exit', () => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const items: Migration = { id: 1, name: 'items', up: 'CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER NOT NULL);' };
 const open = async (dir: string, lines: string[] = []) =>
@@ -37,7 +39,10 @@ const errno = (code: string) => Object.assign(new Error(`${code}: injected`), { 
 
 /** The prototype every FileHandle shares, so a fault reaches the journal's own handles. */
 const proto = Object.getPrototypeOf(
-  await openFile(import.meta.filename, 'r').then(async (fh) => (await fh.close(), fh)),
+  await openFile(import.meta.filename, 'r').then(async (fh) => {
+    await fh.close();
+    return fh;
+  }),
 );
 const original = { write: proto.write, datasync: proto.datasync };
 /** Makes writes fail with ENOSPC after `room` more bytes (a partial write first, as a real disk does). */
