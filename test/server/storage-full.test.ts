@@ -45,7 +45,8 @@ full(
   async () => {
     if (!mounted) {
       console.log(
-        '  (skipped: this machine does not allow mounting a tmpfs; see test/server/lib/durable/storage-failure.test.ts)',
+        '  (skipped: this machine does not allow mounting a tmpfs; ' +
+          'see test/server/lib/durable/storage-failure.test.ts)',
       );
       return;
     }
