@@ -38,21 +38,27 @@ export function ActionEditor({ name, standard, value, modes, onChange, problems,
   const mode =
     value === false ? 'hidden' : value === undefined ? (modes?.includes('none') ? 'none' : 'standard') : 'custom';
   const action = value || undefined;
+  const chooseMode = (m: string) =>
+    onChange(m === 'hidden' ? false : m === 'custom' ? { label: action?.label ?? standard } : undefined);
   return html`<fieldset class="b-action">
     <legend>${name}</legend>
     ${
       modes &&
       html`<${Select} label="Shown" value=${mode} choices=${modes.map((m) => [m, modeText[m]] as const)}
-      onChange=${(m: string) => onChange(m === 'hidden' ? false : m === 'custom' ? { label: action?.label ?? standard } : undefined)} />`
+      onChange=${chooseMode} />`
     }
     ${
       action &&
       html`<div class="b-pair">
-      <${TextInput} label="Button text" value=${action.label} onInput=${(t: string) => onChange({ ...action, label: t }, `${group}:label`)} problems=${problems} />
-      <${Select} label="Style" value=${action.variant ?? ''} choices=${variants} onChange=${(v: string) => onChange({ ...action, variant: (v || undefined) as FormAction['variant'] })} />
+      <${TextInput} label="Button text" value=${action.label}
+        onInput=${(t: string) => onChange({ ...action, label: t }, `${group}:label`)} problems=${problems} />
+      <${Select} label="Style" value=${action.variant ?? ''} choices=${variants}
+        onChange=${(v: string) => onChange({ ...action, variant: (v || undefined) as FormAction['variant'] })} />
     </div>
-    <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'button', ...at }} place=${{ kind: 'any' }} what=${`Disable the ${name.toLowerCase()}`} readOnly=${readOnly} />
-    <${TextInput} label="Action name" hint="Optional; for pages that render the form with their own handlers." mono value=${action.action}
+    <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'button', ...at }} place=${{ kind: 'any' }}
+      what=${`Disable the ${name.toLowerCase()}`} readOnly=${readOnly} />
+    <${TextInput} label="Action name" hint="Optional; for pages that render the form with their own handlers." mono
+      value=${action.action}
       onInput=${(t: string) => onChange({ ...action, action: t || undefined }, `${group}:action`)} />`
     }
   </fieldset>`;

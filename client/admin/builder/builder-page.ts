@@ -50,7 +50,11 @@ export function BuilderPage({ me, draftId, formId }: { me: Me; draftId?: string;
   useStylesheet('/assets/builder.css');
   const loaded = useQuery(() => load(draftId, formId), [draftId, formId]);
   if (loaded.error)
-    return html`<div><h1>Form builder</h1><${ErrorList} error=${loaded.error} /><p><${Link} href="/admin">Back to forms<//></p></div>`;
+    return html`<div>
+      <h1>Form builder</h1>
+      <${ErrorList} error=${loaded.error} />
+      <p><${Link} href="/admin">Back to forms<//></p>
+    </div>`;
   if (!loaded.data) return html`<div><h1>Form builder</h1><p class="muted">Loading the form…</p></div>`;
   return html`<${Editor} key=${`${draftId}:${formId}`} me=${me} loaded=${loaded.data} />`;
 }
@@ -163,19 +167,34 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   const lastTitle = useRef('Untitled form');
   if (!b.jsonError) lastTitle.current = b.definition.title || 'Untitled form';
   const title = lastTitle.current;
+  const formCrumb = formId ? html` <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}`}>${title}<//> /` : '';
+  const badge =
+    draftId || save.dirty
+      ? formId
+        ? `Draft, changes to version ${version}`
+        : 'Draft, not published'
+      : `Version ${version}, published`;
+  const discardMessage = formId
+    ? `Your unpublished changes go; the form stays at version ${version}.`
+    : 'This form was never published: it goes entirely.';
   return html`<div class="builder">
-    <p class="crumbs"><${Link} href="/admin">Forms<//> /${formId ? html` <${Link} href=${`/admin/forms/${encodeURIComponent(formId)}`}>${title}<//> /` : ''}</p>
+    <p class="crumbs"><${Link} href="/admin">Forms<//> /${formCrumb}</p>
     <h1>${formId ? `Edit: ${title}` : `New form: ${title}`}
-      <span class="badge">${draftId || save.dirty ? (formId ? `Draft, changes to version ${version}` : 'Draft, not published') : `Version ${version}, published`}</span></h1>
-    <${PublishBar} save=${save.state} readOnly=${readOnly} canUndo=${b.canUndo} canRedo=${b.canRedo} onUndo=${b.undo} onRedo=${b.redo}
-      blocked=${blocked} publishing=${publishing} onPublish=${publish} canDiscard=${!!draftId} onDiscard=${() => setDiscarding(true)} />
+      <span class="badge">${badge}</span></h1>
+    <${PublishBar} save=${save.state} readOnly=${readOnly} canUndo=${b.canUndo} canRedo=${b.canRedo}
+      onUndo=${b.undo} onRedo=${b.redo} blocked=${blocked} publishing=${publishing} onPublish=${publish}
+      canDiscard=${!!draftId} onDiscard=${() => setDiscarding(true)} />
     ${published && !draftId && !save.dirty && html`<${PublishedNotice} result=${published} />`}
-    ${refused && html`<div><p class="bad">Publishing was refused; nothing was published.</p><${ErrorList} error=${refused} /></div>`}
+    ${
+      refused &&
+      html`<div><p class="bad">Publishing was refused; nothing was published.</p>
+        <${ErrorList} error=${refused} /></div>`
+    }
     <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys} />
     ${
       discarding &&
-      html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard} onClose=${() => setDiscarding(false)}
-      message=${formId ? `Your unpublished changes go; the form stays at version ${version}.` : 'This form was never published: it goes entirely.'} />`
+      html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard}
+      onClose=${() => setDiscarding(false)} message=${discardMessage} />`
     }
   </div>`;
 }

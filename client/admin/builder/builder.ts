@@ -28,7 +28,10 @@ function toPreview() {
   heading.focus({ preventScroll: true });
 }
 
-/** The problems of the current text: the local check at once, the server's from the last save when they are about this text. */
+/**
+ * The problems of the current text: the local check at once, the server's from the last save when they are about
+ * this text.
+ */
 export function useProblems(b: Builder, server: { text: string; problems: readonly string[] } | undefined) {
   return useMemo(() => {
     const local = b.jsonError
@@ -94,16 +97,21 @@ export function BuilderBody({
   const field = sel.kind === 'field' ? fieldAt(def, sel.at) : undefined;
   const editor =
     sel.kind === 'field' && field
-      ? html`<${FieldEditor} key=${`${sel.at.step}.${sel.at.index}`} def=${def} field=${field} at=${sel.at} b=${b} select=${select} problems=${placed} focusToken=${focusToken} readOnly=${readOnly} publishedKeys=${publishedKeys} />`
+      ? html`<${FieldEditor} key=${`${sel.at.step}.${sel.at.index}`} def=${def} field=${field} at=${sel.at} b=${b}
+          select=${select} problems=${placed} focusToken=${focusToken} readOnly=${readOnly}
+          publishedKeys=${publishedKeys} />`
       : sel.kind === 'step'
-        ? html`<${StepEditor} def=${def} step=${sel.step} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`
+        ? html`<${StepEditor} def=${def} step=${sel.step} b=${b} select=${select} problems=${placed}
+            readOnly=${readOnly} />`
         : html`<${FormEditor} def=${def} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`;
 
   return html`<div>
     <${ProblemsSummary} problems=${placed} go=${go} />
     <div class="b-views" role="group" aria-label="Editor">
-      <button type="button" class="secondary" aria-pressed=${view === 'build' ? 'true' : 'false'} onClick=${() => setView('build')}>Build</button>
-      <button type="button" class="secondary" aria-pressed=${view === 'json' ? 'true' : 'false'} onClick=${() => setView('json')}>JSON</button>
+      <button type="button" class="secondary" aria-pressed=${view === 'build' ? 'true' : 'false'}
+        onClick=${() => setView('build')}>Build</button>
+      <button type="button" class="secondary" aria-pressed=${view === 'json' ? 'true' : 'false'}
+        onClick=${() => setView('json')}>JSON</button>
       <button type="button" class="secondary b-to-preview" onClick=${toPreview}>Go to preview ↓</button>
     </div>
     <div class=${`b-main b-main-${view}`}>
@@ -111,10 +119,17 @@ export function BuilderBody({
         view === 'json'
           ? html`<${JsonView} text=${b.text} problems=${problems} readOnly=${readOnly} onInput=${b.setText} />`
           : b.jsonError
-            ? html`<div class="problems b-wait" role="alert"><strong>The JSON has a problem, so the visual editor waits until it is fixed.</strong>
-              <p>${b.jsonError}</p><button type="button" class="secondary" onClick=${() => setView('json')}>Fix it in the JSON view</button></div>`
-            : html`<${Outline} def=${def} b=${b} sel=${sel} select=${select} onAdd=${add} problems=${placed} readOnly=${readOnly} />
-            <fieldset class="b-settings" disabled=${readOnly}><legend class="sr-only">Settings</legend>${editor}</fieldset>`
+            ? html`<div class="problems b-wait" role="alert">
+              <strong>The JSON has a problem, so the visual editor waits until it is fixed.</strong>
+              <p>${b.jsonError}</p>
+              <button type="button" class="secondary" onClick=${() => setView('json')}>Fix it in the JSON view</button>
+            </div>`
+            : html`<${Outline} def=${def} b=${b} sel=${sel} select=${select} onAdd=${add} problems=${placed}
+              readOnly=${readOnly} />
+            <fieldset class="b-settings" disabled=${readOnly}>
+              <legend class="sr-only">Settings</legend>
+              ${editor}
+            </fieldset>`
       }
       <${Preview} definition=${preview} stale=${problems.length > 0 && preview !== undefined} />
     </div>

@@ -56,12 +56,19 @@ function ValuePicker({
       return html`<fieldset class="b-oneof"><legend class="sr-only">${label}</legend>
         ${options.map(
           (o) => html`<label class="inline"><input type="checkbox" checked=${values.includes(o.value)}
-          onChange=${(e: Event) => onChange({ ...s, values: (e.target as HTMLInputElement).checked ? [...values, o.value] : values.filter((v) => v !== o.value) })} /> ${o.label}</label>`,
+          onChange=${(e: Event) =>
+            onChange({
+              ...s,
+              values: (e.target as HTMLInputElement).checked
+                ? [...values, o.value]
+                : values.filter((v) => v !== o.value),
+            })} /> ${o.label}</label>`,
         )}
       </fieldset>`;
     }
     const numeric = field?.type === 'number';
-    return html`<input type="text" aria-label=${`${label} (separate with commas)`} placeholder="a, b, c" value=${values.join(', ')}
+    return html`<input type="text" aria-label=${`${label} (separate with commas)`} placeholder="a, b, c"
+      value=${values.join(', ')}
       onInput=${(e: Event) =>
         onChange({
           ...s,
@@ -73,13 +80,20 @@ function ValuePicker({
         })} />`;
   }
   if (field && isBoolean(field.type)) {
-    return html`<select aria-label=${label} value=${String(s.value === true)} onChange=${(e: Event) => onChange({ ...s, value: (e.target as HTMLSelectElement).value === 'true' })}>
+    return html`<select aria-label=${label} value=${String(s.value === true)}
+      onChange=${(e: Event) => onChange({ ...s, value: (e.target as HTMLSelectElement).value === 'true' })}>
       <option value="true">checked</option><option value="false">not checked</option></select>`;
   }
   if (options.length) {
     const known = options.some((o) => o.value === s.value);
-    return html`<select aria-label=${label} value=${String(s.value ?? '')} onChange=${(e: Event) => onChange({ ...s, value: (e.target as HTMLSelectElement).value })}>
-      ${!known && html`<option value=${String(s.value ?? '')}>${s.value === '' || s.value === undefined ? 'Choose…' : String(s.value)}</option>`}
+    return html`<select aria-label=${label} value=${String(s.value ?? '')}
+      onChange=${(e: Event) => onChange({ ...s, value: (e.target as HTMLSelectElement).value })}>
+      ${
+        !known &&
+        html`<option value=${String(s.value ?? '')}>
+          ${s.value === '' || s.value === undefined ? 'Choose…' : String(s.value)}
+        </option>`
+      }
       ${options.map((o) => html`<option value=${o.value}>${o.label}</option>`)}
     </select>`;
   }
@@ -90,7 +104,8 @@ function ValuePicker({
         if (v !== '' && Number.isFinite(Number(v))) onChange({ ...s, value: Number(v) });
       }} />`;
   }
-  return html`<input type="text" aria-label=${label} value=${String(s.value ?? '')} onInput=${(e: Event) => onChange({ ...s, value: (e.target as HTMLInputElement).value })} />`;
+  return html`<input type="text" aria-label=${label} value=${String(s.value ?? '')}
+    onInput=${(e: Event) => onChange({ ...s, value: (e.target as HTMLInputElement).value })} />`;
 }
 
 /** One list of sentences (`show` or `showAny`) with add and remove. */
@@ -120,20 +135,31 @@ function SentenceList({
       const label = `${name} ${i + 1}`;
       const set = (next: Sentence) => write(conditions.map((x, j) => (j === i ? fromSentence(next) : x)));
       const ops = operatorsFor(field);
+      const shownOps = ops.some((o) => o.op === s.op) ? ops : operatorsFor(undefined);
       return html`<li class="b-sentence">
         ${i > 0 && html`<span class="muted">${list === 'show' ? 'and' : 'or'}</span>`}
         <select aria-label=${`${label}: field`} value=${s.field} onChange=${(e: Event) => {
           const f = byKey.get((e.target as HTMLSelectElement).value);
           if (f) set(startSentence(f));
         }}>
-          ${!readable.some((f) => f.key === s.field) && html`<option value=${s.field}>${field ? field.label || s.field : `${s.field} (no such field here)`}</option>`}
+          ${
+            !readable.some((f) => f.key === s.field) &&
+            html`<option value=${s.field}>
+              ${field ? field.label || s.field : `${s.field} (no such field here)`}
+            </option>`
+          }
           ${readable.map((f) => html`<option value=${f.key}>${f.label || f.key}</option>`)}
         </select>
-        <select aria-label=${`${label}: test`} value=${s.op} onChange=${(e: Event) => set(changeOperator(s, (e.target as HTMLSelectElement).value as Operator))}>
-          ${(ops.some((o) => o.op === s.op) ? ops : operatorsFor(undefined)).map((o) => html`<option value=${o.op}>${o.text}</option>`)}
+        <select aria-label=${`${label}: test`} value=${s.op}
+          onChange=${(e: Event) => set(changeOperator(s, (e.target as HTMLSelectElement).value as Operator))}>
+          ${shownOps.map((o) => html`<option value=${o.op}>${o.text}</option>`)}
         </select>
         <${ValuePicker} s=${s} field=${field} label=${`${label}: value`} onChange=${set} />
-        ${!readOnly && html`<button type="button" class="icon" aria-label=${`Remove ${label}`} title="Remove" onClick=${() => write(conditions.filter((_, j) => j !== i))}>✕</button>`}
+        ${
+          !readOnly &&
+          html`<button type="button" class="icon" aria-label=${`Remove ${label}`} title="Remove"
+            onClick=${() => write(conditions.filter((_, j) => j !== i))}>✕</button>`
+        }
       </li>`;
     })}
   </ul>`;
@@ -160,27 +186,41 @@ export function ConditionsEditor({ def, b, target, place, self, what, problems, 
     if (f) b.edit((d) => setConditions(d, target, list, [...current, fromSentence(startSentence(f))]));
   };
   const noFields = readable.length === 0 && mode === 'always';
+  const noFieldsNote =
+    place.kind === 'step'
+      ? 'Conditions can read fields of earlier steps; this step has none before it.'
+      : 'Add another field before this one to make it depend on an answer.';
+  const addCondition = () => (showAny.length > 0 && show.length === 0 ? add('showAny', showAny) : add('show', show));
   return html`<fieldset class="b-conds">
     <legend>${what}</legend>
     ${
       noFields
-        ? html`<p class="muted small">Always. ${place.kind === 'step' ? 'Conditions can read fields of earlier steps; this step has none before it.' : 'Add another field before this one to make it depend on an answer.'}</p>`
+        ? html`<p class="muted small">Always. ${noFieldsNote}</p>`
         : both
           ? html`<p class="small">when all of these are true</p>`
-          : html`<select aria-label=${`${what}: when`} value=${mode} onChange=${(e: Event) => setMode((e.target as HTMLSelectElement).value)}>
+          : html`<select aria-label=${`${what}: when`} value=${mode}
+            onChange=${(e: Event) => setMode((e.target as HTMLSelectElement).value)}>
             <option value="always">${place.kind === 'any' ? 'never' : 'always'}</option>
             <option value="all">when all of these are true</option>
             ${place.kind !== 'any' && html`<option value="any">when any of these is true</option>`}
           </select>`
     }
-    ${show.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="show" conditions=${show} readable=${readable} name=${`${what}, condition`} readOnly=${readOnly} />`}
+    ${
+      show.length > 0 &&
+      html`<${SentenceList} def=${def} b=${b} target=${target} list="show" conditions=${show} readable=${readable}
+        name=${`${what}, condition`} readOnly=${readOnly} />`
+    }
     ${both && html`<p class="small">and at least one of these</p>`}
-    ${showAny.length > 0 && html`<${SentenceList} def=${def} b=${b} target=${target} list="showAny" conditions=${showAny} readable=${readable} name=${`${what}, ${both ? 'alternative' : 'condition'}`} readOnly=${readOnly} />`}
+    ${
+      showAny.length > 0 &&
+      html`<${SentenceList} def=${def} b=${b} target=${target} list="showAny" conditions=${showAny}
+        readable=${readable} name=${`${what}, ${both ? 'alternative' : 'condition'}`} readOnly=${readOnly} />`
+    }
     ${
       !readOnly &&
       mode !== 'always' &&
       readable.length > 0 &&
-      html`<button type="button" class="secondary small" onClick=${() => (showAny.length > 0 && show.length === 0 ? add('showAny', showAny) : add('show', show))}>+ Add condition</button>`
+      html`<button type="button" class="secondary small" onClick=${addCondition}>+ Add condition</button>`
     }
     ${problems?.length ? html`<p class="field-problem">${problems.join('; ')}</p>` : null}
   </fieldset>`;

@@ -36,18 +36,26 @@ export function DefaultEditor({
   }
   if (hasOptions(field.type) && field.options?.length) {
     const known = v === undefined || field.options.some((o) => o.value === v);
+    const choices = [
+      ['', 'None'],
+      ...(known ? [] : [[String(v), `${String(v)} (not an option)`] as const]),
+      ...field.options.map((o) => [o.value, o.label] as const),
+    ];
     return html`<${Select} label=${label} value=${v === undefined ? '' : String(v)} problems=${problems}
-      choices=${[['', 'None'], ...(known ? [] : [[String(v), `${String(v)} (not an option)`] as const]), ...field.options.map((o) => [o.value, o.label] as const)]}
+      choices=${choices}
       onChange=${(x: string) => onChange(x === '' ? undefined : x)} />`;
   }
   if (isBoolean(field.type)) {
     return html`<${Select} label=${label} value=${v === true ? 'true' : v === false ? 'false' : ''} problems=${problems}
-      choices=${[['', 'None'], ['true', 'Checked'], ['false', 'Not checked']]} onChange=${(x: string) => onChange(x === '' ? undefined : x === 'true')} />`;
+      choices=${[['', 'None'], ['true', 'Checked'], ['false', 'Not checked']]}
+      onChange=${(x: string) => onChange(x === '' ? undefined : x === 'true')} />`;
   }
   if (field.type === 'number') {
-    return html`<${NumberInput} label=${label} value=${typeof v === 'number' ? v : undefined} problems=${problems} onInput=${(n?: number) => onChange(n, g)} />`;
+    return html`<${NumberInput} label=${label} value=${typeof v === 'number' ? v : undefined} problems=${problems}
+      onInput=${(n?: number) => onChange(n, g)} />`;
   }
   const hint = field.type === 'date' ? 'As YYYY-MM-DD' : field.type === 'datetime' ? 'As YYYY-MM-DDTHH:MM' : undefined;
-  return html`<${TextInput} label=${label} hint=${hint} value=${v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)} problems=${problems}
+  const text = v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+  return html`<${TextInput} label=${label} hint=${hint} value=${text} problems=${problems}
     onInput=${(t: string) => onChange(t === '' ? undefined : t, g)} />`;
 }

@@ -73,22 +73,48 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
     ...fieldTypes.map((t) => [t.type, t.name] as const),
   ];
   const general = mine.filter((x) => x.rest === '').map((x) => x.message);
+  const name = field.label || field.key;
+  const advancedProblems = [...p('optionsFrom'), ...p('optionsDependsOn'), ...p('mask'), ...p('validation.validator')];
+  const providerHint =
+    'Optional: the name of an options source the embedding page supplies; the options above are then not used.';
 
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
-    <h2 id="b-editor-title"><span class="b-icon" aria-hidden="true">${info.icon}</span> ${field.label || field.key} <span class="muted small">${info.name}</span></h2>
+    <h2 id="b-editor-title">
+      <span class="b-icon" aria-hidden="true">${info.icon}</span> ${name} <span class="muted small">${info.name}</span>
+    </h2>
     ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
-    <${TextInput} label="Question (label)" inputRef=${label} value=${field.label} onInput=${(t: string) => set({ label: t }, g('label'))} problems=${p('label')} />
-    <${Select} label="Type" value=${field.type} choices=${typeChoices} onChange=${(t: string) => set({ type: t })} problems=${p('type')} />
+    <${TextInput} label="Question (label)" inputRef=${label} value=${field.label}
+      onInput=${(t: string) => set({ label: t }, g('label'))} problems=${p('label')} />
+    <${Select} label="Type" value=${field.type} choices=${typeChoices} onChange=${(t: string) => set({ type: t })}
+      problems=${p('type')} />
     <${TextInput} label="Key" mono hint=${keyHint}
       value=${field.key} onInput=${(t: string) => set({ key: t }, g('key'))} problems=${p('key')} />
-    ${takesPlaceholder(field.type) && html`<${TextInput} label="Placeholder" value=${field.placeholder} onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`}
-    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
-    ${hasOptions(field.type) && html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')} readOnly=${readOnly} />`}
-    <${DefaultEditor} field=${field} problems=${p('defaultValue')} onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
+    ${
+      takesPlaceholder(field.type) &&
+      html`<${TextInput} label="Placeholder" value=${field.placeholder}
+        onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`
+    }
+    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText}
+      onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
+    ${
+      hasOptions(field.type) &&
+      html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')} readOnly=${readOnly} />`
+    }
+    <${DefaultEditor} field=${field} problems=${p('defaultValue')}
+      onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
     <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />
     <fieldset class="b-more"><legend>More</legend>
-      ${field.type === 'textarea' && html`<${NumberInput} label="Visible lines" min=${1} step="1" value=${field.rows} onInput=${(n?: number) => set({ rows: n }, g('rows'))} problems=${p('rows')} />`}
-      ${field.type === 'file' && html`<${TextInput} label="Accepted files" hint="File types or extensions, e.g. image/*,.pdf" value=${field.accept} onInput=${(t: string) => set({ accept: t || undefined }, g('accept'))} problems=${p('accept')} />`}
+      ${
+        field.type === 'textarea' &&
+        html`<${NumberInput} label="Visible lines" min=${1} step="1" value=${field.rows}
+          onInput=${(n?: number) => set({ rows: n }, g('rows'))} problems=${p('rows')} />`
+      }
+      ${
+        field.type === 'file' &&
+        html`<${TextInput} label="Accepted files" hint="File types or extensions, e.g. image/*,.pdf"
+          value=${field.accept} onInput=${(t: string) => set({ accept: t || undefined }, g('accept'))}
+          problems=${p('accept')} />`
+      }
       ${
         ['text', 'textarea', 'password', 'phone', 'autocomplete'].includes(field.type) &&
         html`<${Select} label="Phone keyboard" value=${field.inputMode ?? ''} problems=${p('inputMode')}
@@ -98,18 +124,20 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
       ${
         field.type === 'radio' &&
         multi &&
-        html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance} onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`
+        html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance}
+          onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`
       }
     </fieldset>
-    <details class="b-advanced" open=${[...p('optionsFrom'), ...p('optionsDependsOn'), ...p('mask'), ...p('validation.validator')].length > 0 || undefined}>
+    <details class="b-advanced" open=${advancedProblems.length > 0 || undefined}>
       <summary>Advanced: for pages that render the form themselves</summary>
       ${
         hasOptions(field.type) &&
-        html`<${TextInput} label="Options provider" mono hint="Optional: the name of an options source the embedding page supplies; the options above are then not used."
-        value=${field.optionsFrom} onInput=${(t: string) => set({ optionsFrom: t || undefined }, g('from'))} problems=${p('optionsFrom')} />
+        html`<${TextInput} label="Options provider" mono hint=${providerHint} value=${field.optionsFrom}
+        onInput=${(t: string) => set({ optionsFrom: t || undefined }, g('from'))} problems=${p('optionsFrom')} />
       ${
         field.optionsFrom &&
-        html`<${TextInput} label="Provider reads these fields" mono hint="Keys, separated by commas." value=${(field.optionsDependsOn ?? []).join(', ')} problems=${p('optionsDependsOn')}
+        html`<${TextInput} label="Provider reads these fields" mono hint="Keys, separated by commas."
+        value=${(field.optionsDependsOn ?? []).join(', ')} problems=${p('optionsDependsOn')}
         onInput=${(t: string) => {
           const keys = t
             .split(',')
@@ -119,18 +147,22 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
         }} />`
       }`
       }
-      <${TextInput} label="Input mask" mono hint="Optional; for renderers that support masks." value=${field.mask} onInput=${(t: string) => set({ mask: t || undefined }, g('mask'))} problems=${p('mask')} />
-      <${TextInput} label="Custom check" mono hint="Optional: the name of a validator the embedding page supplies." value=${field.validation?.validator}
-        onInput=${(t: string) => set({ validation: withValidator(field, t) }, g('validator'))} problems=${p('validation.validator')} />
+      <${TextInput} label="Input mask" mono hint="Optional; for renderers that support masks." value=${field.mask}
+        onInput=${(t: string) => set({ mask: t || undefined }, g('mask'))} problems=${p('mask')} />
+      <${TextInput} label="Custom check" mono hint="Optional: the name of a validator the embedding page supplies."
+        value=${field.validation?.validator}
+        onInput=${(t: string) => set({ validation: withValidator(field, t) }, g('validator'))}
+        problems=${p('validation.validator')} />
     </details>
-    <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'field', at }} place=${{ kind: 'field', step: at.step }} self=${field.key}
-      what="Show this field" problems=${[...p('show'), ...p('showAny')]} readOnly=${readOnly} />
+    <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'field', at }} place=${{ kind: 'field', step: at.step }}
+      self=${field.key} what="Show this field" problems=${[...p('show'), ...p('showAny')]} readOnly=${readOnly} />
     ${
       !readOnly &&
       html`<div class="row b-field-actions">
       ${
         multi &&
-        html`<${Select} label="Step" value=${String(at.step)} choices=${def.steps!.map((s, i) => [String(i), `${i + 1}. ${s.title || 'Untitled step'}`] as const)}
+        html`<${Select} label="Step" value=${String(at.step)}
+        choices=${def.steps!.map((s, i) => [String(i), `${i + 1}. ${s.title || 'Untitled step'}`] as const)}
         onChange=${(v: string) => {
           const r = moveFieldToStep(def, at, Number(v));
           b.edit(() => r.definition);

@@ -1,5 +1,5 @@
 // The form's own settings: title, Submit and Cancel buttons, and one page or steps.
-import type { FormDefinition } from '../../../shared/definition/schema.ts';
+import type { FormAction, FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
 import { TextInput } from './inputs.ts';
@@ -37,22 +37,46 @@ export function FormEditor({
     def.steps!.some(
       (s) => s.routes || s.show || s.showAny || s.description || s.next !== undefined || s.back !== undefined || s.skip,
     );
+  const putOnOnePage = () => {
+    b.edit(toSingleStep);
+    select({ kind: 'form' });
+  };
+  const splitIntoSteps = () => {
+    b.edit(toSteps);
+    select({ kind: 'step', step: 0 });
+  };
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">Form settings</h2>
-    <${TextInput} label="Form title" hint="Shown in this panel and as the page title." value=${def.title} onInput=${(t: string) => b.edit((d) => ({ ...d, title: t }), 'form:title')} problems=${p('title')} />
-    <${TextInput} label="Form id" mono hint="Your own name for this form, kept in its definition." value=${def.id} onInput=${(t: string) => b.edit((d) => ({ ...d, id: t }), 'form:id')} problems=${p('id')} />
-    <${ActionEditor} name="Submit button" standard="Submit" value=${def.submit} group="form:submit" at=${{ button: 'submit' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('submit')}
-      onChange=${(v: any, group?: string) => b.edit((d) => setSubmit(d, v), group)} />
-    <${ActionEditor} name="Cancel button" standard="Cancel" value=${def.cancel} modes=${['none', 'custom']} group="form:cancel" at=${{ button: 'cancel' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('cancel')}
-      onChange=${(v: any, group?: string) => b.edit((d) => setCancel(d, v || undefined), group)} />
+    <${TextInput} label="Form title" hint="Shown in this panel and as the page title." value=${def.title}
+      onInput=${(t: string) => b.edit((d) => ({ ...d, title: t }), 'form:title')} problems=${p('title')} />
+    <${TextInput} label="Form id" mono hint="Your own name for this form, kept in its definition." value=${def.id}
+      onInput=${(t: string) => b.edit((d) => ({ ...d, id: t }), 'form:id')} problems=${p('id')} />
+    <${ActionEditor} name="Submit button" standard="Submit" value=${def.submit} group="form:submit"
+      at=${{ button: 'submit' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('submit')}
+      onChange=${(v: FormAction | false | undefined, group?: string) => b.edit((d) => setSubmit(d, v || {}), group)} />
+    <${ActionEditor} name="Cancel button" standard="Cancel" value=${def.cancel} modes=${['none', 'custom']}
+      group="form:cancel" at=${{ button: 'cancel' }} def=${def} b=${b} readOnly=${readOnly} problems=${p('cancel')}
+      onChange=${(v: FormAction | false | undefined, group?: string) =>
+        b.edit((d) => setCancel(d, v || undefined), group)} />
     <fieldset class="b-layout"><legend>Pages</legend>
       ${
         multi
           ? html`<p class="small">This form has ${def.steps!.length} steps.</p>
-          ${!readOnly && html`<button type="button" class="secondary" onClick=${() => (b.edit(toSingleStep), select({ kind: 'form' }))}>Put all fields on one page</button>`}
-          ${loses && html`<p class="muted small">Step titles, step conditions, routes and step buttons are dropped; Ctrl+Z brings them back.</p>`}`
+          ${
+            !readOnly &&
+            html`<button type="button" class="secondary" onClick=${putOnOnePage}>Put all fields on one page</button>`
+          }
+          ${
+            loses &&
+            html`<p class="muted small">
+              Step titles, step conditions, routes and step buttons are dropped; Ctrl+Z brings them back.
+            </p>`
+          }`
           : html`<p class="small">All fields are on one page.</p>
-          ${!readOnly && html`<button type="button" class="secondary" onClick=${() => (b.edit(toSteps), select({ kind: 'step', step: 0 }))}>Split into steps</button>`}`
+          ${
+            !readOnly &&
+            html`<button type="button" class="secondary" onClick=${splitIntoSteps}>Split into steps</button>`
+          }`
       }
       ${p('fields').length > 0 && html`<p class="field-problem">${p('fields').join('; ')}</p>`}
       ${p('steps').length > 0 && html`<p class="field-problem">${p('steps').join('; ')}</p>`}

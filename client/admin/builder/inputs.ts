@@ -40,8 +40,9 @@ export function TextInput(
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
-    <input id=${n.id} ref=${p.inputRef} type="text" class=${p.mono ? 'mono' : ''} value=${p.value ?? ''} placeholder=${p.placeholder}
-      aria-describedby=${n.describedBy} aria-invalid=${n.invalid} onInput=${(e: Event) => p.onInput((e.target as HTMLInputElement).value)} />
+    <input id=${n.id} ref=${p.inputRef} type="text" class=${p.mono ? 'mono' : ''} value=${p.value ?? ''}
+      placeholder=${p.placeholder} aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
+      onInput=${(e: Event) => p.onInput((e.target as HTMLInputElement).value)} />
     ${n.notes}
   </div>`;
 }
@@ -51,8 +52,8 @@ export function TextArea(p: Common & { value: string | undefined; onInput: (v: s
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
-    <textarea id=${n.id} rows=${p.rows ?? 2} value=${p.value ?? ''} aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
-      onInput=${(e: Event) => p.onInput((e.target as HTMLTextAreaElement).value)}></textarea>
+    <textarea id=${n.id} rows=${p.rows ?? 2} value=${p.value ?? ''} aria-describedby=${n.describedBy}
+      aria-invalid=${n.invalid} onInput=${(e: Event) => p.onInput((e.target as HTMLTextAreaElement).value)}></textarea>
     ${n.notes}
   </div>`;
 }
@@ -69,7 +70,8 @@ export function NumberInput(
   };
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
-    <input id=${n.id} type="number" min=${p.min} step=${p.step ?? 'any'} value=${p.value ?? ''} aria-describedby=${n.describedBy} aria-invalid=${n.invalid} onInput=${change} />
+    <input id=${n.id} type="number" min=${p.min} step=${p.step ?? 'any'} value=${p.value ?? ''}
+      aria-describedby=${n.describedBy} aria-invalid=${n.invalid} onInput=${change} />
     ${n.notes}
   </div>`;
 }
@@ -81,7 +83,8 @@ export function Select(
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
-    <select id=${n.id} value=${p.value} aria-describedby=${n.describedBy} aria-invalid=${n.invalid} onChange=${(e: Event) => p.onChange((e.target as HTMLSelectElement).value)}>
+    <select id=${n.id} value=${p.value} aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
+      onChange=${(e: Event) => p.onChange((e.target as HTMLSelectElement).value)}>
       ${p.choices.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
     </select>
     ${n.notes}
@@ -92,7 +95,8 @@ export function Select(
 export function Check(p: Common & { checked: boolean; onChange: (v: boolean) => void; children?: ComponentChildren }) {
   const n = useNotes(p);
   return html`<div class="b-control b-check">
-    <input id=${n.id} type="checkbox" checked=${p.checked} aria-describedby=${n.describedBy} onChange=${(e: Event) => p.onChange((e.target as HTMLInputElement).checked)} />
+    <input id=${n.id} type="checkbox" checked=${p.checked} aria-describedby=${n.describedBy}
+      onChange=${(e: Event) => p.onChange((e.target as HTMLInputElement).checked)} />
     <label for=${n.id}>${p.label}</label>
     ${n.notes}
   </div>`;

@@ -19,9 +19,8 @@ export function NewFormDialog({ onClose }: { onClose: () => void }) {
     <p class="muted">Start from an empty form or from a template; you can change everything in the builder.</p>
     <ul class="plain d-templates">
       ${formTemplates.map(
-        (
-          t,
-        ) => html`<li><button type="button" class="secondary d-template" disabled=${create.busy} onClick=${() => pick(t.id)}>
+        (t) => html`<li><button type="button" class="secondary d-template" disabled=${create.busy}
+          onClick=${() => pick(t.id)}>
           <strong>${t.name}</strong><span class="muted">${t.description}</span></button></li>`,
       )}
     </ul>

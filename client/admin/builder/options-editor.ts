@@ -30,20 +30,34 @@ export function OptionsEditor({
     // Focus the new option's label so typing names it.
     requestAnimationFrame(() => document.getElementById(`b-opt-${r.index}`)?.focus());
   };
+  const providerNote =
+    `Options come from the provider “${field.optionsFrom}” of the page that shows the form; ` +
+    'these are used where it has none.';
   return html`<fieldset class="b-options">
     <legend>Options</legend>
-    ${field.optionsFrom && html`<p class="muted small">Options come from the provider “${field.optionsFrom}” of the page that shows the form; these are used where it has none.</p>`}
+    ${field.optionsFrom && html`<p class="muted small">${providerNote}</p>`}
     <ol>
       ${options.map(
         (o, i) => html`<li class="b-option">
-          <input id=${`b-opt-${i}`} type="text" aria-label=${`Option ${i + 1}`} value=${o.label} onInput=${(e: Event) => b.edit((d) => renameOption(d, at, i, (e.target as HTMLInputElement).value), `${g}:${i}`)} />
-          ${values && html`<input type="text" class="mono b-value" aria-label=${`Stored value of option ${i + 1}`} value=${o.value} onInput=${(e: Event) => b.edit((d) => setOptionValue(d, at, i, (e.target as HTMLInputElement).value), `${g}:v${i}`)} />`}
+          <input id=${`b-opt-${i}`} type="text" aria-label=${`Option ${i + 1}`} value=${o.label}
+            onInput=${(e: Event) =>
+              b.edit((d) => renameOption(d, at, i, (e.target as HTMLInputElement).value), `${g}:${i}`)} />
+          ${
+            values &&
+            html`<input type="text" class="mono b-value" aria-label=${`Stored value of option ${i + 1}`}
+              value=${o.value}
+              onInput=${(e: Event) =>
+                b.edit((d) => setOptionValue(d, at, i, (e.target as HTMLInputElement).value), `${g}:v${i}`)} />`
+          }
           ${
             !readOnly &&
             html`<span class="b-moves">
-            <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} up`} disabled=${i === 0} onClick=${() => b.edit((d) => moveOption(d, at, i, -1))}>↑</button>
-            <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} down`} disabled=${i === options.length - 1} onClick=${() => b.edit((d) => moveOption(d, at, i, 1))}>↓</button>
-            <button type="button" class="icon" aria-label=${`Remove option ${o.label || i + 1}`} onClick=${() => b.edit((d) => removeOption(d, at, i))}>✕</button>
+            <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} up`} disabled=${i === 0}
+              onClick=${() => b.edit((d) => moveOption(d, at, i, -1))}>↑</button>
+            <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} down`}
+              disabled=${i === options.length - 1} onClick=${() => b.edit((d) => moveOption(d, at, i, 1))}>↓</button>
+            <button type="button" class="icon" aria-label=${`Remove option ${o.label || i + 1}`}
+              onClick=${() => b.edit((d) => removeOption(d, at, i))}>✕</button>
           </span>`
           }
         </li>`,
@@ -52,7 +66,8 @@ export function OptionsEditor({
     ${problems.length > 0 && html`<p class="field-problem">${problems.join('; ')}</p>`}
     <div class="row">
       ${!readOnly && html`<button type="button" class="secondary small" onClick=${add}>+ Add option</button>`}
-      <label class="inline small"><input type="checkbox" checked=${values} onChange=${() => setValues(!values)} /> Show stored values</label>
+      <label class="inline small"><input type="checkbox" checked=${values}
+        onChange=${() => setValues(!values)} /> Show stored values</label>
     </div>
   </fieldset>`;
 }

@@ -55,7 +55,7 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
   const dropOnField = (to: FieldAt) => {
     const d = dragged.current;
     dragged.current = undefined;
-    if (!d || d.kind !== 'field' || same(d.at, to)) return;
+    if (d?.kind !== 'field' || same(d.at, to)) return;
     const r = moveFieldTo(def, d.at, to);
     b.edit(() => r.definition);
     select({ kind: 'field', at: r.at });
@@ -90,9 +90,15 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
     const name = field.label || field.key;
     const first = at.index === 0 && at.step <= 0;
     const last = at.index === count - 1 && (at.step < 0 || at.step === def.steps!.length - 1);
-    return html`<li key=${(keyCount.get(field.key) ?? 0) > 1 ? `${at.step}.${at.index}` : field.key} class=${`b-item${selected ? ' selected' : ''}`}
-      draggable=${!readOnly} onDragStart=${drag({ kind: 'field', at })} onDragOver=${allow} onDrop=${(e: DragEvent) => (e.preventDefault(), dropOnField(at))}>
-      <button type="button" class="b-select" aria-current=${selected ? 'true' : undefined} onClick=${() => select({ kind: 'field', at })}>
+    const key = (keyCount.get(field.key) ?? 0) > 1 ? `${at.step}.${at.index}` : field.key;
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      dropOnField(at);
+    };
+    return html`<li key=${key} class=${`b-item${selected ? ' selected' : ''}`}
+      draggable=${!readOnly} onDragStart=${drag({ kind: 'field', at })} onDragOver=${allow} onDrop=${drop}>
+      <button type="button" class="b-select" aria-current=${selected ? 'true' : undefined}
+        onClick=${() => select({ kind: 'field', at })}>
         <span class="b-icon" aria-hidden="true">${info.icon}</span>
         <span class="b-name">${name}<span class="sr-only">, ${info.name}</span></span>
         ${bad && html`<span class="b-flag" title="Has problems">!<span class="sr-only"> has problems</span></span>`}
@@ -100,8 +106,10 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
       ${
         !readOnly &&
         html`<span class="b-moves">
-        <button type="button" class="icon" aria-label=${`Move ${name} up`} title="Move up" disabled=${first} onClick=${() => moveF(at, -1)}>↑</button>
-        <button type="button" class="icon" aria-label=${`Move ${name} down`} title="Move down" disabled=${last} onClick=${() => moveF(at, 1)}>↓</button>
+        <button type="button" class="icon" aria-label=${`Move ${name} up`} title="Move up" disabled=${first}
+          onClick=${() => moveF(at, -1)}>↑</button>
+        <button type="button" class="icon" aria-label=${`Move ${name} down`} title="Move down" disabled=${last}
+          onClick=${() => moveF(at, 1)}>↓</button>
       </span>`
       }
     </li>`;
@@ -109,7 +117,8 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
 
   const list = (step: number) => {
     const fields = fieldList(def, step);
-    return html`<ol class="b-fields" aria-label=${step < 0 ? 'Fields' : `Fields of ${def.steps![step].title || `step ${step + 1}`}`}>
+    const label = step < 0 ? 'Fields' : `Fields of ${def.steps![step].title || `step ${step + 1}`}`;
+    return html`<ol class="b-fields" aria-label=${label}>
       ${fields.map((f, index) => fieldItem(f, { step, index }, fields.length))}
       ${fields.length === 0 && html`<li class="b-empty muted">No fields${step >= 0 ? ' in this step' : ''} yet.</li>`}
     </ol>`;
@@ -124,7 +133,8 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
           ? 'to the last step'
           : 'at the end';
   return html`<nav class="b-outline" aria-label="Form outline">
-    <button type="button" class=${`b-select b-form-item${sel.kind === 'form' ? ' selected' : ''}`} aria-current=${sel.kind === 'form' ? 'true' : undefined}
+    <button type="button" class=${`b-select b-form-item${sel.kind === 'form' ? ' selected' : ''}`}
+      aria-current=${sel.kind === 'form' ? 'true' : undefined}
       onClick=${() => select({ kind: 'form' })}><span class="b-icon" aria-hidden="true">⚙</span> Form settings</button>
     ${
       multi
@@ -132,18 +142,28 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
           ${def.steps!.map((s, step) => {
             const selected = sel.kind === 'step' && sel.step === step;
             const title = s.title || `Step ${step + 1}`;
+            const drop = (e: DragEvent) => {
+              e.preventDefault();
+              dropOnStep(step);
+            };
             return html`<li key=${s.id || step} class="b-step">
-              <div class=${`b-step-head${selected ? ' selected' : ''}`} draggable=${!readOnly} onDragStart=${drag({ kind: 'step', step })}
-                onDragOver=${allow} onDrop=${(e: DragEvent) => (e.preventDefault(), dropOnStep(step))}>
-                <button type="button" class="b-select" aria-current=${selected ? 'true' : undefined} onClick=${() => select({ kind: 'step', step })}>
+              <div class=${`b-step-head${selected ? ' selected' : ''}`} draggable=${!readOnly}
+                onDragStart=${drag({ kind: 'step', step })} onDragOver=${allow} onDrop=${drop}>
+                <button type="button" class="b-select" aria-current=${selected ? 'true' : undefined}
+                  onClick=${() => select({ kind: 'step', step })}>
                   <span class="b-step-no">${step + 1}</span> <span class="b-name">${title}</span>
-                  ${problems.some((p) => p.step === step) && html`<span class="b-flag" title="Has problems">!<span class="sr-only"> has problems</span></span>`}
+                  ${
+                    problems.some((p) => p.step === step) &&
+                    html`<span class="b-flag" title="Has problems">!<span class="sr-only"> has problems</span></span>`
+                  }
                 </button>
                 ${
                   !readOnly &&
                   html`<span class="b-moves">
-                  <button type="button" class="icon" aria-label=${`Move step ${title} up`} title="Move up" disabled=${step === 0} onClick=${() => moveS(step, -1)}>↑</button>
-                  <button type="button" class="icon" aria-label=${`Move step ${title} down`} title="Move down" disabled=${step === def.steps!.length - 1} onClick=${() => moveS(step, 1)}>↓</button>
+                  <button type="button" class="icon" aria-label=${`Move step ${title} up`} title="Move up"
+                    disabled=${step === 0} onClick=${() => moveS(step, -1)}>↑</button>
+                  <button type="button" class="icon" aria-label=${`Move step ${title} down`} title="Move down"
+                    disabled=${step === def.steps!.length - 1} onClick=${() => moveS(step, 1)}>↓</button>
                 </span>`
                 }
               </div>

@@ -36,21 +36,34 @@ class PreviewBoundary extends Component<
 export function Preview({ definition, stale }: { definition?: FormDefinition; stale: boolean }) {
   const [phone, setPhone] = useState(false);
   const [run, setRun] = useState(0);
+  const success = {
+    message: 'This is the preview: nothing was sent. Respondents see your success message here.',
+    allowAnother: true,
+  };
   return html`<section class="b-preview" aria-labelledby="b-preview-title">
     <div class="b-preview-head">
       <h2 id="b-preview-title">Preview</h2>
       <div class="b-toggle" role="group" aria-label="Preview width">
-        <button type="button" class="secondary small" aria-pressed=${phone ? 'false' : 'true'} onClick=${() => setPhone(false)}>Desktop</button>
-        <button type="button" class="secondary small" aria-pressed=${phone ? 'true' : 'false'} onClick=${() => setPhone(true)}>Phone</button>
+        <button type="button" class="secondary small" aria-pressed=${phone ? 'false' : 'true'}
+          onClick=${() => setPhone(false)}>Desktop</button>
+        <button type="button" class="secondary small" aria-pressed=${phone ? 'true' : 'false'}
+          onClick=${() => setPhone(true)}>Phone</button>
       </div>
       <button type="button" class="secondary small" onClick=${() => setRun(run + 1)}>Start over</button>
     </div>
-    ${stale && html`<p class="notice small" role="status">The preview shows the form as it was before the problems listed above.</p>`}
+    ${
+      stale &&
+      html`<p class="notice small" role="status">
+        The preview shows the form as it was before the problems listed above.
+      </p>`
+    }
     <div class=${`b-frame${phone ? ' phone' : ''}`}>
       ${
         definition
-          ? html`<${PreviewBoundary} definition=${definition}><${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
-            success=${{ message: 'This is the preview: nothing was sent. Respondents see your success message here.', allowAnother: true }} /><//>`
+          ? html`<${PreviewBoundary} definition=${definition}>
+            <${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
+              success=${success} />
+          <//>`
           : html`<p class="muted">The preview appears once the form has no problems.</p>`
       }
     </div>

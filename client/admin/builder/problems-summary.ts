@@ -18,7 +18,8 @@ export function ProblemsSummary({ problems, go }: { problems: readonly PlacedPro
     <strong>${problems.length === 1 ? '1 problem' : `${problems.length} problems`} to fix before publishing</strong>
     <ul>${problems.map((p) => {
       const t = target(p);
-      return html`<li>${t ? html`<button type="button" class="link" onClick=${() => go(t)}>${p.text}</button>` : p.text}</li>`;
+      const item = t ? html`<button type="button" class="link" onClick=${() => go(t)}>${p.text}</button>` : p.text;
+      return html`<li>${item}</li>`;
     })}</ul>
   </div>`;
 }

@@ -28,13 +28,22 @@ export function PublishBar(p: Props) {
     ${
       p.readOnly
         ? html`<span class="muted">Read only: your role can look, not change.</span>`
-        : html`<span class=${`b-save b-save-${p.save.kind}`} role="status" aria-live="polite">${saveText(p.save)}</span>
+        : html`<span class=${`b-save b-save-${p.save.kind}`} role="status" aria-live="polite">
+          ${saveText(p.save)}
+        </span>
         <button type="button" class="secondary" disabled=${!p.canUndo} onClick=${p.onUndo} title="Ctrl+Z">Undo</button>
-        <button type="button" class="secondary" disabled=${!p.canRedo} onClick=${p.onRedo} title="Ctrl+Shift+Z">Redo</button>
+        <button type="button" class="secondary" disabled=${!p.canRedo} onClick=${p.onRedo} title="Ctrl+Shift+Z">
+          Redo
+        </button>
         <span class="spacer"></span>
-        ${p.canDiscard && html`<button type="button" class="secondary danger" onClick=${p.onDiscard}>Discard draft</button>`}
-        <button type="button" class="b-publish" disabled=${p.blocked !== undefined || p.publishing} aria-describedby=${p.blocked ? 'b-publish-why' : undefined}
-          onClick=${p.onPublish}>${p.publishing ? 'Publishing…' : 'Publish'}</button>
+        ${
+          p.canDiscard &&
+          html`<button type="button" class="secondary danger" onClick=${p.onDiscard}>Discard draft</button>`
+        }
+        <button type="button" class="b-publish" disabled=${p.blocked !== undefined || p.publishing}
+          aria-describedby=${p.blocked ? 'b-publish-why' : undefined} onClick=${p.onPublish}>
+          ${p.publishing ? 'Publishing…' : 'Publish'}
+        </button>
         ${p.blocked && html`<span id="b-publish-why" class="muted small">${p.blocked}</span>`}`
     }
   </div>`;
@@ -47,16 +56,18 @@ export function PublishBar(p: Props) {
  */
 export function PublishedNotice({ result }: { result: Published }) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-runs per published version, to move the focus to Copy
   useEffect(() => {
     const active = document.activeElement;
     if (active === null || active === document.body || active.classList.contains('b-publish'))
       ref.current?.querySelector('button')?.focus();
   }, [result.version]);
+  const formPage = `/admin/forms/${encodeURIComponent(result.form_id)}`;
   return html`<div class="once b-published" role="status" ref=${ref}>
     <strong>Published: version ${result.version}.</strong> Share this link:
     <a href=${result.hosted_url} target="_blank" rel="noopener" class="mono">${result.hosted_url}</a>
     <span class="row"><${CopyButton} text=${result.hosted_url} label="Copy link" />
       <a class="button secondary" href=${result.hosted_url} target="_blank" rel="noopener">Open</a>
-      <${Link} class="button secondary" href=${`/admin/forms/${encodeURIComponent(result.form_id)}`}>Go to the form<//></span>
+      <${Link} class="button secondary" href=${formPage}>Go to the form<//></span>
   </div>`;
 }

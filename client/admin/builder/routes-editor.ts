@@ -31,9 +31,13 @@ export function RoutesEditor({
   const routes = def.steps![step].routes ?? [];
   const targets = routeTargets(def, step);
   const last = step === def.steps!.length - 1;
+  const otherwise = last ? 'the form ends' : 'the next step';
   return html`<section class="b-routes" aria-labelledby="b-routes-title">
     <h3 id="b-routes-title">After this step</h3>
-    ${routes.length === 0 && html`<p class="muted small">${last ? 'The form ends here.' : 'Go on to the next step.'}</p>`}
+    ${
+      routes.length === 0 &&
+      html`<p class="muted small">${last ? 'The form ends here.' : 'Go on to the next step.'}</p>`
+    }
     <ol class="b-route-list">
       ${routes.map((r, i) => {
         const n = i + 1;
@@ -42,11 +46,16 @@ export function RoutesEditor({
         );
         const toProblems = partProblems(mine, `routes[${i}].to`);
         const known = r.to === null || targets.some((t) => t.id === r.to);
+        const conditionProblems = [
+          ...partProblems(mine, `routes[${i}].show`),
+          ...partProblems(mine, `routes[${i}].showAny`),
+        ];
         // Read top to bottom as the sentence people think in: "Route 1 applies when [Role] [is]
         // [Designer], then go to [Design questions]" (the target used to come first).
         return html`<li class="b-route">
-          <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'route', step, index: i }} place=${{ kind: 'route', step }}
-            what=${`Route ${n} applies`} problems=${[...partProblems(mine, `routes[${i}].show`), ...partProblems(mine, `routes[${i}].showAny`)]} readOnly=${readOnly} />
+          <${ConditionsEditor} def=${def} b=${b} target=${{ kind: 'route', step, index: i }}
+            place=${{ kind: 'route', step }} what=${`Route ${n} applies`} problems=${conditionProblems}
+            readOnly=${readOnly} />
           <div class="row b-route-to">
             <label class="inline">then go to
               <select value=${r.to === null ? '' : r.to} aria-invalid=${toProblems.length ? 'true' : undefined}
@@ -61,9 +70,12 @@ export function RoutesEditor({
             ${
               !readOnly &&
               html`<span class="b-moves b-route-moves">
-              <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier" disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
-              <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later" disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
-              <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove" onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
+              <button type="button" class="icon" aria-label=${`Check route ${n} earlier`} title="Check earlier"
+                disabled=${i === 0} onClick=${() => b.edit((d) => moveRoute(d, step, i, -1))}>↑</button>
+              <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later"
+                disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
+              <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove"
+                onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
             </span>`
             }
           </div>
@@ -71,7 +83,17 @@ export function RoutesEditor({
         </li>`;
       })}
     </ol>
-    ${routes.length > 0 && html`<p class="muted small">Routes are checked in order; the first that applies wins. Otherwise: ${last ? 'the form ends' : 'the next step'}.</p>`}
-    ${!readOnly && html`<button type="button" class="secondary small" onClick=${() => b.edit((d) => addRoute(d, step).definition)}>+ Add route</button>`}
+    ${
+      routes.length > 0 &&
+      html`<p class="muted small">
+        Routes are checked in order; the first that applies wins. Otherwise: ${otherwise}.
+      </p>`
+    }
+    ${
+      !readOnly &&
+      html`<button type="button" class="secondary small" onClick=${() => b.edit((d) => addRoute(d, step).definition)}>
+        + Add route
+      </button>`
+    }
   </section>`;
 }

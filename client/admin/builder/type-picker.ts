@@ -8,12 +8,16 @@ import { fieldTypes } from './model/index.ts';
 export function TypePicker({ onPick, where }: { onPick: (type: string) => void; where: string }) {
   const [open, setOpen] = useState(false);
   return html`<div class="b-picker">
-    <button type="button" class="secondary b-add" aria-expanded=${open ? 'true' : 'false'} onClick=${() => setOpen(!open)}>+ Add field</button>
+    <button type="button" class="secondary b-add" aria-expanded=${open ? 'true' : 'false'}
+      onClick=${() => setOpen(!open)}>+ Add field</button>
     ${
       open &&
       html`<div role="group" aria-label=${`Field types (added ${where})`} class="b-types">
       ${fieldTypes.map(
-        (t) => html`<button type="button" class="secondary b-type" onClick=${() => (setOpen(false), onPick(t.type))}>
+        (t) => html`<button type="button" class="secondary b-type" onClick=${() => {
+          setOpen(false);
+          onPick(t.type);
+        }}>
           <span class="b-icon" aria-hidden="true">${t.icon}</span> ${t.name}</button>`,
       )}
     </div>`

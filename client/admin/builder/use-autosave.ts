@@ -88,7 +88,7 @@ export function useAutosave<R>(
     setState((s) => (s.kind === 'failed' ? s : { kind: 'pending' }));
     const timer = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, enabled]);
+  }, [text, enabled, flush]);
 
   useEffect(() => {
     if (state.kind !== 'failed') return;
@@ -99,14 +99,14 @@ export function useAutosave<R>(
       clearInterval(timer);
       removeEventListener('online', retry);
     };
-  }, [state.kind]);
+  }, [state.kind, flush]);
 
   // Leaving the builder inside the panel (a link) before the pause ends still saves the last change.
   useEffect(
     () => () => {
       if (enabled && current.current !== saved.current) void flush();
     },
-    [enabled],
+    [enabled, flush],
   );
 
   useEffect(() => {

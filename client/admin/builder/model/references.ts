@@ -23,7 +23,7 @@ function mapItem<T extends { show?: ShowCondition[]; showAny?: ShowCondition[] }
 }
 
 function mapButton<T extends FormAction | false | undefined>(button: T, f: ConditionMap): T {
-  if (!button || !button.disabled) return button;
+  if (button === false || !button?.disabled) return button;
   return { ...button, disabled: mapList(button.disabled, f) } as T;
 }
 
