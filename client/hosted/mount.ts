@@ -62,7 +62,7 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
           ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect}
               showTitle=${opts.showTitle} />`
           : html`<p class="fs-notice fs-renderer" role="status">${
-              closedNotices[view.state] ?? closedNotices.paused
+              (view.state === 'closed' && view.closed_message) || (closedNotices[view.state] ?? closedNotices.paused)
             }</p>`
       }
     </div>`,

@@ -72,7 +72,11 @@ export function createSubmitter(
     }
     pending = undefined;
     if (res.ok) return;
-    const problem = (await res.json().catch(() => undefined)) as { error?: string; details?: string[] } | undefined;
+    const problem = (await res.json().catch(() => undefined)) as
+      | { error?: string; details?: string[]; closed_message?: string }
+      | undefined;
+    // Closed while the person was answering: the owner's own words for it.
+    if (problem?.error === 'closed' && problem.closed_message) throw new SubmitError(problem.closed_message);
     if (res.status === 422) throw new SubmitError('Please check your answers.', { problems: problem?.details ?? [] });
     throw new SubmitError(
       messages[problem?.error ?? ''] ??

@@ -6,7 +6,9 @@ export interface PublicFormView {
   form_id: string;
   version: number;
   definition: FormDefinition;
-  state: 'open' | 'paused' | 'expired';
+  state: 'open' | 'paused' | 'expired' | 'closed';
+  /** What a closed form shows instead of itself (the owner's words, or the default). */
+  closed_message?: string;
   unclaimed: boolean;
   success_message: string;
   redirect_url: string;
@@ -23,4 +25,5 @@ export interface PublicFormView {
 export const closedNotices = {
   paused: 'This form is paused and is not accepting responses right now.',
   expired: 'This form has expired and no longer accepts responses.',
+  closed: 'This form is closed and no longer accepts responses.',
 } as const;

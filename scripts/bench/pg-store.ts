@@ -58,6 +58,10 @@ function formRecord(id: string, workspaceId: string): FormRecord {
     theme: {},
     responseMailSeq: 0,
     responseMailAt: null,
+    closeAt: '',
+    responseLimit: null,
+    closedMessage: '',
+    slug: '',
   };
 }
 

@@ -3,9 +3,10 @@ import { FAILURE_MAIL_AFTER } from './mail/failure-mail.ts';
 import type { FormRecord } from './store/types.ts';
 import { expiryOf } from './unclaimed.ts';
 
-/** The public addresses of a form, derived from the instance's public URL. */
-export function formUrls(publicUrl: string, formId: string) {
-  return { endpoint: `${publicUrl}/v1/f/${formId}`, hosted_url: `${publicUrl}/f/${formId}` };
+/** The public addresses of a form, derived from the instance's public URL: by its slug when it has one. */
+export function formUrls(publicUrl: string, form: Pick<FormRecord, 'id' | 'slug'>) {
+  const name = form.slug || form.id;
+  return { endpoint: `${publicUrl}/v1/f/${name}`, hosted_url: `${publicUrl}/f/${name}` };
 }
 
 /**
@@ -20,7 +21,7 @@ export function cloudForm(publicUrl: string, f: FormRecord) {
     status: f.status,
     version: f.version,
     submissions: f.submissionCount,
-    ...formUrls(publicUrl, f.id),
+    ...formUrls(publicUrl, f),
     created_at: f.createdAt,
     ...(expiryOf(f) ? { expires_at: expiryOf(f) } : {}),
     ...(f.webhookUrl !== '' && f.webhookFailures >= FAILURE_MAIL_AFTER ? { webhook_failing: true } : {}),

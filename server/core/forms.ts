@@ -298,6 +298,10 @@ export class FormService {
       theme: {},
       responseMailSeq: 0,
       responseMailAt: null,
+      closeAt: '',
+      responseLimit: null,
+      closedMessage: '',
+      slug: '',
     };
   }
 
@@ -307,7 +311,7 @@ export class FormService {
       title: form.title,
       version: form.version,
       status: form.status,
-      ...formUrls(this.config.publicUrl, form.id),
+      ...formUrls(this.config.publicUrl, form),
       created_at: form.createdAt,
     };
   }

@@ -61,7 +61,7 @@ export class ModerationService {
       status: form.status,
       claimed: isClaimed(form),
       moderation_paused: form.moderationPaused,
-      hosted_url: formUrls(this.publicUrl, form.id).hosted_url,
+      hosted_url: formUrls(this.publicUrl, form).hosted_url,
       reports: summary?.reports ?? 0,
       networks: summary?.networks ?? 0,
       last_report_at: summary?.lastAt ?? null,

@@ -4,14 +4,19 @@ import { notFound } from '../lib/api-error.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
+import { closedBy, closedMessage } from './closing.ts';
 import { formUrls } from './form-view.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 
 /** Why a form does not take answers right now, if it does not. */
-export function closedReason(form: FormRecord, now = new Date().toISOString()): 'expired' | 'paused' | undefined {
+export function closedReason(
+  form: FormRecord,
+  now = new Date().toISOString(),
+): 'expired' | 'paused' | 'closed' | undefined {
   if (hasExpired(form, now)) return 'expired';
   if (form.status === 'paused' || form.moderationPaused) return 'paused';
+  if (closedBy(form, now)) return 'closed';
   return undefined;
 }
 
@@ -23,6 +28,15 @@ export class PublicForms {
     private readonly antiSpam: AntiSpam,
     private readonly config: Config,
   ) {}
+
+  /**
+   * The id of the form `idOrSlug` names: a form id first, else a slug (ARCHITECTURE.md: `/f/{slug}` and
+   * `/v1/f/{slug}`; the id keeps working). An unknown name is given back as it is, to be answered 404.
+   */
+  async resolve(idOrSlug: string): Promise<string> {
+    if (await this.store.forms.byId(idOrSlug)) return idOrSlug;
+    return (await this.store.forms.bySlug(idOrSlug))?.id ?? idOrSlug;
+  }
 
   /** The form record with its current definition; 404 when there is no such form. */
   async load(formId: string) {
@@ -41,6 +55,8 @@ export class PublicForms {
       version: form.version,
       definition,
       state: closedReason(form) ?? 'open',
+      // What a closed form shows (renderers and embeds show it instead of the form).
+      closed_message: closedMessage(form),
       unclaimed,
       success_message: form.successMessage,
       // Unclaimed forms ignore redirect_url (ARCHITECTURE.md), so it is not offered to renderers.
@@ -48,7 +64,7 @@ export class PublicForms {
       allow_another_response: form.allowAnotherResponse,
       // The form's look (accent, radius, font, mode): validated when saved, checked again where used.
       theme: form.theme,
-      endpoint: formUrls(this.config.publicUrl, form.id).endpoint,
+      ...formUrls(this.config.publicUrl, form),
       render_token: this.antiSpam.renderToken(form.id),
       // For file fields: renderers refuse a larger file before sending it.
       upload_max_bytes: this.config.uploadMaxBytes,

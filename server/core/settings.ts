@@ -1,10 +1,11 @@
 // Form settings (spec 4.4, 2.11, 3.1): the update rules and the masked view.
 import { settingsPatchSchema } from '../../shared/api/forms.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
-import { forbidden, invalid } from '../lib/api-error.ts';
+import { conflict, forbidden, invalid } from '../lib/api-error.ts';
 import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import type { DefinitionCache } from './definitions.ts';
+import { reservedSlugProblem } from './slugs.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
 import type { WebhookUrlValidator } from './webhooks/webhook-policy.ts';
 
@@ -26,6 +27,10 @@ export function settingsView(form: FormRecord, reveal = false) {
     confirmation_message: form.confirmationMessage,
     retention_days: form.retentionDays,
     theme: form.theme,
+    close_at: form.closeAt,
+    response_limit: form.responseLimit,
+    closed_message: form.closedMessage,
+    slug: form.slug,
   };
 }
 
@@ -64,11 +69,18 @@ export class SettingsService {
       const problem = await this.confirmationFieldProblem(form, raw.confirmation_email_field);
       if (problem) problems.push(`confirmation_email_field: ${problem}`);
     }
+    if (typeof raw.slug === 'string' && !reported('slug')) {
+      const problem = reservedSlugProblem(raw.slug);
+      if (problem) problems.push(`slug: ${problem}`);
+    }
     if (problems.length || !parsed.success) throw invalid(problems);
     const body = parsed.data;
     // Spec 3.1: a form paused by moderation refuses any status change.
     if (body.status !== undefined && form.moderationPaused)
       throw forbidden('paused_by_moderation', ['status: this form was paused by moderation']);
+
+    // The slug first, in its own write that refuses a taken one: a 409 then leaves every setting as it was.
+    if (body.slug !== undefined && body.slug !== form.slug) await this.claimSlug(form, body.slug);
 
     const patch: Partial<FormSettingsRecord & Pick<FormRecord, 'status'>> = {
       status: body.status,
@@ -82,6 +94,9 @@ export class SettingsService {
       confirmationMessage: body.confirmation_message,
       retentionDays: body.retention_days,
       theme: body.theme,
+      closeAt: body.close_at,
+      responseLimit: body.response_limit,
+      closedMessage: body.closed_message,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {
@@ -96,6 +111,16 @@ export class SettingsService {
     // Spec 3.3: removing the webhook cancels every pending delivery (and clears the failure streak).
     if (body.webhook_url === '') await this.store.webhooks.cancelPending(form.id, new Date().toISOString());
     return settingsView((await this.store.forms.byId(form.id))!, opts.reveal);
+  }
+
+  /**
+   * Gives the form `slug` ('' removes it): 409 slug_taken when another form has it as its slug or as its
+   * id (`/f/{x}` would then name two forms; ids win, so the slug would never be reached).
+   */
+  private async claimSlug(form: FormRecord, slug: string) {
+    const taken = () => conflict('slug_taken', [`slug: "${slug}" is already the address of another form`]);
+    if (slug !== '' && slug !== form.id && (await this.store.forms.byId(slug))) throw taken();
+    if (!(await this.store.forms.setSlug(form.id, slug))) throw taken();
   }
 
   /** Why `key` cannot receive confirmation mails: it must be an email field of the current version. */

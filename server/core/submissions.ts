@@ -11,6 +11,7 @@ import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import type { FileService } from './files/file-service.ts';
 import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
+import { closedBy, closedError } from './closing.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
@@ -188,6 +189,8 @@ export class SubmissionService {
     }
     if (form.status === 'paused' || form.moderationPaused)
       throw conflict('paused', ['form: is paused and does not accept submissions']);
+    const closed = closedBy(form, new Date().toISOString());
+    if (closed) throw closedError(form, closed);
     // Checked here to refuse early, and again inside the write so concurrent posts cannot overshoot.
     const cap = submissionCap(form);
     if (cap !== undefined && form.submissionCount >= cap) throw this.limitReached('form_cap');
@@ -304,10 +307,12 @@ export class SubmissionService {
     const submission: NewSubmission = Object.assign({}, sub, {
       formId: form.id,
       workspaceId: form.workspaceId,
-      formCap: submissionCap(form),
+      // An unclaimed form's cap, or a claimed form's response_limit: both checked inside the write.
+      formCap: submissionCap(form) ?? form.responseLimit ?? undefined,
       monthlyQuota: isClaimed(form) ? this.config.monthlySubmissions : undefined,
     });
     const outcome = await this.store.submissions.insert(submission);
+    if (outcome.kind === 'form_cap' && isClaimed(form)) throw closedError(form, 'response_limit');
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     return outcome;
   }

@@ -8,6 +8,7 @@ import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
 import { adminCsv } from './admin-csv.ts';
 import { asset } from './assets.ts';
+import { byFormAddress } from './form-address.ts';
 import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
 import { adminShell } from './pages/admin-shell.ts';
 import { claimPage, claimSubmit } from './pages/claim-page.ts';
@@ -46,17 +47,17 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s) },
     { method: 'DELETE', path: '/mcp', handler: mcpMethodNotAllowed(s) },
     // Respondents (no key, CORS open)
-    { method: 'OPTIONS', path: '/v1/f/:id', handler: preflight(s) },
-    { method: 'POST', path: '/v1/f/:id', handler: submit(s) },
-    { method: 'OPTIONS', path: '/v1/f/:id/uploads', handler: uploadPreflight(s) },
-    { method: 'POST', path: '/v1/f/:id/uploads', handler: upload(s) },
-    { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: preflight(s) },
-    { method: 'GET', path: '/v1/f/:id/definition', handler: publicDefinition(s) },
+    { method: 'OPTIONS', path: '/v1/f/:id', handler: byFormAddress(s, preflight(s)) },
+    { method: 'POST', path: '/v1/f/:id', handler: byFormAddress(s, submit(s)) },
+    { method: 'OPTIONS', path: '/v1/f/:id/uploads', handler: byFormAddress(s, uploadPreflight(s)) },
+    { method: 'POST', path: '/v1/f/:id/uploads', handler: byFormAddress(s, upload(s)) },
+    { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: byFormAddress(s, preflight(s)) },
+    { method: 'GET', path: '/v1/f/:id/definition', handler: byFormAddress(s, publicDefinition(s)) },
     // Pages
-    { method: 'GET', path: '/f/:id', handler: hostedPage(s) },
-    { method: 'GET', path: '/f/:id/thanks', handler: thanksPage(s) },
-    { method: 'GET', path: '/f/:id/report', handler: reportPage(s) },
-    { method: 'POST', path: '/f/:id/report', handler: reportSubmit(s) },
+    { method: 'GET', path: '/f/:id', handler: byFormAddress(s, hostedPage(s)) },
+    { method: 'GET', path: '/f/:id/thanks', handler: byFormAddress(s, thanksPage(s)) },
+    { method: 'GET', path: '/f/:id/report', handler: byFormAddress(s, reportPage(s)) },
+    { method: 'POST', path: '/f/:id/report', handler: byFormAddress(s, reportSubmit(s)) },
     // Client bundles embedded in the server bundle (scripts/client-entries.mjs)
     { method: 'GET', path: '/assets/:name', handler: asset(s) },
     { method: 'GET', path: '/embed.js', handler: asset(s) },

@@ -70,7 +70,8 @@ export const updateFormSettings = defineTool({
     'account key (svc_live_); an agent key gets owner_key_required. Returns every setting: form_id, status, ' +
     'success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url, webhook_secret ' +
     '(masked unless reveal_secret is true), notify_each_response, confirmation_email_field, confirmation_message, ' +
-    'retention_days and theme (a webhook secret is created when a webhook_url is first set).',
+    'retention_days, theme, close_at, response_limit, closed_message and slug (a webhook secret is created when a ' +
+    'webhook_url is first set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
     webhook_url:
@@ -91,6 +92,14 @@ export const updateFormSettings = defineTool({
     theme:
       'The look of the hosted page and embeds: {accent: "#rrggbb", radius: 0-24, font: system|serif|rounded|mono, ' +
       'mode: auto|light|dark}; replaces the whole theme',
+    close_at:
+      'When the form stops taking answers: ISO 8601 date and time with a time zone (2027-01-31T18:00:00Z); ' +
+      'empty string for never',
+    response_limit: 'Stop taking answers once the form holds this many (1 or more); null for no limit',
+    closed_message: 'What people see once the form is closed, up to 500 characters; empty string for the default',
+    slug:
+      "The form's own address /f/{slug}: 3 to 64 of a-z 0-9 -, unique; empty string for none. A taken slug gets " +
+      '409 slug_taken',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

@@ -1,10 +1,10 @@
 // REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
-import { CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX } from './limits.ts';
+import { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX } from './limits.ts';
 import { themeSchema } from './theme.ts';
 
-export { CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
+export { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
 
 /** An http or https URL, or the empty string that removes the setting. */
 export const redirectUrlSchema = z
@@ -18,6 +18,28 @@ export const redirectUrlSchema = z
 const successMessageSchema = z
   .string()
   .max(SUCCESS_MESSAGE_MAX, { message: `must be at most ${SUCCESS_MESSAGE_MAX} characters` });
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether `v` is such a date and time, and a real one (JavaScript would read 30 February as 2 March). */
+function isDateTime(v: string): boolean {
+  const m = ISO_DATE_TIME.exec(v);
+  if (!m || Number.isNaN(Date.parse(v))) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * When a form closes: an ISO 8601 date and time with its time zone (`2027-01-31T18:00:00Z`,
+ * `2027-01-31T19:00+01:00`), stored as UTC; or "" for never.
+ */
+const closeAtSchema = z
+  .string()
+  .refine((v) => v === '' || isDateTime(v), {
+    message: 'must be a date and time with a time zone, like 2027-01-31T18:00:00Z, or "" for never',
+  })
+  .transform((v) => (v === '' ? '' : new Date(v).toISOString()));
 
 /** Body of POST /v1/forms. The definition is checked separately by the engine's checkDefinition. */
 export const publishBodySchema = z.strictObject({
@@ -56,6 +78,25 @@ export const settingsPatchSchema = z.strictObject({
     .nullable()
     .optional(),
   theme: themeSchema.optional(),
+  // Closing and the form's address (ARCHITECTURE.md "Respondents who finish").
+  close_at: closeAtSchema.optional(),
+  response_limit: z
+    .number()
+    .int({ message: 'must be a whole number of responses' })
+    .min(1, { message: 'must be at least 1, or null for no limit' })
+    .max(1_000_000_000, { message: 'must be at most 1000000000, or null for no limit' })
+    .nullable()
+    .optional(),
+  closed_message: z
+    .string()
+    .max(CLOSED_MESSAGE_MAX, { message: `must be at most ${CLOSED_MESSAGE_MAX} characters` })
+    .optional(),
+  slug: z
+    .string()
+    .refine((v) => v === '' || /^[a-z0-9-]{3,64}$/.test(v), {
+      message: 'must be 3 to 64 lowercase letters, digits or "-", or "" for none',
+    })
+    .optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

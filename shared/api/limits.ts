@@ -15,3 +15,6 @@ export const SUBMISSION_FILTER_MAX = 200;
 
 /** Submissions deleted per call of submissions.delete. */
 export const DELETE_SUBMISSIONS_MAX = 100;
+
+/** The words a closed form shows: at most 500 characters, as the success message. */
+export const CLOSED_MESSAGE_MAX = 500;

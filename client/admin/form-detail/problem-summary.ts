@@ -9,7 +9,9 @@ import { plainProblem } from './settings-problems.ts';
 export function ProblemSummary({ error }: { error?: AdminError }) {
   if (!error) return null;
   const problems = error.details.map(plainProblem);
-  if (error.code !== 'invalid_request' || problems.length === 0) return html`<${ErrorList} error=${error} />`;
+  // A refusal about one setting (a taken form address: 409 slug_taken) reads like a 422's problems.
+  const aboutSettings = error.code === 'invalid_request' || problems.every((p) => p.field !== '');
+  if (!aboutSettings || problems.length === 0) return html`<${ErrorList} error=${error} />`;
   return html`<div class="problems" role="alert"><strong>${
     problems.length === 1 ? 'One thing to fix before saving' : `${problems.length} things to fix before saving`
   }</strong>

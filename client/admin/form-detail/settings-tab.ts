@@ -3,6 +3,7 @@ import { html } from '../../renderer/html.ts';
 import { trpc } from '../trpc.ts';
 import type { FormDetail } from '../types.ts';
 import { useQuery } from '../use-query.ts';
+import { ClosingSettings } from './closing-settings.ts';
 import { MailSettings } from './mail-settings.ts';
 import { RetentionSetting } from './retention-setting.ts';
 import { SettingsForm } from './settings-form.ts';
@@ -26,6 +27,7 @@ export function SettingsTab({ form, canEdit, onSaved }: { form: FormDetail; canE
   return html`<div>
     <${SettingsForm} ...${common} />
     ${versions.data && html`<${MailSettings} ...${common} emailFields=${emailFields} />`}
+    <${ClosingSettings} ...${common} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${common} />
     <${ThemeSettings} ...${common} hostedUrl=${form.hosted_url} />
   </div>`;

@@ -94,6 +94,10 @@ export const toForm = (r: Row): FormRecord => ({
   theme: r.theme ? JSON.parse(r.theme as string) : {},
   responseMailSeq: (r.response_mail_seq as number | null | undefined) ?? 0,
   responseMailAt: (r.response_mail_at as string | null | undefined) ?? null,
+  closeAt: (r.close_at as string | null | undefined) ?? '',
+  responseLimit: (r.response_limit as number | null | undefined) ?? null,
+  closedMessage: (r.closed_message as string | null | undefined) ?? '',
+  slug: (r.slug as string | null | undefined) ?? '',
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -209,4 +213,7 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   confirmationMessage: { column: 'confirmation_message' },
   retentionDays: { column: 'retention_days' },
   theme: { column: 'theme', kind: 'json' },
+  closeAt: { column: 'close_at' },
+  responseLimit: { column: 'response_limit' },
+  closedMessage: { column: 'closed_message' },
 };

@@ -15,6 +15,24 @@ export interface HostedDocumentOptions {
   script?: boolean;
   /** The form's theme setting: its custom properties and forced light/dark mode. */
   theme?: unknown;
+  /** The preview a chat app or social site shows for a shared link (Open Graph and Twitter card meta). */
+  social?: { description?: string; url: string };
+}
+
+/** The link preview: the title, the description (or a plain line), the page's address and a small card. */
+function socialMeta(title: string, social: HostedDocumentOptions['social']): string {
+  if (!social) return '';
+  const description = social.description || 'Fill in this form.';
+  const meta = (attr: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return (
+    meta('property', 'og:type', 'website') +
+    meta('property', 'og:title', title) +
+    meta('property', 'og:description', description) +
+    meta('property', 'og:url', social.url) +
+    meta('name', 'twitter:card', 'summary') +
+    meta('name', 'description', description)
+  );
 }
 
 /**
@@ -46,6 +64,7 @@ export function hostedDocument(o: HostedDocumentOptions): string {
     (o.noindex ? '<meta name="robots" content="noindex">' : '') +
     // An empty icon: browsers otherwise ask for /favicon.ico, which does not exist.
     `<title>${escapeHtml(o.title)}</title><link rel="icon" href="data:,">` +
+    socialMeta(o.title, o.social) +
     '<link rel="stylesheet" href="/assets/form.css">' +
     themeStyle(o.theme) +
     (o.script ? '<script type="module" src="/assets/hosted.js"></script>' : '') +

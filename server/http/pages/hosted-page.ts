@@ -51,7 +51,9 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   // The report page refuses framing, so from the embed it opens in a new tab.
   const newTab = embed ? ' target="_blank" rel="noopener"' : '';
   let main: string;
-  if (view.state !== 'open')
+  if (view.state === 'closed')
+    main = `<p class="fs-notice fs-closed" role="status">${escapeHtml(view.closed_message)}</p>`;
+  else if (view.state !== 'open')
     main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
   else {
     // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
@@ -83,7 +85,15 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   sendHtml(
     ctx.res,
     200,
-    hostedDocument({ title, body, noindex: view.unclaimed, embed, script: true, theme: view.theme }),
+    hostedDocument({
+      title,
+      body,
+      noindex: view.unclaimed,
+      embed,
+      script: true,
+      theme: view.theme,
+      social: { description: view.definition.description, url: view.hosted_url },
+    }),
     { embeddable: embed },
   );
 };

@@ -43,6 +43,10 @@ const form = (id: string): FormRecord => ({
   theme: {},
   responseMailSeq: 0,
   responseMailAt: null,
+  closeAt: '',
+  responseLimit: null,
+  closedMessage: '',
+  slug: '',
 });
 
 cache('every write through the wrapper is visible to the next cached read', async ({ raw, cached }) => {

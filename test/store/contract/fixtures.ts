@@ -109,6 +109,10 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     theme: {},
     responseMailSeq: 0,
     responseMailAt: null,
+    closeAt: '',
+    responseLimit: null,
+    closedMessage: '',
+    slug: '',
     ...over,
   };
 }

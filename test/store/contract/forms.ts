@@ -71,6 +71,55 @@ export function formsContract(backend: string, factory: StoreFactory) {
     },
   );
 
+  rule('forms.setSlug', 'gives a form its slug, found by bySlug; "" removes it', async ({ store }) => {
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    assert.is(await store.forms.setSlug(f.id, 'spring-survey'), true);
+    assert.equal(await store.forms.byId(f.id), { ...f, slug: 'spring-survey' });
+    assert.is(await store.forms.setSlug(f.id, 'spring-survey'), true, 'its own slug again is no conflict');
+    assert.is(await store.forms.setSlug(f.id, ''), true);
+    assert.is((await store.forms.byId(f.id))?.slug, '');
+    assert.is(await store.forms.bySlug('spring-survey'), undefined);
+  });
+  rule('forms.setSlug', "another form's slug is refused (false) and changes nothing", async ({ store }) => {
+    const ws = await workspace(store);
+    const a = await form(store, ws.id);
+    const b = await form(store, ws.id);
+    assert.is(await store.forms.setSlug(a.id, 'taken'), true);
+    assert.is(await store.forms.setSlug(b.id, 'taken'), false);
+    assert.is((await store.forms.byId(b.id))?.slug, '');
+    assert.is((await store.forms.bySlug('taken'))?.id, a.id);
+  });
+  rule('forms.setSlug', 'two forms asking for one slug at once: exactly one gets it', async ({ store }) => {
+    const ws = await workspace(store);
+    const forms = [await form(store, ws.id), await form(store, ws.id), await form(store, ws.id)];
+    const results = await Promise.all(forms.map((f) => store.forms.setSlug(f.id, 'race')));
+    assert.is(results.filter(Boolean).length, 1);
+    assert.is((await store.forms.bySlug('race'))?.id, forms[results.indexOf(true)].id);
+  });
+  rule('forms.bySlug', 'finds a form by its slug; unknown and "" read undefined', async ({ store }) => {
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    await store.forms.setSlug(f.id, 'hello');
+    assert.is((await store.forms.bySlug('hello'))?.id, f.id);
+    assert.is(await store.forms.bySlug('hellO'), undefined, 'slugs match exactly');
+    assert.is(await store.forms.bySlug('nope'), undefined);
+    assert.is(await store.forms.bySlug(''), undefined, 'forms without a slug are not found by ""');
+  });
+  rule(
+    'forms.update',
+    'close_at, response_limit and closed_message are settings like the others',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const patch = { closeAt: '2027-01-01T00:00:00.000Z', responseLimit: 50, closedMessage: 'Thanks, we are full.' };
+      await store.forms.update(f.id, patch);
+      assert.equal(await store.forms.byId(f.id), { ...f, ...patch });
+      await store.forms.update(f.id, { closeAt: '', responseLimit: null });
+      assert.equal(await store.forms.byId(f.id), { ...f, closedMessage: 'Thanks, we are full.' });
+    },
+  );
+
   rule(
     'forms.addVersion',
     'adds a version, moves version and title, applies the given settings only',

@@ -53,6 +53,22 @@ export function formQueries(db: PgDatabase): Store['forms'] {
       const row = await db.get('SELECT * FROM forms WHERE claim_token_hash = $1', [hash]);
       return row && toForm(row);
     },
+    bySlug: async (slug) => {
+      if (slug === '') return undefined;
+      const row = await db.get('SELECT * FROM forms WHERE slug = $1', [slug]);
+      return row && toForm(row);
+    },
+    setSlug: async (formId, slug) =>
+      db.tx(async (tx) => {
+        // The unique index decides between two forms asking for one slug at once (23505: taken).
+        const set = await tx.q('UPDATE forms SET slug = $2 WHERE id = $1', [formId, slug]).catch((err) => {
+          if ((err as { code?: string }).code === '23505') return undefined;
+          throw err;
+        });
+        if (!set) return false;
+        await notifyFormChanged(tx, formId);
+        return true;
+      }),
     version: async (formId, version) => {
       const row = await db.get('SELECT * FROM form_versions WHERE form_id = $1 AND version = $2', [formId, version]);
       return row && toVersion(row);

@@ -40,6 +40,19 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
       const row = db.get('SELECT * FROM forms WHERE claim_token_hash = ?', [hash]);
       return row && toForm(row);
     },
+    bySlug: async (slug) => {
+      if (slug === '') return undefined;
+      const row = db.get('SELECT * FROM forms WHERE slug = ?', [slug]);
+      return row && toForm(row);
+    },
+    setSlug: async (formId, slug) =>
+      db.write((tx) => {
+        // Checked inside the write: two forms asking for one slug at once cannot both get it.
+        const taken = slug !== '' && tx.get('SELECT id FROM forms WHERE slug = ? AND id <> ?', [slug, formId]);
+        if (taken) return false;
+        tx.run('UPDATE forms SET slug = ? WHERE id = ?', [slug, formId]);
+        return true;
+      }),
     version: async (formId, version) => {
       const row = db.get<VersionRow>('SELECT * FROM form_versions WHERE form_id = ? AND version = ?', [
         formId,

@@ -20,6 +20,14 @@ export interface FormSettingsRecord {
   retentionDays: number | null;
   /** The form's own look (shared/api/theme.ts), as validated when saved. */
   theme: Record<string, unknown>;
+  /** When the form stops taking answers (ISO 8601), or '' for never. */
+  closeAt: string;
+  /** How many answers the form takes before it closes, or null for no limit. */
+  responseLimit: number | null;
+  /** What people see once the form is closed; '' for the default words. */
+  closedMessage: string;
+  /** The form's own address (`/f/{slug}`), unique among forms; '' for none. Set with `setSlug`. */
+  slug: string;
 }
 
 /** A form as stored: its settings, owner (workspace, or agent key while unclaimed) and counters. */
@@ -88,6 +96,10 @@ export interface FormQueries {
   ): Promise<void>;
   byId(id: string): Promise<FormRecord | undefined>;
   byClaimTokenHash(hash: string): Promise<FormRecord | undefined>;
+  /** The form whose slug is `slug` (never matches ''). */
+  bySlug(slug: string): Promise<FormRecord | undefined>;
+  /** Gives a form its slug ('' removes it); false, and nothing changed, when another form has it. */
+  setSlug(formId: string, slug: string): Promise<boolean>;
   version(formId: string, version: number): Promise<FormVersionRecord | undefined>;
   versions(formId: string): Promise<FormVersionRecord[]>;
   listByWorkspace(workspaceId: string): Promise<FormRecord[]>;
