@@ -39,6 +39,10 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     confirmation_message: '',
     retention_days: null,
     theme: {},
+    close_at: '',
+    response_limit: null,
+    closed_message: '',
+    slug: '',
   });
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');
