@@ -19,6 +19,7 @@ import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { signedInPage } from './pages/signed-in-page.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
+import { openApi } from './openapi.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
@@ -30,6 +31,7 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/healthz', handler: health(s) },
     { method: 'GET', path: '/readyz', handler: ready(s) },
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
+    { method: 'GET', path: '/v1/openapi.json', handler: openApi(s) },
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
     { method: 'GET', path: '/v1/forms', handler: listForms(s) },

@@ -22,7 +22,9 @@ export class ApiError extends Error {
 /** 400: the body is not the expected JSON object, or a query value is malformed. */
 export const badRequest = (code: string, details: string[] = []) => new ApiError(400, code, details);
 /** 401: key missing where required, invalid, revoked or expired. */
-export const unauthorized = (details: string[] = []) => new ApiError(401, 'unauthorized', details);
+export const unauthorized = (details: string[] = []) =>
+  // RFC 6750: a 401 names the scheme it wants, so clients and proxies know to send a bearer key.
+  new ApiError(401, 'unauthorized', details, {}, { 'www-authenticate': 'Bearer' });
 /** 403 with one of the spec 7.3 codes. */
 export const forbidden = (
   code: 'forbidden' | 'owner_key_required' | 'paused_by_moderation' = 'forbidden',

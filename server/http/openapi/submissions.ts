@@ -1,0 +1,56 @@
+// Operations of /v1/forms/{id}/submissions (server/http/submissions.ts): read pages, CSV, one, delete.
+import { z } from 'zod';
+import { submissionPageSchema, submissionSchema } from '../../../shared/api/submission-responses.ts';
+import { formPath } from './components.ts';
+import { type ApiOperation, json, noContent } from './operation.ts';
+
+const submissionPath = formPath.extend({ submission_id: z.string().meta({ description: 'The submission id' }) });
+
+/** The submissions resource. */
+export const submissionOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/v1/forms/{id}/submissions',
+    operationId: 'listSubmissions',
+    summary: 'Read the submissions: JSON pages, newest first, or a CSV file',
+    callers: ['agent', 'account'],
+    params: {
+      path: formPath,
+      query: z.object({
+        limit: z.number().int().min(1).optional().meta({ description: '1 to 100 (default 50); more is read as 100' }),
+        cursor: z.string().optional().meta({ description: 'The next_cursor of the page before' }),
+        format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: every submission, oldest first' }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'A page of submissions, or with format=csv the CSV file (spec 4.3)',
+        content: {
+          'application/json': { schema: submissionPageSchema },
+          'text/csv': { schema: z.string() },
+        },
+      },
+    },
+    errors: [400, 404, 503],
+  },
+  {
+    method: 'get',
+    path: '/v1/forms/{id}/submissions/{submission_id}',
+    operationId: 'getSubmission',
+    summary: 'One submission',
+    callers: ['agent', 'account'],
+    params: { path: submissionPath },
+    responses: { 200: json('The submission, the same object as a list item', submissionSchema) },
+    errors: [404, 503],
+  },
+  {
+    method: 'delete',
+    path: '/v1/forms/{id}/submissions/{submission_id}',
+    operationId: 'deleteSubmission',
+    summary: 'Delete one submission and its files',
+    callers: ['account'],
+    params: { path: submissionPath },
+    responses: { 204: noContent('Deleted') },
+    errors: [403, 404, 503],
+  },
+];

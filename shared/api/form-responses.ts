@@ -1,0 +1,88 @@
+// What /v1 answers about forms (spec 2.10, 2.11, 4.1, 4.2): the server's answers written down as zod
+// schemas. The OpenAPI document is built from them and test/server/openapi-answers.test.ts parses the
+// running bundle's real answers with them, so neither can drift from what the server sends.
+import { z } from 'zod';
+import { FormDefinition } from '../definition/schema.ts';
+import { themeSchema } from './theme.ts';
+
+const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
+const formStatus = z.enum(['active', 'paused']);
+
+const formBase = {
+  form_id: z.string(),
+  title: z.string(),
+  version: z.number().int().meta({ description: 'The current version, 1 for a new form' }),
+  status: formStatus,
+  endpoint: z.string().meta({ description: 'Where respondents POST their answers' }),
+  hosted_url: z.string().meta({ description: 'The hosted page of the form' }),
+  created_at: timestamp,
+  expires_at: timestamp
+    .optional()
+    .meta({ description: 'Unclaimed forms only: when the form is deleted unless claimed' }),
+};
+
+/** 201 of POST /v1/forms; a keyless publish adds the agent key, an unclaimed form its claim link. */
+export const publishResultSchema = z
+  .object({
+    ...formBase,
+    claim_url: z.string().optional().meta({ description: 'Unclaimed forms: open it signed in to claim the form' }),
+    agent_key: z.string().optional().meta({ description: 'Keyless publish only: the new svc_agent_ key, shown once' }),
+    agent_key_notice: z.string().optional(),
+  })
+  .meta({ id: 'PublishResult' });
+
+/** One form of GET /v1/forms (spec 2.10). */
+export const formListItemSchema = z
+  .object({
+    ...formBase,
+    submissions: z.number().int().meta({ description: 'How many submissions the form holds' }),
+    webhook_failing: z.literal(true).optional().meta({ description: 'Present while the webhook failed 5+ times' }),
+  })
+  .meta({ id: 'FormListItem' });
+
+/** 200 of GET /v1/forms: the caller's forms, newest first, and the usage notice near the monthly quota. */
+export const formListSchema = z
+  .object({
+    forms: z.array(formListItemSchema),
+    notice: z.string().optional().meta({ description: 'Account keys at 80% of the monthly quota' }),
+    upgrade_url: z.string().optional(),
+  })
+  .meta({ id: 'FormList' });
+
+/** 200 of PATCH /v1/forms/{id}: the whole settings object (spec 2.11), the webhook secret masked. */
+export const settingsSchema = z
+  .object({
+    form_id: z.string(),
+    status: formStatus,
+    success_message: z.string(),
+    redirect_url: z.string(),
+    allow_another_response: z.boolean(),
+    notify_mode: z.enum(['milestones', 'off']),
+    notify_email: z.boolean(),
+    webhook_url: z.string(),
+    webhook_secret: z.string().meta({ description: 'Masked: whsec_… and the last four characters' }),
+    notify_each_response: z.boolean(),
+    confirmation_email_field: z.string(),
+    confirmation_message: z.string(),
+    retention_days: z.number().int().nullable(),
+    theme: themeSchema,
+  })
+  .meta({ id: 'Settings' });
+
+/** 200 of GET /v1/f/{id}/definition: what renderers and embeds need. */
+export const publicDefinitionSchema = z
+  .object({
+    form_id: z.string(),
+    version: z.number().int(),
+    definition: FormDefinition,
+    state: z.enum(['open', 'paused', 'expired']),
+    unclaimed: z.boolean(),
+    success_message: z.string(),
+    redirect_url: z.string(),
+    allow_another_response: z.boolean(),
+    theme: themeSchema,
+    endpoint: z.string(),
+    render_token: z.string().meta({ description: 'Send it back as _rt with the answers (anti-spam)' }),
+    upload_max_bytes: z.number().int(),
+  })
+  .meta({ id: 'PublicDefinition' });

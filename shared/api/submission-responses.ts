@@ -1,0 +1,36 @@
+// What /v1 answers about submissions and uploads (spec 2.12, 4.3), as zod schemas: the OpenAPI document
+// is built from them and test/server/openapi-answers.test.ts parses real answers with them.
+import { z } from 'zod';
+
+const values = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'The stored answers by field key (a file field holds a file object)' });
+
+/** One stored submission (spec 2.12), as a list item and as GET …/submissions/{submission_id}. */
+export const submissionSchema = z
+  .object({
+    id: z.string(),
+    form_version: z.number().int(),
+    created_at: z.string(),
+    values,
+    values_contain_hidden_characters: z
+      .boolean()
+      .meta({ description: 'true when a value holds invisible or direction-changing characters' }),
+  })
+  .meta({ id: 'Submission' });
+
+/** 200 of GET /v1/forms/{id}/submissions (JSON): newest first; `next_cursor` while more remain. */
+export const submissionPageSchema = z
+  .object({
+    submissions: z.array(submissionSchema),
+    next_cursor: z.string().optional().meta({ description: 'Pass as ?cursor= for the next page' }),
+  })
+  .meta({ id: 'SubmissionPage' });
+
+/** 201 of POST /v1/f/{id}: the new submission's id and exactly the values stored. */
+export const submitResultSchema = z.object({ id: z.string(), values }).meta({ id: 'SubmitResult' });
+
+/** 201 of POST /v1/f/{id}/uploads: send `upload_id` as the file field's value. */
+export const uploadResultSchema = z
+  .object({ upload_id: z.string(), name: z.string(), size: z.number().int(), type: z.string() })
+  .meta({ id: 'UploadResult' });
