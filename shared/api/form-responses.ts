@@ -66,6 +66,10 @@ export const settingsSchema = z
     confirmation_message: z.string(),
     retention_days: z.number().int().nullable(),
     theme: themeSchema,
+    close_at: z.string().meta({ description: 'When the form closes (ISO 8601, UTC), or "" for never' }),
+    response_limit: z.number().int().nullable().meta({ description: 'Answers the form takes before it closes' }),
+    closed_message: z.string().meta({ description: 'What a closed form shows; "" for the default' }),
+    slug: z.string().meta({ description: 'The form address /f/{slug}, or "" for none' }),
   })
   .meta({ id: 'Settings' });
 
@@ -75,13 +79,15 @@ export const publicDefinitionSchema = z
     form_id: z.string(),
     version: z.number().int(),
     definition: FormDefinition,
-    state: z.enum(['open', 'paused', 'expired']),
+    state: z.enum(['open', 'paused', 'expired', 'closed']),
+    closed_message: z.string().meta({ description: 'What to show instead of the form when it is closed' }),
     unclaimed: z.boolean(),
     success_message: z.string(),
     redirect_url: z.string(),
     allow_another_response: z.boolean(),
     theme: themeSchema,
     endpoint: z.string(),
+    hosted_url: z.string(),
     render_token: z.string().meta({ description: 'Send it back as _rt with the answers (anti-spam)' }),
     upload_max_bytes: z.number().int(),
   })

@@ -72,3 +72,6 @@ export const errorAnswers: Record<ErrorStatus, ZodOpenApiResponseObject> = {
 
 /** `{id}`: a form's id. */
 export const formPath = z.object({ id: z.string().meta({ description: 'The form id' }) });
+
+/** The path parameter of the public form routes, which also answer to the form's slug. */
+export const publicFormPath = z.object({ id: z.string().meta({ description: 'The form id, or its slug' }) });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { publicDefinitionSchema } from '../../../shared/api/form-responses.ts';
 import { submitBodySchema } from '../../../shared/api/submit-body.ts';
 import { submitResultSchema, uploadResultSchema } from '../../../shared/api/submission-responses.ts';
-import { formPath } from './components.ts';
+import { publicFormPath } from './components.ts';
 import { type ApiOperation, json, noContent } from './operation.ts';
 
 const formPost = z
@@ -17,7 +17,7 @@ const preflight = (path: `/v1/${string}`, operationId: string): ApiOperation => 
   operationId,
   summary: 'CORS preflight',
   callers: ['none'],
-  params: { path: formPath },
+  params: { path: publicFormPath },
   responses: { 204: noContent('Any origin may call this address') },
   errors: [],
 });
@@ -35,7 +35,7 @@ export const respondentOperations: ApiOperation[] = [
       'is answered 303 to the redirect_url or the thank-you page. 409 paused, closed or idempotency_key_reused.',
     callers: ['none'],
     params: {
-      path: formPath,
+      path: publicFormPath,
       header: z.object({
         'Idempotency-Key': z
           .string()
@@ -82,7 +82,7 @@ export const respondentOperations: ApiOperation[] = [
       "file part. Send the upload_id as the field's value with the answers. Claimed forms only.",
     callers: ['none'],
     params: {
-      path: formPath,
+      path: publicFormPath,
       query: z.object({ field: z.string().meta({ description: 'The key of the file field' }) }),
       header: z.object({
         'X-File-Name': z.string().optional().meta({ description: 'The file name, percent-encoded UTF-8' }),
@@ -105,7 +105,7 @@ export const respondentOperations: ApiOperation[] = [
     operationId: 'getPublicDefinition',
     summary: 'The public definition and respondent settings (cached 60 s)',
     callers: ['none'],
-    params: { path: formPath },
+    params: { path: publicFormPath },
     responses: { 200: json('What renderers and embeds need', publicDefinitionSchema) },
     errors: [404, 503],
   },
