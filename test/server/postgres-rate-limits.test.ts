@@ -62,19 +62,26 @@ shared(
 );
 
 shared('one form: 60 submissions from 30 addresses across both instances, the 61st refused by either', async () => {
+  // The form's bucket refills 1 a second, so on a slow machine the burst may take in a token or two more
+  // than 60 while it is sent: the rule is that both instances drain ONE bucket (separate buckets would
+  // take 120), not a count that depends on the machine's speed.
   const formId = await publish();
-  for (let i = 0; i < 60; i++)
-    assert.is(
-      (await submit(either(i), formId, `198.51.100.${i % 30}`)).status,
-      201,
-      `submission ${i + 1} of the form's burst of 60`,
-    );
-  for (const server of [a, b])
-    assert.is(
-      (await submit(server, formId, '198.51.100.200')).status,
-      429,
-      `${server.url}: the form's bucket is empty for everyone`,
-    );
+  const started = Date.now();
+  let accepted = 0;
+  for (; accepted < 130; accepted++) {
+    const r = await submit(either(accepted), formId, `198.51.100.${accepted % 30}`);
+    if (r.status === 429) break;
+    assert.is(r.status, 201, `submission ${accepted + 1}`);
+  }
+  const refills = Math.ceil((Date.now() - started) / 1000);
+  assert.ok(accepted >= 60, `the burst of 60 is taken (${accepted})`);
+  assert.ok(accepted <= 60 + refills, `one shared bucket: ${accepted} taken in ${refills} s, not 60 per instance`);
+  for (const server of [a, b]) {
+    const r = await submit(server, formId, '198.51.100.200');
+    // A token that refilled meanwhile may let one more in; then the next one is refused at once.
+    const again = r.status === 201 ? await submit(server, formId, '198.51.100.201') : r;
+    assert.is(again.status, 429, `${server.url}: the form's bucket is empty for everyone`);
+  }
 });
 
 shared('keyless publishing: 5 unclaimed forms per address across both instances; the 6th is refused', async () => {

@@ -23,7 +23,7 @@ import { buildSnapshotInWorker } from '../../../../server/lib/durable/snapshot-w
 import { bodySum, writerMigrations } from '../../../fixtures/durable-writer.ts';
 import { prng } from '../../../helpers/prng.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 const writerScript = path.join(root, 'test/fixtures/durable-writer.ts');
 const dirs: string[] = [];
 const tempDir = () => {

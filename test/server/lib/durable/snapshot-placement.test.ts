@@ -76,7 +76,7 @@ placement('this host: the headroom is positive and at most its memory; the cores
       '--import',
       'tsx',
       '-e',
-      "import('../server/lib/snapshot-placement.ts').then((m) => console.log(m.hostResources().cores))",
+      "import('./server/lib/durable/snapshot-placement.ts').then((m) => console.log(m.hostResources().cores))",
     ],
     { encoding: 'utf8' },
   );
