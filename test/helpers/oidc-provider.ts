@@ -29,10 +29,17 @@ export interface RunningProvider {
   stop(): Promise<void>;
 }
 
-/** Starts a provider on a free loopback port with one confidential client that may return to `redirectUri`. */
-export async function startProvider(redirectUri: string): Promise<RunningProvider> {
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
+/**
+ * Starts a provider on a loopback port (a free one unless given) with one confidential client that may return to
+ * `redirectUri`. Its issuer names `host`: `localhost` makes it another site than a Formstead at 127.0.0.1, as a
+ * real provider is (browsers tell sites apart by name, not by port).
+ */
+export async function startProvider(
+  redirectUri: string,
+  opts: { port?: number; host?: '127.0.0.1' | 'localhost' } = {},
+): Promise<RunningProvider> {
+  const port = opts.port ?? (await freePort());
+  const issuer = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const clientId = 'formstead';
   const clientSecret = 'a client secret of the single sign-on suite';
   const accounts = new Map<string, ProviderAccount>();

@@ -81,7 +81,13 @@ function failed(s: Services, res: ServerResponse, err: unknown) {
     const who = `<strong>${escapeHtml(err.email)}</strong>`;
     switch (err.reason) {
       case 'no_account':
-        return show(res, 403, 'No account here', `<p>No account here for ${who}. Ask an owner to invite you.</p>`);
+        return show(
+          res,
+          403,
+          'No account here',
+          `<p>No account here for ${who}. Ask an owner to invite you.</p>` +
+            '<p><a href="/admin/login">Back to sign-in</a></p>',
+        );
       case 'unverified':
         return show(
           res,
