@@ -48,6 +48,21 @@ export interface Config {
    * How long an upload waits for a submission to use it (FORMSTEAD_UPLOAD_TTL_SECONDS, default 24 h; short in tests).
    */
   uploadTtlMs: number;
+  /** Single sign-on with an OpenID Connect provider (FORMSTEAD_OIDC_*), when configured. */
+  oidc?: OidcConfig;
+  /** Whether the panel takes email and password (FORMSTEAD_PASSWORD_LOGIN; off needs single sign-on). */
+  passwordLogin: boolean;
+}
+
+/** The OpenID Connect provider the panel's single sign-on uses (docs/operations.md "Single sign-on"). */
+export interface OidcConfig {
+  /** The provider's issuer URL; its /.well-known/openid-configuration says the rest. */
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client (PKCE alone). */
+  clientSecret?: string;
+  /** The sign-in button's text. */
+  name: string;
 }
 
 /** A configuration problem: the message is the one line printed before exiting. */
@@ -87,6 +102,13 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl))
     throw new ConfigError('FORMSTEAD_SMTP_URL: must start with smtp:// or smtps://');
   const monthly = env.FORMSTEAD_MONTHLY_SUBMISSIONS;
+  const oidc = oidcConfig(env);
+  const passwordLogin = oneOf(env.FORMSTEAD_PASSWORD_LOGIN, 'FORMSTEAD_PASSWORD_LOGIN', ['on', 'off'] as const, 'on');
+  if (passwordLogin === 'off' && !oidc)
+    throw new ConfigError(
+      'FORMSTEAD_PASSWORD_LOGIN: off needs single sign-on (set FORMSTEAD_OIDC_ISSUER and FORMSTEAD_OIDC_CLIENT_ID), ' +
+        'or nobody could sign in',
+    );
   const webhookTimeoutMs = integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000);
   return {
     port,
@@ -139,7 +161,60 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       ['auto', 'worker', 'main'] as const,
       'auto',
     ),
+    oidc,
+    passwordLogin: passwordLogin === 'on',
   };
+}
+
+/** The default text of the single sign-on button. */
+export const OIDC_DEFAULT_NAME = 'Sign in with single sign-on';
+/** Longest button text: it must fit one line of a phone's sign-in page. */
+const OIDC_NAME_MAX = 60;
+
+/** FORMSTEAD_OIDC_*: all of issuer and client id, or none of the settings. */
+function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = env.FORMSTEAD_OIDC_ISSUER || undefined;
+  const clientId = env.FORMSTEAD_OIDC_CLIENT_ID || undefined;
+  const clientSecret = env.FORMSTEAD_OIDC_CLIENT_SECRET || undefined;
+  const rawName = env.FORMSTEAD_OIDC_NAME;
+  if (!issuer) {
+    const stray = [
+      clientId && 'FORMSTEAD_OIDC_CLIENT_ID',
+      clientSecret && 'FORMSTEAD_OIDC_CLIENT_SECRET',
+      rawName && 'FORMSTEAD_OIDC_NAME',
+    ].find(Boolean);
+    if (stray) throw new ConfigError(`${stray}: needs FORMSTEAD_OIDC_ISSUER (the provider's address) as well`);
+    return undefined;
+  }
+  if (!clientId) throw new ConfigError('FORMSTEAD_OIDC_CLIENT_ID: needed with FORMSTEAD_OIDC_ISSUER');
+  if (clientId.length > 255 || /\s/.test(clientId) || hasControlCharacter(clientId))
+    throw new ConfigError('FORMSTEAD_OIDC_CLIENT_ID: must be at most 255 characters with no spaces');
+  const name = rawName?.trim() || OIDC_DEFAULT_NAME;
+  if (name.length > OIDC_NAME_MAX || hasControlCharacter(name))
+    throw new ConfigError(`FORMSTEAD_OIDC_NAME: must be one line of at most ${OIDC_NAME_MAX} characters`);
+  return { issuer: issuerUrl(issuer), clientId, clientSecret, name };
+}
+
+/** Whether text has a character below the space (a newline, a tab, NUL). */
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 32);
+
+/**
+ * An issuer is https; plain http only on this machine (a provider in a local test), since tokens and the client
+ * secret travel to it.
+ */
+function issuerUrl(raw: string): string {
+  const name = 'FORMSTEAD_OIDC_ISSUER';
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}: expected the provider's https address, got "${raw}"`);
+  }
+  const loopback = ['localhost', '[::1]'].includes(u.hostname) || /^127\.\d+\.\d+\.\d+$/.test(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+    throw new ConfigError(`${name}: must start with https:// (plain http only for localhost), got "${raw}"`);
+  if (u.search || u.hash) throw new ConfigError(`${name}: must not have a ? or # part, got "${raw}"`);
+  return raw;
 }
 
 /**

@@ -49,6 +49,11 @@ Environment:
                                             several instances, a folder every instance mounts
   FORMSTEAD_DATABASE_HINTS=off              behind a transaction-mode pooler (PgBouncer): no LISTEN,
                                             so no form cache (default on)
+  FORMSTEAD_OIDC_ISSUER, FORMSTEAD_OIDC_CLIENT_ID, FORMSTEAD_OIDC_CLIENT_SECRET
+                                            single sign-on to the panel with an OpenID Connect provider;
+                                            register PUBLIC_URL/admin/oidc/callback there (default none)
+  FORMSTEAD_OIDC_NAME                       the sign-in button's text (default "Sign in with single sign-on")
+  FORMSTEAD_PASSWORD_LOGIN=off              panel sign-in by single sign-on only (default on)
 
 Health: GET /healthz answers while the process runs; GET /readyz answers 503 while writes fail.
 Stop with SIGTERM or SIGINT: in-flight requests finish and a snapshot is written.

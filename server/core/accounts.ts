@@ -31,6 +31,19 @@ export class AccountService {
 
   /** Creates the owner from the one-time link and signs them in; the link stops working. */
   async setupOwner(token: string, email: string, password: string): Promise<string> {
+    return this.setupWith(token, () => newUser(email, password));
+  }
+
+  /**
+   * Creates the owner from the one-time link with an address the single sign-on provider verified (no password:
+   * they sign in through the provider); the link stops working.
+   */
+  async setupOwnerVerified(token: string, email: string): Promise<string> {
+    return this.setupWith(token, async () => verifiedUser(email));
+  }
+
+  /** The setup with the owner `makeUser` gives, one at a time. */
+  private async setupWith(token: string, makeUser: () => Promise<UserRecord>): Promise<string> {
     // One setup at a time: two posts of the same link must not both pass the check while the first
     // is still hashing its password (the token is cleared only after that).
     const used = () => new ApiError(404, 'not_found', ['token: this setup link was used or is unknown']);
@@ -41,7 +54,7 @@ export class AccountService {
       // then finds the token used.
       let session = '';
       await this.store.jobs.exclusive('owner-setup', async () => {
-        session = await this.setupOnce(token, email, password, used);
+        session = await this.setupOnce(token, makeUser, used);
       });
       return session;
     } finally {
@@ -49,10 +62,10 @@ export class AccountService {
     }
   }
 
-  /** The setup itself, one at a time across instances (see setupOwner). */
-  private async setupOnce(token: string, email: string, password: string, used: () => ApiError): Promise<string> {
+  /** The setup itself, one at a time across instances (see setupWith). */
+  private async setupOnce(token: string, makeUser: () => Promise<UserRecord>, used: () => ApiError): Promise<string> {
     if (!(await this.setupTokenValid(token))) throw used();
-    const user = await newUser(email, password);
+    const user = await makeUser();
     const workspace = (await this.store.workspaces.first())!;
     // The link is printed only while no one has a password; a password-less owner (made by
     // FORMSTEAD_OWNER_KEY) who picks their own address gets the password instead of a twin account.
@@ -62,7 +75,7 @@ export class AccountService {
     }
     await this.store.meta.set(SETUP_TOKEN_META, '');
     if (existing) {
-      await this.store.users.setPassword(existing.id, user.passwordHash!);
+      if (user.passwordHash) await this.store.users.setPassword(existing.id, user.passwordHash);
       return this.startSession(existing.id);
     }
     await this.store.users.create(user, { workspaceId: workspace.id, role: 'owner' });
@@ -96,6 +109,48 @@ export class AccountService {
     } finally {
       this.resetting = false;
     }
+  }
+
+  /**
+   * With the `formstead admin-link` link and an address the single sign-on provider verified: that address becomes
+   * an owner of the first workspace (a new password-less account, or a member made owner) and is signed in. This is
+   * the way back in when password sign-in is off and no owner's address works at the provider any more; whoever can
+   * run admin-link on the server already controls the instance.
+   */
+  async ownerByVerifiedEmail(token: string, email: string): Promise<string> {
+    const used = () => new ApiError(404, 'not_found', ['token: this link was used, has expired or is unknown']);
+    if (this.resetting || !this.resetLinks) throw used();
+    this.resetting = true;
+    try {
+      if (!(await this.resetLinks.valid(token))) throw used();
+      const workspace = (await this.store.workspaces.first())!;
+      const user = await this.store.users.byEmail(email);
+      const role = user && (await this.store.users.role(workspace.id, user.id));
+      if (user && !role)
+        throw invalid([
+          `email: ${email} has an account outside "${workspace.name}"; ask one of its owners to invite it`,
+        ]);
+      if (!(await this.resetLinks.consume())) throw used();
+      if (!user) {
+        const made = verifiedUser(email);
+        await this.store.users.create(made, { workspaceId: workspace.id, role: 'owner' });
+        return this.startSession(made.id);
+      }
+      if (role !== 'owner') await this.store.users.setRole(workspace.id, user.id, 'owner');
+      return this.startSession(user.id);
+    } finally {
+      this.resetting = false;
+    }
+  }
+
+  /**
+   * Signs in a person whose address the single sign-on provider verified, when it is a member's; undefined when
+   * no member has it.
+   */
+  async signInVerified(email: string): Promise<string | undefined> {
+    const user = await this.store.users.byEmail(email);
+    if (!user || (await this.store.users.workspacesOf(user.id)).length === 0) return undefined;
+    return this.startSession(user.id);
   }
 
   /** Signs in; the same answer for an unknown email and a wrong password. */
@@ -169,6 +224,11 @@ export async function newUser(email: string, password: string): Promise<UserReco
     passwordHash: await hashPassword(password),
     createdAt: new Date().toISOString(),
   };
+}
+
+/** A new account for an address the single sign-on provider verified: it signs in there, so it has no password. */
+export function verifiedUser(email: string): UserRecord {
+  return { id: newId(), email: email.trim().toLowerCase(), passwordHash: null, createdAt: new Date().toISOString() };
 }
 
 /** The rules for a new account's email and password, as `<path>: <problem>` lines. */

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { newId, newToken } from './ids.ts';
 import { hashSecret, type KeyService } from './keys.ts';
-import type { Store, WorkspaceRecord } from './store/types.ts';
+import type { Store, UserRecord, WorkspaceRecord } from './store/types.ts';
 
 /** The meta key holding the hash of the pending one-time setup token. */
 export const SETUP_TOKEN_META = 'setup_token_hash';
@@ -29,8 +29,12 @@ export async function bootstrap(store: Store, keys: KeyService, config: Config):
   const workspace = await ensureDefaultWorkspace(store);
   if (config.ownerKey) await ensureOwnerKey(store, keys, workspace, config.ownerKey);
   // An owner made by FORMSTEAD_OWNER_KEY has no password: with only such users, nobody can open the
-  // panel, so the link is printed then too (a lost password is `formstead admin-link`'s job).
-  if ((await store.users.members(workspace.id)).some((m) => m.user.passwordHash)) return [];
+  // panel, so the link is printed then too (a lost password is `formstead admin-link`'s job). With single
+  // sign-on, a member with a real address signs in through the provider, password or not.
+  const canSignIn = (user: UserRecord) =>
+    (config.passwordLogin && user.passwordHash !== null) ||
+    (config.oidc !== undefined && user.email !== OWNER_KEY_EMAIL);
+  if ((await store.users.members(workspace.id)).some((m) => canSignIn(m.user))) return [];
   // A fresh one-time link each start; only its hash is kept, so the log is the only copy. The hashes
   // of earlier starts stay (the last few): with several instances each prints a link, and any of them
   // works until one is used. Callers run this in store.jobs.exclusive, so the append cannot race.
@@ -39,6 +43,9 @@ export async function bootstrap(store: Store, keys: KeyService, config: Config):
   await store.meta.set(SETUP_TOKEN_META, [...earlier.slice(-(SETUP_TOKENS_KEPT - 1)), hashSecret(token)].join(' '));
   return [`Create the owner account (this link works once): ${config.publicUrl}/admin/setup?token=${token}`];
 }
+
+/** The address of the owner FORMSTEAD_OWNER_KEY makes: nobody receives mail there or signs in with it. */
+const OWNER_KEY_EMAIL = 'owner@formstead.local';
 
 async function ensureDefaultWorkspace(store: Store): Promise<WorkspaceRecord> {
   const existing = await store.workspaces.first();
@@ -52,7 +59,7 @@ async function ensureDefaultWorkspace(store: Store): Promise<WorkspaceRecord> {
 async function ensureOwnerKey(store: Store, keys: KeyService, workspace: WorkspaceRecord, ownerKey: string) {
   const existing = await store.keys.byHash(hashSecret(ownerKey));
   if (existing && !existing.revokedAt) return;
-  const email = 'owner@formstead.local';
+  const email = OWNER_KEY_EMAIL;
   let user = await store.users.byEmail(email);
   if (!user) {
     user = { id: newId(), email, passwordHash: null, createdAt: new Date().toISOString() };

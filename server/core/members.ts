@@ -1,7 +1,7 @@
 // Workspace members and invites (admin panel): owners invite with a link that carries a role, change
 // roles and remove members; a workspace always keeps at least one owner.
 import { conflict, notFound } from '../lib/api-error.ts';
-import { newUser, type AccountService } from './accounts.ts';
+import { newUser, verifiedUser, type AccountService } from './accounts.ts';
 import { newId, newToken } from './ids.ts';
 import { hashSecret } from './keys.ts';
 import type { InviteRecord, MembershipOutcome, Role, Store } from './store/types.ts';
@@ -75,6 +75,24 @@ export class MemberService {
       throw conflict('email_taken', [
         'email: an account with this email exists; sign in first, then open the link again',
       ]);
+    return this.accounts.startSession(user.id);
+  }
+
+  /**
+   * Takes up an invite with an address the single sign-on provider verified: the account with that address joins,
+   * or a new password-less one is made; returns the session token.
+   */
+  async acceptWithVerifiedEmail(token: string, email: string): Promise<string> {
+    const existing = await this.store.users.byEmail(email);
+    if (!existing) {
+      const user = verifiedUser(email);
+      const outcome = await this.store.invites.acceptAsNewUser(hashSecret(token), user, user.createdAt);
+      if (outcome === 'gone') throw notFound('invite');
+      if (outcome !== 'email_taken') return this.accounts.startSession(user.id);
+      // Made meanwhile (another sign-in with the same address): that account joins instead.
+    }
+    const user = existing ?? (await this.store.users.byEmail(email))!;
+    await this.acceptAsUser(token, user.id);
     return this.accounts.startSession(user.id);
   }
 

@@ -22,6 +22,7 @@ import { ReportService } from './reports.ts';
 import { SettingsService } from './settings.ts';
 import { RetentionService } from './retention.ts';
 import { SpamService } from './spam.ts';
+import { SingleSignOn } from './sso/single-sign-on.ts';
 import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
@@ -51,6 +52,8 @@ export interface Services {
   webhooks: WebhookService;
   /** Admin panel: members, roles and invites. */
   members: MemberService;
+  /** Panel sign-in through an OpenID Connect provider, when FORMSTEAD_OIDC_* configure one. */
+  sso?: SingleSignOn;
   /** Admin panel: workspace usage, instance owners, the mail outbox. */
   workspaces: WorkspaceService;
   /** New submissions as in-process events (live admin tables). */
@@ -137,6 +140,9 @@ export function createServices(
     secret,
   });
   const deletion = new DeletionService(store, forms.definitions, rateLimits, files);
+  const members = new MemberService(store, accounts, config.publicUrl);
+  const sso =
+    config.oidc && new SingleSignOn(config.oidc.name, config.oidc, config.publicUrl, secret, accounts, members, log);
   return {
     config,
     keys,
@@ -153,7 +159,8 @@ export function createServices(
     responseMail,
     deliveries,
     webhooks: new WebhookService(store, forms.definitions, webhookSettings),
-    members: new MemberService(store, accounts, config.publicUrl),
+    members,
+    sso,
     workspaces: new WorkspaceService(store, config),
     submissionEvents,
     files,

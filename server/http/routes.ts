@@ -17,6 +17,7 @@ import { invitePage, inviteSubmit } from './pages/invite-page.ts';
 import { reportPage, reportSubmit } from './pages/report-page.ts';
 import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { signedInPage } from './pages/signed-in-page.ts';
+import { ssoCallback, ssoStart } from './pages/sso-pages.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { openApi } from './openapi.ts';
@@ -73,6 +74,9 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/admin/login', handler: loginSubmit(s) },
     { method: 'GET', path: '/admin/signed-in', handler: signedInPage(s) },
     { method: 'POST', path: '/admin/logout', handler: logout(s) },
+    // Single sign-on (docs/operations.md "Single sign-on"): out to the provider and back
+    { method: 'POST', path: '/admin/oidc/start', handler: ssoStart(s) },
+    { method: 'GET', path: '/admin/oidc/callback', handler: ssoCallback(s) },
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },

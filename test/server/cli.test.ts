@@ -41,6 +41,9 @@ cli('--help lists every flag, every setting with its default, and the subcommand
     ['FORMSTEAD_WEBHOOK_TIMEOUT_MS', 'default 10000'],
     ['FORMSTEAD_SNAPSHOT_THREAD', 'default auto'],
     ['FORMSTEAD_FILES_DIR', 'default DATA/files'],
+    ['FORMSTEAD_OIDC_ISSUER', 'default none'],
+    ['FORMSTEAD_OIDC_NAME', 'default "Sign in with single sign-on"'],
+    ['FORMSTEAD_PASSWORD_LOGIN', 'default on'],
   ];
   for (const [name, fallback] of rows) {
     // An entry is its line (starting with the name) and the more deeply indented lines that continue it.

@@ -101,6 +101,52 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
     { FORMSTEAD_SNAPSHOT_THREAD: 'both' },
     /^formstead: FORMSTEAD_SNAPSHOT_THREAD: expected one of auto, worker, main, got "both"$/,
   ],
+  [
+    'password sign-in off without single sign-on',
+    [],
+    { FORMSTEAD_PASSWORD_LOGIN: 'off' },
+    /^formstead: FORMSTEAD_PASSWORD_LOGIN: off needs single sign-on \(set FORMSTEAD_OIDC_ISSUER and /,
+  ],
+  [
+    'bad password sign-in switch',
+    [],
+    { FORMSTEAD_PASSWORD_LOGIN: 'no' },
+    /^formstead: FORMSTEAD_PASSWORD_LOGIN: expected one of on, off, got "no"$/,
+  ],
+  [
+    'single sign-on issuer over plain http elsewhere than this machine',
+    [],
+    { FORMSTEAD_OIDC_ISSUER: 'http://sso.example.com', FORMSTEAD_OIDC_CLIENT_ID: 'formstead' },
+    /^formstead: FORMSTEAD_OIDC_ISSUER: must start with https:\/\/ \(plain http only for localhost\)/,
+  ],
+  [
+    'single sign-on issuer not a URL',
+    [],
+    { FORMSTEAD_OIDC_ISSUER: 'sso', FORMSTEAD_OIDC_CLIENT_ID: 'formstead' },
+    /^formstead: FORMSTEAD_OIDC_ISSUER: expected the provider's https address, got "sso"$/,
+  ],
+  [
+    'single sign-on without a client id',
+    [],
+    { FORMSTEAD_OIDC_ISSUER: 'https://sso.example.com' },
+    /^formstead: FORMSTEAD_OIDC_CLIENT_ID: needed with FORMSTEAD_OIDC_ISSUER$/,
+  ],
+  [
+    'single sign-on client id without an issuer',
+    [],
+    { FORMSTEAD_OIDC_CLIENT_ID: 'formstead' },
+    /^formstead: FORMSTEAD_OIDC_CLIENT_ID: needs FORMSTEAD_OIDC_ISSUER \(the provider's address\) as well$/,
+  ],
+  [
+    'single sign-on button text past 60 characters',
+    [],
+    {
+      FORMSTEAD_OIDC_ISSUER: 'https://sso.example.com',
+      FORMSTEAD_OIDC_CLIENT_ID: 'formstead',
+      FORMSTEAD_OIDC_NAME: 'x'.repeat(61),
+    },
+    /^formstead: FORMSTEAD_OIDC_NAME: must be one line of at most 60 characters$/,
+  ],
 ];
 
 for (const [name, args, env, expected] of rows) {

@@ -5,8 +5,9 @@ import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { sessionCookie, sessionToken } from '../../core/session-cookie.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
-import { readForm, signedInPath } from './account-pages.ts';
+import { readForm, refusedPassword, signedInPath } from './account-pages.ts';
 import { input, page, problems } from './layout.ts';
+import { orWithPassword, ssoButton } from './sso-button.ts';
 import { assertSameOrigin } from '../../lib/same-origin.ts';
 
 const gone = () =>
@@ -20,6 +21,7 @@ const gone = () =>
 type Invite = NonNullable<Awaited<ReturnType<Services['members']['inviteByToken']>>>;
 
 function invitePageHtml(
+  s: Services,
   token: string,
   invite: Invite,
   signedInAs: string | undefined,
@@ -39,13 +41,20 @@ function invitePageHtml(
       { noindex: true },
     );
   }
-  return page(
-    'Join a workspace',
-    `${head}<form method="post" action="${here}">` +
+  const passwordForm = s.config.passwordLogin
+    ? `<form method="post" action="${here}">` +
       `${input('email', 'Email', 'email', email)}` +
       `${input('password', 'Password (at least 10 characters)', 'password')}` +
       '<button type="submit">Create account and join</button></form><p class="muted">Have an account? ' +
-      `<a href="/admin/login?next=${encodeURIComponent(here)}">Sign in</a>, then open this link again.</p>`,
+      `<a href="/admin/login?next=${encodeURIComponent(here)}">Sign in</a>, then open this link again.</p>`
+    : '';
+  return page(
+    'Join a workspace',
+    head +
+      (s.sso ? '<p>Join with the address your sign-in provider gives (your account if it has one).</p>' : '') +
+      ssoButton(s, { intent: 'invite', token }) +
+      orWithPassword(s, 'Or create an account with an email and password:') +
+      passwordForm,
     { noindex: true },
   );
 }
@@ -57,7 +66,7 @@ export const invitePage =
     const invite = await s.members.inviteByToken(params.token);
     if (!invite) return sendHtml(res, 404, gone());
     const session = await s.accounts.session(sessionToken(req));
-    sendHtml(res, 200, invitePageHtml(params.token, invite, session?.user.email));
+    sendHtml(res, 200, invitePageHtml(s, params.token, invite, session?.user.email));
   };
 
 /** Joins (signed in) or creates the account and signs it in; then opens the panel in that workspace. */
@@ -74,6 +83,7 @@ export const inviteSubmit =
       await s.members.acceptAsUser(params.token, session.user.id);
       return redirect(res, 303, next);
     }
+    if (refusedPassword(s, res, { intent: 'invite', token: params.token })) return;
     try {
       const token = await s.members.acceptWithNewAccount(params.token, form.email ?? '', form.password ?? '');
       res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
@@ -84,6 +94,7 @@ export const inviteSubmit =
           res,
           err.status,
           invitePageHtml(
+            s,
             params.token,
             invite,
             session?.user.email,

@@ -2,11 +2,12 @@
 import { escapeHtml } from '../respond.ts';
 
 /** A whole HTML page around `body` (already escaped HTML). */
-export function page(title: string, body: string, opts: { noindex?: boolean } = {}): string {
+export function page(title: string, body: string, opts: { noindex?: boolean; refreshTo?: string } = {}): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     (opts.noindex ? '<meta name="robots" content="noindex">' : '') +
+    (opts.refreshTo ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(opts.refreshTo)}">` : '') +
     `<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>${css}</style></head>` +
     `<body><main>${body}</main></body></html>`
   );
@@ -44,4 +45,6 @@ const css =
   'button{margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radius:var(--fs-radius);' +
   'background:var(--fs-accent);color:var(--fs-accent-fg);font:inherit;cursor:pointer}\n' +
   ':focus-visible{outline:2px solid var(--fs-accent);outline-offset:2px}\n' +
-  '.problems{color:var(--fs-error)}.muted{color:var(--fs-muted)}';
+  '.problems{color:var(--fs-error)}.muted{color:var(--fs-muted)}\n' +
+  // The single sign-on button spans the column: on a phone it is the one obvious thing to press.
+  '.sso button{width:100%}.or{margin:1.5rem 0 0}';

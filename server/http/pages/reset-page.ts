@@ -5,8 +5,9 @@ import type { Services } from '../../core/services.ts';
 import { sessionCookie } from '../../core/session-cookie.ts';
 import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { assertSameOrigin } from '../../lib/same-origin.ts';
-import { readForm, signedInPath } from './account-pages.ts';
+import { readForm, refusedPassword, signedInPath } from './account-pages.ts';
 import { input, page, problems } from './layout.ts';
+import { ssoButton } from './sso-button.ts';
 
 const resetForm = (token: string, email = '', errors: string[] = []) =>
   page(
@@ -16,6 +17,18 @@ const resetForm = (token: string, email = '', errors: string[] = []) =>
       `${input('email', 'Owner email', 'email', email)}` +
       `${input('password', 'New password (at least 10 characters)', 'password')}` +
       '<button type="submit">Set password and sign in</button></form>',
+  );
+
+/**
+ * With password sign-in off there is no password to set: the link lets the address the provider verifies in as an
+ * owner (AccountService.ownerByVerifiedEmail).
+ */
+const ssoResetPage = (s: Services, token: string) =>
+  page(
+    'Sign in as an owner',
+    '<h1>Sign in as an owner</h1><p>This server signs people in through single sign-on only. Sign in with the ' +
+      'address that should own this Formstead: it becomes an owner (a new account if it has none). ' +
+      `This link works once.</p>${ssoButton(s, { intent: 'reset', token })}`,
   );
 
 /** Problems named by the form's labels rather than field keys (people read this page, not programs). */
@@ -35,7 +48,7 @@ export const resetPage =
   async ({ res, query }: RouteContext) => {
     const token = query.get('token') ?? '';
     if (!(await s.accounts.resetLinkValid(token))) return sendHtml(res, 404, usedPage());
-    sendHtml(res, 200, resetForm(token));
+    sendHtml(res, 200, s.config.passwordLogin ? resetForm(token) : ssoResetPage(s, token));
   };
 
 /** POST /admin/reset: sets the password, signs the owner in, and the link stops working. */
@@ -44,6 +57,7 @@ export const resetSubmit =
   async ({ req, res }: RouteContext) => {
     assertSameOrigin(req, s.config.publicUrl);
     const form = await readForm(req);
+    if (refusedPassword(s, res, { intent: 'reset', token: form.token ?? '' })) return;
     try {
       const session = await s.accounts.resetOwnerPassword(form.token ?? '', form.email ?? '', form.password ?? '');
       res.setHeader('set-cookie', sessionCookie(session, s.config.publicUrl));

@@ -31,7 +31,7 @@ export const signedInPage =
       200,
       page(
         'Sign-in not kept',
-        '<h1>Your browser did not keep the sign-in</h1><p>The email and password were right, ' +
+        '<h1>Your browser did not keep the sign-in</h1><p>The sign-in worked, ' +
           `but the browser did not keep the sign-in for <strong>${escapeHtml(here || 'this address')}</strong>` +
           `.</p>${advice}`,
       ),
