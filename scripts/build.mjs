@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { clientBuildOptions, clientEntries, entryFiles } from './client-entries.mjs';
 import { htmPrecompile } from './htm-precompile/index.mjs';
+import { vendorMinified } from './vendor-minified.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
@@ -59,6 +60,22 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
         loader: 'ts',
         resolveDir: path.join(root, 'server/lib/durable'),
       }));
+      // From source, the PDF fonts are read from node_modules; the bundle embeds them (server/lib/pdf/fonts.ts).
+      b.onLoad({ filter: /server[\\/]lib[\\/]pdf[\\/]fonts\.ts$/ }, async () => {
+        swapped.add('pdf-fonts');
+        const files = JSON.parse(await readFile(path.join(root, 'server/lib/pdf/font-files.json'), 'utf8'));
+        const imports = [...files.regular, ...files.bold].map(
+          (name, i) => `import f${i} from '@fontsource/noto-sans/files/${name}';`,
+        );
+        const list = (from, n) => `[${Array.from({ length: n }, (_, i) => `f${from + i}`).join(', ')}]`;
+        return {
+          contents:
+            `${imports.join('\n')}\nexport async function loadFonts() { return { regular: ` +
+            `${list(0, files.regular.length)}, bold: ${list(files.regular.length, files.bold.length)} }; }`,
+          loader: 'js',
+          resolveDir: root,
+        };
+      });
       // From source, the snapshot worker starts through tsx; in the bundle it runs the compiled script.
       b.onLoad({ filter: /server[\\/]lib[\\/]durable[\\/]snapshot-worker-entry\.ts$/ }, () => {
         swapped.add('snapshot-worker-entry');
@@ -83,13 +100,13 @@ await build({
   platform: 'node',
   format: 'esm',
   target: ['node20'],
-  loader: { '.wasm': 'binary' },
+  loader: { '.wasm': 'binary', '.woff': 'binary' },
   // `formstead --version` (server/cli/version.ts): the published file cannot read package.json at run time.
   define: { __FORMSTEAD_VERSION__: JSON.stringify(version) },
   // The server renders client components to HTML (the page without script, the thanks page): their
   // templates are compiled as in the browser bundles, so both draw the same h() trees. The embed plugin
   // comes first: its replacements win over a plain load of the same files.
-  plugins: [embedPlugin(clientAssets, snapshotWorker, swapped), htmPrecompile()],
+  plugins: [embedPlugin(clientAssets, snapshotWorker, swapped), vendorMinified(root), htmPrecompile()],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {
     js: [
@@ -109,6 +126,8 @@ await build({
 // Without the swap the bundle would start snapshot workers through tsx, which is not installed with it.
 if (!swapped.has('snapshot-worker-entry'))
   throw new Error('build: server/lib/durable/snapshot-worker-entry.ts was not replaced; check embedPlugin');
+// Without the swap the bundle would look for the fonts in a node_modules that is not installed with it.
+if (!swapped.has('pdf-fonts')) throw new Error('build: server/lib/pdf/fonts.ts was not replaced; check embedPlugin');
 
 await build({
   entryPoints: [path.join(root, 'shared/engine/index.ts')],

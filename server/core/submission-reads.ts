@@ -1,8 +1,13 @@
-// Reading submissions back (spec 4.3): JSON pages with keyset cursors, and the CSV column order.
+// Reading submissions back (spec 4.3): JSON pages with keyset cursors, the export's columns and the CSV file.
 import type { FormDefinition } from '../../shared/engine/index.ts';
 import { badRequest, notFound } from '../lib/api-error.ts';
 import { csvRow } from '../lib/csv.ts';
+import type { AnswerPdf } from '../lib/pdf/answer-pdf.ts';
 import type { SignedCursor } from '../lib/signed-cursor.ts';
+import { DEFAULT_EXPORT, type ExportOptions } from './exports/export-options.ts';
+import { exportColumns, type ExportColumn } from './exports/export-columns.ts';
+import { labelledValue } from './exports/export-values.ts';
+import { answerPdfContent } from './exports/answer-pdf-content.ts';
 import { fieldColumns, type FieldColumn } from './submission-fields.ts';
 import type { FormRecord, Store, SubmissionRecord } from './store/types.ts';
 
@@ -68,9 +73,19 @@ export class SubmissionReads {
 
   /** One submission of the form as spec 2.12 shows it; 404 when the form has no submission with that id. */
   async one(form: FormRecord, id: string) {
+    return submissionView(await this.record(form, id));
+  }
+
+  /** One submission's PDF content (title, when, every question and answer); 404 as `one`. */
+  async pdf(form: FormRecord, id: string): Promise<AnswerPdf> {
+    const row = await this.record(form, id);
+    return answerPdfContent(form.title, await this.fields(form), row);
+  }
+
+  private async record(form: FormRecord, id: string): Promise<SubmissionRecord> {
     const row = await this.store.submissions.byId(form.id, id);
     if (!row) throw notFound('submission');
-    return submissionView(row);
+    return row;
   }
 
   /** Submissions per UTC day over the last `days` days (today last) for every form of a workspace. */
@@ -119,26 +134,42 @@ export class SubmissionReads {
     };
   }
 
-  /** The value columns of the CSV (spec 4.3), also the admin panel's table columns. */
-  async columns(form: FormRecord): Promise<string[]> {
-    return (await this.fields(form)).map((f) => f.key);
-  }
-
-  /** The same columns with their labels, types and option labels, for the panel. */
+  /** The value columns of the CSV (spec 4.3) with their labels, types and option labels, also the panel's. */
   async fields(form: FormRecord): Promise<FieldColumn[]> {
     const versions = await this.store.forms.versions(form.id);
     return fieldColumns(versions.map((v) => JSON.parse(v.definition) as FormDefinition));
   }
 
+  /** The export's columns (spec 4.3 order), headed by key or by the newest label. */
+  async exportColumns(form: FormRecord, headers: ExportOptions['headers']): Promise<ExportColumn[]> {
+    return exportColumns(await this.fields(form), headers);
+  }
+
+  /** Every submission of the form oldest first (only those containing `filter` when given), read in pages. */
+  oldestFirst(form: FormRecord, filter?: string): AsyncIterable<SubmissionRecord> {
+    return this.store.submissions.iterate(form.id, undefined, filter);
+  }
+
   /**
-   * The CSV file as chunks of text: the header row, then every submission oldest first (only those
-   * containing `filter` when given, the panel's filter), read in pages.
+   * The CSV file as chunks of text: the header row (after a byte-order mark with `bom`), then every submission
+   * oldest first (only those containing `filter` when given, the panel's filter), read in pages.
    */
-  async *csv(form: FormRecord, filter?: string, chunkChars = 64 * 1024): AsyncGenerator<string> {
-    const keys = await this.columns(form);
-    let chunk = csvRow(['id', 'created_at', ...keys]);
-    for await (const sub of this.store.submissions.iterate(form.id, undefined, filter)) {
-      chunk += csvRow([sub.id, sub.createdAt, ...keys.map((k) => sub.values[k])]);
+  async *csv(
+    form: FormRecord,
+    filter?: string,
+    options: ExportOptions = DEFAULT_EXPORT,
+    chunkChars = 64 * 1024,
+  ): AsyncGenerator<string> {
+    const columns = await this.exportColumns(form, options.headers);
+    let chunk = (options.bom ? '\uFEFF' : '') + csvRow(columns.map((c) => c.header));
+    const labels = options.values === 'labels';
+    for await (const sub of this.oldestFirst(form, filter)) {
+      const cells: unknown[] = [sub.id, sub.createdAt];
+      for (let i = 2; i < columns.length; i++) {
+        const value = sub.values[columns[i].key];
+        cells.push(labels ? labelledValue(columns[i].field, value) : value);
+      }
+      chunk += csvRow(cells);
       if (chunk.length >= chunkChars) {
         yield chunk;
         chunk = '';

@@ -1,19 +1,21 @@
-// GET /admin/forms/{id}/submissions.csv: the CSV file of spec 4.3 for a signed-in member (the admin
-// panel's download link), only the submissions containing `?filter=` when given. A plain HTTP download, since a browser
-// saves a file best from a link.
+// GET /admin/forms/{id}/submissions.csv and .xlsx: the exports for a signed-in member (the admin panel's download
+// links), only the submissions containing `?filter=` when given, with the same `headers`, `values` and `bom` options
+// as the REST API; and /admin/forms/{id}/submissions/{sid}/pdf, one answer as a PDF. Plain HTTP downloads, since a
+// browser saves a file best from a link.
 import { SUBMISSION_FILTER_MAX } from '../../shared/api/admin.ts';
 import { badRequest, unauthorized } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
+import { parseExportOptions } from '../core/exports/export-options.ts';
 import { sessionToken } from '../core/session-cookie.ts';
-import { streamCsv } from './submissions.ts';
+import { sendPdf, streamCsv, streamXlsx } from './exports.ts';
 
 /**
  * Any member may read submissions. The session cookie is SameSite=Strict, so another site cannot make
  * the browser send it, and a cross-site page could not read the answer anyway (no CORS).
  */
-export const adminCsv =
-  (s: Services) =>
+const adminExport =
+  (s: Services, stream: typeof streamCsv) =>
   async ({ req, res, params, query }: RouteContext) => {
     const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
     if (!principal) throw unauthorized(['session: sign in again']);
@@ -22,5 +24,20 @@ export const adminCsv =
     const filter = query.get('filter')?.trim() ?? '';
     if (filter.length > SUBMISSION_FILTER_MAX)
       throw badRequest('invalid_request', [`filter: must be at most ${SUBMISSION_FILTER_MAX} characters`]);
-    await streamCsv(s, res, form, filter || undefined);
+    await stream(s, res, form, filter || undefined, parseExportOptions(query));
   };
+
+/** GET /admin/forms/{id}/submissions/{sid}/pdf: the panel's "Download PDF" of one answer, for any member. */
+export const adminPdf =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
+    if (!principal) throw unauthorized(['session: sign in again']);
+    await sendPdf(s, res, await s.forms.requireInScope(principal, params.id), params.sid);
+  };
+
+/** The panel's CSV download. */
+export const adminCsv = (s: Services) => adminExport(s, streamCsv);
+
+/** The panel's workbook download. */
+export const adminXlsx = (s: Services) => adminExport(s, streamXlsx);

@@ -6,7 +6,7 @@ import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
-import { adminCsv } from './admin-csv.ts';
+import { adminCsv, adminPdf, adminXlsx } from './admin-csv.ts';
 import { asset } from './assets.ts';
 import { byFormAddress } from './form-address.ts';
 import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
@@ -80,6 +80,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
+    { method: 'GET', path: '/admin/forms/:id/submissions.xlsx', handler: adminXlsx(s) },
+    { method: 'GET', path: '/admin/forms/:id/submissions/:sid/pdf', handler: adminPdf(s) },
     { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },

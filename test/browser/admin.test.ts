@@ -2,6 +2,7 @@
 // from the printed one-time link, sign out and in, claim a form published without a key, change
 // settings (the API's messages for a bad value), watch a submission arrive live, download the CSV,
 // rotate the webhook secret and test-send with the new one. Screenshots go to test/artifacts/.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -121,15 +122,33 @@ admin('a new submission appears in the open table without a reload', async () =>
   await screenshot(page, 'admin-submissions');
 });
 
-admin('the CSV download holds the submission, with the formula cell escaped', async () => {
+admin('the CSV download is headed by labels after a BOM, the formula cell escaped; Excel beside it', async () => {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download CSV' }).click(),
   ]);
   assert.is(download.suggestedFilename(), `${formId}-submissions.csv`);
-  const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
-  assert.is(lines[0], 'id,created_at,name,email,topic,message');
+  const raw = await readFile((await download.path())!);
+  assert.equal([...raw.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark first');
+  const lines = raw.toString('utf8', 3).trim().split('\r\n');
+  assert.is(lines[0], 'ID,Submitted at (UTC),Name,Email,Topic,Message');
   assert.match(lines[1], /,Ada Lovelace,ada@example\.com,,'=1\+1$/);
+  const [book] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Excel (.xlsx)' }).click(),
+  ]);
+  assert.is(book.suggestedFilename(), `${formId}-submissions.xlsx`);
+  // Read by Python's zip reader, not by the library that wrote it.
+  const sheet = execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read("xl/worksheets/sheet1.xml").decode())',
+      (await book.path())!,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.match(sheet, /<v>Name<\/v>.*<v>Ada Lovelace<\/v>/s);
 });
 
 admin(
@@ -171,6 +190,13 @@ admin(
     assert.match(await page.locator('table.stack').innerText(), /\b200\b/);
     assert.match(await page.locator('dl.answers').innerText(), /Name\s+Ada Lovelace/);
     await screenshot(page, 'admin-submission-detail');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    assert.match(pdf.suggestedFilename(), new RegExp(`^${formId}-[0-9a-f-]{36}\\.pdf$`));
+    const text = execFileSync('pdftotext', [(await pdf.path())!, '-'], { encoding: 'utf8' });
+    assert.match(text, /Name\s+Ada Lovelace/);
     await page.goBack();
     await tab('Webhook').waitFor();
   },

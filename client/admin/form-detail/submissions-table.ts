@@ -1,9 +1,10 @@
 // The submissions tab: a text filter, newest or oldest first, the total, 50 a page with "Load more",
-// the CSV download of what the filter shows, rows selected and deleted, and (newest first) new
+// the CSV and Excel downloads of what the filter shows, rows selected and deleted, and (newest first) new
 // submissions appearing at the top as they arrive (submissions.onCreated).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
+import { DownloadButton } from '../common/download-button.ts';
 import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { afterDeleteNote, deleteSubmissions } from '../submissions/delete-submissions.ts';
@@ -21,14 +22,19 @@ const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 /** Whether a live submission belongs in a filtered view: the server's rule (the stored JSON contains the text). */
 const matches = (s: Submission, filter: string) => !filter || fold(JSON.stringify(s.values)).includes(fold(filter));
 
-/** The CSV download of the current filter. */
-function csvHref(formId: string, filter: string) {
+/**
+ * A download of the current filter: the CSV headed by labels with option labels and a byte-order mark (Excel on
+ * Windows then reads accents right), or the workbook with the same columns.
+ */
+function exportHref(formId: string, filter: string, format: 'csv' | 'xlsx') {
   const query = new URLSearchParams();
   const workspace = currentWorkspace();
   if (workspace) query.set('workspace', workspace);
   if (filter) query.set('filter', filter);
-  const qs = query.toString();
-  return `/admin/forms/${encodeURIComponent(formId)}/submissions.csv${qs ? `?${qs}` : ''}`;
+  query.set('headers', 'labels');
+  query.set('values', 'labels');
+  if (format === 'csv') query.set('bom', '1');
+  return `/admin/forms/${encodeURIComponent(formId)}/submissions.${format}?${query}`;
 }
 
 /** The tab for one form; `canEdit` allows selecting and deleting. */
@@ -136,8 +142,10 @@ export function SubmissionsTable({
         }}><option value="newest">Newest first</option><option value="oldest">Oldest first</option></select></label>
       <span class="spacer"></span>
       ${newLive.length > 0 && html`<span class="ok small" aria-live="polite">${newLive.length} new since opened</span>`}
-      <a class="button secondary" href=${csvHref(formId, filter)}
-        download>${filter ? 'Download CSV of these' : 'Download CSV'}</a>
+      <${DownloadButton} href=${exportHref(formId, filter, 'csv')} filename=${`${formId}-submissions.csv`}
+        label=${filter ? 'Download CSV of these' : 'Download CSV'} rows=${shownTotal} />
+      <${DownloadButton} href=${exportHref(formId, filter, 'xlsx')} filename=${`${formId}-submissions.xlsx`}
+        label="Excel (.xlsx)" rows=${shownTotal} />
     </div>
     <p class="total" aria-live="polite">
       <strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${

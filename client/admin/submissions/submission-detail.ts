@@ -1,15 +1,16 @@
 // One submission on its own page (/admin/forms/{id}/submissions/{sid}): every answer by its label,
-// when it came (relative and in full), the form version, a warning about invisible characters, its
+// when it came (relative and in full), the form version, a PDF of it, a warning about invisible characters, its
 // webhook deliveries with each logged attempt, and Delete for owners and editors.
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
+import { DownloadButton } from '../common/download-button.ts';
 import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { fullTime } from '../common/format.ts';
 import { Link } from '../common/link.ts';
 import { Section } from '../common/section.ts';
 import { Time } from '../common/time.ts';
-import { trpc } from '../trpc.ts';
+import { currentWorkspace, trpc } from '../trpc.ts';
 import type { Me, SubmissionDetail } from '../types.ts';
 import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
@@ -68,6 +69,13 @@ function Deliveries({ detail }: { detail: SubmissionDetail }) {
   </div>`;
 }
 
+/** The answer as a PDF, through the panel's session (server/http/admin-csv.ts). */
+function pdfHref(formId: string, submissionId: string) {
+  const workspace = currentWorkspace();
+  const path = `/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(submissionId)}/pdf`;
+  return workspace ? `${path}?${new URLSearchParams({ workspace })}` : path;
+}
+
 /** The page for one submission of `formId`. */
 export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; formId: string; submissionId: string }) {
   const detail = useQuery(() => trpc.submissions.detail.query({ formId, submissionId }), [formId, submissionId]);
@@ -114,6 +122,8 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
           <dd><${Time} iso=${s.created_at} /><div class="muted small">${fullTime(s.created_at)}</div></dd>
           <dt>Form version</dt><dd>${s.form_version}</dd>
         </dl>
+        <${DownloadButton} href=${pdfHref(formId, submissionId)} filename=${`${formId}-${submissionId}.pdf`}
+          label="Download PDF" />
         ${
           me.role !== 'viewer' &&
           html`<button type="button" class="secondary danger" disabled=${remove.busy}

@@ -1,0 +1,41 @@
+// The columns of a submissions export (spec 4.3 order: id, created_at, the latest version's keys, then keys only
+// older versions had), headed by key or by label. Labels are the newest version's that has the key, so a renamed
+// question (the blank form's `answer` now called "Name") is headed by what the form asks today.
+import type { FieldColumn } from '../submission-fields.ts';
+import type { ExportOptions } from './export-options.ts';
+
+/** One column of an export: the answer's key (absent for the id and time columns), its header and its field. */
+export interface ExportColumn {
+  header: string;
+  /** `id`, `created_at`, or a field key. */
+  key: string;
+  field?: FieldColumn;
+}
+
+/** What the two fixed columns read as when headed by label. */
+const FIXED_LABELS: Record<string, string> = { id: 'ID', created_at: 'Submitted at (UTC)' };
+
+/** A header on one line: spreadsheets show a line break in a header as a tall first row. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The export's columns. Headed by label, two columns that read the same (case aside) are told apart by a number,
+ * "Name", "Name (2)", so every header names one column; a blank label falls back to the key.
+ */
+export function exportColumns(fields: FieldColumn[], headers: ExportOptions['headers']): ExportColumn[] {
+  const columns: ExportColumn[] = [
+    { key: 'id', header: 'id' },
+    { key: 'created_at', header: 'created_at' },
+    ...fields.map((field) => ({ key: field.key, header: field.key, field })),
+  ];
+  if (headers === 'keys') return columns;
+  const taken = new Set<string>();
+  for (const column of columns) {
+    const base = oneLine(column.field ? column.field.label : FIXED_LABELS[column.key]) || column.key;
+    let header = base;
+    for (let n = 2; taken.has(header.toLowerCase()); n++) header = `${base} (${n})`;
+    taken.add(header.toLowerCase());
+    column.header = header;
+  }
+  return columns;
+}

@@ -1,0 +1,80 @@
+// The submissions exports as downloads (ARCHITECTURE.md "Knowing how a form does"): the CSV file (spec 4.3) and the
+// workbook streamed as they are read, and one answer as a PDF, for the REST API and the panel alike.
+import type { ServerResponse } from 'node:http';
+import type { Services } from '../core/services.ts';
+import type { ExportOptions } from '../core/exports/export-options.ts';
+import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
+import type { FormRecord } from '../core/store/types.ts';
+import { writeAnswerPdf } from '../lib/pdf/answer-pdf.ts';
+import { writeXlsx } from '../lib/xlsx-writer.ts';
+
+/** The headers of a download: saved under `name`, never sniffed or cached. */
+function startDownload(res: ServerResponse, type: string, name: string) {
+  res.writeHead(200, {
+    'content-type': type,
+    'content-disposition': `attachment; filename="${name}"`,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  });
+}
+
+/**
+ * Streams the CSV chunks the read service produces (only rows containing `filter` when given), waiting for the socket
+ * to drain between them.
+ */
+export async function streamCsv(
+  s: Services,
+  res: ServerResponse,
+  form: FormRecord,
+  filter: string | undefined,
+  options: ExportOptions,
+) {
+  startDownload(res, 'text/csv; charset=utf-8', `${form.id}-submissions.csv`);
+  for await (const chunk of s.reads.csv(form, filter, options)) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) await drainOrClose(res);
+  }
+  res.end();
+}
+
+/** Streams the same columns as a workbook (`{id}-submissions.xlsx`), one typed row per submission. */
+export async function streamXlsx(
+  s: Services,
+  res: ServerResponse,
+  form: FormRecord,
+  filter: string | undefined,
+  options: ExportOptions,
+) {
+  const columns = await s.reads.exportColumns(form, options.headers);
+  startDownload(
+    res,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    `${form.id}-submissions.xlsx`,
+  );
+  await writeXlsx(
+    res,
+    'Submissions',
+    xlsxColumns(columns),
+    xlsxRows(columns, s.reads.oldestFirst(form, filter), options),
+  );
+}
+
+/** One submission as a PDF (`{form id}-{submission id}.pdf`); 404 before anything is sent when it is not the form's. */
+export async function sendPdf(s: Services, res: ServerResponse, form: FormRecord, submissionId: string) {
+  const content = await s.reads.pdf(form, submissionId);
+  startDownload(res, 'application/pdf', `${form.id}-${submissionId}.pdf`);
+  await writeAnswerPdf(res, content);
+}
+
+/** Resolves when the socket can take more, or is gone; removes both listeners either way. */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
