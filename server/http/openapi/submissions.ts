@@ -19,15 +19,27 @@ export const submissionOperations: ApiOperation[] = [
       query: z.object({
         limit: z.number().int().min(1).optional().meta({ description: '1 to 100 (default 50); more is read as 100' }),
         cursor: z.string().optional().meta({ description: 'The next_cursor of the page before' }),
-        format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: every submission, oldest first' }),
+        format: z
+          .enum(['json', 'csv', 'xlsx'])
+          .optional()
+          .meta({ description: 'csv or xlsx: every submission, oldest first, as a file' }),
+        headers: z.enum(['keys', 'labels']).optional().meta({ description: 'CSV/xlsx column headers (default keys)' }),
+        values: z
+          .enum(['raw', 'labels'])
+          .optional()
+          .meta({ description: 'CSV/xlsx: option labels instead of stored values (default raw)' }),
+        bom: z.enum(['0', '1']).optional().meta({ description: 'CSV: 1 starts the file with a UTF-8 byte-order mark' }),
       }),
     },
     responses: {
       200: {
-        description: 'A page of submissions, or with format=csv the CSV file (spec 4.3)',
+        description: 'A page of submissions, or with format=csv the CSV file (spec 4.3), or an xlsx workbook',
         content: {
           'application/json': { schema: submissionPageSchema },
           'text/csv': { schema: z.string() },
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+            schema: z.string().meta({ format: 'binary' }),
+          },
         },
       },
     },
@@ -39,9 +51,22 @@ export const submissionOperations: ApiOperation[] = [
     operationId: 'getSubmission',
     summary: 'One submission',
     callers: ['agent', 'account'],
-    params: { path: submissionPath },
-    responses: { 200: json('The submission, the same object as a list item', submissionSchema) },
-    errors: [404, 503],
+    params: {
+      path: submissionPath,
+      query: z.object({
+        format: z.enum(['json', 'pdf']).optional().meta({ description: 'pdf: the answer as a printable document' }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The submission, the same object as a list item; with format=pdf a PDF',
+        content: {
+          'application/json': { schema: submissionSchema },
+          'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+        },
+      },
+    },
+    errors: [400, 404, 503],
   },
   {
     method: 'delete',
