@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { submissionPageSchema, submissionSchema } from '../../../shared/api/submission-responses.ts';
 import { formPath } from './components.ts';
-import { type ApiOperation, json, noContent } from './operation.ts';
+import { type ApiOperation, noContent } from './operation.ts';
 
 const submissionPath = formPath.extend({ submission_id: z.string().meta({ description: 'The submission id' }) });
 
