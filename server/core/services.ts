@@ -122,6 +122,7 @@ export function createServices(
   const afterStore = (stored: StoredSubmission) => {
     submissionEvents.created(stored);
     if (stored.deliveryId) deliveries.poke(stored.deliveryId, stored.form.id);
+    for (const id of stored.chatDeliveryIds ?? []) deliveries.poke(id, stored.form.id);
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form);
@@ -152,7 +153,11 @@ export function createServices(
     mailer,
     responseMail,
     deliveries,
-    webhooks: new WebhookService(store, forms.definitions, webhookSettings),
+    webhooks: new WebhookService(store, forms.definitions, {
+      ...webhookSettings,
+      linkSecret: secret,
+      onScheduled: (id, formId) => deliveries.poke(id, formId),
+    }),
     members: new MemberService(store, accounts, config.publicUrl),
     workspaces: new WorkspaceService(store, config),
     submissionEvents,

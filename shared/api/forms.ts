@@ -56,6 +56,9 @@ export const settingsPatchSchema = z.strictObject({
     .nullable()
     .optional(),
   theme: themeSchema.optional(),
+  // Each response as a Slack or Discord message, under the webhook's address rules (docs/webhooks.md).
+  slack_webhook_url: z.string().max(2048).optional(),
+  discord_webhook_url: z.string().max(2048).optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
