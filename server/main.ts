@@ -51,7 +51,7 @@ async function main() {
   for (const line of welcome) console.log(line);
   if (config.webhookAllowPrivate)
     log(
-      'warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private and loopback addresses; ' +
+      'warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach http://, private and loopback addresses; ' +
         'for development and tests only',
     );
 

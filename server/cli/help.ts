@@ -38,7 +38,7 @@ Environment:
   FORMSTEAD_RATE_LIMIT=off                  turn rate limits off (default on)
   FORMSTEAD_TRUST_PROXY=N                   proxies in front of the server; the client is the N-th
                                             X-Forwarded-For entry from the right (default 0: the socket)
-  FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1         let webhooks reach private addresses, development only (default off)
+  FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1         allow http:// and private webhook addresses, development only (default off)
   FORMSTEAD_WEBHOOK_RETRY_BASE_MS           first webhook retry delay (default 30000)
   FORMSTEAD_WEBHOOK_RETRY_CAP_MS            longest webhook retry delay (default 10800000)
   FORMSTEAD_WEBHOOK_TIMEOUT_MS              webhook attempt timeout (default 10000)

@@ -164,6 +164,10 @@ export class FormService {
       submissionCount: 0,
       webhookUrl: '',
       webhookSecret: '',
+      webhookSecretPrevious: '',
+      webhookSecretPreviousUntil: null,
+      slackWebhookUrl: '',
+      discordWebhookUrl: '',
       webhookFailures: 0,
       webhookFailureMailedAt: null,
     };
@@ -287,6 +291,10 @@ export class FormService {
       notifyEmailTo: o.body.email ?? '',
       webhookUrl: '',
       webhookSecret: '',
+      webhookSecretPrevious: '',
+      webhookSecretPreviousUntil: null,
+      slackWebhookUrl: '',
+      discordWebhookUrl: '',
       webhookFailures: 0,
       webhookFailureMailedAt: null,
       // Like Formspree: a new form mails every response (in digests under bursts). Unclaimed forms

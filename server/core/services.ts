@@ -125,6 +125,7 @@ export function createServices(
   const afterStore = (stored: StoredSubmission) => {
     submissionEvents.created(stored);
     if (stored.deliveryId) deliveries.poke(stored.deliveryId, stored.form.id);
+    for (const id of stored.chatDeliveryIds ?? []) deliveries.poke(id, stored.form.id);
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form);
@@ -158,7 +159,11 @@ export function createServices(
     mailer,
     responseMail,
     deliveries,
-    webhooks: new WebhookService(store, forms.definitions, webhookSettings),
+    webhooks: new WebhookService(store, forms.definitions, {
+      ...webhookSettings,
+      linkSecret: secret,
+      onScheduled: (id, formId) => deliveries.poke(id, formId),
+    }),
     members,
     sso,
     workspaces: new WorkspaceService(store, config),

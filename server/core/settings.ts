@@ -31,8 +31,21 @@ export function settingsView(form: FormRecord, reveal = false) {
     response_limit: form.responseLimit,
     closed_message: form.closedMessage,
     slug: form.slug,
+
+    slack_webhook_url: form.slackWebhookUrl,
+    discord_webhook_url: form.discordWebhookUrl,
   };
 }
+
+/** The settings that send deliveries, with their store field and channel (one rule for all three URLs). */
+const DELIVERY_URLS = [
+  { setting: 'webhook_url', field: 'webhookUrl', channel: 'webhook' },
+  { setting: 'slack_webhook_url', field: 'slackWebhookUrl', channel: 'slack' },
+  { setting: 'discord_webhook_url', field: 'discordWebhookUrl', channel: 'discord' },
+] as const;
+
+/** How long a rotated-out webhook secret keeps signing deliveries beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** Applies a settings patch after checking every field; nothing changes unless all of it is valid. */
 export class SettingsService {
@@ -57,9 +70,12 @@ export class SettingsService {
     ) {
       problems.push('notify_email: conflicts with notify_mode (true means milestones, false means off)');
     }
-    if (typeof raw.webhook_url === 'string' && raw.webhook_url !== '' && !reported('webhook_url')) {
-      const problem = await this.checkWebhookUrl(raw.webhook_url);
-      if (problem) problems.push(`webhook_url: ${problem}`);
+    // Spec 6.3 for the webhook, and the same rules for the Slack and Discord addresses.
+    for (const { setting } of DELIVERY_URLS) {
+      const url = raw[setting];
+      if (typeof url !== 'string' || url === '' || reported(setting)) continue;
+      const problem = await this.checkWebhookUrl(url);
+      if (problem) problems.push(`${setting}: ${problem}`);
     }
     if (
       typeof raw.confirmation_email_field === 'string' &&
@@ -102,14 +118,14 @@ export class SettingsService {
     if (body.notify_each_response === true && !form.notifyEachResponse) {
       (patch as { responseMailSeq?: number }).responseMailSeq = await this.store.submissions.lastSeq(form.id);
     }
-    if (body.webhook_url !== undefined) {
-      patch.webhookUrl = body.webhook_url;
-      // Spec 6.3: a new secret is created when a URL is set on a form that has none.
-      if (body.webhook_url !== '' && form.webhookSecret === '') patch.webhookSecret = newWebhookSecret();
-    }
+    for (const { setting, field } of DELIVERY_URLS) if (body[setting] !== undefined) patch[field] = body[setting];
+    // Spec 6.3: a new secret is created when a URL is set on a form that has none.
+    if (body.webhook_url && form.webhookSecret === '') patch.webhookSecret = newWebhookSecret();
     await this.store.forms.update(form.id, patch);
-    // Spec 3.3: removing the webhook cancels every pending delivery (and clears the failure streak).
-    if (body.webhook_url === '') await this.store.webhooks.cancelPending(form.id, new Date().toISOString());
+    // Spec 3.3: removing the webhook (or a chat address) cancels its pending deliveries (and clears the
+    // failure streak).
+    for (const { setting, channel } of DELIVERY_URLS)
+      if (body[setting] === '') await this.store.webhooks.cancelPending(form.id, new Date().toISOString(), channel);
     return settingsView((await this.store.forms.byId(form.id))!, opts.reveal);
   }
 
@@ -138,13 +154,19 @@ export class SettingsService {
   }
 
   /**
-   * Replaces the webhook secret at once (spec 4.7): every later attempt, retries of earlier submissions
-   * included, is signed with the new one. 422 without a webhook. Returns the new secret in full.
+   * POST /v1/forms/{id}/webhook/rotate and the panel's rotation: a new secret signs every later attempt,
+   * retries of earlier submissions included, and for 24 h the replaced one signs beside it (one `v1=` and
+   * one `v1,` per secret), so receivers can switch without losing a delivery. A second rotation within
+   * the 24 h keeps only the secret it replaces. 422 without a webhook. Returns the new secret in full.
    */
-  async rotateSecret(form: FormRecord): Promise<{ secret: string }> {
+  async rotateSecret(form: FormRecord, now = Date.now()): Promise<{ secret: string }> {
     if (form.webhookUrl === '') throw invalid(['webhook_url: no webhook is configured; set a webhook URL first']);
     const secret = newWebhookSecret();
-    await this.store.forms.update(form.id, { webhookSecret: secret });
+    await this.store.forms.update(form.id, {
+      webhookSecret: secret,
+      webhookSecretPrevious: form.webhookSecret,
+      webhookSecretPreviousUntil: new Date(now + SECRET_OVERLAP_MS).toISOString(),
+    });
     return { secret };
   }
 

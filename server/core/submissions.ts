@@ -15,6 +15,7 @@ import { closedBy, closedError } from './closing.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
+import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
 import { buildPayload } from './webhooks/payload.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
@@ -51,6 +52,8 @@ export interface StoredSubmission {
   submissionId: string;
   /** The webhook delivery written with it, when the form is claimed and has a webhook_url. */
   deliveryId?: string;
+  /** Its Slack and Discord messages' deliveries, when the form has those addresses. */
+  chatDeliveryIds?: string[];
   /** The form's submission count including this one. */
   submissionCount: number;
   /** The stored row's fields, for live views (the admin panel's open table). */
@@ -136,6 +139,13 @@ export class SubmissionService {
       spam.createdAt,
       spam.formVersion,
     );
+    const chat = chatDeliveries(
+      form,
+      definition,
+      { id: spam.id, values, createdAt: spam.createdAt },
+      this.config.publicUrl,
+      new Date().toISOString(),
+    );
     const outcome = await this.insertWithinLimits(form, {
       id: spam.id,
       formVersion: spam.formVersion,
@@ -143,6 +153,7 @@ export class SubmissionService {
       values,
       hiddenChars,
       delivery: delivery && { ...delivery, nextAttemptAt: new Date().toISOString() },
+      chatDeliveries: chat,
       fromSpam: true,
       retainFrom: new Date().toISOString(),
       files: resolved.fileIds,
@@ -162,6 +173,7 @@ export class SubmissionService {
       form: current,
       submissionId: spam.id,
       deliveryId: delivery?.id,
+      chatDeliveryIds: chat.map((d) => d.id),
       submissionCount: outcome.submissionCount,
       record,
     });
@@ -261,6 +273,15 @@ export class SubmissionService {
     const json = `{"id":${JSON.stringify(id)},"values":${valuesJson}}`;
     const createdAt = new Date().toISOString();
     const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
+    // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
+    const chat = sendsChat(form)
+      ? chatDeliveries(
+          form,
+          await this.definitions.get(form.id, form.version),
+          { id, values, createdAt },
+          this.config.publicUrl,
+        )
+      : [];
     const hiddenChars = containsHiddenCharacters(values);
     const outcome = await this.insertWithinLimits(form, {
       id,
@@ -274,6 +295,7 @@ export class SubmissionService {
           ? undefined
           : { key: input.idempotencyKey, bodyHash: input.bodyHash, status: 201, response: json },
       delivery,
+      chatDeliveries: chat,
       files: fileIds,
     });
     if (outcome.kind === 'form_gone') throw notFound();
@@ -288,6 +310,7 @@ export class SubmissionService {
       form,
       submissionId: id,
       deliveryId: delivery?.id,
+      chatDeliveryIds: chat.map((d) => d.id),
       submissionCount: outcome.submissionCount,
       record: { id, formVersion: form.version, createdAt, values, hiddenChars },
     });

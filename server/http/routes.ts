@@ -24,7 +24,7 @@ import { openApi } from './openapi.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
-import { getWebhook, testWebhook } from './webhook.ts';
+import { getWebhook, redeliverWebhook, rotateWebhookSecret, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
 export function routes(s: Services): Route[] {
@@ -45,6 +45,8 @@ export function routes(s: Services): Route[] {
     // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
     { method: 'GET', path: '/v1/files/:id', handler: download(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/test', handler: testWebhook(s) },
+    { method: 'POST', path: '/v1/forms/:id/webhook/redeliver', handler: redeliverWebhook(s) },
+    { method: 'POST', path: '/v1/forms/:id/webhook/rotate', handler: rotateWebhookSecret(s) },
     // MCP for AI agents (same keys as /v1; stateless Streamable HTTP, so POST only)
     { method: 'POST', path: '/mcp', handler: mcpPost(s) },
     { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s) },

@@ -1,6 +1,10 @@
-// GET /v1/forms/{id}/webhook and POST /v1/forms/{id}/webhook/test (spec 4.5, 4.6): account keys only;
-// agent keys get 403 owner_key_required, also after a claim.
-import { badRequest } from '../lib/api-error.ts';
+// GET /v1/forms/{id}/webhook, POST .../webhook/test (spec 4.5, 4.6), .../webhook/redeliver and
+// .../webhook/rotate (docs/webhooks.md): account keys only; agent keys get 403 owner_key_required, also
+// after a claim.
+import { redeliverBodySchema } from '../../shared/api/webhooks.ts';
+import { zodProblems } from '../../shared/api/problems.ts';
+import { badRequest, invalid } from '../lib/api-error.ts';
+import { readJsonObject } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { requireEditor } from '../core/principal.ts';
@@ -25,6 +29,28 @@ export const testWebhook =
     const form = await s.forms.requireInScope(principal, params.id);
     requireEditor(principal);
     sendJson(res, 200, await s.webhooks.testSend(form));
+  };
+
+/** Schedules one new delivery of a stored submission (202 with its delivery id). */
+export const redeliverWebhook =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    const parsed = redeliverBodySchema.safeParse(await readJsonObject(req));
+    if (!parsed.success) throw invalid(zodProblems(parsed.error));
+    sendJson(res, 202, await s.webhooks.redeliver(form, parsed.data.submission_id));
+  };
+
+/** Replaces the signing secret; the old one keeps signing beside it for 24 h. Answers `{secret}` in full. */
+export const rotateWebhookSecret =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    sendJson(res, 200, await s.settings.rotateSecret(form));
   };
 
 /** `reveal` is a boolean query value: absent, `true` or `false`; anything else is a 400. */

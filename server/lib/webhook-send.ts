@@ -1,6 +1,7 @@
 // One webhook delivery attempt: check the URL again, POST once to the checked IP with the host name
 // for TLS (over a kept-alive connection to that same IP when one is free), and classify the result
 // per spec 3.3, 6.5 and 7.4. Retrying and logging belong to callers.
+import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
@@ -141,6 +142,9 @@ function withDeadline(resolve: Resolve, deadline: number): Resolve {
  */
 export const webhookAgent = new https.Agent({ keepAlive: true, timeout: 2000, maxFreeSockets: 64, scheduling: 'lifo' });
 
+/** The same for http:// receivers, which only FORMSTEAD_WEBHOOK_ALLOW_PRIVATE allows (local development). */
+const plainAgent = new http.Agent({ keepAlive: true, timeout: 2000, maxFreeSockets: 64, scheduling: 'lifo' });
+
 /** POSTs the body to the first checked address; answers the status or a transport error text. */
 async function postOnce(
   target: CheckedWebhookUrl,
@@ -169,7 +173,8 @@ function request(
 ): Promise<RequestResult> {
   const isIpLiteral = net.isIP(target.host) !== 0;
   const hostHeader =
-    (net.isIP(target.host) === 6 ? `[${target.host}]` : target.host) + (target.port === 443 ? '' : `:${target.port}`);
+    (net.isIP(target.host) === 6 ? `[${target.host}]` : target.host) +
+    (target.port === (target.url.protocol === 'http:' ? 80 : 443) ? '' : `:${target.port}`);
   return new Promise((resolve) => {
     let settled = false;
     let statusCode: number | undefined;
@@ -183,7 +188,8 @@ function request(
       // Otherwise drop the connection whatever the receiver still sends: no unread megabytes.
       if (!reusable) req.destroy();
     };
-    const req = https.request({
+    const plain = target.url.protocol === 'http:';
+    const options: https.RequestOptions = {
       // Connect to the address that was checked, never to a fresh DNS answer (DNS rebinding):
       // with an IP as host, Node does no lookup of its own.
       host: target.addresses[0],
@@ -205,7 +211,11 @@ function request(
         'content-length': String(Buffer.byteLength(opts.body)),
         connection: agent === false ? 'close' : 'keep-alive',
       },
-    });
+    };
+    // http:// (allowed only for local development): the same request without TLS, over its own pool.
+    const req = plain
+      ? http.request({ ...options, agent: agent === false ? false : plainAgent })
+      : https.request(options);
     // One budget for connect, handshake and response headers; once the status is known, a body
     // that stalls no longer matters.
     timer = setTimeout(

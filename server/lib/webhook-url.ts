@@ -24,7 +24,10 @@ export interface CheckedWebhookUrl {
 /** The outcome of checkWebhookUrl. */
 export type WebhookUrlCheck = CheckedWebhookUrl | { ok: false; error: WebhookUrlError };
 
-/** Options of checkWebhookUrl; allowPrivate relaxes only the address and port rules (local development). */
+/**
+ * Options of checkWebhookUrl; allowPrivate (local development) relaxes the address and port rules and
+ * allows http:// as well.
+ */
 export interface WebhookUrlOptions {
   allowPrivate: boolean;
   resolve: Resolve;
@@ -69,10 +72,10 @@ export const defaultResolve: Resolve = async (host) => {
 
 /** Checks a webhook URL against spec 6.3 and resolves its host; on success says where to connect. */
 export async function checkWebhookUrl(raw: string, opts: WebhookUrlOptions): Promise<WebhookUrlCheck> {
-  const url = parseStrict(raw);
+  const url = parseStrict(raw, opts.allowPrivate);
   if (!url) return refuse('invalid url');
 
-  const port = url.port === '' ? DEFAULT_PORT : Number(url.port);
+  const port = url.port === '' ? (url.protocol === 'http:' ? 80 : DEFAULT_PORT) : Number(url.port);
   // Port 0 cannot be connected to; any other port is a way to reach non-web services (spec 7.4).
   if (port === 0 || (port !== DEFAULT_PORT && !opts.allowPrivate)) return refuse('address not allowed');
 
@@ -103,8 +106,11 @@ export async function checkWebhookUrl(raw: string, opts: WebhookUrlOptions): Pro
   return { ok: true, url, host, port, addresses };
 }
 
-/** Parses with the WHATWG parser after refusing the spellings different parsers read differently. */
-function parseStrict(raw: string): URL | null {
+/**
+ * Parses with the WHATWG parser after refusing the spellings different parsers read differently; http:// is
+ * taken only with `allowHttp` (FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: a receiver on the developer's machine).
+ */
+function parseStrict(raw: string, allowHttp: boolean): URL | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_WEBHOOK_URL_LENGTH) return null;
   // The WHATWG parser silently drops tabs, newlines and edge spaces, and reads "\" as "/", where
   // other tools (and people) see something else: "https://a.com\@127.0.0.1" is a.com to us but
@@ -112,11 +118,12 @@ function parseStrict(raw: string): URL | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u0020\u007f\\]/.test(raw)) return null;
   // Exactly "https://" then the authority: no "https:host" or "https:///host" shortcuts.
-  if (!/^https:\/\/[^/]/i.test(raw)) return null;
+  const scheme = /^(https?):\/\/[^/]/i.exec(raw)?.[1].toLowerCase();
+  if (scheme !== 'https' && !(scheme === 'http' && allowHttp)) return null;
   // A fragment is never sent, so it can only disguise the host ("https://127.0.0.1#@example.com").
   if (raw.includes('#')) return null;
   // Any "@" before the path is userinfo, even an empty one; spec 6.3 allows no credentials.
-  const authority = raw.slice('https://'.length).split(/[/?]/, 1)[0];
+  const authority = raw.slice(`${scheme}://`.length).split(/[/?]/, 1)[0];
   if (authority.includes('@')) return null;
   let url: URL;
   try {
@@ -124,7 +131,7 @@ function parseStrict(raw: string): URL | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  if (url.protocol !== `${scheme}:` || url.username !== '' || url.password !== '') return null;
   return url;
 }
 

@@ -70,7 +70,8 @@ export const updateFormSettings = defineTool({
     'account key (svc_live_); an agent key gets owner_key_required. Returns every setting: form_id, status, ' +
     'success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url, webhook_secret ' +
     '(masked unless reveal_secret is true), notify_each_response, confirmation_email_field, confirmation_message, ' +
-    'retention_days, theme, close_at, response_limit, closed_message and slug (a webhook secret is created when a ' +
+    'retention_days, theme, close_at, response_limit, closed_message, slug, slack_webhook_url and ' +
+    'discord_webhook_url (a webhook secret is created when a ' +
     'webhook_url is first set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
@@ -100,6 +101,12 @@ export const updateFormSettings = defineTool({
     slug:
       "The form's own address /f/{slug}: 3 to 64 of a-z 0-9 -, unique; empty string for none. A taken slug gets " +
       '409 slug_taken',
+    slack_webhook_url:
+      'Slack incoming-webhook URL (https://hooks.slack.com/services/...; Mattermost and Rocket.Chat take the same ' +
+      'format): each response is posted there as a message with the answers by label; empty string turns it off',
+    discord_webhook_url:
+      'Discord webhook URL (https://discord.com/api/webhooks/...): each response is posted there as a message ' +
+      'with the answers by label; empty string turns it off',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

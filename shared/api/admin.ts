@@ -38,6 +38,12 @@ export const settingsUpdateInput = z.strictObject({
 /** The webhook view, with the secret in full only when `reveal`. */
 export const webhookViewInput = z.strictObject({ formId: z.string().min(1).max(64), reveal: z.boolean().optional() });
 
+/** A submission to deliver to the form's webhook again (POST /v1/forms/{id}/webhook/redeliver). */
+export const webhookRedeliverInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  submissionId: z.string().min(1).max(64),
+});
+
 /** A new account key's name. */
 export const keyCreateInput = z.strictObject({
   name: z

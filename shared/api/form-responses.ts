@@ -70,6 +70,8 @@ export const settingsSchema = z
     response_limit: z.number().int().nullable().meta({ description: 'Answers the form takes before it closes' }),
     closed_message: z.string().meta({ description: 'What a closed form shows; "" for the default' }),
     slug: z.string().meta({ description: 'The form address /f/{slug}, or "" for none' }),
+    slack_webhook_url: z.string().meta({ description: 'Each response goes there as a Slack message; "" for none' }),
+    discord_webhook_url: z.string().meta({ description: 'Each response goes there as a Discord message; "" for none' }),
   })
   .meta({ id: 'Settings' });
 

@@ -97,6 +97,10 @@ export const settingsPatchSchema = z.strictObject({
       message: 'must be 3 to 64 lowercase letters, digits or "-", or "" for none',
     })
     .optional(),
+
+  // Each response as a Slack or Discord message, under the webhook's address rules (docs/webhooks.md).
+  slack_webhook_url: z.string().max(2048).optional(),
+  discord_webhook_url: z.string().max(2048).optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

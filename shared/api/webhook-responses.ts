@@ -11,6 +11,11 @@ export const deliveryAttemptSchema = z
     error: z.string().optional(),
     duration_ms: z.number().int(),
     created_at: z.string(),
+    channel: z.enum(['webhook', 'slack', 'discord']).meta({ description: 'Where the attempt went' }),
+    delivery_state: z
+      .string()
+      .optional()
+      .meta({ description: 'What the delivery became after this attempt (retrying, delivered, cancelled, ...)' }),
   })
   .meta({ id: 'DeliveryAttempt' });
 
@@ -32,3 +37,9 @@ export const webhookTestResultSchema = z
     error: z.string().optional(),
   })
   .meta({ id: 'WebhookTestResult' });
+
+/** 202 of POST /v1/forms/{id}/webhook/redeliver: the new delivery, sent with the normal retries. */
+export const redeliverResultSchema = z.object({ delivery_id: z.string() }).meta({ id: 'RedeliverResult' });
+
+/** 200 of POST /v1/forms/{id}/webhook/rotate: the new secret in full; the old one signs beside it for 24 h. */
+export const rotateResultSchema = z.object({ secret: z.string() }).meta({ id: 'RotateResult' });

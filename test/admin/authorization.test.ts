@@ -82,6 +82,12 @@ const rows: Row[] = [
   { path: 'webhooks.view', level: 'viewer', input: form, form: true },
   { path: 'webhooks.rotateSecret', level: 'editor', input: form, form: true },
   { path: 'webhooks.test', level: 'editor', input: form, form: true },
+  {
+    path: 'webhooks.redeliver',
+    level: 'editor',
+    input: (w) => ({ formId: w.formId, submissionId: submissionOf.get(w)! }),
+    form: true,
+  },
   { path: 'workspace.current', level: 'viewer' },
   { path: 'workspace.outbox', level: 'instance' },
   { path: 'keys.list', level: 'owner' },

@@ -196,6 +196,10 @@ drafts(
     await w.store.forms.update(w.formId, {
       webhookUrl: 'https://hooks.example.com/in',
       webhookSecret: `whsec_${'a'.repeat(64)}`,
+      webhookSecretPrevious: '',
+      webhookSecretPreviousUntil: null,
+      slackWebhookUrl: '',
+      discordWebhookUrl: '',
     });
     await owner.settings.update({
       formId: w.formId,

@@ -144,6 +144,10 @@ spam('a caught post is never sent to the webhook; once marked "Not spam" it is',
   await w.store.forms.update(w.formId, {
     webhookUrl: 'https://127.0.0.1:9/hook',
     webhookSecret: `whsec_${'a'.repeat(64)}`,
+    webhookSecretPrevious: '',
+    webhookSecretPreviousUntil: null,
+    slackWebhookUrl: '',
+    discordWebhookUrl: '',
   });
   w.services.deliveries.start();
   try {

@@ -191,7 +191,7 @@ view('a settings save with two wrong fields reports both, the webhook address in
     assert.equal(api.details, [
       'redirect_url: must be an http or https URL',
       'webhook_url: address not allowed: the host must be a public address (not private, loopback, link-local ' +
-        'or metadata)',
+        'or metadata) (set FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 to allow http:// and local addresses while developing)',
     ]);
     assert.is(
       (await strict.caller('owner').settings.get({ formId: strict.formId })).webhook_url,

@@ -171,7 +171,7 @@ admin(
     assert.is.not(after, before);
     receiver.secrets.set('/status/200/hook', after);
     await page.getByRole('button', { name: 'Send test' }).click();
-    await page.getByText(/Delivered · status 200/).waitFor();
+    await page.getByText(/^Delivered: the receiver answered 200 in \d+ ms\.$/).waitFor();
     const test = receiver
       .to('/status/200/hook')
       .find((r) => r.json?.submission_id === '00000000-0000-0000-0000-000000000000');
@@ -202,6 +202,39 @@ admin(
   },
 );
 
+admin(
+  'settings send responses to Slack; a delivery a 400 ended is sent again from the log with Redeliver',
+  async () => {
+    receiver.switches.set('panel', 400);
+    await tab('Settings').click();
+    await page.getByLabel(/^Webhook address/).fill(receiver.url('/switch/panel/hook'));
+    await page.getByLabel(/^Send each response to Slack/).fill(receiver.url('/status/200/services/panel'));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    const sent = await call(server.url, 'POST', `/v1/f/${formId}`, {
+      body: { values: { name: 'Grace Hopper', email: 'grace@example.com' } },
+    });
+    assert.is(sent.status, 201);
+    await receiver.waitFor(() => receiver.to('/switch/panel/hook').length === 1, 'the refused delivery');
+    await receiver.waitFor(() => receiver.to('/status/200/services/panel').length === 1, 'the Slack message');
+    assert.match(JSON.stringify(receiver.to('/status/200/services/panel')[0].json), /\*Name\*\\nGrace Hopper/);
+    receiver.switches.set('panel', 200);
+    await tab('Webhook').click();
+    const again = page.getByRole('button', { name: `Redeliver submission ${sent.json.id}` });
+    for (let i = 0; i < 100 && !(await again.isVisible()); i++) {
+      await page.waitForTimeout(100);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+    }
+    await screenshot(page, 'admin-webhook-redeliver');
+    await again.click();
+    await page.getByText(/^Sent again/).waitFor();
+    await receiver.waitFor(
+      () => receiver.to('/switch/panel/hook').some((r) => r.status === 200),
+      'the redelivery to get through',
+    );
+  },
+);
+
 admin('workspace: usage, members, an invite link and an account key shown once', async () => {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Workspace' }).click();
   await page.getByRole('heading', { name: 'Members' }).waitFor();
@@ -221,10 +254,11 @@ admin('workspace: usage, members, an invite link and an account key shown once',
     listed.json.forms.map((f: { form_id: string }) => f.form_id),
     [formId],
   );
-  await page.getByText('1 submission in').waitFor();
+  // Ada's answer, and Grace's from the redelivery step.
+  await page.getByText('2 submissions in').waitFor();
   await screenshot(page, 'admin-workspace');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Forms' }).click();
-  await page.getByRole('img', { name: '1 submission in the last 30 days' }).waitFor();
+  await page.getByRole('img', { name: '2 submissions in the last 30 days' }).waitFor();
   await screenshot(page, 'admin-forms-activity');
   // The browser logs failed loads as console errors: the wrong password's 401 page (and the favicon,
   // which is not a page request); nothing the panel loads fails.

@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { relative } from '../../client/admin/common/format.ts';
+import { type Delivery, redeliverable, testResultText } from '../../client/admin/form-detail/delivery-words.ts';
 import { plainProblem } from '../../client/admin/form-detail/settings-problems.ts';
 import { answerText } from '../../client/admin/submissions/answer.ts';
 import { retryDelayMs } from '../../client/admin/connection.ts';
@@ -103,6 +104,72 @@ words('job schedules in words: the shapes our jobs use; anything else as written
     ['0 * * * * *', '0 * * * * *'],
   ];
   for (const [cron, text] of rows) assert.is(scheduleWords(cron), text, cron);
+});
+
+words('a test send says in words what went wrong: no "connection failed · status 0"', () => {
+  assert.is(
+    testResultText({ ok: true, status_code: 204, duration_ms: 31 }),
+    'Delivered: the receiver answered 204 in 31 ms.',
+  );
+  const rows: [string, number, RegExp][] = [
+    ['connection failed', 0, /^Not delivered\. Nothing answered at that address: the connection failed\./],
+    ['timeout', 0, /did not answer within 10 seconds/],
+    ['tls error', 0, /certificate/],
+    ['dns failed', 0, /host name could not be found/],
+    ['address not allowed', 0, /private or local network/],
+    ['invalid url', 0, /must start with https:\/\//],
+    ['http 404', 404, /answered 404: nothing is at that address/],
+    ['http 401', 401, /answered 401: it refused the request/],
+    ['http 429', 429, /try again later/],
+    ['http 503', 503, /answered 503: it had a problem of its own/],
+    ['http 302', 302, /redirects are not followed/],
+  ];
+  for (const [error, status_code, words] of rows) {
+    const text = testResultText({ ok: false, status_code, duration_ms: 5, error });
+    assert.match(text, words, error);
+    assert.not.match(text, /status 0|connection failed ·/, error);
+  }
+});
+
+words('delivery addresses: a refusal naming the development setting says so; Slack and Discord in their names', () => {
+  const hint = ' (set FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 to allow http:// and local addresses while developing)';
+  assert.equal(plainProblem(`webhook_url: invalid url: must start with https://${hint}`), {
+    field: 'webhook_url',
+    text:
+      'The webhook address must start with https://. While developing, the server’s ' +
+      'FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 setting allows http:// and local addresses.',
+  });
+  assert.match(
+    plainProblem(`slack_webhook_url: address not allowed: the host must be a public address${hint}`).text,
+    /^The Slack address must be on the public internet: .*FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1/,
+  );
+  assert.equal(plainProblem('discord_webhook_url: dns failed: the host name does not resolve'), {
+    field: 'discord_webhook_url',
+    text: 'The Discord address’s host name could not be found. Check its spelling.',
+  });
+  assert.not.match(plainProblem('webhook_url: address not allowed: x').text, /ALLOW_PRIVATE/);
+});
+
+words('Redeliver is offered on the newest line of an ended webhook delivery only', () => {
+  const line = (over: Partial<Delivery>): Delivery => ({
+    submission_id: 's1',
+    channel: 'webhook',
+    attempt: 1,
+    status_code: 400,
+    error: 'http 400',
+    duration_ms: 1,
+    created_at: '2026-11-26T00:00:00Z',
+    ...over,
+  });
+  const log = [
+    line({ submission_id: 's1', delivery_state: 'delivered', status_code: 200, error: undefined }),
+    line({ submission_id: 's1', delivery_state: 'cancelled' }),
+    line({ submission_id: 's2', delivery_state: 'failed', status_code: 503, error: 'http 503' }),
+    line({ submission_id: 's3', delivery_state: 'pending', status_code: 503, error: 'http 503' }),
+    line({ submission_id: 's4', channel: 'slack', delivery_state: 'cancelled' }),
+    line({ submission_id: 's5' }),
+  ];
+  assert.equal([...redeliverable(log)], [log[2]]);
 });
 
 words.run();

@@ -68,7 +68,8 @@ export interface HttpsReceiver {
 export const HUGE_BYTES = 10 * 1024 * 1024;
 
 /**
- * The receiver's check of Service-Signature, written from spec 6.4 alone: `t=<unix seconds>,v1=<hex>`,
+ * The receiver's check of Service-Signature, written from spec 6.4 alone: `t=<unix seconds>,v1=<hex>`
+ * (one v1= per secret during a rotation),
  * hex = HMAC-SHA256 over "<t>.<raw body>" keyed with the whole secret; refuse when t is more than
  * 5 minutes from now; compare in constant time.
  */
@@ -78,13 +79,16 @@ export function verifySignature(
   secret: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): boolean {
-  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
+  // One v1= per signing secret (two during a rotation's 24 h overlap): any one that matches passes.
+  const match = /^t=(\d+)((?:,v1=[0-9a-f]{64})+)$/.exec(header ?? '');
   if (!match) return false;
   const t = Number(match[1]);
   if (Math.abs(nowSeconds - t) > 5 * 60) return false;
   const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
-  const given = Buffer.from(match[2], 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return match[2]
+    .split(',v1=')
+    .slice(1)
+    .some((hex) => timingSafeEqual(Buffer.from(hex, 'hex'), expected));
 }
 
 /**

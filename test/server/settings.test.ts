@@ -43,6 +43,9 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     response_limit: null,
     closed_message: '',
     slug: '',
+
+    slack_webhook_url: '',
+    discord_webhook_url: '',
   });
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');
@@ -84,7 +87,7 @@ settings('every bad field is listed in one 422, and nothing changes', async () =
   const id = await newForm();
   const before = await patch(id, {});
   const rows: [string, Record<string, unknown>, RegExp][] = [
-    ['webhook http', { webhook_url: 'http://example.com/hook' }, /^webhook_url: invalid url/],
+    ['webhook ftp', { webhook_url: 'ftp://example.com/hook' }, /^webhook_url: invalid url/],
     ['webhook credentials', { webhook_url: 'https://user:pw@example.com/hook' }, /^webhook_url: invalid url/],
     ['redirect ftp', { redirect_url: 'ftp://example.com' }, /^redirect_url: must be an http or https URL/],
     ['success_message 501', { success_message: 'x'.repeat(501) }, /^success_message:/],

@@ -102,11 +102,13 @@ guard(
     const log = plans.find((p) => p.table.name === 'webhook_attempts')!;
     assert.equal(log.columns.map((c) => c.name).sort(), [
       'attempt',
+      'channel',
       'created_at',
       'duration_ms',
       'error',
       'form_id',
       'n',
+      'next_state',
       'status_code',
       'submission_id',
     ]);

@@ -13,7 +13,14 @@ import { plainProblem } from './settings-problems.ts';
 
 type Editable = Pick<
   Settings,
-  'status' | 'success_message' | 'redirect_url' | 'allow_another_response' | 'notify_mode' | 'webhook_url'
+  | 'status'
+  | 'success_message'
+  | 'redirect_url'
+  | 'allow_another_response'
+  | 'notify_mode'
+  | 'webhook_url'
+  | 'slack_webhook_url'
+  | 'discord_webhook_url'
 >;
 const editable = (s: Settings): Editable => ({
   status: s.status,
@@ -22,11 +29,17 @@ const editable = (s: Settings): Editable => ({
   allow_another_response: s.allow_another_response,
   notify_mode: s.notify_mode,
   webhook_url: s.webhook_url,
+  slack_webhook_url: s.slack_webhook_url,
+  discord_webhook_url: s.discord_webhook_url,
 });
 
 const webhookNote =
   '(every response is sent here as a signed POST; https on the public internet; empty removes it and cancels ' +
   'deliveries not yet made)';
+
+const chatNote = (app: string) =>
+  `(paste the address of a ${app} webhook: each response is posted there as a message with its answers; ` +
+  'empty turns it off)';
 
 /** The settings form; viewers see it read-only. */
 export function SettingsForm({
@@ -111,6 +124,20 @@ export function SettingsForm({
         <label for="webhook_url">Webhook address <span class="muted">${webhookNote}</span></label>
         <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url}
           ...${invalid('webhook_url')} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
+
+        <label for="slack_webhook_url">Send each response to Slack <span
+          class="muted">${chatNote('Slack incoming')}</span></label>
+        <input id="slack_webhook_url" type="url" placeholder="https://hooks.slack.com/services/…"
+          value=${draft.slack_webhook_url}
+          ...${invalid('slack_webhook_url')}
+          onInput=${(e: Event) => set('slack_webhook_url', text(e))} />${hint('slack_webhook_url')}
+
+        <label for="discord_webhook_url">Send each response to Discord <span
+          class="muted">${chatNote('Discord channel')}</span></label>
+        <input id="discord_webhook_url" type="url" placeholder="https://discord.com/api/webhooks/…"
+          value=${draft.discord_webhook_url}
+          ...${invalid('discord_webhook_url')}
+          onInput=${(e: Event) => set('discord_webhook_url', text(e))} />${hint('discord_webhook_url')}
       </fieldset>
       <${ProblemSummary} error=${save.error} />
       ${done && html`<p class="ok" role="status">Saved.</p>`}

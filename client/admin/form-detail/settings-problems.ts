@@ -10,6 +10,8 @@ export const settingLabels: Record<string, string> = {
   notify_mode: 'Email notifications',
   notify_email: 'Email notifications',
   webhook_url: 'Webhook address',
+  slack_webhook_url: 'Slack address',
+  discord_webhook_url: 'Discord address',
   notify_each_response: 'Email me when someone responds',
   confirmation_email_field: 'Confirmation email',
   confirmation_message: 'Confirmation message',
@@ -25,6 +27,40 @@ export const settingLabels: Record<string, string> = {
   'theme.mode': 'Light or dark',
 };
 
+/** What a refusal that names the server's development setting adds (docs/webhooks.md). */
+const allowPrivateNote =
+  ' While developing, the server’s FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 setting allows http:// and local addresses.';
+
+/** The rules every delivery address follows (the webhook, Slack and Discord), in its own words. */
+function addressSentences(field: string): [string, RegExp, string][] {
+  const name = field === 'webhook_url' ? 'The webhook address' : `The ${settingLabels[field]}`;
+  return [
+    [
+      field,
+      /^invalid url: must start with https:\/\/.*ALLOW_PRIVATE/,
+      `${name} must start with https://.${allowPrivateNote}`,
+    ],
+    [field, /^invalid url: must start with https:\/\//, `${name} must start with https://.`],
+    [
+      field,
+      /^invalid url/,
+      `${name} must start with https:// and use the standard port (443), without a user name or password in it.`,
+    ],
+    [
+      field,
+      /^address not allowed.*ALLOW_PRIVATE/,
+      `${name} must be on the public internet: private and local addresses cannot receive messages.${allowPrivateNote}`,
+    ],
+    [
+      field,
+      /^address not allowed/,
+      `${name} must be on the public internet: private, local and cloud metadata addresses cannot receive messages.`,
+    ],
+    [field, /^dns failed/, `${name}’s host name could not be found. Check its spelling.`],
+    [field, /at most|too long|too_big/i, `${name} is too long.`],
+  ];
+}
+
 /** [field, pattern of the problem, sentence]: the first match wins. */
 const sentences: [string, RegExp, string][] = [
   [
@@ -34,20 +70,7 @@ const sentences: [string, RegExp, string][] = [
   ],
   ['redirect_url', /at most|too long|too_big/i, 'The redirect address is too long.'],
   ['success_message', /at most (\d+)/, 'The success message is too long: use at most $1 characters.'],
-  [
-    'webhook_url',
-    /^invalid url/,
-    'The webhook address must start with https:// and use the standard port (443), ' +
-      'without a user name or password in it.',
-  ],
-  [
-    'webhook_url',
-    /^address not allowed/,
-    'The webhook address must be on the public internet: ' +
-      'private, local and cloud metadata addresses cannot receive webhooks.',
-  ],
-  ['webhook_url', /^dns failed/, 'The webhook address’s host name could not be found. Check its spelling.'],
-  ['webhook_url', /at most|too long|too_big/i, 'The webhook address is too long.'],
+  ...(['webhook_url', 'slack_webhook_url', 'discord_webhook_url'] as const).flatMap(addressSentences),
   [
     'notify_email',
     /conflicts/,

@@ -1,9 +1,10 @@
-// Sends one signed test payload (not retried, not logged) and shows what the receiver answered.
+// Sends one signed test payload (not retried, not logged) and says in words how it went.
+import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
-import { useState } from 'preact/hooks';
+import { testResultText } from './delivery-words.ts';
 
 type Result = Awaited<ReturnType<typeof trpc.webhooks.test.mutate>>;
 
@@ -14,13 +15,7 @@ export function TestSend({ formId }: { formId: string }) {
   const send = async () => setResult(await test.run());
   return html`<div class="test-send">
     <button type="button" disabled=${test.busy} onClick=${send}>${test.busy ? 'Sending…' : 'Send test'}</button>
-    ${
-      result &&
-      html`<p role="status" class=${result.ok ? 'ok' : 'bad'}>
-      ${result.ok ? 'Delivered' : `Failed: ${result.error}`} · status ${result.status_code} · ${
-        result.duration_ms
-      } ms</p>`
-    }
+    ${result && html`<p role="status" class=${result.ok ? 'ok' : 'bad'}>${testResultText(result)}</p>`}
     <${ErrorList} error=${test.error} />
   </div>`;
 }

@@ -25,7 +25,10 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
   const settingsHref = `/admin/forms/${encodeURIComponent(formId)}?tab=settings`;
   const doReveal = async () => setRevealed((await reveal.run())?.secret);
   const doRotate = async () => {
-    if (!confirm('Replace the secret now? Receivers must use the new one from the next delivery on.')) return;
+    const question =
+      'Make a new secret now? For the next 24 hours every delivery is signed with both the old and the new ' +
+      'secret, so update your receiver within that time.';
+    if (!confirm(question)) return;
     const result = await rotate.run();
     if (result) {
       setRevealed(result.secret);
@@ -59,7 +62,8 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
               ${
                 revealed &&
                 html`<p class="muted small">
-                  Receivers check <code>Service-Signature</code> with this secret (HMAC-SHA256 over “t.body”).</p>`
+                  Receivers check <code>Service-Signature</code> or the Standard Webhooks
+                  <code>webhook-signature</code> with this secret.</p>`
               }
             </dd>
           </dl>`
@@ -68,7 +72,7 @@ export function WebhookPanel({ formId, canEdit }: { formId: string; canEdit: boo
       ${canEdit && url !== '' && html`<${TestSend} formId=${formId} />`}
     <//>
     <${Section} title="Delivery log">
-      <${DeliveryLog} formId=${formId} deliveries=${deliveries} onRefresh=${view.reload} />
+      <${DeliveryLog} formId=${formId} deliveries=${deliveries} canEdit=${canEdit} onRefresh=${view.reload} />
     <//>
   </div>`;
 }

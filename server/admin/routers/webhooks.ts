@@ -1,10 +1,11 @@
-// webhooks.*: the webhook view with its delivery log (spec 4.5), secret reveal and rotation, test send (4.6).
-import { formIdInput, webhookViewInput } from '../../../shared/api/admin.ts';
+// webhooks.*: the webhook view with its delivery log (spec 4.5), secret reveal and rotation, test send (4.6),
+// redelivery of one submission.
+import { formIdInput, webhookRedeliverInput, webhookViewInput } from '../../../shared/api/admin.ts';
 import { canEdit } from '../../core/principal.ts';
 import { forbidden } from '../../lib/api-error.ts';
 import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 
-/** Webhooks: log, reveal, rotate, test. */
+/** Webhooks: log, reveal, rotate, test, redeliver. */
 export const webhooksRouter = router({
   /** URL, secret and the last 100 attempts; viewers read the log, only editors see the secret in full. */
   view: authedProcedure.input(webhookViewInput).query(async ({ ctx, input }) => {
@@ -14,7 +15,7 @@ export const webhooksRouter = router({
     return ctx.services.webhooks.view(form, input.reveal === true);
   }),
 
-  /** Replaces the secret at once and returns the new one in full. */
+  /** POST .../webhook/rotate: a new secret, the old one signing beside it for 24 h; returns the new one in full. */
   rotateSecret: editorProcedure.input(formIdInput).mutation(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
     return ctx.services.settings.rotateSecret(form);
@@ -24,5 +25,11 @@ export const webhooksRouter = router({
   test: editorProcedure.input(formIdInput).mutation(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
     return ctx.services.webhooks.testSend(form);
+  }),
+
+  /** POST .../webhook/redeliver: one new delivery of a submission, with the normal retries. */
+  redeliver: editorProcedure.input(webhookRedeliverInput).mutation(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    return ctx.services.webhooks.redeliver(form, input.submissionId);
   }),
 });

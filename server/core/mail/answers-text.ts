@@ -43,6 +43,24 @@ function scalar(v: unknown, opts: AnswerTextOptions): string {
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
+ * `[label, answer]` pairs in the form's field order, then any keys the definition does not know (an older
+ * version's fields) under their key. Unanswered fields are left out.
+ */
+export function answerPairs(
+  definition: FormDefinition | undefined,
+  values: Record<string, unknown>,
+  opts: AnswerTextOptions = {},
+): [label: string, text: string][] {
+  const fields = definition ? allFields(definition) : [];
+  const known = new Set(fields.map((f) => f.key));
+  const pairs: [string, string][] = [];
+  for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
+  for (const [key, v] of Object.entries(values))
+    if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v, opts)]);
+  return pairs;
+}
+
+/**
  * `Label: answer` lines in the form's field order, then any keys the definition does not know (an older
  * version's fields). Unanswered fields are left out. A multi-line answer is indented under its label.
  */
@@ -51,13 +69,9 @@ export function answerLines(
   values: Record<string, unknown>,
   opts: AnswerTextOptions = {},
 ): string[] {
-  const fields = definition ? allFields(definition) : [];
-  const known = new Set(fields.map((f) => f.key));
-  const pairs: [string, string][] = [];
-  for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
-  for (const [key, v] of Object.entries(values))
-    if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v, opts)]);
-  return pairs.map(([label, text]) => `${oneLine(label)}: ${text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`);
+  return answerPairs(definition, values, opts).map(
+    ([label, text]) => `${oneLine(label)}: ${text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`,
+  );
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');

@@ -85,6 +85,10 @@ export const toForm = (r: Row): FormRecord => ({
   notifyEmailTo: r.notify_email_to as FormRecord['notifyEmailTo'],
   webhookUrl: r.webhook_url as FormRecord['webhookUrl'],
   webhookSecret: r.webhook_secret as FormRecord['webhookSecret'],
+  webhookSecretPrevious: (r.webhook_secret_previous as string | null | undefined) ?? '',
+  webhookSecretPreviousUntil: (r.webhook_secret_previous_until as string | null | undefined) ?? null,
+  slackWebhookUrl: (r.slack_webhook_url as string | null | undefined) ?? '',
+  discordWebhookUrl: (r.discord_webhook_url as string | null | undefined) ?? '',
   webhookFailures: (r.webhook_failures as number | null | undefined) ?? 0,
   webhookFailureMailedAt: (r.webhook_failure_mailed_at as string | null | undefined) ?? null,
   notifyEachResponse: bool(r.notify_each_response),
@@ -124,6 +128,7 @@ export const toDelivery = (r: Row): DeliveryRecord => ({
   formId: r.form_id as DeliveryRecord['formId'],
   submissionId: r.submission_id as DeliveryRecord['submissionId'],
   payload: r.payload as DeliveryRecord['payload'],
+  channel: (r.channel as DeliveryRecord['channel'] | null | undefined) ?? 'webhook',
   attemptCount: r.attempt_count as DeliveryRecord['attemptCount'],
   nextAttemptAt: r.next_attempt_at as DeliveryRecord['nextAttemptAt'],
   state: r.state as DeliveryRecord['state'],
@@ -131,20 +136,28 @@ export const toDelivery = (r: Row): DeliveryRecord => ({
 });
 
 /**
- * A delivery row joined with its form's webhook columns (f_id, f_workspace_id, f_url, f_secret), as `webhooks.take`
- * reads it.
+ * A delivery row joined with its form's columns (f_id, f_workspace_id, f_url: the URL of the delivery's
+ * channel, f_secret, f_previous, f_previous_until), as `webhooks.take` reads it.
  */
 export const toTakenDelivery = (r: Row): TakenDelivery => ({
   delivery: toDelivery(r),
   target:
     r.f_id === null
       ? undefined
-      : { workspaceId: r.f_workspace_id as string | null, url: r.f_url as string, secret: r.f_secret as string },
+      : {
+          workspaceId: r.f_workspace_id as string | null,
+          url: r.f_url as string,
+          secret: r.f_secret as string,
+          previousSecret: (r.f_previous as string | null) ?? '',
+          previousSecretUntil: r.f_previous_until as string | null,
+        },
 });
 
 export const toAttempt = (r: Row): AttemptRecord => ({
   formId: r.form_id as AttemptRecord['formId'],
   submissionId: r.submission_id as AttemptRecord['submissionId'],
+  channel: (r.channel as AttemptRecord['channel'] | null | undefined) ?? 'webhook',
+  nextState: (r.next_state as AttemptRecord['nextState'] | undefined) ?? null,
   attempt: r.attempt as AttemptRecord['attempt'],
   statusCode: r.status_code as AttemptRecord['statusCode'],
   error: r.error as AttemptRecord['error'],
@@ -207,6 +220,10 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   notifyEmailTo: { column: 'notify_email_to' },
   webhookUrl: { column: 'webhook_url' },
   webhookSecret: { column: 'webhook_secret' },
+  webhookSecretPrevious: { column: 'webhook_secret_previous' },
+  webhookSecretPreviousUntil: { column: 'webhook_secret_previous_until' },
+  slackWebhookUrl: { column: 'slack_webhook_url' },
+  discordWebhookUrl: { column: 'discord_webhook_url' },
   notifyEachResponse: { column: 'notify_each_response', kind: 'bool' },
   responseMailSeq: { column: 'response_mail_seq' },
   confirmationField: { column: 'confirmation_field' },

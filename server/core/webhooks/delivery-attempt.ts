@@ -4,7 +4,7 @@ import { nextRetryDelayMs } from '../../lib/retry-schedule.ts';
 import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../lib/webhook-send.ts';
 import { FAILURE_MAIL_AFTER, FAILURE_MAIL_EVERY_MS } from '../mail/failure-mail.ts';
 import type { AttemptResult, FormRecord, Store } from '../store/types.ts';
-import { webhookHeaders } from './payload.ts';
+import { CHAT_HEADERS, signingSecrets, webhookHeaders } from './payload.ts';
 import { deliversWebhooks } from '../unclaimed.ts';
 
 /** Spec 6.7: the delivery log keeps the last 100 attempts per form. */
@@ -45,17 +45,26 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   if (!taken) return {};
   const { delivery, target } = taken;
   const started = new Date();
-  // Spec 3.3: webhook removed (or, defensively, the form unclaimed or without a secret): cancelled.
-  if (!target || !deliversWebhooks(target) || target.url === '' || target.secret === '') {
+  const webhook = delivery.channel === 'webhook';
+  // Spec 3.3: webhook (or the Slack or Discord URL) removed, or, defensively, the form unclaimed or a
+  // webhook without a secret: cancelled.
+  if (!target || !deliversWebhooks(target) || target.url === '' || (webhook && target.secret === '')) {
     await store.webhooks.finish(id, 'cancelled', started.toISOString());
     return {};
   }
   const send = settings.send ?? sendWebhook;
-  // The URL and secret are read now, so a changed URL or a rotated secret applies to retries at once.
+  // The URL and secrets are read now, so a changed URL or a rotated secret applies to retries at once.
   const result = await send({
     url: target.url,
     body: delivery.payload,
-    headers: webhookHeaders(target.secret, delivery.payload, delivery.submissionId, started.getTime()),
+    headers: webhook
+      ? webhookHeaders(
+          signingSecrets(target, started.getTime()),
+          delivery.payload,
+          delivery.submissionId,
+          started.getTime(),
+        )
+      : { ...CHAT_HEADERS },
     allowPrivate: settings.allowPrivate,
     timeoutMs: settings.timeoutMs,
   });

@@ -1,5 +1,5 @@
 // The body and headers of a `submission.created` webhook (spec 6.1, 6.2, 6.4).
-import { signatureHeader } from '../../lib/webhook-signature.ts';
+import { signatureHeader, standardSignature } from '../../lib/webhook-signature.ts';
 
 /** The only event type (spec 6.1). */
 export const EVENT_TYPE = 'submission.created';
@@ -34,18 +34,42 @@ export function buildPayload(p: PayloadInput): string {
   });
 }
 
-/** The request headers of one attempt, signed now with the form's current secret. */
+/** The secrets that sign at `nowMs`: the form's, and the one a rotation replaced while its overlap lasts. */
+export function signingSecrets(
+  t: { secret: string; previousSecret: string; previousSecretUntil: string | null },
+  nowMs = Date.now(),
+): string[] {
+  const overlap =
+    t.previousSecret !== '' && t.previousSecretUntil !== null && Date.parse(t.previousSecretUntil) > nowMs;
+  return overlap ? [t.secret, t.previousSecret] : [t.secret];
+}
+
+/**
+ * The request headers of one attempt, signed now with each of `secrets` (signingSecrets): spec 6.2's
+ * Service-Signature and Service-Submission-Id, and the Standard Webhooks headers, whose id is the
+ * submission id (the same on every attempt and redelivery, so receivers deduplicate by it).
+ */
 export function webhookHeaders(
-  secret: string,
+  secrets: string | string[],
   payload: string,
   submissionId: string,
   nowMs = Date.now(),
 ): Record<string, string> {
+  // Signed per attempt: receivers refuse a timestamp more than 5 minutes old, and retries span 22 hours.
+  const t = Math.floor(nowMs / 1000);
   return {
     'Content-Type': 'application/json',
     'User-Agent': 'Service-Webhooks/1',
-    // Signed per attempt: receivers refuse a `t` more than 5 minutes old, and retries span 22 hours.
-    'Service-Signature': signatureHeader(secret, payload, Math.floor(nowMs / 1000)),
+    'Service-Signature': signatureHeader(secrets, payload, t),
     'Service-Submission-Id': submissionId,
+    'webhook-id': submissionId,
+    'webhook-timestamp': String(t),
+    'webhook-signature': standardSignature(secrets, submissionId, t, payload),
   };
 }
+
+/** The headers of a Slack or Discord message: those services read no signature. */
+export const CHAT_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json',
+  'User-Agent': 'Service-Webhooks/1',
+};

@@ -1,18 +1,23 @@
-// The webhook endpoints' logic (spec 4.5, 4.6, 6.7): the configuration with its delivery log, and
-// the test send. Callers have checked the key, the scope and the role.
-import { invalid } from '../../lib/api-error.ts';
+// The webhook endpoints' logic (spec 4.5, 4.6, 6.7): the configuration with its delivery log, the test
+// send and redelivery. Callers have checked the key, the scope and the role.
+import { invalid, notFound } from '../../lib/api-error.ts';
 import { maskSecret } from '../../lib/webhook-signature.ts';
 import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../lib/webhook-send.ts';
 import { allFields } from '../../../shared/engine/index.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { AttemptRecord, FormRecord, Store } from '../store/types.ts';
 import { DELIVERY_LOG_SIZE } from './delivery-attempt.ts';
-import { buildPayload, TEST_SUBMISSION_ID, webhookHeaders } from './payload.ts';
+import { withSignedLinks } from '../files/submission-files.ts';
+import { newId } from '../ids.ts';
+import { buildPayload, signingSecrets, TEST_SUBMISSION_ID, webhookHeaders } from './payload.ts';
 
 /** A delivery record as spec 2.13 shows it: `error` only on failures. */
 export function deliveryView(a: AttemptRecord) {
   return {
     submission_id: a.submissionId,
+    // Additive (docs/webhooks.md): where the attempt went, and whether its delivery goes on.
+    channel: a.channel,
+    ...(a.nextState === null ? {} : { delivery_state: a.nextState }),
     attempt: a.attempt,
     status_code: a.statusCode,
     ...(a.error === null ? {} : { error: a.error }),
@@ -30,6 +35,10 @@ export class WebhookService {
       allowPrivate: boolean;
       timeoutMs: number;
       send?: (o: SendWebhookOptions) => Promise<SendWebhookResult>;
+      /** The instance secret that signs file links in payloads (as at submission time). */
+      linkSecret?: string;
+      /** Told of a new delivery (the worker sends it at once). */
+      onScheduled?: (deliveryId: string, formId: string) => void;
     },
   ) {}
 
@@ -64,7 +73,15 @@ export class WebhookService {
     const result = await send({
       url: form.webhookUrl,
       body: payload,
-      headers: webhookHeaders(form.webhookSecret, payload, TEST_SUBMISSION_ID),
+      headers: webhookHeaders(
+        signingSecrets({
+          secret: form.webhookSecret,
+          previousSecret: form.webhookSecretPrevious,
+          previousSecretUntil: form.webhookSecretPreviousUntil,
+        }),
+        payload,
+        TEST_SUBMISSION_ID,
+      ),
       allowPrivate: this.opts.allowPrivate,
       timeoutMs: this.opts.timeoutMs,
     });
@@ -75,5 +92,39 @@ export class WebhookService {
       duration_ms: Math.max(0, Math.round(result.durationMs)),
       ...(ok ? {} : { error: result.error ?? `http ${result.statusCode}` }),
     };
+  }
+
+  /**
+   * POST /v1/forms/{id}/webhook/redeliver: one new delivery of a stored submission, with the normal
+   * retries: the payload of spec 6.2 built again from the submission's values as stored now (file links
+   * signed anew), under a new delivery id; receivers see the same submission id (and webhook-id). 404 for
+   * a submission the form does not have; 422 without a webhook_url.
+   */
+  async redeliver(form: FormRecord, submissionId: string): Promise<{ delivery_id: string }> {
+    if (form.webhookUrl === '')
+      throw invalid(['webhook_url: no webhook is configured; set one with PATCH /v1/forms/{id} first']);
+    const submission = await this.store.submissions.byId(form.id, submissionId);
+    if (!submission) throw notFound('submission');
+    const fileIds = Object.values(submission.values).flatMap((v) =>
+      v && typeof v === 'object' && typeof (v as { file_id?: unknown }).file_id === 'string'
+        ? [(v as { file_id: string }).file_id]
+        : [],
+    );
+    const payload = buildPayload({
+      formId: form.id,
+      submissionId: submission.id,
+      formVersion: submission.formVersion,
+      values: this.opts.linkSecret
+        ? withSignedLinks(submission.values, fileIds, this.opts.linkSecret)
+        : submission.values,
+      createdAt: submission.createdAt,
+    });
+    const now = new Date().toISOString();
+    const id = newId();
+    // Deleted between the read and the write: as if it had never been there.
+    if (!(await this.store.webhooks.add(form.id, submission.id, { id, payload, nextAttemptAt: now }, now)))
+      throw notFound('submission');
+    this.opts.onScheduled?.(id, form.id);
+    return { delivery_id: id };
   }
 }

@@ -1,6 +1,12 @@
 // Operations of /v1/forms/{id}/webhook (server/http/webhook.ts): read it with its log, send a test.
 import { z } from 'zod';
-import { webhookInfoSchema, webhookTestResultSchema } from '../../../shared/api/webhook-responses.ts';
+import { redeliverBodySchema } from '../../../shared/api/webhooks.ts';
+import {
+  redeliverResultSchema,
+  rotateResultSchema,
+  webhookInfoSchema,
+  webhookTestResultSchema,
+} from '../../../shared/api/webhook-responses.ts';
 import { formPath } from './components.ts';
 import { type ApiOperation, json } from './operation.ts';
 
@@ -30,6 +36,30 @@ export const webhookOperations: ApiOperation[] = [
     callers: ['account'],
     params: { path: formPath },
     responses: { 200: json('How the test went', webhookTestResultSchema) },
+    errors: [403, 404, 422, 503],
+  },
+  {
+    method: 'post',
+    path: '/v1/forms/{id}/webhook/redeliver',
+    operationId: 'redeliverWebhook',
+    summary: 'Send a stored submission to the webhook again',
+    description:
+      'Schedules one new delivery with the normal retries (the payload rebuilt from the submission as stored). ' +
+      '404 for a submission of another form; 422 without a webhook_url.',
+    callers: ['account'],
+    params: { path: formPath },
+    body: redeliverBodySchema,
+    responses: { 202: json('The delivery is scheduled', redeliverResultSchema) },
+    errors: [400, 403, 404, 422, 503],
+  },
+  {
+    method: 'post',
+    path: '/v1/forms/{id}/webhook/rotate',
+    operationId: 'rotateWebhookSecret',
+    summary: 'Replace the signing secret; the old one keeps signing beside it for 24 h',
+    callers: ['account'],
+    params: { path: formPath },
+    responses: { 200: json('The new secret, in full', rotateResultSchema) },
     errors: [403, 404, 422, 503],
   },
 ];

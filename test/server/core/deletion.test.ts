@@ -26,6 +26,10 @@ async function formWithWebhook(w: AdminWorld) {
   await w.store.forms.update(form_id, {
     webhookUrl: 'https://hooks.example.com/in',
     webhookSecret: `whsec_${'b'.repeat(64)}`,
+    webhookSecretPrevious: '',
+    webhookSecretPreviousUntil: null,
+    slackWebhookUrl: '',
+    discordWebhookUrl: '',
   });
   return (await w.store.forms.byId(form_id))!;
 }

@@ -10,7 +10,13 @@ import { migrations } from '../../../server/core/store/sqljs/migrations/index.ts
 import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
 import { DurableDatabase } from '../../../server/lib/durable/durable-db.ts';
 import type { Store } from '../../../server/core/store/types.ts';
+import { readFileSync } from 'node:fs';
+import { Webhook } from 'standardwebhooks';
+import Stripe from 'stripe';
+import { attemptDelivery } from '../../../server/core/webhooks/delivery-attempt.ts';
+import { sendWebhook, type SendWebhookOptions } from '../../../server/lib/webhook-send.ts';
 import { contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
+import { startHttpsReceiver, type Received } from '../../helpers/https-receiver.ts';
 import { tempDataDir } from '../../helpers/server.ts';
 
 type Ctx = { store: Store; services: Services; dataDir: string };
@@ -95,6 +101,71 @@ core(
     assert.not.ok(due.some((d) => d.formId === published.form_id || d.formId === plain.id));
   },
 );
+
+core(
+  'unclaimed forms send no Slack or Discord message either; a claimed one gets one delivery per chat address',
+  async (ctx) => {
+    const { services, store } = ctx;
+    const chat = { slackWebhookUrl: 'https://127.0.0.1/slack', discordWebhookUrl: 'https://127.0.0.1/discord' };
+    const published = await services.forms.publish(null, { definition: contactDefinition() });
+    await store.forms.update(published.form_id, chat);
+    const stray = await submitTo(services, published.form_id);
+    assert.equal((await store.webhooks.forSubmission(published.form_id, stray.body.id)).deliveries, []);
+    const form = await claimedForm(ctx);
+    await store.forms.update(form.id, chat);
+    const sent = await submitTo(services, form.id);
+    const rows = (await store.webhooks.forSubmission(form.id, sent.body.id)).deliveries;
+    assert.equal(rows.map((d) => d.channel).sort(), ['discord', 'slack']);
+  },
+);
+
+core('a rotation signs with both secrets for 24 hours, then with the new one alone', async (ctx) => {
+  const receiver = await startHttpsReceiver();
+  const ca = readFileSync(receiver.caFile);
+  const settings = { allowPrivate: true, timeoutMs: 5000, leaseMs: 10_000, retryBaseMs: 1000, retryCapMs: 1000 };
+  // The real transport, trusting the receiver's certificate (this process started without NODE_EXTRA_CA_CERTS).
+  const send = (o: SendWebhookOptions) => sendWebhook({ ...o, ca });
+  const stripe = new Stripe('sk_test_formstead');
+  const signatures = (got: Received) => (got.headers['service-signature'] as string).split(',').length - 1;
+  const verifies = (secret: string, got: Received) => {
+    try {
+      stripe.webhooks.constructEvent(got.raw.toString(), got.headers['service-signature'] as string, secret, 300);
+      new Webhook(secret).verify(got.raw.toString(), got.headers as Record<string, string>);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    const form = await claimedForm(ctx);
+    await ctx.services.settings.update(form, { webhook_url: receiver.url('/status/200/overlap') });
+    const first = (await ctx.store.forms.byId(form.id))!;
+    const deliverOne = async () => {
+      const { body } = await submitTo(ctx.services, form.id);
+      const [d] = (await ctx.store.webhooks.forSubmission(form.id, body.id)).deliveries;
+      await attemptDelivery(ctx.store, { ...settings, send }, d.id);
+      return receiver.to('/status/200/overlap').at(-1)!;
+    };
+    // Rotated 25 hours ago: the overlap is over.
+    const { secret: second } = await ctx.services.settings.rotateSecret(first, Date.now() - 25 * 3600_000);
+    const late = await deliverOne();
+    assert.is(signatures(late), 1);
+    assert.ok(verifies(second, late));
+    assert.not.ok(verifies(first.webhookSecret, late));
+    // Rotated now: both sign, either verifies, for 24 h.
+    const { secret: third } = await ctx.services.settings.rotateSecret((await ctx.store.forms.byId(form.id))!);
+    const now = await deliverOne();
+    assert.is(signatures(now), 2);
+    assert.ok(verifies(third, now) && verifies(second, now));
+    assert.not.ok(verifies(first.webhookSecret, now));
+    const stored = (await ctx.store.forms.byId(form.id))!;
+    assert.is(stored.webhookSecretPrevious, second);
+    const hours = (Date.parse(stored.webhookSecretPreviousUntil!) - Date.now()) / 3600_000;
+    assert.ok(hours > 23.9 && hours <= 24, String(hours));
+  } finally {
+    await receiver.close();
+  }
+});
 
 core('removing the webhook cancels pending deliveries', async (ctx) => {
   const form = await claimedForm(ctx);

@@ -62,7 +62,16 @@ delivery('a submission is POSTed once, signed per spec 6.4, with the body and he
   assert.equal(got.json.values, answer.json.values);
   assert.match(got.json.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, 'RFC 3339 UTC');
   const log = await waitForLog(server, id, (l) => l.length === 1, 'the log line');
-  assert.equal(Object.keys(log[0]).sort(), ['attempt', 'created_at', 'duration_ms', 'status_code', 'submission_id']);
+  assert.equal(Object.keys(log[0]).sort(), [
+    'attempt',
+    'channel',
+    'created_at',
+    'delivery_state',
+    'duration_ms',
+    'status_code',
+    'submission_id',
+  ]);
+  assert.equal([log[0].channel, log[0].delivery_state], ['webhook', 'delivered']);
   assert.is(log[0].submission_id, answer.json.id);
   assert.is(log[0].attempt, 1);
   assert.is(log[0].status_code, 200);

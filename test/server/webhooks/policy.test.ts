@@ -26,11 +26,40 @@ policy(
       });
       assert.is(refused.status, 422);
       assert.match(refused.json.details[0], /^webhook_url: address not allowed/);
-      const metadata = await call(strict.url, 'PATCH', `/v1/forms/${id}`, {
-        key: OWNER_KEY,
-        body: { webhook_url: 'https://169.254.169.254/latest/meta-data' },
-      });
-      assert.is(metadata.status, 422);
+      // Every refusal the setting would lift names it; the others do not (it would not help).
+      const hint = ' (set FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 to allow http:// and local addresses while developing)';
+      assert.ok(refused.json.details[0].endsWith(hint), refused.json.details[0]);
+      const rows: [Record<string, string>, string][] = [
+        [{ webhook_url: 'http://127.0.0.1:8080/hook' }, `webhook_url: invalid url: must start with https://${hint}`],
+        [
+          { slack_webhook_url: 'https://localhost/services/x' },
+          'slack_webhook_url: address not allowed: the host must be a public address (not private, loopback, ' +
+            `link-local or metadata)${hint}`,
+        ],
+        [
+          { discord_webhook_url: 'https://192.0.2.1:8443/api/webhooks/1' },
+          'discord_webhook_url: address not allowed: the host must be a public address (not private, loopback, ' +
+            `link-local or metadata)${hint}`,
+        ],
+        [
+          { webhook_url: 'https://169.254.169.254/latest/meta-data' },
+          'webhook_url: address not allowed: the host must be a public address (not private, loopback, ' +
+            'link-local or metadata)',
+        ],
+        [
+          { webhook_url: 'https://user:pw@127.0.0.1/hook' },
+          'webhook_url: invalid url: must be an https:// URL on port 443 without credentials',
+        ],
+        [
+          { webhook_url: 'ftp://127.0.0.1/hook' },
+          'webhook_url: invalid url: must be an https:// URL on port 443 ' + 'without credentials',
+        ],
+      ];
+      for (const [body, detail] of rows) {
+        const r = await call(strict.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body });
+        assert.is(r.status, 422, JSON.stringify(body));
+        assert.equal(r.json.details, [detail]);
+      }
 
       await submit(strict, id);
       const log = await waitForLog(strict, id, (l) => l.length === 1, 'the refused attempt');

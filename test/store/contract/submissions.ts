@@ -90,11 +90,45 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
         formId: f.id,
         submissionId: sub.id,
         payload: '{"type":"submission.created"}',
+        channel: 'webhook',
         attemptCount: 0,
         nextAttemptAt: at(SECOND),
         state: 'pending',
         createdAt: sub.createdAt,
       });
+    },
+  );
+  rule(
+    'submissions.insert',
+    'writes its Slack and Discord deliveries with it, each with its channel, beside the webhook one',
+    async ({ store }) => {
+      const f = await form(store, (await workspace(store)).id);
+      const chat = (['slack', 'discord'] as const).map((channel) => ({
+        id: uuid(),
+        channel,
+        payload: `{"${channel}":true}`,
+        nextAttemptAt: at(SECOND),
+      }));
+      const sub = newSubmission(f.id, f.workspaceId, {
+        delivery: { id: uuid(), payload: '{"type":"submission.created"}', nextAttemptAt: at(SECOND) },
+        chatDeliveries: chat,
+      });
+      await store.submissions.insert(sub);
+      const rows = (await store.webhooks.forSubmission(f.id, sub.id)).deliveries;
+      assert.equal(
+        rows.map((d) => [d.id, d.channel, d.payload, d.state]).sort(),
+        [
+          [sub.delivery!.id, 'webhook', '{"type":"submission.created"}', 'pending'],
+          ...chat.map((d) => [d.id, d.channel, d.payload, 'pending']),
+        ].sort(),
+      );
+      // Only chat messages (no webhook): written all the same.
+      const alone = newSubmission(f.id, f.workspaceId, { chatDeliveries: [{ ...chat[0], id: uuid() }] });
+      await store.submissions.insert(alone);
+      assert.equal(
+        (await store.webhooks.forSubmission(f.id, alone.id)).deliveries.map((d) => d.channel),
+        ['slack'],
+      );
     },
   );
 

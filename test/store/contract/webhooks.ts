@@ -23,6 +23,15 @@ async function delivery(store: Store, f: { id: string; workspaceId: string | nul
   return { id: sub.delivery!.id, submissionId: sub.id, formId: f.id };
 }
 
+/** A submission of `f` with one Slack or Discord delivery due now. */
+async function chatDelivery(store: Store, f: { id: string; workspaceId: string | null }, channel: 'slack' | 'discord') {
+  const sub = newSubmission(f.id, f.workspaceId, {
+    chatDeliveries: [{ id: uuid(), channel, payload: `{"${channel}":1}`, nextAttemptAt: at() }],
+  });
+  await store.submissions.insert(sub);
+  return { id: sub.chatDeliveries![0].id, submissionId: sub.id, formId: f.id };
+}
+
 type Next = AttemptResult['next'];
 
 /** The result of attempt `n` of a delivery, made `atMs` after T0. */
@@ -51,6 +60,8 @@ function attempt(
     ...over,
   };
 }
+/** The log line an attempt result leaves: its attempt with the delivery's channel and the state it moved to. */
+const line = (r: AttemptResult, channel = 'webhook') => ({ ...r.attempt, channel, nextState: r.next.state });
 const retryAt = (ms: number): Next => ({ state: 'pending', nextAttemptAt: at(ms) });
 
 /** What a take answered, shortly: the delivery's id when taken, else 'held' or undefined. */
@@ -75,6 +86,7 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
       formId: f.id,
       submissionId: d.submissionId,
       payload: '{"type":"submission.created"}',
+      channel: 'webhook',
       attemptCount: 0,
       nextAttemptAt: at(SECOND),
       state: 'pending',
@@ -116,7 +128,13 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
       const got = await store.webhooks.take(d.id, at(), at(MINUTE));
       assert.equal(got, {
         delivery: (await store.webhooks.byId(d.id))!,
-        target: { workspaceId: f.workspaceId, url: 'https://example.org/new', secret: 'whsec_new' },
+        target: {
+          workspaceId: f.workspaceId,
+          url: 'https://example.org/new',
+          secret: 'whsec_new',
+          previousSecret: '',
+          previousSecretUntil: null,
+        },
       });
       await store.forms.update(f.id, { webhookUrl: '' });
       assert.is(
@@ -270,7 +288,7 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
       const after = (await store.webhooks.byId(d.id))!;
       assert.equal([after.state, after.attemptCount, after.nextAttemptAt], [state, 1, nextAttemptAt]);
       assert.is((await store.forms.byId(f.id))?.webhookFailures, failures);
-      assert.equal((await store.webhooks.attempts(f.id, 1))[0], result.attempt);
+      assert.equal((await store.webhooks.attempts(f.id, 1))[0], line(result));
     });
   }
   for (const ended of ['delivered', 'cancelled', 'failed'] as const) {
@@ -303,7 +321,7 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
           );
           assert.equal(await store.webhooks.byId(d.id), before, `attempt ${n}`);
           assert.is((await store.forms.byId(f.id))!.webhookFailures, streak);
-          assert.equal((await store.webhooks.attempts(f.id, 1))[0], late.attempt);
+          assert.equal((await store.webhooks.attempts(f.id, 1))[0], line(late));
         }
       },
     );
@@ -403,12 +421,12 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     async ({ store }) => {
       const f = await hookedForm(store);
       const ds = [await delivery(store, f), await delivery(store, f), await delivery(store, f)];
-      const logged: AttemptResult['attempt'][] = [];
+      const logged: ReturnType<typeof line>[] = [];
       for (let i = 0; i < 130; i++) {
         const d = ds[i % 3];
         const r = attempt(d, Math.floor(i / 3) + 1, 503, retryAt(HOUR), (i + 1) * SECOND);
         await store.webhooks.recordAttempt(r);
-        logged.push(r.attempt);
+        logged.push(line(r));
       }
       const newest = logged.slice(30).reverse();
       assert.equal(await store.webhooks.attempts(f.id, 100), newest);
@@ -457,8 +475,8 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     ];
     results[1].attempt.error = 'timeout';
     for (const r of results) await store.webhooks.recordAttempt(r);
-    assert.equal(await store.webhooks.attempts(f.id, 10), results.map((r) => r.attempt).reverse());
-    assert.equal(await store.webhooks.attempts(f.id, 2), [results[2].attempt, results[1].attempt]);
+    assert.equal(await store.webhooks.attempts(f.id, 10), results.map((r) => line(r)).reverse());
+    assert.equal(await store.webhooks.attempts(f.id, 2), [line(results[2]), line(results[1])]);
     assert.equal(await store.webhooks.attempts('nope', 10), []);
   });
 
@@ -512,6 +530,100 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
       assert.is((await store.forms.byId(f.id))?.webhookFailures, 0);
       assert.is((await store.forms.byId(g.id))?.webhookFailures, 1);
       assert.is(await store.webhooks.cancelPending(f.id, at(HOUR)), 0, 'nothing left to cancel');
+    },
+  );
+
+  rule(
+    'webhooks.cancelPending',
+    "with a channel: cancels only that channel's pending deliveries (a Slack address removed)",
+    async ({ store }) => {
+      const f = await hookedForm(store);
+      const hook = await delivery(store, f);
+      const slack = await chatDelivery(store, f, 'slack');
+      const discord = await chatDelivery(store, f, 'discord');
+      assert.is(await store.webhooks.cancelPending(f.id, at(HOUR), 'slack'), 1);
+      assert.equal(
+        [
+          (await store.webhooks.byId(hook.id))?.state,
+          (await store.webhooks.byId(slack.id))?.state,
+          (await store.webhooks.byId(discord.id))?.state,
+        ],
+        ['pending', 'cancelled', 'pending'],
+      );
+      assert.is(await store.webhooks.cancelPending(f.id, at(HOUR), 'webhook'), 1);
+      assert.is((await store.webhooks.byId(discord.id))?.state, 'pending');
+    },
+  );
+
+  rule(
+    'webhooks.add',
+    "adds a pending delivery of one of the form's submissions (a redelivery), due when given; false and " +
+      'nothing written for a submission of another form or none',
+    async ({ store }) => {
+      const f = await hookedForm(store);
+      const g = await hookedForm(store);
+      const first = await delivery(store, f);
+      await store.webhooks.recordAttempt(attempt(first, 1, 410, { state: 'cancelled' }));
+      const again = { id: uuid(), payload: '{"again":true}', nextAttemptAt: at(MINUTE) };
+      assert.is(await store.webhooks.add(f.id, first.submissionId, again, at(SECOND)), true);
+      assert.equal(await store.webhooks.byId(again.id), {
+        id: again.id,
+        formId: f.id,
+        submissionId: first.submissionId,
+        payload: '{"again":true}',
+        channel: 'webhook',
+        attemptCount: 0,
+        nextAttemptAt: at(MINUTE),
+        state: 'pending',
+        createdAt: at(SECOND),
+      });
+      assert.equal(await store.webhooks.due(at(MINUTE), 10), [{ id: again.id, formId: f.id }]);
+      const stray = { id: uuid(), payload: '{}', nextAttemptAt: at() };
+      assert.is(await store.webhooks.add(g.id, first.submissionId, stray, at()), false, 'another form');
+      assert.is(await store.webhooks.add(f.id, uuid(), stray, at()), false, 'no such submission');
+      assert.is(await store.webhooks.byId(stray.id), undefined);
+    },
+  );
+
+  rule(
+    'webhooks.take',
+    "reads a chat delivery with its channel's address, and the secret a rotation replaced with its end",
+    async ({ store }) => {
+      const f = await hookedForm(store);
+      await store.forms.update(f.id, {
+        slackWebhookUrl: 'https://hooks.slack.com/services/T/B/x',
+        discordWebhookUrl: 'https://discord.com/api/webhooks/1/x',
+        webhookSecretPrevious: 'whsec_old',
+        webhookSecretPreviousUntil: at(DAY),
+      });
+      for (const [channel, url] of [
+        ['slack', 'https://hooks.slack.com/services/T/B/x'],
+        ['discord', 'https://discord.com/api/webhooks/1/x'],
+      ] as const) {
+        const d = await chatDelivery(store, f, channel);
+        const got = taken(await store.webhooks.take(d.id, at(), at(MINUTE)));
+        assert.is(got.delivery.channel, channel);
+        assert.equal(got.target, {
+          workspaceId: f.workspaceId,
+          url,
+          secret: SECRET,
+          previousSecret: 'whsec_old',
+          previousSecretUntil: at(DAY),
+        });
+      }
+    },
+  );
+
+  rule(
+    'webhooks.recordAttempt',
+    "a chat delivery's line carries its channel; the delivery moves on like a webhook's",
+    async ({ store }) => {
+      const f = await hookedForm(store);
+      const d = await chatDelivery(store, f, 'discord');
+      const r = attempt(d, 1, 503, retryAt(MINUTE));
+      await store.webhooks.recordAttempt(r);
+      assert.equal(await store.webhooks.attempts(f.id, 10), [line(r, 'discord')]);
+      assert.is((await store.webhooks.byId(d.id))?.nextAttemptAt, at(MINUTE));
     },
   );
 

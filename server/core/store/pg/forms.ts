@@ -188,8 +188,10 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
     `INSERT INTO forms (id, workspace_id, agent_key_id, title, status, moderation_paused, version, created_at,
        expires_at, claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode,
        notify_email_to, webhook_url, webhook_secret, submission_count, notify_each_response, confirmation_field,
-       confirmation_message, retention_days, theme)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22)`,
+       confirmation_message, retention_days, theme, webhook_secret_previous, webhook_secret_previous_until,
+       slack_webhook_url, discord_webhook_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22,
+       $23, $24, $25, $26)`,
     [
       f.id,
       f.workspaceId,
@@ -213,6 +215,10 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
       f.confirmationMessage,
       f.retentionDays,
       JSON.stringify(f.theme),
+      f.webhookSecretPrevious ?? '',
+      f.webhookSecretPreviousUntil ?? null,
+      f.slackWebhookUrl ?? '',
+      f.discordWebhookUrl ?? '',
     ],
   );
   await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [

@@ -15,15 +15,22 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase(
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   return {
     submissions: {
-      // The one-call write knows nothing of retain_from (rare: a restore from Spam), which is set in the same
-      // transaction.
+      // The one-call write knows nothing of retain_from (rare: a restore from Spam) nor of Slack and Discord
+      // messages (forms that have them), which are written in the same transaction.
       insert: (s) =>
-        s.retainFrom === undefined
+        s.retainFrom === undefined && !s.chatDeliveries?.length
           ? insert(db, s)
           : db.tx(async (tx) => {
               const outcome = await insert(tx, s);
-              if (outcome.kind === 'stored')
-                await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom!, s.id]);
+              if (outcome.kind !== 'stored') return outcome;
+              if (s.retainFrom !== undefined)
+                await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom, s.id]);
+              for (const d of s.chatDeliveries ?? [])
+                await tx.q(
+                  `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
+                    channel) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+                  [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
+                );
               return outcome;
             }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {

@@ -71,13 +71,13 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
         [state, at, id],
       );
     },
-    cancelPending: async (formId, at) =>
+    cancelPending: async (formId, at, channel) =>
       db.tx(async (tx) => {
         const n = (
           await tx.q(
             `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2
-              AND state = 'pending'`,
-            [at, formId],
+              AND state = 'pending'${channel ? ' AND channel = $3' : ''}`,
+            channel ? [at, formId, channel] : [at, formId],
           )
         ).changes;
         const reset = await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [
@@ -86,6 +86,16 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
         if (reset.changes > 0) await notifyFormChanged(tx, formId);
         return n;
       }),
+    // One statement: the submission's row is checked by the INSERT's SELECT, so nothing is written for a
+    // submission that is not the form's (or went meanwhile).
+    add: async (formId, submissionId, d, at) =>
+      (
+        await db.q(
+          `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, channel)
+            SELECT $1, $2, $3, $4, $5, $6, $7 FROM submissions s WHERE s.form_id = $2 AND s.id = $3`,
+          [d.id, formId, submissionId, d.payload, d.nextAttemptAt, at, d.channel ?? 'webhook'],
+        )
+      ).changes === 1,
     attempts: async (formId, limit) =>
       (
         await db.q('SELECT * FROM webhook_attempts WHERE form_id = $1 ORDER BY created_at DESC, n DESC LIMIT $2', [

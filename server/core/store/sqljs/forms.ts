@@ -171,8 +171,9 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
       `expires_at,
        claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, ` +
       `webhook_url, webhook_secret, submission_count,
-       notify_each_response, confirmation_field, confirmation_message, retention_days, theme)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+       notify_each_response, confirmation_field, confirmation_message, retention_days, theme,
+       webhook_secret_previous, webhook_secret_previous_until, slack_webhook_url, discord_webhook_url)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       f.id,
       f.workspaceId,
@@ -196,6 +197,10 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
       f.confirmationMessage,
       f.retentionDays,
       JSON.stringify(f.theme),
+      f.webhookSecretPrevious ?? '',
+      f.webhookSecretPreviousUntil ?? null,
+      f.slackWebhookUrl ?? '',
+      f.discordWebhookUrl ?? '',
     ],
   );
   tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [

@@ -70,11 +70,11 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               [s.formId, i.key, i.bodyHash, i.status, i.response, s.createdAt],
             );
           }
-          if (s.delivery) {
+          for (const d of s.delivery ? [s.delivery, ...(s.chatDeliveries ?? [])] : (s.chatDeliveries ?? [])) {
             tx.run(
-              'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at) ' +
-                'VALUES (?, ?, ?, ?, ?, ?)',
-              [s.delivery.id, s.formId, s.id, s.delivery.payload, s.delivery.nextAttemptAt, s.createdAt],
+              'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
+                'channel) VALUES (?, ?, ?, ?, ?, ?, ?)',
+              [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
             );
           }
           if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);

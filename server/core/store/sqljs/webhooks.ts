@@ -4,6 +4,11 @@ import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import { toAttempt, toDelivery, toTakenDelivery } from '../rows.ts';
 import type { Store } from '../types.ts';
 
+/** The form's URL for a delivery's channel (d: the delivery, f: its form). */
+const CHANNEL_URL =
+  "CASE d.channel WHEN 'slack' THEN f.slack_webhook_url WHEN 'discord' THEN f.discord_webhook_url " +
+  'ELSE f.webhook_url END';
+
 /** The webhooks part of the store. */
 export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
   // Leases live in memory: one process holds this store (the data folder's lock), so a lease only has
@@ -25,8 +30,9 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
     take: async (id, now, until) => {
       // One synchronous step, so nothing runs between the check of the lease and its taking.
       const row = db.get(
-        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, f.webhook_url AS f_url,
-                f.webhook_secret AS f_secret
+        `SELECT d.*, f.id AS f_id, f.workspace_id AS f_workspace_id, ${CHANNEL_URL} AS f_url,
+                f.webhook_secret AS f_secret, f.webhook_secret_previous AS f_previous,
+                f.webhook_secret_previous_until AS f_previous_until
          FROM webhook_deliveries d LEFT JOIN forms f ON f.id = d.form_id
          WHERE d.id = ? AND d.state = 'pending' AND d.next_attempt_at <= ?`,
         [id, now],
@@ -53,12 +59,27 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
         // The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
         if (!form) return { failures: 0, mailFailure: false };
         const n = form.logged + 1;
+        const channel =
+          tx.get<{ channel: string }>('SELECT channel FROM webhook_deliveries WHERE id = ?', [deliveryId])?.channel ??
+          'webhook';
         // Line n takes slot n % logSize: the line logSize attempts older is replaced (the ring of the migration).
         tx.run(
           'INSERT OR REPLACE INTO webhook_attempts (form_id, slot, n, submission_id, attempt, status_code, error, ' +
-            `duration_ms, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [a.formId, n % logSize, n, a.submissionId, a.attempt, a.statusCode, a.error, a.durationMs, a.createdAt],
+            `duration_ms, created_at, channel, next_state)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            a.formId,
+            n % logSize,
+            n,
+            a.submissionId,
+            a.attempt,
+            a.statusCode,
+            a.error,
+            a.durationMs,
+            a.createdAt,
+            channel,
+            next.state,
+          ],
         );
         const moved =
           next.state === 'pending'
@@ -101,14 +122,26 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
         ]),
       );
     },
-    cancelPending: async (formId, at) =>
+    cancelPending: async (formId, at, channel) =>
       db.write((tx) => {
         const n = tx.run(
-          "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND state = 'pending'",
-          [at, formId],
+          "UPDATE webhook_deliveries SET state = 'cancelled', finished_at = ? WHERE form_id = ? AND state = 'pending'" +
+            (channel ? ' AND channel = ?' : ''),
+          channel ? [at, formId, channel] : [at, formId],
         ).changes;
         tx.run('UPDATE forms SET webhook_failures = 0 WHERE id = ? AND webhook_failures <> 0', [formId]);
         return n;
+      }),
+    add: async (formId, submissionId, d, at) =>
+      db.write((tx) => {
+        if (!tx.get('SELECT 1 AS x FROM submissions WHERE form_id = ? AND id = ?', [formId, submissionId]))
+          return false;
+        tx.run(
+          'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
+            'channel) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [d.id, formId, submissionId, d.payload, d.nextAttemptAt, at, d.channel ?? 'webhook'],
+        );
+        return true;
       }),
     attempts: async (formId, limit) =>
       db

@@ -10,6 +10,14 @@ export interface FormSettingsRecord {
   notifyEmailTo: string;
   webhookUrl: string;
   webhookSecret: string;
+  /** The secret the last rotation replaced ('' when none); it still signs deliveries until the time below. */
+  webhookSecretPrevious: string;
+  /** Until when (ISO time) deliveries also carry a signature with the previous secret; null when none. */
+  webhookSecretPreviousUntil: string | null;
+  /** Slack-format incoming webhook that gets each response as a message; '' when off. */
+  slackWebhookUrl: string;
+  /** Discord webhook that gets each response as a message; '' when off. */
+  discordWebhookUrl: string;
   /** Mail the members on every response (digests under bursts); additive to notifyMode's milestones. */
   notifyEachResponse: boolean;
   /** Key of the email field whose address gets a confirmation mail; '' when the mail is off. */

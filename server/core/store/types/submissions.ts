@@ -46,6 +46,8 @@ export interface NewSubmission {
   monthlyQuota?: number;
   /** The webhook delivery of this submission, written in the same transaction so none is lost. */
   delivery?: NewDelivery;
+  /** Its Slack and Discord messages (channel set), written in the same transaction like the webhook delivery. */
+  chatDeliveries?: NewDelivery[];
   /** Marked "not spam": the suspected-spam row with this id is removed in the same write. */
   fromSpam?: boolean;
   /** When the form's retention period starts for it, if not at `createdAt` (an answer marked "not spam": then). */

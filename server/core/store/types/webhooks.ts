@@ -3,11 +3,19 @@
 /** A webhook delivery's lifecycle (spec 3.3): failed means all attempts were used up. */
 export type DeliveryState = 'pending' | 'delivered' | 'cancelled' | 'failed';
 
+/**
+ * Where a delivery goes: the form's webhook_url, or its slack_webhook_url or discord_webhook_url (a chat
+ * message, sent under the same rules as a webhook: docs/webhooks.md "Slack and Discord").
+ */
+export type DeliveryChannel = 'webhook' | 'slack' | 'discord';
+
 /** A webhook delivery to write with its submission; the payload is the exact body every attempt sends. */
 export interface NewDelivery {
   id: string;
   payload: string;
   nextAttemptAt: string;
+  /** 'webhook' when absent. */
+  channel?: DeliveryChannel;
 }
 
 /** One submission's webhook delivery as stored. */
@@ -16,23 +24,32 @@ export interface DeliveryRecord {
   formId: string;
   submissionId: string;
   payload: string;
+  channel: DeliveryChannel;
   attemptCount: number;
   nextAttemptAt: string;
   state: DeliveryState;
   createdAt: string;
 }
 
-/** Where a form's webhooks go at this moment. */
+/** Where a form sends a delivery of one channel at this moment. */
 export interface WebhookTarget {
   workspaceId: string | null;
+  /** The form's URL for the delivery's channel ('' when that channel is off). */
   url: string;
   secret: string;
+  /** The secret a rotation replaced ('' when none), still signing until `previousSecretUntil`. */
+  previousSecret: string;
+  previousSecretUntil: string | null;
 }
 
 /** One line of the delivery log (spec 2.13); error is null on success. */
 export interface AttemptRecord {
   formId: string;
   submissionId: string;
+  /** Where the attempt went; written from the delivery's own channel when the attempt is recorded. */
+  channel: DeliveryChannel;
+  /** The delivery's state after this attempt (`AttemptResult.next`); null for lines logged before migration 13. */
+  nextState: DeliveryState | null;
   attempt: number;
   statusCode: number;
   error: string | null;
@@ -43,7 +60,8 @@ export interface AttemptRecord {
 /** What one finished attempt changes, applied in one write by `webhooks.recordAttempt`. */
 export interface AttemptResult {
   deliveryId: string;
-  attempt: AttemptRecord;
+  /** The log line; the store adds its channel (the delivery's) and its nextState (`next.state`). */
+  attempt: Omit<AttemptRecord, 'channel' | 'nextState'>;
   /** The delivery's next state; `pending` with the time of the next attempt. */
   next: { state: 'pending'; nextAttemptAt: string } | { state: 'delivered' | 'cancelled' | 'failed' };
   /** Keep this many log lines per form (the newest replace the oldest). */
@@ -81,8 +99,16 @@ export interface WebhookQueries {
   recordAttempt(result: AttemptResult): Promise<{ failures: number; mailFailure: boolean }>;
   /** Ends one pending delivery without an attempt (its form lost its webhook or its claim). */
   finish(id: string, state: 'cancelled' | 'failed', at: string): Promise<void>;
-  /** Cancels every pending delivery of a form and clears its failure streak (webhook removed). */
-  cancelPending(formId: string, at: string): Promise<number>;
+  /**
+   * Cancels every pending delivery of a form, or only those of `channel` (its URL was removed), and clears
+   * its failure streak; returns how many were cancelled.
+   */
+  cancelPending(formId: string, at: string, channel?: DeliveryChannel): Promise<number>;
+  /**
+   * Adds one delivery of an existing submission (a redelivery), due at `delivery.nextAttemptAt`; false
+   * (nothing written) when the submission is not the form's.
+   */
+  add(formId: string, submissionId: string, delivery: NewDelivery, at: string): Promise<boolean>;
   /** The delivery log of a form, newest first. */
   attempts(formId: string, limit: number): Promise<AttemptRecord[]>;
   /** One submission's deliveries (until swept) and its lines still in the form's log, newest first. */

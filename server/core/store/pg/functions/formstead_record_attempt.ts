@@ -1,8 +1,9 @@
 // Recording a webhook attempt (webhooks.recordAttempt): the log line, the delivery, the form's failure
 // streak, in one round trip instead of six (BEGIN, the form lock, the log line, the delivery, the form's
 // counters, COMMIT; docs/performance.md). Made by migration 9 and replaced by migration 11 (which moved
-// the log off the form-row lock: the log's layout is explained there). The current body: edit it here,
-// the store replaces the function at its next open (./index.ts).
+// the log off the form-row lock: the log's layout is explained there). Since migration 13 each line also
+// keeps the delivery's channel (read from the delivery row, so the signature stays) and its next state.
+// The current body: edit it here, the store replaces the function at its next open (./index.ts).
 
 /**
  * How the log stays at the newest `p_log_size` lines without a counter: a form with fewer gets a new
@@ -52,6 +53,7 @@ DECLARE
   v_top BIGINT[];
   v_full BOOLEAN;
   v_logged BOOLEAN := false;
+  v_channel TEXT;
 BEGIN
   PERFORM 1 FROM forms f WHERE f.id = p_form_id FOR KEY SHARE;
   -- The form was deleted while the attempt ran: its log and deliveries are gone, keep it that way.
@@ -59,6 +61,8 @@ BEGIN
     RETURN QUERY SELECT 0, false;
     RETURN;
   END IF;
+  SELECT coalesce((SELECT d.channel FROM webhook_deliveries d WHERE d.id = p_delivery_id), 'webhook')
+    INTO v_channel;
   -- When the form has p_log_size lines, the new line replaces the oldest of its newest p_log_size that
   -- no other recording is replacing right now (SKIP LOCKED); else it is added. The oldest first, alone
   -- (the usual case); the rest in order only when another recording holds it.
@@ -68,7 +72,7 @@ BEGIN
   IF v_full THEN
     UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id,
         attempt = p_attempt, status_code = p_status_code, error = p_error, duration_ms = p_duration_ms,
-        created_at = p_created_at
+        created_at = p_created_at, channel = v_channel, next_state = p_next_state
       WHERE w.form_id = p_form_id AND w.n = (
         SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_oldest FOR UPDATE SKIP LOCKED);
     v_logged := FOUND;
@@ -80,7 +84,7 @@ BEGIN
     FOR i IN 1 .. coalesce(array_length(v_top, 1), 0) LOOP
       UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id,
           attempt = p_attempt, status_code = p_status_code, error = p_error, duration_ms = p_duration_ms,
-          created_at = p_created_at
+          created_at = p_created_at, channel = v_channel, next_state = p_next_state
         WHERE w.form_id = p_form_id AND w.n = (
           SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_top[i] FOR UPDATE SKIP LOCKED);
       v_logged := FOUND;
@@ -88,8 +92,10 @@ BEGIN
     END LOOP;
   END IF;
   IF NOT v_logged THEN
-    INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at)
-      VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at);
+    INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at,
+        channel, next_state)
+      VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at,
+        v_channel, p_next_state);
   END IF;
   IF p_next_state = 'pending' THEN
     UPDATE webhook_deliveries SET attempt_count = p_attempt, next_attempt_at = p_next_at, leased_until = NULL

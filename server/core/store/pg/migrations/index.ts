@@ -14,6 +14,7 @@ import { retainFrom } from './008-retain-from.ts';
 import { recordAttempt } from './009-record-attempt.ts';
 import { takeDelivery } from './010-take-delivery.ts';
 import { attemptLog } from './011-attempt-log.ts';
+import { webhookChannels } from './013-webhook-channels.ts';
 import { closing } from './015-closing.ts';
 import type { PgMigration } from './types.ts';
 
@@ -30,5 +31,6 @@ export const pgMigrations: PgMigration[] = [
   recordAttempt,
   takeDelivery,
   attemptLog,
+  webhookChannels,
   closing,
 ];

@@ -11,6 +11,7 @@ import { files } from './008-files.ts';
 import { mailSpamTheme } from './009-mail-spam-theme.ts';
 import { outboxForm } from './010-outbox-form.ts';
 import { retainFrom } from './011-retain-from.ts';
+import { webhookChannels } from './013-webhook-channels.ts';
 import { closing } from './015-closing.ts';
 
 /** The ordered list the store applies at open. */
@@ -26,5 +27,6 @@ export const migrations: Migration[] = [
   mailSpamTheme,
   outboxForm,
   retainFrom,
+  webhookChannels,
   closing,
 ];
