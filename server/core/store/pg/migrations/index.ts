@@ -14,6 +14,7 @@ import { retainFrom } from './008-retain-from.ts';
 import { recordAttempt } from './009-record-attempt.ts';
 import { takeDelivery } from './010-take-delivery.ts';
 import { attemptLog } from './011-attempt-log.ts';
+import { dailyCounts } from './014-daily-counts.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -29,4 +30,5 @@ export const pgMigrations: PgMigration[] = [
   recordAttempt,
   takeDelivery,
   attemptLog,
+  dailyCounts,
 ];

@@ -11,6 +11,7 @@ import { files } from './008-files.ts';
 import { mailSpamTheme } from './009-mail-spam-theme.ts';
 import { outboxForm } from './010-outbox-form.ts';
 import { retainFrom } from './011-retain-from.ts';
+import { dailyCounts } from './014-daily-counts.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   mailSpamTheme,
   outboxForm,
   retainFrom,
+  dailyCounts,
 ];
