@@ -14,6 +14,7 @@ import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
+import type { VisitHint } from './stats/visit-hint.ts';
 import { buildPayload } from './webhooks/payload.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
@@ -32,6 +33,8 @@ export interface SubmitInput {
   idempotencyKey?: string;
   /** A hash of the request body, compared when an idempotency key is reused (empty without a key). */
   bodyHash: string;
+  /** The page's hint for counting its completion (source, seconds from start); never stored with the answer. */
+  visit?: VisitHint;
 }
 
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
@@ -54,6 +57,8 @@ export interface StoredSubmission {
   submissionCount: number;
   /** The stored row's fields, for live views (the admin panel's open table). */
   record: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>;
+  /** The page's hint, for counting the completion under its source and time (core/stats/counting.ts). */
+  visit?: VisitHint;
 }
 
 /** Hash of a request body for idempotency comparisons. */
@@ -287,6 +292,7 @@ export class SubmissionService {
       deliveryId: delivery?.id,
       submissionCount: outcome.submissionCount,
       record: { id, formVersion: form.version, createdAt, values, hiddenChars },
+      visit: input.visit,
     });
     return { status: 201, body, json, form, replayed: false };
   }

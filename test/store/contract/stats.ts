@@ -16,7 +16,7 @@ const row = (formId: string, day: string, kind: DailyCount['kind'], n: number, s
   n,
 });
 
-/** The counters of a form over the days, as sorted `day kind step source=n` lines (order is not part of the contract). */
+/** A form's counters as sorted `day kind step source=n` lines (their order is not part of the contract). */
 const lines = async (store: Store, formId: string, from = '2026-01-01', to = '2026-12-31') =>
   (await store.formStats.range(formId, from, to))
     .map((r) => `${r.day} ${r.kind} ${r.step} ${r.source}=${r.n}`.replace(/ {2,}/g, ' '))
