@@ -23,7 +23,8 @@ export function StatsView({ formId }: { formId: string }) {
   const stats = useQuery(() => trpc.stats.byForm.query({ formId, from: firstDay(days) }), [formId, days]);
   const picker = html`<div class="row period">
     <label for="stats-period">Period</label>
-    <select id="stats-period" value=${days} onChange=${(e: Event) => setDays(Number((e.target as HTMLSelectElement).value))}>
+    <select id="stats-period" value=${days}
+      onChange=${(e: Event) => setDays(Number((e.target as HTMLSelectElement).value))}>
       ${PERIODS.map((d) => html`<option value=${d}>Last ${d} days</option>`)}
     </select>
   </div>`;
@@ -49,10 +50,11 @@ function Funnel({ r }: { r: FormStatsReport }) {
     return html`<p class="muted">No visits counted in this period yet. Share the form's link or embed it: each
       visit of the hosted page or an embed is counted here, without cookies.</p>`;
   return html`<ol class="funnel">
-      <li><strong>${r.views.toLocaleString('en')}</strong> <span>views</span></li>
+      <li><strong>${r.views.toLocaleString('en')}</strong> <span>${r.views === 1 ? 'view' : 'views'}</span></li>
       <li><strong>${r.starts.toLocaleString('en')}</strong> <span>started</span>
         <small>${percent(r.starts, r.views)} of views</small></li>
-      <li><strong>${r.completions.toLocaleString('en')}</strong> <span>responses</span>
+      <li><strong>${r.completions.toLocaleString('en')}</strong>
+        <span>${r.completions === 1 ? 'response' : 'responses'}</span>
         <small>${percent(r.completions, r.starts)} of those who started</small></li>
     </ol>
     <p>${
@@ -76,9 +78,14 @@ function Steps({ r }: { r: FormStatsReport }) {
   const drop = biggestDrop(r.steps);
   const first = r.steps[0]?.reached ?? 0;
   return html`<${Section} title="Steps">
-    ${drop ? html`<p class="drop"><strong>${drop}</strong></p>` : html`<p class="muted">No one stopped between steps.</p>`}
+    ${
+      drop
+        ? html`<p class="drop"><strong>${drop}</strong></p>`
+        : html`<p class="muted">No one stopped between steps.</p>`
+    }
     <table class="boxed stack">
-      <thead><tr><th scope="col">Step</th><th scope="col">Reached</th><th scope="col">Of the first step</th></tr></thead>
+      <thead><tr><th scope="col">Step</th><th scope="col">Reached</th>
+        <th scope="col">Of the first step</th></tr></thead>
       <tbody>
         ${r.steps.map(
           (s) => html`<tr>
