@@ -61,6 +61,8 @@ async function main() {
   jobs.start();
   // Deliveries pending before a restart (or a crash) resume now.
   services.deliveries.start();
+  // Counts of views, starts, steps and completions are written every 10 s from memory.
+  services.counting.start();
 
   const server = createHttpServer(services, log);
   const admin = attachAdminChannel(server, services, { jobs, log });
@@ -94,6 +96,8 @@ async function main() {
     // anything still pending is sent after the next start.
     await services.deliveries.stop();
     await services.responseMail.stop();
+    // No request comes any more: the counts still in memory are written before the store closes.
+    await services.counting.stop();
     services.mailer.close();
     try {
       await store.close();

@@ -26,3 +26,7 @@ export type SubmissionDetail = Out['submissions']['detail'];
 export type DraftView = Out['drafts']['get'];
 /** A publish result (drafts.publish). */
 export type Published = Out['drafts']['publish'];
+/** How a form does over a period (stats.byForm, as GET /v1/forms/{id}/stats). */
+export type FormStatsReport = Out['stats']['byForm'];
+/** The summary per question of a form's answers (stats.questions). */
+export type FormSummary = Out['stats']['questions'];

@@ -2,6 +2,7 @@
 // where the script tag is. Default: an iframe of the hosted page that grows with the form. With
 // data-mode="inline": the renderer mounted in a shadow root (styles kept apart from the page's).
 // Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
+import { embedQuery, pageSource } from '../hosted/visit-source.ts';
 import { readEmbedMessage } from './messages.ts';
 
 (() => {
@@ -40,6 +41,8 @@ import { readEmbedMessage } from './messages.ts';
           endpoint: `${base}v1/f/${path}`,
           reportUrl: `${base}f/${path}/report`,
           showTitle: script.dataset.showTitle === 'true',
+          // Views, starts and steps are counted under this page's referrer and utm_* values.
+          events: { url: `${base}v1/f/${path}/events`, source: pageSource() },
         });
       },
       (err) => {
@@ -51,7 +54,8 @@ import { readEmbedMessage } from './messages.ts';
   }
 
   const frame = document.createElement('iframe');
-  frame.src = `${base}f/${path}?embed=1`;
+  // The host page's referrer host and utm_* values, so the form counts where this visit came from.
+  frame.src = `${base}f/${path}?embed=1${embedQuery(pageSource())}`;
   frame.title = script.dataset.title || 'Form';
   frame.style.cssText = `display:block;width:100%;border:0;height:${Number(script.dataset.height) || 480}px`;
   host.append(frame);

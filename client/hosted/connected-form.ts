@@ -1,10 +1,12 @@
 // FormRenderer wired to a Formstead form: posts to its endpoint with the honeypot and render token,
 // shows the form's success message, follows redirect_url, offers "Submit another response".
-import { useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { FormRenderer } from '../renderer/form-renderer.ts';
 import { html } from '../renderer/html.ts';
 import { Honeypot } from './honeypot.ts';
 import { createSubmitter } from './submit-client.ts';
+import { createVisitCounter } from './visit-counter.ts';
+import type { VisitSource } from './visit-source.ts';
 import type { PublicFormView } from './view.ts';
 
 /** Props of ConnectedForm. */
@@ -15,17 +17,31 @@ export interface ConnectedFormProps {
   onRedirect(url: string): void;
   /** Shows the title and description (the hosted page prints its own instead). */
   showTitle?: boolean;
+  /** Where to count the view, start and steps (POST /v1/f/{id}/events), with where the visit came from. */
+  events?: { url: string; source: VisitSource };
 }
 
 /** A Formstead form that sends its answers itself. */
-export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: ConnectedFormProps) {
+export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events }: ConnectedFormProps) {
   const honeypot = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one counter per form and events address
+  const counter = useMemo(
+    () => (events ? createVisitCounter(events.url, view.form_id, events.source) : undefined),
+    [events?.url, view.form_id],
+  );
+  useEffect(() => counter?.view(), [counter]);
   const send = useMemo(
-    () => createSubmitter(endpoint, { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' }),
-    [endpoint, view.render_token],
+    () =>
+      createSubmitter(
+        endpoint,
+        { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' },
+        { visitHint: counter?.hint },
+      ),
+    [endpoint, view.render_token, counter],
   );
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
     await send(values, context);
+    counter?.submitted();
     if (view.redirect_url) onRedirect(view.redirect_url);
   };
   const uploads = useMemo(
@@ -40,6 +56,6 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: Connect
   return html`<div class="fs-connected">
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
-      uploads=${uploads} />
+      uploads=${uploads} onStart=${counter?.start} onStep=${counter?.step} />
   </div>`;
 }

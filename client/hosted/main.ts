@@ -5,6 +5,7 @@
 import type { EmbedMessage } from '../embed/messages.ts';
 import { mountForm } from './mount.ts';
 import type { PublicFormView } from './view.ts';
+import { framedSource, pageSource } from './visit-source.ts';
 
 const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
 
@@ -26,6 +27,11 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
   mountForm(target, view, {
     endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
     onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
+    // In the embed's iframe the visit is the host page's: embed.js passed its referrer and utm_* values.
+    events: {
+      url: `/v1/f/${encodeURIComponent(view.form_id)}/events`,
+      source: embedded ? framedSource() : pageSource(),
+    },
   });
   root.replaceChildren(target);
 }

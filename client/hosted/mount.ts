@@ -5,6 +5,7 @@ import { themeModeClass, themeProperties } from '../../shared/api/theme-values.t
 import { html } from '../renderer/html.ts';
 import { ConnectedForm } from './connected-form.ts';
 import { closedNotices, type PublicFormView } from './view.ts';
+import type { VisitSource } from './visit-source.ts';
 
 /** Options of mountForm. */
 export interface MountOptions {
@@ -16,6 +17,8 @@ export interface MountOptions {
   onRedirect?: (url: string) => void;
   /** Shows the form's title and description above it (the inline embed's data-show-title). */
   showTitle?: boolean;
+  /** Where to count the view, start and steps, with where the visit came from (ConnectedForm). */
+  events?: { url: string; source: VisitSource };
 }
 
 /**
@@ -60,7 +63,7 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
       ${
         view.state === 'open'
           ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect}
-              showTitle=${opts.showTitle} />`
+              showTitle=${opts.showTitle} events=${opts.events} />`
           : html`<p class="fs-notice fs-renderer" role="status">${
               (view.state === 'closed' && view.closed_message) || (closedNotices[view.state] ?? closedNotices.paused)
             }</p>`

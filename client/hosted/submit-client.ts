@@ -38,7 +38,7 @@ const messages: Record<string, string> = {
 export function createSubmitter(
   endpoint: string,
   antiSpam: AntiSpamFields,
-  opts: { fetch?: typeof fetch; minFillMs?: number } = {},
+  opts: { fetch?: typeof fetch; minFillMs?: number; visitHint?: () => string } = {},
 ) {
   const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
@@ -54,7 +54,13 @@ export function createSubmitter(
     try {
       res = await fetcher(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotency-key': key,
+          // Counted with the completion, never stored with the answer (docs/api.md "Stats").
+          ...(opts.visitHint ? { 'formstead-visit': opts.visitHint() } : {}),
+        },
         body,
       });
     } catch {

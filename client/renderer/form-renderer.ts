@@ -2,7 +2,7 @@
 // fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
 // validation, the submit check) comes from the engine, the same code the server runs.
 import { h } from 'preact';
-import { useId, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
 import { ResetConfirm } from './actions/reset-confirm.ts';
 import { Alert } from './alert.ts';
@@ -53,6 +53,12 @@ export function FormRenderer(props: FormRendererProps) {
   const [confirmingReset, setConfirmingReset] = useState(false);
   // A ref as well as the phase: a double click can land before the re-render disables the button.
   const sending = useRef(false);
+  // onStart once per response: the first change a person makes (set back by restart).
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per step shown, not when the callback changes
+  useEffect(() => {
+    if (state.stepId !== undefined && phase !== 'done') props.onStep?.(state.stepId);
+  }, [state.stepId]);
 
   /** Walks Back along the steps taken until the step holding `key` is shown. */
   const showStepOf = (key: string) => {
@@ -71,6 +77,10 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const change = (key: string, value: unknown) => {
+    if (!started.current) {
+      started.current = true;
+      props.onStart?.();
+    }
     state.setValue(key, value);
     if (key in serverErrors) setServerErrors(({ [key]: _, ...rest }) => rest);
     if (uploads.busy.size === 0) setFailure((f) => (f?.uploading ? undefined : f));
@@ -100,6 +110,7 @@ export function FormRenderer(props: FormRendererProps) {
     setServerErrors({});
     setFailure(undefined);
     setPhase('filling');
+    started.current = false;
     focus({ kind: 'heading' });
   };
 

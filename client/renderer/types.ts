@@ -87,4 +87,8 @@ export interface FormRendererProps {
    * title to the host page; the hosted page prints its own, an inline embed may ask for it.
    */
   showTitle?: boolean;
+  /** Called once when the person gives a first answer (again after "Submit another response"). */
+  onStart?: () => void;
+  /** Called with a step's id each time that step is shown (the first one included). */
+  onStep?: (stepId: string) => void;
 }

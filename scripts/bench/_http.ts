@@ -1,5 +1,5 @@
 // Shared pieces of the HTTP benchmarks: pinning to cores, starting the bundle, running wrk.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,6 +116,37 @@ export function wrkPost(
   );
   if (out.status !== 0) throw new Error(out.stderr || out.stdout);
   return parseWrk(out.stdout);
+}
+
+/**
+ * Runs wrk on the load core with a Lua script of its own (`lua`: request/delay/response functions),
+ * without blocking this process, so two loads can run at once (the events-alongside run of ingest.ts).
+ */
+export function wrkScript(
+  url: string,
+  lua: string,
+  opts: { connections: number; seconds: number },
+): Promise<WrkResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wrk-'));
+  const script = path.join(dir, 'script.lua');
+  writeFileSync(script, lua);
+  return new Promise((resolve, reject) =>
+    execFile(
+      'taskset',
+      ['-c', LOAD_CORE, 'wrk', '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url],
+      { encoding: 'utf8' },
+      (err, stdout, stderr) => (err ? reject(new Error(stderr || stdout || err.message)) : resolve(parseWrk(stdout))),
+    ),
+  );
+}
+
+/** The Lua of a plain POST of `body` as JSON (what wrkPost sends), for wrkScript. */
+export function postLua(body: string): string {
+  return [
+    'wrk.method = "POST"',
+    `wrk.body = ${JSON.stringify(body)}`,
+    'wrk.headers["Content-Type"] = "application/json"',
+  ].join('\n');
 }
 
 function parseWrk(text: string): WrkResult {

@@ -1,11 +1,13 @@
 // Ingest: submissions per second through POST /v1/f/{id} (20-field form, 50 connections, every
 // submission durable) against the limit for durable writes: a bare node:http server that parses the
 // same JSON, appends it to a file and answers 201 after a group-committed fdatasync, both measured in
-// this run. Then CSV export of 100k submissions: rows per second and the server's
-// peak memory, against csv-stringify writing the same rows.
+// this run. Then the same submissions with the pages' counting events arriving alongside (against the
+// submissions alone, measured before and after it), and events per second on their own. Then CSV
+// export of 100k submissions: rows per second and the server's peak memory, against csv-stringify
+// writing the same rows.
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify';
-import { OWNER_KEY, requireWrk, startBundle, wrkPost } from './_http.ts';
+import { OWNER_KEY, postLua, requireWrk, startBundle, wrkPost, wrkScript } from './_http.ts';
 import { body, definition, fields, startBareDurable, values } from './_ingest-form.ts';
 import { procStatusMb } from './_proc.ts';
 
@@ -40,9 +42,71 @@ console.log(
 );
 console.log(`  ratio            ${(ours.rps / bareResult.rps).toFixed(2)}  (target ≥ 0.40, every submission fsynced)`);
 
+// Counting alongside: the pages' events (POST /v1/f/{id}/events: a view and a start per post, a new
+// session and one of 30 sources each time) at a steady pace a busy form's visitors could make, while the
+// submissions run as above. Both loads on the load core; the submissions alone are measured again after,
+// so the spread between the two alone runs shows this machine's noise.
+const eventsUrl = `${server.url}/v1/f/${form_id}/events`;
+const eventsLua = (delayMs: number) =>
+  [
+    'local n = 0',
+    'function request()',
+    '  n = n + 1',
+    '  local body = \'{"session":"bench-session-\' .. n .. \'","events":[{"type":"view"},{"type":"start"}],\' ..',
+    '    \'"utm_source":"source-\' .. (n % 30) .. \'","referrer":"news.example"}\'',
+    '  return wrk.format("POST", nil, {["Content-Type"] = "text/plain"}, body)',
+    'end',
+    delayMs > 0 ? `function delay() return ${delayMs} end` : '',
+  ].join('\n');
+// Rounds in alternation (alone, alongside, alone, ...): the machine's own drift falls on both sides alike.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const submit = `${server.url}/v1/f/${form_id}`;
+const alones = [ours.rps];
+const along: { rps: number; p99: number; errors: number; events: number; eventErrors: number }[] = [];
+for (let i = 0; i < rounds; i++) {
+  const [a, paced] = await Promise.all([
+    wrkScript(submit, postLua(body), { connections: 50, seconds }),
+    // 10 connections, each waiting 20 ms between posts: at most 500 posts (1000 events) a second.
+    wrkScript(eventsUrl, eventsLua(20), { connections: 10, seconds }),
+  ]);
+  along.push({ rps: a.rps, p99: a.p99, errors: a.errors, events: paced.rps, eventErrors: paced.errors });
+  alones.push(wrkPost(submit, body, { connections: 50, seconds }).rps);
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// Each alongside run against the mean of the alone runs either side of it; the noise is how far two
+// neighbouring alone runs lie apart (half their difference, relative to their mean).
+const ratios = along.map((a, i) => a.rps / ((alones[i] + alones[i + 1]) / 2));
+const noise = alones.slice(1).map((x, i) => Math.abs(x - alones[i]) / ((x + alones[i]) / 2) / 2);
+const baseline = median(alones);
+console.log(
+  `\nsubmissions with counting events alongside (${rounds} rounds in alternation, events paced ≤ 500 posts/s)`,
+);
+const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
+console.log(`  alone            ${list(alones)} req/s   noise ±${(median(noise) * 100).toFixed(1)} %`);
+console.log(
+  `  alongside        ${list(along.map((a) => a.rps))} req/s   ` +
+    `p99 ${median(along.map((a) => a.p99)).toFixed(2)} ms   ` +
+    `non-2xx ${sum(along.map((a) => a.errors))}; ` +
+    `events ${median(along.map((a) => a.events)).toFixed(0)} posts/s, ` +
+    `non-2xx ${sum(along.map((a) => a.eventErrors))}`,
+);
+console.log(
+  `  ratio            ${median(ratios).toFixed(2)}  (alongside / alone, median of the rounds; 1.00 is no loss)`,
+);
+
+// Events on their own, as fast as the server takes them: what a flood of counting costs.
+const flood = await wrkScript(eventsUrl, eventsLua(0), { connections: 50, seconds });
+console.log('\nevents alone (50 connections, 2 events a post, a new session each)');
+console.log(
+  `  events           ${flood.rps.toFixed(0).padStart(7)} posts/s (${(flood.rps * 2).toFixed(0)} events/s)   p50 ` +
+    `${flood.p50.toFixed(2)} ms   p99 ${flood.p99.toFixed(2)} ms   non-2xx ${flood.errors}`,
+);
+console.log(`  ratio            ${(flood.rps / baseline).toFixed(2)}  (event posts / submissions per second)`);
+
 // CSV export of 100k submissions from the running bundle.
 const target = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
-const have = Math.round(ours.rps * (seconds + 2));
+const have = Math.round(ours.rps * 2 + [...alones, ...along.map((a) => a.rps)].reduce((n, x) => n + x * seconds, 0));
 console.log(`\ncsv export (${target} rows; ${have} already stored by the ingest run)`);
 let stored = have;
 const filler = async () => {

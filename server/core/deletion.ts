@@ -6,6 +6,7 @@ import type { DefinitionCache } from './definitions.ts';
 import type { FileService } from './files/file-service.ts';
 import { requireEditor, type Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { FormCounting } from './stats/counting.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { isClaimed } from './unclaimed.ts';
 
@@ -32,6 +33,7 @@ export class DeletionService {
     private readonly definitions: DefinitionCache,
     private readonly rateLimits: RateLimits,
     private readonly files: FileService,
+    private readonly counting: Pick<FormCounting, 'forget'>,
   ) {}
 
   /**
@@ -50,6 +52,8 @@ export class DeletionService {
     this.definitions.forget(form.id);
     await this.rateLimits.forget(this.rateLimits.submitPerForm, form.id);
     await this.rateLimits.forget(this.rateLimits.uploadPerForm, form.id);
+    await this.rateLimits.forget(this.rateLimits.eventsPerForm, form.id);
+    this.counting.forget(form.id);
     return { submissionsDeleted };
   }
 

@@ -43,6 +43,13 @@ export class RateLimits {
    * in (burst 60, 1 a second), so uploads never run out before submissions do on a typical file form.
    */
   readonly uploadPerForm = limiter('upload-form', { burst: 240, refillPerSecond: 4 }, 'form');
+  /**
+   * The pages' counting events (POST /v1/f/{id}/events), apart from submissions so counting never uses up
+   * a respondent's room to submit. A person sends a handful per visit (a view, a start, one per step); a
+   * flood past these can only leave views uncounted, never slow answers or fill the disk.
+   */
+  readonly eventsPerIp = limiter('events-ip', { burst: 60, refillPerSecond: 1 }, 'person');
+  readonly eventsPerForm = limiter('events-form', { burst: 600, refillPerSecond: 20 }, 'form');
   readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'person');
   readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'person');
   readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'person');

@@ -23,6 +23,9 @@ import { SettingsService } from './settings.ts';
 import { RetentionService } from './retention.ts';
 import { SpamService } from './spam.ts';
 import { SingleSignOn } from './sso/single-sign-on.ts';
+import { FormCounting } from './stats/counting.ts';
+import { FormStats } from './stats/form-stats.ts';
+import { QuestionSummaries } from './stats/question-summary.ts';
 import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
@@ -74,6 +77,12 @@ export interface Services {
   drafts: DraftService;
   /** Deleting forms and submissions with everything they own (REST and the panel). */
   deletion: DeletionService;
+  /** Counting views, starts, steps and completions into daily counters; main starts and stops its flushing. */
+  counting: FormCounting;
+  /** How a form does over a range of days (GET /v1/forms/{id}/stats, MCP, the panel). */
+  stats: FormStats;
+  /** The panel's summary per question over the stored answers. */
+  summaries: QuestionSummaries;
   /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
   storage: { check(): Promise<StorageHealth> };
 }
@@ -121,6 +130,8 @@ export function createServices(
   const reports = new ReportService(store, settings, secret);
   const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock);
   const confirmation = new ConfirmationMail(mailer, rateLimits, log);
+  const publicForms = new PublicForms(store, forms.definitions, antiSpam, config);
+  const counting = new FormCounting(store, publicForms, log, options.clock);
   // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.
   const afterStore = (stored: StoredSubmission) => {
     submissionEvents.created(stored);
@@ -130,6 +141,7 @@ export function createServices(
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form);
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
+    counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
   const submissions = new SubmissionService({
     store,
@@ -140,7 +152,7 @@ export function createServices(
     files,
     secret,
   });
-  const deletion = new DeletionService(store, forms.definitions, rateLimits, files);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting);
   const members = new MemberService(store, accounts, config.publicUrl);
   const sso =
     config.oidc && new SingleSignOn(config.oidc.name, config.oidc, config.publicUrl, secret, accounts, members, log);
@@ -149,7 +161,7 @@ export function createServices(
     keys,
     accounts,
     forms,
-    publicForms: new PublicForms(store, forms.definitions, antiSpam, config),
+    publicForms,
     submissions,
     spam: new SpamService(store, submissions, forms.definitions),
     settings,
@@ -175,6 +187,9 @@ export function createServices(
     drafts: new DraftService(store, forms),
     deletion,
     retention: new RetentionService(store, deletion),
+    counting,
+    stats: new FormStats(store, forms.definitions, counting, options.clock),
+    summaries: new QuestionSummaries(store, forms.definitions),
     storage: { check: () => store.checkStorage() },
   };
 }

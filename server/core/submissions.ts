@@ -16,6 +16,7 @@ import { newId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
+import type { VisitHint } from './stats/visit-hint.ts';
 import { buildPayload } from './webhooks/payload.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
@@ -34,6 +35,8 @@ export interface SubmitInput {
   idempotencyKey?: string;
   /** A hash of the request body, compared when an idempotency key is reused (empty without a key). */
   bodyHash: string;
+  /** The page's hint for counting its completion (source, seconds from start); never stored with the answer. */
+  visit?: VisitHint;
 }
 
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
@@ -58,6 +61,8 @@ export interface StoredSubmission {
   submissionCount: number;
   /** The stored row's fields, for live views (the admin panel's open table). */
   record: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>;
+  /** The page's hint, for counting the completion under its source and time (core/stats/counting.ts). */
+  visit?: VisitHint;
 }
 
 /** Hash of a request body for idempotency comparisons. */
@@ -313,6 +318,7 @@ export class SubmissionService {
       chatDeliveryIds: chat.map((d) => d.id),
       submissionCount: outcome.submissionCount,
       record: { id, formVersion: form.version, createdAt, values, hiddenChars },
+      visit: input.visit,
     });
     return { status: 201, body, json, form, replayed: false };
   }

@@ -10,6 +10,7 @@ import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput, type SubmitResult } from '../core/submissions.ts';
+import { readVisitHint, VISIT_HEADER } from '../core/stats/visit-hint.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
 import { clientIp } from './client-ip.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
@@ -19,7 +20,7 @@ import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respo
 export const corsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, idempotency-key',
+  'access-control-allow-headers': `content-type, idempotency-key, ${VISIT_HEADER}`,
   'access-control-max-age': '86400',
 };
 
@@ -45,6 +46,8 @@ export const submit =
         const input = isMultipart(req.headers['content-type'] ?? '')
           ? await readMultipartSubmission(s, req, params.id, received)
           : await readSubmission(req, params.id);
+        // Counted with the completion when it is stored (core/stats/counting.ts), never stored with it.
+        input.visit = readVisitHint(req.headers[VISIT_HEADER]);
         result = await s.submissions.submit(input);
         // A replayed post (same Idempotency-Key) answers with the first one's files; these are spare.
         if (result.replayed && received.length) await s.files.delete(received).catch(() => {});

@@ -2,6 +2,7 @@
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, listForms, publishForm } from './forms.ts';
+import { getStats, postEvents } from './events.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
@@ -42,6 +43,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
     { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
+    // How a form does: daily counts of views, starts, steps and completions (ARCHITECTURE.md Wave 3)
+    { method: 'GET', path: '/v1/forms/:id/stats', handler: getStats(s) },
     // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
     { method: 'GET', path: '/v1/files/:id', handler: download(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/test', handler: testWebhook(s) },
@@ -58,6 +61,8 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/v1/f/:id/uploads', handler: byFormAddress(s, upload(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: byFormAddress(s, preflight(s)) },
     { method: 'GET', path: '/v1/f/:id/definition', handler: byFormAddress(s, publicDefinition(s)) },
+    { method: 'OPTIONS', path: '/v1/f/:id/events', handler: byFormAddress(s, preflight(s)) },
+    { method: 'POST', path: '/v1/f/:id/events', handler: byFormAddress(s, postEvents(s)) },
     // Pages
     { method: 'GET', path: '/f/:id', handler: byFormAddress(s, hostedPage(s)) },
     { method: 'GET', path: '/f/:id/thanks', handler: byFormAddress(s, thanksPage(s)) },

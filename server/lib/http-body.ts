@@ -6,8 +6,8 @@ import { ApiError, badRequest, ClientGone } from './api-error.ts';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** 413, answered with Connection: close so the unread rest of the body is never read. */
-export const tooLarge = () =>
-  new ApiError(413, 'payload_too_large', [`body: larger than ${MAX_BODY_BYTES} bytes`], {}, { connection: 'close' });
+export const tooLarge = (limit = MAX_BODY_BYTES) =>
+  new ApiError(413, 'payload_too_large', [`body: larger than ${limit} bytes`], {}, { connection: 'close' });
 
 /**
  * Reads the whole body up to `limit` bytes; throws 413 as soon as it is known to be larger. Plain
@@ -16,7 +16,7 @@ export const tooLarge = () =>
  */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
   // Listeners only hear what happens next: a body already read, or a client already gone (while the
   // handler awaited something else), must be answered now or the promise would never settle.
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
@@ -30,7 +30,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
         cleanup();
         // Stop reading; the 413 answer closes the connection, so the rest is never read.
         req.pause();
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);

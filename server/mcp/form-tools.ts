@@ -168,3 +168,36 @@ export const getSubmissions = defineTool({
     );
   },
 });
+
+const dateArg = (which: string) =>
+  z
+    .string()
+    .optional()
+    .describe(`${which} day of the range, as YYYY-MM-DD (UTC), included; the range is at most 366 days`);
+
+const statsInput = z.strictObject({
+  form_id: formIdArg(),
+  from: dateArg('First'),
+  to: dateArg('Last'),
+});
+
+/** get_form_stats: GET /v1/forms/{id}/stats (how the form does). */
+export const getFormStats = defineTool({
+  name: 'get_form_stats',
+  description:
+    'How a form is doing over a range of days (default: the last 30 days up to today, UTC). Returns views (page ' +
+    'loads of the hosted page or an embed, once per browser session), starts (a first answer given), completions ' +
+    '(responses stored, not spam), completion_rate (completions / starts, null without starts), median_seconds ' +
+    '(from the first answer to submitting, estimated from a histogram; null when no page measured one), steps ' +
+    '(each step of the current definition: id, title, reached), sources (referrer host or "utm_source / ' +
+    'utm_medium / utm_campaign", with views and completions) and daily ({date, views, starts, completions} per ' +
+    'day). Counts only: no respondent is tracked. Needs a key.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: statsInput,
+  run: async (ctx, args) => {
+    const principal = requireKey(ctx);
+    const { form_id, from, to } = checkArgs(statsInput, args);
+    const form = await ctx.services.forms.requireInScope(principal, form_id);
+    return { ...(await ctx.services.stats.report(form, from, to)) };
+  },
+});

@@ -11,6 +11,12 @@ export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
 /** Names one form. */
 export const formIdInput = z.strictObject({ formId: z.string().min(1).max(64) });
 
+/** A form's stats over a range of UTC days (`YYYY-MM-DD`, both optional: the last 30 days); checked by the service. */
+export const formStatsInput = formIdInput.extend({
+  from: z.string().max(10).optional(),
+  to: z.string().max(10).optional(),
+});
+
 /**
  * A page of a form's submissions: `limit` 1 to 100 (spec 8), the previous page's cursor, a text filter, newest or
  * oldest first.

@@ -18,3 +18,20 @@ export const DELETE_SUBMISSIONS_MAX = 100;
 
 /** The words a closed form shows: at most 500 characters, as the success message. */
 export const CLOSED_MESSAGE_MAX = 500;
+
+/** POST /v1/f/{id}/events: the body is at most 2 KB (a larger one answers 413 and counts nothing). */
+export const EVENTS_BODY_MAX_BYTES = 2048;
+
+/** POST /v1/f/{id}/events: at most this many events in one body. */
+export const EVENTS_PER_BODY_MAX = 20;
+
+/** The page's session id for counting: 8 to 64 of A-Z a-z 0-9 - _ (kept in sessionStorage, never stored). */
+export const EVENT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The longest referrer host, and the longest utm_* value, an events body or a visit hint may carry. */
+export const REFERRER_MAX = 253;
+export const UTM_MAX = 200;
+
+/** GET /v1/forms/{id}/stats: days shown when no range is asked for, and the longest range. */
+export const STATS_DEFAULT_DAYS = 30;
+export const STATS_MAX_DAYS = 366;

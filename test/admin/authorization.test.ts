@@ -79,6 +79,8 @@ const rows: Row[] = [
   { path: 'spam.list', level: 'viewer', input: form, form: true },
   { path: 'spam.notSpam', level: 'editor', input: (w) => ({ formId: w.formId, id: 'no-such-spam' }), form: true },
   { path: 'spam.delete', level: 'editor', input: (w) => ({ formId: w.formId, id: 'no-such-spam' }), form: true },
+  { path: 'stats.byForm', level: 'viewer', input: form, form: true },
+  { path: 'stats.questions', level: 'viewer', input: form, form: true },
   { path: 'webhooks.view', level: 'viewer', input: form, form: true },
   { path: 'webhooks.rotateSecret', level: 'editor', input: form, form: true },
   { path: 'webhooks.test', level: 'editor', input: form, form: true },

@@ -62,6 +62,7 @@ const allTools = [
   'publish_form',
   'list_forms',
   'get_submissions',
+  'get_form_stats',
   'update_form_settings',
   'get_webhook',
   'send_test_webhook',
@@ -77,6 +78,7 @@ tools('list_tools shows every tool with a description, annotations and an input 
     publish_form: [false, false, false],
     list_forms: [true, false, true],
     get_submissions: [true, false, true],
+    get_form_stats: [true, false, true],
     update_form_settings: [false, true, true],
     get_webhook: [true, false, true],
     send_test_webhook: [false, false, false],
@@ -125,6 +127,29 @@ tools('keyless publish_form returns the agent key and claim link, as the REST pu
   });
   assert.is(v2.json.version, 2, v2.text);
   assert.is(v2.json.agent_key, undefined, 'a keyed publish makes no new agent key');
+});
+
+tools('get_form_stats answers what GET /v1/forms/{id}/stats answers; a bad date names its argument', async () => {
+  const published = await tool(await connect(), 'publish_form', { definition: contactDefinition() });
+  const agent = await connect(published.json.agent_key);
+  const id = published.json.form_id;
+  const counted = await api('POST', `/v1/f/${id}/events`, {
+    rawBody: JSON.stringify({ session: 'mcp-session', events: [{ type: 'view' }], referrer: 'news.example' }),
+  });
+  assert.is(counted.status, 204);
+  assert.is(
+    (await api('POST', `/v1/f/${id}`, { body: { values: { name: 'Ada', email: 'a@example.com' } } })).status,
+    201,
+  );
+  const mcp = await tool(agent, 'get_form_stats', { form_id: id });
+  const rest = await api('GET', `/v1/forms/${id}/stats`, { key: published.json.agent_key });
+  assert.equal(mcp.json, rest.json);
+  assert.equal([mcp.json.views, mcp.json.completions], [1, 1]);
+  assert.equal(mcp.json.sources, [{ source: 'news.example', views: 1, completions: 0 }]);
+  const bad = await tool(agent, 'get_form_stats', { form_id: id, from: '2026-02-30' });
+  assertToolError(bad, 400, 'invalid_query', 'a day that does not exist');
+  assert.equal(bad.json.details, ['from: must be a date as YYYY-MM-DD, like 2026-11-24']);
+  assertToolError(await tool(agent, 'get_form_stats', { form_id: 'nosuchform' }), 404, 'not_found');
 });
 
 tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {

@@ -1,4 +1,5 @@
-// The overview tab: where the form lives (hosted page, endpoint, embed snippet) and pause/resume.
+// The overview tab: where the form lives (hosted page, endpoint, embed snippet), pause/resume, how it
+// does (funnel, steps, sources, days) and its answers summed up per question.
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { ErrorList } from '../common/error-list.ts';
@@ -7,13 +8,15 @@ import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import type { FormDetail } from '../types.ts';
 import { useAction } from '../use-action.ts';
+import { QuestionSummaryView } from './question-summary.ts';
+import { StatsView } from './stats-view.ts';
 
 /** Addresses, counts and the status switch. */
 export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEdit: boolean; onChanged: () => void }) {
   const toggle = useAction(() =>
     trpc.forms.setStatus.mutate({ formId: form.form_id, status: form.status === 'active' ? 'paused' : 'active' }),
   );
-  return html`<div class="grid">
+  return html`<div><div class="grid">
     <${Section} title="Status">
       <dl>
         <dt>Status</dt>
@@ -40,5 +43,8 @@ export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEd
       <div class="row"><${CopyButton} text=${form.embed_snippet} label="Copy embed snippet" />
         <a class="button secondary" href=${form.hosted_url} target="_blank" rel="noopener">Open hosted page</a></div>
     <//>
+  </div>
+  <${StatsView} formId=${form.form_id} />
+  <${QuestionSummaryView} formId=${form.form_id} />
   </div>`;
 }

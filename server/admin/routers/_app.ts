@@ -9,6 +9,7 @@ import { membersRouter } from './members.ts';
 import { moderationRouter } from './moderation.ts';
 import { settingsRouter } from './settings.ts';
 import { spamRouter } from './spam.ts';
+import { statsRouter } from './stats.ts';
 import { submissionsRouter } from './submissions.ts';
 import { webhooksRouter } from './webhooks.ts';
 import { workspaceRouter } from './workspace.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   submissions: submissionsRouter,
   settings: settingsRouter,
   spam: spamRouter,
+  stats: statsRouter,
   webhooks: webhooksRouter,
   workspace: workspaceRouter,
   keys: keysRouter,

@@ -8,6 +8,7 @@ import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
 import type { ReportQueries, SpamQueries } from './types/moderation.ts';
+import type { FormStatsQueries } from './types/stats.ts';
 import type { IdempotencyQueries, SubmissionQueries } from './types/submissions.ts';
 import type { WebhookQueries } from './types/webhooks.ts';
 
@@ -17,6 +18,7 @@ export type * from './types/forms.ts';
 export type * from './types/identity.ts';
 export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
+export type * from './types/stats.ts';
 export type * from './types/submissions.ts';
 export type * from './types/webhooks.ts';
 
@@ -46,6 +48,8 @@ export interface Store {
    * database draws on the same buckets. Keys arrive already hashed where they name an address.
    */
   rateBuckets: RateBucketQueries;
+  /** Daily counts of views, starts, steps and completions (core/stats/), flushed in batches from memory. */
+  formStats: FormStatsQueries;
   jobs: JobQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;

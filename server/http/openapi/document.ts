@@ -8,6 +8,7 @@ import { fileOperations } from './files.ts';
 import { formOperations } from './forms.ts';
 import type { ApiOperation } from './operation.ts';
 import { respondentOperations } from './respondent.ts';
+import { statsOperations } from './stats.ts';
 import { submissionOperations } from './submissions.ts';
 import { webhookOperations } from './webhook.ts';
 
@@ -19,6 +20,7 @@ export const apiResources: Record<string, ApiOperation[]> = {
   respondents: respondentOperations,
   files: fileOperations,
   documents: documentOperations,
+  stats: statsOperations,
 };
 
 /** The document, with this instance's public URL as its server. */

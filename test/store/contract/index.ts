@@ -17,6 +17,7 @@ import { retentionContract } from './retention.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionReadsContract } from './submission-reads.ts';
 import { spamContract } from './spam.ts';
+import { statsContract } from './stats.ts';
 import { submissionsContract } from './submissions.ts';
 import { webhooksContract } from './webhooks.ts';
 
@@ -40,6 +41,7 @@ const areas = [
   rateBucketsContract,
   responseMailContract,
   retentionContract,
+  statsContract,
   durabilityContract,
 ];
 

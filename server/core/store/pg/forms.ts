@@ -181,6 +181,7 @@ export const formOwnedTables: string[] = [
   'spam_submissions',
   'files',
   'outbox',
+  'form_daily_counts',
 ];
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {

@@ -13,6 +13,7 @@ import { rateBucketQueries } from './rate-buckets.ts';
 import { markServed } from './served-mark.ts';
 import { outboxQueries, reportQueries } from './reports-outbox.ts';
 import { spamQueries } from './spam.ts';
+import { formStatsQueries } from './stats.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -50,6 +51,7 @@ export async function openPgStore(
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(db),
+    formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.
     snapshot: async () => 'PostgreSQL: every commit is durable in the server (no snapshot to write)',

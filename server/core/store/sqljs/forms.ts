@@ -163,6 +163,7 @@ export const formOwnedTables: string[] = [
   'spam_submissions',
   'files',
   'outbox',
+  'form_daily_counts',
 ];
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {

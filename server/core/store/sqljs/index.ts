@@ -13,6 +13,7 @@ import { outboxQueries } from './outbox.ts';
 import { rateBucketQueries } from './rate-buckets.ts';
 import { reportQueries } from './reports.ts';
 import { spamQueries } from './spam.ts';
+import { formStatsQueries } from './stats.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
@@ -35,6 +36,7 @@ export async function openSqlJsStore(
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(),
+    formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {
       await db.snapshot();

@@ -15,6 +15,7 @@ import { recordAttempt } from './009-record-attempt.ts';
 import { takeDelivery } from './010-take-delivery.ts';
 import { attemptLog } from './011-attempt-log.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
+import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import type { PgMigration } from './types.ts';
 
@@ -32,5 +33,6 @@ export const pgMigrations: PgMigration[] = [
   takeDelivery,
   attemptLog,
   webhookChannels,
+  dailyCounts,
   closing,
 ];

@@ -12,6 +12,7 @@ import { mailSpamTheme } from './009-mail-spam-theme.ts';
 import { outboxForm } from './010-outbox-form.ts';
 import { retainFrom } from './011-retain-from.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
+import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 
 /** The ordered list the store applies at open. */
@@ -28,5 +29,6 @@ export const migrations: Migration[] = [
   outboxForm,
   retainFrom,
   webhookChannels,
+  dailyCounts,
   closing,
 ];

@@ -1,0 +1,88 @@
+// Counting a visit (ARCHITECTURE.md "Knowing how a form does"): a view once per browser session, a
+// start at the first answer, each step reached, posted to /v1/f/{id}/events with navigator.sendBeacon
+// (or fetch keepalive), and the hint that goes with the submission. No cookie, no localStorage: the
+// session id and what was sent live in sessionStorage, which the browser drops when the tab closes.
+import type { VisitSource } from './visit-source.ts';
+
+/** What the renderer's hooks and the submitter call. */
+export interface VisitCounter {
+  view(): void;
+  start(): void;
+  step(id: string): void;
+  /** The Formstead-Visit header value for the submission: the source and the seconds since the start. */
+  hint(): string;
+  /** The response was stored: the next one measures its time from its own first answer. */
+  submitted(): void;
+}
+
+const SESSION_KEY = 'formstead:session';
+
+/** sessionStorage, or a Map for this page only where the browser refuses storage (some framed contexts). */
+function sessionStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    const probe = 'formstead:probe';
+    sessionStorage.setItem(probe, '1');
+    sessionStorage.removeItem(probe);
+    return sessionStorage;
+  } catch {
+    const memory = new Map<string, string>();
+    return {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    };
+  }
+}
+
+/** 22 random characters of A-Z a-z 0-9 - _ (the events endpoint takes 8 to 64 of them). */
+function newSession(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** Posts one events body; never throws, never waits for an answer (counting must not disturb the form). */
+function post(url: string, body: string) {
+  // text/plain: a "simple" request, so no CORS preflight; the server reads the body as JSON either way.
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+  } catch {
+    // Falls through to fetch.
+  }
+  fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {});
+}
+
+/** A counter for one form on this page, posting to `eventsUrl` with where the visit came from. */
+export function createVisitCounter(eventsUrl: string, formId: string, source: VisitSource): VisitCounter {
+  const store = sessionStore();
+  const session = store.getItem(SESSION_KEY) ?? newSession();
+  store.setItem(SESSION_KEY, session);
+  const sentKey = `formstead:sent:${formId}`;
+  const startedKey = `formstead:started:${formId}`;
+  const sent = new Set<string>(JSON.parse(store.getItem(sentKey) ?? '[]') as string[]);
+  /** Sends each event once per session (the server also counts each once). */
+  const send = (event: { type: 'view' } | { type: 'start' } | { type: 'step'; step: string }) => {
+    const key = event.type === 'step' ? `step:${event.step}` : event.type;
+    if (sent.has(key)) return;
+    sent.add(key);
+    store.setItem(sentKey, JSON.stringify([...sent]));
+    post(eventsUrl, JSON.stringify({ session, events: [event], ...source }));
+  };
+  return {
+    view: () => send({ type: 'view' }),
+    start: () => {
+      if (store.getItem(startedKey) === null) store.setItem(startedKey, String(Date.now()));
+      send({ type: 'start' });
+    },
+    step: (id) => send({ type: 'step', step: id }),
+    hint: () => {
+      const params = new URLSearchParams(source as Record<string, string>);
+      const started = Number(store.getItem(startedKey));
+      if (started > 0) params.set('seconds', String(Math.max(0, Math.round((Date.now() - started) / 1000))));
+      return params.toString();
+    },
+    submitted: () => store.removeItem(startedKey),
+  };
+}

@@ -1,0 +1,88 @@
+// The daily counters not yet written: added to in memory on every event and completion (a Map update,
+// nothing awaited), taken out in one batch by each flush. Bounded: a form's events only name its own
+// step ids and at most SOURCES_PER_FORM_DAY sources a day, so the rows are at most one per form, kind,
+// step and source of today (and yesterday, around midnight).
+import type { CountKind, DailyCount } from '../store/types.ts';
+
+/** Sources kept apart per form and day; later new ones are counted together as OTHER_SOURCE. */
+export const SOURCES_PER_FORM_DAY = 20;
+
+/** The label counting every source past the first SOURCES_PER_FORM_DAY of a form's day. */
+export const OTHER_SOURCE = 'other';
+
+const keyOf = (formId: string, day: string, kind: string, step: string, source: string) =>
+  `${formId}\0${day}\0${kind}\0${step}\0${source}`;
+
+/** Counts in memory, waiting for the next flush. */
+export class PendingCounts {
+  private rows = new Map<string, DailyCount>();
+  /** The batch being written now: still counted by reads until the write has landed. */
+  private flushing: DailyCount[] = [];
+  /** The sources already given their own row, per form and day (this process's view since it started). */
+  private readonly admitted = new Map<string, Set<string>>();
+  private admittedDay = '';
+
+  /** Adds `n` to one counter. */
+  add(formId: string, day: string, kind: CountKind, step: string, source: string, n = 1) {
+    const key = keyOf(formId, day, kind, step, source);
+    const row = this.rows.get(key);
+    if (row) row.n += n;
+    else this.rows.set(key, { formId, day, kind, step, source, n });
+  }
+
+  /**
+   * The label to count `source` under on `day`: itself while the form has fewer than SOURCES_PER_FORM_DAY
+   * sources that day (in this process since it started), else OTHER_SOURCE. First come, first kept: the
+   * sources that bring visits early in the day are the ones that bring most, as a rule.
+   */
+  admit(formId: string, day: string, source: string): string {
+    if (day > this.admittedDay) {
+      // A new day: yesterday's lists are only needed for late completions of yesterday, kept one day.
+      for (const key of this.admitted.keys())
+        if (key.slice(key.indexOf('\0') + 1) < dayBefore(day)) this.admitted.delete(key);
+      this.admittedDay = day;
+    }
+    const key = `${formId}\0${day}`;
+    const seen = this.admitted.get(key) ?? new Set<string>();
+    this.admitted.set(key, seen);
+    if (seen.has(source)) return source;
+    if (seen.size >= SOURCES_PER_FORM_DAY) return OTHER_SOURCE;
+    seen.add(source);
+    return source;
+  }
+
+  /** Takes every waiting row out for writing; `settle` must follow once the write has ended. */
+  take(): DailyCount[] {
+    this.flushing = [...this.rows.values()];
+    this.rows = new Map();
+    return this.flushing;
+  }
+
+  /** Ends a write: on failure its rows wait for the next flush again (nothing is lost to a passing error). */
+  settle(written: boolean) {
+    if (!written) for (const r of this.flushing) this.add(r.formId, r.day, r.kind, r.step, r.source, r.n);
+    this.flushing = [];
+  }
+
+  /** The waiting rows of one form from `fromDay` to `toDay` (both included), for read-your-writes. */
+  of(formId: string, fromDay: string, toDay: string): DailyCount[] {
+    const mine = (r: DailyCount) => r.formId === formId && r.day >= fromDay && r.day <= toDay;
+    return [...this.rows.values(), ...this.flushing].filter(mine).map((r) => ({ ...r }));
+  }
+
+  /** Drops whatever waits for a form that was deleted. */
+  forget(formId: string) {
+    for (const [key, r] of this.rows) if (r.formId === formId) this.rows.delete(key);
+    for (const key of this.admitted.keys()) if (key.startsWith(`${formId}\0`)) this.admitted.delete(key);
+  }
+
+  /** How many rows wait. */
+  get size(): number {
+    return this.rows.size;
+  }
+}
+
+/** The UTC day before `day` (`YYYY-MM-DD`). */
+export function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}

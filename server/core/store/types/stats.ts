@@ -1,0 +1,32 @@
+// The counting area of the Store: daily counters of a form's views, starts, steps, completions and
+// durations (ARCHITECTURE.md "Knowing how a form does"). They hold no personal data: no session, no
+// address, no answer; only how many, per form, UTC day, kind, step and source.
+
+/**
+ * What a counter counts. `view`, `start` and `step` come from the pages' events; `completion` and
+ * `duration` from stored submissions (`duration`: a histogram of seconds from start to completion,
+ * `step` holding the bucket's upper bound).
+ */
+export type CountKind = 'view' | 'start' | 'step' | 'completion' | 'duration';
+
+/** One counter, or one delta to add to it: `step` and `source` are '' where the kind has none. */
+export interface DailyCount {
+  formId: string;
+  /** A UTC day, `YYYY-MM-DD`. */
+  day: string;
+  kind: CountKind;
+  step: string;
+  source: string;
+  n: number;
+}
+
+/** `store.formStats`: the daily counters, written in batches (additive, so every instance adds its own). */
+export interface FormStatsQueries {
+  /**
+   * Adds each row's `n` to its counter (made at 0 when missing) in one write; rows of forms that do not exist
+   * (deleted meanwhile) are dropped. Adding is safe from many writers at once: no count is lost.
+   */
+  add(rows: DailyCount[]): Promise<void>;
+  /** The counters of one form from `fromDay` to `toDay`, both included (`YYYY-MM-DD`), in no particular order. */
+  range(formId: string, fromDay: string, toDay: string): Promise<DailyCount[]>;
+}

@@ -1,0 +1,47 @@
+// Operations of the counting (server/http/events.ts): the pages' events and a form's stats.
+import { z } from 'zod';
+import { eventsBodySchema, statsSchema } from '../../../shared/api/stats.ts';
+import { formPath, publicFormPath } from './components.ts';
+import { type ApiOperation, json, noContent } from './operation.ts';
+
+/** The stats resource. */
+export const statsOperations: ApiOperation[] = [
+  {
+    method: 'options',
+    path: '/v1/f/{id}/events',
+    operationId: 'eventsPreflight',
+    summary: 'CORS preflight',
+    callers: ['none'],
+    params: { path: publicFormPath },
+    responses: { 204: noContent('Any origin may call this address') },
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/v1/f/{id}/events',
+    operationId: 'postEvents',
+    summary: 'Count a page view, a start or a step reached (no cookie, no address stored)',
+    description: 'At most 2 KB (413 past it) and 20 events; a bad body is 400 and counts nothing.',
+    callers: ['none'],
+    params: { path: publicFormPath },
+    body: eventsBodySchema,
+    responses: { 204: noContent('Counted') },
+    errors: [400, 404, 413, 429, 503],
+  },
+  {
+    method: 'get',
+    path: '/v1/forms/{id}/stats',
+    operationId: 'getStats',
+    summary: 'How a form does: views, starts, completions, steps reached, sources, per day',
+    callers: ['agent', 'account'],
+    params: {
+      path: formPath,
+      query: z.object({
+        from: z.string().optional().meta({ description: 'YYYY-MM-DD (default: 29 days before to)' }),
+        to: z.string().optional().meta({ description: 'YYYY-MM-DD (default: today, UTC); at most 366 days' }),
+      }),
+    },
+    responses: { 200: json('The counts over the range', statsSchema) },
+    errors: [400, 404, 503],
+  },
+];

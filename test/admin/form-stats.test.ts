@@ -1,0 +1,185 @@
+// The panel's stats procedures over the real services: the summary per question of a seeded form,
+// exact (options counted in the definition's order, numbers' min/median/max, the latest 5 texts,
+// answered counts), and stats.byForm agreeing with what was counted, unwritten counts included.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
+import { LATEST_TEXTS } from '../../server/core/stats/question-summary.ts';
+
+const survey = {
+  id: 'survey',
+  title: 'Survey',
+  submit: { label: 'Send' },
+  steps: [
+    {
+      id: 'about',
+      title: 'About you',
+      fields: [
+        { key: 'name', type: 'text', label: 'Name' },
+        { key: 'email', type: 'email', label: 'Email' },
+        { key: 'size', type: 'number', label: 'Team size' },
+      ],
+    },
+    {
+      id: 'choices',
+      title: 'Choices',
+      fields: [
+        {
+          key: 'plan',
+          type: 'radio',
+          label: 'Plan',
+          options: [
+            { value: 'free', label: 'Free' },
+            { value: 'pro', label: 'Pro' },
+            { value: 'team', label: 'Team' },
+          ],
+        },
+        {
+          key: 'tools',
+          type: 'multiselect',
+          label: 'Tools',
+          options: [
+            { value: 'a', label: 'Alpha' },
+            { value: 'b', label: 'Beta' },
+          ],
+        },
+        { key: 'news', type: 'checkbox', label: 'Send news' },
+      ],
+    },
+  ],
+};
+
+/** The seeded answers, oldest first. */
+const answers: Record<string, unknown>[] = [
+  { name: 'Ada', email: 'ada@example.com', size: 12, plan: 'pro', tools: ['a', 'b'], news: true },
+  { name: 'Grace', size: 3, plan: 'free', tools: ['a'], news: false },
+  { name: 'Linus', size: 7, plan: 'pro' },
+  { name: 'Barbara', email: 'b@example.com', size: 40, plan: 'pro', tools: ['b'], news: true },
+  { name: 'Alan', plan: 'free', news: true },
+  { name: 'Edsger', size: 1, tools: ['a'] },
+  { email: 'no-name@example.com' },
+];
+
+const stats = suite<{ w: AdminWorld; formId: string }>('admin: form stats');
+stats.before(async (ctx) => {
+  ctx.w = await adminWorld();
+  const owner = {
+    kind: 'user' as const,
+    userId: ctx.w.userIds.owner,
+    workspaceId: ctx.w.workspaceId,
+    role: 'owner' as const,
+  };
+  ctx.formId = (await ctx.w.services.forms.publish(owner, { definition: survey })).form_id;
+  for (const values of answers) {
+    const r = await ctx.w.services.submissions.submit({ formId: ctx.formId, values, formPost: false, bodyHash: '' });
+    assert.is(r.status, 201);
+  }
+});
+stats.after(async ({ w }) => {
+  await w.services.responseMail.stop();
+  await w.store.close();
+});
+
+stats('stats.questions: the summary of every question of a seeded form, exact', async ({ w, formId }) => {
+  const s = await w.caller('viewer').stats.questions({ formId });
+  assert.equal(s, {
+    answers: 7,
+    total: 7,
+    questions: [
+      {
+        key: 'name',
+        label: 'Name',
+        type: 'text',
+        answered: 6,
+        kind: 'text',
+        // Newest first, at most LATEST_TEXTS of them.
+        latest: ['Edsger', 'Alan', 'Barbara', 'Linus', 'Grace'],
+      },
+      // An email is a contact detail, not an answer to sum up: counted only.
+      { key: 'email', label: 'Email', type: 'email', answered: 3, kind: 'count' },
+      { key: 'size', label: 'Team size', type: 'number', answered: 5, kind: 'number', min: 1, median: 7, max: 40 },
+      {
+        key: 'plan',
+        label: 'Plan',
+        type: 'radio',
+        answered: 5,
+        kind: 'choice',
+        options: [
+          { value: 'free', label: 'Free', count: 2 },
+          { value: 'pro', label: 'Pro', count: 3 },
+          { value: 'team', label: 'Team', count: 0 },
+        ],
+      },
+      {
+        key: 'tools',
+        label: 'Tools',
+        type: 'multiselect',
+        answered: 4,
+        kind: 'choice',
+        options: [
+          { value: 'a', label: 'Alpha', count: 3 },
+          { value: 'b', label: 'Beta', count: 2 },
+        ],
+      },
+      {
+        key: 'news',
+        label: 'Send news',
+        type: 'checkbox',
+        answered: 4,
+        kind: 'choice',
+        options: [
+          { value: 'true', label: 'Yes', count: 3 },
+          { value: 'false', label: 'No', count: 1 },
+        ],
+      },
+    ],
+  });
+  assert.is(LATEST_TEXTS, 5);
+});
+
+stats('stats.questions: an even count of numbers has the mean of the middle two as median', async ({ w }) => {
+  const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+  const def = { ...survey, steps: undefined, fields: [{ key: 'size', type: 'number', label: 'Size' }] };
+  const formId = (await w.services.forms.publish(owner, { definition: def })).form_id;
+  for (const size of [10, 2, 4, 8])
+    await w.services.submissions.submit({ formId, values: { size }, formPost: false, bodyHash: '' });
+  const [q] = (await w.caller('viewer').stats.questions({ formId })).questions;
+  assert.equal(q, {
+    key: 'size',
+    label: 'Size',
+    type: 'number',
+    answered: 4,
+    kind: 'number',
+    min: 2,
+    median: 6,
+    max: 10,
+  });
+});
+
+stats(
+  'stats.byForm: completions of the seeded form and events just counted, before any flush',
+  async ({ w, formId }) => {
+    await w.services.counting.events(formId, {
+      session: 'panel-session-1',
+      events: [{ type: 'view' }, { type: 'start' }, { type: 'step', step: 'about' }],
+    });
+    const r = await w.caller('viewer').stats.byForm({ formId });
+    assert.equal([r.views, r.starts, r.completions], [1, 1, 7]);
+    assert.equal(r.steps, [
+      { id: 'about', title: 'About you', reached: 1 },
+      { id: 'choices', title: 'Choices', reached: 0 },
+    ]);
+    // Written, then read back from the store: the same numbers.
+    await w.services.counting.flush();
+    const again = await w.caller('viewer').stats.byForm({ formId });
+    assert.equal(again, r);
+    const bad = await w
+      .caller('viewer')
+      .stats.byForm({ formId, from: '2026-02-30' })
+      .catch((e) => e);
+    assert.is(bad.cause?.status, 400);
+    assert.equal(bad.cause?.details, ['from: must be a date as YYYY-MM-DD, like 2026-11-24']);
+  },
+);
+
+stats.run();
