@@ -5,6 +5,7 @@
 // FORMSTEAD_RATE_LIMIT=off disables the request limits (not the mail limits, which guard strangers' inboxes).
 import { createHmac } from 'node:crypto';
 import { ApiError } from '../lib/api-error.ts';
+import { rateLimitKeyOf } from '../lib/ip-network.ts';
 import type { BucketRule } from '../lib/token-bucket.ts';
 import type { RateCheck, Store } from './store/types.ts';
 
@@ -18,38 +19,41 @@ export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
 
 /**
  * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,
- * and whether its keys name a person (an IP or an email address).
+ * whether its keys name a person (an IP or an email address) and whether they are client addresses.
  */
 export interface Limiter extends BucketRule {
   name: string;
   personal: boolean;
+  /** Keys are client addresses: an IPv6 one is limited by its /64 (lib/ip-network.ts rateLimitKeyOf). */
+  byAddress: boolean;
 }
 
-const limiter = (name: string, rule: BucketRule, keyedBy: 'person' | 'form'): Limiter => ({
+const limiter = (name: string, rule: BucketRule, keyedBy: 'address' | 'email' | 'form'): Limiter => ({
   name,
   ...rule,
-  personal: keyedBy === 'person',
+  personal: keyedBy !== 'form',
+  byAddress: keyedBy === 'address',
 });
 
 /** Every limiter of the product, and the one way to draw on them. */
 export class RateLimits {
-  readonly submitPerIp = limiter('submit-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  readonly submitPerIp = limiter('submit-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   readonly submitPerForm = limiter('submit-form', { burst: 60, refillPerSecond: 1 }, 'form');
   /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
-  readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   /**
    * Uploads per form, a bucket of their own: drawing on `submitPerForm` made a form with three file
    * fields spend four tokens per answer. Four files for every answer the per-form submission limit lets
    * in (burst 60, 1 a second), so uploads never run out before submissions do on a typical file form.
    */
   readonly uploadPerForm = limiter('upload-form', { burst: 240, refillPerSecond: 4 }, 'form');
-  readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'person');
-  readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'person');
-  readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'person');
+  readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'address');
+  readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'address');
+  readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'address');
   /** Sign-in attempts: 10 at once, then one every 90 s per address (slows password guessing). */
-  readonly loginPerIp = limiter('login-ip', { burst: 10, refillPerSecond: 1 / 90 }, 'person');
+  readonly loginPerIp = limiter('login-ip', { burst: 10, refillPerSecond: 1 / 90 }, 'address');
   readonly confirmationPerForm = limiter('confirmation-form', CONFIRMATION_PER_FORM, 'form');
-  readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'person');
+  readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'email');
 
   private readonly hashKey: Buffer;
 
@@ -73,7 +77,9 @@ export class RateLimits {
         'rate_limited',
         [`rate: too many requests, retry in ${r.retryAfterSeconds} s`],
         {},
-        { 'retry-after': String(r.retryAfterSeconds) },
+        // Connection: close, and nothing more is read: a refused client that trickles its body must not
+        // hold a connection (the server closes it after the answer, lib/http-body.ts closeAfterAnswer).
+        { 'retry-after': String(r.retryAfterSeconds), connection: 'close' },
       );
     }
   }
@@ -117,7 +123,8 @@ export class RateLimits {
    * Addresses never leave memory as they are (ARCHITECTURE.md: IP addresses are never stored): a bucket
    * is kept under a keyed hash, which the database cannot turn back into the address without the secret.
    */
-  private keyOf(l: Limiter, key: string): string {
+  private keyOf(l: Limiter, raw: string): string {
+    const key = l.byAddress ? rateLimitKeyOf(raw) : raw;
     return l.personal ? createHmac('sha256', this.hashKey).update(key).digest('base64url').slice(0, 22) : key;
   }
 }
