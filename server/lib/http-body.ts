@@ -1,6 +1,7 @@
 // Reading request bodies with a hard size limit, so a large upload costs us nothing past the limit.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, badRequest, ClientGone } from './api-error.ts';
+import { nestsDeeperThan, TOO_DEEP_DETAIL } from './json-depth.ts';
 
 /** Spec 8: a request body over 64 KB is refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -90,16 +91,25 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): voi
 /** Parses a body that must be one JSON object (spec 7.2: anything else answers 400). */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   if (raw.length === 0) throw badRequest('invalid_json', ['body: expected a JSON object, got an empty body']);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw badRequest('invalid_json', ['body: not valid JSON']);
-  }
+  const value = parseJson(raw);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('invalid_json', ['body: expected a JSON object']);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * Parses any JSON body: 400 `invalid_json` when it is not JSON or nests deeper than MAX_JSON_DEPTH, checked
+ * before parsing so nothing that walks the value recursively ever sees such a body.
+ */
+export function parseJson(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
+  if (nestsDeeperThan(text)) throw badRequest('invalid_json', [TOO_DEEP_DETAIL]);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('invalid_json', ['body: not valid JSON']);
+  }
 }
 
 /** Reads and parses a JSON object body. */
