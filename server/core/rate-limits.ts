@@ -52,6 +52,12 @@ export class RateLimits {
   readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'address');
   /** Sign-in attempts: 10 at once, then one every 90 s per address (slows password guessing). */
   readonly loginPerIp = limiter('login-ip', { burst: 10, refillPerSecond: 1 / 90 }, 'address');
+  /**
+   * Sign-in attempts per email address, the same rule: guessing one account's password from many
+   * addresses is as slow as from one. A stranger can hold an account's sign-in back this way for minutes
+   * at most, never lock it.
+   */
+  readonly loginPerEmail = limiter('login-email', { burst: 10, refillPerSecond: 1 / 90 }, 'email');
   readonly confirmationPerForm = limiter('confirmation-form', CONFIRMATION_PER_FORM, 'form');
   readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'email');
 

@@ -101,6 +101,7 @@ export const loginSubmit =
     assertSameOrigin(req, s.config.publicUrl);
     await s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
     const form = await readForm(req);
+    await s.rateLimits.take([s.rateLimits.loginPerEmail, (form.email ?? '').trim().toLowerCase()]);
     try {
       const token = await s.accounts.login(form.email ?? '', form.password ?? '');
       res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
