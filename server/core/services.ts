@@ -73,6 +73,11 @@ export interface Services {
   deletion: DeletionService;
   /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
   storage: { check(): Promise<StorageHealth> };
+  /**
+   * Set by main when SIGTERM or SIGINT arrives: /readyz answers 503 from then on, so a load balancer stops
+   * sending work while the requests in flight finish.
+   */
+  readiness: { stopping: boolean };
 }
 
 /**
@@ -164,5 +169,6 @@ export function createServices(
     deletion,
     retention: new RetentionService(store, deletion),
     storage: { check: () => store.checkStorage() },
+    readiness: { stopping: false },
   };
 }
