@@ -12,10 +12,9 @@ export const health =
 
 /**
  * A readiness answer for load balancers and orchestrators: 503 from a shutdown signal on, and while
- * writes fail. After a full disk,
- * each check tries to resume writes, so an instance taken out of rotation (no writes reach it) comes
- * back by itself once there is room (and once PostgreSQL is reachable again); after a failed fsync it
- * stays 503 until restarted.
+ * writes fail. After a full disk, each check tries to resume writes, so an instance taken out of rotation
+ * (no writes reach it) comes back by itself once there is room (and once PostgreSQL is reachable again);
+ * after a failed fsync it stays 503 until restarted.
  */
 export const ready =
   (s: Services) =>
