@@ -48,6 +48,10 @@ export interface Config {
    * How long an upload waits for a submission to use it (FORMSTEAD_UPLOAD_TTL_SECONDS, default 24 h; short in tests).
    */
   uploadTtlMs: number;
+  /** Bytes of uploads one client address may send an hour (FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR, default 200 MB). */
+  uploadBudgetPerHourBytes: number;
+  /** Bytes of uploads one form may take a day (FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY, default 2048 MB). */
+  uploadBudgetPerFormDayBytes: number;
 }
 
 /** A configuration problem: the message is the one line printed before exiting. */
@@ -133,6 +137,16 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       integer(env.FORMSTEAD_SUBMISSION_FILES_MAX_MB, 'FORMSTEAD_SUBMISSION_FILES_MAX_MB', 25, 1, 102_400) * MB,
     uploadTtlMs:
       integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
+    uploadBudgetPerHourBytes:
+      integer(env.FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR, 'FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR', 200, 1, 1_048_576) * MB,
+    uploadBudgetPerFormDayBytes:
+      integer(
+        env.FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY,
+        'FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY',
+        2048,
+        1,
+        1_048_576,
+      ) * MB,
     snapshotThread: oneOf(
       env.FORMSTEAD_SNAPSHOT_THREAD,
       'FORMSTEAD_SNAPSHOT_THREAD',

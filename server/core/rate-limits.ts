@@ -10,6 +10,15 @@ import type { BucketRule } from '../lib/token-bucket.ts';
 import type { RateCheck, Store } from './store/types.ts';
 
 const HOUR = 3600;
+const MB = 1024 * 1024;
+
+/** The byte budgets of uploads (config FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR / _PER_FORM_DAY). */
+export interface UploadBudgets {
+  perAddressPerHourBytes: number;
+  perFormPerDayBytes: number;
+}
+
+const DEFAULT_BUDGETS: UploadBudgets = { perAddressPerHourBytes: 200 * MB, perFormPerDayBytes: 2048 * MB };
 
 /** Per form: 20 at once, then one every 30 s (120 an hour); past it the mail is skipped, the answer kept. */
 export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
@@ -61,6 +70,14 @@ export class RateLimits {
   readonly confirmationPerForm = limiter('confirmation-form', CONFIRMATION_PER_FORM, 'form');
   readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'email');
 
+  /**
+   * Upload bytes per address and per form: each upload draws its size, so unused uploads (kept 24 h until
+   * a response uses them) cannot fill the disk faster than these budgets refill. Buckets like the others,
+   * so on PostgreSQL every instance draws on the same budget.
+   */
+  readonly uploadBytesPerIp: Limiter;
+  readonly uploadBytesPerForm: Limiter;
+
   private readonly hashKey: Buffer;
 
   constructor(
@@ -68,9 +85,38 @@ export class RateLimits {
     secret: string,
     readonly enabled: boolean,
     private readonly now: () => number = Date.now,
+    readonly budgets: UploadBudgets = DEFAULT_BUDGETS,
   ) {
     // A key of its own, derived from the instance secret, so these hashes reveal nothing of other uses.
     this.hashKey = createHmac('sha256', secret).update('rate-limit keys').digest();
+    const { perAddressPerHourBytes: hour, perFormPerDayBytes: day } = budgets;
+    this.uploadBytesPerIp = limiter('upload-bytes-ip', { burst: hour, refillPerSecond: hour / HOUR }, 'address');
+    this.uploadBytesPerForm = limiter('upload-bytes-form', { burst: day, refillPerSecond: day / (24 * HOUR) }, 'form');
+  }
+
+  /**
+   * Draws an upload's `bytes` from its address's and its form's budgets, or throws 429 with Retry-After
+   * and draws nothing.
+   */
+  async takeUploadBytes(ip: string, formId: string, bytes: number): Promise<void> {
+    if (!this.enabled) return;
+    const checks = this.checks([
+      [this.uploadBytesPerIp, ip],
+      [this.uploadBytesPerForm, formId],
+    ]).map((c) => ({ ...c, tokens: bytes }));
+    const r = await this.buckets.take(checks, this.now());
+    if (r.ok) return;
+    const { perAddressPerHourBytes: hour, perFormPerDayBytes: day } = this.budgets;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      [
+        `uploads: too many files for now: one address may upload ${hour / MB} MB an hour and one form ` +
+          `take ${day / MB} MB a day; retry in ${r.retryAfterSeconds} s`,
+      ],
+      {},
+      { 'retry-after': String(r.retryAfterSeconds), connection: 'close' },
+    );
   }
 
   /** Takes one token from each (limiter, key) pair, or throws 429 with Retry-After and takes none. */

@@ -121,7 +121,10 @@ export function createServices(
   );
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
-  const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock);
+  const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock, {
+    perAddressPerHourBytes: config.uploadBudgetPerHourBytes,
+    perFormPerDayBytes: config.uploadBudgetPerFormDayBytes,
+  });
   const confirmation = new ConfirmationMail(mailer, rateLimits, log);
   // Runs after the submission is durable and before it is answered: hand-overs only, nothing awaited.
   const afterStore = (stored: StoredSubmission) => {
