@@ -27,4 +27,7 @@ export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
 }
 
 /** The 400 detail for a body that nests too deeply (spec 7.2 shape: `<path>: <problem>`). */
-export const TOO_DEEP_DETAIL = `body: nested more than ${MAX_JSON_DEPTH} levels deep (arrays and objects inside one another)`;
+export const TOO_DEEP_DETAIL = [
+  `body: nested more than ${MAX_JSON_DEPTH} levels deep`,
+  '(arrays and objects inside one another)',
+].join(' ');
