@@ -52,6 +52,10 @@ export interface Config {
   oidc?: OidcConfig;
   /** Whether the panel takes email and password (FORMSTEAD_PASSWORD_LOGIN; off needs single sign-on). */
   passwordLogin: boolean;
+  /** Bytes of uploads one client address may send an hour (FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR, default 200 MB). */
+  uploadBudgetPerHourBytes: number;
+  /** Bytes of uploads one form may take a day (FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY, default 2048 MB). */
+  uploadBudgetPerFormDayBytes: number;
 }
 
 /** The OpenID Connect provider the panel's single sign-on uses (docs/operations.md "Single sign-on"). */
@@ -155,6 +159,16 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       integer(env.FORMSTEAD_SUBMISSION_FILES_MAX_MB, 'FORMSTEAD_SUBMISSION_FILES_MAX_MB', 25, 1, 102_400) * MB,
     uploadTtlMs:
       integer(env.FORMSTEAD_UPLOAD_TTL_SECONDS, 'FORMSTEAD_UPLOAD_TTL_SECONDS', 86_400, 1, 30 * 86_400) * 1000,
+    uploadBudgetPerHourBytes:
+      integer(env.FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR, 'FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR', 200, 1, 1_048_576) * MB,
+    uploadBudgetPerFormDayBytes:
+      integer(
+        env.FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY,
+        'FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY',
+        2048,
+        1,
+        1_048_576,
+      ) * MB,
     snapshotThread: oneOf(
       env.FORMSTEAD_SNAPSHOT_THREAD,
       'FORMSTEAD_SNAPSHOT_THREAD',

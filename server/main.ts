@@ -79,6 +79,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Not ready from now on (GET /readyz answers 503), while what is in flight is answered below.
+    services.readiness.stopping = true;
     log(`${signal}: finishing in-flight requests`);
     await jobs.stop();
     // Open admin sockets would keep close() waiting forever; panels reconnect to the next start.

@@ -47,6 +47,8 @@ Environment:
   FORMSTEAD_SNAPSHOT_THREAD=auto|worker|main  where background snapshots are made (default auto)
   FORMSTEAD_FILES_DIR                       where uploaded files are kept (default DATA/files); with
                                             several instances, a folder every instance mounts
+  FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR       MB of uploads one address may send an hour (default 200)
+  FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY   MB of uploads one form may take a day (default 2048)
   FORMSTEAD_DATABASE_HINTS=off              behind a transaction-mode pooler (PgBouncer): no LISTEN,
                                             so no form cache (default on)
   FORMSTEAD_OIDC_ISSUER, FORMSTEAD_OIDC_CLIENT_ID, FORMSTEAD_OIDC_CLIENT_SECRET

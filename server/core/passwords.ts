@@ -25,3 +25,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A hash of a random password with today's cost, made once per process: sign-in checks an unknown email's
+ * password against it, so an unknown email costs the same scrypt work as a known one and the time of the
+ * answer does not tell which addresses have accounts.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(18).toString('base64url'));
+  return dummy;
+}

@@ -5,10 +5,20 @@
 // FORMSTEAD_RATE_LIMIT=off disables the request limits (not the mail limits, which guard strangers' inboxes).
 import { createHmac } from 'node:crypto';
 import { ApiError } from '../lib/api-error.ts';
+import { rateLimitKeyOf } from '../lib/ip-network.ts';
 import type { BucketRule } from '../lib/token-bucket.ts';
 import type { RateCheck, Store } from './store/types.ts';
 
 const HOUR = 3600;
+const MB = 1024 * 1024;
+
+/** The byte budgets of uploads (config FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR / _PER_FORM_DAY). */
+export interface UploadBudgets {
+  perAddressPerHourBytes: number;
+  perFormPerDayBytes: number;
+}
+
+const DEFAULT_BUDGETS: UploadBudgets = { perAddressPerHourBytes: 200 * MB, perFormPerDayBytes: 2048 * MB };
 
 /** Per form: 20 at once, then one every 30 s (120 an hour); past it the mail is skipped, the answer kept. */
 export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
@@ -18,25 +28,28 @@ export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
 
 /**
  * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,
- * and whether its keys name a person (an IP or an email address).
+ * whether its keys name a person (an IP or an email address) and whether they are client addresses.
  */
 export interface Limiter extends BucketRule {
   name: string;
   personal: boolean;
+  /** Keys are client addresses: an IPv6 one is limited by its /64 (lib/ip-network.ts rateLimitKeyOf). */
+  byAddress: boolean;
 }
 
-const limiter = (name: string, rule: BucketRule, keyedBy: 'person' | 'form'): Limiter => ({
+const limiter = (name: string, rule: BucketRule, keyedBy: 'address' | 'email' | 'form'): Limiter => ({
   name,
   ...rule,
-  personal: keyedBy === 'person',
+  personal: keyedBy !== 'form',
+  byAddress: keyedBy === 'address',
 });
 
 /** Every limiter of the product, and the one way to draw on them. */
 export class RateLimits {
-  readonly submitPerIp = limiter('submit-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  readonly submitPerIp = limiter('submit-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   readonly submitPerForm = limiter('submit-form', { burst: 60, refillPerSecond: 1 }, 'form');
   /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
-  readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'person');
+  readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   /**
    * Uploads per form, a bucket of their own: drawing on `submitPerForm` made a form with three file
    * fields spend four tokens per answer. Four files for every answer the per-form submission limit lets
@@ -48,15 +61,29 @@ export class RateLimits {
    * a respondent's room to submit. A person sends a handful per visit (a view, a start, one per step); a
    * flood past these can only leave views uncounted, never slow answers or fill the disk.
    */
-  readonly eventsPerIp = limiter('events-ip', { burst: 60, refillPerSecond: 1 }, 'person');
+  readonly eventsPerIp = limiter('events-ip', { burst: 60, refillPerSecond: 1 }, 'address');
   readonly eventsPerForm = limiter('events-form', { burst: 600, refillPerSecond: 20 }, 'form');
-  readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'person');
-  readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'person');
-  readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'person');
+  readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'address');
+  readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'address');
+  readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'address');
   /** Sign-in attempts: 10 at once, then one every 90 s per address (slows password guessing). */
-  readonly loginPerIp = limiter('login-ip', { burst: 10, refillPerSecond: 1 / 90 }, 'person');
+  readonly loginPerIp = limiter('login-ip', { burst: 10, refillPerSecond: 1 / 90 }, 'address');
+  /**
+   * Sign-in attempts per email address, the same rule: guessing one account's password from many
+   * addresses is as slow as from one. A stranger can hold an account's sign-in back this way for minutes
+   * at most, never lock it.
+   */
+  readonly loginPerEmail = limiter('login-email', { burst: 10, refillPerSecond: 1 / 90 }, 'email');
   readonly confirmationPerForm = limiter('confirmation-form', CONFIRMATION_PER_FORM, 'form');
-  readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'person');
+  readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'email');
+
+  /**
+   * Upload bytes per address and per form: each upload draws its size, so unused uploads (kept 24 h until
+   * a response uses them) cannot fill the disk faster than these budgets refill. Buckets like the others,
+   * so on PostgreSQL every instance draws on the same budget.
+   */
+  readonly uploadBytesPerIp: Limiter;
+  readonly uploadBytesPerForm: Limiter;
 
   private readonly hashKey: Buffer;
 
@@ -65,9 +92,38 @@ export class RateLimits {
     secret: string,
     readonly enabled: boolean,
     private readonly now: () => number = Date.now,
+    readonly budgets: UploadBudgets = DEFAULT_BUDGETS,
   ) {
     // A key of its own, derived from the instance secret, so these hashes reveal nothing of other uses.
     this.hashKey = createHmac('sha256', secret).update('rate-limit keys').digest();
+    const { perAddressPerHourBytes: hour, perFormPerDayBytes: day } = budgets;
+    this.uploadBytesPerIp = limiter('upload-bytes-ip', { burst: hour, refillPerSecond: hour / HOUR }, 'address');
+    this.uploadBytesPerForm = limiter('upload-bytes-form', { burst: day, refillPerSecond: day / (24 * HOUR) }, 'form');
+  }
+
+  /**
+   * Draws an upload's `bytes` from its address's and its form's budgets, or throws 429 with Retry-After
+   * and draws nothing.
+   */
+  async takeUploadBytes(ip: string, formId: string, bytes: number): Promise<void> {
+    if (!this.enabled) return;
+    const checks = this.checks([
+      [this.uploadBytesPerIp, ip],
+      [this.uploadBytesPerForm, formId],
+    ]).map((c) => ({ ...c, tokens: bytes }));
+    const r = await this.buckets.take(checks, this.now());
+    if (r.ok) return;
+    const { perAddressPerHourBytes: hour, perFormPerDayBytes: day } = this.budgets;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      [
+        `uploads: too many files for now: one address may upload ${hour / MB} MB an hour and one form ` +
+          `take ${day / MB} MB a day; retry in ${r.retryAfterSeconds} s`,
+      ],
+      {},
+      { 'retry-after': String(r.retryAfterSeconds), connection: 'close' },
+    );
   }
 
   /** Takes one token from each (limiter, key) pair, or throws 429 with Retry-After and takes none. */
@@ -80,7 +136,9 @@ export class RateLimits {
         'rate_limited',
         [`rate: too many requests, retry in ${r.retryAfterSeconds} s`],
         {},
-        { 'retry-after': String(r.retryAfterSeconds) },
+        // Connection: close, and nothing more is read: a refused client that trickles its body must not
+        // hold a connection (the server closes it after the answer, lib/http-body.ts closeAfterAnswer).
+        { 'retry-after': String(r.retryAfterSeconds), connection: 'close' },
       );
     }
   }
@@ -124,7 +182,8 @@ export class RateLimits {
    * Addresses never leave memory as they are (ARCHITECTURE.md: IP addresses are never stored): a bucket
    * is kept under a keyed hash, which the database cannot turn back into the address without the secret.
    */
-  private keyOf(l: Limiter, key: string): string {
+  private keyOf(l: Limiter, raw: string): string {
+    const key = l.byAddress ? rateLimitKeyOf(raw) : raw;
     return l.personal ? createHmac('sha256', this.hashKey).update(key).digest('base64url').slice(0, 22) : key;
   }
 }

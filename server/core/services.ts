@@ -85,6 +85,11 @@ export interface Services {
   summaries: QuestionSummaries;
   /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
   storage: { check(): Promise<StorageHealth> };
+  /**
+   * Set by main when SIGTERM or SIGINT arrives: /readyz answers 503 from then on, so a load balancer stops
+   * sending work while the requests in flight finish.
+   */
+  readiness: { stopping: boolean };
 }
 
 /**
@@ -128,7 +133,10 @@ export function createServices(
   );
   const settings = new SettingsService(store, webhookUrlCheck(config.webhookAllowPrivate), forms.definitions);
   const reports = new ReportService(store, settings, secret);
-  const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock);
+  const rateLimits = new RateLimits(store.rateBuckets, secret, config.rateLimit, options.clock, {
+    perAddressPerHourBytes: config.uploadBudgetPerHourBytes,
+    perFormPerDayBytes: config.uploadBudgetPerFormDayBytes,
+  });
   const confirmation = new ConfirmationMail(mailer, rateLimits, log);
   const publicForms = new PublicForms(store, forms.definitions, antiSpam, config);
   const counting = new FormCounting(store, publicForms, log, options.clock);
@@ -191,5 +199,6 @@ export function createServices(
     stats: new FormStats(store, forms.definitions, counting, options.clock),
     summaries: new QuestionSummaries(store, forms.definitions),
     storage: { check: () => store.checkStorage() },
+    readiness: { stopping: false },
   };
 }

@@ -40,22 +40,30 @@ export const upload =
   (s: Services) =>
   async ({ req, res, params, query }: RouteContext) => {
     try {
-      await s.rateLimits.take(
-        [s.rateLimits.uploadPerIp, clientIp(req, s.config.trustProxy)],
-        [s.rateLimits.uploadPerForm, params.id],
-      );
+      const ip = clientIp(req, s.config.trustProxy);
+      await s.rateLimits.take([s.rateLimits.uploadPerIp, ip], [s.rateLimits.uploadPerForm, params.id]);
       const target = await s.files.target(params.id, query.get('field'));
       const declared = Number(req.headers['content-length']);
+      const announced = req.headers['content-length'] !== undefined && Number.isFinite(declared);
       // A body announced larger than any allowed file is refused before a byte is read.
       if (
-        Number.isFinite(declared) &&
+        announced &&
         declared > s.config.uploadMaxBytes + (isMultipart(req.headers['content-type'] ?? '') ? MAX_BODY_BYTES : 0)
       ) {
         throw s.files.tooLarge(target.field.key, s.config.uploadMaxBytes);
       }
+      // The byte budgets: an announced size is drawn before a byte is read; a chunked body's once it is
+      // known, and refused then the file is removed again.
+      if (announced) await s.rateLimits.takeUploadBytes(ip, params.id, declared);
       const stored = isMultipart(req.headers['content-type'] ?? '')
         ? await multipartFile(s, req, target)
         : await rawFile(s, req, target);
+      if (!announced) {
+        await s.rateLimits.takeUploadBytes(ip, params.id, stored.size).catch(async (err) => {
+          await s.files.delete([stored.id]).catch(() => {});
+          throw err;
+        });
+      }
       sendJson(res, 201, s.files.uploadView(stored), uploadCors);
     } catch (err) {
       if (err instanceof ApiError) Object.assign(err.headers, uploadCors);

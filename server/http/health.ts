@@ -11,14 +11,21 @@ export const health =
     sendJson(res, 200, { ok: true });
 
 /**
- * A readiness answer for load balancers and orchestrators: 503 while writes fail. After a full disk,
- * each check tries to resume writes, so an instance taken out of rotation (no writes reach it) comes
- * back by itself once there is room (and once PostgreSQL is reachable again); after a failed fsync it
- * stays 503 until restarted.
+ * A readiness answer for load balancers and orchestrators: 503 from a shutdown signal on, and while
+ * writes fail. After a full disk, each check tries to resume writes, so an instance taken out of rotation
+ * (no writes reach it) comes back by itself once there is room (and once PostgreSQL is reachable again);
+ * after a failed fsync it stays 503 until restarted.
  */
 export const ready =
   (s: Services) =>
   async ({ res }: RouteContext) => {
+    if (s.readiness.stopping)
+      return sendJson(
+        res,
+        503,
+        { error: 'shutting_down', details: ['server: is shutting down; requests already in flight finish'] },
+        { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+      );
     const { state } = await s.storage.check();
     if (state === 'ok') return sendJson(res, 200, { ok: true });
     const problem =

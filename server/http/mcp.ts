@@ -1,8 +1,7 @@
 // /mcp: the MCP server over the Streamable HTTP transport, stateless (one server and transport per POST,
 // no session, JSON answers). Same keys as /v1; the tools live in server/mcp/.
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { badRequest } from '../lib/api-error.ts';
-import { readBody } from '../lib/http-body.ts';
+import { parseJson, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { createMcpServer } from '../mcp/server.ts';
@@ -14,7 +13,8 @@ export const mcpPost =
   (s: Services) =>
   async ({ req, res }: RouteContext) => {
     const principal = await optionalKey(s, req);
-    // Our reader, so the 64 KB limit of spec 8 holds here too; the SDK gets the parsed body.
+    // Our reader, so the 64 KB limit of spec 8 and the depth limit hold here too (and so for every tool's
+    // arguments); the SDK gets the parsed body. Any JSON, not only an object: a JSON-RPC batch is an array.
     const body = parseJson(await readBody(req));
     const server = createMcpServer({ services: s, principal, ip: clientIp(req, s.config.trustProxy) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -43,12 +43,3 @@ export const mcpMethodNotAllowed =
     });
     res.end(text);
   };
-
-/** JSON-RPC bodies are an object or a batch array, so the REST reader's object-only rule does not fit. */
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw badRequest('invalid_json', ['body: not valid JSON']);
-  }
-}

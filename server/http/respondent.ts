@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from '../lib/api-error.ts';
 import { isMultipart, parseFormBody } from '../lib/form-body.ts';
-import { MAX_BODY_BYTES, parseJsonObject, readBody } from '../lib/http-body.ts';
+import { closeAfterAnswer, MAX_BODY_BYTES, parseJsonObject, readBody } from '../lib/http-body.ts';
 import { readMultipart, type FormFields } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
@@ -77,10 +77,11 @@ export const submit =
         // connection.
         if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
           const page = problemPage(err, params.id, await fieldLabels(s, params.id));
-          if (err.status === 413) res.on('finish', () => req.socket?.destroy());
+          const closes = err.headers.connection === 'close';
+          if (closes) closeAfterAnswer(req, res);
           return sendHtml(res, err.status, page, {
             embeddable: true,
-            headers: err.status === 413 ? { connection: 'close' } : {},
+            headers: closes ? { connection: 'close' } : {},
           });
         }
         Object.assign(err.headers, corsHeaders);

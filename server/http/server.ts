@@ -2,6 +2,7 @@
 // requests so a shutdown can let them finish.
 import http from 'node:http';
 import { ApiError, ClientGone, toApiError } from '../lib/api-error.ts';
+import { closeAfterAnswer } from '../lib/http-body.ts';
 import { Router } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { sendJson } from './respond.ts';
@@ -10,7 +11,12 @@ import { routes } from './routes.ts';
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
 export function createHttpServer(services: Services, log: (line: string) => void): http.Server {
   const router = new Router(routes(services));
+  // Served at an https address, browsers are told to use nothing else for a year, so a network that
+  // rewrites a later http:// link cannot strip TLS. Never over http: the header would be ignored there,
+  // and a test or local installation would pin its name to https.
+  const hsts = new URL(services.config.publicUrl).protocol === 'https:';
   const server = http.createServer(async (req, res) => {
+    if (hsts) res.setHeader('strict-transport-security', 'max-age=31536000');
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
@@ -39,13 +45,9 @@ export function createHttpServer(services: Services, log: (line: string) => void
         res.destroy();
         return;
       }
+      // A refused body (413) or client (429) is not read on: the connection closes after the answer.
+      if (error.headers.connection === 'close') closeAfterAnswer(req, res);
       sendJson(res, error.status, error.body(), error.headers);
-      // A refused body (413) is left unread: close the connection rather than drain it. The socket is
-      // taken now: by 'finish' a destroyed request no longer points to it.
-      if (error.headers.connection === 'close') {
-        const socket = req.socket;
-        res.on('finish', () => socket?.destroy());
-      }
     }
   });
   server.keepAliveTimeout = 5000;

@@ -1,6 +1,7 @@
 // Reading request bodies with a hard size limit, so a large upload costs us nothing past the limit.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, badRequest, ClientGone } from './api-error.ts';
+import { nestsDeeperThan, TOO_DEEP_DETAIL } from './json-depth.ts';
 
 /** Spec 8: a request body over 64 KB is refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -60,19 +61,55 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
+/** How long a refused client may go on sending after its answer before the connection is dropped. */
+export const LINGER_MS = 2000;
+
+/**
+ * Closes the connection once the answer to `req` (sent with `Connection: close`) is out, without a reset.
+ * Closing a socket while bytes the client sent lie unread makes the kernel reset the connection and drop
+ * what it had not sent yet, so a client still sending (a chunked body past the limit) saw a reset instead
+ * of its 413. So the rest of the body is read and dropped, Node's half-close (FIN after the answer) stands,
+ * and the socket is destroyed when the client closes its side or after LINGER_MS: a client that trickles
+ * on (refused with 429) holds the connection no longer than that. Call it before the answer is sent.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  // Taken now: by 'finish' a destroyed request no longer points to its socket.
+  const socket = req.socket;
+  if (!socket) return;
+  req.resume();
+  res.once('finish', () => {
+    // Node ends the socket after a Connection: close answer and destroys it once the FIN is written
+    // (net.Socket.destroySoon); that destroy is the early close described above, so it waits here instead.
+    socket.removeListener('finish', socket.destroy);
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', () => socket.destroy());
+  });
+}
+
 /** Parses a body that must be one JSON object (spec 7.2: anything else answers 400). */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   if (raw.length === 0) throw badRequest('invalid_json', ['body: expected a JSON object, got an empty body']);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw badRequest('invalid_json', ['body: not valid JSON']);
-  }
+  const value = parseJson(raw);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('invalid_json', ['body: expected a JSON object']);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * Parses any JSON body: 400 `invalid_json` when it is not JSON or nests deeper than MAX_JSON_DEPTH, checked
+ * before parsing so nothing that walks the value recursively ever sees such a body.
+ */
+export function parseJson(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
+  if (nestsDeeperThan(text)) throw badRequest('invalid_json', [TOO_DEEP_DETAIL]);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('invalid_json', ['body: not valid JSON']);
+  }
 }
 
 /** Reads and parses a JSON object body. */

@@ -10,9 +10,12 @@ const BLOCK = 512;
 export class TarWriter {
   constructor(private readonly fh: FileHandle) {}
 
-  /** Adds a regular file with its bytes. */
+  /**
+   * Adds a regular file with its bytes, as mode 0600 (folders 0700): a backup holds secrets and every
+   * answer, so what is unpacked from it is its owner's only, like the data folder it came from.
+   */
   async file(name: string, data: Uint8Array, mtime = new Date()): Promise<void> {
-    await writeFully(this.fh, header(name, data.length, '0', 0o644, mtime));
+    await writeFully(this.fh, header(name, data.length, '0', 0o600, mtime));
     await writeFully(this.fh, data);
     const pad = (BLOCK - (data.length % BLOCK)) % BLOCK;
     if (pad) await writeFully(this.fh, Buffer.alloc(pad));
@@ -20,7 +23,7 @@ export class TarWriter {
 
   /** Adds a folder entry (so empty folders are restored too). */
   async folder(name: string, mtime = new Date()): Promise<void> {
-    await writeFully(this.fh, header(name.endsWith('/') ? name : `${name}/`, 0, '5', 0o755, mtime));
+    await writeFully(this.fh, header(name.endsWith('/') ? name : `${name}/`, 0, '5', 0o700, mtime));
   }
 
   /** Writes the end-of-archive marker. */

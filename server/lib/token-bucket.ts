@@ -14,19 +14,24 @@ export class TokenBuckets {
 
   constructor(readonly rule: BucketRule) {}
 
-  /** Seconds until `key`'s bucket holds one token at time `t`: 0 when it does (nothing is taken). */
-  wait(key: string, t: number): number {
+  /**
+   * Seconds until `key`'s bucket holds `n` tokens at time `t` (at most the burst: a full bucket serves any
+   * draw): 0 when it does (nothing is taken).
+   */
+  wait(key: string, t: number, n = 1): number {
+    const need = Math.min(n, this.rule.burst);
     const tokens = this.level(key, t);
-    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.rule.refillPerSecond));
+    return tokens >= need ? 0 : Math.max(1, Math.ceil((need - tokens) / this.rule.refillPerSecond));
   }
 
-  /** Takes one token at time `t` if there is one; false (nothing taken) otherwise. */
-  take(key: string, t: number): boolean {
+  /** Takes `n` tokens (at most the burst) at time `t` if there are; false (nothing taken) otherwise. */
+  take(key: string, t: number, n = 1): boolean {
     this.sweep(t);
+    const need = Math.min(n, this.rule.burst);
     const tokens = this.level(key, t);
-    if (tokens < 1) return false;
+    if (tokens < need) return false;
     // A clock that went back (or a caller a little behind another) refills nothing rather than drains.
-    this.buckets.set(key, { tokens: tokens - 1, at: Math.max(this.buckets.get(key)?.at ?? t, t) });
+    this.buckets.set(key, { tokens: tokens - need, at: Math.max(this.buckets.get(key)?.at ?? t, t) });
     return true;
   }
 

@@ -40,6 +40,18 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
     /^formstead: FORMSTEAD_SUBMISSION_FILES_MAX_MB: must be between 1 and 102400, got 102401$/,
   ],
   [
+    'upload budget per hour zero',
+    [],
+    { FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR: '0' },
+    /^formstead: FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR: must be between 1 and 1048576, got 0$/,
+  ],
+  [
+    'upload budget per form a day too big',
+    [],
+    { FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY: '1048577' },
+    /^formstead: FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY: must be between 1 and 1048576, got 1048577$/,
+  ],
+  [
     'upload ttl zero',
     [],
     { FORMSTEAD_UPLOAD_TTL_SECONDS: '0' },

@@ -96,6 +96,27 @@ rate('sign-in: 10 attempts per address pass, the 11th answers 429', async () => 
   assert.is(statuses[10], 429);
 });
 
+rate('sign-in: 10 attempts per email pass from any addresses, the 11th answers 429', async () => {
+  const login = (email: string, i: number) =>
+    fetch(`${server.url}/admin/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email, password: 'wrong password!' }).toString(),
+      // A fresh address each time: only the per-email limit can refuse.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...fromIp(`198.18.0.${i}`) },
+      redirect: 'manual',
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++)
+    statuses.push((await login(i % 2 ? 'Owner@Example.com' : 'owner@example.com', i)).status);
+  assert.equal(statuses.slice(0, 10), Array(10).fill(401), 'the 10th attempt still gets its answer');
+  const past = await login('owner@example.com', 20);
+  assert.is(statuses[10], 429, 'the 11th, in either spelling of the address, is refused');
+  assert.is(past.status, 429);
+  assert.ok(Number(past.headers.get('retry-after')) >= 1);
+  assert.match(await past.text(), /too many requests/);
+  assert.is((await login('someone.else@example.com', 21)).status, 401, 'another email is not limited');
+});
+
 rate.run();
 
 const spam = suite('anti-spam');

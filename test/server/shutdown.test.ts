@@ -1,6 +1,7 @@
 // SIGTERM and SIGINT: the server stops taking connections, answers the requests already in flight,
 // writes a snapshot and exits 0 (issue: the server).
 import http from 'node:http';
+import net from 'node:net';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -65,5 +66,44 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await again.stop();
   });
 }
+
+shutdown('SIGTERM: /readyz answers 503 at once while a request in flight still finishes', async () => {
+  const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+  const form = (
+    await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })
+  ).json;
+  const body = JSON.stringify({ values: { name: 'Ada', email: 'ada@example.com' } });
+  // Connection A: a submission in flight (half its body sent). Connection B: a readiness check whose
+  // request has begun but not ended, so it is no idle connection the shutdown may close.
+  const submission = net.connect(server.port, '127.0.0.1');
+  let submitted = '';
+  submission.on('data', (d) => (submitted += d));
+  const submissionClosed = new Promise((resolve) => submission.on('close', resolve));
+  submission.write(
+    `POST /v1/f/${form.form_id} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+      `Connection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+  );
+  const check = net.connect(server.port, '127.0.0.1');
+  let checked = '';
+  check.on('data', (d) => (checked += d));
+  const checkClosed = new Promise((resolve) => check.on('close', resolve));
+  await new Promise<void>((resolve) =>
+    check.write('GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n', () => resolve()),
+  );
+  // Both older connections were accepted and read once a newer one is answered.
+  assert.is(await healthOnNewConnection(server.url), 200);
+  server.child.kill('SIGTERM');
+  while (!server.output().includes('SIGTERM: finishing in-flight requests'))
+    await new Promise((r) => setTimeout(r, 20));
+  // write, not end: Node's server takes a half-closed connection for a client that left.
+  check.write('\r\n');
+  await checkClosed;
+  assert.ok(checked.startsWith('HTTP/1.1 503'), checked);
+  assert.match(checked, /"error":"shutting_down"/);
+  submission.write(body.slice(10));
+  await submissionClosed;
+  assert.ok(submitted.startsWith('HTTP/1.1 201'), submitted);
+  assert.is(await server.stop(), 0);
+});
 
 shutdown.run();

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeDurably, writeFully } from '../../lib/durable/durable-fs.ts';
+import { PRIVATE_DIR_MODE, writeDurably, writeFully } from '../../lib/durable/durable-fs.ts';
 import { looksLikeId } from '../ids.ts';
 
 /** A file as its row describes it. */
@@ -40,7 +40,7 @@ async function sizeOf(file: string): Promise<number | undefined> {
 export async function copyFiles(entries: FileEntry[], from: string, to: string | undefined): Promise<FilesCopied> {
   const target = to === undefined ? from : to;
   const inPlace = path.resolve(target) === path.resolve(from);
-  if (!inPlace) await mkdir(target, { recursive: true });
+  if (!inPlace) await mkdir(target, { recursive: true, mode: PRIVATE_DIR_MODE });
   const result: FilesCopied = { copied: 0, alreadyThere: 0, missing: [] };
   for (const { id, size } of entries) {
     // Ids are the server's own; one that is not could name a path outside the folder.

@@ -15,7 +15,10 @@ export function signedQuery(secret: string, fileId: string, nowMs = Date.now()):
   return `expires=${expires}&sig=${mac(secret, fileId, expires)}`;
 }
 
-/** Whether `expires`/`sig` from a query are a valid, unexpired signature for this file (constant-time compare). */
+/**
+ * Whether `expires`/`sig` from a query are a valid signature for this file, expiring within the next 7 days
+ * (constant-time compare).
+ */
 export function validSignature(
   secret: string,
   fileId: string,
@@ -26,5 +29,8 @@ export function validSignature(
   if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return false;
   const at = Number(expires);
   if (at * 1000 < nowMs) return false;
+  // No link lives longer than the 7 days one is made for: a signature further ahead was not made by
+  // signedQuery (someone who held the instance secret forged it), and is refused like any bad one.
+  if (at * 1000 > nowMs + SIGNED_LINK_TTL_MS) return false;
   return timingSafeEqual(Buffer.from(mac(secret, fileId, at), 'hex'), Buffer.from(sig, 'hex'));
 }

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { allFields, type FormField } from '../../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../../lib/api-error.ts';
 import { FileTooLarge, writeStreamDurably } from '../../lib/durable/durable-fs-stream.ts';
-import { fsyncDir } from '../../lib/durable/durable-fs.ts';
+import { fsyncDir, PRIVATE_DIR_MODE } from '../../lib/durable/durable-fs.ts';
 import type { Config } from '../../config.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import { looksLikeId, newId } from '../ids.ts';
@@ -55,7 +55,7 @@ export class FileService {
 
   /** Creates the files folder (at start). */
   async init(): Promise<void> {
-    await mkdir(this.config.filesDir, { recursive: true });
+    await mkdir(this.config.filesDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   /**

@@ -3,7 +3,14 @@
 // must not fail or slow the work that caused it.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { newId } from '../ids.ts';
-import type { Store } from '../store/types.ts';
+import type { OutboxRecord, Store } from '../store/types.ts';
+import { StorageError } from '../../lib/storage-error.ts';
+
+/** How often mail the outbox could not take (a full disk, an unreachable database) is offered again. */
+export const HOLD_RETRY_MS = 5000;
+
+/** At most this many such mails wait in memory; past it the oldest is dropped with a log line. */
+const HOLD_WAITING_MAX = 1000;
 
 /** One plain-text message to one or more people. */
 export interface Mail {
@@ -20,10 +27,17 @@ export interface Mail {
 /** Where mail goes: an SMTP server, or the outbox. */
 export class Mailer {
   private readonly transport: Transporter | undefined;
+  /**
+   * Outbox records the store refused for storage reasons, oldest first. A response mail is claimed (the
+   * answers it covers marked as mailed) before it is held, so a record refused by a disk that filled in
+   * between would be lost: it waits here and is written once storage takes writes again.
+   */
+  private readonly unrecorded: OutboxRecord[] = [];
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: Store,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; holdRetryMs?: number },
     private readonly log: (line: string) => void = () => {},
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
@@ -53,14 +67,22 @@ export class Mailer {
     }
   }
 
-  /** Closes the SMTP connection pool, if any. */
+  /** Closes the SMTP connection pool, if any; mail still waiting for storage is lost (logged). */
   close() {
     this.transport?.close();
+    clearTimeout(this.retry);
+    if (this.unrecorded.length)
+      this.log(`${this.unrecorded.length} mails lost: storage did not take them before the stop`);
   }
 
-  private hold(mail: Mail, subject: string, error: string | null) {
+  /** How many held mails wait for storage to take writes again. */
+  get waitingForStorage(): number {
+    return this.unrecorded.length;
+  }
+
+  private async hold(mail: Mail, subject: string, error: string | null) {
     const about = { formId: mail.about?.formId ?? null, submissionIds: mail.about?.submissionIds ?? [] };
-    return this.store.outbox.add({
+    const record = {
       id: newId(),
       recipients: mail.to,
       subject,
@@ -68,7 +90,40 @@ export class Mailer {
       createdAt: new Date().toISOString(),
       error,
       ...about,
-    });
+    };
+    try {
+      await this.store.outbox.add(record);
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      this.unrecorded.push(record);
+      if (this.unrecorded.length > HOLD_WAITING_MAX)
+        this.log(`mail "${this.unrecorded.shift()!.subject}" lost: too many mails wait for storage`);
+      this.log(`mail "${subject}" waits for storage to take writes again (${err.code})`);
+      this.retryLater();
+    }
+  }
+
+  private retryLater() {
+    if (this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.recordWaiting();
+    }, this.opts.holdRetryMs ?? HOLD_RETRY_MS);
+    // A timer does not keep the process alive; the shutdown logs what is still waiting (close()).
+    this.retry.unref();
+  }
+
+  /** Writes the waiting records in order; stops at the first storage refusal and tries again later. */
+  private async recordWaiting() {
+    while (this.unrecorded.length) {
+      try {
+        await this.store.outbox.add(this.unrecorded[0]);
+        this.unrecorded.shift();
+      } catch (err) {
+        if (err instanceof StorageError) return this.retryLater();
+        this.log(`mail "${this.unrecorded.shift()!.subject}" lost: ${describe(err)}`);
+      }
+    }
   }
 }
 

@@ -135,6 +135,7 @@ export const loginSubmit =
     await s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
     const form = await readForm(req);
     if (refusedPassword(s, res, { intent: 'login', next: safeNext(form.next) })) return;
+    await s.rateLimits.take([s.rateLimits.loginPerEmail, (form.email ?? '').trim().toLowerCase()]);
     try {
       const token = await s.accounts.login(form.email ?? '', form.password ?? '');
       res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));

@@ -5,7 +5,7 @@
 import { link, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fsyncDir } from './durable-fs.ts';
+import { fsyncDir, PRIVATE_FILE_MODE } from './durable-fs.ts';
 import { StorageError } from '../storage-error.ts';
 
 /** File name of the lock inside the data folder. */
@@ -66,7 +66,7 @@ async function takeLock(folder: string, log: (line: string) => void): Promise<vo
   // Write our claim to a private file, then link() it into place: link fails if `lock` exists, so the
   // lock appears atomically and never half-written.
   const mine = path.join(folder, `${LOCK_FILE}.${process.pid}.${Date.now()}`);
-  await writeFile(mine, JSON.stringify(me));
+  await writeFile(mine, JSON.stringify(me), { mode: PRIVATE_FILE_MODE });
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -99,7 +99,7 @@ async function publish(mine: string, lockFile: string, me: LockOwner): Promise<v
     const code = (err as NodeJS.ErrnoException).code;
     // Some file systems (FAT, some network and FUSE mounts) have no hard links: exclusive create instead.
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
-    await writeFile(lockFile, JSON.stringify(me), { flag: 'wx' });
+    await writeFile(lockFile, JSON.stringify(me), { flag: 'wx', mode: PRIVATE_FILE_MODE });
   }
 }
 

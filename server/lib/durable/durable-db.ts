@@ -7,7 +7,7 @@
 // JavaScript: ids, timestamps, random tokens. Never use random(), randomblob(), datetime('now'),
 // CURRENT_TIMESTAMP, or a DEFAULT that calls them, in a write. Auto-assigned rowids and AUTOINCREMENT are
 // fine: replay runs the same statements in the same order on the same data.
-import { mkdir } from 'node:fs/promises';
+import { privateFolder } from './durable-fs.ts';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { MemoryDatabase, type WriteTx } from './durable-memory.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
@@ -81,7 +81,7 @@ export class DurableDatabase {
   /** Locks `dir` (creating it), loads the snapshot, replays the journal, then applies new migrations. */
   static async open(opts: DurableOptions): Promise<DurableDatabase> {
     const log = opts.log ?? ((line: string) => console.error(`[store] ${line}`));
-    await mkdir(opts.dir, { recursive: true });
+    await privateFolder(opts.dir, log);
     const SQL = await loadSqlJs();
     const lock = await acquireDataLock(opts.dir, log);
     let journal: JournalWriter | undefined;

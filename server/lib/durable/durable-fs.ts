@@ -1,7 +1,28 @@
 // File operations with the fsync discipline the store relies on: data reaches the disk before we say so,
 // and a new or renamed file is only durable once its directory has been fsynced too.
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+
+/**
+ * Everything Formstead writes in its data folder is readable by its own user only: the folder holds the
+ * instance secret, webhook secrets, password hashes, every answer and every uploaded file.
+ */
+export const PRIVATE_FILE_MODE = 0o600;
+/** The data folder and the folders in it: its own user only (see PRIVATE_FILE_MODE). */
+export const PRIVATE_DIR_MODE = 0o700;
+
+/**
+ * Creates `dir` (and missing parents) as 0700; an existing folder that others may read or enter (0755, from
+ * an older version or made by hand) is tightened to 0700, with one log line saying so.
+ */
+export async function privateFolder(dir: string, log: (line: string) => void): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (process.platform === 'win32') return; // no POSIX modes; NTFS ACLs are the operator's to set
+  const mode = (await stat(dir)).mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  await chmod(dir, PRIVATE_DIR_MODE);
+  log(`tightened ${dir} from ${mode.toString(8).padStart(4, '0')} to 0700: it holds secrets and every answer`);
+}
 
 /** Writes all of `data` at the handle's position (a single write may be short for large buffers). */
 export async function writeFully(fh: FileHandle, data: Uint8Array): Promise<void> {
@@ -37,7 +58,7 @@ export async function writeDurably(
   write: (fh: FileHandle) => Promise<void>,
   flags = 'w',
 ): Promise<void> {
-  const fh = await open(tmp, flags);
+  const fh = await open(tmp, flags, PRIVATE_FILE_MODE);
   try {
     await write(fh);
     await fh.sync();

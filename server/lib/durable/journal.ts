@@ -9,7 +9,7 @@
 // in the same tick, or by replaying the closed files in a worker), and then deletes those files.
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDir, writeFully } from './durable-fs.ts';
+import { fsyncDir, PRIVATE_FILE_MODE, writeFully } from './durable-fs.ts';
 import {
   encodeFrame,
   encodeJournalHeader,
@@ -235,7 +235,7 @@ async function createJournalFile(dir: string, gen: number): Promise<FileHandle> 
   const file = path.join(dir, journalFileName(gen));
   let fh: FileHandle;
   try {
-    fh = await open(file, 'ax');
+    fh = await open(file, 'ax', PRIVATE_FILE_MODE);
   } catch (err) {
     // No room for a new file (tmpfs and quotas count inodes too): nothing was made.
     if (diskFull(err))

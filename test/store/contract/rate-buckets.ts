@@ -100,6 +100,55 @@ export function rateBucketsContract(backend: string, factory: StoreFactory) {
     },
   );
 
+  rule(
+    'rateBuckets.take',
+    'a check may draw many tokens: a byte budget gives exactly its burst, then waits for what is missing',
+    async ({ store }) => {
+      // A budget of 1,000 bytes refilled at 10 a second, drawn by upload sizes.
+      const bytes = (n: number): RateCheck => ({
+        ...check('upload-bytes', 'f', { burst: 1000, refillPerSecond: 10 }),
+        tokens: n,
+      });
+      assert.is(await takeAt(store, 0, bytes(600)), 0, '600 of 1,000');
+      assert.is(await takeAt(store, 0, bytes(400)), 0, 'exactly the rest: at the edge');
+      assert.is(await takeAt(store, 0, bytes(1)), 1, 'one past it: refused, 1 s until one is back');
+      assert.is(await takeAt(store, 0, bytes(250)), 25, '250 missing at 10 a second: 25 s');
+      assert.is(await takeAt(store, 24_999, bytes(250)), 1, '1 ms before: still refused');
+      assert.is(await takeAt(store, 25_000, bytes(250)), 0, 'at 25 s: taken');
+      assert.is(await takeAt(store, 25_000, bytes(1)), 1, 'and the bucket is empty again');
+    },
+  );
+
+  rule(
+    'rateBuckets.take',
+    'a draw larger than the burst draws the burst: it waits for a full bucket, then empties it',
+    async ({ store }) => {
+      const big = { ...check('upload-bytes', 'g', { burst: 100, refillPerSecond: 10 }), tokens: 5000 };
+      assert.is(await takeAt(store, 0, big), 0, 'a full bucket serves it');
+      assert.is(await takeAt(store, 0, { ...big, tokens: 1 }), 1, 'and is empty after it');
+      assert.is(await takeAt(store, 0, big), 10, 'the next waits until the bucket is full: 10 s');
+    },
+  );
+
+  rule(
+    'rateBuckets.take',
+    'tokens drawn by one check and single tokens of another are all or nothing together',
+    async ({ store }) => {
+      const ip = check('upload-ip', 'k');
+      const bytes = { ...check('upload-bytes', 'k', { burst: 100, refillPerSecond: 1 }), tokens: 80 };
+      assert.is(await takeAt(store, 0, ip, bytes), 0);
+      assert.is(await takeAt(store, 0, ip, bytes), 60, '80 wanted, 20 left: 60 s');
+      assert.is(await takeAt(store, 0, ip), 0, 'the refused take spent nothing of the address: 2nd token');
+      assert.is(await takeAt(store, 0, { ...bytes, tokens: 20 }), 0, 'nor of the budget: its 20 are still there');
+    },
+  );
+
+  rule('rateBuckets.take', 'concurrent draws of many tokens never overshoot the budget', async ({ store }) => {
+    const bytes = { ...check('upload-bytes', 'c', { burst: 1000, refillPerSecond: 0.001 }), tokens: 100 };
+    const results = await Promise.all(Array.from({ length: 25 }, () => takeAt(store, 0, bytes)));
+    assert.is(results.filter((w) => w === 0).length, 10, 'exactly 10 draws of 100 from 1,000');
+  });
+
   rule('rateBuckets.forget', 'a forgotten bucket is full again; the others keep their level', async ({ store }) => {
     for (let i = 0; i < 3; i++) await takeAt(store, 0, check('submit-form', 'gone'), check('submit-form', 'kept'));
     await store.rateBuckets.forget('submit-form', 'gone');

@@ -7,15 +7,16 @@ export function rateBucketQueries(db: PgDatabase): Store['rateBuckets'] {
   return {
     take: async (checks, nowMs) => {
       if (checks.length === 0) return { ok: true };
-      // One statement (migrations/005-rate-buckets.ts): the rows are locked in the order given, and the
+      // One statement (functions/formstead_rate_draw.ts): the rows are locked in the order given, and the
       // callers list their limiters in one order, so two takes never wait on each other in a cycle.
       const row = await db.get(
-        'SELECT formstead_rate_take($1::text[], $2::text[], $3::float8[], $4::float8[], $5) AS wait',
+        'SELECT formstead_rate_draw($1::text[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6) AS wait',
         [
           checks.map((c) => c.bucket),
           checks.map((c) => c.key),
           checks.map((c) => c.burst),
           checks.map((c) => c.refillPerSecond),
+          checks.map((c) => c.tokens ?? 1),
           Math.round(nowMs),
         ],
       );

@@ -18,9 +18,9 @@ export function rateBucketQueries(): Store['rateBuckets'] {
   return {
     take: async (checks, nowMs) => {
       // All checked before any is spent, so a refusal by one limiter costs the others nothing.
-      const wait = Math.max(0, ...checks.map((c) => bucketsOf(c).wait(c.key, nowMs)));
+      const wait = Math.max(0, ...checks.map((c) => bucketsOf(c).wait(c.key, nowMs, c.tokens)));
       if (wait > 0) return { ok: false, retryAfterSeconds: wait };
-      for (const c of checks) bucketsOf(c).take(c.key, nowMs);
+      for (const c of checks) bucketsOf(c).take(c.key, nowMs, c.tokens);
       return { ok: true };
     },
     forget: async (bucket, key) => void byName.get(bucket)?.forget(key),

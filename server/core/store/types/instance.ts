@@ -21,6 +21,8 @@ export interface RateCheck {
   /** Tokens a full bucket holds. */
   burst: number;
   refillPerSecond: number;
+  /** Tokens this check draws (default 1): an upload draws its size in bytes from a byte budget. */
+  tokens?: number;
 }
 
 /** The answer of rateBuckets.take: every token taken, or none and the wait until there would be. */
@@ -44,9 +46,10 @@ export interface OutboxQueries {
 /** `store.rateBuckets`: the token buckets of the rate limits, shared by every instance. */
 export interface RateBucketQueries {
   /**
-   * Takes one token from every bucket of `checks` as of `nowMs`, or none when any bucket has less than
-   * one (all or nothing, also against concurrent takes on other instances); a refusal says how many
-   * seconds until every bucket would have one again.
+   * Takes each check's tokens (one unless it says more) from every bucket of `checks` as of `nowMs`, or
+   * none when any bucket has fewer than its check draws (all or nothing, also against concurrent takes on
+   * other instances); a refusal says how many seconds until every bucket would have enough again. A check
+   * drawing more than its burst draws the burst: a full bucket always serves it.
    */
   take(checks: RateCheck[], nowMs: number): Promise<RateTake>;
   /** Forgets one bucket (its subject is gone: a deleted form). */

@@ -1,5 +1,5 @@
-// The rate limits' take (store.rateBuckets), on the table of migration 5. The current body: edit it here,
-// the store replaces the function at its next open (./index.ts).
+// The rate limits' take of the previous version (one token a check), kept for instances of that version
+// during a rolling upgrade: this version calls formstead_rate_draw. A later release drops it by a migration.
 
 /**
  * `formstead_rate_take` does a whole take in one round trip: it locks the rows in the order given,

@@ -12,6 +12,7 @@
 // used is dropped by a migration and its file removed. The functions run only on the schema the
 // migrations leave, so a function file may use any table or column the newest migration made.
 import { formstead_insert_submission } from './formstead_insert_submission.ts';
+import { formstead_rate_draw } from './formstead_rate_draw.ts';
 import { formstead_rate_take } from './formstead_rate_take.ts';
 import { formstead_record_attempt } from './formstead_record_attempt.ts';
 import { formstead_take_delivery } from './formstead_take_delivery.ts';
@@ -24,7 +25,9 @@ export interface PgFunction {
 
 /** Every function the store calls; the migration runner keeps the database's copies equal to these. */
 export const pgFunctions: PgFunction[] = [
+  // Called by the previous version only (instances not yet upgraded); formstead_rate_draw replaced it.
   { name: 'formstead_rate_take', sql: formstead_rate_take },
+  { name: 'formstead_rate_draw', sql: formstead_rate_draw },
   { name: 'formstead_insert_submission', sql: formstead_insert_submission },
   { name: 'formstead_record_attempt', sql: formstead_record_attempt },
   { name: 'formstead_take_delivery', sql: formstead_take_delivery },
