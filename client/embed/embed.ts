@@ -1,7 +1,10 @@
 // /embed.js: `<script src="https://forms.example/embed.js" data-form="ID"></script>` puts the form
 // where the script tag is. Default: an iframe of the hosted page that grows with the form. With
 // data-mode="inline": the renderer mounted in a shadow root (styles kept apart from the page's).
+// Prefill: data-prefill='{"email": "ada@example.com"}' (a JSON object) and, with data-pass-query="true",
+// the host page's own query; the object wins for a key both give.
 // Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
+import { prefillPairs } from '../../shared/engine/prefill-pairs.ts';
 import { readEmbedMessage } from './messages.ts';
 
 (() => {
@@ -18,6 +21,13 @@ import { readEmbedMessage } from './messages.ts';
   const host = document.createElement('div');
   host.className = 'formstead-embed';
   script.after(host);
+  let data: unknown;
+  try {
+    data = script.dataset.prefill ? JSON.parse(script.dataset.prefill) : undefined;
+  } catch {
+    console.error('formstead embed.js: data-prefill must be a JSON object; it was ignored');
+  }
+  const query = script.dataset.passQuery === 'true' ? location.search : '';
 
   if (script.dataset.mode === 'inline') {
     const shadow = host.attachShadow({ mode: 'open' });
@@ -40,6 +50,7 @@ import { readEmbedMessage } from './messages.ts';
           endpoint: `${base}v1/f/${path}`,
           reportUrl: `${base}f/${path}/report`,
           showTitle: script.dataset.showTitle === 'true',
+          prefill: { query, data },
         });
       },
       (err) => {
@@ -50,8 +61,13 @@ import { readEmbedMessage } from './messages.ts';
     return;
   }
 
+  // The iframe's hosted page reads its own query, server-rendered and live: pass the prefill there.
+  const pairs = prefillPairs(data);
+  const given = new Set(pairs.map(([key]) => key));
+  const params = new URLSearchParams([...[...new URLSearchParams(query)].filter(([k]) => !given.has(k)), ...pairs]);
+  params.set('embed', '1');
   const frame = document.createElement('iframe');
-  frame.src = `${base}f/${path}?embed=1`;
+  frame.src = `${base}f/${path}?${params}`;
   frame.title = script.dataset.title || 'Form';
   frame.style.cssText = `display:block;width:100%;border:0;height:${Number(script.dataset.height) || 480}px`;
   host.append(frame);

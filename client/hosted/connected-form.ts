@@ -15,10 +15,12 @@ export interface ConnectedFormProps {
   onRedirect(url: string): void;
   /** Shows the title and description (the hosted page prints its own instead). */
   showTitle?: boolean;
+  /** First values (prefill). */
+  initialValues?: Record<string, unknown>;
 }
 
 /** A Formstead form that sends its answers itself. */
-export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: ConnectedFormProps) {
+export function ConnectedForm({ view, endpoint, onRedirect, showTitle, initialValues }: ConnectedFormProps) {
   const honeypot = useRef<HTMLInputElement>(null);
   const send = useMemo(
     () => createSubmitter(endpoint, { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' }),
@@ -40,6 +42,6 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle }: Connect
   return html`<div class="fs-connected">
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
-      uploads=${uploads} />
+      uploads=${uploads} initialValues=${initialValues} />
   </div>`;
 }

@@ -15,6 +15,8 @@
 import type { FormDefinition } from '../definition/schema.ts';
 import { getPlan } from './plan.ts';
 
+export { prefillPairs } from './prefill-pairs.ts';
+
 const prefillTypes = new Set([
   'text',
   'email',
@@ -63,22 +65,4 @@ export function prefillValues(
     }
   }
   return out;
-}
-
-/**
- * An embed's `data-prefill` JSON object as query pairs: texts as they are, numbers and booleans as
- * their text, a list as one pair per item; anything else (and a value that is not an object) is left out.
- */
-export function prefillPairs(data: unknown): [string, string][] {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [];
-  const pairs: [string, string][] = [];
-  const add = (key: string, v: unknown) => {
-    if (typeof v === 'string') pairs.push([key, v]);
-    else if (typeof v === 'number' || typeof v === 'boolean') pairs.push([key, String(v)]);
-  };
-  for (const [key, v] of Object.entries(data)) {
-    if (Array.isArray(v)) for (const item of v) add(key, item);
-    else add(key, v);
-  }
-  return pairs;
 }
