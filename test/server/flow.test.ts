@@ -115,4 +115,51 @@ flow('the JSON Schema describes calculations, option scores and the new types', 
   assert.match(r.json.$defs.FormField.properties.type.description, /hidden, url/);
 });
 
+const attr = (html: string, pattern: string) => html.match(new RegExp(pattern))?.[1];
+
+flow('the page without JavaScript: prefill from the query, hidden inputs, a piped thank-you page', async () => {
+  const definition = quiz();
+  (definition.steps[0].fields as unknown[]).push({ key: 'email', type: 'email', label: 'Email' });
+  const published = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition, success_message: 'Thank you {{name}}: {{total}} points.' },
+  });
+  const id = published.json.form_id;
+  const page = await api('GET', `/f/${id}?email=ada@example.com&ref=newsletter&name=%3Cb%3EAda%3C/b%3E&total=99`);
+  assert.is(page.status, 200);
+  assert.match(page.text, /<input type="hidden" name="ref" value="newsletter"\/?>/);
+  assert.match(page.text, /name="email" type="email" value="ada@example.com"/);
+  assert.match(
+    page.text,
+    /value="&lt;b(?:&gt;|>)Ada&lt;\/b(?:&gt;|>)"/,
+    'a prefilled value is an attribute value, escaped',
+  );
+  assert.match(page.text, /Questions for &lt;b(?:&gt;|>)Ada&lt;\/b(?:&gt;|>)</, 'the step title pipes it as text');
+  const token = attr(page.text, 'name="_rt" value="([^"]*)"')!;
+  await new Promise((r) => setTimeout(r, 2100)); // the render token must be older than 2 s
+  const post = await api('POST', `/v1/f/${id}`, {
+    rawBody: new URLSearchParams({ _hp: '', _rt: token, name: '<b>Ada</b>', ref: 'newsletter', q1: 'a' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+  });
+  assert.is(post.status, 303, post.text);
+  const location = post.headers.get('location')!;
+  assert.match(location, new RegExp(`^/f/${id}/thanks\\?r=[0-9a-f-]{36}\\.\\d+\\.[0-9a-f]{64}$`));
+  const thanks = await api('GET', location);
+  assert.match(
+    thanks.text,
+    /Thank you &lt;b(?:&gt;|>)Ada&lt;\/b(?:&gt;|>): 20 points\./,
+    'piped as text, never markup',
+  );
+  // Without the signed link, or with one changed, nothing is piped.
+  const bare = await api('GET', `/f/${id}/thanks`);
+  assert.match(bare.text, /Thank you : {2}points\./);
+  const forged = await api(
+    'GET',
+    location.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+  );
+  assert.match(forged.text, /Thank you : {2}points\./);
+  const stored = await api('GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
+  assert.equal(stored.json.submissions[0].values, { name: '<b>Ada</b>', ref: 'newsletter', q1: 'a', total: 20 });
+});
+
 flow.run();
