@@ -7,7 +7,7 @@ import type { FormDefinition, FormField } from '../../definition/schema.ts';
 import type { Values } from '../conditions.ts';
 import { compileFormula, type Reader } from './compile.ts';
 import { formulaKeys, parseFormula } from './parse.ts';
-import { answerValue, type CalcValue, countOf, tidy } from './values.ts';
+import { answerValue, type CalcValue, countOf, finalValue } from './values.ts';
 
 /** What a running calculation reads: the values settled so far and the results already computed. */
 export interface CalcContext {
@@ -29,7 +29,7 @@ export interface PlanCalc {
 export function calcResult(ctx: CalcContext, index: number): CalcValue {
   let result = ctx.results[index];
   if (result === undefined) {
-    result = ctx.calcs[index].run(ctx);
+    result = finalValue(ctx.calcs[index].run(ctx));
     ctx.results[index] = result;
   }
   return result;
@@ -81,7 +81,7 @@ export function buildCalcs(definition: FormDefinition, fields: ReadonlyMap<strin
             if (!Array.isArray(v)) return 0;
             let total = 0;
             for (const item of v) total += scores.get(item as string) ?? 0;
-            return tidy(total);
+            return total;
           };
         },
       });

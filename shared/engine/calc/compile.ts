@@ -60,14 +60,10 @@ function compileCall<C>(node: Extract<FormulaNode, { kind: 'call' }>, env: Formu
       return digits ? (ctx) => roundTo(value(ctx), digits(ctx)) : (ctx) => roundTo(value(ctx), undefined);
     }
     case 'sum':
-      return (ctx) => sumOf(args.map((a) => a(ctx)));
+      return (ctx) => sumOf(args, ctx);
     default: {
       const which = node.fn;
-      return (ctx) =>
-        extreme(
-          which,
-          args.map((a) => a(ctx)),
-        );
+      return (ctx) => extreme(which, args, ctx);
     }
   }
 }
