@@ -124,6 +124,8 @@ export const calcCases: CalcCase[] = [
   { formula: 's = "3"', expect: true },
   { formula: 's = "03"', expect: false },
   { formula: '"3" = 3.0', expect: true },
+  { formula: '0.1 + 0.2 = 0.3', expect: true },
+  { formula: '0.1 * 3 > 0.3', expect: false },
   { formula: 'd < "2027-01-01"', expect: true },
   { formula: '"b" > "a"', expect: true },
   { formula: 'yes = 1', expect: true },
