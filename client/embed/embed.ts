@@ -1,8 +1,11 @@
 // /embed.js: `<script src="https://forms.example/embed.js" data-form="ID"></script>` puts the form
 // where the script tag is. Default: an iframe of the hosted page that grows with the form. With
 // data-mode="inline": the renderer mounted in a shadow root (styles kept apart from the page's).
+// Prefill: data-prefill='{"email": "ada@example.com"}' (a JSON object) and, with data-pass-query="true",
+// the host page's own query; the object wins for a key both give.
 // Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
 import { embedQuery, pageSource } from '../hosted/visit-source.ts';
+import { prefillPairs } from '../../shared/engine/prefill-pairs.ts';
 import { readEmbedMessage } from './messages.ts';
 
 (() => {
@@ -19,6 +22,13 @@ import { readEmbedMessage } from './messages.ts';
   const host = document.createElement('div');
   host.className = 'formstead-embed';
   script.after(host);
+  let data: unknown;
+  try {
+    data = script.dataset.prefill ? JSON.parse(script.dataset.prefill) : undefined;
+  } catch {
+    console.error('formstead embed.js: data-prefill must be a JSON object; it was ignored');
+  }
+  const query = script.dataset.passQuery === 'true' ? location.search : '';
 
   if (script.dataset.mode === 'inline') {
     const shadow = host.attachShadow({ mode: 'open' });
@@ -43,6 +53,7 @@ import { readEmbedMessage } from './messages.ts';
           showTitle: script.dataset.showTitle === 'true',
           // Views, starts and steps are counted under this page's referrer and utm_* values.
           events: { url: `${base}v1/f/${path}/events`, source: pageSource() },
+          prefill: { query, data },
         });
       },
       (err) => {
@@ -53,9 +64,15 @@ import { readEmbedMessage } from './messages.ts';
     return;
   }
 
+  // The iframe's hosted page reads its own query, server-rendered and live: pass the prefill there.
+  const pairs = prefillPairs(data);
+  const given = new Set(pairs.map(([key]) => key));
+  const params = new URLSearchParams([...[...new URLSearchParams(query)].filter(([k]) => !given.has(k)), ...pairs]);
+  params.set('embed', '1');
   const frame = document.createElement('iframe');
-  // The host page's referrer host and utm_* values, so the form counts where this visit came from.
-  frame.src = `${base}f/${path}?embed=1${embedQuery(pageSource())}`;
+  // The prefill, and the host page's referrer host and utm_* values (so the form counts where this visit
+  // came from).
+  frame.src = `${base}f/${path}?${params}${embedQuery(pageSource())}`;
   frame.title = script.dataset.title || 'Form';
   frame.style.cssText = `display:block;width:100%;border:0;height:${Number(script.dataset.height) || 480}px`;
   host.append(frame);

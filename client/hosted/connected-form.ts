@@ -19,10 +19,12 @@ export interface ConnectedFormProps {
   showTitle?: boolean;
   /** Where to count the view, start and steps (POST /v1/f/{id}/events), with where the visit came from. */
   events?: { url: string; source: VisitSource };
+  /** First values (prefill). */
+  initialValues?: Record<string, unknown>;
 }
 
 /** A Formstead form that sends its answers itself. */
-export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events }: ConnectedFormProps) {
+export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, initialValues }: ConnectedFormProps) {
   const honeypot = useRef<HTMLInputElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one counter per form and events address
   const counter = useMemo(
@@ -56,6 +58,7 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events }:
   return html`<div class="fs-connected">
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
-      uploads=${uploads} onStart=${counter?.start} onStep=${counter?.step} />
+      uploads=${uploads} onStart=${counter?.start} onStep=${counter?.step}
+      initialValues=${initialValues} />
   </div>`;
 }

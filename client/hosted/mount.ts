@@ -2,6 +2,7 @@
 // Used by the hosted page and by the embed's inline mode (through the /assets/renderer.js bundle).
 import { render } from 'preact';
 import { themeModeClass, themeProperties } from '../../shared/api/theme-values.ts';
+import { prefillPairs, prefillValues } from '../renderer/engine.ts';
 import { html } from '../renderer/html.ts';
 import { ConnectedForm } from './connected-form.ts';
 import { closedNotices, type PublicFormView } from './view.ts';
@@ -19,6 +20,12 @@ export interface MountOptions {
   showTitle?: boolean;
   /** Where to count the view, start and steps, with where the visit came from (ConnectedForm). */
   events?: { url: string; source: VisitSource };
+  /**
+   * First values: a query string (the hosted page's, or the host page's with the embed's
+   * data-pass-query) and the embed's data-prefill object, read by shared/engine/prefill.ts; the object
+   * wins over the query.
+   */
+  prefill?: { query?: string; data?: unknown };
 }
 
 /**
@@ -55,6 +62,11 @@ function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
 export function mountForm(target: Element, view: PublicFormView, opts: MountOptions): () => void {
   if (view.theme && target instanceof HTMLElement) applyTheme(target, view.theme);
   const onRedirect = opts.onRedirect ?? ((url: string) => window.location.assign(url));
+  const data = prefillPairs(opts.prefill?.data);
+  const given = new Set(data.map(([key]) => key));
+  const query = [...new URLSearchParams(opts.prefill?.query ?? '')].filter(([key]) => !given.has(key));
+  const pairs = [...query, ...data];
+  const initialValues = pairs.length ? prefillValues(view.definition, pairs) : undefined;
   // User-timing marks: the browser test reads the first render time of a large form from them.
   performance.mark('formstead:render-start');
   render(
@@ -63,7 +75,8 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
       ${
         view.state === 'open'
           ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect}
-              showTitle=${opts.showTitle} events=${opts.events} />`
+              showTitle=${opts.showTitle} events=${opts.events}
+              initialValues=${initialValues} />`
           : html`<p class="fs-notice fs-renderer" role="status">${
               (view.state === 'closed' && view.closed_message) || (closedNotices[view.state] ?? closedNotices.paused)
             }</p>`

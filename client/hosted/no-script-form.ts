@@ -4,12 +4,17 @@
 // swaps in the live form. It posts (urlencoded, or multipart when it has a file field) to the respondent
 // endpoint. A single-step form works completely. A multi-step form becomes one page with every step in
 // definition order (routes only go forward, so that is the order of any path): without script nothing
-// can follow the answers, so the server's engine drops what the answers hide.
+// can follow the answers, so the server's engine drops what the answers hide. Prefilled values (the
+// page's query, shared/engine/prefill.ts) are the first values; `hidden` fields are hidden inputs; piped
+// texts (`{{key}}`) show what the prefilled values give and are empty for the rest.
 // No browser bundle imports this file.
 import { optionFieldTypes } from '../../shared/definition/field-types.ts';
+import { pipedField, pipedStep } from '../../shared/engine/piping.ts';
+import { resolvePath } from '../../shared/engine/path.ts';
 import { allFields } from '../../shared/engine/plan.ts';
 import { Actions, type ActionState } from '../renderer/actions/actions.ts';
 import type { FormDefinition, FormField, FormStep } from '../renderer/engine.ts';
+import { asText } from '../renderer/fields/aria.ts';
 import { CheckboxGroup } from '../renderer/fields/checkbox-group.ts';
 import { Field, isRequired } from '../renderer/fields/field.ts';
 import { html } from '../renderer/html.ts';
@@ -23,6 +28,8 @@ export interface NoScriptFormProps {
   action: string;
   /** The render token the endpoint checks (a post sooner than 2 s after it was issued is refused), as `_rt`. */
   renderToken: string;
+  /** First values by key (prefill from the page's query); a field without one shows its defaultValue. */
+  values?: Record<string, unknown>;
 }
 
 const onlyIf = 'Only if it applies to your answers above.';
@@ -57,19 +64,25 @@ function forPost(f: FormField): FormField {
 }
 
 /** The whole <form>: honeypot, render token, steps or fields, and the buttons. */
-export function NoScriptForm({ definition, action, renderToken }: NoScriptFormProps) {
+export function NoScriptForm({ definition, action, renderToken, values = {} }: NoScriptFormProps) {
   const steps = definition.steps?.length ? definition.steps : undefined;
   let n = 0;
+  const first = (f: FormField) => (Object.hasOwn(values, f.key) ? values[f.key] : f.defaultValue);
+  // What piped texts can show before any answer: the prefilled values, defaults and the calculations on them.
+  const known = resolvePath(definition, values).values;
   // `nativeRequired` (the browser's own check) only where the field is always asked: on a later step or
   // behind a condition it may be off the path, and the browser would refuse a post the server accepts.
   const field = (f: FormField, alwaysAsked: boolean) =>
-    html`<${Field} key=${f.key} field=${forPost(f)} id=${`fsn-${n++}`} value=${f.defaultValue} values=${{}}
-      nativeRequired=${alwaysAsked && isRequired(f)} onChange=${nothing} onCommit=${nothing} />`;
+    f.type === 'hidden'
+      ? html`<input type="hidden" key=${f.key} name=${f.key} value=${asText(first(f))} />`
+      : html`<${Field} key=${f.key} field=${forPost(pipedField(definition, f, known))} id=${`fsn-${n++}`}
+          value=${first(f)} values=${values} nativeRequired=${alwaysAsked && isRequired(f)} onChange=${nothing}
+          onCommit=${nothing} />`;
   const body = steps
     ? steps.map((s, i) => {
         const id = `fsn-step-${i}`;
         return html`<section class="fs-step" key=${s.id} aria-labelledby=${id}>
-          <${StepHeader} step=${mayBePassed(steps, i) ? { ...s, description: withHint(s.description) } : s} id=${id} />
+          <${StepHeader} step=${stepText(definition, steps, i, known)} id=${id} />
           <div class="fs-fields">${s.fields.map((f) => field(f, i === 0 && !conditional(s) && !conditional(f)))}</div>
           ${s.skip && i < steps.length - 1 ? skipBox(s, i) : null}
         </section>`;
@@ -84,6 +97,12 @@ export function NoScriptForm({ definition, action, renderToken }: NoScriptFormPr
     ${body}
     <${Actions} state=${onePage} definition=${definition} sending=${false} />
   </form>`;
+}
+
+/** A step's title and description as the page shows them: piped, with the hint when answers may pass it. */
+function stepText(definition: FormDefinition, steps: FormStep[], i: number, values: Record<string, unknown>) {
+  const s = pipedStep(definition, steps[i], values);
+  return mayBePassed(steps, i) ? { ...s, description: withHint(s.description) } : s;
 }
 
 /**

@@ -3,6 +3,8 @@
 // browser bundle that only needs the rules. Every rule still comes from shared/engine.
 export { createFormState, type FormState } from '../../shared/engine/form-state.ts';
 export { coerceFormValues } from '../../shared/engine/coerce.ts';
+export { pipedField, pipedStep, pipeText } from '../../shared/engine/piping.ts';
+export { prefillPairs, prefillValues } from '../../shared/engine/prefill.ts';
 export type { Evaluation } from '../../shared/engine/evaluate.ts';
 export type { Values } from '../../shared/engine/conditions.ts';
 export type { ValidatorRegistry, Validator } from '../../shared/engine/validation.ts';

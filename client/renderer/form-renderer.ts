@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
 import { ResetConfirm } from './actions/reset-confirm.ts';
 import { Alert } from './alert.ts';
-import type { FormDefinition, Values } from './engine.ts';
+import { type FormDefinition, pipedField, pipedStep, pipeText, type Values } from './engine.ts';
 import { Field } from './fields/field.ts';
 import { html } from './html.ts';
 import { Progress } from './progress/progress.ts';
@@ -37,11 +37,33 @@ function fieldIndex(definition: FormDefinition): Map<string, { n: number; step?:
   return index;
 }
 
+/** Labels of the `hidden` fields by key: nothing on the page shows them, so their problems go in the alert. */
+function hiddenLabels(definition: FormDefinition): Map<string, string> {
+  const fields = definition.steps?.length ? definition.steps.flatMap((s) => s.fields) : (definition.fields ?? []);
+  return new Map(fields.filter((f) => f.type === 'hidden').map((f) => [f.key, f.label || f.key]));
+}
+
+/** Messages of fields the page shows, and lines naming the hidden fields' problems by label. */
+function splitHidden(errors: Record<string, string>, hidden: Map<string, string>) {
+  const shown: Record<string, string> = {};
+  const lines: string[] = [];
+  for (const [key, message] of Object.entries(errors)) {
+    const label = hidden.get(key);
+    if (label === undefined) shown[key] = message;
+    else lines.push(`${label}: ${message}`);
+  }
+  return { shown, lines };
+}
+
 /** Renders a form definition (spec 2) with validation on Continue and submit, and calls onSubmit. */
 export function FormRenderer(props: FormRendererProps) {
   const { definition } = props;
   const state = useFormState(definition, props.initialValues, props.validators);
   const index = useMemo(() => fieldIndex(definition), [definition]);
+  const hidden = useMemo(() => hiddenLabels(definition), [definition]);
+  const shownKeys = useMemo(() => new Set([...index.keys()].filter((k) => !hidden.has(k))), [index, hidden]);
+  // The accepted values of the last submit: the success message pipes them (calculations included).
+  const submitted = useRef<Values>({});
   const root = useRef<HTMLDivElement>(null);
   const focus = useFocusRequest(root);
   const idBase = `fs${useId().replace(/[^\w-]/g, '')}`;
@@ -119,12 +141,13 @@ export function FormRenderer(props: FormRendererProps) {
     setPhase('sending');
     setFailure(undefined);
     try {
+      submitted.current = values;
       await props.onSubmit(values as Record<string, unknown>, { skippedSteps });
       setPhase('done');
       focus({ kind: 'success' });
     } catch (err) {
       const e = err instanceof SubmitError ? err : new SubmitError('Your response could not be sent.', { retry: true });
-      const mapped = mapServerProblems(e.problems, new Set(index.keys()));
+      const mapped = mapServerProblems(e.problems, shownKeys);
       setPhase('filling');
       setServerErrors(mapped.errors);
       // Try again submits the answers as they are now: unchanged, they go with the same idempotency key.
@@ -141,9 +164,10 @@ export function FormRenderer(props: FormRendererProps) {
     if (waitForUploads()) return;
     const evaluation = state.submit();
     if (evaluation.problems.length === 0) return void send(evaluation.values, [...state.skippedSteps]);
-    const general = mapServerProblems(evaluation.problems, new Set(index.keys())).general;
+    const { shown, lines } = splitHidden(evaluation.errors, hidden);
+    const general = [...lines, ...mapServerProblems(evaluation.problems, new Set(index.keys())).general];
     setFailure(general.length ? { message: 'This form cannot be sent yet.', problems: general } : undefined);
-    if (Object.keys(evaluation.errors).length) focusFirstError(evaluation.errors);
+    if (Object.keys(shown).length) focusFirstError(shown);
     else focus({ kind: 'alert' });
   }
   const onFormSubmit = (e: Event) => {
@@ -155,8 +179,15 @@ export function FormRenderer(props: FormRendererProps) {
 
   // "Start over" asks first when something was typed (nothing to lose otherwise).
   const askReset = () => {
-    const typed = Object.values(state.values).some(
-      (v) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0),
+    // Only what a person typed: calculations and hidden fields are no answers of theirs.
+    const typed = Object.entries(state.values).some(
+      ([k, v]) =>
+        shownKeys.has(k) &&
+        v !== undefined &&
+        v !== null &&
+        v !== '' &&
+        v !== false &&
+        !(Array.isArray(v) && v.length === 0),
     );
     if (typed || !state.isFirstStep) setConfirmingReset(true);
     else restart();
@@ -177,7 +208,8 @@ export function FormRenderer(props: FormRendererProps) {
   if (phase === 'done') {
     return html`<div class="fs-renderer" ref=${root}>
       ${title}
-      <${Success} message=${props.success?.message} allowAnother=${props.success?.allowAnother}
+      <${Success} message=${pipeText(definition, props.success?.message, submitted.current)}
+        allowAnother=${props.success?.allowAnother}
         onAnother=${() => restart()} level=${level} />
     </div>`;
   }
@@ -188,7 +220,11 @@ export function FormRenderer(props: FormRendererProps) {
     ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
-      ${multi ? html`<${StepHeader} step=${step} level=${props.headingLevel} />` : null}
+      ${
+        multi
+          ? html`<${StepHeader} step=${pipedStep(definition, step, state.values)} level=${props.headingLevel} />`
+          : null
+      }
       ${
         failure
           ? html`<${Alert} message=${failure.message} problems=${failure.problems} onRetry=${failure.retry} />`
@@ -198,7 +234,7 @@ export function FormRenderer(props: FormRendererProps) {
         ${state.visibleFields.map(
           (f) => html`<${Field}
             key=${f.key}
-            field=${f}
+            field=${pipedField(definition, f, state.values)}
             id=${`${idBase}-${index.get(f.key)?.n ?? f.key}`}
             value=${state.values[f.key]}
             values=${state.values}

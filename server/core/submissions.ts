@@ -115,8 +115,9 @@ export class SubmissionService {
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
     const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
     if (spam) return this.keepAsSpam(form, input, spam);
-    const { definition, values } = await this.evaluate(form, input);
-    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values);
+    // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
+    const { definition, values, problems } = await this.evaluate(form, input);
+    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems });
     return this.save(form, resolved.values, resolved.fileIds, input);
   }
 
@@ -237,12 +238,8 @@ export class SubmissionService {
     const id = newId();
     const raw =
       typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
-    let values: Record<string, unknown> | undefined;
-    try {
-      values = (await this.evaluate(form, input)).values;
-    } catch {
-      values = undefined;
-    }
+    const evaluation = await this.evaluate(form, input);
+    const values = evaluation.problems.length ? undefined : evaluation.values;
     if (values)
       await this.store.spam.add(
         { id, formId: form.id, formVersion: form.version, createdAt: new Date().toISOString(), values, reason },
@@ -251,7 +248,11 @@ export class SubmissionService {
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
   }
 
-  /** The engine's verdict; the shape of `values` and `skippedSteps` is checked there, with the engine's words. */
+  /**
+   * The engine's verdict, problems included (the caller refuses); the shape of `values` and `skippedSteps` is
+   * checked there, with the engine's words. The values hold every calculation's result, computed here: a
+   * posted value for a calculation's key is ignored.
+   */
   private async evaluate(form: FormRecord, input: SubmitInput) {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
@@ -260,8 +261,7 @@ export class SubmissionService {
       coerceFormStrings: input.formPost,
       skippedSteps: input.skippedSteps,
     });
-    if (result.problems.length) throw invalid(result.problems);
-    return { definition, values: result.values };
+    return { definition, values: result.values, problems: result.problems };
   }
 
   private async save(

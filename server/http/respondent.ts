@@ -11,6 +11,7 @@ import { allFields } from '../../shared/engine/index.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput, type SubmitResult } from '../core/submissions.ts';
 import { readVisitHint, VISIT_HEADER } from '../core/stats/visit-hint.ts';
+import { thanksToken } from '../core/thanks-links.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
 import { clientIp } from './client-ip.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
@@ -57,11 +58,16 @@ export const submit =
         throw err;
       }
       if (browserPost) {
-        // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector.
+        // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector. A success
+        // message that pipes answers gets a signed, short-lived link to this submission (thanks-links.ts).
+        const pipes = result.form.successMessage.includes('{{');
+        const thanks = `/f/${result.form.id}/thanks`;
         const target =
           result.form.redirectUrl && followsRedirect(result.form)
             ? result.form.redirectUrl
-            : `/f/${result.form.id}/thanks`;
+            : pipes
+              ? `${thanks}?r=${thanksToken(s.secret, result.form.id, result.body.id)}`
+              : thanks;
         return redirect(res, 303, target);
       }
       sendJsonText(

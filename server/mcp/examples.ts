@@ -1,5 +1,5 @@
-// Two example definitions for definition_reference: one single-step form and one multi-step form with
-// conditions and routes. The MCP test publishes both, so they stay valid.
+// Example definitions for definition_reference: a single-step form, a multi-step form with conditions
+// and routes, and a quiz with calculations and piping. The MCP test publishes each, so they stay valid.
 import type { FormDefinition } from '../../shared/engine/index.ts';
 
 /** A single-step contact form: validation rules, options and a field shown by a condition. */
@@ -97,5 +97,56 @@ export const rsvpExample: FormDefinition = {
       show: [{ field: 'attending', eq: 'no' }],
       fields: [{ key: 'note', type: 'textarea', label: 'Anything you want to tell us?' }],
     },
+  ],
+};
+
+/**
+ * A quiz (Wave 3 "Answers that flow"): option scores, a calculation, a hidden field filled from the
+ * page's query (`?ref=newsletter`), a url field and piping into a label and a step title.
+ */
+export const quizExample: FormDefinition = {
+  id: 'quiz',
+  title: 'Web quiz',
+  submit: { label: 'See my score' },
+  steps: [
+    {
+      id: 'you',
+      title: 'About you',
+      fields: [
+        { key: 'name', type: 'text', label: 'Your name', validation: { required: true } },
+        { key: 'site', type: 'url', label: 'Your website (optional)' },
+        { key: 'ref', type: 'hidden', label: 'Came from', defaultValue: 'direct' },
+      ],
+    },
+    {
+      id: 'questions',
+      title: 'Two questions for {{name}}',
+      fields: [
+        {
+          key: 'q1',
+          type: 'radio',
+          label: 'What does HTML stand for?',
+          options: [
+            { value: 'hyper', label: 'HyperText Markup Language', score: 1 },
+            { value: 'home', label: 'Home Tool Markup Language', score: 0 },
+          ],
+          validation: { required: true },
+        },
+        {
+          key: 'q2',
+          type: 'multiselect',
+          label: 'Which are CSS units?',
+          options: [
+            { value: 'px', label: 'px', score: 1 },
+            { value: 'rem', label: 'rem', score: 1 },
+            { value: 'pt2', label: 'pt2', score: -1 },
+          ],
+        },
+      ],
+    },
+  ],
+  calculations: [
+    { key: 'score', formula: 'score(q1) + score(q2)', label: 'Score' },
+    { key: 'grade', formula: 'if(score >= 3, "Expert", if(score >= 1, "Getting there", "Beginner"))' },
   ],
 };

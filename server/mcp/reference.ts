@@ -7,7 +7,7 @@ import {
   formDefinitionJsonSchemaPath,
 } from '../../shared/engine/index.ts';
 import { DEFINITION_MAX_BYTES, DEFINITION_MAX_FIELDS } from '../core/definitions.ts';
-import { contactExample, rsvpExample } from './examples.ts';
+import { contactExample, quizExample, rsvpExample } from './examples.ts';
 
 interface JsonNode {
   type?: string | string[];
@@ -50,8 +50,20 @@ const rules = [
     'maxLength.',
   'Submitted value types: number a number; checkbox and switch a boolean; date YYYY-MM-DD; ' +
     'datetime YYYY-MM-DDTHH:MM[:SS[.fraction]][Z or ±HH:MM]; select, radio and autocomplete one option value; ' +
-    'multiselect a list of option values; text, textarea, email, phone and password strings; file and custom types ' +
-    'anything.',
+    'multiselect a list of option values; text, textarea, email, phone, password and hidden strings; url an absolute ' +
+    'http or https address; file and custom types anything.',
+  '`hidden` is never shown: its value comes from the page address (`/f/ID?ref=newsletter` sets `ref`), else its ' +
+    '`defaultValue`. Prefill: `?<key>=<value>` gives first values to text, email, phone, url, number, textarea, ' +
+    'date, select, radio, autocomplete, checkbox/switch (true/false), multiselect (comma-separated) and hidden ' +
+    'fields; the same rules apply on submit.',
+  '`calculations`: `[{"key", "formula", "label"?}]`, computed on submit and stored under `key` (a posted value is ' +
+    'ignored). Formulas: numbers, "texts", field keys and earlier calculation keys, + - * /, = != < <= > >=, and ' +
+    'or not, parentheses, if(c, a, b), round(x, digits), min, max, sum, count(key), score(key) (the chosen ' +
+    "options' `score`). An unanswered field is null: arithmetic with null is null, sum() skips it; x / 0 is null. " +
+    'Keys are letters, digits and _. Conditions and routes may name a calculation whose fields they could name.',
+  "Piping: `{{key}}` in a field's label, helperText or placeholder or a step's title or description shows that " +
+    'answer (option labels, lists joined with ", "); the key must be a field or calculation of the same or an ' +
+    'earlier step, and never a password. The success message and the response mail subject pipe too.',
 ];
 
 let cached: { publicUrl: string; text: string } | undefined;
@@ -83,6 +95,9 @@ function build(publicUrl: string): string {
     '',
     '## Example: multi-step form with routes',
     fenced(rsvpExample),
+    '',
+    '## Example: quiz with scores, a calculation, a hidden field and piping',
+    fenced(quizExample),
   ].join('\n');
 }
 

@@ -18,12 +18,31 @@
 //   name any field;
 // - a defaultValue must fit its field's type (the same type rule submissions meet);
 // - a pattern must be a valid JavaScript regular expression with the 'u' flag (renderers run it in
-//   browsers) AND one the given engine can run (the server passes its linear-time engine).
+//   browsers) AND one the given engine can run (the server passes its linear-time engine);
+// - calculations (check-calculations.ts): keys formulas can name, formulas that parse and name fields or
+//   earlier calculations. A condition may name a calculation when it could name every field the
+//   calculation reads (its inputs stand in for it, in the order and circle rules too);
+// - piping (check-piping.ts): `{{key}}` names a field or calculation of this or an earlier step.
 import type { core } from 'zod';
 import { dependencyCycles } from '../engine/dependencies.ts';
 import { formatPath } from '../engine/problems.ts';
 import { nativeRegex, type RegexEngine } from '../engine/regex.ts';
 import { typeProblem } from '../engine/validation.ts';
+import { calculationProblems } from './check-calculations.ts';
+import {
+  type CalcEntry,
+  type FieldEntry,
+  finite,
+  type Json,
+  list,
+  type Path,
+  type Problem,
+  type Reference,
+  record,
+  type Scope,
+  text,
+} from './check-parts.ts';
+import { pipingProblems } from './check-piping.ts';
 import { FormDefinition, optionFieldTypes } from './schema.ts';
 
 /** Options of checkDefinition. */
@@ -36,12 +55,6 @@ export interface CheckOptions {
 
 /** The checked definition, or every problem found. */
 export type CheckResult = { definition: FormDefinition } | { problems: string[] };
-
-type Path = PropertyKey[];
-interface Problem {
-  path: Path;
-  message: string;
-}
 
 /** Checks an untrusted definition; see the rules at the top of this file. */
 export function checkDefinition(input: unknown, options: CheckOptions = {}): CheckResult {
@@ -116,33 +129,7 @@ function orList(items: string[]): string {
 
 // ---- meaning: a tolerant walk over the raw input ---------------------------------------------
 
-type Json = Record<string, unknown>;
-const record = (x: unknown): Json | undefined =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Json) : undefined;
-const list = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
-const text = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
-const finite = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-
 const operators = ['eq', 'neq', 'in', 'notIn', 'notEmpty'];
-
-/** Where a condition sits decides which fields it may read (see the rules at the top). */
-type Scope = { kind: 'field' | 'step' | 'route'; step: number } | { kind: 'any' };
-
-interface Reference {
-  path: Path;
-  key: string;
-  scope: Scope;
-}
-
-interface FieldEntry {
-  path: Path;
-  field: Json;
-  key: string | undefined;
-  /** Index of the step that holds it; -1 for top-level fields. */
-  step: number;
-  /** Keys read by the field's own conditions, with where each is read. */
-  reads: Reference[];
-}
 
 function meaningProblems(input: unknown, regex: RegexEngine | undefined): Problem[] {
   const def = record(input);
@@ -224,11 +211,15 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   }
 
   for (const entry of fields) problems.push(...fieldProblems(entry, keys, regex));
+  const calculations = calculationProblems(def, keys);
+  problems.push(...calculations.problems);
+  const calcs = calculations.calcs;
   for (const ref of [...refs, ...fields.flatMap((f) => f.reads)]) {
-    const message = referenceProblem(ref, keys, multiStep);
+    const message = referenceProblem(ref, keys, calcs, multiStep);
     if (message) problems.push({ path: ref.path, message });
   }
-  problems.push(...cycleProblems(fields, multiStep ? steps.length : 0));
+  problems.push(...cycleProblems(fields, multiStep ? steps.length : 0, calcs));
+  problems.push(...pipingProblems(steps, fields, keys, calcs));
   return problems;
 
   function addField(raw: unknown, path: Path, step: number) {
@@ -337,9 +328,9 @@ function fieldProblems(entry: FieldEntry, keys: Map<string, FieldEntry>, regex: 
   return problems;
 }
 
-/** "a select", "an autocomplete". */
+/** "a select", "an autocomplete", "a url". */
 function withArticle(word: string): string {
-  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+  return `${/^[aeio]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 function patternProblem(pattern: string, regex: RegexEngine | undefined): string | undefined {
@@ -359,10 +350,24 @@ function patternProblem(pattern: string, regex: RegexEngine | undefined): string
   return undefined;
 }
 
-/** The problem with one condition's field reference, if any. */
-function referenceProblem(ref: Reference, keys: Map<string, FieldEntry>, multiStep: boolean): string | undefined {
+/** The problem with one condition's field (or calculation) reference, if any. */
+function referenceProblem(
+  ref: Reference,
+  keys: Map<string, FieldEntry>,
+  calcs: ReadonlyMap<string, CalcEntry>,
+  multiStep: boolean,
+): string | undefined {
+  const calc = keys.has(ref.key) ? undefined : calcs.get(ref.key);
+  if (calc) {
+    // A calculation stands for the fields it reads: the condition must be able to read each of them.
+    for (const input of calc.inputs) {
+      const message = referenceProblem({ ...ref, key: input }, keys, calcs, multiStep);
+      if (message) return `the calculation ${JSON.stringify(ref.key)} reads ${JSON.stringify(input)}: ${message}`;
+    }
+    return undefined;
+  }
   const target = keys.get(ref.key);
-  if (!target) return `no field has the key ${JSON.stringify(ref.key)}`;
+  if (!target) return `no field or calculation has the key ${JSON.stringify(ref.key)}`;
   const { scope } = ref;
   // Ordering only means something between fields that live in steps of a multi-step form.
   if (scope.kind === 'any' || !multiStep || scope.step < 0 || target.step < 0) return undefined;
@@ -378,16 +383,24 @@ function referenceProblem(ref: Reference, keys: Map<string, FieldEntry>, multiSt
   return undefined;
 }
 
-/** Circular conditions within each group of fields settled together (a step, or a single-step form). */
-function cycleProblems(fields: FieldEntry[], stepCount: number): Problem[] {
+/**
+ * Circular conditions within each group of fields settled together (a step, or a single-step form); a
+ * condition naming a calculation reads the calculation's inputs.
+ */
+function cycleProblems(fields: FieldEntry[], stepCount: number, calcs: ReadonlyMap<string, CalcEntry>): Problem[] {
+  const expand = (key: string) => {
+    const calc = calcs.get(key);
+    return calc ? [...calc.inputs] : [key];
+  };
   const groups =
     stepCount > 0 ? Array.from({ length: stepCount }, (_, i) => fields.filter((f) => f.step === i)) : [fields];
   const problems: Problem[] = [];
   for (const group of groups) {
     const named = group.filter((f): f is FieldEntry & { key: string } => f.key !== undefined);
-    for (const cycle of dependencyCycles(named.map((f) => ({ key: f.key, reads: f.reads.map((r) => r.key) })))) {
+    const nodes = named.map((f) => ({ key: f.key, reads: f.reads.flatMap((r) => expand(r.key)) }));
+    for (const cycle of dependencyCycles(nodes)) {
       const first = named.find((f) => f.key === cycle[0])!;
-      const ref = first.reads.find((r) => r.key === cycle[1])!;
+      const ref = first.reads.find((r) => expand(r.key).includes(cycle[1]))!;
       problems.push({ path: ref.path, message: `circular condition: ${cycle.join(' → ')}` });
     }
   }

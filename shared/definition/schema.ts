@@ -52,7 +52,11 @@ export const FormAction = doc(
 
 /** Spec 2.7: one static option of a choice field. */
 export const FieldOption = doc(
-  z.strictObject({ value: z.string(), label: z.string() }),
+  z.strictObject({
+    value: z.string(),
+    label: z.string(),
+    score: doc(z.number().optional(), 'Points this option adds to score(key) in a calculation when chosen'),
+  }),
   'A static option of a select, autocomplete, multiselect or radio field',
   'FieldOption',
 );
@@ -94,9 +98,9 @@ export const FormField = doc(
   z.strictObject({
     key: doc(z.string().min(1), 'Key of the value in the submitted values; unique within the form'),
     type: doc(z.string(), `A built-in type (${builtInFieldTypes.join(', ')}) or a custom type`),
-    label: doc(z.string(), 'Label text'),
-    placeholder: z.string().optional(),
-    helperText: doc(z.string().optional(), 'Hint text below the field'),
+    label: doc(z.string(), 'Label text; {{key}} shows the answer to that field or calculation (piping)'),
+    placeholder: doc(z.string().optional(), 'Placeholder text; {{key}} pipes an answer'),
+    helperText: doc(z.string().optional(), 'Hint text below the field; {{key}} pipes an answer'),
     autoAdvance: doc(z.boolean().optional(), 'Moves to the next step when the field is committed (never submits)'),
     defaultValue: doc(z.unknown().optional(), 'Initial value; also the value restored on reset or skip'),
     show: conditions('Visible only when all conditions match; hidden fields are cleared, not validated, not submitted'),
@@ -134,8 +138,8 @@ const stepButton = (what: string) => doc(z.union([FormAction, z.literal(false)])
 export const FormStep = doc(
   z.strictObject({
     id: doc(z.string().min(1), 'Unique step id, used as a route target'),
-    title: z.string(),
-    description: z.string().optional(),
+    title: doc(z.string(), 'Step heading; {{key}} pipes an answer of this or an earlier step'),
+    description: doc(z.string().optional(), 'Text under the heading; {{key}} pipes an answer'),
     fields: z.array(FormField),
     show: conditions('Step visible only when all conditions match; hidden steps are skipped and not submitted'),
     showAny: conditions('Step visible when any condition matches'),
@@ -146,6 +150,30 @@ export const FormStep = doc(
   }),
   'A step of a multi-step form',
   'FormStep',
+);
+
+/** Longest formula text; also bounds the parser's work on an untrusted definition. */
+export const FORMULA_MAX_LENGTH = 2000;
+/** Most calculations one definition may carry. */
+export const CALCULATIONS_MAX = 50;
+
+/** Wave 3: a value the engine computes from the answers, stored under its key. */
+export const Calculation = doc(
+  z.strictObject({
+    key: doc(
+      z.string().min(1),
+      'Key of the result in the stored values; letters, digits and _ (not starting with a digit); unique among ' +
+        'fields and calculations',
+    ),
+    formula: doc(
+      z.string().min(1).max(FORMULA_MAX_LENGTH),
+      'Numbers, "strings", field keys and earlier calculation keys, + - * /, = != < <= > >=, and or not, ' +
+        'parentheses, if(c, a, b), round(x, digits), min, max, sum, count(key), score(key)',
+    ),
+    label: doc(z.string().optional(), 'Name shown for the result in exports and mail'),
+  }),
+  'A calculation computed from the answers on the browser and the server; a posted value for its key is ignored',
+  'Calculation',
 );
 
 /** Spec 2.1: the whole form definition. */
@@ -163,6 +191,10 @@ export const FormDefinition = doc(
     cancel: FormAction.optional(),
     fields: doc(z.array(FormField).optional(), 'Fields of a single-step form'),
     steps: doc(z.array(FormStep).optional(), 'Steps of a multi-step form (use fields or steps, not both)'),
+    calculations: doc(
+      z.array(Calculation).max(CALCULATIONS_MAX).optional(),
+      'Values computed from the answers, in order (a formula may read earlier calculations)',
+    ),
   }),
   // No id: the definition is the root of the JSON Schema rather than a $ref into $defs.
   'A Formstead form definition',
@@ -182,5 +214,7 @@ export type FormField = z.infer<typeof FormField>;
 export type StepRoute = z.infer<typeof StepRoute>;
 /** A step of a multi-step form (spec 2.8). */
 export type FormStep = z.infer<typeof FormStep>;
+/** A calculation (Wave 3). */
+export type Calculation = z.infer<typeof Calculation>;
 /** A whole form definition (spec 2.1). */
 export type FormDefinition = z.infer<typeof FormDefinition>;

@@ -22,7 +22,11 @@ export function isEmpty(value: unknown): boolean {
 /** Whether one condition matches the values. */
 export function conditionMatches(condition: ShowCondition, values: Values): boolean {
   // hasOwn: a key such as "constructor" must read as "no answer", not as Object.prototype's member.
-  const value = Object.hasOwn(values, condition.field) ? values[condition.field] : undefined;
+  return valueMatches(condition, Object.hasOwn(values, condition.field) ? values[condition.field] : undefined);
+}
+
+/** Whether one condition matches a value already read. */
+function valueMatches(condition: ShowCondition, value: unknown): boolean {
   if (condition.eq !== undefined) return value === condition.eq;
   if (condition.neq !== undefined) return value !== condition.neq;
   if (condition.in !== undefined) return (condition.in as unknown[]).includes(value);
@@ -54,12 +58,32 @@ export function isActionDisabled(action: FormAction | false | undefined, values:
   return action.disabled.every((c) => conditionMatches(c, values));
 }
 
-/** A predicate for an item's conditions, or undefined when it has none (so callers can skip the call). */
-export function compileConditions(item: Conditional): ((values: Values) => boolean) | undefined {
+/** Reads a calculation's result from the values settled so far; undefined when the key is no calculation. */
+export type CalcLookup = (key: string) => ((values: Values) => unknown) | undefined;
+
+/**
+ * A predicate for an item's conditions, or undefined when it has none (so callers can skip the call).
+ * With `readCalc`, a condition naming a calculation reads its result computed from the values so far.
+ */
+export function compileConditions(item: Conditional, readCalc?: CalcLookup): ((values: Values) => boolean) | undefined {
   const hasShow = item.show !== undefined && item.show.length > 0;
   const hasAny = item.showAny !== undefined && item.showAny.length > 0;
   if (!hasShow && !hasAny) return undefined;
-  return (values) => conditionsHold(item, values);
+  const calcs = readCalc ? [...(item.show ?? []), ...(item.showAny ?? [])].map((c) => readCalc(c.field)) : [];
+  if (!calcs.some(Boolean)) return (values) => conditionsHold(item, values);
+  // Some condition names a calculation: each condition gets its own reader.
+  const readers = [...(item.show ?? []), ...(item.showAny ?? [])].map((c, i) => {
+    const calc = calcs[i];
+    return calc ? (values: Values) => valueMatches(c, calc(values)) : (values: Values) => conditionMatches(c, values);
+  });
+  const show = readers.slice(0, item.show?.length ?? 0);
+  const any = readers.slice(item.show?.length ?? 0);
+  return (values) => {
+    for (const r of show) if (!r(values)) return false;
+    if (any.length === 0) return true;
+    for (const r of any) if (r(values)) return true;
+    return false;
+  };
 }
 
 /** The field keys an item's conditions read, in order, without repeats. */

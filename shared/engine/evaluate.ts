@@ -10,7 +10,9 @@
 //      fields off the path are dropped, skipped steps are reset to their defaults;
 //   5. validate the visible fields of the steps that were not skipped (validation.ts);
 //   6. refuse when a button the respondent needed was disabled for these values;
-//   7. return the values of the visible fields on the path.
+//   7. return the values of the visible fields on the path, then every calculation's result under its
+//      key (null when it has none). A posted value for a calculation's key is ignored, not refused:
+//      the renderer sends what it computed, and only the engine's own result counts.
 //
 // Decision: an explicit empty answer ('', null, []) is kept as given and only undefined (no key) is
 // left out, as in @formhaus/core's getSubmitValues. Absent means "use the default", so dropping an
@@ -56,7 +58,7 @@ export function evaluateSubmission(
   const source = options.coerceFormStrings ? coerceFormValues(definition, rawValues) : rawValues;
 
   for (const key of Object.keys(source)) {
-    if (!plan.fieldsByKey.has(key)) problems.push(`${valuePath(key)}: unknown field`);
+    if (!plan.fieldsByKey.has(key) && !plan.calcsByKey.has(key)) problems.push(`${valuePath(key)}: unknown field`);
   }
   const skipped = skippedStepSet(plan, options.skippedSteps, problems);
   const walk = walkPath(plan, source, skipped);
@@ -73,6 +75,7 @@ export function evaluateSubmission(
     }
     if (value !== undefined) values[f.key] = value;
   }
+  for (const c of plan.calcsByKey.values()) values[c.key] = walk.values[c.key];
   checkButtons(walk, definition, skipped, problems);
   return { values, problems, errors };
 }

@@ -26,6 +26,18 @@ export { coerceFormValues } from './coerce.ts';
 export { allFields } from './plan.ts';
 export { evaluateSubmission, type EvaluateOptions, type Evaluation } from './evaluate.ts';
 export { createFormState, type FormState, type FormStateOptions } from './form-state.ts';
+export {
+  parseFormula,
+  formulaKeys,
+  functionNames,
+  MAX_DEPTH,
+  type FormulaNode,
+  type KeyUse,
+} from './calc/parse.ts';
+export { FormulaError } from './calc/tokenize.ts';
+export type { CalcValue } from './calc/values.ts';
+export { pipeText, pipedField, pipedStep, pipedKeys, answerDisplay } from './piping.ts';
+export { prefillValues, prefillPairs } from './prefill.ts';
 
 /** Version of the engine's rules; bumped when a change could accept or refuse values differently. */
-export const engineVersion = 1;
+export const engineVersion = 2;

@@ -13,6 +13,7 @@
 // A single-step form is one implicit step with no conditions and no routes.
 import type { FormDefinition } from '../definition/schema.ts';
 import type { Values } from './conditions.ts';
+import { writeCalcResults } from './calc/calculations.ts';
 import { getPlan, type Plan, type PlanField, type PlanStep } from './plan.ts';
 import { settleStepFields } from './visibility.ts';
 
@@ -20,7 +21,10 @@ import { settleStepFields } from './visibility.ts';
 export interface Walk {
   readonly steps: PlanStep[];
   readonly visible: PlanField[];
-  /** Values of the visible fields (defaults applied); a prototype-less object so any key reads safely. */
+  /**
+   * Values of the visible fields (defaults applied), then every calculation's result (null included);
+   * a prototype-less object so any key reads safely.
+   */
   readonly values: Record<string, unknown>;
 }
 
@@ -35,6 +39,7 @@ export function walkPath(plan: Plan, source: Values, skipped?: ReadonlySet<strin
     settleStepFields(step, source, values, skipped?.has(step.id) === true, visible);
     step = stepAfter(plan, step, values);
   }
+  if (plan.calcs.length > 0) writeCalcResults(plan.calcs, values);
   return { steps, visible, values };
 }
 
@@ -68,7 +73,10 @@ function visibleFrom(plan: Plan, index: number, values: Values): PlanStep | unde
 export interface ResolvedPath {
   /** Ids of the steps on the path; empty for a single-step form. */
   steps: string[];
-  /** Values of the fields visible on the path, defaults applied; hidden and off-path fields are absent. */
+  /**
+   * Values of the fields visible on the path, defaults applied, and the calculations' results; hidden and
+   * off-path fields are absent.
+   */
   values: Record<string, unknown>;
   /** Keys of the fields visible on the path, step by step. */
   visibleKeys: string[];

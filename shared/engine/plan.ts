@@ -4,6 +4,7 @@
 // sets, compiled patterns) happens here and never again.
 import type { FormDefinition, FormField, FormStep } from '../definition/schema.ts';
 import { optionFieldTypes } from '../definition/field-types.ts';
+import { buildCalcs, calcReader, type PlanCalc } from './calc/calculations.ts';
 import { compileConditions, conditionKeys, type Values } from './conditions.ts';
 import { dependencyOrder } from './dependencies.ts';
 import type { RegexEngine } from './regex.ts';
@@ -52,6 +53,9 @@ export interface Plan {
   readonly steps: readonly PlanStep[];
   readonly fieldsByKey: ReadonlyMap<string, PlanField>;
   readonly stepsById: ReadonlyMap<string, PlanStep>;
+  /** The calculations in definition order, compiled (calc/calculations.ts). */
+  readonly calcs: readonly PlanCalc[];
+  readonly calcsByKey: ReadonlyMap<string, PlanCalc>;
 }
 
 const cache = new WeakMap<FormDefinition, Plan>();
@@ -87,6 +91,24 @@ function buildPlan(definition: FormDefinition): Plan {
   const steps: PlanStep[] = [];
   const routeLists: { routes: PlanRoute[]; step: FormStep }[] = [];
 
+  // Calculations first: conditions that name one read its result, and a field whose conditions do
+  // depends on the calculation's inputs (its place in the resolution order says so).
+  const definitionFields = new Map<string, FormField>();
+  for (const source of sourceSteps)
+    for (const f of source.fields) if (!definitionFields.has(f.key)) definitionFields.set(f.key, f);
+  const calcs = buildCalcs(definition, definitionFields);
+  const calcsByKey = new Map<string, PlanCalc>();
+  for (const c of calcs) if (!calcsByKey.has(c.key) && !definitionFields.has(c.key)) calcsByKey.set(c.key, c);
+  const readCalc = (key: string) => {
+    const c = calcsByKey.get(key);
+    return c ? calcReader(calcs, c.index) : undefined;
+  };
+  const reads = (item: FormField) =>
+    conditionKeys(item).flatMap((k) => {
+      const c = calcsByKey.get(k);
+      return c ? [...c.inputs] : [k];
+    });
+
   sourceSteps.forEach((source, index) => {
     const fields: PlanField[] = [];
     const routes: PlanRoute[] = [];
@@ -95,11 +117,11 @@ function buildPlan(definition: FormDefinition): Plan {
       index,
       step: source.step,
       fields,
-      visible: source.step ? compileConditions(source.step) : undefined,
+      visible: source.step ? compileConditions(source.step, readCalc) : undefined,
       routes,
     };
-    const order = dependencyOrder(source.fields.map((f) => ({ key: f.key, reads: conditionKeys(f) })));
-    for (const i of order) fields.push(planField(source.fields[i], planStep));
+    const order = dependencyOrder(source.fields.map((f) => ({ key: f.key, reads: reads(f) })));
+    for (const i of order) fields.push(planField(source.fields[i], planStep, readCalc));
     // A repeated key or id (only in an unchecked definition) keeps its first owner, so lookups stay stable.
     for (const f of fields) if (!fieldsByKey.has(f.key)) fieldsByKey.set(f.key, f);
     if (!stepsById.has(planStep.id)) stepsById.set(planStep.id, planStep);
@@ -110,13 +132,20 @@ function buildPlan(definition: FormDefinition): Plan {
   // Routes point at steps by id, so they are linked once every step exists.
   for (const { routes, step } of routeLists) {
     for (const route of step.routes!) {
-      routes.push({ matches: compileConditions(route), to: route.to === null ? null : stepsById.get(route.to) });
+      routes.push({
+        matches: compileConditions(route, readCalc),
+        to: route.to === null ? null : stepsById.get(route.to),
+      });
     }
   }
-  return { definition, multiStep, steps, fieldsByKey, stepsById };
+  return { definition, multiStep, steps, fieldsByKey, stepsById, calcs, calcsByKey };
 }
 
-function planField(field: FormField, step: PlanStep): PlanField {
+function planField(
+  field: FormField,
+  step: PlanStep,
+  readCalc: (key: string) => ((values: Values) => unknown) | undefined,
+): PlanField {
   const optionValues =
     optionFieldTypes.includes(field.type) &&
     field.optionsFrom === undefined &&
@@ -132,7 +161,7 @@ function planField(field: FormField, step: PlanStep): PlanField {
     field,
     key: field.key,
     step,
-    visible: compileConditions(field),
+    visible: compileConditions(field, readCalc),
     optionValues,
     isToggle: field.type === 'checkbox' || field.type === 'switch',
     initialValue: copyDefault ? () => structuredClone(defaultValue) : () => defaultValue,

@@ -13,8 +13,9 @@
 // - Types (built-ins only; `file` and custom types take any value): number is a finite number;
 //   checkbox/switch a boolean; date a real calendar date `YYYY-MM-DD`; datetime `YYYY-MM-DDTHH:MM`
 //   with optional seconds, fraction and `Z`/`+HH:MM`; email an address by the rule browsers use for
-//   input type=email; select/radio/autocomplete one option value; multiselect a list of distinct option
-//   values (any strings when the options come from `optionsFrom`); the text-like types a string.
+//   input type=email; url an absolute http(s) address; select/radio/autocomplete one option value;
+//   multiselect a list of distinct option values (any strings when the options come from `optionsFrom`);
+//   the text-like types (hidden included) a string.
 // - minLength/maxLength count UTF-16 units of a string (as HTML maxlength does) or the items of a list
 //   (multiselect). min/max apply to number values only; dates have no numeric bounds.
 // - pattern runs on string values and on numbers as their decimal text; it is found anywhere in the
@@ -49,6 +50,7 @@ export const defaultMessages = {
   text: () => 'Enter text',
   number: () => 'Enter a number',
   email: () => 'Enter a valid email address',
+  url: () => 'Enter a full web address starting with https://',
   date: () => 'Enter a valid date (YYYY-MM-DD)',
   datetime: () => 'Enter a valid date and time',
   boolean: () => 'Must be on or off',
@@ -80,6 +82,21 @@ function isCalendarDate(text: string): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
+// An absolute http(s) address: the scheme and `//` written out, a host, no spaces. The rest is left to
+// the URL parser, which browsers and Node share (WHATWG URL), so both sides accept the same addresses.
+const webAddressShape = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
+
+/** Whether text is an absolute http or https URL with a host. */
+function isWebAddress(text: string): boolean {
+  if (!webAddressShape.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 function isDateTime(text: string): boolean {
   const m = dateTimeShape.exec(text);
   if (!m || !isCalendarDate(m[1])) return false;
@@ -97,7 +114,10 @@ export function typeProblem(type: string, value: unknown, optionValues?: Readonl
     case 'password':
     case 'textarea':
     case 'phone':
+    case 'hidden':
       return typeof value === 'string' ? undefined : defaultMessages.text();
+    case 'url':
+      return typeof value === 'string' && isWebAddress(value) ? undefined : defaultMessages.url();
     case 'email':
       // Length first: the longest address SMTP carries; also keeps the regex on short input.
       return typeof value === 'string' && value.length <= 254 && emailAddress.test(value)

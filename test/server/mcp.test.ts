@@ -287,11 +287,16 @@ tools('definition_reference names every built-in field type and object, with exa
     'FormStep',
     'StepRoute',
     'FormAction',
+    'Calculation',
   ]) {
     assert.ok(r.text.includes(`## ${name}`), name);
   }
   const examples = [...r.text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
-  assert.is(examples.length, 2);
+  assert.is(examples.length, 3);
+  assert.ok(
+    examples.some((e) => e.calculations?.length),
+    'one example has calculations',
+  );
   assert.ok(
     examples.some((e) => e.steps?.some((s: any) => s.routes)),
     'one example routes between steps',

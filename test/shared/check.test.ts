@@ -204,11 +204,11 @@ references('every place a condition or key reference can sit is checked for an e
   assert.equal(problems(input), [
     'steps[0].fields[1].optionsDependsOn[1]: no field has the key "ghost3"',
     'steps[0].fields[1].validation.matchField: no field has the key "ghost2"',
-    'steps[0].next.disabled[0].field: no field has the key "ghost5"',
-    'steps[1].show[0].field: no field has the key "ghost6"',
-    'steps[0].routes[0].show[0].field: no field has the key "ghost4"',
-    'submit.disabled[0].field: no field has the key "ghost7"',
-    'steps[0].fields[0].show[0].field: no field has the key "ghost1"',
+    'steps[0].next.disabled[0].field: no field or calculation has the key "ghost5"',
+    'steps[1].show[0].field: no field or calculation has the key "ghost6"',
+    'steps[0].routes[0].show[0].field: no field or calculation has the key "ghost4"',
+    'submit.disabled[0].field: no field or calculation has the key "ghost7"',
+    'steps[0].fields[0].show[0].field: no field or calculation has the key "ghost1"',
   ]);
 });
 
@@ -395,7 +395,7 @@ together('shape and meaning problems come together', () => {
     'steps[1].colour: unknown property',
     'steps[0].routes[0].to: no step has the id "zz"',
     'steps[0].fields[1].key: duplicate key "n" (also steps[0].fields[0])',
-    'steps[1].fields[0].show[0].field: no field has the key "q"',
+    'steps[1].fields[0].show[0].field: no field or calculation has the key "q"',
   ]);
 });
 

@@ -61,7 +61,7 @@ shapes('type is any string: built-in or custom', () => {
   rejects(FormField, { key: 'a', type: 3, label: 'A' });
 });
 
-shapes('builtInFieldTypes lists the 15 types of spec 2.5', () => {
+shapes('builtInFieldTypes lists the 15 types of spec 2.5 and hidden and url (Wave 3)', () => {
   assert.equal([...builtInFieldTypes].sort(), [
     'autocomplete',
     'checkbox',
@@ -69,6 +69,7 @@ shapes('builtInFieldTypes lists the 15 types of spec 2.5', () => {
     'datetime',
     'email',
     'file',
+    'hidden',
     'multiselect',
     'number',
     'password',
@@ -78,6 +79,7 @@ shapes('builtInFieldTypes lists the 15 types of spec 2.5', () => {
     'switch',
     'text',
     'textarea',
+    'url',
   ]);
 });
 
@@ -154,6 +156,7 @@ jsonSchema('is exactly what zod generates from the schemas (not hand-written)', 
 
 jsonSchema('names each part in $defs and forbids unknown properties everywhere', () => {
   assert.equal(Object.keys(defs).sort(), [
+    'Calculation',
     'FieldOption',
     'FieldValidation',
     'FormAction',

@@ -52,8 +52,13 @@ export function isRequired(field: FormField): boolean {
   return r !== undefined && r !== false;
 }
 
-/** Renders one visible field; fields with a provider go through ProvidedField for their options. */
+/**
+ * Renders one visible field; fields with a provider go through ProvidedField for their options. A
+ * `hidden` field renders nothing: its value (from the page's query or its default) lives in the form
+ * state and is sent with the others.
+ */
 export function Field(props: FieldBoxProps) {
+  if (props.field.type === 'hidden' && !props.components?.hidden) return null;
   if (props.field.optionsFrom !== undefined) return html`<${ProvidedField} ...${props} />`;
   return fieldBody(props, props.field.options ?? noOptions, false);
 }

@@ -1,4 +1,4 @@
-// One-line inputs: text, email, phone, number, password, date and datetime as native input types.
+// One-line inputs: text, email, phone, url, number, password, date and datetime as native input types.
 import { useState } from 'preact/hooks';
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
@@ -7,13 +7,16 @@ import { asText, controlAria } from './aria.ts';
 const inputTypes: Record<string, string> = {
   email: 'email',
   phone: 'tel',
+  url: 'url',
   number: 'number',
   password: 'password',
   date: 'date',
   // The engine's datetime rule accepts `YYYY-MM-DDTHH:MM`, exactly what datetime-local gives.
   datetime: 'datetime-local',
 };
-const autoCompletes: Record<string, string> = { email: 'email', phone: 'tel' };
+const autoCompletes: Record<string, string> = { email: 'email', phone: 'tel', url: 'url' };
+/** The keyboard a phone shows when the definition names none (`inputMode` is spec 2.4's, a narrower list). */
+const inputModes: Record<string, string> = { number: 'decimal', url: 'url' };
 
 /** A number input's text as a value: empty is null (a cleared answer), anything else a number. */
 export function parseNumber(text: string): number | null {
@@ -37,7 +40,7 @@ export function TextInput(p: ControlProps) {
     type=${inputTypes[field.type] ?? 'text'}
     value=${text}
     placeholder=${field.placeholder}
-    inputMode=${field.inputMode ?? (number ? 'decimal' : undefined)}
+    inputMode=${field.inputMode ?? inputModes[field.type]}
     step=${number ? 'any' : undefined}
     autoComplete=${autoCompletes[field.type]}
     ...${controlAria(p)}

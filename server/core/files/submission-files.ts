@@ -19,6 +19,8 @@ export interface ResolvedFiles {
 /**
  * Replaces each file field's upload id by its file object; throws 422 (every problem) or 413 (total too
  * large). `lenient` (restoring a post kept as spam) leaves out a field whose upload is not usable instead.
+ * `problems` are the engine's for the same post: one 422 lists them and the files' problems together
+ * (a refused post must name every problem at once, file fields included).
  */
 export async function resolveUploads(
   store: Store,
@@ -27,8 +29,9 @@ export async function resolveUploads(
   form: FormRecord,
   definition: FormDefinition,
   values: Record<string, unknown>,
-  options: { lenient?: boolean } = {},
+  options: { lenient?: boolean; problems?: readonly string[] } = {},
 ): Promise<ResolvedFiles> {
+  const earlier = options.problems ?? [];
   const keys = allFields(definition)
     .filter(
       (f) =>
@@ -39,9 +42,13 @@ export async function resolveUploads(
         values[f.key] !== undefined,
     )
     .map((f) => f.key);
-  if (!keys.length) return { values, fileIds: [] };
-  if (!acceptsFiles(form) && !options.lenient) throw invalid(keys.map((k) => `values.${k}: ${UNCLAIMED_FILES}`));
-  const problems: string[] = [];
+  if (!keys.length) {
+    if (earlier.length) throw invalid([...earlier]);
+    return { values, fileIds: [] };
+  }
+  if (!acceptsFiles(form) && !options.lenient)
+    throw invalid([...earlier, ...keys.map((k) => `values.${k}: ${UNCLAIMED_FILES}`)]);
+  const problems: string[] = [...earlier];
   const ids = keys.map((k) => values[k]).filter((v): v is string => typeof v === 'string' && looksLikeId(v));
   const rows = new Map((await store.files.byIds(ids)).map((f) => [f.id, f]));
   const out: Record<string, unknown> = { ...values };

@@ -43,8 +43,8 @@ function scalar(v: unknown, opts: AnswerTextOptions): string {
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
- * `[label, answer]` pairs in the form's field order, then any keys the definition does not know (an older
- * version's fields) under their key. Unanswered fields are left out.
+ * `[label, answer]` pairs in the form's field order, then the calculations' results, then any keys the
+ * definition does not know (an older version's fields) under their key. Unanswered fields are left out.
  */
 export function answerPairs(
   definition: FormDefinition | undefined,
@@ -52,17 +52,22 @@ export function answerPairs(
   opts: AnswerTextOptions = {},
 ): [label: string, text: string][] {
   const fields = definition ? allFields(definition) : [];
-  const known = new Set(fields.map((f) => f.key));
+  const calcs = definition?.calculations ?? [];
+  const known = new Set([...fields.map((f) => f.key), ...calcs.map((c) => c.key)]);
   const pairs: [string, string][] = [];
   for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
+  // Calculations follow the fields, by their label.
+  for (const c of calcs)
+    if (!empty(values[c.key])) pairs.push([c.label || c.key, answerText(undefined, values[c.key], opts)]);
   for (const [key, v] of Object.entries(values))
     if (!known.has(key) && !empty(v)) pairs.push([key, answerText(undefined, v, opts)]);
   return pairs;
 }
 
 /**
- * `Label: answer` lines in the form's field order, then any keys the definition does not know (an older
- * version's fields). Unanswered fields are left out. A multi-line answer is indented under its label.
+ * `Label: answer` lines in the form's field order, then the calculations' results, then any keys the
+ * definition does not know (an older version's fields). Unanswered fields are left out. A multi-line
+ * answer is indented under its label.
  */
 export function answerLines(
   definition: FormDefinition | undefined,

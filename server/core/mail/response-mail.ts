@@ -5,6 +5,7 @@
 // a timer that died with the process.
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, ResponseMailClaim, Store, SubmissionRecord } from '../store/types.ts';
+import { pipeText } from '../../../shared/engine/index.ts';
 import { answerLines } from './answers-text.ts';
 import type { Mailer } from './mailer.ts';
 import { workspaceRecipients } from './recipients.ts';
@@ -128,7 +129,8 @@ export class ResponseMail {
     ];
     if (claim.total === 1) {
       const text = [`"${form.title}" has a new response.`, '', ...blocks[0], ...footer].join('\n');
-      return this.mailer.send({ to, subject: `New response: ${form.title}`, text, about });
+      const subject = await this.subject(form, claim.submissions[0], `New response: ${form.title}`);
+      return this.mailer.send({ to, subject, text, about });
     }
     const more = claim.total - claim.submissions.length;
     const text = [
@@ -138,6 +140,17 @@ export class ResponseMail {
       ...footer,
     ].join('\n');
     await this.mailer.send({ to, subject: `${claim.total} new responses: ${form.title}`, text, about });
+  }
+
+  /**
+   * The subject of a mail that carries one answer, with its `{{key}}` piped from that answer (Wave 3
+   * "Answers that flow"). A digest's subject names no answer, so it is never piped. The mailer keeps
+   * the subject on one line whatever an answer holds.
+   */
+  private async subject(form: FormRecord, s: SubmissionRecord, subject: string): Promise<string> {
+    if (!subject.includes('{{')) return subject;
+    const definition = await this.definitions.get(form.id, s.formVersion);
+    return definition ? pipeText(definition, subject, s.values) : subject;
   }
 
   /** One answer's lines: when, every answer by label, its link. */

@@ -3,13 +3,15 @@
 // components (client/hosted/no-script-form.ts); /assets/hosted.js then mounts the renderer over it.
 // The page (not the renderer: spec 2.1) shows the form's title as its h1 and the optional
 // description under it; the form's theme colours the page.
-// ?embed=1 is the same page for the embed's iframe: no chrome, and framing allowed.
+// ?embed=1 is the same page for the embed's iframe: no chrome, and framing allowed. Any other query
+// parameter naming a field prefills it (shared/engine/prefill.ts), `hidden` fields included.
 import { h } from 'preact';
 import { ApiError } from '../../lib/api-error.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { NoScriptForm } from '../../../client/hosted/no-script-form.ts';
+import { prefillValues } from '../../../shared/engine/index.ts';
 import { renderHtml } from './render-html.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
@@ -72,7 +74,13 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +
       `data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
       renderHtml(
-        h(NoScriptForm, { definition: view.definition, action: `/v1/f/${id}`, renderToken: view.render_token }),
+        h(NoScriptForm, {
+          definition: view.definition,
+          action: `/v1/f/${id}`,
+          renderToken: view.render_token,
+          // `?<key>=<value>` prefills the first paint; hosted.js reads the same query with the same function.
+          values: prefillValues(view.definition, ctx.query),
+        }),
       ) +
       '</div>';
   }

@@ -1,7 +1,10 @@
 // GET /f/{id}/thanks: the success page a browser form post is sent to (303) when no redirect_url is set.
-// It shows the renderer's own success screen (client/renderer/success), rendered here to HTML.
+// It shows the renderer's own success screen (client/renderer/success), rendered here to HTML. With a
+// signed `?r=` (core/thanks-links.ts) the success message pipes that submission's answers, as text.
 import { h } from 'preact';
 import { Success } from '../../../client/renderer/success/success.ts';
+import { pipeText } from '../../../shared/engine/index.ts';
+import { thanksSubmissionId } from '../../core/thanks-links.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { sendHtml } from '../respond.ts';
@@ -15,7 +18,7 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   if (!view) return;
   // The view already drops redirect_url for unclaimed forms; spec 2.11: no "another" while a redirect is set.
   const success = h(Success, {
-    message: view.success_message ?? undefined,
+    message: pipeText(view.definition, view.success_message, await pipedValues(s, view.form_id, ctx.query.get('r'))),
     allowAnother: view.allow_another_response && !view.redirect_url,
     anotherHref: `/f/${encodeURIComponent(view.form_id)}`,
   });
@@ -33,3 +36,12 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
     { embeddable: true },
   );
 };
+
+/** The answers a signed thank-you link stands for; none for a missing, foreign or expired link or a spam post. */
+async function pipedValues(s: Services, formId: string, token: string | null): Promise<Record<string, unknown>> {
+  const id = thanksSubmissionId(s.secret, formId, token);
+  if (id === undefined) return {};
+  const { form } = await s.publicForms.load(formId);
+  const submission = await s.reads.one(form, id).catch(() => undefined);
+  return submission?.values ?? {};
+}

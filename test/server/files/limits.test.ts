@@ -205,6 +205,23 @@ limits('wrong upload ids: missing, not an id, another form, another field, used 
   assert.is((await submit(multi, { a: fieldA, b })).status, 201, 'the field-a upload still works for field a');
 });
 
+limits("one 422 lists every problem: a bad file field together with the other fields' problems", async () => {
+  const alone = await submit(formId, { cv: {} });
+  assert.equal(alone.json.details, ['values.cv: expected the upload_id of an uploaded file']);
+  const together = await submit(formId, { name: 42, cv: {}, ghost: 1 });
+  assert.is(together.status, 422);
+  assert.equal(together.json.details, [
+    'values.ghost: unknown field',
+    'values.name: Enter text',
+    'values.cv: expected the upload_id of an uploaded file',
+  ]);
+  // A good upload next to a refused answer is not used up: it still goes with the corrected post.
+  const upload = (await rawUpload(server.url, formId, 'cv', bytes(10), 'ok.pdf')).json.upload_id;
+  const refused = await submit(formId, { name: 42, cv: upload });
+  assert.equal(refused.json.details, ['values.name: Enter text']);
+  assert.is((await submit(formId, { name: 'Ada', cv: upload })).status, 201);
+});
+
 limits('the upload query must name a file field of the form', async () => {
   const rows: [string, number, string][] = [
     ['', 422, 'field: the query must name the file field (?field=<key>)'],

@@ -97,6 +97,36 @@ mail(
   },
 );
 
+mail('a one-answer mail pipes {{key}} in its subject and lists calculations by label after the answers', async () => {
+  const quiz = {
+    id: 'quiz',
+    title: 'Quiz from {{name}}',
+    submit: { label: 'Send' },
+    fields: [
+      { key: 'name', type: 'text', label: 'Your name' },
+      {
+        key: 'q1',
+        type: 'radio',
+        label: 'Two plus two',
+        options: [
+          { value: 'four', label: 'Four', score: 5 },
+          { value: 'five', label: 'Five', score: 0 },
+        ],
+      },
+    ],
+    calculations: [{ key: 'total', formula: 'score(q1)', label: 'Total points' }],
+  };
+  const id = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: quiz } })).json.form_id;
+  const posted = await api('POST', `/v1/f/${id}`, {
+    body: { values: { name: 'Ada\r\nBcc: x@example.com', q1: 'four' } },
+  });
+  assert.is(posted.status, 201);
+  const subject = 'New response: Quiz from Ada Bcc: x@example.com';
+  await smtp.waitFor((m) => m.some((x) => x.subject === subject), 'the piped subject, kept on one line');
+  const text = smtp.mails.find((x) => x.subject === subject)!.text.replace(/\r\n/g, '\n');
+  assert.ok(text.includes('Two plus two: Four\nTotal points: 5\n'), text);
+});
+
 mail('a file is named with its size and "download it from the panel", never linked', async () => {
   const id = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: fileDefinition() } })).json.form_id;
   const up = await rawUpload(server.url, id, 'cv', bytes(3 * 1024 * 1024 + 100), 'cv.pdf');

@@ -1,0 +1,61 @@
+// Publish checks of piping (docs/engine.md "Piping"): each `{{key}}` in a field's label, helperText or
+// placeholder and in a step's title or description names a field or a calculation, never a password,
+// and nothing asked on a later step: a field of this or an earlier step, or a calculation whose inputs
+// all are. That is what the respondent has answered when the text is shown.
+import { pipedKeys } from '../engine/piping.ts';
+import { formatPath } from '../engine/problems.ts';
+import { type CalcEntry, type FieldEntry, type Path, type Problem, record, text } from './check-parts.ts';
+
+/** Every piping problem of the fields' and steps' texts. */
+export function pipingProblems(
+  steps: unknown[],
+  fields: readonly FieldEntry[],
+  keys: ReadonlyMap<string, FieldEntry>,
+  calcs: ReadonlyMap<string, CalcEntry>,
+): Problem[] {
+  const multiStep = steps.length > 0;
+  const problems: Problem[] = [];
+  const check = (path: Path, value: unknown, step: number) => {
+    const texts = text(value);
+    if (texts === undefined) return;
+    for (const key of new Set(pipedKeys(texts))) {
+      const message = keyProblem(key, multiStep ? step : -1, keys, calcs);
+      if (message) problems.push({ path, message });
+    }
+  };
+  for (const entry of fields) {
+    for (const part of ['label', 'helperText', 'placeholder'])
+      check([...entry.path, part], entry.field[part], entry.step);
+  }
+  steps.forEach((s, i) => {
+    const step = record(s);
+    if (!step) return;
+    for (const part of ['title', 'description']) check(['steps', i, part], step[part], i);
+  });
+  return problems;
+}
+
+/** The problem with one piped key read on step `step` (-1: a one-page form, where order does not matter). */
+function keyProblem(
+  key: string,
+  step: number,
+  keys: ReadonlyMap<string, FieldEntry>,
+  calcs: ReadonlyMap<string, CalcEntry>,
+): string | undefined {
+  const ref = `{{${key}}}`;
+  const field = keys.get(key);
+  const calc = calcs.get(key);
+  if (field) {
+    if (text(field.field.type) === 'password') return `${ref} is a password; passwords are never shown`;
+    if (step >= 0 && field.step > step)
+      return `${ref} names a field on a later step (${formatPath(['steps', field.step])})`;
+    return undefined;
+  }
+  if (!calc) return `${ref} names no field or calculation`;
+  for (const input of calc.inputs) {
+    const later = keys.get(input);
+    if (later && step >= 0 && later.step > step)
+      return `${ref} reads ${JSON.stringify(input)}, a field on a later step (${formatPath(['steps', later.step])})`;
+  }
+  return undefined;
+}
