@@ -98,12 +98,12 @@ admin('settings: a bad value is explained in plain words; a good change is saved
   await page.getByRole('link', { name: 'Contact us' }).click();
   await tab('Settings').click();
   await page.getByLabel(/^Redirect address/).fill('ftp://example.com');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('alert').getByText('The redirect address must start with http:// or https://').waitFor();
   await page.getByLabel(/^Redirect address/).fill('');
   await page.getByLabel(/^Message after sending/).fill('Thanks, we will write back soon.');
   await page.getByLabel(/^Webhook address/).fill(receiver.url('/status/200/hook'));
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.').waitFor();
   await screenshot(page, 'admin-settings');
   await page.reload();
@@ -209,8 +209,8 @@ admin(
     await tab('Settings').click();
     await page.getByLabel(/^Webhook address/).fill(receiver.url('/switch/panel/hook'));
     await page.getByLabel(/^Send each response to Slack/).fill(receiver.url('/status/200/services/panel'));
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').first().waitFor();
     const sent = await call(server.url, 'POST', `/v1/f/${formId}`, {
       body: { values: { name: 'Grace Hopper', email: 'grace@example.com' } },
     });

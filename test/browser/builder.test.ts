@@ -273,7 +273,7 @@ b(
   'an old version restored into the draft opens in the builder; Discard draft asks, then goes back to the ' +
     'published one',
   async () => {
-    await page.goto(`${server.url}/admin/forms/${formId}?tab=definition`);
+    await page.goto(`${server.url}/admin/forms/${formId}?tab=versions`);
     await page.getByRole('button', { name: 'Version 1' }).click();
     await page.getByRole('button', { name: 'Restore into draft' }).click();
     await page.waitForURL(/\/edit$/);

@@ -48,10 +48,11 @@ t('an owner sets the address, a response limit and a message with the keyboard a
   await page.keyboard.type('1');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Lunch is full. See you next month!');
-  await page.keyboard.press('Tab');
+  // The page's one Save, in the bar at its end.
+  await page.getByRole('button', { name: 'Save', exact: true }).focus();
   await page.keyboard.press('Enter');
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Address and closing' }) });
-  await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  await page.locator('.save-bar').getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   await assertAxe(page, 'settings: address and closing');
   assert.ok(await noSidewaysScroll(page));
   await section.screenshot({ path: await screenshot(page, 'closing-settings-1280') });
@@ -72,7 +73,7 @@ t('at 390 px the part holds; a taken address is explained in words next to it', 
   const address = page.getByLabel('Form address');
   await address.fill('team-lunch');
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Address and closing' }) });
-  await section.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await section.getByText('Another form already has that address; choose another.').first().waitFor();
   assert.ok(await noSidewaysScroll(page), 'nothing scrolls sideways at 390 px');
   await screenshot(page, 'closing-settings-390');

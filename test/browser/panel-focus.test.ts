@@ -147,7 +147,7 @@ t('Create key and Create invite link hand the focus to the new Copy button, besi
 t('the Webhook tab with no webhook links to the Settings tab where one is added', async () => {
   await page.goto(`${server.url}/admin/forms/${formId}?tab=webhook`);
   await page.getByText('No webhook is set.').getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Save settings' }).waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
   assert.is(new URL(page.url()).searchParams.get('tab'), 'settings');
   assert.equal(errors, []);
 });

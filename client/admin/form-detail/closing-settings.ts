@@ -4,16 +4,7 @@
 import { CLOSED_MESSAGE_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
-import type { Settings } from '../types.ts';
-import { ProblemSummary } from './problem-summary.ts';
-import { useSettingsPart } from './use-settings-part.ts';
-
-const pick = (s: Settings) => ({
-  slug: s.slug,
-  close_at: s.close_at,
-  response_limit: s.response_limit,
-  closed_message: s.closed_message,
-});
+import { FieldProblems, invalidProps, type SettingsPartProps } from './settings-part.ts';
 
 const messageLimit = `(up to ${CLOSED_MESSAGE_MAX} characters; empty shows the default)`;
 
@@ -29,21 +20,17 @@ function localInput(iso: string): string {
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
 /** The Address and closing part of the settings tab. */
-export function ClosingSettings(props: {
-  formId: string;
-  settings: Settings;
-  canEdit: boolean;
-  onSaved: () => void;
-  hostedUrl: string;
-}) {
-  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(
-    props.formId,
-    props.settings,
-    pick,
-    props.onSaved,
-  );
-  const base = `${new URL(props.hostedUrl).origin}/f/`;
-  const problems = (field: string) => problemsOf(field).map((p) => html`<p class="field-problem">${p}</p>`);
+export function ClosingSettings({
+  draft,
+  set,
+  problemsOf,
+  disabled,
+  hostedUrl,
+}: SettingsPartProps & { hostedUrl: string }) {
+  const base = `${new URL(hostedUrl).origin}/f/`;
+  const problems = (field: string) => html`<${FieldProblems} field=${field} problems=${problemsOf(field)} />`;
+  const invalid = (field: string) => invalidProps(field, problemsOf(field));
+  const slugInvalid = invalid('slug');
   const limited = draft.response_limit !== null;
   const dated = draft.close_at !== '';
   const limit = (e: Event) => {
@@ -52,52 +39,50 @@ export function ClosingSettings(props: {
     set('response_limit', raw === '' ? (Number.NaN as unknown as number) : Number(raw));
   };
   return html`<${Section} title="Address and closing">
-    <form class="settings" onSubmit=${submit} novalidate>
-      <fieldset disabled=${!props.canEdit || busy}>
-        <label for="slug">Form address</label>
-        <div class="row">
-          <span class="muted mono small">${base}</span>
-          <input id="slug" class="mono" placeholder="e.g. spring-survey" maxlength="64" value=${draft.slug}
-            aria-describedby="slug-hint" onInput=${(e: Event) => set('slug', (e.target as HTMLInputElement).value)} />
-        </div>
-        <p id="slug-hint" class="muted small">
-          Lowercase letters, digits and dashes. The form's old link keeps working. Leave empty for none.
-        </p>
-        ${problems('slug')}
+    <fieldset disabled=${disabled}>
+      <label for="slug">Form address</label>
+      <div class="row">
+        <span class="muted mono small">${base}</span>
+        <input id="slug" class="mono" placeholder="e.g. spring-survey" maxlength="64" value=${draft.slug}
+          aria-invalid=${slugInvalid['aria-invalid']}
+          aria-describedby=${[slugInvalid['aria-describedby'], 'slug-hint'].filter(Boolean).join(' ')}
+          onInput=${(e: Event) => set('slug', (e.target as HTMLInputElement).value)} />
+      </div>
+      <p id="slug-hint" class="muted small">
+        Lowercase letters, digits and dashes. The form's old link keeps working. Leave empty for none.
+      </p>
+      ${problems('slug')}
 
-        <label class="check check-row"><input type="checkbox" checked=${dated}
-          onChange=${(e: Event) =>
-            set('close_at', (e.target as HTMLInputElement).checked ? fromLocalInput(nextWeek()) : '')} />
-          <span>Close the form on a date</span></label>
-        ${
-          dated &&
-          html`<label for="close_at">Close the form on <span class="muted">(your time)</span></label>
-          <input id="close_at" type="datetime-local" value=${localInput(draft.close_at)}
-            onInput=${(e: Event) => set('close_at', fromLocalInput((e.target as HTMLInputElement).value))} />`
-        }
-        ${problems('close_at')}
+      <label class="check check-row"><input type="checkbox" checked=${dated}
+        onChange=${(e: Event) =>
+          set('close_at', (e.target as HTMLInputElement).checked ? fromLocalInput(nextWeek()) : '')} />
+        <span>Close the form on a date</span></label>
+      ${
+        dated &&
+        html`<label for="close_at">Close the form on <span class="muted">(your time)</span></label>
+        <input id="close_at" type="datetime-local" value=${localInput(draft.close_at)} ...${invalid('close_at')}
+          onInput=${(e: Event) => set('close_at', fromLocalInput((e.target as HTMLInputElement).value))} />`
+      }
+      ${problems('close_at')}
 
-        <label class="check check-row"><input type="checkbox" checked=${limited}
-          onChange=${(e: Event) => set('response_limit', (e.target as HTMLInputElement).checked ? 100 : null)} />
-          <span>Stop after a number of responses</span></label>
-        ${
-          limited &&
-          html`<label for="response_limit">Stop after this many responses</label>
-          <input id="response_limit" type="number" min="1" step="1"
-            value=${Number.isNaN(draft.response_limit) ? '' : draft.response_limit} onInput=${limit} />`
-        }
-        ${problems('response_limit')}
+      <label class="check check-row"><input type="checkbox" checked=${limited}
+        onChange=${(e: Event) => set('response_limit', (e.target as HTMLInputElement).checked ? 100 : null)} />
+        <span>Stop after a number of responses</span></label>
+      ${
+        limited &&
+        html`<label for="response_limit">Stop after this many responses</label>
+        <input id="response_limit" type="number" min="1" step="1" ...${invalid('response_limit')}
+          value=${Number.isNaN(draft.response_limit) ? '' : draft.response_limit} onInput=${limit} />`
+      }
+      ${problems('response_limit')}
 
-        <label for="closed_message">Message when closed <span class="muted">${messageLimit}</span></label>
-        <textarea id="closed_message" rows="2" maxlength=${CLOSED_MESSAGE_MAX}
-          placeholder="This form is closed and no longer accepts responses." value=${draft.closed_message}
-          onInput=${(e: Event) => set('closed_message', (e.target as HTMLTextAreaElement).value)}></textarea>
-        ${problems('closed_message')}
-      </fieldset>
-      <${ProblemSummary} error=${error} />
-      ${done && html`<p class="ok" role="status">Saved.</p>`}
-      ${props.canEdit && html`<button type="submit" disabled=${busy}>Save</button>`}
-    </form>
+      <label for="closed_message">Message when closed <span class="muted">${messageLimit}</span></label>
+      <textarea id="closed_message" rows="2" maxlength=${CLOSED_MESSAGE_MAX}
+        placeholder="This form is closed and no longer accepts responses." value=${draft.closed_message}
+        ...${invalid('closed_message')}
+        onInput=${(e: Event) => set('closed_message', (e.target as HTMLTextAreaElement).value)}></textarea>
+      ${problems('closed_message')}
+    </fieldset>
   <//>`;
 }
 

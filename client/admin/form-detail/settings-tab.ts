@@ -1,4 +1,10 @@
-// The settings tab: the form's main settings, then its emails, how long answers are kept and its look.
+// The settings tab: the form's main settings, its emails, address and closing, how long answers are kept
+// and its look, as one page with one Save (save-bar.ts). Every part shows the same draft, which form-detail.ts
+// keeps above the tab switch (use-settings-draft.ts), so nothing typed is lost by switching tabs or saving.
+//
+// Adding a part: write a component that takes SettingsPartProps (settings-part.ts), shows `draft.<field>`
+// and calls `set('<field>', value)`, add it to the list below, and give its fields a label (and sentences
+// for its problems) in settings-problems.ts. Saving, Discard, the sticky bar and keeping the draft need no change.
 import { html } from '../../renderer/html.ts';
 import { trpc } from '../trpc.ts';
 import type { FormDetail } from '../types.ts';
@@ -6,13 +12,16 @@ import { useQuery } from '../use-query.ts';
 import { ClosingSettings } from './closing-settings.ts';
 import { MailSettings } from './mail-settings.ts';
 import { RetentionSetting } from './retention-setting.ts';
+import { SaveBar } from './save-bar.ts';
 import { SettingsForm } from './settings-form.ts';
+import type { SettingsPartProps } from './settings-part.ts';
+import type { SettingsDraft } from './use-settings-draft.ts';
 import { ThemeSettings } from './theme-settings.ts';
 
 type Field = { key: string; type: string; label: string };
 
-/** Every settings part of one form. */
-export function SettingsTab({ form, canEdit, onSaved }: { form: FormDetail; canEdit: boolean; onSaved: () => void }) {
+/** Every settings part of one form, over the shared `draft`. */
+export function SettingsTab({ form, canEdit, draft }: { form: FormDetail; canEdit: boolean; draft: SettingsDraft }) {
   const versions = useQuery(() => trpc.forms.versions.query({ formId: form.form_id }), [form.form_id]);
   const definition = versions.data?.versions[0]?.definition as
     | { fields?: Field[]; steps?: { fields: Field[] }[] }
@@ -23,12 +32,23 @@ export function SettingsTab({ form, canEdit, onSaved }: { form: FormDetail; canE
       : (definition.fields ?? [])
     : [];
   const emailFields = fields.filter((f) => f.type === 'email').map((f) => ({ key: f.key, label: f.label || f.key }));
-  const common = { formId: form.form_id, settings: form.settings, canEdit, onSaved };
-  return html`<div>
-    <${SettingsForm} ...${common} />
-    ${versions.data && html`<${MailSettings} ...${common} emailFields=${emailFields} />`}
-    <${ClosingSettings} ...${common} hostedUrl=${form.hosted_url} />
-    <${RetentionSetting} ...${common} />
-    <${ThemeSettings} ...${common} hostedUrl=${form.hosted_url} />
-  </div>`;
+  if (!draft.draft) return html`<p class="muted">Loading…</p>`;
+  const part: SettingsPartProps = {
+    draft: draft.draft,
+    set: draft.set,
+    problemsOf: draft.problemsOf,
+    disabled: !canEdit || draft.busy,
+  };
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (canEdit && draft.changes > 0 && !draft.busy) void draft.submit();
+  };
+  return html`<form class="settings settings-page" onSubmit=${submit} novalidate aria-label="Settings">
+    <${SettingsForm} ...${part} />
+    ${versions.data && html`<${MailSettings} ...${part} emailFields=${emailFields} />`}
+    <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
+    <${RetentionSetting} ...${part} />
+    <${ThemeSettings} ...${part} />
+    <${SaveBar} draft=${draft} canEdit=${canEdit} hostedUrl=${form.hosted_url} />
+  </form>`;
 }

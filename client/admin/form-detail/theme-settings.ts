@@ -4,11 +4,8 @@ import type { FormTheme } from '../../../shared/api/theme.ts';
 import { THEME_RADIUS_MAX } from '../../../shared/api/theme-values.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
-import type { Settings } from '../types.ts';
-import { ProblemSummary } from './problem-summary.ts';
-import { useSettingsPart } from './use-settings-part.ts';
+import { FieldProblems, type SettingsPartProps } from './settings-part.ts';
 
-const pick = (s: Settings) => ({ theme: s.theme as FormTheme });
 const fonts: [string, string][] = [
   ['system', 'System (default)'],
   ['serif', 'Serif'],
@@ -22,77 +19,54 @@ const modes: [string, string][] = [
 ];
 
 /** The Look part of the settings tab. */
-export function ThemeSettings(props: {
-  formId: string;
-  settings: Settings;
-  canEdit: boolean;
-  hostedUrl: string;
-  onSaved: () => void;
-}) {
-  const { draft, set, submit, busy, error, done, problemsOf } = useSettingsPart(
-    props.formId,
-    props.settings,
-    pick,
-    props.onSaved,
-  );
-  const theme = draft.theme;
+export function ThemeSettings({ draft, set, problemsOf, disabled }: SettingsPartProps) {
+  const theme = draft.theme as FormTheme;
   const change = (part: Partial<FormTheme>) => {
     const next: Record<string, unknown> = { ...theme, ...part };
     for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
     set('theme', next as FormTheme);
   };
-  const hint = (part: string) => problemsOf(`theme.${part}`).map((p) => html`<p class="field-problem">${p}</p>`);
+  const hint = (part: string) =>
+    html`<${FieldProblems} field=${`theme.${part}`} problems=${problemsOf(`theme.${part}`)} />`;
+  // The problems of the look as a whole (not of one of its parts, shown under that part).
+  const ofParts = ['accent', 'radius', 'font', 'mode'].flatMap((part) => problemsOf(`theme.${part}`));
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   return html`<${Section} title="Look">
-    <form class="settings" onSubmit=${submit} novalidate>
-      <fieldset disabled=${!props.canEdit || busy}>
-        <label for="theme_accent">Accent colour <span class="muted">(buttons, focus and selected options)</span></label>
-        <div class="row">
-          <input id="theme_accent" type="color" class="swatch" value=${theme.accent ?? '#2f5bea'}
-            onInput=${(e: Event) => change({ accent: value(e) })} />
-          <span class="mono">${theme.accent ?? 'default'}</span>
-          ${
-            theme.accent &&
-            html`<button type="button" class="secondary"
-              onClick=${() => change({ accent: undefined })}>Use the default</button>`
-          }
-        </div>${hint('accent')}
-
-        <label for="theme_radius">Corner roundness <span
-          class="muted">(0 to ${THEME_RADIUS_MAX} pixels; now ${theme.radius ?? 8})</span></label>
-        <input id="theme_radius" type="range" min="0" max=${THEME_RADIUS_MAX} step="1" value=${theme.radius ?? 8}
-          onInput=${(e: Event) => change({ radius: Number(value(e)) })} />${hint('radius')}
-
-        <label for="theme_font">Font</label>
-        <select id="theme_font" value=${theme.font ?? 'system'}
-          onChange=${(e: Event) => change({ font: value(e) as FormTheme['font'] })}>
-          ${fonts.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
-        </select>${hint('font')}
-
-        <label for="theme_mode">Light or dark</label>
-        <select id="theme_mode" value=${theme.mode ?? 'auto'}
-          onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
-          ${modes.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
-        </select>${hint('mode')}
-        ${problemsOf('theme')
-          .filter((p) => !p.includes(':'))
-          .map((p) => html`<p class="field-problem">${p}</p>`)}
-      </fieldset>
-      <${ProblemSummary} error=${error} />
-      ${
-        done &&
-        html`<p class="ok" role="status">Saved. <a href=${props.hostedUrl} target="_blank"
-          rel="noopener">Open the form</a> to see it.</p>`
-      }
-      ${
-        props.canEdit &&
-        html`<div class="row"><button type="submit" disabled=${busy}>Save look</button>
+    <fieldset disabled=${disabled}>
+      <label for="theme_accent">Accent colour <span class="muted">(buttons, focus and selected options)</span></label>
+      <div class="row">
+        <input id="theme_accent" type="color" class="swatch" value=${theme.accent ?? '#2f5bea'}
+          onInput=${(e: Event) => change({ accent: value(e) })} />
+        <span class="mono">${theme.accent ?? 'default'}</span>
         ${
-          Object.keys(theme).length > 0 &&
+          theme.accent &&
           html`<button type="button" class="secondary"
-            onClick=${() => set('theme', {})}>Back to the default look</button>`
-        }</div>`
+            onClick=${() => change({ accent: undefined })}>Use the default</button>`
+        }
+      </div>${hint('accent')}
+
+      <label for="theme_radius">Corner roundness <span
+        class="muted">(0 to ${THEME_RADIUS_MAX} pixels; now ${theme.radius ?? 8})</span></label>
+      <input id="theme_radius" type="range" min="0" max=${THEME_RADIUS_MAX} step="1" value=${theme.radius ?? 8}
+        onInput=${(e: Event) => change({ radius: Number(value(e)) })} />${hint('radius')}
+
+      <label for="theme_font">Font</label>
+      <select id="theme_font" value=${theme.font ?? 'system'}
+        onChange=${(e: Event) => change({ font: value(e) as FormTheme['font'] })}>
+        ${fonts.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
+      </select>${hint('font')}
+
+      <label for="theme_mode">Light or dark</label>
+      <select id="theme_mode" value=${theme.mode ?? 'auto'}
+        onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
+        ${modes.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
+      </select>${hint('mode')}
+      <${FieldProblems} field="theme" problems=${problemsOf('theme').filter((p) => !ofParts.includes(p))} />
+      ${
+        Object.keys(theme).length > 0 &&
+        html`<p><button type="button" class="secondary"
+          onClick=${() => set('theme', {})}>Back to the default look</button></p>`
       }
-    </form>
+    </fieldset>
   <//>`;
 }

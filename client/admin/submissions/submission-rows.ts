@@ -1,7 +1,9 @@
 // The submissions as a table: a checkbox per row (and one above for every row shown), when it came (a link
 // to its detail view), one column per field by its label, the form version, and "Open" (the same link in
-// words: a date that is a link is easy to miss). Below 720 px each row is
-// a stacked card with the labels beside the answers (admin.css `table.stack`).
+// words: a date that is a link is easy to miss). Words stay whole; a table wider than the page scrolls
+// inside its frame. Below 720 px each row is a stacked card with the labels beside the answers (admin.css
+// `table.submissions`).
+import type { ComponentChildren } from 'preact';
 import { html } from '../../renderer/html.ts';
 import { Link } from '../common/link.ts';
 import { Time } from '../common/time.ts';
@@ -23,6 +25,15 @@ interface Props {
   onSelect?: (ids: string[], on: boolean) => void;
 }
 
+/**
+ * One cell: its label (shown only when the rows are stacked, beside the value in a grid, so a long label
+ * makes the row taller rather than running into the next one; hidden from screen readers, which have
+ * the column's header) and its value.
+ */
+const Cell = ({ label, class: className, children }: { label: string; class?: string; children: ComponentChildren }) =>
+  html`<td class=${className}><span class="cell-label" aria-hidden="true">${label}</span><div
+    class="cell-value">${children}</div></td>`;
+
 /** The table. */
 export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect }: Props) {
   const allOn = rows.length > 0 && rows.every((s) => selected.has(s.id));
@@ -35,7 +46,7 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
           (e.target as HTMLInputElement).checked,
         )} /> Select all ${rows.length} shown</label>`
   }
-  <table class="submissions stack">
+  <div class="table-frame"><table class="submissions stack">
     <thead><tr>
       ${onSelect && html`<th class="pick"><span class="sr-only">Selected</span></th>`}
       <th>Received</th>
@@ -51,18 +62,18 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
           checked=${selected.has(s.id)}
           onChange=${(e: Event) => onSelect([s.id], (e.target as HTMLInputElement).checked)} /></td>`
         }
-        <td class="nowrap" data-label="Received">
+        <${Cell} label="Received" class="nowrap">
           <${Link} href=${submissionPath(formId, s.id)}><${Time} iso=${s.created_at} /><//>
           ${
             s.values_contain_hidden_characters &&
             html` <span class="badge badge-warn"
               title="Some answers contain invisible characters">hidden characters</span>`
-          }</td>
-        ${fields.map((f) => html`<td data-label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /></td>`)}
-        <td class="num" data-label="Version">${s.form_version}</td>
+          }<//>
+        ${fields.map((f) => html`<${Cell} label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /><//>`)}
+        <${Cell} label="Version" class="num">${s.form_version}<//>
         <td class="open"><${Link} href=${submissionPath(formId, s.id)}
           aria-label=${`Open submission ${s.id}`}>Open<//></td>
       </tr>`,
     )}</tbody>
-  </table>`;
+  </table></div>`;
 }
