@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { rm } from 'node:fs/promises';
+import { formRecord } from '../../test/store/contract/fixtures.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
 import { openSqlJsStore } from '../../server/core/store/sqljs/index.ts';
 import type { FormRecord, Store } from '../../server/core/store/types.ts';
@@ -29,44 +30,8 @@ const values = (i: number) =>
     ]),
   );
 
-function formRecord(id: string, workspaceId: string): FormRecord {
-  return {
-    id,
-    workspaceId,
-    agentKeyId: null,
-    title: id,
-    status: 'active',
-    moderationPaused: false,
-    version: 1,
-    createdAt: new Date().toISOString(),
-    expiresAt: null,
-    claimTokenHash: null,
-    submissionCount: 0,
-    successMessage: '',
-    redirectUrl: '',
-    allowAnotherResponse: false,
-    notifyMode: 'off',
-    notifyEmailTo: '',
-    webhookUrl: 'https://example.com/h',
-    webhookSecret: 's',
-    webhookSecretPrevious: '',
-    webhookSecretPreviousUntil: null,
-    slackWebhookUrl: '',
-    discordWebhookUrl: '',
-    webhookFailures: 0,
-    webhookFailureMailedAt: null,
-    notifyEachResponse: false,
-    confirmationField: '',
-    confirmationMessage: '',
-    retentionDays: null,
-    theme: {},
-    responseMailSeq: 0,
-    responseMailAt: null,
-    closeAt: '',
-    responseLimit: null,
-    closedMessage: '',
-    slug: '',
-  };
+function benchForm(id: string, workspaceId: string): FormRecord {
+  return formRecord({ id, workspaceId, title: id, webhookUrl: 'https://example.com/h', webhookSecret: 's' });
 }
 
 /** Inserts/s and Node CPU µs per insert for `WRITES` submissions through `store`. */
@@ -74,7 +39,7 @@ async function measure(store: Store): Promise<{ rate: number; cpuUs: number }> {
   const ws = { id: randomUUID(), name: 'bench', createdAt: new Date().toISOString() };
   await store.workspaces.create(ws);
   const forms = Array.from({ length: FORMS }, (_, i) => `form${i}`);
-  for (const id of forms) await store.forms.create(formRecord(id, ws.id), '{}');
+  for (const id of forms) await store.forms.create(benchForm(id, ws.id), '{}');
   let left = WRITES;
   let i = 0;
   const cpu = process.cpuUsage();

@@ -5,6 +5,7 @@ import { withFormCache } from '../../../server/core/store/form-cache.ts';
 import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
 import type { FormRecord, Store } from '../../../server/core/store/types.ts';
 import { tempDataDir } from '../../helpers/server.ts';
+import { formRecord } from '../../store/contract/fixtures.ts';
 
 const cache = suite<{ raw: Store; cached: Store }>('form cache');
 cache.before(async (ctx) => {
@@ -15,43 +16,7 @@ cache.after(async (ctx) => {
   await ctx.raw.close();
 });
 
-const form = (id: string): FormRecord => ({
-  id,
-  workspaceId: null,
-  agentKeyId: 'k',
-  title: 'T',
-  status: 'active',
-  moderationPaused: false,
-  version: 1,
-  createdAt: new Date().toISOString(),
-  expiresAt: null,
-  claimTokenHash: null,
-  submissionCount: 0,
-  successMessage: '',
-  redirectUrl: '',
-  allowAnotherResponse: false,
-  notifyMode: 'off',
-  notifyEmailTo: '',
-  webhookUrl: '',
-  webhookSecret: '',
-  webhookSecretPrevious: '',
-  webhookSecretPreviousUntil: null,
-  slackWebhookUrl: '',
-  discordWebhookUrl: '',
-  webhookFailures: 0,
-  webhookFailureMailedAt: null,
-  notifyEachResponse: false,
-  confirmationField: '',
-  confirmationMessage: '',
-  retentionDays: null,
-  theme: {},
-  responseMailSeq: 0,
-  responseMailAt: null,
-  closeAt: '',
-  responseLimit: null,
-  closedMessage: '',
-  slug: '',
-});
+const form = (id: string): FormRecord => formRecord({ id, agentKeyId: 'k', title: 'T' });
 
 cache('every write through the wrapper is visible to the next cached read', async ({ raw, cached }) => {
   await cached.forms.create(form('f1'), '{}');
