@@ -18,3 +18,6 @@ export const DELETE_SUBMISSIONS_MAX = 100;
 
 /** The words a closed form shows: at most 500 characters, as the success message. */
 export const CLOSED_MESSAGE_MAX = 500;
+
+/** Find a person: the longest address one can search for (RFC 5321's 254 characters). */
+export const PERSON_EMAIL_MAX = 254;
