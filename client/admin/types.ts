@@ -26,3 +26,7 @@ export type SubmissionDetail = Out['submissions']['detail'];
 export type DraftView = Out['drafts']['get'];
 /** A publish result (drafts.publish). */
 export type Published = Out['drafts']['publish'];
+/** What Find a person found (people.search). */
+export type PersonSearch = Out['people']['search'];
+/** The counts of a search or an erase. */
+export type PersonCounts = PersonSearch['counts'];
