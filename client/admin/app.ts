@@ -10,6 +10,7 @@ import { FormsList } from './forms-list/forms-list.ts';
 import { LazyBuilderPage } from './lazy-builder.ts';
 import { ModerationPage } from './moderation/moderation-page.ts';
 import { Nav } from './nav/nav.ts';
+import { PeoplePage } from './people/people-page.ts';
 import { SubmissionDetailPage } from './submissions/submission-detail.ts';
 import { trpc } from './trpc.ts';
 import type { Me } from './types.ts';
@@ -42,6 +43,7 @@ function View({
     return html`<${FormDetail} me=${me} formId=${decodeURIComponent(form[1])} tab=${query.get('tab') ?? 'overview'} />`;
   if (path === '/admin/workspace') return html`<${WorkspacePage} me=${me} workspace=${workspace} />`;
   if (path === '/admin/moderation') return html`<${ModerationPage} />`;
+  if (path === '/admin/people') return html`<${PeoplePage} />`;
   if (path === '/admin/account') return html`<${AccountPage} me=${me} />`;
   return html`<${FormsList} me=${me} />`;
 }

@@ -30,3 +30,7 @@ export type Published = Out['drafts']['publish'];
 export type FormStatsReport = Out['stats']['byForm'];
 /** The summary per question of a form's answers (stats.questions). */
 export type FormSummary = Out['stats']['questions'];
+/** What Find a person found (people.search). */
+export type PersonSearch = Out['people']['search'];
+/** The counts of a search or an erase. */
+export type PersonCounts = PersonSearch['counts'];

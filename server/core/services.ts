@@ -16,6 +16,7 @@ import { ResponseMail } from './mail/response-mail.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
 import { OwnerResetLinks } from './owner-reset.ts';
+import { PeopleService } from './people/people-service.ts';
 import { PublicForms } from './public-forms.ts';
 import { RateLimits } from './rate-limits.ts';
 import { ReportService } from './reports.ts';
@@ -83,6 +84,8 @@ export interface Services {
   stats: FormStats;
   /** The panel's summary per question over the stored answers. */
   summaries: QuestionSummaries;
+  /** Find a person: an owner's search, download and erase of one email address's answers. */
+  people: PeopleService;
   /** Whether the store takes writes (GET /readyz); checking retries writes after a full disk. */
   storage: { check(): Promise<StorageHealth> };
   /**
@@ -194,6 +197,7 @@ export function createServices(
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),
     deletion,
+    people: new PeopleService(store, forms.definitions, deletion, files),
     retention: new RetentionService(store, deletion),
     counting,
     stats: new FormStats(store, forms.definitions, counting, options.clock),

@@ -26,6 +26,9 @@ const reasons: Record<string, string> = {
   too_fast: 'Sent under 2 seconds after the form was shown',
 };
 
+/** Why a post was caught, in words (the code itself when it has none). */
+export const spamReason = (code: string) => reasons[code] ?? code;
+
 /** The Spam view's reads and decisions. Callers check scope and role. */
 export class SpamService {
   constructor(
@@ -46,7 +49,7 @@ export class SpamService {
         return {
           id: r.id,
           created_at: r.createdAt,
-          reason: reasons[r.reason] ?? r.reason,
+          reason: spamReason(r.reason),
           answers: answerLines(
             definition,
             definition ? await this.withFileNames(form.id, definition, r.values) : r.values,

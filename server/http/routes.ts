@@ -98,6 +98,7 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/drafts/:id', handler: adminShell(s) },
     { method: 'GET', path: '/admin/workspace', handler: adminShell(s) },
     { method: 'GET', path: '/admin/moderation', handler: adminShell(s) },
+    { method: 'GET', path: '/admin/people', handler: adminShell(s) },
     { method: 'GET', path: '/admin/account', handler: adminShell(s) },
   ];
 }

@@ -1,9 +1,9 @@
 // Inputs of the admin panel's tRPC procedures, shared by the server routers and the panel so each
 // rule is written once (the settings body itself is shared/api/forms.ts settingsPatchSchema).
 import { z } from 'zod';
-import { DELETE_SUBMISSIONS_MAX, SUBMISSION_FILTER_MAX } from './limits.ts';
+import { DELETE_SUBMISSIONS_MAX, PERSON_EMAIL_MAX, SUBMISSION_FILTER_MAX } from './limits.ts';
 
-export { DELETE_SUBMISSIONS_MAX, SUBMISSION_FILTER_MAX };
+export { DELETE_SUBMISSIONS_MAX, PERSON_EMAIL_MAX, SUBMISSION_FILTER_MAX };
 
 /** A workspace role (ARCHITECTURE.md "Identity and keys"). */
 export const roleSchema = z.enum(['owner', 'editor', 'viewer']);
@@ -123,4 +123,20 @@ export const submissionsDeleteInput = z.strictObject({
     .array(z.string().min(1).max(64))
     .min(1, { message: 'give at least one id' })
     .max(DELETE_SUBMISSIONS_MAX, { message: `at most ${DELETE_SUBMISSIONS_MAX} ids at once` }),
+});
+
+/**
+ * One address: something, one @, something. Spaces, quotes, backslashes, angle brackets and control
+ * characters are refused: an address people type has none, and without them the store's search finds
+ * the address in the stored JSON text as typed (docs/decisions.md "Find a person").
+ */
+const ONE_ADDRESS = /^[^\s@"\\<>\p{Cc}]+@[^\s@"\\<>\p{Cc}]+$/u;
+
+/** Find a person: one email address, spaces around it ignored. */
+export const personInput = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .max(PERSON_EMAIL_MAX, { message: `an email address has at most ${PERSON_EMAIL_MAX} characters` })
+    .regex(ONE_ADDRESS, { message: 'enter one email address, such as ada@example.com' }),
 });

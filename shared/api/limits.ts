@@ -35,3 +35,6 @@ export const UTM_MAX = 200;
 /** GET /v1/forms/{id}/stats: days shown when no range is asked for, and the longest range. */
 export const STATS_DEFAULT_DAYS = 30;
 export const STATS_MAX_DAYS = 366;
+
+/** Find a person: the longest address one can search for (RFC 5321's 254 characters). */
+export const PERSON_EMAIL_MAX = 254;

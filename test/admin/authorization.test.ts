@@ -103,6 +103,10 @@ const rows: Row[] = [
   { path: 'members.revokeInvite', level: 'owner', input: () => ({ id: 'no-such-invite' }) },
   { path: 'members.changeRole', level: 'owner', input: (w) => ({ userId: w.userIds.owner, role: 'owner' }) },
   { path: 'members.remove', level: 'owner', input: () => ({ id: 'no-such-member' }) },
+  { path: 'people.search', level: 'owner', input: () => ({ email: 'ada@example.com' }) },
+  { path: 'people.export', level: 'owner', input: () => ({ email: 'ada@example.com' }) },
+  // An address nobody used: the owner's call goes through and erases nothing the other rows need.
+  { path: 'people.erase', level: 'owner', input: () => ({ email: 'nobody@example.com' }) },
   { path: 'jobs.list', level: 'instance' },
   { path: 'jobs.run', level: 'instance', input: () => ({ name: 'noop' }) },
   { path: 'moderation.list', level: 'instance' },

@@ -16,7 +16,7 @@ async function failure(res: Response): Promise<string> {
 }
 
 /** Hands bytes to the browser as a saved file. */
-function saveAs(parts: Uint8Array[], type: string, filename: string) {
+export function saveAs(parts: Uint8Array[], type: string, filename: string) {
   const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type }));
   const link = document.createElement('a');
   link.href = url;

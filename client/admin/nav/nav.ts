@@ -32,6 +32,7 @@ export function Nav({ me, workspace, path }: { me: Me; workspace?: WorkspaceInfo
       <nav aria-label="Admin">
         ${item('/admin', 'Forms', inForms)}
         ${item('/admin/workspace', 'Workspace', path === '/admin/workspace')}
+        ${me.role === 'owner' && item('/admin/people', 'Find a person', path === '/admin/people')}
         ${me.instance_owner && item('/admin/moderation', 'Moderation', path === '/admin/moderation')}
         ${item('/admin/account', 'Account', path === '/admin/account')}
       </nav>

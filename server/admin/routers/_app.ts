@@ -7,6 +7,7 @@ import { jobsRouter } from './jobs.ts';
 import { keysRouter } from './keys.ts';
 import { membersRouter } from './members.ts';
 import { moderationRouter } from './moderation.ts';
+import { peopleRouter } from './people.ts';
 import { settingsRouter } from './settings.ts';
 import { spamRouter } from './spam.ts';
 import { statsRouter } from './stats.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   members: membersRouter,
   jobs: jobsRouter,
   moderation: moderationRouter,
+  people: peopleRouter,
 });
 
 /** Its type, for the panel's client. */

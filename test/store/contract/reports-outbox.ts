@@ -124,6 +124,38 @@ export function reportsOutboxContract(backend: string, factory: StoreFactory) {
   });
 
   rule(
+    'outbox.about',
+    'held mail of that form showing any of the answers, oldest first; other forms, other answers and none: not',
+    async ({ store }) => {
+      const [a, b, c, other] = ['sub-a', 'sub-b', 'sub-c', 'sub-other'];
+      const found = [
+        mail(MINUTE, { formId: 'form-f', submissionIds: [b, a, c] }), // a digest showing one of them
+        mail(0, { formId: 'form-f', submissionIds: [a] }),
+        mail(SECOND, { formId: 'form-f', submissionIds: [c] }),
+      ];
+      const others = [
+        mail(0, { formId: 'form-f', submissionIds: [other] }),
+        mail(0, { formId: 'form-f' }), // about the form, no answer in it
+        mail(0, { formId: 'form-g', submissionIds: [a] }), // another form's mail naming the same id
+        mail(0, { submissionIds: [a] }),
+      ];
+      for (const m of [...found, ...others]) await store.outbox.add(m);
+      assert.equal(
+        (await store.outbox.about('form-f', [a, c])).map((m) => m.id),
+        [found[1].id, found[2].id, found[0].id],
+      );
+      assert.equal(await store.outbox.about('form-f', [a, c]).then((l) => l[0]), found[1], 'read back whole');
+      assert.equal(await store.outbox.about('form-f', []), []);
+      assert.equal(await store.outbox.about('form-f', ['nope']), []);
+      assert.equal(await store.outbox.about('form-h', [a]), []);
+    },
+  );
+  rule('outbox.about', 'an id that is a prefix of a named answer matches nothing', async ({ store }) => {
+    await store.outbox.add(mail(0, { formId: 'form-f', submissionIds: ['sub-ab'] }));
+    assert.equal(await store.outbox.about('form-f', ['sub-a']), []);
+  });
+
+  rule(
     'forms.delete',
     'takes the held mail about it along; mail about other forms or no form stays',
     async ({ store }) => {

@@ -1,5 +1,5 @@
 // Contract of reading one submission and deleting submissions: only the given form's, the count lowered
-// (never the month's usage), deliveries stopped and emptied, replays of them dropped.
+// (never the month's usage), deliveries stopped and emptied, their log lines and replays of them dropped.
 import * as assert from 'uvu/assert';
 import type { NewSubmission, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
@@ -128,6 +128,52 @@ export function submissionDeleteContract(backend: string, factory: StoreFactory)
       assert.equal(await store.webhooks.due(at(HOUR), 10), [{ id: kept.delivery!.id, formId: f.id }]);
       assert.is((await store.webhooks.byId(kept.delivery!.id))?.payload, kept.delivery!.payload);
       assert.is(await store.webhooks.sweepFinished(at(MINUTE + 1)), 2, 'the cancelled one ended at the given time');
+    },
+  );
+  rule(
+    'submissions.delete',
+    "deletes its lines of the delivery log; other answers' lines and other forms' stay",
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const g = await form(store, ws.id);
+      const gone = await stored(store, f.id, ws.id, 'g');
+      const kept = await stored(store, f.id, ws.id, 'k');
+      const elsewhere = await stored(store, g.id, ws.id, 'e');
+      let lines = 0;
+      const attempt = async (sub: NewSubmission, formId: string, n: number) => {
+        lines++;
+        await store.webhooks.recordAttempt({
+          deliveryId: sub.delivery!.id,
+          attempt: {
+            formId,
+            submissionId: sub.id,
+            attempt: n,
+            statusCode: 500,
+            error: 'HTTP 500',
+            durationMs: 5,
+            createdAt: at(lines * SECOND),
+          },
+          next: { state: 'pending', nextAttemptAt: at(HOUR) },
+          logSize: 100,
+          failureMail: { after: 50, notSince: at(-HOUR) },
+        });
+      };
+      for (const n of [1, 2, 3]) await attempt(gone, f.id, n);
+      await attempt(kept, f.id, 1);
+      await attempt(elsewhere, g.id, 1);
+      await store.submissions.delete(f.id, [gone.id], at(HOUR));
+      assert.equal(
+        (await store.webhooks.attempts(f.id, 10)).map((a) => a.submissionId),
+        [kept.id],
+      );
+      assert.equal((await store.webhooks.forSubmission(f.id, gone.id)).attempts, []);
+      assert.equal(
+        (await store.webhooks.attempts(g.id, 10)).map((a) => a.submissionId),
+        [elsewhere.id],
+      );
+      await attempt(kept, f.id, 2);
+      assert.is((await store.webhooks.attempts(f.id, 10)).length, 2, 'the log goes on after the gap');
     },
   );
   rule('submissions.delete', 'drops the idempotency records that would replay it; others stay', async ({ store }) => {

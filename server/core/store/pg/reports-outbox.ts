@@ -62,6 +62,16 @@ export function outboxQueries(db: PgDatabase): Store['outbox'] {
     },
     list: async (limit) =>
       (await db.q('SELECT * FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1', [limit])).rows.map(toOutbox),
+    about: async (formId, submissionIds) =>
+      submissionIds.length === 0
+        ? []
+        : (
+            await db.q(
+              'SELECT * FROM outbox WHERE form_id = $1 AND submission_ids::jsonb ?| $2::text[] ' +
+                'ORDER BY created_at, seq',
+              [formId, submissionIds],
+            )
+          ).rows.map(toOutbox),
     sweep: async (olderThan) => (await db.q('DELETE FROM outbox WHERE created_at < $1', [olderThan])).changes,
   };
 }

@@ -121,6 +121,11 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             "UPDATE webhook_deliveries SET payload = '' WHERE form_id = $1 AND submission_id = ANY($2::text[])",
             [formId, deleted],
           );
+          // Its lines of the delivery log name it: they go too (the log keeps the newest lines, fewer for a while).
+          await tx.q('DELETE FROM webhook_attempts WHERE form_id = $1 AND submission_id = ANY($2::text[])', [
+            formId,
+            deleted,
+          ]);
           // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values too.
           const prefixes = deleted.map((id) => `{"id":${JSON.stringify(id)},`);
           await tx.q(

@@ -28,5 +28,15 @@ export function outboxQueries(db: DurableDatabase): Store['outbox'] {
       db.write((tx) => tx.run('DELETE FROM outbox WHERE created_at < ?', [olderThan]).changes),
     list: async (limit) =>
       db.all('SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]).map(toOutbox),
+    about: async (formId, submissionIds) =>
+      submissionIds.length === 0
+        ? []
+        : db
+            .all(
+              'SELECT * FROM outbox WHERE form_id = ? AND EXISTS (SELECT 1 FROM json_each(outbox.submission_ids) ' +
+                'WHERE value IN (SELECT value FROM json_each(?))) ORDER BY created_at, rowid',
+              [formId, JSON.stringify(submissionIds)],
+            )
+            .map(toOutbox),
   };
 }

@@ -177,6 +177,8 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               [at, formId, id],
             );
             tx.run("UPDATE webhook_deliveries SET payload = '' WHERE form_id = ? AND submission_id = ?", [formId, id]);
+            // Its lines of the delivery log name it: they go too (a freed slot of the ring is simply taken again).
+            tx.run('DELETE FROM webhook_attempts WHERE form_id = ? AND submission_id = ?', [formId, id]);
             // An idempotency record's stored answer is `{"id":"<submission id>","values":...}`: it holds the values
             // too.
             const prefix = `{"id":${JSON.stringify(id)},`;

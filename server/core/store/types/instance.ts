@@ -39,6 +39,11 @@ export interface OutboxQueries {
   add(mail: OutboxRecord): Promise<void>;
   /** Newest first. */
   list(limit: number): Promise<OutboxRecord[]>;
+  /**
+   * Held mail of form `formId` showing any of these answers (the mail `submissions.delete` takes along), oldest
+   * first; empty for no ids.
+   */
+  about(formId: string, submissionIds: string[]): Promise<OutboxRecord[]>;
   /** Deletes held mail created before `olderThan`; returns how many went. */
   sweep(olderThan: string): Promise<number>;
 }

@@ -107,8 +107,9 @@ export interface SubmissionQueries {
   /**
    * Deletes submissions of one form (ids of other forms are left alone) in one write: lowers the form's
    * count (never the monthly usage, which counts what was received), cancels their pending deliveries
-   * and empties the payloads their deliveries hold, drops the idempotency records that replay them, and
-   * deletes held mail (outbox) of that form that shows one of them. Returns the ids that were deleted.
+   * and empties the payloads their deliveries hold, deletes their lines of the delivery log, drops the
+   * idempotency records that replay them, and deletes held mail (outbox) of that form that shows one of
+   * them. Returns the ids that were deleted.
    */
   delete(formId: string, ids: string[], at: string): Promise<string[]>;
 }

@@ -1,0 +1,32 @@
+// The words of Find a person: what a search found and what an erase takes, in counts people read.
+import { count } from '../common/format.ts';
+import type { PersonCounts } from '../types.ts';
+
+/** "3 answers in 2 forms, 1 suspected-spam post"; nothing found says so. */
+export function foundSummary(c: PersonCounts): string {
+  if (c.answers === 0 && c.spam === 0) return 'No answer in any form holds this address.';
+  const answers = `${count(c.answers, 'answer')} in ${count(c.forms, 'form')}`;
+  return c.spam ? `${answers}, ${count(c.spam, 'suspected-spam post')}` : answers;
+}
+
+/** "3 answers, 2 files, 1 waiting email, 5 delivery log lines" (spam posts and unsent deliveries when any). */
+export function whatGoes(c: PersonCounts): string {
+  const parts = [
+    count(c.answers, 'answer'),
+    c.spam > 0 && count(c.spam, 'suspected-spam post'),
+    count(c.files, 'file'),
+    count(c.waiting_mail, 'waiting email'),
+    count(c.log_lines, 'delivery log line'),
+    c.pending_deliveries > 0 &&
+      `${c.pending_deliveries} webhook ${c.pending_deliveries === 1 ? 'delivery' : 'deliveries'} not sent yet`,
+  ].filter((p): p is string => Boolean(p));
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** What erasing cannot reach: said in the confirmation, the result and the docs (docs/operations.md). */
+export const beyondReach =
+  'Erasing cannot reach copies outside this workspace: emails already sent, what your webhook receivers ' +
+  'stored, and backups already taken. Ask the people and services that hold those to delete them too.';
+
+/** A file name for the download: the address with anything unusual replaced. */
+export const downloadName = (email: string) => `person-${email.replace(/[^A-Za-z0-9._@-]/g, '_')}.json`;
