@@ -576,3 +576,46 @@ calcs('formulaInfo gives the parser problem or the keys read, and scoresRead fin
   assert.ok(!m.scoresRead(def, 'q2'));
 });
 calcs.run();
+
+const piping = suite('Insert answer');
+piping('offers fields of the same or earlier steps, no passwords, and calculations whose inputs are there', () => {
+  const def: FormDefinition = {
+    id: 'f',
+    title: 'F',
+    submit: { label: 'Send' },
+    steps: [
+      {
+        id: 'a',
+        title: 'A',
+        fields: [
+          { key: 'name', type: 'text', label: 'Name' },
+          { key: 'pin', type: 'password', label: 'PIN' },
+        ],
+      },
+      { id: 'b', title: 'B', fields: [{ key: 'seats', type: 'number', label: 'Seats' }] },
+    ],
+    calculations: [
+      { key: 'price', formula: 'seats * 10', label: 'Price' },
+      { key: 'double', formula: 'price * 2' },
+      { key: 'len', formula: 'count(name)' },
+    ],
+  };
+  const keys = (step: number) => m.pipeChoices(def, step).map((c) => c.key);
+  assert.equal(keys(0), ['name', 'len']);
+  assert.equal(keys(1), ['name', 'seats', 'price', 'double', 'len']);
+  assert.equal(keys(-1), ['name', 'seats', 'price', 'double', 'len']);
+  assert.equal(m.pipeChoices(def, 1)[2], { key: 'price', label: 'Price', kind: 'calculation' });
+  // Each offered key passes publish's own check when piped into step 0's title.
+  for (const key of keys(0)) {
+    const piped = { ...def, steps: [{ ...def.steps![0], title: `Hi {{${key}}}` }, def.steps![1]] };
+    assert.equal(problemsOf(piped), [], key);
+  }
+  const later = { ...def, steps: [{ ...def.steps![0], title: 'Hi {{price}}' }, def.steps![1]] };
+  assert.ok(problemsOf(later).length > 0, 'a calculation of a later field is refused, so it is not offered');
+});
+piping('insertPipe puts {{key}} at the cursor, replacing a selection', () => {
+  assert.equal(m.insertPipe('Hello !', 6, 6, 'name'), { text: 'Hello {{name}}!', cursor: 14 });
+  assert.equal(m.insertPipe('Hello you', 6, 9, 'name'), { text: 'Hello {{name}}', cursor: 14 });
+  assert.equal(m.insertPipe('', 5, 9, 'x'), { text: '{{x}}', cursor: 5 });
+});
+piping.run();

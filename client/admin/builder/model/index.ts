@@ -9,6 +9,7 @@ export * from './conditions.ts';
 export * from './targets.ts';
 export * from './routes.ts';
 export * from './calculations.ts';
+export * from './piping.ts';
 export * from './buttons.ts';
 export * from './problems.ts';
 export * from './history.ts';
