@@ -71,4 +71,42 @@ b('Insert answer puts {{name}} into a step title at the cursor, by keyboard, and
   assert.equal(errors, []);
 });
 
+b('a calculation made in the form settings shows its parse problem, what it reads, and its live result', async () => {
+  await page.getByRole('button', { name: '+ Add field' }).click();
+  await page
+    .getByRole('group', { name: /Field types/ })
+    .getByRole('button', { name: 'Number', exact: true })
+    .click();
+  await page.keyboard.type('Seats');
+  await outline().getByRole('button', { name: 'Form settings' }).click();
+  await page.getByRole('button', { name: '+ Add calculation' }).click();
+  const name = settings().getByLabel('Name of calculation 1');
+  await page.waitForFunction(() => document.activeElement?.id === 'b-calc-0-label');
+  await name.fill('Price');
+  const formula = settings().getByLabel('Formula');
+  await formula.fill('seats * (3');
+  await settings()
+    .getByText(/This formula does not work yet: .*character/)
+    .waitFor();
+  await formula.fill('seats * 3');
+  await settings().getByText('Reads: Seats').waitFor();
+  assert.is(await settings().getByLabel('Key', { exact: true }).inputValue(), 'price', 'the key follows the name');
+  const results = page.getByRole('definition').locator('xpath=..');
+  const preview = page.locator('.b-preview');
+  await preview.getByText('no value yet').waitFor();
+  await preview.getByLabel('Seats').fill('4');
+  await preview.locator('.b-calc-results', { hasText: /Price:\s*12/ }).waitFor();
+  assert.ok(await results.count());
+  await screenshot(page, 'builder-calculation');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'builder-calculation-390');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `no horizontal scrolling at 390 px (${wide})`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Delete gives the focus to Add, as no calculation is left.
+  await settings().getByRole('button', { name: 'Delete calculation Price' }).click();
+  await page.waitForFunction(() => document.activeElement?.id === 'b-calc-add');
+  assert.equal(errors, []);
+});
+
 b.run();

@@ -567,6 +567,14 @@ calcs('add, rename (references follow), move and remove', () => {
   def = m.removeCalculation(m.removeCalculation(def, 0), 0);
   assert.is(def.calculations, undefined);
 });
+calcs('the key follows the name until typed by hand', () => {
+  let def = m.addCalculation(blank()).definition;
+  def = m.updateCalculation(def, 0, { label: 'Quiz score' });
+  assert.is(def.calculations![0].key, 'quiz_score');
+  def = m.updateCalculation(def, 0, { key: 'pts' });
+  def = m.updateCalculation(def, 0, { label: 'Points' });
+  assert.equal(def.calculations![0], { key: 'pts', label: 'Points', formula: '0' });
+});
 calcs('formulaInfo gives the parser problem or the keys read, and scoresRead finds score(key)', () => {
   assert.equal(m.formulaInfo('score(q1) + q2 + q2'), { reads: ['q1', 'q2'], scores: ['q1'] });
   const bad = m.formulaInfo('round(');

@@ -4,7 +4,7 @@
 import type { Calculation, FormDefinition } from '../../../../shared/definition/schema.ts';
 import { formulaKeys, parseFormula } from '../../../../shared/engine/calc/parse.ts';
 import { allFields } from './fields.ts';
-import { slug, unique } from './ids.ts';
+import { followsText, slug, unique } from './ids.ts';
 import { renameReferences } from './references.ts';
 
 const listOf = (def: FormDefinition): Calculation[] => [...(def.calculations ?? [])];
@@ -31,11 +31,16 @@ export function addCalculation(def: FormDefinition, formula = '0'): { definition
   return { definition: withCalcs(def, list), index: list.length - 1 };
 }
 
-/** Changes a calculation; a new key is renamed in every formula, condition and text that named the old. */
+/**
+ * Changes a calculation; a new key is renamed in every formula, condition and text that named the old.
+ * While the key is the one made from the label, it follows a new label.
+ */
 export function updateCalculation(def: FormDefinition, index: number, patch: Partial<Calculation>): FormDefinition {
   const list = listOf(def);
   const old = list[index];
   if (!old) return def;
+  if (patch.label !== undefined && patch.key === undefined && followsText(old.key, old.label ?? '', 'total'))
+    patch = { ...patch, key: calcKeyFor(def, index, patch.label) };
   const next: Calculation = { ...old, ...patch };
   if (next.label === undefined || next.label === '') delete next.label;
   list[index] = next;
