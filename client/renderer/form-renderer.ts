@@ -81,6 +81,8 @@ export function FormRenderer(props: FormRendererProps) {
   useEffect(() => {
     if (state.stepId !== undefined && phase !== 'done') props.onStep?.(state.stepId);
   }, [state.stepId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not the callback
+  useEffect(() => props.onValues?.(state.values), [state.values]);
 
   /** Walks Back along the steps taken until the step holding `key` is shown. */
   const showStepOf = (key: string) => {

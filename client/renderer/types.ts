@@ -91,4 +91,6 @@ export interface FormRendererProps {
   onStart?: () => void;
   /** Called with a step's id each time that step is shown (the first one included). */
   onStep?: (stepId: string) => void;
+  /** Called with the resolved values (calculation results included) after each change; the builder's preview. */
+  onValues?: (values: Readonly<Record<string, unknown>>) => void;
 }

@@ -46,7 +46,7 @@ fields('addField gives a unique key, the plain type name as label, and options t
 fields('every built-in type added gives a definition without problems', () => {
   let def = blank();
   for (const t of m.fieldTypes) def = m.addField(def, t.type).definition;
-  assert.is(def.fields!.length, 15);
+  assert.is(def.fields!.length, 17);
   assert.equal(problemsOf(def), []);
 });
 fields('the key follows the label until it is typed by hand, and stays unique', () => {
@@ -497,3 +497,133 @@ history('keeps at most HISTORY_LIMIT steps', () => {
   assert.is(h.past[0], 10);
 });
 history.run();
+
+const flow = suite('hidden and url fields, scores, renames in formulas and piped texts');
+flow('the picker offers "Hidden field" and "Website address", each with an icon', () => {
+  for (const [type, name] of [
+    ['hidden', 'Hidden field'],
+    ['url', 'Website address'],
+  ]) {
+    const info = m.fieldTypes.find((t) => t.type === type);
+    assert.is(info?.name, name);
+    assert.ok(info!.icon.length > 0);
+    const { definition } = m.addField(blank(), type);
+    assert.equal(problemsOf(definition), []);
+  }
+});
+flow('an option keeps its score through a rename, and the score can be set and cleared', () => {
+  let { definition: def } = m.addField(blank(), 'radio');
+  def = m.setOptionScore(def, { step: -1, index: 0 }, 1, 3);
+  def = m.renameOption(def, { step: -1, index: 0 }, 1, 'Second');
+  assert.equal(def.fields![0].options![1], { value: 'second', label: 'Second', score: 3 });
+  def = m.setOptionScore(def, { step: -1, index: 0 }, 1, undefined);
+  assert.equal(def.fields![0].options![1], { value: 'second', label: 'Second' });
+});
+flow('renaming a key renames it in formulas (not a function of that name) and in {{key}} texts', () => {
+  const def: FormDefinition = {
+    id: 'f',
+    title: 'F',
+    submit: { label: 'Send' },
+    steps: [
+      {
+        id: 'a',
+        title: 'Hi {{ q1 }}',
+        description: 'Scored {{q1}} / {{q10}}',
+        fields: [
+          { key: 'q1', type: 'radio', label: 'Q', options: [{ value: 'x', label: 'X', score: 1 }] },
+          { key: 'n', type: 'text', label: 'After {{q1}}', helperText: '{{q1}}', placeholder: '{{q1}}!' },
+        ],
+      },
+    ],
+    calculations: [{ key: 'total', formula: 'score(q1) + q1 * 2 + q10 + "q1"' }],
+  };
+  const next = m.updateField(def, { step: 0, index: 0 }, { key: 'quiz' });
+  assert.is(next.calculations![0].formula, 'score(quiz) + quiz * 2 + q10 + "q1"');
+  assert.is(next.steps![0].title, 'Hi {{quiz}}');
+  assert.is(next.steps![0].description, 'Scored {{quiz}} / {{q10}}');
+  const f = next.steps![0].fields[1];
+  assert.equal([f.label, f.helperText, f.placeholder], ['After {{quiz}}', '{{quiz}}', '{{quiz}}!']);
+  assert.is(m.renameInFormula('score(score) + score', 'score', 'pts'), 'score(pts) + pts');
+  assert.is(m.renameInFormula('1 + "open', 'a', 'b'), '1 + "open');
+});
+flow.run();
+
+const calcs = suite('calculations');
+calcs('add, rename (references follow), move and remove', () => {
+  let { definition: def } = m.addField(blank(), 'number');
+  let r = m.addCalculation(def, 'number * 2');
+  def = r.definition;
+  assert.equal(def.calculations, [{ key: 'total', label: 'Total', formula: 'number * 2' }]);
+  r = m.addCalculation(def, 'total + 1');
+  def = r.definition;
+  assert.is(def.calculations![1].key, 'total_2');
+  assert.equal(problemsOf(def), []);
+  def = m.updateCalculation(def, 0, { key: 'price' });
+  assert.is(def.calculations![1].formula, 'price + 1');
+  assert.equal(problemsOf(def), []);
+  def = m.moveCalculation(def, 1, -1);
+  assert.is(def.calculations![0].key, 'total_2');
+  assert.ok(problemsOf(def).some((p) => p.startsWith('calculations[0].formula')));
+  def = m.removeCalculation(m.removeCalculation(def, 0), 0);
+  assert.is(def.calculations, undefined);
+});
+calcs('the key follows the name until typed by hand', () => {
+  let def = m.addCalculation(blank()).definition;
+  def = m.updateCalculation(def, 0, { label: 'Quiz score' });
+  assert.is(def.calculations![0].key, 'quiz_score');
+  def = m.updateCalculation(def, 0, { key: 'pts' });
+  def = m.updateCalculation(def, 0, { label: 'Points' });
+  assert.equal(def.calculations![0], { key: 'pts', label: 'Points', formula: '0' });
+});
+calcs('formulaInfo gives the parser problem or the keys read, and scoresRead finds score(key)', () => {
+  assert.equal(m.formulaInfo('score(q1) + q2 + q2'), { reads: ['q1', 'q2'], scores: ['q1'] });
+  const bad = m.formulaInfo('round(');
+  assert.ok(bad.problem && /character/.test(bad.problem));
+  const def: FormDefinition = { ...blank(), calculations: [{ key: 't', formula: 'score(q1)' }] };
+  assert.ok(m.scoresRead(def, 'q1'));
+  assert.ok(!m.scoresRead(def, 'q2'));
+});
+calcs.run();
+
+const piping = suite('Insert answer');
+piping('offers fields of the same or earlier steps, no passwords, and calculations whose inputs are there', () => {
+  const def: FormDefinition = {
+    id: 'f',
+    title: 'F',
+    submit: { label: 'Send' },
+    steps: [
+      {
+        id: 'a',
+        title: 'A',
+        fields: [
+          { key: 'name', type: 'text', label: 'Name' },
+          { key: 'pin', type: 'password', label: 'PIN' },
+        ],
+      },
+      { id: 'b', title: 'B', fields: [{ key: 'seats', type: 'number', label: 'Seats' }] },
+    ],
+    calculations: [
+      { key: 'price', formula: 'seats * 10', label: 'Price' },
+      { key: 'double', formula: 'price * 2' },
+      { key: 'len', formula: 'count(name)' },
+    ],
+  };
+  const keys = (step: number) => m.pipeChoices(def, step).map((c) => c.key);
+  assert.equal(keys(0), ['name', 'len']);
+  assert.equal(keys(1), ['name', 'seats', 'price', 'double', 'len']);
+  assert.equal(keys(-1), ['name', 'seats', 'price', 'double', 'len']);
+  assert.equal(m.pipeChoices(def, 1)[2], { key: 'price', label: 'Price', kind: 'calculation' });
+  // Each offered key passes publish's own check when piped into step 0's title.
+  for (const key of keys(0)) {
+    const piped = { ...def, steps: [{ ...def.steps![0], title: `Hi {{${key}}}` }, def.steps![1]] };
+    assert.equal(problemsOf(piped), [], key);
+  }
+  const later = { ...def, steps: [{ ...def.steps![0], title: 'Hi {{price}}' }, def.steps![1]] };
+  assert.ok(problemsOf(later).length > 0, 'a calculation of a later field is refused, so it is not offered');
+});
+piping('insertPipe puts {{key}} at the cursor, replacing a selection', () => {
+  assert.equal(m.insertPipe('Hello !', 6, 6, 'name'), { text: 'Hello {{name}}!', cursor: 14 });
+  assert.equal(m.insertPipe('Hello you', 6, 9, 'name'), { text: 'Hello {{name}}', cursor: 14 });
+  assert.equal(m.insertPipe('', 5, 9, 'x'), { text: '{{x}}', cursor: 5 });
+});
+piping.run();

@@ -78,12 +78,13 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
   const providerHint =
     'Optional: the name of an options source the embedding page supplies; the options above are then not used.';
 
+  const pipe = { def, step: at.step };
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">
       <span class="b-icon" aria-hidden="true">${info.icon}</span> ${name} <span class="muted small">${info.name}</span>
     </h2>
     ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
-    <${TextInput} label="Question (label)" inputRef=${label} value=${field.label}
+    <${TextInput} label="Question (label)" inputRef=${label} value=${field.label} pipe=${pipe}
       onInput=${(t: string) => set({ label: t }, g('label'))} problems=${p('label')} />
     <${Select} label="Type" value=${field.type} choices=${typeChoices} onChange=${(t: string) => set({ type: t })}
       problems=${p('type')} />
@@ -91,10 +92,10 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
       value=${field.key} onInput=${(t: string) => set({ key: t }, g('key'))} problems=${p('key')} />
     ${
       takesPlaceholder(field.type) &&
-      html`<${TextInput} label="Placeholder" value=${field.placeholder}
+      html`<${TextInput} label="Placeholder" value=${field.placeholder} pipe=${pipe}
         onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`
     }
-    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText}
+    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
       onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
     ${
       hasOptions(field.type) &&

@@ -2,6 +2,7 @@
 import type { FormAction, FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
+import { CalculationsEditor } from './calculations-editor.ts';
 import { TextInput } from './inputs.ts';
 import {
   isMultiStep,
@@ -81,5 +82,6 @@ export function FormEditor({
       ${p('fields').length > 0 && html`<p class="field-problem">${p('fields').join('; ')}</p>`}
       ${p('steps').length > 0 && html`<p class="field-problem">${p('steps').join('; ')}</p>`}
     </fieldset>
+    <${CalculationsEditor} def=${def} b=${b} problems=${top} readOnly=${readOnly} />
   </section>`;
 }

@@ -3,12 +3,15 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
+import { InsertAnswer, type PipeSpot } from './insert-answer.ts';
 
 interface Common {
   label: string;
   problems?: readonly string[];
   hint?: string;
   id?: string;
+  /** Offer "Insert answer" beside the control (texts that may pipe `{{key}}`). */
+  pipe?: PipeSpot;
 }
 
 /** The hint and problems under a control, with the id list for aria-describedby. */
@@ -27,6 +30,14 @@ function useNotes(p: Common) {
   };
 }
 
+/** The "Insert answer" menu of a control that pipes, named after the control's label. */
+function pipeMenu(p: Common & { value: string | undefined; onInput: (v: string) => void }, id: string) {
+  if (!p.pipe) return null;
+  return html`<span class="sr-only" id=${`${id}-for`}>into ${p.label}</span>
+    <${InsertAnswer} spot=${p.pipe} inputId=${id} value=${p.value ?? ''} onInput=${p.onInput}
+      describedBy=${`${id}-for`} />`;
+}
+
 /** A one-line text input. */
 export function TextInput(
   p: Common & {
@@ -40,9 +51,12 @@ export function TextInput(
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
-    <input id=${n.id} ref=${p.inputRef} type="text" class=${p.mono ? 'mono' : ''} value=${p.value ?? ''}
-      placeholder=${p.placeholder} aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
-      onInput=${(e: Event) => p.onInput((e.target as HTMLInputElement).value)} />
+    <div class=${p.pipe ? 'b-piped' : 'b-plain'}>
+      <input id=${n.id} ref=${p.inputRef} type="text" class=${p.mono ? 'mono' : ''} value=${p.value ?? ''}
+        placeholder=${p.placeholder} aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
+        onInput=${(e: Event) => p.onInput((e.target as HTMLInputElement).value)} />
+      ${pipeMenu(p, n.id)}
+    </div>
     ${n.notes}
   </div>`;
 }
@@ -52,8 +66,12 @@ export function TextArea(p: Common & { value: string | undefined; onInput: (v: s
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
-    <textarea id=${n.id} rows=${p.rows ?? 2} value=${p.value ?? ''} aria-describedby=${n.describedBy}
-      aria-invalid=${n.invalid} onInput=${(e: Event) => p.onInput((e.target as HTMLTextAreaElement).value)}></textarea>
+    <div class=${p.pipe ? 'b-piped' : 'b-plain'}>
+      <textarea id=${n.id} rows=${p.rows ?? 2} value=${p.value ?? ''}
+        aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
+        onInput=${(e: Event) => p.onInput((e.target as HTMLTextAreaElement).value)}></textarea>
+      ${pipeMenu(p, n.id)}
+    </div>
     ${n.notes}
   </div>`;
 }

@@ -3,11 +3,21 @@
 import { useState } from 'preact/hooks';
 import type { FormDefinition, FormField } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
-import { addOption, moveOption, removeOption, renameOption, setOptionValue, type FieldAt } from './model/index.ts';
+import {
+  addOption,
+  type FieldAt,
+  moveOption,
+  removeOption,
+  renameOption,
+  scoresRead,
+  setOptionScore,
+  setOptionValue,
+} from './model/index.ts';
 import type { Builder } from './use-builder.ts';
 
 /** The options list of the field at `at`. */
 export function OptionsEditor({
+  def,
   field,
   at,
   b,
@@ -22,6 +32,9 @@ export function OptionsEditor({
   readOnly: boolean;
 }) {
   const [values, setValues] = useState(false);
+  const [scoresOn, setScores] = useState(false);
+  // Shown when a calculation reads score(key), or asked for, or already set on some option.
+  const scores = scoresOn || scoresRead(def, field.key) || (field.options ?? []).some((o) => o.score !== undefined);
   const options = field.options ?? [];
   const g = `opt:${field.key}`;
   const add = () => {
@@ -50,6 +63,15 @@ export function OptionsEditor({
                 b.edit((d) => setOptionValue(d, at, i, (e.target as HTMLInputElement).value), `${g}:v${i}`)} />`
           }
           ${
+            scores &&
+            html`<input type="number" step="any" class="b-score" aria-label=${`Score of option ${o.label || i + 1}`}
+              title="Score" placeholder="Score" value=${o.score ?? ''} readOnly=${readOnly}
+              onInput=${(e: Event) => {
+                const t = (e.target as HTMLInputElement).value;
+                b.edit((d) => setOptionScore(d, at, i, t === '' ? undefined : Number(t)), `${g}:s${i}`);
+              }} />`
+          }
+          ${
             !readOnly &&
             html`<span class="b-moves">
             <button type="button" class="icon" aria-label=${`Move option ${o.label || i + 1} up`} disabled=${i === 0}
@@ -68,6 +90,8 @@ export function OptionsEditor({
       ${!readOnly && html`<button type="button" class="secondary small" onClick=${add}>+ Add option</button>`}
       <label class="inline small"><input type="checkbox" checked=${values}
         onChange=${() => setValues(!values)} /> Show stored values</label>
+      <label class="inline small"><input type="checkbox" checked=${scores}
+        onChange=${() => setScores(!scores)} /> Scores</label>
     </div>
   </fieldset>`;
 }

@@ -4,6 +4,7 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
+import { answerDisplay } from '../../../shared/engine/piping.ts';
 import { FormRenderer } from '../../renderer/form-renderer.ts';
 import { html } from '../../renderer/html.ts';
 
@@ -36,6 +37,8 @@ class PreviewBoundary extends Component<
 export function Preview({ definition, stale }: { definition?: FormDefinition; stale: boolean }) {
   const [phone, setPhone] = useState(false);
   const [run, setRun] = useState(0);
+  const [values, setValues] = useState<Readonly<Record<string, unknown>>>({});
+  const calcs = definition?.calculations ?? [];
   const success = {
     message: 'This is the preview: nothing was sent. Respondents see your success message here.',
     allowAnother: true,
@@ -62,10 +65,20 @@ export function Preview({ definition, stale }: { definition?: FormDefinition; st
         definition
           ? html`<${PreviewBoundary} definition=${definition}>
             <${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
-              success=${success} />
+              success=${success} onValues=${setValues} />
           <//>`
           : html`<p class="muted">The preview appears once the form has no problems.</p>`
       }
     </div>
+    ${
+      definition &&
+      calcs.length > 0 &&
+      html`<dl class="b-calc-results" aria-label="Calculations" aria-live="polite">
+        ${calcs.map(
+          (c) => html`<div><dt>${c.label || c.key}:</dt>
+            <dd>${answerDisplay(undefined, values[c.key]) || html`<span class="muted">no value yet</span>`}</dd></div>`,
+        )}
+      </dl>`
+    }
   </section>`;
 }

@@ -37,9 +37,9 @@ export function StepEditor({
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">Step ${step + 1}: ${s.title || 'Untitled step'}</h2>
     ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
-    <${TextInput} label="Step title" value=${s.title}
+    <${TextInput} label="Step title" value=${s.title} pipe=${{ def, step }}
       onInput=${(t: string) => b.edit((d) => updateStep(d, step, { title: t }), `${g}:title`)} problems=${p('title')} />
-    <${TextArea} label="Description" value=${s.description}
+    <${TextArea} label="Description" value=${s.description} pipe=${{ def, step }}
       onInput=${(t: string) => b.edit((d) => updateStep(d, step, { description: t || undefined }), `${g}:desc`)}
       problems=${p('description')} />
     <${TextInput} label="Step id" mono hint="Routes name the step by it. Made from the title until you change it."

@@ -31,6 +31,8 @@ export const fieldTypes: readonly FieldTypeInfo[] = [
   { type: 'date', name: 'Date', icon: '▦' },
   { type: 'datetime', name: 'Date and time', icon: '◷' },
   { type: 'file', name: 'File upload', icon: '⇪' },
+  { type: 'url', name: 'Website address', icon: '⌘' },
+  { type: 'hidden', name: 'Hidden field', icon: '◌' },
 ];
 
 /** The picker entry of a type; a custom type shows its own name. */
@@ -42,14 +44,14 @@ export function typeInfo(type: string): FieldTypeInfo {
 export const hasOptions = (type: string) => ['select', 'autocomplete', 'multiselect', 'radio'].includes(type);
 /** Types whose value is text, so length and pattern rules apply. */
 export const isTextual = (type: string) =>
-  ['text', 'email', 'phone', 'password', 'textarea', 'autocomplete'].includes(type);
+  ['text', 'email', 'phone', 'url', 'password', 'textarea', 'autocomplete', 'hidden'].includes(type);
 /** Types with a number range. */
 export const isNumeric = (type: string) => type === 'number';
 /** Types whose value is true or false. */
 export const isBoolean = (type: string) => type === 'checkbox' || type === 'switch';
 /** Types that take a placeholder. */
 export const takesPlaceholder = (type: string) =>
-  ['text', 'email', 'phone', 'number', 'password', 'textarea', 'autocomplete', 'select'].includes(type);
+  ['text', 'email', 'phone', 'url', 'number', 'password', 'textarea', 'autocomplete', 'select'].includes(type);
 
 /** The parts a field keeps when its type changes to `type` (options only where they mean something). */
 export function retype(field: FormField, type: string): FormField {

@@ -26,7 +26,7 @@ export function renameOption(def: FormDefinition, at: FieldAt, index: number, la
   if (!old) return def;
   const taken = new Set(options.filter((_, i) => i !== index).map((o) => o.value));
   const value = followsText(old.value, old.label, 'option') ? unique(slug(label, 'option'), taken) : old.value;
-  options[index] = { value, label };
+  options[index] = { ...old, value, label };
   const next = updateField(def, at, { options });
   return value === old.value ? next : renameValueReferences(next, fieldAt(def, at)!.key, old.value, value);
 }
@@ -62,4 +62,20 @@ export function removeOption(def: FormDefinition, at: FieldAt, index: number): F
   if (field.defaultValue === gone.value) patch.defaultValue = undefined;
   if (Array.isArray(field.defaultValue)) patch.defaultValue = field.defaultValue.filter((v) => v !== gone.value);
   return updateField(def, at, patch);
+}
+
+/** Sets (a number) or clears (undefined) the points an option adds to score(key). */
+export function setOptionScore(
+  def: FormDefinition,
+  at: FieldAt,
+  index: number,
+  score: number | undefined,
+): FormDefinition {
+  const options = optionsOf(def, at);
+  const old = options[index];
+  if (!old) return def;
+  const next: FieldOption = { ...old, score };
+  if (score === undefined || !Number.isFinite(score)) delete next.score;
+  options[index] = next;
+  return updateField(def, at, { options });
 }

@@ -1,5 +1,7 @@
 // Keeping references whole when a name changes: a renamed field key or option value is renamed in
-// every condition (fields, steps, routes, buttons), matchField and optionsDependsOn that named it.
+// every condition (fields, steps, routes, buttons), matchField and optionsDependsOn that named it; a
+// renamed key also in every formula and every `{{key}}` of a piped text (labels, help, placeholders,
+// step titles and descriptions).
 import type {
   FormAction,
   FormDefinition,
@@ -7,6 +9,7 @@ import type {
   FormStep,
   ShowCondition,
 } from '../../../../shared/definition/schema.ts';
+import { type Token, tokenize } from '../../../../shared/engine/calc/tokenize.ts';
 
 type ConditionMap = (c: ShowCondition) => ShowCondition;
 
@@ -49,10 +52,61 @@ export function mapConditions(
   return next;
 }
 
-/** Renames the field key `from` to `to` wherever the definition names it. */
+/**
+ * A formula with the key `from` renamed `to` (a function of the same name, `score(`, is left alone).
+ * A formula that does not even split into tokens is kept as typed: its problem is shown where it is.
+ */
+export function renameInFormula(formula: string, from: string, to: string): string {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(formula);
+  } catch {
+    return formula;
+  }
+  let out = formula;
+  // From the end, so earlier positions stay right.
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i];
+    const call = tokens[i + 1]?.kind === 'op' && (tokens[i + 1] as { value: string }).value === '(';
+    if (t.kind === 'name' && t.value === from && !call)
+      out = out.slice(0, t.at - 1) + to + out.slice(t.at - 1 + from.length);
+  }
+  return out;
+}
+
+/** A text with every `{{from}}` (spaces inside the braces allowed) made `{{to}}`. */
+export function renameInText(text: string, from: string, to: string): string;
+export function renameInText(text: string | undefined, from: string, to: string): string | undefined;
+export function renameInText(text: string | undefined, from: string, to: string): string | undefined {
+  if (!text?.includes('{{')) return text;
+  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, key: string) => (key === from ? `{{${to}}}` : whole));
+}
+
+function renameTexts(def: FormDefinition, from: string, to: string): FormDefinition {
+  const t = (x: string | undefined) => renameInText(x, from, to);
+  const field = (f: FormField): FormField => {
+    const next = { ...f, label: renameInText(f.label, from, to) };
+    if (f.helperText !== undefined) next.helperText = t(f.helperText);
+    if (f.placeholder !== undefined) next.placeholder = t(f.placeholder);
+    return next;
+  };
+  const next: FormDefinition = { ...def };
+  if (def.fields) next.fields = def.fields.map(field);
+  if (def.steps)
+    next.steps = def.steps.map((s) => {
+      const step: FormStep = { ...s, title: renameInText(s.title, from, to), fields: s.fields.map(field) };
+      if (s.description !== undefined) step.description = t(s.description);
+      return step;
+    });
+  if (def.calculations)
+    next.calculations = def.calculations.map((c) => ({ ...c, formula: renameInFormula(c.formula, from, to) }));
+  return next;
+}
+
+/** Renames the field (or calculation) key `from` to `to` wherever the definition names it. */
 export function renameReferences(def: FormDefinition, from: string, to: string): FormDefinition {
   return mapConditions(
-    def,
+    renameTexts(def, from, to),
     (c) => (c.field === from ? { ...c, field: to } : c),
     (field) => {
       let next = field;
