@@ -5,7 +5,7 @@
 // condition references...) live in check.ts, not here.
 import * as z from 'zod';
 import { builtInFieldTypes } from './field-types.ts';
-import { LANGUAGE_TAG } from './translations.ts';
+import { LANGUAGE_TAG } from './language-tag.ts';
 
 // The type lists live in a zod-free module so the browser renderer can use the engine without zod.
 export { builtInFieldTypes, optionFieldTypes, type BuiltInFieldType } from './field-types.ts';

@@ -5,8 +5,9 @@
 // It reads definitions tolerantly (any JSON), so the publish checks can walk unchecked input with it.
 import type { FormDefinition } from './schema.ts';
 
-/** The shape of a language tag (BCP 47, loosely): `en`, `de-AT`, `pt-BR`, `zh-Hant-TW`. */
-export const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
+import { LANGUAGE_TAG } from './language-tag.ts';
+
+export { LANGUAGE_TAG } from './language-tag.ts';
 
 /** The language of a definition without `lang`. */
 export const DEFAULT_LANG = 'en';

@@ -60,13 +60,19 @@ export interface Catalogue {
 /** Parameters of a message: `{n}` in the text takes `params.n`. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
+const pluralRules = new Map<string, Intl.PluralRules | undefined>();
+
 /** Whether `n` takes the singular form in `lang`; English's rule when the runtime lacks Intl.PluralRules. */
 function isOne(lang: string, n: number): boolean {
-  try {
-    return new Intl.PluralRules(lang).select(n) === 'one';
-  } catch {
-    return n === 1;
+  if (!pluralRules.has(lang)) {
+    try {
+      pluralRules.set(lang, new Intl.PluralRules(lang));
+    } catch {
+      pluralRules.set(lang, undefined);
+    }
   }
+  const rules = pluralRules.get(lang);
+  return rules ? rules.select(n) === 'one' : n === 1;
 }
 
 /**
