@@ -3,6 +3,7 @@ import type { FormAction, FormDefinition } from '../../../shared/definition/sche
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
 import { TextInput } from './inputs.ts';
+import { TranslationsEditor } from './translations-editor.ts';
 import {
   isMultiStep,
   partProblems,
@@ -81,5 +82,6 @@ export function FormEditor({
       ${p('fields').length > 0 && html`<p class="field-problem">${p('fields').join('; ')}</p>`}
       ${p('steps').length > 0 && html`<p class="field-problem">${p('steps').join('; ')}</p>`}
     </fieldset>
+    <${TranslationsEditor} def=${def} b=${b} readOnly=${readOnly} />
   </section>`;
 }
