@@ -28,6 +28,8 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
     // `?<key>=<value>` prefills, as it did the server-rendered form (the same shared function reads it).
     prefill: { query: window.location.search },
+    lang: new URLSearchParams(window.location.search).get('lang'),
+    languageSwitch: true,
     onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
     // In the embed's iframe the visit is the host page's: embed.js passed its referrer and utm_* values.
     events: {

@@ -5,6 +5,7 @@ import { themeModeClass, themeProperties } from '../../shared/api/theme-values.t
 import { prefillPairs, prefillValues } from '../renderer/engine.ts';
 import { html } from '../renderer/html.ts';
 import { ConnectedForm } from './connected-form.ts';
+import { Localized, pageLanguage } from './language.ts';
 import { closedNotices, type PublicFormView } from './view.ts';
 import type { VisitSource } from './visit-source.ts';
 
@@ -26,6 +27,10 @@ export interface MountOptions {
    * wins over the query.
    */
   prefill?: { query?: string; data?: unknown };
+  /** The language asked for (the hosted page's ?lang=, the embed's data-lang); else the browser's, else the form's. */
+  lang?: string | null;
+  /** Offers the language switch and keeps `<html lang>` in step (the hosted page). */
+  languageSwitch?: boolean;
 }
 
 /**
@@ -74,9 +79,11 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
       ${view.unclaimed && opts.reportUrl ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} />` : null}
       ${
         view.state === 'open'
-          ? html`<${ConnectedForm} view=${view} endpoint=${opts.endpoint} onRedirect=${onRedirect}
+          ? html`<${Localized} view=${view} lang=${pageLanguage(view, opts.lang)} page=${opts.languageSwitch}>${(
+              shown: PublicFormView,
+            ) => html`<${ConnectedForm} view=${shown} endpoint=${opts.endpoint} onRedirect=${onRedirect}
               showTitle=${opts.showTitle} events=${opts.events}
-              initialValues=${initialValues} />`
+              initialValues=${initialValues} />`}</${Localized}>`
           : html`<p class="fs-notice fs-renderer" role="status">${
               (view.state === 'closed' && view.closed_message) || (closedNotices[view.state] ?? closedNotices.paused)
             }</p>`

@@ -14,6 +14,7 @@ import { mapServerProblems } from './server-problems.ts';
 import { StepHeader } from './steps/step-header.ts';
 import { SubmitError } from './submit-error.ts';
 import { Success } from './success/success.ts';
+import { useWords } from './words.ts';
 import type { FormRendererProps } from './types.ts';
 import { UploadContext } from './uploads/upload-context.ts';
 import { useFocusRequest } from './use-focus.ts';
@@ -59,6 +60,7 @@ function splitHidden(errors: Record<string, string>, hidden: Map<string, string>
 export function FormRenderer(props: FormRendererProps) {
   const { definition } = props;
   const state = useFormState(definition, props.initialValues, props.validators);
+  const t = useWords();
   const index = useMemo(() => fieldIndex(definition), [definition]);
   const hidden = useMemo(() => hiddenLabels(definition), [definition]);
   const shownKeys = useMemo(() => new Set([...index.keys()].filter((k) => !hidden.has(k))), [index, hidden]);
@@ -168,7 +170,7 @@ export function FormRenderer(props: FormRendererProps) {
     if (evaluation.problems.length === 0) return void send(evaluation.values, [...state.skippedSteps]);
     const { shown, lines } = splitHidden(evaluation.errors, hidden);
     const general = [...lines, ...mapServerProblems(evaluation.problems, new Set(index.keys())).general];
-    setFailure(general.length ? { message: 'This form cannot be sent yet.', problems: general } : undefined);
+    setFailure(general.length ? { message: t('cannotSend'), problems: general } : undefined);
     if (Object.keys(shown).length) focusFirstError(shown);
     else focus({ kind: 'alert' });
   }

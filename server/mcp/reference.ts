@@ -64,6 +64,12 @@ const rules = [
   "Piping: `{{key}}` in a field's label, helperText or placeholder or a step's title or description shows that " +
     'answer (option labels, lists joined with ", "); the key must be a field or calculation of the same or an ' +
     'earlier step, and never a password. The success message and the response mail subject pipe too.',
+  "Languages: `lang` is the texts' language (BCP 47 like en, de, pt-BR; default en). `translations`: " +
+    '`{"de": {"<path>": "text"}}` where a path names one text the form has: title, description, submit.label, ' +
+    'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
+    'steps.<id>.title, steps.<id>.description. A missing text shows the default one; a path naming nothing is ' +
+    "refused. The hosted page picks ?lang=, then the browser's languages, then `lang`, and shows the built-in " +
+    'messages in en, de, fr or es.',
 ];
 
 let cached: { publicUrl: string; text: string } | undefined;

@@ -22,7 +22,8 @@
 // - calculations (check-calculations.ts): keys formulas can name, formulas that parse and name fields or
 //   earlier calculations. A condition may name a calculation when it could name every field the
 //   calculation reads (its inputs stand in for it, in the order and circle rules too);
-// - piping (check-piping.ts): `{{key}}` names a field or calculation of this or an earlier step.
+// - piping (check-piping.ts): `{{key}}` names a field or calculation of this or an earlier step;
+// - translations (check-translations.ts): language tags, and paths that name a text the form has.
 import type { core } from 'zod';
 import { dependencyCycles } from '../engine/dependencies.ts';
 import { formatPath } from '../engine/problems.ts';
@@ -43,6 +44,7 @@ import {
   text,
 } from './check-parts.ts';
 import { pipingProblems } from './check-piping.ts';
+import { translationProblems } from './check-translations.ts';
 import { FormDefinition, optionFieldTypes } from './schema.ts';
 
 /** Options of checkDefinition. */
@@ -220,6 +222,7 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   }
   problems.push(...cycleProblems(fields, multiStep ? steps.length : 0, calcs));
   problems.push(...pipingProblems(steps, fields, keys, calcs));
+  problems.push(...translationProblems(def));
   return problems;
 
   function addField(raw: unknown, path: Path, step: number) {

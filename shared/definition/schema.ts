@@ -5,6 +5,7 @@
 // condition references...) live in check.ts, not here.
 import * as z from 'zod';
 import { builtInFieldTypes } from './field-types.ts';
+import { LANGUAGE_TAG } from './language-tag.ts';
 
 // The type lists live in a zod-free module so the browser renderer can use the engine without zod.
 export { builtInFieldTypes, optionFieldTypes, type BuiltInFieldType } from './field-types.ts';
@@ -194,6 +195,16 @@ export const FormDefinition = doc(
     calculations: doc(
       z.array(Calculation).max(CALCULATIONS_MAX).optional(),
       'Values computed from the answers, in order (a formula may read earlier calculations)',
+    ),
+    lang: doc(
+      z.string().regex(LANGUAGE_TAG, 'expected a language tag like en, de or pt-BR').optional(),
+      'Language of the texts (BCP 47, e.g. en, de, pt-BR); default en',
+    ),
+    translations: doc(
+      z.record(z.string(), z.record(z.string(), z.string())).optional(),
+      'Texts in other languages: {"<language tag>": {"<path>": "text"}}. Paths: title, description, ' +
+        'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
+        'steps.<id>.title, steps.<id>.description, submit.label. A missing text shows the default one',
     ),
   }),
   // No id: the definition is the root of the JSON Schema rather than a $ref into $defs.

@@ -215,10 +215,11 @@ class LiveFormState implements FormState {
   }
 
   submit(): Evaluation {
-    const { regex, validators } = this.#options;
+    const { regex, validators, messages } = this.#options;
     const evaluation = evaluateSubmission(this.definition, this.#values, {
       regex,
       validators,
+      messages,
       skippedSteps: this.#skipped,
     });
     this.#errors = evaluation.errors;

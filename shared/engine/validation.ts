@@ -26,6 +26,7 @@
 //   supplies, and the server, which has none, must still accept the form.
 import type { FormDefinition, FormField } from '../definition/schema.ts';
 import { isEmpty, type Values } from './conditions.ts';
+import type { EngineMessages } from './i18n/engine-messages.ts';
 import { getPlan, type Plan, type PlanField } from './plan.ts';
 import { nativeRegex, type RegexEngine } from './regex.ts';
 
@@ -40,12 +41,14 @@ export interface ValidationOptions {
   /** Engine for `pattern`; the server passes the linear-time one. Default: nativeRegex. */
   regex?: RegexEngine;
   validators?: ValidatorRegistry;
+  /** The default messages' language (i18n/engine-messages.ts); English when absent. The API keeps English. */
+  messages?: EngineMessages;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The default messages, in one place so wording (and a future translation) stays consistent. */
-export const defaultMessages = {
+export const defaultMessages: EngineMessages = {
   required: () => 'This field is required',
   text: () => 'Enter text',
   number: () => 'Enter a number',
@@ -108,42 +111,43 @@ function isDateTime(text: string): boolean {
  * The message for a value that does not fit a built-in type, or undefined when it fits (or the type
  * is custom). `optionValues` are the allowed values of a choice field; undefined allows any string.
  */
-export function typeProblem(type: string, value: unknown, optionValues?: ReadonlySet<string>): string | undefined {
+export function typeProblem(
+  type: string,
+  value: unknown,
+  optionValues?: ReadonlySet<string>,
+  m: EngineMessages = defaultMessages,
+): string | undefined {
   switch (type) {
     case 'text':
     case 'password':
     case 'textarea':
     case 'phone':
     case 'hidden':
-      return typeof value === 'string' ? undefined : defaultMessages.text();
+      return typeof value === 'string' ? undefined : m.text();
     case 'url':
-      return typeof value === 'string' && isWebAddress(value) ? undefined : defaultMessages.url();
+      return typeof value === 'string' && isWebAddress(value) ? undefined : m.url();
     case 'email':
       // Length first: the longest address SMTP carries; also keeps the regex on short input.
-      return typeof value === 'string' && value.length <= 254 && emailAddress.test(value)
-        ? undefined
-        : defaultMessages.email();
+      return typeof value === 'string' && value.length <= 254 && emailAddress.test(value) ? undefined : m.email();
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : defaultMessages.number();
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : m.number();
     case 'checkbox':
     case 'switch':
-      return typeof value === 'boolean' ? undefined : defaultMessages.boolean();
+      return typeof value === 'boolean' ? undefined : m.boolean();
     case 'date':
-      return typeof value === 'string' && isCalendarDate(value) ? undefined : defaultMessages.date();
+      return typeof value === 'string' && isCalendarDate(value) ? undefined : m.date();
     case 'datetime':
-      return typeof value === 'string' && isDateTime(value) ? undefined : defaultMessages.datetime();
+      return typeof value === 'string' && isDateTime(value) ? undefined : m.datetime();
     case 'select':
     case 'radio':
     case 'autocomplete':
-      return typeof value === 'string' && (!optionValues || optionValues.has(value))
-        ? undefined
-        : defaultMessages.option();
+      return typeof value === 'string' && (!optionValues || optionValues.has(value)) ? undefined : m.option();
     case 'multiselect':
       return Array.isArray(value) &&
         value.every((v) => typeof v === 'string' && (!optionValues || optionValues.has(v))) &&
         new Set(value).size === value.length
         ? undefined
-        : defaultMessages.options();
+        : m.options();
     default:
       return undefined; // file and custom types: the engine cannot know their shape
   }
@@ -158,35 +162,36 @@ export function planFieldError(
   plan: Plan,
 ): string | undefined {
   const rules = f.field.validation;
+  const m = options.messages ?? defaultMessages;
   const missing = isEmpty(value) || (f.isToggle && value === false);
   if (missing && rules?.required !== undefined && rules.required !== false) {
-    return (typeof rules.required === 'string' && rules.required) || defaultMessages.required();
+    return (typeof rules.required === 'string' && rules.required) || m.required();
   }
   if (isEmpty(value)) return undefined;
 
-  const typeMessage = typeProblem(f.field.type, value, f.optionValues);
+  const typeMessage = typeProblem(f.field.type, value, f.optionValues, m);
   if (typeMessage !== undefined || !rules) return typeMessage;
 
   if (typeof value === 'string' || Array.isArray(value)) {
     const list = Array.isArray(value);
     if (rules.minLength !== undefined && value.length < rules.minLength) {
-      return rules.minLengthMessage || (list ? defaultMessages.minItems : defaultMessages.minLength)(rules.minLength);
+      return rules.minLengthMessage || (list ? m.minItems : m.minLength)(rules.minLength);
     }
     if (rules.maxLength !== undefined && value.length > rules.maxLength) {
-      return rules.maxLengthMessage || (list ? defaultMessages.maxItems : defaultMessages.maxLength)(rules.maxLength);
+      return rules.maxLengthMessage || (list ? m.maxItems : m.maxLength)(rules.maxLength);
     }
   }
   if (typeof value === 'number') {
-    if (rules.min !== undefined && value < rules.min) return rules.minMessage || defaultMessages.min(rules.min);
-    if (rules.max !== undefined && value > rules.max) return rules.maxMessage || defaultMessages.max(rules.max);
+    if (rules.min !== undefined && value < rules.min) return rules.minMessage || m.min(rules.min);
+    if (rules.max !== undefined && value > rules.max) return rules.maxMessage || m.max(rules.max);
   }
   if (rules.pattern !== undefined && (typeof value === 'string' || typeof value === 'number')) {
     const test = f.patternTester(options.regex ?? nativeRegex);
-    if (test !== undefined && !test(String(value))) return rules.patternMessage || defaultMessages.pattern();
+    if (test !== undefined && !test(String(value))) return rules.patternMessage || m.pattern();
   }
   const other = rules.matchField;
   if (other !== undefined && value !== (Object.hasOwn(values, other) ? values[other] : undefined)) {
-    return rules.matchFieldMessage || defaultMessages.matchField(plan.fieldsByKey.get(other)?.field.label || other);
+    return rules.matchFieldMessage || m.matchField(plan.fieldsByKey.get(other)?.field.label || other);
   }
   const { validators } = options;
   if (rules.validator !== undefined && validators && Object.hasOwn(validators, rules.validator)) {

@@ -4,6 +4,7 @@ import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
 import { CalculationsEditor } from './calculations-editor.ts';
 import { TextInput } from './inputs.ts';
+import { TranslationsEditor } from './translations-editor.ts';
 import {
   isMultiStep,
   partProblems,
@@ -83,5 +84,7 @@ export function FormEditor({
       ${p('steps').length > 0 && html`<p class="field-problem">${p('steps').join('; ')}</p>`}
     </fieldset>
     <${CalculationsEditor} def=${def} b=${b} problems=${top} readOnly=${readOnly} />
+
+    <${TranslationsEditor} def=${def} b=${b} readOnly=${readOnly} />
   </section>`;
 }

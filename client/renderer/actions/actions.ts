@@ -1,6 +1,7 @@
 // The buttons of spec 2.2 and 2.8: Back, Cancel, Skip, Continue and Submit, with their label and
 // variant overrides, `false` hiding Back or Continue, and `disabled` conditions.
 import { html } from '../html.ts';
+import { useWords } from '../words.ts';
 import type { FormAction, FormDefinition, FormState } from '../engine.ts';
 
 /** What the buttons do; the renderer owns navigation and focus. */
@@ -48,6 +49,7 @@ export function Actions({
   sending: boolean;
   handlers?: ActionHandlers;
 }) {
+  const t = useWords();
   const step = state.step;
   const last = state.isLastStep;
   const back = step && !state.isFirstStep && step.back !== false ? step.back : false;
@@ -55,32 +57,32 @@ export function Actions({
   return html`<div class="fs-actions">
     ${
       back !== false
-        ? html`<${Button} kind="back" action=${back} label="Back" variant="secondary"
+        ? html`<${Button} kind="back" action=${back} label=${t('back')} variant="secondary"
             disabled=${sending || state.isDisabled(back)} onClick=${handlers?.onBack} />`
         : null
     }
     <span class="fs-actions-end">
       ${
         definition.cancel
-          ? html`<${Button} kind="cancel" action=${definition.cancel} label="Cancel" variant="text"
+          ? html`<${Button} kind="cancel" action=${definition.cancel} label=${t('cancel')} variant="text"
               disabled=${sending || state.isDisabled(definition.cancel)} onClick=${handlers?.onCancel} />`
           : null
       }
       ${
         step?.skip && !last
-          ? html`<${Button} kind="skip" action=${step.skip} label="Skip" variant="text"
+          ? html`<${Button} kind="skip" action=${step.skip} label=${t('skip')} variant="text"
               disabled=${sending || state.isDisabled(step.skip)} onClick=${handlers?.onSkip} />`
           : null
       }
       ${
         next !== false
-          ? html`<${Button} kind="next" action=${next} label="Continue" variant="primary" submit
+          ? html`<${Button} kind="next" action=${next} label=${t('next')} variant="primary" submit
               disabled=${sending || state.isDisabled(next)} />`
           : null
       }
       ${
         last
-          ? html`<${Button} kind="submit" action=${definition.submit} label="Submit" variant="primary" submit
+          ? html`<${Button} kind="submit" action=${definition.submit} label=${t('submit')} variant="primary" submit
               disabled=${sending || state.isDisabled(definition.submit)} />`
           : null
       }

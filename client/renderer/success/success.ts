@@ -2,6 +2,7 @@
 // form allows it, "Submit another response".
 import { h } from 'preact';
 import { html } from '../html.ts';
+import { useWords } from '../words.ts';
 
 /** The default text when the form has no success message. */
 export const defaultSuccessMessage = 'Your response was sent.';
@@ -33,10 +34,11 @@ export function Success({
   level?: 2 | 3 | 4;
   anotherHref?: string;
 }) {
+  const t = useWords();
   return html`<div class="fs-success" role="status">
     ${successIcon}
-    ${h(`h${level}`, { class: 'fs-success-title' }, successTitle)}
-    <p class="fs-success-message" tabindex="-1">${message || defaultSuccessMessage}</p>
+    ${h(`h${level}`, { class: 'fs-success-title' }, t('successTitle'))}
+    <p class="fs-success-message" tabindex="-1">${message || t('successMessage')}</p>
     ${
       allowAnother
         ? h(
@@ -47,7 +49,7 @@ export function Success({
               class: 'fs-btn fs-btn-secondary fs-another',
               onClick: onAnother,
             },
-            'Submit another response',
+            t('another'),
           )
         : null
     }

@@ -17,6 +17,8 @@ export interface HostedDocumentOptions {
   theme?: unknown;
   /** The preview a chat app or social site shows for a shared link (Open Graph and Twitter card meta). */
   social?: { description?: string; url: string };
+  /** The page's language (`<html lang>`); default en. */
+  lang?: string;
 }
 
 /** The link preview: the title, the description (or a plain line), the page's address and a small card. */
@@ -59,7 +61,8 @@ export function pageHeader(title: string, description?: string): string {
 export function hostedDocument(o: HostedDocumentOptions): string {
   const mode = themeModeClass(o.theme);
   return (
-    `<!doctype html><html lang="en"${mode ? ` class="${mode}"` : ''}><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(o.lang ?? 'en')}"${mode ? ` class="${mode}"` : ''}>` +
+    '<head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     (o.noindex ? '<meta name="robots" content="noindex">' : '') +
     // An empty icon: browsers otherwise ask for /favicon.ico, which does not exist.

@@ -12,6 +12,9 @@ import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { NoScriptForm } from '../../../client/hosted/no-script-form.ts';
 import { prefillValues } from '../../../shared/engine/index.ts';
+import { pageLanguage } from './page-language.ts';
+import { WordsContext } from '../../../client/renderer/words.ts';
+import { catalogueFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
@@ -48,6 +51,8 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   const embed = ctx.query.get('embed') === '1';
   const view = await viewOrNotFound(s, ctx, embed);
   if (!view) return;
+  // ?lang=, then Accept-Language, then the form's own; hosted.js makes the same choice (client/hosted/language.ts).
+  const { lang, definition: shown, catalogues } = pageLanguage(view.definition, ctx);
   const id = encodeURIComponent(view.form_id);
   const report = `/f/${id}/report`;
   // The report page refuses framing, so from the embed it opens in a new tab.
@@ -62,6 +67,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     const data = {
       version: view.version,
       definition: view.definition,
+      catalogues,
       state: view.state,
       unclaimed: view.unclaimed,
       success_message: view.success_message,
@@ -74,20 +80,24 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +
       `data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
       renderHtml(
-        h(NoScriptForm, {
-          definition: view.definition,
-          action: `/v1/f/${id}`,
-          renderToken: view.render_token,
-          // `?<key>=<value>` prefills the first paint; hosted.js reads the same query with the same function.
-          values: prefillValues(view.definition, ctx.query),
-        }),
+        h(
+          WordsContext.Provider,
+          { value: catalogueFor(lang) },
+          h(NoScriptForm, {
+            definition: shown,
+            action: `/v1/f/${id}`,
+            renderToken: view.render_token,
+            // `?<key>=<value>` prefills the first paint; hosted.js reads the same query with the same function.
+            values: prefillValues(view.definition, ctx.query),
+          }),
+        ),
       ) +
       '</div>';
   }
-  const title = view.definition.title || 'Form';
+  const title = shown.title || 'Form';
   const body =
     (view.unclaimed ? unverifiedBanner(report, embed) : '') +
-    pageHeader(title, view.definition.description) +
+    pageHeader(title, shown.description) +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>Report abuse</a></p>`;
   sendHtml(
@@ -100,8 +110,9 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       embed,
       script: true,
       theme: view.theme,
-      social: { description: view.definition.description, url: view.hosted_url },
+      social: { description: shown.description, url: view.hosted_url },
+      lang,
     }),
-    { embeddable: embed },
+    { embeddable: embed, headers: { vary: 'Accept-Language' } },
   );
 };

@@ -1,0 +1,43 @@
+// German words of the engine and the renderer.
+import type { Catalogue } from './catalogue.ts';
+
+/** The German catalogue. */
+export const de: Catalogue = {
+  lang: 'de',
+  messages: {
+    required: 'Dieses Feld ist erforderlich',
+    text: 'Geben Sie Text ein',
+    number: 'Geben Sie eine Zahl ein',
+    email: 'Geben Sie eine gültige E-Mail-Adresse ein',
+    url: 'Geben Sie eine vollständige Webadresse ein, die mit https:// beginnt',
+    date: 'Geben Sie ein gültiges Datum ein (JJJJ-MM-TT)',
+    datetime: 'Geben Sie ein gültiges Datum mit Uhrzeit ein',
+    boolean: 'Muss ein- oder ausgeschaltet sein',
+    option: 'Wählen Sie eine der Optionen',
+    options: 'Wählen Sie aus den Optionen, jede höchstens einmal',
+    minLength: 'Mindestens {n} Zeichen',
+    maxLength: 'Höchstens {n} Zeichen',
+    minItems: 'Wählen Sie mindestens {n} Optionen',
+    minItems_one: 'Wählen Sie mindestens {n} Option',
+    maxItems: 'Wählen Sie höchstens {n} Optionen',
+    maxItems_one: 'Wählen Sie höchstens {n} Option',
+    min: 'Muss mindestens {n} sein',
+    max: 'Darf höchstens {n} sein',
+    pattern: 'Ungültiges Format',
+    matchField: 'Muss mit {label} übereinstimmen',
+    submit: 'Absenden',
+    next: 'Weiter',
+    back: 'Zurück',
+    cancel: 'Abbrechen',
+    skip: 'Überspringen',
+    stepOf: 'Schritt {current} von {total}',
+    requiredHint: '(erforderlich)',
+    successTitle: 'Vielen Dank!',
+    successMessage: 'Ihre Antwort wurde gesendet.',
+    another: 'Weitere Antwort senden',
+    cannotSend: 'Dieses Formular kann noch nicht gesendet werden.',
+    checkAnswers: 'Bitte prüfen Sie Ihre Antworten.',
+    choose: 'Auswählen…',
+    language: 'Sprache',
+  },
+};
