@@ -109,7 +109,9 @@ b('build a 3-step form with a route and a condition by clicking and typing, then
   await page.getByRole('button', { name: '+ Add route' }).click();
   await settings().getByLabel('Route 1 applies, condition 1: field').selectOption('role');
   await settings().getByLabel('Route 1 applies, condition 1: value').selectOption('developer');
-  assert.is(await settings().getByLabel('go to').inputValue(), 'last_words');
+  assert.is(await settings().getByLabel('then go to').inputValue(), 'design_questions', 'the next step at first');
+  await settings().getByLabel('then go to').selectOption('last_words');
+  assert.is(await settings().getByLabel('Otherwise:').inputValue(), '', 'everyone else: the next step');
 
   // The preview follows: Developer skips the design step.
   const preview = page.locator('.b-preview');

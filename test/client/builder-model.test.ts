@@ -253,12 +253,12 @@ steps('toSteps and toSingleStep keep every field in order', () => {
 steps('a step id follows its title, and routes follow the id', () => {
   let def = m.addStep(m.addStep(m.toSteps(m.addField(blank(), 'radio').definition)).definition).definition;
   def = m.addRoute(def, 0).definition;
-  assert.is(def.steps![0].routes![0].to, 'step_3');
-  def = m.updateStep(def, 2, { title: 'Design questions' });
-  assert.is(def.steps![2].id, 'design_questions');
-  assert.is(def.steps![0].routes![0].to, 'design_questions');
+  assert.is(def.steps![0].routes![0].to, 'step_2');
   def = m.updateStep(def, 1, { title: 'Design questions' });
-  assert.is(def.steps![1].id, 'design_questions_2');
+  assert.is(def.steps![1].id, 'design_questions');
+  assert.is(def.steps![0].routes![0].to, 'design_questions');
+  def = m.updateStep(def, 2, { title: 'Design questions' });
+  assert.is(def.steps![2].id, 'design_questions_2');
 });
 steps('removeStep hands its fields on; the last step stays', () => {
   let def = m.toSteps(m.addField(blank(), 'text').definition);
@@ -360,7 +360,7 @@ logic('routes: add goes forward, targets are later steps, move and remove', () =
   def = m.addStep(m.addStep(def).definition).definition;
   let r = m.addRoute(def, 0);
   assert.equal(r.definition.steps![0].routes![0], {
-    to: 'step_3',
+    to: 'step_2',
     show: [{ field: 'multiple_choice', eq: 'option_1' }],
   });
   r = m.addRoute(r.definition, 0);
@@ -376,6 +376,93 @@ logic('routes: add goes forward, targets are later steps, move and remove', () =
   assert.equal(problemsOf(def), []);
   def = m.removeRoute(m.removeRoute(def, 0, 0), 0, 0);
   assert.is(def.steps![0].routes, undefined);
+});
+
+/** Step 1 asks Role (Developer, Designer, Other); then Developer questions, Designer questions, Last step. */
+const jobForm = (): FormDefinition => {
+  let def = m.toSteps(m.addField(blank(), 'radio').definition);
+  def = m.updateField(
+    def,
+    { step: 0, index: 0 },
+    {
+      key: 'role',
+      label: 'Role',
+      options: ['Developer', 'Designer', 'Other'].map((label) => ({ value: label.toLowerCase(), label })),
+    },
+  );
+  for (const title of ['Developer questions', 'Designer questions', 'Last step']) {
+    def = m.addStep(def).definition;
+    def = m.updateStep(def, def.steps!.length - 1, { title });
+  }
+  return def;
+};
+logic("a new route starts from the step's own choice, its next unused option, and the next step", () => {
+  let def = jobForm();
+  let r = m.addRoute(def, 0);
+  assert.equal(r.definition.steps![0].routes![0], {
+    to: 'developer_questions',
+    show: [{ field: 'role', eq: 'developer' }],
+  });
+  r = m.addRoute(r.definition, 0);
+  assert.equal(r.definition.steps![0].routes![1].show, [{ field: 'role', eq: 'designer' }], 'developer is taken');
+  def = m.setRouteTarget(r.definition, 0, 1, 'designer_questions');
+  assert.is(m.fallbackOf(def, 0), undefined, 'no Otherwise route: the next step');
+  def = m.setFallback(def, 0, 'last_step');
+  assert.is(m.fallbackOf(def, 0), 'last_step');
+  r = m.addRoute(def, 0);
+  assert.is(r.index, 2, 'a new route goes before the Otherwise route');
+  assert.equal(r.definition.steps![0].routes![2].show, [{ field: 'role', eq: 'other' }]);
+  assert.equal(r.definition.steps![0].routes![3], { to: 'last_step' });
+  assert.equal(problemsOf(r.definition), []);
+  def = m.setFallback(m.setFallback(def, 0, null), 0, undefined);
+  assert.is(m.fallbackOf(def, 0), undefined);
+  assert.is(def.steps![0].routes!.length, 2);
+  assert.equal(m.setFallback(m.setFallback(jobForm(), 0, 'last_step'), 0, undefined).steps![0].routes, undefined);
+});
+logic('warnings: a step no path reaches, a route that can never match', () => {
+  let def = jobForm();
+  def = m.updateStep(def, 0, {
+    routes: [
+      { to: 'developer_questions', show: [{ field: 'role', eq: 'developer' }] },
+      { to: 'designer_questions', show: [{ field: 'role', eq: 'designer' }] },
+      { to: 'last_step' },
+    ],
+  });
+  def = m.updateStep(def, 1, { routes: [{ to: 'last_step' }] });
+  assert.equal(m.routeWarnings(def), [], 'every step is reached, every route may match');
+  const wrong = m.updateStep(def, 0, {
+    routes: [
+      { to: 'designer_questions', show: [{ field: 'role', eq: 'manager' }] },
+      ...def.steps![0].routes!.slice(0, 1),
+      { to: 'last_step' },
+    ],
+  });
+  assert.equal(
+    m.routeWarnings(wrong).map((w) => [w.step, w.rest, w.text]),
+    [
+      [0, 'routes[0]', 'This route can never match: route 1 on step "Step 1": "Role" has no option "manager"'],
+      [2, '', 'No path reaches step "Designer questions"'],
+    ],
+  );
+  const shadowed = m.updateStep(def, 0, { routes: [{ to: 'last_step' }, ...def.steps![0].routes!] });
+  assert.equal(
+    m.routeWarnings(shadowed).map((w) => w.text),
+    [
+      'This route can never match: route 1 before it on step "Step 1" always applies',
+      'This route can never match: route 1 before it on step "Step 1" always applies',
+      'This route can never match: route 1 before it on step "Step 1" always applies',
+      'No path reaches step "Developer questions"',
+      'No path reaches step "Designer questions"',
+    ],
+  );
+  const later = m.updateStep(def, 0, { routes: [{ to: 'last_step', show: [{ field: 'nope', notEmpty: true }] }] });
+  assert.match(m.routeWarnings(later)[0].text, 'which no field of this form asks');
+  const hidden = m.updateStep(shadowed, 1, { show: [{ field: 'role', eq: 'developer' }] });
+  assert.ok(
+    m.routeWarnings(m.updateStep(hidden, 0, { routes: [{ to: 'developer_questions' }] })).every((w) => w.step !== 2),
+    'a target that may be hidden lets the path go on',
+  );
+  assert.equal(m.routeWarnings(blank()), [], 'one step: nothing to warn about');
 });
 logic.run();
 

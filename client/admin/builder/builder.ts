@@ -8,7 +8,7 @@ import { html } from '../../renderer/html.ts';
 import { FieldEditor } from './field-editor.ts';
 import { FormEditor } from './form-editor.ts';
 import { JsonView } from './json-view.ts';
-import { addField, fieldAt, placeProblem, type PlacedProblem } from './model/index.ts';
+import { addField, fieldAt, placeProblem, routeWarnings, type PlacedProblem } from './model/index.ts';
 import { Outline } from './outline.ts';
 import { Preview } from './preview.ts';
 import { ProblemsSummary } from './problems-summary.ts';
@@ -75,6 +75,7 @@ export function BuilderBody({
   const sel = validSelection(def, rawSel);
   const placed: PlacedProblem[] = useMemo(() => problems.map(placeProblem), [problems]);
   const preview = useLastGood(def, problems.length === 0);
+  const warnings = useMemo(() => (b.jsonError ? [] : routeWarnings(def)), [def, b.jsonError]);
 
   const add = (type: string) => {
     const r = addField(def, type, insertPoint(def, sel));
@@ -106,7 +107,7 @@ export function BuilderBody({
         : html`<${FormEditor} def=${def} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`;
 
   return html`<div>
-    <${ProblemsSummary} problems=${placed} go=${go} />
+    <${ProblemsSummary} problems=${placed} warnings=${warnings} go=${go} />
     <div class="b-views" role="group" aria-label="Editor">
       <button type="button" class="secondary" aria-pressed=${view === 'build' ? 'true' : 'false'}
         onClick=${() => setView('build')}>Build</button>

@@ -5,16 +5,21 @@ import { html } from '../../renderer/html.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
 import {
   addRoute,
+  fallbackOf,
   moveRoute,
   partProblems,
   removeRoute,
   routeTargets,
+  setFallback,
   setRouteTarget,
   type PlacedProblem,
 } from './model/index.ts';
 import type { Builder } from './use-builder.ts';
 
-/** The routes of step `step`. */
+/** The Otherwise select's value for "the form ends" (step ids cannot hold a space). */
+const END = ' end';
+
+/** The routes of step `step`, and where everyone else goes. */
 export function RoutesEditor({
   def,
   step,
@@ -28,16 +33,15 @@ export function RoutesEditor({
   problems: readonly PlacedProblem[];
   readOnly: boolean;
 }) {
-  const routes = def.steps![step].routes ?? [];
+  const all = def.steps![step].routes ?? [];
+  const fallback = fallbackOf(def, step);
+  // The "Otherwise" route (a last one without conditions) is chosen below the list, not in it.
+  const routes = fallback === undefined ? all : all.slice(0, -1);
   const targets = routeTargets(def, step);
   const last = step === def.steps!.length - 1;
-  const otherwise = last ? 'the form ends' : 'the next step';
+  const next = def.steps![step + 1];
   return html`<section class="b-routes" aria-labelledby="b-routes-title">
     <h3 id="b-routes-title">After this step</h3>
-    ${
-      routes.length === 0 &&
-      html`<p class="muted small">${last ? 'The form ends here.' : 'Go on to the next step.'}</p>`
-    }
     <ol class="b-route-list">
       ${routes.map((r, i) => {
         const n = i + 1;
@@ -83,11 +87,22 @@ export function RoutesEditor({
         </li>`;
       })}
     </ol>
+    ${routes.length > 0 && html`<p class="muted small">Routes are checked in order; the first that applies wins.</p>`}
     ${
-      routes.length > 0 &&
-      html`<p class="muted small">
-        Routes are checked in order; the first that applies wins. Otherwise: ${otherwise}.
-      </p>`
+      last && fallback === undefined
+        ? html`<p class="b-otherwise">Otherwise: the form ends.</p>`
+        : html`<p class="b-otherwise"><label class="inline">Otherwise:
+            <select value=${fallback === undefined ? '' : fallback === null ? END : fallback}
+              onChange=${(e: Event) => {
+                const v = (e.target as HTMLSelectElement).value;
+                b.edit((d) => setFallback(d, step, v === '' ? undefined : v === END ? null : v));
+              }}>
+              ${next && html`<option value="">next step (${next.title || next.id})</option>`}
+              ${targets
+                .filter((t, k) => k > 0 || t.id === fallback)
+                .map((t) => html`<option value=${t.id}>${t.title || t.id}</option>`)}
+              <option value=${END}>the end (submit)</option>
+            </select></label></p>`
     }
     ${
       !readOnly &&

@@ -8,6 +8,7 @@ export * from './steps.ts';
 export * from './conditions.ts';
 export * from './targets.ts';
 export * from './routes.ts';
+export * from './route-warnings.ts';
 export * from './calculations.ts';
 export * from './piping.ts';
 export * from './buttons.ts';

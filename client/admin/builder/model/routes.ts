@@ -1,23 +1,82 @@
 // Step routes (spec 2.9): "After this step, if [condition], go to [a later step | the end]". Checked
 // in order; the first that matches wins, so order matters and can be changed.
-import type { FormDefinition, StepRoute } from '../../../../shared/definition/schema.ts';
+import type { FormDefinition, FormField, StepRoute } from '../../../../shared/definition/schema.ts';
 import { readableFields, startSentence, fromSentence } from './conditions.ts';
 import { updateStep } from './steps.ts';
 
 const routesOf = (def: FormDefinition, step: number): StepRoute[] => [...(def.steps?.[step]?.routes ?? [])];
 
-/** Adds a route to a step: to the step after the next one (or the end), on its first readable field. */
+/** A route that always matches: no conditions at all (or only empty lists). */
+export const isUnconditional = (r: StepRoute) => !r.show?.length && !r.showAny?.length;
+
+/** Option values a step's routes already compare its fields to ("is X", "is one of X, Y"). */
+function usedValues(routes: readonly StepRoute[], key: string): Set<string> {
+  const used = new Set<string>();
+  for (const r of routes)
+    for (const c of [...(r.show ?? []), ...(r.showAny ?? [])]) {
+      if (c.field !== key) continue;
+      if (c.eq !== undefined) used.add(String(c.eq));
+      for (const v of c.in ?? []) used.add(String(v));
+    }
+  return used;
+}
+
+/**
+ * Adds a route to a step, placed before the step's "Otherwise" route if it has one. It starts from the
+ * step's own first choice (radio or select) and its first option no other route of the step uses, and
+ * goes to the very next step: the walkthrough showed people expect "Role is Designer → next step"
+ * and lost their way when a new route pointed two steps ahead on some field of another step.
+ */
 export function addRoute(def: FormDefinition, step: number): { definition: FormDefinition; index: number } {
   const steps = def.steps ?? [];
   if (!steps[step]) return { definition: def, index: -1 };
-  const target = steps[step + 2] ?? steps[step + 1];
+  const routes = routesOf(def, step);
+  const target = steps[step + 1];
   const route: StepRoute = { to: target ? target.id : null };
-  const reads = readableFields(def, { kind: 'route', step });
-  const own = reads.filter((f) => steps[step].fields.some((x) => x.key === f.key));
-  const field = own[0] ?? reads[reads.length - 1];
-  if (field) route.show = [fromSentence(startSentence(field))];
-  const routes = [...routesOf(def, step), route];
-  return { definition: updateStep(def, step, { routes }), index: routes.length - 1 };
+  const choice = steps[step].fields.find((f) => isChoice(f) && f.options?.length);
+  if (choice) {
+    const used = usedValues(routes, choice.key);
+    const option = choice.options!.find((o) => !used.has(String(o.value))) ?? choice.options![0];
+    route.show = [{ field: choice.key, eq: option.value }];
+  } else {
+    const reads = readableFields(def, { kind: 'route', step });
+    const own = reads.filter((f) => steps[step].fields.some((x) => x.key === f.key));
+    const field = own[0] ?? reads[reads.length - 1];
+    if (field) route.show = [fromSentence(startSentence(field))];
+  }
+  const fallback = fallbackIndex(routes);
+  const index = fallback === -1 ? routes.length : fallback;
+  routes.splice(index, 0, route);
+  return { definition: updateStep(def, step, { routes }), index };
+}
+
+/** Fields a route's first condition starts from: one answer out of a fixed list. */
+const isChoice = (f: FormField) => (f.type === 'radio' || f.type === 'select') && !f.optionsFrom;
+
+/** Index of the step's "Otherwise" route: a last route without conditions; -1 when there is none. */
+function fallbackIndex(routes: readonly StepRoute[]): number {
+  const last = routes.length - 1;
+  return last >= 0 && isUnconditional(routes[last]) ? last : -1;
+}
+
+/**
+ * Where a step sends everyone no route catches: `undefined` for the next step (no "Otherwise" route),
+ * else the target of its "Otherwise" route (a later step's id, or null for the end).
+ */
+export function fallbackOf(def: FormDefinition, step: number): string | null | undefined {
+  const routes = routesOf(def, step);
+  const i = fallbackIndex(routes);
+  return i === -1 ? undefined : routes[i].to;
+}
+
+/** Sets where everyone else goes: undefined removes the "Otherwise" route (on to the next step). */
+export function setFallback(def: FormDefinition, step: number, to: string | null | undefined): FormDefinition {
+  if (!def.steps?.[step]) return def;
+  const routes = routesOf(def, step);
+  const i = fallbackIndex(routes);
+  if (i !== -1) routes.splice(i, 1);
+  if (to !== undefined) routes.push({ to });
+  return updateStep(def, step, { routes: routes.length ? routes : undefined });
 }
 
 /** Sets where a route goes (a later step's id, or null: the form ends after this step). */
