@@ -3,7 +3,7 @@
 // #formstead (the page's CSP allows no inline script). In the embed's iframe (?embed=1) it also tells
 // the host page its height and asks it to follow a redirect.
 import type { EmbedMessage } from '../embed/messages.ts';
-import { mountForm } from './mount.ts';
+import { mountForm, prepareForm } from './mount.ts';
 import type { PublicFormView } from './view.ts';
 
 const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
@@ -21,13 +21,21 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     form_id: root.dataset.formId,
     render_token: root.dataset.renderToken,
   };
-  // Rendered aside and swapped in: should anything throw, the plain form stays and still works.
-  const target = document.createElement('div');
-  mountForm(target, view, {
-    endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
-    onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
-  });
-  root.replaceChildren(target);
+  // Rendered aside and swapped in: should anything throw, the plain form stays and still works. A form
+  // that needs more code (one per screen, kept answers) waits for it, so its first render is its real one.
+  const start = () => {
+    const target = document.createElement('div');
+    mountForm(target, view, {
+      endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
+      onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
+    });
+    root.replaceChildren(target);
+  };
+  const ready = prepareForm(view);
+  if (ready) ready.then(start);
+  else start();
+  // Once the page has loaded, the service worker keeps it for opening offline next time.
+  addEventListener('load', () => import('./offline-page.ts').then((m) => m.keepForOffline()));
 }
 
 if (embedded) {

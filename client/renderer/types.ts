@@ -87,4 +87,10 @@ export interface FormRendererProps {
    * title to the host page; the hosted page prints its own, an inline embed may ask for it.
    */
   showTitle?: boolean;
+  /**
+   * Where answers are kept in localStorage as they are typed, and restored from on the next visit (within
+   * 7 days) with a "Start over" control; never passwords or files. Nothing is kept without it, or when
+   * the definition's `save_progress` is false. The hosted page and the embeds use one key per form.
+   */
+  saveProgressKey?: string;
 }

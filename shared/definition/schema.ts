@@ -163,6 +163,15 @@ export const FormDefinition = doc(
     cancel: FormAction.optional(),
     fields: doc(z.array(FormField).optional(), 'Fields of a single-step form'),
     steps: doc(z.array(FormStep).optional(), 'Steps of a multi-step form (use fields or steps, not both)'),
+    // Additive (Wave 3, "Respondents who finish"): how renderers present the form; the engine's rules ignore both.
+    layout: doc(
+      z.enum(['classic', 'one_per_screen']).optional(),
+      'classic (default): a step at a time; one_per_screen: one field at a time, Enter advances',
+    ),
+    save_progress: doc(
+      z.boolean().optional(),
+      'Renderers keep the answers in the browser as they are typed and restore them (default true)',
+    ),
   }),
   // No id: the definition is the root of the JSON Schema rather than a $ref into $defs.
   'A Formstead form definition',
