@@ -105,15 +105,20 @@ export function restore(
   if (values.length === 0) return undefined;
   state.reset({ ...base, ...Object.fromEntries(values) });
   const list = (a: unknown) => (Array.isArray(a) ? a : []);
-  for (const target of list(saved.history).slice(1)) {
-    const here = state.stepId;
-    const moved =
-      here !== undefined &&
-      (list(saved.skipped).includes(here)
-        ? state.skip()
-        : state.visibleFields.every((f) => !tools.validateField(state.definition, f.key, state.values, tools)) &&
-          state.next());
-    if (!moved || state.stepId !== target) break;
+  const [first, ...rest] = list(saved.history);
+  // A path that now starts elsewhere (a newer version) restarts from the top, answers kept.
+  for (const target of first === state.stepId ? rest : []) {
+    const here = state.stepId!;
+    const moved = list(saved.skipped).includes(here)
+      ? state.skip()
+      : state.visibleFields.every((f) => !tools.validateField(state.definition, f.key, state.values, tools)) &&
+        state.next();
+    if (!moved) break;
+    // The route now leads elsewhere: stay on the last step both paths share.
+    if (state.stepId !== target) {
+      state.back();
+      break;
+    }
   }
   return { field: typeof saved.field === 'string' ? saved.field : undefined };
 }
