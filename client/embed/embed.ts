@@ -3,6 +3,7 @@
 // data-mode="inline": the renderer mounted in a shadow root (styles kept apart from the page's).
 // Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
 import { readEmbedMessage } from './messages.ts';
+import { dialogEmbed } from './popup.ts';
 
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -18,6 +19,11 @@ import { readEmbedMessage } from './messages.ts';
   const host = document.createElement('div');
   host.className = 'formstead-embed';
   script.after(host);
+
+  if (script.dataset.mode === 'popup' || script.dataset.mode === 'slider') {
+    dialogEmbed(script, host, { base, origin, path });
+    return;
+  }
 
   if (script.dataset.mode === 'inline') {
     const shadow = host.attachShadow({ mode: 'open' });
@@ -60,6 +66,6 @@ import { readEmbedMessage } from './messages.ts';
     if (e.source !== frame.contentWindow || e.origin !== origin) return;
     const m = readEmbedMessage(e.data);
     if (m?.type === 'formstead:resize') frame.style.height = `${m.height}px`;
-    else if (m) location.assign(m.url);
+    else if (m?.type === 'formstead:redirect') location.assign(m.url);
   });
 })();

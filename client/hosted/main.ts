@@ -49,4 +49,6 @@ if (embedded) {
   };
   new ResizeObserver(report).observe(document.body);
   report();
+  // In the embed's popup or slider, Escape inside the form closes it (the host page cannot see the key).
+  addEventListener('keydown', (e) => e.key === 'Escape' && tellHost({ type: 'formstead:close' }));
 }
