@@ -147,4 +147,28 @@ t('a response sent from the popup is stored', async () => {
   await page.close();
 });
 
+t('inline mode: one question per screen, and the answers come back after a reload', async () => {
+  const definition = contactDefinition({ title: 'Write to the bakery', layout: 'one_per_screen' });
+  const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition } });
+  const id = r.json.form_id as string;
+  const url = hostPage(
+    '/inline.html',
+    `<script src="${server.url}/embed.js" data-form="${id}" data-mode="inline"></script>`,
+  );
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = pageErrors(page);
+  await page.goto(url);
+  await page.getByLabel('Name').fill('Ada');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Email').waitFor();
+  assert.is(await page.getByLabel('Name').count(), 0, 'one question at a time');
+  await page.getByLabel('Email').fill('ada@exa');
+  await page.waitForFunction((key) => localStorage.getItem(key)?.includes('ada@exa'), `formstead:answers:${id}`);
+  await page.reload();
+  await page.getByText('Your answers from last time are back.').waitFor();
+  assert.is(await page.getByLabel('Email').inputValue(), 'ada@exa', 'back on the question the person was on');
+  assert.equal(errors, []);
+  await page.close();
+});
+
 t.run();
