@@ -11,13 +11,46 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // compiles all of its functions while the file streams in, off the main thread. Without it each
 // function is compiled on the main thread when first called, which was about a third of the first
 // render of a form. Only for bundles whose code mostly runs at load; other browsers ignore the comment.
+/**
+ * Modules the renderer and the hosted page load only when needed, each a bundle of its own at its URL. In
+ * the other bundles an `import()` of one of these files becomes an import of that URL, relative to the
+ * importing bundle (all live under /assets/, so the inline embed loads them from the Formstead server).
+ * They import nothing at run time (what they need is passed in), so no code is shipped twice.
+ */
+const lazyModules = {
+  'client/renderer/one-per-screen/questions.ts': '/assets/one-per-screen.js',
+  'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
+  'client/hosted/offline-queue.ts': '/assets/offline-queue.js',
+  'client/hosted/offline-page.ts': '/assets/offline-page.js',
+};
+
+/** Turns `import('./questions.ts')` (and the others above) into `import('./one-per-screen.js')` in a bundle. */
+function lazyImports() {
+  return {
+    name: 'lazy-imports',
+    setup(b) {
+      b.onResolve({ filter: /\.ts$/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const url =
+          lazyModules[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
+        return url ? { path: `./${path.basename(url)}`, external: true } : undefined;
+      });
+    },
+  };
+}
+
 export const clientEntries = [
   // The renderer library with Preact and mountForm (the embed's inline mode loads it; CORS open).
-  { url: '/assets/renderer.js', source: 'client/hosted/renderer-bundle.ts', format: 'esm', eager: true },
+  // `split`: mountForm's code (the inline embed's) is a chunk of its own, loaded when the embed calls it.
+  { url: '/assets/renderer.js', source: 'client/hosted/renderer-bundle.ts', format: 'esm', eager: true, split: true },
   // The hosted page's script: mounts the renderer over the server-rendered form.
   { url: '/assets/hosted.js', source: 'client/hosted/main.ts', format: 'esm', eager: true },
+  // Code only some pages need, loaded by them with import() when needed (see lazyModules above).
+  ...Object.entries(lazyModules).map(([source, url]) => ({ url, source, format: 'esm' })),
   // Styles of the renderer, the no-JavaScript form and the hosted pages.
   { url: '/assets/form.css', source: 'client/renderer/form.css' },
+  // The hosted pages' service worker (scope /f/): opens a form opened before while offline.
+  { url: '/f-sw.js', source: 'client/hosted/service-worker.ts', format: 'iife' },
   // The embed loader: a classic script, so document.currentScript finds its own tag.
   { url: '/embed.js', source: 'client/embed/embed.ts', format: 'iife' },
   // The admin panel (served by the /admin shell page) and its styles. `split`: code loaded with
@@ -61,7 +94,7 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     // The compile hint must be the file's first line (see `eager` above).
     banner: entry.eager ? { js: eagerCompileHint } : undefined,
     // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
-    plugins: [htmPrecompile()],
+    plugins: [lazyImports(), htmPrecompile()],
   };
 }
 

@@ -7,6 +7,7 @@
 import { embedQuery, pageSource } from '../hosted/visit-source.ts';
 import { prefillPairs } from '../../shared/engine/prefill-pairs.ts';
 import { readEmbedMessage } from './messages.ts';
+import { dialogEmbed } from './popup.ts';
 
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -29,6 +30,11 @@ import { readEmbedMessage } from './messages.ts';
     console.error('formstead embed.js: data-prefill must be a JSON object; it was ignored');
   }
   const query = script.dataset.passQuery === 'true' ? location.search : '';
+
+  if (script.dataset.mode === 'popup' || script.dataset.mode === 'slider') {
+    dialogEmbed(script, host, { base, origin, path });
+    return;
+  }
 
   if (script.dataset.mode === 'inline') {
     const shadow = host.attachShadow({ mode: 'open' });
@@ -81,6 +87,6 @@ import { readEmbedMessage } from './messages.ts';
     if (e.source !== frame.contentWindow || e.origin !== origin) return;
     const m = readEmbedMessage(e.data);
     if (m?.type === 'formstead:resize') frame.style.height = `${m.height}px`;
-    else if (m) location.assign(m.url);
+    else if (m?.type === 'formstead:redirect') location.assign(m.url);
   });
 })();

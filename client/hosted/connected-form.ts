@@ -1,13 +1,21 @@
 // FormRenderer wired to a Formstead form: posts to its endpoint with the honeypot and render token,
-// shows the form's success message, follows redirect_url, offers "Submit another response".
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+// shows the form's success message, follows redirect_url, offers "Submit another response". Answers are
+// kept in the browser as they are typed (save_progress); a response made offline is kept and sent when
+// the connection returns (offline-queue.ts), with a line that says so.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { FormRenderer } from '../renderer/form-renderer.ts';
 import { html } from '../renderer/html.ts';
 import { Honeypot } from './honeypot.ts';
-import { createSubmitter } from './submit-client.ts';
+import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './save-progress.ts';
+import { createSubmitter, sendKeptOnce } from './submit-client.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from './visit-source.ts';
 import type { PublicFormView } from './view.ts';
+
+/** What the page tells the person while a response waits on the device. */
+export const WAITING_TEXT = 'Saved on this device. It will be sent when you are back online.';
+/** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
+const offlineQueue = () => import('./offline-queue.ts');
 
 /** Props of ConnectedForm. */
 export interface ConnectedFormProps {
@@ -32,14 +40,43 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
     [events?.url, view.form_id],
   );
   useEffect(() => counter?.view(), [counter]);
+  const id = view.form_id;
+  // A response from an earlier visit still waits on this device: it holds those answers, so they are not
+  // offered back in the form as well.
+  const [note, setNote] = useState(() => {
+    if (!hasKeptResponse(id)) return '';
+    forgetAnswers(id);
+    return WAITING_TEXT;
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the response kept on an earlier visit
+  useEffect(() => {
+    offlineQueue().then(
+      (q) => {
+        if (note)
+          q.whenSent(outboxKey(id), sendKeptOnce).then(
+            () => setNote('Your earlier response was sent.'),
+            (err: Error) => setNote(err.message),
+          );
+      },
+      () => {},
+    );
+  }, []);
   const send = useMemo(
     () =>
       createSubmitter(
         endpoint,
         { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' },
-        { visitHint: counter?.hint },
+        {
+          visitHint: counter?.hint,
+          offline: async (held) => {
+            const q = await offlineQueue();
+            q.keepResponse(outboxKey(id), endpoint, held);
+            setNote(WAITING_TEXT);
+            return q.whenSent(outboxKey(id), sendKeptOnce).finally(() => setNote(''));
+          },
+        },
       ),
-    [endpoint, view.render_token, counter],
+    [endpoint, view.render_token, counter, id],
   );
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
     await send(values, context);
@@ -56,9 +93,10 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
   // Spec 2.11: "Submit another response" has no effect while redirect_url is set.
   const success = { message: view.success_message, allowAnother: view.allow_another_response && !view.redirect_url };
   return html`<div class="fs-connected">
+    <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} onStart=${counter?.start} onStep=${counter?.step}
-      initialValues=${initialValues} />
+      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} />
   </div>`;
 }

@@ -3,7 +3,7 @@
 // #formstead (the page's CSP allows no inline script). In the embed's iframe (?embed=1) it also tells
 // the host page its height and asks it to follow a redirect.
 import type { EmbedMessage } from '../embed/messages.ts';
-import { mountForm } from './mount.ts';
+import { mountForm, prepareForm } from './mount.ts';
 import type { PublicFormView } from './view.ts';
 import { framedSource, pageSource } from './visit-source.ts';
 
@@ -22,22 +22,30 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     form_id: root.dataset.formId,
     render_token: root.dataset.renderToken,
   };
-  // Rendered aside and swapped in: should anything throw, the plain form stays and still works.
-  const target = document.createElement('div');
-  mountForm(target, view, {
-    endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
-    // `?<key>=<value>` prefills, as it did the server-rendered form (the same shared function reads it).
-    prefill: { query: window.location.search },
-    lang: new URLSearchParams(window.location.search).get('lang'),
-    languageSwitch: true,
-    onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
-    // In the embed's iframe the visit is the host page's: embed.js passed its referrer and utm_* values.
-    events: {
-      url: `/v1/f/${encodeURIComponent(view.form_id)}/events`,
-      source: embedded ? framedSource() : pageSource(),
-    },
-  });
-  root.replaceChildren(target);
+  // Rendered aside and swapped in: should anything throw, the plain form stays and still works. A form
+  // that needs more code (one per screen, kept answers) waits for it, so its first render is its real one.
+  const start = () => {
+    const target = document.createElement('div');
+    mountForm(target, view, {
+      endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
+      // `?<key>=<value>` prefills, as it did the server-rendered form (the same shared function reads it).
+      prefill: { query: window.location.search },
+      lang: new URLSearchParams(window.location.search).get('lang'),
+      languageSwitch: true,
+      onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
+      // In the embed's iframe the visit is the host page's: embed.js passed its referrer and utm_* values.
+      events: {
+        url: `/v1/f/${encodeURIComponent(view.form_id)}/events`,
+        source: embedded ? framedSource() : pageSource(),
+      },
+    });
+    root.replaceChildren(target);
+  };
+  const ready = prepareForm(view);
+  if (ready) ready.then(start);
+  else start();
+  // Once the page has loaded, the service worker keeps it for opening offline next time.
+  addEventListener('load', () => import('./offline-page.ts').then((m) => m.keepForOffline()));
 }
 
 if (embedded) {
@@ -51,4 +59,6 @@ if (embedded) {
   };
   new ResizeObserver(report).observe(document.body);
   report();
+  // In the embed's popup or slider, Escape inside the form closes it (the host page cannot see the key).
+  addEventListener('keydown', (e) => e.key === 'Escape' && tellHost({ type: 'formstead:close' }));
 }

@@ -1,11 +1,14 @@
 // Puts a Formstead form into an element: the form itself, or the notice of a paused or expired form.
-// Used by the hosted page and by the embed's inline mode (through the /assets/renderer.js bundle).
+// Used by the hosted page and by the embed's inline mode (through the /assets/renderer.js bundle, which
+// also applies the form's theme: embed-mount.ts; the hosted page has it from the server already).
 import { render } from 'preact';
-import { themeModeClass, themeProperties } from '../../shared/api/theme-values.ts';
 import { prefillPairs, prefillValues } from '../renderer/engine.ts';
 import { html } from '../renderer/html.ts';
+import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
+import { hasSaved, loadSaving } from '../renderer/save-progress/use-save-progress.ts';
 import { ConnectedForm } from './connected-form.ts';
 import { Localized, pageLanguage } from './language.ts';
+import { savedAnswersKey } from './save-progress.ts';
 import { closedNotices, type PublicFormView } from './view.ts';
 import type { VisitSource } from './visit-source.ts';
 
@@ -33,29 +36,6 @@ export interface MountOptions {
   languageSwitch?: boolean;
 }
 
-/**
- * Applies the form's theme around `target`: its custom properties, and a forced light or dark mode.
- * In the inline embed's shadow root they go on the host as `:host` rules, which the embedding page's
- * own `.formstead-embed { --fs-…: … }` still overrides (the page that embeds has the last word);
- * elsewhere (the hosted page) on the element itself.
- */
-export function applyTheme(target: HTMLElement, theme: unknown) {
-  const props = Object.entries(themeProperties(theme));
-  const mode = themeModeClass(theme);
-  const root = target.getRootNode();
-  if (root instanceof ShadowRoot && 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
-    const sheet = new CSSStyleSheet();
-    // A constructed sheet: allowed under a host page's CSP that forbids inline styles. It comes after
-    // form.css, and matches as specifically as its :host(.fs-dark) rules, so the theme's values win.
-    sheet.replaceSync(`:host,:host(.fs-light),:host(.fs-dark){${props.map(([k, v]) => `${k}:${v}`).join(';')}}`);
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    if (mode) root.host.classList.add(mode);
-    return;
-  }
-  for (const [name, value] of props) target.style.setProperty(name, value);
-  if (mode) target.classList.add(mode);
-}
-
 /** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
 function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
   return html`<p class="fs-banner">
@@ -63,9 +43,20 @@ function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
     <a href=${reportUrl} target="_blank" rel="noopener">Report abuse</a></p>`;
 }
 
+/**
+ * Loads the code the form will need at its first render, if any: the one_per_screen layout, and the
+ * save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
+ */
+export function prepareForm(view: PublicFormView): Promise<unknown> | undefined {
+  const needs = [
+    view.definition.layout === 'one_per_screen' && loadQuestions(),
+    view.definition.save_progress !== false && hasSaved(savedAnswersKey(view.form_id)) && loadSaving(),
+  ].filter((p) => p);
+  return needs.length && view.state === 'open' ? Promise.all(needs).catch(() => {}) : undefined;
+}
+
 /** Renders the form (or its closed notice) into `target`; returns a function that removes it. */
 export function mountForm(target: Element, view: PublicFormView, opts: MountOptions): () => void {
-  if (view.theme && target instanceof HTMLElement) applyTheme(target, view.theme);
   const onRedirect = opts.onRedirect ?? ((url: string) => window.location.assign(url));
   const data = prefillPairs(opts.prefill?.data);
   const given = new Set(data.map(([key]) => key));

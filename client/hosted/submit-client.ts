@@ -30,19 +30,87 @@ const messages: Record<string, string> = {
   not_found: 'This form no longer exists.',
 };
 
+/** One post of a response body with its key; a network failure throws (a TypeError from fetch). */
+export function postResponse(
+  fetcher: typeof fetch,
+  endpoint: string,
+  key: string,
+  body: string,
+  visitHint?: string,
+): Promise<Response> {
+  return fetcher(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'idempotency-key': key,
+      // Counted with the completion, never stored with the answer (docs/api.md "Stats").
+      ...(visitHint ? { 'formstead-visit': visitHint } : {}),
+    },
+    body,
+  });
+}
+
+/** Whether the server's answer leaves the outcome open (5xx, 429): the same key may be sent again. */
+export const outcomeUnknown = (res: Response) => res.status >= 500 || res.status === 429;
+
+/** The SubmitError for a definitive refusal (4xx), in the person's words. */
+export async function refusal(res: Response): Promise<SubmitError> {
+  const problem = (await res.json().catch(() => undefined)) as
+    | { error?: string; details?: string[]; closed_message?: string }
+    | undefined;
+  // Closed while the person was answering: the owner's own words for it.
+  if (problem?.error === 'closed' && problem.closed_message) return new SubmitError(problem.closed_message);
+  if (res.status === 422) return new SubmitError('Please check your answers.', { problems: problem?.details ?? [] });
+  return new SubmitError(
+    messages[problem?.error ?? ''] ??
+      (res.status === 413 ? 'Your answers are too long to send.' : 'Your answers could not be sent.'),
+  );
+}
+
+/**
+ * Sends a kept response once (offline-queue.ts): true when the server has it, false when it must wait
+ * (no network, 5xx, 429); a refusal throws its SubmitError.
+ */
+export async function sendKeptOnce(kept: { endpoint: string; key: string; body: string }): Promise<boolean> {
+  let res: Response;
+  try {
+    res = await postResponse(fetch, kept.endpoint, kept.key, kept.body);
+  } catch {
+    return false;
+  }
+  if (outcomeUnknown(res)) return false;
+  if (res.ok) return true;
+  throw await refusal(res);
+}
+
+/** A response that could not leave the device: what client/hosted/offline-queue.ts keeps and sends later. */
+export interface HeldResponse {
+  key: string;
+  body: string;
+}
+
 /**
  * Returns an onSubmit for FormRenderer. A post whose outcome is unknown (network failure, 5xx, 429)
  * keeps its Idempotency-Key, so sending the same body again can be stored at most once; any other
- * answer, or a changed body, starts a new key.
+ * answer, or a changed body, starts a new key. With `offline`, a response sent while the browser is
+ * offline (before the post, or found so after it failed) goes to it instead, and the submit settles
+ * as that promise does (when the response is finally sent, or refused).
  */
 export function createSubmitter(
   endpoint: string,
   antiSpam: AntiSpamFields,
-  opts: { fetch?: typeof fetch; minFillMs?: number; visitHint?: () => string } = {},
+  opts: {
+    fetch?: typeof fetch;
+    minFillMs?: number;
+    visitHint?: () => string;
+    offline?: (held: HeldResponse) => Promise<void>;
+  } = {},
 ) {
   const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
   let pending: { body: string; key: string } | undefined;
+  const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
   return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
     const body = JSON.stringify({ values, ...skipped, _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken });
@@ -50,25 +118,17 @@ export function createSubmitter(
     pending = { body, key };
     const wait = readyAt - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (offline()) return opts.offline!({ key, body });
     let res: Response;
     try {
-      res = await fetcher(endpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'idempotency-key': key,
-          // Counted with the completion, never stored with the answer (docs/api.md "Stats").
-          ...(opts.visitHint ? { 'formstead-visit': opts.visitHint() } : {}),
-        },
-        body,
-      });
+      res = await postResponse(fetcher, endpoint, key, body, opts.visitHint?.());
     } catch {
+      if (offline()) return opts.offline!({ key, body });
       throw new SubmitError('Your answers could not be sent: the connection failed. They are kept here; try again.', {
         retry: true,
       });
     }
-    if (res.status >= 500 || res.status === 429) {
+    if (outcomeUnknown(res)) {
       const after = res.headers.get('retry-after');
       const message =
         res.status === 429
@@ -78,15 +138,6 @@ export function createSubmitter(
     }
     pending = undefined;
     if (res.ok) return;
-    const problem = (await res.json().catch(() => undefined)) as
-      | { error?: string; details?: string[]; closed_message?: string }
-      | undefined;
-    // Closed while the person was answering: the owner's own words for it.
-    if (problem?.error === 'closed' && problem.closed_message) throw new SubmitError(problem.closed_message);
-    if (res.status === 422) throw new SubmitError('Please check your answers.', { problems: problem?.details ?? [] });
-    throw new SubmitError(
-      messages[problem?.error ?? ''] ??
-        (res.status === 413 ? 'Your answers are too long to send.' : 'Your answers could not be sent.'),
-    );
+    throw await refusal(res);
   };
 }

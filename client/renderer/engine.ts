@@ -9,3 +9,6 @@ export type { Evaluation } from '../../shared/engine/evaluate.ts';
 export type { Values } from '../../shared/engine/conditions.ts';
 export type { ValidatorRegistry, Validator } from '../../shared/engine/validation.ts';
 export type { FormDefinition, FormField, FormStep, FormAction, FieldOption } from '../../shared/definition/schema.ts';
+export { validateField } from '../../shared/engine/validation.ts';
+export { resolvePath } from '../../shared/engine/path.ts';
+export { allFields } from '../../shared/engine/plan.ts';

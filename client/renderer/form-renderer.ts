@@ -9,7 +9,11 @@ import { Alert } from './alert.ts';
 import { type FormDefinition, pipedField, pipedStep, pipeText, type Values } from './engine.ts';
 import { Field } from './fields/field.ts';
 import { html } from './html.ts';
+import { useQuestions } from './one-per-screen/use-questions.ts';
+import { forwardOnly, pathProgress, type ProgressView } from './progress/path-progress.ts';
 import { Progress } from './progress/progress.ts';
+import { Resumed } from './save-progress/resumed.ts';
+import { useSaveProgress } from './save-progress/use-save-progress.ts';
 import { mapServerProblems } from './server-problems.ts';
 import { StepHeader } from './steps/step-header.ts';
 import { SubmitError } from './submit-error.ts';
@@ -61,6 +65,19 @@ export function FormRenderer(props: FormRendererProps) {
   const { definition } = props;
   const state = useFormState(definition, props.initialValues, props.validators);
   const t = useWords();
+  const q = useQuestions(definition.layout === 'one_per_screen', state, props.validators);
+  // Answers kept from an earlier visit come back with a notice and its Start over button.
+  const [resumed, setResumed] = useState(false);
+  const saver = useSaveProgress(definition.save_progress === false ? undefined : props.saveProgressKey, state, {
+    field: q?.field?.key,
+    validators: props.validators,
+    initialValues: props.initialValues,
+    onRestored: (field) => {
+      setResumed(true);
+      q?.show(field);
+    },
+  });
+  const shown = useRef<ProgressView | undefined>(undefined);
   const index = useMemo(() => fieldIndex(definition), [definition]);
   const hidden = useMemo(() => hiddenLabels(definition), [definition]);
   const shownKeys = useMemo(() => new Set([...index.keys()].filter((k) => !hidden.has(k))), [index, hidden]);
@@ -95,6 +112,7 @@ export function FormRenderer(props: FormRendererProps) {
     const key = Object.keys(errors)[0];
     if (key === undefined) return;
     showStepOf(key);
+    q?.show(key);
     focus({ kind: 'field', key });
   };
   const moved = () => {
@@ -108,6 +126,7 @@ export function FormRenderer(props: FormRendererProps) {
       props.onStart?.();
     }
     state.setValue(key, value);
+    q?.clear(key);
     if (key in serverErrors) setServerErrors(({ [key]: _, ...rest }) => rest);
     if (uploads.busy.size === 0) setFailure((f) => (f?.uploading ? undefined : f));
   };
@@ -122,8 +141,23 @@ export function FormRenderer(props: FormRendererProps) {
     focus({ kind: 'alert' });
     return true;
   };
-  const next = () => (waitForUploads() ? undefined : state.next() ? moved() : focusFirstError(state.errors));
+  /** A step moved on; one per screen, its first question takes the focus. */
+  const stepped = () => (q ? nav.moved(q.edge()) : moved());
+  const nextStep = () => (waitForUploads() ? undefined : state.next() ? stepped() : focusFirstError(state.errors));
+  // What the one_per_screen layout asks of the renderer (one-per-screen/questions.ts).
+  const nav = {
+    moved: (key: string | undefined) => {
+      setFailure(undefined);
+      focus(key ? { kind: 'field', key } : { kind: 'heading' });
+    },
+    focus: (key: string) => focus({ kind: 'field', key }),
+    submit: () => submit(),
+    nextStep,
+  };
+  /** Continue: the next step, or one per screen the next question (the next step after a step's last). */
+  const next = () => (q ? q.next(nav) : nextStep());
   const commit = (key: string) => {
+    if (q) return q.commit(key, nav);
     const asks =
       definition.steps?.some((s) => s.id === state.stepId && s.fields.some((f) => f.key === key && f.autoAdvance)) &&
       !state.isLastStep;
@@ -132,7 +166,12 @@ export function FormRenderer(props: FormRendererProps) {
   };
   const restart = () => {
     setConfirmingReset(false);
-    state.reset();
+    saver.clear();
+    setResumed(false);
+    q?.show(undefined);
+    shown.current = undefined;
+    // The initial values, never the kept answers the state was started with.
+    state.reset(props.initialValues ?? {});
     setServerErrors({});
     setFailure(undefined);
     setPhase('filling');
@@ -147,6 +186,8 @@ export function FormRenderer(props: FormRendererProps) {
     try {
       submitted.current = values;
       await props.onSubmit(values as Record<string, unknown>, { skippedSteps });
+      saver.clear();
+      setResumed(false);
       setPhase('done');
       focus({ kind: 'success' });
     } catch (err) {
@@ -176,7 +217,8 @@ export function FormRenderer(props: FormRendererProps) {
   }
   const onFormSubmit = (e: Event) => {
     e.preventDefault();
-    if (state.isLastStep) submit();
+    if (q) next();
+    else if (state.isLastStep) submit();
     // Enter in a text input submits the form; with Continue hidden (`next: false`) it must not move.
     else if (state.step?.next !== false && !state.isDisabled(state.step?.next)) next();
   };
@@ -217,13 +259,31 @@ export function FormRenderer(props: FormRendererProps) {
         onAnother=${() => restart()} level=${level} />
     </div>`;
   }
-  const errors = { ...serverErrors, ...state.errors };
+  const errors = { ...serverErrors, ...state.errors, ...q?.errors };
   const step = state.step;
   const multi = step !== undefined;
+  const progress = forwardOnly(
+    shown.current,
+    pathProgress(
+      definition,
+      q
+        ? { done: q.done, stepId: state.stepId, fieldKey: q.field?.key }
+        : { done: state.history.length - 1, stepId: state.stepId },
+      q ? 'question' : 'step',
+    ),
+  );
+  shown.current = progress;
+  const fields = q ? (q.field ? [q.field] : []) : state.visibleFields;
+
   return html`<${UploadContext.Provider} value=${uploads}><div class="fs-renderer" ref=${root}>
     ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
-      ${multi ? html`<${Progress} id=${`${idBase}-progress`} ...${state.progress} />` : null}
+      ${resumed ? html`<${Resumed} onStartOver=${restart} />` : null}
+      ${
+        multi || q
+          ? html`<${Progress} id=${`${idBase}-progress`} view=${progress} unit=${q ? 'question' : 'step'} />`
+          : null
+      }
       ${
         multi
           ? html`<${StepHeader} step=${pipedStep(definition, step, state.values)} level=${props.headingLevel} />`
@@ -234,8 +294,8 @@ export function FormRenderer(props: FormRendererProps) {
           ? html`<${Alert} message=${failure.message} problems=${failure.problems} onRetry=${failure.retry} />`
           : null
       }
-      <div class="fs-fields" key=${state.stepId ?? ''}>
-        ${state.visibleFields.map(
+      <div class="fs-fields" key=${state.stepId ?? ''} onKeyDown=${q && ((e: KeyboardEvent) => q.enter(e, nav))}>
+        ${fields.map(
           (f) => html`<${Field}
             key=${f.key}
             field=${pipedField(definition, f, state.values)}
@@ -251,12 +311,12 @@ export function FormRenderer(props: FormRendererProps) {
         )}
       </div>
       <${Actions}
-        state=${state}
+        state=${q ? q.actions() : state}
         definition=${definition}
         sending=${phase === 'sending'}
         handlers=${{
-          onBack: () => state.back() && moved(),
-          onSkip: () => state.skip() && moved(),
+          onBack: () => (q ? q.back(nav) : state.back() && moved()),
+          onSkip: () => state.skip() && stepped(),
           onCancel: () => (props.onCancel ? props.onCancel() : askReset()),
         }}
       />

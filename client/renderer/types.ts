@@ -93,4 +93,10 @@ export interface FormRendererProps {
   onStep?: (stepId: string) => void;
   /** Called with the resolved values (calculation results included) after each change; the builder's preview. */
   onValues?: (values: Readonly<Record<string, unknown>>) => void;
+  /**
+   * Where answers are kept in localStorage as they are typed, and restored from on the next visit (within
+   * 7 days) with a "Start over" control; never passwords or files. Nothing is kept without it, or when
+   * the definition's `save_progress` is false. The hosted page and the embeds use one key per form.
+   */
+  saveProgressKey?: string;
 }

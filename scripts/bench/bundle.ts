@@ -74,7 +74,13 @@ const withoutBuilder = {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const rows: { name: string; raw: number; gzip: number; target?: number }[] = [];
 
-const targets: Record<string, number> = { '/assets/renderer.js': 20 * 1024, '/embed.js': 3 * 1024 };
+// The hosted page's script has the renderer's budget too ("Respondents who finish"); code that only some
+// forms need (one per screen, kept answers, offline) is in bundles of its own, listed without a target.
+const targets: Record<string, number> = {
+  '/assets/renderer.js': 20 * 1024,
+  '/assets/hosted.js': 20 * 1024,
+  '/embed.js': 3 * 1024,
+};
 const adminRows: string[] = [];
 let adminOver = false;
 for (const entry of clientEntries) {
@@ -84,6 +90,12 @@ for (const entry of clientEntries) {
   }
   const options = clientBuildOptions(entry);
   const split = await splitSizes(options);
+  if (entry.url !== '/assets/admin.js') {
+    // The renderer: its first load has the target; mountForm's chunk is loaded by the inline embed only.
+    rows.push({ name: `${entry.url} first load (${split.files} files)`, ...split.first, target: targets[entry.url] });
+    rows.push({ name: `${entry.url} on demand`, ...split.later });
+    continue;
+  }
   const base = await splitSizes({ ...options, plugins: [...(options.plugins ?? []), withoutBuilder] });
   const eager = await sizeOf({
     ...options,
@@ -141,7 +153,7 @@ for (const r of rows) {
   const verdict = r.target === undefined ? '' : `${r.gzip < r.target ? 'under' : 'OVER'} ${kb(r.target)}`;
   console.log(`${r.name.padEnd(38)} ${kb(r.raw).padStart(9)} ${kb(r.gzip).padStart(9)}   ${verdict}`);
 }
-const ours = rows.find((r) => r.name === '/assets/renderer.js')!;
+const ours = rows.find((r) => r.name.startsWith('/assets/renderer.js'))!;
 const theirs = rows[rows.length - 1];
 console.log(`renderer.js is ${(theirs.gzip / ours.gzip).toFixed(1)}x smaller gzipped than the @formhaus/react stack`);
 for (const line of adminRows) console.log(line);

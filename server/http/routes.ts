@@ -9,6 +9,7 @@ import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
 import { adminCsv, adminPdf, adminXlsx } from './admin-csv.ts';
 import { asset } from './assets.ts';
+import { serviceWorker } from './service-worker.ts';
 import { byFormAddress } from './form-address.ts';
 import { loginPage, loginSubmit, logout, setupPage, setupSubmit } from './pages/account-pages.ts';
 import { adminShell } from './pages/admin-shell.ts';
@@ -71,6 +72,7 @@ export function routes(s: Services): Route[] {
     // Client bundles embedded in the server bundle (scripts/client-entries.mjs)
     { method: 'GET', path: '/assets/:name', handler: asset(s) },
     { method: 'GET', path: '/embed.js', handler: asset(s) },
+    { method: 'GET', path: '/f-sw.js', handler: serviceWorker(s) },
     { method: 'GET', path: '/claim/:token', handler: claimPage(s) },
     { method: 'POST', path: '/claim/:token', handler: claimSubmit(s) },
     { method: 'GET', path: '/admin/setup', handler: setupPage(s) },

@@ -206,6 +206,15 @@ export const FormDefinition = doc(
         'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
         'steps.<id>.title, steps.<id>.description, submit.label. A missing text shows the default one',
     ),
+    // Additive (Wave 3, "Respondents who finish"): how renderers present the form; the engine's rules ignore both.
+    layout: doc(
+      z.enum(['classic', 'one_per_screen']).optional(),
+      'classic (default): a step at a time; one_per_screen: one field at a time, Enter advances',
+    ),
+    save_progress: doc(
+      z.boolean().optional(),
+      'Renderers keep the answers in the browser as they are typed and restore them (default true)',
+    ),
   }),
   // No id: the definition is the root of the JSON Schema rather than a $ref into $defs.
   'A Formstead form definition',

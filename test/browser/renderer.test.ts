@@ -158,12 +158,12 @@ renderer('a routed multi-step form with Back and Skip', async () => {
   const { form_id } = await publish({ definition: routedDefinition });
   const { page, errors } = await open(form_id);
   assert.is(await heading(page), 'About you');
-  assert.is(await page.locator('.fs-progress-label').textContent(), 'Step 1 of 2');
+  assert.is(await page.locator('.fs-progress-label').textContent(), 'Step 1', 'the route is still open');
   await page.getByRole('button', { name: 'Continue' }).click();
   assert.is(await page.locator('.fs-error').count(), 2, 'validated on Continue');
   await page.getByLabel('A business').check();
   await page.getByLabel('Your name').fill('Grace');
-  assert.is(await page.locator('.fs-progress-label').textContent(), 'Step 1 of 3', 'the path grew with the route');
+  assert.is(await page.locator('.fs-progress-label').textContent(), 'Step 1', 'an answer does not move it back');
   await page.getByRole('button', { name: 'Continue' }).click();
   assert.is(await heading(page), 'Your company');
   assert.is(

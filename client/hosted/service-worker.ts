@@ -1,0 +1,63 @@
+// /f-sw.js: the service worker of the hosted pages (scope /f/). It keeps a copy of each form page opened
+// (/f/{id}, query included) and of the assets under /assets/, refreshed whenever they load online, and
+// answers from that copy only when the network fails: online, people always get the live page. Nothing
+// else is kept (no answers, no thanks or report pages); POSTs never pass through it. The page sends the
+// first copy's addresses (client/hosted/offline-page.ts), since the worker starts after that page loaded.
+// Typed by hand: the project's TypeScript setup has the DOM library, not the WebWorker one.
+
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(r: Promise<Response>): void;
+}
+interface WorkerScope {
+  addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
+  addEventListener(type: 'message', fn: (e: ExtendableEvent & { data: unknown; origin: string }) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
+}
+
+const worker = self as unknown as WorkerScope;
+const CACHE = 'formstead-pages-1';
+const formPage = /^\/f\/[^/]+$/;
+
+/** Only this origin's form pages and assets are kept; everything else passes by untouched. */
+function kept(url: URL): boolean {
+  return url.origin === worker.location.origin && (formPage.test(url.pathname) || url.pathname.startsWith('/assets/'));
+}
+
+worker.addEventListener('install', () => void worker.skipWaiting());
+worker.addEventListener('activate', (e) => e.waitUntil(worker.clients.claim()));
+
+// The first visit: the page lists itself and its assets (same origin only, and only pages and assets).
+worker.addEventListener('message', (e) => {
+  const data = e.data as { type?: unknown; urls?: unknown };
+  if (data?.type !== 'formstead:keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u): u is string => typeof u === 'string' && kept(new URL(u, worker.location.href)));
+  e.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(urls.slice(0, 20))));
+});
+
+worker.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method !== 'GET' || !kept(new URL(req.url))) return;
+  e.respondWith(networkFirst(req));
+});
+
+/** The network's answer (kept for later when it is a success); the kept copy only when the network fails. */
+async function networkFirst(req: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  try {
+    const res = await fetch(req);
+    // Not awaited: the page gets its answer at once; the copy is written beside it.
+    if (res.ok) cache.put(req, res.clone()).catch(() => {});
+    return res;
+  } catch (err) {
+    const copy = (await cache.match(req)) ?? (await cache.match(req, { ignoreSearch: true }));
+    if (copy) return copy;
+    throw err;
+  }
+}

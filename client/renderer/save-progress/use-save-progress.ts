@@ -1,0 +1,106 @@
+// Save and resume inside FormRenderer. This part is small and always loaded: it notices a kept entry or
+// a first change, then loads saved-answers.ts (a bundle of its own) to restore or write. Restoring runs
+// in a layout effect, before the browser paints when the code is already there (the hosted page and the
+// embeds load it before the first render: loadSaving); writes are throttled, and flushed when the page is
+// hidden or closed.
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import {
+  allFields,
+  createFormState,
+  type FormState,
+  validateField,
+  type ValidatorRegistry,
+  type Values,
+} from '../engine.ts';
+import type { SavingTools } from './saved-answers.ts';
+
+/** Writes come at most this often while a person types. */
+const THROTTLE_MS = 400;
+
+let saving: typeof import('./saved-answers.ts') | undefined;
+
+/** Loads the save-and-resume code (once). */
+export const loadSaving = () =>
+  import('./saved-answers.ts').then((m) => {
+    saving = m;
+  });
+
+/** Whether answers are kept under `key` (read without loading anything). */
+export function hasSaved(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** What the renderer gets back: forget the kept answers (after a submit, or Start over). */
+export interface Saver {
+  clear(): void;
+}
+
+/**
+ * Keeps the state's answers under `key` as they change (nothing without a key) and restores them once;
+ * `onRestored` gets the saved question (one_per_screen). `field` is the question on screen.
+ */
+export function useSaveProgress(
+  key: string | undefined,
+  state: FormState,
+  o: { field?: string; validators?: ValidatorRegistry; initialValues?: Values; onRestored(field?: string): void },
+): Saver {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const now = useRef(o);
+  now.current = o;
+  const tools: SavingTools = {
+    allFields,
+    validateField,
+    validators: o.validators,
+    untouched: () => createFormState(state.definition).values,
+  };
+  const write = () => {
+    timer.current = undefined;
+    if (key) saving?.writeSaved(key, state, tools, now.current.field);
+  };
+  const schedule = () => {
+    if (!key || timer.current !== undefined) return;
+    if (saving) timer.current = setTimeout(write, THROTTLE_MS);
+    else loadSaving().then(schedule, () => {});
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one restore and subscription per state and key
+  useLayoutEffect(() => {
+    if (!key) return;
+    const restore = () => {
+      const back = saving!.restore(key, state, tools, now.current.initialValues);
+      if (back) now.current.onRestored(back.field);
+    };
+    if (saving) restore();
+    else if (hasSaved(key)) loadSaving().then(restore, () => {});
+    const flush = () => {
+      if (timer.current === undefined) return;
+      clearTimeout(timer.current);
+      write();
+    };
+    const unsubscribe = state.subscribe(schedule);
+    addEventListener('pagehide', flush);
+    return () => {
+      unsubscribe();
+      removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [key, state]);
+  // A new question on screen (one_per_screen) is a position worth keeping too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the question changes
+  useLayoutEffect(() => void (o.field && schedule()), [o.field]);
+  return {
+    clear() {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      if (!key) return;
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // Storage refused: nothing was kept.
+      }
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// The embed's popup and slider modes on a page of another origin, in Chromium at 390 x 844 and
+// 1280 x 800: a button opens the form in a modal dialog labelled by the form's title; focus moves in and
+// Tab cycles inside it; Escape closes it (pressed on the host page or inside the form) and focus returns
+// to the button; axe finds nothing serious; a response sent from the dialog is stored.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
+import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let host: http.Server;
+let hostUrl: string;
+const pages = new Map<string, string>();
+
+const publish = async () => {
+  const r = await call(server.url, 'POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition({ title: 'Write to the bakery' }) },
+  });
+  assert.is(r.status, 201, r.text);
+  return r.json.form_id as string;
+};
+
+/** A host page with a link before and after the embed, so a focus leak would land somewhere visible. */
+function hostPage(path: string, snippet: string) {
+  pages.set(
+    path,
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bakery</title><link rel="icon" ' +
+      `href="data:,"></head><body><main><h1>The bakery</h1><p><a href="#before">Before</a></p>${snippet}` +
+      '<p><a href="#after">After</a></p></main></body></html>',
+  );
+  return `${hostUrl}${path}`;
+}
+
+/** What has focus on the host page: the dialog's Close, the form's iframe, or something outside. */
+const focusSpot = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el?.closest('dialog')) return `outside:${el?.tagName ?? 'none'}`;
+    return el.tagName === 'IFRAME' ? 'form' : (el.textContent ?? el.tagName);
+  });
+
+const t = suite('embed popup and slider');
+t.before(async () => {
+  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' } });
+  browser = await launchChromium();
+  host = http.createServer((req, res) => {
+    const body = pages.get(req.url ?? '');
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+});
+t.after(async () => {
+  await browser?.close();
+  await new Promise((r) => host?.close(r));
+  await server?.stop();
+});
+
+for (const [mode, width, height] of [
+  ['popup', 1280, 800],
+  ['popup', 390, 844],
+  ['slider', 1280, 800],
+  ['slider', 390, 844],
+] as const) {
+  t(`${mode} at ${width} px: a labelled modal dialog, focus kept inside, Escape closes, focus returns`, async () => {
+    const id = await publish();
+    const url = hostPage(
+      `/${mode}-${width}.html`,
+      `<script src="${server.url}/embed.js" data-form="${id}" data-mode="${mode}" ` +
+        'data-button-text="Order a cake"></script>',
+    );
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(url);
+    const opener = page.getByRole('button', { name: 'Order a cake' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Write to the bakery' });
+    await dialog.waitFor();
+    assert.is(await dialog.getAttribute('aria-modal'), 'true');
+    assert.is(await focusSpot(page), 'Close', 'focus moves into the dialog');
+    await page.frameLocator('dialog iframe').getByLabel('Name').waitFor();
+    await assertAxe(page, `${mode} at ${width} px`);
+    await screenshot(page, `embed-${mode}-${width}`);
+
+    // Tab through the form and past it: focus comes back to Close, never to the page behind.
+    const spots: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      spots.push(await focusSpot(page));
+    }
+    assert.ok(
+      spots.every((s) => !s.startsWith('outside')),
+      `focus stayed inside: ${spots.join(', ')}`,
+    );
+    assert.ok(spots.includes('form') && spots.includes('Close'), `Tab cycles: ${spots.join(', ')}`);
+    // Shift+Tab from Close goes round to the form, not out.
+    await page.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    assert.is(await focusSpot(page), 'form');
+
+    await page.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.ok(await opener.evaluate((b) => b === document.activeElement), 'focus back on the button');
+
+    // Escape pressed inside the form closes the dialog too.
+    await opener.click();
+    await dialog.waitFor();
+    await page.frameLocator('dialog iframe').getByLabel('Name').click();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.ok(await opener.evaluate((b) => b === document.activeElement), 'focus back on the button');
+    assert.equal(errors, []);
+    await context.close();
+  });
+}
+
+t('a response sent from the popup is stored', async () => {
+  const id = await publish();
+  const url = hostPage(
+    '/send.html',
+    `<script src="${server.url}/embed.js" data-form="${id}" data-mode="popup"></script>`,
+  );
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Open the form' }).click();
+  const form = page.frameLocator('dialog iframe');
+  await form.getByLabel('Name').fill('Ada');
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await form.locator('.fs-success-message').waitFor();
+  const list = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
+  assert.equal(
+    list.json.submissions.map((s: { values: Record<string, unknown> }) => s.values.name),
+    ['Ada'],
+  );
+  await page.close();
+});
+
+t('inline mode: one question per screen, and the answers come back after a reload', async () => {
+  const definition = contactDefinition({ title: 'Write to the bakery', layout: 'one_per_screen' });
+  const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition } });
+  const id = r.json.form_id as string;
+  const url = hostPage(
+    '/inline.html',
+    `<script src="${server.url}/embed.js" data-form="${id}" data-mode="inline"></script>`,
+  );
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = pageErrors(page);
+  await page.goto(url);
+  await page.getByLabel('Name').fill('Ada');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Email').waitFor();
+  assert.is(await page.getByLabel('Name').count(), 0, 'one question at a time');
+  await page.getByLabel('Email').fill('ada@exa');
+  await page.waitForFunction((key) => localStorage.getItem(key)?.includes('ada@exa'), `formstead:answers:${id}`);
+  await page.reload();
+  await page.getByText('Your answers from last time are back.').waitFor();
+  assert.is(await page.getByLabel('Email').inputValue(), 'ada@exa', 'back on the question the person was on');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+t.run();

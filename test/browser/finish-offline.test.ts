@@ -1,0 +1,171 @@
+// Offline on the hosted page in Chromium (context.setOffline): a submit while offline is kept on the
+// device with its Idempotency-Key and stored exactly once after the connection returns, also when the
+// page was closed and opened again; a form that closed meanwhile refuses it with its own message; and
+// the service worker opens a form visited before while offline.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
+import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const WAITING = 'Saved on this device. It will be sent when you are back online.';
+
+const publish = async (body: Record<string, unknown> = {}) => {
+  const r = await call(server.url, 'POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition(), ...body },
+  });
+  assert.is(r.status, 201, r.text);
+  return r.json.form_id as string;
+};
+const stored = async (formId: string) =>
+  (await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY })).json.submissions as {
+    values: Record<string, unknown>;
+  }[];
+const outbox = (page: Page, id: string) => page.evaluate((key) => localStorage.getItem(key), `formstead:outbox:${id}`);
+
+/** A fresh browser context at a phone's size, with the hosted page open and its code loaded. */
+async function openForm(id: string, width = 390): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await page.goto(`${server.url}/f/${id}`);
+  await page.waitForSelector('.fs-renderer-host');
+  // The offline code loads after the first render; an offline submit needs it in memory.
+  await page.waitForLoadState('networkidle');
+  return { context, page, errors };
+}
+async function fillAndSendOffline(context: BrowserContext, page: Page, name: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.com`);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByText(WAITING).waitFor();
+}
+
+const t = suite('offline');
+t.before(async () => {
+  server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' } });
+  browser = await launchChromium();
+});
+t.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+t('a submit while offline is kept, then stored exactly once when the connection returns', async () => {
+  const id = await publish({ success_message: 'Got it.' });
+  const { context, page, errors } = await openForm(id);
+  const posts: string[] = [];
+  // The answer posts only (the page also posts its counting events, which carry no key).
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && !r.url().endsWith('/events')) posts.push(r.headers()['idempotency-key']);
+  });
+  await fillAndSendOffline(context, page, 'Ada');
+  const kept = JSON.parse((await outbox(page, id))!);
+  assert.match(kept.key, /^[0-9a-f-]{36}$/, 'kept with its Idempotency-Key');
+  assert.equal(JSON.parse(kept.body).values, { name: 'Ada', email: 'ada@example.com' });
+  assert.is((await stored(id)).length, 0);
+  await assertAxe(page, 'response kept offline');
+  await screenshot(page, 'offline-kept-390');
+  await context.setOffline(false);
+  await page.waitForSelector('.fs-success-message');
+  assert.is(await page.locator('.fs-success-message').textContent(), 'Got it.');
+  assert.is(await outbox(page, id), null, 'forgotten once sent');
+  assert.is((await stored(id)).length, 1);
+  assert.ok(posts.length >= 1 && posts.every((k) => k === kept.key), 'every send carries the kept key');
+  // Another 'online' later sends nothing more.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.reload();
+  await page.getByLabel('Name').waitFor();
+  assert.is((await stored(id)).length, 1, 'stored exactly once');
+  assert.equal(errors, []);
+  await context.close();
+});
+
+t('closed and opened again: the kept response is sent on the next open, once', async () => {
+  const id = await publish();
+  const { context, page } = await openForm(id, 1280);
+  await fillAndSendOffline(context, page, 'Grace');
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(`${server.url}/f/${id}`);
+  await again.getByText('Your earlier response was sent.').waitFor();
+  assert.is((await stored(id)).length, 1);
+  assert.is(await outbox(again, id), null);
+  assert.is(await again.getByLabel('Name').inputValue(), '', 'the form is fresh: the answers went with the response');
+  await again.reload();
+  await again.getByLabel('Name').waitFor();
+  assert.is(await again.getByText('Your earlier response was sent.').count(), 0);
+  assert.is((await stored(id)).length, 1, 'opening the page again sends nothing more');
+  await context.close();
+});
+
+t('a form that closed meanwhile refuses the kept response with its own message', async () => {
+  const id = await publish();
+  const settings = { response_limit: 1, closed_message: 'We are full, thank you!' };
+  const patched = await call(server.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: settings });
+  assert.is(patched.status, 200, patched.text);
+  const { context, page } = await openForm(id);
+  await fillAndSendOffline(context, page, 'Linus');
+  // Someone else takes the last place while this phone is offline.
+  const other = await call(server.url, 'POST', `/v1/f/${id}`, {
+    body: { values: { name: 'Other', email: 'o@x.org' } },
+  });
+  assert.is(other.status, 201, other.text);
+  await context.setOffline(false);
+  await page.locator('.fs-alert').filter({ hasText: 'We are full, thank you!' }).waitFor();
+  assert.is(await outbox(page, id), null, 'a refusal is final: nothing is kept to send again');
+  assert.equal(
+    (await stored(id)).map((s) => s.values.name),
+    ['Other'],
+  );
+  await screenshot(page, 'offline-refused-closed');
+  await context.close();
+});
+
+t('the service worker opens a form visited before while offline', async () => {
+  const id = await publish();
+  const { context, page, errors } = await openForm(id, 1280);
+  // The worker takes the page and its assets once it is active.
+  await page.waitForFunction(
+    async (url) => !!(await caches.match(url)) && !!(await caches.match(`${location.origin}/assets/hosted.js`)),
+    page.url(),
+    { polling: 200 },
+  );
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  await offline.goto(`${server.url}/f/${id}`);
+  await offline.waitForSelector('.fs-renderer-host');
+  assert.is(await offline.locator('h1').textContent(), 'Contact us');
+  await offline.getByLabel('Name').fill('Offline Olga');
+  await offline.getByLabel('Email').fill('olga@example.com');
+  await offline.getByRole('button', { name: 'Send' }).click();
+  await offline.getByText(WAITING).waitFor();
+  await screenshot(offline, 'offline-opened-from-worker');
+  await context.setOffline(false);
+  await offline.waitForSelector('.fs-success-message');
+  assert.equal(
+    (await stored(id)).map((s) => s.values.name),
+    ['Offline Olga'],
+  );
+  // A form never opened is not there offline.
+  await context.setOffline(true);
+  const unknown = await publish();
+  const miss = await context.newPage();
+  const opened = await miss.goto(`${server.url}/f/${unknown}`).then(
+    () => true,
+    () => false,
+  );
+  assert.not.ok(opened && (await miss.locator('.fs-renderer-host').count()) > 0);
+  assert.equal(errors, []);
+  await context.close();
+});
+
+t.run();
