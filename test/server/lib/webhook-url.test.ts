@@ -213,7 +213,9 @@ const rows: Row[] = [
   { url: 'https://meta.example.com/', allowPrivate: true, want: 'address not allowed' },
   { url: 'https://garbage.example.com/', allowPrivate: true, want: 'address not allowed' },
   { url: 'https://127.0.0.1:0/', allowPrivate: true, want: 'address not allowed', asks: false },
-  { url: 'http://127.0.0.1:8080/', allowPrivate: true, want: 'invalid url', asks: false },
+  // Local development: http is allowed too (ARCHITECTURE.md "Working with other tools"); other schemes are not.
+  { url: 'http://127.0.0.1:8080/', allowPrivate: true, want: ok('127.0.0.1', 8080, ['127.0.0.1']), asks: false },
+  { url: 'ftp://127.0.0.1:8080/', allowPrivate: true, want: 'invalid url', asks: false },
   { url: 'https://user:pw@127.0.0.1:8443/', allowPrivate: true, want: 'invalid url', asks: false },
   { url: 'https://127.0.0.1:8443/#x', allowPrivate: true, want: 'invalid url', asks: false },
   { url: 'https://nxdomain.example.com/', allowPrivate: true, want: 'dns failed' },
@@ -248,7 +250,7 @@ for (const row of rows) {
       assert.is(result.host, row.want.host);
       assert.is(result.port, row.want.port ?? 443);
       if (row.want.addresses) assert.equal(result.addresses, row.want.addresses);
-      assert.is(result.url.protocol, 'https:');
+      assert.is(result.url.protocol, new URL(row.url).protocol, 'the scheme asked for (http only with allowPrivate)');
       for (const a of result.addresses) assert.ok(net.isIP(a) !== 0, `${a} is an IP`);
     }
     if (row.asks === false) assert.equal(asked, [], 'decided without DNS');
