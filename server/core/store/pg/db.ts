@@ -37,6 +37,8 @@ export const LockClass = {
   unclaimed: 7,
   spam: 8,
   exclusive: 9,
+  /** Taken with pg_try_advisory_xact_lock inside formstead_fold_counts (the number is written there). */
+  usageFold: 10,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every

@@ -100,10 +100,14 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           // Answered in the order asked, as the embedded store does.
           const deleted = [...new Set(ids)].filter((id) => gone.has(id));
           if (deleted.length === 0) return deleted;
-          await tx.q('UPDATE forms SET submission_count = GREATEST(0, submission_count - $1) WHERE id = $2', [
-            deleted.length,
-            formId,
-          ]);
+          // The counts waiting in form_counts are folded in the same statement (no insert of the form is
+          // running now: each holds the row FOR KEY SHARE, which the lock above waited for).
+          await tx.q(
+            `WITH d AS (DELETE FROM form_counts WHERE form_id = $2 RETURNING n)
+              UPDATE forms SET submission_count =
+                GREATEST(0, submission_count + (SELECT COALESCE(sum(n), 0) FROM d) - $1) WHERE id = $2`,
+            [deleted.length, formId],
+          );
           // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
           await tx.q(
             `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2
@@ -139,10 +143,14 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
   };
 }
 
+/** The cap that is no cap (INTEGER's largest): the insert takes its turn on the form row for an exact count. */
+const TURN_ONLY = 2147483647;
+
 /**
  * The submission write, one round trip: `formstead_insert_submission` (migrations/006-insert-submission.ts)
- * locks the form row, checks idempotency, the 100-submission cap, the uploads and the monthly quota, then
- * writes the submission, its idempotency record, its delivery and the form's count, or nothing.
+ * takes a turn on the form row when a cap, an idempotency key or an exact count needs one, checks idempotency,
+ * the cap, the uploads and the monthly quota, then writes the submission, its idempotency record, its delivery
+ * and the counts, or nothing.
  */
 async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
   const i = s.idempotency;
@@ -158,7 +166,8 @@ async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
       s.hiddenChars,
       s.workspaceId ?? null,
       s.monthlyQuota ?? null,
-      s.formCap ?? null,
+      // A turn without a cap, when the count answered must be this submission's own.
+      s.formCap ?? (s.exactCount ? TURN_ONLY : null),
       i?.key ?? null,
       i?.bodyHash ?? null,
       i?.status ?? null,

@@ -15,6 +15,7 @@ import { recordAttempt } from './009-record-attempt.ts';
 import { takeDelivery } from './010-take-delivery.ts';
 import { attemptLog } from './011-attempt-log.ts';
 import { closing } from './015-closing.ts';
+import { countSlots } from './017-count-slots.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -31,4 +32,5 @@ export const pgMigrations: PgMigration[] = [
   takeDelivery,
   attemptLog,
   closing,
+  countSlots,
 ];
