@@ -2,7 +2,8 @@
 // form without a cap, quota or idempotency key do not take turns on a row lock; their counts wait in
 // per-process rows (form_counts, usage_counts) until folded, and every read still sees an exact number.
 // The lock checks sample pg_stat_activity and pg_locks on a connection of their own while 50 clients on
-// two stores (two instances) post to one form.
+// two stores (two instances) post to one form. Submissions that take no turn are also grouped into one
+// transaction per batch on each instance (server/core/store/pg/insert-batcher.ts).
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -218,6 +219,82 @@ hot(
     }
   },
 );
+
+hot(
+  'submissions asked for in one turn share one transaction (one commit), and each is answered with its own outcome',
+  async () => {
+    const url = await freshDatabase();
+    const store = await openPgStore(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const gone = await form(store, ws.id);
+      await store.forms.delete(gone.id);
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 50 }, () => store.submissions.insert(newSubmission(f.id, ws.id))),
+        store.submissions.insert(newSubmission(gone.id, ws.id)),
+      ]);
+      assert.ok(outcomes.slice(0, 50).every((o) => o.kind === 'stored'));
+      assert.equal(outcomes[50], { kind: 'form_gone' });
+      // Rows written by one transaction carry its id as xmin.
+      const { rows } = await admin.query(
+        'SELECT count(DISTINCT xmin::text)::int AS n FROM submissions WHERE form_id = $1',
+        [f.id],
+      );
+      assert.is(rows[0].n, 1, 'one transaction wrote the 50');
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 50);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  },
+);
+
+hot(
+  'a batch that fails as a whole (one submission breaks a rule of the table) is written again one by one: the ' +
+    'others are stored, that one fails alone',
+  async () => {
+    const store = await openPgStore(await freshDatabase());
+    try {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const first = newSubmission(f.id, ws.id);
+      await store.submissions.insert(first);
+      const settled = await Promise.allSettled([
+        ...Array.from({ length: 10 }, () => store.submissions.insert(newSubmission(f.id, ws.id))),
+        // The same id again: the unique key of submissions refuses it, and with it the batch's statement.
+        store.submissions.insert({ ...newSubmission(f.id, ws.id), id: first.id }),
+      ]);
+      assert.equal(
+        settled.map((r) => r.status),
+        [...Array(10).fill('fulfilled'), 'rejected'],
+      );
+      assert.is(((settled[10] as PromiseRejectedResult).reason as { code?: string }).code, '23505');
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 11);
+      assert.is(await store.submissions.count(f.id), 11);
+    } finally {
+      await store.close();
+    }
+  },
+);
+
+hot('close() waits for submissions still waiting for their batch: each is stored and answered', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  const ws = await workspace(store);
+  const f = await form(store, ws.id);
+  const inserts = Array.from({ length: 20 }, () => store.submissions.insert(newSubmission(f.id, ws.id)));
+  await store.close();
+  assert.ok((await Promise.all(inserts)).every((o) => o.kind === 'stored'));
+  const again = await openPgStore(url);
+  try {
+    assert.is(await again.submissions.count(f.id), 20);
+  } finally {
+    await again.close();
+  }
+});
 
 hot.run();
 

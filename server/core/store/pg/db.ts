@@ -61,6 +61,11 @@ export class PgDatabase implements Queryable {
   readonly pool: pg.Pool;
   readonly q: Queryable['q'];
   readonly get: Queryable['get'];
+  /**
+   * The pool without the store's bookkeeping, for calls that are part of an operation `track` already
+   * counts (the insert batcher's: its callers wait in `track`, so close() waits for the batch too).
+   */
+  readonly direct: Queryable;
   private closed?: Promise<void>;
   /** Operations under way: close waits for them, so a write that was called is never dropped. */
   private inFlight = new Set<Promise<unknown>>();
@@ -83,6 +88,7 @@ export class PgDatabase implements Queryable {
     // A connection the server ends (restart, failover) also emits on its client: without a listener
     // there, Node would crash the process. The call using it rejects on its own and is mapped below.
     this.pool.on('connect', (client) => client.on('error', () => {}));
+    this.direct = wrap((sql, params) => this.pool.query(sql, params));
     const w = wrap((sql, params) => this.track(() => this.pool.query(sql, params)));
     this.q = w.q;
     this.get = w.get;
@@ -142,7 +148,11 @@ export class PgDatabase implements Queryable {
     if (this.everReached) this.log(`${err.message} Requests that need it answer 503 until it is back`);
   }
 
-  private track<T>(op: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `op` as one operation of the store: refused once closed, waited for by close(), and its failure
+   * mapped to 'database_unavailable' when the server could not be reached.
+   */
+  track<T>(op: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new StorageError('closed', 'The PostgreSQL store is closed.'));
     const p = op().then(
       (result) => {

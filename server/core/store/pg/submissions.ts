@@ -1,7 +1,8 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
-import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
-import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
-import type { Param, PgDatabase, Queryable } from './db.ts';
+import type { Store } from '../types.ts';
+import type { Param, PgDatabase } from './db.ts';
+import { InsertBatcher } from './insert-batcher.ts';
+import { batchable, insertSubmission } from './insert-submission.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
 
 /** Whether a `contains` filter was given (an empty one matches everything). */
@@ -13,19 +14,22 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase(
 
 /** The submissions and idempotency parts of the store. */
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
+  const batcher = new InsertBatcher(db);
   return {
     submissions: {
       // The one-call write knows nothing of retain_from (rare: a restore from Spam), which is set in the same
       // transaction.
       insert: (s) =>
-        s.retainFrom === undefined
-          ? insert(db, s)
-          : db.tx(async (tx) => {
-              const outcome = await insert(tx, s);
-              if (outcome.kind === 'stored')
-                await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom!, s.id]);
-              return outcome;
-            }),
+        batchable(s)
+          ? batcher.insert(s)
+          : s.retainFrom === undefined
+            ? insertSubmission(db, s)
+            : db.tx(async (tx) => {
+                const outcome = await insertSubmission(tx, s);
+                if (outcome.kind === 'stored')
+                  await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom!, s.id]);
+                return outcome;
+              }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
@@ -141,51 +145,4 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
       sweep: async (olderThan) => (await db.q('DELETE FROM idempotency WHERE created_at < $1', [olderThan])).changes,
     },
   };
-}
-
-/** The cap that is no cap (INTEGER's largest): the insert takes its turn on the form row for an exact count. */
-const TURN_ONLY = 2147483647;
-
-/**
- * The submission write, one round trip: `formstead_insert_submission` (migrations/006-insert-submission.ts)
- * takes a turn on the form row when a cap, an idempotency key or an exact count needs one, checks idempotency,
- * the cap, the uploads and the monthly quota, then writes the submission, its idempotency record, its delivery
- * and the counts, or nothing.
- */
-async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
-  const i = s.idempotency;
-  const d = s.delivery;
-  const row = (await db.get(
-    `SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`,
-    [
-      s.id,
-      s.formId,
-      s.formVersion,
-      s.createdAt,
-      s.valuesJson ?? JSON.stringify(s.values),
-      s.hiddenChars,
-      s.workspaceId ?? null,
-      s.monthlyQuota ?? null,
-      // A turn without a cap, when the count answered must be this submission's own.
-      s.formCap ?? (s.exactCount ? TURN_ONLY : null),
-      i?.key ?? null,
-      i?.bodyHash ?? null,
-      i?.status ?? null,
-      i?.response ?? null,
-      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-      s.files ?? [],
-      s.fromSpam ?? false,
-      d?.id ?? null,
-      d?.payload ?? null,
-      d?.nextAttemptAt ?? null,
-    ],
-  ))!;
-  switch (row.outcome as InsertOutcome['kind']) {
-    case 'stored':
-      return { kind: 'stored', submissionCount: row.count };
-    case 'replay':
-      return { kind: 'replay', record: toIdempotency({ ...row, form_id: s.formId, key: i!.key }) };
-    default:
-      return { kind: row.outcome };
-  }
 }
