@@ -75,7 +75,7 @@ export class InsertBatcher {
       await Promise.all(batch.map((w) => this.one(w)));
       return;
     }
-    batch.forEach((w, n) => w.resolve(outcomes[n]));
+    for (const [n, w] of batch.entries()) w.resolve(outcomes[n]);
   }
 
   private async one(w: Waiting) {
