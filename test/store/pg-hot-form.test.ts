@@ -296,6 +296,53 @@ hot('close() waits for submissions still waiting for their batch: each is stored
   }
 });
 
+hot(
+  'a read in seq order waits for the inserts of the form in flight: a lower seq that commits after a higher ' +
+    'one is not passed over (the live feed reads on from the last seq it saw)',
+  async () => {
+    const url = await freshDatabase();
+    const store = await openPgStore(url);
+    const open = new pg.Client({ connectionString: url });
+    const watch = new pg.Client({ connectionString: url });
+    await Promise.all([open.connect(), watch.connect()]);
+    try {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const before = await store.submissions.lastSeq(f.id);
+      // Another instance's insert draws its seq and has not committed yet.
+      const late = newSubmission(f.id, ws.id);
+      await open.query('BEGIN');
+      await open.query(
+        `SELECT * FROM formstead_insert_submission($1, $2, 1, $3, '{}', FALSE, $4, NULL, NULL, NULL, NULL, NULL,
+          NULL, NULL, '{}', FALSE, NULL, NULL, NULL)`,
+        [late.id, f.id, late.createdAt, ws.id],
+      );
+      // This one draws a higher seq and commits first: inserts do not wait for one another.
+      const early = newSubmission(f.id, ws.id);
+      assert.is((await store.submissions.insert(early)).kind, 'stored');
+      const reading = store.submissions.page(f.id, 100, before, undefined, 'oldest');
+      while (
+        (
+          await watch.query(
+            "SELECT 1 FROM pg_stat_activity WHERE wait_event = 'advisory' AND datname = current_database()",
+          )
+        ).rowCount === 0
+      )
+        await new Promise((r) => setTimeout(r, 10));
+      await open.query('COMMIT');
+      const rows = await reading;
+      assert.equal(
+        rows.map((r) => r.id),
+        [late.id, early.id],
+        'both, in seq order',
+      );
+    } finally {
+      await Promise.all([open.end(), watch.end()]);
+      await store.close();
+    }
+  },
+);
+
 hot.run();
 
 stopLast();

@@ -39,6 +39,11 @@ export const LockClass = {
   exclusive: 9,
   /** Taken with pg_try_advisory_xact_lock inside formstead_fold_counts (the number is written there). */
   usageFold: 10,
+  /**
+   * A form's inserts in flight: each takes it shared inside formstead_insert_submission (the number is
+   * written there), a read of the form's submissions in seq order takes it alone (pg/submissions.ts `page`).
+   */
+  formInserts: 11,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every

@@ -8,7 +8,8 @@ import type { Queryable, Row } from './db.ts';
 /** The cap that is no cap (INTEGER's largest): the insert takes its turn on the form row for an exact count. */
 const TURN_ONLY = 2147483647;
 
-const CALL = `SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`;
+const ARGS = Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ');
+const CALL = `SELECT * FROM formstead_insert_submission(${ARGS})`;
 
 /**
  * The submission write, one round trip: `formstead_insert_submission` takes a turn on the form row when a

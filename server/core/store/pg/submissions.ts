@@ -1,6 +1,6 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
 import type { Store } from '../types.ts';
-import type { Param, PgDatabase } from './db.ts';
+import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { InsertBatcher } from './insert-batcher.ts';
 import { batchable, insertSubmission } from './insert-submission.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
@@ -37,12 +37,18 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
         const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${contained}`;
         const params: Param[] = [formId, from, limit];
         if (filtered(contains)) params.push(foldAscii(contains));
-        return (
-          await db.q(
-            `SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`,
-            params,
-          )
-        ).rows.map(toSubmission);
+        const sql = `SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`;
+        const read = (q: Queryable) => q.q(sql, params);
+        // Oldest first from a cursor (the live feed across instances reads on from the last seq it saw):
+        // concurrent inserts draw seqs in one order and commit in another, so the read waits, alone on the
+        // form's advisory lock, until none is in flight; every insert after it draws a higher seq.
+        const { rows } = newest
+          ? await read(db)
+          : await db.tx(async (tx) => {
+              await lockKey(tx, LockClass.formInserts, formId);
+              return read(tx);
+            });
+        return rows.map(toSubmission);
       },
       count: async (formId, contains) =>
         (filtered(contains)

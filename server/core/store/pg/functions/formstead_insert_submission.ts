@@ -17,6 +17,9 @@
  * server process's own rows of form_counts and usage_counts (migrations/017-count-slots.ts), which no
  * concurrent transaction writes; the count answered is then the committed count plus this one, which
  * concurrent inserts may share. One in a hundred such inserts folds those rows (formstead_fold_counts).
+ * Every insert holds the advisory lock (11, the form) shared: a reader of the form's submissions in seq
+ * order (the panel's live feed with many instances) takes it alone for its read, so no insert of the form
+ * is in flight then, and every later one draws a higher seq.
  * A refusal returns before anything is written; the call is one statement, so it all commits or none
  * of it does.
  */
@@ -37,6 +40,9 @@ DECLARE
   v_taken idempotency%ROWTYPE;
   v_free INTEGER;
 BEGIN
+  -- Shared by the form's inserts; a read in seq order takes it alone, so it never misses a lower seq
+  -- that commits after a higher one (no turn orders the seqs of concurrent inserts any more).
+  PERFORM pg_advisory_xact_lock_shared(11, hashtext(p_form_id));
   IF v_turn THEN
     PERFORM 1 FROM forms f WHERE f.id = p_form_id FOR NO KEY UPDATE;
   ELSE
