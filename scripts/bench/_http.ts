@@ -94,7 +94,7 @@ export interface WrkResult {
 export function wrkPost(
   url: string,
   body: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; paths?: string[] },
 ): WrkResult {
   const dir = mkdtempSync(path.join(tmpdir(), 'wrk-'));
   const script = path.join(dir, 'post.lua');
@@ -107,6 +107,14 @@ export function wrkPost(
       ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
       'local non2xx = 0',
       'function response(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end',
+      // Several paths (many forms): each request takes the next one in turn.
+      ...(opts.paths?.length
+        ? [
+            `local paths = {${opts.paths.map((p) => JSON.stringify(p)).join(', ')}}`,
+            'local n = 0',
+            'function request() n = n % #paths + 1; return wrk.format(nil, paths[n]) end',
+          ]
+        : []),
     ].join('\n'),
   );
   const out = spawnSync(

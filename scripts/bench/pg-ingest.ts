@@ -1,12 +1,15 @@
 // Ingest on PostgreSQL: durable submissions/s through POST /v1/f/{id} (the same 20-field form as
-// `ingest`, 50 connections) on three setups measured in this run: the embedded store (one bundle, the
-// baseline), one bundle on PostgreSQL, and two bundles on the same PostgreSQL database. For two
-// instances, two wrk processes run at once (25 connections each, one per bundle) and their req/s are
-// added: the simplest honest split, since each bundle gets exactly half the connections.
+// `ingest`, 50 connections) on these setups, measured in this run: the embedded store (one bundle, the
+// baseline), then one bundle and two bundles on one PostgreSQL database, each posting to ONE form and to
+// many forms (50, each request the next form in turn). For two instances, two wrk processes run at once
+// (25 connections each, one per bundle) and their req/s are added.
 // Every server (bundles and PostgreSQL with all its backends) is pinned to one core, wrk to the other.
 // PostgreSQL keeps its durable defaults (every commit flushed), as the embedded store fsyncs its journal.
-// Each setup also reports CPU per request (utime + stime deltas from /proc, Node and PostgreSQL apart):
-// on 2 cores two instances cannot show scaling, but CPU per request lets it be computed for more.
+// Each setup also reports CPU per request (utime + stime deltas from /proc, Node and PostgreSQL apart) and,
+// on PostgreSQL, WAL flushes per submission (pg_stat_wal's wal_sync over the rows stored, warm-up
+// included): 1.0 means no two commits shared a flush.
+// BENCH_ROUNDS (default 2) repeats the setups, the order reversed every other round (the machine is
+// shared and noisy); the summary gives each figure's range over the rounds.
 // Skipped with a notice when PostgreSQL's server binaries are missing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +24,10 @@ import { cpuSince, cpuSnapshot, withChildren } from './_proc.ts';
 skipWithoutPostgres();
 requireWrk();
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const MANY_FORMS = 50;
+// Each bundle started adds an exit listener (it kills the bundle and removes its folder).
+process.setMaxListeners(100);
 
 /** Starts one bundle on its own data folder, pinned to the server core; answers its URL and pid. */
 async function startOne(port: number, env: Record<string, string>) {
@@ -28,26 +35,37 @@ async function startOne(port: number, env: Record<string, string>) {
   return { url, child, pid: child.pid! };
 }
 
+/** One wrk target: a bundle's base URL and the paths its wrk cycles through. */
+interface Target {
+  url: string;
+  paths: string[];
+}
+
 /** wrk runs at once (each its own process on the load core), req/s and errors added up. */
 async function wrkParallel(
-  urls: string[],
+  targets: Target[],
   connections: number,
   secs: number,
 ): Promise<WrkResult & { requests: number }> {
-  if (urls.length === 1) {
-    const r = wrkPost(urls[0], body, { connections, seconds: secs });
+  const each = Math.round(connections / targets.length);
+  if (targets.length === 1) {
+    const r = wrkPost(targets[0].url + targets[0].paths[0], body, {
+      connections,
+      seconds: secs,
+      paths: targets[0].paths,
+    });
     return { ...r, requests: r.rps * secs };
   }
   // wrkPost is synchronous; run each in its own Node child so they overlap.
   const runs = await Promise.all(
-    urls.map(
-      (u) =>
+    targets.map(
+      (t) =>
         new Promise<WrkResult>((resolve, reject) => {
+          const opts = { connections: each, seconds: secs, paths: t.paths };
           const code =
-            `import { wrkPost } from ` +
-            `${JSON.stringify(path.join(import.meta.dirname, '_http.ts'))}; ` +
-            `console.log(JSON.stringify(wrkPost(${JSON.stringify(u)}, ${JSON.stringify(body)}, { connections: ` +
-            `${Math.round(connections / urls.length)}, seconds: ${secs} })));`;
+            `import { wrkPost } from ${JSON.stringify(path.join(import.meta.dirname, '_http.ts'))}; ` +
+            `console.log(JSON.stringify(wrkPost(${JSON.stringify(t.url + t.paths[0])}, ${JSON.stringify(body)}, ` +
+            `${JSON.stringify(opts)})));`;
           const c = spawn(
             'taskset',
             ['-c', LOAD_CORE, process.execPath, '--import', 'tsx', '--input-type=module', '-e', code],
@@ -79,82 +97,151 @@ interface Row {
   errors: number;
   nodeCpu: number;
   pgCpu: number;
+  /** WAL flushes (pg_stat_wal.wal_sync) per stored submission; NaN on the embedded store. */
+  flushes: number;
   load: number;
 }
 
 /** Warm-up, then one measured run; CPU per request of the bundles and of PostgreSQL. */
 async function measure(
-  name: string,
   targets: { url: string; pid: number }[],
-  formIds: string[],
+  paths: string[],
   postmaster?: number,
-): Promise<Row> {
-  const urls = targets.map((t, i) => `${t.url}/v1/f/${formIds[i]}`);
-  await wrkParallel(urls, 50, 2);
+): Promise<Omit<Row, 'name' | 'flushes'>> {
+  const wrkTargets = targets.map((t) => ({ url: t.url, paths }));
+  await wrkParallel(wrkTargets, 50, 2);
   const nodePids = targets.map((t) => t.pid);
   const pgList = postmaster ? withChildren(postmaster) : [];
   const nodeBefore = cpuSnapshot(nodePids);
   const pgBefore = cpuSnapshot(pgList);
-  const r = await wrkParallel(urls, 50, seconds);
+  const r = await wrkParallel(wrkTargets, 50, seconds);
   const pgAfterList = postmaster ? withChildren(postmaster) : [];
   const nodeCpu = cpuSince(nodeBefore, nodePids) / r.requests;
   const pgCpu = postmaster ? cpuSince(pgBefore, pgAfterList) / r.requests : 0;
-  return { name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, nodeCpu, pgCpu, load: loadavg()[0] };
+  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, nodeCpu, pgCpu, load: loadavg()[0] };
 }
 
-const rows: Row[] = [];
+/** Publishes the form `count` times on the bundle at `url`; answers the paths to post to. */
+async function formPaths(url: string, count: number): Promise<string[]> {
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) paths.push(`/v1/f/${await publish(url, definition)}`);
+  return paths;
+}
 
-// 1. The embedded store: the baseline.
-{
+/** The embedded store: the baseline. */
+async function embedded(): Promise<Row> {
   const one = await startOne(9341, {});
-  rows.push(await measure('embedded, 1 instance', [one], [await publish(one.url, definition)]));
-  one.child.kill('SIGKILL');
+  try {
+    return { name: 'embedded, 1 form', flushes: Number.NaN, ...(await measure([one], await formPaths(one.url, 1))) };
+  } finally {
+    one.child.kill('SIGKILL');
+  }
 }
 
-// 2 and 3. PostgreSQL with durable settings, pinned with all its processes to the server core.
-const { db, postmaster } = await pinnedPostgres(['formstead_one', 'formstead_two']);
-{
+const { db, postmaster } = await pinnedPostgres([]);
+const admin = new pg.Client({ connectionString: db.url() });
+await admin.connect();
+let databases = 0;
+/** WAL flushes so far, all processes (the counters are the cluster's). */
+const walSyncs = async () => Number((await admin.query('SELECT wal_sync FROM pg_stat_wal')).rows[0].wal_sync);
+
+/** `instances` bundles on a fresh database posting to `forms` forms. */
+async function onPostgres(instances: number, forms: number): Promise<Row> {
+  const name = `formstead_${++databases}`;
+  await admin.query(`CREATE DATABASE ${name}`);
   const filesDir = mkdtempSync(path.join(tmpdir(), 'formstead-pgbench-files-'));
   process.on('exit', () => rmSync(filesDir, { recursive: true, force: true }));
-  const one = await startOne(9342, { FORMSTEAD_DATABASE_URL: db.url('formstead_one'), FORMSTEAD_FILES_DIR: filesDir });
-  rows.push(await measure('PostgreSQL, 1 instance', [one], [await publish(one.url, definition)], postmaster));
-  one.child.kill('SIGKILL');
-}
-{
-  const filesDir = mkdtempSync(path.join(tmpdir(), 'formstead-pgbench-files-'));
-  process.on('exit', () => rmSync(filesDir, { recursive: true, force: true }));
-  const env = { FORMSTEAD_DATABASE_URL: db.url('formstead_two'), FORMSTEAD_FILES_DIR: filesDir };
-  const a = await startOne(9343, env);
-  const b = await startOne(9344, env);
-  const formId = await publish(a.url, definition);
-  // The form published on one instance answers on the other too: both get the same form's URL.
-  rows.push(await measure('PostgreSQL, 2 instances', [a, b], [formId, formId], postmaster));
-  // Every acknowledged submission is in the database once.
-  const check = new pg.Client({ connectionString: db.url('formstead_two') });
+  const env = { FORMSTEAD_DATABASE_URL: db.url(name), FORMSTEAD_FILES_DIR: filesDir };
+  const bundles = [];
+  for (let i = 0; i < instances; i++) bundles.push(await startOne(9342 + i, env));
+  // Forms published on one instance answer on the other too: every wrk cycles through the same ones.
+  const paths = await formPaths(bundles[0].url, forms);
+  const syncsBefore = await walSyncs();
+  const row = await measure(bundles, paths, postmaster);
+  // The bundles go before the counters are read: their backends end and report their last figures.
+  for (const b of bundles) b.child.kill('SIGKILL');
+  await new Promise((r) => setTimeout(r, 1000));
+  const check = new pg.Client({ connectionString: db.url(name) });
   await check.connect();
   const stored = Number((await check.query('SELECT count(*) AS n FROM submissions')).rows[0].n);
+  // Every acknowledged submission is in the database once, and each form's count says so exactly.
+  // Counts not yet folded into the form rows wait in form_counts (a build before it has none).
+  const pending = (await check.query("SELECT to_regclass('form_counts') AS t")).rows[0].t
+    ? Number((await check.query('SELECT COALESCE(sum(n), 0) AS n FROM form_counts')).rows[0].n)
+    : 0;
+  const counted =
+    pending + Number((await check.query('SELECT COALESCE(sum(submission_count), 0) AS n FROM forms')).rows[0].n);
   await check.end();
-  console.log(`(two instances stored ${stored} submissions in all, warm-up included)`);
-  // The bundles go before the database, so they do not log its going away.
-  a.child.kill('SIGKILL');
-  b.child.kill('SIGKILL');
+  if (counted !== stored) throw new Error(`${name}: the forms count ${counted} submissions, ${stored} are stored`);
+  const flushes = ((await walSyncs()) - syncsBefore) / stored;
+  const where = forms > 1 ? `${forms} forms` : '1 form';
+  const label = `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}, ${where}`;
+  return { name: label, flushes, ...row };
 }
+
+const setups: (() => Promise<Row>)[] = [
+  embedded,
+  () => onPostgres(1, 1),
+  () => onPostgres(2, 1),
+  () => onPostgres(1, MANY_FORMS),
+  () => onPostgres(2, MANY_FORMS),
+];
+const all: Row[][] = [];
+for (let round = 0; round < rounds; round++) {
+  const order = setups.map((_, i) => i);
+  if (round % 2 === 1) order.reverse();
+  const rows: Row[] = [];
+  for (const i of order) rows[i] = await setups[i]();
+  all.push(rows);
+  print(rows, round + 1);
+}
+await admin.end();
 await db.stop();
 
-const base = rows[0].rps;
-console.log(
-  `ingest on PostgreSQL, 20-field form, 50 connections in all, ${seconds} s each; servers on core ` +
-    `${SERVER_CORE}, wrk on core ${LOAD_CORE}`,
-);
-console.log(`machine: ${availableParallelism()} cores (os.availableParallelism())`);
-for (const r of rows) {
-  const cpu = r.pgCpu
-    ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ` +
-      `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
-    : `CPU/req node ${r.nodeCpu.toFixed(0)} µs`;
+console.log(`\nsummary over ${rounds} round(s): range (min-max) of each figure`);
+const range = (xs: number[], digits = 0) => {
+  const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+  return lo.toFixed(digits) === hi.toFixed(digits) ? lo.toFixed(digits) : `${lo.toFixed(digits)}-${hi.toFixed(digits)}`;
+};
+for (let i = 0; i < all[0].length; i++) {
+  const name = all[0][i].name;
+  const rows = all.map((r) => r[i]);
+  const ratios = all.map((r) => r[i].rps / r[0].rps);
   console.log(
-    `  ${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ` +
-      `${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   load ${r.load.toFixed(1)}`,
+    `  ${name.padEnd(34)} ${range(rows.map((r) => r.rps)).padStart(11)} req/s   ratio ${range(ratios, 2)}` +
+      (rows[0].pgCpu
+        ? `   CPU/req ${range(rows.map((r) => r.nodeCpu))} + ${range(rows.map((r) => r.pgCpu))} µs` +
+          `   flushes/submission ${range(
+            rows.map((r) => r.flushes),
+            2,
+          )}`
+        : `   CPU/req ${range(rows.map((r) => r.nodeCpu))} µs`),
   );
 }
+const two = all.map((r) => r[2].rps / r[1].rps);
+console.log(`  two instances / one instance on one form: ${range(two, 2)} (target: not below 1.00)`);
+console.log(`  one instance, one form / embedded: ${range(ratios(1), 2)} (target ≥ 0.50)`);
 process.exit(0);
+
+function ratios(i: number) {
+  return all.map((r) => r[i].rps / r[0].rps);
+}
+
+function print(rows: Row[], round: number) {
+  const base = rows[0].rps;
+  console.log(
+    `\nround ${round}: ingest, 20-field form, 50 connections in all, ${seconds} s each; servers on core ` +
+      `${SERVER_CORE}, wrk on core ${LOAD_CORE}; ${availableParallelism()} cores (os.availableParallelism())`,
+  );
+  for (const r of rows) {
+    const cpu = r.pgCpu
+      ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ` +
+        `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs   flushes/submission ${r.flushes.toFixed(2)}`
+      : `CPU/req node ${r.nodeCpu.toFixed(0)} µs`;
+    console.log(
+      `  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ` +
+        `${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   ` +
+        `load ${r.load.toFixed(1)}`,
+    );
+  }
+}

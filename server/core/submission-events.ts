@@ -17,6 +17,9 @@ export interface SharedSubmissions {
 /** Most rows one look reads before looking again at once. */
 const PAGE = 100;
 
+/** How many ids a watch keeps of the rows its reads yielded, to skip a local event that comes after its row. */
+const READ_KEPT = 1000;
+
 /** What a live view receives: the submission as the API shows it (spec 2.12). */
 export type SubmissionCreated = ReturnType<typeof submissionView>;
 
@@ -54,9 +57,10 @@ export class SubmissionEvents {
 
   /**
    * The watch with many instances: this instance's submissions as they are stored, and the others'
-   * read from the store by seq within `everyMs` (one form's seqs grow in commit order: its inserts
-   * take turns on the form row). Listening starts at the call, before the seq is read, so a local
-   * submission stored meanwhile is not lost; only forms someone watches are read.
+   * read from the store by seq within `everyMs` (a read in oldest order waits until none of the form's
+   * inserts is in flight, so no lower seq commits after it). Listening starts at the call, before the seq
+   * is read, so a local submission stored meanwhile is not lost; only forms someone watches are read. A
+   * submission is yielded once, whether its local event or a read meets it first.
    */
   private async watchShared(
     formId: string,
@@ -84,10 +88,14 @@ export class SubmissionEvents {
     return (async function* () {
       // Ids yielded from local events, skipped when a read meets them.
       const yielded = new Set<string>();
+      // Ids a read yielded first (this instance's row committed, its event not handed over yet), skipped
+      // when the event comes; the newest READ_KEPT only, since the other instances' rows have no event.
+      const read = new Set<string>();
       try {
         while (!signal?.aborted) {
           while (local.length > 0) {
             const event = local.shift()!;
+            if (read.delete(event.id)) continue;
             yielded.add(event.id);
             yield event;
           }
@@ -97,6 +105,8 @@ export class SubmissionEvents {
               for (const row of rows) {
                 after = row.seq;
                 if (yielded.delete(row.id)) continue;
+                read.add(row.id);
+                if (read.size > READ_KEPT) read.delete(read.values().next().value!);
                 yield submissionView(row);
               }
               if (rows.length < PAGE) break;

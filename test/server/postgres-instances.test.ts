@@ -103,6 +103,41 @@ two('40 submissions split across both instances are all present once, on either'
   }
 });
 
+two(
+  'milestone mails of a form posted to on both instances at once: one at the 1st response, one at the 10th ' +
+    '(such a form counts each submission in turn)',
+  async () => {
+    const formId = await publish(a);
+    // Set through both, so each instance's own cache holds the setting (not a hint on its way).
+    for (const s of [a, b]) {
+      const patch = await call(s.url, 'PATCH', `/v1/forms/${formId}`, {
+        key: OWNER_KEY,
+        body: { notify_mode: 'milestones', notify_each_response: false },
+      });
+      assert.is(patch.status, 200, patch.text);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => submit(i % 2 === 0 ? a : b, formId, `m${i}`)),
+    );
+    for (const r of answers) assert.is(r.status, 201, r.text);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const subjects = async () =>
+        (await client.query('SELECT subject FROM outbox WHERE form_id = $1 ORDER BY subject', [formId])).rows.map(
+          (r) => r.subject as string,
+        );
+      await within(5000, 'both milestone mails are written', async () => (await subjects()).length >= 2);
+      assert.equal(
+        (await subjects()).map((x) => x.split(':')[0]),
+        ['10th response', '1st response'],
+      );
+    } finally {
+      await client.end();
+    }
+  },
+);
+
 two('a setting changed on one instance is honoured by the other within 2 s, both ways', async () => {
   const formId = await publish(a);
   // B reads (and caches) the form while it is active.

@@ -25,7 +25,12 @@ export class MilestoneMail {
 
   /** Whether a form at this response count gets a mail: claimed, milestones on, count listed. */
   static due(form: FormRecord, count: number): boolean {
-    return sendsMail(form) && form.notifyMode === 'milestones' && MILESTONES.includes(count);
+    return MilestoneMail.counts(form) && MILESTONES.includes(count);
+  }
+
+  /** Whether the form's responses are counted for mails: each store write must then answer its own count. */
+  static counts(form: FormRecord): boolean {
+    return sendsMail(form) && form.notifyMode === 'milestones';
   }
 
   /** Sends the mail for `count` responses; never throws. */

@@ -115,10 +115,12 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
       ...store.submissions,
       insert: async (sub) => {
         const outcome = await store.submissions.insert(sub);
-        // The insert bumped the row's counter; mirror the value it wrote (not +1: a reader may have
-        // cached the row after the transaction ran and before this promise resolved).
+        // The insert bumped the form's count; mirror the value it answered (not +1: a reader may have
+        // cached the row after the transaction ran and before this promise resolved), never lowering it:
+        // on PostgreSQL concurrent inserts may answer the same count, or answer out of order.
         const cached = cache.get(sub.formId);
-        if (cached && outcome.kind === 'stored') cached.submissionCount = outcome.submissionCount;
+        if (cached && outcome.kind === 'stored')
+          cached.submissionCount = Math.max(cached.submissionCount, outcome.submissionCount);
         return outcome;
       },
       // Deleting lowers the row's counter: forget it rather than mirror (a rare write).

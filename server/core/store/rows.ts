@@ -77,7 +77,9 @@ export const toForm = (r: Row): FormRecord => ({
   createdAt: r.created_at as FormRecord['createdAt'],
   expiresAt: r.expires_at as FormRecord['expiresAt'],
   claimTokenHash: r.claim_token_hash as FormRecord['claimTokenHash'],
-  submissionCount: r.submission_count as FormRecord['submissionCount'],
+  // PostgreSQL adds the counts not folded into the row yet (pending_count: migrations/017-count-slots.ts).
+  submissionCount: ((r.submission_count as number) +
+    ((r.pending_count as number | undefined) ?? 0)) as FormRecord['submissionCount'],
   successMessage: r.success_message as FormRecord['successMessage'],
   redirectUrl: r.redirect_url as FormRecord['redirectUrl'],
   allowAnotherResponse: bool(r.allow_another_response),

@@ -168,6 +168,42 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
     },
   );
 
+  rule(
+    'submissions.insert',
+    'exactCount with eight concurrent inserts: each answers its own count, 1 to 8',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () => store.submissions.insert(newSubmission(f.id, ws.id, { exactCount: true }))),
+      );
+      assert.equal(
+        outcomes.map((o) => (o.kind === 'stored' ? o.submissionCount : o.kind)).sort((a, b) => Number(a) - Number(b)),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+    },
+  );
+  rule(
+    'submissions.insert',
+    'twenty concurrent inserts without a limit: all stored, and the form and the month count exactly twenty',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, () => store.submissions.insert(newSubmission(f.id, ws.id))),
+      );
+      assert.ok(outcomes.every((o) => o.kind === 'stored' && o.submissionCount >= 1 && o.submissionCount <= 20));
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 20);
+      assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 20);
+      assert.is(
+        await store.submissions
+          .insert(newSubmission(f.id, ws.id))
+          .then((o) => o.kind === 'stored' && o.submissionCount),
+        21,
+      );
+    },
+  );
+
   // monthlyQuota: the workspace's submissions this UTC month, checked inside the write.
   const QUOTA = 4;
   for (const [title, thisMonth, lastMonth, kind] of [

@@ -37,6 +37,13 @@ export const LockClass = {
   unclaimed: 7,
   spam: 8,
   exclusive: 9,
+  /** Taken with pg_try_advisory_xact_lock inside formstead_fold_counts (the number is written there). */
+  usageFold: 10,
+  /**
+   * A form's inserts in flight: each takes it shared inside formstead_insert_submission (the number is
+   * written there), a read of the form's submissions in seq order takes it alone (pg/submissions.ts `page`).
+   */
+  formInserts: 11,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every
@@ -59,6 +66,11 @@ export class PgDatabase implements Queryable {
   readonly pool: pg.Pool;
   readonly q: Queryable['q'];
   readonly get: Queryable['get'];
+  /**
+   * The pool without the store's bookkeeping, for calls that are part of an operation `track` already
+   * counts (the insert batcher's: its callers wait in `track`, so close() waits for the batch too).
+   */
+  readonly direct: Queryable;
   private closed?: Promise<void>;
   /** Operations under way: close waits for them, so a write that was called is never dropped. */
   private inFlight = new Set<Promise<unknown>>();
@@ -81,6 +93,7 @@ export class PgDatabase implements Queryable {
     // A connection the server ends (restart, failover) also emits on its client: without a listener
     // there, Node would crash the process. The call using it rejects on its own and is mapped below.
     this.pool.on('connect', (client) => client.on('error', () => {}));
+    this.direct = wrap((sql, params) => this.pool.query(sql, params));
     const w = wrap((sql, params) => this.track(() => this.pool.query(sql, params)));
     this.q = w.q;
     this.get = w.get;
@@ -140,7 +153,11 @@ export class PgDatabase implements Queryable {
     if (this.everReached) this.log(`${err.message} Requests that need it answer 503 until it is back`);
   }
 
-  private track<T>(op: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `op` as one operation of the store: refused once closed, waited for by close(), and its failure
+   * mapped to 'database_unavailable' when the server could not be reached.
+   */
+  track<T>(op: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new StorageError('closed', 'The PostgreSQL store is closed.'));
     const p = op().then(
       (result) => {

@@ -4,6 +4,13 @@ import { LockClass, lockKey, type Param, type PgDatabase, type Queryable, type R
 import { notifyFormChanged } from './changes.ts';
 import { formColumns, toForm, toSubmission } from '../rows.ts';
 
+/**
+ * A form row as every read answers it: with the counts inserts left in form_counts and not folded into
+ * submission_count yet, read in the same statement, so the sum is exact (migrations/017-count-slots.ts).
+ */
+export const FORM_ROW =
+  'f.*, (SELECT COALESCE(sum(c.n), 0) FROM form_counts c WHERE c.form_id = f.id) AS pending_count FROM forms f';
+
 /** The forms part of the store. */
 export function formQueries(db: PgDatabase): Store['forms'] {
   const list = async (sql: string, params: Param[]) => (await db.q(sql, params)).rows.map(toForm);
@@ -46,16 +53,16 @@ export function formQueries(db: PgDatabase): Store['forms'] {
       });
     },
     byId: async (id) => {
-      const row = await db.get('SELECT * FROM forms WHERE id = $1', [id]);
+      const row = await db.get(`SELECT ${FORM_ROW} WHERE id = $1`, [id]);
       return row && toForm(row);
     },
     byClaimTokenHash: async (hash) => {
-      const row = await db.get('SELECT * FROM forms WHERE claim_token_hash = $1', [hash]);
+      const row = await db.get(`SELECT ${FORM_ROW} WHERE claim_token_hash = $1`, [hash]);
       return row && toForm(row);
     },
     bySlug: async (slug) => {
       if (slug === '') return undefined;
-      const row = await db.get('SELECT * FROM forms WHERE slug = $1', [slug]);
+      const row = await db.get(`SELECT ${FORM_ROW} WHERE slug = $1`, [slug]);
       return row && toForm(row);
     },
     setSlug: async (formId, slug) =>
@@ -78,11 +85,11 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         toVersion,
       ),
     listByWorkspace: async (workspaceId) =>
-      list('SELECT * FROM forms WHERE workspace_id = $1 ORDER BY created_at DESC, id DESC', [workspaceId]),
+      list(`SELECT ${FORM_ROW} WHERE workspace_id = $1 ORDER BY created_at DESC, id DESC`, [workspaceId]),
     listModerationPaused: async (limit) =>
-      list('SELECT * FROM forms WHERE moderation_paused ORDER BY created_at DESC, id DESC LIMIT $1', [limit]),
+      list(`SELECT ${FORM_ROW} WHERE moderation_paused ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]),
     listByAgentKey: async (agentKeyId) =>
-      list('SELECT * FROM forms WHERE agent_key_id = $1 ORDER BY created_at DESC, id DESC', [agentKeyId]),
+      list(`SELECT ${FORM_ROW} WHERE agent_key_id = $1 ORDER BY created_at DESC, id DESC`, [agentKeyId]),
     countUnclaimedByAgentKey: async (agentKeyId) =>
       (await db.get('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = $1 AND workspace_id IS NULL', [agentKeyId]))
         ?.n ?? 0,
@@ -172,6 +179,7 @@ export function formQueries(db: PgDatabase): Store['forms'] {
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
 export const formOwnedTables: string[] = [
   'form_versions',
+  'form_counts',
   'submissions',
   'idempotency',
   'webhook_deliveries',

@@ -29,9 +29,15 @@ export function identityQueries(db: PgDatabase): Pick<Store, 'meta' | 'workspace
         const row = await db.get('SELECT * FROM workspaces WHERE id = $1', [id]);
         return row && toWorkspace(row);
       },
+      // The folded row plus what inserts without a quota left in usage_counts, in one statement: exact.
       monthlyUsage: async (workspaceId, month) =>
-        (await db.get('SELECT submissions FROM usage WHERE workspace_id = $1 AND month = $2', [workspaceId, month]))
-          ?.submissions ?? 0,
+        (
+          await db.get(
+            `SELECT (SELECT COALESCE(sum(submissions), 0) FROM usage WHERE workspace_id = $1 AND month = $2)
+              + (SELECT COALESCE(sum(n), 0) FROM usage_counts WHERE workspace_id = $1 AND month = $2) AS n`,
+            [workspaceId, month],
+          )
+        )?.n ?? 0,
     },
     users: {
       create: async (user, membership) => {

@@ -1,7 +1,8 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
-import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
-import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
-import type { Param, PgDatabase, Queryable } from './db.ts';
+import type { Store } from '../types.ts';
+import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
+import { InsertBatcher } from './insert-batcher.ts';
+import { batchable, insertSubmission } from './insert-submission.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
 
 /** Whether a `contains` filter was given (an empty one matches everything). */
@@ -13,26 +14,29 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase(
 
 /** The submissions and idempotency parts of the store. */
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
+  const batcher = new InsertBatcher(db);
   return {
     submissions: {
       // The one-call write knows nothing of retain_from (rare: a restore from Spam) nor of Slack and Discord
       // messages (forms that have them), which are written in the same transaction.
       insert: (s) =>
-        s.retainFrom === undefined && !s.chatDeliveries?.length
-          ? insert(db, s)
-          : db.tx(async (tx) => {
-              const outcome = await insert(tx, s);
-              if (outcome.kind !== 'stored') return outcome;
-              if (s.retainFrom !== undefined)
-                await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom, s.id]);
-              for (const d of s.chatDeliveries ?? [])
-                await tx.q(
-                  `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
-                    channel) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-                  [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
-                );
-              return outcome;
-            }),
+        batchable(s)
+          ? batcher.insert(s)
+          : s.retainFrom === undefined && !s.chatDeliveries?.length
+            ? insertSubmission(db, s)
+            : db.tx(async (tx) => {
+                const outcome = await insertSubmission(tx, s);
+                if (outcome.kind !== 'stored') return outcome;
+                if (s.retainFrom !== undefined)
+                  await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom, s.id]);
+                for (const d of s.chatDeliveries ?? [])
+                  await tx.q(
+                    `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
+                      channel) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+                    [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
+                  );
+                return outcome;
+              }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
@@ -40,12 +44,18 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
         const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${contained}`;
         const params: Param[] = [formId, from, limit];
         if (filtered(contains)) params.push(foldAscii(contains));
-        return (
-          await db.q(
-            `SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`,
-            params,
-          )
-        ).rows.map(toSubmission);
+        const sql = `SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`;
+        const read = (q: Queryable) => q.q(sql, params);
+        // Oldest first from a cursor (the live feed across instances reads on from the last seq it saw):
+        // concurrent inserts draw seqs in one order and commit in another, so the read waits, alone on the
+        // form's advisory lock, until none is in flight; every insert after it draws a higher seq.
+        const { rows } = newest
+          ? await read(db)
+          : await db.tx(async (tx) => {
+              await lockKey(tx, LockClass.formInserts, formId);
+              return read(tx);
+            });
+        return rows.map(toSubmission);
       },
       count: async (formId, contains) =>
         (filtered(contains)
@@ -107,10 +117,14 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           // Answered in the order asked, as the embedded store does.
           const deleted = [...new Set(ids)].filter((id) => gone.has(id));
           if (deleted.length === 0) return deleted;
-          await tx.q('UPDATE forms SET submission_count = GREATEST(0, submission_count - $1) WHERE id = $2', [
-            deleted.length,
-            formId,
-          ]);
+          // The counts waiting in form_counts are folded in the same statement (no insert of the form is
+          // running now: each holds the row FOR KEY SHARE, which the lock above waited for).
+          await tx.q(
+            `WITH d AS (DELETE FROM form_counts WHERE form_id = $2 RETURNING n)
+              UPDATE forms SET submission_count =
+                GREATEST(0, submission_count + (SELECT COALESCE(sum(n), 0) FROM d) - $1) WHERE id = $2`,
+            [deleted.length, formId],
+          );
           // The payload holds the deleted values: emptied on every delivery of it, pending ones cancelled.
           await tx.q(
             `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2
@@ -149,46 +163,4 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
       sweep: async (olderThan) => (await db.q('DELETE FROM idempotency WHERE created_at < $1', [olderThan])).changes,
     },
   };
-}
-
-/**
- * The submission write, one round trip: `formstead_insert_submission` (migrations/006-insert-submission.ts)
- * locks the form row, checks idempotency, the 100-submission cap, the uploads and the monthly quota, then
- * writes the submission, its idempotency record, its delivery and the form's count, or nothing.
- */
-async function insert(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
-  const i = s.idempotency;
-  const d = s.delivery;
-  const row = (await db.get(
-    `SELECT * FROM formstead_insert_submission(${Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ')})`,
-    [
-      s.id,
-      s.formId,
-      s.formVersion,
-      s.createdAt,
-      s.valuesJson ?? JSON.stringify(s.values),
-      s.hiddenChars,
-      s.workspaceId ?? null,
-      s.monthlyQuota ?? null,
-      s.formCap ?? null,
-      i?.key ?? null,
-      i?.bodyHash ?? null,
-      i?.status ?? null,
-      i?.response ?? null,
-      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-      s.files ?? [],
-      s.fromSpam ?? false,
-      d?.id ?? null,
-      d?.payload ?? null,
-      d?.nextAttemptAt ?? null,
-    ],
-  ))!;
-  switch (row.outcome as InsertOutcome['kind']) {
-    case 'stored':
-      return { kind: 'stored', submissionCount: row.count };
-    case 'replay':
-      return { kind: 'replay', record: toIdempotency({ ...row, form_id: s.formId, key: i!.key }) };
-    default:
-      return { kind: row.outcome };
-  }
 }

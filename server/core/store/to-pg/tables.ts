@@ -70,6 +70,10 @@ export const notCopied: Record<string, string> = {
   schema_migrations: 'each store records its own migrations (PostgreSQL applies its own before the copy)',
   sqlite_sequence: "SQLite's AUTOINCREMENT counters: the copy moves PostgreSQL's sequences instead",
   job_ticks: 'PostgreSQL only: which instance ran a scheduled job last; it fills itself',
+  form_counts:
+    'PostgreSQL only: counts not yet folded into forms.submission_count; the copy writes the whole count there',
+  usage_counts:
+    'PostgreSQL only: monthly counts not yet folded into usage.submissions; the copy writes the whole count there',
   rate_buckets:
     'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, ' +
     'and a move refills them as a restart does',

@@ -44,6 +44,13 @@ export interface NewSubmission {
   formCap?: number;
   /** Refuse (store nothing) when the workspace already used this many submissions this month. */
   monthlyQuota?: number;
+  /**
+   * The answered `submissionCount` must be this submission's own place among the form's (a milestone mail
+   * goes by it). Without it (and without formCap or idempotency), concurrent inserts into one form may
+   * answer the same count: PostgreSQL then lets them run side by side instead of one after another. Reads
+   * of the form's count are exact either way.
+   */
+  exactCount?: boolean;
   /** The webhook delivery of this submission, written in the same transaction so none is lost. */
   delivery?: NewDelivery;
   /** Its Slack and Discord messages (channel set), written in the same transaction like the webhook delivery. */

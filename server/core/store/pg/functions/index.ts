@@ -11,6 +11,7 @@
 // creates the new one. The store refuses to open when a name has two signatures. A function no longer
 // used is dropped by a migration and its file removed. The functions run only on the schema the
 // migrations leave, so a function file may use any table or column the newest migration made.
+import { formstead_fold_counts } from './formstead_fold_counts.ts';
 import { formstead_insert_submission } from './formstead_insert_submission.ts';
 import { formstead_rate_draw } from './formstead_rate_draw.ts';
 import { formstead_rate_take } from './formstead_rate_take.ts';
@@ -28,6 +29,7 @@ export const pgFunctions: PgFunction[] = [
   // Called by the previous version only (instances not yet upgraded); formstead_rate_draw replaced it.
   { name: 'formstead_rate_take', sql: formstead_rate_take },
   { name: 'formstead_rate_draw', sql: formstead_rate_draw },
+  { name: 'formstead_fold_counts', sql: formstead_fold_counts },
   { name: 'formstead_insert_submission', sql: formstead_insert_submission },
   { name: 'formstead_record_attempt', sql: formstead_record_attempt },
   { name: 'formstead_take_delivery', sql: formstead_take_delivery },

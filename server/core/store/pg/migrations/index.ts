@@ -17,6 +17,7 @@ import { attemptLog } from './011-attempt-log.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
+import { countSlots } from './017-count-slots.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -35,4 +36,5 @@ export const pgMigrations: PgMigration[] = [
   webhookChannels,
   dailyCounts,
   closing,
+  countSlots,
 ];

@@ -1,0 +1,105 @@
+// The submission write on PostgreSQL: one call of formstead_insert_submission (functions/), alone or as
+// part of a batch (insert-batcher.ts).
+import { toIdempotency } from '../rows.ts';
+import type { InsertOutcome, NewSubmission } from '../types.ts';
+import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
+import type { Queryable, Row } from './db.ts';
+
+/** The cap that is no cap (INTEGER's largest): the insert takes its turn on the form row for an exact count. */
+const TURN_ONLY = 2147483647;
+
+const ARGS = Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ');
+const CALL = `SELECT * FROM formstead_insert_submission(${ARGS})`;
+
+/**
+ * The submission write, one round trip: `formstead_insert_submission` takes a turn on the form row when a
+ * cap, an idempotency key or an exact count needs one, checks idempotency, the cap, the uploads and the
+ * monthly quota, then writes the submission, its idempotency record, its delivery and the counts, or nothing.
+ */
+export async function insertSubmission(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
+  const i = s.idempotency;
+  const d = s.delivery;
+  const row = (await db.get(CALL, [
+    s.id,
+    s.formId,
+    s.formVersion,
+    s.createdAt,
+    s.valuesJson ?? JSON.stringify(s.values),
+    s.hiddenChars,
+    s.workspaceId ?? null,
+    s.monthlyQuota ?? null,
+    // A turn without a cap, when the count answered must be this submission's own.
+    s.formCap ?? (s.exactCount ? TURN_ONLY : null),
+    i?.key ?? null,
+    i?.bodyHash ?? null,
+    i?.status ?? null,
+    i?.response ?? null,
+    new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+    s.files ?? [],
+    s.fromSpam ?? false,
+    d?.id ?? null,
+    d?.payload ?? null,
+    d?.nextAttemptAt ?? null,
+  ]))!;
+  return toOutcome(row, s);
+}
+
+/** The function's answer row as the store's outcome. */
+export function toOutcome(row: Row, s: NewSubmission): InsertOutcome {
+  switch (row.outcome as InsertOutcome['kind']) {
+    case 'stored':
+      return { kind: 'stored', submissionCount: row.count };
+    case 'replay':
+      return { kind: 'replay', record: toIdempotency({ ...row, form_id: s.formId, key: s.idempotency!.key }) };
+    default:
+      return { kind: row.outcome };
+  }
+}
+
+/**
+ * Whether a submission may share a transaction with others: it takes no turn on any row (no cap, quota,
+ * idempotency key or exact count), names no upload and removes no spam row, so the batch's transaction
+ * waits on nothing another one holds, and two batches cannot deadlock.
+ */
+export const batchable = (s: NewSubmission) =>
+  s.formCap === undefined &&
+  s.monthlyQuota === undefined &&
+  s.idempotency === undefined &&
+  !s.exactCount &&
+  !s.files?.length &&
+  !s.fromSpam &&
+  // Chat messages (Slack, Discord) are written with their submission in one transaction of its own.
+  !s.chatDeliveries?.length &&
+  s.retainFrom === undefined;
+
+/**
+ * Many batchable submissions in one statement (one transaction, one commit): the function once per
+ * element of a JSON array, in order; its answers come back in that order.
+ */
+export async function insertBatch(db: Queryable, list: NewSubmission[]): Promise<InsertOutcome[]> {
+  const json = `[${list
+    .map((s) =>
+      JSON.stringify([
+        s.id,
+        s.formId,
+        s.formVersion,
+        s.createdAt,
+        s.valuesJson ?? JSON.stringify(s.values),
+        s.hiddenChars,
+        s.workspaceId ?? null,
+        s.delivery?.id ?? null,
+        s.delivery?.payload ?? null,
+        s.delivery?.nextAttemptAt ?? null,
+      ]),
+    )
+    .join(',')}]`;
+  const { rows } = await db.q(
+    `SELECT r.* FROM json_array_elements($1::json) WITH ORDINALITY AS e(j, i)
+      CROSS JOIN LATERAL formstead_insert_submission(j->>0, j->>1, (j->>2)::INTEGER, j->>3, j->>4,
+        (j->>5)::BOOLEAN, j->>6, NULL, NULL, NULL, NULL, NULL, NULL, NULL, '{}', FALSE, j->>7, j->>8, j->>9) AS r
+      ORDER BY e.i`,
+    [json],
+  );
+  if (rows.length !== list.length) throw new Error(`a batch of ${list.length} answered ${rows.length} rows`);
+  return rows.map((row, n) => toOutcome(row, list[n]));
+}

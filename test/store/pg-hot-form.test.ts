@@ -1,0 +1,348 @@
+// One busy form on many instances (ARCHITECTURE.md "One hot form on many instances"): submissions to one
+// form without a cap, quota or idempotency key do not take turns on a row lock; their counts wait in
+// per-process rows (form_counts, usage_counts) until folded, and every read still sees an exact number.
+// The lock checks sample pg_stat_activity and pg_locks on a connection of their own while 50 clients on
+// two stores (two instances) post to one form. Submissions that take no turn are also grouped into one
+// transaction per batch on each instance (server/core/store/pg/insert-batcher.ts).
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openPgStore } from '../../server/core/store/pg/index.ts';
+import type { NewSubmission, Store } from '../../server/core/store/types.ts';
+import { form, newSubmission, workspace } from './contract/fixtures.ts';
+import { pgWorld } from './pg-world.ts';
+
+const { freshDatabase, stopLast } = await pgWorld();
+
+const hot = suite('postgres: one busy form');
+
+/** A wait for a row: on a tuple lock, or on the transaction that holds the row (how PostgreSQL shows both). */
+interface RowWait {
+  pid: number;
+  event: string;
+  query: string;
+}
+
+/**
+ * Samples every backend of the database until `stop()`: the row-lock waits seen, how many samples were
+ * taken, and the most inserts seen running at once (so a test knows the sampling overlapped the load).
+ */
+function sampler(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const waits: RowWait[] = [];
+  let samples = 0;
+  let mostRunning = 0;
+  let stopped = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query(
+        `SELECT a.pid, a.state, a.wait_event_type, a.wait_event, a.query,
+            EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND NOT l.granted
+              AND l.locktype IN ('tuple', 'transactionid')) AS row_wait
+          FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()`,
+      );
+      samples++;
+      const running = rows.filter((r) => r.state === 'active' && r.query.includes('formstead_insert_submission'));
+      mostRunning = Math.max(mostRunning, running.length);
+      for (const r of rows)
+        if (r.row_wait || (r.wait_event_type === 'Lock' && ['tuple', 'transactionid'].includes(r.wait_event)))
+          waits.push({ pid: r.pid, event: r.wait_event, query: r.query });
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      return { waits, samples, mostRunning };
+    },
+  };
+}
+
+/** `clients` callers on the stores in turn, each storing `each` submissions one after another. */
+const load = (stores: Store[], clients: number, each: number, make: () => NewSubmission) =>
+  Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const outcomes = [];
+      for (let n = 0; n < each; n++) outcomes.push(await stores[i % stores.length].submissions.insert(make()));
+      return outcomes;
+    }),
+  ).then((all) => all.flat());
+
+/** Two stores with 25 connections each: 50 clients at once reach 50 server processes. */
+async function twoBigInstances(): Promise<{ url: string; stores: [Store, Store] }> {
+  const url = await freshDatabase();
+  return {
+    url,
+    stores: [await openPgStore(url, () => {}, { poolSize: 25 }), await openPgStore(url, () => {}, { poolSize: 25 })],
+  };
+}
+
+hot(
+  '50 clients on two instances storing into one claimed form without limits: no backend ever waits on a row ' +
+    'lock, and the form and the month count every submission exactly',
+  async () => {
+    const { url, stores } = await twoBigInstances();
+    try {
+      const ws = await workspace(stores[0]);
+      const f = await form(stores[0], ws.id);
+      const watch = sampler(url);
+      const outcomes = await load(stores, 50, 40, () => newSubmission(f.id, ws.id));
+      const seen = await watch.stop();
+      assert.ok(seen.mostRunning >= 2, `the sampling saw inserts running side by side (${seen.mostRunning} at most)`);
+      assert.equal(seen.waits, [], `no row-lock waits in ${seen.samples} samples`);
+      assert.ok(outcomes.every((o) => o.kind === 'stored'));
+      for (const s of stores) assert.is((await s.forms.byId(f.id))?.submissionCount, 2000);
+      assert.is(await stores[1].workspaces.monthlyUsage(ws.id, '2026-11'), 2000);
+      assert.is(await stores[1].submissions.count(f.id), 2000);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  },
+);
+
+hot(
+  'the same sampling sees the waits where a rule needs a turn: capped inserts into one form wait on one ' +
+    'another, and the cap holds',
+  async () => {
+    const { url, stores } = await twoBigInstances();
+    try {
+      const f = await form(stores[0], null, { agentKeyId: 'agent-1' });
+      const cap = 5000;
+      let waits: RowWait[] = [];
+      // Rounds until a wait is caught (the sampler's view is a series of instants), each round 500 inserts.
+      let stored = 0;
+      for (let round = 0; round < 8 && waits.length === 0; round++) {
+        const watch = sampler(url);
+        const outcomes = await load(stores, 50, 10, () => newSubmission(f.id, null, { formCap: cap }));
+        waits = (await watch.stop()).waits;
+        stored += outcomes.filter((o) => o.kind === 'stored').length;
+      }
+      assert.ok(waits.length > 0, 'a turn on the form row shows as a wait');
+      assert.ok(waits.some((w) => w.query.includes('formstead_insert_submission')));
+      assert.is((await stores[1].forms.byId(f.id))?.submissionCount, stored);
+      // Near the cap, concurrent inserts still stop exactly at it.
+      await load(stores, 50, Math.ceil((cap - stored + 100) / 50), () => newSubmission(f.id, null, { formCap: cap }));
+      assert.is((await stores[0].forms.byId(f.id))?.submissionCount, cap);
+      assert.is(await stores[0].submissions.count(f.id), cap);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  },
+);
+
+hot(
+  'a fold moves the counts of ended processes and of its own into the rows, and reads give the same numbers ' +
+    'before and after',
+  async () => {
+    const url = await freshDatabase();
+    const a = await openPgStore(url);
+    const b = await openPgStore(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const ws = await workspace(a);
+      const f = await form(a, ws.id);
+      const pending = async () =>
+        (await admin.query('SELECT slot, n FROM form_counts WHERE form_id = $1 ORDER BY slot', [f.id])).rows;
+      await load([a], 10, 3, () => newSubmission(f.id, ws.id));
+      const aSlots = new Set((await pending()).map((r) => r.slot as number));
+      await load([b], 10, 2, () => newSubmission(f.id, ws.id));
+      assert.ok((await pending()).length >= 2, 'the counts wait in per-process rows');
+      const raw = async () =>
+        (await admin.query('SELECT submission_count AS n FROM forms WHERE id = $1', [f.id])).rows[0].n as number;
+      // Instance a goes away: its server processes end (waited for, as a fold would find them gone).
+      const aPids = [...aSlots];
+      await a.close();
+      const alive = async () =>
+        (await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1::int[])', [aPids]))
+          .rows[0].n as number;
+      while ((await alive()) > 0) await new Promise((r) => setTimeout(r, 20));
+      const bPids = new Set(
+        (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map(
+          (r) => r.pid,
+        ),
+      );
+      const bLeft = (await pending()).filter((r) => bPids.has(r.slot));
+      await admin.query("SELECT formstead_fold_counts($1, $2, '2026-11')", [f.id, ws.id]);
+      // What b's live processes counted stays theirs; the rest went into the row.
+      assert.equal(await pending(), bLeft);
+      // Random folds during the loads (one insert in a hundred) may have moved some earlier: the row holds the rest.
+      assert.is(await raw(), 50 - bLeft.reduce((sum, r) => sum + r.n, 0));
+      assert.is((await b.forms.byId(f.id))?.submissionCount, 50);
+      assert.is(await b.workspaces.monthlyUsage(ws.id, '2026-11'), 50);
+      const usageRow = (await admin.query('SELECT submissions FROM usage WHERE workspace_id = $1', [ws.id])).rows[0];
+      assert.ok(usageRow.submissions > 0, 'the month folded into the usage row too');
+      assert.equal(await b.submissions.insert(newSubmission(f.id, ws.id)), { kind: 'stored', submissionCount: 51 });
+    } finally {
+      await admin.end();
+      await Promise.all([a.close().catch(() => {}), b.close()]);
+    }
+  },
+);
+
+hot(
+  'a form deleted while 50 clients store into it: every insert is stored before the deletion or told form_gone, ' +
+    'and nothing of the form is left',
+  async () => {
+    const { url, stores } = await twoBigInstances();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const ws = await workspace(stores[0]);
+      const f = await form(stores[0], ws.id);
+      // The deletion goes in while the inserts run: when the 200th of 1,000 is asked for.
+      let asked = 0;
+      let deletion: Promise<number> | undefined;
+      const outcomes = await load(stores, 50, 20, () => {
+        if (++asked === 200) deletion = stores[1].forms.delete(f.id);
+        return newSubmission(f.id, ws.id);
+      });
+      assert.ok((await deletion!) > 0, 'the deletion found stored submissions');
+      assert.ok(outcomes.every((o) => o.kind === 'stored' || o.kind === 'form_gone'));
+      assert.equal(await stores[0].submissions.insert(newSubmission(f.id, ws.id)), { kind: 'form_gone' });
+      for (const table of ['submissions', 'form_counts', 'forms'])
+        assert.is(
+          (
+            await admin.query(
+              `SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'forms' ? 'id' : 'form_id'} = $1`,
+              [f.id],
+            )
+          ).rows[0].n,
+          0,
+          table,
+        );
+    } finally {
+      await admin.end();
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  },
+);
+
+hot(
+  'submissions asked for in one turn share one transaction (one commit), and each is answered with its own outcome',
+  async () => {
+    const url = await freshDatabase();
+    const store = await openPgStore(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const gone = await form(store, ws.id);
+      await store.forms.delete(gone.id);
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 50 }, () => store.submissions.insert(newSubmission(f.id, ws.id))),
+        store.submissions.insert(newSubmission(gone.id, ws.id)),
+      ]);
+      assert.ok(outcomes.slice(0, 50).every((o) => o.kind === 'stored'));
+      assert.equal(outcomes[50], { kind: 'form_gone' });
+      // Rows written by one transaction carry its id as xmin.
+      const { rows } = await admin.query(
+        'SELECT count(DISTINCT xmin::text)::int AS n FROM submissions WHERE form_id = $1',
+        [f.id],
+      );
+      assert.is(rows[0].n, 1, 'one transaction wrote the 50');
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 50);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  },
+);
+
+hot(
+  'a batch that fails as a whole (one submission breaks a rule of the table) is written again one by one: the ' +
+    'others are stored, that one fails alone',
+  async () => {
+    const store = await openPgStore(await freshDatabase());
+    try {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const first = newSubmission(f.id, ws.id);
+      await store.submissions.insert(first);
+      const settled = await Promise.allSettled([
+        ...Array.from({ length: 10 }, () => store.submissions.insert(newSubmission(f.id, ws.id))),
+        // The same id again: the unique key of submissions refuses it, and with it the batch's statement.
+        store.submissions.insert({ ...newSubmission(f.id, ws.id), id: first.id }),
+      ]);
+      assert.equal(
+        settled.map((r) => r.status),
+        [...Array(10).fill('fulfilled'), 'rejected'],
+      );
+      assert.is(((settled[10] as PromiseRejectedResult).reason as { code?: string }).code, '23505');
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 11);
+      assert.is(await store.submissions.count(f.id), 11);
+    } finally {
+      await store.close();
+    }
+  },
+);
+
+hot('close() waits for submissions still waiting for their batch: each is stored and answered', async () => {
+  const url = await freshDatabase();
+  const store = await openPgStore(url);
+  const ws = await workspace(store);
+  const f = await form(store, ws.id);
+  const inserts = Array.from({ length: 20 }, () => store.submissions.insert(newSubmission(f.id, ws.id)));
+  await store.close();
+  assert.ok((await Promise.all(inserts)).every((o) => o.kind === 'stored'));
+  const again = await openPgStore(url);
+  try {
+    assert.is(await again.submissions.count(f.id), 20);
+  } finally {
+    await again.close();
+  }
+});
+
+hot(
+  'a read in seq order waits for the inserts of the form in flight: a lower seq that commits after a higher ' +
+    'one is not passed over (the live feed reads on from the last seq it saw)',
+  async () => {
+    const url = await freshDatabase();
+    const store = await openPgStore(url);
+    const open = new pg.Client({ connectionString: url });
+    const watch = new pg.Client({ connectionString: url });
+    await Promise.all([open.connect(), watch.connect()]);
+    try {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const before = await store.submissions.lastSeq(f.id);
+      // Another instance's insert draws its seq and has not committed yet.
+      const late = newSubmission(f.id, ws.id);
+      await open.query('BEGIN');
+      await open.query(
+        `SELECT * FROM formstead_insert_submission($1, $2, 1, $3, '{}', FALSE, $4, NULL, NULL, NULL, NULL, NULL,
+          NULL, NULL, '{}', FALSE, NULL, NULL, NULL)`,
+        [late.id, f.id, late.createdAt, ws.id],
+      );
+      // This one draws a higher seq and commits first: inserts do not wait for one another.
+      const early = newSubmission(f.id, ws.id);
+      assert.is((await store.submissions.insert(early)).kind, 'stored');
+      const reading = store.submissions.page(f.id, 100, before, undefined, 'oldest');
+      while (
+        (
+          await watch.query(
+            "SELECT 1 FROM pg_stat_activity WHERE wait_event = 'advisory' AND datname = current_database()",
+          )
+        ).rowCount === 0
+      )
+        await new Promise((r) => setTimeout(r, 10));
+      await open.query('COMMIT');
+      const rows = await reading;
+      assert.equal(
+        rows.map((r) => r.id),
+        [late.id, early.id],
+        'both, in seq order',
+      );
+    } finally {
+      await Promise.all([open.end(), watch.end()]);
+      await store.close();
+    }
+  },
+);
+
+hot.run();
+
+stopLast();
