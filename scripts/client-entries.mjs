@@ -18,6 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * They import nothing at run time (what they need is passed in), so no code is shipped twice.
  */
 const lazyModules = {
+  'shared/engine/calc/calculations.ts': '/assets/calculations.js',
   'client/renderer/one-per-screen/questions.ts': '/assets/one-per-screen.js',
   'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
   'client/hosted/offline-queue.ts': '/assets/offline-queue.js',

@@ -2,6 +2,7 @@
 // Used by the hosted page and by the embed's inline mode (through the /assets/renderer.js bundle, which
 // also applies the form's theme: embed-mount.ts; the hosted page has it from the server already).
 import { render } from 'preact';
+import { loadCalculations, needsCalculations } from '../renderer/calculations.ts';
 import { prefillPairs, prefillValues } from '../renderer/engine.ts';
 import { html } from '../renderer/html.ts';
 import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
@@ -44,11 +45,12 @@ function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
 }
 
 /**
- * Loads the code the form will need at its first render, if any: the one_per_screen layout, and the
- * save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
+ * Loads the code the form will need at its first render, if any: the calculations, the one_per_screen
+ * layout, and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(view: PublicFormView): Promise<unknown> | undefined {
   const needs = [
+    needsCalculations(view.definition) && loadCalculations(),
     view.definition.layout === 'one_per_screen' && loadQuestions(),
     view.definition.save_progress !== false && hasSaved(savedAnswersKey(view.form_id)) && loadSaving(),
   ].filter((p) => p);

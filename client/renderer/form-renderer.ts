@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
 import { ResetConfirm } from './actions/reset-confirm.ts';
 import { Alert } from './alert.ts';
+import { loadCalculations, needsCalculations } from './calculations.ts';
 import { type FormDefinition, pipedField, pipedStep, pipeText, type Values } from './engine.ts';
 import { Field } from './fields/field.ts';
 import { html } from './html.ts';
@@ -62,6 +63,15 @@ function splitHidden(errors: Record<string, string>, hidden: Map<string, string>
 
 /** Renders a form definition (spec 2) with validation on Continue and submit, and calls onSubmit. */
 export function FormRenderer(props: FormRendererProps) {
+  // A form with calculations waits for their code (a bundle of its own); the hosted page and the embeds
+  // have loaded it before the first render, so they never wait here.
+  const waiting = needsCalculations(props.definition);
+  const [, arrived] = useState(false);
+  useEffect(() => void (waiting && loadCalculations().then(() => arrived(true))), [waiting]);
+  return waiting ? null : h(RenderedForm, props);
+}
+
+function RenderedForm(props: FormRendererProps) {
   const { definition } = props;
   const state = useFormState(definition, props.initialValues, props.validators);
   const t = useWords();

@@ -1,5 +1,8 @@
 // The public surface of the shared form engine: the definition format (zod schemas and types), its
 // checker and JSON Schema, and the engine functions. Also the entry of dist/engine.mjs.
+// The server and dist/engine.mjs always have the calculations' code (calc/engine-slot.ts).
+import './calc/built-in.ts';
+
 export * from '../definition/schema.ts';
 export { checkDefinition, type CheckOptions, type CheckResult } from '../definition/check.ts';
 export { formDefinitionJsonSchema, formDefinitionJsonSchemaPath } from '../definition/json-schema.ts';

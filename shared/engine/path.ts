@@ -13,7 +13,7 @@
 // A single-step form is one implicit step with no conditions and no routes.
 import type { FormDefinition } from '../definition/schema.ts';
 import type { Values } from './conditions.ts';
-import { writeCalcResults } from './calc/calculations.ts';
+import { calcEngine } from './calc/engine-slot.ts';
 import { getPlan, type Plan, type PlanField, type PlanStep } from './plan.ts';
 import { settleStepFields } from './visibility.ts';
 
@@ -39,7 +39,7 @@ export function walkPath(plan: Plan, source: Values, skipped?: ReadonlySet<strin
     settleStepFields(step, source, values, skipped?.has(step.id) === true, visible);
     step = stepAfter(plan, step, values);
   }
-  if (plan.calcs.length > 0) writeCalcResults(plan.calcs, values);
+  if (plan.calcs.length > 0) calcEngine().writeCalcResults(plan.calcs, values);
   return { steps, visible, values };
 }
 

@@ -4,7 +4,8 @@
 // sets, compiled patterns) happens here and never again.
 import type { FormDefinition, FormField, FormStep } from '../definition/schema.ts';
 import { optionFieldTypes } from '../definition/field-types.ts';
-import { buildCalcs, calcReader, type PlanCalc } from './calc/calculations.ts';
+import type { PlanCalc } from './calc/calculations.ts';
+import { calcEngine } from './calc/engine-slot.ts';
 import { compileConditions, conditionKeys, type Values } from './conditions.ts';
 import { dependencyOrder } from './dependencies.ts';
 import type { RegexEngine } from './regex.ts';
@@ -96,12 +97,13 @@ function buildPlan(definition: FormDefinition): Plan {
   const definitionFields = new Map<string, FormField>();
   for (const source of sourceSteps)
     for (const f of source.fields) if (!definitionFields.has(f.key)) definitionFields.set(f.key, f);
-  const calcs = buildCalcs(definition, definitionFields);
+  // A form without calculations never asks for their code (a browser loads it only when one has them).
+  const calcs = definition.calculations?.length ? calcEngine().buildCalcs(definition, definitionFields) : [];
   const calcsByKey = new Map<string, PlanCalc>();
   for (const c of calcs) if (!calcsByKey.has(c.key) && !definitionFields.has(c.key)) calcsByKey.set(c.key, c);
   const readCalc = (key: string) => {
     const c = calcsByKey.get(key);
-    return c ? calcReader(calcs, c.index) : undefined;
+    return c ? calcEngine().calcReader(calcs, c.index) : undefined;
   };
   const reads = (item: FormField) =>
     conditionKeys(item).flatMap((k) => {

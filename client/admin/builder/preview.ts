@@ -4,6 +4,8 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
+// The panel always has the calculations' code: the preview shows every form at once.
+import '../../../shared/engine/calc/built-in.ts';
 import { answerDisplay } from '../../../shared/engine/piping.ts';
 import { FormRenderer } from '../../renderer/form-renderer.ts';
 import { html } from '../../renderer/html.ts';
