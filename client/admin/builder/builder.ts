@@ -70,7 +70,8 @@ export function BuilderBody({
 }) {
   const [view, setView] = useState<'build' | 'json'>('build');
   const [rawSel, select] = useState<Selection>({ kind: 'form' });
-  const [focusToken, setFocusToken] = useState(0);
+  // Set by Add field: the new field's editor then takes the focus to its label, once (not after a move).
+  const focusLabel = useRef(false);
   const def = b.definition;
   const sel = validSelection(def, rawSel);
   const placed: PlacedProblem[] = useMemo(() => problems.map(placeProblem), [problems]);
@@ -81,7 +82,7 @@ export function BuilderBody({
     const r = addField(def, type, insertPoint(def, sel));
     b.edit(() => r.definition);
     select({ kind: 'field', at: r.at });
-    setFocusToken((t) => t + 1);
+    focusLabel.current = true;
   };
   const go = (s: Selection) => {
     setView('build');
@@ -99,7 +100,7 @@ export function BuilderBody({
   const editor =
     sel.kind === 'field' && field
       ? html`<${FieldEditor} key=${`${sel.at.step}.${sel.at.index}`} def=${def} field=${field} at=${sel.at} b=${b}
-          select=${select} problems=${placed} focusToken=${focusToken} readOnly=${readOnly}
+          select=${select} problems=${placed} focusLabel=${focusLabel} readOnly=${readOnly}
           publishedKeys=${publishedKeys} />`
       : sel.kind === 'step'
         ? html`<${StepEditor} def=${def} step=${sel.step} b=${b} select=${select} problems=${placed}

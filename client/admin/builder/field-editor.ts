@@ -5,6 +5,7 @@ import type { FormDefinition, FormField } from '../../../shared/definition/schem
 import { html } from '../../renderer/html.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
 import { DefaultEditor } from './default-editor.ts';
+import { keepFocus } from './focus.ts';
 import { Check, NumberInput, Select, TextInput } from './inputs.ts';
 import {
   duplicateField,
@@ -33,8 +34,8 @@ interface Props {
   b: Builder;
   select: (s: Selection) => void;
   problems: readonly PlacedProblem[];
-  /** Changes when a new field was added: its label input takes the focus. */
-  focusToken: number;
+  /** True once a new field was added: its label input takes the focus (and sets it back to false). */
+  focusLabel: { current: boolean };
   readOnly: boolean;
   /** Keys of the published version: they do not follow label changes. */
   publishedKeys: ReadonlySet<string>;
@@ -48,15 +49,16 @@ function withValidator(field: FormField, name: string): FormField['validation'] 
 }
 
 /** The settings panel of one field. */
-export function FieldEditor({ def, field, at, b, select, problems, focusToken, readOnly, publishedKeys }: Props) {
+export function FieldEditor({ def, field, at, b, select, problems, focusLabel, readOnly, publishedKeys }: Props) {
   const label = useRef<HTMLInputElement>(null);
   // A layout effect: the focus moves in the same task as the click that added the field.
+  // Only for an added field: a field that moved mounts a new editor too, and its Move button keeps the focus.
   useLayoutEffect(() => {
-    if (focusToken > 0) {
-      label.current?.focus();
-      label.current?.select();
-    }
-  }, [focusToken]);
+    if (!focusLabel.current) return;
+    focusLabel.current = false;
+    label.current?.focus();
+    label.current?.select();
+  });
   const mine = fieldProblems(problems, at);
   const p = (part: string) => partProblems(mine, part);
   const g = (part: string) => `field:${at.step}.${at.index}:${part}`;
@@ -176,6 +178,10 @@ export function FieldEditor({ def, field, at, b, select, problems, focusToken, r
         select({ kind: 'field', at: r.at });
       }}>Duplicate field</button>
       <button type="button" class="secondary danger" onClick=${() => {
+        // The focus goes to the field that takes its place in the outline, or the one before it.
+        const items = [...document.querySelectorAll('.b-outline .b-item .b-select')];
+        const i = items.findIndex((el) => el.getAttribute('aria-current') === 'true');
+        keepFocus(items[i + 1], items[i - 1], '.b-form-item');
         b.edit((d) => removeField(d, at));
         select({ kind: 'form' });
       }}>Delete field</button>

@@ -3,6 +3,7 @@ import type { FormAction, FormDefinition } from '../../../shared/definition/sche
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
 import { CalculationsEditor } from './calculations-editor.ts';
+import { focusAfterRender, SELECTED_IN_OUTLINE } from './focus.ts';
 import { TextInput } from './inputs.ts';
 import { TranslationsEditor } from './translations-editor.ts';
 import {
@@ -44,6 +45,8 @@ export function FormEditor({
     select({ kind: 'form' });
   };
   const splitIntoSteps = () => {
+    // What appeared: step 1, selected in the outline.
+    focusAfterRender(SELECTED_IN_OUTLINE);
     b.edit(toSteps);
     select({ kind: 'step', step: 0 });
   };

@@ -17,6 +17,7 @@ import {
   type FieldAt,
   type PlacedProblem,
 } from './model/index.ts';
+import { keepFocus, SELECTED_IN_OUTLINE } from './focus.ts';
 import type { Selection } from './selection.ts';
 import { TypePicker } from './type-picker.ts';
 import type { Builder } from './use-builder.ts';
@@ -42,12 +43,16 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
   const keyCount = new Map<string, number>();
   for (const { field } of allFields(def)) keyCount.set(field.key, (keyCount.get(field.key) ?? 0) + 1);
 
+  // The pressed Move button keeps the focus; a field moved into another step gets a new one, found by its label.
+  const moveAgain = () => `[aria-label="${CSS.escape(document.activeElement?.getAttribute('aria-label') ?? '')}"]`;
   const moveF = (at: FieldAt, delta: -1 | 1) => {
+    keepFocus(moveAgain(), SELECTED_IN_OUTLINE);
     const r = moveField(def, at, delta);
     b.edit(() => r.definition);
     select({ kind: 'field', at: r.at });
   };
   const moveS = (step: number, delta: -1 | 1) => {
+    keepFocus(moveAgain(), SELECTED_IN_OUTLINE);
     const r = moveStep(def, step, delta);
     b.edit(() => r.definition);
     select({ kind: 'step', step: r.index });

@@ -49,6 +49,9 @@ export function PublishBar(p: Props) {
   </div>`;
 }
 
+/** The publishes whose notice has taken the focus already. */
+const announced = new WeakSet<Published>();
+
 /**
  * The published form's link, shown where one looks after Publish. Publish turns off once pressed, which
  * drops the keyboard focus to the page; it goes to "Copy link" instead, the next step (unless the person
@@ -58,6 +61,9 @@ export function PublishedNotice({ result }: { result: Published }) {
   const ref = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-runs per published version, to move the focus to Copy
   useEffect(() => {
+    // Once per publish: the notice shows again after an undo back to the published text, and must not take the focus.
+    if (announced.has(result)) return;
+    announced.add(result);
     const active = document.activeElement;
     if (active === null || active === document.body || active.classList.contains('b-publish'))
       ref.current?.querySelector('button')?.focus();

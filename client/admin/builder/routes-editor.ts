@@ -3,6 +3,7 @@
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
+import { keepFocus } from './focus.ts';
 import {
   addRoute,
   fallbackOf,
@@ -79,7 +80,11 @@ export function RoutesEditor({
               <button type="button" class="icon" aria-label=${`Check route ${n} later`} title="Check later"
                 disabled=${i === routes.length - 1} onClick=${() => b.edit((d) => moveRoute(d, step, i, 1))}>↓</button>
               <button type="button" class="icon" aria-label=${`Remove route ${n}`} title="Remove"
-                onClick=${() => b.edit((d) => removeRoute(d, step, i))}>✕</button>
+                onClick=${() => {
+                  // The next route's Remove takes this one's place; after the last, the one before, or Add.
+                  keepFocus(`[aria-label="Remove route ${i}"]`, '.b-routes > button');
+                  b.edit((d) => removeRoute(d, step, i));
+                }}>✕</button>
             </span>`
             }
           </div>

@@ -4,6 +4,7 @@ import type { FormAction, FormDefinition } from '../../../shared/definition/sche
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
+import { focusAfterRender, SELECTED_IN_OUTLINE } from './focus.ts';
 import { TextArea, TextInput } from './inputs.ts';
 import { partProblems, removeStep, setStepButton, updateStep, type PlacedProblem } from './model/index.ts';
 import { RoutesEditor } from './routes-editor.ts';
@@ -63,6 +64,8 @@ export function StepEditor({
       !readOnly &&
       def.steps!.length > 1 &&
       html`<div class="row"><button type="button" class="secondary danger" onClick=${() => {
+        // The step is gone: the focus goes to its neighbour, now selected in the outline.
+        focusAfterRender(SELECTED_IN_OUTLINE);
         b.edit((d) => removeStep(d, step));
         select({ kind: 'step', step: Math.max(0, step - 1) });
       }}>Delete step (its fields move to the ${step === 0 ? 'next' : 'previous'} step)</button></div>`

@@ -4,6 +4,7 @@
 // edits wait until it is fixed.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
+import { keepFocus, SELECTED_IN_OUTLINE } from './focus.ts';
 import {
   definitionText,
   parseText,
@@ -60,24 +61,23 @@ export function useBuilder(initialText: string) {
   /** Starts over from another text (a restored version, a reloaded draft). */
   const reset = useCallback((text: string) => setState(fromText(text)), []);
 
-  const undo = useCallback(
-    () =>
-      setState((s) => {
-        if (s.jsonError || s.history.past.length === 0) return s;
-        const history = undoStep(s.history);
-        return { history, text: definitionText(history.present) };
-      }),
-    [],
-  );
-  const redo = useCallback(
-    () =>
-      setState((s) => {
-        if (s.jsonError || s.history.future.length === 0) return s;
-        const history = redoStep(s.history);
-        return { history, text: definitionText(history.present) };
-      }),
-    [],
-  );
+  // The focus stays where it was (Undo itself, or Redo once nothing is left to undo), or goes to the selected part.
+  const undo = useCallback(() => {
+    keepFocus(SELECTED_IN_OUTLINE);
+    setState((s) => {
+      if (s.jsonError || s.history.past.length === 0) return s;
+      const history = undoStep(s.history);
+      return { history, text: definitionText(history.present) };
+    });
+  }, []);
+  const redo = useCallback(() => {
+    keepFocus(SELECTED_IN_OUTLINE);
+    setState((s) => {
+      if (s.jsonError || s.history.future.length === 0) return s;
+      const history = redoStep(s.history);
+      return { history, text: definitionText(history.present) };
+    });
+  }, []);
 
   return {
     definition: state.history.present,
