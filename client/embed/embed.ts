@@ -2,7 +2,7 @@
 // where the script tag is. Default: an iframe of the hosted page that grows with the form. With
 // data-mode="inline": the renderer mounted in a shadow root (styles kept apart from the page's).
 // Prefill: data-prefill='{"email": "ada@example.com"}' (a JSON object) and, with data-pass-query="true",
-// the host page's own query; the object wins for a key both give.
+// the host page's own query; the object wins for a key both give. data-lang="de" asks for a language.
 // Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
 import { embedQuery, pageSource } from '../hosted/visit-source.ts';
 import { prefillPairs } from '../../shared/engine/prefill-pairs.ts';
@@ -30,9 +30,11 @@ import { dialogEmbed } from './popup.ts';
     console.error('formstead embed.js: data-prefill must be a JSON object; it was ignored');
   }
   const query = script.dataset.passQuery === 'true' ? location.search : '';
+  // data-lang="de": the form in that language when it offers it (else the browser's, else its own).
+  const lang = script.dataset.lang || undefined;
 
   if (script.dataset.mode === 'popup' || script.dataset.mode === 'slider') {
-    dialogEmbed(script, host, { base, origin, path });
+    dialogEmbed(script, host, { base, origin, path, lang });
     return;
   }
 
@@ -60,6 +62,7 @@ import { dialogEmbed } from './popup.ts';
           // Views, starts and steps are counted under this page's referrer and utm_* values.
           events: { url: `${base}v1/f/${path}/events`, source: pageSource() },
           prefill: { query, data },
+          lang,
         });
       },
       (err) => {
@@ -75,6 +78,7 @@ import { dialogEmbed } from './popup.ts';
   const given = new Set(pairs.map(([key]) => key));
   const params = new URLSearchParams([...[...new URLSearchParams(query)].filter(([k]) => !given.has(k)), ...pairs]);
   params.set('embed', '1');
+  if (lang) params.set('lang', lang);
   const frame = document.createElement('iframe');
   // The prefill, and the host page's referrer host and utm_* values (so the form counts where this visit
   // came from).

@@ -13,6 +13,8 @@ export interface DialogTarget {
   base: string;
   origin: string;
   path: string;
+  /** The embed's data-lang, passed to the hosted page as ?lang=. */
+  lang?: string;
 }
 
 let count = 0;
@@ -27,8 +29,8 @@ export function dialogEmbed(script: HTMLScriptElement, host: HTMLElement, t: Dia
   opener.textContent = script.dataset.buttonText || 'Open the form';
   host.append(opener);
   let title = script.dataset.title || 'Form';
-  // The dialog is labelled by the form's own title when the server says it.
-  fetch(`${t.base}v1/f/${t.path}/definition`)
+  // The dialog is labelled by the form's own title when the server says it (in data-lang's language).
+  fetch(`${t.base}v1/f/${t.path}/definition${t.lang ? `?lang=${encodeURIComponent(t.lang)}` : ''}`)
     .then((r) => (r.ok ? r.json() : undefined))
     .then((view) => {
       if (typeof view?.definition?.title === 'string' && view.definition.title) title = view.definition.title;
@@ -81,7 +83,7 @@ function makeDialog(t: DialogTarget, slider: boolean, opener: HTMLButtonElement)
   bar.append(heading, close);
 
   const frame = document.createElement('iframe');
-  frame.src = `${t.base}f/${t.path}?embed=1`;
+  frame.src = `${t.base}f/${t.path}?embed=1${t.lang ? `&lang=${encodeURIComponent(t.lang)}` : ''}`;
   frame.style.cssText = `display:block;width:100%;border:0;flex:1 1 auto;height:${slider ? '100%' : '480px'}`;
   const body = document.createElement('div');
   body.style.cssText = 'overflow:auto;flex:1 1 auto;display:flex;flex-direction:column';

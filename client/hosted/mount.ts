@@ -8,9 +8,11 @@ import { html } from '../renderer/html.ts';
 import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
 import { hasSaved, loadSaving } from '../renderer/save-progress/use-save-progress.ts';
 import { ConnectedForm } from './connected-form.ts';
-import { Localized, pageLanguage } from './language.ts';
+import { catalogueOf, Localized, pageLanguage } from './language.ts';
 import { savedAnswersKey } from './save-progress.ts';
-import { closedNotices, type PublicFormView } from './view.ts';
+import { closedNotice, type PublicFormView } from './view.ts';
+import { type Catalogue, formatMessage } from '../../shared/engine/i18n/catalogue.ts';
+import { en } from '../../shared/engine/i18n/en.ts';
 import type { VisitSource } from './visit-source.ts';
 
 /** Options of mountForm. */
@@ -38,10 +40,11 @@ export interface MountOptions {
 }
 
 /** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
-function UnverifiedBanner({ reportUrl }: { reportUrl: string }) {
+function UnverifiedBanner({ reportUrl, words }: { reportUrl: string; words: Catalogue }) {
+  const t = (id: 'unverifiedTitle' | 'unverifiedText' | 'reportAbuse') => formatMessage(words, en, id);
   return html`<p class="fs-banner">
-    <strong>Unverified form</strong> Nobody has claimed this form yet. Do not enter passwords or payment details.
-    <a href=${reportUrl} target="_blank" rel="noopener">Report abuse</a></p>`;
+    <strong>${t('unverifiedTitle')}</strong> ${t('unverifiedText')}
+    <a href=${reportUrl} target="_blank" rel="noopener">${t('reportAbuse')}</a></p>`;
 }
 
 /**
@@ -67,19 +70,24 @@ export function mountForm(target: Element, view: PublicFormView, opts: MountOpti
   const initialValues = pairs.length ? prefillValues(view.definition, pairs) : undefined;
   // User-timing marks: the browser test reads the first render time of a large form from them.
   performance.mark('formstead:render-start');
+  const lang = pageLanguage(view, opts.lang);
+  // The banner and notices speak the chosen language where the view carries its catalogue, else English.
+  const words = catalogueOf(view, lang);
   render(
     html`<div class="fs-renderer-host">
-      ${view.unclaimed && opts.reportUrl ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} />` : null}
+      ${
+        view.unclaimed && opts.reportUrl
+          ? html`<${UnverifiedBanner} reportUrl=${opts.reportUrl} words=${words} />`
+          : null
+      }
       ${
         view.state === 'open'
-          ? html`<${Localized} view=${view} lang=${pageLanguage(view, opts.lang)} page=${opts.languageSwitch}>${(
+          ? html`<${Localized} view=${view} lang=${lang} page=${opts.languageSwitch}>${(
               shown: PublicFormView,
             ) => html`<${ConnectedForm} view=${shown} endpoint=${opts.endpoint} onRedirect=${onRedirect}
               showTitle=${opts.showTitle} events=${opts.events}
               initialValues=${initialValues} />`}</${Localized}>`
-          : html`<p class="fs-notice fs-renderer" role="status">${
-              (view.state === 'closed' && view.closed_message) || (closedNotices[view.state] ?? closedNotices.paused)
-            }</p>`
+          : html`<p class="fs-notice fs-renderer" role="status">${closedNotice(view, words)}</p>`
       }
     </div>`,
     target,

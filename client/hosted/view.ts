@@ -1,4 +1,6 @@
 // The public view of a form, as GET /v1/f/{id}/definition answers it (server/core/public-forms.ts).
+import { type Catalogue, formatMessage, type MessageId } from '../../shared/engine/i18n/catalogue.ts';
+import { en } from '../../shared/engine/i18n/en.ts';
 import type { FormDefinition } from '../renderer/engine.ts';
 
 /** What the hosted page and the embed need to show a form and post to it. */
@@ -17,13 +19,27 @@ export interface PublicFormView {
   theme?: Record<string, unknown>;
   endpoint?: string;
   render_token: string;
+  /** With ?lang=: the language the definition is shown in. */
+  lang?: string;
+  /** The form's languages: its own first, then its translations (absent from older servers). */
+  languages?: string[];
   /** The largest file one upload may be (FORMSTEAD_UPLOAD_MAX_MB). */
   upload_max_bytes?: number;
 }
 
-/** The notice shown instead of the form when it takes no answers. */
-export const closedNotices = {
-  paused: 'This form is paused and is not accepting responses right now.',
-  expired: 'This form has expired and no longer accepts responses.',
-  closed: 'This form is closed and no longer accepts responses.',
-} as const;
+/** The message id of the notice shown instead of the form when it takes no answers. */
+export const closedNotices: Readonly<Record<string, MessageId>> = {
+  paused: 'formPaused',
+  expired: 'formExpired',
+  closed: 'formClosed',
+};
+
+/**
+ * The notice of a form that takes no answers, in the catalogue's language: a closed form's own words when
+ * its owner wrote some (the server sends the English default otherwise, which is translated here).
+ */
+export function closedNotice(view: { state: string; closed_message?: string }, catalogue: Catalogue): string {
+  const own = view.state === 'closed' ? view.closed_message : undefined;
+  if (own && own !== en.messages.formClosed) return own;
+  return formatMessage(catalogue, en, closedNotices[view.state] ?? closedNotices.paused);
+}

@@ -6,6 +6,7 @@ import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { closedBy, closedMessage } from './closing.ts';
 import { formUrls } from './form-view.ts';
+import { formLanguages, translate } from '../../shared/definition/translations.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 
@@ -46,14 +47,21 @@ export class PublicForms {
     return { form, definition };
   }
 
-  /** The public view: definition, version, respondent settings, state and a fresh render token. */
-  async view(formId: string) {
+  /**
+   * The public view: definition, version, respondent settings, state and a fresh render token. With `lang`
+   * the definition comes translated (an unknown language falls back to the form's own, no error) and
+   * `lang` says which language is shown; `languages` always lists what the form offers.
+   */
+  async view(formId: string, lang?: string) {
     const { form, definition } = await this.load(formId);
     const unclaimed = !isClaimed(form);
+    const shown = lang === undefined ? undefined : translate(definition, lang);
     return {
       form_id: form.id,
       version: form.version,
-      definition,
+      definition: shown ?? definition,
+      ...(shown && { lang: shown.lang as string }),
+      languages: formLanguages(definition),
       state: closedReason(form) ?? 'open',
       // What a closed form shows (renderers and embeds show it instead of the form).
       closed_message: closedMessage(form),

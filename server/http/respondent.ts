@@ -96,11 +96,11 @@ export const submit =
     }
   };
 
-/** GET /v1/f/{id}/definition: what renderers and embeds need, cached for 60 s. */
+/** GET /v1/f/{id}/definition: what renderers and embeds need, cached for 60 s; `?lang=` translates it. */
 export const publicDefinition =
   (s: Services) =>
-  async ({ res, params }: RouteContext) => {
-    const view = await s.publicForms.view(params.id);
+  async ({ res, params, query }: RouteContext) => {
+    const view = await s.publicForms.view(params.id, query.get('lang') || undefined);
     sendAsset(res, JSON.stringify(view), 'application/json; charset=utf-8', 60, corsHeaders);
   };
 

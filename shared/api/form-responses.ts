@@ -81,6 +81,11 @@ export const publicDefinitionSchema = z
     form_id: z.string(),
     version: z.number().int(),
     definition: FormDefinition,
+    lang: z
+      .string()
+      .optional()
+      .meta({ description: "With ?lang=: the language the definition is shown in (the form's own when not offered)" }),
+    languages: z.array(z.string()).meta({ description: "The form's languages: its own first, then its translations" }),
     state: z.enum(['open', 'paused', 'expired', 'closed']),
     closed_message: z.string().meta({ description: 'What to show instead of the form when it is closed' }),
     unclaimed: z.boolean(),

@@ -171,4 +171,26 @@ t('inline mode: one question per screen, and the answers come back after a reloa
   await page.close();
 });
 
+t('inline mode with data-lang="de": German labels and submit button', async () => {
+  const definition = contactDefinition({
+    lang: 'en',
+    translations: { de: { 'fields.name.label': 'Ihr Name', 'fields.email.label': 'E-Mail', 'submit.label': 'Senden' } },
+  });
+  const r = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition } });
+  const id = r.json.form_id as string;
+  const url = hostPage(
+    '/inline-de.html',
+    `<script src="${server.url}/embed.js" data-form="${id}" data-mode="inline" data-lang="de"></script>`,
+  );
+  const page = await browser.newPage();
+  const errors = pageErrors(page);
+  await page.goto(url);
+  await page.getByLabel('Ihr Name').waitFor();
+  assert.is(await page.getByLabel('E-Mail').count(), 1);
+  assert.is(await page.getByRole('button', { name: 'Senden' }).count(), 1);
+  assert.is(await page.getByLabel('Name', { exact: true }).count(), 0, 'no English label left');
+  assert.equal(errors, []);
+  await page.close();
+});
+
 t.run();

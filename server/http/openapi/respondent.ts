@@ -105,7 +105,15 @@ export const respondentOperations: ApiOperation[] = [
     operationId: 'getPublicDefinition',
     summary: 'The public definition and respondent settings (cached 60 s)',
     callers: ['none'],
-    params: { path: publicFormPath },
+    params: {
+      path: publicFormPath,
+      query: z.object({
+        lang: z
+          .string()
+          .optional()
+          .meta({ description: "Show the definition in this language; one the form lacks gives the form's own" }),
+      }),
+    },
     responses: { 200: json('What renderers and embeds need', publicDefinitionSchema) },
     errors: [404, 503],
   },

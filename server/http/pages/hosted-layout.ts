@@ -1,6 +1,7 @@
 // The frame of the respondent-facing pages (hosted form, thanks, report): the form stylesheet the
 // renderer uses too, so the server-rendered form and the JavaScript one look the same.
 import { themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
+import { message } from '../../../shared/engine/i18n/index.ts';
 import { escapeHtml } from '../respond.ts';
 
 /** Options of hostedDocument. */
@@ -76,10 +77,10 @@ export function hostedDocument(o: HostedDocumentOptions): string {
 }
 
 /** The warning on an unclaimed form's pages (ARCHITECTURE.md "Unclaimed forms"). */
-export function unverifiedBanner(reportHref: string, newTab: boolean): string {
+export function unverifiedBanner(reportHref: string, newTab: boolean, lang?: string): string {
+  const t = (id: 'unverifiedTitle' | 'unverifiedText' | 'reportAbuse') => escapeHtml(message(lang, id));
   return (
-    '<p class="fs-banner"><strong>Unverified form</strong> Nobody has claimed this form yet. ' +
-    'Do not enter passwords or payment details. ' +
-    `<a href="${escapeHtml(reportHref)}"${newTab ? ' target="_blank" rel="noopener"' : ''}>Report abuse</a></p>`
+    `<p class="fs-banner"><strong>${t('unverifiedTitle')}</strong> ${t('unverifiedText')} ` +
+    `<a href="${escapeHtml(reportHref)}"${newTab ? ' target="_blank" rel="noopener"' : ''}>${t('reportAbuse')}</a></p>`
   );
 }

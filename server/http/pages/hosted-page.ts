@@ -11,17 +11,13 @@ import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { NoScriptForm } from '../../../client/hosted/no-script-form.ts';
+import { closedNotice } from '../../../client/hosted/view.ts';
 import { prefillValues } from '../../../shared/engine/index.ts';
 import { pageLanguage } from './page-language.ts';
 import { WordsContext } from '../../../client/renderer/words.ts';
 import { catalogueFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
-
-const notices = {
-  paused: 'This form is paused and is not accepting responses right now.',
-  expired: 'This form has expired and no longer accepts responses.',
-};
 
 /** The page of a form that does not exist (HTML, not the API's JSON error). */
 export function formNotFound(embed = false): string {
@@ -58,10 +54,10 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   // The report page refuses framing, so from the embed it opens in a new tab.
   const newTab = embed ? ' target="_blank" rel="noopener"' : '';
   let main: string;
-  if (view.state === 'closed')
-    main = `<p class="fs-notice fs-closed" role="status">${escapeHtml(view.closed_message)}</p>`;
-  else if (view.state !== 'open')
-    main = `<p class="fs-notice" role="status">${notices[view.state as keyof typeof notices] ?? notices.paused}</p>`;
+  // A closed form's notice in the chosen language, unless its owner wrote their own words.
+  const notice = () => escapeHtml(closedNotice(view, catalogueFor(lang)));
+  if (view.state === 'closed') main = `<p class="fs-notice fs-closed" role="status">${notice()}</p>`;
+  else if (view.state !== 'open') main = `<p class="fs-notice" role="status">${notice()}</p>`;
   else {
     // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
     const data = {
@@ -96,7 +92,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   }
   const title = shown.title || 'Form';
   const body =
-    (view.unclaimed ? unverifiedBanner(report, embed) : '') +
+    (view.unclaimed ? unverifiedBanner(report, embed, lang) : '') +
     pageHeader(title, shown.description) +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>Report abuse</a></p>`;

@@ -43,7 +43,13 @@ export type UiMessageId =
   | 'cannotSend'
   | 'checkAnswers'
   | 'choose'
-  | 'language';
+  | 'language'
+  | 'formPaused'
+  | 'formExpired'
+  | 'formClosed'
+  | 'unverifiedTitle'
+  | 'unverifiedText'
+  | 'reportAbuse';
 
 /** Every message id, with the `_one` forms of counted messages. */
 export type MessageId =

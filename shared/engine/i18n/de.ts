@@ -42,5 +42,11 @@ export const de: Catalogue = {
     checkAnswers: 'Bitte prüfen Sie Ihre Antworten.',
     choose: 'Auswählen…',
     language: 'Sprache',
+    formPaused: 'Dieses Formular ist pausiert und nimmt gerade keine Antworten an.',
+    formExpired: 'Dieses Formular ist abgelaufen und nimmt keine Antworten mehr an.',
+    formClosed: 'Dieses Formular ist geschlossen und nimmt keine Antworten mehr an.',
+    unverifiedTitle: 'Nicht bestätigtes Formular',
+    unverifiedText: 'Niemand hat dieses Formular bisher übernommen. Geben Sie keine Passwörter oder Zahlungsdaten ein.',
+    reportAbuse: 'Missbrauch melden',
   },
 };

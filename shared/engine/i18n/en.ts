@@ -44,5 +44,11 @@ export const en: Catalogue = {
     checkAnswers: 'Please check your answers.',
     choose: 'Choose…',
     language: 'Language',
+    formPaused: 'This form is paused and is not accepting responses right now.',
+    formExpired: 'This form has expired and no longer accepts responses.',
+    formClosed: 'This form is closed and no longer accepts responses.',
+    unverifiedTitle: 'Unverified form',
+    unverifiedText: 'Nobody has claimed this form yet. Do not enter passwords or payment details.',
+    reportAbuse: 'Report abuse',
   },
 };

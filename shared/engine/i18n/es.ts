@@ -44,5 +44,11 @@ export const es: Catalogue = {
     checkAnswers: 'Revisa tus respuestas.',
     choose: 'Elegir…',
     language: 'Idioma',
+    formPaused: 'Este formulario está en pausa y ahora no acepta respuestas.',
+    formExpired: 'Este formulario ha caducado y ya no acepta respuestas.',
+    formClosed: 'Este formulario está cerrado y ya no acepta respuestas.',
+    unverifiedTitle: 'Formulario no verificado',
+    unverifiedText: 'Nadie ha reclamado este formulario todavía. No escribas contraseñas ni datos de pago.',
+    reportAbuse: 'Denunciar abuso',
   },
 };

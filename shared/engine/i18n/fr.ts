@@ -44,5 +44,12 @@ export const fr: Catalogue = {
     checkAnswers: 'Veuillez vérifier vos réponses.',
     choose: 'Choisir…',
     language: 'Langue',
+    formPaused: 'Ce formulaire est en pause et n’accepte pas de réponses pour le moment.',
+    formExpired: 'Ce formulaire a expiré et n’accepte plus de réponses.',
+    formClosed: 'Ce formulaire est fermé et n’accepte plus de réponses.',
+    unverifiedTitle: 'Formulaire non vérifié',
+    unverifiedText:
+      'Personne n’a encore revendiqué ce formulaire. N’y saisissez ni mot de passe ni coordonnées bancaires.',
+    reportAbuse: 'Signaler un abus',
   },
 };
