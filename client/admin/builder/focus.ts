@@ -12,7 +12,10 @@ const usable = (el: Element | null): el is HTMLElement =>
   el.matches('button, input, select, textarea, a[href], summary, [tabindex]') &&
   !el.matches(':disabled, [hidden]');
 
-/** Once the action has rendered (Preact renders in a microtask, before the next frame), focuses the first usable target. */
+/**
+ * Once the action has rendered (Preact renders in a microtask, before the next frame), focuses the first
+ * usable target.
+ */
 export function focusAfterRender(...targets: FocusTarget[]) {
   requestAnimationFrame(() => {
     for (const t of targets) {
