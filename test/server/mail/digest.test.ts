@@ -84,6 +84,40 @@ digest(
 );
 
 digest(
+  "a post's own _subject and _replyto: the mail of that one answer has them; a digest has the default subject",
+  async ({ w, smtp, clock }) => {
+    const title = 'Own subject form';
+    const formId = await publish(w, title);
+    const own = (i: number) => ({ subject: `Question ${i} from the site`, replyTo: `p${i}@example.com` });
+    const submitOwn = (i: number) =>
+      w.services.submissions.submit({
+        formId,
+        values: { name: `Person ${i}`, email: `p${i}@example.com` },
+        formPost: true,
+        bodyHash: String(i),
+        mail: own(i),
+      });
+    await submitOwn(0);
+    await smtp.waitFor((m) => m.some((x) => x.subject === own(0).subject), "the first answer's own mail");
+    await submitOwn(1);
+    await submitOwn(2);
+    // The sweep runs after the attempts still queued for the form: none may mail inside the minute.
+    assert.is(await w.services.responseMail.sweep(), 0);
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    assert.is(await w.services.responseMail.sweep(), 1, 'the digest of the two goes out');
+    const mine = smtp.mails.filter(
+      (m) => m.to[0] === OWNER && (m.subject.includes(title) || m.subject.startsWith('Q')),
+    );
+    assert.equal(
+      mine.map((m) => m.subject),
+      [own(0).subject, `2 new responses: ${title}`],
+    );
+    assert.match(mine[0].raw, /^Reply-To: p0@example\.com\r?$/m);
+    assert.not.match(mine[1].raw, /^Reply-To:/im, 'a digest of two answers has no one Reply-To');
+  },
+);
+
+digest(
   'inside the minute after a mail, answers ask the store for no claim (no write per answer); the digest still comes',
   async ({ w, smtp, clock }) => {
     const title = 'Quiet store form';
