@@ -16,7 +16,7 @@ export function bearerToken(req: IncomingMessage): string | undefined {
 }
 
 /**
- * The RFC 6750 challenge every 401 of /v1 carries (shaped once, in server.ts): `error="invalid_token"`
+ * The RFC 6750 challenge a key's 401 carries (shaped once, in server.ts): `error="invalid_token"`
  * when a key was sent and refused (unknown, revoked, its creator no longer an owner),
  * `error="invalid_request"` for a Bearer header that is not `Bearer <key>`, and plain `Bearer` when no
  * key was sent or another scheme was tried (RFC 6750 §3.1: no error code then).

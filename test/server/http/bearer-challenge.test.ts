@@ -1,6 +1,6 @@
 // RFC 6750 on the REST API: every 401 of /v1 carries `WWW-Authenticate: Bearer`, with
 // `error="invalid_token"` when a key was sent and refused and `error="invalid_request"` for a Bearer
-// header without one key; answers that are not 401, and 401s outside /v1, carry none.
+// header without one key; /mcp's key refusals say the same; answers that are not 401 carry none.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
@@ -68,10 +68,15 @@ challenge('answers that are not 401 carry no challenge', async () => {
   for (const a of answers) assert.is(a.headers.get('www-authenticate'), null);
 });
 
-challenge('a 401 outside /v1 (the panel signed out) is not a Bearer challenge', async () => {
-  const r = await call(server.url, 'GET', `/admin/forms/${formId}/submissions.csv`);
-  assert.is(r.status, 401);
-  assert.is(r.headers.get('www-authenticate'), null);
+challenge('/mcp refuses a wrong key with the same challenge', async () => {
+  const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+  const headers = { accept: 'application/json, text/event-stream' };
+  const wrong = await call(server.url, 'POST', '/mcp', {
+    body,
+    headers: { ...headers, authorization: 'Bearer svc_live_not_a_real_key_0000000000000000' },
+  });
+  assert.is(wrong.status, 401);
+  assert.is(wrong.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
 });
 
 challenge.run();
