@@ -92,9 +92,9 @@ function packedFiles(cwd: string, scripts: boolean): string[] {
     .sort();
 }
 
-/** The engine's types: the entry, tsc's declarations of shared/, and zod's declarations with its licence. */
+/** The engine's types: tsc's declarations of the shared/ modules it uses, and zod's with its licence. */
 const isTypesFile = (f: string) =>
-  /^dist\/types\/shared\/(definition|engine)\/[a-z-]+\.d\.ts$/.test(f) ||
+  /^dist\/types\/shared\/[a-z-]+(\/[a-z-]+)*\.d\.ts$/.test(f) ||
   /^dist\/types\/zod\/(LICENSE|index\.d\.cts|v4\/(classic|core|locales)\/[\w-]+\.d\.cts)$/.test(f);
 
 packaging('npm pack lists only the bundle, the engine module and its types, README, LICENSE and package.json', () => {
