@@ -1,27 +1,35 @@
 // Settings › Sites that may send people back: `redirect_origins`, the other sites a plain HTML form's
 // `_next` may send people to after they respond (the site the form is on may always). One site a line.
-import { useEffect, useState } from 'preact/hooks';
-import { REDIRECT_ORIGINS_MAX } from '../../../shared/api/redirect-origins.ts';
+import { useState } from 'preact/hooks';
+import { parseOrigin, REDIRECT_ORIGINS_MAX } from '../../../shared/api/redirect-origins.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
 import { FieldProblems, invalidProps, type SettingsPartProps } from './settings-part.ts';
 
-/** The lines a person typed, as the list the server checks (blank lines left out). */
+/**
+ * The lines a person typed as the list the server keeps: blank lines left out, each site written as
+ * the server stores it (lower case, no default port or trailing /), so a saved list is no change
+ * left over; a line that is no site stays as typed, for the server to explain.
+ */
 const sites = (text: string) =>
   text
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '');
+    .filter((line) => line !== '')
+    .map((line) => {
+      const parsed = parseOrigin(line);
+      return 'origin' in parsed ? parsed.origin : line;
+    });
 
 /** The redirect-origins part of the settings tab. */
 export function RedirectOriginsSetting({ draft, set, problemsOf, disabled }: SettingsPartProps) {
   const list = draft.redirect_origins;
-  // The text is kept as typed (blank lines, a line being written); when the list changes from elsewhere
-  // (saved and normalised by the server, Discard) the text shows the list.
+  // The text is kept as typed (blank lines, a line being written, capitals) while it says what the draft
+  // holds; when the list changed elsewhere (Discard, another tab's save) the list is shown.
+  // Decided while rendering, where the text and the list are of the same moment (an effect would run
+  // later with an older list and undo keystrokes typed in between).
   const [text, setText] = useState(() => list.join('\n'));
-  useEffect(() => {
-    setText((typed) => (JSON.stringify(sites(typed)) === JSON.stringify(list) ? typed : list.join('\n')));
-  }, [list]);
+  const shown = JSON.stringify(sites(text)) === JSON.stringify(list) ? text : list.join('\n');
   const problems = problemsOf('redirect_origins');
   return html`<${Section} title="Sites that may send people back after a response">
     <fieldset disabled=${disabled}>
@@ -36,7 +44,7 @@ export function RedirectOriginsSetting({ draft, set, problemsOf, disabled }: Set
         rows="3"
         spellcheck="false"
         autocomplete="off"
-        value=${text}
+        value=${shown}
         ...${invalidProps('redirect_origins', problems)}
         onInput=${(e: Event) => {
           const value = (e.target as HTMLTextAreaElement).value;
