@@ -94,7 +94,7 @@ function packedFiles(cwd: string, scripts: boolean): string[] {
 
 /** The engine's types: tsc's declarations of the shared/ modules it uses, and zod's with its licence. */
 const isTypesFile = (f: string) =>
-  /^dist\/types\/shared\/[a-z-]+(\/[a-z-]+)*\.d\.ts$/.test(f) ||
+  /^dist\/types\/shared(\/[\w-]+)+\.d\.ts$/.test(f) ||
   /^dist\/types\/zod\/(LICENSE|index\.d\.cts|v4\/(classic|core|locales)\/[\w-]+\.d\.cts)$/.test(f);
 
 packaging('npm pack lists only the bundle, the engine module and its types, README, LICENSE and package.json', () => {
