@@ -1,7 +1,7 @@
 // The embed under a strict Content Security Policy on the host page (docs/renderer.md, "A Content
 // Security Policy on the embedding page"), in Chromium: a static page on another loopback origin sends
 // exactly the documented policy (`default-src 'none'` plus the mode's directives, no 'unsafe-inline');
-// a person fills and sends the form in iframe mode and in inline mode; the answer is stored and no
+// a person fills and sends the form in iframe, popup, slider and inline mode; the answer is stored and no
 // `securitypolicyviolation` fires, in the page or in the iframe.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,7 @@ const pages = new Map<string, [string, string]>();
 /** The policies of docs/renderer.md, for a server at `s`. */
 const policies = (s: string) => ({
   iframe: `default-src 'none'; script-src ${s}; frame-src ${s}`,
+  popup: `default-src 'none'; script-src ${s}; frame-src ${s}; connect-src ${s}`,
   inline: `default-src 'none'; script-src ${s}; connect-src ${s}; style-src ${s}`,
 });
 
@@ -142,6 +143,37 @@ csp('inline mode: script-src, connect-src and style-src for the server; no unsaf
   assert.equal(violations, []);
   assert.equal(errors, []);
   await closePage(page);
+});
+
+csp('popup and slider modes: script-src, frame-src and connect-src for the server', async () => {
+  for (const mode of ['popup', 'slider']) {
+    const id = await publish();
+    const url = hostPage(
+      `/${mode}.html`,
+      policies(server.url).popup,
+      `<script src="${server.url}/embed.js" data-form="${id}" data-mode="${mode}"></script>`,
+    );
+    const page = await browser.newPage();
+    const violations = await watchViolations(page);
+    const errors = pageErrors(page);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Open the form' }).click();
+    // Named after the form's title: the definition's fetch got through.
+    await page.getByRole('dialog', { name: 'Contact us' }).waitFor();
+    const frame = page.frameLocator('dialog iframe');
+    await frame.getByLabel('Name').fill('Ada');
+    await frame.getByLabel('Email').fill('ada@example.com');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await frame.locator('.fs-success-message').waitFor();
+    assert.equal(
+      (await stored(id)).map((s) => s.values),
+      [{ name: 'Ada', email: 'ada@example.com' }],
+      mode,
+    );
+    assert.equal(violations, [], mode);
+    assert.equal(errors, [], mode);
+    await closePage(page);
+  }
 });
 
 csp('the policy is really enforced: inline mode without connect-src is blocked and reported', async () => {
