@@ -29,7 +29,8 @@ const stored = async (id: string) =>
 function formPage(path: string, id: string, extra: string) {
   pages.set(
     path,
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Contact the bakery</title><link rel="icon" href="data:,"></head><body>' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Contact the bakery</title>' +
+      '<link rel="icon" href="data:,"></head><body>' +
       `<h1>Contact the bakery</h1><form action="${server.url}/v1/f/${id}" method="post">` +
       '<label>Name <input name="name" required></label>' +
       '<label>Email <input name="email" type="email" required></label>' +
