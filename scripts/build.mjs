@@ -1,6 +1,6 @@
 // Builds the product: the client bundles and the snapshot worker's script first (kept in memory), then the
 // one-file server that embeds them together with the sql.js WebAssembly binary, then the standalone engine
-// module.
+// module and its types (build-types.mjs).
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -139,5 +139,8 @@ await build({
   logLevel: 'warning',
 });
 
+// The engine's types for the package (exports["./engine"].types), so a build is always a whole package.
+await import('./build-types.mjs');
+
 const size = (await readFile(path.join(root, 'dist/formstead.mjs'))).length;
-console.log(`built dist/formstead.mjs (${(size / 1024).toFixed(0)} KB) and dist/engine.mjs`);
+console.log(`built dist/formstead.mjs (${(size / 1024).toFixed(0)} KB), dist/engine.mjs and dist/engine.d.ts`);

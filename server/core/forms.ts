@@ -304,6 +304,7 @@ export class FormService {
       confirmationMessage: '',
       retentionDays: null,
       theme: {},
+      redirectOrigins: [],
       responseMailSeq: 0,
       responseMailAt: null,
       closeAt: '',

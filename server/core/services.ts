@@ -13,6 +13,7 @@ import { Mailer } from './mail/mailer.ts';
 import { ConfirmationMail } from './mail/confirmation-mail.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
+import { BackLinks } from './back-link.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
 import { OwnerResetLinks } from './owner-reset.ts';
@@ -66,6 +67,8 @@ export interface Services {
   files: FileService;
   /** The instance secret (signed download links). */
   secret: string;
+  /** The thank-you page's signed "Back to <host>" link after a form post from another site. */
+  backLinks: BackLinks;
   /** Per-form retention: the job that deletes submissions past their form's period. */
   retention: RetentionService;
   /** Suspected spam: the panel's Spam view and its 30-day sweep. */
@@ -150,7 +153,7 @@ export function createServices(
     for (const id of stored.chatDeliveryIds ?? []) deliveries.poke(id, stored.form.id);
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
-    responseMail.stored(stored.form);
+    responseMail.stored(stored.form, stored.submissionId, stored.mail);
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
@@ -193,6 +196,7 @@ export function createServices(
     submissionEvents,
     files,
     secret,
+    backLinks: new BackLinks(secret),
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),

@@ -2,7 +2,7 @@
 // load the form, check it accepts answers, check anti-spam, evaluate with the engine, store durably
 // (with the idempotency record and the webhook delivery in the same write), answer.
 import { createHash } from 'node:crypto';
-import { evaluateSubmission } from '../../shared/engine/index.ts';
+import { allFields, evaluateSubmission, type FormDefinition } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
 import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import type { FileService } from './files/file-service.ts';
+import type { ResponseMailHeaders } from './mail/response-mail.ts';
 import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { closedBy, closedError } from './closing.ts';
 import { MilestoneMail } from './mail/milestones.ts';
@@ -34,6 +35,8 @@ export interface SubmitInput {
   honeypot?: unknown;
   renderToken?: unknown;
   idempotencyKey?: string;
+  /** An HTML form post's `_subject`/`_replyto` for the response mail (form-post.ts). */
+  mail?: ResponseMailHeaders;
   /** A hash of the request body, compared when an idempotency key is reused (empty without a key). */
   bodyHash: string;
   /** The page's hint for counting its completion (source, seconds from start); never stored with the answer. */
@@ -64,6 +67,8 @@ export interface StoredSubmission {
   record: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>;
   /** The page's hint, for counting the completion under its source and time (core/stats/counting.ts). */
   visit?: VisitHint;
+  /** The post's own subject and Reply-To for the response mail, when it carried them. */
+  mail?: ResponseMailHeaders;
 }
 
 /** Hash of a request body for idempotency comparisons. */
@@ -257,7 +262,10 @@ export class SubmissionService {
   private async evaluate(form: FormRecord, input: SubmitInput) {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
-    const result = evaluateSubmission(definition, input.values as Record<string, unknown>, {
+    // An HTML form post carries whatever the page has (a named submit button, a site's own inputs):
+    // names no field has are not answers and are left out, not refused. JSON keeps refusing them.
+    const raw = input.formPost ? onlyFields(definition, input.values) : input.values;
+    const result = evaluateSubmission(definition, raw as Record<string, unknown>, {
       regex: linearRegex,
       coerceFormStrings: input.formPost,
       skippedSteps: input.skippedSteps,
@@ -320,6 +328,7 @@ export class SubmissionService {
       submissionCount: outcome.submissionCount,
       record: { id, formVersion: form.version, createdAt, values, hiddenChars },
       visit: input.visit,
+      mail: input.mail,
     });
     return { status: 201, body, json, form, replayed: false };
   }
@@ -372,4 +381,11 @@ export class SubmissionService {
     const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
     return { id: newId(), payload, nextAttemptAt: createdAt };
   }
+}
+
+/** The posted fields the definition has; the rest of a form post is dropped. */
+function onlyFields(definition: FormDefinition, values: unknown): unknown {
+  if (typeof values !== 'object' || values === null) return values;
+  const keys = new Set(allFields(definition).map((f) => f.key));
+  return Object.fromEntries(Object.entries(values).filter(([k]) => keys.has(k)));
 }

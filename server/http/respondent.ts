@@ -13,6 +13,7 @@ import { bodyHash, type SubmitInput, type SubmitResult } from '../core/submissio
 import { readVisitHint, VISIT_HEADER } from '../core/stats/visit-hint.ts';
 import { thanksToken } from '../core/thanks-links.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
+import { gotchaHoneypot, mailHeaders, nextAddress, type PostExtras, takeReserved } from '../core/form-post.ts';
 import { clientIp } from './client-ip.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
 import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';
@@ -43,12 +44,14 @@ export const submit =
       await s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
       const received: string[] = [];
       let result: SubmitResult;
+      let extras: PostExtras = {};
       try {
         const input = isMultipart(req.headers['content-type'] ?? '')
           ? await readMultipartSubmission(s, req, params.id, received)
           : await readSubmission(req, params.id);
         // Counted with the completion when it is stored (core/stats/counting.ts), never stored with it.
         input.visit = readVisitHint(req.headers[VISIT_HEADER]);
+        extras = input.extras;
         result = await s.submissions.submit(input);
         // A replayed post (same Idempotency-Key) answers with the first one's files; these are spare.
         if (result.replayed && received.length) await s.files.delete(received).catch(() => {});
@@ -57,19 +60,7 @@ export const submit =
         await s.files.delete(received).catch(() => {});
         throw err;
       }
-      if (browserPost) {
-        // Unclaimed forms ignore redirect_url, so nobody can use them as an open redirector. A success
-        // message that pipes answers gets a signed, short-lived link to this submission (thanks-links.ts).
-        const pipes = result.form.successMessage.includes('{{');
-        const thanks = `/f/${result.form.id}/thanks`;
-        const target =
-          result.form.redirectUrl && followsRedirect(result.form)
-            ? result.form.redirectUrl
-            : pipes
-              ? `${thanks}?r=${thanksToken(s.secret, result.form.id, result.body.id)}`
-              : thanks;
-        return redirect(res, 303, target);
-      }
+      if (browserPost) return redirect(res, 303, afterPost(s, req, result, extras));
       sendJsonText(
         res,
         result.status,
@@ -104,8 +95,63 @@ export const publicDefinition =
     sendAsset(res, JSON.stringify(view), 'application/json; charset=utf-8', 60, corsHeaders);
   };
 
+/**
+ * Where a browser's form post goes after success: its accepted `_next`, else redirect_url (unclaimed
+ * forms ignore both, so nobody can use them as an open redirector), else the thank-you page: with a
+ * signed, short-lived link to this submission when the success message pipes answers (thanks-links.ts),
+ * and a signed way back to the site the post came from when that is not this server (back-link.ts).
+ */
+function afterPost(s: Services, req: IncomingMessage, result: SubmitResult, extras: PostExtras): string {
+  const form = result.form;
+  const origin = postOrigin(req);
+  const next = nextAddress(form, extras.next, origin);
+  if (next) return next;
+  if (form.redirectUrl && followsRedirect(form)) return form.redirectUrl;
+  const query: string[] = [];
+  if (form.successMessage.includes('{{')) query.push(`r=${thanksToken(s.secret, form.id, result.body.id)}`);
+  // Our own hosted page needs no way back to itself; it is ours when on the public address or on the
+  // address this request came to (a server reached on 127.0.0.1 whose public address says localhost).
+  const own = origin && (origin === new URL(s.config.publicUrl).origin || new URL(origin).host === req.headers.host);
+  if (origin && !own) query.push(s.backLinks.query(form.id, origin, one(req.headers.referer)));
+  return `/f/${form.id}/thanks${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/** The site a browser's post came from: its Origin header, else its Referer's origin (`null` counts as none). */
+function postOrigin(req: IncomingMessage): string | undefined {
+  for (const header of [one(req.headers.origin), one(req.headers.referer)]) {
+    if (!header || header === 'null') continue;
+    try {
+      const origin = new URL(header).origin;
+      if (origin !== 'null') return origin;
+    } catch {
+      // Not a URL: try the next header.
+    }
+  }
+  return undefined;
+}
+
+const one = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+
+/** A submission as read from the request, with a form post's reserved fields beside it. */
+type ReadSubmission = SubmitInput & { extras: PostExtras };
+
+/**
+ * A form post's answers and reserved fields: `_hp`/`_rt` (our own pages' anti-spam), `_skippedSteps`,
+ * and Formstead's Formspree-style `_next`, `_subject`, `_replyto` and `_gotcha` (form-post.ts).
+ */
+function formPostInput(
+  fields: FormFields,
+): Pick<ReadSubmission, 'skippedSteps' | 'honeypot' | 'renderToken' | 'mail' | 'extras'> & { values: FormFields } {
+  const { [HONEYPOT_FIELD]: hp, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...rest } = fields;
+  const { values, extras } = takeReserved(rest);
+  const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
+  // A filled `_gotcha` is a filled honeypot: kept as suspected spam like one caught on our own pages.
+  const honeypot = gotchaHoneypot(extras.gotcha) ?? hp;
+  return { values, skippedSteps, honeypot, renderToken, mail: mailHeaders(extras), extras };
+}
+
 /** Reads JSON `{values, skippedSteps?}` or a form post into the submission service's input. */
-async function readSubmission(req: IncomingMessage, formId: string): Promise<SubmitInput> {
+async function readSubmission(req: IncomingMessage, formId: string): Promise<ReadSubmission> {
   const raw = await readBody(req);
   const contentType = req.headers['content-type'] ?? 'application/json';
   const idempotencyKey = readIdempotencyKey(req);
@@ -121,16 +167,19 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Sub
         'invalid_request',
         unknown.map((k) => `${k}: unknown field`),
       );
-    return { formId, values, skippedSteps, formPost: false, honeypot, renderToken, idempotencyKey, bodyHash: hash };
+    return {
+      formId,
+      values,
+      skippedSteps,
+      formPost: false,
+      honeypot,
+      renderToken,
+      idempotencyKey,
+      bodyHash: hash,
+      extras: {},
+    };
   }
-  const {
-    [HONEYPOT_FIELD]: honeypot,
-    [RENDER_TOKEN_FIELD]: renderToken,
-    _skippedSteps,
-    ...values
-  } = parseFormBody(contentType, raw);
-  const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
-  return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
+  return { formId, ...formPostInput(parseFormBody(contentType, raw)), formPost: true, idempotencyKey, bodyHash: hash };
 }
 
 /**
@@ -143,13 +192,20 @@ async function readMultipartSubmission(
   req: IncomingMessage,
   formId: string,
   received: string[],
-): Promise<SubmitInput> {
+): Promise<ReadSubmission> {
   const idempotencyKey = readIdempotencyKey(req);
   let room = s.config.submissionFilesMaxBytes;
   const described: string[] = [];
+  let keys: Set<string> | undefined;
   const fields: FormFields = await readMultipart(req, {
     maxFieldBytes: MAX_BODY_BYTES,
     onFile: async (file) => {
+      // A file input named like no field is ignored, as any other input of a form post is.
+      keys ??= await fieldKeys(s, formId);
+      if (!keys.has(file.field)) {
+        file.stream.resume();
+        return undefined;
+      }
       const target = await s.files.target(formId, file.field);
       const max = Math.min(s.config.uploadMaxBytes, room);
       const stored = await s.files.receive(target, file.stream, file.filename, file.type, max);
@@ -159,8 +215,8 @@ async function readMultipartSubmission(
       return stored.id;
     },
   });
-  const { [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, _skippedSteps, ...values } = fields;
-  const skippedSteps = _skippedSteps === undefined ? undefined : ([] as string[]).concat(_skippedSteps);
+  const input = formPostInput(fields);
+  const values = input.values;
   // Upload ids are new on every post, so the idempotency hash covers the text and the files' names and sizes.
   const hash =
     idempotencyKey === undefined
@@ -171,7 +227,12 @@ async function readMultipartSubmission(
             described,
           ]),
         );
-  return { formId, values, skippedSteps, formPost: true, honeypot, renderToken, idempotencyKey, bodyHash: hash };
+  return { formId, ...input, formPost: true, idempotencyKey, bodyHash: hash };
+}
+
+/** The field keys of a form's current version (a form that cannot be read has none). */
+async function fieldKeys(s: Services, formId: string): Promise<Set<string>> {
+  return new Set((await fieldLabels(s, formId)).keys());
 }
 
 /** ARCHITECTURE.md: an Idempotency-Key is 1 to 128 characters. */

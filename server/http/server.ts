@@ -5,6 +5,7 @@ import { ApiError, ClientGone, toApiError } from '../lib/api-error.ts';
 import { closeAfterAnswer } from '../lib/http-body.ts';
 import { Router } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
+import { bearerChallenge } from './auth.ts';
 import { sendJson } from './respond.ts';
 import { routes } from './routes.ts';
 
@@ -47,7 +48,14 @@ export function createHttpServer(services: Services, log: (line: string) => void
       }
       // A refused body (413) or client (429) is not read on: the connection closes after the answer.
       if (error.headers.connection === 'close') closeAfterAnswer(req, res);
-      sendJson(res, error.status, error.body(), error.headers);
+      // RFC 6750: a 401 of the API (and any other key refusal, which `unauthorized()` marks with the
+      // Bearer scheme: /mcp) says how to authenticate and why the key failed; decided here so no refusal
+      // can miss it or say it differently.
+      const headers =
+        error.status === 401 && (url.pathname.startsWith('/v1/') || 'www-authenticate' in error.headers)
+          ? { ...error.headers, 'www-authenticate': bearerChallenge(req) }
+          : error.headers;
+      sendJson(res, error.status, error.body(), headers);
     }
   });
   server.keepAliveTimeout = 5000;

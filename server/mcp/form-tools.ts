@@ -70,9 +70,8 @@ export const updateFormSettings = defineTool({
     'account key (svc_live_); an agent key gets owner_key_required. Returns every setting: form_id, status, ' +
     'success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url, webhook_secret ' +
     '(masked unless reveal_secret is true), notify_each_response, confirmation_email_field, confirmation_message, ' +
-    'retention_days, theme, close_at, response_limit, closed_message, slug, slack_webhook_url and ' +
-    'discord_webhook_url (a webhook secret is created when a ' +
-    'webhook_url is first set).',
+    'retention_days, theme, close_at, response_limit, closed_message, slug, slack_webhook_url, discord_webhook_url ' +
+    'and redirect_origins (a webhook secret is created when a webhook_url is first set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
     webhook_url:
@@ -107,6 +106,9 @@ export const updateFormSettings = defineTool({
     discord_webhook_url:
       'Discord webhook URL (https://discord.com/api/webhooks/...): each response is posted there as a message ' +
       'with the answers by label; empty string turns it off',
+    redirect_origins:
+      'Sites (https://host[:port], at most 10) a plain HTML form post may send people back to with its _next ' +
+      'field, besides the site the post came from; replaces the whole list, [] for none',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

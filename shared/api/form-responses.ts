@@ -72,6 +72,9 @@ export const settingsSchema = z
     slug: z.string().meta({ description: 'The form address /f/{slug}, or "" for none' }),
     slack_webhook_url: z.string().meta({ description: 'Each response goes there as a Slack message; "" for none' }),
     discord_webhook_url: z.string().meta({ description: 'Each response goes there as a Discord message; "" for none' }),
+    redirect_origins: z.array(z.string()).meta({
+      description: "Sites (https://host[:port]) an HTML form post's _next may send people to, besides its own site",
+    }),
   })
   .meta({ id: 'Settings' });
 

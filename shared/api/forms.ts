@@ -2,6 +2,7 @@
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
 import { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX } from './limits.ts';
+import { parseOrigin, REDIRECT_ORIGINS_MAX } from './redirect-origins.ts';
 import { themeSchema } from './theme.ts';
 
 export { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
@@ -52,6 +53,24 @@ export const publishBodySchema = z.strictObject({
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
+/** One entry of `redirect_origins`, stored normalised (`https://host[:port]`). */
+const redirectOriginSchema = z
+  .string({ message: 'must be a site address like https://example.com' })
+  .max(300, { message: 'must be at most 300 characters' })
+  .transform((value, ctx) => {
+    const parsed = parseOrigin(value);
+    if ('origin' in parsed) return parsed.origin;
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  });
+
+/** The sites a form post's `_next` may send people back to, besides the site the post came from. */
+export const redirectOriginsSchema = z
+  .array(redirectOriginSchema, { message: 'must be a list of site addresses' })
+  .max(REDIRECT_ORIGINS_MAX, { message: `must list at most ${REDIRECT_ORIGINS_MAX} sites` })
+  // Written twice is kept once: the list reads back as the set it is.
+  .transform((origins) => [...new Set(origins)]);
+
 /** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({
   webhook_url: z.string().max(2048).optional(),
@@ -101,6 +120,7 @@ export const settingsPatchSchema = z.strictObject({
   // Each response as a Slack or Discord message, under the webhook's address rules (docs/webhooks.md).
   slack_webhook_url: z.string().max(2048).optional(),
   discord_webhook_url: z.string().max(2048).optional(),
+  redirect_origins: redirectOriginsSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -1,6 +1,7 @@
 // The Spam tab and the new settings parts in Chromium, as an owner uses them: caught posts listed with
 // their answers by label, "Not spam" moves one into the answers, "Delete" asks and removes; the
-// Emails, Keep answers and Look parts save. axe on each, screenshots at 1280 and 390 px.
+// Emails, Keep answers, Look and "Sites that may send people back" parts save. axe on each, screenshots
+// at 1280 and 390 px.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -165,5 +166,41 @@ panel('Settings: emails, keeping answers and the look save with plain words; bad
   );
   await closePage(page);
 });
+
+panel(
+  'Settings: sites that may send people back, by keyboard; a bad line explained; saved as the server keeps it',
+  async () => {
+    const page = await context.newPage();
+    page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+    const card = page.locator('.card', { hasText: 'Sites that may send people back after a response' });
+    const box = page.getByLabel('Other sites');
+    await box.waitFor();
+    await box.focus();
+    await page.keyboard.type('https://Shop.Example.com/\nhttp://plain.example.com');
+    // The page's one Save, by keyboard.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await card
+      .getByText('Site 2 must start with https:// (http:// only for localhost, 127.0.0.1 or [::1]).')
+      .first()
+      .waitFor();
+    assert.not.match(await card.innerText(), /redirect_origins/, 'no API names in the problem');
+    await box.fill('https://Shop.Example.com/\n\nhttp://localhost:3000');
+    await save.click();
+    await page.locator('.save-bar').getByText('Saved.').waitFor();
+    assert.is(await page.locator('.save-bar').getByText('Unsaved changes').count(), 0, 'nothing left to save');
+    await page.reload();
+    assert.is(await box.inputValue(), 'https://shop.example.com\nhttp://localhost:3000', 'shown as kept');
+    const settings = (await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key, body: {} })).json;
+    assert.equal(settings.redirect_origins, ['https://shop.example.com', 'http://localhost:3000']);
+    await assertAxe(page, 'settings tab with the sites part');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-settings-redirect-origins-390');
+    assert.equal(await page.evaluate(wider, 'form.settings, form.settings *'), [], 'nothing wider than the screen');
+    await closePage(page);
+  },
+);
 
 panel.run();

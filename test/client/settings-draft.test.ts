@@ -58,5 +58,8 @@ draft('problems are picked by field, a part of a field included, as sentences', 
     'The redirect address must start with http:// or https://, for example https://example.com/thanks.',
   ]);
   assert.equal(problemsFor(details, 'slug'), []);
+  // A list's item (`redirect_origins[1]`) belongs to the list, named by its place.
+  const sites = ['redirect_origins[1]: must be a site address like https://example.com', 'redirect_originsx: y'];
+  assert.equal(problemsFor(sites, 'redirect_origins'), ['Site 2 must be a site address like https://example.com.']);
 });
 draft.run();

@@ -146,6 +146,8 @@ claim(
       const r = await call(server.url, method, path, { key: agentKey, body });
       assert.is(r.status, 401, `${method} ${path}`);
       assert.is(r.json.error, 'unauthorized');
+      // RFC 6750: a key that was sent and refused is an invalid token.
+      assert.is(r.headers.get('www-authenticate'), 'Bearer error="invalid_token"', `${method} ${path}`);
     }
     // The form itself goes on taking answers under its new owner.
     const answered = await call(server.url, 'POST', `/v1/f/${formId}`, {

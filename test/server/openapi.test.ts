@@ -144,7 +144,7 @@ t('an operation open to agent keys lets one in', async (ctx) => {
   }
   const wrong = await call(ctx.server.url, 'GET', '/v1/forms', { key: 'svc_live_not_a_real_key_000000' });
   assert.is(wrong.status, 401);
-  assert.is(wrong.headers.get('www-authenticate'), 'Bearer');
+  assert.is(wrong.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
 });
 
 t.run();

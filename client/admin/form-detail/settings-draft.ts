@@ -51,7 +51,10 @@ export const changeCount = (saved: Settings, patch: SettingsPatch) => Object.key
  * (`theme` takes `theme.accent`), as sentences.
  */
 export function problemsFor(details: readonly string[], field: string): string[] {
-  return details.filter((d) => d.startsWith(`${field}:`) || d.startsWith(`${field}.`)).map((d) => plainProblem(d).text);
+  // `theme.accent` belongs to `theme`, `redirect_origins[2]` to `redirect_origins`.
+  return details
+    .filter((d) => d.startsWith(`${field}:`) || d.startsWith(`${field}.`) || d.startsWith(`${field}[`))
+    .map((d) => plainProblem(d).text);
 }
 
 // JSON has no NaN: an unreadable number the person typed ("Days to keep answers" left empty) is kept

@@ -25,6 +25,7 @@ export const settingLabels: Record<string, string> = {
   'theme.radius': 'Corner radius',
   'theme.font': 'Font',
   'theme.mode': 'Light or dark',
+  redirect_origins: 'Sites that may send people back',
 };
 
 /** What a refusal that names the server's development setting adds (docs/webhooks.md). */
@@ -99,6 +100,8 @@ const sentences: [string, RegExp, string][] = [
   ['theme.accent', /colour like/, 'The accent colour must be a colour like #2f5bea.'],
   ['theme.radius', /must be 0 to (\d+)/, 'The corner radius must be 0 to $1 pixels.'],
   ['theme.radius', /whole number/, 'The corner radius must be a whole number of pixels.'],
+  ['redirect_origins', /at most (\d+)/, 'List at most $1 sites that may send people back.'],
+  ['redirect_origins', /list of/, 'Write each site that may send people back on a line of its own.'],
   ['status', /paused by moderation/, 'This form was paused by moderation; only an owner of this server can lift that.'],
 ];
 
@@ -107,6 +110,9 @@ export function plainProblem(detail: string): { field: string; text: string } {
   const colon = detail.indexOf(': ');
   const field = colon > 0 ? detail.slice(0, colon) : '';
   const problem = colon > 0 ? detail.slice(colon + 2) : detail;
+  // One site of the list (`redirect_origins[2]: …`): named by its place, as the person wrote them.
+  const site = /^redirect_origins\[(\d+)\]$/.exec(field);
+  if (site) return { field: 'redirect_origins', text: `Site ${Number(site[1]) + 1} ${problem}.` };
   for (const [key, pattern, sentence] of sentences) {
     const match = key === field ? pattern.exec(problem) : null;
     if (match) return { field, text: sentence.replace('$1', match[1] ?? '') };

@@ -1,6 +1,7 @@
-// The settings tab: the form's main settings, its emails, address and closing, how long answers are kept
-// and its look, as one page with one Save (save-bar.ts). Every part shows the same draft, which form-detail.ts
-// keeps above the tab switch (use-settings-draft.ts), so nothing typed is lost by switching tabs or saving.
+// The settings tab: the form's main settings, its emails, address and closing, how long answers are kept,
+// its look and the sites a plain HTML form post may send people back to, as one page with one Save
+// (save-bar.ts). Every part shows the same draft, which form-detail.ts keeps above the tab switch
+// (use-settings-draft.ts), so nothing typed is lost by switching tabs or saving.
 //
 // Adding a part: write a component that takes SettingsPartProps (settings-part.ts), shows `draft.<field>`
 // and calls `set('<field>', value)`, add it to the list below, and give its fields a label (and sentences
@@ -11,6 +12,7 @@ import type { FormDetail } from '../types.ts';
 import { useQuery } from '../use-query.ts';
 import { ClosingSettings } from './closing-settings.ts';
 import { MailSettings } from './mail-settings.ts';
+import { RedirectOriginsSetting } from './redirect-origins-setting.ts';
 import { RetentionSetting } from './retention-setting.ts';
 import { SaveBar } from './save-bar.ts';
 import { SettingsForm } from './settings-form.ts';
@@ -49,6 +51,7 @@ export function SettingsTab({ form, canEdit, draft }: { form: FormDetail; canEdi
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${part} />
     <${ThemeSettings} ...${part} />
+    <${RedirectOriginsSetting} ...${part} />
     <${SaveBar} draft=${draft} canEdit=${canEdit} hostedUrl=${form.hosted_url} />
   </form>`;
 }

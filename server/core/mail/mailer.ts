@@ -17,6 +17,8 @@ export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  /** Where replies go (a respondent's `_replyto`); not kept when the mail waits in the outbox. */
+  replyTo?: string;
   /**
    * The form the mail is about and the answers whose values (or respondent's address) it carries: held
    * in the outbox, the mail is deleted with the form or with any of those answers (DeletionService).
@@ -54,7 +56,7 @@ export class Mailer {
       const failed: string[] = [];
       for (const to of mail.to) {
         try {
-          await this.transport.sendMail({ from: this.opts.from, to, subject, text: mail.text });
+          await this.transport.sendMail({ from: this.opts.from, to, subject, text: mail.text, replyTo: mail.replyTo });
         } catch (err) {
           failed.push(to);
           this.log(`mail "${subject}" to ${to} not sent: ${describe(err)}`);

@@ -17,6 +17,24 @@ export const RESPONSE_MAIL_EVERY_MS = 60_000;
 /** A digest lists this many answers in full; it says how many more there are and links to the panel. */
 export const DIGEST_LIST_MAX = 50;
 
+/**
+ * At most this many answers' `_subject`/`_replyto` wait in memory for their mail; past it the oldest
+ * are forgotten (their mail then has the default subject), so posts cannot grow the process.
+ */
+export const MAIL_HEADERS_KEPT_MAX = 1000;
+
+/**
+ * A form post's own subject and Reply-To for the response mail (server/core/form-post.ts). They apply to
+ * a mail that carries exactly that one answer; a digest of several has the default subject and no
+ * Reply-To (whose would it be?). They are held in memory on the instance that took the answer, not
+ * stored: a mail sent after a restart, or by another instance's sweep, has the defaults
+ * (docs/decisions.md).
+ */
+export interface ResponseMailHeaders {
+  subject?: string;
+  replyTo?: string;
+}
+
 /** The panel's view of one submission (its detail page). */
 export const submissionLink = (publicUrl: string, formId: string, submissionId: string) =>
   `${publicUrl}/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(submissionId)}`;
@@ -26,6 +44,8 @@ export class ResponseMail {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** One run per form at a time, so a burst of posts makes one claim after another, not a race. */
   private readonly running = new Map<string, Promise<void>>();
+  /** Submission id → its post's own subject and Reply-To, until its mail goes out (oldest first). */
+  private readonly headers = new Map<string, ResponseMailHeaders>();
   private stopped = false;
 
   constructor(
@@ -45,7 +65,8 @@ export class ResponseMail {
    * After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. Never
    * throws.
    */
-  stored(form: FormRecord): void {
+  stored(form: FormRecord, submissionId?: string, headers?: ResponseMailHeaders): void {
+    if (headers && submissionId && ResponseMail.wanted(form)) this.keepHeaders(submissionId, headers);
     // A digest already waiting on its timer will read this answer from the store when the minute ends;
     // an attempt per answer meanwhile would only re-read the form and run a write transaction that
     // finds nothing to claim, which cost ingest a fifth of its rate (docs/performance.md).
@@ -104,6 +125,20 @@ export class ResponseMail {
     return true;
   }
 
+  private keepHeaders(submissionId: string, headers: ResponseMailHeaders) {
+    this.headers.set(submissionId, headers);
+    if (this.headers.size > MAIL_HEADERS_KEPT_MAX) this.headers.delete(this.headers.keys().next().value!);
+  }
+
+  /** The headers of the answers a mail covers, forgotten now that it goes out. */
+  private takeHeaders(claim: ResponseMailClaim): (ResponseMailHeaders | undefined)[] {
+    return claim.submissions.map((s) => {
+      const h = this.headers.get(s.id);
+      this.headers.delete(s.id);
+      return h;
+    });
+  }
+
   private later(formId: string, delayMs: number) {
     if (this.timers.has(formId) || this.stopped) return;
     const timer = setTimeout(() => {
@@ -116,6 +151,7 @@ export class ResponseMail {
   }
 
   private async send(form: FormRecord, claim: ResponseMailClaim) {
+    const own = this.takeHeaders(claim);
     const to = await workspaceRecipients(this.store, form.workspaceId!, form.notifyEmailTo);
     if (to.length === 0) return;
     const about = { formId: form.id, submissionIds: claim.submissions.map((s) => s.id) };
@@ -129,8 +165,10 @@ export class ResponseMail {
     ];
     if (claim.total === 1) {
       const text = [`"${form.title}" has a new response.`, '', ...blocks[0], ...footer].join('\n');
-      const subject = await this.subject(form, claim.submissions[0], `New response: ${form.title}`);
-      return this.mailer.send({ to, subject, text, about });
+      // A post's own `_subject` is the respondent's literal words; the form's default is piped.
+      const subject =
+        own[0]?.subject ?? (await this.subject(form, claim.submissions[0], `New response: ${form.title}`));
+      return this.mailer.send({ to, subject, text, about, replyTo: own[0]?.replyTo });
     }
     const more = claim.total - claim.submissions.length;
     const text = [

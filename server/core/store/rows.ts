@@ -98,6 +98,7 @@ export const toForm = (r: Row): FormRecord => ({
   confirmationMessage: (r.confirmation_message as string | null | undefined) ?? '',
   retentionDays: (r.retention_days as number | null | undefined) ?? null,
   theme: r.theme ? JSON.parse(r.theme as string) : {},
+  redirectOrigins: r.redirect_origins ? JSON.parse(r.redirect_origins as string) : [],
   responseMailSeq: (r.response_mail_seq as number | null | undefined) ?? 0,
   responseMailAt: (r.response_mail_at as string | null | undefined) ?? null,
   closeAt: (r.close_at as string | null | undefined) ?? '',
@@ -235,4 +236,5 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   closeAt: { column: 'close_at' },
   responseLimit: { column: 'response_limit' },
   closedMessage: { column: 'closed_message' },
+  redirectOrigins: { column: 'redirect_origins', kind: 'json' },
 };

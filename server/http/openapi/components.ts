@@ -49,7 +49,16 @@ const errorAnswer = (id: string, description: string, headers?: z.ZodObject): Zo
 export const unauthorizedAnswer = errorAnswer(
   'Unauthorized',
   'The key is missing where one is required, malformed, unknown, revoked or expired',
-  z.object({ 'WWW-Authenticate': z.literal('Bearer').meta({ description: 'Send a key as Authorization: Bearer' }) }),
+  z.object({
+    'WWW-Authenticate': z
+      .string()
+      .regex(/^Bearer(?: error="(?:invalid_token|invalid_request)")?$/)
+      .meta({
+        description:
+          'Send a key as Authorization: Bearer. `Bearer error="invalid_token"` when the key sent was refused, ' +
+          '`Bearer error="invalid_request"` when the header held no single key (RFC 6750)',
+      }),
+  }),
 );
 
 /** Each error status with its meaning in general words; an operation's description says what is particular. */

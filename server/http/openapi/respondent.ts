@@ -7,9 +7,11 @@ import { submitResultSchema, uploadResultSchema } from '../../../shared/api/subm
 import { publicFormPath } from './components.ts';
 import { type ApiOperation, json, noContent } from './operation.ts';
 
-const formPost = z
-  .record(z.string(), z.string())
-  .meta({ description: 'Inputs named like the fields; _hp, _rt and _skippedSteps as in the JSON body' });
+const formPost = z.record(z.string(), z.string()).meta({
+  description:
+    'Inputs named like the fields (others are left out); _hp, _rt and _skippedSteps as in the JSON body; ' +
+    '_next, _subject, _replyto and _gotcha as in docs/api.md "HTML form posts"',
+});
 
 const preflight = (path: `/v1/${string}`, operationId: string): ApiOperation => ({
   method: 'options',
@@ -32,7 +34,8 @@ export const respondentOperations: ApiOperation[] = [
     summary: 'Submit an answer',
     description:
       'JSON, or an HTML form post (multipart when it carries files). A form post from a browser (Accept: text/html) ' +
-      'is answered 303 to the redirect_url or the thank-you page. 409 paused, closed or idempotency_key_reused.',
+      'is answered 303 to its accepted _next, the redirect_url or the thank-you page. 409 paused, closed or ' +
+      'idempotency_key_reused.',
     callers: ['none'],
     params: {
       path: publicFormPath,

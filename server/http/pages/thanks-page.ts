@@ -7,12 +7,15 @@ import { pipeText } from '../../../shared/engine/index.ts';
 import { thanksSubmissionId } from '../../core/thanks-links.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
-import { sendHtml } from '../respond.ts';
+import { escapeHtml, sendHtml } from '../respond.ts';
 import { hostedDocument, pageHeader } from './hosted-layout.ts';
 import { viewOrNotFound } from './hosted-page.ts';
 import { renderHtml } from './render-html.ts';
 
-/** Shows the form's title, the success screen with its message, and "Submit another response" when allowed. */
+/**
+ * Shows the form's title, the success screen with its message, "Submit another response" when allowed,
+ * and "Back to <host>" after a form post from another site.
+ */
 export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   const view = await viewOrNotFound(s, ctx, true);
   if (!view) return;
@@ -23,13 +26,18 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
     anotherHref: `/f/${encodeURIComponent(view.form_id)}`,
   });
   const title = view.definition.title || 'Thank you';
+  // After a plain form post from another site: a way back there (signed, so no one can make it point elsewhere).
+  const back = s.backLinks.read(view.form_id, ctx.query);
+  const backLink = back
+    ? `<p class="fs-back-link"><a href="${escapeHtml(back.href)}">Back to ${escapeHtml(back.host)}</a></p>`
+    : '';
   // Embeddable: a form posted without JavaScript inside the embed's iframe lands here.
   sendHtml(
     ctx.res,
     200,
     hostedDocument({
       title,
-      body: pageHeader(title) + renderHtml(success),
+      body: pageHeader(title) + renderHtml(success) + backLink,
       noindex: view.unclaimed,
       theme: view.theme,
     }),

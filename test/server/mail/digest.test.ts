@@ -5,7 +5,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfirmationMail } from '../../../server/core/mail/confirmation-mail.ts';
 import { CONFIRMATION_PER_ADDRESS, CONFIRMATION_PER_FORM } from '../../../server/core/rate-limits.ts';
-import { DIGEST_LIST_MAX, RESPONSE_MAIL_EVERY_MS } from '../../../server/core/mail/response-mail.ts';
+import {
+  DIGEST_LIST_MAX,
+  MAIL_HEADERS_KEPT_MAX,
+  RESPONSE_MAIL_EVERY_MS,
+} from '../../../server/core/mail/response-mail.ts';
 import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
 import { contactDefinition } from '../../helpers/api.ts';
 import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.ts';
@@ -80,6 +84,75 @@ digest(
     // Every member with mail on got the same mails, each as its own message.
     for (const to of ['editor@example.com', 'viewer@example.com'])
       assert.is(smtp.mails.filter((m) => m.to[0] === to && m.subject.endsWith(title)).length, 2, to);
+  },
+);
+
+digest(
+  "a post's own _subject and _replyto: the mail of that one answer has them; a digest has the default subject",
+  async ({ w, smtp, clock }) => {
+    const title = 'Own subject form';
+    const formId = await publish(w, title);
+    const own = (i: number) => ({ subject: `Question ${i} from the site`, replyTo: `p${i}@example.com` });
+    const submitOwn = (i: number) =>
+      w.services.submissions.submit({
+        formId,
+        values: { name: `Person ${i}`, email: `p${i}@example.com` },
+        formPost: true,
+        bodyHash: String(i),
+        mail: own(i),
+      });
+    await submitOwn(0);
+    await smtp.waitFor((m) => m.some((x) => x.subject === own(0).subject), "the first answer's own mail");
+    await submitOwn(1);
+    await submitOwn(2);
+    // The sweep runs after the attempts still queued for the form: none may mail inside the minute.
+    assert.is(await w.services.responseMail.sweep(), 0);
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    assert.is(await w.services.responseMail.sweep(), 1, 'the digest of the two goes out');
+    const mine = smtp.mails.filter(
+      (m) => m.to[0] === OWNER && (m.subject.includes(title) || m.subject.startsWith('Q')),
+    );
+    assert.equal(
+      mine.map((m) => m.subject),
+      [own(0).subject, `2 new responses: ${title}`],
+    );
+    assert.match(mine[0].raw, /^Reply-To: p0@example\.com\r?$/m);
+    assert.not.match(mine[1].raw, /^Reply-To:/im, 'a digest of two answers has no one Reply-To');
+  },
+);
+
+digest(
+  "at most MAIL_HEADERS_KEPT_MAX answers' own headers wait for their mail; past it the oldest gets the default subject",
+  async ({ w, smtp, clock }) => {
+    for (const [others, expected] of [
+      [MAIL_HEADERS_KEPT_MAX - 1, 'kept'],
+      [MAIL_HEADERS_KEPT_MAX, 'forgotten'],
+    ] as const) {
+      const title = `Headers ${expected}`;
+      const formId = await publish(w, title);
+      const send = (i: number, subject?: string) =>
+        w.services.submissions.submit({
+          formId,
+          values: { name: `Person ${i}`, email: `p${i}@example.com` },
+          formPost: true,
+          bodyHash: String(i),
+          mail: subject ? { subject } : undefined,
+        });
+      await send(0);
+      await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+      await send(1, `Own subject ${expected}`);
+      // Other answers' headers waiting at the same time (answers of forms whose mail has not gone yet).
+      const form = (await w.store.forms.byId(formId))!;
+      for (let i = 0; i < others; i++) w.services.responseMail.stored(form, `other-${expected}-${i}`, { subject: 'x' });
+      assert.is(await w.services.responseMail.sweep(), 0);
+      clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+      assert.is(await w.services.responseMail.sweep(), 1);
+      const subjects = smtp.mails.filter((m) => m.to[0] === OWNER).map((m) => m.subject);
+      assert.ok(
+        subjects.includes(expected === 'kept' ? `Own subject ${expected}` : `New response: ${title}`),
+        `${expected}: ${subjects.slice(-3).join(' | ')}`,
+      );
+    }
   },
 );
 

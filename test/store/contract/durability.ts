@@ -35,6 +35,7 @@ async function writeOfEach(store: Store) {
     confirmationField: 'email',
     retentionDays: 30,
     theme: { accent: '#0a7' },
+    redirectOrigins: ['https://www.example.com'],
   });
   const file = {
     id: uuid(),
@@ -103,8 +104,8 @@ async function assertEachThere(store: Store, w: Awaited<ReturnType<typeof writeO
     [2, 'Second', 'Thanks', 1, 1, at(SECOND)],
   );
   assert.equal(
-    [f.notifyEachResponse, f.confirmationField, f.retentionDays, f.theme],
-    [true, 'email', 30, { accent: '#0a7' }],
+    [f.notifyEachResponse, f.confirmationField, f.retentionDays, f.theme, f.redirectOrigins],
+    [true, 'email', 30, { accent: '#0a7' }, ['https://www.example.com']],
   );
   assert.equal([f.responseMailSeq, f.responseMailAt], [await store.submissions.lastSeq(w.f.id), at(MINUTE)]);
   assert.equal(await store.files.byId(w.file.id), { ...w.file, submissionId: w.sub.id });

@@ -111,6 +111,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     confirmationMessage: '',
     retentionDays: null,
     theme: {},
+    redirectOrigins: [],
     responseMailSeq: 0,
     responseMailAt: null,
     closeAt: '',

@@ -172,6 +172,7 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
     confirmationMessage: 'Danke, Zoë!\nWe read every answer.',
     retentionDays: 30,
     theme: { accent: '#0a7', radius: 8, dark: { accent: '#3c9' }, font: 'system' },
+    redirectOrigins: ['https://www.example.com', 'http://localhost:3000'],
   } satisfies Partial<FormRecord>;
   rule(
     'forms.create',
@@ -199,6 +200,7 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
         confirmationMessage: '',
         retentionDays: null,
         theme: {},
+        redirectOrigins: [],
         responseMailSeq: 0,
       };
       await store.forms.update(f.id, back);
@@ -215,7 +217,7 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
         2,
         '{"v":2}',
         'Two',
-        { theme: settings.theme, retentionDays: null },
+        { theme: settings.theme, retentionDays: null, redirectOrigins: settings.redirectOrigins },
         at(SECOND),
       );
       assert.equal(await store.forms.byId(f.id), {
@@ -224,6 +226,7 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
         title: 'Two',
         theme: settings.theme,
         retentionDays: null,
+        redirectOrigins: settings.redirectOrigins,
       });
     },
   );

@@ -198,9 +198,9 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
        expires_at, claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode,
        notify_email_to, webhook_url, webhook_secret, submission_count, notify_each_response, confirmation_field,
        confirmation_message, retention_days, theme, webhook_secret_previous, webhook_secret_previous_until,
-       slack_webhook_url, discord_webhook_url)
+       slack_webhook_url, discord_webhook_url, redirect_origins)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22,
-       $23, $24, $25, $26)`,
+       $23, $24, $25, $26, $27)`,
     [
       f.id,
       f.workspaceId,
@@ -228,6 +228,7 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
       f.webhookSecretPreviousUntil ?? null,
       f.slackWebhookUrl ?? '',
       f.discordWebhookUrl ?? '',
+      JSON.stringify(f.redirectOrigins),
     ],
   );
   await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [

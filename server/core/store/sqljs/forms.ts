@@ -173,8 +173,8 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
        claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, ` +
       `webhook_url, webhook_secret, submission_count,
        notify_each_response, confirmation_field, confirmation_message, retention_days, theme,
-       webhook_secret_previous, webhook_secret_previous_until, slack_webhook_url, discord_webhook_url)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       webhook_secret_previous, webhook_secret_previous_until, slack_webhook_url, discord_webhook_url, redirect_origins)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       f.id,
       f.workspaceId,
@@ -202,6 +202,7 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
       f.webhookSecretPreviousUntil ?? null,
       f.slackWebhookUrl ?? '',
       f.discordWebhookUrl ?? '',
+      JSON.stringify(f.redirectOrigins),
     ],
   );
   tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [

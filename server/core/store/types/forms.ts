@@ -36,6 +36,8 @@ export interface FormSettingsRecord {
   closedMessage: string;
   /** The form's own address (`/f/{slug}`), unique among forms; '' for none. Set with `setSlug`. */
   slug: string;
+  /** Sites (`https://host[:port]`, normalised) a form post's `_next` may send people back to (migration 012). */
+  redirectOrigins: string[];
 }
 
 /** A form as stored: its settings, owner (workspace, or agent key while unclaimed) and counters. */

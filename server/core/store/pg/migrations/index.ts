@@ -14,6 +14,7 @@ import { retainFrom } from './008-retain-from.ts';
 import { recordAttempt } from './009-record-attempt.ts';
 import { takeDelivery } from './010-take-delivery.ts';
 import { attemptLog } from './011-attempt-log.ts';
+import { redirectOrigins } from './012-redirect-origins.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
@@ -33,6 +34,7 @@ export const pgMigrations: PgMigration[] = [
   recordAttempt,
   takeDelivery,
   attemptLog,
+  redirectOrigins,
   webhookChannels,
   dailyCounts,
   closing,

@@ -11,6 +11,7 @@ import { files } from './008-files.ts';
 import { mailSpamTheme } from './009-mail-spam-theme.ts';
 import { outboxForm } from './010-outbox-form.ts';
 import { retainFrom } from './011-retain-from.ts';
+import { redirectOrigins } from './012-redirect-origins.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
@@ -28,6 +29,7 @@ export const migrations: Migration[] = [
   mailSpamTheme,
   outboxForm,
   retainFrom,
+  redirectOrigins,
   webhookChannels,
   dailyCounts,
   closing,
