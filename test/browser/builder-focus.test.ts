@@ -1,7 +1,6 @@
 // Keyboard focus after builder actions, in Debian's Chromium against the bundle (UX.md): focus goes to what
 // appeared, and back to the pressed control (or its nearest neighbour when that is gone) after Move up,
-// Delete field and Delete route; never to the page body, "Copy link" or a label box. (Delete step and
-// Ctrl+Z have fixes in client/admin/builder/focus.ts that this suite does not walk yet.)
+// Delete field, Delete route, Delete step and Ctrl+Z (undo); never to the page body, "Copy link" or a label box.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -119,6 +118,22 @@ f('each action by keyboard leaves the focus where UX.md says', async () => {
   await press('Remove route 1');
   assert.is(await focusedName(), '+ Add route', 'Delete route: Add route');
   await assertNotLost('Delete route');
+
+  // Delete step: the step now selected in the outline (its fields moved there).
+  await press(/Step 2/, true);
+  await press(/^Delete step/);
+  assert.match(await focusedName(), /Step 1/, 'Delete step: the step selected in the outline');
+  await assertNotLost('Delete step');
+
+  // Ctrl+Z: the deleted step is back; the focus stays on a control (not the body, not Copy link).
+  await page.keyboard.press('Control+z');
+  await page
+    .getByRole('navigation', { name: 'Form outline' })
+    .getByRole('button', { name: 'Move step Step 2 up' })
+    .waitFor();
+  await focusedName();
+  await assertNotLost('Ctrl+Z');
+  assert.not.match(await focusedElement(page), /^input:/, 'Ctrl+Z: not a label box');
 
   assert.equal(errors, []);
 });

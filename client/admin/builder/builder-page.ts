@@ -27,15 +27,27 @@ interface Loaded {
   version: number | null;
   /** The published definition's text, for a form that has one. */
   published?: string;
+  /** The form's theme setting (a setting, not part of the definition); none for a new draft. */
+  theme?: unknown;
+}
+
+/** The theme setting of a form, for the preview. */
+async function themeOf(formId: string): Promise<unknown> {
+  return (await trpc.settings.get.query({ formId })).theme;
 }
 
 async function load(draftId?: string, formId?: string): Promise<Loaded> {
   if (draftId) {
     const draft = await trpc.drafts.get.query({ draftId });
-    return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version };
+    const theme = draft.form_id ? await themeOf(draft.form_id) : undefined;
+    return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version, theme };
   }
-  const { draft, published } = await trpc.drafts.forForm.query({ formId: formId! });
+  const [{ draft, published }, theme] = await Promise.all([
+    trpc.drafts.forForm.query({ formId: formId! }),
+    themeOf(formId!),
+  ]);
   return {
+    theme,
     text: draft?.text ?? published.text,
     draft,
     formId: formId!,
@@ -190,7 +202,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
     }
-    <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys} />
+    <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
+      theme=${loaded.theme} />
     ${
       discarding &&
       html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard}

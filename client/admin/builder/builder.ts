@@ -62,11 +62,14 @@ export function BuilderBody({
   problems,
   readOnly,
   publishedKeys,
+  theme,
 }: {
   b: Builder;
   problems: readonly string[];
   readOnly: boolean;
   publishedKeys: ReadonlySet<string>;
+  /** The form's theme setting, for the preview (none for a draft never published). */
+  theme?: unknown;
 }) {
   const [view, setView] = useState<'build' | 'json'>('build');
   const [rawSel, select] = useState<Selection>({ kind: 'form' });
@@ -133,7 +136,8 @@ export function BuilderBody({
               ${editor}
             </fieldset>`
       }
-      <${Preview} definition=${preview} stale=${problems.length > 0 && preview !== undefined} />
+      <${Preview} definition=${preview} stale=${problems.length > 0 && preview !== undefined}
+        theme=${theme} />
     </div>
   </div>`;
 }

@@ -3,6 +3,7 @@
 // success screen. While the definition has problems it shows the last one that had none.
 import { Component, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 // The panel always has the calculations' code: the preview shows every form at once.
 import '../../../shared/engine/calc/built-in.ts';
@@ -35,8 +36,19 @@ class PreviewBoundary extends Component<
   }
 }
 
-/** The preview panel. */
-export function Preview({ definition, stale }: { definition?: FormDefinition; stale: boolean }) {
+/**
+ * The preview panel. `theme` is the form's theme setting (none for a draft never published): applied
+ * as the hosted page and the inline embed apply it, custom properties and a forced mode on the frame.
+ */
+export function Preview({
+  definition,
+  stale,
+  theme,
+}: {
+  definition?: FormDefinition;
+  stale: boolean;
+  theme?: unknown;
+}) {
   const [phone, setPhone] = useState(false);
   const [run, setRun] = useState(0);
   const [values, setValues] = useState<Readonly<Record<string, unknown>>>({});
@@ -62,7 +74,8 @@ export function Preview({ definition, stale }: { definition?: FormDefinition; st
         The preview shows the form as it was before the problems listed above.
       </p>`
     }
-    <div class=${`b-frame${phone ? ' phone' : ''}`}>
+    <div class=${['b-frame', phone && 'phone', themeModeClass(theme)].filter(Boolean).join(' ')}
+      style=${themeProperties(theme)}>
       ${
         definition
           ? html`<${PreviewBoundary} definition=${definition}>

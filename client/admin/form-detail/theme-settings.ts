@@ -1,7 +1,7 @@
 // Settings › Look: the form's accent colour, corner radius, font and light/dark mode, used by the
 // hosted page and both embeds. Only picked values are stored (colours as #rrggbb), never CSS.
 import type { FormTheme } from '../../../shared/api/theme.ts';
-import { THEME_RADIUS_MAX } from '../../../shared/api/theme-values.ts';
+import { THEME_RADIUS_MAX, themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
 import { FieldProblems, type SettingsPartProps } from './settings-part.ts';
@@ -17,6 +17,19 @@ const modes: [string, string][] = [
   ['light', 'Always light'],
   ['dark', 'Always dark'],
 ];
+
+/**
+ * A sample field and button in the look being picked (before saving): the theme's custom properties on
+ * a box whose parts read them, with the renderer's defaults as fallbacks.
+ */
+function LookPreview({ theme }: { theme: FormTheme }) {
+  return html`<div class=${['look-preview', themeModeClass(theme)].filter(Boolean).join(' ')}
+    style=${themeProperties(theme)} aria-label="Preview of the look" role="group">
+    <label for="look_sample">Sample question</label>
+    <input id="look_sample" type="text" placeholder="An answer" tabindex="-1" />
+    <button type="button" class="look-sample-button" tabindex="-1">Submit</button>
+  </div>`;
+}
 
 /** The Look part of the settings tab. */
 export function ThemeSettings({ draft, set, problemsOf, disabled }: SettingsPartProps) {
@@ -61,6 +74,7 @@ export function ThemeSettings({ draft, set, problemsOf, disabled }: SettingsPart
         onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
         ${modes.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
       </select>${hint('mode')}
+      <${LookPreview} theme=${theme} />
       <${FieldProblems} field="theme" problems=${problemsOf('theme').filter((p) => !ofParts.includes(p))} />
       ${
         Object.keys(theme).length > 0 &&
