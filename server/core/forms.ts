@@ -3,6 +3,7 @@ import { publishBodySchema, type PublishBody } from '../../shared/api/forms.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
 import { conflict, forbidden, invalid, notFound } from '../lib/api-error.ts';
 import type { Config } from '../config.ts';
+import { successMessagePipingProblems } from '../../shared/definition/check-piping.ts';
 import { DefinitionCache, validateDefinition } from './definitions.ts';
 import { cloudForm, formUrls } from './form-view.ts';
 import { newFormId, newToken } from './ids.ts';
@@ -38,12 +39,18 @@ export class FormService {
     const parsed = publishBodySchema.safeParse(rawBody);
     // A missing definition is reported once, by the body schema.
     const checked = rawBody.definition === undefined ? { problems: [] } : validateDefinition(rawBody.definition);
+    // A `{{key}}` in the success message must name a field or calculation of this definition.
+    const piping =
+      'definition' in checked && typeof rawBody.success_message === 'string'
+        ? successMessagePipingProblems(checked.definition, rawBody.success_message)
+        : [];
     const problems = [
       ...(parsed.success ? [] : zodProblems(parsed.error)),
       ...('problems' in checked ? checked.problems : []),
+      ...piping,
     ];
     // Both lists together: a 422 names every problem at once (ARCHITECTURE.md quality bars).
-    if (!parsed.success || 'problems' in checked) throw invalid(dedupe(problems));
+    if (!parsed.success || 'problems' in checked || piping.length) throw invalid(dedupe(problems));
     const body = parsed.data;
     const now = new Date();
 

@@ -4,6 +4,7 @@ import { zodProblems } from '../../shared/api/problems.ts';
 import { conflict, forbidden, invalid } from '../lib/api-error.ts';
 import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
 import { allFields } from '../../shared/engine/index.ts';
+import { successMessagePipingProblems } from '../../shared/definition/check-piping.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { reservedSlugProblem } from './slugs.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
@@ -85,6 +86,10 @@ export class SettingsService {
     ) {
       const problem = await this.confirmationFieldProblem(form, raw.confirmation_email_field);
       if (problem) problems.push(`confirmation_email_field: ${problem}`);
+    }
+    if (typeof raw.success_message === 'string' && !reported('success_message')) {
+      const definition = await this.definitions?.get(form.id, form.version);
+      if (definition) problems.push(...successMessagePipingProblems(definition, raw.success_message));
     }
     if (typeof raw.slug === 'string' && !reported('slug')) {
       const problem = reservedSlugProblem(raw.slug);

@@ -3,6 +3,8 @@
 // and nothing asked on a later step: a field of this or an earlier step, or a calculation whose inputs
 // all are. That is what the respondent has answered when the text is shown.
 import { pipedKeys } from '../engine/piping.ts';
+import { allFields } from '../engine/plan.ts';
+import type { FormDefinition } from './schema.ts';
 import { formatPath } from '../engine/problems.ts';
 import { type CalcEntry, type FieldEntry, type Path, type Problem, record, text } from './check-parts.ts';
 
@@ -58,4 +60,21 @@ function keyProblem(
       return `${ref} reads ${JSON.stringify(input)}, a field on a later step (${formatPath(['steps', later.step])})`;
   }
   return undefined;
+}
+
+/**
+ * The problems of `{{key}}` in the success message (a setting, shown after the last step, so any step's
+ * field may be read): each key names a field or a calculation of `definition`, never a password.
+ */
+export function successMessagePipingProblems(definition: FormDefinition, message: string): string[] {
+  const fields = new Map(allFields(definition).map((f) => [f.key, f]));
+  const calcs = new Set((definition.calculations ?? []).map((c) => c.key));
+  const problems: string[] = [];
+  for (const key of new Set(pipedKeys(message))) {
+    const field = fields.get(key);
+    if (field?.type === 'password')
+      problems.push(`success_message: {{${key}}} is a password; passwords are never shown`);
+    else if (!field && !calcs.has(key)) problems.push(`success_message: {{${key}}} names no field or calculation`);
+  }
+  return problems;
 }

@@ -77,6 +77,28 @@ flow('publish refuses each bad input with a 422 detail naming its path, all in o
   ]);
 });
 
+flow('the success message pipes only keys the form has: checked at publish and at PATCH', async () => {
+  const bad = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: quiz(), success_message: 'Thanks {{name}}, you scored {{total}} ({{nope}})' },
+  });
+  assert.is(bad.status, 422, bad.text);
+  assert.equal(bad.json.details, ['success_message: {{nope}} names no field or calculation']);
+  const good = await api('POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: quiz(), success_message: 'Thanks {{name}}, you scored {{total}}' },
+  });
+  assert.is(good.status, 201, good.text);
+  const patch = (success_message: string) =>
+    api('PATCH', `/v1/forms/${good.json.form_id}`, { key: OWNER_KEY, body: { success_message } });
+  const refused = await patch('Hello {{ghost}}');
+  assert.is(refused.status, 422);
+  assert.equal(refused.json.details, ['success_message: {{ghost}} names no field or calculation']);
+  const kept = await patch('');
+  assert.is(kept.status, 200);
+  assert.is((await patch('Well done, {{name}}!')).json.success_message, 'Well done, {{name}}!');
+});
+
 flow('a posted calculation value is ignored (no 422) and the server value is stored', async () => {
   const published = await publish(quiz());
   assert.is(published.status, 201, published.text);
