@@ -2,7 +2,8 @@
 // (Role: Developer, Designer, Other) routed to its question steps with "Otherwise: Last step", published,
 // its published routes read back over the API, and a respondent choosing Other lands on Last step; then
 // a broken variant (a route on a value not among the options, a step nothing reaches) shows both
-// warnings above Publish.
+// warnings above Publish. Last, the same job application built by mouse (clicks, fills, selectOption) publishes
+// exactly the same routes.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -219,5 +220,77 @@ r(
     assert.equal(errors, []);
   },
 );
+
+r('the same job application built by mouse publishes the same routes', async () => {
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('heading', { name: 'Forms' }).waitFor();
+  await page.getByRole('button', { name: 'New form', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'New form' })
+    .getByRole('button', { name: /Blank form/ })
+    .click();
+  await page.waitForURL(/\/admin\/drafts\//);
+  const outline = page.getByRole('navigation', { name: 'Form outline' });
+  await outline.waitFor();
+  await page.getByLabel('Form title').fill('Job application');
+  await page.getByRole('button', { name: 'Split into steps' }).click();
+  /** Adds a field by mouse: + Add field, the type, then its label. */
+  const addByMouse = async (type: string, label: string) => {
+    await page.getByRole('button', { name: '+ Add field' }).click();
+    await page
+      .getByRole('group', { name: /^Field types/ })
+      .getByRole('button', { name: type })
+      .click();
+    await page.getByRole('textbox', { name: 'Question (label)' }).fill(label);
+  };
+  await addByMouse('Multiple choice', 'Role');
+  await page.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Developer');
+  await page.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Designer');
+  await page.getByRole('button', { name: '+ Add option' }).click();
+  await page.getByRole('textbox', { name: 'Option 3', exact: true }).fill('Other');
+  for (const title of ['Developer questions', 'Designer questions', 'Last step']) {
+    await page.getByRole('button', { name: '+ Add step' }).click();
+    await page.getByRole('textbox', { name: 'Step title' }).fill(title);
+    await addByMouse('Short answer', `About ${title.toLowerCase()}`);
+  }
+  // Step 1's routes: Developer and Designer to their steps, Otherwise Last step.
+  await outline.getByRole('button', { name: '1 Step 1', exact: true }).click();
+  const settings = page.locator('.b-settings');
+  await settings.getByRole('button', { name: '+ Add route' }).click();
+  await settings.getByRole('button', { name: '+ Add route' }).click();
+  await settings.locator('.b-route:nth-child(2) .b-route-to select').selectOption('designer_questions');
+  await settings.locator('.b-otherwise select').selectOption('last_step');
+  // Developer questions goes on to Last step, past the designers' questions.
+  await outline.getByRole('button', { name: '2 Developer questions', exact: true }).click();
+  await settings.locator('.b-otherwise select').selectOption('last_step');
+  assert.is(await page.locator('.b-warnings').count(), 0, 'no warning: every step is reached');
+  await page.getByText('Draft saved').waitFor();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const notice = page.locator('.b-published');
+  await notice.getByText('Published: version 1.').waitFor();
+  const id = (await notice.locator('a.mono').getAttribute('href'))!.split('/f/')[1];
+  assert.is.not(id, formId, 'a second form');
+
+  const got = await call(server.url, 'GET', `/v1/f/${id}/definition`);
+  assert.is(got.status, 200);
+  const def = got.json.definition ?? got.json;
+  assert.equal(
+    def.steps.map((s: any) => [s.id, s.routes]),
+    [
+      [
+        'step_1',
+        [
+          { to: 'developer_questions', show: [{ field: 'role', eq: 'developer' }] },
+          { to: 'designer_questions', show: [{ field: 'role', eq: 'designer' }] },
+          { to: 'last_step' },
+        ],
+      ],
+      ['developer_questions', [{ to: 'last_step' }]],
+      ['designer_questions', undefined],
+      ['last_step', undefined],
+    ],
+  );
+  assert.equal(errors, []);
+});
 
 r.run();
