@@ -29,20 +29,26 @@ export function dialogEmbed(script: HTMLScriptElement, host: HTMLElement, t: Dia
   opener.textContent = script.dataset.buttonText || 'Open the form';
   host.append(opener);
   let title = script.dataset.title || 'Form';
-  // The dialog is labelled by the form's own title when the server says it (in data-lang's language).
+  let dialog: HTMLDialogElement | undefined;
+  /** Names the dialog (its heading and the iframe) by the title known now. */
+  const label = () => {
+    if (!dialog) return;
+    dialog.querySelector('h2')!.textContent = title;
+    dialog.querySelector('iframe')!.title = title;
+  };
+  // The dialog is labelled by the form's own title when the server says it (in data-lang's language); a
+  // dialog opened before that answer came is named again when it does.
   fetch(`${t.base}v1/f/${t.path}/definition${t.lang ? `?lang=${encodeURIComponent(t.lang)}` : ''}`)
     .then((r) => (r.ok ? r.json() : undefined))
     .then((view) => {
       if (typeof view?.definition?.title === 'string' && view.definition.title) title = view.definition.title;
+      label();
     })
     .catch(() => {});
 
-  let dialog: HTMLDialogElement | undefined;
   opener.addEventListener('click', () => {
     dialog ??= makeDialog(t, slider, opener);
-    const heading = dialog.querySelector('h2')!;
-    heading.textContent = title;
-    dialog.querySelector('iframe')!.title = title;
+    label();
     dialog.showModal();
     (dialog.querySelector('.formstead-close') as HTMLElement).focus();
     if (!reducedMotion())

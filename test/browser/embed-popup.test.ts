@@ -135,6 +135,8 @@ t('a response sent from the popup is stored', async () => {
   await page.goto(url);
   await page.getByRole('button', { name: 'Open the form' }).click();
   const form = page.frameLocator('dialog iframe');
+  // The page's script swaps its renderer in for the server-rendered form: fill the form that stays.
+  await form.locator('.fs-renderer-host').waitFor();
   await form.getByLabel('Name').fill('Ada');
   await form.getByLabel('Email').fill('ada@example.com');
   await form.getByRole('button', { name: 'Send' }).click();
