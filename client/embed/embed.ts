@@ -48,8 +48,10 @@ import { dialogEmbed } from './popup.ts';
     shadow.append(css, mount);
     Promise.all([
       import(`${base}assets/renderer.js`),
-      fetch(`${base}v1/f/${path}/definition`).then((r) =>
-        r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)),
+      // The form in data-lang, else in the first of the browser's languages it offers, else its own; the
+      // answer carries the renderer's words in that language.
+      fetch(`${base}v1/f/${path}/definition?lang=${encodeURIComponent(lang ?? navigator.languages.join(','))}`).then(
+        (r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))),
       ),
     ]).then(
       ([renderer, view]) => {
@@ -62,7 +64,6 @@ import { dialogEmbed } from './popup.ts';
           // Views, starts and steps are counted under this page's referrer and utm_* values.
           events: { url: `${base}v1/f/${path}/events`, source: pageSource() },
           prefill: { query, data },
-          lang,
         });
       },
       (err) => {

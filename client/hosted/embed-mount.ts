@@ -2,7 +2,13 @@
 // hosted page gets its theme from the server instead), and the code the form needs loaded before its
 // first render.
 import { themeModeClass, themeProperties } from '../../shared/api/theme-values.ts';
+import { prefillPairs, prefillValues } from '../renderer/engine.ts';
+import { html } from '../renderer/html.ts';
+import { wordsOf } from './language.ts';
 import { mountForm as mountPlain, type MountOptions, prepareForm } from './mount.ts';
+import { closedNotice } from './view.ts';
+import { type Catalogue, formatMessage } from '../../shared/engine/i18n/catalogue.ts';
+import { en } from '../../shared/engine/i18n/en.ts';
 import type { PublicFormView } from './view.ts';
 
 /**
@@ -28,15 +34,54 @@ export function applyTheme(target: HTMLElement, theme: unknown) {
   if (mode) target.classList.add(mode);
 }
 
+/** Options of the inline embed's mountForm: mount.ts's, with the prefill as the embed has it. */
+export interface EmbedMountOptions extends MountOptions {
+  /** The report page, shown with the "Unverified form" banner of unclaimed forms. */
+  reportUrl?: string;
+  /**
+   * First values: a query string (the host page's, with data-pass-query) and the data-prefill object,
+   * read by shared/engine/prefill.ts; the object wins over the query.
+   */
+  prefill?: { query?: string; data?: unknown };
+}
+
+/** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
+function UnverifiedBanner({ reportUrl, words }: { reportUrl: string; words: Catalogue }) {
+  const t = (id: 'unverifiedTitle' | 'unverifiedText' | 'reportAbuse') => formatMessage(words, en, id);
+  return html`<p class="fs-banner">
+    <strong>${t('unverifiedTitle')}</strong> ${t('unverifiedText')}
+    <a href=${reportUrl} target="_blank" rel="noopener">${t('reportAbuse')}</a></p>`;
+}
+
+/** The initial values the embed's prefill gives, or undefined when it gives none. */
+function prefilled(view: PublicFormView, prefill: EmbedMountOptions['prefill']) {
+  const data = prefillPairs(prefill?.data);
+  const given = new Set(data.map(([key]) => key));
+  const query = [...new URLSearchParams(prefill?.query ?? '')].filter(([key]) => !given.has(key));
+  const pairs = [...query, ...data];
+  return pairs.length ? prefillValues(view.definition, pairs) : undefined;
+}
+
 /** Renders the form (or its closed notice) into `target`, themed; returns a function that removes it. */
-export function mountForm(target: Element, view: PublicFormView, opts: MountOptions): () => void {
+export function mountForm(target: Element, view: PublicFormView, embedOpts: EmbedMountOptions): () => void {
+  const { prefill, reportUrl, ...rest } = embedOpts;
+  // The banner and the notice speak the view's language (the server chose it), else English.
+  const words = wordsOf(view);
+  // Built when the form's code is in place: the prefill reads the form's plan, which needs its calculations.
+  const mount = () =>
+    mountPlain(target, view, {
+      ...rest,
+      initialValues: rest.initialValues ?? prefilled(view, prefill),
+      banner: view.unclaimed && reportUrl ? html`<${UnverifiedBanner} reportUrl=${reportUrl} words=${words} />` : null,
+      notice: html`<p class="fs-notice fs-renderer" role="status">${closedNotice(view, words)}</p>`,
+    });
   if (view.theme && target instanceof HTMLElement) applyTheme(target, view.theme);
   const ready = prepareForm(view);
-  if (!ready) return mountPlain(target, view, opts);
+  if (!ready) return mount();
   let removed = false;
   let remove = () => {};
   ready.then(() => {
-    if (!removed) remove = mountPlain(target, view, opts);
+    if (!removed) remove = mount();
   });
   return () => {
     removed = true;

@@ -1,61 +1,55 @@
-// The hosted page's language (ARCHITECTURE.md Wave 3 "Languages"): `?lang=`, then the browser's
-// languages, then the form's own (the server chose the same for the first paint from Accept-Language),
-// and a switch, shown only when the form has translations, that changes the texts and the renderer's
-// words in place: the answers typed so far stay (use-form-state.ts keeps them across languages).
+// The form's language on the page. The server chose it (?lang=, then Accept-Language, then the form's
+// own) and sent the texts already in it, with the renderer's words when not English. The hosted page
+// also offers a switch when the form has translations: the server sent each language ready to show, so
+// switching swaps texts and words in place with no request and no translating code here, and the answers
+// typed so far stay (use-form-state.ts keeps them across definitions that differ only in their texts).
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import { chooseLanguage, formLanguages, translate } from '../../shared/definition/translations.ts';
 import type { Catalogue } from '../../shared/engine/i18n/catalogue.ts';
 import { en } from '../../shared/engine/i18n/en.ts';
+import type { FormDefinition } from '../renderer/engine.ts';
 import { html } from '../renderer/html.ts';
 import { WordsContext } from '../renderer/words.ts';
 import type { PublicFormView } from './view.ts';
 
-/** The view as the page gets it: the catalogues of the form's languages ride along as data. */
-export type LocalizedView = PublicFormView & { catalogues?: Record<string, Catalogue> };
-
-/** The language to show on this page: `asked` (?lang= or data-lang), else the browser's, else the form's. */
-export function pageLanguage(view: PublicFormView, asked: string | null | undefined): string {
-  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return chooseLanguage(view.definition, asked, browser);
+/** One language the switch offers (server/http/pages/page-language.ts builds them). */
+export interface LanguageChoice {
+  lang: string;
+  name: string;
+  definition: FormDefinition;
+  words?: Catalogue;
 }
 
-/** The catalogue of a language from the view's data, English when it has none. */
-export function catalogueOf(view: LocalizedView, lang: string): Catalogue {
-  const primary = lang.toLowerCase().split('-')[0];
-  return view.catalogues?.[primary] ?? en;
-}
+/** The view as the hosted page gets it: with every language of a translated form for the switch. */
+export type LocalizedView = PublicFormView & { language_choices?: LanguageChoice[] };
 
-/** A language's name in its own words (`Deutsch`), or its tag where the browser cannot say. */
-function ownName(tag: string): string {
-  try {
-    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
-    return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : tag;
-  } catch {
-    return tag;
-  }
-}
+/** The renderer's words the view was sent with: English unless it carries another catalogue. */
+export const wordsOf = (view: { words?: Catalogue }): Catalogue => view.words ?? en;
 
 /** Sets `<html lang>`, the page's own heading and intro, and `?lang=` in the address (a reload keeps it). */
-function showPage(view: PublicFormView, lang: string) {
-  document.documentElement.lang = lang;
-  const shown = translate(view.definition, lang);
+function showPage(choice: LanguageChoice) {
+  document.documentElement.lang = choice.lang;
   const title = document.querySelector('.fs-page-title');
-  if (title) title.textContent = shown.title;
+  if (title) title.textContent = choice.definition.title;
   const intro = document.querySelector('.fs-page-description');
-  if (intro && shown.description) intro.textContent = shown.description;
+  if (intro && choice.definition.description) intro.textContent = choice.definition.description;
   const url = new URL(window.location.href);
-  url.searchParams.set('lang', lang);
+  url.searchParams.set('lang', choice.lang);
   history.replaceState(history.state, '', url);
 }
 
 /** The switch: a labelled select of the form's languages, each named in its own words. */
-function LanguageSwitch(props: { offered: string[]; lang: string; label: string; onChange(lang: string): void }) {
+function LanguageSwitch(props: {
+  choices: LanguageChoice[];
+  lang: string;
+  label: string;
+  onChange(lang: string): void;
+}) {
   return html`<p class="fs-language">
     <label for="fs-language">${props.label}</label>
     <select id="fs-language" value=${props.lang}
       onChange=${(e: Event) => props.onChange((e.target as HTMLSelectElement).value)}>
-      ${props.offered.map((l) => html`<option value=${l} lang=${l}>${ownName(l)}</option>`)}
+      ${props.choices.map((c) => html`<option value=${c.lang} lang=${c.lang}>${c.name}</option>`)}
     </select>
   </p>`;
 }
@@ -63,28 +57,29 @@ function LanguageSwitch(props: { offered: string[]; lang: string; label: string;
 /** Renders `children(view in the chosen language)` with the renderer's words in it, and the switch. */
 export function Localized(props: {
   view: LocalizedView;
-  lang: string;
   /** Whether to offer the switch and keep `<html lang>` and the address in step (the hosted page). */
   page?: boolean;
   children: (view: PublicFormView) => ComponentChildren;
 }) {
-  const [lang, setLang] = useState(props.lang);
-  const offered = formLanguages(props.view.definition);
-  const catalogue = catalogueOf(props.view, lang);
-  const change = (next: string) => {
-    setLang(next);
-    if (props.page) showPage(props.view, next);
-  };
-  // One translated definition per language: a new one would start the renderer's state over.
+  const { view } = props;
+  const [choice, setChoice] = useState(() => view.language_choices?.find((c) => c.lang === view.lang));
+  // A new view only when the language changes: a new one on every render would start the renderer over.
   const shown = useMemo(
-    () => ({ ...props.view, definition: translate(props.view.definition, lang) }),
-    [props.view, lang],
+    () => ({ ...view, language_choices: undefined, definition: choice?.definition ?? view.definition }),
+    [view, choice],
   );
-  return html`<${WordsContext.Provider} value=${catalogue}>
+  const words = wordsOf(choice ?? view);
+  const change = (lang: string) => {
+    const next = view.language_choices?.find((c) => c.lang === lang);
+    if (!next) return;
+    setChoice(next);
+    showPage(next);
+  };
+  return html`<${WordsContext.Provider} value=${words}>
     ${
-      props.page && offered.length > 1
-        ? html`<${LanguageSwitch} offered=${offered} lang=${lang} label=${catalogue.messages.language ?? 'Language'}
-            onChange=${change} />`
+      props.page && view.language_choices
+        ? html`<${LanguageSwitch} choices=${view.language_choices} lang=${choice?.lang}
+            label=${words.messages.language ?? 'Language'} onChange=${change} />`
         : null
     }
     ${props.children(shown)}

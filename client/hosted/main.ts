@@ -4,7 +4,7 @@
 // the host page its height and asks it to follow a redirect.
 import type { EmbedMessage } from '../embed/messages.ts';
 import { mountForm, prepareForm } from './mount.ts';
-import type { PublicFormView } from './view.ts';
+import type { LocalizedView } from './language.ts';
 import { framedSource, pageSource } from './visit-source.ts';
 
 const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
@@ -17,7 +17,7 @@ function tellHost(message: EmbedMessage) {
 
 const root = document.getElementById('formstead');
 if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
-  const view: PublicFormView = {
+  const view: LocalizedView & { prefill?: Record<string, unknown> } = {
     ...JSON.parse(root.dataset.view),
     form_id: root.dataset.formId,
     render_token: root.dataset.renderToken,
@@ -28,9 +28,8 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     const target = document.createElement('div');
     mountForm(target, view, {
       endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
-      // `?<key>=<value>` prefills, as it did the server-rendered form (the same shared function reads it).
-      prefill: { query: window.location.search },
-      lang: new URLSearchParams(window.location.search).get('lang'),
+      // `?<key>=<value>` prefills: the server read the query for the first paint and sent the values.
+      initialValues: view.prefill,
       languageSwitch: true,
       onRedirect: embedded ? (url) => tellHost({ type: 'formstead:redirect', url }) : undefined,
       // In the embed's iframe the visit is the host page's: embed.js passed its referrer and utm_* values.

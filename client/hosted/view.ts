@@ -21,6 +21,8 @@ export interface PublicFormView {
   render_token: string;
   /** With ?lang=: the language the definition is shown in. */
   lang?: string;
+  /** With ?lang= in a language other than English: the renderer's words in it. */
+  words?: Catalogue;
   /** The form's languages: its own first, then its translations (absent from older servers). */
   languages?: string[];
   /** The largest file one upload may be (FORMSTEAD_UPLOAD_MAX_MB). */

@@ -6,7 +6,8 @@ import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { closedBy, closedMessage } from './closing.ts';
 import { formUrls } from './form-view.ts';
-import { formLanguages, translate } from '../../shared/definition/translations.ts';
+import { chooseLanguage, formLanguages, translate } from '../../shared/definition/translations.ts';
+import { wordsFor } from '../../shared/engine/i18n/index.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 
@@ -20,6 +21,9 @@ export function closedReason(
   if (closedBy(form, now)) return 'closed';
   return undefined;
 }
+
+/** How many languages of a `?lang=` list are looked at (a browser sends a handful). */
+const MAX_ASKED = 10;
 
 /** Public reads of forms. */
 export class PublicForms {
@@ -49,18 +53,23 @@ export class PublicForms {
 
   /**
    * The public view: definition, version, respondent settings, state and a fresh render token. With `lang`
-   * the definition comes translated (an unknown language falls back to the form's own, no error) and
-   * `lang` says which language is shown; `languages` always lists what the form offers.
+   * (a tag, or several best first: `de-CH,de,en`, as the inline embed sends the browser's languages) the
+   * definition comes in the first language the form offers, else its own (no error); `lang` says which,
+   * and `words` carries the renderer's words in it unless English. `languages` lists what the form offers.
    */
   async view(formId: string, lang?: string) {
     const { form, definition } = await this.load(formId);
     const unclaimed = !isClaimed(form);
-    const shown = lang === undefined ? undefined : translate(definition, lang);
+    const [asked, ...rest] = lang === undefined ? [] : lang.split(',', MAX_ASKED).map((tag) => tag.trim());
+    const chosen = lang === undefined ? undefined : chooseLanguage(definition, asked, rest);
+    const shown = chosen === undefined ? undefined : translate(definition, chosen);
+    const words = shown && wordsFor(shown.lang);
     return {
       form_id: form.id,
       version: form.version,
       definition: shown ?? definition,
       ...(shown && { lang: shown.lang as string }),
+      ...(words && { words }),
       languages: formLanguages(definition),
       state: closedReason(form) ?? 'open',
       // What a closed form shows (renderers and embeds show it instead of the form).

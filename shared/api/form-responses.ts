@@ -88,6 +88,10 @@ export const publicDefinitionSchema = z
       .string()
       .optional()
       .meta({ description: "With ?lang=: the language the definition is shown in (the form's own when not offered)" }),
+    words: z
+      .object({ lang: z.string(), messages: z.record(z.string(), z.string()) })
+      .optional()
+      .meta({ description: "With ?lang= in a language other than English: the renderer's words and messages in it" }),
     languages: z.array(z.string()).meta({ description: "The form's languages: its own first, then its translations" }),
     state: z.enum(['open', 'paused', 'expired', 'closed']),
     closed_message: z.string().meta({ description: 'What to show instead of the form when it is closed' }),

@@ -26,7 +26,8 @@
 //   supplies, and the server, which has none, must still accept the form.
 import type { FormDefinition, FormField } from '../definition/schema.ts';
 import { isEmpty, type Values } from './conditions.ts';
-import type { EngineMessages } from './i18n/engine-messages.ts';
+import { en } from './i18n/en.ts';
+import { type EngineMessages, engineMessages } from './i18n/engine-messages.ts';
 import { getPlan, type Plan, type PlanField } from './plan.ts';
 import { nativeRegex, type RegexEngine } from './regex.ts';
 
@@ -45,29 +46,11 @@ export interface ValidationOptions {
   messages?: EngineMessages;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The default messages, in one place so wording (and a future translation) stays consistent. */
-export const defaultMessages: EngineMessages = {
-  required: () => 'This field is required',
-  text: () => 'Enter text',
-  number: () => 'Enter a number',
-  email: () => 'Enter a valid email address',
-  url: () => 'Enter a full web address starting with https://',
-  date: () => 'Enter a valid date (YYYY-MM-DD)',
-  datetime: () => 'Enter a valid date and time',
-  boolean: () => 'Must be on or off',
-  option: () => 'Choose one of the options',
-  options: () => 'Choose from the options, each at most once',
-  minLength: (n: number) => `Must be at least ${plural(n, 'character', 'characters')}`,
-  maxLength: (n: number) => `Must be at most ${plural(n, 'character', 'characters')}`,
-  minItems: (n: number) => `Choose at least ${plural(n, 'option', 'options')}`,
-  maxItems: (n: number) => `Choose at most ${plural(n, 'option', 'options')}`,
-  min: (n: number) => `Must be at least ${n}`,
-  max: (n: number) => `Must be at most ${n}`,
-  pattern: () => 'Invalid format',
-  matchField: (label: string) => `Must match ${label}`,
-};
+/**
+ * The default messages: the English catalogue's (i18n/en.ts), so every language, the server's answers and
+ * the page's script read one set of texts, and a browser bundle carries each English text once.
+ */
+export const defaultMessages: EngineMessages = engineMessages(en);
 
 // The address rule of the HTML standard for input type=email (a "valid email address").
 // One label of the domain: letters, digits and inner hyphens, at most 63 characters.

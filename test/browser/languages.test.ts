@@ -1,6 +1,9 @@
 // Wave 3 "Languages" in Chromium over the real bundle: ?lang=de shows German labels and German engine
 // messages with <html lang="de">; the switch changes language keeping typed answers; Accept-Language
-// gives the first paint (server) and the live form (navigator.languages) in French.
+// gives the first paint and the live form in French (the server chooses for both); the inline embed
+// speaks data-lang, else the browser's language, renderer words included.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
@@ -10,6 +13,10 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
+/** A site on another loopback origin that embeds the form inline; its page is the query's `page`. */
+let host: http.Server;
+let hostUrl: string;
+const hostPages = new Map<string, string>();
 
 const contact = {
   id: 'contact',
@@ -33,8 +40,17 @@ const langs = suite('languages (browser)');
 langs.before(async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   browser = await launchChromium();
+  host = http.createServer((req, res) => {
+    // No favicon either (204): a 404 would show as a console error in the page under test.
+    const page = hostPages.get(req.url ?? '');
+    res.writeHead(page ? 200 : 204, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
 });
 langs.after(async () => {
+  host?.close();
   await browser?.close();
   await server.stop();
 });
@@ -108,6 +124,42 @@ langs('Accept-Language: fr gives a French first paint and a French live form; no
   await es.waitForSelector('.fs-error');
   assert.is(await es.locator('.fs-error').first().textContent(), 'Este campo es obligatorio');
   await closePage(es);
+});
+
+/** A host page embedding form `id` inline with the given extra attributes. */
+function inlinePage(path: string, id: string, attributes: string) {
+  hostPages.set(
+    path,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><main>` +
+      `<script src="${server.url}/embed.js" data-form="${id}" data-mode="inline" ${attributes}></script>` +
+      '</main></body></html>',
+  );
+  return `${hostUrl}${path}`;
+}
+
+langs('the inline embed: data-lang="de" in German, words and messages too; no data-lang: the browser’s', async () => {
+  const id = await publish(contact);
+  const page = await browser.newPage();
+  const errors = pageErrors(page);
+  await page.goto(inlinePage('/de.html', id, 'data-lang="de"'));
+  await page.getByLabel('Ihr Name').waitFor();
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await page.locator('.fs-error').first().waitFor();
+  assert.equal(await page.locator('.fs-error').allTextContents(), [
+    'Dieses Feld ist erforderlich',
+    'Dieses Feld ist erforderlich',
+  ]);
+  assert.equal(errors, []);
+  await closePage(page);
+
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const fr = await context.newPage();
+  await fr.goto(inlinePage('/browser.html', id, ''));
+  await fr.getByLabel('Votre nom').waitFor();
+  await fr.getByRole('button', { name: 'Envoyer' }).click();
+  await fr.locator('.fs-error').first().waitFor();
+  assert.is(await fr.locator('.fs-error').first().textContent(), 'Ce champ est obligatoire');
+  await context.close();
 });
 
 langs.run();

@@ -140,4 +140,11 @@ t('over every route the engine takes, moving forward never moves the progress ba
   assert.is(walks, 16);
 });
 
+t('nothing to count gives 0 %, never NaN (which forwardOnly would then keep)', () => {
+  const empty = pathProgress({ id: 'f', title: 'F', fields: [] } as unknown as FormDefinition, { done: -1 }, 'step');
+  assert.is(empty.percent, 0);
+  const after = forwardOnly(empty, pathProgress(routed, { done: 0, stepId: 'start' }, 'step'));
+  assert.ok(Number.isFinite(after.percent) && after.percent > 0);
+});
+
 t.run();

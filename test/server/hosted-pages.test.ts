@@ -70,7 +70,9 @@ pages(
     assert.match(r.text, /href="\/f\/[^"]+\/report">Report abuse</);
     assert.not.match(r.text, /noindex/, 'claimed forms may be indexed');
     const view = JSON.parse(unescapeHtml(attr(r.text, 'data-view')!));
-    assert.equal(view.definition, contactDefinition());
+    // The definition in the page's language (the server chose it; the script carries no translating code).
+    assert.equal(view.definition, { ...contactDefinition(), lang: 'en' });
+    assert.is(view.words, undefined, 'English: the script has those words');
     assert.is(attr(r.text, 'data-form-id'), f.form_id);
     assert.match(attr(r.text, 'data-render-token')!, /^\d+\.[0-9a-f]{32}$/);
   },

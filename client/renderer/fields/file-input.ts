@@ -5,7 +5,8 @@ import { useContext, useRef, useState } from 'preact/hooks';
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
 import { UploadContext } from '../uploads/upload-context.ts';
-import { uploadFile, UploadError, type UploadHandle } from '../uploads/upload-file.ts';
+import { startUpload } from '../uploads/start-upload.ts';
+import type { UploadHandle } from '../uploads/upload-file.ts';
 import { controlAria } from './aria.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
 
@@ -37,7 +38,7 @@ export function FileInput(p: ControlProps) {
     if (target.maxBytes !== undefined && file.size > target.maxBytes) {
       return fail(`This file is too large (${formatSize(file.size)}): the most is ${formatSize(target.maxBytes)}.`);
     }
-    const handle = uploadFile(target.url(p.field.key), file, setProgress);
+    const handle = startUpload(target.url(p.field.key), file, setProgress);
     running.current = handle;
     busy.add(p.field.key);
     setProgress(0);
@@ -52,7 +53,8 @@ export function FileInput(p: ControlProps) {
       (err: unknown) => {
         if (running.current !== handle) return;
         settle();
-        fail(err instanceof UploadError ? err.message : 'The file could not be sent. Try again.');
+        // start-upload.ts words every failure for the respondent.
+        fail((err as Error).message);
       },
     );
   };

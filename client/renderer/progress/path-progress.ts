@@ -104,7 +104,9 @@ export function pathProgress(definition: FormDefinition, at: ProgressPosition, u
   return {
     current,
     total: restMax === restMin ? current + restMax : undefined,
-    percent: Math.round((current / (current + restMax)) * 100),
+    // Nothing to count (a form with no steps shown before its one-per-screen code arrived): 0, not NaN,
+    // which forwardOnly would keep for good (Math.max with NaN is NaN).
+    percent: current + restMax > 0 ? Math.round((current / (current + restMax)) * 100) : 0,
   };
 }
 

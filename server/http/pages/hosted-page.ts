@@ -13,9 +13,9 @@ import { escapeHtml, sendHtml } from '../respond.ts';
 import { NoScriptForm } from '../../../client/hosted/no-script-form.ts';
 import { closedNotice } from '../../../client/hosted/view.ts';
 import { prefillValues } from '../../../shared/engine/index.ts';
-import { pageLanguage } from './page-language.ts';
+import { languageChoices, pageLanguage } from './page-language.ts';
 import { WordsContext } from '../../../client/renderer/words.ts';
-import { catalogueFor } from '../../../shared/engine/i18n/index.ts';
+import { catalogueFor, wordsFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
@@ -47,8 +47,10 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   const embed = ctx.query.get('embed') === '1';
   const view = await viewOrNotFound(s, ctx, embed);
   if (!view) return;
-  // ?lang=, then Accept-Language, then the form's own; hosted.js makes the same choice (client/hosted/language.ts).
-  const { lang, definition: shown, catalogues } = pageLanguage(view.definition, ctx);
+  // ?lang=, then Accept-Language, then the form's own: chosen here once, for the page and its script.
+  const { lang, definition: shown } = pageLanguage(view.definition, ctx);
+  // `?<key>=<value>` prefills the first paint and, through the data below, the script's form.
+  const prefill = prefillValues(view.definition, ctx.query);
   const id = encodeURIComponent(view.form_id);
   const report = `/f/${id}/report`;
   // The report page refuses framing, so from the embed it opens in a new tab.
@@ -62,8 +64,11 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     // Everything the script needs, in data attributes (the CSP allows no inline script); escaped JSON.
     const data = {
       version: view.version,
-      definition: view.definition,
-      catalogues,
+      definition: shown,
+      lang,
+      words: wordsFor(lang),
+      language_choices: languageChoices(view.definition),
+      prefill: Object.keys(prefill).length ? prefill : undefined,
       state: view.state,
       unclaimed: view.unclaimed,
       success_message: view.success_message,
@@ -83,8 +88,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
             definition: shown,
             action: `/v1/f/${id}`,
             renderToken: view.render_token,
-            // `?<key>=<value>` prefills the first paint; hosted.js reads the same query with the same function.
-            values: prefillValues(view.definition, ctx.query),
+            values: prefill,
           }),
         ),
       ) +

@@ -1,4 +1,4 @@
-// English: the default words, the same texts as validation.ts's defaultMessages (tests compare them).
+// English: the default words; validation.ts's defaultMessages are these texts (engine-messages.ts).
 import type { Catalogue } from './catalogue.ts';
 
 /** The English catalogue, also the fallback of every other one. */

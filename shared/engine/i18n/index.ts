@@ -1,6 +1,6 @@
 // The languages the engine and renderer speak, and the catalogue for a language tag. The server imports
-// this; browser bundles import catalogue.ts and en.ts only and get other languages as data (the hosted
-// page's data attribute), so their script stays small.
+// this; browser bundles import catalogue.ts and en.ts only and get the chosen language's catalogue as
+// data (the hosted page's data attribute, the definition endpoint's `words`), so their script stays small.
 import { type Catalogue, formatMessage, type MessageId, type MessageParams } from './catalogue.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
@@ -18,6 +18,15 @@ export const catalogues: Readonly<Record<string, Catalogue>> = { en, de, fr, es 
 export function catalogueFor(lang: string | undefined): Catalogue {
   const primary = (lang ?? 'en').toLowerCase().split('-')[0];
   return Object.hasOwn(catalogues, primary) ? catalogues[primary] : en;
+}
+
+/**
+ * The catalogue a page or embed needs beside its English one for `lang`: undefined for English (and for
+ * a language the engine does not speak, which shows English), so a view carries at most one language.
+ */
+export function wordsFor(lang: string | undefined): Catalogue | undefined {
+  const catalogue = catalogueFor(lang);
+  return catalogue === en ? undefined : catalogue;
 }
 
 /** A message in the language of `lang`, English for anything missing. */

@@ -52,6 +52,29 @@ t('an unknown language falls back to the form’s own, no error', async () => {
   }
 });
 
+t('words: the renderer’s catalogue rides along in German, not in English', async () => {
+  const de = await call(server.url, 'GET', `/v1/f/${id}/definition?lang=de`);
+  assert.is(de.json.words.lang, 'de');
+  assert.is(de.json.words.messages.required, 'Dieses Feld ist erforderlich');
+  assert.is(de.json.words.messages.next, 'Weiter');
+  const en = await call(server.url, 'GET', `/v1/f/${id}/definition?lang=en`);
+  assert.is(en.json.words, undefined, 'the script carries English itself');
+  const plain = await call(server.url, 'GET', `/v1/f/${id}/definition`);
+  assert.is(plain.json.words, undefined);
+});
+
+t(
+  '?lang= with several tags, best first (as the inline embed sends the browser’s): the first offered wins',
+  async () => {
+    const r = await call(server.url, 'GET', `/v1/f/${id}/definition?lang=${encodeURIComponent('ja,fr-CH,de')}`);
+    assert.is(r.json.lang, 'fr');
+    assert.is(r.json.definition.fields[0].label, 'Votre nom');
+    assert.is(r.json.words.lang, 'fr');
+    const none = await call(server.url, 'GET', `/v1/f/${id}/definition?lang=${encodeURIComponent('ja,ko')}`);
+    assert.is(none.json.lang, 'en', 'none offered: the form’s own');
+  },
+);
+
 t('without ?lang=: as before (translations included, no lang) plus languages', async () => {
   const r = await call(server.url, 'GET', `/v1/f/${id}/definition`);
   assert.is(r.json.lang, undefined);
