@@ -148,8 +148,16 @@ for (const [width, height] of [
     assert.is(await hosted.getByLabel('Your name').inputValue(), '', 'nothing restored');
     assert.is(await hosted.getByText('Your answers from last time are back.').count(), 0);
 
-    // Set back: the chosen radio is the Tab stop; the arrow key goes back to classic.
+    // Opened afresh, the builder's preview of a one-per-screen form counts questions from its first render.
     await page.bringToFront();
+    await page.reload();
+    await group.waitFor();
+    assert.ok(await one.isChecked(), 'the published layout is chosen');
+    assert.not.ok(await keep.isChecked(), 'the published save_progress: false is shown');
+    await previewShows(page, 1);
+    assert.is(await page.locator('.b-frame').getByRole('progressbar').getAttribute('aria-valuenow'), '33');
+
+    // Set back: the chosen radio is the Tab stop; the arrow key goes back to classic.
     await tabTo(page, ONE);
     await page.keyboard.press('ArrowUp');
     assert.ok(await all.isChecked());
