@@ -1,7 +1,8 @@
-// The form's own settings: title, Submit and Cancel buttons, and one page or steps.
+// The form's own settings: title, Submit and Cancel buttons, one page or steps, and how people answer.
 import type { FormAction, FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { ActionEditor } from './action-editor.ts';
+import { AnsweringEditor } from './answering-editor.ts';
 import { CalculationsEditor } from './calculations-editor.ts';
 import { focusAfterRender, SELECTED_IN_OUTLINE } from './focus.ts';
 import { TextInput } from './inputs.ts';
@@ -86,6 +87,7 @@ export function FormEditor({
       ${p('fields').length > 0 && html`<p class="field-problem">${p('fields').join('; ')}</p>`}
       ${p('steps').length > 0 && html`<p class="field-problem">${p('steps').join('; ')}</p>`}
     </fieldset>
+    <${AnsweringEditor} def=${def} b=${b} />
     <${CalculationsEditor} def=${def} b=${b} problems=${top} readOnly=${readOnly} />
 
     <${TranslationsEditor} def=${def} b=${b} readOnly=${readOnly} />

@@ -1,8 +1,9 @@
 // The live preview: the real FormRenderer (the code respondents get) on the definition being edited,
 // at desktop or phone width. It can be filled and navigated; its submit goes nowhere and shows the
-// success screen. While the definition has problems it shows the last one that had none.
+// success screen. While the definition has problems it shows the last one that had none. Choosing
+// another layout starts it over (a position in one layout means nothing in the other).
 import { Component, type ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 // The panel always has the calculations' code: the preview shows every form at once.
@@ -10,6 +11,7 @@ import '../../../shared/engine/calc/built-in.ts';
 import { answerDisplay } from '../../../shared/engine/piping.ts';
 import { FormRenderer } from '../../renderer/form-renderer.ts';
 import { html } from '../../renderer/html.ts';
+import { loadQuestions } from '../../renderer/one-per-screen/use-questions.ts';
 
 /**
  * Keeps a renderer failure inside the preview (the builder stays usable); the next definition tries
@@ -36,6 +38,24 @@ class PreviewBoundary extends Component<
   }
 }
 
+let questionsLoaded = false;
+
+/**
+ * Whether the layout's code is there: a one-per-screen form waits for it, as on the hosted page, so its
+ * first render already counts questions (a first render in the classic layout left the progress bar at NaN).
+ */
+function useLayoutReady(onePerScreen: boolean): boolean {
+  const [, arrived] = useState(false);
+  useEffect(() => {
+    if (onePerScreen && !questionsLoaded)
+      loadQuestions().then(() => {
+        questionsLoaded = true;
+        arrived(true);
+      });
+  }, [onePerScreen]);
+  return !onePerScreen || questionsLoaded;
+}
+
 /**
  * The preview panel. `theme` is the form's theme setting (none for a draft never published): applied
  * as the hosted page and the inline embed apply it, custom properties and a forced mode on the frame.
@@ -53,6 +73,8 @@ export function Preview({
   const [run, setRun] = useState(0);
   const [values, setValues] = useState<Readonly<Record<string, unknown>>>({});
   const calcs = definition?.calculations ?? [];
+  const layout = definition?.layout ?? 'classic';
+  const ready = useLayoutReady(layout === 'one_per_screen');
   const success = {
     message: 'This is the preview: nothing was sent. Respondents see your success message here.',
     allowAnother: true,
@@ -77,12 +99,14 @@ export function Preview({
     <div class=${['b-frame', phone && 'phone', themeModeClass(theme)].filter(Boolean).join(' ')}
       style=${themeProperties(theme)}>
       ${
-        definition
-          ? html`<${PreviewBoundary} definition=${definition}>
-            <${FormRenderer} key=${run} definition=${definition} headingLevel=${3} onSubmit=${() => undefined}
-              success=${success} onValues=${setValues} />
+        definition && !ready
+          ? html`<p class="muted">Loading the preview…</p>`
+          : definition
+            ? html`<${PreviewBoundary} definition=${definition}>
+            <${FormRenderer} key=${`${run}:${layout}`} definition=${definition} headingLevel=${3}
+              onSubmit=${() => undefined} success=${success} onValues=${setValues} />
           <//>`
-          : html`<p class="muted">The preview appears once the form has no problems.</p>`
+            : html`<p class="muted">The preview appears once the form has no problems.</p>`
       }
     </div>
     ${

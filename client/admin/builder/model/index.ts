@@ -12,6 +12,7 @@ export * from './route-warnings.ts';
 export * from './calculations.ts';
 export * from './piping.ts';
 export * from './buttons.ts';
+export * from './answering.ts';
 export * from './problems.ts';
 export * from './history.ts';
 export { renameInFormula, renameInText, renameReferences, renameValueReferences } from './references.ts';
