@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { clientBuildOptions, clientEntries, entryFiles } from './client-entries.mjs';
+import { clientBuildOptions, clientEntries, entryFiles, finishCode } from './client-entries.mjs';
 import { htmPrecompile } from './htm-precompile/index.mjs';
 import { vendorMinified } from './vendor-minified.mjs';
 
@@ -19,7 +19,7 @@ async function buildClients() {
     const result = await build(clientBuildOptions(entry, { minify: production }));
     for (const [url, text] of Object.entries(entryFiles(entry, result.outputFiles))) {
       if (url in assets) throw new Error(`build: two bundles answer ${url}`);
-      assets[url] = text;
+      assets[url] = await finishCode(entry, text, { minify: production });
     }
   }
   return assets;

@@ -10,6 +10,8 @@ export interface ClientEntry {
   eager?: boolean;
   /** Code splitting: import() targets become chunks served beside the entry (see client-entries.mjs). */
   split?: boolean;
+  /** Goes through terser after esbuild (see client-entries.mjs). */
+  compact?: boolean;
 }
 
 /** Every browser bundle the server embeds. */
@@ -26,3 +28,6 @@ export declare function entryFiles(
   entry: ClientEntry,
   outputFiles: { path: string; text: string }[],
 ): Record<string, string>;
+
+/** The code of one output of `entry` as served (terser for `compact` entries). */
+export declare function finishCode(entry: ClientEntry, text: string, opts?: { minify?: boolean }): Promise<string>;

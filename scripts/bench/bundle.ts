@@ -15,14 +15,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { clientBuildOptions, clientEntries } from '../client-entries.mjs';
+import { type ClientEntry, clientBuildOptions, clientEntries, finishCode } from '../client-entries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Raw and gzipped size of a bundle built with `options` (output kept in memory). */
-async function sizeOf(options: BuildOptions) {
+/** The entry a size is for: its finishing step (terser for `compact` entries) counts, as it is served. */
+type Entry = ClientEntry;
+
+/** Raw and gzipped size of a bundle built with `options` (output kept in memory), finished as `entry`'s. */
+async function sizeOf(options: BuildOptions, entry?: Entry) {
   const result = await build(options);
-  const text = result.outputFiles![0].text;
+  const text = entry ? await finishCode(entry, result.outputFiles![0].text) : result.outputFiles![0].text;
   return { raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length };
 }
 
@@ -30,9 +33,13 @@ async function sizeOf(options: BuildOptions) {
  * A code-split bundle: what the page loads at once (the entry and every chunk it imports statically,
  * each gzipped apart as it is served) and what it loads on demand (chunks reached only by import()).
  */
-async function splitSizes(options: BuildOptions) {
+async function splitSizes(options: BuildOptions, finishAs?: Entry) {
   const result = await build({ ...options, metafile: true });
-  const files = new Map(result.outputFiles!.map((f) => [path.relative(root, f.path), f.text]));
+  const files = new Map<string, string>();
+  for (const f of result.outputFiles!) {
+    const text = finishAs && f.path.endsWith('.js') ? await finishCode(finishAs, f.text) : f.text;
+    files.set(path.relative(root, f.path), text);
+  }
   const outputs = result.metafile!.outputs;
   const reach = (start: string[], kinds: string[]) => {
     const seen = new Set<string>();
@@ -85,11 +92,11 @@ const adminRows: string[] = [];
 let adminOver = false;
 for (const entry of clientEntries) {
   if (!entry.split) {
-    rows.push({ name: entry.url, ...(await sizeOf(clientBuildOptions(entry))), target: targets[entry.url] });
+    rows.push({ name: entry.url, ...(await sizeOf(clientBuildOptions(entry), entry)), target: targets[entry.url] });
     continue;
   }
   const options = clientBuildOptions(entry);
-  const split = await splitSizes(options);
+  const split = await splitSizes(options, entry);
   if (entry.url !== '/assets/admin.js') {
     // The renderer: its first load has the target; mountForm's chunk is loaded by the inline embed only.
     rows.push({ name: `${entry.url} first load (${split.files} files)`, ...split.first, target: targets[entry.url] });
