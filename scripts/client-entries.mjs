@@ -27,7 +27,13 @@ const lazyModules = {
   'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
   'client/hosted/offline-queue.ts': '/assets/offline-queue.js',
   'client/hosted/offline-page.ts': '/assets/offline-page.js',
-  'client/renderer/uploads/upload-file.ts': '/assets/upload-file.js',
+  'client/renderer/lazy/file-input.ts': '/assets/file-input.js',
+  'client/renderer/lazy/reset-confirm.ts': '/assets/reset-confirm.js',
+  'client/renderer/lazy/language-switch.ts': '/assets/language-switch.js',
+  'client/renderer/lazy/provided-field.ts': '/assets/provided-field.js',
+  'client/hosted/in-frame.ts': '/assets/in-frame.js',
+  'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
+  'shared/engine/piping-code.ts': '/assets/piping.js',
 };
 
 /** Turns `import('./questions.ts')` (and the others above) into `import('./one-per-screen.js')` in a bundle. */

@@ -4,7 +4,8 @@
 // Prefill: data-prefill='{"email": "ada@example.com"}' (a JSON object) and, with data-pass-query="true",
 // the host page's own query; the object wins for a key both give. data-lang="de" asks for a language.
 // Kept tiny on purpose (no Preact): the renderer is only fetched in inline mode.
-import { embedQuery, pageSource } from '../hosted/visit-source.ts';
+import { embedQuery } from '../../shared/api/visit-source.ts';
+import { pageSource } from '../hosted/page-source.ts';
 import { prefillPairs } from '../../shared/engine/prefill-pairs.ts';
 import { readEmbedMessage } from './messages.ts';
 import { dialogEmbed } from './popup.ts';

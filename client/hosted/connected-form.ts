@@ -5,15 +5,14 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { FormRenderer } from '../renderer/form-renderer.ts';
 import { html } from '../renderer/html.ts';
+import { useWords } from '../renderer/words.ts';
 import { Honeypot } from './honeypot.ts';
 import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './save-progress.ts';
 import { createSubmitter, sendKeptOnce } from './submit-client.ts';
 import { createVisitCounter } from './visit-counter.ts';
-import type { VisitSource } from './visit-source.ts';
+import type { VisitSource } from '../../shared/api/visit-source.ts';
 import type { PublicFormView } from './view.ts';
 
-/** What the page tells the person while a response waits on the device. */
-export const WAITING_TEXT = 'Saved on this device. It will be sent when you are back online.';
 /** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
 const offlineQueue = () => import('./offline-queue.ts');
 
@@ -41,20 +40,21 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
   );
   useEffect(() => counter?.view(), [counter]);
   const id = view.form_id;
+  const t = useWords();
   // A response from an earlier visit still waits on this device: it holds those answers, so they are not
   // offered back in the form as well.
   const [note, setNote] = useState(() => {
     if (!hasKeptResponse(id)) return '';
     forgetAnswers(id);
-    return WAITING_TEXT;
+    return t('savedOffline');
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the response kept on an earlier visit
   useEffect(() => {
     offlineQueue().then(
       (q) => {
         if (note)
-          q.whenSent(outboxKey(id), sendKeptOnce).then(
-            () => setNote('Your earlier response was sent.'),
+          q.whenSent(outboxKey(id), (kept) => sendKeptOnce(kept, t)).then(
+            () => setNote(t('earlierSent')),
             (err: Error) => setNote(err.message),
           );
       },
@@ -68,15 +68,16 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
         { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' },
         {
           visitHint: counter?.hint,
+          words: t,
           offline: async (held) => {
             const q = await offlineQueue();
             q.keepResponse(outboxKey(id), endpoint, held);
-            setNote(WAITING_TEXT);
-            return q.whenSent(outboxKey(id), sendKeptOnce).finally(() => setNote(''));
+            setNote(t('savedOffline'));
+            return q.whenSent(outboxKey(id), (kept) => sendKeptOnce(kept, t)).finally(() => setNote(''));
           },
         },
       ),
-    [endpoint, view.render_token, counter, id],
+    [endpoint, view.render_token, counter, id, t],
   );
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
     await send(values, context);

@@ -8,7 +8,7 @@ import { wordsOf } from './language.ts';
 import { mountForm as mountPlain, type MountOptions, prepareForm } from './mount.ts';
 import { closedNotice } from './view.ts';
 import { type Catalogue, formatMessage } from '../../shared/engine/i18n/catalogue.ts';
-import { en } from '../../shared/engine/i18n/en.ts';
+import { enPage } from '../../shared/engine/i18n/en-page.ts';
 import type { PublicFormView } from './view.ts';
 
 /**
@@ -47,7 +47,7 @@ export interface EmbedMountOptions extends MountOptions {
 
 /** An unclaimed form's warning, as the hosted page shows it (ARCHITECTURE.md "Unclaimed forms"). */
 function UnverifiedBanner({ reportUrl, words }: { reportUrl: string; words: Catalogue }) {
-  const t = (id: 'unverifiedTitle' | 'unverifiedText' | 'reportAbuse') => formatMessage(words, en, id);
+  const t = (id: 'unverifiedTitle' | 'unverifiedText' | 'reportAbuse') => formatMessage(words, enPage, id);
   return html`<p class="fs-banner">
     <strong>${t('unverifiedTitle')}</strong> ${t('unverifiedText')}
     <a href=${reportUrl} target="_blank" rel="noopener">${t('reportAbuse')}</a></p>`;

@@ -4,14 +4,19 @@
 // page has all of those from the server already, so its script carries none of them).
 import { type ComponentChildren, render } from 'preact';
 import { loadCalculations, needsCalculations } from '../renderer/calculations.ts';
+import { loadPiping, needsPiping } from '../renderer/piping.ts';
+import { needsResetConfirm, resetConfirm } from '../renderer/actions/start-over.ts';
+import { needsProvidedField, providedField } from '../renderer/fields/field.ts';
+import { fileField, needsFileField } from '../renderer/fields/file-field.ts';
 import { html } from '../renderer/html.ts';
 import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
+import { resumed } from '../renderer/save-progress/resumed.ts';
 import { hasSaved, loadSaving } from '../renderer/save-progress/use-save-progress.ts';
 import { ConnectedForm } from './connected-form.ts';
-import { Localized, type LocalizedView } from './language.ts';
+import { languageSwitch, Localized, type LocalizedView } from './language.ts';
 import { savedAnswersKey } from './save-progress.ts';
 import type { PublicFormView } from './view.ts';
-import type { VisitSource } from './visit-source.ts';
+import type { VisitSource } from '../../shared/api/visit-source.ts';
 
 /** Options of mountForm. */
 export interface MountOptions {
@@ -38,12 +43,19 @@ export interface MountOptions {
  * layout, and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(
-  view: Pick<PublicFormView, 'form_id' | 'state' | 'definition'>,
+  view: Pick<LocalizedView, 'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message'>,
 ): Promise<unknown> | undefined {
   const needs = [
     needsCalculations(view.definition) && loadCalculations(),
+    needsPiping(view.definition, view.success_message) && loadPiping(),
+    needsFileField(view.definition) && fileField.load(),
+    needsProvidedField(view.definition) && providedField.load(),
+    needsResetConfirm(view.definition) && resetConfirm.load(),
+    view.language_choices !== undefined && !languageSwitch.loaded() && languageSwitch.load(),
     view.definition.layout === 'one_per_screen' && loadQuestions(),
-    view.definition.save_progress !== false && hasSaved(savedAnswersKey(view.form_id)) && loadSaving(),
+    ...(view.definition.save_progress !== false && hasSaved(savedAnswersKey(view.form_id))
+      ? [loadSaving(), resumed.load()]
+      : []),
   ].filter((p) => p);
   return needs.length && view.state === 'open' ? Promise.all(needs).catch(() => {}) : undefined;
 }

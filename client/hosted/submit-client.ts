@@ -1,7 +1,13 @@
 // Posting a response to the respondent endpoint (POST /v1/f/{id}) as JSON, with the anti-spam fields
 // and an Idempotency-Key, and turning every refusal into a SubmitError the renderer can show.
+import { formatMessage, type MessageId, type MessageParams } from '../../shared/engine/i18n/catalogue.ts';
+import { en } from '../../shared/engine/i18n/en.ts';
 import { SubmitError } from '../renderer/submit-error.ts';
 import type { SubmitContext } from '../renderer/types.ts';
+
+/** The renderer's words in the page's language (useWords); English when none are given. */
+export type Words = (id: MessageId, params?: MessageParams) => string;
+const english: Words = (id, params) => formatMessage(en, en, id, params);
 
 /** The server refuses posts under 2 s after render as bots; wait out the rest rather than lose a fast answer. */
 const MIN_FILL_MS = 2100;
@@ -22,12 +28,12 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Texts for the refusals a respondent can meet, by the error code of spec 7. */
-const messages: Record<string, string> = {
-  limit_reached: 'This form cannot accept more responses right now.',
-  paused: 'This form is paused and is not accepting responses right now.',
-  expired: 'This form has expired and no longer accepts responses.',
-  not_found: 'This form no longer exists.',
+/** The words of the refusals a respondent can meet, by the error code of spec 7. */
+const refusals: Record<string, MessageId> = {
+  limit_reached: 'limitReached',
+  paused: 'formPaused',
+  expired: 'formExpired',
+  not_found: 'formGone',
 };
 
 /** One post of a response body with its key; a network failure throws (a TypeError from fetch). */
@@ -55,24 +61,25 @@ export function postResponse(
 export const outcomeUnknown = (res: Response) => res.status >= 500 || res.status === 429;
 
 /** The SubmitError for a definitive refusal (4xx), in the person's words. */
-export async function refusal(res: Response): Promise<SubmitError> {
+export async function refusal(res: Response, t: Words = english): Promise<SubmitError> {
   const problem = (await res.json().catch(() => undefined)) as
     | { error?: string; details?: string[]; closed_message?: string }
     | undefined;
   // Closed while the person was answering: the owner's own words for it.
   if (problem?.error === 'closed' && problem.closed_message) return new SubmitError(problem.closed_message);
-  if (res.status === 422) return new SubmitError('Please check your answers.', { problems: problem?.details ?? [] });
-  return new SubmitError(
-    messages[problem?.error ?? ''] ??
-      (res.status === 413 ? 'Your answers are too long to send.' : 'Your answers could not be sent.'),
-  );
+  if (res.status === 422) return new SubmitError(t('checkAnswers'), { problems: problem?.details ?? [] });
+  const id = refusals[problem?.error ?? ''] ?? (res.status === 413 ? 'tooLong' : 'notSent');
+  return new SubmitError(t(id));
 }
 
 /**
  * Sends a kept response once (offline-queue.ts): true when the server has it, false when it must wait
  * (no network, 5xx, 429); a refusal throws its SubmitError.
  */
-export async function sendKeptOnce(kept: { endpoint: string; key: string; body: string }): Promise<boolean> {
+export async function sendKeptOnce(
+  kept: { endpoint: string; key: string; body: string },
+  t: Words = english,
+): Promise<boolean> {
   let res: Response;
   try {
     res = await postResponse(fetch, kept.endpoint, kept.key, kept.body);
@@ -81,7 +88,7 @@ export async function sendKeptOnce(kept: { endpoint: string; key: string; body: 
   }
   if (outcomeUnknown(res)) return false;
   if (res.ok) return true;
-  throw await refusal(res);
+  throw await refusal(res, t);
 }
 
 /** A response that could not leave the device: what client/hosted/offline-queue.ts keeps and sends later. */
@@ -105,8 +112,11 @@ export function createSubmitter(
     minFillMs?: number;
     visitHint?: () => string;
     offline?: (held: HeldResponse) => Promise<void>;
+    /** The words of its messages (the page's language). */
+    words?: Words;
   } = {},
 ) {
+  const t = opts.words ?? english;
   const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
   let pending: { body: string; key: string } | undefined;
@@ -124,20 +134,16 @@ export function createSubmitter(
       res = await postResponse(fetcher, endpoint, key, body, opts.visitHint?.());
     } catch {
       if (offline()) return opts.offline!({ key, body });
-      throw new SubmitError('Your answers could not be sent: the connection failed. They are kept here; try again.', {
-        retry: true,
-      });
+      throw new SubmitError(t('connectionFailed'), { retry: true });
     }
     if (outcomeUnknown(res)) {
       const after = res.headers.get('retry-after');
       const message =
-        res.status === 429
-          ? `Too many responses just now. Wait${after ? ` ${after} seconds` : ' a moment'} and try again.`
-          : 'The server could not take your answers just now. They are kept here; try again.';
+        res.status === 429 ? (after ? t('tooManyFor', { seconds: after }) : t('tooMany')) : t('serverBusy');
       throw new SubmitError(message, { retry: true });
     }
     pending = undefined;
     if (res.ok) return;
-    throw await refusal(res);
+    throw await refusal(res, t);
   };
 }

@@ -1,6 +1,7 @@
 // The public view of a form, as GET /v1/f/{id}/definition answers it (server/core/public-forms.ts).
 import { type Catalogue, formatMessage, type MessageId } from '../../shared/engine/i18n/catalogue.ts';
 import { en } from '../../shared/engine/i18n/en.ts';
+import { englishAll } from '../../shared/engine/i18n/en-page.ts';
 import type { FormDefinition } from '../renderer/engine.ts';
 
 /** What the hosted page and the embed need to show a form and post to it. */
@@ -42,6 +43,7 @@ export const closedNotices: Readonly<Record<string, MessageId>> = {
  */
 export function closedNotice(view: { state: string; closed_message?: string }, catalogue: Catalogue): string {
   const own = view.state === 'closed' ? view.closed_message : undefined;
-  if (own && own !== en.messages.formClosed) return own;
-  return formatMessage(catalogue, en, closedNotices[view.state] ?? closedNotices.paused);
+  const english = englishAll(en);
+  if (own && own !== english.messages.formClosed) return own;
+  return formatMessage(catalogue, english, closedNotices[view.state] ?? closedNotices.paused);
 }

@@ -3,7 +3,6 @@
 // browser bundle that only needs the rules. Every rule still comes from shared/engine.
 export { createFormState, type FormState } from '../../shared/engine/form-state.ts';
 export { coerceFormValues } from '../../shared/engine/coerce.ts';
-export { pipedField, pipedStep, pipeText } from '../../shared/engine/piping.ts';
 export { prefillPairs, prefillValues } from '../../shared/engine/prefill.ts';
 export type { Evaluation } from '../../shared/engine/evaluate.ts';
 export type { Values } from '../../shared/engine/conditions.ts';
@@ -11,4 +10,4 @@ export type { ValidatorRegistry, Validator } from '../../shared/engine/validatio
 export type { FormDefinition, FormField, FormStep, FormAction, FieldOption } from '../../shared/definition/schema.ts';
 export { validateField } from '../../shared/engine/validation.ts';
 export { resolvePath } from '../../shared/engine/path.ts';
-export { allFields } from '../../shared/engine/plan.ts';
+export { allFields, getPlan } from '../../shared/engine/plan.ts';

@@ -2,18 +2,19 @@
 // fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
 // validation, the submit check) comes from the engine, the same code the server runs.
 import { h } from 'preact';
-import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
-import { ResetConfirm } from './actions/reset-confirm.ts';
+import { needsResetConfirm, resetConfirm } from './actions/start-over.ts';
 import { Alert } from './alert.ts';
 import { loadCalculations, needsCalculations } from './calculations.ts';
-import { type FormDefinition, pipedField, pipedStep, pipeText, type Values } from './engine.ts';
-import { Field } from './fields/field.ts';
+import { type FormDefinition, getPlan, type Values } from './engine.ts';
+import { loadPiping, needsPiping, pipedField, pipedStep, pipeText } from './piping.ts';
+import { Field, needsProvidedField, providedField } from './fields/field.ts';
 import { html } from './html.ts';
 import { useQuestions } from './one-per-screen/use-questions.ts';
 import { forwardOnly, pathProgress, type ProgressView } from './progress/path-progress.ts';
 import { Progress } from './progress/progress.ts';
-import { Resumed } from './save-progress/resumed.ts';
+import { resumed as resumedNotice } from './save-progress/resumed.ts';
 import { useSaveProgress } from './save-progress/use-save-progress.ts';
 import { mapServerProblems } from './server-problems.ts';
 import { StepHeader } from './steps/step-header.ts';
@@ -33,20 +34,18 @@ interface Failure {
   uploading?: boolean;
 }
 
-/** Field position and step by key, for ids and for finding the step that holds a server problem. */
+/** Field position and step by key (the engine's plan), for ids and for finding the step of a server problem. */
 function fieldIndex(definition: FormDefinition): Map<string, { n: number; step?: string }> {
-  const index = new Map<string, { n: number; step?: string }>();
-  let n = 0;
-  if (definition.steps?.length)
-    for (const s of definition.steps) for (const f of s.fields) index.set(f.key, { n: n++, step: s.id });
-  else for (const f of definition.fields ?? []) index.set(f.key, { n: n++ });
-  return index;
+  const plan = getPlan(definition);
+  return new Map(
+    [...plan.fieldsByKey.values()].map((f, n) => [f.key, { n, step: plan.multiStep ? f.step.id : undefined }]),
+  );
 }
 
 /** Labels of the `hidden` fields by key: nothing on the page shows them, so their problems go in the alert. */
 function hiddenLabels(definition: FormDefinition): Map<string, string> {
-  const fields = definition.steps?.length ? definition.steps.flatMap((s) => s.fields) : (definition.fields ?? []);
-  return new Map(fields.filter((f) => f.type === 'hidden').map((f) => [f.key, f.label || f.key]));
+  const hidden = [...getPlan(definition).fieldsByKey.values()].filter((f) => f.field.type === 'hidden');
+  return new Map(hidden.map((f) => [f.key, f.field.label || f.key]));
 }
 
 /** Messages of fields the page shows, and lines naming the hidden fields' problems by label. */
@@ -61,13 +60,25 @@ function splitHidden(errors: Record<string, string>, hidden: Map<string, string>
   return { shown, lines };
 }
 
+/** FormRenderers made on this page so far: each one's element ids start with its own number. */
+let renderers = 0;
+
 /** Renders a form definition (spec 2) with validation on Continue and submit, and calls onSubmit. */
 export function FormRenderer(props: FormRendererProps) {
-  // A form with calculations waits for their code (a bundle of its own); the hosted page and the embeds
-  // have loaded it before the first render, so they never wait here.
-  const waiting = needsCalculations(props.definition);
-  const [, arrived] = useState(false);
-  useEffect(() => void (waiting && loadCalculations().then(() => arrived(true))), [waiting]);
+  // A form with calculations or piped texts waits for their code (bundles of their own); the hosted page
+  // and the embeds have loaded it before the first render, so they never wait here.
+  const calc = needsCalculations(props.definition);
+  const pipes = needsPiping(props.definition, props.success?.message);
+  // Options providers are called from the first render on, as FormRenderer's users expect.
+  const provided = needsProvidedField(props.definition);
+  const waiting = calc || pipes || provided;
+  const [, arrived] = useState(0);
+  useEffect(() => {
+    const needs = [calc && loadCalculations(), pipes && loadPiping(), provided && providedField.load()];
+    if (calc || pipes || provided) Promise.all(needs).then(() => arrived((n) => n + 1));
+  }, [calc, pipes, provided]);
+  // The Start over question is fetched now, so that it is here when the cancel button is pressed.
+  useEffect(() => void (needsResetConfirm(props.definition) && resetConfirm.load()), [props.definition]);
   return waiting ? null : h(RenderedForm, props);
 }
 
@@ -95,7 +106,8 @@ function RenderedForm(props: FormRendererProps) {
   const submitted = useRef<Values>({});
   const root = useRef<HTMLDivElement>(null);
   const focus = useFocusRequest(root);
-  const idBase = `fs${useId().replace(/[^\w-]/g, '')}`;
+  // Ids unique on the page (a panel can show several forms); never rendered on the server, so a counter does.
+  const [idBase] = useState(() => `fs${++renderers}`);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<Failure | undefined>(undefined);
   const [phase, setPhase] = useState<'filling' | 'sending' | 'done'>('filling');
@@ -144,7 +156,7 @@ function RenderedForm(props: FormRendererProps) {
   const waitForUploads = () => {
     if (uploads.busy.size === 0) return false;
     setFailure({
-      message: 'A file is still uploading. Try again once it has finished.',
+      message: t('stillUploading'),
       problems: [],
       uploading: true,
     });
@@ -201,7 +213,7 @@ function RenderedForm(props: FormRendererProps) {
       setPhase('done');
       focus({ kind: 'success' });
     } catch (err) {
-      const e = err instanceof SubmitError ? err : new SubmitError('Your response could not be sent.', { retry: true });
+      const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
       const mapped = mapServerProblems(e.problems, shownKeys);
       setPhase('filling');
       setServerErrors(mapped.errors);
@@ -288,7 +300,7 @@ function RenderedForm(props: FormRendererProps) {
   return html`<${UploadContext.Provider} value=${uploads}><div class="fs-renderer" ref=${root}>
     ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
-      ${resumed ? html`<${Resumed} onStartOver=${restart} />` : null}
+      ${resumed ? html`<${resumedNotice.Component} onStartOver=${restart} />` : null}
       ${
         multi || q
           ? html`<${Progress} id=${`${idBase}-progress`} view=${progress} unit=${q ? 'question' : 'step'} />`
@@ -330,7 +342,7 @@ function RenderedForm(props: FormRendererProps) {
           onCancel: () => (props.onCancel ? props.onCancel() : askReset()),
         }}
       />
-      ${confirmingReset ? html`<${ResetConfirm} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
+      ${confirmingReset ? html`<${resetConfirm.Component} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
     </form>
   </div></${UploadContext.Provider}>`;
 }

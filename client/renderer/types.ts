@@ -100,3 +100,18 @@ export interface FormRendererProps {
    */
   saveProgressKey?: string;
 }
+
+/** Props of Field, given by the renderer. */
+export interface FieldBoxProps {
+  field: FormField;
+  id: string;
+  value: unknown;
+  values: Values;
+  error?: string;
+  components?: Record<string, FieldComponent>;
+  optionsProviders?: Record<string, OptionsProvider>;
+  onChange(key: string, value: unknown): void;
+  onCommit(key: string): void;
+  /** Only the page without script sets it (client/hosted/no-script-form.ts): see ControlProps. */
+  nativeRequired?: boolean;
+}

@@ -15,12 +15,15 @@ import { engineMessages } from '../../shared/engine/i18n/engine-messages.ts';
 /** The catalogue the renderer speaks; provide another to change language. */
 export const WordsContext = createContext<Catalogue>(en);
 
-/** A function giving a message in the context's language (English where the catalogue has none). */
-export function useWords(): (id: MessageId, params?: MessageParams) => string {
+/**
+ * A function giving a message in the context's language, English where the catalogue has none: `own`,
+ * the English words of an on-demand module (client/renderer/lazy/), which the main bundle does not carry.
+ */
+export function useWords(own: Catalogue = en): (id: MessageId, params?: MessageParams) => string {
   const catalogue = useContext(WordsContext);
   return useMemo(
-    () => (id: MessageId, params?: MessageParams) => formatMessage(catalogue, en, id, params),
-    [catalogue],
+    () => (id: MessageId, params?: MessageParams) => formatMessage(catalogue, own, id, params),
+    [catalogue, own],
   );
 }
 

@@ -14,6 +14,12 @@ export { precompileModule } from './source.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The module whose `html` export the templates are tagged with. */
 export const tagModule = path.join(root, 'client/renderer/html.ts');
+/**
+ * The renderer's on-demand modules (client/renderer/lazy/): bundles of their own that must not carry a
+ * Preact of their own, so their templates call the `h` their loader gives them (lazy/parts.ts).
+ */
+const lazyFolder = path.join(root, 'client/renderer/lazy') + path.sep;
+const lazyParts = path.join(root, 'client/renderer/lazy/parts.ts');
 // esbuild reads this tsconfig for the files it loads itself; the ones loaded here get the same.
 const tsconfigRaw = await readFile(path.join(root, 'tsconfig.json'), 'utf8');
 
@@ -26,6 +32,7 @@ export async function precompileFile(file) {
   const dir = path.dirname(file);
   return precompileModule(code, {
     isTagModule: (specifier) => path.resolve(dir, specifier) === tagModule,
+    hFrom: file.startsWith(lazyFolder) ? lazyParts : 'preact',
     where: file,
   });
 }

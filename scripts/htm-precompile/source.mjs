@@ -14,6 +14,16 @@ function* nodes(node) {
   }
 }
 
+/** How often the identifier `html` is read outside import declarations (each template's tag is one). */
+function countHtmlUses(ast) {
+  let n = 0;
+  for (const statement of ast.body) {
+    if (statement.type === 'ImportDeclaration') continue;
+    for (const node of nodes(statement)) if (node.type === 'Identifier' && node.name === 'html') n++;
+  }
+  return n;
+}
+
 /** Names a destructuring pattern (or plain identifier) declares. */
 function patternNames(pattern) {
   if (!pattern) return [];
@@ -77,6 +87,12 @@ export function precompileModule(code, { isTagModule, hFrom = 'preact', where = 
       templates.push(node);
   }
   if (!templates.length) return null;
+  // With `h` from elsewhere (an on-demand module's parts) the tag's import goes too: kept, it would bring
+  // the tag module's Preact into a bundle that must not carry one. Nothing else may read `html` there.
+  const dropped = hFrom === 'preact' ? [] : tagImports;
+  if (dropped.length && [...names].includes('html') && countHtmlUses(ast) > templates.length)
+    throw new Error(`${where}: \`html\` is used other than as a template tag; an on-demand module cannot keep it`);
+  templates.push(...dropped);
   templates.sort((a, b) => a.start - b.start);
 
   let hName = '__htmH';
@@ -94,6 +110,7 @@ export function precompileModule(code, { isTagModule, hFrom = 'preact', where = 
     return out + code.slice(at, end);
   };
   const compile = (t) => {
+    if (t.type === 'ImportDeclaration') return '';
     const { quasis, expressions } = t.quasi;
     try {
       return templateCode({

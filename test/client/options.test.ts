@@ -1,6 +1,6 @@
 // Options from providers (spec 2.4 `optionsFrom`, `optionsDependsOn`): async with a loading state,
 // fetched again when the named values change, a stale choice dropped.
-import { button, byLabel, choose, click, mount, settle, unmountAll } from '../helpers/dom.ts';
+import { until, button, byLabel, choose, click, mount, settle, unmountAll } from '../helpers/dom.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { html } from '../../client/renderer/html.ts';
@@ -50,6 +50,8 @@ options('an async provider shows a loading state, then its options', async () =>
       onSubmit=${() => {}}
     />`,
   );
+  // The options code is fetched on demand (lazy/provided-field.ts); the form renders once it is here.
+  await until(() => root.querySelector('select'));
   await settle();
   const city = byLabel(root, 'City') as HTMLSelectElement;
   assert.ok(city.disabled);
@@ -71,6 +73,8 @@ options('optionsDependsOn fetches again when a named value changes, with the cur
       onSubmit=${() => {}}
     />`,
   );
+  // The options code is fetched on demand (lazy/provided-field.ts); the form renders once it is here.
+  await until(() => root.querySelector('select'));
   await settle();
   calls[0].resolve([]);
   await choose(byLabel(root, 'Country'), 'fr');
@@ -104,6 +108,8 @@ options('a choice the new options no longer hold is cleared', async () => {
       }}
     />`,
   );
+  // The options code is fetched on demand (lazy/provided-field.ts); the form renders once it is here.
+  await until(() => root.querySelector('select'));
   await choose(byLabel(root, 'Country'), 'fr');
   await settle();
   await choose(byLabel(root, 'City'), 'lyon');
@@ -124,6 +130,8 @@ options('a missing provider gives no options; a provider given inline is not cal
       },
     }} onSubmit=${() => {}} />`,
   );
+  // The options code is fetched on demand (lazy/provided-field.ts); the form renders once it is here.
+  await until(() => root.querySelector('select'));
   await settle();
   const city = byLabel(root, 'City') as HTMLSelectElement;
   assert.not.ok(city.disabled);

@@ -157,6 +157,8 @@ submit(
     await type(byLabel(root, 'Name'), 'Ada');
     await click(button(root, 'Continue'));
     await click(button(root, 'Start over'));
+    // The question is an on-demand module (lazy/reset-confirm.ts): FormRenderer fetched it at mount.
+    for (let i = 0; i < 100 && !root.querySelector('.fs-confirm'); i++) await settle(10);
     assert.match(root.querySelector('.fs-confirm')!.textContent!, 'Clear all your answers and start over?');
     assert.is(document.activeElement, button(root, 'Keep my answers'), 'the safe choice has focus');
     await click(button(root, 'Keep my answers'));

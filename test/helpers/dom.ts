@@ -116,6 +116,14 @@ export async function key(el: HTMLElement, kind: 'keydown' | 'keyup', keyName: s
   });
 }
 
+/** Settles until `check` holds (code loaded on demand arriving, say); fails after `ms`. */
+export async function until(check: () => unknown, ms = 2000) {
+  for (const end = Date.now() + ms; !check(); ) {
+    if (Date.now() > end) throw new Error('until: the condition never held');
+    await settle(5);
+  }
+}
+
 /** Lets pending promises and Preact's queued renders and effects run. */
 export async function settle(ms = 0) {
   await act(() => new Promise((r) => setTimeout(r, ms)));

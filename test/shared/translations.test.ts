@@ -10,6 +10,9 @@ import {
   translate,
 } from '../../shared/definition/translations.ts';
 import { catalogueFor, en, engineMessages, message } from '../../shared/engine/i18n/index.ts';
+import { fileWords } from '../../client/renderer/lazy/file-input.ts';
+import { resetWords } from '../../client/renderer/lazy/reset-confirm.ts';
+import { resumedWords } from '../../client/renderer/lazy/resumed.ts';
 import {
   checkDefinition,
   defaultMessages,
@@ -238,15 +241,21 @@ msgs('English from the catalogue is exactly the engine default for every message
   }
 });
 
-msgs('every language has every message id; unknown languages speak English', () => {
+msgs('every language has every message id, the on-demand modules’ too; unknown languages speak English', () => {
+  const onDemand = { ...fileWords.messages, ...resetWords.messages, ...resumedWords.messages };
+  const english = { ...en.messages, ...onDemand };
   for (const lang of ['de', 'fr', 'es'])
     assert.equal(
       Object.keys(catalogueFor(lang).messages).sort(),
-      Object.keys(en.messages)
+      Object.keys(english)
         .filter((id) => lang !== 'de' || !/^m..Length_one$/.test(id))
         .sort(),
       lang,
     );
+  assert.not.ok(
+    Object.keys(onDemand).some((id) => id in en.messages),
+    'an on-demand module’s English is not in en.ts as well',
+  );
   assert.is(message('it', 'submit'), 'Submit');
   assert.is(message('de-CH', 'stepOf', { current: 2, total: 3 }), 'Schritt 2 von 3');
 });

@@ -1,14 +1,16 @@
 // One field of the form: picks the component for its type (a custom one from `components` first),
 // puts the label, helper text and error around it, and, for `optionsFrom`, loads its options.
-import { useEffect } from 'preact/hooks';
 import { html } from '../html.ts';
-import type { FieldOption, FormField, Values } from '../engine.ts';
-import type { ControlProps, FieldComponent, OptionsProvider } from '../types.ts';
-import { useOptions } from '../use-options.ts';
+import { allFields, type FieldOption, type FormDefinition, type FormField } from '../engine.ts';
+import type { ControlProps, FieldBoxProps, FieldComponent } from '../types.ts';
+
+export type { FieldBoxProps } from '../types.ts';
+import type { FieldBody } from '../lazy/provided-field.ts';
+import { onDemand, withParts } from '../on-demand.ts';
 import { Autocomplete } from './autocomplete.ts';
 import { Checkbox } from './checkbox.ts';
 import { CheckboxGroup } from './checkbox-group.ts';
-import { FileInput } from './file-input.ts';
+import { fileField } from './file-field.ts';
 import { describedBy, fieldFrame, groupFrame } from './frame.ts';
 import { RadioGroup } from './radio-group.ts';
 import { Select } from './select.ts';
@@ -23,28 +25,11 @@ const builtIns: Record<string, FieldComponent> = {
   radio: RadioGroup,
   checkbox: Checkbox,
   switch: Checkbox,
-  file: FileInput,
+  file: fileField.Component,
   textarea: TextArea,
 };
 
-/** Types whose value must be one of the options (autocomplete keeps typed text until it matches). */
-const choiceTypes = ['select', 'radio', 'multiselect'];
 const noOptions: readonly FieldOption[] = [];
-
-/** Props of Field, given by the renderer. */
-export interface FieldBoxProps {
-  field: FormField;
-  id: string;
-  value: unknown;
-  values: Values;
-  error?: string;
-  components?: Record<string, FieldComponent>;
-  optionsProviders?: Record<string, OptionsProvider>;
-  onChange(key: string, value: unknown): void;
-  onCommit(key: string): void;
-  /** Only the page without script sets it (client/hosted/no-script-form.ts): see ControlProps. */
-  nativeRequired?: boolean;
-}
 
 /** Whether the field is required (`required: true` or a message; an empty message still counts). */
 export function isRequired(field: FormField): boolean {
@@ -59,17 +44,24 @@ export function isRequired(field: FormField): boolean {
  */
 export function Field(props: FieldBoxProps) {
   if (props.field.type === 'hidden' && !props.components?.hidden) return null;
-  if (props.field.optionsFrom !== undefined) return html`<${ProvidedField} ...${props} />`;
+  if (props.field.optionsFrom !== undefined) return html`<${providedField.Component} ...${props} body=${fieldBody} />`;
   return fieldBody(props, props.field.options ?? noOptions, false);
 }
 
-/** A field whose options come from an `optionsFrom` provider (hooks only where they are needed). */
-function ProvidedField(props: FieldBoxProps) {
-  const { options, loading } = useOptions(props.field, props.values, props.optionsProviders);
-  useDropStaleChoice(props.field, props.value, options, loading, (v) => props.onChange(props.field.key, v));
-  return fieldBody(props, options, loading);
-}
+/**
+ * A field whose options come from an `optionsFrom` provider: its code (lazy/provided-field.ts) is fetched
+ * for forms that have one. Until then, and on the server, it shows as loading with no options.
+ */
+export const providedField = onDemand<FieldBoxProps & { body: FieldBody }>(
+  () => import('../lazy/provided-field.ts').then((m) => withParts(m).ProvidedField),
+  (props) => props.body(props, noOptions, true),
+);
 
+/** Whether this definition has a field with an options provider whose code is not here yet. */
+export const needsProvidedField = (definition: FormDefinition): boolean =>
+  !providedField.loaded() && allFields(definition).some((field) => field.optionsFrom !== undefined);
+
+/** The field's frame and control with these options. */
 function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loading: boolean) {
   const { field, id, error } = props;
   const required = isRequired(field);
@@ -104,26 +96,4 @@ function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loadin
     }
   }
   return fieldFrame(id, field, required, error, html`<${custom ?? builtIns[field.type] ?? TextInput} ...${control} />`);
-}
-
-/**
- * When a provider's new options no longer hold the chosen value (a city after the country changed),
- * the choice is cleared rather than silently submitted and refused.
- */
-function useDropStaleChoice(
-  field: FormField,
-  value: unknown,
-  options: readonly FieldOption[],
-  loading: boolean,
-  set: (v: unknown) => void,
-) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options change or finish loading only
-  useEffect(() => {
-    if (loading || !choiceTypes.includes(field.type)) return;
-    const known = new Set(options.map((o) => o.value));
-    if (Array.isArray(value)) {
-      const kept = value.filter((v) => known.has(v as string));
-      if (kept.length !== value.length) set(kept);
-    } else if (typeof value === 'string' && value !== '' && !known.has(value)) set('');
-  }, [options, loading]);
 }

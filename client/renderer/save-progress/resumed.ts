@@ -1,10 +1,9 @@
-// The notice over a form whose answers came back from the browser's storage, with the way out of them.
-import { html } from '../html.ts';
+// The "Your answers from last time are back" notice (lazy/resumed.ts): fetched only when answers were
+// kept, ahead of the first render on the hosted page and the embeds (client/hosted/mount.ts prepareForm).
+import { onDemand, withParts } from '../on-demand.ts';
 
-/** "Your answers from last time are back." and a Start over button (clears them, no question asked). */
-export function Resumed({ onStartOver }: { onStartOver(): void }) {
-  return html`<div class="fs-resumed" role="status">
-    <p>Your answers from last time are back.</p>
-    <button type="button" class="fs-btn fs-btn-secondary fs-start-over" onClick=${onStartOver}>Start over</button>
-  </div>`;
-}
+/** The notice; nothing shows until its code has arrived. */
+export const resumed = onDemand(
+  () => import('../lazy/resumed.ts').then((m) => withParts(m).Resumed),
+  () => null,
+);

@@ -15,14 +15,13 @@ export interface UploadHandle {
   cancel(): void;
 }
 
-/** Raised for every failed upload; `message` is written for the respondent. */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly cancelled = false,
-  ) {
-    super(message);
-  }
+/**
+ * Why an upload failed, for the file field to say in the page's language; `detail` is the server's own
+ * words for a refused file (a 413 or 422 that gives one), shown as they are.
+ */
+export interface UploadFailure {
+  reason: 'failed' | 'connection' | 'too_large' | 'too_many' | 'paused' | 'cancelled';
+  detail?: string;
 }
 
 /** Starts an upload; `onProgress` gets whole percents. */
@@ -40,10 +39,10 @@ export function uploadFile(url: string, file: File, onProgress: (percent: number
         body = undefined;
       }
       if (xhr.status === 201 && body?.upload_id) return resolve(body as Uploaded);
-      reject(new UploadError(problemText(xhr.status, body)));
+      reject(failure(xhr.status, body));
     };
-    xhr.onerror = () => reject(new UploadError('The file could not be sent: the connection failed. Try again.'));
-    xhr.onabort = () => reject(new UploadError('Upload cancelled.', true));
+    xhr.onerror = () => reject({ reason: 'connection' } satisfies UploadFailure);
+    xhr.onabort = () => reject({ reason: 'cancelled' } satisfies UploadFailure);
     xhr.open('POST', url);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
     xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
@@ -53,14 +52,14 @@ export function uploadFile(url: string, file: File, onProgress: (percent: number
   return { done, cancel: () => xhr.abort() };
 }
 
-/** The server's refusal in plain words; a 422's own detail (without its `values.key:` path) when it has one. */
-function problemText(status: number, body: { details?: string[] } | undefined): string {
-  const detail = body?.details?.[0]?.replace(/^[^:]*:\s*/, '');
-  if (status === 413) return detail ? capitalise(detail) : 'This file is too large.';
-  if (status === 429) return 'Too many files just now. Wait a moment and try again.';
-  if (status === 422 && detail) return capitalise(detail);
-  if (status === 409) return 'This form is paused and is not accepting files right now.';
-  return 'The file could not be sent. Try again.';
+/** The server's refusal: a 413's or 422's own detail (without its `values.key:` path) when it has one. */
+function failure(status: number, body: { details?: string[] } | undefined): UploadFailure {
+  const given = body?.details?.[0]?.replace(/^[^:]*:\s*/, '');
+  const detail = given && (status === 413 || status === 422) ? capitalise(given) : undefined;
+  if (status === 413) return { reason: 'too_large', detail };
+  if (status === 429) return { reason: 'too_many' };
+  if (status === 409) return { reason: 'paused' };
+  return { reason: 'failed', detail };
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? '' : '.');

@@ -17,6 +17,7 @@ import { languageChoices, pageLanguage } from './page-language.ts';
 import { WordsContext } from '../../../client/renderer/words.ts';
 import { catalogueFor, wordsFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
+import { framedSource, referrerHost, visitSource } from '../../../shared/api/visit-source.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
 /** The page of a form that does not exist (HTML, not the API's JSON error). */
@@ -69,6 +70,10 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       words: wordsFor(lang),
       language_choices: languageChoices(view.definition),
       prefill: Object.keys(prefill).length ? prefill : undefined,
+      // Where the visit came from, counted by the script's events (in the iframe: the host page's).
+      source: embed
+        ? framedSource(ctx.query.toString())
+        : visitSource(referrerHost(ctx.req.headers.referer ?? '', ctx.req.headers.host ?? ''), ctx.query.toString()),
       state: view.state,
       unclaimed: view.unclaimed,
       success_message: view.success_message,

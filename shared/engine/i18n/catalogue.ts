@@ -49,7 +49,36 @@ export type UiMessageId =
   | 'formClosed'
   | 'unverifiedTitle'
   | 'unverifiedText'
-  | 'reportAbuse';
+  | 'reportAbuse'
+  | 'limitReached'
+  | 'formGone'
+  | 'tooLong'
+  | 'notSent'
+  | 'connectionFailed'
+  | 'tooMany'
+  | 'tooManyFor'
+  | 'serverBusy'
+  | 'stillUploading'
+  | 'savedOffline'
+  | 'earlierSent'
+  // The file field's (client/renderer/lazy/file-input.ts: its English lives there, not in en.ts).
+  | 'fileTooLarge'
+  | 'uploading'
+  | 'uploadProgress'
+  | 'uploaded'
+  | 'chosen'
+  | 'uploadFailed'
+  | 'uploadOffline'
+  | 'uploadRefused'
+  | 'uploadBusy'
+  | 'uploadPaused'
+  // The Start over question's (client/renderer/lazy/reset-confirm.ts).
+  | 'resetQuestion'
+  | 'keepAnswers'
+  | 'clearAnswers'
+  // The kept answers' notice (client/renderer/lazy/resumed.ts).
+  | 'answersBack'
+  | 'startOver';
 
 /** Every message id, with the `_one` forms of counted messages. */
 export type MessageId =

@@ -24,28 +24,34 @@ export interface EngineMessages {
   matchField(label: string): string;
 }
 
-/** The engine's messages in the catalogue's language, English where it has none. */
+/** The ids of the engine's messages: each is the message function of the same name. */
+const ids = [
+  'required',
+  'text',
+  'number',
+  'email',
+  'url',
+  'date',
+  'datetime',
+  'boolean',
+  'option',
+  'options',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'min',
+  'max',
+  'pattern',
+  'matchField',
+] as const satisfies readonly (keyof EngineMessages)[];
+
+/**
+ * The engine's messages in the catalogue's language, English where it has none. A number argument is the
+ * message's `{n}` (a length, a count, a bound), a text one its `{label}` (matchField's other field).
+ */
 export function engineMessages(catalogue: Catalogue): EngineMessages {
-  const t = (id: Parameters<typeof formatMessage>[2], params?: Record<string, string | number>) =>
-    formatMessage(catalogue, en, id, params);
-  return {
-    required: () => t('required'),
-    text: () => t('text'),
-    number: () => t('number'),
-    email: () => t('email'),
-    url: () => t('url'),
-    date: () => t('date'),
-    datetime: () => t('datetime'),
-    boolean: () => t('boolean'),
-    option: () => t('option'),
-    options: () => t('options'),
-    minLength: (n) => t('minLength', { n }),
-    maxLength: (n) => t('maxLength', { n }),
-    minItems: (n) => t('minItems', { n }),
-    maxItems: (n) => t('maxItems', { n }),
-    min: (n) => t('min', { n }),
-    max: (n) => t('max', { n }),
-    pattern: () => t('pattern'),
-    matchField: (label) => t('matchField', { label }),
-  };
+  const one = (id: (typeof ids)[number]) => (arg?: number | string) =>
+    formatMessage(catalogue, en, id, arg === undefined ? {} : typeof arg === 'number' ? { n: arg } : { label: arg });
+  return Object.fromEntries(ids.map((id) => [id, one(id)])) as unknown as EngineMessages;
 }

@@ -1,6 +1,8 @@
-// Where a visit came from, read in the browser: the referrer's host (never its path or query) and the
-// utm_* values of the page address. For the embed's iframe, embed.js passes the host page's values in
-// the iframe's address (fs_ref and utm_*), since the iframe's own referrer is the host page itself.
+// Where a visit came from: the referrer's host (never its path or query) and the utm_* values of the
+// page address. The server reads them for the hosted page (its Referer header and query) and sends them
+// with the page; the inline embed reads its host page's in the browser (client/hosted/page-source.ts).
+// For the embed's iframe, embed.js passes the host page's values in the iframe's address (fs_ref and
+// utm_*), since the iframe's own referrer is the host page itself.
 
 /** The fields of an events body and of the Formstead-Visit hint that say where a visit came from. */
 export interface VisitSource {
@@ -39,11 +41,6 @@ export function visitSource(referrer: string | undefined, search: string): Visit
   return source;
 }
 
-/** The visit source of the page this runs in (the hosted page, or the host page of an inline embed). */
-export function pageSource(): VisitSource {
-  return visitSource(referrerHost(document.referrer, location.host), location.search);
-}
-
 /** The query an embed's iframe carries: the host page's referrer host and utm_* values (empty when none). */
 export function embedQuery(source: VisitSource): string {
   const params = new URLSearchParams();
@@ -53,9 +50,8 @@ export function embedQuery(source: VisitSource): string {
   return text ? `&${text}` : '';
 }
 
-/** Inside the embed's iframe: the host page's source, as embed.js passed it. */
-export function framedSource(): VisitSource {
-  const params = new URLSearchParams(location.search);
-  const host = params.get(EMBED_REFERRER_PARAM) ?? undefined;
-  return visitSource(host && /^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(host) ? host : undefined, location.search);
+/** Inside the embed's iframe (its address's `search`): the host page's source, as embed.js passed it. */
+export function framedSource(search: string): VisitSource {
+  const host = new URLSearchParams(search).get(EMBED_REFERRER_PARAM) ?? undefined;
+  return visitSource(host && /^[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(host) ? host : undefined, search);
 }
