@@ -1,10 +1,12 @@
 // Several choices (multiselect) as a group of checkboxes; the value is the list of chosen option values.
 // One change listener on the group (events bubble) instead of one per checkbox.
 import { html } from '../html.ts';
+import { useWords } from '../words.ts';
 import type { FieldProps } from '../types.ts';
 
 /** Checkboxes named by the field key, in option order; the renderer wraps them in a fieldset. */
 export function CheckboxGroup(p: FieldProps) {
+  const words = useWords();
   const chosen = Array.isArray(p.value) ? (p.value as unknown[]) : [];
   const toggle = (e: Event) => {
     const box = e.target as HTMLInputElement;
@@ -23,5 +25,5 @@ export function CheckboxGroup(p: FieldProps) {
       />
       <span>${o.label}</span>
     </label>`,
-  )}${p.loading ? html`<p class="fs-help">Loading…</p>` : null}</div>`;
+  )}${p.loading ? html`<p class="fs-help">${words('loading')}</p>` : null}</div>`;
 }

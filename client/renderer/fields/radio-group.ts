@@ -3,6 +3,7 @@
 // change of a radio, but one from the keyboard has `detail` 0, so it is told apart from a real click.
 // The listeners sit on the group (events bubble), not on each radio: fewer to attach on first render.
 import { html } from '../html.ts';
+import { useWords } from '../words.ts';
 import type { ControlProps } from '../types.ts';
 
 /**
@@ -10,6 +11,7 @@ import type { ControlProps } from '../types.ts';
  * radio asks for the group.
  */
 export function RadioGroup(p: ControlProps) {
+  const words = useWords();
   const radio = (e: Event) => {
     const t = e.target as HTMLInputElement;
     return t.type === 'radio' ? t.value : undefined;
@@ -36,5 +38,5 @@ export function RadioGroup(p: ControlProps) {
         checked=${p.value === o.value} required=${!i && p.nativeRequired} />
       <span>${o.label}</span>
     </label>`,
-  )}${p.loading ? html`<p class="fs-help">Loading…</p>` : null}</div>`;
+  )}${p.loading ? html`<p class="fs-help">${words('loading')}</p>` : null}</div>`;
 }

@@ -1,11 +1,13 @@
 // A single choice from a list.
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
+import { useWords } from '../words.ts';
 import { controlAria } from './aria.ts';
 
 /** A native `<select>`; the empty first option is "no answer" (its text is the placeholder). */
 export function Select(p: ControlProps) {
   const value = typeof p.value === 'string' ? p.value : '';
+  const t = useWords();
   return html`<select
     class="fs-input fs-select"
     id=${p.id}
@@ -16,7 +18,7 @@ export function Select(p: ControlProps) {
     ...${controlAria(p)}
     onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLSelectElement).value)}
   >
-    <option value="">${p.loading ? 'Loading…' : (p.field.placeholder ?? 'Choose…')}</option>
+    <option value="">${p.loading ? t('loading') : (p.field.placeholder ?? t('choose'))}</option>
     ${p.options.map(
       (o) => html`<option key=${o.value} value=${o.value} selected=${o.value === value}>${o.label}</option>`,
     )}

@@ -43,6 +43,8 @@ export type UiMessageId =
   | 'cannotSend'
   | 'checkAnswers'
   | 'choose'
+  | 'loading'
+  | 'tryAgain'
   | 'language'
   | 'formPaused'
   | 'formExpired'

@@ -78,5 +78,7 @@ export const de: Catalogue = {
     earlierSent: 'Ihre frühere Antwort wurde gesendet.',
     answersBack: 'Ihre Antworten vom letzten Mal sind wieder da.',
     startOver: 'Von vorn beginnen',
+    loading: 'Wird geladen…',
+    tryAgain: 'Erneut versuchen',
   },
 };

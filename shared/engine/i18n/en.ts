@@ -43,6 +43,8 @@ export const en: Catalogue = {
     cannotSend: 'This form cannot be sent yet.',
     checkAnswers: 'Please check your answers.',
     choose: 'Choose…',
+    loading: 'Loading…',
+    tryAgain: 'Try again',
     language: 'Language',
     formPaused: 'This form is paused and is not accepting responses right now.',
     formExpired: 'This form has expired and no longer accepts responses.',

@@ -76,5 +76,7 @@ export const es: Catalogue = {
     earlierSent: 'Se ha enviado tu respuesta anterior.',
     answersBack: 'Tus respuestas de la última vez han vuelto.',
     startOver: 'Empezar de nuevo',
+    loading: 'Cargando…',
+    tryAgain: 'Reintentar',
   },
 };

@@ -78,5 +78,7 @@ export const fr: Catalogue = {
     earlierSent: 'Votre réponse précédente a été envoyée.',
     answersBack: 'Vos réponses de la dernière fois sont de retour.',
     startOver: 'Recommencer',
+    loading: 'Chargement…',
+    tryAgain: 'Réessayer',
   },
 };
