@@ -18,7 +18,8 @@ export function Alert({
     ${problems.length ? html`<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>` : null}
     ${
       onRetry
-        ? html`<button type="button" class="fs-btn fs-btn-secondary fs-retry" onClick=${onRetry}>${t('tryAgain')}</button>`
+        ? html`<button type="button" class="fs-btn fs-btn-secondary fs-retry"
+            onClick=${onRetry}>${t('tryAgain')}</button>`
         : null
     }
   </div>`;

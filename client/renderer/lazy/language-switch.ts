@@ -39,7 +39,8 @@ export function LanguageSwitch(props: {
   };
   return html`<p class="fs-language">
     <label for="fs-language">${props.label}</label>
-    <select id="fs-language" value=${props.lang} onChange=${(e: Event) => change((e.target as HTMLSelectElement).value)}>
+    <select id="fs-language" value=${props.lang}
+      onChange=${(e: Event) => change((e.target as HTMLSelectElement).value)}>
       ${props.choices.map((c) => html`<option value=${c.lang} lang=${c.lang}>${c.name}</option>`)}
     </select>
   </p>`;

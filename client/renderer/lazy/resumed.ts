@@ -17,6 +17,7 @@ export function Resumed({ onStartOver }: { onStartOver(): void }) {
   const t = useWords(resumedWords);
   return html`<div class="fs-resumed" role="status">
     <p>${t('answersBack')}</p>
-    <button type="button" class="fs-btn fs-btn-secondary fs-start-over" onClick=${onStartOver}>${t('startOver')}</button>
+    <button type="button" class="fs-btn fs-btn-secondary fs-start-over"
+      onClick=${onStartOver}>${t('startOver')}</button>
   </div>`;
 }
