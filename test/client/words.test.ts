@@ -13,13 +13,22 @@ const form: FormDefinition = {
   id: 'w',
   title: 'W',
   submit: { label: 'Senden' },
-  fields: [{ key: 'colour', type: 'select', label: 'Farbe', options: [{ value: 'red', label: 'Rot' }] }],
+  fields: [
+    { key: 'colour', type: 'select', label: 'Farbe', options: [{ value: 'red', label: 'Rot' }] },
+    {
+      key: 'tags',
+      type: 'multiselect',
+      label: 'Schlagwörter',
+      options: [{ value: 'a', label: 'A' }],
+      validation: { required: true },
+    },
+  ],
 };
 
 const words = suite('renderer words');
 words.after.each(unmountAll);
 
-words('German: the select’s empty choice and the alert’s retry button', async () => {
+words('German: the select’s empty choice, a group’s “required” and the alert’s retry button', async () => {
   const failing = async () => {
     throw new SubmitError('Nicht gesendet', { retry: true });
   };
@@ -30,6 +39,9 @@ words('German: the select’s empty choice and the alert’s retry button', asyn
   );
   const select = byLabel(root, 'Farbe') as HTMLSelectElement;
   assert.is(select.options[0].textContent, 'Auswählen…');
+  // A required checkbox group says so to screen readers in its legend.
+  assert.is(root.querySelector('legend .fs-sr')?.textContent, ' (erforderlich)');
+  await click(root.querySelector('input[type="checkbox"]') as HTMLElement);
   await click(root.querySelector('button[type="submit"]') as HTMLElement);
   await settle(10);
   assert.is(root.querySelector('.fs-retry')?.textContent, 'Erneut versuchen');

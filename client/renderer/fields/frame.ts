@@ -1,6 +1,7 @@
 // The parts around a control: the label with its required mark, the helper text and the error, tied
 // to the control by `for` and `aria-describedby`. Plain functions rather than components: a form has
 // many fields, and a component instance per label costs time on the first render.
+import { useWords } from '../words.ts';
 import type { ComponentChildren } from 'preact';
 import { html } from '../html.ts';
 import type { FormField } from '../engine.ts';
@@ -37,6 +38,11 @@ export function fieldFrame(
   </div>`;
 }
 
+/** "(required)" for screen readers, in the page's language. */
+function RequiredHint() {
+  return html`<span class="fs-sr"> ${useWords()('requiredHint')}</span>`;
+}
+
 /** A group of choices (radio, multiselect) as a fieldset whose legend is the field label. */
 export function groupFrame(
   id: string,
@@ -57,7 +63,7 @@ export function groupFrame(
     aria-invalid=${radio && error ? 'true' : undefined}
   >
     <legend class="fs-label">${field.label}${requiredMark(required)}${
-      required && !radio ? html`<span class="fs-sr"> (required)</span>` : null
+      required && !radio ? html`<${RequiredHint} />` : null
     }</legend>
     ${control}
     ${messages(id, field, error)}
