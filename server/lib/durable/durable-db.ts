@@ -9,7 +9,7 @@
 // fine: replay runs the same statements in the same order on the same data.
 import { privateFolder } from './durable-fs.ts';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
-import { MemoryDatabase, type WriteTx } from './durable-memory.ts';
+import { type BehindWrite, MemoryDatabase, type WriteTx } from './durable-memory.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
 import { recover, type Recovered } from './durable-recovery.ts';
 import { reopenAfterFullDisk, type Reopened } from './durable-reopen.ts';
@@ -21,11 +21,11 @@ import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { loadSqlJs } from './sql-js.ts';
 import { asError } from './sql-statements.ts';
 import { StorageError, type StorageHealth } from '../storage-error.ts';
-import { encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
+import { checkParams, encodeBehind, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
 
 export type { SqlValue } from './tx-record.ts';
 export type { Migration } from './durable-migrations.ts';
-export type { WriteTx } from './durable-memory.ts';
+export type { BehindWrite, WriteTx } from './durable-memory.ts';
 export { StorageError } from '../storage-error.ts';
 export type { StorageHealth } from '../storage-error.ts';
 
@@ -62,6 +62,7 @@ export class DurableDatabase {
   private inWrite = false;
   private closing: Promise<void> | undefined;
   private writes = 0;
+  private behindWrites = 0;
   /** The state last logged, so each change of state is one line, not one per refused write. */
   private loggedState: StorageHealth['state'] = 'ok';
   /** A reload that could not finish: writes stop until a restart. */
@@ -141,6 +142,49 @@ export class DurableDatabase {
     return this.transact((statements) => fn(this.memory.txHandle(statements)));
   }
 
+  /**
+   * Journals a write that decides nothing (no reads, no outcome) and runs it later: with the other such writes
+   * of this event-loop turn, before any read or other write, and before the promise resolves (so whoever hears
+   * of it reads it back). Each of `sums` must add its first parameter to a counter that no row reads (see
+   * BehindWrite). Resolves once the write is on disk and in memory; rejects when a statement of it failed when
+   * it ran (it was undone, and replay undoes it too) or it could not be journaled.
+   */
+  writeBehind(write: BehindWrite): Promise<void> {
+    const refused = this.refusal();
+    if (refused) return Promise.reject(refused);
+    if (this.inWrite) return Promise.reject(new Error('writeBehind() cannot be called inside a write() callback.'));
+    const statements = write.sums.length > 0 ? [...write.rows, ...write.sums] : write.rows;
+    try {
+      for (const [sql, params] of [...statements, ...(write.run ?? [])]) checkParams(sql, params ?? []);
+    } catch (err) {
+      return Promise.reject(asError(err));
+    }
+    this.memory.addBehind(write);
+    this.writes++;
+    this.behindWrites++;
+    const durable = this.journal.append(encodeBehind(statements));
+    this.scheduler.noteWrite();
+    return durable.then(
+      () => {
+        this.memory.settle();
+        const failed = this.memory.behindFailure(write) ?? this.memory.lostBatch;
+        if (failed) throw failed;
+      },
+      (err: Error) => {
+        this.logState();
+        throw err;
+      },
+    );
+  }
+
+  /**
+   * Counts the writes other than writeBehind's, and reloads: a cache derived from what only writeBehind writes
+   * adds to (a count, say) stays valid while this number does not change.
+   */
+  get otherWrites(): number {
+    return this.writes - this.behindWrites + this.epoch;
+  }
+
   /** Takes a snapshot now (after any running one) and deletes the journals it covers. */
   snapshot(): Promise<void> {
     if (this.closing) return Promise.reject(new StorageError('closed', 'The database is closed.'));
@@ -198,16 +242,21 @@ export class DurableDatabase {
     });
   }
 
-  private transact<R>(body: (statements: JournalStatement[]) => R): Promise<R> {
-    if (this.closing) return Promise.reject(new StorageError('closed', 'The database is closed.'));
-    if (this.fatal) return Promise.reject(this.fatal);
+  /** Why a write is refused now, if it is. */
+  private refusal(): Error | undefined {
+    if (this.closing) return new StorageError('closed', 'The database is closed.');
+    if (this.fatal) return this.fatal;
     if (this.journal.failed) {
       // This write is refused; it starts a reload so that the next one may pass (when it was a full disk).
       void this.resumeWrites();
-      return Promise.reject(this.journal.failed);
+      return this.journal.failed;
     }
-    const lost = this.memory.lostBatch;
-    if (lost) return Promise.reject(lost);
+    return this.memory.lostBatch;
+  }
+
+  private transact<R>(body: (statements: JournalStatement[]) => R): Promise<R> {
+    const refused = this.refusal();
+    if (refused) return Promise.reject(refused);
     if (this.inWrite) return Promise.reject(new Error('write() cannot be called inside another write() callback.'));
     const statements: JournalStatement[] = [];
     let result: R;

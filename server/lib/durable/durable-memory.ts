@@ -14,10 +14,29 @@ export interface WriteTx {
   get<T = Record<string, SqlValue>>(sql: string, params?: SqlValue[]): T | undefined;
 }
 
+/**
+ * A write journaled before it runs (DurableDatabase.writeBehind): `rows` run in order; each of `sums` adds its
+ * first parameter to a counter, so the sums of many such writes are run merged, one per distinct statement.
+ */
+export interface BehindWrite {
+  rows: JournalStatement[];
+  sums: JournalStatement[];
+  /**
+   * What memory runs in place of `rows`, when that is cheaper: statements that store exactly what `rows` would
+   * (say, a text bound as its UTF-8 bytes under `CAST(? AS TEXT)`, which sql.js binds faster than a string).
+   * Replay runs `rows`, as journaled.
+   */
+  run?: JournalStatement[];
+}
+
 /** One sql.js database with its prepared statements and its write batch. */
 export class MemoryDatabase {
   /** Whether a batch transaction is open (see openBatch). */
   private batchOpen = false;
+  /** Writes journaled but not run yet, in journal order; every other access runs them first (settle). */
+  private behind: BehindWrite[] = [];
+  /** Writes behind that failed when they ran, with why: undone, and refused to their caller. */
+  private readonly behindFailed = new WeakMap<BehindWrite, Error>();
   /** Set when SQLite dropped a batch that the journal holds: writes stop until a restart. */
   private lost: StorageError | undefined;
 
@@ -29,16 +48,19 @@ export class MemoryDatabase {
 
   /** All rows of a read query (prepared statements are cached by SQL text). */
   all<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T[] {
+    if (this.behind.length > 0) this.settle();
     return allRows<T>(this.cache.get(sql), params);
   }
 
   /** The first row of a read query, or undefined. */
   get<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T | undefined {
+    if (this.behind.length > 0) this.settle();
     return firstRow<T>(this.cache.get(sql), params);
   }
 
   /** Rows one by one (see DurableDatabase.iterate). */
   *iterate<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): IterableIterator<T> {
+    if (this.behind.length > 0) this.settle();
     // Its own statement, not a cached one: the same query run inside the loop must not reset our cursor.
     const stmt = prepareOne(this.db, sql);
     try {
@@ -64,6 +86,7 @@ export class MemoryDatabase {
    * returns a promise), only what fn ran is undone and the error is thrown on.
    */
   inSavepoint<R>(fn: () => R): R {
+    if (this.behind.length > 0) this.settle();
     // All as cached prepared statements: exec() would parse them again on every write.
     this.openBatch();
     runStatement(this.cache.get('SAVEPOINT w'), []);
@@ -96,8 +119,83 @@ export class MemoryDatabase {
     };
   }
 
+  /**
+   * Takes a write that is journaled but not run yet (see BehindWrite). It runs before any other read or write
+   * of this memory, and at the latest when the batch commits at the end of this event-loop turn.
+   */
+  addBehind(write: BehindWrite): void {
+    this.behind.push(write);
+    this.openBatch();
+  }
+
+  /**
+   * Runs every write taken by addBehind, in order, inside the open batch: all their rows, then their sums merged
+   * by statement. Replay runs each write's rows and sums one write after another; the end state is the same,
+   * since a sum only adds to a counter that no row reads. If any statement fails, they run again one write at a
+   * time, each in its own savepoint, and a write that fails is undone alone and refused (behindFailure), as
+   * replay does with it (journal-replay.ts). Only a failure of that fallback itself leaves memory short of
+   * journaled writes: then, like a lost batch, writes stop until a restart replays the journal.
+   */
+  settle(): void {
+    const writes = this.behind;
+    if (writes.length === 0) return;
+    this.behind = [];
+    if (this.lost) return;
+    this.openBatch();
+    try {
+      runStatement(this.cache.get('SAVEPOINT behind'), []);
+      try {
+        this.runMerged(writes);
+      } catch {
+        runStatement(this.cache.get('ROLLBACK TO behind'), []);
+        for (const w of writes) this.runAlone(w);
+      }
+      runStatement(this.cache.get('RELEASE behind'), []);
+    } catch (err) {
+      this.lost = new StorageError(
+        'storage_failed',
+        `The in-memory database could not apply journaled writes (${asError(err).message}); ` +
+          'restart the process to replay the journal.',
+      );
+      this.log(this.lost.message);
+    }
+  }
+
+  /** Why a write behind was refused when it ran (see settle), if it was. */
+  behindFailure(write: BehindWrite): Error | undefined {
+    return this.behindFailed.get(write);
+  }
+
+  /** All rows of `writes`, then their sums merged by statement. */
+  private runMerged(writes: BehindWrite[]): void {
+    for (const w of writes) for (const [sql, params] of w.run ?? w.rows) runStatement(this.cache.get(sql), params!);
+    const merged = new Map<string, [sql: string, params: SqlValue[]]>();
+    for (const w of writes) {
+      for (const [sql, params] of w.sums) {
+        const key = sumKey(sql, params!);
+        const m = merged.get(key);
+        if (m) m[1][0] = (m[1][0] as number) + (params![0] as number);
+        else merged.set(key, [sql, params!.slice()]);
+      }
+    }
+    for (const [sql, params] of merged.values()) runStatement(this.cache.get(sql), params);
+  }
+
+  /** One write behind in its own savepoint: when a statement fails, it is undone and marked refused. */
+  private runAlone(w: BehindWrite): void {
+    runStatement(this.cache.get('SAVEPOINT behind_one'), []);
+    try {
+      for (const [sql, params] of [...(w.run ?? w.rows), ...w.sums]) runStatement(this.cache.get(sql), params!);
+    } catch (err) {
+      runStatement(this.cache.get('ROLLBACK TO behind_one'), []);
+      this.behindFailed.set(w, asError(err));
+    }
+    runStatement(this.cache.get('RELEASE behind_one'), []);
+  }
+
   /** Runs a script of several statements (a migration) as one more entry of `statements`. */
   script(script: string, statements: JournalStatement[]): void {
+    if (this.behind.length > 0) this.settle();
     this.db.exec(script);
     statements.push([script]);
   }
@@ -107,6 +205,7 @@ export class MemoryDatabase {
    * export holds only committed pages.
    */
   exportImage(): Uint8Array {
+    this.settle();
     this.commitBatch();
     const image = this.db.export();
     // sql.js releases before 1.13 closed and reopened the connection inside export(), freeing every prepared
@@ -119,6 +218,7 @@ export class MemoryDatabase {
 
   /** Frees the statements and the database. */
   close(): void {
+    this.behind = []; // journaled: the next start replays them
     this.batchOpen = false; // a commit still scheduled for this batch has nothing left to commit
     this.cache.clear();
     this.db.close();
@@ -140,6 +240,7 @@ export class MemoryDatabase {
   /** Commits the open batch, if any. Runs before every export, so snapshots hold every write. */
   private commitBatch() {
     if (!this.batchOpen) return;
+    this.settle();
     this.batchOpen = false;
     try {
       runStatement(this.cache.get('COMMIT'), []);
@@ -172,4 +273,22 @@ export class MemoryDatabase {
       this.log(this.lost.message);
     }
   }
+}
+
+/** Which sums may merge: the same statement on the same parameters after the first (the amount). */
+function sumKey(sql: string, params: readonly SqlValue[]): string {
+  let key = sql;
+  for (let i = 1; i < params.length; i++) {
+    const v = params[i];
+    // Tagged by type, so that 1 and '1', or null and '', stay apart.
+    key +=
+      typeof v === 'string'
+        ? `\u0000s${v}`
+        : typeof v === 'number'
+          ? `\u0000d${v}`
+          : v === null
+            ? '\u0000n'
+            : `\u0000b${Buffer.from(v).toString('base64')}`;
+  }
+  return key;
 }

@@ -67,8 +67,23 @@ const isBytes = (v: SqlValue) => v instanceof Uint8Array;
 const encodeValue = (v: SqlValue): EncodedValue =>
   v instanceof Uint8Array ? { b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') } : v;
 
+/**
+ * The JSON text of a write journaled before it runs (DurableDatabase.writeBehind): `{"behind": [...]}`, the
+ * statements as encodeTransaction writes them. Replay runs it like any other, except that a failure undoes that
+ * write alone and goes on, as memory did when it ran it (durable-memory.ts, settle).
+ */
+export function encodeBehind(statements: readonly JournalStatement[]): string {
+  return `{"behind":${encodeTransaction(statements)}}`;
+}
+
+/** One journaled transaction read back: its statements, and whether it was written behind (encodeBehind). */
+export interface JournalTx {
+  statements: JournalStatement[];
+  behind: boolean;
+}
+
 /** The transactions in one journal frame payload, in commit order. */
-export function decodeFrame(payload: Buffer, where: string): JournalStatement[][] {
+export function decodeFrame(payload: Buffer, where: string): JournalTx[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload.toString('utf8'));
@@ -78,10 +93,12 @@ export function decodeFrame(payload: Buffer, where: string): JournalStatement[][
   }
   if (!Array.isArray(parsed))
     throw new StorageError('journal_corrupt', `${where}: the record is not a list of transactions.`);
-  return parsed.map((tx: unknown) => {
+  return parsed.map((record: unknown): JournalTx => {
+    const behind = record !== null && typeof record === 'object' && !Array.isArray(record);
+    const tx = behind ? (record as { behind?: unknown }).behind : record;
     if (!Array.isArray(tx))
       throw new StorageError('journal_corrupt', `${where}: a transaction is not a list of statements.`);
-    return tx.map((s: unknown) => decodeStatement(s, where));
+    return { statements: tx.map((s: unknown) => decodeStatement(s, where)), behind };
   });
 }
 

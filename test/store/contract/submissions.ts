@@ -249,6 +249,40 @@ export function submissionsContract(backend: string, factory: StoreFactory) {
   );
   rule(
     'submissions.insert',
+    'a burst with and without idempotency keys: each answers its own count, all read back at once',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      // The embedded store writes the ones without a key behind and the others at once: the counts must agree.
+      const subs = Array.from({ length: 12 }, (_, i) =>
+        newSubmission(f.id, ws.id, { exactCount: true, ...(i % 4 === 1 ? { idempotency: idem(`k${i}`) } : {}) }),
+      );
+      const outcomes = await Promise.all(subs.map((s) => store.submissions.insert(s)));
+      assert.equal(
+        outcomes.map((o) => (o.kind === 'stored' ? o.submissionCount : o.kind)).sort((a, b) => Number(a) - Number(b)),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      );
+      assert.equal((await store.submissions.page(f.id, 50)).map((r) => r.id).sort(), subs.map((r) => r.id).sort());
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 12);
+      assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 12);
+      assert.is((await store.idempotency.get(f.id, 'k5'))?.bodyHash, 'body-1');
+    },
+  );
+  rule(
+    'submissions.insert',
+    'a form deleted after it took submissions: the next one is form_gone, and nothing more is counted',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      assert.equal(await store.submissions.insert(newSubmission(f.id, ws.id)), { kind: 'stored', submissionCount: 1 });
+      await store.forms.delete(f.id);
+      assert.equal(await store.submissions.insert(newSubmission(f.id, ws.id)), { kind: 'form_gone' });
+      assert.equal(await store.submissions.page(f.id, 10), []);
+      assert.is(await store.workspaces.monthlyUsage(ws.id, '2026-11'), 1);
+    },
+  );
+  rule(
+    'submissions.insert',
     'a form deleted while the request ran: form_gone, and nothing is stored',
     async ({ store }) => {
       const ws = await workspace(store);

@@ -1,6 +1,7 @@
 // Submissions, monthly usage and idempotency records on sql.js.
 import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
-import type { InsertOutcome, Store } from '../types.ts';
+import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
+import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import { attachFiles } from './files.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
@@ -12,76 +13,166 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase(
 /** A submissions row read in pages: `seq` says where the next page starts. */
 type PagedRow = Record<string, SqlValue> & { seq: number };
 
+const INSERT_SUBMISSION =
+  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?)';
+// The same row with `data` bound as its UTF-8 bytes: sql.js copies bytes at once but encodes a string one
+// character at a time (docs/performance.md). Stores the same TEXT: the bytes are what binding the string gives.
+const INSERT_SUBMISSION_BYTES =
+  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) ' +
+  'VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)';
+const INSERT_DELIVERY =
+  'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
+  'channel) VALUES (?, ?, ?, ?, ?, ?, ?)';
+// Sums of a write-behind (DurableDatabase.writeBehind): the amount added comes first.
+const ADD_TO_FORM_COUNT = 'UPDATE forms SET submission_count = submission_count + ? WHERE id = ?';
+const ADD_TO_USAGE =
+  'INSERT INTO usage (submissions, workspace_id, month) VALUES (?, ?, ?) ' +
+  'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + excluded.submissions';
+
+/** The row of a new submission, as INSERT_SUBMISSION binds it. */
+const submissionRow = (s: NewSubmission): SqlValue[] => [
+  s.id,
+  s.formId,
+  s.formVersion,
+  s.createdAt,
+  s.valuesJson ?? JSON.stringify(s.values),
+  s.hiddenChars ? 1 : 0,
+  s.retainFrom ?? null,
+];
+
+/** Its webhook and chat deliveries, as INSERT_DELIVERY binds them. */
+const deliveryRows = (s: NewSubmission): SqlValue[][] =>
+  (s.delivery ? [s.delivery, ...(s.chatDeliveries ?? [])] : (s.chatDeliveries ?? [])).map((d) => [
+    d.id,
+    s.formId,
+    s.id,
+    d.payload,
+    d.nextAttemptAt,
+    s.createdAt,
+    d.channel ?? 'webhook',
+  ]);
+
+/**
+ * Each form's submission count as the store holds it (writes behind included), kept while nothing but
+ * submissions written behind changed the database (DurableDatabase.otherWrites): any other write may have
+ * deleted submissions or the form, and empties it.
+ */
+class FormCounts {
+  private readonly counts = new Map<string, number>();
+  private seen = -1;
+
+  constructor(private readonly db: DurableDatabase) {}
+
+  /** The form's count, or undefined when the form does not exist. */
+  get(formId: string): number | undefined {
+    if (this.seen !== this.db.otherWrites) {
+      this.counts.clear();
+      this.seen = this.db.otherWrites;
+    }
+    const known = this.counts.get(formId);
+    if (known !== undefined) return known;
+    const n = this.db.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [formId])?.n;
+    // Bounded by the forms that take submissions at once; a busy server with many forms starts over.
+    if (this.counts.size >= 10_000) this.counts.clear();
+    if (n !== undefined) this.counts.set(formId, n);
+    return n;
+  }
+
+  /** Forgets every count. */
+  clear(): void {
+    this.counts.clear();
+  }
+
+  /** After a write behind added one to the form's count. */
+  added(formId: string, n: number): void {
+    this.counts.set(formId, n);
+  }
+}
+
 export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions' | 'idempotency'> {
+  const counts = new FormCounts(db);
+  /**
+   * A submission that no idempotency record, upload, spam row or monthly quota involves: its outcome follows
+   * from the form's count alone, so it is journaled and answered without running its statements, which run
+   * with the other submissions of this event-loop turn, one count update for all of them (docs/performance.md).
+   */
+  const insertBehind = async (s: NewSubmission): Promise<InsertOutcome> => {
+    const count = counts.get(s.formId);
+    // Deleted while this submission was being checked: storing it would leave rows of no form.
+    if (count === undefined) return { kind: 'form_gone' };
+    if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
+    const row = submissionRow(s);
+    const rows: JournalStatement[] = [[INSERT_SUBMISSION, row]];
+    // `data` is JSON.stringify's text, which escapes lone surrogates: its UTF-8 is exactly what sql.js would bind.
+    const bytes = row.slice();
+    bytes[4] = Buffer.from(row[4] as string, 'utf8');
+    const run: JournalStatement[] = [[INSERT_SUBMISSION_BYTES, bytes]];
+    for (const d of deliveryRows(s)) {
+      rows.push([INSERT_DELIVERY, d]);
+      run.push([INSERT_DELIVERY, d]);
+    }
+    const sums: JournalStatement[] = [[ADD_TO_FORM_COUNT, [1, s.formId]]];
+    if (s.workspaceId) sums.push([ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]]);
+    const written = db.writeBehind({ rows, sums, run });
+    counts.added(s.formId, count + 1);
+    // Refused, or not journaled: writes stop until the folder is reloaded, which starts the counts over too.
+    await written.catch((err) => {
+      counts.clear();
+      throw err;
+    });
+    return { kind: 'stored', submissionCount: count + 1 };
+  };
   return {
     submissions: {
       insert: async (s) =>
-        db.write((tx): InsertOutcome => {
-          if (s.idempotency) {
-            const taken = tx.get<Record<string, SqlValue> & { created_at: string }>(
-              'SELECT * FROM idempotency WHERE form_id = ? AND key = ?',
-              [s.formId, s.idempotency.key],
-            );
-            // Keys live IDEMPOTENCY_WINDOW_MS; an older record not yet swept is replaced rather than replayed.
-            const cutoff = new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString();
-            if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
-            if (taken) tx.run('DELETE FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
-          }
-          const count = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [s.formId])?.n;
-          // Deleted while this submission was being checked: storing it would leave rows of no form.
-          if (count === undefined) return { kind: 'form_gone' };
-          if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
-          if (s.monthlyQuota !== undefined && s.workspaceId) {
-            const used =
-              tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [
-                s.workspaceId,
-                s.createdAt.slice(0, 7),
-              ])?.n ?? 0;
-            if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
-          }
-          // Checked before anything is written: a refused insert leaves the transaction empty.
-          if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
-          tx.run(
-            'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) ' +
-              'VALUES (?, ?, ?, ?, ?, ?, ?)',
-            [
-              s.id,
-              s.formId,
-              s.formVersion,
-              s.createdAt,
-              s.valuesJson ?? JSON.stringify(s.values),
-              s.hiddenChars ? 1 : 0,
-              s.retainFrom ?? null,
-            ],
-          );
-          tx.run('UPDATE forms SET submission_count = submission_count + 1 WHERE id = ?', [s.formId]);
-          if (s.workspaceId) {
-            tx.run(
-              'INSERT INTO usage (workspace_id, month, submissions) VALUES (?, ?, 1) ' +
-                'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + 1',
-              [s.workspaceId, s.createdAt.slice(0, 7)],
-            );
-          }
-          if (s.idempotency) {
-            const i = s.idempotency;
-            tx.run(
-              'INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) ' +
-                'VALUES (?, ?, ?, ?, ?, ?)',
-              [s.formId, i.key, i.bodyHash, i.status, i.response, s.createdAt],
-            );
-          }
-          for (const d of s.delivery ? [s.delivery, ...(s.chatDeliveries ?? [])] : (s.chatDeliveries ?? [])) {
-            tx.run(
-              'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
-                'channel) VALUES (?, ?, ?, ?, ?, ?, ?)',
-              [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
-            );
-          }
-          if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);
-          // The UPDATE above added exactly one to the count read at the top, in this same synchronous write:
-          // reading it back would cost a statement per submission for a number we already know.
-          return { kind: 'stored', submissionCount: count + 1 };
-        }),
+        !s.idempotency && !s.files?.length && !s.fromSpam && s.monthlyQuota === undefined
+          ? insertBehind(s)
+          : db.write((tx): InsertOutcome => {
+              if (s.idempotency) {
+                const taken = tx.get<Record<string, SqlValue> & { created_at: string }>(
+                  'SELECT * FROM idempotency WHERE form_id = ? AND key = ?',
+                  [s.formId, s.idempotency.key],
+                );
+                // Keys live IDEMPOTENCY_WINDOW_MS; an older record not yet swept is replaced rather than replayed.
+                const cutoff = new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString();
+                if (taken && taken.created_at >= cutoff) return { kind: 'replay', record: toIdempotency(taken) };
+                if (taken)
+                  tx.run('DELETE FROM idempotency WHERE form_id = ? AND key = ?', [s.formId, s.idempotency.key]);
+              }
+              const count = tx.get<{ n: number }>('SELECT submission_count AS n FROM forms WHERE id = ?', [
+                s.formId,
+              ])?.n;
+              // Deleted while this submission was being checked: storing it would leave rows of no form.
+              if (count === undefined) return { kind: 'form_gone' };
+              if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
+              if (s.monthlyQuota !== undefined && s.workspaceId) {
+                const used =
+                  tx.get<{ n: number }>('SELECT submissions AS n FROM usage WHERE workspace_id = ? AND month = ?', [
+                    s.workspaceId,
+                    s.createdAt.slice(0, 7),
+                  ])?.n ?? 0;
+                if (used >= s.monthlyQuota) return { kind: 'monthly_quota' };
+              }
+              // Checked before anything is written: a refused insert leaves the transaction empty.
+              if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
+              tx.run(INSERT_SUBMISSION, submissionRow(s));
+              tx.run(ADD_TO_FORM_COUNT, [1, s.formId]);
+              if (s.workspaceId) tx.run(ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]);
+              if (s.idempotency) {
+                const i = s.idempotency;
+                tx.run(
+                  'INSERT INTO idempotency (form_id, key, body_hash, status, response, created_at) ' +
+                    'VALUES (?, ?, ?, ?, ?, ?)',
+                  [s.formId, i.key, i.bodyHash, i.status, i.response, s.createdAt],
+                );
+              }
+              for (const d of deliveryRows(s)) tx.run(INSERT_DELIVERY, d);
+              if (s.fromSpam) tx.run('DELETE FROM spam_submissions WHERE form_id = ? AND id = ?', [s.formId, s.id]);
+              // The UPDATE above added exactly one to the count read at the top, in this same synchronous write:
+              // reading it back would cost a statement per submission for a number we already know.
+              return { kind: 'stored', submissionCount: count + 1 };
+            }),
       page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
         const newest = order === 'newest';
         const where = newest ? 'seq < ?' : 'seq > ?';

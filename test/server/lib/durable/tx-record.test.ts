@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   decodeFrame,
+  encodeBehind,
   encodeTransaction,
   type JournalStatement,
   type SqlValue,
@@ -81,7 +82,9 @@ encoding.run();
 const roundTrip = suite('decodeFrame reads back what encodeTransaction wrote');
 roundTrip('values come back as bound, bytes as Uint8Array', () => {
   const statements = cases.flatMap(([, s]) => s);
-  const [decoded] = decodeFrame(Buffer.from(`[${encodeTransaction(statements)}]`), 'test');
+  const [tx] = decodeFrame(Buffer.from(`[${encodeTransaction(statements)}]`), 'test');
+  assert.is(tx.behind, false);
+  const decoded = tx.statements;
   assert.is(decoded.length, statements.length);
   decoded.forEach((s, i) => {
     const want = statements[i];
@@ -101,5 +104,21 @@ roundTrip('values come back as bound, bytes as Uint8Array', () => {
         );
     });
   });
+});
+roundTrip('a write behind reads back as one, in order with the others', () => {
+  const statements: JournalStatement[] = [['INSERT INTO t (a) VALUES (?)', ['x']]];
+  const frame = `[${encodeTransaction(statements)},${encodeBehind(statements)},${encodeTransaction([])}]`;
+  const txs = decodeFrame(Buffer.from(frame), 'test');
+  assert.equal(
+    txs.map((t) => t.behind),
+    [false, true, false],
+  );
+  assert.equal(txs[1].statements, statements);
+  assert.equal(txs[2].statements, []);
+});
+roundTrip('a record that is neither a list nor a write behind is corrupt', () => {
+  for (const bad of ['[{"ahead":[]}]', '[{"behind":{}}]', '[null]', '["x"]']) {
+    assert.throws(() => decodeFrame(Buffer.from(bad), 'test'), /not a list of statements/);
+  }
 });
 roundTrip.run();
