@@ -40,7 +40,8 @@ export function fieldFrame(
 
 /** "(required)" for screen readers, in the page's language. */
 function RequiredHint() {
-  return html`<span class="fs-sr"> ${useWords()('requiredHint')}</span>`;
+  // One text node, as the page without script has it (the two renderers' markup is compared).
+  return html`<span class="fs-sr">${` ${useWords()('requiredHint')}`}</span>`;
 }
 
 /** A group of choices (radio, multiselect) as a fieldset whose legend is the field label. */
