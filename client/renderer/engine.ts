@@ -2,7 +2,6 @@
 // index also exports checkDefinition and the JSON Schema, which pull zod (about 25 KB gzipped) into a
 // browser bundle that only needs the rules. Every rule still comes from shared/engine.
 export { createFormState, type FormState } from '../../shared/engine/form-state.ts';
-export { coerceFormValues } from '../../shared/engine/coerce.ts';
 export { prefillPairs, prefillValues } from '../../shared/engine/prefill.ts';
 export type { Evaluation } from '../../shared/engine/evaluate.ts';
 export type { Values } from '../../shared/engine/conditions.ts';

@@ -49,13 +49,29 @@ export function evaluateSubmission(
   rawValues: Values,
   options: EvaluateOptions = {},
 ): Evaluation {
+  const coerce = options.coerceFormStrings && typeof rawValues === 'object' && rawValues !== null;
+  return evaluateValues(
+    definition,
+    coerce && !Array.isArray(rawValues) ? coerceFormValues(definition, rawValues) : rawValues,
+    options,
+  );
+}
+
+/**
+ * evaluateSubmission without the form-post coercion: what the renderer's form state calls, so a browser
+ * bundle leaves coerce.ts out (the server coerces posts of the page without script).
+ */
+export function evaluateValues(
+  definition: FormDefinition,
+  source: Values,
+  options: Omit<EvaluateOptions, 'coerceFormStrings'> = {},
+): Evaluation {
   const plan = getPlan(definition);
   const problems: string[] = [];
   const errors: Record<string, string> = {};
-  if (typeof rawValues !== 'object' || rawValues === null || Array.isArray(rawValues)) {
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) {
     return { values: {}, problems: ['values: expected an object'], errors };
   }
-  const source = options.coerceFormStrings ? coerceFormValues(definition, rawValues) : rawValues;
 
   for (const key of Object.keys(source)) {
     if (!plan.fieldsByKey.has(key) && !plan.calcsByKey.has(key)) problems.push(`${valuePath(key)}: unknown field`);

@@ -1,7 +1,7 @@
 // A small state object for renderers: the values the respondent typed, the current step, errors, and
 // navigation (Continue, Back, Skip, auto-advance, submit). It holds no rule of its own: visibility and
-// the path come from path.ts, messages from validation.ts, and the submit check is evaluateSubmission,
-// the very function the server runs.
+// the path come from path.ts, messages from validation.ts, and the submit check is evaluateValues, the
+// very check the server runs (evaluateSubmission is it plus the coercion of form posts).
 //
 // Decisions:
 // - `values` are always the resolved values: hidden and off-path fields are cleared as soon as a change
@@ -15,7 +15,7 @@
 //   step, never from the last step (the spec: the last step never auto-submits).
 import type { FormAction, FormDefinition, FormField, FormStep } from '../definition/schema.ts';
 import { isActionDisabled, type Values } from './conditions.ts';
-import { evaluateSubmission, type Evaluation } from './evaluate.ts';
+import { type Evaluation, evaluateValues } from './evaluate.ts';
 import { stepAfter, walkPath, type Walk } from './path.ts';
 import { getPlan, type Plan, type PlanStep } from './plan.ts';
 import { planFieldError, type ValidationOptions } from './validation.ts';
@@ -216,7 +216,7 @@ class LiveFormState implements FormState {
 
   submit(): Evaluation {
     const { regex, validators, messages } = this.#options;
-    const evaluation = evaluateSubmission(this.definition, this.#values, {
+    const evaluation = evaluateValues(this.definition, this.#values, {
       regex,
       validators,
       messages,
