@@ -1,6 +1,5 @@
 // The public view of a form, as GET /v1/f/{id}/definition answers it (server/core/public-forms.ts).
 import { type Catalogue, formatMessage, type MessageId } from '../../shared/engine/i18n/catalogue.ts';
-import { en } from '../../shared/engine/i18n/en.ts';
 import { englishAll } from '../../shared/engine/i18n/en-page.ts';
 import type { FormDefinition } from '../renderer/engine.ts';
 
@@ -43,7 +42,6 @@ export const closedNotices: Readonly<Record<string, MessageId>> = {
  */
 export function closedNotice(view: { state: string; closed_message?: string }, catalogue: Catalogue): string {
   const own = view.state === 'closed' ? view.closed_message : undefined;
-  const english = englishAll(en);
-  if (own && own !== english.messages.formClosed) return own;
-  return formatMessage(catalogue, english, closedNotices[view.state] ?? closedNotices.paused);
+  if (own && own !== englishAll.messages.formClosed) return own;
+  return formatMessage(catalogue, englishAll, closedNotices[view.state] ?? closedNotices.paused);
 }

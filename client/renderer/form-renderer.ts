@@ -75,7 +75,7 @@ export function FormRenderer(props: FormRendererProps) {
   const [, arrived] = useState(0);
   useEffect(() => {
     const needs = [calc && loadCalculations(), pipes && loadPiping(), provided && providedField.load()];
-    if (calc || pipes || provided) Promise.all(needs).then(() => arrived((n) => n + 1));
+    if (needs.some(Boolean)) Promise.all(needs).then(() => arrived((n) => n + 1));
   }, [calc, pipes, provided]);
   // The Start over question is fetched now, so that it is here when the cancel button is pressed.
   useEffect(() => void (needsResetConfirm(props.definition) && resetConfirm.load()), [props.definition]);

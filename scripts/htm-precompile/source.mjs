@@ -90,7 +90,7 @@ export function precompileModule(code, { isTagModule, hFrom = 'preact', where = 
   // With `h` from elsewhere (an on-demand module's parts) the tag's import goes too: kept, it would bring
   // the tag module's Preact into a bundle that must not carry one. Nothing else may read `html` there.
   const dropped = hFrom === 'preact' ? [] : tagImports;
-  if (dropped.length && [...names].includes('html') && countHtmlUses(ast) > templates.length)
+  if (dropped.length && countHtmlUses(ast) > templates.length)
     throw new Error(`${where}: \`html\` is used other than as a template tag; an on-demand module cannot keep it`);
   templates.push(...dropped);
   templates.sort((a, b) => a.start - b.start);

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { startWithOwner } from '../helpers/admin-session.ts';
-import { focusedElement, launchChromium, pageErrors } from '../helpers/browser.ts';
+import { focusedElement, launchChromium, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -18,12 +18,7 @@ f.before(async () => {
   let cookie: string;
   ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off' }));
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  errors = pageErrors(page);
+  ({ page, errors } = await signedInPage(browser, server.url, cookie, 1280, { height: 900, bypassCSP: false }));
 });
 f.after(async () => {
   await browser?.close();

@@ -4,14 +4,13 @@
 // button is not shown. Screenshots go to test/artifacts/.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startWithOwner } from '../helpers/admin-session.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
@@ -20,12 +19,7 @@ t.before(async () => {
   let cookie: string;
   ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off' }));
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  errors = pageErrors(page);
+  ({ page, errors } = await signedInPage(browser, server.url, cookie, 390, { bypassCSP: false }));
 });
 t.after(async () => {
   await browser?.close();

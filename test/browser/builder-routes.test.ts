@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call } from '../helpers/api.ts';
 import { startWithOwner } from '../helpers/admin-session.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -23,12 +23,8 @@ r.before(async () => {
   let cookie: string;
   ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off' }));
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  errors = pageErrors(page);
+  ({ page, errors } = await signedInPage(browser, server.url, cookie, 1280, { height: 900, bypassCSP: false }));
+  context = page.context();
 });
 r.after(async () => {
   await browser?.close();

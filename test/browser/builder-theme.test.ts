@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, OWNER_KEY } from '../helpers/api.ts';
 import { startWithOwner } from '../helpers/admin-session.ts';
-import { launchChromium, pageErrors } from '../helpers/browser.ts';
+import { launchChromium, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -19,12 +19,7 @@ t.before(async () => {
   let cookie: string;
   ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off', FORMSTEAD_OWNER_KEY: OWNER_KEY }));
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  errors = pageErrors(page);
+  ({ page, errors } = await signedInPage(browser, server.url, cookie, 1280, { height: 900, bypassCSP: false }));
 });
 t.after(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminClient, startWithOwner } from '../helpers/admin-session.ts';
 import { assertAxe } from '../helpers/axe.ts';
-import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -25,12 +25,8 @@ b.before(async () => {
   ({ server, cookie } = await startWithOwner({ FORMSTEAD_RATE_LIMIT: 'off' }));
   api = adminClient(server, cookie);
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  errors = pageErrors(page);
+  ({ page, errors } = await signedInPage(browser, server.url, cookie, 1280, { height: 900, bypassCSP: false }));
+  context = page.context();
   page.on('response', (res) => {
     if (res.status() >= 400 && !res.url().endsWith('/favicon.ico'))
       errors.push(`${res.status()} ${new URL(res.url()).pathname}`);

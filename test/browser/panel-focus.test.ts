@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { startWithOwner } from '../helpers/admin-session.ts';
 import { OWNER_KEY } from '../helpers/api.ts';
-import { launchChromium, pageErrors } from '../helpers/browser.ts';
+import { launchChromium, signedInPage } from '../helpers/browser.ts';
 import { fileDefinition, publishFileForm } from '../helpers/files.ts';
 import type { RunningServer } from '../helpers/server.ts';
 
@@ -24,12 +24,7 @@ t.before(async () => {
   ({ server, cookie } = await startWithOwner({ FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' }));
   formId = await publishFileForm(server.url, fileDefinition());
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  errors = pageErrors(page);
+  ({ page, errors } = await signedInPage(browser, server.url, cookie, 1280, { height: 800, bypassCSP: false }));
 });
 t.after(async () => {
   await browser?.close();

@@ -59,16 +59,17 @@ export function pageErrors(page: Page): string[] {
 }
 
 /**
- * A new page at `width` x 844 px, signed in with the session `cookie` ("name=value") for `baseUrl`; with its errors
- * collected.
+ * A new page at `width` x `height` (844) px, signed in with the session `cookie` ("name=value") for `baseUrl`;
+ * with its errors collected. `bypassCSP` (default true) lets a test evaluate script the page's policy forbids.
  */
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,
   cookie: string,
   width: number,
+  { height = 844, bypassCSP = true }: { height?: number; bypassCSP?: boolean } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url: baseUrl }]);
   context.setDefaultTimeout(10_000);

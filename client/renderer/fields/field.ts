@@ -3,8 +3,6 @@
 import { html } from '../html.ts';
 import { allFields, type FieldOption, type FormDefinition, type FormField } from '../engine.ts';
 import type { ControlProps, FieldBoxProps, FieldComponent } from '../types.ts';
-
-export type { FieldBoxProps } from '../types.ts';
 import type { FieldBody } from '../lazy/provided-field.ts';
 import { onDemand, withParts } from '../on-demand.ts';
 import { Autocomplete } from './autocomplete.ts';
@@ -16,6 +14,8 @@ import { RadioGroup } from './radio-group.ts';
 import { Select } from './select.ts';
 import { TextArea } from './textarea.ts';
 import { TextInput } from './text-input.ts';
+
+export type { FieldBoxProps } from '../types.ts';
 
 /** The built-in controls by type; types not listed (custom ones without a component) get a text input. */
 const builtIns: Record<string, FieldComponent> = {

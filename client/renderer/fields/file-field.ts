@@ -1,8 +1,7 @@
 // The file field as the renderer places it: its code (lazy/file-input.ts: uploads, progress, Cancel) is
 // fetched only for forms that have a file field. The stand-in is the plain file input that a form post
 // without JavaScript sends, which is also what the server renders through this same component.
-import type { FormDefinition } from '../engine.ts';
-import { allFields } from '../engine.ts';
+import { allFields, type FormDefinition } from '../engine.ts';
 import { html } from '../html.ts';
 import { onDemand, withParts } from '../on-demand.ts';
 import type { ControlProps } from '../types.ts';

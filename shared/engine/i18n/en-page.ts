@@ -2,6 +2,7 @@
 // form's banner. The server and the inline embed (client/hosted/embed-mount.ts) show them; the hosted
 // page's script never does (the server rendered them), so they are kept out of en.ts, which it carries.
 import type { Catalogue } from './catalogue.ts';
+import { en } from './en.ts';
 
 /** The page's English words (the other languages' catalogues have them beside the renderer's). */
 export const enPage: Catalogue = {
@@ -15,7 +16,4 @@ export const enPage: Catalogue = {
 };
 
 /** Every English word: the renderer's (en.ts) and the page's. */
-export const englishAll = (en: Catalogue): Catalogue => ({
-  lang: 'en',
-  messages: { ...en.messages, ...enPage.messages },
-});
+export const englishAll: Catalogue = { lang: 'en', messages: { ...en.messages, ...enPage.messages } };

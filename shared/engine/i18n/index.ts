@@ -3,7 +3,6 @@
 // data (the hosted page's data attribute, the definition endpoint's `words`), so their script stays small.
 import { type Catalogue, formatMessage, type MessageId, type MessageParams } from './catalogue.ts';
 import { de } from './de.ts';
-import { en as renderer } from './en.ts';
 import { englishAll } from './en-page.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
@@ -13,7 +12,7 @@ export { engineMessages, type EngineMessages } from './engine-messages.ts';
 export { enPage } from './en-page.ts';
 
 /** English: the renderer's words and the page's (a closed form's notice, an unclaimed form's banner). */
-export const en: Catalogue = englishAll(renderer);
+export const en: Catalogue = englishAll;
 
 /** Every built-in catalogue by primary language subtag. */
 export const catalogues: Readonly<Record<string, Catalogue>> = { en, de, fr, es };
