@@ -63,6 +63,7 @@ langs('?lang=de: German labels, German messages after a failed submit, <html lan
   await page.waitForSelector('.fs-renderer-host');
   assert.is(await page.locator('html').getAttribute('lang'), 'de');
   assert.is(await page.locator('.fs-page-title').textContent(), 'Kontakt');
+  assert.is(await page.locator('.fs-footer a').textContent(), 'Missbrauch melden', 'the page around the form too');
   await page.getByLabel('E-Mail').fill('nope');
   await page.getByRole('button', { name: 'Senden' }).click();
   await page.waitForSelector('.fs-error');

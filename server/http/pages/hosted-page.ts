@@ -15,7 +15,7 @@ import { closedNotice } from '../../../client/hosted/view.ts';
 import { prefillValues } from '../../../shared/engine/index.ts';
 import { languageChoices, pageLanguage } from './page-language.ts';
 import { WordsContext } from '../../../client/renderer/words.ts';
-import { catalogueFor, wordsFor } from '../../../shared/engine/i18n/index.ts';
+import { catalogueFor, message, wordsFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
 import { framedSource, referrerHost, visitSource } from '../../../shared/api/visit-source.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
@@ -104,7 +104,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     (view.unclaimed ? unverifiedBanner(report, embed, lang) : '') +
     pageHeader(title, shown.description) +
     main +
-    `<p class="fs-footer"><a href="${report}"${newTab}>Report abuse</a></p>`;
+    `<p class="fs-footer"><a href="${report}"${newTab}>${escapeHtml(message(lang, 'reportAbuse'))}</a></p>`;
   sendHtml(
     ctx.res,
     200,
