@@ -114,7 +114,11 @@ export const respondentOperations: ApiOperation[] = [
         lang: z
           .string()
           .optional()
-          .meta({ description: "Show the definition in this language; one the form lacks gives the form's own" }),
+          .meta({
+            description:
+              'Show the definition in this language, or the first the form offers of a comma-separated list ' +
+              "(best first, at most 10 read); none offered gives the form's own, with `words` unless English",
+          }),
       }),
     },
     responses: { 200: json('What renderers and embeds need', publicDefinitionSchema) },

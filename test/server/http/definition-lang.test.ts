@@ -75,6 +75,15 @@ t(
   },
 );
 
+t('?lang= reads at most 10 tags: an offered 10th counts, an offered 11th does not', async () => {
+  const unknown = ['ja', 'ko', 'zh', 'pt', 'it', 'nl', 'sv', 'pl', 'cs'];
+  const tenth = await call(server.url, 'GET', `/v1/f/${id}/definition?lang=${[...unknown, 'fr'].join(',')}`);
+  assert.is(tenth.json.lang, 'fr');
+  const eleventh = await call(server.url, 'GET', `/v1/f/${id}/definition?lang=${[...unknown, 'da', 'fr'].join(',')}`);
+  assert.is(eleventh.status, 200);
+  assert.is(eleventh.json.lang, 'en', 'past the tenth tag: the form’s own language, no error');
+});
+
 t('without ?lang=: as before (translations included, no lang) plus languages', async () => {
   const r = await call(server.url, 'GET', `/v1/f/${id}/definition`);
   assert.is(r.json.lang, undefined);
