@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { clientBuildOptions, clientEntries, entryFiles, finishCode } from './client-entries.mjs';
 import { htmPrecompile } from './htm-precompile/index.mjs';
+import { sqlJsFileGrowth } from './sqljs-file-growth.mjs';
 import { vendorMinified } from './vendor-minified.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +41,7 @@ async function buildSnapshotWorker() {
     minify: production,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [sqlJsFileGrowth()],
   });
   return result.outputFiles[0].text;
 }
@@ -106,7 +108,12 @@ await build({
   // The server renders client components to HTML (the page without script, the thanks page): their
   // templates are compiled as in the browser bundles, so both draw the same h() trees. The embed plugin
   // comes first: its replacements win over a plain load of the same files.
-  plugins: [embedPlugin(clientAssets, snapshotWorker, swapped), vendorMinified(root), htmPrecompile()],
+  plugins: [
+    embedPlugin(clientAssets, snapshotWorker, swapped),
+    sqlJsFileGrowth(),
+    vendorMinified(root),
+    htmPrecompile(),
+  ],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {
     js: [

@@ -14,7 +14,7 @@ import type { ResponseMailHeaders } from './mail/response-mail.ts';
 import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { closedBy, closedError } from './closing.ts';
 import { MilestoneMail } from './mail/milestones.ts';
-import { newId } from './ids.ts';
+import { newTimeOrderedId } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
@@ -241,7 +241,7 @@ export class SubmissionService {
    * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
    */
   private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
-    const id = newId();
+    const id = newTimeOrderedId();
     const raw =
       typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
     const evaluation = await this.evaluate(form, input);
@@ -279,7 +279,7 @@ export class SubmissionService {
     fileIds: string[],
     input: SubmitInput,
   ): Promise<SubmitResult> {
-    const id = newId();
+    const id = newTimeOrderedId();
     const body = { id, values };
     // The values as JSON once, for the row, the idempotency record and the answer: byte for byte what
     // JSON.stringify(body) gives, since `values` is a plain object of JSON values.
@@ -379,7 +379,7 @@ export class SubmissionService {
   ): NewDelivery | undefined {
     if (!deliversWebhooks(form) || form.webhookUrl === '') return undefined;
     const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
-    return { id: newId(), payload, nextAttemptAt: createdAt };
+    return { id: newTimeOrderedId(), payload, nextAttemptAt: createdAt };
   }
 }
 

@@ -1,0 +1,106 @@
+// The bundle's sql.js grows its in-memory database file by doubling up to 1 GB (scripts/sqljs-file-growth.mjs):
+// the rule is rewritten exactly once, a sql.js built that way keeps every byte across many growths, a
+// sql.js whose rule moved fails the build instead of shipping unpatched, and the product bundle carries
+// the rewritten rule in the server and in the snapshot worker it embeds.
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { sqlJsFileGrowth } from '../../scripts/sqljs-file-growth.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(path.join(root, 'package.json'));
+const sqlJsFile = require.resolve('sql.js');
+const growth = suite('sql.js file growth in the bundle');
+/** How often each rule is in a bundle's code, minified or not. */
+const rules = (code: string) => ({
+  patched: code.match(/1073741824\s*\?\s*2\s*:\s*1\.125/g)?.length ?? 0,
+  original: code.match(/1048576\s*\?\s*2\s*:\s*1\.125/g)?.length ?? 0,
+});
+
+/** Bundles `entry` (a file importing sql.js) with the plugin; answers the code or the build's error. */
+async function bundleWith(entry: string) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'silent',
+    plugins: [sqlJsFileGrowth()],
+  });
+  return result.outputFiles[0].text;
+}
+
+growth('the rule is rewritten once: doubling up to 1 GB, then 1.125x as before', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sqljs-growth-'));
+  try {
+    const entry = path.join(dir, 'entry.cjs');
+    writeFileSync(entry, `module.exports = require(${JSON.stringify(sqlJsFile)});`);
+    assert.equal(rules(await bundleWith(entry)), { patched: 1, original: 0 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+growth('a database built with it keeps every row across many growths of its file (8 MB of rows)', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sqljs-growth-'));
+  try {
+    const entry = path.join(dir, 'entry.cjs');
+    writeFileSync(entry, `module.exports = require(${JSON.stringify(sqlJsFile)});`);
+    const file = path.join(dir, 'sqljs.cjs');
+    writeFileSync(file, await bundleWith(entry));
+    const initSqlJs = require(file);
+    const SQL = await initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) });
+    const db = new SQL.Database();
+    db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const body = (n: number) => `${n}:${'x'.repeat(1000)}`;
+    // One transaction a row, as the store commits: each commit writes the grown file.
+    const insert = db.prepare('INSERT INTO t (n, body) VALUES (?, ?)');
+    for (let n = 0; n < 8000; n++) insert.run([n, body(n)]);
+    insert.free();
+    const again = new SQL.Database(db.export());
+    const [[count, bad]] = again.exec(
+      `SELECT count(*), sum(body <> n || ':' || replace(printf('%1000s', ''), ' ', 'x')) FROM t`,
+    )[0].values;
+    assert.is(count, 8000);
+    assert.is(bad, 0);
+    assert.ok(db.export().length > 8_000_000);
+    db.close();
+    again.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+growth('a sql.js whose rule moved fails the build with a message naming the rule', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sqljs-growth-'));
+  try {
+    // A stand-in with sql.js's path shape and the rule changed, as a new release might.
+    const fake = path.join(dir, 'node_modules/sql.js/dist/sql-wasm.js');
+    mkdirSync(path.dirname(fake), { recursive: true });
+    writeFileSync(fake, readFileSync(sqlJsFile, 'utf8').replace('1048576?2:1.125', '1048576?2:1.25'));
+    const entry = path.join(dir, 'entry.cjs');
+    writeFileSync(entry, `module.exports = require(${JSON.stringify(fake)});`);
+    try {
+      await bundleWith(entry);
+      assert.unreachable('the build went through');
+    } catch (err) {
+      assert.match(String(err), 'the file growth rule "1048576?2:1.125" is not there exactly once');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+growth('the product bundle carries the rewritten rule, in the server and in its snapshot worker', () => {
+  const bundle = readFileSync(path.join(root, 'dist/formstead.mjs'), 'utf8');
+  // Once in the server's sql.js, once in the worker's (embedded as a string).
+  assert.equal(rules(bundle), { patched: 2, original: 0 });
+});
+
+growth.run();
