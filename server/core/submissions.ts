@@ -208,19 +208,20 @@ export class SubmissionService {
   }
 
   private async checkAccepting(form: FormRecord) {
-    if (hasExpired(form, new Date().toISOString())) {
+    const now = new Date().toISOString();
+    if (hasExpired(form, now)) {
       throw new ApiError(410, 'expired', ['form: this unclaimed form has expired']);
     }
     if (form.status === 'paused' || form.moderationPaused)
       throw conflict('paused', ['form: is paused and does not accept submissions']);
-    const closed = closedBy(form, new Date().toISOString());
+    const closed = closedBy(form, now);
     if (closed) throw closedError(form, closed);
     // Checked here to refuse early, and again inside the write so concurrent posts cannot overshoot.
     const cap = submissionCap(form);
     if (cap !== undefined && form.submissionCount >= cap) throw this.limitReached('form_cap');
     const quota = this.config.monthlySubmissions;
     if (isClaimed(form) && quota !== undefined) {
-      const used = await this.store.workspaces.monthlyUsage(form.workspaceId, new Date().toISOString().slice(0, 7));
+      const used = await this.store.workspaces.monthlyUsage(form.workspaceId, now.slice(0, 7));
       if (used >= quota) throw this.limitReached('monthly_quota');
     }
   }
