@@ -40,7 +40,7 @@ export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<s
   // Loaded here only, so other commands and the embedded server do not initialise the driver.
   const { PgDatabase } = await import('../core/store/pg/db.ts');
   const { checkTarget, copyToPostgres, RefusedTarget } = await import('../core/store/to-pg/copy.ts');
-  const db = new PgDatabase(to, 2);
+  const db = new PgDatabase(to, { max: 2 });
   try {
     const where = describeDatabase(to);
     let counts: TableCount[];

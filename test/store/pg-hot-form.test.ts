@@ -7,7 +7,9 @@
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { PgDatabase } from '../../server/core/store/pg/db.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
+import { insertBatch, insertSubmission } from '../../server/core/store/pg/insert-submission.ts';
 import type { NewSubmission, Store } from '../../server/core/store/types.ts';
 import { form, newSubmission, workspace } from './contract/fixtures.ts';
 import { pgWorld } from './pg-world.ts';
@@ -340,6 +342,39 @@ hot(
       await Promise.all([open.end(), watch.end()]);
       await store.close();
     }
+  },
+);
+
+hot(
+  'the submission write is prepared once per connection, the one-row call and the batch alike; with ' +
+    'prepare off (behind a transaction-mode pooler) nothing is left prepared',
+  async () => {
+    const url = await freshDatabase();
+    const store = await openPgStore(url);
+    const f = await form(store, null);
+    await store.close();
+    for (const prepare of [true, false]) {
+      // One connection, so the statements of the calls and the check all run on the session that prepared.
+      const db = new PgDatabase(url, { max: 1, prepare });
+      try {
+        for (let round = 0; round < 2; round++) {
+          const one = await insertSubmission(db.direct, newSubmission(f.id, null));
+          const batch = await insertBatch(db.direct, [newSubmission(f.id, null), newSubmission(f.id, null)]);
+          assert.equal(
+            [one, ...batch].map((o) => o.kind),
+            ['stored', 'stored', 'stored'],
+          );
+        }
+        const { rows } = await db.q('SELECT name FROM pg_prepared_statements ORDER BY name');
+        const names = rows.map((r) => r.name);
+        assert.equal(names, prepare ? ['formstead_insert_batch', 'formstead_insert_submission'] : []);
+      } finally {
+        await db.close();
+      }
+    }
+    const check = new PgDatabase(url);
+    assert.is((await check.get('SELECT count(*) AS n FROM submissions WHERE form_id = $1', [f.id]))?.n, 12);
+    await check.close();
   },
 );
 

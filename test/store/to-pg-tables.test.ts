@@ -19,7 +19,7 @@ import { adminQuery, startPostgres } from '../helpers/postgres.ts';
 
 const server = await startPostgres();
 await adminQuery(server, 'CREATE DATABASE tables');
-const db = new PgDatabase(server.url('tables'), 2);
+const db = new PgDatabase(server.url('tables'), { max: 2 });
 await applyPgMigrations(db, pgMigrations, () => {});
 const dir = mkdtempSync(path.join(os.tmpdir(), 'formstead-to-pg-'));
 const source: DataFolderReader = await readDataFolder(dir, migrations, () => {});

@@ -12,7 +12,8 @@ export async function openConfiguredStore(config: Config, log: (line: string) =>
   // Loaded only here, so an embedded start does not initialise the driver.
   const { openPgStore } = await import('./pg/index.ts');
   const { listenForChanges } = await import('./pg/changes.ts');
-  const store = await openPgStore(config.databaseUrl, log);
+  // Behind a transaction-mode pooler (hints off) a prepared statement would not be found on the next connection.
+  const store = await openPgStore(config.databaseUrl, log, { prepare: config.databaseHints });
   // Behind a transaction-mode pooler no LISTEN holds: no hints, so no cache (every request reads the form).
   if (!config.databaseHints) return store;
   let listener: ReturnType<typeof listenForChanges> | undefined;

@@ -19,8 +19,9 @@ export interface Result {
 
 /** One connection inside a transaction (or the pool for single statements). */
 export interface Queryable {
-  q(sql: string, params?: Param[]): Promise<Result>;
-  get(sql: string, params?: Param[]): Promise<Row | undefined>;
+  /** `name` prepares the statement once per connection (a hot statement: parsed and planned once). */
+  q(sql: string, params?: Param[], name?: string): Promise<Result>;
+  get(sql: string, params?: Param[], name?: string): Promise<Row | undefined>;
 }
 
 /**
@@ -53,12 +54,22 @@ const types = {
     oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function wrap(run: (sql: string, params?: Param[]) => Promise<pg.QueryResult>): Queryable {
-  const q = async (sql: string, params?: Param[]) => {
-    const r = await run(sql, params);
+type Run = (sql: string, params?: Param[], name?: string) => Promise<pg.QueryResult>;
+
+function wrap(run: Run): Queryable {
+  const q = async (sql: string, params?: Param[], name?: string) => {
+    const r = await run(sql, params, name);
     return { rows: r.rows, changes: r.rowCount ?? 0 };
   };
-  return { q, get: async (sql, params) => (await q(sql, params)).rows[0] };
+  return { q, get: async (sql, params, name) => (await q(sql, params, name)).rows[0] };
+}
+
+/** How a pool is made: its size, whether hot statements are prepared, where it logs. */
+export interface PgDatabaseOptions {
+  max?: number;
+  /** Off behind a transaction-mode pooler, where the next statement may run on a connection that never prepared it. */
+  prepare?: boolean;
+  log?: (line: string) => void;
 }
 
 /** The pool with the store's helpers on it. */
@@ -80,11 +91,12 @@ export class PgDatabase implements Queryable {
   /** Grows each time the server is reached again after being down: hints sent meanwhile were lost. */
   private epoch = 0;
 
-  constructor(
-    connectionString: string,
-    max = 10,
-    private readonly log: (line: string) => void = () => {},
-  ) {
+  private readonly prepare: boolean;
+  private readonly log: (line: string) => void;
+
+  constructor(connectionString: string, { max = 10, prepare = true, log = () => {} }: PgDatabaseOptions = {}) {
+    this.prepare = prepare;
+    this.log = log;
     // A dead server must fail a request, not hang it: connecting gives up after 5 s (a refused
     // connection fails at once); the pool reconnects on the next call once the server is back.
     this.pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000 });
@@ -93,10 +105,15 @@ export class PgDatabase implements Queryable {
     // A connection the server ends (restart, failover) also emits on its client: without a listener
     // there, Node would crash the process. The call using it rejects on its own and is mapped below.
     this.pool.on('connect', (client) => client.on('error', () => {}));
-    this.direct = wrap((sql, params) => this.pool.query(sql, params));
-    const w = wrap((sql, params) => this.track(() => this.pool.query(sql, params)));
+    this.direct = wrap((text, values, name) => this.run(this.pool, text, values, name));
+    const w = wrap((text, values, name) => this.track(() => this.run(this.pool, text, values, name)));
     this.q = w.q;
     this.get = w.get;
+  }
+
+  /** One statement; a named one is parsed and planned once per connection, unless `prepare` is off. */
+  private run(on: pg.Pool | pg.PoolClient, text: string, values?: Param[], name?: string) {
+    return on.query({ text, values, name: this.prepare ? name : undefined });
   }
 
   /** Runs `fn` in one transaction (READ COMMITTED: the row locks and advisory locks it takes are what keep limits). */
@@ -105,7 +122,7 @@ export class PgDatabase implements Queryable {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap((sql, params) => client.query(sql, params)));
+        const result = await fn(wrap((text, values, name) => this.run(client, text, values, name)));
         await client.query('COMMIT');
         return result;
       } catch (err) {

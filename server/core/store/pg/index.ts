@@ -17,9 +17,15 @@ import { formStatsQueries } from './stats.ts';
 import { submissionQueries } from './submissions.ts';
 import { webhookQueries } from './webhooks.ts';
 
-/** Options of the PostgreSQL store: pool size (connections this instance may hold). */
+/** Options of the PostgreSQL store. */
 export interface PgStoreOptions {
+  /** Connections this instance may hold. */
   poolSize?: number;
+  /**
+   * Whether the hot statements (the submission write) are prepared once per connection. Off behind a
+   * transaction-mode pooler, where the next statement may run on a connection that never prepared it.
+   */
+  prepare?: boolean;
 }
 
 /**
@@ -31,7 +37,7 @@ export async function openPgStore(
   log: (line: string) => void = () => {},
   options: PgStoreOptions = {},
 ): Promise<Store> {
-  const db = new PgDatabase(connectionString, options.poolSize ?? 10, log);
+  const db = new PgDatabase(connectionString, { max: options.poolSize, prepare: options.prepare, log });
   try {
     await applyPgMigrations(db, pgMigrations, log);
     await markServed(db);

@@ -19,28 +19,32 @@ const CALL = `SELECT * FROM formstead_insert_submission(${ARGS})`;
 export async function insertSubmission(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
   const i = s.idempotency;
   const d = s.delivery;
-  const row = (await db.get(CALL, [
-    s.id,
-    s.formId,
-    s.formVersion,
-    s.createdAt,
-    s.valuesJson ?? JSON.stringify(s.values),
-    s.hiddenChars,
-    s.workspaceId ?? null,
-    s.monthlyQuota ?? null,
-    // A turn without a cap, when the count answered must be this submission's own.
-    s.formCap ?? (s.exactCount ? TURN_ONLY : null),
-    i?.key ?? null,
-    i?.bodyHash ?? null,
-    i?.status ?? null,
-    i?.response ?? null,
-    new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-    s.files ?? [],
-    s.fromSpam ?? false,
-    d?.id ?? null,
-    d?.payload ?? null,
-    d?.nextAttemptAt ?? null,
-  ]))!;
+  const row = (await db.get(
+    CALL,
+    [
+      s.id,
+      s.formId,
+      s.formVersion,
+      s.createdAt,
+      s.valuesJson ?? JSON.stringify(s.values),
+      s.hiddenChars,
+      s.workspaceId ?? null,
+      s.monthlyQuota ?? null,
+      // A turn without a cap, when the count answered must be this submission's own.
+      s.formCap ?? (s.exactCount ? TURN_ONLY : null),
+      i?.key ?? null,
+      i?.bodyHash ?? null,
+      i?.status ?? null,
+      i?.response ?? null,
+      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+      s.files ?? [],
+      s.fromSpam ?? false,
+      d?.id ?? null,
+      d?.payload ?? null,
+      d?.nextAttemptAt ?? null,
+    ],
+    'formstead_insert_submission',
+  ))!;
   return toOutcome(row, s);
 }
 
@@ -99,6 +103,7 @@ export async function insertBatch(db: Queryable, list: NewSubmission[]): Promise
         (j->>5)::BOOLEAN, j->>6, NULL, NULL, NULL, NULL, NULL, NULL, NULL, '{}', FALSE, j->>7, j->>8, j->>9) AS r
       ORDER BY e.i`,
     [json],
+    'formstead_insert_batch',
   );
   if (rows.length !== list.length) throw new Error(`a batch of ${list.length} answered ${rows.length} rows`);
   return rows.map((row, n) => toOutcome(row, list[n]));
