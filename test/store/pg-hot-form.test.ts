@@ -45,7 +45,8 @@ function sampler(url: string) {
           FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()`,
       );
       samples++;
-      const running = rows.filter((r) => r.state === 'active' && r.query.includes('formstead_insert_submission'));
+      // The one-row call or a batch (formstead_insert_submission, formstead_insert_batch).
+      const running = rows.filter((r) => r.state === 'active' && r.query.includes('formstead_insert_'));
       mostRunning = Math.max(mostRunning, running.length);
       for (const r of rows)
         if (r.row_wait || (r.wait_event_type === 'Lock' && ['tuple', 'transactionid'].includes(r.wait_event)))
@@ -148,9 +149,16 @@ hot(
       const f = await form(a, ws.id);
       const pending = async () =>
         (await admin.query('SELECT slot, n FROM form_counts WHERE form_id = $1 ORDER BY slot', [f.id])).rows;
-      await load([a], 10, 3, () => newSubmission(f.id, ws.id));
+      // One submission in a hundred folds at random, its own process's row included: each instance stores
+      // until a row of its own is left waiting (a few rounds at most), so the fold below has both kinds.
+      let stored = 0;
+      const storeUntilWaiting = async (s: Store, rows: number) => {
+        for (let round = 0; round < 20 && (await pending()).length < rows; round++)
+          stored += (await load([s], 10, 1, () => newSubmission(f.id, ws.id))).length;
+      };
+      await storeUntilWaiting(a, 1);
       const aSlots = new Set((await pending()).map((r) => r.slot as number));
-      await load([b], 10, 2, () => newSubmission(f.id, ws.id));
+      await storeUntilWaiting(b, 2);
       assert.ok((await pending()).length >= 2, 'the counts wait in per-process rows');
       const raw = async () =>
         (await admin.query('SELECT submission_count AS n FROM forms WHERE id = $1', [f.id])).rows[0].n as number;
@@ -171,12 +179,15 @@ hot(
       // What b's live processes counted stays theirs; the rest went into the row.
       assert.equal(await pending(), bLeft);
       // Random folds during the loads (one insert in a hundred) may have moved some earlier: the row holds the rest.
-      assert.is(await raw(), 50 - bLeft.reduce((sum, r) => sum + r.n, 0));
-      assert.is((await b.forms.byId(f.id))?.submissionCount, 50);
-      assert.is(await b.workspaces.monthlyUsage(ws.id, '2026-11'), 50);
+      assert.is(await raw(), stored - bLeft.reduce((sum, r) => sum + r.n, 0));
+      assert.is((await b.forms.byId(f.id))?.submissionCount, stored);
+      assert.is(await b.workspaces.monthlyUsage(ws.id, '2026-11'), stored);
       const usageRow = (await admin.query('SELECT submissions FROM usage WHERE workspace_id = $1', [ws.id])).rows[0];
       assert.ok(usageRow.submissions > 0, 'the month folded into the usage row too');
-      assert.equal(await b.submissions.insert(newSubmission(f.id, ws.id)), { kind: 'stored', submissionCount: 51 });
+      assert.equal(await b.submissions.insert(newSubmission(f.id, ws.id)), {
+        kind: 'stored',
+        submissionCount: stored + 1,
+      });
     } finally {
       await admin.end();
       await Promise.all([a.close().catch(() => {}), b.close()]);
@@ -232,21 +243,42 @@ hot(
     try {
       const ws = await workspace(store);
       const f = await form(store, ws.id);
+      const other = await form(store, ws.id);
       const gone = await form(store, ws.id);
       await store.forms.delete(gone.id);
+      // 60 for f with 10 for another form between them, and one for a deleted form, all in one turn.
+      const subs = Array.from({ length: 70 }, (_, i) => newSubmission(i % 7 === 3 ? other.id : f.id, ws.id));
       const outcomes = await Promise.all([
-        ...Array.from({ length: 50 }, () => store.submissions.insert(newSubmission(f.id, ws.id))),
+        ...subs.map((s) => store.submissions.insert(s)),
         store.submissions.insert(newSubmission(gone.id, ws.id)),
       ]);
-      assert.ok(outcomes.slice(0, 50).every((o) => o.kind === 'stored'));
-      assert.equal(outcomes[50], { kind: 'form_gone' });
+      assert.equal(outcomes[70], { kind: 'form_gone' });
+      // Each is answered the count its form had with it, as if stored one after the other in call order.
+      for (const id of [f.id, other.id]) {
+        const counts = outcomes
+          .filter((_, i) => i < 70 && subs[i].formId === id)
+          .map((o) => o.kind === 'stored' && o.submissionCount);
+        assert.equal(
+          counts,
+          Array.from({ length: id === f.id ? 60 : 10 }, (_, n) => n + 1),
+        );
+      }
+      // Their seqs follow the call order too.
+      const seqs = await admin.query('SELECT id FROM submissions WHERE form_id = ANY($1) ORDER BY seq', [
+        [f.id, other.id],
+      ]);
+      assert.equal(
+        seqs.rows.map((r) => r.id),
+        subs.map((s) => s.id),
+      );
+      assert.is((await store.forms.byId(other.id))?.submissionCount, 10);
       // Rows written by one transaction carry its id as xmin.
       const { rows } = await admin.query(
         'SELECT count(DISTINCT xmin::text)::int AS n FROM submissions WHERE form_id = $1',
         [f.id],
       );
-      assert.is(rows[0].n, 1, 'one transaction wrote the 50');
-      assert.is((await store.forms.byId(f.id))?.submissionCount, 50);
+      assert.is(rows[0].n, 1, 'one transaction wrote the 60');
+      assert.is((await store.forms.byId(f.id))?.submissionCount, 60);
     } finally {
       await admin.end();
       await store.close();

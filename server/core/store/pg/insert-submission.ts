@@ -77,31 +77,27 @@ export const batchable = (s: NewSubmission) =>
   s.retainFrom === undefined;
 
 /**
- * Many batchable submissions in one statement (one transaction, one commit): the function once per
- * element of a JSON array, in order; its answers come back in that order.
+ * Many batchable submissions in one statement (one transaction, one commit): formstead_insert_batch, which
+ * writes them in the array's order and answers each one's outcome in that order.
  */
 export async function insertBatch(db: Queryable, list: NewSubmission[]): Promise<InsertOutcome[]> {
-  const json = `[${list
-    .map((s) =>
-      JSON.stringify([
-        s.id,
-        s.formId,
-        s.formVersion,
-        s.createdAt,
-        s.valuesJson ?? JSON.stringify(s.values),
-        s.hiddenChars,
-        s.workspaceId ?? null,
-        s.delivery?.id ?? null,
-        s.delivery?.payload ?? null,
-        s.delivery?.nextAttemptAt ?? null,
-      ]),
-    )
-    .join(',')}]`;
+  const json = JSON.stringify(
+    list.map((s, i) => ({
+      i,
+      id: s.id,
+      form_id: s.formId,
+      form_version: s.formVersion,
+      created_at: s.createdAt,
+      data: s.valuesJson ?? JSON.stringify(s.values),
+      hidden: s.hiddenChars,
+      workspace_id: s.workspaceId ?? null,
+      delivery_id: s.delivery?.id ?? null,
+      delivery_payload: s.delivery?.payload ?? null,
+      delivery_next: s.delivery?.nextAttemptAt ?? null,
+    })),
+  );
   const { rows } = await db.q(
-    `SELECT r.* FROM json_array_elements($1::json) WITH ORDINALITY AS e(j, i)
-      CROSS JOIN LATERAL formstead_insert_submission(j->>0, j->>1, (j->>2)::INTEGER, j->>3, j->>4,
-        (j->>5)::BOOLEAN, j->>6, NULL, NULL, NULL, NULL, NULL, NULL, NULL, '{}', FALSE, j->>7, j->>8, j->>9) AS r
-      ORDER BY e.i`,
+    'SELECT ord, outcome, count FROM formstead_insert_batch($1::json) ORDER BY ord',
     [json],
     'formstead_insert_batch',
   );

@@ -12,6 +12,7 @@
 // used is dropped by a migration and its file removed. The functions run only on the schema the
 // migrations leave, so a function file may use any table or column the newest migration made.
 import { formstead_fold_counts } from './formstead_fold_counts.ts';
+import { formstead_insert_batch } from './formstead_insert_batch.ts';
 import { formstead_insert_submission } from './formstead_insert_submission.ts';
 import { formstead_rate_draw } from './formstead_rate_draw.ts';
 import { formstead_rate_take } from './formstead_rate_take.ts';
@@ -31,6 +32,7 @@ export const pgFunctions: PgFunction[] = [
   { name: 'formstead_rate_draw', sql: formstead_rate_draw },
   { name: 'formstead_fold_counts', sql: formstead_fold_counts },
   { name: 'formstead_insert_submission', sql: formstead_insert_submission },
+  { name: 'formstead_insert_batch', sql: formstead_insert_batch },
   { name: 'formstead_record_attempt', sql: formstead_record_attempt },
   { name: 'formstead_take_delivery', sql: formstead_take_delivery },
 ];
