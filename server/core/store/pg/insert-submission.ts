@@ -97,7 +97,7 @@ export async function insertBatch(db: Queryable, list: NewSubmission[]): Promise
     })),
   );
   const { rows } = await db.q(
-    'SELECT ord, outcome, count FROM formstead_insert_batch($1::json) ORDER BY ord',
+    'SELECT ord, outcome, count FROM formstead_insert_batch($1::jsonb) ORDER BY ord',
     [json],
     'formstead_insert_batch',
   );
