@@ -36,24 +36,33 @@ async function bundleWith(entry: string) {
   return result.outputFiles[0].text;
 }
 
-growth('the rule is rewritten once: doubling up to 1 GB, then 1.125x as before', async () => {
+/** Runs `test` with a new temporary folder, removed after it. */
+async function inTempDir(test: (dir: string) => Promise<void>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'sqljs-growth-'));
   try {
-    const entry = path.join(dir, 'entry.cjs');
-    writeFileSync(entry, `module.exports = require(${JSON.stringify(sqlJsFile)});`);
-    assert.equal(rules(await bundleWith(entry)), { patched: 1, original: 0 });
+    await test(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}
 
-growth('a database built with it keeps every row across many growths of its file (8 MB of rows)', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sqljs-growth-'));
-  try {
-    const entry = path.join(dir, 'entry.cjs');
-    writeFileSync(entry, `module.exports = require(${JSON.stringify(sqlJsFile)});`);
+/** An entry file in `dir` that exports the module at `file` (sql.js, or a stand-in for it). */
+function entryRequiring(dir: string, file: string): string {
+  const entry = path.join(dir, 'entry.cjs');
+  writeFileSync(entry, `module.exports = require(${JSON.stringify(file)});`);
+  return entry;
+}
+
+growth('the rule is rewritten once: doubling up to 1 GB, then 1.125x as before', () =>
+  inTempDir(async (dir) => {
+    assert.equal(rules(await bundleWith(entryRequiring(dir, sqlJsFile))), { patched: 1, original: 0 });
+  }),
+);
+
+growth('a database built with it keeps every row across many growths of its file (8 MB of rows)', () =>
+  inTempDir(async (dir) => {
     const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entry));
+    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
     const initSqlJs = require(file);
     const SQL = await initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) });
     const db = new SQL.Database();
@@ -72,30 +81,23 @@ growth('a database built with it keeps every row across many growths of its file
     assert.ok(db.export().length > 8_000_000);
     db.close();
     again.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }),
+);
 
-growth('a sql.js whose rule moved fails the build with a message naming the rule', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sqljs-growth-'));
-  try {
+growth('a sql.js whose rule moved fails the build with a message naming the rule', () =>
+  inTempDir(async (dir) => {
     // A stand-in with sql.js's path shape and the rule changed, as a new release might.
     const fake = path.join(dir, 'node_modules/sql.js/dist/sql-wasm.js');
     mkdirSync(path.dirname(fake), { recursive: true });
     writeFileSync(fake, readFileSync(sqlJsFile, 'utf8').replace('1048576?2:1.125', '1048576?2:1.25'));
-    const entry = path.join(dir, 'entry.cjs');
-    writeFileSync(entry, `module.exports = require(${JSON.stringify(fake)});`);
     try {
-      await bundleWith(entry);
+      await bundleWith(entryRequiring(dir, fake));
       assert.unreachable('the build went through');
     } catch (err) {
       assert.match(String(err), 'the file growth rule "1048576?2:1.125" is not there exactly once');
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }),
+);
 
 growth('the product bundle carries the rewritten rule, in the server and in its snapshot worker', () => {
   const bundle = readFileSync(path.join(root, 'dist/formstead.mjs'), 'utf8');
