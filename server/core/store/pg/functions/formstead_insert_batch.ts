@@ -7,10 +7,10 @@
  * once and read seven times) and answers one row per element, ordered by `i` (`ord`): 'stored' with the
  * form's count, or 'form_gone' for a form deleted meanwhile (nothing of it is written). Each distinct form
  * is taken as formstead_insert_submission takes it without a turn (the advisory lock 11 shared, the form
- * row FOR KEY SHARE), in the order of their ids; then one INSERT
- * writes every submission in the array's order (so their seqs follow it), one the deliveries, and one upsert
- * per form and per month adds the batch's counts to this process's rows of form_counts and usage_counts,
- * instead of a statement per submission that rewrote the same rows again and again. The count answered for
+ * row FOR KEY SHARE), in the order of their ids; then one INSERT writes every submission in the array's
+ * order (so their seqs follow it), one the deliveries, and one upsert per form and per month adds the
+ * batch's counts to this process's rows of form_counts and usage_counts, instead of a statement per
+ * submission that rewrote the same rows again and again. The count answered for
  * a submission is the form's committed count, plus this batch's submissions of the form up to and including
  * it: what the one-row function answers for each in turn. As there, a form's counts are folded now and then
  * (on average once per hundred submissions). It is one statement for the caller, so it all commits or none.
