@@ -50,7 +50,7 @@ Environment:
   FORMSTEAD_UPLOAD_BUDGET_MB_PER_HOUR       MB of uploads one address may send an hour (default 200)
   FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY   MB of uploads one form may take a day (default 2048)
   FORMSTEAD_DATABASE_HINTS=off              behind a transaction-mode pooler (PgBouncer): no LISTEN,
-                                            so no form cache (default on)
+                                            so no form cache, and no prepared statements (default on)
   FORMSTEAD_OIDC_ISSUER, FORMSTEAD_OIDC_CLIENT_ID, FORMSTEAD_OIDC_CLIENT_SECRET
                                             single sign-on to the panel with an OpenID Connect provider;
                                             register PUBLIC_URL/admin/oidc/callback there (default none)
