@@ -242,14 +242,16 @@ export class SubmissionService {
    * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
    */
   private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
-    const id = newTimeOrderedId();
+    // The id carries the row's created_at, to the millisecond.
+    const now = Date.now();
+    const id = newTimeOrderedId(now);
     const raw =
       typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
     const evaluation = await this.evaluate(form, input);
     const values = evaluation.problems.length ? undefined : evaluation.values;
     if (values)
       await this.store.spam.add(
-        { id, formId: form.id, formVersion: form.version, createdAt: new Date().toISOString(), values, reason },
+        { id, formId: form.id, formVersion: form.version, createdAt: new Date(now).toISOString(), values, reason },
         SPAM_KEPT_MAX,
       );
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
@@ -280,13 +282,15 @@ export class SubmissionService {
     fileIds: string[],
     input: SubmitInput,
   ): Promise<SubmitResult> {
-    const id = newTimeOrderedId();
+    // The id carries the row's created_at, to the millisecond.
+    const now = Date.now();
+    const id = newTimeOrderedId(now);
     const body = { id, values };
     // The values as JSON once, for the row, the idempotency record and the answer: byte for byte what
     // JSON.stringify(body) gives, since `values` is a plain object of JSON values.
     const valuesJson = JSON.stringify(values);
     const json = `{"id":${JSON.stringify(id)},"values":${valuesJson}}`;
-    const createdAt = new Date().toISOString();
+    const createdAt = new Date(now).toISOString();
     const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
     const chat = sendsChat(form)
@@ -380,7 +384,7 @@ export class SubmissionService {
   ): NewDelivery | undefined {
     if (!deliversWebhooks(form) || form.webhookUrl === '') return undefined;
     const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
-    return { id: newTimeOrderedId(), payload, nextAttemptAt: createdAt };
+    return { id: newTimeOrderedId(Date.parse(createdAt)), payload, nextAttemptAt: createdAt };
   }
 }
 

@@ -37,6 +37,9 @@ submit('a valid JSON submission answers 201 with the stored values and is listed
     'values_contain_hidden_characters',
   ]);
   assert.is(s.id, r.json.id);
+  // A UUID version 7 whose first 48 bits are the row's created_at in milliseconds (docs/decisions.md).
+  assert.match(s.id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.is(Number.parseInt(s.id.replace('-', '').slice(0, 12), 16), Date.parse(s.created_at));
   assert.is(s.form_version, 1);
   assert.equal(s.values, good);
   assert.is(s.values_contain_hidden_characters, false);
