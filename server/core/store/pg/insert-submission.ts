@@ -1,5 +1,5 @@
-// The submission write on PostgreSQL: one call of formstead_insert_submission (functions/), alone or as
-// part of a batch (insert-batcher.ts).
+// The submission write on PostgreSQL: one call of formstead_insert_submission (functions/) for one
+// submission, or of formstead_insert_batch for a batch of those that take no turn (insert-batcher.ts).
 import { toIdempotency } from '../rows.ts';
 import type { InsertOutcome, NewSubmission } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
