@@ -16,7 +16,9 @@
  */
 export const formstead_fold_counts = `
 CREATE OR REPLACE FUNCTION formstead_fold_counts(p_form_id TEXT, p_workspace_id TEXT, p_month TEXT)
-RETURNS VOID LANGUAGE plpgsql AS $$
+RETURNS VOID LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   v_made INTEGER;
 BEGIN

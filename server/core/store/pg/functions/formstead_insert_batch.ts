@@ -18,7 +18,9 @@
 export const formstead_insert_batch = `
 CREATE OR REPLACE FUNCTION formstead_insert_batch(p_rows JSONB)
 RETURNS TABLE (ord INTEGER, outcome TEXT, count INTEGER)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   v_form TEXT;
   v_present TEXT[] := '{}';

@@ -31,7 +31,9 @@ CREATE OR REPLACE FUNCTION formstead_insert_submission(
   p_files TEXT[], p_from_spam BOOLEAN,
   p_delivery_id TEXT, p_delivery_payload TEXT, p_delivery_next TEXT)
 RETURNS TABLE (outcome TEXT, count INTEGER, body_hash TEXT, status INTEGER, response TEXT, created_at TEXT)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   v_turn BOOLEAN := p_form_cap IS NOT NULL OR p_idem_key IS NOT NULL;
   v_month TEXT := substr(p_created_at, 1, 7);

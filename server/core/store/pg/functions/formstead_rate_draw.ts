@@ -13,7 +13,9 @@
 export const formstead_rate_draw = `
 CREATE OR REPLACE FUNCTION formstead_rate_draw(
   p_bucket TEXT[], p_key TEXT[], p_burst FLOAT8[], p_refill FLOAT8[], p_tokens FLOAT8[], p_now BIGINT)
-RETURNS INTEGER LANGUAGE plpgsql AS $$
+RETURNS INTEGER LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   n INTEGER := coalesce(array_length(p_bucket, 1), 0);
   levels FLOAT8[] := '{}';

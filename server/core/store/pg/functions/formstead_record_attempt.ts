@@ -43,7 +43,9 @@ CREATE OR REPLACE FUNCTION formstead_record_attempt(
   p_error TEXT, p_duration_ms INTEGER, p_created_at TEXT, p_next_state TEXT, p_next_at TEXT,
   p_log_size INTEGER, p_mail_after INTEGER, p_mail_not_since TEXT)
 RETURNS TABLE (out_failures INTEGER, out_mail_failure BOOLEAN)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   v_failures INTEGER;
   v_mailed TEXT;

@@ -20,7 +20,9 @@ CREATE OR REPLACE FUNCTION formstead_take_delivery(p_id TEXT, p_now TEXT, p_unti
 RETURNS TABLE (outcome TEXT, id TEXT, form_id TEXT, submission_id TEXT, payload TEXT, attempt_count INTEGER,
   next_attempt_at TEXT, state TEXT, created_at TEXT, f_id TEXT, f_workspace_id TEXT, f_url TEXT, f_secret TEXT,
   channel TEXT, f_previous TEXT, f_previous_until TEXT)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
 #variable_conflict use_column
 DECLARE
   v_id TEXT;

@@ -11,6 +11,13 @@
 // creates the new one. The store refuses to open when a name has two signatures. A function no longer
 // used is dropped by a migration and its file removed. The functions run only on the schema the
 // migrations leave, so a function file may use any table or column the newest migration made.
+//
+// Each function says `SET plan_cache_mode = force_generic_plan`. PL/pgSQL keeps a prepared plan for each
+// statement, but one that reads the function's arguments is planned again at every call as long as
+// PostgreSQL guesses a custom plan cheaper, as it did here: ~150 µs of PostgreSQL's CPU a call of
+// formstead_insert_batch, more than a whole plain INSERT and its commit. Every statement of these
+// functions looks rows up by key or inserts them, so the one generic plan is the plan a value would pick.
+// (docs/performance.md, "Generic plans".)
 import { formstead_fold_counts } from './formstead_fold_counts.ts';
 import { formstead_insert_batch } from './formstead_insert_batch.ts';
 import { formstead_insert_submission } from './formstead_insert_submission.ts';
