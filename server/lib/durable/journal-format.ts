@@ -3,7 +3,8 @@
 // File:   header (16 bytes) then frames, appended and never rewritten.
 // Header: "FSJOURNL" | generation u32 LE | crc32 of the previous 12 bytes u32 LE
 // Frame:  length u32 LE | crc32 over (length bytes + payload) u32 LE | payload (length bytes, length >= 1)
-//         The payload is a JSON array of records, each the JSON text one append() was given.
+//         The payload is JSON: the records that one flush took (tx-record.ts encodeFramePayload), with the
+//         SQL texts they name by number.
 //
 // One frame is one group commit: it is written with one write() and made durable with one fdatasync, and
 // nothing in it is acknowledged before that. A crash can therefore only damage the last frame of the newest

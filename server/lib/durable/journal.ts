@@ -20,6 +20,7 @@ import {
   type ParsedJournal,
 } from './journal-format.ts';
 import { diskFull, StorageError } from '../storage-error.ts';
+import { encodeFramePayload, type JournalRecord } from './tx-record.ts';
 
 /** Counters of a journal writer; `syncs` < `records` shows group commit at work. */
 export interface JournalStats {
@@ -32,7 +33,7 @@ export interface JournalStats {
 
 type Waiter = { resolve: () => void; reject: (err: Error) => void };
 type Entry =
-  | { kind: 'record'; text: string; waiter: Waiter }
+  | { kind: 'record'; record: JournalRecord | string; waiter: Waiter }
   | { kind: 'rotate'; gen: number; waiter: Waiter }
   | { kind: 'barrier'; waiter: Waiter }; // resolves when everything queued before it is done
 
@@ -72,9 +73,9 @@ export class JournalWriter {
     return this.failure;
   }
 
-  /** Queues one record (a JSON text); resolves once it is on disk. */
-  append(text: string): Promise<void> {
-    return this.enqueue((waiter) => ({ kind: 'record', text, waiter }));
+  /** Queues one record (tx-record.ts, or any JSON text); resolves once it is on disk. */
+  append(record: JournalRecord | string): Promise<void> {
+    return this.enqueue((waiter) => ({ kind: 'record', record, waiter }));
   }
 
   /** Sends later records to a new generation; `done` resolves when every older record is durable. */
@@ -162,7 +163,7 @@ export class JournalWriter {
 
   private async writeFrame(batch: Extract<Entry, { kind: 'record' }>[]): Promise<void> {
     try {
-      const frame = encodeFrame(Buffer.from(`[${batch.map((e) => e.text).join(',')}]`));
+      const frame = encodeFrame(Buffer.from(encodeFramePayload(batch.map((e) => e.record))));
       await this.writeOrUndo(frame);
       await this.fh!.datasync();
       this.counters.records += batch.length;

@@ -29,37 +29,50 @@ export function checkParams(sql: string, params: readonly unknown[]): asserts pa
 }
 
 /**
- * The JSON text of one transaction's statements, ready for JournalWriter.append. Byte for byte what
- * JSON.stringify gives for `[[sql, params], [script], …]`, built piece by piece so that the quoted SQL
- * of each statement (a few hundred bytes a submission, the same text every time) is escaped once and
- * reused, and params without bytes are stringified as they are, with no copy (docs/performance.md).
+ * One transaction ready for JournalWriter.append: the JSON text of its statements, `[[sql, params], [script],
+ * …]`, except that the SQL of a statement with parameters is a number (`[3, params]`), and `sql`, the numbers
+ * it uses. Each frame carries the text of the numbers its records use, once (encodeFramePayload): write
+ * statements are a fixed set of texts of a few hundred bytes, and a submission's record was ~40 % SQL text
+ * before (docs/performance.md, "The journal names its SQL by number"). Params without bytes are stringified
+ * as they are, with no copy.
  */
-export function encodeTransaction(statements: readonly JournalStatement[]): string {
+export interface JournalRecord {
+  text: string;
+  sql: number[];
+}
+
+export function encodeTransaction(statements: readonly JournalStatement[]): JournalRecord {
   let text = '[';
+  const sql: number[] = [];
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i];
     if (i > 0) text += ',';
-    text +=
-      s.length === 1
-        ? `[${JSON.stringify(s[0])}]`
-        : `[${quotedSql(s[0])},${JSON.stringify(s[1].some(isBytes) ? s[1].map(encodeValue) : s[1])}]`;
+    if (s.length === 1) {
+      text += `[${JSON.stringify(s[0])}]`;
+      continue;
+    }
+    const ref = sqlNumber(s[0]);
+    if (ref !== undefined && !sql.includes(ref)) sql.push(ref);
+    text += `[${ref ?? JSON.stringify(s[0])},${JSON.stringify(s[1].some(isBytes) ? s[1].map(encodeValue) : s[1])}]`;
   }
-  return `${text}]`;
+  return { text: `${text}]`, sql };
 }
 
-// The quoted form of each statement's SQL. Write statements are a fixed set written in the code; the
-// bound keeps a caller that builds SQL text on the fly from growing it without end.
-const QUOTED_SQL_MAX = 1000;
-const quotedSqls = new Map<string, string>();
+// The numbers of the SQL texts this process has journaled, never reused, and each one's quoted text. Write
+// statements are a fixed set written in the code; past the bound (a caller that builds SQL text on the fly)
+// a statement is journaled with its text, as every statement was before.
+const SQL_NUMBERS_MAX = 1000;
+const numberBySql = new Map<string, number>();
+const quotedSql: string[] = [];
 
-function quotedSql(sql: string): string {
-  let quoted = quotedSqls.get(sql);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(sql);
-    if (quotedSqls.size >= QUOTED_SQL_MAX) quotedSqls.clear();
-    quotedSqls.set(sql, quoted);
+function sqlNumber(sql: string): number | undefined {
+  let ref = numberBySql.get(sql);
+  if (ref === undefined && quotedSql.length < SQL_NUMBERS_MAX) {
+    ref = quotedSql.length;
+    quotedSql.push(JSON.stringify(sql));
+    numberBySql.set(sql, ref);
   }
-  return quoted;
+  return ref;
 }
 
 const isBytes = (v: SqlValue) => v instanceof Uint8Array;
@@ -68,12 +81,37 @@ const encodeValue = (v: SqlValue): EncodedValue =>
   v instanceof Uint8Array ? { b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') } : v;
 
 /**
- * The JSON text of a write journaled before it runs (DurableDatabase.writeBehind): `{"behind": [...]}`, the
- * statements as encodeTransaction writes them. Replay runs it like any other, except that a failure undoes that
- * write alone and goes on, as memory did when it ran it (durable-memory.ts, settle).
+ * A write journaled before it runs (DurableDatabase.writeBehind): `{"behind": [...]}`, the statements as
+ * encodeTransaction writes them. Replay runs it like any other, except that a failure undoes that write
+ * alone and goes on, as memory did when it ran it (durable-memory.ts, settle).
  */
-export function encodeBehind(statements: readonly JournalStatement[]): string {
-  return `{"behind":${encodeTransaction(statements)}}`;
+export function encodeBehind(statements: readonly JournalStatement[]): JournalRecord {
+  const record = encodeTransaction(statements);
+  return { text: `{"behind":${record.text}}`, sql: record.sql };
+}
+
+/**
+ * The payload of one frame: `{"sql": {"3": "INSERT …", …}, "tx": [record, …]}`, the text of every SQL number
+ * its records use, then the records. Numbers mean something only inside their frame, so a frame is read alone,
+ * as before: a torn or cut-off frame takes nothing of the others with it. A frame of records that use no
+ * number is the plain list `[record, …]`, the only shape before 2026-11-27, which decodeFrame still reads.
+ */
+export function encodeFramePayload(records: readonly (JournalRecord | string)[]): string {
+  const used = new Set<number>();
+  let tx = '';
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    if (i > 0) tx += ',';
+    if (typeof r === 'string') tx += r;
+    else {
+      tx += r.text;
+      for (const ref of r.sql) used.add(ref);
+    }
+  }
+  if (used.size === 0) return `[${tx}]`;
+  let sql = '';
+  for (const ref of used) sql += `${sql ? ',' : ''}"${ref}":${quotedSql[ref]}`;
+  return `{"sql":{${sql}},"tx":[${tx}]}`;
 }
 
 /** One journaled transaction read back: its statements, and whether it was written behind (encodeBehind). */
@@ -82,7 +120,7 @@ export interface JournalTx {
   behind: boolean;
 }
 
-/** The transactions in one journal frame payload, in commit order. */
+/** The transactions in one journal frame payload (encodeFramePayload), in commit order. */
 export function decodeFrame(payload: Buffer, where: string): JournalTx[] {
   let parsed: unknown;
   try {
@@ -91,21 +129,41 @@ export function decodeFrame(payload: Buffer, where: string): JournalTx[] {
     // The frame's checksum matched, so this is not disk damage but a writer bug or a foreign file.
     throw new StorageError('journal_corrupt', `${where}: the record is not valid JSON (${(err as Error).message}).`);
   }
-  if (!Array.isArray(parsed))
-    throw new StorageError('journal_corrupt', `${where}: the record is not a list of transactions.`);
-  return parsed.map((record: unknown): JournalTx => {
+  const { records, sql } = frameParts(parsed, where);
+  return records.map((record: unknown): JournalTx => {
     const behind = record !== null && typeof record === 'object' && !Array.isArray(record);
     const tx = behind ? (record as { behind?: unknown }).behind : record;
     if (!Array.isArray(tx))
       throw new StorageError('journal_corrupt', `${where}: a transaction is not a list of statements.`);
-    return { statements: tx.map((s: unknown) => decodeStatement(s, where)), behind };
+    return { statements: tx.map((s: unknown) => decodeStatement(s, sql, where)), behind };
   });
 }
 
-function decodeStatement(s: unknown, where: string): JournalStatement {
+/** A payload's records and its SQL texts by number: `{"sql": {...}, "tx": [...]}`, or a plain list with none. */
+function frameParts(parsed: unknown, where: string): { records: unknown[]; sql: Record<string, unknown> } {
+  if (Array.isArray(parsed)) return { records: parsed, sql: {} };
+  const frame = parsed as { sql?: unknown; tx?: unknown } | null;
+  if (frame !== null && typeof frame === 'object' && Array.isArray(frame.tx) && isPlainObject(frame.sql))
+    return { records: frame.tx, sql: frame.sql };
+  throw new StorageError('journal_corrupt', `${where}: the record is not a list of transactions.`);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function decodeStatement(s: unknown, sql: Record<string, unknown>, where: string): JournalStatement {
   if (Array.isArray(s) && typeof s[0] === 'string') {
     if (s.length === 1) return [s[0]];
     if (s.length === 2 && Array.isArray(s[1])) return [s[0], s[1].map(decodeValue)];
+  }
+  if (Array.isArray(s) && s.length === 2 && typeof s[0] === 'number' && Array.isArray(s[1])) {
+    const text = Object.hasOwn(sql, s[0]) ? sql[s[0]] : undefined;
+    if (typeof text !== 'string')
+      throw new StorageError(
+        'journal_corrupt',
+        `${where}: a statement names SQL ${s[0]}, which its frame does not hold.`,
+      );
+    return [text, s[1].map(decodeValue)];
   }
   throw new StorageError('journal_corrupt', `${where}: a statement is not [sql, params] or [script].`);
 }

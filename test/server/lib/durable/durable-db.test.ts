@@ -368,7 +368,7 @@ for (const placement of ['worker', 'main'] as const) {
 
 snapshots('the journal size threshold triggers background snapshots', async () => {
   const dir = tempDir();
-  const db = await open(dir, { snapshotJournalBytes: 8 * 1024 });
+  const db = await open(dir, { snapshotJournalBytes: 2 * 1024 });
   for (let round = 0; round < 10; round++) await Promise.all(range(30, `r${round}-`).map((id) => insert(db, id)));
   await db.snapshot(); // waits for a background one still running, then takes its own
   assert.ok(db.stats().snapshotGeneration > 1, `generation ${db.stats().snapshotGeneration}`);

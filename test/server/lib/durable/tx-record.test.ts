@@ -1,25 +1,39 @@
-// Journal records of transactions: the encoder writes exactly the JSON it always wrote (journals
-// written before the encoder was rebuilt for speed must read the same, and so must new ones), and
-// every value comes back from a frame as it was bound.
+// Journal records of transactions: the encoder writes the statements' JSON with each SQL text named by a
+// number that its frame defines once, frames written before that (SQL texts inline) still read the same,
+// and every value comes back from a frame as it was bound.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   decodeFrame,
   encodeBehind,
+  encodeFramePayload,
   encodeTransaction,
+  type JournalRecord,
   type JournalStatement,
   type SqlValue,
 } from '../../../../server/lib/durable/tx-record.ts';
 
-/** The encoding as first written: the whole structure through JSON.stringify, bytes as base64 objects. */
-const reference = (statements: JournalStatement[]) =>
-  JSON.stringify(
+/**
+ * The statements through JSON.stringify, bytes as base64 objects, each SQL text of a statement with params
+ * replaced by `numbers` in order of first use: the encoding as first written, when `numbers` is empty.
+ */
+const reference = (statements: JournalStatement[], numbers: number[] = []) => {
+  const texts = [...new Set(statements.filter((s) => s.length === 2).map((s) => s[0]))];
+  return JSON.stringify(
     statements.map((s) =>
       s.length === 1
         ? s
-        : [s[0], s[1].map((v) => (v instanceof Uint8Array ? { b: Buffer.from(v).toString('base64') } : v))],
+        : [
+            numbers.length > 0 ? numbers[texts.indexOf(s[0])] : s[0],
+            s[1].map((v) => (v instanceof Uint8Array ? { b: Buffer.from(v).toString('base64') } : v)),
+          ],
     ),
   );
+};
+
+/** One frame's payload of `records`, read back. */
+const readBack = (...records: (JournalRecord | string)[]) =>
+  decodeFrame(Buffer.from(encodeFramePayload(records)), 'test');
 
 const submission: JournalStatement[] = [
   [
@@ -57,32 +71,54 @@ const cases: [string, JournalStatement[]][] = [
   ['lone surrogates in text', [['INSERT INTO t (a) VALUES (?)', ['\uD800 alone \uDC00']]]],
 ];
 
-const encoding = suite('encodeTransaction: the same bytes as JSON.stringify of the statements');
+const encoding = suite('encodeTransaction: the statements as JSON, each SQL text a number');
 for (const [name, statements] of cases) {
   encoding(name, () => {
-    assert.is(encodeTransaction(statements), reference(statements));
-    // Twice: the second time the quoted SQL comes from the cache.
-    assert.is(encodeTransaction(statements), reference(statements));
+    const record = encodeTransaction(statements);
+    assert.is(record.sql.length, new Set(statements.filter((s) => s.length === 2).map((s) => s[0])).size);
+    assert.is(record.text, reference(statements, record.sql));
+    // Twice: the second time each text keeps its number.
+    assert.equal(encodeTransaction(statements), record);
+    assert.equal(readBack(record)[0].statements, statements);
   });
 }
-encoding('the same SQL with different params is not mixed up by the cache', () => {
+encoding('the same SQL with different params shares its number, not its params', () => {
   const a: JournalStatement[] = [['UPDATE t SET a = ? WHERE id = ?', ['one', 1]]];
   const b: JournalStatement[] = [['UPDATE t SET a = ? WHERE id = ?', ['two', 2]]];
-  assert.is(encodeTransaction(a), reference(a));
-  assert.is(encodeTransaction(b), reference(b));
+  const [ra, rb] = [encodeTransaction(a), encodeTransaction(b)];
+  assert.equal(ra.sql, rb.sql);
+  assert.is(rb.text, reference(b, rb.sql));
+  assert.equal(
+    readBack(ra, rb).map((t) => t.statements),
+    [a, b],
+  );
 });
-encoding('more distinct SQL texts than the cache holds still encode right', () => {
-  for (let i = 0; i < 2500; i++) {
-    const s: JournalStatement[] = [[`UPDATE t${i % 1200} SET a = ? WHERE id = "${i}"`, [i]]];
-    assert.is(encodeTransaction(s), reference(s));
-  }
+encoding('a frame holds each text it uses once, and no other', () => {
+  const insert = 'INSERT INTO probe_once (a) VALUES (?)';
+  const unused = encodeTransaction([['DELETE FROM probe_unused WHERE a = ?', [1]]]);
+  const records = [1, 2, 3].map((i) => encodeTransaction([[insert, [i]]]));
+  const payload = encodeFramePayload(records);
+  assert.is(payload.split(JSON.stringify(insert)).length - 1, 1);
+  assert.not.ok(payload.includes('probe_unused'), `${unused.sql} is not in the frame`);
+  assert.is(payload.length < 3 * insert.length, true, 'shorter than the texts three times');
+});
+encoding('past 1000 distinct SQL texts a statement is journaled with its text, and still reads back', () => {
+  const records: JournalRecord[] = [];
+  for (let i = 0; i < 1200; i++) records.push(encodeTransaction([[`UPDATE t${i} SET a = ? WHERE id = "${i}"`, [i]]]));
+  const late: JournalStatement[] = [['UPDATE t_past_the_bound SET a = ?', ['x']]];
+  const record = encodeTransaction(late);
+  assert.equal(record.sql, []);
+  assert.is(record.text, reference(late));
+  const txs = readBack(...records, record);
+  assert.equal(txs[1199].statements, [['UPDATE t1199 SET a = ? WHERE id = "1199"', [1199]]]);
+  assert.equal(txs[1200].statements, late);
 });
 encoding.run();
 
 const roundTrip = suite('decodeFrame reads back what encodeTransaction wrote');
 roundTrip('values come back as bound, bytes as Uint8Array', () => {
   const statements = cases.flatMap(([, s]) => s);
-  const [tx] = decodeFrame(Buffer.from(`[${encodeTransaction(statements)}]`), 'test');
+  const [tx] = readBack(encodeTransaction(statements));
   assert.is(tx.behind, false);
   const decoded = tx.statements;
   assert.is(decoded.length, statements.length);
@@ -107,14 +143,39 @@ roundTrip('values come back as bound, bytes as Uint8Array', () => {
 });
 roundTrip('a write behind reads back as one, in order with the others', () => {
   const statements: JournalStatement[] = [['INSERT INTO t (a) VALUES (?)', ['x']]];
-  const frame = `[${encodeTransaction(statements)},${encodeBehind(statements)},${encodeTransaction([])}]`;
-  const txs = decodeFrame(Buffer.from(frame), 'test');
+  const txs = readBack(encodeTransaction(statements), encodeBehind(statements), encodeTransaction([]));
   assert.equal(
     txs.map((t) => t.behind),
     [false, true, false],
   );
   assert.equal(txs[1].statements, statements);
   assert.equal(txs[2].statements, []);
+});
+roundTrip('a frame written before SQL numbers (texts inline, a plain list) reads the same', () => {
+  const frame =
+    '[[["INSERT INTO t (a, b) VALUES (?, ?)",["x",{"b":"AAH/"}]],["CREATE TABLE u (x TEXT)"]],' +
+    '{"behind":[["UPDATE t SET a = ?",[1]]]}]';
+  const txs = decodeFrame(Buffer.from(frame), 'test');
+  assert.equal(txs[0].statements[0][0], 'INSERT INTO t (a, b) VALUES (?, ?)');
+  assert.equal([...(txs[0].statements[0][1]![1] as Uint8Array)], [0, 1, 255]);
+  assert.equal(txs[0].statements[1], ['CREATE TABLE u (x TEXT)']);
+  assert.equal(txs[1], { behind: true, statements: [['UPDATE t SET a = ?', [1]]] });
+});
+roundTrip('a number its frame does not define, or a frame of another shape, is corrupt', () => {
+  assert.throws(
+    () => decodeFrame(Buffer.from('{"sql":{"1":"UPDATE t SET a = ?"},"tx":[[[2,[1]]]]}'), 'test'),
+    /names SQL 2, which its frame does not hold/,
+  );
+  assert.throws(
+    () => decodeFrame(Buffer.from('{"sql":{},"tx":[[[0,[1]]]]}'), 'test'),
+    /names SQL 0, which its frame does not hold/,
+  );
+  for (const bad of ['{"tx":[]}', '{"sql":[],"tx":[]}', '{"sql":{},"tx":{}}', '"x"', 'null']) {
+    assert.throws(() => decodeFrame(Buffer.from(bad), 'test'), /not a list of transactions/, bad);
+  }
+  assert.equal(decodeFrame(Buffer.from('{"sql":{"0":"UPDATE t SET a = ?"},"tx":[[[0,[7]]]]}'), 'test'), [
+    { behind: false, statements: [['UPDATE t SET a = ?', [7]]] },
+  ]);
 });
 roundTrip('a record that is neither a list nor a write behind is corrupt', () => {
   for (const bad of ['[{"ahead":[]}]', '[{"behind":{}}]', '[null]', '["x"]']) {
