@@ -28,19 +28,21 @@ export function checkParams(sql: string, params: readonly unknown[]): asserts pa
   }
 }
 
-/**
- * One transaction ready for JournalWriter.append: the JSON text of its statements, `[[sql, params], [script],
- * …]`, except that the SQL of a statement with parameters is a number (`[3, params]`), and `sql`, the numbers
- * it uses. Each frame carries the text of the numbers its records use, once (encodeFramePayload): write
- * statements are a fixed set of texts of a few hundred bytes, and a submission's record was ~40 % SQL text
- * before (docs/performance.md, "The journal names its SQL by number"). Params without bytes are stringified
- * as they are, with no copy.
- */
+/** One transaction ready for JournalWriter.append (encodeTransaction, encodeBehind). */
 export interface JournalRecord {
+  /** Its statements' JSON, with SQL texts as numbers. */
   text: string;
+  /** The numbers `text` uses, each once, for encodeFramePayload. */
   sql: number[];
 }
 
+/**
+ * The JSON text of one transaction's statements, `[[sql, params], [script], …]`, except that the SQL of a
+ * statement with parameters is a number (`[3, params]`), with the numbers it uses. Each frame carries the
+ * text of the numbers its records use, once (encodeFramePayload): write statements are a fixed set of texts
+ * of a few hundred bytes, and a submission's record was ~40 % SQL text before (docs/performance.md, "The
+ * journal names its SQL by number"). Params without bytes are stringified as they are, with no copy.
+ */
 export function encodeTransaction(statements: readonly JournalStatement[]): JournalRecord {
   let text = '[';
   const sql: number[] = [];
