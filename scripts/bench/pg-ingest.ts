@@ -2,12 +2,16 @@
 // `ingest`, 50 connections) on these setups, measured in this run: the embedded store (one bundle, the
 // baseline), then one bundle and two bundles on one PostgreSQL database, each posting to ONE form and to
 // many forms (50, each request the next form in turn). For two instances, two wrk processes run at once
-// (25 connections each, one per bundle) and their req/s are added.
+// (25 connections each, one per bundle) and their req/s are added. One more setup gives two bundles 50
+// connections each (100 in all), the load one bundle gets alone: on this machine every server shares one
+// core, so fewer requests in flight per bundle mean smaller batches and more CPU per submission, and this
+// row tells that apart from the instances getting in each other's way in the database.
 // Every server (bundles and PostgreSQL with all its backends) is pinned to one core, wrk to the other.
 // PostgreSQL keeps its durable defaults (every commit flushed), as the embedded store fsyncs its journal.
 // Each setup also reports CPU per request (utime + stime deltas from /proc, Node and PostgreSQL apart) and,
 // on PostgreSQL, WAL flushes per submission (pg_stat_wal's wal_sync over the rows stored, warm-up
-// included): 1.0 means no two commits shared a flush.
+// included): 1.0 means no two commits shared a flush; and transactions per submission (pg_stat_database's
+// xact_commit over the rows stored, warm-up included): one over the average batch.
 // BENCH_ROUNDS (default 2) repeats the setups, the order reversed every other round (the machine is
 // shared and noisy); the summary gives each figure's range over the rounds.
 // Skipped with a notice when PostgreSQL's server binaries are missing.
@@ -99,6 +103,8 @@ interface Row {
   pgCpu: number;
   /** WAL flushes (pg_stat_wal.wal_sync) per stored submission; NaN on the embedded store. */
   flushes: number;
+  /** Committed transactions of the database per stored submission; NaN on the embedded store. */
+  transactions: number;
   load: number;
 }
 
@@ -107,14 +113,15 @@ async function measure(
   targets: { url: string; pid: number }[],
   paths: string[],
   postmaster?: number,
-): Promise<Omit<Row, 'name' | 'flushes'>> {
+  connections = 50,
+): Promise<Omit<Row, 'name' | 'flushes' | 'transactions'>> {
   const wrkTargets = targets.map((t) => ({ url: t.url, paths }));
-  await wrkParallel(wrkTargets, 50, 2);
+  await wrkParallel(wrkTargets, connections, 2);
   const nodePids = targets.map((t) => t.pid);
   const pgList = postmaster ? withChildren(postmaster) : [];
   const nodeBefore = cpuSnapshot(nodePids);
   const pgBefore = cpuSnapshot(pgList);
-  const r = await wrkParallel(wrkTargets, 50, seconds);
+  const r = await wrkParallel(wrkTargets, connections, seconds);
   const pgAfterList = postmaster ? withChildren(postmaster) : [];
   const nodeCpu = cpuSince(nodeBefore, nodePids) / r.requests;
   const pgCpu = postmaster ? cpuSince(pgBefore, pgAfterList) / r.requests : 0;
@@ -132,7 +139,8 @@ async function formPaths(url: string, count: number): Promise<string[]> {
 async function embedded(): Promise<Row> {
   const one = await startOne(9341, {});
   try {
-    return { name: 'embedded, 1 form', flushes: Number.NaN, ...(await measure([one], await formPaths(one.url, 1))) };
+    const row = await measure([one], await formPaths(one.url, 1));
+    return { name: 'embedded, 1 form', flushes: Number.NaN, transactions: Number.NaN, ...row };
   } finally {
     one.child.kill('SIGKILL');
   }
@@ -145,8 +153,14 @@ let databases = 0;
 /** WAL flushes so far, all processes (the counters are the cluster's). */
 const walSyncs = async () => Number((await admin.query('SELECT wal_sync FROM pg_stat_wal')).rows[0].wal_sync);
 
-/** `instances` bundles on a fresh database posting to `forms` forms. */
-async function onPostgres(instances: number, forms: number): Promise<Row> {
+/** Committed transactions of database `name` so far. */
+const commits = async (name: string) =>
+  Number(
+    (await admin.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [name])).rows[0].xact_commit,
+  );
+
+/** `instances` bundles on a fresh database posting to `forms` forms, `connections` in all. */
+async function onPostgres(instances: number, forms: number, connections = 50): Promise<Row> {
   const name = `formstead_${++databases}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const filesDir = mkdtempSync(path.join(tmpdir(), 'formstead-pgbench-files-'));
@@ -157,7 +171,8 @@ async function onPostgres(instances: number, forms: number): Promise<Row> {
   // Forms published on one instance answer on the other too: every wrk cycles through the same ones.
   const paths = await formPaths(bundles[0].url, forms);
   const syncsBefore = await walSyncs();
-  const row = await measure(bundles, paths, postmaster);
+  const commitsBefore = await commits(name);
+  const row = await measure(bundles, paths, postmaster, connections);
   // The bundles go before the counters are read: their backends end and report their last figures.
   for (const b of bundles) b.child.kill('SIGKILL');
   await new Promise((r) => setTimeout(r, 1000));
@@ -174,9 +189,11 @@ async function onPostgres(instances: number, forms: number): Promise<Row> {
   await check.end();
   if (counted !== stored) throw new Error(`${name}: the forms count ${counted} submissions, ${stored} are stored`);
   const flushes = ((await walSyncs()) - syncsBefore) / stored;
+  const transactions = ((await commits(name)) - commitsBefore) / stored;
   const where = forms > 1 ? `${forms} forms` : '1 form';
-  const label = `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}, ${where}`;
-  return { name: label, flushes, ...row };
+  const load = connections === 50 ? '' : `, ${connections / instances} conn. each`;
+  const label = `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}, ${where}${load}`;
+  return { name: label, flushes, transactions, ...row };
 }
 
 const setups: (() => Promise<Row>)[] = [
@@ -185,6 +202,7 @@ const setups: (() => Promise<Row>)[] = [
   () => onPostgres(2, 1),
   () => onPostgres(1, MANY_FORMS),
   () => onPostgres(2, MANY_FORMS),
+  () => onPostgres(2, 1, 100),
 ];
 const all: Row[][] = [];
 for (let round = 0; round < rounds; round++) {
@@ -208,18 +226,26 @@ for (let i = 0; i < all[0].length; i++) {
   const rows = all.map((r) => r[i]);
   const ratios = all.map((r) => r[i].rps / r[0].rps);
   console.log(
-    `  ${name.padEnd(34)} ${range(rows.map((r) => r.rps)).padStart(11)} req/s   ratio ${range(ratios, 2)}` +
+    `  ${name.padEnd(50)} ${range(rows.map((r) => r.rps)).padStart(11)} req/s   ratio ${range(ratios, 2)}` +
       (rows[0].pgCpu
         ? `   CPU/req ${range(rows.map((r) => r.nodeCpu))} + ${range(rows.map((r) => r.pgCpu))} µs` +
           `   flushes/submission ${range(
             rows.map((r) => r.flushes),
             2,
+          )}   transactions/submission ${range(
+            rows.map((r) => r.transactions),
+            3,
           )}`
         : `   CPU/req ${range(rows.map((r) => r.nodeCpu))} µs`),
   );
 }
 const two = all.map((r) => r[2].rps / r[1].rps);
 console.log(`  two instances / one instance on one form: ${range(two, 2)} (target: not below 1.00)`);
+const sameLoad = all.map((r) => r[5].rps / r[1].rps);
+console.log(
+  `  two instances at 50 connections each / one instance at 50: ${range(sameLoad, 2)} ` +
+    '(the same load per instance; all servers share one core here)',
+);
 console.log(`  one instance, one form / embedded: ${range(ratios(1), 2)} (target ≥ 0.50)`);
 process.exit(0);
 
@@ -230,16 +256,18 @@ function ratios(i: number) {
 function print(rows: Row[], round: number) {
   const base = rows[0].rps;
   console.log(
-    `\nround ${round}: ingest, 20-field form, 50 connections in all, ${seconds} s each; servers on core ` +
-      `${SERVER_CORE}, wrk on core ${LOAD_CORE}; ${availableParallelism()} cores (os.availableParallelism())`,
+    `\nround ${round}: ingest, 20-field form, 50 connections in all unless a row says otherwise, ${seconds} s each; ` +
+      `servers on core ${SERVER_CORE}, wrk on core ${LOAD_CORE}; ${availableParallelism()} cores ` +
+      '(os.availableParallelism())',
   );
   for (const r of rows) {
     const cpu = r.pgCpu
       ? `CPU/req node ${r.nodeCpu.toFixed(0)} µs + PostgreSQL ${r.pgCpu.toFixed(0)} µs = ` +
-        `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs   flushes/submission ${r.flushes.toFixed(2)}`
+        `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs   flushes/submission ${r.flushes.toFixed(2)}   ` +
+        `transactions/submission ${r.transactions.toFixed(3)}`
       : `CPU/req node ${r.nodeCpu.toFixed(0)} µs`;
     console.log(
-      `  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ` +
+      `  ${r.name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s   ratio ${(r.rps / base).toFixed(2)}   p50 ` +
         `${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.errors}   ${cpu}   ` +
         `load ${r.load.toFixed(1)}`,
     );
