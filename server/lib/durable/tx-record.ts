@@ -133,7 +133,7 @@ export function decodeFrame(payload: Buffer, where: string): JournalTx[] {
   }
   const { records, sql } = frameParts(parsed, where);
   return records.map((record: unknown): JournalTx => {
-    const behind = record !== null && typeof record === 'object' && !Array.isArray(record);
+    const behind = isPlainObject(record);
     const tx = behind ? (record as { behind?: unknown }).behind : record;
     if (!Array.isArray(tx))
       throw new StorageError('journal_corrupt', `${where}: a transaction is not a list of statements.`);
