@@ -61,6 +61,12 @@ export function newTimeOrderedId(now = Date.now()): string {
   );
 }
 
+/** A new row's id and created_at from one clock read, so the id's time is its created_at to the millisecond. */
+export function newTimeOrderedRow(): { id: string; createdAt: string } {
+  const now = Date.now();
+  return { id: newTimeOrderedId(now), createdAt: new Date(now).toISOString() };
+}
+
 /** Whether `text` has the shape of a newId() (checked before an id from outside reaches the store). */
 export const looksLikeId = (text: string) => /^[0-9a-f-]{36}$/.test(text);
 

@@ -14,7 +14,7 @@ import type { ResponseMailHeaders } from './mail/response-mail.ts';
 import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
 import { closedBy, closedError } from './closing.ts';
 import { MilestoneMail } from './mail/milestones.ts';
-import { newTimeOrderedId } from './ids.ts';
+import { newTimeOrderedId, newTimeOrderedRow } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
@@ -242,16 +242,14 @@ export class SubmissionService {
    * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
    */
   private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
-    // The id carries the row's created_at, to the millisecond.
-    const now = Date.now();
-    const id = newTimeOrderedId(now);
+    const { id, createdAt } = newTimeOrderedRow();
     const raw =
       typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
     const evaluation = await this.evaluate(form, input);
     const values = evaluation.problems.length ? undefined : evaluation.values;
     if (values)
       await this.store.spam.add(
-        { id, formId: form.id, formVersion: form.version, createdAt: new Date(now).toISOString(), values, reason },
+        { id, formId: form.id, formVersion: form.version, createdAt, values, reason },
         SPAM_KEPT_MAX,
       );
     return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
@@ -282,15 +280,12 @@ export class SubmissionService {
     fileIds: string[],
     input: SubmitInput,
   ): Promise<SubmitResult> {
-    // The id carries the row's created_at, to the millisecond.
-    const now = Date.now();
-    const id = newTimeOrderedId(now);
+    const { id, createdAt } = newTimeOrderedRow();
     const body = { id, values };
     // The values as JSON once, for the row, the idempotency record and the answer: byte for byte what
     // JSON.stringify(body) gives, since `values` is a plain object of JSON values.
     const valuesJson = JSON.stringify(values);
     const json = `{"id":${JSON.stringify(id)},"values":${valuesJson}}`;
-    const createdAt = new Date(now).toISOString();
     const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
     const chat = sendsChat(form)
