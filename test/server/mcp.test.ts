@@ -150,6 +150,13 @@ tools('get_form_stats answers what GET /v1/forms/{id}/stats answers; a bad date 
   assertToolError(bad, 400, 'invalid_query', 'a day that does not exist');
   assert.equal(bad.json.details, ['from: must be a date as YYYY-MM-DD, like 2026-11-24']);
   assertToolError(await tool(agent, 'get_form_stats', { form_id: 'nosuchform' }), 404, 'not_found');
+  // `from` alone on the calendar's last day is one day (it used to loop without end: issue 38).
+  const last = await tool(agent, 'get_form_stats', { form_id: id, from: '9999-12-31' });
+  assert.equal(
+    last.json.daily.map((d: { date: string }) => d.date),
+    ['9999-12-31'],
+  );
+  assert.is((await api('GET', '/healthz')).status, 200);
 });
 
 tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {
