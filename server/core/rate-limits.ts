@@ -63,6 +63,13 @@ export class RateLimits {
    */
   readonly eventsPerIp = limiter('events-ip', { burst: 60, refillPerSecond: 1 }, 'address');
   readonly eventsPerForm = limiter('events-form', { burst: 600, refillPerSecond: 20 }, 'form');
+  /**
+   * One answer's PDF, per address and per form: laying out a PDF costs tens of milliseconds of the one main
+   * thread (up to ~0.4 s for a 64 KB answer), far more than any other read, so a loop of requests must not
+   * take the server from everyone else. 30 at once covers a person downloading a page of answers.
+   */
+  readonly pdfPerIp = limiter('pdf-ip', { burst: 30, refillPerSecond: 1 / 2 }, 'address');
+  readonly pdfPerForm = limiter('pdf-form', { burst: 60, refillPerSecond: 1 }, 'form');
   readonly keylessAttemptsPerIp = limiter('keyless-attempts-ip', { burst: 60, refillPerSecond: 60 / HOUR }, 'address');
   readonly unclaimedFormsPerIp = limiter('unclaimed-forms-ip', { burst: 5, refillPerSecond: 5 / HOUR }, 'address');
   readonly agentKeysPerIp = limiter('agent-keys-ip', { burst: 20, refillPerSecond: 20 / (24 * HOUR) }, 'address');

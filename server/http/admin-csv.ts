@@ -33,7 +33,7 @@ export const adminPdf =
   async ({ req, res, params, query }: RouteContext) => {
     const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
     if (!principal) throw unauthorized(['session: sign in again']);
-    await sendPdf(s, res, await s.forms.requireInScope(principal, params.id), params.sid);
+    await sendPdf(s, req, res, await s.forms.requireInScope(principal, params.id), params.sid);
   };
 
 /** The panel's CSV download. */

@@ -1,11 +1,13 @@
 // The submissions exports as downloads (ARCHITECTURE.md "Knowing how a form does"): the CSV file (spec 4.3) and the
 // workbook streamed as they are read, and one answer as a PDF, for the REST API and the panel alike.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../core/services.ts';
 import type { ExportOptions } from '../core/exports/export-options.ts';
 import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
 import type { FormRecord } from '../core/store/types.ts';
+import { OneAtATime } from '../lib/one-at-a-time.ts';
 import { writeAnswerPdf } from '../lib/pdf/answer-pdf.ts';
+import { clientIp } from './client-ip.ts';
 import { writeXlsx } from '../lib/xlsx-writer.ts';
 
 /** The headers of a download: saved under `name`, never sniffed or cached. */
@@ -59,12 +61,30 @@ export async function streamXlsx(
   );
 }
 
-/** One submission as a PDF (`{form id}-{submission id}.pdf`); 404 before anything is sent when it is not the form's. */
-export async function sendPdf(s: Services, res: ServerResponse, form: FormRecord, submissionId: string) {
+/**
+ * One submission as a PDF (`{form id}-{submission id}.pdf`); 404 before anything is sent when it is not the form's,
+ * 429 when the address or the form asked for too many. PDFs are laid out one at a time (pdfLane), so a burst of
+ * them takes turns with every other request instead of all at once.
+ */
+export async function sendPdf(
+  s: Services,
+  req: IncomingMessage,
+  res: ServerResponse,
+  form: FormRecord,
+  submissionId: string,
+) {
+  const limits = s.rateLimits;
+  await limits.take([limits.pdfPerIp, clientIp(req, s.config.trustProxy)], [limits.pdfPerForm, form.id]);
   const content = await s.reads.pdf(form, submissionId);
-  startDownload(res, 'application/pdf', `${form.id}-${submissionId}.pdf`);
-  await writeAnswerPdf(res, content);
+  await pdfLane.run(async () => {
+    if (res.destroyed) return;
+    startDownload(res, 'application/pdf', `${form.id}-${submissionId}.pdf`);
+    await writeAnswerPdf(res, content);
+  });
 }
+
+/** The PDFs being laid out: one at a time, the rest wait their turn (each already passed the rate limits). */
+const pdfLane = new OneAtATime();
 
 /** Resolves when the socket can take more, or is gone; removes both listeners either way. */
 function drainOrClose(res: ServerResponse): Promise<void> {

@@ -40,7 +40,7 @@ export const getSubmission =
     const format = query.get('format');
     if (format !== null && format !== 'json' && format !== 'pdf')
       throw badRequest('invalid_format', ['format: must be json or pdf']);
-    if (format === 'pdf') return sendPdf(s, res, form, params.submissionId);
+    if (format === 'pdf') return sendPdf(s, req, res, form, params.submissionId);
     sendJson(res, 200, await s.reads.one(form, params.submissionId));
   };
 

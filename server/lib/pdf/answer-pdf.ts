@@ -1,6 +1,7 @@
 // One answer as a PDF (A4): a title, lines about it (when, which version), then each question's label in bold and
 // its answer below, wrapped, flowing onto new pages as long as it takes, with "Page 1 of 2" at the foot. pdfkit
-// lays it out; it is loaded on the first PDF, not when the server starts. Text is set in Noto Sans (fonts.ts): each
+// lays it out; it is loaded on the first PDF, not when the server starts. Words wider than a line are broken here,
+// in linear time, before pdfkit sees them (breakLongWords). Text is set in Noto Sans (fonts.ts): each
 // character goes to the first font piece that has it; one none has (Chinese, Arabic, emoji…) prints as "?".
 import type { Writable } from 'node:stream';
 
@@ -45,6 +46,58 @@ function runs(text: string, fonts: { name: string; has: (cp: number) => boolean 
   return out;
 }
 
+/** A measure of one character's width in a font at the current size (cached by the caller). */
+type CharWidth = (font: string, ch: string) => number;
+
+/**
+ * Breaks every word wider than `width` into pieces that each fit on a line, by ending a piece with a line break.
+ * pdfkit splits such a word itself, but by measuring ever shorter prefixes: worse than quadratic in the word's
+ * length (a 24,000-character word took 31 s and a gigabyte). Measuring each character once keeps it linear; the
+ * characters stay the same and in order.
+ */
+export function breakLongWords(
+  parts: { font: string; text: string }[],
+  width: number,
+  charWidth: CharWidth,
+): { font: string; text: string }[] {
+  let wordWidth = 0;
+  return parts.map((part) => {
+    let text = '';
+    for (const ch of part.text) {
+      if (ch === ' ' || ch === '\n') wordWidth = 0;
+      else {
+        const w = charWidth(part.font, ch);
+        if (wordWidth > 0 && wordWidth + w > width) {
+          text += '\n';
+          wordWidth = 0;
+        }
+        wordWidth += w;
+      }
+      text += ch;
+    }
+    return { font: part.font, text };
+  });
+}
+
+/** About how many characters pdfkit lays out between two turns of the event loop (~10 ms on this machine). */
+const SLICE = 2000;
+
+/** A run cut into pieces of about `size` characters, each ending after a space or line break where one is near. */
+function slices(part: { font: string; text: string }, size: number): { font: string; text: string }[] {
+  const out: { font: string; text: string }[] = [];
+  let rest = part.text;
+  while (rest.length > size) {
+    const cut = Math.max(rest.lastIndexOf(' ', size), rest.lastIndexOf('\n', size));
+    // Never inside a surrogate pair when no break is near.
+    let end = cut > size / 2 ? cut + 1 : size;
+    if (/[\uD800-\uDBFF]/.test(rest[end - 1])) end++;
+    out.push({ font: part.font, text: rest.slice(0, end) });
+    rest = rest.slice(end);
+  }
+  out.push({ font: part.font, text: rest });
+  return out;
+}
+
 /** Writes the PDF to `out` and resolves once it is all written. */
 export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise<void> {
   const [{ default: PDFDocument }, { loadFonts }] = await Promise.all([import('pdfkit'), import('./fonts.ts')]);
@@ -73,24 +126,37 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
   doc.pipe(out);
 
   const width = doc.page.width - 2 * MARGIN;
-  const write = (text: string, weight: typeof regular, size: number, color: string) => {
-    const parts = runs(text, weight);
-    if (!parts.length) parts.push({ font: weight[0].name, text: ' ' });
+  const widths = new Map<string, number>();
+  const write = async (text: string, weight: typeof regular, size: number, color: string) => {
     doc.fillColor(color).fontSize(size);
-    parts.forEach((part, i) => {
-      doc.font(part.font).text(part.text, { width, continued: i < parts.length - 1 });
-    });
+    const charWidth: CharWidth = (font, ch) => {
+      const key = `${font}\u0000${size}\u0000${ch}`;
+      let w = widths.get(key);
+      if (w === undefined) {
+        w = doc.font(font).widthOfString(ch);
+        widths.set(key, w);
+      }
+      return w;
+    };
+    const parts = breakLongWords(runs(text, weight), width, charWidth).flatMap((p) => slices(p, SLICE));
+    if (!parts.length) parts.push({ font: weight[0].name, text: ' ' });
+    for (let i = 0; i < parts.length; i++) {
+      // Other requests get their turn between slices: a PDF's layout is never one long stretch of the main thread.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      doc.font(parts[i].font).text(parts[i].text, { width, continued: i < parts.length - 1 });
+    }
   };
 
-  write(content.title, bold, SIZE.title, '#000000');
+  await write(content.title, bold, SIZE.title, '#000000');
   doc.moveDown(0.3);
-  for (const line of content.meta) write(line, regular, SIZE.meta, '#555555');
+  for (const line of content.meta) await write(line, regular, SIZE.meta, '#555555');
   doc.moveDown(1);
   for (const item of content.items) {
+    await new Promise((resolve) => setImmediate(resolve));
     if (doc.y > doc.page.height - MARGIN - KEEP_WITH_NEXT) doc.addPage();
-    write(item.label, bold, SIZE.label, '#000000');
+    await write(item.label, bold, SIZE.label, '#000000');
     doc.moveDown(0.15);
-    write(item.text, regular, SIZE.text, '#222222');
+    await write(item.text, regular, SIZE.text, '#222222');
     doc.moveDown(0.8);
   }
 
