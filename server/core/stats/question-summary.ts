@@ -35,15 +35,32 @@ export interface FormSummary {
 
 const answered = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
-/** Computes per-question summaries over the stored answers. */
+/**
+ * Computes per-question summaries over the stored answers. A summary reads up to 20 pages; the embedded store
+ * reads a page without a turn of the event loop, so it takes a turn between pages itself, and asks made while
+ * the same form's summary is being computed share it: four members opening one overview blocked the server
+ * for over a second before (issue 38).
+ */
 export class QuestionSummaries {
+  private readonly running = new Map<string, Promise<FormSummary>>();
+
   constructor(
     private readonly store: Store,
     private readonly definitions: DefinitionCache,
   ) {}
 
   /** The summary of the form's current fields over its newest SUMMARY_MAX_ANSWERS answers. */
-  async summarize(form: FormRecord): Promise<FormSummary> {
+  summarize(form: FormRecord): Promise<FormSummary> {
+    const key = `${form.id}\u0000${form.version}`;
+    let summary = this.running.get(key);
+    if (!summary) {
+      summary = this.compute(form).finally(() => this.running.delete(key));
+      this.running.set(key, summary);
+    }
+    return summary;
+  }
+
+  private async compute(form: FormRecord): Promise<FormSummary> {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
     const fields = allFields(definition);
@@ -57,6 +74,7 @@ export class QuestionSummaries {
     let read = 0;
     let cursor: number | undefined;
     while (read < SUMMARY_MAX_ANSWERS) {
+      if (read > 0) await new Promise((resolve) => setImmediate(resolve));
       const page = await this.store.submissions.page(form.id, Math.min(PAGE, SUMMARY_MAX_ANSWERS - read), cursor);
       for (const s of page) for (const [i, f] of fields.entries()) tallies[i].add(s.values[f.key]);
       read += page.length;
