@@ -1,6 +1,6 @@
 // The daily counters not yet written: added to in memory on every event and completion (a Map update,
 // nothing awaited), taken out in one batch by each flush. Bounded: a form's events only name its own
-// step ids and at most SOURCES_PER_FORM_DAY sources a day, so the rows are at most one per form, kind,
+// step ids and at most SOURCE_ROWS_PER_FORM_DAY sources a day, so the rows are at most one per form, kind,
 // step and source of today (and yesterday, around midnight).
 import type { CountKind, DailyCount } from '../store/types.ts';
 
@@ -10,6 +10,15 @@ export const SOURCES_PER_FORM_DAY = 20;
 /** The label counting every source past the first SOURCES_PER_FORM_DAY of a form's day. */
 export const OTHER_SOURCE = 'other';
 
+/**
+ * At most this many sources of a form's day ever get a row of their own: the first SOURCES_PER_FORM_DAY, plus
+ * later ones that overtook the least visited of them (the report shows the top SOURCES_PER_FORM_DAY).
+ */
+export const SOURCE_ROWS_PER_FORM_DAY = 2 * SOURCES_PER_FORM_DAY;
+
+/** Later sources tallied per form and day while they wait to overtake; past it, the one-visit ones are dropped. */
+const CANDIDATES_PER_FORM_DAY = 200;
+
 const keyOf = (formId: string, day: string, kind: string, step: string, source: string) =>
   `${formId}\0${day}\0${kind}\0${step}\0${source}`;
 
@@ -18,8 +27,12 @@ export class PendingCounts {
   private rows = new Map<string, DailyCount>();
   /** The batch being written now: still counted by reads until the write has landed. */
   private flushing: DailyCount[] = [];
-  /** The sources already given their own row, per form and day (this process's view since it started). */
-  private readonly admitted = new Map<string, Set<string>>();
+  /**
+   * The sources given their own row, per form and day, with the visits each brought since (this process's
+   * view since it started), and the later sources counted under OTHER_SOURCE with theirs.
+   */
+  private readonly admitted = new Map<string, Map<string, number>>();
+  private readonly candidates = new Map<string, Map<string, number>>();
   private admittedDay = '';
 
   /** Adds `n` to one counter. */
@@ -32,23 +45,36 @@ export class PendingCounts {
 
   /**
    * The label to count `source` under on `day`: itself while the form has fewer than SOURCES_PER_FORM_DAY
-   * sources that day (in this process since it started), else OTHER_SOURCE. First come, first kept: the
-   * sources that bring visits early in the day are the ones that bring most, as a rule.
+   * sources that day (in this process since it started), else OTHER_SOURCE until it has brought more visits
+   * than the least visited source with a row (its earlier visits stay in OTHER_SOURCE). So a flood of
+   * one-visit sources early in the day cannot keep a real source out of the top list (issue 38).
    */
   admit(formId: string, day: string, source: string): string {
     if (day > this.admittedDay) {
       // A new day: yesterday's lists are only needed for late completions of yesterday, kept one day.
-      for (const key of this.admitted.keys())
-        if (key.slice(key.indexOf('\0') + 1) < dayBefore(day)) this.admitted.delete(key);
+      for (const lists of [this.admitted, this.candidates])
+        for (const key of lists.keys()) if (key.slice(key.indexOf('\0') + 1) < dayBefore(day)) lists.delete(key);
       this.admittedDay = day;
     }
     const key = `${formId}\0${day}`;
-    const seen = this.admitted.get(key) ?? new Set<string>();
+    const seen = this.admitted.get(key) ?? new Map<string, number>();
     this.admitted.set(key, seen);
-    if (seen.has(source)) return source;
-    if (seen.size >= SOURCES_PER_FORM_DAY) return OTHER_SOURCE;
-    seen.add(source);
-    return source;
+    const visits = seen.get(source);
+    if (visits !== undefined || seen.size < SOURCES_PER_FORM_DAY) {
+      seen.set(source, (visits ?? 0) + 1);
+      return source;
+    }
+    const waiting = this.candidates.get(key) ?? new Map<string, number>();
+    this.candidates.set(key, waiting);
+    const tally = (waiting.get(source) ?? 0) + 1;
+    if (seen.size < SOURCE_ROWS_PER_FORM_DAY && tally > Math.min(...seen.values())) {
+      waiting.delete(source);
+      seen.set(source, tally);
+      return source;
+    }
+    waiting.set(source, tally);
+    if (waiting.size > CANDIDATES_PER_FORM_DAY) for (const [s, n] of waiting) if (n === 1) waiting.delete(s);
+    return OTHER_SOURCE;
   }
 
   /** Takes every waiting row out for writing; `settle` must follow once the write has ended. */
@@ -73,7 +99,8 @@ export class PendingCounts {
   /** Drops whatever waits for a form that was deleted. */
   forget(formId: string) {
     for (const [key, r] of this.rows) if (r.formId === formId) this.rows.delete(key);
-    for (const key of this.admitted.keys()) if (key.startsWith(`${formId}\0`)) this.admitted.delete(key);
+    for (const lists of [this.admitted, this.candidates])
+      for (const key of lists.keys()) if (key.startsWith(`${formId}\0`)) lists.delete(key);
   }
 
   /** How many rows wait. */

@@ -5,7 +5,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SeenOnce } from '../../../server/lib/seen-once.ts';
 import { durationBucket, medianSeconds } from '../../../server/core/stats/duration-buckets.ts';
-import { OTHER_SOURCE, PendingCounts, SOURCES_PER_FORM_DAY } from '../../../server/core/stats/pending-counts.ts';
+import {
+  OTHER_SOURCE,
+  PendingCounts,
+  SOURCE_ROWS_PER_FORM_DAY,
+  SOURCES_PER_FORM_DAY,
+} from '../../../server/core/stats/pending-counts.ts';
 import { statsReport } from '../../../server/core/stats/stats-report.ts';
 import { sourceLabel } from '../../../server/core/stats/visit-source.ts';
 import type { DailyCount } from '../../../server/core/store/types.ts';
@@ -41,6 +46,25 @@ bounds('PendingCounts.admit: 20 sources a form and day, then "other"; another fo
   assert.is(pending.admit('f', day, 's20'), OTHER_SOURCE, 'the 21st source');
   assert.is(pending.admit('g', day, 's20'), 's20', 'another form');
   assert.is(pending.admit('f', '2026-11-25', 's20'), 's20', 'the next day');
+});
+
+bounds('PendingCounts.admit: a flood of one-visit sources cannot keep a source that brings more out', () => {
+  const pending = new PendingCounts();
+  const day = '2026-11-24';
+  for (let i = 0; i < 25; i++) pending.admit('f', day, `flood${i}`);
+  assert.is(pending.admit('f', day, 'news.example'), OTHER_SOURCE, 'its first visit: the slots are taken');
+  assert.is(pending.admit('f', day, 'news.example'), 'news.example', 'its second: more than the least visited');
+  assert.is(pending.admit('f', day, 'news.example'), 'news.example', 'and from then on');
+  // Promotions stop at SOURCE_ROWS_PER_FORM_DAY rows: each later source needs more visits than the least.
+  for (let i = 0; i < 100; i++) for (let v = 0; v < 3; v++) pending.admit('f', day, `busy${i}`);
+  const named = new Set<string>();
+  for (let i = 0; i < 100; i++) named.add(pending.admit('f', day, `busy${i}`));
+  named.delete(OTHER_SOURCE);
+  assert.ok(named.size > 0 && named.size < SOURCE_ROWS_PER_FORM_DAY, `${named.size} later sources got a row`);
+  let rows = 0;
+  for (let i = 0; i < 25; i++) if (pending.admit('f', day, `flood${i}`) !== OTHER_SOURCE) rows++;
+  rows += named.size + 1;
+  assert.ok(rows <= SOURCE_ROWS_PER_FORM_DAY, `${rows} rows at most ${SOURCE_ROWS_PER_FORM_DAY}`);
 });
 
 bounds('durationBucket: each edge belongs to the next bucket; a negative or over-a-day time is not counted', () => {
