@@ -7,6 +7,7 @@ import type { OwnerResetLinks } from './owner-reset.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { UserPrincipal } from './principal.ts';
 import type { Store, UserRecord } from './store/types.ts';
+import { accountEmail } from './account-email.ts';
 
 /** Sessions last 7 days; the cookie carries the token, the store only its hash. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
@@ -99,7 +100,7 @@ export class AccountService {
     this.resetting = true;
     try {
       if (!(await this.resetLinks.valid(token))) throw used();
-      const user = await this.store.users.byEmail(email.trim().toLowerCase());
+      const user = await this.store.users.byEmail(accountEmail(email));
       const owner = user && (await this.store.users.workspacesOf(user.id)).some((w) => w.role === 'owner');
       const problems = credentialProblems(email, password);
       if (!owner) problems.unshift('email: no owner account has this address');
@@ -161,7 +162,7 @@ export class AccountService {
    * the time of the answer does not tell which addresses have accounts either.
    */
   async login(email: string, password: string): Promise<string> {
-    const user = await this.store.users.byEmail(email.trim().toLowerCase());
+    const user = await this.store.users.byEmail(accountEmail(email));
     const hash = user?.passwordHash;
     const matches = await this.verify(password, hash ?? (await dummyHash()));
     if (!user || !hash || !matches) throw unauthorized(['credentials: email or password is wrong']);
@@ -227,7 +228,7 @@ export async function newUser(email: string, password: string): Promise<UserReco
   if (problems.length) throw invalid(problems);
   return {
     id: newId(),
-    email: email.trim().toLowerCase(),
+    email: accountEmail(email),
     passwordHash: await hashPassword(password),
     createdAt: new Date().toISOString(),
   };
@@ -235,7 +236,7 @@ export async function newUser(email: string, password: string): Promise<UserReco
 
 /** A new account for an address the single sign-on provider verified: it signs in there, so it has no password. */
 export function verifiedUser(email: string): UserRecord {
-  return { id: newId(), email: email.trim().toLowerCase(), passwordHash: null, createdAt: new Date().toISOString() };
+  return { id: newId(), email: accountEmail(email), passwordHash: null, createdAt: new Date().toISOString() };
 }
 
 /** The rules for a new account's email and password, as `<path>: <problem>` lines. */

@@ -96,6 +96,18 @@ sso('an address no member has is refused, named, and told whom to ask', async ()
   assert.is(session(client), undefined);
 });
 
+sso("the Kelvin sign (U+212A) never lower-cases into a member's k: no sign-in as kate@", async () => {
+  provider.accounts.set('kate', { email: 'kate@example.com', email_verified: true });
+  provider.accounts.set('kelvin', { email: '\u212aate@example.com', email_verified: true });
+  const { url } = await asOwner((t) => t.members.invite.mutate({ role: 'viewer' }));
+  const token = url.split('/').pop()!;
+  const joined = await signIn('kate', new CookieClient(), { intent: 'invite', token });
+  assert.is(joined.res.status, 200, joined.html);
+  const { res, client } = await signIn('kelvin');
+  assert.is(res.status, 403, 'an address no member has');
+  assert.is(session(client), undefined);
+});
+
 sso("an address the provider has not verified is refused, even a member's", async () => {
   const { res, html, client } = await signIn('unverified');
   assert.is(res.status, 403);

@@ -5,6 +5,7 @@
 import * as oidc from 'openid-client';
 import type { OidcConfig } from '../../config.ts';
 import { FLOW_TTL_MS, type SsoFlow, type SsoIntent } from './flow-cookie.ts';
+import { accountEmail } from '../account-email.ts';
 
 /** Why a sign-in through the provider did not give a verified email; the pages say each in words. */
 export type SsoFailure =
@@ -103,7 +104,7 @@ export class OidcClient {
     }
     if (typeof email !== 'string' || !email.includes('@')) throw new SsoError('no_email', 'no email claim');
     // Only the boolean true counts: anything else (absent, false, "true") is not a verified address.
-    return { email: email.trim().toLowerCase(), emailVerified: verified === true };
+    return { email: accountEmail(email), emailVerified: verified === true };
   }
 
   /**

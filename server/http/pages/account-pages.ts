@@ -11,6 +11,7 @@ import { input, page, problems } from './layout.ts';
 import { orWithPassword, ssoButton, type SsoStart } from './sso-button.ts';
 import { assertSameOrigin } from '../../lib/same-origin.ts';
 import { clientIp } from '../client-ip.ts';
+import { accountEmail } from '../../core/account-email.ts';
 
 /** Reads a urlencoded form post into single string values. */
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
@@ -135,7 +136,7 @@ export const loginSubmit =
     await s.rateLimits.take([s.rateLimits.loginPerIp, clientIp(req, s.config.trustProxy)]);
     const form = await readForm(req);
     if (refusedPassword(s, res, { intent: 'login', next: safeNext(form.next) })) return;
-    await s.rateLimits.take([s.rateLimits.loginPerEmail, (form.email ?? '').trim().toLowerCase()]);
+    await s.rateLimits.take([s.rateLimits.loginPerEmail, accountEmail(form.email ?? '')]);
     try {
       const token = await s.accounts.login(form.email ?? '', form.password ?? '');
       res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
