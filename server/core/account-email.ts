@@ -7,7 +7,9 @@ export function accountEmail(email: string): string {
   let out = '';
   for (const ch of email.trim()) {
     const lower = ch.toLowerCase();
-    out += ch.charCodeAt(0) > 0x7f && /^[\x00-\x7f]+$/.test(lower) ? ch : lower;
+    out += ch.charCodeAt(0) > 0x7f && isAscii(lower) ? ch : lower;
   }
   return out;
 }
+
+const isAscii = (text: string) => [...text].every((c) => c.charCodeAt(0) <= 0x7f);
