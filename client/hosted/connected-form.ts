@@ -1,8 +1,11 @@
 // FormRenderer wired to a Formstead form: posts to its endpoint with the honeypot and render token,
-// shows the form's success message, follows redirect_url, offers "Submit another response". Answers are
-// kept in the browser as they are typed (save_progress); a response made offline is kept and sent when
-// the connection returns (offline-queue.ts), with a line that says so.
+// shows the chosen ending's message (else the form's success message), follows its redirect_url (else the
+// form's), offers "Submit another response". Answers are kept in the browser as they are typed
+// (save_progress); a response made offline is kept and sent when the connection returns (offline-queue.ts),
+// with a line that says so.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Ending } from '../../shared/definition/schema.ts';
+import { chooseEnding } from '../../shared/engine/endings.ts';
 import { FormRenderer } from '../renderer/form-renderer.ts';
 import { html } from '../renderer/html.ts';
 import { useWords } from '../renderer/words.ts';
@@ -79,10 +82,17 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
       ),
     [endpoint, view.render_token, counter, id, t],
   );
+  // The ending the answers lead to: the same rule the server answers in its 201, run here on the same values
+  // (calculations included), so an answer kept offline ends the same way.
+  const [ending, setEnding] = useState<Ending>();
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
     await send(values, context);
     counter?.submitted();
-    if (view.redirect_url) onRedirect(view.redirect_url);
+    const chosen = chooseEnding(view.definition, values);
+    setEnding(chosen);
+    // Unclaimed forms follow no redirect (the view already drops their redirect_url).
+    const redirect = (!view.unclaimed && chosen?.redirect_url) || view.redirect_url;
+    if (redirect) onRedirect(redirect);
   };
   const uploads = useMemo(
     () => ({
@@ -92,7 +102,10 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
     [endpoint, view.upload_max_bytes],
   );
   // Spec 2.11: "Submit another response" has no effect while redirect_url is set.
-  const success = { message: view.success_message, allowAnother: view.allow_another_response && !view.redirect_url };
+  const success = {
+    message: ending?.message ?? view.success_message,
+    allowAnother: view.allow_another_response && !view.redirect_url,
+  };
   return html`<div class="fs-connected">
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>
     <${Honeypot} inputRef=${honeypot} />

@@ -2,7 +2,13 @@
 // load the form, check it accepts answers, check anti-spam, evaluate with the engine, store durably
 // (with the idempotency record and the webhook delivery in the same write), answer.
 import { createHash } from 'node:crypto';
-import { allFields, evaluateSubmission, type FormDefinition } from '../../shared/engine/index.ts';
+import {
+  allFields,
+  chooseEnding,
+  type Ending,
+  evaluateSubmission,
+  type FormDefinition,
+} from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
 import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
@@ -46,7 +52,8 @@ export interface SubmitInput {
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
 export interface SubmitResult {
   status: number;
-  body: { id: string; values: Record<string, unknown> };
+  /** `ending`: the id of the first ending whose conditions match the stored values, or null ("Endings"). */
+  body: { id: string; values: Record<string, unknown>; ending?: string | null };
   /** `body` as JSON text when it was made already (a new submission: the stored row's text); else stringify `body`. */
   json?: string;
   form: FormRecord;
@@ -124,7 +131,7 @@ export class SubmissionService {
     // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
     const { definition, values, problems } = await this.evaluate(form, input);
     const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems });
-    return this.save(form, resolved.values, resolved.fileIds, input);
+    return this.save(form, resolved.values, resolved.fileIds, input, chooseEnding(definition, resolved.values));
   }
 
   /**
@@ -252,7 +259,9 @@ export class SubmissionService {
         { id, formId: form.id, formVersion: form.version, createdAt, values, reason },
         SPAM_KEPT_MAX,
       );
-    return { status: 201, body: { id, values: values ?? raw }, form, replayed: false };
+    // The ending a person would get, so a caught bot learns nothing from the answer either.
+    const ending = values ? (chooseEnding(evaluation.definition, values)?.id ?? null) : null;
+    return { status: 201, body: { id, values: values ?? raw, ending }, form, replayed: false };
   }
 
   /**
@@ -279,13 +288,15 @@ export class SubmissionService {
     values: Record<string, unknown>,
     fileIds: string[],
     input: SubmitInput,
+    chosen: Ending | undefined,
   ): Promise<SubmitResult> {
     const { id, createdAt } = newTimeOrderedRow();
-    const body = { id, values };
+    const ending = chosen?.id ?? null;
+    const body = { id, values, ending };
     // The values as JSON once, for the row, the idempotency record and the answer: byte for byte what
     // JSON.stringify(body) gives, since `values` is a plain object of JSON values.
     const valuesJson = JSON.stringify(values);
-    const json = `{"id":${JSON.stringify(id)},"values":${valuesJson}}`;
+    const json = `{"id":${JSON.stringify(id)},"values":${valuesJson},"ending":${JSON.stringify(ending)}}`;
     const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
     // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
     const chat = sendsChat(form)

@@ -60,7 +60,7 @@ export const submit =
         await s.files.delete(received).catch(() => {});
         throw err;
       }
-      if (browserPost) return redirect(res, 303, afterPost(s, req, result, extras));
+      if (browserPost) return redirect(res, 303, await afterPost(s, req, result, extras));
       sendJsonText(
         res,
         result.status,
@@ -96,19 +96,26 @@ export const publicDefinition =
   };
 
 /**
- * Where a browser's form post goes after success: its accepted `_next`, else redirect_url (unclaimed
- * forms ignore both, so nobody can use them as an open redirector), else the thank-you page: with a
- * signed, short-lived link to this submission when the success message pipes answers (thanks-links.ts),
- * and a signed way back to the site the post came from when that is not this server (back-link.ts).
+ * Where a browser's form post goes after success: its accepted `_next`, else the chosen ending's redirect_url,
+ * else the form's (unclaimed forms ignore all three, so nobody can use them as an open redirector), else the
+ * thank-you page: naming the chosen ending (`e`), with a signed, short-lived link to this submission when the
+ * message pipes answers (thanks-links.ts), and a signed way back to the site the post came from when that is
+ * not this server (back-link.ts).
  */
-function afterPost(s: Services, req: IncomingMessage, result: SubmitResult, extras: PostExtras): string {
+async function afterPost(s: Services, req: IncomingMessage, result: SubmitResult, extras: PostExtras) {
   const form = result.form;
   const origin = postOrigin(req);
   const next = nextAddress(form, extras.next, origin);
   if (next) return next;
+  const ending = result.body.ending
+    ? (await s.forms.definitions.get(form.id, form.version))?.endings?.find((e) => e.id === result.body.ending)
+    : undefined;
+  if (ending?.redirect_url && followsRedirect(form)) return ending.redirect_url;
   if (form.redirectUrl && followsRedirect(form)) return form.redirectUrl;
   const query: string[] = [];
-  if (form.successMessage.includes('{{')) query.push(`r=${thanksToken(s.secret, form.id, result.body.id)}`);
+  if (ending) query.push(`e=${encodeURIComponent(ending.id)}`);
+  if ((ending?.message ?? form.successMessage).includes('{{'))
+    query.push(`r=${thanksToken(s.secret, form.id, result.body.id)}`);
   // Our own hosted page needs no way back to itself; it is ours when on the public address or on the
   // address this request came to (a server reached on 127.0.0.1 whose public address says localhost).
   const own = origin && (origin === new URL(s.config.publicUrl).origin || new URL(origin).host === req.headers.host);

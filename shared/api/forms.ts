@@ -124,7 +124,8 @@ export const settingsPatchSchema = z.strictObject({
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
-function isHttpUrl(value: string): boolean {
+/** Whether `value` is an absolute http or https address with a host: the rule of every redirect address. */
+export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';

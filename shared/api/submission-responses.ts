@@ -28,7 +28,16 @@ export const submissionPageSchema = z
   .meta({ id: 'SubmissionPage' });
 
 /** 201 of POST /v1/f/{id}: the new submission's id and exactly the values stored. */
-export const submitResultSchema = z.object({ id: z.string(), values }).meta({ id: 'SubmitResult' });
+export const submitResultSchema = z
+  .object({
+    id: z.string(),
+    values,
+    ending: z
+      .string()
+      .nullable()
+      .meta({ description: "The id of the first of the definition's endings whose conditions match, or null" }),
+  })
+  .meta({ id: 'SubmitResult' });
 
 /** 201 of POST /v1/f/{id}/uploads: send `upload_id` as the file field's value. */
 export const uploadResultSchema = z

@@ -1,7 +1,7 @@
 // Publish checks of piping (docs/engine.md "Piping"): each `{{key}}` in a field's label, helperText or
-// placeholder and in a step's title or description names a field or a calculation, never a password,
-// and nothing asked on a later step: a field of this or an earlier step, or a calculation whose inputs
-// all are. That is what the respondent has answered when the text is shown.
+// placeholder, in a step's title or description and in an ending's message names a field or a calculation,
+// never a password, and nothing asked on a later step: a field of this or an earlier step, or a calculation
+// whose inputs all are. That is what the respondent has answered when the text is shown.
 import { pipedKeys } from '../engine/piping.ts';
 import { allFields } from '../engine/plan.ts';
 import type { FormDefinition } from './schema.ts';
@@ -11,6 +11,7 @@ import { type CalcEntry, type FieldEntry, type Path, type Problem, record, text 
 /** Every piping problem of the fields' and steps' texts. */
 export function pipingProblems(
   steps: unknown[],
+  endings: unknown[],
   fields: readonly FieldEntry[],
   keys: ReadonlyMap<string, FieldEntry>,
   calcs: ReadonlyMap<string, CalcEntry>,
@@ -33,6 +34,10 @@ export function pipingProblems(
     const step = record(s);
     if (!step) return;
     for (const part of ['title', 'description']) check(['steps', i, part], step[part], i);
+  });
+  // An ending is shown once every step is answered: any field may be read, as in the success message.
+  endings.forEach((e, i) => {
+    check(['endings', i, 'message'], record(e)?.message, Number.MAX_SAFE_INTEGER);
   });
   return problems;
 }

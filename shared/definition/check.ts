@@ -23,7 +23,8 @@
 //   earlier calculations. A condition may name a calculation when it could name every field the
 //   calculation reads (its inputs stand in for it, in the order and circle rules too);
 // - piping (check-piping.ts): `{{key}}` names a field or calculation of this or an earlier step;
-// - translations (check-translations.ts): language tags, and paths that name a text the form has.
+// - translations (check-translations.ts): language tags, and paths that name a text the form has;
+// - endings (check-endings.ts): unique ids, redirect addresses, and conditions that may read any answer.
 import type { core } from 'zod';
 import { dependencyCycles } from '../engine/dependencies.ts';
 import { formatPath } from '../engine/problems.ts';
@@ -43,6 +44,7 @@ import {
   type Scope,
   text,
 } from './check-parts.ts';
+import { endingProblems } from './check-endings.ts';
 import { pipingProblems } from './check-piping.ts';
 import { translationProblems } from './check-translations.ts';
 import { FormDefinition, optionFieldTypes } from './schema.ts';
@@ -190,6 +192,12 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   });
   collectButton(def.submit, ['submit'], refs, problems);
   collectButton(def.cancel, ['cancel'], refs, problems);
+  problems.push(
+    ...endingProblems(def.endings, (ending, path) =>
+      // An ending is chosen once every answer is in: its conditions may read any field or calculation.
+      collectConditions(ending, path, { kind: 'any' }, refs, problems),
+    ),
+  );
 
   // Entries are counted whatever their shape, so a malformed field is reported once, by the shape layer.
   const fieldCount = list(def.fields).length + steps.reduce((n: number, s) => n + list(record(s)?.fields).length, 0);
@@ -221,7 +229,7 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
     if (message) problems.push({ path: ref.path, message });
   }
   problems.push(...cycleProblems(fields, multiStep ? steps.length : 0, calcs));
-  problems.push(...pipingProblems(steps, fields, keys, calcs));
+  problems.push(...pipingProblems(steps, list(def.endings), fields, keys, calcs));
   problems.push(...translationProblems(def));
   return problems;
 

@@ -177,6 +177,30 @@ export const Calculation = doc(
   'Calculation',
 );
 
+/** Most endings one definition may carry. */
+export const ENDINGS_MAX = 20;
+/** Longest ending message, as long as the success message setting may be. */
+export const ENDING_MESSAGE_MAX = 500;
+
+/** Wave 4: a thank-you screen chosen by the answers (the first whose conditions match). */
+export const Ending = doc(
+  z.strictObject({
+    id: doc(z.string().min(1).max(64), 'Unique ending id; POST /v1/f/{id} answers it as `ending`'),
+    message: doc(
+      z.string().max(ENDING_MESSAGE_MAX),
+      'What the person sees after sending (Markdown subset); {{key}} pipes an answer',
+    ),
+    redirect_url: doc(
+      z.string().max(2048).optional(),
+      'Where the person is sent after sending instead (https, or http on a loopback host)',
+    ),
+    show: conditions('Matches only when all conditions match; with neither show nor showAny it always matches'),
+    showAny: conditions('Matches when any condition matches'),
+  }),
+  'An ending: checked in order after a stored submission; the first that matches is shown, else the success message',
+  'Ending',
+);
+
 /** Spec 2.1: the whole form definition. */
 export const FormDefinition = doc(
   z.strictObject({
@@ -205,6 +229,10 @@ export const FormDefinition = doc(
       'Texts in other languages: {"<language tag>": {"<path>": "text"}}. Paths: title, description, ' +
         'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
         'steps.<id>.title, steps.<id>.description, submit.label. A missing text shows the default one',
+    ),
+    endings: doc(
+      z.array(Ending).max(ENDINGS_MAX).optional(),
+      'Thank-you screens chosen by the answers, checked in order (the first that matches is shown)',
     ),
     // Additive (Wave 3, "Respondents who finish"): how renderers present the form; the engine's rules ignore both.
     layout: doc(
@@ -236,5 +264,7 @@ export type StepRoute = z.infer<typeof StepRoute>;
 export type FormStep = z.infer<typeof FormStep>;
 /** A calculation (Wave 3). */
 export type Calculation = z.infer<typeof Calculation>;
+/** An ending (Wave 4). */
+export type Ending = z.infer<typeof Ending>;
 /** A whole form definition (spec 2.1). */
 export type FormDefinition = z.infer<typeof FormDefinition>;

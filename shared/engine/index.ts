@@ -28,6 +28,7 @@ export {
 export { coerceFormValues } from './coerce.ts';
 export { allFields } from './plan.ts';
 export { evaluateSubmission, type EvaluateOptions, type Evaluation } from './evaluate.ts';
+export { chooseEnding } from './endings.ts';
 export { createFormState, type FormState, type FormStateOptions } from './form-state.ts';
 export {
   parseFormula,

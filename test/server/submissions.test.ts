@@ -186,8 +186,8 @@ submit(
     const headers = { 'idempotency-key': 'exact-bytes' };
     const first = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
     assert.is(first.status, 201, first.text);
-    assert.equal(Object.keys(first.json), ['id', 'values']);
-    assert.is(first.text, JSON.stringify({ id: first.json.id, values }));
+    assert.equal(Object.keys(first.json), ['id', 'values', 'ending']);
+    assert.is(first.text, JSON.stringify({ id: first.json.id, values, ending: null }));
     assert.is(first.headers.get('content-length'), String(Buffer.byteLength(first.text)));
     const again = await api('POST', `/v1/f/${form.form_id}`, { body: { values }, headers });
     assert.is(again.text, first.text);

@@ -157,6 +157,7 @@ jsonSchema('is exactly what zod generates from the schemas (not hand-written)', 
 jsonSchema('names each part in $defs and forbids unknown properties everywhere', () => {
   assert.equal(Object.keys(defs).sort(), [
     'Calculation',
+    'Ending',
     'FieldOption',
     'FieldValidation',
     'FormAction',

@@ -1,6 +1,7 @@
 // GET /f/{id}/thanks: the success page a browser form post is sent to (303) when no redirect_url is set.
 // It shows the renderer's own success screen (client/renderer/success), rendered here to HTML. With a
-// signed `?r=` (core/thanks-links.ts) the success message pipes that submission's answers, as text.
+// signed `?r=` (core/thanks-links.ts) the success message pipes that submission's answers, as text; with `?e=`
+// the chosen ending's message stands in for the success message.
 import { h } from 'preact';
 import { Success } from '../../../client/renderer/success/success.ts';
 import { pipeText } from '../../../shared/engine/index.ts';
@@ -19,9 +20,13 @@ import { renderHtml } from './render-html.ts';
 export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   const view = await viewOrNotFound(s, ctx, true);
   if (!view) return;
+  // `e` names the ending the answers led to (its message is public in the definition, so naming another one
+  // shows nothing private); without it, or for an id the form has no more, the success message.
+  const ending = view.definition.endings?.find((e) => e.id === ctx.query.get('e'));
+  const message = ending?.message ?? view.success_message;
   // The view already drops redirect_url for unclaimed forms; spec 2.11: no "another" while a redirect is set.
   const success = h(Success, {
-    message: pipeText(view.definition, view.success_message, await pipedValues(s, view.form_id, ctx.query.get('r'))),
+    message: pipeText(view.definition, message, await pipedValues(s, view.form_id, ctx.query.get('r'))),
     allowAnother: view.allow_another_response && !view.redirect_url,
     anotherHref: `/f/${encodeURIComponent(view.form_id)}`,
   });
