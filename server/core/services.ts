@@ -189,6 +189,7 @@ export function createServices(
       ...webhookSettings,
       linkSecret: secret,
       onScheduled: (id, formId) => deliveries.poke(id, formId),
+      limits: rateLimits,
     }),
     members,
     sso,
