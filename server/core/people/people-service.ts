@@ -76,6 +76,10 @@ export class PeopleService {
       if (!found.more) break;
     }
     erased.forms = forms.size;
+    // On the embedded store the erased rows are still in the journal (and deleted pages in the last
+    // snapshot) until the next snapshot: take it now, so the data folder no longer holds them
+    // (docs/storage.md). PostgreSQL answers at once; its own files are VACUUM's business.
+    if (erased.answers + erased.spam > 0) await this.store.snapshot();
     const after = await this.withHeld(workspaceId, email);
     return { erased, remaining: personCounts(after.found, after.held) };
   }
