@@ -202,7 +202,7 @@ export function createServices(
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),
     deletion,
-    people: new PeopleService(store, forms.definitions, deletion, files),
+    people: new PeopleService(store, forms.definitions, deletion, files, secret, log),
     retention: new RetentionService(store, deletion),
     counting,
     stats: new FormStats(store, forms.definitions, counting, options.clock),
