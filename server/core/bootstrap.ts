@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { newId, newToken } from './ids.ts';
 import { hashSecret, type KeyService } from './keys.ts';
+import { OWNER_KEY_EMAIL } from './mail/recipients.ts';
 import type { Store, UserRecord, WorkspaceRecord } from './store/types.ts';
 
 /** The meta key holding the hash of the pending one-time setup token. */
@@ -43,9 +44,6 @@ export async function bootstrap(store: Store, keys: KeyService, config: Config):
   await store.meta.set(SETUP_TOKEN_META, [...earlier.slice(-(SETUP_TOKENS_KEPT - 1)), hashSecret(token)].join(' '));
   return [`Create the owner account (this link works once): ${config.publicUrl}/admin/setup?token=${token}`];
 }
-
-/** The address of the owner FORMSTEAD_OWNER_KEY makes: nobody receives mail there or signs in with it. */
-const OWNER_KEY_EMAIL = 'owner@formstead.local';
 
 async function ensureDefaultWorkspace(store: Store): Promise<WorkspaceRecord> {
   const existing = await store.workspaces.first();

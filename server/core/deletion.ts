@@ -53,6 +53,7 @@ export class DeletionService {
     await this.rateLimits.forget(this.rateLimits.submitPerForm, form.id);
     await this.rateLimits.forget(this.rateLimits.uploadPerForm, form.id);
     await this.rateLimits.forget(this.rateLimits.eventsPerForm, form.id);
+    await this.rateLimits.forget(this.rateLimits.redeliverPerForm, form.id);
     this.counting.forget(form.id);
     return { submissionsDeleted };
   }

@@ -26,6 +26,12 @@ export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
 /** Per address: 3 at once, then one every 20 minutes, so one inbox cannot be flooded through any form. */
 export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
 
+/** Redeliveries of one submission an hour (5 at once, then one every 12 minutes). */
+export const REDELIVERIES_PER_SUBMISSION_HOUR = 5;
+
+/** Redeliveries of one form's submissions an hour (60 at once, then one a minute). */
+export const REDELIVERIES_PER_FORM_HOUR = 60;
+
 /**
  * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,
  * whether its keys name a person (an IP or an email address) and whether they are client addresses.
@@ -83,6 +89,17 @@ export class RateLimits {
   readonly loginPerEmail = limiter('login-email', { burst: 10, refillPerSecond: 1 / 90 }, 'email');
   readonly confirmationPerForm = limiter('confirmation-form', CONFIRMATION_PER_FORM, 'form');
   readonly confirmationPerAddress = limiter('confirmation-address', CONFIRMATION_PER_ADDRESS, 'email');
+  /** Redeliveries (POST .../webhook/redeliver): each is a new delivery with retries to someone's receiver. */
+  readonly redeliverPerSubmission = limiter(
+    'redeliver-submission',
+    { burst: REDELIVERIES_PER_SUBMISSION_HOUR, refillPerSecond: REDELIVERIES_PER_SUBMISSION_HOUR / HOUR },
+    'form',
+  );
+  readonly redeliverPerForm = limiter(
+    'redeliver-form',
+    { burst: REDELIVERIES_PER_FORM_HOUR, refillPerSecond: REDELIVERIES_PER_FORM_HOUR / HOUR },
+    'form',
+  );
 
   /**
    * Upload bytes per address and per form: each upload draws its size, so unused uploads (kept 24 h until
@@ -130,6 +147,31 @@ export class RateLimits {
       ],
       {},
       { 'retry-after': String(r.retryAfterSeconds), connection: 'close' },
+    );
+  }
+
+  /**
+   * Takes a redelivery of `submissionId` from its own and its form's hourly budgets, or throws 429 and
+   * takes none. Always on, like the mail limits: a flood of redeliveries lands on the receiver, not here.
+   */
+  async takeRedelivery(formId: string, submissionId: string): Promise<void> {
+    const r = await this.buckets.take(
+      this.checks([
+        [this.redeliverPerSubmission, `${formId}/${submissionId}`],
+        [this.redeliverPerForm, formId],
+      ]),
+      this.now(),
+    );
+    if (r.ok) return;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      [
+        `submission_id: too many redeliveries: one submission may be redelivered ${REDELIVERIES_PER_SUBMISSION_HOUR} ` +
+          `times an hour and one form's ${REDELIVERIES_PER_FORM_HOUR}; retry in ${r.retryAfterSeconds} s`,
+      ],
+      {},
+      { 'retry-after': String(r.retryAfterSeconds) },
     );
   }
 

@@ -132,11 +132,20 @@ export const submissionsDeleteInput = z.strictObject({
  */
 const ONE_ADDRESS = /^[^\s@"\\<>\p{Cc}]+@[^\s@"\\<>\p{Cc}]+$/u;
 
+const personEmail = z
+  .string()
+  .trim()
+  .max(PERSON_EMAIL_MAX, { message: `an email address has at most ${PERSON_EMAIL_MAX} characters` })
+  .regex(ONE_ADDRESS, { message: 'enter one email address, such as ada@example.com' });
+
 /** Find a person: one email address, spaces around it ignored. */
-export const personInput = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .max(PERSON_EMAIL_MAX, { message: `an email address has at most ${PERSON_EMAIL_MAX} characters` })
-    .regex(ONE_ADDRESS, { message: 'enter one email address, such as ada@example.com' }),
+export const personInput = z.strictObject({ email: personEmail });
+
+/**
+ * people.erase: the address, and what to do with answers that only mention it (someone else's answers):
+ * kept unless the owner chooses to erase them too.
+ */
+export const personEraseInput = z.strictObject({
+  email: personEmail,
+  mentions: z.enum(['keep', 'erase']).default('keep'),
 });

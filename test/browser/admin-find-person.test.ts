@@ -75,10 +75,11 @@ people('search, download and erase by keyboard; the others stay', async () => {
   await page.getByRole('heading', { name: 'Find a person' }).waitFor();
 
   await searchFor(page, '  ADA@example.com ');
-  await page.getByText('2 answers in 2 forms').waitFor();
-  assert.is(await focusedElement(page), 'status:2 answers in 2 forms', 'the focus goes to what was found');
-  await page.getByText('Found in Email').waitFor();
-  await page.getByText('Found in Message (in a longer answer)').waitFor();
+  const summary = '1 answer in 1 form; 1 other answer only mentions it';
+  await page.getByText(summary).waitFor();
+  assert.is(await focusedElement(page), `status:${summary}`, 'the focus goes to what was found');
+  await page.getByText('Their own answer · Found in Email').waitFor();
+  await page.getByText('Only mentions the address · Found in Message (in a longer answer)').waitFor();
   await page.getByText('Name: Ada', { exact: true }).waitFor();
   assert.not.ok(await page.getByText('Name: Bob').count(), "Bob's answer is not listed");
   await assertAxe(page, 'find a person: found');
@@ -109,23 +110,35 @@ people('search, download and erase by keyboard; the others stay', async () => {
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Erase everything about ada@example.com?' });
   await dialog.waitFor();
+  // By default only her own answer goes: the one that mentions her is someone else's.
   await dialog
-    .getByText('This deletes 2 answers, 0 files, 2 waiting emails and 0 delivery log lines for good.')
+    .getByText('This deletes 1 answer, 0 files, 1 waiting email and 0 delivery log lines for good.')
     .waitFor();
+  assert.ok(await dialog.getByRole('radio', { name: "Keep them: they are other people's answers" }).isChecked());
   await dialog.getByText('emails already sent, what your webhook receivers stored, and backups').waitFor();
   assert.is(await focusedElement(page), 'button:Cancel', 'the safe choice has the focus');
   await assertAxe(page, 'find a person: erase question');
   await screenshot(page, 'admin-find-person-erase-question');
-  await page.keyboard.press('Tab');
-  assert.is(await focusedElement(page), 'button:Erase');
+  await dialog.getByRole('button', { name: 'Erase', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await page.getByText('Erased 2 answers, 0 files, 2 waiting emails and 0 delivery log lines.').waitFor();
-  await page.getByText('No answer in any form holds this address.').waitFor();
-  assert.match(await focusedElement(page), /^p:Erased 2 answers/, 'the focus goes to the result');
+  await page.getByText('Erased 1 answer, 0 files, 1 waiting email and 0 delivery log lines.').waitFor();
+  await page.getByText("Kept 1 answer that only mentions the address: other people's answers.").waitFor();
+  await page.getByText('No answer gives it as its email; 1 other answer only mentions it').waitFor();
+  assert.match(await focusedElement(page), /^p:Erased 1 answer/, 'the focus goes to the result');
   await assertAxe(page, 'find a person: erased');
   await screenshot(page, 'admin-find-person-erased');
-
   assert.equal(await stored(forms['Contact us']), [ids.bob], "Bob's answer stays");
+  assert.equal(await stored(forms.Newsletter), [ids.adaNews], 'the answer that only mentions her stays');
+
+  // Chosen: the mention goes too.
+  await page.getByRole('button', { name: 'Erase…' }).click();
+  await dialog.waitFor();
+  await dialog.getByRole('radio', { name: 'Erase them too' }).check();
+  await dialog
+    .getByText('This deletes 1 answer, 0 files, 1 waiting email and 0 delivery log lines for good.')
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
+  await page.getByText('No answer in any form holds this address.').waitFor();
   assert.equal(await stored(forms.Newsletter), []);
   assert.equal(
     errors.filter((e) => !e.startsWith('Failed to load resource')),

@@ -168,4 +168,46 @@ t('the service worker opens a form visited before while offline', async () => {
   await context.close();
 });
 
+t('a prefilled link is never kept: offline, the next visit on this device shows no earlier name', async () => {
+  const id = await publish();
+  const bare = `${server.url}/f/${id}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await page.goto(`${bare}?name=Prefilled%20Pat`);
+  await page.waitForSelector('.fs-renderer-host');
+  assert.is(await page.getByLabel('Name').inputValue(), 'Prefilled Pat', 'online, the link prefills');
+  // Whatever copy of the form the worker keeps (under any query), and its script.
+  await page.waitForFunction(
+    async (url) =>
+      !!(await caches.match(url, { ignoreSearch: true })) &&
+      !!(await caches.match(`${location.origin}/assets/hosted.js`)),
+    bare,
+    { polling: 200 },
+  );
+  // A second prefilled visit, this time through the worker's fetch.
+  const second = await context.newPage();
+  await second.goto(`${bare}?name=Second%20Sam`);
+  await second.waitForSelector('.fs-renderer-host');
+  assert.is(await second.getByLabel('Name').inputValue(), 'Second Sam');
+  await second.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  const later = await context.newPage();
+  await later.goto(bare);
+  await later.waitForSelector('.fs-renderer-host');
+  assert.is(await later.locator('h1').textContent(), 'Contact us', 'the form opens offline');
+  assert.is(await later.getByLabel('Name').inputValue(), '', 'no earlier visitor’s name');
+  const kept = await later.evaluate(async () => {
+    const texts: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) texts.push(`${req.url}\n${await (await cache.match(req))!.text()}`);
+    }
+    return texts.join('\n');
+  });
+  assert.not.ok(/Prefilled|Pat\b|Second Sam/.test(kept), 'no kept copy holds a prefilled name');
+  assert.equal(errors, []);
+  await context.close();
+});
+
 t.run();

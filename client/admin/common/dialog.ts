@@ -23,7 +23,11 @@ export function Dialog({
     const opener = document.activeElement as HTMLElement | null;
     const dialog = ref.current!;
     dialog.showModal();
-    dialog.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.d-close)')?.focus();
+    // A control marked data-autofocus wins wherever it stands (a confirmation's Cancel after its choices).
+    (
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector<HTMLElement>('input, select, textarea, button:not(.d-close)')
+    )?.focus();
     return () => {
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();

@@ -8,11 +8,12 @@ import type { PersonSearch } from '../types.ts';
 type FoundForm = PersonSearch['forms'][number];
 type Item = FoundForm['answers'][number];
 
-/** One answer or post: when, where the address is, its answers as `Label: answer` lines. */
-function FoundItem({ item, href }: { item: Item; href?: string }) {
+/** One answer or post: when, whose, where the address is, its answers as `Label: answer` lines. */
+function FoundItem({ item, href }: { item: Item & { own?: boolean }; href?: string }) {
+  const whose = item.own === undefined ? '' : item.own ? ' · Their own answer' : ' · Only mentions the address';
   return html`<li>
     <p class="found-meta"><strong><${Time} iso=${item.created_at} /></strong>
-      <span class="muted"> · Found in ${item.found_in.join(', ')}</span>
+      <span class="muted">${whose} · Found in ${item.found_in.join(', ')}</span>
       ${href && html` · <${Link} href=${href}>Open<//>`}</p>
     <ul class="plain found-answers">${item.lines.map((line) => html`<li>${line}</li>`)}</ul>
   </li>`;

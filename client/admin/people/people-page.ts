@@ -10,7 +10,11 @@ import { trpc } from '../trpc.ts';
 import type { PersonCounts, PersonSearch } from '../types.ts';
 import { useAction } from '../use-action.ts';
 import { FoundList } from './found-list.ts';
-import { beyondReach, downloadName, foundSummary, whatGoes } from './person-words.ts';
+import { beyondReach, downloadName, foundSummary, mentionsNote, whatGoes } from './person-words.ts';
+import { count } from '../common/format.ts';
+
+/** What an erase does with answers that only mention the address. */
+type Mentions = 'keep' | 'erase';
 
 const intro =
   'Search every form of this workspace for an email address. You see the answers that hold it, ' +
@@ -20,7 +24,8 @@ const intro =
 export function PeoplePage() {
   const [typed, setTyped] = useState('');
   const [found, setFound] = useState<PersonSearch | undefined>();
-  const [erased, setErased] = useState<PersonCounts | undefined>();
+  const [erased, setErased] = useState<{ counts: PersonCounts; kept: number } | undefined>();
+  const [mentions, setMentions] = useState<Mentions>('keep');
   const [asking, setAsking] = useState(false);
   const status = useRef<HTMLParagraphElement>(null);
   const search = useAction((email: string) => trpc.people.search.query({ email }));
@@ -28,7 +33,7 @@ export function PeoplePage() {
     const doc = await trpc.people.export.query({ email });
     saveAs([new TextEncoder().encode(JSON.stringify(doc, null, 2))], 'application/json', downloadName(email));
   });
-  const erase = useAction((email: string) => trpc.people.erase.mutate({ email }));
+  const erase = useAction((email: string) => trpc.people.erase.mutate({ email, mentions }));
   // What happened is where the focus goes: the searched summary, or the erase's result.
   // biome-ignore lint/correctness/useExhaustiveDependencies: found and erased are the triggers, not read
   useLayoutEffect(() => status.current?.focus(), [found, erased]);
@@ -45,10 +50,13 @@ export function PeoplePage() {
     setAsking(false);
     if (!result) return;
     setFound(await search.run(found.email));
-    setErased(result.erased);
+    setErased({ counts: result.erased, kept: result.mentions_kept });
+    setMentions('keep');
   };
   const c = found?.counts;
-  const anything = c && (c.answers > 0 || c.spam > 0);
+  const anything = c && found && (c.answers > 0 || c.spam > 0 || found.mentions > 0);
+  // What the confirmation states: the person's own, or with the mentions when the owner chose so.
+  const goes = found && (mentions === 'erase' ? found.counts_with_mentions : found.counts);
   return html`<div>
     <h1>Find a person</h1>
     <p class="muted">${intro}</p>
@@ -62,7 +70,12 @@ export function PeoplePage() {
     ${
       erased &&
       html`<div class="card" role="status">
-        <p class="ok" tabindex="-1" ref=${status}>Erased ${whatGoes(erased)}.</p>
+        <p class="ok" tabindex="-1" ref=${status}>Erased ${whatGoes(erased.counts)}.</p>
+        ${
+          erased.kept > 0 &&
+          html`<p>Kept ${count(erased.kept, 'answer')} that only ${erased.kept === 1 ? 'mentions' : 'mention'} the
+            address: other people's answers.</p>`
+        }
         <p class="muted">${beyondReach}</p></div>`
     }
     ${
@@ -70,7 +83,11 @@ export function PeoplePage() {
       c &&
       html`<section class="card" aria-labelledby="person-found">
         <h2 id="person-found">${found.email}</h2>
-        <p role=${erased ? undefined : 'status'} tabindex="-1" ref=${erased ? undefined : status}>${foundSummary(c)}</p>
+        <p role=${erased ? undefined : 'status'} tabindex="-1" ref=${erased ? undefined : status}>${foundSummary(
+          c,
+          found.mentions,
+        )}</p>
+        ${found.mentions > 0 && html`<p class="muted">${mentionsNote}</p>`}
         ${
           found.more &&
           html`<p class="notice">More answers hold this address than are listed here. Erase takes them all.</p>`
@@ -90,9 +107,21 @@ export function PeoplePage() {
       asking &&
       found &&
       c &&
+      goes &&
       html`<${Confirm} title=${`Erase everything about ${found.email}?`}
-        message=${`This deletes ${whatGoes(c)} for good. It cannot be undone.`}
+        message=${`This deletes ${whatGoes(goes)} for good. It cannot be undone.`}
         confirm="Erase" busy=${erase.busy} onConfirm=${confirmErase} onClose=${() => setAsking(false)}>
+        ${
+          found.mentions > 0 &&
+          html`<fieldset class="person-mentions">
+            <legend>${count(found.mentions, 'other answer')} only ${found.mentions === 1 ? 'mentions' : 'mention'}
+              this address</legend>
+            <label class="check check-row"><input type="radio" name="mentions" checked=${mentions === 'keep'}
+              onChange=${() => setMentions('keep')} /> <span>Keep them: they are other people's answers</span></label>
+            <label class="check check-row"><input type="radio" name="mentions" checked=${mentions === 'erase'}
+              onChange=${() => setMentions('erase')} /> <span>Erase them too</span></label>
+          </fieldset>`
+        }
         <p class="muted">${beyondReach}</p>
       <//>`
     }

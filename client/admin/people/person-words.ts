@@ -2,12 +2,28 @@
 import { count } from '../common/format.ts';
 import type { PersonCounts } from '../types.ts';
 
-/** "3 answers in 2 forms, 1 suspected-spam post"; nothing found says so. */
-export function foundSummary(c: PersonCounts): string {
-  if (c.answers === 0 && c.spam === 0) return 'No answer in any form holds this address.';
+/**
+ * "3 answers in 2 forms, 1 suspected-spam post" (the person's own), then "; 2 other answers only mention
+ * it" (someone else's answers holding the address); nothing found says so.
+ */
+export function foundSummary(c: PersonCounts, mentions = 0): string {
+  const none = c.answers === 0 && c.spam === 0;
+  if (none && mentions === 0) return 'No answer in any form holds this address.';
   const answers = `${count(c.answers, 'answer')} in ${count(c.forms, 'form')}`;
-  return c.spam ? `${answers}, ${count(c.spam, 'suspected-spam post')}` : answers;
+  const own = none
+    ? 'No answer gives it as its email'
+    : c.spam
+      ? `${answers}, ${count(c.spam, 'suspected-spam post')}`
+      : answers;
+  return mentions
+    ? `${own}; ${count(mentions, 'other answer')} only ${mentions === 1 ? 'mentions' : 'mention'} it`
+    : own;
 }
+
+/** Why answers that only mention the address are kept unless the owner chooses otherwise. */
+export const mentionsNote =
+  "An answer whose email field is this address is the person's own. One that only mentions it elsewhere " +
+  "(a message, a list) is someone else's answer: erasing keeps it unless you choose to erase it too.";
 
 /** "3 answers, 2 files, 1 waiting email, 5 delivery log lines" (spam posts and unsent deliveries when any). */
 export function whatGoes(c: PersonCounts): string {

@@ -50,7 +50,14 @@ export class Mailer {
    */
   async send(mail: Mail): Promise<void> {
     const subject = oneLine(mail.subject);
-    if (mail.to.length === 0) return;
+    if (mail.to.length === 0) {
+      // Only owners' mail can have nobody: a respondent's confirmation always has its address.
+      this.log(
+        `mail "${subject}" not sent: it needs an address. No member with mail on has a real one (the ` +
+          "FORMSTEAD_OWNER_KEY owner's is a placeholder) and the form sets no email; sign in and set one",
+      );
+      return;
+    }
     try {
       if (!this.transport) return await this.hold(mail, subject, null);
       const failed: string[] = [];

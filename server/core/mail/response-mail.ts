@@ -152,8 +152,8 @@ export class ResponseMail {
 
   private async send(form: FormRecord, claim: ResponseMailClaim) {
     const own = this.takeHeaders(claim);
+    // Nobody to send to (only the FORMSTEAD_OWNER_KEY placeholder): the mailer logs that it needs an address.
     const to = await workspaceRecipients(this.store, form.workspaceId!, form.notifyEmailTo);
-    if (to.length === 0) return;
     const about = { formId: form.id, submissionIds: claim.submissions.map((s) => s.id) };
     const blocks = await Promise.all(claim.submissions.map((s) => this.block(form, s)));
     const footer = [

@@ -23,7 +23,15 @@ export const PERSON_ANSWERS_MAX = 1000;
 export interface Found<R> {
   record: R;
   fields: MatchedField[];
+  /**
+   * The person's own: an email field's whole value is the address (the respondent gave it as theirs).
+   * Otherwise the answer only mentions it: someone else's answer, kept by a default erase.
+   */
+  own: boolean;
 }
+
+/** Which answers a search gathers: all that hold the address, or only the person's own (an erase keeping mentions). */
+export type Gather = 'all' | 'own';
 
 /** One form's answers and suspected-spam posts that hold the address. */
 export interface FoundForm {
@@ -57,34 +65,54 @@ export class PersonFinder {
   ) {}
 
   /** Every answer and suspected-spam post of the workspace's forms that holds `email` (at most PERSON_ANSWERS_MAX). */
-  async find(workspaceId: string, email: string): Promise<PersonFound> {
+  async find(workspaceId: string, email: string, gather: Gather = 'all'): Promise<PersonFound> {
     const address = normalizeAddress(email);
     const found: PersonFound = { address, forms: [], more: false };
     let total = 0;
     for (const form of await this.store.forms.listByWorkspace(workspaceId)) {
       const entry: FoundForm = { form, answers: [], spam: [] };
+      const emailKeys = this.emailKeys(form.id);
       // The store's filter folds ASCII letters as normalizeAddress does; the address holds no character
       // that JSON escapes (personInput refuses them), so it appears in the stored text as typed.
       for await (const record of this.store.submissions.iterate(form.id, 500, address)) {
         const fields = matchedFields(record.values, address);
         if (fields.length === 0) continue;
+        const own = ownAnswer(fields, await emailKeys(record.formVersion));
+        if (gather === 'own' && !own) continue;
         if (total === PERSON_ANSWERS_MAX) {
           found.more = true;
           break;
         }
-        entry.answers.push({ record, fields });
+        entry.answers.push({ record, fields, own });
         total++;
       }
-      // A form holds at most SPAM_KEPT_MAX posts for 30 days: read whole, checked here.
+      // A form holds at most SPAM_KEPT_MAX posts for 30 days: read whole, checked here. Suspected spam is
+      // erased whether it gives the address as its own or only mentions it: nobody's answer is lost.
       for (const record of await this.store.spam.list(form.id, SPAM_KEPT_MAX)) {
         const fields = matchedFields(record.values, address);
-        if (fields.length) entry.spam.push({ record, fields });
+        if (fields.length)
+          entry.spam.push({ record, fields, own: ownAnswer(fields, await emailKeys(record.formVersion)) });
       }
       entry.spam.reverse(); // oldest first, as the answers
       if (entry.answers.length || entry.spam.length) found.forms.push(entry);
       if (found.more) break;
     }
     return found;
+  }
+
+  /** The keys of a form version's email fields, read once per version during one search. */
+  private emailKeys(formId: string): (version: number) => Promise<Set<string>> {
+    const byVersion = new Map<number, Promise<Set<string>>>();
+    return (version) => {
+      let keys = byVersion.get(version);
+      if (!keys) {
+        keys = this.definitions
+          .get(formId, version)
+          .then((d) => new Set((d ? allFields(d) : []).filter((f) => f.type === 'email').map((f) => f.key)));
+        byVersion.set(version, keys);
+      }
+      return keys;
+    };
   }
 
   /** The files, held mail, webhook deliveries and delivery log lines that go with one form's found answers. */
@@ -134,4 +162,9 @@ export class PersonFinder {
           named.some((n) => n.id === f.id && n.key === f.fieldKey),
       );
   }
+}
+
+/** Whether the address is the whole value of one of the email fields: the respondent's own address. */
+function ownAnswer(fields: MatchedField[], emailKeys: Set<string>): boolean {
+  return fields.some((f) => f.exact && emailKeys.has(f.key));
 }

@@ -56,6 +56,8 @@ export async function searchView(found: PersonFound, held: HeldWith[], definitio
         answers.map(async (a) => ({
           id: a.record.id,
           created_at: a.record.createdAt,
+          /** The person's own answer (an email field is the address), or one that only mentions it. */
+          own: a.own,
           ...(await item(a.record, a.fields)),
         })),
       ),
@@ -107,9 +109,12 @@ export async function exportDocument(found: PersonFound, held: HeldWith[], defin
       form_id: form.id,
       title: form.title,
       answers: await Promise.all(
-        answers.map(async ({ record }) => ({
+        answers.map(async ({ record, own }) => ({
           id: record.id,
           created_at: record.createdAt,
+          // Someone else's answer that only mentions the address is marked, so whoever sends the
+          // download on can leave it out.
+          own,
           fields: fieldsOf(await definitionOf(form.id, record.formVersion), record.values),
           files: files
             .filter((f) => f.submissionId === record.id)

@@ -9,6 +9,7 @@ import type { AttemptRecord, FormRecord, Store } from '../store/types.ts';
 import { DELIVERY_LOG_SIZE } from './delivery-attempt.ts';
 import { withSignedLinks } from '../files/submission-files.ts';
 import { newId } from '../ids.ts';
+import type { RateLimits } from '../rate-limits.ts';
 import { buildPayload, signingSecrets, TEST_SUBMISSION_ID, webhookHeaders } from './payload.ts';
 
 /** A delivery record as spec 2.13 shows it: `error` only on failures. */
@@ -39,6 +40,8 @@ export class WebhookService {
       linkSecret?: string;
       /** Told of a new delivery (the worker sends it at once). */
       onScheduled?: (deliveryId: string, formId: string) => void;
+      /** Bounds redeliveries per submission and per form (429 past them). */
+      limits?: Pick<RateLimits, 'takeRedelivery'>;
     },
   ) {}
 
@@ -98,13 +101,15 @@ export class WebhookService {
    * POST /v1/forms/{id}/webhook/redeliver: one new delivery of a stored submission, with the normal
    * retries: the payload of spec 6.2 built again from the submission's values as stored now (file links
    * signed anew), under a new delivery id; receivers see the same submission id (and webhook-id). 404 for
-   * a submission the form does not have; 422 without a webhook_url.
+   * a submission the form does not have; 422 without a webhook_url; 429 past the hourly redelivery limits
+   * (rate-limits.ts), checked once the request is otherwise valid so a refused one uses up nothing.
    */
   async redeliver(form: FormRecord, submissionId: string): Promise<{ delivery_id: string }> {
     if (form.webhookUrl === '')
       throw invalid(['webhook_url: no webhook is configured; set one with PATCH /v1/forms/{id} first']);
     const submission = await this.store.submissions.byId(form.id, submissionId);
     if (!submission) throw notFound('submission');
+    await this.opts.limits?.takeRedelivery(form.id, submission.id);
     const fileIds = Object.values(submission.values).flatMap((v) =>
       v && typeof v === 'object' && typeof (v as { file_id?: unknown }).file_id === 'string'
         ? [(v as { file_id: string }).file_id]

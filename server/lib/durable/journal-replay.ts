@@ -16,9 +16,11 @@ export function configureConnection(db: Database): void {
   // connection ever opens the file, so it keeps its lock: otherwise every transaction starts by looking for a
   // hot journal and checking that the file did not change, stat() calls into the in-memory file system that
   // cost ~3 µs a submission (docs/performance.md).
+  // secure_delete: a deleted row's bytes are overwritten, not left in a free page that the next snapshot
+  // would write to disk (an erased person's answers must not survive in the image).
   db.exec(
     'PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON; ' +
-      'PRAGMA locking_mode = EXCLUSIVE;',
+      'PRAGMA locking_mode = EXCLUSIVE; PRAGMA secure_delete = ON;',
   );
 }
 

@@ -28,6 +28,8 @@ interface World {
   dataDir: string;
   ws: string;
   owner: UserPrincipal;
+  /** The services' log lines. */
+  log: string[];
 }
 
 let server: PgServer | undefined;
@@ -47,11 +49,24 @@ async function world(backend: 'sqljs' | 'pg'): Promise<World> {
     await admin.end();
     store = await openPgStore(server.url(name));
   }
-  const services = createServices(store, loadConfig([], { FORMSTEAD_DATA: dataDir }), await instanceSecret(store));
+  const log: string[] = [];
+  const services = createServices(
+    store,
+    loadConfig([], { FORMSTEAD_DATA: dataDir }),
+    await instanceSecret(store),
+    (line) => log.push(line),
+  );
   await services.files.init();
   const ws = newId();
   await store.workspaces.create({ id: ws, name: 'Main', createdAt: new Date().toISOString() });
-  return { store, services, dataDir, ws, owner: { kind: 'user', userId: newId(), workspaceId: ws, role: 'owner' } };
+  return {
+    store,
+    services,
+    dataDir,
+    ws,
+    owner: { kind: 'user', userId: newId(), workspaceId: ws, role: 'owner' },
+    log,
+  };
 }
 
 const close = async (w: World) => {
@@ -192,15 +207,28 @@ for (const backend of ['sqljs', 'pg'] as const) {
       const s = await scene(w);
       const found = await w.services.people.search(w.ws, ' ADA@example.com ');
       assert.is(found.email, 'ada@example.com');
+      // What a default erase takes: her own answers (an email field is her address) and the caught post.
       assert.equal(found.counts, {
-        answers: 4,
+        answers: 2,
         forms: 2,
         spam: 1,
         files: 2, // the answer's file and the upload the caught post named
+        waiting_mail: 1,
+        log_lines: 3,
+        pending_deliveries: 1,
+      });
+      assert.is(found.mentions, 2, "two other people's answers only mention her address");
+      assert.equal(found.counts_with_mentions, {
+        answers: 4,
+        forms: 2,
+        spam: 1,
+        files: 2,
         waiting_mail: 2,
         log_lines: 4,
         pending_deliveries: 2,
       });
+      const own = found.forms.flatMap((f) => f.answers.filter((a) => a.own).map((a) => a.id)).sort();
+      assert.equal(own, [s.ada.exact, s.ada.withFile].sort());
       const ids = found.forms.flatMap((f) => f.answers.map((a) => a.id)).sort();
       assert.equal(ids, Object.values(s.ada).sort());
       const contact = found.forms.find((f) => f.form_id === s.contact.id)!;
@@ -281,8 +309,9 @@ for (const backend of ['sqljs', 'pg'] as const) {
       assert.ok((await onDisk(w)).includes(adaFile));
       const adaDelivery = (await w.store.webhooks.forSubmission(s.contact.id, s.ada.exact)).deliveries[0];
 
-      const result = await w.services.people.erase(w.ws, 'Ada@example.com');
-      assert.equal(result.erased, before.counts, 'erased what the confirmation said');
+      const result = await w.services.people.erase(w.ws, 'Ada@example.com', 'erase');
+      assert.equal(result.erased, before.counts_with_mentions, 'erased what the confirmation said');
+      assert.is(result.mentions_kept, 0);
       assert.equal(result.remaining, {
         answers: 0,
         forms: 0,
@@ -338,6 +367,53 @@ for (const backend of ['sqljs', 'pg'] as const) {
       );
       const again = await w.services.people.erase(w.ws, 'ada@example.com');
       assert.is(again.erased.answers, 0, 'a second erase finds nothing');
+    } finally {
+      await close(w);
+    }
+  });
+
+  people("a default erase takes her own answers and keeps other people's that only mention her", async () => {
+    const w = await world(backend);
+    try {
+      const s = await scene(w);
+      const before = await w.services.people.search(w.ws, 'ada@example.com');
+      const result = await w.services.people.erase(w.ws, 'ada@example.com');
+      assert.equal(result.erased, before.counts, 'erased what the default confirmation said');
+      assert.is(result.mentions_kept, 2);
+      assert.is(result.remaining.answers, 0, 'none of her own answers is left');
+      assert.is(await w.store.submissions.byId(s.contact.id, s.ada.exact), undefined);
+      assert.is(await w.store.submissions.byId(s.files.id, s.ada.withFile), undefined);
+      assert.ok(await w.store.submissions.byId(s.contact.id, s.ada.inside), "A.'s answer mentioning her stays");
+      assert.ok(await w.store.submissions.byId(s.files.id, s.ada.inList), "Carol's answer listing her stays");
+      const after = await w.services.people.search(w.ws, 'ada@example.com');
+      assert.equal([after.counts.answers, after.mentions], [0, 2]);
+      assert.ok(after.forms.every((f) => f.answers.every((a) => !a.own)));
+    } finally {
+      await close(w);
+    }
+  });
+
+  people('search, download and erase are logged: who and how many, the address only as a hash', async () => {
+    const w = await world(backend);
+    try {
+      await scene(w);
+      await w.services.people.search(w.ws, 'ada@example.com', 'user u1');
+      await w.services.people.export(w.ws, 'Ada@Example.com', 'user u1');
+      await w.services.people.erase(w.ws, 'ada@example.com', 'keep', 'user u2');
+      const lines = w.log.filter((l) => l.startsWith('people: '));
+      assert.is(lines.length, 3, lines.join('\n'));
+      assert.match(lines[0], /^people: search by user u1 for address #[\w-]{16}: 2 own answers, 2 mentions, 1 spam$/);
+      assert.match(lines[1], /^people: export by user u1 for address #[\w-]{16}: 4 answers \(2 mentions\)$/);
+      assert.match(
+        lines[2],
+        /^people: erase by user u2 for address #[\w-]{16}: erased 2 answers, 1 spam, 2 files; 2 mentions kept$/,
+      );
+      const hashes = new Set(lines.map((l) => /#([\w-]+)/.exec(l)![1]));
+      assert.is(hashes.size, 1, 'the same address, the same hash, in any case');
+      assert.not.ok(
+        w.log.some((l) => /ada@example\.com/i.test(l)),
+        'the address never in clear',
+      );
     } finally {
       await close(w);
     }
