@@ -228,7 +228,8 @@ export const FormDefinition = doc(
       z.record(z.string(), z.record(z.string(), z.string())).optional(),
       'Texts in other languages: {"<language tag>": {"<path>": "text"}}. Paths: title, description, ' +
         'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
-        'steps.<id>.title, steps.<id>.description, submit.label. A missing text shows the default one',
+        'steps.<id>.title, steps.<id>.description, submit.label, endings.<id>.message. A missing text shows the ' +
+        'default one',
     ),
     endings: doc(
       z.array(Ending).max(ENDINGS_MAX).optional(),

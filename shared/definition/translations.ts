@@ -1,8 +1,9 @@
 // Languages of a form (ARCHITECTURE.md Wave 3 "Languages"): the texts a translation may replace, each
-// named by a path (`title`, `fields.<key>.label`, `fields.<key>.options.<value>`, `steps.<id>.title`...),
-// `translate` (the definition as shown in one language, missing texts falling back to the default), and
-// the choice of language from what the page was asked for. Zod-free: the hosted page's script uses it.
-// It reads definitions tolerantly (any JSON), so the publish checks can walk unchecked input with it.
+// named by a path (`title`, `fields.<key>.label`, `fields.<key>.options.<value>`, `steps.<id>.title`,
+// `endings.<id>.message`...), `translate` (the definition as shown in one language, missing texts falling
+// back to the default), and the choice of language from what the page was asked for. Zod-free: the hosted
+// page's script uses it. It reads definitions tolerantly (any JSON), so the publish checks can walk unchecked
+// input with it.
 import type { FormDefinition } from './schema.ts';
 
 import { LANGUAGE_TAG } from './language-tag.ts';
@@ -58,6 +59,11 @@ export function textEntries(definition: unknown): TextEntry[] {
     fields(step.fields);
   }
   add('submit.label', record(def.submit)?.label);
+  for (const raw of list(def.endings)) {
+    const ending = record(raw);
+    const id = str(ending?.id);
+    if (ending && id) add(`endings.${id}.message`, ending.message);
+  }
   return out;
 }
 
@@ -156,6 +162,9 @@ export function translate(definition: FormDefinition, lang: string): FormDefinit
         ...(s.description !== undefined && { description: t(`steps.${s.id}.description`, s.description) }),
         fields: s.fields.map(field),
       })),
+    }),
+    ...(rest.endings && {
+      endings: rest.endings.map((e) => ({ ...e, message: t(`endings.${e.id}.message`, e.message) })),
     }),
   };
 }

@@ -112,6 +112,25 @@ check('refuses a malformed lang and lists every problem at once', () => {
 });
 
 const tr = suite('translate');
+
+tr('an ending message is a text of its own: listed, translated, and falling back when missing', () => {
+  const quiz = {
+    ...form,
+    endings: [
+      { id: 'passed', message: 'You passed' },
+      { id: 'retry', message: 'Try again' },
+    ],
+    translations: { de: { 'endings.passed.message': 'Bestanden' } },
+  } as typeof form;
+  const paths = textEntries(quiz).map((e) => e.path);
+  assert.ok(paths.includes('endings.passed.message') && paths.includes('endings.retry.message'), paths.join(','));
+  assert.equal(
+    translate(quiz, 'de').endings?.map((e) => e.message),
+    ['Bestanden', 'Try again'],
+  );
+  assert.ok('definition' in checkDefinition(quiz), 'the path names a text the form has');
+});
+
 const de = {
   title: 'Kontakt',
   'fields.name.label': 'Name (de)',
