@@ -34,6 +34,7 @@ const lazyModules = {
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
   'shared/engine/piping-code.ts': '/assets/piping.js',
+  'shared/text/markdown.ts': '/assets/markdown.js',
 };
 
 /** Turns `import('./questions.ts')` (and the others above) into `import('./one-per-screen.js')` in a bundle. */

@@ -5,6 +5,7 @@
 import { type ComponentChildren, render } from 'preact';
 import { loadCalculations, needsCalculations } from '../renderer/calculations.ts';
 import { loadPiping, needsPiping } from '../renderer/piping.ts';
+import { loadMarkdown, needsMarkdown } from '../renderer/rich-text.ts';
 import { needsResetConfirm, resetConfirm } from '../renderer/actions/start-over.ts';
 import { needsProvidedField, providedField } from '../renderer/fields/field.ts';
 import { fileField, needsFileField } from '../renderer/fields/file-field.ts';
@@ -48,6 +49,7 @@ export function prepareForm(
   const needs = [
     needsCalculations(view.definition) && loadCalculations(),
     needsPiping(view.definition, view.success_message) && loadPiping(),
+    needsMarkdown(view.definition, view.success_message) && loadMarkdown(),
     needsFileField(view.definition) && fileField.load(),
     needsProvidedField(view.definition) && providedField.load(),
     needsResetConfirm(view.definition) && resetConfirm.load(),

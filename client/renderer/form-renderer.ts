@@ -11,6 +11,7 @@ import { type FormDefinition, getPlan, type Values } from './engine.ts';
 import { loadPiping, needsPiping, pipedField, pipedStep, pipeText } from './piping.ts';
 import { Field, needsProvidedField, providedField } from './fields/field.ts';
 import { html } from './html.ts';
+import { RichText } from './rich-text.ts';
 import { useQuestions } from './one-per-screen/use-questions.ts';
 import { forwardOnly, pathProgress, type ProgressView } from './progress/path-progress.ts';
 import { Progress } from './progress/progress.ts';
@@ -269,7 +270,11 @@ function RenderedForm(props: FormRendererProps) {
   const title = props.showTitle
     ? html`<div class="fs-page-header">
         ${h(`h${level}`, { class: 'fs-page-title' }, definition.title)}
-        ${definition.description ? html`<p class="fs-page-description">${definition.description}</p>` : null}
+        ${
+          definition.description
+            ? html`<${RichText} className="fs-page-description" text=${definition.description} />`
+            : null
+        }
       </div>`
     : null;
 

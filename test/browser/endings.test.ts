@@ -1,5 +1,5 @@
 // Endings on the hosted page with JavaScript, in Chromium at 390 px, by keyboard: the answers choose the ending,
-// whose message shows with the person's name piped in (the same rule the server answers in its 201).
+// whose message shows in the Markdown subset with the person's name piped in (the rule the server's 201 follows).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
@@ -19,7 +19,7 @@ const quiz = {
     { key: 'score', type: 'number', label: 'Score' },
   ],
   endings: [
-    { id: 'passed', message: 'You passed, {{name}}!', show: [{ field: 'score', in: [8, 9, 10] }] },
+    { id: 'passed', message: 'You **passed**, {{name}}!', show: [{ field: 'score', in: [8, 9, 10] }] },
     { id: 'retry', message: 'Try again, {{name}}.' },
   ],
 };
@@ -50,6 +50,8 @@ endings('each score ends on its own screen, the name piped in', async () => {
     await page.keyboard.press('Enter');
     await page.locator('.fs-success-message').waitFor();
     assert.is((await page.locator('.fs-success-message').textContent())?.trim(), expected);
+    // The Markdown subset in the browser too: bold is bold.
+    if (score === '9') assert.is(await page.locator('.fs-success-message strong').textContent(), 'passed');
     assert.equal(errors, []);
     await closePage(page);
   }

@@ -20,7 +20,7 @@ const quiz = (endings: unknown[]) => ({
   endings,
 });
 const endings = [
-  { id: 'passed', message: 'You passed, {{name}}!', show: [{ field: 'score', in: [8, 9, 10] }] },
+  { id: 'passed', message: 'You **passed**, {{name}}!', show: [{ field: 'score', in: [8, 9, 10] }] },
   {
     id: 'support',
     message: 'Sorry',
@@ -115,13 +115,25 @@ e2e('a plain HTML post: the thank-you page shows the ending piped, or the post f
   const location = passed.headers.get('location')!;
   assert.match(location, new RegExp(`^/f/${id}/thanks\\?e=passed&r=`));
   const page = await (await fetch(server.url + location)).text();
-  assert.match(page, /You passed, Ada &lt;b>!|You passed, Ada &lt;b&gt;!/);
+  // Markdown in the message, the piped answer as text.
+  assert.match(page, /You <strong>passed<\/strong>, Ada &lt;b>!/);
   const support = await browserPost(id, { name: 'Bo', score: '0' });
   assert.is(support.status, 303);
   assert.is(support.headers.get('location'), 'https://support.example.com/help');
   // Naming an ending the form has not shows the success message.
   const plain = await (await fetch(`${server.url}/f/${id}/thanks?e=nope`)).text();
   assert.not.match(plain, /You passed|Try again/);
+});
+
+e2e('the hosted page without JavaScript shows the description in the Markdown subset, HTML as text', async () => {
+  const definition = { ...quiz(endings), description: 'Read **this** [policy](https://example.com/p).\n\n<b>x</b>' };
+  const id = (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition } })).json.form_id;
+  const page = await (await fetch(`${server.url}/f/${id}`)).text();
+  assert.match(
+    page,
+    '<div class="fs-page-description"><p>Read <strong>this</strong> <a href="https://example.com/p" ' +
+      'target="_blank" rel="noopener noreferrer">policy</a>.</p><p>&lt;b>x&lt;/b></p></div>',
+  );
 });
 
 e2e('an unclaimed form follows no ending redirect: its thank-you page shows the message', async () => {

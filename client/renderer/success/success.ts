@@ -2,6 +2,7 @@
 // form allows it, "Submit another response".
 import { h } from 'preact';
 import { html } from '../html.ts';
+import { RichText } from '../rich-text.ts';
 import { useWords } from '../words.ts';
 
 /** The default text when the form has no success message. */
@@ -38,7 +39,7 @@ export function Success({
   return html`<div class="fs-success" role="status">
     ${successIcon}
     ${h(`h${level}`, { class: 'fs-success-title' }, t('successTitle'))}
-    <p class="fs-success-message" tabindex="-1">${message || t('successMessage')}</p>
+    <${RichText} className="fs-success-message" tabIndex=${-1} text=${message || t('successMessage')} />
     ${
       allowAnother
         ? h(

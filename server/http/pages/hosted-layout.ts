@@ -2,7 +2,10 @@
 // renderer uses too, so the server-rendered form and the JavaScript one look the same.
 import { themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import { message } from '../../../shared/engine/i18n/index.ts';
+import { h } from 'preact';
+import { RichText } from '../../../client/renderer/rich-text.ts';
 import { escapeHtml } from '../respond.ts';
+import { renderHtml } from './render-html.ts';
 
 /** Options of hostedDocument. */
 export interface HostedDocumentOptions {
@@ -53,7 +56,8 @@ function themeStyle(theme: unknown): string {
 export function pageHeader(title: string, description?: string): string {
   return (
     `<header class="fs-page-header"><h1 class="fs-page-title">${escapeHtml(title)}</h1>` +
-    (description ? `<p class="fs-page-description">${escapeHtml(description)}</p>` : '') +
+    // In the Markdown subset, as the renderer shows it (the page's handler loaded the reader: loadMarkdown).
+    (description ? renderHtml(h(RichText, { className: 'fs-page-description', text: description })) : '') +
     '</header>'
   );
 }
