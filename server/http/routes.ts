@@ -53,8 +53,8 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/v1/forms/:id/webhook/rotate', handler: rotateWebhookSecret(s) },
     // MCP for AI agents (same keys as /v1; stateless Streamable HTTP, so POST only)
     { method: 'POST', path: '/mcp', handler: mcpPost(s) },
-    { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s) },
-    { method: 'DELETE', path: '/mcp', handler: mcpMethodNotAllowed(s) },
+    { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s), refuses: true },
+    { method: 'DELETE', path: '/mcp', handler: mcpMethodNotAllowed(s), refuses: true },
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: byFormAddress(s, preflight(s)) },
     { method: 'POST', path: '/v1/f/:id', handler: byFormAddress(s, submit(s)) },
