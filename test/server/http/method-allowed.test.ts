@@ -50,7 +50,7 @@ allowed('a method no route of the path takes: 405 with Allow listing the ones it
 allowed('paths with several methods list them all; /mcp takes POST only, also when its GET refuses', async () => {
   assert.is((await call(server.url, 'DELETE', '/v1/forms')).headers.get('allow'), 'GET, HEAD, POST');
   assert.is((await call(server.url, 'GET', '/v1/f/x1')).headers.get('allow'), 'OPTIONS, POST');
-  assert.is((await call(server.url, 'PUT', '/v1/forms/x1')).headers.get('allow'), 'DELETE, PATCH');
+  assert.is((await call(server.url, 'PUT', '/v1/forms/x1')).headers.get('allow'), 'DELETE, GET, HEAD, PATCH');
   const mcp = await call(server.url, 'PUT', '/mcp');
   assert.is(mcp.headers.get('allow'), 'POST');
   const mcpGet = await call(server.url, 'GET', '/mcp');
