@@ -3,6 +3,7 @@
 // directly: it writes its snapshot and exits, the port is free and a new start on the same data folder
 // succeeds at once instead of failing with "data folder … is in use".
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { call, contactDefinition } from '../helpers/api.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,10 +41,50 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** Signals the npm process, waits until the server has exited too, then checks the port and the lock. */
-async function stopAndRestart(run: Awaited<ReturnType<typeof npmServe>>, port: number, dataDir: string) {
-  assert.is((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
+/**
+ * A submission whose body is half sent once the server has read its start (a request on a newer connection
+ * answered), and a way to send the rest and get the answer.
+ */
+async function halfSentPost(base: string) {
+  const { form_id: formId } = (await call(base, 'POST', '/v1/forms', { body: { definition: contactDefinition() } }))
+    .json;
+  const body = JSON.stringify({ values: { name: 'Ada', email: 'ada@example.com' } });
+  let req!: http.ClientRequest;
+  const answer = new Promise<number>((resolve, reject) => {
+    req = http.request(
+      `${base}/v1/f/${formId}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
+    req.on('error', reject);
+  });
+  await new Promise<void>((resolve) => req.write(body.slice(0, 10), () => resolve()));
+  assert.is((await fetch(`${base}/readyz`, { headers: { connection: 'close' } })).status, 200);
+  return {
+    finish: () => {
+      req.end(body.slice(10));
+      return answer;
+    },
+  };
+}
+
+/**
+ * Signals the npm process with a submission in flight; once the server says it is stopping the rest of the
+ * body goes and is answered 201. Then the server has exited, the port is free and the lock released.
+ */
+async function stopAndRestart(
+  run: Awaited<ReturnType<typeof npmServe>>,
+  port: number,
+  dataDir: string,
+  reason: string,
+) {
+  const inFlight = await halfSentPost(`http://127.0.0.1:${port}`);
   run.child.kill('SIGTERM');
+  while (!run.output().includes(`${reason}: finishing in-flight requests`)) await new Promise((r) => setTimeout(r, 50));
+  assert.is(await inFlight.finish(), 201, run.output());
   await run.closed;
   assert.match(run.output(), /snapshot written, bye/);
   assert.ok(await portFree(port), `port ${port} is free`);
@@ -79,7 +121,8 @@ stops('SIGTERM to `npx formstead` (installed from the packed tarball) stops the 
       '--data',
       dataDir,
     ]);
-    await stopAndRestart(run, port, dataDir);
+    // npm signals only its shell; the server sees its wrapper go (server/cli/wrapper-watch.ts).
+    await stopAndRestart(run, port, dataDir, 'npm wrapper exited');
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -96,7 +139,8 @@ stops('SIGTERM to `npm start` (build, then the server) stops the server', async 
     const port = await freePort();
     const dataDir = path.join(work, 'data');
     const run = await npmServe(clone, ['start', '--', '--port', String(port), '--data', dataDir]);
-    await stopAndRestart(run, port, dataDir);
+    // The script execs the server, so npm's SIGTERM reaches it directly.
+    await stopAndRestart(run, port, dataDir, 'SIGTERM');
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
