@@ -1,23 +1,27 @@
 // Builds the product: the client bundles and the snapshot worker's script first (kept in memory), then the
 // one-file server that embeds them together with the sql.js WebAssembly binary, then the standalone engine
-// module and its types (build-types.mjs).
+// module and its types (build-types.mjs), and the bundled packages' licences (third-party-notices.mjs).
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { clientBuildOptions, clientEntries, entryFiles, finishCode } from './client-entries.mjs';
 import { htmPrecompile } from './htm-precompile/index.mjs';
 import { sqlJsFileGrowth } from './sqljs-file-growth.mjs';
+import { collectNotices, noticeInputs, renderNotices } from './third-party-notices.mjs';
 import { vendorMinified } from './vendor-minified.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.env.FORMSTEAD_DEV !== '1';
+// Every file any build below puts into an output: the packages dist/THIRD_PARTY_NOTICES names.
+const bundledFiles = new Set();
 
 /** Builds every browser bundle in memory and returns { '/assets/name.js': text }, chunks included. */
 async function buildClients() {
   const assets = {};
   for (const entry of clientEntries) {
-    const result = await build(clientBuildOptions(entry, { minify: production }));
+    const options = clientBuildOptions(entry, { minify: production });
+    const result = await build({ ...options, plugins: [...options.plugins, noticeInputs(bundledFiles)] });
     for (const [url, text] of Object.entries(entryFiles(entry, result.outputFiles))) {
       if (url in assets) throw new Error(`build: two bundles answer ${url}`);
       assets[url] = await finishCode(entry, text, { minify: production });
@@ -41,7 +45,7 @@ async function buildSnapshotWorker() {
     minify: production,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [sqlJsFileGrowth()],
+    plugins: [sqlJsFileGrowth(), noticeInputs(bundledFiles)],
   });
   return result.outputFiles[0].text;
 }
@@ -111,8 +115,9 @@ await build({
   plugins: [
     embedPlugin(clientAssets, snapshotWorker, swapped),
     sqlJsFileGrowth(),
-    vendorMinified(root),
+    vendorMinified(root, [noticeInputs(bundledFiles)]),
     htmPrecompile(),
+    noticeInputs(bundledFiles),
   ],
   // CommonJS dependencies (sql.js, ws, nodemailer) call require(); give the ESM bundle one.
   banner: {
@@ -144,10 +149,18 @@ await build({
   format: 'esm',
   target: ['es2020'],
   logLevel: 'warning',
+  plugins: [noticeInputs(bundledFiles)],
 });
+
+// The licences esbuild's legalComments: 'none' left out, for every package bundled above.
+const notices = collectNotices(bundledFiles);
+await writeFile(path.join(root, 'dist/THIRD_PARTY_NOTICES'), renderNotices(notices));
 
 // The engine's types for the package (exports["./engine"].types), so a build is always a whole package.
 await import('./build-types.mjs');
 
 const size = (await readFile(path.join(root, 'dist/formstead.mjs'))).length;
-console.log(`built dist/formstead.mjs (${(size / 1024).toFixed(0)} KB), dist/engine.mjs and dist/engine.d.ts`);
+console.log(
+  `built dist/formstead.mjs (${(size / 1024).toFixed(0)} KB), dist/engine.mjs, dist/engine.d.ts and ` +
+    `dist/THIRD_PARTY_NOTICES (${notices.length} packages)`,
+);

@@ -22,8 +22,11 @@ const brotliShim = {
   },
 };
 
-/** An esbuild plugin that answers each of `minifiedVendors` with its own minified ESM bundle. */
-export function vendorMinified(root) {
+/**
+ * An esbuild plugin that answers each of `minifiedVendors` with its own minified ESM bundle; `plugins` are
+ * added to those inner builds (the build's licence notices collector).
+ */
+export function vendorMinified(root, plugins = []) {
   const require = createRequire(path.join(root, 'package.json'));
   const names = new Set(minifiedVendors);
   return {
@@ -44,7 +47,7 @@ export function vendorMinified(root) {
           minify: true,
           legalComments: 'none',
           logLevel: 'warning',
-          plugins: [brotliShim],
+          plugins: [brotliShim, ...plugins],
         });
         return { contents: result.outputFiles[0].text, loader: 'js', resolveDir: root };
       });

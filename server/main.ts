@@ -1,6 +1,6 @@
 // Entry point of the one-file bundle: a subcommand, --help or --version (server/cli/), or the server:
 // read the configuration, open the store, start the jobs and the HTTP server; on SIGINT/SIGTERM finish
-// in-flight requests, write a snapshot and exit 0.
+// in-flight requests, write a snapshot and exit 0 (also when the npm wrapper it was started by exits).
 import { CommandFailed } from './cli/command-failed.ts';
 import { runCommandLine } from './cli/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -11,6 +11,7 @@ import { describeStorage, openConfiguredStore } from './core/store/open.ts';
 import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
+import { watchWrapper } from './cli/wrapper-watch.ts';
 
 const log = (line: string) => console.error(`[formstead] ${line}`);
 
@@ -116,6 +117,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Under `npx formstead` the signal reaches npm's shell, not this process (server/cli/wrapper-watch.ts).
+  watchWrapper(process.env, () => void shutdown('npm wrapper exited'));
 }
 
 main().catch((err) => {

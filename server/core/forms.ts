@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { successMessagePipingProblems } from '../../shared/definition/check-piping.ts';
 import { DefinitionCache, validateDefinition } from './definitions.ts';
 import { cloudForm, formUrls } from './form-view.ts';
+import { settingsView } from './settings.ts';
 import { newFormId, newToken } from './ids.ts';
 import { hashSecret, type KeyService } from './keys.ts';
 import type { AgentPrincipal, Principal } from './principal.ts';
@@ -112,6 +113,21 @@ export class FormService {
     const form = await this.findInScope(principal, formId);
     if (!form) throw notFound();
     return form;
+  }
+
+  /** GET /v1/forms/{id}: the form as listed, its settings (secret masked) and its current version. */
+  async detail(form: FormRecord) {
+    const current = await this.store.forms.version(form.id, form.version);
+    if (!current) throw notFound();
+    return {
+      ...cloudForm(this.config.publicUrl, form),
+      settings: settingsView(form),
+      current_version: {
+        version: current.version,
+        created_at: current.createdAt,
+        definition: JSON.parse(current.definition) as Record<string, unknown>,
+      },
+    };
   }
 
   /** A form's versions, newest first, each with its definition as published. */

@@ -33,6 +33,13 @@ export const REDELIVERIES_PER_SUBMISSION_HOUR = 5;
 export const REDELIVERIES_PER_FORM_HOUR = 60;
 
 /**
+ * Answers posted with an account key (a trusted back end, an import script), per key: 1000 at once, then
+ * 100 a second. They draw on this bucket only, never on the per-address or per-form ones, so a back end
+ * is neither held to a stranger's pace nor slowed by strangers flooding the same form.
+ */
+export const SUBMIT_PER_ACCOUNT_KEY = { burst: 1000, refillPerSecond: 100 };
+
+/**
  * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,
  * whether its keys name a person (an IP or an email address) and whether they are client addresses.
  */
@@ -43,10 +50,10 @@ export interface Limiter extends BucketRule {
   byAddress: boolean;
 }
 
-const limiter = (name: string, rule: BucketRule, keyedBy: 'address' | 'email' | 'form'): Limiter => ({
+const limiter = (name: string, rule: BucketRule, keyedBy: 'address' | 'email' | 'form' | 'key'): Limiter => ({
   name,
   ...rule,
-  personal: keyedBy !== 'form',
+  personal: keyedBy === 'address' || keyedBy === 'email',
   byAddress: keyedBy === 'address',
 });
 
@@ -54,6 +61,8 @@ const limiter = (name: string, rule: BucketRule, keyedBy: 'address' | 'email' | 
 export class RateLimits {
   readonly submitPerIp = limiter('submit-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   readonly submitPerForm = limiter('submit-form', { burst: 60, refillPerSecond: 1 }, 'form');
+  /** Keyed by the account key's id (SUBMIT_PER_ACCOUNT_KEY). */
+  readonly submitPerKey = limiter('submit-key', SUBMIT_PER_ACCOUNT_KEY, 'key');
   /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
   readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   /**

@@ -1,4 +1,5 @@
-// Handlers of /v1/forms: publish and list (spec 4.1, 4.2), and delete (ARCHITECTURE.md "Forms made by people").
+// Handlers of /v1/forms: publish and list (spec 4.1, 4.2), read one, and delete (ARCHITECTURE.md
+// "Forms made by people").
 import { readJsonObject } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
@@ -23,6 +24,15 @@ export const listForms =
   async ({ req, res }: RouteContext) => {
     const principal = await requireKey(s, req);
     sendJson(res, 200, await s.forms.list(principal));
+  };
+
+/** GET /v1/forms/{id}: any key whose scope holds the form (account keys of its workspace, its agent key). */
+export const getForm =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    sendJson(res, 200, await s.forms.detail(form));
   };
 
 /** DELETE /v1/forms/{id}: account keys any form of the workspace, agent keys their own unclaimed forms; 204. */

@@ -15,6 +15,7 @@ import { thanksToken } from '../core/thanks-links.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
 import { gotchaHoneypot, mailHeaders, nextAddress, type PostExtras, takeReserved } from '../core/form-post.ts';
 import { clientIp } from './client-ip.ts';
+import { submitLimits } from './submit-limits.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
 import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';
 
@@ -41,7 +42,7 @@ export const submit =
     const browserPost = wantsHtml(req);
     try {
       const ip = clientIp(req, s.config.trustProxy);
-      await s.rateLimits.take([s.rateLimits.submitPerIp, ip], [s.rateLimits.submitPerForm, params.id]);
+      await s.rateLimits.take(...(await submitLimits(s, req, params.id, ip)));
       const received: string[] = [];
       let result: SubmitResult;
       let extras: PostExtras = {};

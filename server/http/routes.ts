@@ -1,7 +1,7 @@
 // Every route of the product in one list (STYLE.md "Routes in one readable list").
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { deleteForm, listForms, publishForm } from './forms.ts';
+import { deleteForm, getForm, listForms, publishForm } from './forms.ts';
 import { getStats, postEvents } from './events.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
@@ -38,6 +38,7 @@ export function routes(s: Services): Route[] {
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
     { method: 'GET', path: '/v1/forms', handler: listForms(s) },
+    { method: 'GET', path: '/v1/forms/:id', handler: getForm(s) },
     { method: 'PATCH', path: '/v1/forms/:id', handler: updateSettings(s) },
     { method: 'DELETE', path: '/v1/forms/:id', handler: deleteForm(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
@@ -53,8 +54,8 @@ export function routes(s: Services): Route[] {
     { method: 'POST', path: '/v1/forms/:id/webhook/rotate', handler: rotateWebhookSecret(s) },
     // MCP for AI agents (same keys as /v1; stateless Streamable HTTP, so POST only)
     { method: 'POST', path: '/mcp', handler: mcpPost(s) },
-    { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s) },
-    { method: 'DELETE', path: '/mcp', handler: mcpMethodNotAllowed(s) },
+    { method: 'GET', path: '/mcp', handler: mcpMethodNotAllowed(s), refuses: true },
+    { method: 'DELETE', path: '/mcp', handler: mcpMethodNotAllowed(s), refuses: true },
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: byFormAddress(s, preflight(s)) },
     { method: 'POST', path: '/v1/f/:id', handler: byFormAddress(s, submit(s)) },

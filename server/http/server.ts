@@ -27,8 +27,16 @@ export function createHttpServer(services: Services, log: (line: string) => void
     try {
       const match = router.match(req.method ?? 'GET', url.pathname);
       if (match === undefined) throw new ApiError(404, 'not_found', [`path: no route for ${url.pathname}`]);
-      if (match === 'methodNotAllowed')
-        throw new ApiError(405, 'method_not_allowed', [`method: ${req.method} is not allowed here`]);
+      if ('allow' in match)
+        throw new ApiError(
+          405,
+          'method_not_allowed',
+          [`method: ${req.method} is not allowed here`],
+          {},
+          {
+            allow: match.allow.join(', '),
+          },
+        );
       const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {

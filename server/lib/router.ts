@@ -18,6 +18,16 @@ export interface Route {
   method: string;
   path: string;
   handler: Handler;
+  /**
+   * The route answers 405 itself (for the body its protocol expects, as GET /mcp): its method is not
+   * listed in the `Allow` of a 405.
+   */
+  refuses?: true;
+}
+
+/** A path some route has, asked with another method: the methods it takes, for the 405's `Allow` (RFC 9110). */
+export interface MethodNotAllowed {
+  allow: string[];
 }
 
 interface CompiledRoute extends Route {
@@ -38,11 +48,14 @@ export class Router {
     }
   }
 
-  /** The matching route with its parameters, `methodNotAllowed` when only the method differs, or undefined. */
+  /**
+   * The matching route with its parameters, the methods the path takes when only the method differs, or
+   * undefined.
+   */
   match(
     method: string,
     pathname: string,
-  ): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | undefined {
+  ): { handler: Handler; params: Record<string, string> } | MethodNotAllowed | undefined {
     const parts = split(pathname);
     let pathMatched = false;
     for (const route of this.byLength.get(parts.length) ?? []) {
@@ -52,7 +65,18 @@ export class Router {
         return { handler: route.handler, params };
       pathMatched = true;
     }
-    return pathMatched ? 'methodNotAllowed' : undefined;
+    return pathMatched ? { allow: this.allowed(parts) } : undefined;
+  }
+
+  /** The methods some route of this path takes (HEAD with GET), sorted. */
+  private allowed(parts: string[]): string[] {
+    const methods = new Set<string>();
+    for (const route of this.byLength.get(parts.length) ?? []) {
+      if (route.refuses || !matchSegments(route.segments, parts)) continue;
+      methods.add(route.method);
+      if (route.method === 'GET') methods.add('HEAD');
+    }
+    return [...methods].sort();
   }
 }
 

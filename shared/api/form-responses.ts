@@ -78,6 +78,21 @@ export const settingsSchema = z
   })
   .meta({ id: 'Settings' });
 
+/** 200 of GET /v1/forms/{id}: the form as listed, its settings and its current version's definition. */
+export const formDetailSchema = z
+  .object({
+    ...formListItemSchema.shape,
+    settings: settingsSchema,
+    current_version: z
+      .object({
+        version: z.number().int(),
+        created_at: timestamp,
+        definition: FormDefinition,
+      })
+      .meta({ description: 'The version respondents get now, with its definition as published' }),
+  })
+  .meta({ id: 'FormDetail' });
+
 /** 200 of GET /v1/f/{id}/definition: what renderers and embeds need. */
 export const publicDefinitionSchema = z
   .object({

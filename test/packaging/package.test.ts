@@ -97,23 +97,34 @@ const isTypesFile = (f: string) =>
   /^dist\/types\/shared(\/[\w-]+)+\.d\.ts$/.test(f) ||
   /^dist\/types\/zod\/(LICENSE|index\.d\.cts|v4\/(classic|core|locales)\/[\w-]+\.d\.cts)$/.test(f);
 
-packaging('npm pack lists only the bundle, the engine module and its types, README, LICENSE and package.json', () => {
-  const files = packedFiles(root, false);
-  assert.equal(
-    files.filter((f) => !f.startsWith('dist/types/')),
-    ['LICENSE', 'README.md', 'dist/engine.d.ts', 'dist/engine.mjs', 'dist/formstead.mjs', 'package.json'],
-  );
-  const types = files.filter((f) => f.startsWith('dist/types/'));
-  assert.equal(
-    types.filter((f) => !isTypesFile(f)),
-    [],
-  );
-  for (const f of ['dist/types/shared/engine/index.d.ts', 'dist/types/zod/LICENSE', 'dist/types/zod/index.d.cts'])
-    assert.ok(types.includes(f), f);
-  assert.equal(pkg.exports['./engine'], { types: './dist/engine.d.ts', default: './dist/engine.mjs' });
-  for (const field of ['repository', 'homepage', 'bugs', 'keywords', 'author'])
-    assert.ok(pkg[field] !== undefined, field);
-});
+packaging(
+  'npm pack lists only the bundle, the engine module and its types, the notices, README, LICENSE and package.json',
+  () => {
+    const files = packedFiles(root, false);
+    assert.equal(
+      files.filter((f) => !f.startsWith('dist/types/')),
+      [
+        'LICENSE',
+        'README.md',
+        'dist/THIRD_PARTY_NOTICES',
+        'dist/engine.d.ts',
+        'dist/engine.mjs',
+        'dist/formstead.mjs',
+        'package.json',
+      ],
+    );
+    const types = files.filter((f) => f.startsWith('dist/types/'));
+    assert.equal(
+      types.filter((f) => !isTypesFile(f)),
+      [],
+    );
+    for (const f of ['dist/types/shared/engine/index.d.ts', 'dist/types/zod/LICENSE', 'dist/types/zod/index.d.cts'])
+      assert.ok(types.includes(f), f);
+    assert.equal(pkg.exports['./engine'], { types: './dist/engine.d.ts', default: './dist/engine.mjs' });
+    for (const field of ['repository', 'homepage', 'bugs', 'keywords', 'author'])
+      assert.ok(pkg[field] !== undefined, field);
+  },
+);
 
 packaging('npm pack from a clean copy builds the bundle first; formstead/engine type-checks and runs from it', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'formstead-pack-'));

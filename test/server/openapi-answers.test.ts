@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../shared/api/api-error.ts';
 import {
+  formDetailSchema,
   formListSchema,
   publicDefinitionSchema,
   publishResultSchema,
@@ -72,6 +73,8 @@ t('list forms, settings and the public definition', async ({ server, formId }) =
     body: { success_message: 'Thanks!', retention_days: 30, theme: { accent: '#2f5bea' } },
   });
   holds(settings, 200, settingsSchema, 'settings');
+  const detail = await call(server.url, 'GET', `/v1/forms/${formId}`, { key: OWNER_KEY });
+  holds(detail, 200, formDetailSchema, 'one form');
   const view = await call(server.url, 'GET', `/v1/f/${formId}/definition`);
   holds(view, 200, publicDefinitionSchema, 'public definition');
   assert.is(view.json.success_message, 'Thanks!');

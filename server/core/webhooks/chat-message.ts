@@ -63,8 +63,8 @@ export function slackMessage(input: ChatMessageInput) {
 /**
  * Discord's format: `content` for notifications and one embed whose fields are the answers, within
  * Discord's limits (25 fields, 256 characters a name, 1024 a value, 6000 in all): what does not fit is cut
- * with "…", and answers past the room are counted in a last field. `allowed_mentions` with nothing to
- * parse keeps "@everyone" and the like in an answer from pinging anyone.
+ * with "…", and answers past the room are counted in a last field. Answers are escaped for Discord's
+ * Markdown (discordEscape); `allowed_mentions` with nothing to parse keeps anything left from pinging.
  */
 export function discordMessage(input: ChatMessageInput) {
   const title = truncate(input.formTitle || 'Your form', DISCORD_LIMITS.title);
@@ -81,7 +81,7 @@ export function discordMessage(input: ChatMessageInput) {
     const name = truncate(oneLine(label) || '…', Math.min(DISCORD_LIMITS.name, room - 1));
     const valueRoom = Math.min(DISCORD_LIMITS.value, room - length(name));
     if (room < 2 || valueRoom < 1) break;
-    const value = truncate(text || '…', valueRoom);
+    const value = truncate(discordEscape(text) || '…', valueRoom);
     fields.push({ name, value });
     budget -= length(name) + length(value);
   }
@@ -94,7 +94,17 @@ export function discordMessage(input: ChatMessageInput) {
   };
 }
 
-function slackEscape(text: string): string {
+/**
+ * A respondent's text as literal Discord Markdown: a backslash before every character its Markdown gives a
+ * meaning to (so `[bank](https://evil)` cannot become a disguised link, `<@id>` a mention, `# ` a heading),
+ * and a zero-width space after the @ of @everyone and @here, which a backslash does not disarm.
+ */
+export function discordEscape(text: string): string {
+  return text.replace(/[\\*_~`|[\]()<>#-]/g, '\\$&').replace(/@(everyone|here)/g, '@\u200b$1');
+}
+
+/** A respondent's text as literal Slack mrkdwn: `&`, `<` and `>` escaped, so no `<url|text>` link or mention. */
+export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -1,6 +1,11 @@
 // Operations of /v1/forms (server/http/forms.ts, settings.ts): publish, list, settings, delete.
 import { publishBodySchema, settingsPatchSchema } from '../../../shared/api/forms.ts';
-import { formListSchema, publishResultSchema, settingsSchema } from '../../../shared/api/form-responses.ts';
+import {
+  formDetailSchema,
+  formListSchema,
+  publishResultSchema,
+  settingsSchema,
+} from '../../../shared/api/form-responses.ts';
 import { FormDefinition } from '../../../shared/definition/schema.ts';
 import { formPath } from './components.ts';
 import { type ApiOperation, json, noContent } from './operation.ts';
@@ -32,6 +37,19 @@ export const formOperations: ApiOperation[] = [
     callers: ['agent', 'account'],
     responses: { 200: json('The forms the key sees', formListSchema) },
     errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/v1/forms/{id}',
+    operationId: 'getForm',
+    summary: 'Read one form: its settings and its current version',
+    description:
+      'The form as GET /v1/forms lists it, `settings` as PATCH answers them (the webhook secret masked) and ' +
+      '`current_version` with its definition. Account keys: forms of their workspace; agent keys: their own forms.',
+    callers: ['agent', 'account'],
+    params: { path: formPath },
+    responses: { 200: json('The form, its settings and its current version', formDetailSchema) },
+    errors: [404, 503],
   },
   {
     method: 'patch',

@@ -268,10 +268,11 @@ connect('Slack and Discord receivers get each response as a message with the ans
         url: link,
         timestamp: created,
         fields: [
-          { name: 'Name', value: 'Ada <@U1> & co' },
+          // Escaped for Discord's Markdown: the mention shows as typed (test/server/webhooks/chat-escape.test.ts).
+          { name: 'Name', value: 'Ada \\<@U1\\> & co' },
           { name: 'Email', value: 'ada@example.com' },
           { name: 'Topic', value: 'Support' },
-          { name: 'Message', value: '@everyone hi' },
+          { name: 'Message', value: '@\u200beveryone hi' },
         ],
       },
     ],
