@@ -89,7 +89,9 @@ pages(
       r.text,
       new RegExp(
         /<h1 class="fs-page-title">Signup<\/h1>/.source +
-          /<p class="fs-page-description">Two minutes.\nNo account needed. &lt;b&gt;bold\?&lt;\/b&gt;<\/p>/.source,
+          // The Markdown subset: the line break kept, the HTML shown as text.
+          /<div class="fs-page-description"><p>Two minutes.<br\/>No account needed. &lt;b>bold\?&lt;\/b><\/p><\/div>/
+            .source,
       ),
     );
     assert.match(r.text, /<html lang="en"><head>/, 'no theme: no class, no style');
