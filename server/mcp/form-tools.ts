@@ -175,7 +175,10 @@ const dateArg = (which: string) =>
   z
     .string()
     .optional()
-    .describe(`${which} day of the range, as YYYY-MM-DD (UTC), included; the range is at most 366 days`);
+    .describe(
+      `${which} day of the range, as YYYY-MM-DD (UTC) from 1970-01-01 to 9999-12-31, included; ` +
+        'the range is at most 366 days',
+    );
 
 const statsInput = z.strictObject({
   form_id: formIdArg(),

@@ -38,7 +38,10 @@ export const statsOperations: ApiOperation[] = [
       path: formPath,
       query: z.object({
         from: z.string().optional().meta({ description: 'YYYY-MM-DD (default: 29 days before to)' }),
-        to: z.string().optional().meta({ description: 'YYYY-MM-DD (default: today, UTC); at most 366 days' }),
+        to: z
+          .string()
+          .optional()
+          .meta({ description: 'YYYY-MM-DD (default: today, UTC); at most 366 days, from 1970-01-01 to 9999-12-31' }),
       }),
     },
     responses: { 200: json('The counts over the range', statsSchema) },
