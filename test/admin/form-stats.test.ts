@@ -182,6 +182,24 @@ stats(
   },
 );
 
+stats(
+  'stats.byForm: to=9999-12-31 and from alone in year 9999 are answered; year 0000 is refused naming from',
+  async ({ w, formId }) => {
+    // Issue 38: before the fix these never returned (the day loop compared date strings past year 9999).
+    const viewer = w.caller('viewer');
+    const last = await viewer.stats.byForm({ formId, to: '9999-12-31' });
+    assert.equal([last.from, last.to, last.daily.length], ['9999-12-02', '9999-12-31', 30]);
+    const single = await viewer.stats.byForm({ formId, from: '9999-12-31' });
+    assert.equal(
+      single.daily.map((d) => d.date),
+      ['9999-12-31'],
+    );
+    const bad = await viewer.stats.byForm({ formId, from: '0000-01-01' }).catch((e) => e);
+    assert.is(bad.cause?.status, 400);
+    assert.equal(bad.cause?.details, ['from: must be a day from 1970-01-01 to 9999-12-31']);
+  },
+);
+
 stats.run();
 
 const busy = suite<{ w: AdminWorld; formId: string }>('admin: a summary of 10,000 answers');
