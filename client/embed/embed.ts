@@ -33,9 +33,22 @@ import { dialogEmbed } from './popup.ts';
   const query = script.dataset.passQuery === 'true' ? location.search : '';
   // data-lang="de": the form in that language when it offers it (else the browser's, else its own).
   const lang = script.dataset.lang || undefined;
+  // The hosted page in an iframe (the default, popup and slider modes) reads its own query, server-rendered
+  // and live: the prefill goes there, with the host page's referrer host and utm_* values (so the form counts
+  // where this visit came from).
+  const frameQuery = (extra: Record<string, string> = {}) => {
+    const pairs = prefillPairs(data);
+    const given = new Set(pairs.map(([key]) => key));
+    const params = new URLSearchParams([...[...new URLSearchParams(query)].filter(([k]) => !given.has(k)), ...pairs]);
+    params.set('embed', '1');
+    if (lang) params.set('lang', lang);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    return `${params}${embedQuery(pageSource())}`;
+  };
 
   if (script.dataset.mode === 'popup' || script.dataset.mode === 'slider') {
-    dialogEmbed(script, host, { base, origin, path, lang });
+    // The dialog's bar names the form, so the page inside leaves its own heading out (header=0).
+    dialogEmbed(script, host, { base, origin, path, lang, query: frameQuery({ header: '0' }) });
     return;
   }
 
@@ -75,16 +88,8 @@ import { dialogEmbed } from './popup.ts';
     return;
   }
 
-  // The iframe's hosted page reads its own query, server-rendered and live: pass the prefill there.
-  const pairs = prefillPairs(data);
-  const given = new Set(pairs.map(([key]) => key));
-  const params = new URLSearchParams([...[...new URLSearchParams(query)].filter(([k]) => !given.has(k)), ...pairs]);
-  params.set('embed', '1');
-  if (lang) params.set('lang', lang);
   const frame = document.createElement('iframe');
-  // The prefill, and the host page's referrer host and utm_* values (so the form counts where this visit
-  // came from).
-  frame.src = `${base}f/${path}?${params}${embedQuery(pageSource())}`;
+  frame.src = `${base}f/${path}?${frameQuery()}`;
   frame.title = script.dataset.title || 'Form';
   frame.style.cssText = `display:block;width:100%;border:0;height:${Number(script.dataset.height) || 480}px`;
   host.append(frame);

@@ -13,8 +13,10 @@ export interface DialogTarget {
   base: string;
   origin: string;
   path: string;
-  /** The embed's data-lang, passed to the hosted page as ?lang=. */
+  /** The embed's data-lang. */
   lang?: string;
+  /** The hosted page's query: the prefill, the language, where the visit came from (embed.ts frameQuery). */
+  query: string;
 }
 
 let count = 0;
@@ -29,19 +31,24 @@ export function dialogEmbed(script: HTMLScriptElement, host: HTMLElement, t: Dia
   opener.textContent = script.dataset.buttonText || 'Open the form';
   host.append(opener);
   let title = script.dataset.title || 'Form';
+  let closeWord = 'Close';
   let dialog: HTMLDialogElement | undefined;
-  /** Names the dialog (its heading and the iframe) by the title known now. */
+  /** Names the dialog (its heading and the iframe) by the title known now, and Close in the form's language. */
   const label = () => {
     if (!dialog) return;
     dialog.querySelector('h2')!.textContent = title;
     dialog.querySelector('iframe')!.title = title;
+    dialog.querySelector('.formstead-close')!.textContent = closeWord;
   };
-  // The dialog is labelled by the form's own title when the server says it (in data-lang's language); a
-  // dialog opened before that answer came is named again when it does.
-  fetch(`${t.base}v1/f/${t.path}/definition${t.lang ? `?lang=${encodeURIComponent(t.lang)}` : ''}`)
+  // The dialog is labelled by the form's own title when the server says it, in the language the form is shown
+  // in (data-lang, else the browser's first the form offers), with its Close in that language; a dialog opened
+  // before that answer came is named again when it does.
+  fetch(`${t.base}v1/f/${t.path}/definition?lang=${encodeURIComponent(t.lang ?? navigator.languages.join(','))}`)
     .then((r) => (r.ok ? r.json() : undefined))
     .then((view) => {
       if (typeof view?.definition?.title === 'string' && view.definition.title) title = view.definition.title;
+      const close = view?.words?.messages?.closeForm;
+      if (typeof close === 'string' && close) closeWord = close;
       label();
     })
     .catch(() => {});
@@ -89,7 +96,7 @@ function makeDialog(t: DialogTarget, slider: boolean, opener: HTMLButtonElement)
   bar.append(heading, close);
 
   const frame = document.createElement('iframe');
-  frame.src = `${t.base}f/${t.path}?embed=1${t.lang ? `&lang=${encodeURIComponent(t.lang)}` : ''}`;
+  frame.src = `${t.base}f/${t.path}?${t.query}`;
   frame.style.cssText = `display:block;width:100%;border:0;flex:1 1 auto;height:${slider ? '100%' : '480px'}`;
   const body = document.createElement('div');
   body.style.cssText = 'overflow:auto;flex:1 1 auto;display:flex;flex-direction:column';

@@ -1,7 +1,8 @@
 // The embed's popup and slider modes on a page of another origin, in Chromium at 390 x 844 and
 // 1280 x 800: a button opens the form in a modal dialog labelled by the form's title; focus moves in and
 // Tab cycles inside it; Escape closes it (pressed on the host page or inside the form) and focus returns
-// to the button; axe finds nothing serious; a response sent from the dialog is stored.
+// to the button; axe finds nothing serious; a response sent from the dialog is stored; the prefill, the host
+// page's query and the language reach the form inside, Close is in the form's language, the title shows once.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
@@ -148,6 +149,37 @@ t('a response sent from the popup is stored', async () => {
   );
   await page.close();
 });
+
+t(
+  'popup with data-prefill, the host query and data-lang="de": all reach the form; Close in German; one title',
+  async () => {
+    const definition = contactDefinition({
+      title: 'Write to the bakery',
+      lang: 'en',
+      translations: { de: { title: 'Schreib der Bäckerei', 'fields.name.label': 'Ihr Name' } },
+    });
+    const id = (await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition } })).json.form_id;
+    const url = hostPage(
+      '/popup-de.html?email=ada%40example.com',
+      `<script src="${server.url}/embed.js" data-form="${id}" data-mode="popup" data-lang="de" ` +
+        `data-pass-query="true" data-prefill='{"name": "Ada"}'></script>`,
+    );
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = pageErrors(page);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Open the form' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schreib der Bäckerei' });
+    await dialog.waitFor();
+    assert.is(await page.locator('.formstead-close').textContent(), 'Schließen');
+    const form = page.frameLocator('dialog iframe');
+    await form.locator('.fs-renderer-host').waitFor();
+    assert.is(await form.getByLabel('Ihr Name').inputValue(), 'Ada', 'data-prefill');
+    assert.is(await form.getByLabel('Email').inputValue(), 'ada@example.com', "the host page's query");
+    assert.is(await form.locator('h1').count(), 0, 'the dialog names the form; the page inside does not again');
+    assert.equal(errors, []);
+    await page.close();
+  },
+);
 
 t('inline mode: one question per screen, and the answers come back after a reload', async () => {
   const definition = contactDefinition({ title: 'Write to the bakery', layout: 'one_per_screen' });

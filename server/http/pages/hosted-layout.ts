@@ -52,10 +52,14 @@ function themeStyle(theme: unknown): string {
   return `<style>:root{${rules.join(';')}}</style>`;
 }
 
-/** The form's title and description as the page's h1 and intro (spec 2.1 leaves the title to the host). */
-export function pageHeader(title: string, description?: string): string {
+/**
+ * The form's title and description as the page's h1 and intro (spec 2.1 leaves the title to the host); without
+ * `withTitle` the intro alone (a dialog around the page shows the title).
+ */
+export function pageHeader(title: string, description?: string, withTitle = true): string {
+  if (!withTitle && !description) return '';
   return (
-    `<header class="fs-page-header"><h1 class="fs-page-title">${escapeHtml(title)}</h1>` +
+    `<header class="fs-page-header">${withTitle ? `<h1 class="fs-page-title">${escapeHtml(title)}</h1>` : ''}` +
     // In the Markdown subset, as the renderer shows it (the page's handler loaded the reader: loadMarkdown).
     (description ? renderHtml(h(RichText, { className: 'fs-page-description', text: description })) : '') +
     '</header>'

@@ -104,7 +104,8 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   const title = shown.title || 'Form';
   const body =
     (view.unclaimed ? unverifiedBanner(report, embed, lang) : '') +
-    pageHeader(title, shown.description) +
+    // The popup and slider embeds name the form in their own bar (header=0): one title, not two.
+    pageHeader(title, shown.description, !(embed && ctx.query.get('header') === '0')) +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>${escapeHtml(message(lang, 'reportAbuse'))}</a></p>`;
   sendHtml(

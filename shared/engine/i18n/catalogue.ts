@@ -52,6 +52,8 @@ export type UiMessageId =
   | 'unverifiedTitle'
   | 'unverifiedText'
   | 'reportAbuse'
+  /** The Close button of the popup and slider embeds' dialog. */
+  | 'closeForm'
   | 'limitReached'
   | 'formGone'
   | 'tooLong'

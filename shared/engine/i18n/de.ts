@@ -48,6 +48,7 @@ export const de: Catalogue = {
     unverifiedTitle: 'Nicht bestätigtes Formular',
     unverifiedText: 'Niemand hat dieses Formular bisher übernommen. Geben Sie keine Passwörter oder Zahlungsdaten ein.',
     reportAbuse: 'Missbrauch melden',
+    closeForm: 'Schließen',
     fileTooLarge: 'Diese Datei ist zu groß ({size}): höchstens {max}.',
     uploading: 'Wird hochgeladen… {percent} %',
     uploadProgress: 'Fortschritt des Hochladens',

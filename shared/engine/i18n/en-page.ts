@@ -12,6 +12,7 @@ export const enPage: Catalogue = {
     unverifiedTitle: 'Unverified form',
     unverifiedText: 'Nobody has claimed this form yet. Do not enter passwords or payment details.',
     reportAbuse: 'Report abuse',
+    closeForm: 'Close',
   },
 };
 

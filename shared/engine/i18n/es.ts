@@ -50,6 +50,7 @@ export const es: Catalogue = {
     unverifiedTitle: 'Formulario no verificado',
     unverifiedText: 'Nadie ha reclamado este formulario todavía. No escribas contraseñas ni datos de pago.',
     reportAbuse: 'Denunciar abuso',
+    closeForm: 'Cerrar',
     fileTooLarge: 'Este archivo es demasiado grande ({size}): como máximo {max}.',
     uploading: 'Subiendo… {percent} %',
     uploadProgress: 'Progreso de la subida',

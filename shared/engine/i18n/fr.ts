@@ -51,6 +51,7 @@ export const fr: Catalogue = {
     unverifiedText:
       'Personne n’a encore revendiqué ce formulaire. N’y saisissez ni mot de passe ni coordonnées bancaires.',
     reportAbuse: 'Signaler un abus',
+    closeForm: 'Fermer',
     fileTooLarge: 'Ce fichier est trop volumineux ({size}) : {max} au plus.',
     uploading: 'Envoi en cours… {percent} %',
     uploadProgress: 'Progression de l’envoi',
