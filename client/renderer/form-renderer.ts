@@ -169,8 +169,11 @@ function RenderedForm(props: FormRendererProps) {
   const nextStep = () => (waitForUploads() ? undefined : state.next() ? stepped() : focusFirstError(state.errors));
   // What the one_per_screen layout asks of the renderer (one-per-screen/questions.ts).
   const nav = {
+    // One per screen, moving on puts the answers from last time behind the person: their notice goes (it
+    // stayed on every screen). The classic layout keeps it on the step it came back to.
     moved: (key: string | undefined) => {
       setFailure(undefined);
+      setResumed(false);
       focus(key ? { kind: 'field', key } : { kind: 'heading' });
     },
     focus: (key: string) => focus({ kind: 'field', key }),

@@ -5,6 +5,7 @@
 // Loaded only by forms that use the layout (use-questions.ts), so it imports nothing at run time: the
 // engine functions it needs come in as arguments, which keeps it a chunk of its own.
 import type { ActionState } from '../actions/actions.ts';
+import type { EngineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
 import type { FormField, FormState, resolvePath, validateField, ValidatorRegistry } from '../engine.ts';
 
 /** What the renderer does for the layout: focus a question (or the heading), submit, take the next step. */
@@ -32,7 +33,7 @@ export interface Questions {
   back(nav: QuestionNav): void;
   /** autoAdvance: a chosen answer moves on to the next question; never submits (spec 2.4). */
   commit(key: string, nav: QuestionNav): void;
-  /** Enter on any answer moves on (a textarea keeps Enter for new lines). */
+  /** Enter on any answer moves on (a textarea keeps Enter for new lines; Ctrl+Enter moves on from it). */
   enter(e: KeyboardEvent, nav: QuestionNav): void;
   /** What the buttons show: Back unless on the first question, Continue until the last one, then Submit. */
   actions(): ActionState;
@@ -55,6 +56,8 @@ export interface QuestionTools {
   validateField: typeof validateField;
   resolvePath: typeof resolvePath;
   validators?: ValidatorRegistry;
+  /** The engine's messages in the page's language, as the classic layout's checks have them. */
+  messages?: EngineMessages;
 }
 
 /** Fields a respondent is asked on the current step, in order (`hidden` fields are never on screen). */
@@ -112,8 +115,10 @@ export function questions(
     },
     enter(e, nav) {
       const t = e.target as HTMLInputElement;
-      if (e.key !== 'Enter' || e.isComposing || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (['TEXTAREA', 'BUTTON', 'A'].includes(t.tagName)) return;
+      if (e.key !== 'Enter' || e.isComposing || e.shiftKey || e.altKey) return;
+      // A long answer keeps Enter for new lines; Ctrl+Enter (Cmd+Enter) moves on from it, as everywhere else.
+      if (t.tagName === 'TEXTAREA' ? !(e.ctrlKey || e.metaKey) : e.ctrlKey || e.metaKey) return;
+      if (['BUTTON', 'A'].includes(t.tagName)) return;
       // The form's own Enter submit only comes from text inputs: this takes its place for every answer.
       e.preventDefault();
       // An autoAdvance radio has moved on by itself (its commit).

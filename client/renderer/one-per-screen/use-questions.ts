@@ -4,6 +4,7 @@
 // the moment the chunk takes to arrive.
 import { useEffect, useState } from 'preact/hooks';
 import { type FormState, resolvePath, validateField, type ValidatorRegistry } from '../engine.ts';
+import { useEngineMessages } from '../words.ts';
 import type { QuestionPosition, Questions } from './questions.ts';
 
 let layout: typeof import('./questions.ts') | undefined;
@@ -23,6 +24,10 @@ export function useQuestions(
 ): Questions | undefined {
   const [pos, setPos] = useState<QuestionPosition>({ key: initialKey, errors: {} });
   const [, arrived] = useState(false);
+  // The page's language for the engine's messages: "Dieses Feld ist erforderlich" on a German page.
+  const messages = useEngineMessages();
   useEffect(() => void (on && !layout && loadQuestions().then(() => arrived(true))), [on]);
-  return on && layout ? layout.questions(state, pos, setPos, { validateField, resolvePath, validators }) : undefined;
+  return on && layout
+    ? layout.questions(state, pos, setPos, { validateField, resolvePath, validators, messages })
+    : undefined;
 }
