@@ -5,7 +5,6 @@ import type { Services } from '../core/services.ts';
 import type { ExportOptions } from '../core/exports/export-options.ts';
 import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
 import type { FormRecord } from '../core/store/types.ts';
-import { writeAnswerPdf } from '../lib/pdf/answer-pdf.ts';
 import { writeXlsx } from '../lib/xlsx-writer.ts';
 
 /** The headers of a download: saved under `name`, never sniffed or cached. */
@@ -62,6 +61,8 @@ export async function streamXlsx(
 /** One submission as a PDF (`{form id}-{submission id}.pdf`); 404 before anything is sent when it is not the form's. */
 export async function sendPdf(s: Services, res: ServerResponse, form: FormRecord, submissionId: string) {
   const content = await s.reads.pdf(form, submissionId);
+  // Loaded at the first PDF, so a start does not pay for the PDF writer (docs/performance.md, "At rest").
+  const { writeAnswerPdf } = await import('../lib/pdf/answer-pdf.ts');
   startDownload(res, 'application/pdf', `${form.id}-${submissionId}.pdf`);
   await writeAnswerPdf(res, content);
 }
