@@ -9,6 +9,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PgDatabase } from '../../server/core/store/pg/db.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
+import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
+import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import { insertBatch, insertSubmission } from '../../server/core/store/pg/insert-submission.ts';
 import type { NewSubmission, Store } from '../../server/core/store/types.ts';
 import { form, newSubmission, workspace } from './contract/fixtures.ts';
@@ -248,6 +250,31 @@ hot(
     }
   },
 );
+
+hot("migration 18 moves each form's response mail mark to a row of its own: a form keeps what was mailed", async () => {
+  const url = await freshDatabase();
+  const old = new PgDatabase(url);
+  // The schema as the previous version left it (its functions need not be there for this).
+  await applyPgMigrations(
+    old,
+    pgMigrations.filter((m) => m.id < 18),
+    () => {},
+    [],
+  );
+  await old.q(
+    `INSERT INTO forms (id, title, status, version, created_at, response_mail_seq, response_mail_at)
+      VALUES ('f-old', 'Old', 'active', 1, '2026-11-01T00:00:00.000Z', 7, '2026-11-02T00:00:00.000Z')`,
+  );
+  await old.close();
+  const store = await openPgStore(url);
+  try {
+    const f = await store.forms.byId('f-old');
+    assert.is(f?.responseMailSeq, 7);
+    assert.is(f?.responseMailAt, '2026-11-02T00:00:00.000Z');
+  } finally {
+    await store.close();
+  }
+});
 
 hot(
   'the same sampling sees the waits where a rule needs a turn: capped inserts into one form wait on one ' +
