@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type ClientEntry, clientBuildOptions, clientEntries, finishCode } from '../client-entries.mjs';
+import { hostedPageLoad } from './_hosted-load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -164,4 +165,18 @@ const ours = rows.find((r) => r.name.startsWith('/assets/renderer.js'))!;
 const theirs = rows[rows.length - 1];
 console.log(`renderer.js is ${(theirs.gzip / ours.gzip).toFixed(1)}x smaller gzipped than the @formhaus/react stack`);
 for (const line of adminRows) console.log(line);
-if (rows.some((r) => r.target !== undefined && r.gzip >= r.target) || adminOver) process.exitCode = 1;
+
+// The hosted page as Chromium loads it for a plain contact form while a person answers and sends it
+// (issue 37): every script and style sheet fetched, the offline modules included, against 20 KB.
+const HOSTED_LOAD_TARGET = 20 * 1024;
+const fetched = await hostedPageLoad(9395);
+const hostedLoad = fetched.reduce((sum, f) => sum + f.gzip, 0);
+console.log(
+  `hosted page in Chromium (a contact form, answered and sent): ${hostedLoad} bytes gzipped in ` +
+    `${fetched.length} files, ${(hostedLoad / HOSTED_LOAD_TARGET).toFixed(3)} of the 20 KB budget ` +
+    `(${hostedLoad < HOSTED_LOAD_TARGET ? 'under' : `OVER by ${hostedLoad - HOSTED_LOAD_TARGET} bytes`})`,
+);
+for (const f of fetched) console.log(`  ${f.path.padEnd(44)} ${f.type.padEnd(10)} ${String(f.gzip).padStart(6)} bytes`);
+
+if (rows.some((r) => r.target !== undefined && r.gzip >= r.target) || adminOver || hostedLoad >= HOSTED_LOAD_TARGET)
+  process.exitCode = 1;

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { startHttpsReceiver } from '../../test/helpers/https-receiver.ts';
 import { LOAD_CORE, OWNER_KEY, SERVER_CORE, publish, startBundle } from './_http.ts';
 import { body, definition } from './_ingest-form.ts';
-import { pinnedPostgres, skipWithoutPostgres } from './_pg.ts';
+import { pinnedPostgres, resetStatements, STATEMENTS, skipWithoutPostgres, statementsReport } from './_pg.ts';
 import { cpuSince, cpuSnapshot, withChildren } from './_proc.ts';
 
 skipWithoutPostgres();
@@ -97,7 +97,8 @@ async function drain(
   nodePids: number[],
   count: number,
   postmaster?: number,
-): Promise<Round & { formId: string }> {
+  databaseUrl?: string,
+): Promise<Round & { formId: string; statements?: string[] }> {
   const { formId, hookPath } = await formWithWebhook(urls[0], name);
   const switchName = hookPath.split('/')[2];
   receiver.switches.set(switchName, 200);
@@ -109,6 +110,8 @@ async function drain(
   const nodeBefore = cpuSnapshot(nodePids);
   const pgBefore = cpuSnapshot(pgList);
   const receiverBefore = process.cpuUsage();
+  const profiled = STATEMENTS && databaseUrl !== undefined;
+  if (profiled) await resetStatements(databaseUrl);
   const releasedAt = Date.now();
   release();
   const got = () => receiver.to(hookPath);
@@ -123,12 +126,14 @@ async function drain(
   const nodeCpu = cpuSince(nodeBefore, nodePids);
   const pgCpu = postmaster ? cpuSince(pgBefore, withChildren(postmaster)) : 0;
   const receiverUsage = process.cpuUsage(receiverBefore);
+  const statements = profiled ? await statementsReport(databaseUrl, count) : undefined;
   // Room for a second copy that must not come.
   await new Promise((r) => setTimeout(r, 1000));
   const arrived = got();
   const unique = new Set(arrived.map((r) => r.headers['service-submission-id'] as string));
   return {
     formId,
+    statements,
     perSecond: count / ((lastAt - releasedAt) / 1000),
     nodeCpu: nodeCpu / count,
     pgCpu: pgCpu / count,
@@ -144,6 +149,8 @@ interface Row extends Round {
   name: string;
   /** Delivery states in the database after the run (PostgreSQL only). */
   states?: string;
+  /** BENCH_PG_STATEMENTS=1: the top statements of the measured drain. */
+  statements?: string[];
   load: number;
 }
 
@@ -158,7 +165,7 @@ async function measure(
   const pids = instances.map((i) => i.pid);
   const tag = name.replace(/\W+/g, '-');
   await drain(`${tag}-warm`, urls, pids, WARMUP, postmaster);
-  const r = await drain(tag, urls, pids, N, postmaster);
+  const r = await drain(tag, urls, pids, N, postmaster, databaseUrl);
   let states: string | undefined;
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -230,5 +237,7 @@ for (const r of rows) {
       `${r.missing} missing, ${r.requests - r.unique} duplicates, ${r.unsigned} unsigned or not 200: ` +
       `${once ? 'each delivered once' : 'NOT each once'}${r.states ? `; in the database: ${r.states}` : ''}`,
   );
+  // BENCH_PG_STATEMENTS=1: where PostgreSQL's time went, per delivery (exec + plan time, not CPU alone).
+  if (r.statements) for (const line of r.statements) console.log(`      ${line}`);
 }
 process.exit(rows.every((r) => r.requests === N && r.unique === N && r.unsigned === 0) ? 0 : 1);

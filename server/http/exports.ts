@@ -6,7 +6,6 @@ import type { ExportOptions } from '../core/exports/export-options.ts';
 import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
 import type { FormRecord } from '../core/store/types.ts';
 import { OneAtATime } from '../lib/one-at-a-time.ts';
-import { writeAnswerPdf } from '../lib/pdf/answer-pdf.ts';
 import { clientIp } from './client-ip.ts';
 import { writeXlsx } from '../lib/xlsx-writer.ts';
 
@@ -76,6 +75,8 @@ export async function sendPdf(
   const limits = s.rateLimits;
   await limits.take([limits.pdfPerIp, clientIp(req, s.config.trustProxy)], [limits.pdfPerForm, form.id]);
   const content = await s.reads.pdf(form, submissionId);
+  // Loaded at the first PDF, so a start does not pay for the PDF writer (docs/performance.md, "At rest").
+  const { writeAnswerPdf } = await import('../lib/pdf/answer-pdf.ts');
   await pdfLane.run(async () => {
     if (res.destroyed) return;
     startDownload(res, 'application/pdf', `${form.id}-${submissionId}.pdf`);

@@ -1,10 +1,8 @@
 // /mcp: the MCP server over the Streamable HTTP transport, stateless (one server and transport per POST,
 // no session, JSON answers). Same keys as /v1; the tools live in server/mcp/.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { parseJson, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { createMcpServer } from '../mcp/server.ts';
 import { optionalKey } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 
@@ -16,6 +14,12 @@ export const mcpPost =
     // Our reader, so the 64 KB limit of spec 8 and the depth limit hold here too (and so for every tool's
     // arguments); the SDK gets the parsed body. Any JSON, not only an object: a JSON-RPC batch is an array.
     const body = parseJson(await readBody(req));
+    // The SDK and the tools (their JSON Schemas) are loaded at the first MCP request, not at start
+    // (docs/performance.md, "At rest").
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+      import('../mcp/server.ts'),
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    ]);
     const server = createMcpServer({ services: s, principal, ip: clientIp(req, s.config.trustProxy) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // Closing after the answer frees the per-request server; a failure to close must not become an

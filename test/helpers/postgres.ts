@@ -115,7 +115,7 @@ export async function freePort(): Promise<number> {
  * loopback and the socket are trusted: nothing else can reach it. Durability settings are off (unless
  * `durable`) because a test cluster is thrown away; the store's own transactions are what tests check.
  */
-export async function startPostgres(settings: { durable?: boolean } = {}): Promise<PgServer> {
+export async function startPostgres(settings: { durable?: boolean; options?: string[] } = {}): Promise<PgServer> {
   const began = performance.now();
   const bin = postgresBinDir();
   const prefix = asServerUser();
@@ -167,6 +167,8 @@ export async function startPostgres(settings: { durable?: boolean } = {}): Promi
       // Benchmarks keep PostgreSQL's defaults (every commit flushed), to compare with the embedded store's fsync.
       ...(settings.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c max_connections=200',
+      // More server settings a caller asks for (a benchmark's pg_stat_statements).
+      ...(settings.options ?? []),
     ].join(' ');
     const start = () =>
       run(prefix, pgCtl, ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);

@@ -9,6 +9,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PgDatabase } from '../../server/core/store/pg/db.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
+import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
+import { pgMigrations } from '../../server/core/store/pg/migrations/index.ts';
 import { insertBatch, insertSubmission } from '../../server/core/store/pg/insert-submission.ts';
 import type { NewSubmission, Store } from '../../server/core/store/types.ts';
 import { form, newSubmission, workspace } from './contract/fixtures.ts';
@@ -104,6 +106,175 @@ hot(
     }
   },
 );
+
+/**
+ * Samples pg_locks until `stop()`: every lock asked for and not granted on the `forms` table (a queue
+ * on a form row shows as a tuple or relation lock of that table), with the waiting backend's query.
+ */
+function formsLockSampler(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const waits: { locktype: string; mode: string; query: string }[] = [];
+  let samples = 0;
+  let stopped = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query(
+        `SELECT l.locktype, l.mode, a.query FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+           JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND c.relname = 'forms' AND l.database = (SELECT oid FROM pg_database
+            WHERE datname = current_database())`,
+      );
+      samples++;
+      waits.push(...rows);
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      return { waits, samples };
+    },
+  };
+}
+
+hot(
+  'mail per response on: 50 clients on two instances store into one form while both instances claim its ' +
+    'response mail over and over; nothing ever waits on the forms table, and every submission is mailed once',
+  async () => {
+    const { url, stores } = await twoBigInstances();
+    try {
+      const ws = await workspace(stores[0]);
+      const f = await form(stores[0], ws.id);
+      await stores[0].forms.update(f.id, { notifyEachResponse: true });
+      const mailed: string[] = [];
+      let loading = true;
+      // Each instance claims as its mail job would, without the minute between digests, as often as it can.
+      const claim = async (s: Store) => {
+        const claimed = await s.forms.claimResponseMail(f.id, new Date().toISOString(), new Date().toISOString(), 5000);
+        if (claimed) mailed.push(...claimed.submissions.map((x) => x.id));
+        return claimed;
+      };
+      const claimers = stores.map(async (s) => {
+        let claims = 0;
+        while (loading) if (await claim(s)) claims++;
+        return claims;
+      });
+      const watch = formsLockSampler(url);
+      const rows = sampler(url);
+      const outcomes = await load(stores, 50, 40, () => newSubmission(f.id, ws.id));
+      loading = false;
+      const claims = await Promise.all(claimers);
+      const seen = await watch.stop();
+      const rowWaits = await rows.stop();
+      assert.ok(outcomes.every((o) => o.kind === 'stored'));
+      assert.ok(
+        claims.every((n) => n > 0),
+        `both instances claimed mail during the load (${claims})`,
+      );
+      assert.ok(seen.samples > 10, `pg_locks sampled ${seen.samples} times`);
+      assert.equal(seen.waits, [], `no wait on forms in ${seen.samples} samples`);
+      assert.equal(
+        rowWaits.waits.filter((w) => w.query.includes('formstead_insert_')),
+        [],
+        'no insert waited on a row',
+      );
+      // What the load left is claimed at the end; each submission was in exactly one mail.
+      await claim(stores[1]);
+      assert.is(mailed.length, 2000);
+      assert.is(new Set(mailed).size, 2000);
+      assert.is((await stores[0].forms.withWaitingResponseMail()).length, 0);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  },
+);
+
+hot(
+  'a response mail claim waits for an insert in flight with a lower seq (it commits after a higher one) and ' +
+    'mails it; an insert held open past MAIL_HORIZON_WAIT_MS leaves the claim to a later try',
+  async () => {
+    const url = await freshDatabase();
+    const store = await openPgStore(url);
+    const open = new pg.Client({ connectionString: url });
+    const watch = new pg.Client({ connectionString: url });
+    await Promise.all([open.connect(), watch.connect()]);
+    const now = () => new Date().toISOString();
+    const begin = async () => {
+      const late = newSubmission(f.id, ws.id);
+      await open.query('BEGIN');
+      await open.query(
+        `SELECT * FROM formstead_insert_submission($1, $2, 1, $3, '{}', FALSE, $4, NULL, NULL, NULL, NULL, NULL,
+          NULL, NULL, '{}', FALSE, NULL, NULL, NULL)`,
+        [late.id, f.id, late.createdAt, ws.id],
+      );
+      return late;
+    };
+    const ws = await workspace(store);
+    const f = await form(store, ws.id);
+    try {
+      // Another instance's insert draws its seq and has not committed; a later one commits first.
+      const late = await begin();
+      const early = newSubmission(f.id, ws.id);
+      assert.is((await store.submissions.insert(early)).kind, 'stored');
+      const claiming = store.forms.claimResponseMail(f.id, now(), now(), 10);
+      // The claim is waiting in the horizon (it sleeps between looks at pg_locks) when the late one commits.
+      while (
+        (
+          await watch.query(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE query LIKE '%formstead_mail_horizon%' AND datname = current_database()`,
+          )
+        ).rowCount === 0
+      )
+        await new Promise((r) => setTimeout(r, 10));
+      await open.query('COMMIT');
+      assert.equal(
+        (await claiming)?.submissions.map((x) => x.id),
+        [late.id, early.id],
+      );
+      // Held open (never committed within the wait): nothing is claimed, and the mark does not move.
+      const held = await begin();
+      const after = newSubmission(f.id, ws.id);
+      await store.submissions.insert(after);
+      assert.is(await store.forms.claimResponseMail(f.id, now(), now(), 10), undefined);
+      await open.query('COMMIT');
+      assert.equal(
+        (await store.forms.claimResponseMail(f.id, now(), now(), 10))?.submissions.map((x) => x.id),
+        [held.id, after.id],
+      );
+    } finally {
+      await Promise.all([open.end(), watch.end()]);
+      await store.close();
+    }
+  },
+);
+
+hot("migration 18 moves each form's response mail mark to a row of its own: a form keeps what was mailed", async () => {
+  const url = await freshDatabase();
+  const old = new PgDatabase(url);
+  // The schema as the previous version left it (its functions need not be there for this).
+  await applyPgMigrations(
+    old,
+    pgMigrations.filter((m) => m.id < 18),
+    () => {},
+    [],
+  );
+  await old.q(
+    `INSERT INTO forms (id, title, status, version, created_at, response_mail_seq, response_mail_at)
+      VALUES ('f-old', 'Old', 'active', 1, '2026-11-01T00:00:00.000Z', 7, '2026-11-02T00:00:00.000Z')`,
+  );
+  await old.close();
+  const store = await openPgStore(url);
+  try {
+    const f = await store.forms.byId('f-old');
+    assert.is(f?.responseMailSeq, 7);
+    assert.is(f?.responseMailAt, '2026-11-02T00:00:00.000Z');
+  } finally {
+    await store.close();
+  }
+});
 
 hot(
   'the same sampling sees the waits where a rule needs a turn: capped inserts into one form wait on one ' +

@@ -1,6 +1,6 @@
 // Mail on every response (notify_each_response): the first answer after a quiet minute is mailed at
 // once; answers arriving within the minute after a mail wait and go out together in one digest when
-// it ends. What has been mailed is recorded on the form (response_mail_seq), so the digest is read
+// it ends. What has been mailed is recorded per form (form_response_mail.seq), so the digest is read
 // from the stored submissions and a restart loses none of it; the minute job is the safety net for
 // a timer that died with the process.
 import type { DefinitionCache } from '../definitions.ts';

@@ -228,7 +228,6 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   slackWebhookUrl: { column: 'slack_webhook_url' },
   discordWebhookUrl: { column: 'discord_webhook_url' },
   notifyEachResponse: { column: 'notify_each_response', kind: 'bool' },
-  responseMailSeq: { column: 'response_mail_seq' },
   confirmationField: { column: 'confirmation_field' },
   confirmationMessage: { column: 'confirmation_message' },
   retentionDays: { column: 'retention_days' },

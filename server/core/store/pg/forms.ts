@@ -6,10 +6,19 @@ import { formColumns, toForm, toSubmission } from '../rows.ts';
 
 /**
  * A form row as every read answers it: with the counts inserts left in form_counts and not folded into
- * submission_count yet, read in the same statement, so the sum is exact (migrations/017-count-slots.ts).
+ * submission_count yet, read in the same statement, so the sum is exact (migrations/017-count-slots.ts),
+ * and the response mail's mark from its own row (migrations/018-response-mail-row.ts).
  */
 export const FORM_ROW =
-  'f.*, (SELECT COALESCE(sum(c.n), 0) FROM form_counts c WHERE c.form_id = f.id) AS pending_count FROM forms f';
+  'f.*, (SELECT COALESCE(sum(c.n), 0) FROM form_counts c WHERE c.form_id = f.id) AS pending_count, ' +
+  'm.seq AS response_mail_seq, m.at AS response_mail_at ' +
+  'FROM forms f LEFT JOIN form_response_mail m ON m.form_id = f.id';
+
+/**
+ * How long a response mail claim waits for the inserts of the form in flight before leaving the mail to
+ * a later try (an insert held open that long is not a normal one: they last milliseconds).
+ */
+export const MAIL_HORIZON_WAIT_MS = 2000;
 
 /** The forms part of the store. */
 export function formQueries(db: PgDatabase): Store['forms'] {
@@ -114,28 +123,24 @@ export function formQueries(db: PgDatabase): Store['forms'] {
     },
     claimResponseMail: async (formId, now, notSince, limit) =>
       db.tx(async (tx) => {
-        // The form row is locked as a submission insert locks it: two instances claiming at once take
-        // turns (the second sees the first's time), and no insert lands between the count and the mark.
-        const form = await tx.get(
-          'SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = $1 FOR UPDATE',
-          [formId],
-        );
-        if (!form || (form.at !== null && form.at > notSince)) return undefined;
+        // The mark's own row is locked: two instances claiming at once take turns (the second sees the
+        // first's time). Inserts never touch it; the horizon waits for those in flight without stopping
+        // new ones, so nothing below the new mark commits after it is read.
+        const mark = await tx.get('SELECT seq, at FROM form_response_mail WHERE form_id = $1 FOR UPDATE', [formId]);
+        if (!mark || (mark.at !== null && mark.at > notSince)) return undefined;
+        const horizon = (await tx.get('SELECT formstead_mail_horizon($1, $2) AS seq', [formId, MAIL_HORIZON_WAIT_MS]))
+          ?.seq;
+        if (horizon === null || horizon === undefined) return undefined;
         const waiting = await tx.get(
-          'SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = $1 AND seq > $2',
-          [formId, form.seq],
+          'SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = $1 AND seq > $2 AND seq <= $3',
+          [formId, mark.seq, horizon],
         );
         if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
-        const { rows } = await tx.q('SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [
-          formId,
-          form.seq,
-          limit,
-        ]);
-        await tx.q('UPDATE forms SET response_mail_seq = $1, response_mail_at = $2 WHERE id = $3', [
-          waiting.last,
-          now,
-          formId,
-        ]);
+        const { rows } = await tx.q(
+          'SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4',
+          [formId, mark.seq, horizon, limit],
+        );
+        await tx.q('UPDATE form_response_mail SET seq = $1, at = $2 WHERE form_id = $3', [waiting.last, now, formId]);
         // Other instances read responseMailAt from their cached row to time the next digest.
         await notifyFormChanged(tx, formId);
         return { submissions: rows.map(toSubmission), total: waiting.n };
@@ -144,7 +149,8 @@ export function formQueries(db: PgDatabase): Store['forms'] {
       (
         await db.q(
           `SELECT id FROM forms f WHERE notify_each_response AND workspace_id IS NOT NULL
-             AND EXISTS (SELECT 1 FROM submissions s WHERE s.form_id = f.id AND s.seq > f.response_mail_seq)`,
+             AND EXISTS (SELECT 1 FROM form_response_mail m JOIN submissions s ON s.form_id = m.form_id
+               WHERE m.form_id = f.id AND s.seq > m.seq)`,
         )
       ).rows.map((r) => r.id),
     withRetention: async () =>
@@ -180,6 +186,7 @@ export function formQueries(db: PgDatabase): Store['forms'] {
 export const formOwnedTables: string[] = [
   'form_versions',
   'form_counts',
+  'form_response_mail',
   'submissions',
   'idempotency',
   'webhook_deliveries',
@@ -237,20 +244,33 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
     definition,
     f.createdAt,
   ]);
+  // A new form's mail mark starts at none mailed, like its counters.
+  await tx.q('INSERT INTO form_response_mail (form_id) VALUES ($1)', [f.id]);
 }
 
 /** Sets the patched columns; false when the patch names none. */
 async function updateColumns(q: Queryable, formId: string, patch: Record<string, unknown>): Promise<boolean> {
   const sets: string[] = [];
   const params: Param[] = [];
+  let marked = false;
   for (const [field, value] of Object.entries(patch)) {
+    if (field === 'responseMailSeq' && value !== undefined) {
+      // The mark lives on its own row (migrations/018-response-mail-row.ts), made here if it is missing.
+      await q.q(
+        `INSERT INTO form_response_mail (form_id, seq) VALUES ($1, $2)
+           ON CONFLICT (form_id) DO UPDATE SET seq = excluded.seq`,
+        [formId, value as number],
+      );
+      marked = true;
+      continue;
+    }
     const column = formColumns[field];
     if (!column || value === undefined) continue;
     // PostgreSQL takes booleans as they are.
     params.push(column.kind === 'json' ? JSON.stringify(value) : (value as Param));
     sets.push(`${column.column} = $${params.length}`);
   }
-  if (sets.length === 0) return false;
+  if (sets.length === 0) return marked;
   await q.q(`UPDATE forms SET ${sets.join(', ')} WHERE id = $${params.length + 1}`, [...params, formId]);
   return true;
 }

@@ -3,6 +3,11 @@ import type { DurableDatabase, SqlValue, WriteTx } from '../../../lib/durable/du
 import type { FormRecord, Store } from '../types.ts';
 import { formColumns, toForm, toSubmission } from '../rows.ts';
 
+/** A form row as every read answers it: with the response mail's mark from its own row (migration 16). */
+const FORM_ROW =
+  'f.*, m.seq AS response_mail_seq, m.at AS response_mail_at FROM forms f ' +
+  'LEFT JOIN form_response_mail m ON m.form_id = f.id';
+
 /** The forms part of the store. */
 export function formQueries(db: DurableDatabase): Store['forms'] {
   return {
@@ -33,16 +38,16 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
       });
     },
     byId: async (id) => {
-      const row = db.get('SELECT * FROM forms WHERE id = ?', [id]);
+      const row = db.get(`SELECT ${FORM_ROW} WHERE id = ?`, [id]);
       return row && toForm(row);
     },
     byClaimTokenHash: async (hash) => {
-      const row = db.get('SELECT * FROM forms WHERE claim_token_hash = ?', [hash]);
+      const row = db.get(`SELECT ${FORM_ROW} WHERE claim_token_hash = ?`, [hash]);
       return row && toForm(row);
     },
     bySlug: async (slug) => {
       if (slug === '') return undefined;
-      const row = db.get('SELECT * FROM forms WHERE slug = ?', [slug]);
+      const row = db.get(`SELECT ${FORM_ROW} WHERE slug = ?`, [slug]);
       return row && toForm(row);
     },
     setSlug: async (formId, slug) =>
@@ -72,13 +77,13 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
           createdAt: row.created_at,
         })),
     listByWorkspace: async (workspaceId) =>
-      db.all('SELECT * FROM forms WHERE workspace_id = ? ORDER BY created_at DESC, id DESC', [workspaceId]).map(toForm),
+      db.all(`SELECT ${FORM_ROW} WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`, [workspaceId]).map(toForm),
     listModerationPaused: async (limit) =>
       db
-        .all('SELECT * FROM forms WHERE moderation_paused = 1 ORDER BY created_at DESC, id DESC LIMIT ?', [limit])
+        .all(`SELECT ${FORM_ROW} WHERE moderation_paused = 1 ORDER BY created_at DESC, id DESC LIMIT ?`, [limit])
         .map(toForm),
     listByAgentKey: async (agentKeyId) =>
-      db.all('SELECT * FROM forms WHERE agent_key_id = ? ORDER BY created_at DESC, id DESC', [agentKeyId]).map(toForm),
+      db.all(`SELECT ${FORM_ROW} WHERE agent_key_id = ? ORDER BY created_at DESC, id DESC`, [agentKeyId]).map(toForm),
     countUnclaimedByAgentKey: async (agentKeyId) =>
       db.get<{ n: number }>('SELECT COUNT(*) AS n FROM forms WHERE agent_key_id = ? AND workspace_id IS NULL', [
         agentKeyId,
@@ -98,7 +103,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
     claimResponseMail: async (formId, now, notSince, limit) =>
       db.write((tx) => {
         const form = tx.get<{ seq: number; at: string | null }>(
-          'SELECT response_mail_seq AS seq, response_mail_at AS at FROM forms WHERE id = ?',
+          'SELECT seq, at FROM form_response_mail WHERE form_id = ?',
           [formId],
         );
         if (!form || (form.at !== null && form.at > notSince)) return undefined;
@@ -112,18 +117,15 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
           form.seq,
           limit,
         ]);
-        tx.run('UPDATE forms SET response_mail_seq = ?, response_mail_at = ? WHERE id = ?', [
-          waiting.last,
-          now,
-          formId,
-        ]);
+        tx.run('UPDATE form_response_mail SET seq = ?, at = ? WHERE form_id = ?', [waiting.last, now, formId]);
         return { submissions: rows.map(toSubmission), total: waiting.n };
       }),
     withWaitingResponseMail: async () =>
       db
         .all<{ id: string }>(
           `SELECT id FROM forms f WHERE notify_each_response = 1 AND workspace_id IS NOT NULL
-             AND EXISTS (SELECT 1 FROM submissions s WHERE s.form_id = f.id AND s.seq > f.response_mail_seq)`,
+             AND EXISTS (SELECT 1 FROM form_response_mail m JOIN submissions s ON s.form_id = m.form_id
+               WHERE m.form_id = f.id AND s.seq > m.seq)`,
         )
         .map((r) => r.id),
     withRetention: async () =>
@@ -154,6 +156,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
 /** Tables with a `form_id` column whose rows die with their form. Later migrations add theirs here. */
 export const formOwnedTables: string[] = [
   'form_versions',
+  'form_response_mail',
   'submissions',
   'idempotency',
   'webhook_deliveries',
@@ -211,6 +214,8 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
     definition,
     f.createdAt,
   ]);
+  // A new form's mail mark starts at none mailed, like its counters.
+  tx.run('INSERT INTO form_response_mail (form_id) VALUES (?)', [f.id]);
 }
 
 /** A row of form_versions. */
@@ -225,6 +230,15 @@ function updateColumns(tx: WriteTx, formId: string, patch: Record<string, unknow
   const sets: string[] = [];
   const params: SqlValue[] = [];
   for (const [field, value] of Object.entries(patch)) {
+    if (field === 'responseMailSeq' && value !== undefined) {
+      // The mark lives on its own row (migrations/016-response-mail-row.ts), made here if it is missing.
+      tx.run(
+        'INSERT INTO form_response_mail (form_id, seq) VALUES (?, ?) ' +
+          'ON CONFLICT (form_id) DO UPDATE SET seq = excluded.seq',
+        [formId, value as number],
+      );
+      continue;
+    }
     const col = formColumns[field];
     if (!col || value === undefined) continue;
     sets.push(`${col.column} = ?`);

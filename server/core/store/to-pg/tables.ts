@@ -41,6 +41,7 @@ export const copiedTables: CopiedTable[] = [
     key: ['id'],
     sourceOnly: { webhook_log_count: "the embedded log ring's counter; PostgreSQL numbers log lines from a sequence" },
   },
+  { name: 'form_response_mail', key: ['form_id'] },
   { name: 'form_versions', key: ['form_id', 'version'] },
   { name: 'submissions', key: ['id'], serial: { column: 'seq' } },
   { name: 'usage', key: ['workspace_id', 'month'] },

@@ -21,6 +21,7 @@
 import { formstead_fold_counts } from './formstead_fold_counts.ts';
 import { formstead_insert_batch } from './formstead_insert_batch.ts';
 import { formstead_insert_submission } from './formstead_insert_submission.ts';
+import { formstead_mail_horizon } from './formstead_mail_horizon.ts';
 import { formstead_rate_draw } from './formstead_rate_draw.ts';
 import { formstead_rate_take } from './formstead_rate_take.ts';
 import { formstead_record_attempt } from './formstead_record_attempt.ts';
@@ -42,4 +43,5 @@ export const pgFunctions: PgFunction[] = [
   { name: 'formstead_insert_batch', sql: formstead_insert_batch },
   { name: 'formstead_record_attempt', sql: formstead_record_attempt },
   { name: 'formstead_take_delivery', sql: formstead_take_delivery },
+  { name: 'formstead_mail_horizon', sql: formstead_mail_horizon },
 ];

@@ -19,6 +19,7 @@ import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { countSlots } from './017-count-slots.ts';
+import { responseMailRow } from './018-response-mail-row.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -39,4 +40,5 @@ export const pgMigrations: PgMigration[] = [
   dailyCounts,
   closing,
   countSlots,
+  responseMailRow,
 ];
