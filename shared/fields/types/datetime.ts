@@ -1,0 +1,9 @@
+import { fieldType } from '../field-type.ts';
+import { isDateTime } from '../rules.ts';
+
+/** `datetime` (spec 2.5): `YYYY-MM-DDTHH:MM`, optional seconds and offset; never prefilled. */
+export const datetime = fieldType({
+  type: 'datetime',
+  check: (value, _o, m) => (isDateTime(value) ? undefined : m.datetime()),
+  cellFormat: 'yyyy-mm-dd hh:mm',
+});

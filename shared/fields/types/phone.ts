@@ -1,0 +1,5 @@
+import { fieldType } from '../field-type.ts';
+import { textCheck } from '../rules.ts';
+
+/** `phone` (spec 2.5): a telephone number as typed (any text). */
+export const phone = fieldType({ type: 'phone', check: textCheck, fromText: 'text' });

@@ -1,0 +1,5 @@
+import { fieldType } from '../field-type.ts';
+import { optionCheck } from '../rules.ts';
+
+/** `select` (spec 2.5): one of the options, from a drop-down. */
+export const select = fieldType({ type: 'select', check: optionCheck, fromText: 'text', options: true });

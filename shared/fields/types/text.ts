@@ -1,0 +1,5 @@
+import { fieldType } from '../field-type.ts';
+import { textCheck } from '../rules.ts';
+
+/** `text` (spec 2.5): one line of text. */
+export const text = fieldType({ type: 'text', check: textCheck, fromText: 'text', summary: 'text' });
