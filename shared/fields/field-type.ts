@@ -26,6 +26,8 @@ export interface FieldTypeCore<T extends string = string> {
   readonly options?: boolean;
   /** Never shown to people who read answers (mail, PDF, the panel until revealed). */
   readonly secret?: boolean;
+  /** What gt/gte/lt/lte compare it with (publish checks): a number, or text of the value's own form. */
+  readonly compare?: 'number' | 'text';
   /** How the answers summary tallies it beyond choices and yes/no (counts only when absent). */
   readonly summary?: 'number' | 'text';
   /** The xlsx number format of its cells, when its values are dates. */

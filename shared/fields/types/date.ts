@@ -6,5 +6,6 @@ export const date = fieldType({
   type: 'date',
   check: (value, _o, m) => (isCalendarDate(value) ? undefined : m.date()),
   fromText: 'text',
+  compare: 'text',
   cellFormat: 'yyyy-mm-dd',
 });

@@ -5,5 +5,6 @@ import { isDateTime } from '../rules.ts';
 export const datetime = fieldType({
   type: 'datetime',
   check: (value, _o, m) => (isDateTime(value) ? undefined : m.datetime()),
+  compare: 'text',
   cellFormat: 'yyyy-mm-dd hh:mm',
 });

@@ -6,4 +6,5 @@ export const number = fieldType({
   check: (value, _o, m) => (typeof value === 'number' && Number.isFinite(value) ? undefined : m.number()),
   fromText: 'number',
   summary: 'number',
+  compare: 'number',
 });
