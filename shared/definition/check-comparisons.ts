@@ -28,5 +28,5 @@ export function comparisonProblems(ref: Reference, keys: ReadonlyMap<string, Fie
   if (core.compare === 'number')
     return finite(bound) === undefined ? [{ path, message: `${named}; compare it with a number` }] : [];
   const problem = core.check(bound, undefined, defaultMessages);
-  return problem === undefined ? [] : [{ path, message: `${named}; compare it with a value it can hold (${problem})` }];
+  return problem === undefined ? [] : [{ path, message: `${named}; compare with one of its values (${problem})` }];
 }

@@ -7,7 +7,9 @@ import { fieldTypeCores } from '../fields/registry.ts';
 export type BuiltInFieldType = (typeof fieldTypeCores)[number]['type'];
 
 /** The built-in field types of spec 2.5 and later waves; any other string is a custom type. */
-export const builtInFieldTypes: readonly BuiltInFieldType[] = fieldTypeCores.map((core) => core.type);
+export const builtInFieldTypes: readonly BuiltInFieldType[] = /* @__PURE__ */ fieldTypeCores.map((core) => core.type);
 
 /** The built-in types that choose among `options` (spec 2.4), unless `optionsFrom` supplies them. */
-export const optionFieldTypes: readonly string[] = fieldTypeCores.filter((core) => core.options).map((c) => c.type);
+export const optionFieldTypes: readonly string[] = /* @__PURE__ */ fieldTypeCores
+  .filter((core) => core.options)
+  .map((c) => c.type);

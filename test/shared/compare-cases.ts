@@ -94,13 +94,13 @@ export const refusedBounds: { type: string; condition: Record<string, unknown>; 
     type: 'date',
     condition: { gte: '2026-1-5' },
     detail:
-      'fields[1].show[0].gte: "x" is a date field; compare it with a value it can hold (Enter a valid date (YYYY-MM-DD))',
+      'fields[1].show[0].gte: "x" is a date field; compare with one of its values (Enter a valid date (YYYY-MM-DD))',
   },
   {
     type: 'date',
     condition: { gt: 20260105 },
     detail:
-      'fields[1].show[0].gt: "x" is a date field; compare it with a value it can hold (Enter a valid date (YYYY-MM-DD))',
+      'fields[1].show[0].gt: "x" is a date field; compare with one of its values (Enter a valid date (YYYY-MM-DD))',
   },
   {
     type: 'text',
