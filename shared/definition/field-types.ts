@@ -1,6 +1,7 @@
 // The built-in field type names (spec 2.5), read from the field type registry (shared/fields/registry.ts)
 // and kept apart from the zod schemas: the engine needs them at run time, and importing schema.ts would
 // pull zod into the browser renderer's bundle.
+import type { FieldTypeCore } from '../fields/field-type.ts';
 import { fieldTypeCores } from '../fields/registry.ts';
 
 /** One of the built-in field type names. */
@@ -11,5 +12,5 @@ export const builtInFieldTypes: readonly BuiltInFieldType[] = /* @__PURE__ */ fi
 
 /** The built-in types that choose among `options` (spec 2.4), unless `optionsFrom` supplies them. */
 export const optionFieldTypes: readonly string[] = /* @__PURE__ */ fieldTypeCores
-  .filter((core) => core.options)
+  .filter((core: FieldTypeCore) => core.options)
   .map((c) => c.type);

@@ -44,9 +44,10 @@ function valueMatches(condition: ShowCondition, value: unknown): boolean {
 
 /** How a value stands to a bound: below 0 under it, 0 at it, above 0 over it; NaN when they do not compare. */
 function order(value: unknown, bound: number | string): number {
-  if (typeof bound === 'number') return typeof value === 'number' ? value - bound : Number.NaN;
-  if (typeof value !== 'string') return Number.NaN;
-  return value < bound ? -1 : value > bound ? 1 : 0;
+  // Numbers compare as numbers and strings by code units, with the same two operators.
+  if (typeof value !== typeof bound) return Number.NaN;
+  const v = value as typeof bound;
+  return v < bound ? -1 : v > bound ? 1 : 0;
 }
 
 /** Anything that can carry conditions: a field, a step or a route. */

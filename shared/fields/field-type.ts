@@ -33,6 +33,3 @@ export interface FieldTypeCore<T extends string = string> {
   /** The xlsx number format of its cells, when its values are dates. */
   readonly cellFormat?: string;
 }
-
-/** A field type's core, its name kept as a literal so the registry can spell the built-in names' type. */
-export const fieldType = <const T extends string>(core: FieldTypeCore<T>): FieldTypeCore<T> => core;

@@ -1,10 +1,10 @@
-import { fieldType } from '../field-type.ts';
+import type { FieldTypeCore } from '../field-type.ts';
 
 /**
  * `multiselect` (spec 2.5): a list of distinct option values. A post's one string is a one-item list and
  * "" none; a prefill's comma-separated values (and every repeat of the key) add up to one list.
  */
-export const multiselect = fieldType({
+export const multiselect = {
   type: 'multiselect',
   check: (value, options, m) =>
     Array.isArray(value) &&
@@ -14,4 +14,4 @@ export const multiselect = fieldType({
       : m.options(),
   fromText: 'list',
   options: true,
-});
+} as const satisfies FieldTypeCore;

@@ -1,5 +1,10 @@
-import { fieldType } from '../field-type.ts';
+import type { FieldTypeCore } from '../field-type.ts';
 import { textCheck } from '../rules.ts';
 
 /** `text` (spec 2.5): one line of text. */
-export const text = fieldType({ type: 'text', check: textCheck, fromText: 'text', summary: 'text' });
+export const text = {
+  type: 'text',
+  check: textCheck,
+  fromText: 'text',
+  summary: 'text',
+} as const satisfies FieldTypeCore;
