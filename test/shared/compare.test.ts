@@ -3,6 +3,7 @@
 // test/browser/compare-engine.test.ts).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { formDefinitionJsonSchema } from '../../shared/definition/json-schema.ts';
 import { checkDefinition, conditionMatches, evaluateSubmission } from '../../shared/engine/index.ts';
 import { compareCases, compareDefinition, compareValues, matched, refusedBounds } from './compare-cases.ts';
 
@@ -87,6 +88,12 @@ checks("the comparing operators count as a condition's operator; without any the
   assert.equal('problems' in result ? result.problems : [], [
     'fields[1].show[0]: a condition needs one of eq, neq, in, notIn, notEmpty, gt, gte, lt, lte',
   ]);
+});
+
+checks('the JSON Schema describes the four operators as a number or text', () => {
+  const defs = formDefinitionJsonSchema.$defs as Record<string, { properties: Record<string, { type?: unknown }> }>;
+  for (const op of ['gt', 'gte', 'lt', 'lte'])
+    assert.equal(defs.ShowCondition.properties[op].type, ['number', 'string'], op);
 });
 
 checks.run();
