@@ -5,29 +5,17 @@
 // the text is one paragraph as it is: what the reader would make of it too.
 import { h, type VNode } from 'preact';
 import type { FormDefinition } from '../../shared/definition/schema.ts';
-import { html } from './html.ts';
-
 import type { Hyperscript } from '../../shared/text/markdown.ts';
 
 let code: typeof import('../../shared/text/markdown.ts') | undefined;
 let loading: Promise<void> | undefined;
 
-/** Whether a text has anything the reader would turn into more than one plain paragraph. */
-export const hasMarks = (text: string): boolean => /[*_[\\\n]|^\s*\d+[.)]\s|^\s*-\s/.test(text);
+/** Anything the reader would turn into more than one plain paragraph (a backslash: an escape, or a JSON \n). */
+const MARKS = /[*_[\\\n]|^\s*(\d+[.)]|-)\s/m;
 
-/** The texts of a definition (and the success message after it) that may hold Markdown. */
-function richTexts(definition: FormDefinition, successMessage?: string): string[] {
-  return [
-    definition.description,
-    ...(definition.steps ?? []).map((s) => s.description),
-    successMessage,
-    ...(definition.endings ?? []).map((e) => e.message),
-  ].filter((t): t is string => typeof t === 'string');
-}
-
-/** Whether this form has a text with marks and the reader is not here yet. */
-export const needsMarkdown = (definition: FormDefinition, successMessage?: string): boolean =>
-  !code && richTexts(definition, successMessage).some(hasMarks);
+/** Whether this form has a text with marks and the reader is not here yet (a few false alarms are harmless). */
+export const needsMarkdown = (d: FormDefinition, successMessage?: string): boolean =>
+  !code && MARKS.test(JSON.stringify([d.description, d.steps?.map((s) => s.description), d.endings, successMessage]));
 
 /** Loads the reader (once). */
 export const loadMarkdown = (): Promise<void> => {
@@ -39,6 +27,10 @@ export const loadMarkdown = (): Promise<void> => {
 
 /** A text in the Markdown subset: its paragraphs and lists in one element of `className`. */
 export function RichText({ text, className, tabIndex }: { text: string; className: string; tabIndex?: number }) {
-  if (!code || !hasMarks(text)) return html`<p class=${className} tabindex=${tabIndex}>${text}</p>`;
-  return h('div', { class: className, tabIndex }, ...code.markdownNodes(text, h as Hyperscript<VNode>));
+  const rich = code && MARKS.test(text);
+  return h(
+    rich ? 'div' : 'p',
+    { class: className, tabIndex },
+    rich ? code!.markdownNodes(text, h as Hyperscript<VNode>) : text,
+  );
 }

@@ -30,6 +30,8 @@ export interface Reference {
   path: Path;
   key: string;
   scope: Scope;
+  /** The condition that reads it (absent for references that are no condition). */
+  condition?: Json;
 }
 
 /** A field as the walk found it. */

@@ -31,6 +31,7 @@ import { formatPath } from '../engine/problems.ts';
 import { nativeRegex, type RegexEngine } from '../engine/regex.ts';
 import { typeProblem } from '../engine/validation.ts';
 import { calculationProblems } from './check-calculations.ts';
+import { comparisonProblems, comparisons } from './check-comparisons.ts';
 import {
   type CalcEntry,
   type FieldEntry,
@@ -133,7 +134,7 @@ function orList(items: string[]): string {
 
 // ---- meaning: a tolerant walk over the raw input ---------------------------------------------
 
-const operators = ['eq', 'neq', 'in', 'notIn', 'notEmpty'];
+const operators = ['eq', 'neq', 'in', 'notIn', 'notEmpty', ...comparisons];
 
 function meaningProblems(input: unknown, regex: RegexEngine | undefined): Problem[] {
   const def = record(input);
@@ -227,6 +228,7 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   for (const ref of [...refs, ...fields.flatMap((f) => f.reads)]) {
     const message = referenceProblem(ref, keys, calcs, multiStep);
     if (message) problems.push({ path: ref.path, message });
+    else problems.push(...comparisonProblems(ref, keys));
   }
   problems.push(...cycleProblems(fields, multiStep ? steps.length : 0, calcs));
   problems.push(...pipingProblems(steps, list(def.endings), fields, keys, calcs));
@@ -268,7 +270,7 @@ function collectConditionList(
       problems.push({ path: [...path, i], message: `a condition needs one of ${operators.join(', ')}` });
     }
     const key = text(condition.field);
-    if (key !== undefined) refs.push({ path: [...path, i, 'field'], key, scope });
+    if (key !== undefined) refs.push({ path: [...path, i, 'field'], key, scope, condition });
   });
 }
 

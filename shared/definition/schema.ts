@@ -21,6 +21,12 @@ function doc<T extends z.ZodType>(schema: T, description: string, id?: string): 
 
 const conditionValue = z.union([z.string(), z.number(), z.boolean()]);
 const conditionList = z.array(z.union([z.string(), z.number()]));
+/** A bound of gt/gte/lt/lte: a number, or the text of a date, date-time or time. */
+const conditionBound = (what: string) =>
+  doc(
+    z.union([z.number(), z.string()]).optional(),
+    `Matches when the value is ${what} it: numbers as numbers, dates, date-times and times as their text`,
+  );
 
 /** Spec 2.3: one test of another field's value. */
 export const ShowCondition = doc(
@@ -31,9 +37,13 @@ export const ShowCondition = doc(
     in: doc(conditionList.optional(), 'Matches when the value is one of the items'),
     notIn: doc(conditionList.optional(), 'Matches when the value is none of the items'),
     notEmpty: doc(z.boolean().optional(), 'true: matches when the value is not empty; false: when it is empty'),
+    gt: conditionBound('greater than'),
+    gte: conditionBound('at least'),
+    lt: conditionBound('less than'),
+    lte: conditionBound('at most'),
   }),
   'A condition on another field. Use one operator; when several are given only the first of eq, neq, in, notIn, ' +
-    'notEmpty applies.',
+    'notEmpty, gt, gte, lt, lte applies.',
   'ShowCondition',
 );
 

@@ -12,31 +12,12 @@
 //   With a list (a hidden "false" input before the checkbox) the last value wins.
 // - multiselect: one string becomes a one-item list; "" becomes [] (nothing chosen); lists stay lists.
 // - every other value is left as posted.
+// Each type's conversion is its core's `fromText` tag (shared/fields/types/, text-values.ts).
 import type { FormDefinition } from '../definition/schema.ts';
+import { fieldTypeCore } from '../fields/registry.ts';
 import type { Values } from './conditions.ts';
 import { getPlan } from './plan.ts';
-
-const numeric = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
-function toNumber(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (text === '') return null;
-  return numeric.test(text) ? Number(text) : value;
-}
-
-function toBoolean(value: unknown): unknown {
-  if (value === undefined) return false;
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  if (last === 'on' || last === 'true') return true;
-  if (last === 'off' || last === 'false' || last === '') return false;
-  return last;
-}
-
-function toList(value: unknown): unknown {
-  if (value === '') return [];
-  return typeof value === 'string' ? [value] : value;
-}
+import { fromPost } from './text-values.ts';
 
 /**
  * A copy of form-post values with numbers, booleans and lists coerced per field type; unknown keys are kept as they
@@ -47,21 +28,9 @@ export function coerceFormValues(definition: FormDefinition, raw: Values): Recor
   const out: Record<string, unknown> = { ...raw };
   for (const [key, f] of getPlan(definition).fieldsByKey) {
     const posted = Object.hasOwn(out, key) ? out[key] : undefined;
-    let value: unknown;
-    switch (f.field.type) {
-      case 'number':
-        value = toNumber(posted);
-        break;
-      case 'checkbox':
-      case 'switch':
-        value = toBoolean(posted);
-        break;
-      case 'multiselect':
-        value = toList(posted);
-        break;
-      default:
-        continue;
-    }
+    const tag = fieldTypeCore(f.field.type)?.fromText;
+    if (!tag || tag === 'text') continue;
+    const value = fromPost[tag](posted);
     if (value === undefined) delete out[key];
     else out[key] = value;
   }

@@ -1,12 +1,15 @@
 // Show conditions (spec 2.3): when a field, step, route or disabled button applies.
 //
 // Decisions where the spec is silent:
-// - One operator per condition, looked at in the order eq, neq, in, notIn, notEmpty; the first one
-//   present decides. A condition with no operator matches (as in @formhaus/core); checkDefinition
+// - One operator per condition, looked at in the order eq, neq, in, notIn, notEmpty, gt, gte, lt, lte;
+//   the first one present decides. A condition with no operator matches (as in @formhaus/core); checkDefinition
 //   rejects such conditions, so this only matters for unchecked definitions.
 // - Equality is strict (===): the number 3 does not equal the string "3", and a list value (a
 //   multiselect) never equals anything; use notEmpty on lists.
 // - `notEmpty: false` matches when the value IS empty, the mirror image of `notEmpty: true`.
+// - gt, gte, lt and lte (wave 4) compare a number with a number, and text with text by its UTF-16 code
+//   units, which orders `date`, `datetime` and `time` values as time goes. Any other pair (an empty
+//   answer, a number against text, a list) never matches, whichever the operator.
 // - An item with both `show` and `showAny` needs both to hold: every `show` condition AND at least one
 //   `showAny` condition. An empty list is the same as no list.
 import type { FormAction, ShowCondition } from '../definition/schema.ts';
@@ -32,7 +35,19 @@ function valueMatches(condition: ShowCondition, value: unknown): boolean {
   if (condition.in !== undefined) return (condition.in as unknown[]).includes(value);
   if (condition.notIn !== undefined) return !(condition.notIn as unknown[]).includes(value);
   if (condition.notEmpty !== undefined) return isEmpty(value) !== condition.notEmpty;
+  if (condition.gt !== undefined) return order(value, condition.gt) > 0;
+  if (condition.gte !== undefined) return order(value, condition.gte) >= 0;
+  if (condition.lt !== undefined) return order(value, condition.lt) < 0;
+  if (condition.lte !== undefined) return order(value, condition.lte) <= 0;
   return true;
+}
+
+/** How a value stands to a bound: below 0 under it, 0 at it, above 0 over it; NaN when they do not compare. */
+function order(value: unknown, bound: number | string): number {
+  // Numbers compare as numbers and strings by code units, with the same two operators.
+  if (typeof value !== typeof bound) return Number.NaN;
+  const v = value as typeof bound;
+  return v < bound ? -1 : v > bound ? 1 : 0;
 }
 
 /** Anything that can carry conditions: a field, a step or a route. */

@@ -4,6 +4,7 @@
 // sets, compiled patterns) happens here and never again.
 import type { FormDefinition, FormField, FormStep } from '../definition/schema.ts';
 import { optionFieldTypes } from '../definition/field-types.ts';
+import { fieldTypeCore } from '../fields/registry.ts';
 import type { PlanCalc } from './calc/calculations.ts';
 import { calcEngine } from './calc/engine-slot.ts';
 import { compileConditions, conditionKeys, type Values } from './conditions.ts';
@@ -165,7 +166,7 @@ function planField(
     step,
     visible: compileConditions(field, readCalc),
     optionValues,
-    isToggle: field.type === 'checkbox' || field.type === 'switch',
+    isToggle: fieldTypeCore(field.type)?.fromText === 'boolean',
     initialValue: copyDefault ? () => structuredClone(defaultValue) : () => defaultValue,
     patternTester(engine) {
       if (pattern === undefined) return undefined;

@@ -12,29 +12,14 @@
 //   field's error on Continue or submit, never as a crash. For the other types the last repeat wins;
 // - keys naming no field (utm_source, embed) are ignored. Whether a field is shown still decides
 //   whether its value is kept (the engine clears hidden fields).
+// Each type's conversion is its core's `fromText` tag (shared/fields/types/, text-values.ts); a type
+// without one takes none.
 import type { FormDefinition } from '../definition/schema.ts';
+import { fieldTypeCore } from '../fields/registry.ts';
 import { getPlan } from './plan.ts';
+import { fromQuery } from './text-values.ts';
 
 export { prefillPairs } from './prefill-pairs.ts';
-
-const prefillTypes = new Set([
-  'text',
-  'email',
-  'phone',
-  'url',
-  'number',
-  'textarea',
-  'date',
-  'select',
-  'radio',
-  'autocomplete',
-  'checkbox',
-  'switch',
-  'multiselect',
-  'hidden',
-]);
-
-const numeric = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
 
 /** Query pairs (URLSearchParams, or [key, value] entries) as initial values of the definition's fields. */
 export function prefillValues(
@@ -45,24 +30,9 @@ export function prefillValues(
   const out: Record<string, unknown> = {};
   for (const [key, raw] of pairs) {
     const f = fields.get(key);
-    if (!f || !prefillTypes.has(f.field.type) || typeof raw !== 'string') continue;
-    switch (f.field.type) {
-      case 'number':
-        out[key] = numeric.test(raw) ? Number(raw) : raw;
-        break;
-      case 'checkbox':
-      case 'switch':
-        out[key] = raw === 'true' ? true : raw === 'false' ? false : raw;
-        break;
-      case 'multiselect': {
-        const items = raw === '' ? [] : raw.split(',').map((s) => s.trim());
-        const before = Object.hasOwn(out, key) ? (out[key] as string[]) : [];
-        out[key] = [...before, ...items];
-        break;
-      }
-      default:
-        out[key] = raw;
-    }
+    const tag = f && fieldTypeCore(f.field.type)?.fromText;
+    if (!tag || typeof raw !== 'string') continue;
+    out[key] = fromQuery[tag](raw, Object.hasOwn(out, key) ? out[key] : undefined);
   }
   return out;
 }

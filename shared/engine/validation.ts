@@ -10,7 +10,8 @@
 //   as does any empty *Message override.
 // - On checkbox and switch, required means "must be on": false counts as missing (HTML's required
 //   checkbox, "I accept the terms"). Everywhere else emptiness is exactly isEmpty().
-// - Types (built-ins only; `file` and custom types take any value): number is a finite number;
+// - Types (built-ins only, each type's check in shared/fields/types/; `file` and custom types take any
+//   value): number is a finite number;
 //   checkbox/switch a boolean; date a real calendar date `YYYY-MM-DD`; datetime `YYYY-MM-DDTHH:MM`
 //   with optional seconds, fraction and `Z`/`+HH:MM`; email an address by the rule browsers use for
 //   input type=email; url an absolute http(s) address; select/radio/autocomplete one option value;
@@ -25,6 +26,7 @@
 // - A `validator` name missing from the registry is skipped: validators are functions a renderer
 //   supplies, and the server, which has none, must still accept the form.
 import type { FormDefinition, FormField } from '../definition/schema.ts';
+import { fieldTypeCore } from '../fields/registry.ts';
 import { isEmpty, type Values } from './conditions.ts';
 import { en } from './i18n/en.ts';
 import { type EngineMessages, engineMessages } from './i18n/engine-messages.ts';
@@ -52,44 +54,6 @@ export interface ValidationOptions {
  */
 export const defaultMessages: EngineMessages = engineMessages(en);
 
-// The address rule of the HTML standard for input type=email (a "valid email address").
-// One label of the domain: letters, digits and inner hyphens, at most 63 characters.
-const emailLabel = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
-const emailAddress = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${emailLabel}(?:\\.${emailLabel})*$`);
-const dateShape = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dateTimeShape = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?$/;
-
-function isCalendarDate(text: string): boolean {
-  const m = dateShape.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-}
-
-// An absolute http(s) address: the scheme and `//` written out, a host, no spaces. The rest is left to
-// the URL parser, which browsers and Node share (WHATWG URL), so both sides accept the same addresses.
-const webAddressShape = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
-
-/** Whether text is an absolute http or https URL with a host. */
-function isWebAddress(text: string): boolean {
-  if (!webAddressShape.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function isDateTime(text: string): boolean {
-  const m = dateTimeShape.exec(text);
-  if (!m || !isCalendarDate(m[1])) return false;
-  const under = (part: string | undefined, limit: number) => part === undefined || Number(part) < limit;
-  return under(m[2], 24) && under(m[3], 60) && under(m[4], 60) && under(m[5], 24) && under(m[6], 60);
-}
-
 /**
  * The message for a value that does not fit a built-in type, or undefined when it fits (or the type
  * is custom). `optionValues` are the allowed values of a choice field; undefined allows any string.
@@ -100,40 +64,8 @@ export function typeProblem(
   optionValues?: ReadonlySet<string>,
   m: EngineMessages = defaultMessages,
 ): string | undefined {
-  switch (type) {
-    case 'text':
-    case 'password':
-    case 'textarea':
-    case 'phone':
-    case 'hidden':
-      return typeof value === 'string' ? undefined : m.text();
-    case 'url':
-      return typeof value === 'string' && isWebAddress(value) ? undefined : m.url();
-    case 'email':
-      // Length first: the longest address SMTP carries; also keeps the regex on short input.
-      return typeof value === 'string' && value.length <= 254 && emailAddress.test(value) ? undefined : m.email();
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : m.number();
-    case 'checkbox':
-    case 'switch':
-      return typeof value === 'boolean' ? undefined : m.boolean();
-    case 'date':
-      return typeof value === 'string' && isCalendarDate(value) ? undefined : m.date();
-    case 'datetime':
-      return typeof value === 'string' && isDateTime(value) ? undefined : m.datetime();
-    case 'select':
-    case 'radio':
-    case 'autocomplete':
-      return typeof value === 'string' && (!optionValues || optionValues.has(value)) ? undefined : m.option();
-    case 'multiselect':
-      return Array.isArray(value) &&
-        value.every((v) => typeof v === 'string' && (!optionValues || optionValues.has(v))) &&
-        new Set(value).size === value.length
-        ? undefined
-        : m.options();
-    default:
-      return undefined; // file and custom types: the engine cannot know their shape
-  }
+  // file and custom types: the engine cannot know their shape
+  return fieldTypeCore(type)?.check(value, optionValues, m);
 }
 
 /** The one message for a field's value, or undefined when every rule passes; the engine's hot path. */

@@ -302,6 +302,10 @@ logic('sentences read and write every operator', () => {
     { field: 'a', notIn: [1] },
     { field: 'a', notEmpty: true },
     { field: 'a', notEmpty: false },
+    { field: 'a', lt: 7 },
+    { field: 'a', lte: 6 },
+    { field: 'a', gt: '2026-01-01' },
+    { field: 'a', gte: 9 },
   ];
   for (const c of all) assert.equal(m.fromSentence(m.toSentence(c)), c);
   assert.equal(m.changeOperator({ field: 'a', op: 'is', value: 'x' }, 'oneOf'), {
@@ -334,6 +338,18 @@ logic('operators fit the field: lists only answered, yes/no only is', () => {
     op: 'is',
     value: 'v',
   });
+});
+logic('numbers, dates and date-times also compare; text and choices never do', () => {
+  const ops = (type: string) => m.operatorsFor({ key: 'a', type, label: 'A' }).map((o) => o.op);
+  for (const type of ['number', 'date', 'datetime'])
+    assert.ok(ops(type).includes('lt') && ops(type).includes('gte'), type);
+  for (const type of ['text', 'select', 'email'])
+    assert.not.ok(
+      ops(type).some((op) => ['gt', 'gte', 'lt', 'lte'].includes(op)),
+      type,
+    );
+  assert.equal(m.changeOperator({ field: 'a', op: 'is', value: 6 }, 'lt'), { field: 'a', op: 'lt', value: 6 });
+  assert.equal(m.fromSentence({ field: 'a', op: 'lt', value: 7 }), { field: 'a', lt: 7 });
 });
 logic('readable fields follow the engine: fields and routes read their step and earlier, steps earlier only', () => {
   let def = m.toSteps(m.addField(m.addField(blank(), 'text').definition, 'email').definition);

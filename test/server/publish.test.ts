@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
+import { refusedBounds } from '../shared/compare-cases.ts';
 
 let server: RunningServer;
 const api = (method: string, path: string, opts?: Parameters<typeof call>[3]) => call(server.url, method, path, opts);
@@ -135,6 +136,26 @@ bodies('a body that is not one JSON object answers 400', async () => {
     assert.is(r.status, 400, `body ${JSON.stringify(raw)}`);
     assert.is(r.json.error, 'invalid_json');
   }
+});
+
+bodies('a comparing condition with a bound of the wrong kind answers 422 at its path and stores nothing', async () => {
+  const before = await api('GET', '/v1/forms', { key: OWNER_KEY });
+  for (const { type, condition, detail } of refusedBounds) {
+    const definition = {
+      id: 'cmp',
+      title: 'Compare',
+      submit: { label: 'Send' },
+      fields: [
+        { key: 'x', type, label: 'X' },
+        { key: 'y', type: 'text', label: 'Y', show: [{ field: 'x', ...condition }] },
+      ],
+    };
+    const r = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition } });
+    assert.is(r.status, 422, r.text);
+    assert.equal(r.json.details, [`definition.${detail}`]);
+  }
+  const after = await api('GET', '/v1/forms', { key: OWNER_KEY });
+  assert.equal(after.json.forms, before.json.forms);
 });
 
 bodies('unknown body fields and definition problems answer 422 listing every problem', async () => {

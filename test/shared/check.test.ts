@@ -273,7 +273,7 @@ references('within one step (or a single-step form) conditions may look forward,
 
 references('a condition needs an operator', () => {
   assert.equal(problems(form([text('a'), text('b', { show: [{ field: 'a' }] })])), [
-    'fields[1].show[0]: a condition needs one of eq, neq, in, notIn, notEmpty',
+    'fields[1].show[0]: a condition needs one of eq, neq, in, notIn, notEmpty, gt, gte, lt, lte',
   ]);
 });
 

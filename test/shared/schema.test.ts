@@ -36,7 +36,7 @@ shapes('a minimal definition parses and keeps its values', () => {
 shapes('every object rejects unknown properties', () => {
   rejects(FormDefinition, { ...minimal, theme: 'dark' });
   rejects(FormAction, { label: 'Go', colour: 'red' });
-  rejects(ShowCondition, { field: 'a', eq: 1, gt: 2 });
+  rejects(ShowCondition, { field: 'a', eq: 1, between: 2 });
   rejects(FormField, { key: 'a', type: 'text', label: 'A', hidden: true });
   rejects(FieldValidation, { required: true, email: true });
   rejects(FieldOption, { value: 'a', label: 'A', disabled: true });

@@ -1,5 +1,6 @@
 // One answer as people read it: option labels instead of stored values, Yes/No for switches, files as
 // download links (file-value.ts), passwords masked until revealed. Always text, never markup (answers are untrusted).
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { hiddenPieces } from '../../../shared/text/hidden-characters.ts';
 import { html } from '../../renderer/html.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
@@ -37,7 +38,7 @@ export function Answer({
   value: unknown;
   showHidden?: boolean;
 }) {
-  if (field?.type === 'password' && typeof value === 'string' && value !== '')
+  if (field && fieldTypeCore(field.type)?.secret && typeof value === 'string' && value !== '')
     return html`<${MaskedValue} value=${value} label=${field.label} />`;
   if (isFileValue(value)) return html`<${FileValue} file=${value} />`;
   const text = answerText(field, value);

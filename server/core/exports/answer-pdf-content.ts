@@ -1,6 +1,7 @@
 // What one answer's PDF says: the form's title, when the answer came, then every question of the form by its
 // newest label with the answer as people read it (option labels, Yes/No, files by name and size). A password is
 // masked as in the response mail: a PDF is printed and passed around.
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
 import type { AnswerPdf } from '../../lib/pdf/answer-pdf.ts';
 import { cellText } from '../../lib/csv.ts';
@@ -17,7 +18,7 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 /** One answer as the PDF's text. */
 export function answerPdfText(field: FieldColumn | undefined, value: unknown): string {
   if (empty(value)) return NO_ANSWER;
-  if (field?.type === 'password') return MASKED;
+  if (field && fieldTypeCore(field.type)?.secret) return MASKED;
   const one = (v: unknown) =>
     isFileAnswer(v)
       ? typeof v.size === 'number'

@@ -1,6 +1,7 @@
 // The export's columns as a typed sheet: numbers as numbers, dates and the submission time as dates, Yes/No for
 // booleans, files as links named by the file, lists joined with "; " as in the CSV. No apostrophe before a leading
 // "=": an xlsx text cell is never read as a formula (spec 4.3's escaping is for CSV, where a cell has no type).
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { cellText } from '../../lib/csv.ts';
 import type { XlsxCell, XlsxColumn } from '../../lib/xlsx-writer.ts';
 import type { SubmissionRecord } from '../store/types.ts';
@@ -14,9 +15,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 /** Each column's number format: the submission time in full (UTC), a date field's day, a date-time to the minute. */
 function formatOf(column: ExportColumn): string | undefined {
   if (column.key === 'created_at' && !column.field) return 'yyyy-mm-dd hh:mm:ss';
-  if (column.field?.type === 'date') return 'yyyy-mm-dd';
-  if (column.field?.type === 'datetime') return 'yyyy-mm-dd hh:mm';
-  return undefined;
+  return column.field && fieldTypeCore(column.field.type)?.cellFormat;
 }
 
 /** Roughly what a column's answers need, in characters: wide for long text, narrow for numbers and dates. */

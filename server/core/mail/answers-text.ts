@@ -2,13 +2,11 @@
 // instead of option values, yes/no for checkboxes, passwords never shown. Values are respondents'
 // untrusted text; mail is sent as text/plain, so nothing here is markup.
 import { allFields, type FormDefinition, type FormField } from '../../../shared/engine/index.ts';
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
 
 /** What a password answer reads as: its length or content never leave the store in a mail. */
 export const MASKED = '•••••••• (hidden)';
-
-/** Types whose value is an option's value (or several). */
-const optionTypes = new Set(['select', 'autocomplete', 'radio', 'multiselect']);
 
 /** How answers read: `fileNote` follows a file's name and size (a mail says where to download it). */
 export interface AnswerTextOptions {
@@ -17,11 +15,10 @@ export interface AnswerTextOptions {
 
 /** One answer as text: option labels, yes/no, masked password, file names with their size. */
 export function answerText(field: FormField | undefined, value: unknown, opts: AnswerTextOptions = {}): string {
-  if (field?.type === 'password') return MASKED;
+  const core = field && fieldTypeCore(field.type);
+  if (core?.secret) return MASKED;
   const label = (v: unknown) =>
-    field && optionTypes.has(field.type)
-      ? (field.options?.find((o) => o.value === v)?.label ?? String(v))
-      : scalar(v, opts);
+    field && core?.options ? (field.options?.find((o) => o.value === v)?.label ?? String(v)) : scalar(v, opts);
   if (Array.isArray(value)) return value.map(label).join('; ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return label(value);

@@ -1,6 +1,7 @@
 // What the panel shows of a search and what the JSON download holds: answers by label (passwords
 // masked, files by name), and the counts the erase confirmation states.
 import { allFields, type FormDefinition } from '../../../shared/engine/index.ts';
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { answerLines, answerText, MASKED } from '../mail/answers-text.ts';
 import { spamReason } from '../spam.ts';
 import type { MatchedField } from './address-match.ts';
@@ -85,7 +86,7 @@ function fieldsOf(definition: FormDefinition | undefined, values: Record<string,
   return keys.map((key) => {
     const field = byKey.get(key);
     const raw = values[key];
-    const value = field?.type === 'password' ? MASKED : fileless(raw);
+    const value = field && fieldTypeCore(field.type)?.secret ? MASKED : fileless(raw);
     return { key, label: field?.label || key, value, text: answerText(field, raw) };
   });
 }

@@ -2,7 +2,7 @@
 // was chosen, min/median/max of numbers, the latest texts. Read newest first over at most
 // SUMMARY_MAX_ANSWERS answers, so a form with millions of answers costs a bounded read.
 import { allFields } from '../../../shared/engine/index.ts';
-import { optionFieldTypes } from '../../../shared/definition/field-types.ts';
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, Store } from '../store/types.ts';
 
@@ -103,15 +103,9 @@ class Tally {
     type: string,
     private readonly options: { value: string; label: string }[] = [],
   ) {
-    this.kind =
-      optionFieldTypes.includes(type) || type === 'checkbox' || type === 'switch'
-        ? 'choice'
-        : type === 'number'
-          ? 'number'
-          : type === 'text' || type === 'textarea'
-            ? 'text'
-            : 'count';
-    if (type === 'checkbox' || type === 'switch')
+    const core = fieldTypeCore(type);
+    this.kind = core?.options || core?.fromText === 'boolean' ? 'choice' : (core?.summary ?? 'count');
+    if (core?.fromText === 'boolean')
       this.options = [
         { value: 'true', label: 'Yes' },
         { value: 'false', label: 'No' },

@@ -1,7 +1,9 @@
 // Conditions as the builder shows them: a sentence "[field] [is / is not / is one of / is not one of /
-// is answered / is not answered] [value]" read from and written to a spec 2.3 ShowCondition, and the
-// fields a condition may read where it stands (the same ordering rule checkDefinition applies).
+// is answered / is not answered / is less than / is at most / is more than / is at least] [value]"
+// read from and written to a spec 2.3 ShowCondition, and the fields a condition may read where
+// it stands (the same ordering rule checkDefinition applies).
 import type { FormDefinition, FormField, ShowCondition } from '../../../../shared/definition/schema.ts';
+import { fieldTypeCore } from '../../../../shared/fields/registry.ts';
 import { allFields, isMultiStep } from './fields.ts';
 import { hasOptions, isBoolean } from './field-types.ts';
 
@@ -13,7 +15,18 @@ export const operators = [
   { op: 'notOneOf', text: 'is not one of' },
   { op: 'answered', text: 'is answered' },
   { op: 'notAnswered', text: 'is not answered' },
+  // Wave 4: numbers, dates and date-times (the types whose core has `compare`).
+  { op: 'lt', text: 'is less than' },
+  { op: 'lte', text: 'is at most' },
+  { op: 'gt', text: 'is more than' },
+  { op: 'gte', text: 'is at least' },
 ] as const;
+
+/** The operators that compare, named as ShowCondition's. */
+const comparing = ['gt', 'gte', 'lt', 'lte'] as const;
+
+/** Whether the operator compares (gt, gte, lt, lte). */
+const isComparing = (op: Operator): op is (typeof comparing)[number] => (comparing as readonly string[]).includes(op);
 
 /** An operator of the sentence. */
 export type Operator = (typeof operators)[number]['op'];
@@ -32,6 +45,8 @@ export function toSentence(c: ShowCondition): Sentence {
   if (c.neq !== undefined) return { field: c.field, op: 'isNot', value: c.neq };
   if (c.in !== undefined) return { field: c.field, op: 'oneOf', values: c.in };
   if (c.notIn !== undefined) return { field: c.field, op: 'notOneOf', values: c.notIn };
+  if (c.notEmpty === undefined)
+    for (const op of comparing) if (c[op] !== undefined) return { field: c.field, op, value: c[op] };
   return { field: c.field, op: c.notEmpty === false ? 'notAnswered' : 'answered' };
 }
 
@@ -50,6 +65,8 @@ export function fromSentence(s: Sentence): ShowCondition {
       return { field: s.field, notEmpty: true };
     case 'notAnswered':
       return { field: s.field, notEmpty: false };
+    default:
+      return { field: s.field, [s.op]: typeof s.value === 'boolean' ? '' : (s.value ?? '') };
   }
 }
 
@@ -59,10 +76,13 @@ export function fromSentence(s: Sentence): ShowCondition {
  */
 export function operatorsFor(field: FormField | undefined): readonly (typeof operators)[number][] {
   if (!field) return operators;
+  const compares = fieldTypeCore(field.type)?.compare !== undefined;
+  // Numbers, dates and date-times take every operator; other types never compare.
+  if (compares) return operators;
   if (field.type === 'multiselect' || field.type === 'file')
     return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
   if (isBoolean(field.type)) return operators.filter((o) => o.op === 'is' || o.op === 'isNot');
-  return operators;
+  return operators.filter((o) => !isComparing(o.op));
 }
 
 /** A first sentence for a field: "is <its first option>" where it has options, "is checked" for yes/no. */
@@ -76,7 +96,7 @@ export function startSentence(field: FormField): Sentence {
 
 /** A sentence's operator changed: keep the value where the new operator takes the same kind. */
 export function changeOperator(s: Sentence, op: Operator): Sentence {
-  const single = op === 'is' || op === 'isNot';
+  const single = op === 'is' || op === 'isNot' || isComparing(op);
   const many = op === 'oneOf' || op === 'notOneOf';
   const first = s.value ?? s.values?.[0];
   if (single) return { field: s.field, op, value: first ?? '' };
