@@ -2,7 +2,7 @@
 // ten-question form, each against a baseline measured in the same run on the same rows:
 //   1. bare streaming: every row as a JSON line (the baseline);
 //   2. CSV with keys and stored values (spec 4.3), and CSV with labels, option labels and a BOM;
-//   3. the workbook (exceljs's streaming writer) with labels, and the resident memory it added at its peak.
+//   3. the workbook (server/lib/xlsx-writer.ts) with labels, and the resident memory it added at its peak.
 // The rows come from memory through the read service's own code (SubmissionReads over a store that only serves
 // versions and rows), so the figures are the export's cost, not the database's. Output goes to a sink that takes
 // 64 KB chunks the way a socket does. Run: npm run bench exports (BENCH_ROWS=… to change the count).
@@ -140,7 +140,7 @@ let peak = rssBefore;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 25);
-results.push(await measure('xlsx labels (exceljs, streaming)', () => xlsx(labels), 1));
+results.push(await measure('xlsx labels (streaming)', () => xlsx(labels), 1));
 clearInterval(sampler);
 
 console.log(`${ROWS.toLocaleString('en')} answers of ${definition.fields.length} questions`);
