@@ -3,7 +3,8 @@
 // directly), and a client reads each download to the end. For each it prints the time to the first byte, the total
 // time, the size, and the server's resident memory at its peak above what it held before the request (Linux's VmHWM,
 // reset before each download). The CSV, streamed page by page from the store, is the baseline: xlsx is given as a
-// ratio to it. Run: npm run bench exports (BENCH_BUNDLE=… for another build).
+// ratio to it. Run: npm run bench exports (BENCH_BUNDLE=… for another build, BENCH_ORDER=xlsx,csv,… for the
+// downloads in another order or repeated, BENCH_NODE_OPTIONS=… for the bundle's Node flags).
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -132,20 +133,27 @@ const pid = child.pid!;
 console.log(`the bundle holds ${procStatusMb(pid, 'VmRSS')} MB resident with them loaded`);
 
 const query = 'headers=labels&values=labels';
-const results: [string, Download][] = [];
+const results: [string, Download, number[]][] = [];
 for (const format of (process.env.BENCH_ORDER ?? 'csv,xlsx').split(',')) {
-  const sampler = setInterval(() => console.error(format, procStatusMb(pid, 'VmRSS')), 2000);
+  // The resident size every 2 s as well: VmHWM gives the peak, these show whether it is a climb or a moment.
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(procStatusMb(pid, 'VmRSS')), 2000);
   const d = await download(`${url}/v1/forms/${formId}/submissions?format=${format}&${query}`, pid);
   clearInterval(sampler);
-  results.push([format, d]);
+  results.push([format, d, samples]);
 }
 const csv = results.find(([format]) => format === 'csv')![1];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 1000 ? 3 : 1)} s`;
-for (const [format, d] of results) {
+for (const [format, d, samples] of results) {
   console.log(
     `${format.padEnd(5)} first byte ${seconds(d.firstByteMs).padStart(8)}  total ${seconds(d.totalMs).padStart(8)}  ` +
       `${(d.bytes / 1e6).toFixed(0).padStart(5)} MB  peak resident memory +${d.peakMb} MB  ` +
       `time ratio to CSV ${(d.totalMs / csv.totalMs).toFixed(2)}`,
   );
+  if (samples.length)
+    console.log(
+      `      resident size every 2 s: ${samples[0]} → ${samples.at(-1)} MB, ` +
+        `lowest ${Math.min(...samples)}, highest ${Math.max(...samples)}`,
+    );
 }
 child.kill('SIGKILL');
