@@ -1,4 +1,4 @@
-// Big libraries loaded only when used (exceljs's streaming writer for workbooks, pdfkit for PDFs) are bundled
+// Big libraries loaded only when used (pdfkit for PDFs) are bundled
 // minified on their own and then embedded: the server bundle stays readable (not minified) while these add a
 // third of their plain size. fontkit (pdfkit's font engine) brings a 1.4 MB JavaScript Brotli decoder for WOFF2
 // fonts; Node's own Brotli takes its place (the PDFs use WOFF fonts: server/lib/pdf/fonts.ts).
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** Module names the server imports (dynamically) that are bundled minified. */
-export const minifiedVendors = ['exceljs/lib/stream/xlsx/workbook-writer.js', 'pdfkit'];
+export const minifiedVendors = ['pdfkit'];
 
 const brotliShim = {
   name: 'node-brotli',
@@ -32,7 +32,7 @@ export function vendorMinified(root, plugins = []) {
   return {
     name: 'formstead-vendor-minified',
     setup(b) {
-      b.onResolve({ filter: /^(exceljs|pdfkit)/ }, (args) =>
+      b.onResolve({ filter: /^pdfkit/ }, (args) =>
         // The real path (in node_modules) keeps esbuild quiet about the libraries' own code, as for any dependency.
         names.has(args.path) ? { path: require.resolve(args.path), namespace: 'vendor-minified' } : undefined,
       );

@@ -1,7 +1,10 @@
-// A one-sheet workbook (.xlsx) streamed row by row to a writable (an HTTP response), with exceljs's streaming
-// writer: each row is committed to the zip as it comes, so a large sheet never sits in memory, and the writer
-// waits while the reader is slow. The library is loaded on the first export, not when the server starts.
+// A one-sheet workbook (.xlsx) streamed row by row to a writable (an HTTP response): the sheet's XML is written
+// and deflated as rows come (server/lib/zip-writer.ts), so the first bytes leave at once, memory stays flat, and
+// the writer waits while the reader is slow. Written by hand, not with exceljs: exceljs's streaming writer ignores
+// backpressure between its parts and held a 1,000,000-row sheet in memory until the end (docs/decisions.md).
 import type { Writable } from 'node:stream';
+import { xlsxParts, xmlText } from './xlsx-parts.ts';
+import { ZipWriter } from './zip-writer.ts';
 
 /** A typed cell: text, a number, a date (shown with its column's format), a link with its text, or empty. */
 export type XlsxCell = string | number | Date | { text: string; link: string } | null;
@@ -16,53 +19,39 @@ export interface XlsxColumn {
 /** Excel refuses a cell of more than 32,767 characters (the workbook would open as damaged). */
 export const XLSX_CELL_MAX = 32_767;
 
-/** A sheet name Excel opens: at most 31 characters, none of `[ ] : * ? / \`. */
-const sheetTitle = (name: string) =>
-  name
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .trim()
-    .slice(0, 31) || 'Sheet1';
+/** How much sheet XML is gathered before it goes to the deflater: big enough to be cheap, small enough to stream. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** Days between Excel's day 0 (1899-12-30 in its 1900 calendar) and 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25_569;
+const DAY_MS = 86_400_000;
 
 const fit = (text: string) => (text.length > XLSX_CELL_MAX ? `${text.slice(0, XLSX_CELL_MAX - 1)}…` : text);
 
-/** exceljs's cell value for ours: links become hyperlink cells, long text is cut to what Excel opens. */
-function cellValue(cell: XlsxCell) {
-  if (cell === null || typeof cell === 'number' || cell instanceof Date) return cell;
-  if (typeof cell === 'string') return fit(cell);
-  return { text: fit(cell.text), hyperlink: cell.link };
+/** The column letters of a 0-based index: 0 → A, 25 → Z, 26 → AA. */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
 
-/** Rows committed between two turns of the event loop (see writeXlsx). */
-const ROWS_PER_TURN = 200;
-
-/**
- * The stream the zip reads the sheet's XML from, once the zip has started on the sheet. exceljs 4.4.0 (pinned)
- * keeps it as the sheet stream's one pipe; test/server/xlsx-stream.test.ts fails if that changes.
- */
-export function zipInput(sheet: unknown): Writable | undefined {
-  return (sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-}
-
-/** Whether a stream asks its writer to wait; archiver's streams are readable-stream 2, without `writableNeedDrain`. */
-const needsDrain = (stream: Writable) =>
-  stream.writableNeedDrain ?? (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
-
-/** Resolves when `out` can take more, or is gone. */
-function drained(out: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
+/** One cell's XML at `ref`; `style` is the column's date style, used for dates only. */
+function cellXml(ref: string, cell: XlsxCell, dateStyle: number | undefined): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return `<c r="${ref}"><v>${cell}</v></c>`;
+  if (cell instanceof Date) {
+    const serial = cell.getTime() / DAY_MS + EXCEL_EPOCH_DAYS;
+    return `<c r="${ref}"${dateStyle ? ` s="${dateStyle}"` : ''}><v>${serial}</v></c>`;
+  }
+  const text = typeof cell === 'string' ? cell : cell.text;
+  // `t="str"` with the text in <v>, as exceljs wrote it: every reader takes it, and it is never read as a formula.
+  return `<c r="${ref}" t="str"><v>${xmlText(fit(text))}</v></c>`;
 }
 
 /**
  * Writes the workbook to `out`: a bold header row that stays in view (frozen) while scrolling, the columns' widths
- * and formats, then every row. Stops early, without finishing the file, when `out` is destroyed (the client left).
+ * and formats, then every row. Stops early, without finishing the file, when `out` is destroyed (the client left);
+ * `rows` is then closed, so its reader stops too.
  */
 export async function writeXlsx(
   out: Writable,
@@ -70,34 +59,48 @@ export async function writeXlsx(
   columns: XlsxColumn[],
   rows: AsyncIterable<XlsxCell[]>,
 ): Promise<void> {
-  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
-  // Inline strings, not a shared-strings table: that table would hold every distinct answer in memory until the end.
-  const book = new WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(sheetTitle(sheetName), {
-    views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
+  const zip = new ZipWriter(out);
+  const parts = xlsxParts(sheetName, columns);
+  for (const [name, xml] of parts.before) await zip.file(name, xml);
+  const sheet = await zip.stream('xl/worksheets/sheet1.xml');
+  const letters = columns.map((_, i) => columnName(i));
+  const styles = columns.map((c) => (c.format ? parts.dateStyle(c.format) : undefined));
+  // Links are listed after the rows and named in the sheet's relationships, so they are the one thing kept until
+  // the end: a reference and an address per file answer.
+  const links: [string, string][] = [];
+  let xml = `${parts.sheetStart}<row r="1">`;
+  columns.forEach((c, i) => {
+    xml += `<c r="${letters[i]}1" t="str" s="${parts.boldStyle}"><v>${xmlText(fit(c.header))}</v></c>`;
   });
-  sheet.columns = columns.map((c) => ({ width: c.width, style: c.format ? { numFmt: c.format } : {} }));
-  const header = sheet.addRow(columns.map((c) => fit(c.header)));
-  header.font = { bold: true };
-  header.commit();
-  let sinceTurn = 0;
+  xml += '</row>';
+  let r = 1;
   for await (const cells of rows) {
-    if (out.destroyed) return;
-    sheet.addRow(cells.map(cellValue)).commit();
-    // The zip deflates on libuv's thread pool and hands its output over in callbacks, which run only when the
-    // event loop turns. Rows read from the embedded store arrive in microtasks alone, so without a turn now and
-    // then nothing reached `out` (never "needs drain") and the whole sheet piled up in memory before the first
-    // byte (1,000,000 answers: 198 s and 2.4 GB).
-    if (++sinceTurn === ROWS_PER_TURN) {
-      sinceTurn = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-      // exceljs writes the sheet's XML into the zip's deflater without waiting for it, so wait here while the
-      // deflater has more than its buffer queued: otherwise rows made faster than they compress pile up.
-      const deflater = zipInput(sheet);
-      if (deflater && needsDrain(deflater)) await drained(deflater);
+    if (zip.closed) return;
+    r++;
+    xml += `<row r="${r}">`;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i];
+      const ref = `${letters[i]}${r}`;
+      if (cell !== null && typeof cell === 'object' && !(cell instanceof Date)) links.push([ref, cell.link]);
+      xml += cellXml(ref, cell, styles[i]);
     }
-    if (out.writableNeedDrain) await drained(out);
+    xml += '</row>';
+    if (xml.length >= CHUNK_CHARS) {
+      await sheet.write(xml);
+      xml = '';
+    }
   }
-  sheet.commit();
-  await book.commit();
+  xml += '</sheetData>';
+  if (links.length) {
+    xml += '<hyperlinks>';
+    links.forEach(([ref], i) => {
+      xml += `<hyperlink ref="${ref}" r:id="rId${i + 1}"/>`;
+    });
+    xml += '</hyperlinks>';
+  }
+  await sheet.write(`${xml}</worksheet>`);
+  await sheet.end();
+  if (zip.closed) return;
+  if (links.length) await zip.file('xl/worksheets/_rels/sheet1.xml.rels', parts.linkRels(links.map(([, l]) => l)));
+  await zip.finish();
 }
