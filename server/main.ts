@@ -11,6 +11,8 @@ import { describeStorage, openConfiguredStore } from './core/store/open.ts';
 import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
+import { createMetricsServer } from './metrics/endpoint.ts';
+import { enableMetrics } from './metrics/registry.ts';
 
 const log = (line: string) => console.error(`[formstead] ${line}`);
 
@@ -64,6 +66,15 @@ async function main() {
   // Counts of views, starts, steps and completions are written every 10 s from memory.
   services.counting.start();
 
+  if (config.metricsToken !== undefined || config.metricsPort !== undefined) enableMetrics();
+  const metricsServer = config.metricsPort === undefined ? undefined : createMetricsServer();
+  if (metricsServer) {
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', reject);
+      metricsServer.listen(config.metricsPort, config.host, () => resolve());
+    });
+    log(`metrics on http://${config.host}:${config.metricsPort}/metrics`);
+  }
   const server = createHttpServer(services, log);
   const admin = attachAdminChannel(server, services, { jobs, log });
   await new Promise<void>((resolve, reject) => {
@@ -94,6 +105,8 @@ async function main() {
       server.closeIdleConnections();
     });
     clearInterval(reaper);
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     // Before the store closes: attempts in flight record their outcome (each ends within its timeout);
     // anything still pending is sent after the next start.
     await services.deliveries.stop();

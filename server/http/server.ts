@@ -8,6 +8,8 @@ import type { Services } from '../core/services.ts';
 import { bearerChallenge } from './auth.ts';
 import { sendJson } from './respond.ts';
 import { routes } from './routes.ts';
+import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
+import { metricsEnabled } from '../metrics/registry.ts';
 
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
 export function createHttpServer(services: Services, log: (line: string) => void): http.Server {
@@ -17,6 +19,12 @@ export function createHttpServer(services: Services, log: (line: string) => void
   // and a test or local installation would pin its name to https.
   const hsts = new URL(services.config.publicUrl).protocol === 'https:';
   const server = http.createServer(async (req, res) => {
+    // Route pattern of the request for the metrics; 'unmatched' for a 404 or 405 of the router.
+    let route = 'unmatched';
+    if (metricsEnabled()) {
+      const started = performance.now();
+      res.once('finish', () => observeRequest(req.method ?? 'GET', route, res.statusCode, started));
+    }
     if (hsts) res.setHeader('strict-transport-security', 'max-age=31536000');
     let url: URL;
     try {
@@ -29,6 +37,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       if (match === undefined) throw new ApiError(404, 'not_found', [`path: no route for ${url.pathname}`]);
       if (match === 'methodNotAllowed')
         throw new ApiError(405, 'method_not_allowed', [`method: ${req.method} is not allowed here`]);
+      route = match.path;
       const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {
@@ -37,6 +46,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
         return;
       }
       const { error, unexpected } = toApiError(err);
+      if (metricsEnabled()) observeRefusal(req.method ?? 'GET', route, error.code);
       if (unexpected)
         log(
           `error: ${req.method} ${redactTokens(url.pathname)}: ` +
