@@ -60,6 +60,8 @@ export interface Config {
   metricsToken?: string;
   /** The private listener serving only /metrics (FORMSTEAD_METRICS=on with --metrics-port). */
   metricsPort?: number;
+  /** Log lines as text (time, level, message) or one JSON object each (FORMSTEAD_LOG_FORMAT). */
+  logFormat: 'text' | 'json';
 }
 
 /** The OpenID Connect provider the panel's single sign-on uses (docs/operations.md "Single sign-on"). */
@@ -184,6 +186,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     oidc,
     passwordLogin: passwordLogin === 'on',
     ...metrics,
+    logFormat: oneOf(env.FORMSTEAD_LOG_FORMAT, 'FORMSTEAD_LOG_FORMAT', ['text', 'json'] as const, 'text'),
   };
 }
 

@@ -11,10 +11,12 @@ import { describeStorage, openConfiguredStore } from './core/store/open.ts';
 import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
+import { log as writeLine, setLogFormat } from './lib/log.ts';
 import { createMetricsServer } from './metrics/endpoint.ts';
 import { enableMetrics } from './metrics/registry.ts';
 
-const log = (line: string) => console.error(`[formstead] ${line}`);
+/** Server lines go through the one logger (server/lib/log.ts), in the configured format. */
+const log = (line: string) => writeLine(line);
 
 async function main() {
   let config: Config;
@@ -38,6 +40,7 @@ async function main() {
     throw err;
   }
 
+  setLogFormat(config.logFormat);
   const store = await openConfiguredStore(config, log);
   // Instances started together on one database take turns here: each reads, then creates what is missing.
   let secret = '';
@@ -81,10 +84,12 @@ async function main() {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  console.log(
+  const listening =
     `Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ` +
-      `${describeStorage(config)})`,
-  );
+    `${describeStorage(config)})`;
+  // As JSON, a log line like the others (so a collector reading stderr sees the start); as text, on stdout.
+  if (config.logFormat === 'json') log(listening);
+  else console.log(listening);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

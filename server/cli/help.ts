@@ -39,6 +39,7 @@ Environment:
   FORMSTEAD_UPGRADE_URL                     sent with 402 answers (default none)
   FORMSTEAD_RATE_LIMIT=off                  turn rate limits off (default on)
   FORMSTEAD_METRICS_TOKEN=T                 serve GET /metrics (Prometheus) to Bearer T, 16+ characters (default off)
+  FORMSTEAD_LOG_FORMAT=json                 log one JSON object a line (default text: time, level, message)
   FORMSTEAD_METRICS=on                      with --metrics-port: /metrics on that private listener (default off)
   FORMSTEAD_TRUST_PROXY=N                   proxies in front of the server; the client is the N-th
                                             X-Forwarded-For entry from the right (default 0: the socket)
