@@ -14,6 +14,7 @@ import { JobRegistry } from './lib/cron.ts';
 import { log as writeLine, setLogFormat } from './lib/log.ts';
 import { createMetricsServer } from './metrics/endpoint.ts';
 import { enableMetrics } from './metrics/registry.ts';
+import { registerStoreGauges } from './metrics/store-gauges.ts';
 
 /** Server lines go through the one logger (server/lib/log.ts), in the configured format. */
 const log = (line: string) => writeLine(line);
@@ -69,7 +70,10 @@ async function main() {
   // Counts of views, starts, steps and completions are written every 10 s from memory.
   services.counting.start();
 
-  if (config.metricsToken !== undefined || config.metricsPort !== undefined) enableMetrics();
+  if (config.metricsToken !== undefined || config.metricsPort !== undefined) {
+    enableMetrics();
+    registerStoreGauges(store);
+  }
   const metricsServer = config.metricsPort === undefined ? undefined : createMetricsServer();
   if (metricsServer) {
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 // Recording one answered request: the counter and the latency histogram by route pattern, and a refused
 // submission by its reason.
-import { httpDuration, httpRequests, submissionsRefused, submissionsStored } from './registry.ts';
+import { httpDuration, httpRequests, rateLimitRefusals, submissionsRefused, submissionsStored } from './registry.ts';
 
 /** The respondents' submission route (server/http/routes.ts): its refusals are counted by reason. */
 const SUBMIT_ROUTE = '/v1/f/:id';
@@ -11,9 +11,10 @@ export function observeRequest(method: string, route: string, status: number, st
   httpDuration.observe({ method, route }, (performance.now() - started) / 1000);
 }
 
-/** Counts a submission the server refused (any error answer of the submission route), by its error code. */
+/** Counts an error answer: a refused submission by its error code, any 429 of the rate limits by route. */
 export function observeRefusal(method: string, route: string, code: string): void {
   if (method === 'POST' && route === SUBMIT_ROUTE) submissionsRefused.inc({ reason: code });
+  if (code === 'rate_limited') rateLimitRefusals.inc({ route });
 }
 
 /** Counts a stored submission. */

@@ -43,6 +43,14 @@ export const submissionsRefused = new Counter({
   registers: [registry],
 });
 
+/** Requests the rate limits refused (429), by route pattern. */
+export const rateLimitRefusals = new Counter({
+  name: `${METRIC_PREFIX}rate_limit_refusals_total`,
+  help: 'Requests refused by the rate limits (429), by route pattern.',
+  labelNames: ['route'] as const,
+  registers: [registry],
+});
+
 let enabled = false;
 
 /** Whether metrics are recorded (FORMSTEAD_METRICS_TOKEN or FORMSTEAD_METRICS=on). */

@@ -60,7 +60,32 @@ m('the submissions counter moves by the number stored, refusals by reason; route
   assert.is(sample(after.text, created) - sample(before.text, created), posted);
   assert.not.ok(after.text.includes(form.form_id), 'a raw path (the form id) is never a label');
   assert.ok(sample(after.text, 'formstead_process_resident_memory_bytes') > 0);
+  assert.is(sample(after.text, 'formstead_store_available'), 1);
+  assert.not.match(after.text, /formstead_pg_pool/, 'no pool on the embedded store');
   assert.match(after.text, /^formstead_nodejs_eventloop_lag_p99_seconds /m);
+});
+
+m('each 429 of the rate limits is counted under its route', async () => {
+  const server = await startServer({
+    env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_METRICS_TOKEN: TOKEN, FORMSTEAD_RATE_LIMIT: 'on' },
+  });
+  try {
+    const form = (
+      await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })
+    ).json;
+    let refused = 0;
+    // The per-address burst is 20: the posts past it are refused until a token comes back (one every 3 s).
+    for (let i = 0; i < 25; i++) {
+      const r = await call(server.url, 'POST', `/v1/f/${form.form_id}`, { body: { values: good } });
+      if (r.status === 429) refused++;
+    }
+    assert.ok(refused > 0);
+    const text = (await scrape(server.url, TOKEN)).text;
+    assert.is(sample(text, 'formstead_rate_limit_refusals_total{route="/v1/f/:id"}'), refused);
+    assert.is(sample(text, 'formstead_submissions_refused_total{reason="rate_limited"}'), refused);
+  } finally {
+    await server.stop();
+  }
 });
 
 m('metrics off: /metrics is 404 like any unknown path', async () => {
