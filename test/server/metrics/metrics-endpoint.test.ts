@@ -1,5 +1,6 @@
 // GET /metrics of the real bundle: the Bearer token at and past its edge (missing, wrong), off means 404,
 // the private --metrics-port listener, and counters that move per submission.
+import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
@@ -63,6 +64,16 @@ m('the submissions counter moves by the number stored, refusals by reason; route
   assert.is(sample(after.text, 'formstead_store_available'), 1);
   assert.not.match(after.text, /formstead_pg_pool/, 'no pool on the embedded store');
   assert.match(after.text, /^formstead_nodejs_eventloop_lag_p99_seconds /m);
+});
+
+m('every metric docs/grafana-dashboard.json queries is one the server exposes', async (ctx) => {
+  const dashboard = readFileSync(new URL('../../../docs/grafana-dashboard.json', import.meta.url), 'utf8');
+  const names = new Set([...dashboard.matchAll(/formstead_\w+/g)].map((m) => m[0].replace(/_bucket$/, '')));
+  assert.ok(names.size >= 8);
+  const text = (await scrape(ctx.server!.url, TOKEN)).text;
+  // The pool's metrics exist on PostgreSQL only; their names are the ones store-gauges.ts registers.
+  const pgOnly = ['formstead_pg_pool_connections', 'formstead_pg_pool_waiting_requests'];
+  for (const name of names) if (!pgOnly.includes(name)) assert.match(text, new RegExp(`^# TYPE ${name} `, 'm'), name);
 });
 
 m('each 429 of the rate limits is counted under its route', async () => {
