@@ -1,6 +1,14 @@
-// Recording one answered request: the counter and the latency histogram by route pattern, and a refused
-// submission by its reason.
-import { httpDuration, httpRequests, rateLimitRefusals, submissionsRefused, submissionsStored } from './registry.ts';
+// Recording what the HTTP layer sees: each answered request (counter and latency by route pattern), a
+// refused submission by its reason, a 429, a stored upload.
+import {
+  httpDuration,
+  httpRequests,
+  rateLimitRefusals,
+  submissionsRefused,
+  submissionsStored,
+  uploadBytes,
+  uploads,
+} from './registry.ts';
 
 /** The respondents' submission route (server/http/routes.ts): its refusals are counted by reason. */
 const SUBMIT_ROUTE = '/v1/f/:id';
@@ -20,4 +28,10 @@ export function observeRefusal(method: string, route: string, code: string): voi
 /** Counts a stored submission. */
 export function observeStored(): void {
   submissionsStored.inc();
+}
+
+/** Counts a stored upload and its bytes. */
+export function observeUpload(bytes: number): void {
+  uploads.inc();
+  uploadBytes.inc(bytes);
 }

@@ -51,6 +51,20 @@ export const rateLimitRefusals = new Counter({
   registers: [registry],
 });
 
+/** Files uploaded and stored (POST /v1/f/{id}/uploads). */
+export const uploads = new Counter({
+  name: `${METRIC_PREFIX}uploads_total`,
+  help: 'Files uploaded and stored.',
+  registers: [registry],
+});
+
+/** Bytes of the files uploaded and stored. */
+export const uploadBytes = new Counter({
+  name: `${METRIC_PREFIX}upload_bytes_total`,
+  help: 'Bytes of the files uploaded and stored.',
+  registers: [registry],
+});
+
 let enabled = false;
 
 /** Whether metrics are recorded (FORMSTEAD_METRICS_TOKEN or FORMSTEAD_METRICS=on). */

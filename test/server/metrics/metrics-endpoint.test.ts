@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
+import { bytes, publishFileForm, rawUpload } from '../../helpers/files.ts';
 import { freePort, startServer, type RunningServer } from '../../helpers/server.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -64,6 +65,19 @@ m('the submissions counter moves by the number stored, refusals by reason; route
   assert.is(sample(after.text, 'formstead_store_available'), 1);
   assert.not.match(after.text, /formstead_pg_pool/, 'no pool on the embedded store');
   assert.match(after.text, /^formstead_nodejs_eventloop_lag_p99_seconds /m);
+});
+
+m('uploads and their bytes are counted', async (ctx) => {
+  const base = ctx.server!.url;
+  const formId = await publishFileForm(base);
+  const before = (await scrape(base, TOKEN)).text;
+  const sizes = [1000, 2345];
+  for (const [i, n] of sizes.entries())
+    assert.is((await rawUpload(base, formId, 'cv', bytes(n), `cv-${i}.pdf`)).status, 201);
+  const after = (await scrape(base, TOKEN)).text;
+  const moved = (name: string) => sample(after, name) - sample(before, name);
+  assert.is(moved('formstead_uploads_total'), sizes.length);
+  assert.is(moved('formstead_upload_bytes_total'), sizes[0] + sizes[1]);
 });
 
 m('every metric docs/grafana-dashboard.json queries is one the server exposes', async (ctx) => {
