@@ -101,6 +101,12 @@ const needs = [
     install: 'apt-get install -y --no-install-recommends docker-compose',
     suite: (f) => f.endsWith(`${sep}postgres-compose.test.ts`),
   },
+  {
+    what: 'Prometheus',
+    present: () => existsSync('/usr/bin/prometheus') && existsSync('/usr/bin/promtool'),
+    install: 'apt-get install -y prometheus',
+    suite: (f) => f.endsWith(`${sep}prometheus-scrape.test.ts`),
+  },
 ];
 let skipped = 0;
 for (const need of needs) {

@@ -56,6 +56,12 @@ export interface Config {
   uploadBudgetPerHourBytes: number;
   /** Bytes of uploads one form may take a day (FORMSTEAD_UPLOAD_BUDGET_MB_PER_FORM_DAY, default 2048 MB). */
   uploadBudgetPerFormDayBytes: number;
+  /** GET /metrics on the main listener behind this Bearer token (FORMSTEAD_METRICS_TOKEN). */
+  metricsToken?: string;
+  /** The private listener serving only /metrics (FORMSTEAD_METRICS=on with --metrics-port). */
+  metricsPort?: number;
+  /** Log lines as text (time, level, message) or one JSON object each (FORMSTEAD_LOG_FORMAT). */
+  logFormat: 'text' | 'json';
 }
 
 /** The OpenID Connect provider the panel's single sign-on uses (docs/operations.md "Single sign-on"). */
@@ -81,6 +87,7 @@ export const serverFlags = {
   data: { type: 'string' },
   'public-url': { type: 'string' },
   'database-url': { type: 'string' },
+  'metrics-port': { type: 'string' },
 } as const;
 
 /** Reads flags (`--port 9000` or `--port=9000`) and env into a checked Config. */
@@ -113,6 +120,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       'FORMSTEAD_PASSWORD_LOGIN: off needs single sign-on (set FORMSTEAD_OIDC_ISSUER and FORMSTEAD_OIDC_CLIENT_ID), ' +
         'or nobody could sign in',
     );
+  const metrics = metricsConfig(flags['--metrics-port'], env);
   const webhookTimeoutMs = integer(env.FORMSTEAD_WEBHOOK_TIMEOUT_MS, 'FORMSTEAD_WEBHOOK_TIMEOUT_MS', 10000, 1, 600_000);
   return {
     port,
@@ -177,7 +185,33 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     ),
     oidc,
     passwordLogin: passwordLogin === 'on',
+    ...metrics,
+    logFormat: oneOf(env.FORMSTEAD_LOG_FORMAT, 'FORMSTEAD_LOG_FORMAT', ['text', 'json'] as const, 'text'),
   };
+}
+
+/** Shortest metrics token: a guessable one would expose the counts of every form. */
+const METRICS_TOKEN_MIN = 16;
+
+/**
+ * FORMSTEAD_METRICS_TOKEN (GET /metrics on the main port, Bearer) and FORMSTEAD_METRICS=on with --metrics-port
+ * (a private listener): either, both or neither.
+ */
+function metricsConfig(
+  portFlag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): { metricsToken?: string; metricsPort?: number } {
+  const metricsToken = env.FORMSTEAD_METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !new RegExp(`^[A-Za-z0-9._~+/=-]{${METRICS_TOKEN_MIN},256}$`).test(metricsToken))
+    throw new ConfigError(
+      `FORMSTEAD_METRICS_TOKEN: must be ${METRICS_TOKEN_MIN} to 256 letters, digits or . _ ~ + / = -`,
+    );
+  const on = oneOf(env.FORMSTEAD_METRICS, 'FORMSTEAD_METRICS', ['on', 'off'] as const, 'off') === 'on';
+  if (on && portFlag === undefined)
+    throw new ConfigError('FORMSTEAD_METRICS: on needs --metrics-port (the private listener for /metrics)');
+  if (!on && portFlag !== undefined) throw new ConfigError('--metrics-port: needs FORMSTEAD_METRICS=on');
+  const metricsPort = portFlag === undefined ? undefined : integer(portFlag, '--metrics-port', 0, 1, 65535);
+  return { metricsToken, metricsPort };
 }
 
 /** The default text of the single sign-on button. */

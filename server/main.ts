@@ -12,8 +12,13 @@ import { attachAdminChannel } from './admin/ws.ts';
 import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
 import { watchWrapper } from './cli/wrapper-watch.ts';
+import { log as writeLine, setLogFormat } from './lib/log.ts';
+import { createMetricsServer } from './metrics/endpoint.ts';
+import { enableMetrics } from './metrics/registry.ts';
+import { registerStoreGauges } from './metrics/store-gauges.ts';
 
-const log = (line: string) => console.error(`[formstead] ${line}`);
+/** Server lines go through the one logger (server/lib/log.ts), in the configured format. */
+const log = (line: string) => writeLine(line);
 
 async function main() {
   let config: Config;
@@ -37,6 +42,7 @@ async function main() {
     throw err;
   }
 
+  setLogFormat(config.logFormat);
   const store = await openConfiguredStore(config, log);
   // Instances started together on one database take turns here: each reads, then creates what is missing.
   let secret = '';
@@ -65,16 +71,30 @@ async function main() {
   // Counts of views, starts, steps and completions are written every 10 s from memory.
   services.counting.start();
 
+  if (config.metricsToken !== undefined || config.metricsPort !== undefined) {
+    enableMetrics();
+    registerStoreGauges(store);
+  }
+  const metricsServer = config.metricsPort === undefined ? undefined : createMetricsServer();
+  if (metricsServer) {
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', reject);
+      metricsServer.listen(config.metricsPort, config.host, () => resolve());
+    });
+    log(`metrics on http://${config.host}:${config.metricsPort}/metrics`);
+  }
   const server = createHttpServer(services, log);
   const admin = attachAdminChannel(server, services, { jobs, log });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  console.log(
+  const listening =
     `Formstead listening on http://${config.host}:${config.port} (public URL ${config.publicUrl}, ` +
-      `${describeStorage(config)})`,
-  );
+    `${describeStorage(config)})`;
+  // As JSON, a log line like the others (so a collector reading stderr sees the start); as text, on stdout.
+  if (config.logFormat === 'json') log(listening);
+  else console.log(listening);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -95,6 +115,8 @@ async function main() {
       server.closeIdleConnections();
     });
     clearInterval(reaper);
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     // Before the store closes: attempts in flight record their outcome (each ends within its timeout);
     // anything still pending is sent after the next start.
     await services.deliveries.stop();

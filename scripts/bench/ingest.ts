@@ -4,11 +4,12 @@
 // this run. Then the same submissions with the pages' counting events arriving alongside (against the
 // submissions alone, measured before and after it), and events per second on their own. Then CSV
 // export of 100k submissions: rows per second and the server's peak memory, against csv-stringify
-// writing the same rows.
+// writing the same rows. Between the two: submissions with metrics on against off (docs/performance.md).
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify';
 import { OWNER_KEY, postLua, requireWrk, startBundle, wrkPost, wrkScript } from './_http.ts';
 import { body, definition, fields, startBareDurable, values } from './_ingest-form.ts';
+import { metricsCost } from './_metrics-cost.ts';
 import { procStatusMb } from './_proc.ts';
 
 requireWrk();
@@ -103,6 +104,9 @@ console.log(
     `${flood.p50.toFixed(2)} ms   p99 ${flood.p99.toFixed(2)} ms   non-2xx ${flood.errors}`,
 );
 console.log(`  ratio            ${(flood.rps / baseline).toFixed(2)}  (event posts / submissions per second)`);
+
+// What metrics cost a submission: metrics on (with a scrape a second) against off, in this run.
+await metricsCost(seconds, Number(process.env.BENCH_METRICS_ROUNDS ?? 3));
 
 // CSV export of 100k submissions from the running bundle.
 const target = Number(process.env.BENCH_CSV_ROWS ?? 100_000);

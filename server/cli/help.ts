@@ -28,6 +28,8 @@ Flags (each also read from the environment variable beside it; flags win):
   --database-url URL  FORMSTEAD_DATABASE_URL    keep everything in PostgreSQL (postgres://user:pass@host/db)
                                                 instead of the data folder, so several instances can
                                                 serve one installation (default: the data folder)
+  --metrics-port N                              a private listener serving only GET /metrics (needs
+                                                FORMSTEAD_METRICS=on; default none)
 
 Environment:
   FORMSTEAD_OWNER_KEY=svc_live_...          an owner with this account key exists (default none)
@@ -36,6 +38,9 @@ Environment:
   FORMSTEAD_MONTHLY_SUBMISSIONS             monthly quota; past it submissions answer 402 (default unlimited)
   FORMSTEAD_UPGRADE_URL                     sent with 402 answers (default none)
   FORMSTEAD_RATE_LIMIT=off                  turn rate limits off (default on)
+  FORMSTEAD_METRICS_TOKEN=T                 serve GET /metrics (Prometheus) to Bearer T, 16+ characters (default off)
+  FORMSTEAD_LOG_FORMAT=json                 log one JSON object a line (default text: time, level, message)
+  FORMSTEAD_METRICS=on                      with --metrics-port: /metrics on that private listener (default off)
   FORMSTEAD_TRUST_PROXY=N                   proxies in front of the server; the client is the N-th
                                             X-Forwarded-For entry from the right (default 0: the socket)
   FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1         allow http:// and private webhook addresses, development only (default off)

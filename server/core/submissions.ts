@@ -1,6 +1,8 @@
 // Taking a respondent's submission (ARCHITECTURE.md "Forms, versions, claims"), as named steps:
 // load the form, check it accepts answers, check anti-spam, evaluate with the engine, store durably
 // (with the idempotency record and the webhook delivery in the same write), answer.
+import { observeStored } from '../metrics/http-metrics.ts';
+import { metricsEnabled } from '../metrics/registry.ts';
 import { createHash } from 'node:crypto';
 import {
   allFields,
@@ -364,6 +366,7 @@ export class SubmissionService {
       exactCount: MilestoneMail.counts(form),
     });
     const outcome = await this.store.submissions.insert(submission);
+    if (outcome.kind === 'stored' && metricsEnabled()) observeStored();
     if (outcome.kind === 'form_cap' && isClaimed(form)) throw closedError(form, 'response_limit');
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
     return outcome;

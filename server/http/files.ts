@@ -1,6 +1,8 @@
 // Files (ARCHITECTURE.md "Files"): `POST /v1/f/{id}/uploads?field={key}` takes one file from a
 // respondent (no key, CORS open) and `GET /v1/files/{file_id}` gives its bytes back to the form's
 // keys and members, or to a webhook receiver holding the signed link.
+import { observeUpload } from '../metrics/http-metrics.ts';
+import { metricsEnabled } from '../metrics/registry.ts';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -64,6 +66,7 @@ export const upload =
           throw err;
         });
       }
+      if (metricsEnabled()) observeUpload(stored.size);
       sendJson(res, 201, s.files.uploadView(stored), uploadCors);
     } catch (err) {
       if (err instanceof ApiError) Object.assign(err.headers, uploadCors);

@@ -23,6 +23,7 @@ import { ssoCallback, ssoStart } from './pages/sso-pages.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { openApi } from './openapi.ts';
+import { METRICS_PATH, metricsHandler } from '../metrics/endpoint.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
@@ -33,6 +34,10 @@ export function routes(s: Services): Route[] {
   return [
     { method: 'GET', path: '/healthz', handler: health(s) },
     { method: 'GET', path: '/readyz', handler: ready(s) },
+    // Prometheus scrapes (docs/operations.md "Metrics"): only with a token; otherwise no such route (404).
+    ...(s.config.metricsToken
+      ? [{ method: 'GET', path: METRICS_PATH, handler: metricsHandler(s.config.metricsToken) }]
+      : []),
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
     { method: 'GET', path: '/v1/openapi.json', handler: openApi(s) },
     // REST API for keys (spec 4)

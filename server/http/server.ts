@@ -8,6 +8,10 @@ import type { Services } from '../core/services.ts';
 import { bearerChallenge } from './auth.ts';
 import { sendJson } from './respond.ts';
 import { routes } from './routes.ts';
+import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
+import { metricsEnabled } from '../metrics/registry.ts';
+import { log as writeLine, requestScope } from '../lib/log.ts';
+import { requestId } from './request-id.ts';
 
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
 export function createHttpServer(services: Services, log: (line: string) => void): http.Server {
@@ -16,7 +20,8 @@ export function createHttpServer(services: Services, log: (line: string) => void
   // rewrites a later http:// link cannot strip TLS. Never over http: the header would be ignored there,
   // and a test or local installation would pin its name to https.
   const hsts = new URL(services.config.publicUrl).protocol === 'https:';
-  const server = http.createServer(async (req, res) => {
+  const trustedHops = services.config.trustProxy;
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, at: { route: string }) => {
     if (hsts) res.setHeader('strict-transport-security', 'max-age=31536000');
     let url: URL;
     try {
@@ -37,6 +42,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
             allow: match.allow.join(', '),
           },
         );
+      at.route = match.path;
       const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {
@@ -45,6 +51,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
         return;
       }
       const { error, unexpected } = toApiError(err);
+      if (metricsEnabled()) observeRefusal(req.method ?? 'GET', at.route, error.code);
       if (unexpected)
         log(
           `error: ${req.method} ${redactTokens(url.pathname)}: ` +
@@ -65,6 +72,23 @@ export function createHttpServer(services: Services, log: (line: string) => void
           : error.headers;
       sendJson(res, error.status, error.body(), headers);
     }
+  };
+  const server = http.createServer((req, res) => {
+    const scope = { id: requestId(req, trustedHops) };
+    res.setHeader('x-request-id', scope.id);
+    // The route pattern once matched ('unmatched' for a 404 or 405 of the router): never the raw path,
+    // which can carry claim tokens and makes one metrics series per form.
+    const at = { route: 'unmatched' };
+    const started = performance.now();
+    res.once('finish', () => {
+      const method = req.method ?? 'GET';
+      if (metricsEnabled()) observeRequest(method, at.route, res.statusCode, started);
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      requestScope.run(scope, () =>
+        writeLine('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }),
+      );
+    });
+    requestScope.run(scope, () => void handle(req, res, at));
   });
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 15000;

@@ -55,14 +55,14 @@ export class Router {
   match(
     method: string,
     pathname: string,
-  ): { handler: Handler; params: Record<string, string> } | MethodNotAllowed | undefined {
+  ): { handler: Handler; params: Record<string, string>; path: string } | MethodNotAllowed | undefined {
     const parts = split(pathname);
     let pathMatched = false;
     for (const route of this.byLength.get(parts.length) ?? []) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
-        return { handler: route.handler, params };
+        return { handler: route.handler, params, path: route.path };
       pathMatched = true;
     }
     return pathMatched ? { allow: this.allowed(parts) } : undefined;

@@ -20,6 +20,30 @@ const rows: [string, string[], Record<string, string>, RegExp][] = [
     { FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: 'maybe' },
     /^formstead: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE: expected 1 or 0/,
   ],
+  [
+    'metrics token one short of 16',
+    [],
+    { FORMSTEAD_METRICS_TOKEN: 'a'.repeat(15) },
+    /^formstead: FORMSTEAD_METRICS_TOKEN: must be 16 to 256 /,
+  ],
+  [
+    'metrics on without a port',
+    [],
+    { FORMSTEAD_METRICS: 'on' },
+    /^formstead: FORMSTEAD_METRICS: on needs --metrics-port/,
+  ],
+  [
+    'metrics port without on',
+    ['--metrics-port', '9100'],
+    {},
+    /^formstead: --metrics-port: needs FORMSTEAD_METRICS=on$/,
+  ],
+  [
+    'metrics port out of range',
+    ['--metrics-port', '65536'],
+    { FORMSTEAD_METRICS: 'on' },
+    /^formstead: --metrics-port: must be between 1 and 65535, got 65536$/,
+  ],
   ['bad smtp url', [], { FORMSTEAD_SMTP_URL: 'http://mail' }, /^formstead: FORMSTEAD_SMTP_URL: must start with smtp/],
   [
     'upload limit zero',

@@ -55,6 +55,8 @@ export interface Store {
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */
   storage(): StorageHealth;
+  /** The PostgreSQL pool's connections now (pg.Pool's counts), for the metrics; absent for the embedded store. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   /** storage(), after trying to resume writes where that is safe (GET /readyz). */
   checkStorage(): Promise<StorageHealth>;
   close(): Promise<void>;

@@ -1,5 +1,7 @@
 // One attempt of one stored delivery: check it is still due and wanted, sign, send, and record the
 // outcome with the retry schedule of spec 6.5 in one write.
+import { observeDelivery } from '../../metrics/delivery-metrics.ts';
+import { metricsEnabled } from '../../metrics/registry.ts';
 import { nextRetryDelayMs } from '../../lib/retry-schedule.ts';
 import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../lib/webhook-send.ts';
 import { FAILURE_MAIL_AFTER, FAILURE_MAIL_EVERY_MS } from '../mail/failure-mail.ts';
@@ -70,6 +72,7 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
   });
   const attempt = delivery.attemptCount + 1;
   const next = nextState(result, attempt, Date.now(), settings);
+  if (metricsEnabled()) observeDelivery(webhook ? 'webhook' : 'chat', next.state);
   const recorded = await store.webhooks.recordAttempt({
     deliveryId: id,
     attempt: {

@@ -62,6 +62,7 @@ export async function openPgStore(
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.
     snapshot: async () => 'PostgreSQL: every commit is durable in the server (no snapshot to write)',
     storage: () => db.health(),
+    poolUse: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount }),
     checkStorage: () => db.checkHealth(),
     close: () => db.close(),
   };
