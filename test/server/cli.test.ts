@@ -70,7 +70,10 @@ const oneLine: [string, string[], RegExp][] = [
   [
     'unknown flag',
     ['--colour=red'],
-    /^formstead: --colour: unknown option \(known: --port, --host, --data, --public-url, --database-url; see --help\)$/,
+    new RegExp(
+      '^formstead: --colour: unknown option ' +
+        '\\(known: --port, --host, --data, --public-url, --database-url, --metrics-port; see --help\\)$',
+    ),
   ],
   ['unknown short flag', ['-x'], /^formstead: -x: unknown option/],
   [
