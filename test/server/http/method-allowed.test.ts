@@ -10,7 +10,8 @@ import { startServer, type RunningServer } from '../../helpers/server.ts';
 let server: RunningServer;
 const allowed = suite('method-allowed');
 allowed.before(async () => {
-  server = await startServer();
+  // With a metrics token, so /metrics is one of the routes too (it is there only when metrics are on).
+  server = await startServer({ env: { FORMSTEAD_METRICS_TOKEN: 'metrics-token-0123456789' } });
 });
 allowed.after(async () => {
   await server.stop();
