@@ -10,12 +10,18 @@ import type { Hyperscript } from '../../shared/text/markdown.ts';
 let code: typeof import('../../shared/text/markdown.ts') | undefined;
 let loading: Promise<void> | undefined;
 
-/** Anything the reader would turn into more than one plain paragraph (a backslash: an escape, or a JSON \n). */
+/** Anything the reader would turn into more than one plain paragraph (a backslash: an escape). */
 const MARKS = /[*_[\\\n]|^\s*(\d+[.)]|-)\s/m;
 
-/** Whether this form has a text with marks and the reader is not here yet (a few false alarms are harmless). */
+/** Whether this form has a text with marks and the reader is not here yet. */
 export const needsMarkdown = (d: FormDefinition, successMessage?: string): boolean =>
-  !code && MARKS.test(JSON.stringify([d.description, d.steps?.map((s) => s.description), d.endings, successMessage]));
+  !code &&
+  [
+    d.description,
+    successMessage,
+    ...(d.steps ?? []).map((s) => s.description),
+    ...(d.endings ?? []).map((e) => e.message),
+  ].some((text) => text !== undefined && MARKS.test(text));
 
 /** Loads the reader (once). */
 export const loadMarkdown = (): Promise<void> => {
