@@ -1,7 +1,16 @@
 // The fixed parts of a one-sheet workbook (SpreadsheetML, ECMA-376): content types, relationships, the workbook,
 // the styles (a bold header, one date format per distinct column format), the sheet's opening (frozen header row,
 // column widths) and the relationships of its links. The rows themselves are written by server/lib/xlsx-writer.ts.
-import type { XlsxColumn } from './xlsx-writer.ts';
+
+/** A typed cell: text, a number, a date (shown with its column's format), a link with its text, or empty. */
+export type XlsxCell = string | number | Date | { text: string; link: string } | null;
+
+/** A column: its header, its width in characters and, for dates, its number format (e.g. `yyyy-mm-dd`). */
+export interface XlsxColumn {
+  header: string;
+  width: number;
+  format?: string;
+}
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

@@ -3,18 +3,10 @@
 // the writer waits while the reader is slow. Written by hand, not with exceljs: exceljs's streaming writer ignores
 // backpressure between its parts and held a 1,000,000-row sheet in memory until the end (docs/decisions.md).
 import type { Writable } from 'node:stream';
-import { xlsxParts, xmlText } from './xlsx-parts.ts';
+import { type XlsxCell, type XlsxColumn, xlsxParts, xmlText } from './xlsx-parts.ts';
 import { ZipWriter } from './zip-writer.ts';
 
-/** A typed cell: text, a number, a date (shown with its column's format), a link with its text, or empty. */
-export type XlsxCell = string | number | Date | { text: string; link: string } | null;
-
-/** A column: its header, its width in characters and, for dates, its number format (e.g. `yyyy-mm-dd`). */
-export interface XlsxColumn {
-  header: string;
-  width: number;
-  format?: string;
-}
+export type { XlsxCell, XlsxColumn } from './xlsx-parts.ts';
 
 /** Excel refuses a cell of more than 32,767 characters (the workbook would open as damaged). */
 export const XLSX_CELL_MAX = 32_767;
