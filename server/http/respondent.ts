@@ -7,6 +7,8 @@ import { closeAfterAnswer, MAX_BODY_BYTES, parseJsonObject, readBody } from '../
 import { readMultipart, type FormFields } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
+import { acceptLanguages, chooseLanguage } from '../../shared/definition/translations.ts';
+import { message } from '../../shared/engine/i18n/index.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import type { Services } from '../core/services.ts';
 import { bodyHash, type SubmitInput, type SubmitResult } from '../core/submissions.ts';
@@ -74,7 +76,7 @@ export const submit =
         // A file too large still gets a page a person can read; the unread rest of the body is dropped with the
         // connection.
         if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
-          const page = problemPage(err, params.id, await fieldLabels(s, params.id));
+          const page = problemPage(err, params.id, await fieldLabels(s, params.id), await pageLang(s, params.id, req));
           const closes = err.headers.connection === 'close';
           if (closes) closeAfterAnswer(req, res);
           return sendHtml(res, err.status, page, {
@@ -266,14 +268,25 @@ async function fieldLabels(s: Services, formId: string): Promise<Map<string, str
   }
 }
 
-/** A plain page listing what was wrong, for browsers posting without JavaScript. */
-function problemPage(err: ApiError, formId: string, labels: Map<string, string>): string {
+/** The language the form's page was shown in: the browser's first the form offers, else its own. */
+async function pageLang(s: Services, formId: string, req: IncomingMessage): Promise<string | undefined> {
+  try {
+    const { definition } = await s.publicForms.load(formId);
+    return chooseLanguage(definition, null, acceptLanguages(req.headers['accept-language']));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A plain page listing what was wrong, for browsers posting without JavaScript; its heading in `lang`. */
+function problemPage(err: ApiError, formId: string, labels: Map<string, string>, lang: string | undefined): string {
   // `values.<key>: <message>` reads as `<label>: <message>` for a person; other details stay as they are.
   const readable = (d: string) => d.replace(/^values\.([^:]+):/, (_, key: string) => `${labels.get(key) ?? key}:`);
   const items = err.details.map((d) => `<li>${escapeHtml(readable(d))}</li>`).join('');
+  const heading = escapeHtml(message(lang, 'checkAnswers'));
   const body =
-    '<h1 class="fs-step-title">Please check your answers</h1><div class="fs-alert" role="alert">' +
+    `<h1 class="fs-step-title">${heading}</h1><div class="fs-alert" role="alert">` +
     `<ul>${items}</ul></div><p>Use your browser's Back button to correct them; your answers are kept there. Or ` +
     `<a href="/f/${encodeURIComponent(formId)}">start the form again</a>.</p>`;
-  return hostedDocument({ title: 'Please check your answers', body, noindex: true });
+  return hostedDocument({ title: message(lang, 'checkAnswers'), body, noindex: true, lang });
 }

@@ -258,6 +258,19 @@ pages('a post without JavaScript is stored and sent on to the thanks page, which
     /frame-ancestors \*/,
     'the problem page shows inside the embed too',
   );
+  // A German browser on a form with German texts: the page's heading in German (issue 33).
+  const de = await publish({
+    definition: contactDefinition({ translations: { de: { 'fields.name.label': 'Ihr Name' } } }),
+  });
+  const deToken = attr((await api('GET', `/f/${de.form_id}`)).text, 'name="_rt" value')!;
+  const german = await api(
+    'POST',
+    `/v1/f/${de.form_id}`,
+    form({ _hp: '', _rt: deToken, name: '', email: 'x' }, { 'accept-language': 'de-DE,de;q=0.9' }),
+  );
+  assert.is(german.status, 422);
+  assert.match(german.text, /<html lang="de"/);
+  assert.match(german.text, /<h1 class="fs-step-title">Bitte prüfen Sie Ihre Antworten.<\/h1>/);
 });
 
 pages.run();
