@@ -14,8 +14,9 @@ export function registerStoreGauges(store: Store): void {
       this.set(store.storage().state === 'ok' ? 1 : 0);
     },
   });
-  const poolUse = store.poolUse?.bind(store);
-  if (!poolUse) return;
+  // Only a store with a pool has the pool's gauges.
+  if (store.poolUse() === undefined) return;
+  const poolUse = () => store.poolUse() ?? { total: 0, idle: 0, waiting: 0 };
   new Gauge({
     name: `${METRIC_PREFIX}pg_pool_connections`,
     help: 'PostgreSQL pool connections, by state: all open ones (total) and the idle among them.',

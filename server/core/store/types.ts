@@ -22,6 +22,13 @@ export type * from './types/stats.ts';
 export type * from './types/submissions.ts';
 export type * from './types/webhooks.ts';
 
+/** A connection pool's counts: all open connections, the idle among them, and queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /**
  * The whole store contract. Reads may be served from memory; every write resolves once durable.
  * Each member is one group of methods, typed by its interface in types/<area>.ts (the contract
@@ -55,8 +62,8 @@ export interface Store {
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */
   storage(): StorageHealth;
-  /** The PostgreSQL pool's connections now (pg.Pool's counts), for the metrics; absent for the embedded store. */
-  poolUse?(): { total: number; idle: number; waiting: number };
+  /** The PostgreSQL pool's connections now (pg.Pool's counts), for the metrics; undefined for the embedded store. */
+  poolUse(): PoolUse | undefined;
   /** storage(), after trying to resume writes where that is safe (GET /readyz). */
   checkStorage(): Promise<StorageHealth>;
   close(): Promise<void>;

@@ -198,6 +198,18 @@ export function durabilityContract(backend: string, factory: StoreFactory) {
     assert.equal(await w.store.submissions.page(f.id, 10), []);
   });
 
+  rule(
+    'poolUse',
+    'a pooled store counts its connections, none waiting at rest; the embedded store has no pool',
+    async ({ store }) => {
+      const use = store.poolUse();
+      if (backend === 'sqljs') return assert.is(use, undefined);
+      await store.meta.set('k', 'v');
+      const after = store.poolUse();
+      assert.ok(after !== undefined && after.total >= 1 && after.idle <= after.total, JSON.stringify(after));
+      assert.is(after?.waiting, 0);
+    },
+  );
   rule('storage', 'a store that takes writes says ok, and a write does not change its epoch', async ({ store }) => {
     const before = store.storage();
     assert.is(before.state, 'ok');

@@ -46,6 +46,8 @@ export async function openSqlJsStore(
         : 'nothing written yet';
     },
     storage: () => db.health(),
+    // One process, one database file: no pool to count.
+    poolUse: () => undefined,
     checkStorage: () => db.checkHealth(),
     close: () => db.close(),
   };
