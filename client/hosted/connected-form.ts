@@ -31,10 +31,13 @@ export interface ConnectedFormProps {
   events?: { url: string; source: VisitSource };
   /** First values (prefill). */
   initialValues?: Record<string, unknown>;
+  /** One question per screen: focus the first question when the form appears (FormRendererProps). */
+  focusFirst?: boolean;
 }
 
 /** A Formstead form that sends its answers itself. */
-export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, initialValues }: ConnectedFormProps) {
+export function ConnectedForm(props: ConnectedFormProps) {
+  const { view, endpoint, onRedirect, showTitle, events, initialValues } = props;
   const honeypot = useRef<HTMLInputElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one counter per form and events address
   const counter = useMemo(
@@ -111,6 +114,6 @@ export function ConnectedForm({ view, endpoint, onRedirect, showTitle, events, i
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} onStart=${counter?.start} onStep=${counter?.step}
-      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} />
+      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst} />
   </div>`;
 }

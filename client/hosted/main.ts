@@ -26,6 +26,8 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
       // `?<key>=<value>` prefills: the server read the query for the first paint and sent the values.
       initialValues: view.prefill,
       languageSwitch: true,
+      // The page's own form takes the focus at its first question; in an embed's iframe it never does.
+      focusFirst: !embedded,
       onRedirect: frame && ((url) => frame.then((m) => m.tellHost({ type: 'formstead:redirect', url }))),
       // Where the visit came from, read by the server (in the embed's iframe: the host page's, as embed.js
       // passed it in the address).

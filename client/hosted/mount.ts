@@ -37,6 +37,8 @@ export interface MountOptions {
   banner?: ComponentChildren;
   /** Shown instead of a form that takes no answers (the inline embed's notice). */
   notice?: ComponentChildren;
+  /** One question per screen: the first question takes the focus (the hosted page outside an embed). */
+  focusFirst?: boolean;
 }
 
 /**
@@ -77,7 +79,7 @@ export function mountForm(target: Element, view: LocalizedView, opts: MountOptio
               shown: PublicFormView,
             ) => html`<${ConnectedForm} view=${shown} endpoint=${opts.endpoint} onRedirect=${onRedirect}
               showTitle=${opts.showTitle} events=${opts.events}
-              initialValues=${initialValues} />`}</${Localized}>`
+              initialValues=${initialValues} focusFirst=${opts.focusFirst} />`}</${Localized}>`
           : opts.notice
       }
     </div>`,

@@ -142,6 +142,10 @@ function RenderedForm(props: FormRendererProps) {
     setFailure(undefined);
     focus({ kind: 'heading' });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first appears
+  useEffect(() => {
+    if (props.focusFirst && q?.field) focus({ kind: 'field', key: q.field.key });
+  }, []);
 
   const change = (key: string, value: unknown) => {
     if (!started.current) {

@@ -75,6 +75,11 @@ export interface FormRendererProps {
   /** Custom rules named by `validation.validator`. */
   validators?: ValidatorRegistry;
   initialValues?: Values;
+  /**
+   * One question per screen: the first question takes the focus when the form appears (the page's own form, as
+   * Typeform does; never in an embed, where it would take the focus from the host page).
+   */
+  focusFirst?: boolean;
   /** The cancel button; without it, cancel starts the form over (after asking, when answers were typed). */
   onCancel?: () => void;
   success?: SuccessOptions;

@@ -1,6 +1,7 @@
 // One question per screen on the hosted page, in Chromium at 390 px by keyboard (issue 33's respondent bugs):
-// the engine's messages follow the page's language, Ctrl+Enter moves on from a long answer (Enter stays a new
-// line), and "Your answers from last time are back" goes once the person moves on.
+// the first question has the focus when the form appears, the engine's messages follow the page's language,
+// Ctrl+Enter moves on from a long answer (Enter stays a new line), and "Your answers from last time are back"
+// goes once the person moves on.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
@@ -40,7 +41,8 @@ ops('a German page says the engine messages in German; Ctrl+Enter leaves a long 
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const errors = pageErrors(page);
   await page.goto(`${server.url}/f/${id}?lang=de`);
-  await page.getByLabel('Name (de)').focus();
+  // The first question has the focus when the form appears (not the language picker before it).
+  await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'name');
   await page.keyboard.press('Enter');
   await page.getByText('Dieses Feld ist erforderlich').waitFor();
   await page.keyboard.type('Ada');
