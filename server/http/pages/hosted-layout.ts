@@ -60,7 +60,7 @@ export function pageHeader(title: string, description?: string, withTitle = true
   if (!withTitle && !description) return '';
   return (
     `<header class="fs-page-header">${withTitle ? `<h1 class="fs-page-title">${escapeHtml(title)}</h1>` : ''}` +
-    // In the Markdown subset, as the renderer shows it (the page's handler loaded the reader: loadMarkdown).
+    // In the Markdown subset, as the renderer shows it (render-html.ts loads the reader).
     (description ? renderHtml(h(RichText, { className: 'fs-page-description', text: description })) : '') +
     '</header>'
   );

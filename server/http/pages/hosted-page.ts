@@ -17,7 +17,6 @@ import { languageChoices, pageLanguage } from './page-language.ts';
 import { WordsContext } from '../../../client/renderer/words.ts';
 import { catalogueFor, message, wordsFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
-import { loadMarkdown } from '../../../client/renderer/rich-text.ts';
 import { framedSource, referrerHost, visitSource } from '../../../shared/api/visit-source.ts';
 import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 
@@ -46,7 +45,6 @@ export async function viewOrNotFound(s: Services, ctx: RouteContext, embed = fal
 
 /** GET /f/{id}: the form, or the notice of a paused or expired one; banner and noindex when unclaimed. */
 export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
-  await loadMarkdown();
   const embed = ctx.query.get('embed') === '1';
   const view = await viewOrNotFound(s, ctx, embed);
   if (!view) return;

@@ -12,14 +12,12 @@ import { escapeHtml, sendHtml } from '../respond.ts';
 import { hostedDocument, pageHeader } from './hosted-layout.ts';
 import { viewOrNotFound } from './hosted-page.ts';
 import { renderHtml } from './render-html.ts';
-import { loadMarkdown } from '../../../client/renderer/rich-text.ts';
 
 /**
  * Shows the form's title, the success screen with its message, "Submit another response" when allowed,
  * and "Back to <host>" after a form post from another site.
  */
 export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
-  await loadMarkdown();
   const view = await viewOrNotFound(s, ctx, true);
   if (!view) return;
   // `e` names the ending the answers led to (its message is public in the definition, so naming another one
