@@ -1,6 +1,7 @@
 // A summary per question of a form's stored answers, for the panel's overview: how often each option
 // was chosen, min/median/max of numbers, the latest texts. Read newest first over at most
 // SUMMARY_MAX_ANSWERS answers, so a form with millions of answers costs a bounded read.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { allFields } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { DefinitionCache } from '../definitions.ts';
@@ -74,7 +75,7 @@ export class QuestionSummaries {
     let read = 0;
     let cursor: number | undefined;
     while (read < SUMMARY_MAX_ANSWERS) {
-      if (read > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (read > 0) await nextTurn();
       const page = await this.store.submissions.page(form.id, Math.min(PAGE, SUMMARY_MAX_ANSWERS - read), cursor);
       for (const s of page) for (const [i, f] of fields.entries()) tallies[i].add(s.values[f.key]);
       read += page.length;

@@ -3,6 +3,7 @@
 // lays it out; it is loaded on the first PDF, not when the server starts. Words wider than a line are broken here,
 // in linear time, before pdfkit sees them (breakLongWords). Text is set in Noto Sans (fonts.ts): each
 // character goes to the first font piece that has it; one none has (Chinese, Arabic, emoji…) prints as "?".
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 
 /** What the PDF holds; every text is untrusted and only ever drawn as text. */
@@ -142,7 +143,7 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
     if (!parts.length) parts.push({ font: weight[0].name, text: ' ' });
     for (let i = 0; i < parts.length; i++) {
       // Other requests get their turn between slices: a PDF's layout is never one long stretch of the main thread.
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await nextTurn();
       doc.font(parts[i].font).text(parts[i].text, { width, continued: i < parts.length - 1 });
     }
   };
@@ -152,7 +153,7 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
   for (const line of content.meta) await write(line, regular, SIZE.meta, '#555555');
   doc.moveDown(1);
   for (const item of content.items) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     if (doc.y > doc.page.height - MARGIN - KEEP_WITH_NEXT) doc.addPage();
     await write(item.label, bold, SIZE.label, '#000000');
     doc.moveDown(0.15);
