@@ -60,16 +60,16 @@ const answers: Record<string, unknown>[] = [
   { email: 'no-name@example.com' },
 ];
 
+/** Publishes `definition` as the world's owner; the new form's id. */
+async function publishAsOwner(w: AdminWorld, definition: Record<string, unknown>): Promise<string> {
+  const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
+  return (await w.services.forms.publish(owner, { definition })).form_id;
+}
+
 const stats = suite<{ w: AdminWorld; formId: string }>('admin: form stats');
 stats.before(async (ctx) => {
   ctx.w = await adminWorld();
-  const owner = {
-    kind: 'user' as const,
-    userId: ctx.w.userIds.owner,
-    workspaceId: ctx.w.workspaceId,
-    role: 'owner' as const,
-  };
-  ctx.formId = (await ctx.w.services.forms.publish(owner, { definition: survey })).form_id;
+  ctx.formId = await publishAsOwner(ctx.w, survey);
   for (const values of answers) {
     const r = await ctx.w.services.submissions.submit({ formId: ctx.formId, values, formPost: false, bodyHash: '' });
     assert.is(r.status, 201);
@@ -138,9 +138,8 @@ stats('stats.questions: the summary of every question of a seeded form, exact', 
 });
 
 stats('stats.questions: an even count of numbers has the mean of the middle two as median', async ({ w }) => {
-  const owner = { kind: 'user' as const, userId: w.userIds.owner, workspaceId: w.workspaceId, role: 'owner' as const };
   const def = { ...survey, steps: undefined, fields: [{ key: 'size', type: 'number', label: 'Size' }] };
-  const formId = (await w.services.forms.publish(owner, { definition: def })).form_id;
+  const formId = await publishAsOwner(w, def);
   for (const size of [10, 2, 4, 8])
     await w.services.submissions.submit({ formId, values: { size }, formPost: false, bodyHash: '' });
   const [q] = (await w.caller('viewer').stats.questions({ formId })).questions;
@@ -205,13 +204,7 @@ stats.run();
 const busy = suite<{ w: AdminWorld; formId: string }>('admin: a summary of 10,000 answers');
 busy.before(async (ctx) => {
   ctx.w = await adminWorld();
-  const owner = {
-    kind: 'user' as const,
-    userId: ctx.w.userIds.owner,
-    workspaceId: ctx.w.workspaceId,
-    role: 'owner' as const,
-  };
-  ctx.formId = (await ctx.w.services.forms.publish(owner, { definition: survey })).form_id;
+  ctx.formId = await publishAsOwner(ctx.w, survey);
   // Sent 250 at a time, so they share journal writes.
   for (let n = 0; n < 10_000; n += 250)
     await Promise.all(
