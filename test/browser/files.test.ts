@@ -71,6 +71,8 @@ files(
     const page = await slowPage(1280, 150_000);
     const errors = pageErrors(page);
     await page.goto(`${server.url}/f/${formId}`);
+    // The page's script swaps its form in for the server-rendered one: type into the form that stays.
+    await page.locator('.fs-renderer-host').waitFor();
     await page.getByLabel('Name').fill('Ada');
     // Every percent the bar shows, recorded in the page as it changes.
     await page.evaluate(() => {
@@ -121,6 +123,8 @@ files('Cancel stops the upload and leaves the field empty; too large and wrong t
   const formId = await publishFileForm(server.url, definition);
   const page = await slowPage(390, 50_000);
   await page.goto(`${server.url}/f/${formId}`);
+  // The page's script swaps its form in for the server-rendered one: type into the form that stays.
+  await page.locator('.fs-renderer-host').waitFor();
   await page.getByLabel('Name').fill('Bo');
   const input = page.getByLabel('Your CV');
   await input.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: bytes(500_000) });
