@@ -67,14 +67,50 @@ export const FieldOption = doc(
     value: z.string(),
     label: z.string(),
     score: doc(z.number().optional(), 'Points this option adds to score(key) in a calculation when chosen'),
+    image: doc(z.string().optional(), 'Picture of the option: the URL (/i/<id>) of an image of the same form'),
   }),
-  'A static option of a select, autocomplete, multiselect or radio field',
+  'A static option of a select, autocomplete, multiselect, radio, ranking or picture field',
   'FieldOption',
 );
 
 // Lengths and row counts are whole, non-negative numbers: the spec says "number", but 2.5 characters
 // or -1 rows has no meaning, so the schema says so instead of leaving it to surprise at run time.
 const count = () => z.number().int().nonnegative().optional();
+
+/** Wave 4: the points of a rating, scale or nps field and the words under its ends. */
+export const FieldScale = doc(
+  z.strictObject({
+    min: doc(z.number().int().optional(), 'scale: the lowest point, 0 or 1 (default 1); refused on rating and nps'),
+    max: doc(z.number().int().optional(), 'rating: 3 to 10 (default 5); scale: 2 to 10 (default 5); refused on nps'),
+    icon: doc(z.enum(['star', 'heart', 'number']).optional(), 'rating: what each point shows (default star)'),
+    minLabel: doc(z.string().optional(), 'Words under the lowest point'),
+    maxLabel: doc(z.string().optional(), 'Words under the highest point'),
+  }),
+  'The points of a rating, scale or nps field',
+  'FieldScale',
+);
+
+/** Wave 4: one row or column of a matrix field. */
+export const MatrixItem = doc(
+  z.strictObject({
+    value: z.string().min(1),
+    label: z.string(),
+    score: doc(z.number().optional(), 'Columns only: points this column adds to score(key) when chosen'),
+  }),
+  'A row or column of a matrix field',
+  'MatrixItem',
+);
+
+/** Wave 4: the grid of a matrix field. */
+export const FieldMatrix = doc(
+  z.strictObject({
+    rows: doc(z.array(MatrixItem), 'The questions, 1 to 30, unique values'),
+    columns: doc(z.array(MatrixItem), 'The answers every row offers, 2 to 12, unique values'),
+    multiple: doc(z.boolean().optional(), 'Each row takes a list of columns instead of one'),
+  }),
+  'The rows and columns of a matrix field',
+  'FieldMatrix',
+);
 
 /** Spec 2.6: the validation rules of a field, all optional. */
 export const FieldValidation = doc(
@@ -127,6 +163,13 @@ export const FormField = doc(
     rows: count(),
     mask: z.string().optional(),
     inputMode: z.enum(['text', 'numeric', 'tel', 'email']).optional(),
+    // Additive (Wave 4, "Question types" and "Images and rich text").
+    scale: FieldScale.optional(),
+    matrix: FieldMatrix.optional(),
+    multiple: doc(z.boolean().optional(), 'picture: the value is a list of chosen options'),
+    body: doc(z.string().optional(), 'statement: the text below its heading (Markdown subset)'),
+    image: doc(z.string().optional(), 'A picture above the field: the URL (/i/<id>) of an image of the same form'),
+    imageAlt: doc(z.string().optional(), "What the field's picture shows, for people who cannot see it"),
   }),
   'A form field',
   'FormField',
@@ -265,6 +308,10 @@ export type ShowCondition = z.infer<typeof ShowCondition>;
 export type FormAction = z.infer<typeof FormAction>;
 /** A static option (spec 2.7). */
 export type FieldOption = z.infer<typeof FieldOption>;
+/** The points of a rating, scale or nps field (Wave 4). */
+export type FieldScale = z.infer<typeof FieldScale>;
+/** The grid of a matrix field (Wave 4). */
+export type FieldMatrix = z.infer<typeof FieldMatrix>;
 /** A field's validation rules (spec 2.6). */
 export type FieldValidation = z.infer<typeof FieldValidation>;
 /** A form field (spec 2.4). */
