@@ -1,5 +1,6 @@
 // The services the HTTP handlers, the admin channel and the MCP tools call: built once at start.
 import type { Config } from '../config.ts';
+import { AuditLog } from './audit/audit-log.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
@@ -41,6 +42,8 @@ import { WorkspaceService } from './workspaces.ts';
 export interface Services {
   config: Config;
   keys: KeyService;
+  /** The audit log: who did what, when and from where (core/audit/). */
+  audit: AuditLog;
   accounts: AccountService;
   forms: FormService;
   publicForms: PublicForms;
@@ -173,6 +176,7 @@ export function createServices(
   return {
     config,
     keys,
+    audit: new AuditLog(store),
     accounts,
     forms,
     publicForms,

@@ -7,6 +7,7 @@ import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
+import { adminAuditExport } from './admin-audit.ts';
 import { adminCsv, adminPdf, adminXlsx } from './admin-csv.ts';
 import { asset } from './assets.ts';
 import { serviceWorker } from './service-worker.ts';
@@ -94,6 +95,7 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/oidc/callback', handler: ssoCallback(s) },
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
+    { method: 'GET', path: '/admin/audit.jsonl', handler: adminAuditExport(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.xlsx', handler: adminXlsx(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions/:sid/pdf', handler: adminPdf(s) },

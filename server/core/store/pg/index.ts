@@ -6,6 +6,7 @@ import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { auditQueries } from './audit.ts';
 import { jobQueries } from './jobs.ts';
 import { applyPgMigrations } from './migrate.ts';
 import { pgMigrations } from './migrations/index.ts';
@@ -57,6 +58,7 @@ export async function openPgStore(
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(db),
+    audit: auditQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.

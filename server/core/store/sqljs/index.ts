@@ -8,6 +8,7 @@ import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { auditQueries } from './audit.ts';
 import { jobQueries } from './jobs.ts';
 import { outboxQueries } from './outbox.ts';
 import { rateBucketQueries } from './rate-buckets.ts';
@@ -36,6 +37,7 @@ export async function openSqlJsStore(
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(),
+    audit: auditQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {
