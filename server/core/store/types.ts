@@ -4,6 +4,7 @@
 // types/<area>.ts; this file composes them and re-exports everything, so importers name only types.ts.
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
 import type { FileQueries } from './types/files.ts';
+import type { ImageQueries } from './types/images.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
@@ -16,6 +17,7 @@ export type { StorageHealth } from '../../lib/durable/durable-db.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
+export type * from './types/images.ts';
 export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
 export type * from './types/stats.ts';
@@ -49,6 +51,8 @@ export interface Store {
   drafts: DraftQueries;
   reports: ReportQueries;
   files: FileQueries;
+  /** Pictures of forms' fields, options and logos (their bytes beside the store, as files). */
+  images: ImageQueries;
   outbox: OutboxQueries;
   /**
    * Token buckets of the rate limits (core/rate-limits.ts), in the store so that every instance on one

@@ -7,6 +7,7 @@ import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
+import { imagesContract } from './images.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
@@ -34,6 +35,7 @@ const areas = [
   submissionReadsContract,
   spamContract,
   filesContract,
+  imagesContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,

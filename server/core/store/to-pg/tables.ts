@@ -62,6 +62,7 @@ export const copiedTables: CopiedTable[] = [
   { name: 'drafts', key: ['id'] },
   { name: 'spam_submissions', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
   { name: 'files', key: ['id'] },
+  { name: 'images', key: ['id'] },
   // Counts only (no personal data): copied as they are; a rerun skips counters already there.
   { name: 'form_daily_counts', key: ['form_id', 'day', 'kind', 'step', 'source'] },
 ];
