@@ -2,7 +2,7 @@
 // database; the bytes are files named by id under FORMSTEAD_FILES_DIR/images.
 import type { PgMigration } from './types.ts';
 
-/** As the embedded store's migration 017: one row per image of a form, deleted with it (pg/forms.ts `formOwnedTables`). */
+/** As the embedded store's migration 017: one row per image of a form, deleted with it (pg/forms.ts). */
 export const images: PgMigration = {
   id: 19,
   name: 'images',
