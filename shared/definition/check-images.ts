@@ -54,7 +54,10 @@ export function imageProblems(def: Json): Problem[] {
   for (const [field, path] of fieldsOf(def)) {
     if (field.image === undefined) continue;
     if (!text(field.imageAlt)?.trim())
-      problems.push({ path: [...path, 'imageAlt'], message: 'a field with an image needs imageAlt: what the picture shows' });
+      problems.push({
+        path: [...path, 'imageAlt'],
+        message: 'a field with an image needs imageAlt: what the picture shows',
+      });
   }
   return problems;
 }
