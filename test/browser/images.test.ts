@@ -1,6 +1,9 @@
 // Pictures on the hosted page, in Chromium at 390 px: a field's picture above it with its alt text, lazy,
 // with width and height (no shift as it loads) and never wider than the phone; options' pictures above
-// their labels; the theme's logo at the top. The same markup without JavaScript; axe clean; screenshots.
+// their labels; the theme's logo at the top. The same markup without JavaScript; the inline embed on another
+// site loads them from the form's server; axe clean; screenshots.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -153,5 +156,34 @@ pictures(
     await context.close();
   },
 );
+
+pictures("the inline embed on another site loads the pictures from the form's server, with their sizes", async () => {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
+    <h1>Host</h1><script src="${server.url}/embed.js" data-form="${formId}" data-mode="inline"></script></body></html>`;
+  const host = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const tab = await context.newPage();
+  const errors = pageErrors(tab);
+  try {
+    await tab.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
+    await tab.locator('.fs-renderer-host').waitFor();
+    const shown = await tab.waitForFunction(() => {
+      const img = document
+        .querySelector('.formstead-embed')!
+        .shadowRoot!.querySelector<HTMLImageElement>('img.fs-field-image');
+      return img?.complete && img.naturalWidth > 0 && [img.src, img.getAttribute('width'), img.getAttribute('height')];
+    });
+    assert.equal(await shown.jsonValue(), [server.url + urls.map, '1200', '400']);
+    assert.equal(errors, []);
+  } finally {
+    await closePage(tab);
+    await context.close();
+    await new Promise((r) => host.close(r));
+  }
+});
 
 pictures.run();
