@@ -5,6 +5,7 @@
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
 import type { AuditQueries } from './types/audit.ts';
 import type { FileQueries } from './types/files.ts';
+import type { ImageQueries } from './types/images.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
@@ -18,6 +19,7 @@ export type * from './types/audit.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
+export type * from './types/images.ts';
 export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
 export type * from './types/stats.ts';
@@ -51,6 +53,8 @@ export interface Store {
   drafts: DraftQueries;
   reports: ReportQueries;
   files: FileQueries;
+  /** Pictures of forms' fields, options and logos (their bytes beside the store, as files). */
+  images: ImageQueries;
   outbox: OutboxQueries;
   /**
    * Token buckets of the rate limits (core/rate-limits.ts), in the store so that every instance on one

@@ -8,6 +8,7 @@ import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
+import { imagesContract } from './images.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
@@ -35,6 +36,7 @@ const areas = [
   submissionReadsContract,
   spamContract,
   filesContract,
+  imagesContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,

@@ -3,6 +3,7 @@ import type { Store } from '../types.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
+import { imageQueries } from './images.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -52,6 +53,7 @@ export async function openPgStore(
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
     files: fileQueries(db),
+    images: imageQueries(db),
     spam: spamQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),

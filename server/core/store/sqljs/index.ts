@@ -5,6 +5,7 @@ import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
+import { imageQueries } from './images.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -31,6 +32,7 @@ export async function openSqlJsStore(
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
     files: fileQueries(db),
+    images: imageQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     spam: spamQueries(db),

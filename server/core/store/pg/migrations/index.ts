@@ -21,6 +21,7 @@ import { closing } from './015-closing.ts';
 import { countSlots } from './017-count-slots.ts';
 import { responseMailRow } from './018-response-mail-row.ts';
 import { auditLog } from './019-audit-log.ts';
+import { images } from './020-images.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -43,4 +44,5 @@ export const pgMigrations: PgMigration[] = [
   countSlots,
   responseMailRow,
   auditLog,
+  images,
 ];

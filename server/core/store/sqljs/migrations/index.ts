@@ -17,6 +17,7 @@ import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
+import { images } from './018-images.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   closing,
   responseMailRow,
   auditLog,
+  images,
 ];
