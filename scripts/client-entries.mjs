@@ -33,6 +33,7 @@ const lazyModules = {
   'client/renderer/lazy/provided-field.ts': '/assets/provided-field.js',
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
+  'client/renderer/lazy/progress.ts': '/assets/progress.js',
   'shared/engine/piping-code.ts': '/assets/piping.js',
   'shared/text/markdown.ts': '/assets/markdown.js',
 };
