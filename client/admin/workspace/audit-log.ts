@@ -54,17 +54,21 @@ export function AuditLog({ instanceOwner }: { instanceOwner: boolean }) {
       html`<table class="stack"><thead><tr><th>When</th><th>Who</th><th>What</th><th>From</th></tr></thead>
       <tbody>${entries.map(
         (e) => html`<tr><td data-label="When"><${Time} iso=${e.at} /></td>
-          <td data-label="Who">${e.actor.label ?? e.actor.kind}<div class="muted small">${e.actor.kind.replace('_', ' ')}</div></td>
+          <td data-label="Who">${e.actor.label ?? e.actor.kind}
+            <div class="muted small">${e.actor.kind.replace('_', ' ')}</div></td>
           <td data-label="What">${e.words}${e.target && html`<div class="muted small mono">${e.target}</div>`}</td>
           <td data-label="From" class="mono">${e.ip ?? '—'}</td></tr>`,
       )}</tbody></table>`
     }
     <p>
-      ${before.length > 0 && html`<button type="button" class="secondary" onClick=${() => setBefore(before.slice(0, -1))}>Newer</button> `}
+      ${
+        before.length > 0 &&
+        html`<button type="button" class="secondary" onClick=${() => setBefore(before.slice(0, -1))}>Newer</button> `
+      }
       ${
         entries.length === PAGE &&
-        html`<button type="button" class="secondary" onClick=${() => setBefore([...before, entries[entries.length - 1].seq])}>
-          Older</button>`
+        html`<button type="button" class="secondary"
+          onClick=${() => setBefore([...before, entries[entries.length - 1].seq])}>Older</button>`
       }
     </p>
   <//>`;
