@@ -1,9 +1,13 @@
 // A submission's answers as plain text for people: field labels instead of keys, option labels
-// instead of option values, yes/no for checkboxes, passwords never shown. Values are respondents'
-// untrusted text; mail is sent as text/plain, so nothing here is markup.
+// instead of option values, yes/no for checkboxes, passwords never shown, and each type's own reading
+// where it has one (answer-types/: a rating "4 / 5", a matrix "Row: Column; Row: Column", a ranking's
+// labels joined by ", " as piping shows them). Values are respondents' untrusted text; mail is sent as
+// text/plain, so nothing here is markup.
 import { allFields, type FormDefinition, type FormField } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
+import { answerOutput } from '../answer-types/registry.ts';
+import { fieldColumn } from '../submission-fields.ts';
 
 /** What a password answer reads as: its length or content never leave the store in a mail. */
 export const MASKED = '•••••••• (hidden)';
@@ -17,6 +21,8 @@ export interface AnswerTextOptions {
 export function answerText(field: FormField | undefined, value: unknown, opts: AnswerTextOptions = {}): string {
   const core = field && fieldTypeCore(field.type);
   if (core?.secret) return MASKED;
+  const typed = field && answerOutput(field.type)?.text;
+  if (typed && !empty(value)) return typed(fieldColumn(field), value);
   const label = (v: unknown) =>
     field && core?.options ? (field.options?.find((o) => o.value === v)?.label ?? String(v)) : scalar(v, opts);
   if (Array.isArray(value)) return value.map(label).join('; ');
