@@ -44,7 +44,10 @@ function addField(column: FieldColumn | undefined, field: FormField): FieldColum
     column = { key: field.key, label: field.label.trim() || field.key, type: field.type };
     if (field.scale) column.scale = { min: field.scale.min, max: field.scale.max };
   }
-  if (field.options) addLabels((column.options ??= {}), field.options);
+  if (field.options) {
+    column.options ??= {};
+    addLabels(column.options, field.options);
+  }
   if (field.matrix) {
     column.matrix ??= { rows: [], columns: [], multiple: field.matrix.multiple };
     addItems(column.matrix.rows, field.matrix.rows);

@@ -13,7 +13,7 @@ export type PdfAnswer =
 
 /** One built-in type's outputs; every function takes a stored, non-empty value of any shape (older data). */
 export interface AnswerOutput {
-  /** The answer as one line people read: a rating "4 / 5", a matrix "Row: Column; Row: Column"; absent: the plain rules. */
+  /** The answer as one line people read (a rating "4 / 5", a matrix "Row: Column; Row: Column"); absent: plain. */
   text?(field: FieldColumn, value: unknown): string;
   /** Its export cell as stored (`labels` false) or as people read it; absent: the plain rules. */
   cell?(field: FieldColumn, value: unknown, labels: boolean): unknown;

@@ -6,7 +6,14 @@ import { points } from './points.ts';
 import { ranking } from './ranking.ts';
 import { signature } from './signature.ts';
 
-const outputs: Record<string, AnswerOutput> = { rating: points, scale: points, nps: points, matrix, ranking, signature };
+const outputs: Record<string, AnswerOutput> = {
+  rating: points,
+  scale: points,
+  nps: points,
+  matrix,
+  ranking,
+  signature,
+};
 
 /** A type's outputs, or undefined when its answers read by the plain rules. */
 export const answerOutput = (type: string | undefined): AnswerOutput | undefined =>

@@ -37,11 +37,7 @@ export function answerPdfText(field: FieldColumn | undefined, value: unknown): s
 }
 
 /** One answer as the PDF's item: its text, and the table, list or image its type draws. */
-async function answerItem(
-  field: FieldColumn,
-  value: unknown,
-  readImage: PdfImageReader,
-): Promise<AnswerPdfItem> {
+async function answerItem(field: FieldColumn, value: unknown, readImage: PdfImageReader): Promise<AnswerPdfItem> {
   const item: AnswerPdfItem = { label: field.label, text: answerPdfText(field, value) };
   const draw = !empty(value) && answerOutput(field.type)?.pdf;
   if (!draw) return item;

@@ -42,7 +42,7 @@ export function exportColumns(fields: FieldColumn[], headers: ExportOptions['hea
   if (headers === 'keys') return columns;
   const taken = new Set<string>();
   for (const column of columns) {
-    const label = column.field ? (oneLine(column.field.label) || column.key) : FIXED_LABELS[column.key];
+    const label = column.field ? oneLine(column.field.label) || column.key : FIXED_LABELS[column.key];
     const base = column.part ? `${label}: ${oneLine(column.part.label) || column.part.value}` : label;
     let header = base;
     for (let n = 2; taken.has(header.toLowerCase()); n++) header = `${base} (${n})`;

@@ -53,7 +53,8 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 export function exportCell(column: ExportColumn, values: Record<string, unknown>, labels: boolean): unknown {
   const value = values[column.key];
   const output = column.field && answerOutput(column.field.type);
-  if (column.part) return empty(value) ? undefined : output?.partCell?.(column.field!, value, column.part.value, labels);
+  if (column.part)
+    return empty(value) ? undefined : output?.partCell?.(column.field!, value, column.part.value, labels);
   if (!empty(value) && output?.cell) return output.cell(column.field!, value, labels);
   return labels ? labelledValue(column.field, value) : value;
 }

@@ -189,7 +189,12 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
       if (leftPage === page) doc.y = top;
       await write(b, regular, SIZE.text, '#222222', right);
       doc.y = (doc.page === leftPage ? Math.max(doc.y, leftEnd) : doc.y) + 2;
-      doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.5).strokeColor('#dddddd').stroke();
+      doc
+        .moveTo(MARGIN, doc.y)
+        .lineTo(MARGIN + width, doc.y)
+        .lineWidth(0.5)
+        .strokeColor('#dddddd')
+        .stroke();
       doc.y += 3;
     }
   };
