@@ -85,6 +85,7 @@ stats('stats.questions: the summary of every question of a seeded form, exact', 
   assert.equal(s, {
     answers: 7,
     total: 7,
+    sampled: false,
     questions: [
       {
         key: 'name',
@@ -97,7 +98,19 @@ stats('stats.questions: the summary of every question of a seeded form, exact', 
       },
       // An email is a contact detail, not an answer to sum up: counted only.
       { key: 'email', label: 'Email', type: 'email', answered: 3, kind: 'count' },
-      { key: 'size', label: 'Team size', type: 'number', answered: 5, kind: 'number', min: 1, median: 7, max: 40 },
+      {
+        key: 'size',
+        label: 'Team size',
+        type: 'number',
+        answered: 5,
+        kind: 'number',
+        mean: 12.6,
+        min: 1,
+        median: 7,
+        max: 40,
+        // A plain number has no points: only the values given.
+        distribution: { 1: 1, 3: 1, 7: 1, 12: 1, 40: 1 },
+      },
       {
         key: 'plan',
         label: 'Plan',
@@ -149,9 +162,11 @@ stats('stats.questions: an even count of numbers has the mean of the middle two 
     type: 'number',
     answered: 4,
     kind: 'number',
+    mean: 6,
     min: 2,
     median: 6,
     max: 10,
+    distribution: { 2: 1, 4: 1, 8: 1, 10: 1 },
   });
 });
 

@@ -54,7 +54,8 @@ for row in ET.fromstring(z.read('xl/worksheets/sheet1.xml')).find('m:sheetData',
     for c in row.findall('m:c', ns):
         t = c.get('t', 'n')
         v = c.find('m:v', ns)
-        text = ''.join(x.text or '' for x in c.iter('{%s}t' % ns['m'])) if t == 'inlineStr' else (v.text if v is not None else None)
+        if t == 'inlineStr': text = ''.join(x.text or '' for x in c.iter('{%s}t' % ns['m']))
+        else: text = v.text if v is not None else None
         if t == 's': text = shared[int(text)]
         cells[re.sub(r'\\d+$', '', c.get('r'))] = [t, text]
     rows.append(cells)

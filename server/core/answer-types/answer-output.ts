@@ -23,6 +23,8 @@ export interface AnswerOutput {
   partCell?(field: FieldColumn, value: unknown, part: string, labels: boolean): unknown;
   /** What the PDF draws; absent: its text. */
   pdf?(field: FieldColumn, value: unknown): PdfAnswer;
+  /** How the answers summary tallies it (stats/answer-tally.ts); absent: by its core (choices, numbers, texts). */
+  readonly summary?: 'number' | 'matrix' | 'ranking';
 }
 
 /** The label of `value` among labelled values, else the value itself (one removed since, or unknown). */

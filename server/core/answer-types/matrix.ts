@@ -32,6 +32,7 @@ function answeredRows(field: FieldColumn, value: unknown): [string, string][] {
 
 /** The answers of a matrix. */
 export const matrix: AnswerOutput = {
+  summary: 'matrix',
   text: (field, value) =>
     typeof value === 'object' && value !== null
       ? answeredRows(field, value)

@@ -18,5 +18,6 @@ export function pointRange(field: FieldColumn): { min: number; max: number } {
 
 /** The answers of a points type. */
 export const points: AnswerOutput = {
+  summary: 'number',
   text: (field, value) => (typeof value === 'number' ? `${value} / ${pointRange(field).max}` : String(value)),
 };

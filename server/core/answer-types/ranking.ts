@@ -12,6 +12,7 @@ const items = (field: FieldColumn, value: unknown, labels: boolean): string[] =>
 
 /** The answers of a ranking. */
 export const ranking: AnswerOutput = {
+  summary: 'ranking',
   text: (field, value) => items(field, value, true).join(RANKING_JOIN),
   cell: (field, value, labels) => items(field, value, labels).join(RANKING_JOIN),
   pdf: (field, value) => ({ kind: 'list', items: items(field, value, true) }),
