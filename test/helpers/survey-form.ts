@@ -56,11 +56,19 @@ export const surveyValues = {
   at: '09:30',
 };
 
-/** Publishes the survey with `key` and posts one full answer; answers the form and submission ids. */
-export async function publishSurvey(base: string, key: string): Promise<{ formId: string; answerId: string }> {
+/**
+ * Publishes the survey with `key`, runs `prepare` (settings to make before the answer), then posts one full
+ * answer; answers the form and submission ids.
+ */
+export async function publishSurvey(
+  base: string,
+  key: string,
+  prepare: (formId: string) => Promise<void> = async () => {},
+): Promise<{ formId: string; answerId: string }> {
   const published = await call(base, 'POST', '/v1/forms', { key, body: { definition: surveyDefinition } });
   if (published.status !== 201) throw new Error(`publish: ${published.status} ${published.text}`);
   const formId = published.json.form_id;
+  await prepare(formId);
   const up = await rawUpload(base, formId, 'sign', signaturePng(), 'signature.png', 'image/png');
   if (up.status !== 201) throw new Error(`upload: ${up.status} ${up.text}`);
   const sent = await call(base, 'POST', `/v1/f/${formId}`, {
