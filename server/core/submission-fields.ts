@@ -3,8 +3,10 @@
 // labels of its static options, so people read "Designer" where the stored value is "design". A
 // version's calculations come after its fields, typed `calculation` and named by their label. A rating,
 // scale or nps carries its points (the newest version's); a matrix its rows and columns, every version's
-// (the newest label winning), so an export has a column for each row any answer may hold.
+// (the newest label winning), so an export has a column for each row any answer may hold. A question
+// without an answer (a statement) has no column.
 import { allFields, type FormDefinition, type FormField } from '../../shared/engine/index.ts';
+import { fieldTypeCore } from '../../shared/fields/registry.ts';
 
 /** One answer column: its key (for the CSV and the API), its label and type, option labels by value. */
 export interface FieldColumn {
@@ -63,7 +65,8 @@ export const fieldColumn = (field: FormField): FieldColumn => addField(undefined
 export function fieldColumns(versionsNewestFirst: FormDefinition[]): FieldColumn[] {
   const columns = new Map<string, FieldColumn>();
   for (const def of versionsNewestFirst) {
-    for (const field of allFields(def)) columns.set(field.key, addField(columns.get(field.key), field));
+    for (const field of allFields(def))
+      if (!fieldTypeCore(field.type)?.noAnswer) columns.set(field.key, addField(columns.get(field.key), field));
     for (const calc of def.calculations ?? []) {
       if (!columns.has(calc.key))
         columns.set(calc.key, { key: calc.key, label: calc.label?.trim() || calc.key, type: 'calculation' });

@@ -11,6 +11,7 @@ export const surveyDefinition = {
   submit: { label: 'Send' },
   fields: [
     { key: 'name', type: 'text', label: 'Name' },
+    { key: 'intro', type: 'statement', label: 'A few questions', body: 'It takes **a minute**.' },
     { key: 'stars', type: 'rating', label: 'Stars' },
     { key: 'ease', type: 'scale', label: 'Ease', scale: { min: 0, max: 10 } },
     { key: 'nps', type: 'nps', label: 'Recommend us' },

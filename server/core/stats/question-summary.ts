@@ -4,6 +4,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { allFields, pipedKeys, pipeText } from '../../../shared/engine/index.ts';
 import type { FormDefinition } from '../../../shared/engine/index.ts';
+import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, Store } from '../store/types.ts';
 import { type AnswerTally, Tally } from './answer-tally.ts';
@@ -68,7 +69,8 @@ export class QuestionSummaries {
   private async compute(form: FormRecord, range?: DayRange): Promise<FormSummary> {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
-    const fields = allFields(definition);
+    // A statement has no answer to sum up.
+    const fields = allFields(definition).filter((f) => !fieldTypeCore(f.type)?.noAnswer);
     const tallies = fields.map((f) => new Tally(f));
     // The range's ends as stored times compare (RFC 3339 UTC, milliseconds): both days included.
     const after = range && `${range.from}T00:00:00.000Z`;
