@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { PDF_IMAGE_MAX_BYTES } from '../../server/core/exports/pdf-images.ts';
 import { call } from '../helpers/api.ts';
-import { ownerWithKey, startWithPublicUrl } from '../helpers/files.ts';
+import { ownerWithKey, rawUpload, startWithPublicUrl } from '../helpers/files.ts';
+import { signaturePng } from '../helpers/png.ts';
 import type { RunningServer } from '../helpers/server.ts';
 import { publishSurvey } from '../helpers/survey-form.ts';
 
@@ -176,5 +178,20 @@ typeExports(
     assert.is(execFileSync('pdfimages', ['-list', partial], { encoding: 'utf8' }).trim().split('\n').length, 2);
   },
 );
+
+typeExports(`the PDF draws a signature of at most ${PDF_IMAGE_MAX_BYTES} bytes; a larger one is named`, async () => {
+  const images = async (size: number) => {
+    const up = await rawUpload(server.url, formId, 'sign', signaturePng(120, 40, size), 'big.png', 'image/png');
+    assert.is(up.status, 201, up.text);
+    const sent = await call(server.url, 'POST', `/v1/f/${formId}`, { body: { values: { sign: up.json.upload_id } } });
+    assert.is(sent.status, 201, sent.text);
+    const file = await download(`/v1/forms/${formId}/submissions/${sent.json.id}?format=pdf`, `sig-${size}.pdf`);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    assert.match(text, /big\.png \(2(\.0)? MB\)/);
+    return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
+  };
+  assert.is(await images(PDF_IMAGE_MAX_BYTES), 1, 'at the limit: drawn');
+  assert.is(await images(PDF_IMAGE_MAX_BYTES + 1), 0, 'past it: named only');
+});
 
 typeExports.run();

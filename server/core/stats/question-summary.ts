@@ -15,7 +15,7 @@ export type { AnswerTally } from './answer-tally.ts';
 
 /** Answers read for a summary: the newest this many (of the range). */
 export const SUMMARY_MAX_ANSWERS = 10_000;
-/** Answers looked at for a range (newer ones are passed over): the bound on one summary's read. */
+/** Answers looked at for a range (newer ones are passed over; checked between pages): the bound on one read. */
 export const SUMMARY_MAX_SCANNED = 50_000;
 /** What a piped reference in a label reads as in a summary: the question is about every person's answer. */
 export const PIPED_PLACEHOLDER = '…';
@@ -29,7 +29,10 @@ export type QuestionSummary = { key: string; label: string; type: string } & Ans
 export interface FormSummary {
   answers: number;
   total: number;
-  /** Whether a bound stopped the read: the newest SUMMARY_MAX_ANSWERS (of at most SUMMARY_MAX_SCANNED) were read. */
+  /**
+   * Whether answers were left unread: past the newest SUMMARY_MAX_ANSWERS, or (with a range) past the
+   * SUMMARY_MAX_SCANNED answers looked at before the range's end was reached.
+   */
   sampled: boolean;
   questions: QuestionSummary[];
 }
@@ -53,6 +56,7 @@ export class QuestionSummaries {
   constructor(
     private readonly store: Store,
     private readonly definitions: DefinitionCache,
+    private readonly limits = { answers: SUMMARY_MAX_ANSWERS, scanned: SUMMARY_MAX_SCANNED },
   ) {}
 
   /** The summary of the form's current fields over its newest answers (of `range` when given). */
@@ -77,27 +81,40 @@ export class QuestionSummaries {
     const before = range && `${range.to}T23:59:59.999Z`;
     let read = 0;
     let scanned = 0;
+    // Whether the range holds answers past the ones read, and whether the read reached the range's end.
+    let more = false;
+    let ended = false;
     let cursor: number | undefined;
-    reading: while (read < SUMMARY_MAX_ANSWERS && scanned < SUMMARY_MAX_SCANNED) {
+    const max = this.limits.answers;
+    reading: while (scanned < this.limits.scanned) {
       if (scanned > 0) await nextTurn();
       const page = await this.store.submissions.page(form.id, PAGE, cursor);
       for (const s of page) {
         scanned++;
         if (before && s.createdAt > before) continue;
-        if (after && s.createdAt < after) break reading;
+        if (after && s.createdAt < after) {
+          ended = true;
+          break reading;
+        }
+        if (read === max) {
+          more = true;
+          break reading;
+        }
         for (const [i, f] of fields.entries()) tallies[i].add(s.values[f.key]);
-        if (++read === SUMMARY_MAX_ANSWERS) break reading;
+        // Without a range the stored count says whether more exist: no page is read to find out.
+        if (++read === max && !range) break reading;
       }
-      if (page.length < PAGE) break;
+      if (page.length < PAGE) {
+        ended = true;
+        break;
+      }
       cursor = page[page.length - 1].seq;
     }
-    // Reaching either bound may leave answers of the range unread (the range's count is not known).
-    const capped = read === SUMMARY_MAX_ANSWERS || scanned >= SUMMARY_MAX_SCANNED;
     const total = range ? read : await this.store.submissions.count(form.id);
     return {
       answers: read,
       total,
-      sampled: range ? capped : read < total,
+      sampled: range ? more || !ended : read < total,
       questions: fields.map(
         (f, i): QuestionSummary => ({
           key: f.key,
