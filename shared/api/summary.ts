@@ -36,6 +36,10 @@ const question = z
       })
       .optional()
       .meta({ description: 'nps: 9-10 promote, 7-8 passive, 0-6 detract; score = round(100 x (p - d) / answered)' }),
+    columns: z
+      .array(z.object(option))
+      .optional()
+      .meta({ description: 'Matrix: its columns in order, with their labels' }),
     rows: z
       .array(z.object({ ...option, columns: counts }))
       .optional()

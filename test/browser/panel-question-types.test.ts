@@ -77,4 +77,25 @@ panel('the answer’s page: stars, a matrix table, a numbered ranking, the signa
   }
 });
 
+panel('the overview sums them up: an NPS score, points as bars, a matrix table of counts, a ranking', async () => {
+  const { page, errors } = await open(1280, `/admin/forms/${formId}`);
+  const card = (label: string) =>
+    page.locator('section.question').filter({ has: page.getByRole('heading', { name: label }) });
+  // One answer of 8: passive, so the score is 0 (a positive score reads "+25").
+  await card('Recommend us').getByText('NPS 0', { exact: true }).waitFor();
+  assert.match(await card('Recommend us').innerText(), /0 promoters, 1 passive, 0 detractors/);
+  assert.match(await card('Stars').innerText(), /Average\s+4/);
+  const grid = card('Service').locator('.matrix-summary table');
+  assert.equal(await grid.locator('thead th').allInnerTexts(), ['Bad', 'Fine', 'Good']);
+  assert.equal(await grid.locator('tbody tr').allInnerTexts(), ['Speed\t0\t0\t1', 'Taste\t1\t0\t0']);
+  assert.equal(await card('Favourites').locator('ol.ranking-summary li').allInnerTexts(), [
+    'Bananas average place 1',
+    'Cherries average place 2',
+    'Apples average place 3',
+  ]);
+  await assertAxe(page, 'overview with the new types');
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
 panel.run();

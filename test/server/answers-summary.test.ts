@@ -102,6 +102,11 @@ summarySuite('a matrix counts each row by column; a ranking gives each option it
     label: 'Service',
     type: 'matrix',
     answered: 2,
+    columns: [
+      { value: 'bad', label: 'Bad' },
+      { value: 'ok', label: 'Fine' },
+      { value: 'good', label: 'Good' },
+    ],
     rows: [
       { value: 'speed', label: 'Speed', columns: { bad: 0, ok: 0, good: 2 } },
       { value: 'taste', label: 'Taste', columns: { bad: 1, ok: 1, good: 0 } },

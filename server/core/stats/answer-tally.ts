@@ -38,7 +38,7 @@ export type AnswerTally = { answered: number } & (
       distribution: Record<string, number>;
       nps?: NpsScore;
     }
-  | { kind: 'matrix'; rows: (Option & { columns: Record<string, number> })[] }
+  | { kind: 'matrix'; columns: Option[]; rows: (Option & { columns: Record<string, number> })[] }
   | { kind: 'ranking'; options: (Option & { mean_position: number | null; ranked: number })[] }
   | { kind: 'text'; latest: string[] }
   | { kind: 'count' }
@@ -128,7 +128,10 @@ export class Tally {
       return { ...base, kind: 'choice', options: [...known, ...extra] };
     }
     if (this.kind === 'number') return { ...base, ...this.numberResult() };
-    if (this.kind === 'matrix') return { ...base, kind: 'matrix', rows: this.matrixRows() };
+    if (this.kind === 'matrix') {
+      const columns = this.field.matrix?.columns.map((c) => ({ value: c.value, label: c.label })) ?? [];
+      return { ...base, kind: 'matrix', columns, rows: this.matrixRows() };
+    }
     if (this.kind === 'ranking') {
       const known = this.options.map((o) => ({ ...o, ...this.position(o.value) }));
       const extra = this.extra(this.options, this.positions, (p) => p.n).map(([value]) => ({
