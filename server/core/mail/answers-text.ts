@@ -3,7 +3,7 @@
 // where it has one (answer-types/: a rating "4 / 5", a matrix "Row: Column; Row: Column", a ranking's
 // labels joined by ", " as piping shows them). Values are respondents' untrusted text; mail is sent as
 // text/plain, so nothing here is markup.
-import { allFields, type FormDefinition, type FormField } from '../../../shared/engine/index.ts';
+import { allFields, type FormDefinition, type FormField, pipeText } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
 import { answerOutput } from '../answer-types/registry.ts';
@@ -58,7 +58,11 @@ export function answerPairs(
   const calcs = definition?.calculations ?? [];
   const known = new Set([...fields.map((f) => f.key), ...calcs.map((c) => c.key)]);
   const pairs: [string, string][] = [];
-  for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
+  // A label that pipes an earlier answer ("Thanks {{name}}, why?") reads as this person saw it.
+  const label = (f: FormField) =>
+    definition && f.label.includes('{{') ? pipeText(definition, f.label, values) : f.label;
+  for (const f of fields)
+    if (!empty(values[f.key])) pairs.push([label(f) || f.key, answerText(f, values[f.key], opts)]);
   // Calculations follow the fields, by their label.
   for (const c of calcs)
     if (!empty(values[c.key])) pairs.push([c.label || c.key, answerText(undefined, values[c.key], opts)]);

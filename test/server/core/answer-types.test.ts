@@ -6,7 +6,7 @@ import { answerOutput } from '../../../server/core/answer-types/registry.ts';
 import { exportColumns } from '../../../server/core/exports/export-columns.ts';
 import { exportCell } from '../../../server/core/exports/export-values.ts';
 import { drawableImage, PDF_IMAGE_MAX_PIXELS } from '../../../server/core/exports/pdf-images.ts';
-import { answerText } from '../../../server/core/mail/answers-text.ts';
+import { answerPairs, answerText } from '../../../server/core/mail/answers-text.ts';
 import { fieldColumns } from '../../../server/core/submission-fields.ts';
 import type { FormDefinition, FormField } from '../../../shared/engine/index.ts';
 import { signaturePng } from '../../helpers/png.ts';
@@ -126,6 +126,17 @@ types(`a PDF unpacks a PNG of at most ${PDF_IMAGE_MAX_PIXELS} pixels, any JPEG, 
   assert.ok(drawableImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])));
   assert.not.ok(drawableImage(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')));
   assert.not.ok(drawableImage(signaturePng().subarray(0, 20)), 'a PNG cut before its header');
+});
+
+types('mail and chat read a piped label as the person saw it, with their answer in place', () => {
+  const piped = def([
+    { key: 'name', type: 'text', label: 'Name' },
+    { key: 'why', type: 'rating', label: 'Thanks {{name}}, how was it?' },
+  ]);
+  assert.equal(answerPairs(piped, { name: 'Zoë', why: 5 }), [
+    ['Name', 'Zoë'],
+    ['Thanks Zoë, how was it?', '5 / 5'],
+  ]);
 });
 
 types.run();
