@@ -4,8 +4,8 @@
 // version's calculations come after its fields, typed `calculation` and named by their label. A rating,
 // scale or nps carries its points (the newest version's); a matrix its rows and columns, every version's
 // (the newest label winning), so an export has a column for each row any answer may hold. A question
-// without an answer (a statement) has no column.
-import { allFields, type FormDefinition, type FormField } from '../../shared/engine/index.ts';
+// without an answer (a statement) has no column; a label that pipes an answer reads "…" in its place.
+import { allFields, type FormDefinition, type FormField, pipedKeys, pipeText } from '../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../shared/fields/registry.ts';
 
 /** One answer column: its key (for the CSV and the API), its label and type, option labels by value. */
@@ -27,6 +27,19 @@ export interface LabelledValue {
   label: string;
 }
 
+/** What a piped reference in a label reads as where many people's answers are read (exports, the summary). */
+export const PIPED_PLACEHOLDER = '…';
+
+/**
+ * A label as read across people: each `{{key}}` reads PIPED_PLACEHOLDER ("Thanks …, why?"), by the engine's
+ * own piping (fed the placeholder as every piped answer).
+ */
+export function labelForAll(definition: FormDefinition, label: string): string {
+  const keys = pipedKeys(label);
+  if (!keys.length) return label;
+  return pipeText(definition, label, Object.fromEntries(keys.map((k) => [k, PIPED_PLACEHOLDER])));
+}
+
 /** Adds labels by value to `into`; a value already there (a newer version's) keeps its label. */
 function addLabels(into: Record<string, string>, items: LabelledValue[]) {
   for (const item of items) if (!Object.hasOwn(into, item.value)) into[item.value] = item.label;
@@ -41,9 +54,10 @@ function addItems(into: LabelledValue[], items: LabelledValue[]) {
  * Adds one version's field to its column (a new column when `column` is undefined): the first (newest) version
  * gives the label, type and points; every version adds the option, row and column labels the newer ones lack.
  */
-function addField(column: FieldColumn | undefined, field: FormField): FieldColumn {
+function addField(column: FieldColumn | undefined, field: FormField, definition?: FormDefinition): FieldColumn {
   if (!column) {
-    column = { key: field.key, label: field.label.trim() || field.key, type: field.type };
+    const label = definition ? labelForAll(definition, field.label) : field.label;
+    column = { key: field.key, label: label.trim() || field.key, type: field.type };
     if (field.scale) column.scale = { min: field.scale.min, max: field.scale.max };
   }
   if (field.options) {
@@ -66,7 +80,7 @@ export function fieldColumns(versionsNewestFirst: FormDefinition[]): FieldColumn
   const columns = new Map<string, FieldColumn>();
   for (const def of versionsNewestFirst) {
     for (const field of allFields(def))
-      if (!fieldTypeCore(field.type)?.noAnswer) columns.set(field.key, addField(columns.get(field.key), field));
+      if (!fieldTypeCore(field.type)?.noAnswer) columns.set(field.key, addField(columns.get(field.key), field, def));
     for (const calc of def.calculations ?? []) {
       if (!columns.has(calc.key))
         columns.set(calc.key, { key: calc.key, label: calc.label?.trim() || calc.key, type: 'calculation' });

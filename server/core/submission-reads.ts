@@ -1,5 +1,5 @@
 // Reading submissions back (spec 4.3): JSON pages with keyset cursors, the export's columns and the CSV file.
-import type { FormDefinition } from '../../shared/engine/index.ts';
+import { allFields, type FormDefinition, pipeText } from '../../shared/engine/index.ts';
 import { badRequest, notFound } from '../lib/api-error.ts';
 import { csvRow } from '../lib/csv.ts';
 import type { AnswerPdf } from '../lib/pdf/answer-pdf.ts';
@@ -83,7 +83,20 @@ export class SubmissionReads {
   async pdf(form: FormRecord, id: string): Promise<AnswerPdf> {
     const row = await this.record(form, id);
     const images = this.files && pdfImageReader(this.files, form.id);
-    return answerPdfContent(form.title, await this.fields(form), row, images);
+    const versions = (await this.store.forms.versions(form.id)).map((v) => ({
+      version: v.version,
+      definition: JSON.parse(v.definition) as FormDefinition,
+    }));
+    const fields = fieldColumns(versions.map((v) => v.definition));
+    // One person's answer: a label that pipes an answer reads as they saw it, in the version they answered.
+    const own = versions.find((v) => v.version === row.formVersion)?.definition;
+    if (own)
+      for (const field of allFields(own))
+        if (field.label.includes('{{')) {
+          const column = fields.find((c) => c.key === field.key);
+          if (column) column.label = pipeText(own, field.label, row.values).trim() || field.key;
+        }
+    return answerPdfContent(form.title, fields, row, images);
   }
 
   private async record(form: FormRecord, id: string): Promise<SubmissionRecord> {

@@ -12,7 +12,7 @@ export const surveyDefinition = {
   fields: [
     { key: 'name', type: 'text', label: 'Name' },
     { key: 'intro', type: 'statement', label: 'A few questions', body: 'It takes **a minute**.' },
-    { key: 'stars', type: 'rating', label: 'Stars' },
+    { key: 'stars', type: 'rating', label: 'Stars for {{name}}' },
     { key: 'ease', type: 'scale', label: 'Ease', scale: { min: 0, max: 10 } },
     { key: 'nps', type: 'nps', label: 'Recommend us' },
     {

@@ -73,7 +73,7 @@ summarySuite(
     assert.equal([r.json.from, r.json.to, r.json.total, r.json.sampled], [r.json.from, today(), 4, false]);
     assert.equal(question(r.json, 'stars'), {
       key: 'stars',
-      label: 'Stars',
+      label: 'Stars for …',
       type: 'rating',
       answered: 3,
       mean: 3.67,
@@ -142,7 +142,7 @@ summarySuite(
     assert.equal([old.status, old.json.from, old.json.to, old.json.total], [200, '2020-01-01', '2020-01-31', 0]);
     assert.equal(question(old.json, 'stars'), {
       key: 'stars',
-      label: 'Stars',
+      label: 'Stars for …',
       type: 'rating',
       answered: 0,
       mean: null,

@@ -109,7 +109,7 @@ typeExports(
     const rows = python(READ_CSV, file);
     assert.equal(rows[0].slice(2), [
       'Name',
-      'Stars',
+      'Stars for …',
       'Ease',
       'Recommend us',
       'Service: Speed',
@@ -164,6 +164,7 @@ typeExports(
     assert.match(text, /^\s*Taste\s{2,}Bad\s*$/m);
     assert.match(text, /^\s*1\. Bananas\s*\n\s*2\. Cherries\s*\n\s*3\. Apples\s*$/m);
     assert.match(text, /signature\.png/);
+    assert.match(text, /^\s*Stars for Zoë\s*$/m, 'a piped label as this person saw it');
     const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
     assert.is(images.length, 1, images.join('\n'));
     const [, , kind, width, height] = images[0].trim().split(/\s+/);
@@ -174,7 +175,7 @@ typeExports(
     assert.match(partText, /^\s*Taste\s{2,}Fine\s*$/m);
     assert.not.match(partText, /Speed/, 'an unanswered row is left out');
     assert.match(partText, /^\s*1\. Cherries\s*\n\s*2\. Apples\s*$/m);
-    assert.match(partText, /^\s*Stars\s*\n\s*—\s*$/m, 'an unanswered rating reads as the panel shows it');
+    assert.match(partText, /^\s*Stars for\s*\n\s*—\s*$/m, 'an unanswered rating; the piped name was not given');
     assert.is(execFileSync('pdfimages', ['-list', partial], { encoding: 'utf8' }).trim().split('\n').length, 2);
   },
 );

@@ -2,11 +2,11 @@
 // GET /v1/forms/{id}/summary: read newest first over at most SUMMARY_MAX_ANSWERS answers (of a range of
 // days when given, the stats' date rules), so a form with millions of answers costs a bounded read.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { allFields, pipedKeys, pipeText } from '../../../shared/engine/index.ts';
-import type { FormDefinition } from '../../../shared/engine/index.ts';
+import { allFields } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, Store } from '../store/types.ts';
+import { labelForAll } from '../submission-fields.ts';
 import { type AnswerTally, Tally } from './answer-tally.ts';
 import type { DayRange } from './stats-range.ts';
 
@@ -17,8 +17,6 @@ export type { AnswerTally } from './answer-tally.ts';
 export const SUMMARY_MAX_ANSWERS = 10_000;
 /** Answers looked at for a range (newer ones are passed over; checked between pages): the bound on one read. */
 export const SUMMARY_MAX_SCANNED = 50_000;
-/** What a piped reference in a label reads as in a summary: the question is about every person's answer. */
-export const PIPED_PLACEHOLDER = '…';
 
 const PAGE = 500;
 
@@ -35,13 +33,6 @@ export interface FormSummary {
    */
   sampled: boolean;
   questions: QuestionSummary[];
-}
-
-/** A label with each `{{key}}` read as PIPED_PLACEHOLDER ("Thanks …, why?"), by the engine's own piping. */
-export function summaryLabel(definition: FormDefinition, label: string): string {
-  const keys = pipedKeys(label);
-  if (!keys.length) return label;
-  return pipeText(definition, label, Object.fromEntries(keys.map((k) => [k, PIPED_PLACEHOLDER])));
 }
 
 /**
@@ -118,7 +109,7 @@ export class QuestionSummaries {
       questions: fields.map(
         (f, i): QuestionSummary => ({
           key: f.key,
-          label: summaryLabel(definition, f.label),
+          label: labelForAll(definition, f.label),
           type: f.type,
           ...tallies[i].result(),
         }),

@@ -22,7 +22,7 @@ const discord = '/status/204/api/webhooks/1/types';
 /** Every answer as people read it, in the form's order (the signature checked on its own). */
 const expected: [string, string][] = [
   ['Name', 'Zoë'],
-  ['Stars', '4 / 5'],
+  ['Stars for Zoë', '4 / 5'],
   ['Ease', '7 / 10'],
   ['Recommend us', '8 / 10'],
   ['Service', 'Speed: Good; Taste: Bad'],
@@ -62,7 +62,7 @@ messages(
     for (const [label, answer] of expected) assert.ok(text.includes(`\n${label}: ${answer}\n`), `${label}: ${answer}`);
     assert.match(text, /\nArrival: 09:30\n/);
     assert.match(text, /\nSignature: signature\.png \(284 bytes/);
-    assert.ok(text.indexOf('Stars:') < text.indexOf('Service:'), 'in the form order');
+    assert.ok(text.indexOf('Stars for Zoë:') < text.indexOf('Service:'), 'in the form order');
   },
 );
 
