@@ -75,11 +75,10 @@ function QuestionCard({ q }: { q: Question }) {
 
 /** The Net Promoter Score and its three groups. */
 function NpsScore({ nps }: { nps: NonNullable<Extract<Question, { kind: 'number' }>['nps']> }) {
+  const groups = [count(nps.promoters, 'promoter'), count(nps.passives, 'passive'), count(nps.detractors, 'detractor')];
   return html`<p class="nps-score">
     <strong>NPS ${nps.score! > 0 ? '+' : ''}${nps.score}</strong>
-    <span class="muted">
-      ${count(nps.promoters, 'promoter')}, ${count(nps.passives, 'passive')}, ${count(nps.detractors, 'detractor')}</span
-    >
+    <span class="muted">${groups.join(', ')}</span>
   </p>`;
 }
 

@@ -78,7 +78,9 @@ export function TypedAnswer({ field, value, detail }: { field: FieldColumn; valu
   if (detail && field.type === 'matrix')
     return html`<table class="matrix-answer">
       <tbody>
-        ${matrixRows(field, value).map(([row, columns]) => html`<tr><th scope="row">${row}</th><td>${columns}</td></tr>`)}
+        ${matrixRows(field, value).map(
+          ([row, columns]) => html`<tr><th scope="row">${row}</th><td>${columns}</td></tr>`,
+        )}
       </tbody>
     </table>`;
   if (detail && field.type === 'ranking')
@@ -88,7 +90,11 @@ export function TypedAnswer({ field, value, detail }: { field: FieldColumn; valu
   // A signature is a PNG the page drew: shown as an image (other files never are, docs/decisions.md).
   if (field.type === 'signature' && isFileValue(value))
     return html`<span class="signature-answer">
-      ${detail && value.type === 'image/png' && html`<img src=${`/v1/files/${value.file_id}`} alt=${`Signature: ${field.label}`} />`}
+      ${
+        detail &&
+        value.type === 'image/png' &&
+        html`<img src=${`/v1/files/${value.file_id}`} alt=${`Signature: ${field.label}`} />`
+      }
       <${FileValue} file=${value} />
     </span>`;
   return html`<span class="answer">${typedAnswerText(field, value)}</span>`;
