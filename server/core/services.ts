@@ -188,7 +188,7 @@ export function createServices(
     spam: new SpamService(store, submissions, forms.definitions),
     settings,
     rateLimits,
-    reads: new SubmissionReads(store, new SignedCursor(secret)),
+    reads: new SubmissionReads(store, new SignedCursor(secret), files),
     antiSpam,
     mailer,
     responseMail,

@@ -33,5 +33,10 @@ export const adminAuditExport =
       before = page[page.length - 1].seq;
     }
     startDownload(res, 'application/x-ndjson; charset=utf-8', `audit-${workspaceId ?? 'instance'}.jsonl`);
-    res.end(entries.reverse().map((e) => `${JSON.stringify(auditEntryView(e))}\n`).join(''));
+    res.end(
+      entries
+        .reverse()
+        .map((e) => `${JSON.stringify(auditEntryView(e))}\n`)
+        .join(''),
+    );
   };

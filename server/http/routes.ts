@@ -2,7 +2,7 @@
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, getForm, listForms, publishForm } from './forms.ts';
-import { getStats, postEvents } from './events.ts';
+import { getStats, getSummary, postEvents } from './events.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
 import { adminUploadImage, serveImage, uploadImage } from './images.ts';
@@ -54,6 +54,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
     // How a form does: daily counts of views, starts, steps and completions (ARCHITECTURE.md Wave 3)
     { method: 'GET', path: '/v1/forms/:id/stats', handler: getStats(s) },
+    // What the answers add up to, per question (ARCHITECTURE.md Wave 4)
+    { method: 'GET', path: '/v1/forms/:id/summary', handler: getSummary(s) },
     // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
     { method: 'GET', path: '/v1/files/:id', handler: download(s) },
     // A form's pictures (ARCHITECTURE.md Wave 4): uploaded by its keys or the builder, served to anyone
