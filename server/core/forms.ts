@@ -328,6 +328,7 @@ export class FormService {
       retentionDays: null,
       theme: {},
       redirectOrigins: [],
+      notifyRules: [],
       responseMailSeq: 0,
       responseMailAt: null,
       closeAt: '',

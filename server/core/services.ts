@@ -31,6 +31,7 @@ import { QuestionSummaries } from './stats/question-summary.ts';
 import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
+import { SubmissionMarks } from './submission-marks.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
 import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
@@ -48,6 +49,8 @@ export interface Services {
   settings: SettingsService;
   rateLimits: RateLimits;
   reads: SubmissionReads;
+  /** The owner's tags, note and status on answers (REST PATCH and the panel). */
+  marks: SubmissionMarks;
   antiSpam: AntiSpam;
   mailer: Mailer;
   /** Mail on every response, with its digests; main stops it before the store closes. */
@@ -181,6 +184,7 @@ export function createServices(
     settings,
     rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret)),
+    marks: new SubmissionMarks(store),
     antiSpam,
     mailer,
     responseMail,

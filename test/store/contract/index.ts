@@ -16,6 +16,7 @@ import { responseMailContract } from './response-mail.ts';
 import { retentionContract } from './retention.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionReadsContract } from './submission-reads.ts';
+import { submissionMarksContract } from './submission-marks.ts';
 import { spamContract } from './spam.ts';
 import { statsContract } from './stats.ts';
 import { submissionsContract } from './submissions.ts';
@@ -32,6 +33,7 @@ const areas = [
   idempotencyContract,
   submissionDeleteContract,
   submissionReadsContract,
+  submissionMarksContract,
   spamContract,
   filesContract,
   webhooksContract,
