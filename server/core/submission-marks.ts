@@ -23,13 +23,20 @@ export class SubmissionMarks {
 
   /**
    * The panel's change of one or several answers (`tags`, `add_tags`, `remove_tags`, `note`, `status`): 422 as
-   * `update`; ids not of the form are skipped. Answers how many were changed.
+   * `update`; ids not of the form are skipped. Answers how many were changed and their marks now, so the panel shows
+   * them without reloading its pages.
    */
   async apply(form: FormRecord, ids: string[], raw: MarksBulk | Record<string, unknown>) {
     const parsed = marksBulkSchema.safeParse(raw);
     if (!parsed.success) throw invalid(zodProblems(parsed.error));
     const { add_tags, remove_tags, ...rest } = parsed.data;
-    return { changed: (await this.write(form, ids, { ...rest, addTags: add_tags, removeTags: remove_tags })).length };
+    const changed = await this.write(form, ids, { ...rest, addTags: add_tags, removeTags: remove_tags });
+    const marks = [];
+    for (const id of changed) {
+      const row = await this.store.submissions.byId(form.id, id);
+      if (row) marks.push({ id, tags: row.tags, note: row.note, status: row.status });
+    }
+    return { changed: changed.length, marks };
   }
 
   private async write(form: FormRecord, ids: string[], edit: MarksEdit): Promise<string[]> {
