@@ -13,6 +13,7 @@ import { Mailer } from './mail/mailer.ts';
 import { ConfirmationMail } from './mail/confirmation-mail.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
+import { RuleMail } from './mail/rule-mail.ts';
 import { BackLinks } from './back-link.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
@@ -55,6 +56,8 @@ export interface Services {
   mailer: Mailer;
   /** Mail on every response, with its digests; main stops it before the store closes. */
   responseMail: ResponseMail;
+  /** The notification rules' mails (notify_rules). */
+  ruleMail: RuleMail;
   /** Background webhook sender: main starts it after the store opens and stops it before closing it. */
   deliveries: DeliveryWorker;
   webhooks: WebhookService;
@@ -124,6 +127,7 @@ export function createServices(
     log,
     now: options.clock,
   });
+  const ruleMail = new RuleMail(store, mailer, responseMail, { log, now: options.clock });
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,
@@ -157,6 +161,7 @@ export function createServices(
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form, stored.submissionId, stored.mail);
+    ruleMail.stored(stored.form, stored.record);
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
@@ -188,6 +193,7 @@ export function createServices(
     antiSpam,
     mailer,
     responseMail,
+    ruleMail,
     deliveries,
     webhooks: new WebhookService(store, forms.definitions, {
       ...webhookSettings,

@@ -36,6 +36,7 @@ export function settingsView(form: FormRecord, reveal = false) {
     slack_webhook_url: form.slackWebhookUrl,
     discord_webhook_url: form.discordWebhookUrl,
     redirect_origins: form.redirectOrigins,
+    notify_rules: form.notifyRules,
   };
 }
 
@@ -91,6 +92,14 @@ export class SettingsService {
       const definition = await this.definitions?.get(form.id, form.version);
       if (definition) problems.push(...successMessagePipingProblems(definition, raw.success_message));
     }
+    if (Array.isArray(raw.notify_rules) && !reported('notify_rules') && parsed.success && parsed.data.notify_rules) {
+      const definition = await this.definitions?.get(form.id, form.version);
+      const keys = new Set(definition ? allFields(definition).map((f) => f.key) : []);
+      for (const [i, rule] of parsed.data.notify_rules.entries())
+        for (const [j, c] of rule.when.entries())
+          if (!keys.has(c.field))
+            problems.push(`notify_rules[${i}].when[${j}].field: no field "${c.field}" in the form`);
+    }
     if (typeof raw.slug === 'string' && !reported('slug')) {
       const problem = reservedSlugProblem(raw.slug);
       if (problem) problems.push(`slug: ${problem}`);
@@ -120,6 +129,7 @@ export class SettingsService {
       responseLimit: body.response_limit,
       closedMessage: body.closed_message,
       redirectOrigins: body.redirect_origins,
+      notifyRules: body.notify_rules,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

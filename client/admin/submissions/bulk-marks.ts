@@ -49,8 +49,10 @@ export function BulkMarks({
             withTag('add_tags')();
           }
         }} /></label>
-      <button type="button" class="secondary" disabled=${mark.busy} onClick=${withTag('add_tags')}>Add tag</button>
-      <button type="button" class="secondary" disabled=${mark.busy} onClick=${withTag('remove_tags')}>Remove tag</button>
+      <button type="button" class="secondary" disabled=${mark.busy}
+        onClick=${withTag('add_tags')}>Add tag</button>
+      <button type="button" class="secondary" disabled=${mark.busy}
+        onClick=${withTag('remove_tags')}>Remove tag</button>
     </div>
     <div class="row">
       <label class="inline">Status <select id="bulk-status" value=${status}
@@ -58,7 +60,8 @@ export function BulkMarks({
         ${Object.entries(STATUS_WORDS).map(([value, words]) => html`<option value=${value}>${words}</option>`)}
       </select></label>
       <button type="button" class="secondary" disabled=${mark.busy}
-        onClick=${() => apply({ status }, (n) => `Marked ${n} ${STATUS_WORDS[status].toLowerCase()}.`)}>Set status</button>
+        onClick=${() => apply({ status }, (n) => `Marked ${n} ${STATUS_WORDS[status].toLowerCase()}.`)}
+        >Set status</button>
     </div>
     <p class="small" role="status">${said}</p>
     <${ErrorList} error=${mark.error} focus gone=${formDeletedMeanwhile} />

@@ -18,6 +18,8 @@ const typedTags = (text: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
+const tagsHint = `Separate tags with commas: up to ${TAGS_MAX}, each up to ${TAG_CHARS_MAX} characters.`;
+
 /** The tags as chips. */
 export const TagList = ({ tags }: { tags: string[] }) =>
   tags.length === 0
@@ -59,7 +61,7 @@ export function MarksEditor({ formId, marks, canEdit }: { formId: string; marks:
     <label for="marks-tags">Tags</label>
     <input id="marks-tags" type="text" value=${tags} aria-describedby="marks-tags-hint"
       onInput=${(e: Event) => setTags((e.target as HTMLInputElement).value)} />
-    <p id="marks-tags-hint" class="muted small">${`Separate tags with commas: up to ${TAGS_MAX}, each up to ${TAG_CHARS_MAX} characters.`}</p>
+    <p id="marks-tags-hint" class="muted small">${tagsHint}</p>
     <${TagList} tags=${saved.tags} />
     <label for="marks-note">Note</label>
     <textarea id="marks-note" rows="3" maxlength=${NOTE_CHARS_MAX} aria-describedby="marks-note-hint"

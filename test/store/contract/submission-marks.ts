@@ -3,7 +3,7 @@
 import * as assert from 'uvu/assert';
 import type { Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { form, submissions, texts } from './fixtures.ts';
+import { form, submissions, texts, workspace } from './fixtures.ts';
 
 /** The tag limit the service passes (TAGS_MAX); the rows test the store at its edge with a small one too. */
 const LIMIT = 10;
@@ -161,6 +161,30 @@ export function submissionMarksContract(backend: string, factory: StoreFactory) 
     assert.equal(await iterated(store, f.id, { status: 'done' }), [ids[1]]);
     assert.equal(await iterated(store, f.id, { status: 'new', tag: 'ünï' }), [ids[3], ids[4]]);
   });
+
+  rule(
+    'forms.update',
+    'notifyRules round-trip (after reopening) with their conditions as given; [] removes them',
+    async (world) => {
+      const f = await form(world.store, (await workspace(world.store)).id);
+      assert.equal(f.notifyRules, [], 'none by default');
+      const notifyRules = [
+        {
+          when: [
+            { field: 'nps', lte: 6 },
+            { field: 'topic', in: ['a', 'b'] },
+          ],
+          email: 'support@example.com',
+        },
+        { when: [{ field: 'plan', eq: 'pro' }], email: 'Sales@Example.com' },
+      ];
+      await world.store.forms.update(f.id, { notifyRules });
+      if (world.canReopen) await world.reopen();
+      assert.equal(await world.store.forms.byId(f.id), { ...f, notifyRules });
+      await world.store.forms.update(f.id, { notifyRules: [] });
+      assert.equal((await world.store.forms.byId(f.id))?.notifyRules, []);
+    },
+  );
 
   run();
 }
