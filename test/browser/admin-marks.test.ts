@@ -1,8 +1,8 @@
 // Tags, a note and a status per answer in the panel, in Chromium against the bundle (ARCHITECTURE.md Wave 4 "Tags
 // and notes"), used from the keyboard only: one answer's status, tags and note saved on its page; several answers
 // selected in the list, tagged and marked done at once; the list filtered by tag and status (and the CSV download
-// following the filters). No horizontal scroll and no serious axe finding at 1280 and 390 px. Screenshots:
-// test/artifacts/marks-*.png.
+// following the filters); an email rule made in Settings whose mail a real SMTP server catches. No horizontal
+// scroll and no serious axe finding at 1280 and 390 px. Screenshots: test/artifacts/marks-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -11,8 +11,10 @@ import { adminClient, startWithOwner } from '../helpers/admin-session.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 let server: RunningServer;
+let smtp: SmtpSink;
 let browser: Browser;
 let cookie = '';
 let key = '';
@@ -51,7 +53,11 @@ async function bothSizes(page: Page, name: string) {
 
 const marks = suite('admin: tags, note and status');
 marks.before(async () => {
-  ({ server, cookie } = await startWithOwner());
+  smtp = await startSmtpSink();
+  ({ server, cookie } = await startWithOwner({
+    FORMSTEAD_SMTP_URL: smtp.url,
+    FORMSTEAD_MAIL_FROM: 'forms@example.com',
+  }));
   const { client, close } = adminClient(server, cookie);
   key = (await client.keys.create.mutate({ name: 'tests' })).key;
   close();
@@ -69,6 +75,7 @@ marks.before(async () => {
 marks.after(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
 });
 
 marks('one answer: status, tags and note saved from the keyboard; a refused tag names the problem', async () => {
@@ -154,6 +161,42 @@ marks('several answers: selected, tagged and marked done at once; filters by tag
   await bothSizes(page, 'filtered');
   await page.getByRole('button', { name: 'Show all' }).click();
   await page.getByTestId('submission-total').filter({ hasText: '4 submissions' }).waitFor();
+  assert.equal(errors, []);
+  await page.context().close();
+});
+
+marks('an email rule made in Settings from the keyboard mails its address for a matching answer only', async () => {
+  const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+  await page.getByRole('heading', { name: 'Email rules' }).waitFor();
+  await tabTo(page, 'button.add-rule');
+  await page.keyboard.press('Enter');
+  await page.locator('#rule-0-field').focus();
+  await page.locator('#rule-0-field').selectOption('topic');
+  await page.keyboard.press('Tab'); // the operator: "is"
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('support');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('helpdesk@example.com');
+  await page.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+  await page.locator('.save-state.ok').waitFor();
+  const saved = (await call(server.url, 'GET', `/v1/forms/${formId}`, { key })).json.settings.notify_rules;
+  assert.equal(saved, [{ when: [{ field: 'topic', eq: 'support' }], email: 'helpdesk@example.com' }]);
+  await bothSizes(page, 'rules');
+  const send = async (name: string, topic: string) =>
+    (
+      await call(server.url, 'POST', `/v1/f/${formId}`, {
+        body: { values: { name, email: 'x@example.com', topic, message: 'Rule test' } },
+      })
+    ).json.id as string;
+  const salesId = await send('Rita Sales', 'sales');
+  const supportId = await send('Sam Support', 'support');
+  await smtp.waitFor((m) => m.some((x) => x.to.includes('helpdesk@example.com')), 'the rule’s mail');
+  const mails = smtp.mails.filter((m) => m.to.includes('helpdesk@example.com'));
+  assert.is(mails.length, 1);
+  assert.ok(mails[0].text.includes(supportId));
+  assert.not.ok(mails[0].text.includes(salesId));
+  assert.match(mails[0].text, /Name: Sam Support/);
   assert.equal(errors, []);
   await page.context().close();
 });
