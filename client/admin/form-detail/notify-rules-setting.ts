@@ -48,6 +48,7 @@ export function NotifyRulesSetting({
   fields,
 }: SettingsPartProps & { fields: Field[] }) {
   const rules = draft.notify_rules;
+  const full = rules.length >= NOTIFY_RULES_MAX;
   const change = (i: number, rule: Rule) =>
     set(
       'notify_rules',
@@ -103,9 +104,9 @@ export function NotifyRulesSetting({
           </div>
         </fieldset>`;
       })}
-      <button type="button" class="secondary add-rule" disabled=${rules.length >= NOTIFY_RULES_MAX || fields.length === 0}
+      <button type="button" class="secondary add-rule" disabled=${full || fields.length === 0}
         onClick=${add}>Add a rule</button>
-      ${rules.length >= NOTIFY_RULES_MAX && html`<p class="muted small">A form has at most ${NOTIFY_RULES_MAX} rules.</p>`}
+      ${full && html`<p class="muted small">A form has at most ${NOTIFY_RULES_MAX} rules.</p>`}
       <${FieldProblems} field="notify_rules" problems=${problemsOf('notify_rules')} />
     </fieldset>
   <//>`;

@@ -116,7 +116,8 @@ export const toSubmission = (r: Row): SubmissionRecord => ({
   createdAt: r.created_at as SubmissionRecord['createdAt'],
   values: JSON.parse(r.data as string),
   hiddenChars: bool(r.hidden_chars),
-  tags: r.tags ? JSON.parse(r.tags as string) : [],
+  // Most answers have no tags: '[]' is not parsed (an export reads every row through here).
+  tags: r.tags && r.tags !== '[]' ? JSON.parse(r.tags as string) : [],
   note: (r.note as string | null | undefined) ?? '',
   status: ((r.status as SubmissionRecord['status'] | null | undefined) ?? 'new') as SubmissionRecord['status'],
 });
