@@ -122,6 +122,7 @@ async function main() {
     // anything still pending is sent after the next start.
     await services.deliveries.stop();
     await services.responseMail.stop();
+    await services.ruleMail.stop();
     // No request comes any more: the counts still in memory are written before the store closes.
     await services.counting.stop();
     services.mailer.close();

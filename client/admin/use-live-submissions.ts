@@ -9,7 +9,14 @@ export interface Submission {
   created_at: string;
   values: Record<string, unknown>;
   values_contain_hidden_characters: boolean;
+  /** The owner's marks (ARCHITECTURE.md Wave 4 "Tags and notes"). */
+  tags: string[];
+  note: string;
+  status: SubmissionStatus;
 }
+
+/** An answer's status as the owner sets it. */
+export type SubmissionStatus = 'new' | 'seen' | 'done';
 
 /** Calls `onCreated` for each new submission of `formId` while the component is mounted. */
 export function useLiveSubmissions(formId: string, onCreated: (s: Submission) => void) {

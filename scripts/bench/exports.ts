@@ -38,6 +38,9 @@ const definition = {
 const rows: SubmissionRecord[] = Array.from({ length: ROWS }, (_, i) => ({
   seq: i + 1,
   id: randomUUID(),
+  tags: [],
+  note: '',
+  status: 'new',
   formId: 'bench',
   formVersion: 1,
   createdAt: new Date(1_700_000_000_000 + i * 1000).toISOString(),

@@ -349,6 +349,7 @@ export class FormService {
       retentionDays: null,
       theme: {},
       redirectOrigins: [],
+      notifyRules: [],
       responseMailSeq: 0,
       responseMailAt: null,
       closeAt: '',

@@ -15,6 +15,7 @@ import { Mailer } from './mail/mailer.ts';
 import { ConfirmationMail } from './mail/confirmation-mail.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
+import { RuleMail } from './mail/rule-mail.ts';
 import { BackLinks } from './back-link.ts';
 import { MemberService } from './members.ts';
 import { ModerationService } from './moderation.ts';
@@ -33,6 +34,7 @@ import { QuestionSummaries } from './stats/question-summary.ts';
 import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
+import { SubmissionMarks } from './submission-marks.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
 import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
@@ -52,10 +54,14 @@ export interface Services {
   settings: SettingsService;
   rateLimits: RateLimits;
   reads: SubmissionReads;
+  /** The owner's tags, note and status on answers (REST PATCH and the panel). */
+  marks: SubmissionMarks;
   antiSpam: AntiSpam;
   mailer: Mailer;
   /** Mail on every response, with its digests; main stops it before the store closes. */
   responseMail: ResponseMail;
+  /** The notification rules' mails (notify_rules). */
+  ruleMail: RuleMail;
   /** Background webhook sender: main starts it after the store opens and stops it before closing it. */
   deliveries: DeliveryWorker;
   webhooks: WebhookService;
@@ -128,6 +134,7 @@ export function createServices(
     log,
     now: options.clock,
   });
+  const ruleMail = new RuleMail(store, mailer, responseMail, { log, now: options.clock });
   const webhookSettings = { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.webhookTimeoutMs };
   const deliveries = new DeliveryWorker(store, {
     ...webhookSettings,
@@ -161,6 +168,7 @@ export function createServices(
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form, stored.submissionId, stored.mail);
+    ruleMail.stored(stored.form, stored.record);
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
@@ -189,9 +197,11 @@ export function createServices(
     settings,
     rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret), files),
+    marks: new SubmissionMarks(store),
     antiSpam,
     mailer,
     responseMail,
+    ruleMail,
     deliveries,
     webhooks: new WebhookService(store, forms.definitions, {
       ...webhookSettings,

@@ -1,4 +1,5 @@
 // Form settings (spec 4.4, 2.11, 3.1): the update rules and the masked view.
+import { conditionKey } from '../../shared/engine/conditions.ts';
 import { settingsPatchSchema } from '../../shared/api/forms.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
 import { conflict, forbidden, invalid } from '../lib/api-error.ts';
@@ -37,6 +38,7 @@ export function settingsView(form: FormRecord, reveal = false) {
     slack_webhook_url: form.slackWebhookUrl,
     discord_webhook_url: form.discordWebhookUrl,
     redirect_origins: form.redirectOrigins,
+    notify_rules: form.notifyRules,
   };
 }
 
@@ -97,6 +99,14 @@ export class SettingsService {
       const image = await this.store.images.byId(IMAGE_URL.exec(logo)?.[1] ?? '');
       if (image?.formId !== form.id) problems.push(`theme.logo: ${NOT_THIS_FORMS_IMAGE}`);
     }
+    if (Array.isArray(raw.notify_rules) && !reported('notify_rules') && parsed.success && parsed.data.notify_rules) {
+      const definition = await this.definitions?.get(form.id, form.version);
+      const keys = new Set(definition ? allFields(definition).map((f) => f.key) : []);
+      for (const [i, rule] of parsed.data.notify_rules.entries())
+        for (const [j, c] of rule.when.entries())
+          if (!keys.has(conditionKey(c.field, (k) => keys.has(k))))
+            problems.push(`notify_rules[${i}].when[${j}].field: no field "${c.field}" in the form`);
+    }
     if (typeof raw.slug === 'string' && !reported('slug')) {
       const problem = reservedSlugProblem(raw.slug);
       if (problem) problems.push(`slug: ${problem}`);
@@ -126,6 +136,7 @@ export class SettingsService {
       responseLimit: body.response_limit,
       closedMessage: body.closed_message,
       redirectOrigins: body.redirect_origins,
+      notifyRules: body.notify_rules,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

@@ -11,15 +11,16 @@ import { answerPdfContent } from './exports/answer-pdf-content.ts';
 import { pdfImageReader } from './exports/pdf-images.ts';
 import type { FileService } from './files/file-service.ts';
 import { fieldColumns, type FieldColumn } from './submission-fields.ts';
-import type { FormRecord, Store, SubmissionRecord } from './store/types.ts';
+import type { FormRecord, Store, SubmissionFilter, SubmissionRecord } from './store/types.ts';
 
 /** Spec 4.3 and 8: `limit` is 1 to 100, default 50, a larger value capped at 100. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 100;
 
-/** A submission as the API shows it (spec 2.12). */
+/** A submission as the API shows it (spec 2.12), with the owner's tags, note and status (ARCHITECTURE.md Wave 4). */
 export function submissionView(
-  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>,
+  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'> &
+    Partial<Pick<SubmissionRecord, 'tags' | 'note' | 'status'>>,
 ) {
   return {
     id: s.id,
@@ -27,8 +28,15 @@ export function submissionView(
     created_at: s.createdAt,
     values: s.values,
     values_contain_hidden_characters: s.hiddenChars,
+    tags: s.tags ?? [],
+    note: s.note ?? '',
+    status: s.status ?? 'new',
   };
 }
+
+/** Whether a filter narrows anything (an empty `q` or `tag` does not). */
+export const filters = (f: SubmissionFilter | undefined): f is SubmissionFilter =>
+  f !== undefined && Boolean(f.q || f.tag || f.status);
 
 /** Reads a `limit` query value: absent → 50; not an integer → 400; under 1 → 400; over 100 → 100. */
 export function parseLimit(raw: string | null): number {
@@ -49,13 +57,13 @@ export class SubmissionReads {
 
   /**
    * Newest-first pages over a form's submissions; stable while new ones arrive (keyset on seq). With
-   * `filter`, only submissions whose stored values contain that text (ASCII letters in any case).
+   * `filter`, only submissions matching it (text in the values with ASCII letters in any case, a tag, a status).
    */
   async page(
     form: FormRecord,
     limit: number,
     cursor: string | null,
-    filter?: string,
+    filter?: SubmissionFilter,
     order: 'newest' | 'oldest' = 'newest',
   ) {
     let from: number | undefined;
@@ -122,11 +130,11 @@ export class SubmissionReads {
   }
 
   /**
-   * How many submissions the form holds (its kept count, no scan), or how many contain `filter` (one
+   * How many submissions the form holds (its kept count, no scan), or how many match `filter` (one
    * counting pass over the form's rows): the panel's total.
    */
-  async total(form: FormRecord, filter?: string): Promise<number> {
-    return filter ? this.store.submissions.count(form.id, filter) : form.submissionCount;
+  async total(form: FormRecord, filter?: SubmissionFilter): Promise<number> {
+    return filters(filter) ? this.store.submissions.count(form.id, filter) : form.submissionCount;
   }
 
   /** One submission (spec 2.12) and its webhook deliveries with their logged attempts; 404 when not the form's. */
@@ -162,18 +170,18 @@ export class SubmissionReads {
     return exportColumns(await this.fields(form), headers);
   }
 
-  /** Every submission of the form oldest first (only those containing `filter` when given), read in pages. */
-  oldestFirst(form: FormRecord, filter?: string): AsyncIterable<SubmissionRecord> {
+  /** Every submission of the form oldest first (only those matching `filter` when given), read in pages. */
+  oldestFirst(form: FormRecord, filter?: SubmissionFilter): AsyncIterable<SubmissionRecord> {
     return this.store.submissions.iterate(form.id, undefined, filter);
   }
 
   /**
    * The CSV file as chunks of text: the header row (after a byte-order mark with `bom`), then every submission
-   * oldest first (only those containing `filter` when given, the panel's filter), read in pages.
+   * oldest first (only those matching `filter` when given), read in pages.
    */
   async *csv(
     form: FormRecord,
-    filter?: string,
+    filter?: SubmissionFilter,
     options: ExportOptions = DEFAULT_EXPORT,
     chunkChars = 64 * 1024,
   ): AsyncGenerator<string> {

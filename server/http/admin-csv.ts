@@ -1,10 +1,10 @@
 // GET /admin/forms/{id}/submissions.csv and .xlsx: the exports for a signed-in member (the admin panel's download
-// links), only the submissions containing `?filter=` when given, with the same `headers`, `values` and `bom` options
-// as the REST API; and /admin/forms/{id}/submissions/{sid}/pdf, one answer as a PDF. Plain HTTP downloads, since a
-// browser saves a file best from a link.
+// links), only the submissions containing `?filter=` (with `tag` and `status`) when given, with the same `headers`,
+// `values` and `bom` options as the REST API; and /admin/forms/{id}/submissions/{sid}/pdf, one answer as a PDF. Plain
+// HTTP downloads, since a browser saves a file best from a link.
 import { audit } from './audit.ts';
-import { SUBMISSION_FILTER_MAX } from '../../shared/api/admin.ts';
-import { badRequest, unauthorized } from '../lib/api-error.ts';
+import { unauthorized } from '../lib/api-error.ts';
+import { parseSubmissionFilter } from '../core/submission-marks.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { parseExportOptions } from '../core/exports/export-options.ts';
@@ -21,16 +21,14 @@ const adminExport =
     const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
     if (!principal) throw unauthorized(['session: sign in again']);
     const form = await s.forms.requireInScope(principal, params.id);
-    // The panel's download follows its current filter (the same match as submissions.page).
-    const filter = query.get('filter')?.trim() ?? '';
-    if (filter.length > SUBMISSION_FILTER_MAX)
-      throw badRequest('invalid_request', [`filter: must be at most ${SUBMISSION_FILTER_MAX} characters`]);
+    // The panel's download follows its current filters (the same match as submissions.page): its text as `filter`.
+    const filter = parseSubmissionFilter((name) => query.get(name), 'filter');
     const options = parseExportOptions(query);
     await audit(s, req, principal, 'answers.exported', {
       form,
       detail: { format: stream === streamCsv ? 'csv' : 'xlsx' },
     });
-    await stream(s, res, form, filter || undefined, options);
+    await stream(s, res, form, filter, options);
   };
 
 /** GET /admin/forms/{id}/submissions/{sid}/pdf: the panel's "Download PDF" of one answer, for any member. */

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../core/services.ts';
 import type { ExportOptions } from '../core/exports/export-options.ts';
 import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
-import type { FormRecord } from '../core/store/types.ts';
+import type { FormRecord, SubmissionFilter } from '../core/store/types.ts';
 import { OneAtATime } from '../lib/one-at-a-time.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { writeXlsx } from '../lib/xlsx-writer.ts';
@@ -20,14 +20,14 @@ export function startDownload(res: ServerResponse, type: string, name: string) {
 }
 
 /**
- * Streams the CSV chunks the read service produces (only rows containing `filter` when given), waiting for the socket
+ * Streams the CSV chunks the read service produces (only rows matching `filter` when given), waiting for the socket
  * to drain between them.
  */
 export async function streamCsv(
   s: Services,
   res: ServerResponse,
   form: FormRecord,
-  filter: string | undefined,
+  filter: SubmissionFilter | undefined,
   options: ExportOptions,
 ) {
   startDownload(res, 'text/csv; charset=utf-8', `${form.id}-submissions.csv`);
@@ -43,7 +43,7 @@ export async function streamXlsx(
   s: Services,
   res: ServerResponse,
   form: FormRecord,
-  filter: string | undefined,
+  filter: SubmissionFilter | undefined,
   options: ExportOptions,
 ) {
   const columns = await s.reads.exportColumns(form, options.headers);

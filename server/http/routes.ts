@@ -28,7 +28,7 @@ import { openApi } from './openapi.ts';
 import { METRICS_PATH, metricsHandler } from '../metrics/endpoint.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
-import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
+import { deleteSubmission, getSubmission, listSubmissions, patchSubmission } from './submissions.ts';
 import { getWebhook, redeliverWebhook, rotateWebhookSecret, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
@@ -50,6 +50,7 @@ export function routes(s: Services): Route[] {
     { method: 'DELETE', path: '/v1/forms/:id', handler: deleteForm(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
+    { method: 'PATCH', path: '/v1/forms/:id/submissions/:submissionId', handler: patchSubmission(s) },
     { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
     // How a form does: daily counts of views, starts, steps and completions (ARCHITECTURE.md Wave 3)

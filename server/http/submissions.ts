@@ -7,6 +7,8 @@ import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { requireEditor } from '../core/principal.ts';
 import { parseLimit } from '../core/submission-reads.ts';
+import { parseSubmissionFilter } from '../core/submission-marks.ts';
+import { readJsonObject } from '../lib/http-body.ts';
 import { parseExportOptions } from '../core/exports/export-options.ts';
 import { requireKey } from './auth.ts';
 import { sendPdf, streamCsv, streamXlsx } from './exports.ts';
@@ -23,13 +25,15 @@ export const listSubmissions =
       throw badRequest('invalid_format', ['format: must be json, csv or xlsx']);
     // Checked for every format, so a misspelt option is named even where it would change nothing.
     const options = parseExportOptions(query);
+    // tag, status and q narrow every format alike (ARCHITECTURE.md Wave 4 "Tags and notes").
+    const filter = parseSubmissionFilter((name) => query.get(name));
     const limit = format === 'csv' || format === 'xlsx' ? undefined : parseLimit(query.get('limit'));
     // A list read from its first page is an export; the pages after it are the same read going on.
     if (query.get('cursor') === null)
       await audit(s, req, principal, 'answers.exported', { form, detail: { format: format ?? 'json' } });
-    if (format === 'csv') return streamCsv(s, res, form, undefined, options);
-    if (format === 'xlsx') return streamXlsx(s, res, form, undefined, options);
-    sendJson(res, 200, await s.reads.page(form, limit!, query.get('cursor')));
+    if (format === 'csv') return streamCsv(s, res, form, filter, options);
+    if (format === 'xlsx') return streamXlsx(s, res, form, filter, options);
+    sendJson(res, 200, await s.reads.page(form, limit!, query.get('cursor'), filter));
   };
 
 /**
@@ -48,6 +52,20 @@ export const getSubmission =
     const answer = await s.reads.one(form, params.submissionId);
     await audit(s, req, principal, 'answer.viewed', { form, target: params.submissionId });
     sendJson(res, 200, answer);
+  };
+
+/**
+ * PATCH /v1/forms/{id}/submissions/{submission_id}: the owner's tags, note and status (account keys only; agent keys
+ * 403 owner_key_required); answers the submission as GET does.
+ */
+export const patchSubmission =
+  (s: Services) =>
+  async ({ req, res, params }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    const body = await readJsonObject(req);
+    sendJson(res, 200, await s.marks.update(form, params.submissionId, body));
   };
 
 /** DELETE /v1/forms/{id}/submissions/{submission_id}: account keys only (agent keys 403 owner_key_required); 204. */

@@ -26,7 +26,23 @@ export const submissionPageInput = z.strictObject({
   limit: z.number().int().min(1).max(100).optional(),
   cursor: z.string().max(200).nullable().optional(),
   filter: z.string().max(SUBMISSION_FILTER_MAX).optional(),
+  /** Only answers with this tag, or this status (checked by the service as REST's `tag` and `status` are). */
+  tag: z.string().max(200).optional(),
+  status: z.string().max(20).optional(),
   order: z.enum(['newest', 'oldest']).optional(),
+});
+
+/**
+ * The owner's marks on 1 to 100 answers of a form: `patch` holds tags, add_tags, remove_tags, note and status,
+ * checked by the marks service as REST's PATCH body is.
+ */
+export const submissionsMarkInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, { message: 'give at least one id' })
+    .max(DELETE_SUBMISSIONS_MAX, { message: `at most ${DELETE_SUBMISSIONS_MAX} ids at once` }),
+  patch: z.record(z.string(), z.unknown()),
 });
 
 /** One submission of a form. */

@@ -2,7 +2,7 @@
 // schemas. The OpenAPI document is built from them and test/server/openapi-answers.test.ts parses the
 // running bundle's real answers with them, so neither can drift from what the server sends.
 import { z } from 'zod';
-import { FormDefinition } from '../definition/schema.ts';
+import { FormDefinition, ShowCondition } from '../definition/schema.ts';
 import { themeSchema } from './theme.ts';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
@@ -75,6 +75,9 @@ export const settingsSchema = z
     redirect_origins: z.array(z.string()).meta({
       description: "Sites (https://host[:port]) an HTML form post's _next may send people to, besides its own site",
     }),
+    notify_rules: z
+      .array(z.object({ when: z.array(ShowCondition), email: z.string() }))
+      .meta({ description: 'Addresses also mailed for the responses that match every condition of their rule' }),
   })
   .meta({ id: 'Settings' });
 

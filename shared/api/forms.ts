@@ -1,7 +1,14 @@
 // REST bodies for publishing and form settings (spec 4.1 and 4.4), shared by the server, the admin
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
-import { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX } from './limits.ts';
+import {
+  CLOSED_MESSAGE_MAX,
+  CONFIRMATION_MESSAGE_MAX,
+  NOTIFY_RULES_MAX,
+  RETENTION_DAYS_MAX,
+  SUCCESS_MESSAGE_MAX,
+} from './limits.ts';
+import { ShowCondition } from '../definition/schema.ts';
 import { parseOrigin, REDIRECT_ORIGINS_MAX } from './redirect-origins.ts';
 import { themeSchema } from './theme.ts';
 
@@ -71,6 +78,28 @@ export const redirectOriginsSchema = z
   // Written twice is kept once: the list reads back as the set it is.
   .transform((origins) => [...new Set(origins)]);
 
+/** How many conditions one notification rule may hold (as many as a form has fields is plenty). */
+export const NOTIFY_RULE_CONDITIONS_MAX = 20;
+
+/**
+ * The `notify_rules` setting (ARCHITECTURE.md Wave 4): up to 10 rules, each mailing `email` for a response whose
+ * accepted values match every condition of `when` (the definition's conditions, at least one). The fields named
+ * must exist in the form (checked by the settings service).
+ */
+export const notifyRulesSchema = z
+  .array(
+    z.strictObject({
+      when: z
+        .array(ShowCondition)
+        .min(1, { message: 'must hold at least one condition' })
+        .max(NOTIFY_RULE_CONDITIONS_MAX, { message: `must hold at most ${NOTIFY_RULE_CONDITIONS_MAX} conditions` }),
+      email: z.email({ message: 'must be an email address' }).max(254),
+    }),
+    { message: 'must be a list of rules' },
+  )
+  .max(NOTIFY_RULES_MAX, { message: `must hold at most ${NOTIFY_RULES_MAX} rules` })
+  .meta({ description: 'Mail `email` too when a response matches every condition of `when`' });
+
 /** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({
   webhook_url: z.string().max(2048).optional(),
@@ -121,6 +150,7 @@ export const settingsPatchSchema = z.strictObject({
   slack_webhook_url: z.string().max(2048).optional(),
   discord_webhook_url: z.string().max(2048).optional(),
   redirect_origins: redirectOriginsSchema.optional(),
+  notify_rules: notifyRulesSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -38,3 +38,16 @@ export const STATS_MAX_DAYS = 366;
 
 /** Find a person: the longest address one can search for (RFC 5321's 254 characters). */
 export const PERSON_EMAIL_MAX = 254;
+
+/** An answer's tags (PATCH /v1/forms/{id}/submissions/{sid}): at most 10, each 1 to 32 characters once trimmed. */
+export const TAGS_MAX = 10;
+export const TAG_CHARS_MAX = 32;
+
+/** An answer's note: at most 2,000 characters. */
+export const NOTE_CHARS_MAX = 2000;
+
+/** The statuses an owner gives an answer; every answer starts 'new'. */
+export const SUBMISSION_STATUSES = ['new', 'seen', 'done'] as const;
+
+/** A form's notification rules (the `notify_rules` setting): at most 10. */
+export const NOTIFY_RULES_MAX = 10;

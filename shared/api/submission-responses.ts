@@ -1,6 +1,7 @@
 // What /v1 answers about submissions and uploads (spec 2.12, 4.3), as zod schemas: the OpenAPI document
 // is built from them and test/server/openapi-answers.test.ts parses real answers with them.
 import { z } from 'zod';
+import { SUBMISSION_STATUSES } from './limits.ts';
 
 const values = z
   .record(z.string(), z.unknown())
@@ -16,6 +17,9 @@ export const submissionSchema = z
     values_contain_hidden_characters: z
       .boolean()
       .meta({ description: 'true when a value holds invisible or direction-changing characters' }),
+    tags: z.array(z.string()).meta({ description: "The owner's tags (lower case), set with PATCH" }),
+    note: z.string().meta({ description: "The owner's note, '' for none" }),
+    status: z.enum(SUBMISSION_STATUSES).meta({ description: 'new (the default), seen or done' }),
   })
   .meta({ id: 'Submission' });
 

@@ -64,6 +64,12 @@ const rows: Row[] = [
   },
   { path: 'submissions.onCreated', level: 'viewer', input: form, form: true, subscription: true },
   {
+    path: 'submissions.mark',
+    level: 'editor',
+    input: (w) => ({ formId: w.formId, ids: ['no-such-submission'], patch: { status: 'done' } }),
+    form: true,
+  },
+  {
     path: 'submissions.delete',
     level: 'editor',
     input: (w) => ({ formId: w.formId, ids: ['no-such-submission'] }),

@@ -151,7 +151,7 @@ channel('the panel shell and the CSV download need a session; the shell loads on
   assert.equal(await filtered('x'.repeat(200)), [lines[0]], '200 characters is the longest filter');
   const tooLong = await fetch(`${server.url}${csvPath}?filter=${'x'.repeat(201)}`, { headers: { cookie } });
   assert.is(tooLong.status, 400);
-  assert.equal(await tooLong.json(), { error: 'invalid_request', details: ['filter: must be at most 200 characters'] });
+  assert.equal(await tooLong.json(), { error: 'invalid_filter', details: ['filter: must be at most 200 characters'] });
 });
 
 channel('an invite link makes an account with its role once; a signed-in user joins with a button', async () => {

@@ -111,6 +111,45 @@ view(`the filter: ${SUBMISSION_FILTER_MAX} characters are taken, one more is ref
 });
 
 view(
+  'mark: editors tag and mark answers in bulk; viewers may not; a bad patch is 422 and changes nothing',
+  async ({ w }) => {
+    const ids = [];
+    for (const name of ['Mark one', 'Mark two'])
+      ids.push(((await submit(w, { name, email: 'm@example.com' })).body as { id: string }).id);
+    const editor = w.caller('editor');
+    const done = await editor.submissions.mark({
+      formId: w.formId,
+      ids: [...ids, 'nope'],
+      patch: { add_tags: ['Later'], status: 'done' },
+    });
+    assert.equal(done, {
+      changed: 2,
+      marks: ids.map((id) => ({ id, tags: ['later'], note: '', status: 'done' })),
+    });
+    const page = await w.caller('viewer').submissions.page({ formId: w.formId, tag: 'LATER', status: 'done' });
+    assert.equal(page.submissions.map((s) => s.id).sort(), [...ids].sort());
+    assert.is(page.total, 2);
+    const refused = await w
+      .caller('viewer')
+      .submissions.mark({ formId: w.formId, ids, patch: { status: 'new' } })
+      .catch((e) => e);
+    assert.is(refused.code, 'FORBIDDEN');
+    const bad = await editor.submissions
+      .mark({ formId: w.formId, ids, patch: { remove_tags: ['later'], status: 'archived' } })
+      .catch((e) => e);
+    assert.is(bad.code, 'UNPROCESSABLE_CONTENT');
+    assert.equal((bad.cause as ApiError).details, ['status: Invalid option: expected one of "new"|"seen"|"done"']);
+    const badFilter = await w
+      .caller('viewer')
+      .submissions.page({ formId: w.formId, status: 'archived' })
+      .catch((e) => e);
+    assert.is(badFilter.code, 'BAD_REQUEST');
+    const after = await w.caller('viewer').submissions.page({ formId: w.formId, tag: 'later' });
+    assert.is(after.total, 2, 'nothing changed');
+  },
+);
+
+view(
   'detail: the submission, the fields, its delivery and the attempts logged for it; 404 for another form',
   async ({ w }) => {
     const owner = w.caller('owner');

@@ -159,7 +159,7 @@ deletes('GET /v1/forms/{id}/submissions/{submission_id}: the list item, to its f
     if (status === 200)
       assert.equal(
         Object.keys(r.json).sort(),
-        ['created_at', 'form_version', 'id', 'values', 'values_contain_hidden_characters'],
+        ['created_at', 'form_version', 'id', 'note', 'status', 'tags', 'values', 'values_contain_hidden_characters'],
         what,
       );
   }

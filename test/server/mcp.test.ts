@@ -201,6 +201,9 @@ tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {
     'created_at',
     'form_version',
     'id',
+    'note',
+    'status',
+    'tags',
     'values',
     'values_contain_hidden_characters',
   ]);
@@ -225,6 +228,30 @@ tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {
   const rest = await api('GET', `/v1/forms/${id}/submissions?limit=2.5`, { key: published.json.agent_key });
   const mcp = await tool(agent, 'get_submissions', { form_id: id, limit: 2.5 });
   assert.equal(mcp.json.details, rest.json.details, 'the same details as REST');
+});
+
+tools('get_submissions filters by tag, status and text like the REST list', async () => {
+  const form = (await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } })).json;
+  const ids: Record<string, string> = {};
+  for (const name of ['Ada', 'Ben', 'Cy']) {
+    const values = { name, email: `${name.toLowerCase()}@example.com` };
+    ids[name] = (await api('POST', `/v1/f/${form.form_id}`, { body: { values } })).json.id;
+  }
+  const patch = (name: string, body: unknown) =>
+    api('PATCH', `/v1/forms/${form.form_id}/submissions/${ids[name]}`, { key: OWNER_KEY, body });
+  assert.is((await patch('Ada', { tags: ['vip'], status: 'done' })).status, 200);
+  assert.is((await patch('Cy', { tags: ['VIP'] })).status, 200);
+  const owner = await connect(OWNER_KEY);
+  const names = async (args: Record<string, unknown>) =>
+    (await tool(owner, 'get_submissions', { form_id: form.form_id, ...args })).json.submissions.map(
+      (s: any) => s.values.name,
+    );
+  assert.equal(await names({ tag: 'Vip' }), ['Cy', 'Ada']);
+  assert.equal(await names({ status: 'done' }), ['Ada']);
+  assert.equal(await names({ tag: 'vip', status: 'new', q: 'cy@' }), ['Cy']);
+  const bad = await tool(owner, 'get_submissions', { form_id: form.form_id, status: 'archived' });
+  assertToolError(bad, 400, 'invalid_filter', 'unknown status');
+  assert.equal(bad.json.details, ['status: must be one of new, seen, done']);
 });
 
 tools('an agent key gets owner_key_required from the settings and webhook tools', async () => {

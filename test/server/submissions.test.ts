@@ -33,6 +33,9 @@ submit('a valid JSON submission answers 201 with the stored values and is listed
     'created_at',
     'form_version',
     'id',
+    'note',
+    'status',
+    'tags',
     'values',
     'values_contain_hidden_characters',
   ]);

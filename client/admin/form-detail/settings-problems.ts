@@ -26,6 +26,7 @@ export const settingLabels: Record<string, string> = {
   'theme.font': 'Font',
   'theme.mode': 'Light or dark',
   redirect_origins: 'Sites that may send people back',
+  notify_rules: 'Email rules',
 };
 
 /** What a refusal that names the server's development setting adds (docs/webhooks.md). */

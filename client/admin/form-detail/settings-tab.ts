@@ -1,6 +1,6 @@
-// The settings tab: the form's main settings, its emails, address and closing, how long answers are kept,
-// its look and the sites a plain HTML form post may send people back to, as one page with one Save
-// (save-bar.ts). Every part shows the same draft, which form-detail.ts keeps above the tab switch
+// The settings tab: the form's main settings, its emails and email rules, address and closing, how long
+// answers are kept, its look and the sites a plain HTML form post may send people back to, as one page with one
+// Save (save-bar.ts). Every part shows the same draft, which form-detail.ts keeps above the tab switch
 // (use-settings-draft.ts), so nothing typed is lost by switching tabs or saving.
 //
 // Adding a part: write a component that takes SettingsPartProps (settings-part.ts), shows `draft.<field>`
@@ -12,6 +12,7 @@ import type { FormDetail } from '../types.ts';
 import { useQuery } from '../use-query.ts';
 import { ClosingSettings } from './closing-settings.ts';
 import { MailSettings } from './mail-settings.ts';
+import { NotifyRulesSetting } from './notify-rules-setting.ts';
 import { RedirectOriginsSetting } from './redirect-origins-setting.ts';
 import { RetentionSetting } from './retention-setting.ts';
 import { SaveBar } from './save-bar.ts';
@@ -48,6 +49,7 @@ export function SettingsTab({ form, canEdit, draft }: { form: FormDetail; canEdi
   return html`<form class="settings settings-page" onSubmit=${submit} novalidate aria-label="Settings">
     <${SettingsForm} ...${part} />
     ${versions.data && html`<${MailSettings} ...${part} emailFields=${emailFields} />`}
+    ${versions.data && html`<${NotifyRulesSetting} ...${part} fields=${fields} />`}
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${part} />
     <${ThemeSettings} ...${part} formId=${form.form_id} />

@@ -1,13 +1,22 @@
-// The submissions tab: a text filter, newest or oldest first, the total, 50 a page with "Load more",
-// the CSV and Excel downloads of what the filter shows, rows selected and deleted, and (newest first) new
-// submissions appearing at the top as they arrive (submissions.onCreated).
+// The submissions tab: filters (text, tag, status), newest or oldest first, the total, 50 a page with "Load more",
+// the CSV and Excel downloads of what the filters show, rows selected and tagged, marked or deleted, and (newest
+// first) new submissions appearing at the top as they arrive (submissions.onCreated).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { CopyButton } from '../common/copy-button.ts';
 import { DownloadButton } from '../common/download-button.ts';
 import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
+import { BulkMarks, type Marks } from '../submissions/bulk-marks.ts';
 import { afterDeleteNote, deleteSubmissions } from '../submissions/delete-submissions.ts';
+import {
+  type Filters,
+  filtering,
+  filterWords,
+  matchesFilters,
+  NO_FILTERS,
+  SubmissionFilters,
+} from '../submissions/submission-filters.ts';
 import { SubmissionRows } from '../submissions/submission-rows.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -16,21 +25,17 @@ import { useQuery } from '../use-query.ts';
 
 type Order = 'newest' | 'oldest';
 
-/** ASCII letters to lower case, as SQLite's lower() folds them on the server. */
-const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-/** Whether a live submission belongs in a filtered view: the server's rule (the stored JSON contains the text). */
-const matches = (s: Submission, filter: string) => !filter || fold(JSON.stringify(s.values)).includes(fold(filter));
-
 /**
  * A download of the current filter: the CSV headed by labels with option labels and a byte-order mark (Excel on
  * Windows then reads accents right), or the workbook with the same columns.
  */
-function exportHref(formId: string, filter: string, format: 'csv' | 'xlsx') {
+function exportHref(formId: string, filter: Filters, format: 'csv' | 'xlsx') {
   const query = new URLSearchParams();
   const workspace = currentWorkspace();
   if (workspace) query.set('workspace', workspace);
-  if (filter) query.set('filter', filter);
+  if (filter.q) query.set('filter', filter.q);
+  if (filter.tag) query.set('tag', filter.tag);
+  if (filter.status) query.set('status', filter.status);
   query.set('headers', 'labels');
   query.set('values', 'labels');
   if (format === 'csv') query.set('bom', '1');
@@ -47,13 +52,16 @@ export function SubmissionsTable({
   canEdit?: boolean;
   hostedUrl?: string;
 }) {
-  const [filter, setFilter] = useState('');
-  const [draft, setDraft] = useState('');
+  const [filter, setFilter] = useState<Filters>(NO_FILTERS);
   const [order, setOrder] = useState<Order>('newest');
-  const first = useQuery(
-    () => trpc.submissions.page.query({ formId, filter: filter || undefined, order }),
-    [formId, filter, order],
-  );
+  const asked = {
+    formId,
+    filter: filter.q || undefined,
+    tag: filter.tag || undefined,
+    status: filter.status || undefined,
+  };
+  const first = useQuery(() => trpc.submissions.page.query({ ...asked, order }), [formId, filter, order]);
+  const [marked, setMarked] = useState<Map<string, Marks>>(new Map());
   const [more, setMore] = useState<{ rows: Submission[]; cursor?: string; forFirst?: unknown }>({ rows: [] });
   const [live, setLive] = useState<Submission[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -61,13 +69,11 @@ export function SubmissionsTable({
   const [deletedNote, setDeletedNote] = useState('');
   const [deletions, setDeletions] = useState(0);
   const noteLine = useRef<HTMLParagraphElement>(null);
-  const loadMore = useAction((cursor: string) =>
-    trpc.submissions.page.query({ formId, cursor, filter: filter || undefined, order }),
-  );
+  const loadMore = useAction((cursor: string) => trpc.submissions.page.query({ ...asked, cursor, order }));
   const remove = useAction((ids: string[]) => deleteSubmissions(formId, ids));
 
   useLiveSubmissions(formId, (s) => {
-    if (matches(s, filter)) setLive((rows) => (rows.some((r) => r.id === s.id) ? rows : [s, ...rows]));
+    if (matchesFilters(s, filter)) setLive((rows) => (rows.some((r) => r.id === s.id) ? rows : [s, ...rows]));
   });
   // The Delete button disabled itself and then left with the selection bar, dropping the focus to the
   // page: the line saying what was deleted is where the keyboard and a screen reader go next.
@@ -88,7 +94,10 @@ export function SubmissionsTable({
   // Newest first: new ones on top. Oldest first: at the end, once the last page is shown.
   const ordered =
     order === 'newest' ? [...newLive, ...loaded] : cursor ? loaded : [...loaded, ...[...newLive].reverse()];
-  const rows = ordered.filter((s) => !gone.has(s.id) && !seen.has(s.id) && seen.add(s.id));
+  // Marks changed here since the page loaded are shown on their rows (a row stays until the filters run again).
+  const rows = ordered
+    .filter((s) => !gone.has(s.id) && !seen.has(s.id) && seen.add(s.id))
+    .map((s) => (marked.has(s.id) ? { ...s, ...marked.get(s.id) } : s));
   // The server's count, plus arrivals it does not hold, less deleted rows it still counted: only those
   // still in this page or the arrivals (a page loaded after a delete neither holds nor counts them).
   const goneCounted = [...gone].filter(
@@ -101,11 +110,11 @@ export function SubmissionsTable({
     setSelected(new Set());
     setGone(new Set());
     setDeletedNote('');
+    setMarked(new Map());
   };
-  const applyFilter = (e: Event) => {
-    e.preventDefault();
+  const applyFilter = (f: Filters) => {
     restart();
-    setFilter(draft.trim());
+    setFilter(f);
   };
   const next = async () => {
     const more = await loadMore.run(cursor!);
@@ -129,12 +138,7 @@ export function SubmissionsTable({
 
   return html`<div>
     <div class="toolbar">
-      <form class="row" role="search" onSubmit=${applyFilter}>
-        <label class="sr-only" for="filter">Filter submissions</label>
-        <input id="filter" type="search" placeholder="Filter by any answer" maxlength="200" value=${draft}
-          onInput=${(e: Event) => setDraft((e.target as HTMLInputElement).value)} />
-        <button type="submit" class="secondary">Filter</button>
-      </form>
+      <${SubmissionFilters} onApply=${applyFilter} />
       <label class="inline">Sort
         <select value=${order} onChange=${(e: Event) => {
           restart();
@@ -143,21 +147,15 @@ export function SubmissionsTable({
       <span class="spacer"></span>
       ${newLive.length > 0 && html`<span class="ok small" aria-live="polite">${newLive.length} new since opened</span>`}
       <${DownloadButton} href=${exportHref(formId, filter, 'csv')} filename=${`${formId}-submissions.csv`}
-        label=${filter ? 'Download CSV of these' : 'Download CSV'} rows=${shownTotal} />
+        label=${filtering(filter) ? 'Download CSV of these' : 'Download CSV'} rows=${shownTotal} />
       <${DownloadButton} href=${exportHref(formId, filter, 'xlsx')} filename=${`${formId}-submissions.xlsx`}
         label="Excel (.xlsx)" rows=${shownTotal} />
     </div>
     <p class="total" aria-live="polite">
-      <strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${
-        filter && html` containing “${filter}”`
-      }
+      <strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${filterWords(filter)}
       ${
-        filter &&
-        html` · <button type="button" class="link" onClick=${() => {
-          restart();
-          setDraft('');
-          setFilter('');
-        }}>Show all</button>`
+        filtering(filter) &&
+        html` · <button type="button" class="link" onClick=${() => applyFilter(NO_FILTERS)}>Show all</button>`
       }</p>
     ${
       canEdit &&
@@ -167,15 +165,19 @@ export function SubmissionsTable({
       <button type="button" class="danger" disabled=${remove.busy}
         onClick=${deleteSelected}>Delete ${picked === 1 ? 'it' : `all ${picked}`}</button>
       <button type="button" class="secondary" onClick=${() => setSelected(new Set())}>Clear selection</button>
+      <${BulkMarks} formId=${formId} ids=${rows.filter((s) => selected.has(s.id)).map((s) => s.id)}
+        onMarked=${(marks: Marks[]) => setMarked(new Map([...marked, ...marks.map((m) => [m.id, m] as const)]))} />
     </div>`
     }
     ${deletedNote && html`<p class="ok" role="status" tabindex="-1" ref=${noteLine}>${deletedNote}</p>`}
     <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
     ${
       rows.length === 0
-        ? filter || !hostedUrl
+        ? filtering(filter) || !hostedUrl
           ? html`<p class="card empty">${
-              filter ? 'No submission contains that text.' : 'No submissions yet. New ones appear here as they arrive.'
+              filtering(filter)
+                ? 'No submission matches these filters.'
+                : 'No submissions yet. New ones appear here as they arrive.'
             }</p>`
           : // The next step from an empty list is sharing the form, so its link is right here.
             html`<div class="card empty"><p>No submissions yet. New ones appear here as they arrive.</p>

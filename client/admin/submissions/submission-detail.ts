@@ -1,6 +1,7 @@
 // One submission on its own page (/admin/forms/{id}/submissions/{sid}): every answer by its label,
 // when it came (relative and in full), the form version, a PDF of it, a warning about invisible characters, its
-// webhook deliveries with each logged attempt, and Delete for owners and editors.
+// webhook deliveries with each logged attempt, its status, tags and note (marks-editor.ts), and Delete for owners
+// and editors.
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
@@ -17,6 +18,7 @@ import { useQuery } from '../use-query.ts';
 import { navigate } from '../use-route.ts';
 import { Answer } from './answer.ts';
 import { deleteSubmissions } from './delete-submissions.ts';
+import { MarksEditor } from './marks-editor.ts';
 
 const deliveryState: Record<string, string> = {
   pending: 'Waiting to retry',
@@ -132,6 +134,9 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
         <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>
     </div>
+    <${Section} title="Status, tags and note">
+      <${MarksEditor} key=${s.id} formId=${formId} marks=${s} canEdit=${me.role !== 'viewer'} />
+    <//>
     <${Section} title="Webhook deliveries"><${Deliveries} detail=${detail.data} /><//>
   </div>`;
 }

@@ -1,8 +1,8 @@
 // The submissions as a table: a checkbox per row (and one above for every row shown), when it came (a link
-// to its detail view), one column per field by its label, the form version, and "Open" (the same link in
-// words: a date that is a link is easy to miss). Words stay whole; a table wider than the page scrolls
-// inside its frame. Below 720 px each row is a stacked card with the labels beside the answers (admin.css
-// `table.submissions`).
+// to its detail view, with its status unless new and its tags), one column per field by its label, the form
+// version, and "Open" (the same link in words: a date that is a link is easy to miss). Words stay whole; a table
+// wider than the page scrolls inside its frame. Below 720 px each row is a stacked card with the labels beside the
+// answers (admin.css `table.submissions`).
 import type { ComponentChildren } from 'preact';
 import { html } from '../../renderer/html.ts';
 import { Link } from '../common/link.ts';
@@ -10,6 +10,8 @@ import { Time } from '../common/time.ts';
 import type { FieldColumn } from '../types.ts';
 import type { Submission } from '../use-live-submissions.ts';
 import { Answer } from './answer.ts';
+import { Badge } from '../common/badge.ts';
+import { STATUS_WORDS } from './submission-filters.ts';
 
 /** The detail view's path for one submission. */
 export const submissionPath = (formId: string, id: string) =>
@@ -68,6 +70,13 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
             s.values_contain_hidden_characters &&
             html` <span class="badge badge-warn"
               title="Some answers contain invisible characters">hidden characters</span>`
+          }
+          ${
+            (s.status !== 'new' || s.tags.length > 0) &&
+            html`<span class="marks">${
+              s.status !== 'new' &&
+              html`<${Badge} tone=${s.status === 'done' ? 'ok' : 'plain'}>${STATUS_WORDS[s.status]}<//>`
+            }${s.tags.map((t) => html` <${Badge}><span class="sr-only">tag </span>${t}<//>`)}</span>`
           }<//>
         ${fields.map((f) => html`<${Cell} label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /><//>`)}
         <${Cell} label="Version" class="num">${s.form_version}<//>

@@ -1,13 +1,15 @@
-// submissions.*: pages with a text filter and a total, one submission in detail, new submissions live,
-// deleting (the CSV file is a plain HTTP download, server/http/admin-csv.ts, since a browser saves a file best from a
-// link).
+// submissions.*: pages with text, tag and status filters and a total, the owner's marks (tags, note, status),
+// one submission in detail, new submissions live, deleting (the CSV file is a plain HTTP download,
+// server/http/admin-csv.ts, since a browser saves a file best from a link).
 import {
   formIdInput,
   submissionIdInput,
   submissionPageInput,
   submissionsDeleteInput,
+  submissionsMarkInput,
 } from '../../../shared/api/admin.ts';
 import { PAGE_DEFAULT } from '../../core/submission-reads.ts';
+import { parseSubmissionFilter } from '../../core/submission-marks.ts';
 import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 import type { Services } from '../../core/services.ts';
 
@@ -15,11 +17,13 @@ import type { Services } from '../../core/services.ts';
 export const submissionsRouter = router({
   /**
    * A newest-first (or oldest-first) page (spec 4.3 paging), optionally only submissions containing
-   * `filter`, with how many match in all and the value columns in the CSV's order, labelled.
+   * `filter`, holding `tag` or at `status`, with how many match in all and the value columns in the CSV's order,
+   * labelled.
    */
   page: authedProcedure.input(submissionPageInput).query(async ({ ctx, input }) => {
     const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
-    const filter = input.filter?.trim() || undefined;
+    const given: Record<string, string | undefined> = { filter: input.filter, tag: input.tag, status: input.status };
+    const filter = parseSubmissionFilter((name) => given[name], 'filter');
     const [page, fields, total] = await Promise.all([
       ctx.services.reads.page(form, input.limit ?? PAGE_DEFAULT, input.cursor ?? null, filter, input.order ?? 'newest'),
       ctx.services.reads.fields(form),
@@ -50,6 +54,12 @@ export const submissionsRouter = router({
       ctx.principal.workspaceId,
       await ctx.services.submissionEvents.watch(form.id, signal),
     );
+  }),
+
+  /** Changes the tags, note or status of 1 to 100 answers of the form (the REST PATCH's rules); how many changed. */
+  mark: editorProcedure.input(submissionsMarkInput).mutation(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    return ctx.services.marks.apply(form, input.ids, input.patch);
   }),
 
   /** Deletes 1 to 100 submissions of the form; ids it does not have are skipped and not counted. */

@@ -35,6 +35,9 @@ export interface ResponseMailHeaders {
   replyTo?: string;
 }
 
+/** What a response mail shows of an answer. */
+export type MailedAnswer = Pick<SubmissionRecord, 'id' | 'createdAt' | 'formVersion' | 'values'>;
+
 /** The panel's view of one submission (its detail page). */
 export const submissionLink = (publicUrl: string, formId: string, submissionId: string) =>
   `${publicUrl}/admin/forms/${encodeURIComponent(formId)}/submissions/${encodeURIComponent(submissionId)}`;
@@ -155,29 +158,47 @@ export class ResponseMail {
     // Nobody to send to (only the FORMSTEAD_OWNER_KEY placeholder): the mailer logs that it needs an address.
     const to = await workspaceRecipients(this.store, form.workspaceId!, form.notifyEmailTo);
     const about = { formId: form.id, submissionIds: claim.submissions.map((s) => s.id) };
-    const blocks = await Promise.all(claim.submissions.map((s) => this.block(form, s)));
+    const why = [
+      'You get this mail because "Email me when someone responds" is on for this form. When many answers',
+      "arrive together, they come in one mail a minute. Turn it off in the form's settings in the panel.",
+    ];
+    const mail = await this.compose(form, claim.submissions, claim.total, why, own[0]);
+    await this.mailer.send({ to, ...mail, about });
+  }
+
+  /**
+   * The response mail of `submissions` (`total` answers in all; those past the list are counted, not shown) with
+   * `why` closing it: one answer's mail (its post's own subject and Reply-To when `own` has them) or a digest. The
+   * notification rules' mail (rule-mail.ts) is this same mail.
+   */
+  async compose(
+    form: FormRecord,
+    submissions: MailedAnswer[],
+    total: number,
+    why: string[],
+    own?: ResponseMailHeaders,
+  ): Promise<{ subject: string; text: string; replyTo?: string }> {
+    const blocks = await Promise.all(submissions.map((s) => this.block(form, s)));
     const footer = [
       '',
       `All responses: ${this.publicUrl}/admin/forms/${encodeURIComponent(form.id)}?tab=submissions`,
       '',
-      'You get this mail because "Email me when someone responds" is on for this form. When many answers',
-      "arrive together, they come in one mail a minute. Turn it off in the form's settings in the panel.",
+      ...why,
     ];
-    if (claim.total === 1) {
+    if (total === 1) {
       const text = [`"${form.title}" has a new response.`, '', ...blocks[0], ...footer].join('\n');
       // A post's own `_subject` is the respondent's literal words; the form's default is piped.
-      const subject =
-        own[0]?.subject ?? (await this.subject(form, claim.submissions[0], `New response: ${form.title}`));
-      return this.mailer.send({ to, subject, text, about, replyTo: own[0]?.replyTo });
+      const subject = own?.subject ?? (await this.subject(form, submissions[0], `New response: ${form.title}`));
+      return { subject, text, replyTo: own?.replyTo };
     }
-    const more = claim.total - claim.submissions.length;
+    const more = total - submissions.length;
     const text = [
-      `"${form.title}" has ${claim.total} new responses.`,
-      ...blocks.flatMap((b, i) => ['', `--- Response ${i + 1} of ${claim.total} ---`, ...b]),
+      `"${form.title}" has ${total} new responses.`,
+      ...blocks.flatMap((b, i) => ['', `--- Response ${i + 1} of ${total} ---`, ...b]),
       ...(more > 0 ? ['', `and ${more} more, listed in the panel.`] : []),
       ...footer,
     ].join('\n');
-    await this.mailer.send({ to, subject: `${claim.total} new responses: ${form.title}`, text, about });
+    return { subject: `${total} new responses: ${form.title}`, text };
   }
 
   /**
@@ -185,14 +206,14 @@ export class ResponseMail {
    * "Answers that flow"). A digest's subject names no answer, so it is never piped. The mailer keeps
    * the subject on one line whatever an answer holds.
    */
-  private async subject(form: FormRecord, s: SubmissionRecord, subject: string): Promise<string> {
+  private async subject(form: FormRecord, s: MailedAnswer, subject: string): Promise<string> {
     if (!subject.includes('{{')) return subject;
     const definition = await this.definitions.get(form.id, s.formVersion);
     return definition ? pipeText(definition, subject, s.values) : subject;
   }
 
   /** One answer's lines: when, every answer by label, its link. */
-  private async block(form: FormRecord, s: SubmissionRecord): Promise<string[]> {
+  private async block(form: FormRecord, s: MailedAnswer): Promise<string[]> {
     const definition = await this.definitions.get(form.id, s.formVersion);
     // Files are named, not linked: a mail sits in inboxes and passes through servers, and a link that
     // downloads without a sign-in would hand the file to anyone holding the mail (docs/decisions.md).

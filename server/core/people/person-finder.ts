@@ -75,7 +75,7 @@ export class PersonFinder {
       const emailKeys = this.emailKeys(form.id);
       // The store's filter folds ASCII letters as normalizeAddress does; the address holds no character
       // that JSON escapes (personInput refuses them), so it appears in the stored text as typed.
-      for await (const record of this.store.submissions.iterate(form.id, 500, address)) {
+      for await (const record of this.store.submissions.iterate(form.id, 500, { q: address })) {
         const fields = matchedFields(record.values, address);
         if (fields.length === 0) continue;
         const own = ownAnswer(fields, await emailKeys(record.formVersion));

@@ -100,6 +100,7 @@ export const toForm = (r: Row): FormRecord => ({
   retentionDays: (r.retention_days as number | null | undefined) ?? null,
   theme: r.theme ? JSON.parse(r.theme as string) : {},
   redirectOrigins: r.redirect_origins ? JSON.parse(r.redirect_origins as string) : [],
+  notifyRules: r.notify_rules ? JSON.parse(r.notify_rules as string) : [],
   responseMailSeq: (r.response_mail_seq as number | null | undefined) ?? 0,
   responseMailAt: (r.response_mail_at as string | null | undefined) ?? null,
   closeAt: (r.close_at as string | null | undefined) ?? '',
@@ -116,6 +117,10 @@ export const toSubmission = (r: Row): SubmissionRecord => ({
   createdAt: r.created_at as SubmissionRecord['createdAt'],
   values: JSON.parse(r.data as string),
   hiddenChars: bool(r.hidden_chars),
+  // Most answers have no tags: '[]' is not parsed (an export reads every row through here).
+  tags: r.tags && r.tags !== '[]' ? JSON.parse(r.tags as string) : [],
+  note: (r.note as string | null | undefined) ?? '',
+  status: ((r.status as SubmissionRecord['status'] | null | undefined) ?? 'new') as SubmissionRecord['status'],
 });
 
 export const toIdempotency = (r: Row): IdempotencyRecord => ({
@@ -247,4 +252,5 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   responseLimit: { column: 'response_limit' },
   closedMessage: { column: 'closed_message' },
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
+  notifyRules: { column: 'notify_rules', kind: 'json' },
 };

@@ -1,8 +1,10 @@
-// Operations of /v1/forms/{id}/submissions (server/http/submissions.ts): read pages, CSV, one, delete.
+// Operations of /v1/forms/{id}/submissions (server/http/submissions.ts): read pages, CSV, one, mark, delete.
 import { z } from 'zod';
 import { submissionPageSchema, submissionSchema } from '../../../shared/api/submission-responses.ts';
+import { marksPatchSchema } from '../../../shared/api/submission-marks.ts';
+import { SUBMISSION_FILTER_MAX } from '../../../shared/api/limits.ts';
 import { formPath } from './components.ts';
-import { type ApiOperation, noContent } from './operation.ts';
+import { type ApiOperation, json, noContent } from './operation.ts';
 
 const submissionPath = formPath.extend({ submission_id: z.string().meta({ description: 'The submission id' }) });
 
@@ -29,6 +31,13 @@ export const submissionOperations: ApiOperation[] = [
           .optional()
           .meta({ description: 'CSV/xlsx: option labels instead of stored values (default raw)' }),
         bom: z.enum(['0', '1']).optional().meta({ description: 'CSV: 1 starts the file with a UTF-8 byte-order mark' }),
+        tag: z.string().optional().meta({ description: 'Only answers with this tag (trimmed, any case)' }),
+        status: z.enum(['new', 'seen', 'done']).optional().meta({ description: 'Only answers with this status' }),
+        q: z
+          .string()
+          .max(SUBMISSION_FILTER_MAX)
+          .optional()
+          .meta({ description: 'Only answers whose values contain this text (ASCII letters in any case)' }),
       }),
     },
     responses: {
@@ -67,6 +76,19 @@ export const submissionOperations: ApiOperation[] = [
       },
     },
     errors: [400, 404, 503],
+  },
+  {
+    method: 'patch',
+    path: '/v1/forms/{id}/submissions/{submission_id}',
+    operationId: 'updateSubmissionMarks',
+    summary: "Set an answer's tags, note or status",
+    description:
+      'What the body leaves out stays as it is; the answer itself never changes. A bad body changes nothing.',
+    callers: ['account'],
+    params: { path: submissionPath },
+    body: marksPatchSchema,
+    responses: { 200: json('The submission with its new marks', submissionSchema) },
+    errors: [400, 403, 404, 422, 503],
   },
   {
     method: 'delete',

@@ -112,6 +112,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     retentionDays: null,
     theme: {},
     redirectOrigins: [],
+    notifyRules: [],
     responseMailSeq: 0,
     responseMailAt: null,
     closeAt: '',

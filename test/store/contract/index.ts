@@ -18,6 +18,7 @@ import { responseMailContract } from './response-mail.ts';
 import { retentionContract } from './retention.ts';
 import { submissionDeleteContract } from './submission-delete.ts';
 import { submissionReadsContract } from './submission-reads.ts';
+import { submissionMarksContract } from './submission-marks.ts';
 import { spamContract } from './spam.ts';
 import { statsContract } from './stats.ts';
 import { submissionsContract } from './submissions.ts';
@@ -34,6 +35,7 @@ const areas = [
   idempotencyContract,
   submissionDeleteContract,
   submissionReadsContract,
+  submissionMarksContract,
   spamContract,
   filesContract,
   imagesContract,

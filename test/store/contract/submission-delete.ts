@@ -49,6 +49,9 @@ export function submissionDeleteContract(backend: string, factory: StoreFactory)
           createdAt: sub.createdAt,
           values: sub.values,
           hiddenChars: false,
+          tags: [],
+          note: '',
+          status: 'new',
         },
       );
       assert.is(read.seq, (await store.submissions.page(f.id, 1))[0].seq);

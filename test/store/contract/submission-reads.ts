@@ -80,7 +80,7 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
       const f = await form(store, null);
       const ids = await texts(store, f.id, TEXTS);
       const search = async (needle: string, limit = 10, cursor?: number) =>
-        (await store.submissions.page(f.id, limit, cursor, needle, 'oldest')).map((s) => ids.indexOf(s.id));
+        (await store.submissions.page(f.id, limit, cursor, { q: needle }, 'oldest')).map((s) => ids.indexOf(s.id));
       for (const [needle, matches] of MATCHES) assert.equal(await search(needle), matches, needle);
       assert.equal(await search('ada', 2), [0, 1], 'limit');
       const all = await store.submissions.page(f.id, 10, undefined, undefined, 'oldest');
@@ -103,7 +103,7 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
       assert.is(await store.submissions.count('nope'), 0);
       await store.submissions.delete(f.id, [ids[0], ids[3]], at(DAY));
       assert.is(await store.submissions.count(f.id), 2);
-      assert.is(await store.submissions.count(f.id, ''), 2, 'an empty filter counts all');
+      assert.is(await store.submissions.count(f.id, { q: '' }), 2, 'an empty filter counts all');
     },
   );
   rule(
@@ -115,10 +115,10 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
       await texts(store, f.id, TEXTS);
       await texts(store, g.id, ['Ada again']);
       for (const [needle, matches] of MATCHES) {
-        assert.is(await store.submissions.count(f.id, needle), matches.length, needle);
+        assert.is(await store.submissions.count(f.id, { q: needle }), matches.length, needle);
         assert.is(
-          await store.submissions.count(f.id, needle),
-          (await store.submissions.page(f.id, 100, undefined, needle)).length,
+          await store.submissions.count(f.id, { q: needle }),
+          (await store.submissions.page(f.id, 100, undefined, { q: needle })).length,
           `${needle}: as page`,
         );
       }
@@ -137,7 +137,7 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
         const f = await form(store, null);
         const ids = await texts(store, f.id, [...TEXTS, 'ada once more', 'nothing here', 'Ada at the end']);
         const seen: string[] = [];
-        for await (const s of store.submissions.iterate(f.id, pageSize, 'ada')) seen.push(s.id);
+        for await (const s of store.submissions.iterate(f.id, pageSize, { q: 'ada' })) seen.push(s.id);
         assert.equal(
           seen,
           [0, 1, 5, 6, 8].map((i) => ids[i]),
@@ -153,7 +153,7 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
       const ids = await texts(store, f.id, TEXTS);
       for (const [needle, matches] of MATCHES) {
         const seen: string[] = [];
-        for await (const s of store.submissions.iterate(f.id, 2, needle)) seen.push(s.id);
+        for await (const s of store.submissions.iterate(f.id, 2, { q: needle })) seen.push(s.id);
         assert.equal(
           seen,
           matches.map((i) => ids[i]),
@@ -161,7 +161,7 @@ export function submissionReadsContract(backend: string, factory: StoreFactory) 
         );
       }
       const all: string[] = [];
-      for await (const s of store.submissions.iterate(f.id, 2, '')) all.push(s.id);
+      for await (const s of store.submissions.iterate(f.id, 2, { q: '' })) all.push(s.id);
       assert.equal(all, ids);
     },
   );

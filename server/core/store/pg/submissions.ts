@@ -1,16 +1,26 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
-import type { Store } from '../types.ts';
+import type { MarkOutcome, Store, SubmissionFilter } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { InsertBatcher } from './insert-batcher.ts';
 import { batchable, insertSubmission } from './insert-submission.ts';
+import { editedTags, overLimit, touchesTags } from '../marks.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
-
-/** Whether a `contains` filter was given (an empty one matches everything). */
-const filtered = (contains: string | undefined): contains is string => contains !== undefined && contains !== '';
 
 // strpos() rather than LIKE: the respondent-typed text needs no escaping of % and _. lower() in the
 // "C" collation folds ASCII letters only, as the embedded store does; the needle is folded alike.
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The WHERE clauses of a SubmissionFilter (each starting with AND), numbered on from `params` (which they extend).
+ * A tag is an element of the JSON array: `?` on jsonb matches a string element exactly.
+ */
+function matching(filter: SubmissionFilter | undefined, params: Param[]): string {
+  let sql = '';
+  if (filter?.q) sql += ` AND strpos(lower(data), $${params.push(foldAscii(filter.q))}) > 0`;
+  if (filter?.tag) sql += ` AND tags::jsonb ? $${params.push(filter.tag)}`;
+  if (filter?.status) sql += ` AND status = $${params.push(filter.status)}`;
+  return sql;
+}
 
 /** The submissions and idempotency parts of the store. */
 export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
@@ -37,13 +47,11 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
                   );
                 return outcome;
               }),
-      page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
+      page: async (formId, limit, cursorSeq, filter, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
-        const contained = filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : '';
-        const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${contained}`;
         const params: Param[] = [formId, from, limit];
-        if (filtered(contains)) params.push(foldAscii(contains));
+        const where = `form_id = $1 AND seq ${newest ? '<' : '>'} $2${matching(filter, params)}`;
         const sql = `SELECT * FROM submissions WHERE ${where} ORDER BY seq ${newest ? 'DESC' : 'ASC'} LIMIT $3`;
         const read = (q: Queryable) => q.q(sql, params);
         // Oldest first from a cursor (the live feed across instances reads on from the last seq it saw):
@@ -57,14 +65,11 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             });
         return rows.map(toSubmission);
       },
-      count: async (formId, contains) =>
-        (filtered(contains)
-          ? await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1 AND strpos(lower(data), $2) > 0', [
-              formId,
-              foldAscii(contains),
-            ])
-          : await db.get('SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1', [formId])
-        )?.n ?? 0,
+      count: async (formId, filter) => {
+        const params: Param[] = [formId];
+        const where = matching(filter, params);
+        return (await db.get(`SELECT COUNT(*) AS n FROM submissions WHERE form_id = $1${where}`, params))?.n ?? 0;
+      },
       dailyCounts: async (workspaceId, since) =>
         (
           await db.q(
@@ -74,13 +79,12 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             [workspaceId, since],
           )
         ).rows.map((r) => ({ formId: r.form_id, day: r.day, count: r.n })),
-      iterate: (formId, pageSize = 500, contains) => ({
+      iterate: (formId, pageSize = 500, filter) => ({
         async *[Symbol.asyncIterator]() {
           let after = 0;
-          const match = filtered(contains) ? ' AND strpos(lower(data), $4) > 0' : '';
           for (;;) {
             const params: Param[] = [formId, after, pageSize];
-            if (filtered(contains)) params.push(foldAscii(contains));
+            const match = matching(filter, params);
             const { rows } = await db.q(
               `SELECT * FROM submissions WHERE form_id = $1 AND seq > $2${match} ORDER BY seq LIMIT $3`,
               params,
@@ -101,6 +105,39 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             [formId, before, limit],
           )
         ).rows.map((r) => r.id),
+      mark: async (formId, ids, edit, maxTags) =>
+        db.tx(async (tx): Promise<MarkOutcome> => {
+          // The rows are locked and checked before any is written; a refusal rolls nothing back because nothing ran.
+          const asked = [...new Set(ids)];
+          const { rows } = await tx.q(
+            'SELECT id, tags FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE',
+            [formId, asked],
+          );
+          const held = new Map(rows.map((r) => [r.id as string, JSON.parse(r.tags as string) as string[]]));
+          const changes: { id: string; tags: string }[] = [];
+          for (const id of asked) {
+            const current = held.get(id);
+            if (!current) continue;
+            const next = editedTags(current, edit);
+            if (overLimit(current, next, maxTags)) return { kind: 'too_many_tags', id };
+            changes.push({ id, tags: JSON.stringify(next) });
+          }
+          if (changes.length === 0) return { kind: 'marked', ids: [] };
+          await tx.q(
+            `UPDATE submissions s SET tags = CASE WHEN $3 THEN c.tags ELSE s.tags END, note = COALESCE($4, s.note),
+              status = COALESCE($5, s.status)
+              FROM unnest($2::text[], $6::text[]) AS c(id, tags) WHERE s.form_id = $1 AND s.id = c.id`,
+            [
+              formId,
+              changes.map((c) => c.id),
+              touchesTags(edit),
+              edit.note ?? null,
+              edit.status ?? null,
+              changes.map((c) => c.tags),
+            ],
+          );
+          return { kind: 'marked', ids: changes.map((c) => c.id) };
+        }),
       byId: async (formId, id) => {
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);

@@ -1,13 +1,36 @@
 // Submissions, monthly usage and idempotency records on sql.js.
 import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
 import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
-import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
+import type { InsertOutcome, MarkOutcome, NewSubmission, Store, SubmissionFilter } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import { attachFiles } from './files.ts';
+import { editedTags, overLimit, touchesTags } from '../marks.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
 
 /** SQLite's lower() folds ASCII only; the needle is folded the same way so both sides agree. */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The WHERE clauses of a SubmissionFilter (each starting with AND) and their parameters, in order. instr() rather
+ * than LIKE for the text: the respondent-typed text needs no escaping of % and _.
+ */
+function matching(filter: SubmissionFilter | undefined): { sql: string; params: SqlValue[] } {
+  let sql = '';
+  const params: SqlValue[] = [];
+  if (filter?.q) {
+    sql += ' AND instr(lower(data), ?) > 0';
+    params.push(foldAscii(filter.q));
+  }
+  if (filter?.tag) {
+    sql += ' AND EXISTS (SELECT 1 FROM json_each(submissions.tags) WHERE value = ?)';
+    params.push(filter.tag);
+  }
+  if (filter?.status) {
+    sql += ' AND status = ?';
+    params.push(filter.status);
+  }
+  return { sql, params };
+}
 
 /** The submissions and idempotency parts of the store. */
 /** A submissions row read in pages: `seq` says where the next page starts. */
@@ -173,36 +196,30 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               // reading it back would cost a statement per submission for a number we already know.
               return { kind: 'stored', submissionCount: count + 1 };
             }),
-      page: async (formId, limit, cursorSeq, contains, order = 'newest') => {
+      page: async (formId, limit, cursorSeq, filter, order = 'newest') => {
         const newest = order === 'newest';
         const where = newest ? 'seq < ?' : 'seq > ?';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
         const sort = newest ? 'DESC' : 'ASC';
-        if (contains === undefined || contains === '') {
-          return db
-            .all(`SELECT * FROM submissions WHERE form_id = ? AND ${where} ORDER BY seq ${sort} LIMIT ?`, [
-              formId,
-              from,
-              limit,
-            ])
-            .map(toSubmission);
-        }
-        // instr() rather than LIKE: the respondent-typed text needs no escaping of % and _.
+        const match = matching(filter);
         return db
-          .all(
-            `SELECT * FROM submissions WHERE form_id = ? AND ${where} AND instr(lower(data), ?) > 0 ` +
-              `ORDER BY seq ${sort} LIMIT ?`,
-            [formId, from, foldAscii(contains), limit],
-          )
+          .all(`SELECT * FROM submissions WHERE form_id = ? AND ${where}${match.sql} ORDER BY seq ${sort} LIMIT ?`, [
+            formId,
+            from,
+            ...match.params,
+            limit,
+          ])
           .map(toSubmission);
       },
-      count: async (formId, contains) =>
-        contains === undefined || contains === ''
-          ? (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0)
-          : (db.get<{ n: number }>(
-              'SELECT COUNT(*) AS n FROM submissions WHERE form_id = ? AND instr(lower(data), ?) > 0',
-              [formId, foldAscii(contains)],
-            )?.n ?? 0),
+      count: async (formId, filter) => {
+        const match = matching(filter);
+        return (
+          db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?${match.sql}`, [
+            formId,
+            ...match.params,
+          ])?.n ?? 0
+        );
+      },
       dailyCounts: async (workspaceId, since) =>
         db
           .all<{ form_id: string; day: string; n: number }>(
@@ -212,22 +229,15 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             [workspaceId, since],
           )
           .map((r) => ({ formId: r.form_id, day: r.day, count: r.n })),
-      iterate: (formId, pageSize = 500, contains) => ({
+      iterate: (formId, pageSize = 500, filter) => ({
         async *[Symbol.asyncIterator]() {
           let after = 0;
-          const filtered = contains !== undefined && contains !== '';
+          const match = matching(filter);
           for (;;) {
-            const rows = filtered
-              ? db.all<PagedRow>(
-                  'SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND instr(lower(data), ?) > 0 ' +
-                    'ORDER BY seq LIMIT ?',
-                  [formId, after, foldAscii(contains), pageSize],
-                )
-              : db.all<PagedRow>('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
-                  formId,
-                  after,
-                  pageSize,
-                ]);
+            const rows = db.all<PagedRow>(
+              `SELECT * FROM submissions WHERE form_id = ? AND seq > ?${match.sql} ORDER BY seq LIMIT ?`,
+              [formId, after, ...match.params, pageSize],
+            );
             for (const row of rows) yield toSubmission(row);
             if (rows.length < pageSize) return;
             after = rows[rows.length - 1].seq;
@@ -244,6 +254,30 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
             [formId, before, before, limit],
           )
           .map((r) => r.id),
+      mark: async (formId, ids, edit, maxTags) =>
+        db.write((tx): MarkOutcome => {
+          // Every row is read and checked before any is written: a refusal leaves the transaction empty.
+          const changes: { id: string; tags: string }[] = [];
+          for (const id of new Set(ids)) {
+            const row = tx.get<{ tags: string }>('SELECT tags FROM submissions WHERE form_id = ? AND id = ?', [
+              formId,
+              id,
+            ]);
+            if (!row) continue;
+            const current = JSON.parse(row.tags) as string[];
+            const next = editedTags(current, edit);
+            if (overLimit(current, next, maxTags)) return { kind: 'too_many_tags', id };
+            changes.push({ id, tags: JSON.stringify(next) });
+          }
+          for (const { id, tags } of changes) {
+            tx.run(
+              'UPDATE submissions SET tags = CASE WHEN ? THEN ? ELSE tags END, note = COALESCE(?, note), ' +
+                'status = COALESCE(?, status) WHERE form_id = ? AND id = ?',
+              [touchesTags(edit) ? 1 : 0, tags, edit.note ?? null, edit.status ?? null, formId, id],
+            );
+          }
+          return { kind: 'marked', ids: changes.map((c) => c.id) };
+        }),
       byId: async (formId, id) => {
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);

@@ -1,5 +1,6 @@
 // The forms area of the Store: forms with their settings and versions, and drafts being edited.
 import type { SubmissionRecord } from './submissions.ts';
+import type { ShowCondition } from '../../../../shared/definition/schema.ts';
 
 /** Per-form settings of spec 2.11 as stored (secret in full). */
 export interface FormSettingsRecord {
@@ -38,6 +39,14 @@ export interface FormSettingsRecord {
   slug: string;
   /** Sites (`https://host[:port]`, normalised) a form post's `_next` may send people back to (migration 012). */
   redirectOrigins: string[];
+  /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
+  notifyRules: NotifyRule[];
+}
+
+/** One notification rule: a response whose accepted values match every condition of `when` also mails `email`. */
+export interface NotifyRule {
+  when: ShowCondition[];
+  email: string;
 }
 
 /** A form as stored: its settings, owner (workspace, or agent key while unclaimed) and counters. */

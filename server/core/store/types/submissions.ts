@@ -16,7 +16,43 @@ export interface SubmissionRecord {
   createdAt: string;
   values: Record<string, unknown>;
   hiddenChars: boolean;
+  /** The owner's tags (trimmed, lower case, no repeats, in the order given), none for a new answer. */
+  tags: string[];
+  /** The owner's note, '' for none. */
+  note: string;
+  /** Where the owner is with it: 'new' until someone marks it. */
+  status: SubmissionStatus;
 }
+
+/** The statuses an owner gives an answer (ARCHITECTURE.md Wave 4 "Tags and notes"); every answer starts 'new'. */
+export type SubmissionStatus = 'new' | 'seen' | 'done';
+
+/**
+ * Which submissions a read returns: all of them, or only those matching every filter given. `q`: the stored JSON
+ * contains it, ASCII letters in any case, other characters as typed (SQLite folds ASCII only; PostgreSQL is held to
+ * the same); `tag`: the answer holds this tag exactly (tags are stored lower case); `status`: the answer's status.
+ * An empty `q` or `tag` filters nothing.
+ */
+export interface SubmissionFilter {
+  q?: string;
+  tag?: string;
+  status?: SubmissionStatus;
+}
+
+/**
+ * A change of the owner's marks on one or more answers: `tags` replaces them all, `addTags` and `removeTags` add and
+ * take away some (after `tags` when both are given); `note` and `status` replace. Tags arrive already normalised.
+ */
+export interface MarksEdit {
+  tags?: string[];
+  addTags?: string[];
+  removeTags?: string[];
+  note?: string;
+  status?: SubmissionStatus;
+}
+
+/** How a marks change ended: the ids changed (asked ones of the form), or one it would take past the tag limit. */
+export type MarkOutcome = { kind: 'marked'; ids: string[] } | { kind: 'too_many_tags'; id: string };
 
 /** A stored idempotent answer (ARCHITECTURE.md: kept per form for 24 h with a hash of the body). */
 export interface IdempotencyRecord {
@@ -83,25 +119,24 @@ export interface SubmissionQueries {
   insert(sub: NewSubmission): Promise<InsertOutcome>;
   /**
    * Newest first, strictly before `cursorSeq` when given (`oldest`: oldest first, strictly after it);
-   * only rows whose stored JSON contains `contains` when given: ASCII letters in any case, other characters as typed
-   * (SQLite folds ASCII only; PostgreSQL is held to the same).
+   * only rows matching `filter` when given (SubmissionFilter).
    */
   page(
     formId: string,
     limit: number,
     cursorSeq?: number,
-    contains?: string,
+    filter?: SubmissionFilter,
     order?: 'newest' | 'oldest',
   ): Promise<SubmissionRecord[]>;
-  /** How many submissions a form holds, or how many contain `contains` (the same match as `page`). */
-  count(formId: string, contains?: string): Promise<number>;
+  /** How many submissions a form holds, or how many match `filter` (the same match as `page`). */
+  count(formId: string, filter?: SubmissionFilter): Promise<number>;
   /** Submissions per UTC day (`YYYY-MM-DD`) since `since`, for every form of a workspace. */
   dailyCounts(workspaceId: string, since: string): Promise<{ formId: string; day: string; count: number }[]>;
   /**
-   * Every submission of a form (only those containing `contains` when given), oldest first, read in pages so memory
+   * Every submission of a form (only those matching `filter` when given), oldest first, read in pages so memory
    * stays flat.
    */
-  iterate(formId: string, pageSize?: number, contains?: string): AsyncIterable<SubmissionRecord>;
+  iterate(formId: string, pageSize?: number, filter?: SubmissionFilter): AsyncIterable<SubmissionRecord>;
   /** The highest seq of a form's submissions (0 when it has none). */
   lastSeq(formId: string): Promise<number>;
   /**
@@ -109,6 +144,12 @@ export interface SubmissionQueries {
    * whose `retainFrom` is before it too), oldest first, at most `limit`.
    */
   idsOlderThan(formId: string, before: string, limit: number): Promise<string[]>;
+  /**
+   * Applies `edit` to the owner's marks of the form's submissions `ids` in one write (ids of other forms and unknown
+   * ids are skipped) and answers the ids changed, in the order asked. When adding tags would leave one of them with
+   * more than `maxTags` tags, nothing is written and that id is answered. Values, counts and deliveries are untouched.
+   */
+  mark(formId: string, ids: string[], edit: MarksEdit, maxTags: number): Promise<MarkOutcome>;
   /** One submission of a form; undefined when the id is unknown or belongs to another form. */
   byId(formId: string, id: string): Promise<SubmissionRecord | undefined>;
   /**

@@ -22,6 +22,7 @@ import { countSlots } from './017-count-slots.ts';
 import { responseMailRow } from './018-response-mail-row.ts';
 import { auditLog } from './019-audit-log.ts';
 import { images } from './020-images.ts';
+import { submissionMarks } from './021-submission-marks.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -45,4 +46,5 @@ export const pgMigrations: PgMigration[] = [
   responseMailRow,
   auditLog,
   images,
+  submissionMarks,
 ];

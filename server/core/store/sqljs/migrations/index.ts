@@ -18,6 +18,7 @@ import { closing } from './015-closing.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
+import { submissionMarks } from './019-submission-marks.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   responseMailRow,
   auditLog,
   images,
+  submissionMarks,
 ];
