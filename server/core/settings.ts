@@ -36,6 +36,7 @@ export function settingsView(form: FormRecord, reveal = false) {
     slack_webhook_url: form.slackWebhookUrl,
     discord_webhook_url: form.discordWebhookUrl,
     redirect_origins: form.redirectOrigins,
+    accept_undeclared: form.acceptUndeclared,
   };
 }
 
@@ -120,6 +121,7 @@ export class SettingsService {
       responseLimit: body.response_limit,
       closedMessage: body.closed_message,
       redirectOrigins: body.redirect_origins,
+      acceptUndeclared: body.accept_undeclared,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

@@ -17,7 +17,7 @@ export const PAGE_MAX = 100;
 
 /** A submission as the API shows it (spec 2.12). */
 export function submissionView(
-  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>,
+  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars' | 'extra'>,
 ) {
   return {
     id: s.id,
@@ -25,6 +25,8 @@ export function submissionView(
     created_at: s.createdAt,
     values: s.values,
     values_contain_hidden_characters: s.hiddenChars,
+    // An HTML post's undeclared inputs (accept_undeclared), only on a submission that kept some.
+    ...(s.extra ? { extra: s.extra } : {}),
   };
 }
 
@@ -161,7 +163,10 @@ export class SubmissionReads {
     chunkChars = 64 * 1024,
   ): AsyncGenerator<string> {
     const columns = await this.exportColumns(form, options.headers);
-    let chunk = (options.bom ? '\uFEFF' : '') + csvRow(columns.map((c) => c.header));
+    // The inputs HTML posts kept beside the fields (accept_undeclared), after them, headed `extra.<name>`.
+    const extraKeys = await this.store.submissions.extraKeys(form.id);
+    const headers = [...columns.map((c) => c.header), ...extraKeys.map((k) => `extra.${k}`)];
+    let chunk = (options.bom ? '\uFEFF' : '') + csvRow(headers);
     const labels = options.values === 'labels';
     for await (const sub of this.oldestFirst(form, filter)) {
       const cells: unknown[] = [sub.id, sub.createdAt];
@@ -169,6 +174,7 @@ export class SubmissionReads {
         const value = sub.values[columns[i].key];
         cells.push(labels ? labelledValue(columns[i].field, value) : value);
       }
+      for (const k of extraKeys) cells.push(sub.extra?.[k] ?? '');
       chunk += csvRow(cells);
       if (chunk.length >= chunkChars) {
         yield chunk;

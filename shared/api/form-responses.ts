@@ -75,6 +75,9 @@ export const settingsSchema = z
     redirect_origins: z.array(z.string()).meta({
       description: "Sites (https://host[:port]) an HTML form post's _next may send people to, besides its own site",
     }),
+    accept_undeclared: z.boolean().meta({
+      description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
+    }),
   })
   .meta({ id: 'Settings' });
 

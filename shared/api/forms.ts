@@ -121,6 +121,8 @@ export const settingsPatchSchema = z.strictObject({
   slack_webhook_url: z.string().max(2048).optional(),
   discord_webhook_url: z.string().max(2048).optional(),
   redirect_origins: redirectOriginsSchema.optional(),
+  // A plain HTML form post keeps its named inputs that are no field as text under `extra` (docs/api.md).
+  accept_undeclared: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -16,6 +16,9 @@ export const submissionSchema = z
     values_contain_hidden_characters: z
       .boolean()
       .meta({ description: 'true when a value holds invisible or direction-changing characters' }),
+    extra: z.record(z.string(), z.string()).optional().meta({
+      description: "An HTML form post's named inputs that are no field, as text (accept_undeclared); absent when none",
+    }),
   })
   .meta({ id: 'Submission' });
 

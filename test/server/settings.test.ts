@@ -47,6 +47,7 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     slack_webhook_url: '',
     discord_webhook_url: '',
     redirect_origins: [],
+    accept_undeclared: false,
   });
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');

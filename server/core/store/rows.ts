@@ -105,6 +105,7 @@ export const toForm = (r: Row): FormRecord => ({
   responseLimit: (r.response_limit as number | null | undefined) ?? null,
   closedMessage: (r.closed_message as string | null | undefined) ?? '',
   slug: (r.slug as string | null | undefined) ?? '',
+  acceptUndeclared: bool(r.accept_undeclared),
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -115,6 +116,9 @@ export const toSubmission = (r: Row): SubmissionRecord => ({
   createdAt: r.created_at as SubmissionRecord['createdAt'],
   values: JSON.parse(r.data as string),
   hiddenChars: bool(r.hidden_chars),
+  // Left out when absent, so a submission without them reads as it did before migration 017/019.
+  ...(r.extra ? { extra: JSON.parse(r.extra as string) } : {}),
+  ...(r.import_id ? { importId: r.import_id as string } : {}),
 });
 
 export const toIdempotency = (r: Row): IdempotencyRecord => ({
@@ -236,4 +240,5 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   responseLimit: { column: 'response_limit' },
   closedMessage: { column: 'closed_message' },
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
+  acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
 };

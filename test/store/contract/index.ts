@@ -3,6 +3,7 @@
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
+import { extraImportsContract } from './extra-imports.ts';
 import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
@@ -32,6 +33,7 @@ const areas = [
   idempotencyContract,
   submissionDeleteContract,
   submissionReadsContract,
+  extraImportsContract,
   spamContract,
   filesContract,
   webhooksContract,

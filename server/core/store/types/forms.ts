@@ -38,6 +38,8 @@ export interface FormSettingsRecord {
   slug: string;
   /** Sites (`https://host[:port]`, normalised) a form post's `_next` may send people back to (migration 012). */
   redirectOrigins: string[];
+  /** An HTML form post keeps its undeclared named inputs as text under `extra` (migration 017/019). */
+  acceptUndeclared: boolean;
 }
 
 /** A form as stored: its settings, owner (workspace, or agent key while unclaimed) and counters. */

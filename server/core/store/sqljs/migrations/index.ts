@@ -16,6 +16,7 @@ import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
+import { extraImports } from './017-extra-imports.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   dailyCounts,
   closing,
   responseMailRow,
+  extraImports,
 ];
