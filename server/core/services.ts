@@ -32,6 +32,7 @@ import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
+import { SubmissionImport } from './imports/submission-import.ts';
 import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
@@ -48,6 +49,8 @@ export interface Services {
   settings: SettingsService;
   rateLimits: RateLimits;
   reads: SubmissionReads;
+  /** Imports of existing answers (POST /v1/forms/{id}/submissions/import). */
+  imports: SubmissionImport;
   antiSpam: AntiSpam;
   mailer: Mailer;
   /** Mail on every response, with its digests; main stops it before the store closes. */
@@ -181,6 +184,7 @@ export function createServices(
     settings,
     rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret)),
+    imports: new SubmissionImport(store, forms.definitions, config, files),
     antiSpam,
     mailer,
     responseMail,

@@ -27,6 +27,7 @@ import { METRICS_PATH, metricsHandler } from '../metrics/endpoint.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
+import { importSubmissions } from './import.ts';
 import { getWebhook, redeliverWebhook, rotateWebhookSecret, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
@@ -47,6 +48,7 @@ export function routes(s: Services): Route[] {
     { method: 'PATCH', path: '/v1/forms/:id', handler: updateSettings(s) },
     { method: 'DELETE', path: '/v1/forms/:id', handler: deleteForm(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
+    { method: 'POST', path: '/v1/forms/:id/submissions/import', handler: importSubmissions(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
     { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },

@@ -53,7 +53,7 @@ kept('names up to 64 characters: 64 kept, 65 dropped', () => {
 kept(
   '64 KB of names and texts in all (UTF-8 bytes): an input that would pass it is dropped, a later small one kept',
   () => {
-    // "a" + 65,534 bytes of text = 65,535; "b" + "é" (2 bytes) would make 65,538, past the edge; "c" + "" fits (65,536).
+    // "a" + 65,534 bytes = 65,535; "b" + "é" (2 bytes) would make 65,538, past the edge; "c" + "" fits (65,536).
     const r = undeclaredInputs(definition, { a: 'x'.repeat(UNDECLARED_BYTES_MAX - 2), b: 'é', c: '' });
     assert.equal(Object.keys(r.extra!), ['a', 'c']);
     assert.is(r.dropped, 1);

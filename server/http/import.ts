@@ -1,0 +1,44 @@
+// POST /v1/forms/{id}/submissions/import (docs/api.md "Importing answers"): account keys only; JSON lines,
+// or CSV with `id_column`, `created_at_column` and `map` in the query. 200 with the counts and refused rows.
+import { badRequest } from '../lib/api-error.ts';
+import { readBody } from '../lib/http-body.ts';
+import type { RouteContext } from '../lib/router.ts';
+import type { Services } from '../core/services.ts';
+import { requireEditor } from '../core/principal.ts';
+import { IMPORT_MAX_BYTES, importFormat } from '../core/imports/import-rows.ts';
+import { requireKey } from './auth.ts';
+import { sendJson } from './respond.ts';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Imports a file of answers into a form the account key's workspace holds. */
+export const importSubmissions =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    requireEditor(principal);
+    const format = importFormat(req.headers['content-type']);
+    const raw = await readBody(req, IMPORT_MAX_BYTES);
+    let text: string;
+    try {
+      text = utf8.decode(raw);
+    } catch {
+      throw badRequest('invalid_encoding', ['body: must be UTF-8 text']);
+    }
+    const result = await s.imports.run(
+      form,
+      format === 'csv'
+        ? {
+            format,
+            text,
+            mapping: {
+              idColumn: query.get('id_column'),
+              createdAtColumn: query.get('created_at_column'),
+              map: query.get('map'),
+            },
+          }
+        : { format, text },
+    );
+    sendJson(res, 200, result);
+  };
