@@ -38,7 +38,7 @@ export interface CsvMapping {
 const tooManyRows = () =>
   new ApiError(413, 'payload_too_large', [`body: more than ${IMPORT_MAX_ROWS} rows; split the file`]);
 
-/** Rows of JSON lines: each non-empty line `{"id": "...", "values": {...}, "created_at"?: "..."}`; row = line number. */
+/** Rows of JSON lines: each non-empty line `{"id", "values", "created_at"?}` is one; `row` is its line number. */
 export function jsonLineRows(text: string, now: number): ImportRow[] {
   const rows: ImportRow[] = [];
   const lines = text.split('\n');
