@@ -27,7 +27,7 @@ import { METRICS_PATH, metricsHandler } from '../metrics/endpoint.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { deleteSubmission, getSubmission, listSubmissions } from './submissions.ts';
-import { importSubmissions } from './import.ts';
+import { adminImport, importSubmissions } from './import.ts';
 import { getWebhook, redeliverWebhook, rotateWebhookSecret, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
@@ -99,6 +99,7 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.xlsx', handler: adminXlsx(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions/:sid/pdf', handler: adminPdf(s) },
+    { method: 'POST', path: '/admin/forms/:id/submissions/import', handler: adminImport(s) },
     { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },

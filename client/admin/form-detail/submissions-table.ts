@@ -8,6 +8,7 @@ import { DownloadButton } from '../common/download-button.ts';
 import { ErrorList, formDeletedMeanwhile } from '../common/error-list.ts';
 import { count } from '../common/format.ts';
 import { afterDeleteNote, deleteSubmissions } from '../submissions/delete-submissions.ts';
+import { ImportAnswers } from '../submissions/import-answers.ts';
 import { SubmissionRows } from '../submissions/submission-rows.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -50,9 +51,11 @@ export function SubmissionsTable({
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState('');
   const [order, setOrder] = useState<Order>('newest');
+  // Bumped after an import stored rows: the first page is read again.
+  const [imports, setImports] = useState(0);
   const first = useQuery(
     () => trpc.submissions.page.query({ formId, filter: filter || undefined, order }),
-    [formId, filter, order],
+    [formId, filter, order, imports],
   );
   const [more, setMore] = useState<{ rows: Submission[]; cursor?: string; forFirst?: unknown }>({ rows: [] });
   const [live, setLive] = useState<Submission[]>([]);
@@ -147,6 +150,13 @@ export function SubmissionsTable({
       <${DownloadButton} href=${exportHref(formId, filter, 'xlsx')} filename=${`${formId}-submissions.xlsx`}
         label="Excel (.xlsx)" rows=${shownTotal} />
     </div>
+    ${
+      canEdit &&
+      html`<${ImportAnswers} formId=${formId} onImported=${() => {
+        restart();
+        setImports((n) => n + 1);
+      }} />`
+    }
     <p class="total" aria-live="polite">
       <strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${
         filter && html` containing “${filter}”`
