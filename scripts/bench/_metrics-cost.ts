@@ -17,10 +17,13 @@ async function submitUrl(base: string): Promise<string> {
   return `${base}/v1/f/${((await res.json()) as { form_id: string }).form_id}`;
 }
 
-/** Runs the rounds and prints submissions per second with metrics off and on, and their ratio. */
-export async function metricsCost(seconds: number, rounds: number): Promise<void> {
-  const off = await startBundle(9303);
-  const on = await startBundle(9304, { FORMSTEAD_METRICS_TOKEN: TOKEN });
+/**
+ * Runs the rounds and prints submissions per second with metrics off and on, and their ratio. `ports`: the
+ * two bundles' (the standalone bench, metrics.ts, takes free ones).
+ */
+export async function metricsCost(seconds: number, rounds: number, ports: [number, number] = [9303, 9304]) {
+  const off = await startBundle(ports[0]);
+  const on = await startBundle(ports[1], { FORMSTEAD_METRICS_TOKEN: TOKEN });
   const offUrl = await submitUrl(off.url);
   const onUrl = await submitUrl(on.url);
   // Prometheus scrapes once a second: the scrape's own cost is part of "metrics on".

@@ -353,6 +353,7 @@ export class FormService {
       responseMailSeq: 0,
       responseMailAt: null,
       closeAt: '',
+      acceptUndeclared: false,
       responseLimit: null,
       closedMessage: '',
       slug: '',

@@ -36,6 +36,7 @@ import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
 import { SubmissionMarks } from './submission-marks.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
+import { SubmissionImport } from './imports/submission-import.ts';
 import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
@@ -56,6 +57,8 @@ export interface Services {
   reads: SubmissionReads;
   /** The owner's tags, note and status on answers (REST PATCH and the panel). */
   marks: SubmissionMarks;
+  /** Imports of existing answers (POST /v1/forms/{id}/submissions/import). */
+  imports: SubmissionImport;
   antiSpam: AntiSpam;
   mailer: Mailer;
   /** Mail on every response, with its digests; main stops it before the store closes. */
@@ -198,6 +201,7 @@ export function createServices(
     rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret), files),
     marks: new SubmissionMarks(store),
+    imports: new SubmissionImport(store, forms.definitions, config, files),
     antiSpam,
     mailer,
     responseMail,

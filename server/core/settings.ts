@@ -39,6 +39,7 @@ export function settingsView(form: FormRecord, reveal = false) {
     discord_webhook_url: form.discordWebhookUrl,
     redirect_origins: form.redirectOrigins,
     notify_rules: form.notifyRules,
+    accept_undeclared: form.acceptUndeclared,
   };
 }
 
@@ -137,6 +138,7 @@ export class SettingsService {
       closedMessage: body.closed_message,
       redirectOrigins: body.redirect_origins,
       notifyRules: body.notify_rules,
+      acceptUndeclared: body.accept_undeclared,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

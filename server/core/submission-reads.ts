@@ -19,7 +19,7 @@ export const PAGE_MAX = 100;
 
 /** A submission as the API shows it (spec 2.12), with the owner's tags, note and status (ARCHITECTURE.md Wave 4). */
 export function submissionView(
-  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'> &
+  s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars' | 'extra'> &
     Partial<Pick<SubmissionRecord, 'tags' | 'note' | 'status'>>,
 ) {
   return {
@@ -31,6 +31,8 @@ export function submissionView(
     tags: s.tags ?? [],
     note: s.note ?? '',
     status: s.status ?? 'new',
+    // An HTML post's undeclared inputs (accept_undeclared), only on a submission that kept some.
+    ...(s.extra ? { extra: s.extra } : {}),
   };
 }
 
@@ -186,11 +188,15 @@ export class SubmissionReads {
     chunkChars = 64 * 1024,
   ): AsyncGenerator<string> {
     const columns = await this.exportColumns(form, options.headers);
-    let chunk = (options.bom ? '\uFEFF' : '') + csvRow(columns.map((c) => c.header));
+    // The inputs HTML posts kept beside the fields (accept_undeclared), after them, headed `extra.<name>`.
+    const extraKeys = await this.store.submissions.extraKeys(form.id);
+    const headers = [...columns.map((c) => c.header), ...extraKeys.map((k) => `extra.${k}`)];
+    let chunk = (options.bom ? '\uFEFF' : '') + csvRow(headers);
     const labels = options.values === 'labels';
     for await (const sub of this.oldestFirst(form, filter)) {
       const cells: unknown[] = [sub.id, sub.createdAt];
       for (let i = 2; i < columns.length; i++) cells.push(exportCell(columns[i], sub.values, labels));
+      for (const k of extraKeys) cells.push(sub.extra?.[k] ?? '');
       chunk += csvRow(cells);
       if (chunk.length >= chunkChars) {
         yield chunk;

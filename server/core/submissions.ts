@@ -14,6 +14,7 @@ import {
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
 import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
+import { log } from '../lib/log.ts';
 import type { Config } from '../config.ts';
 import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
@@ -28,6 +29,7 @@ import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
 import type { VisitHint } from './stats/visit-hint.ts';
 import { buildPayload } from './webhooks/payload.ts';
+import { undeclaredInputs } from './undeclared-inputs.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
@@ -73,7 +75,7 @@ export interface StoredSubmission {
   /** The form's submission count including this one. */
   submissionCount: number;
   /** The stored row's fields, for live views (the admin panel's open table). */
-  record: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars'>;
+  record: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars' | 'extra'>;
   /** The page's hint, for counting the completion under its source and time (core/stats/counting.ts). */
   visit?: VisitHint;
   /** The post's own subject and Reply-To for the response mail, when it carried them. */
@@ -133,7 +135,8 @@ export class SubmissionService {
     // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
     const { definition, values, problems } = await this.evaluate(form, input);
     const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems });
-    return this.save(form, resolved.values, resolved.fileIds, input, chooseEnding(definition, resolved.values));
+    const extra = this.undeclared(form, definition, input);
+    return this.save(form, resolved.values, resolved.fileIds, input, chooseEnding(definition, resolved.values), extra);
   }
 
   /**
@@ -285,12 +288,24 @@ export class SubmissionService {
     return { definition, values: result.values, problems: result.problems };
   }
 
+  /**
+   * An HTML post's named inputs that are no field, kept when the form accepts them (accept_undeclared);
+   * those past the limits are dropped and the count logged (no names or values: they are the person's).
+   */
+  private undeclared(form: FormRecord, definition: FormDefinition, input: SubmitInput) {
+    if (!input.formPost || !form.acceptUndeclared) return undefined;
+    const { extra, dropped } = undeclaredInputs(definition, input.values);
+    if (dropped) log('warning: undeclared inputs past their limits were dropped', { form_id: form.id, dropped });
+    return extra;
+  }
+
   private async save(
     form: FormRecord,
     values: Record<string, unknown>,
     fileIds: string[],
     input: SubmitInput,
     chosen: Ending | undefined,
+    extra?: Record<string, string>,
   ): Promise<SubmitResult> {
     const { id, createdAt } = newTimeOrderedRow();
     const ending = chosen?.id ?? null;
@@ -299,7 +314,8 @@ export class SubmissionService {
     // JSON.stringify(body) gives, since `values` is a plain object of JSON values.
     const valuesJson = JSON.stringify(values);
     const json = `{"id":${JSON.stringify(id)},"values":${valuesJson},"ending":${JSON.stringify(ending)}}`;
-    const delivery = this.delivery(form, id, withSignedLinks(values, fileIds, this.secret), createdAt);
+    const signed = withSignedLinks(values, fileIds, this.secret);
+    const delivery = this.delivery(form, id, signed, createdAt, form.version, extra);
     // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
     const chat = sendsChat(form)
       ? chatDeliveries(
@@ -317,6 +333,7 @@ export class SubmissionService {
       values,
       valuesJson,
       hiddenChars,
+      extra,
       idempotency:
         input.idempotencyKey === undefined
           ? undefined
@@ -339,7 +356,7 @@ export class SubmissionService {
       deliveryId: delivery?.id,
       chatDeliveryIds: chat.map((d) => d.id),
       submissionCount: outcome.submissionCount,
-      record: { id, formVersion: form.version, createdAt, values, hiddenChars },
+      record: { id, formVersion: form.version, createdAt, values, hiddenChars, extra },
       visit: input.visit,
       mail: input.mail,
     });
@@ -369,6 +386,8 @@ export class SubmissionService {
     if (outcome.kind === 'stored' && metricsEnabled()) observeStored();
     if (outcome.kind === 'form_cap' && isClaimed(form)) throw closedError(form, 'response_limit');
     if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    // Only an import names a row id (imports/), and it inserts by itself: a submission here never meets one.
+    if (outcome.kind === 'duplicate') throw new Error('a submission without an import id was refused as a duplicate');
     return outcome;
   }
 
@@ -390,9 +409,10 @@ export class SubmissionService {
     values: Record<string, unknown>,
     createdAt: string,
     formVersion = form.version,
+    extra?: Record<string, string>,
   ): NewDelivery | undefined {
     if (!deliversWebhooks(form) || form.webhookUrl === '') return undefined;
-    const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt });
+    const payload = buildPayload({ formId: form.id, submissionId, formVersion, values, createdAt, extra });
     return { id: newTimeOrderedId(Date.parse(createdAt)), payload, nextAttemptAt: createdAt };
   }
 }

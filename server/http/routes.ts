@@ -29,6 +29,7 @@ import { METRICS_PATH, metricsHandler } from '../metrics/endpoint.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
 import { deleteSubmission, getSubmission, listSubmissions, patchSubmission } from './submissions.ts';
+import { adminImport, importSubmissions } from './import.ts';
 import { getWebhook, redeliverWebhook, rotateWebhookSecret, testWebhook } from './webhook.ts';
 
 /** The route table: method, path, handler. */
@@ -49,6 +50,7 @@ export function routes(s: Services): Route[] {
     { method: 'PATCH', path: '/v1/forms/:id', handler: updateSettings(s) },
     { method: 'DELETE', path: '/v1/forms/:id', handler: deleteForm(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions', handler: listSubmissions(s) },
+    { method: 'POST', path: '/v1/forms/:id/submissions/import', handler: importSubmissions(s) },
     { method: 'GET', path: '/v1/forms/:id/submissions/:submissionId', handler: getSubmission(s) },
     { method: 'PATCH', path: '/v1/forms/:id/submissions/:submissionId', handler: patchSubmission(s) },
     { method: 'DELETE', path: '/v1/forms/:id/submissions/:submissionId', handler: deleteSubmission(s) },
@@ -107,6 +109,7 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/forms/:id/submissions.xlsx', handler: adminXlsx(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions/:sid/pdf', handler: adminPdf(s) },
     { method: 'POST', path: '/admin/forms/:id/images', handler: adminUploadImage(s) },
+    { method: 'POST', path: '/admin/forms/:id/submissions/import', handler: adminImport(s) },
     { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },

@@ -111,6 +111,9 @@ export const updateFormSettings = defineTool({
     redirect_origins:
       'Sites (https://host[:port], at most 10) a plain HTML form post may send people back to with its _next ' +
       'field, besides the site the post came from; replaces the whole list, [] for none',
+    accept_undeclared:
+      'true: a plain HTML form post keeps its named inputs that are no field as text under the submission extra ' +
+      '(at most 50, names up to 64 characters); default false',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

@@ -1,10 +1,16 @@
 // Gauges read from the store when Prometheus scrapes, never per request: whether it takes writes, and the
-// PostgreSQL pool's connections. Both are counters in memory (no query), so a scrape costs nothing more.
+// PostgreSQL pool's connections, both counters in memory (no query); the queues (queue-gauges.ts) take one
+// small query each per scrape.
 import { Gauge } from 'prom-client';
 import type { Store } from '../core/store/types.ts';
+import { registerDurableMetrics } from './durable-metrics.ts';
+import { registerQueueGauges } from './queue-gauges.ts';
 import { METRIC_PREFIX, registry } from './registry.ts';
 
-/** Registers the store's gauges on the metrics registry (once, at start, when metrics are on). */
+/**
+ * Registers the store's gauges on the metrics registry (once, at start, when metrics are on), with the
+ * queue gauges and, for the embedded store, its journal and snapshot histograms.
+ */
 export function registerStoreGauges(store: Store): void {
   new Gauge({
     name: `${METRIC_PREFIX}store_available`,
@@ -14,8 +20,12 @@ export function registerStoreGauges(store: Store): void {
       this.set(store.storage().state === 'ok' ? 1 : 0);
     },
   });
-  // Only a store with a pool has the pool's gauges.
-  if (store.poolUse() === undefined) return;
+  // Only a store with a pool (PostgreSQL) has the pool's gauges; the one without is the embedded store.
+  if (store.poolUse() === undefined) {
+    registerDurableMetrics();
+    registerQueueGauges(store);
+    return;
+  }
   const poolUse = () => store.poolUse() ?? { total: 0, idle: 0, waiting: 0 };
   new Gauge({
     name: `${METRIC_PREFIX}pg_pool_connections`,
@@ -36,4 +46,7 @@ export function registerStoreGauges(store: Store): void {
       this.set(poolUse().waiting);
     },
   });
+  // After the pool's gauges: a scrape collects in registration order, so the pool is read before the
+  // queue gauges' own queries take its connections.
+  registerQueueGauges(store);
 }

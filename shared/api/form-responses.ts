@@ -78,6 +78,9 @@ export const settingsSchema = z
     notify_rules: z
       .array(z.object({ when: z.array(ShowCondition), email: z.string() }))
       .meta({ description: 'Addresses also mailed for the responses that match every condition of their rule' }),
+    accept_undeclared: z.boolean().meta({
+      description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
+    }),
   })
   .meta({ id: 'Settings' });
 

@@ -30,7 +30,7 @@ const successMessageSchema = z
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Whether `v` is such a date and time, and a real one (JavaScript would read 30 February as 2 March). */
-function isDateTime(v: string): boolean {
+export function isDateTime(v: string): boolean {
   const m = ISO_DATE_TIME.exec(v);
   if (!m || Number.isNaN(Date.parse(v))) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -151,6 +151,8 @@ export const settingsPatchSchema = z.strictObject({
   discord_webhook_url: z.string().max(2048).optional(),
   redirect_origins: redirectOriginsSchema.optional(),
   notify_rules: notifyRulesSchema.optional(),
+  // A plain HTML form post keeps its named inputs that are no field as text under `extra` (docs/api.md).
+  accept_undeclared: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -20,6 +20,9 @@ export const submissionSchema = z
     tags: z.array(z.string()).meta({ description: "The owner's tags (lower case), set with PATCH" }),
     note: z.string().meta({ description: "The owner's note, '' for none" }),
     status: z.enum(SUBMISSION_STATUSES).meta({ description: 'new (the default), seen or done' }),
+    extra: z.record(z.string(), z.string()).optional().meta({
+      description: "An HTML form post's named inputs that are no field, as text (accept_undeclared); absent when none",
+    }),
   })
   .meta({ id: 'Submission' });
 
@@ -47,3 +50,25 @@ export const submitResultSchema = z
 export const uploadResultSchema = z
   .object({ upload_id: z.string(), name: z.string(), size: z.number().int(), type: z.string() })
   .meta({ id: 'UploadResult' });
+
+/** 200 of POST /v1/forms/{id}/submissions/import: what was stored, skipped as already imported, and refused. */
+export const importResultSchema = z
+  .object({
+    imported: z.number().int().meta({ description: 'Rows stored now' }),
+    skipped_duplicates: z
+      .number()
+      .int()
+      .meta({ description: 'Rows whose id the form holds already (an earlier import, or twice in this file)' }),
+    refused: z
+      .array(
+        z.object({
+          row: z
+            .number()
+            .int()
+            .meta({ description: 'JSON lines: the line number; CSV: the row after the header (1 is the first)' }),
+          details: z.array(z.string()).meta({ description: 'Every problem of the row, "<path>: <problem>"' }),
+        }),
+      )
+      .meta({ description: 'Rows not stored, in file order; the others were stored' }),
+  })
+  .meta({ id: 'ImportResult' });

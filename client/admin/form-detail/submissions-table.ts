@@ -17,6 +17,7 @@ import {
   NO_FILTERS,
   SubmissionFilters,
 } from '../submissions/submission-filters.ts';
+import { ImportAnswers } from '../submissions/import-answers.ts';
 import { SubmissionRows } from '../submissions/submission-rows.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
@@ -60,7 +61,9 @@ export function SubmissionsTable({
     tag: filter.tag || undefined,
     status: filter.status || undefined,
   };
-  const first = useQuery(() => trpc.submissions.page.query({ ...asked, order }), [formId, filter, order]);
+  // Bumped after an import stored rows: the first page is read again.
+  const [imports, setImports] = useState(0);
+  const first = useQuery(() => trpc.submissions.page.query({ ...asked, order }), [formId, filter, order, imports]);
   const [marked, setMarked] = useState<Map<string, Marks>>(new Map());
   const [more, setMore] = useState<{ rows: Submission[]; cursor?: string; forFirst?: unknown }>({ rows: [] });
   const [live, setLive] = useState<Submission[]>([]);
@@ -151,6 +154,13 @@ export function SubmissionsTable({
       <${DownloadButton} href=${exportHref(formId, filter, 'xlsx')} filename=${`${formId}-submissions.xlsx`}
         label="Excel (.xlsx)" rows=${shownTotal} />
     </div>
+    ${
+      canEdit &&
+      html`<${ImportAnswers} formId=${formId} onImported=${() => {
+        restart();
+        setImports((n) => n + 1);
+      }} />`
+    }
     <p class="total" aria-live="polite">
       <strong data-testid="submission-total">${count(shownTotal, 'submission')}</strong>${filterWords(filter)}
       ${

@@ -81,9 +81,16 @@ export function answerLines(
   values: Record<string, unknown>,
   opts: AnswerTextOptions = {},
 ): string[] {
-  return answerPairs(definition, values, opts).map(
-    ([label, text]) => `${oneLine(label)}: ${text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`,
-  );
+  return answerPairs(definition, values, opts).map(([label, text]) => labelled(label, text));
 }
+
+/** An HTML post's kept undeclared inputs (accept_undeclared) as `name: text` lines, in the post's order. */
+export function extraLines(extra: Record<string, string> | undefined): string[] {
+  return Object.entries(extra ?? {}).map(([name, text]) => labelled(name, text));
+}
+
+/** `Label: text`, a multi-line text indented under its label. */
+const labelled = (label: string, text: string) =>
+  `${oneLine(label)}: ${text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n    ')}`;
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');

@@ -6,7 +6,7 @@
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, ResponseMailClaim, Store, SubmissionRecord } from '../store/types.ts';
 import { pipeText } from '../../../shared/engine/index.ts';
-import { answerLines } from './answers-text.ts';
+import { answerLines, extraLines } from './answers-text.ts';
 import type { Mailer } from './mailer.ts';
 import { workspaceRecipients } from './recipients.ts';
 import { sendsMail } from '../unclaimed.ts';
@@ -36,7 +36,7 @@ export interface ResponseMailHeaders {
 }
 
 /** What a response mail shows of an answer. */
-export type MailedAnswer = Pick<SubmissionRecord, 'id' | 'createdAt' | 'formVersion' | 'values'>;
+export type MailedAnswer = Pick<SubmissionRecord, 'id' | 'createdAt' | 'formVersion' | 'values' | 'extra'>;
 
 /** The panel's view of one submission (its detail page). */
 export const submissionLink = (publicUrl: string, formId: string, submissionId: string) =>
@@ -217,7 +217,10 @@ export class ResponseMail {
     const definition = await this.definitions.get(form.id, s.formVersion);
     // Files are named, not linked: a mail sits in inboxes and passes through servers, and a link that
     // downloads without a sign-in would hand the file to anyone holding the mail (docs/decisions.md).
-    const lines = answerLines(definition, s.values, { fileNote: 'download it from the panel' });
+    const lines = [
+      ...answerLines(definition, s.values, { fileNote: 'download it from the panel' }),
+      ...extraLines(s.extra),
+    ];
     return [
       `Received: ${s.createdAt
         .replace('T', ' ')

@@ -107,6 +107,7 @@ export const toForm = (r: Row): FormRecord => ({
   responseLimit: (r.response_limit as number | null | undefined) ?? null,
   closedMessage: (r.closed_message as string | null | undefined) ?? '',
   slug: (r.slug as string | null | undefined) ?? '',
+  acceptUndeclared: bool(r.accept_undeclared),
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -121,6 +122,9 @@ export const toSubmission = (r: Row): SubmissionRecord => ({
   tags: r.tags && r.tags !== '[]' ? JSON.parse(r.tags as string) : [],
   note: (r.note as string | null | undefined) ?? '',
   status: ((r.status as SubmissionRecord['status'] | null | undefined) ?? 'new') as SubmissionRecord['status'],
+  // Left out when absent, so a submission without them reads as it did before migration 020/022.
+  ...(r.extra ? { extra: JSON.parse(r.extra as string) } : {}),
+  ...(r.import_id ? { importId: r.import_id as string } : {}),
 });
 
 export const toIdempotency = (r: Row): IdempotencyRecord => ({
@@ -253,4 +257,5 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   closedMessage: { column: 'closed_message' },
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
   notifyRules: { column: 'notify_rules', kind: 'json' },
+  acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
 };

@@ -15,6 +15,8 @@ export interface PayloadInput {
   values: Record<string, unknown>;
   /** RFC 3339 UTC, as stored with the submission. */
   createdAt: string;
+  /** Undeclared inputs an HTML post kept (accept_undeclared), sent as `extra` after the values. */
+  extra?: Record<string, string>;
 }
 
 /**
@@ -31,6 +33,8 @@ export function buildPayload(p: PayloadInput): string {
     version: p.formVersion,
     values: p.values,
     created_at: p.createdAt,
+    // Only when the post kept undeclared inputs (accept_undeclared): other payloads are unchanged.
+    ...(p.extra ? { extra: p.extra } : {}),
   });
 }
 

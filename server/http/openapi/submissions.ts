@@ -1,8 +1,13 @@
 // Operations of /v1/forms/{id}/submissions (server/http/submissions.ts): read pages, CSV, one, mark, delete.
 import { z } from 'zod';
-import { submissionPageSchema, submissionSchema } from '../../../shared/api/submission-responses.ts';
+import {
+  importResultSchema,
+  submissionPageSchema,
+  submissionSchema,
+} from '../../../shared/api/submission-responses.ts';
 import { marksPatchSchema } from '../../../shared/api/submission-marks.ts';
 import { SUBMISSION_FILTER_MAX } from '../../../shared/api/limits.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../core/imports/import-rows.ts';
 import { formPath } from './components.ts';
 import { type ApiOperation, json, noContent } from './operation.ts';
 
@@ -53,6 +58,44 @@ export const submissionOperations: ApiOperation[] = [
       },
     },
     errors: [400, 404, 503],
+  },
+  {
+    method: 'post',
+    path: '/v1/forms/{id}/submissions/import',
+    operationId: 'importSubmissions',
+    summary: 'Import existing answers: JSON lines, or CSV with a column mapping',
+    description:
+      `Each row is checked like a submission; a refused row is listed and the others stored. A row id the form ` +
+      `holds already is skipped, so importing a file again stores nothing twice. Imported rows send no webhook, ` +
+      `chat message or mail. At most ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES} bytes (413 past either, ` +
+      `nothing stored). docs/api.md "Importing answers".`,
+    callers: ['account'],
+    params: {
+      path: formPath,
+      query: z.object({
+        id_column: z.string().optional().meta({ description: 'CSV (required): the header of the row id column' }),
+        created_at_column: z
+          .string()
+          .optional()
+          .meta({ description: "CSV: the header of the column holding each answer's time (ISO 8601 with zone)" }),
+        map: z.string().optional().meta({
+          description: 'CSV: a JSON object of column header to field key, for columns not headed by their key',
+        }),
+      }),
+    },
+    body: {
+      content: {
+        'application/x-ndjson': {
+          schema: z.string().meta({
+            description:
+              'One JSON object a line: {"id": "row id", "values": {...}, "created_at"?: "2026-01-31T18:00:00Z"}',
+          }),
+        },
+        'text/csv': { schema: z.string().meta({ description: 'A header line, then one answer a line' }) },
+      },
+    },
+    responses: { 200: json('The counts and the refused rows', importResultSchema) },
+    errors: [400, 403, 404, 413, 422, 503],
   },
   {
     method: 'get',

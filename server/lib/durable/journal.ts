@@ -10,6 +10,7 @@
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, PRIVATE_FILE_MODE, writeFully } from './durable-fs.ts';
+import { durableTimings } from './durable-timings.ts';
 import {
   encodeFrame,
   encodeJournalHeader,
@@ -165,7 +166,10 @@ export class JournalWriter {
     try {
       const frame = encodeFrame(Buffer.from(encodeFramePayload(batch.map((e) => e.record))));
       await this.writeOrUndo(frame);
+      const timed = durableTimings.fsync;
+      const from = timed ? performance.now() : 0;
       await this.fh!.datasync();
+      timed?.((performance.now() - from) / 1000);
       this.counters.records += batch.length;
       this.counters.frames += 1;
       this.counters.syncs += 1;

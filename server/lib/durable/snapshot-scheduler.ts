@@ -26,6 +26,7 @@ import type { RunningBuild } from './snapshot-worker.ts';
 import { writeSnapshot } from './snapshot-file.ts';
 import { snapshotInWorker, type HostResources, type SnapshotPlacement } from './snapshot-placement.ts';
 import { StorageError } from '../storage-error.ts';
+import { durableTimings } from './durable-timings.ts';
 
 /** What the scheduler works on. */
 export interface SchedulerOptions {
@@ -244,7 +245,9 @@ export class SnapshotScheduler {
   ): Promise<void> {
     this.snapshotGeneration = generation;
     this.replayedBytes = 0;
-    this.last = { at: new Date(), bytes, ms: Date.now() - started, blockingMs, in: where };
+    const ms = Date.now() - started;
+    this.last = { at: new Date(), bytes, ms, blockingMs, in: where };
+    durableTimings.snapshot?.(ms / 1000, where);
     await this.deleteJournalsThrough(generation);
   }
 

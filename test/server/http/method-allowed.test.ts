@@ -24,7 +24,11 @@ const inert: Services = new Proxy(() => {}, {
   construct: () => inert,
 }) as unknown as Services;
 
-/** Each path of the table with the methods its routes take (HEAD wherever GET), those answering 405 left out. */
+/**
+ * Each path of the table with the methods its routes take (HEAD wherever GET), those answering 405 left out.
+ * A path that another pattern matches too (`/v1/forms/x1/submissions/import` is also a `:submissionId`)
+ * takes that pattern's methods as well, as the router answers them.
+ */
 function methodsByPath(): Map<string, string[]> {
   const byPath = new Map<string, Set<string>>();
   for (const route of routes(inert)) {
@@ -33,7 +37,15 @@ function methodsByPath(): Map<string, string[]> {
     if (route.method === 'GET' && !route.refuses) methods.add('HEAD');
     byPath.set(route.path, methods);
   }
-  return new Map([...byPath].map(([p, m]) => [p, [...m].sort()]));
+  const matcher = (pattern: string) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`);
+  return new Map(
+    [...byPath.keys()].map((pattern) => {
+      const path = pattern.replace(/:\w+/g, 'x1');
+      const all = new Set<string>();
+      for (const [other, methods] of byPath) if (matcher(other).test(path)) for (const m of methods) all.add(m);
+      return [pattern, [...all].sort()];
+    }),
+  );
 }
 
 allowed('a method no route of the path takes: 405 with Allow listing the ones it does', async () => {

@@ -116,6 +116,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     responseMailSeq: 0,
     responseMailAt: null,
     closeAt: '',
+    acceptUndeclared: false,
     responseLimit: null,
     closedMessage: '',
     slug: '',

@@ -4,6 +4,7 @@ import { auditContract } from './audit.ts';
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
+import { extraImportsContract } from './extra-imports.ts';
 import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
@@ -36,6 +37,7 @@ const areas = [
   submissionDeleteContract,
   submissionReadsContract,
   submissionMarksContract,
+  extraImportsContract,
   spamContract,
   filesContract,
   imagesContract,

@@ -123,6 +123,14 @@ export function reportsOutboxContract(backend: string, factory: StoreFactory) {
     );
   });
 
+  rule('outbox.count', 'every held mail, of any form; 0 when none; fewer after a sweep', async ({ store }) => {
+    assert.is(await store.outbox.count(), 0);
+    for (const m of [mail(-HOUR), mail(HOUR, { formId: 'form-f' }), mail(0)]) await store.outbox.add(m);
+    assert.is(await store.outbox.count(), 3);
+    await store.outbox.sweep(at());
+    assert.is(await store.outbox.count(), 2);
+  });
+
   rule(
     'outbox.about',
     'held mail of that form showing any of the answers, oldest first; other forms, other answers and none: not',

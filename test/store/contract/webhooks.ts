@@ -263,6 +263,24 @@ export function webhooksContract(backend: string, factory: StoreFactory) {
     },
   );
 
+  rule(
+    'webhooks.queue',
+    'pending deliveries counted (due or not); the earliest next attempt among those due at now, at its edge',
+    async ({ store }) => {
+      const f = await hookedForm(store);
+      assert.equal(await store.webhooks.queue(at()), { pending: 0, oldestDue: undefined });
+      await delivery(store, f, MINUTE);
+      assert.equal(await store.webhooks.queue(at()), { pending: 1, oldestDue: undefined }, 'not due yet');
+      assert.equal(await store.webhooks.queue(at(MINUTE)), { pending: 1, oldestDue: at(MINUTE) }, 'due exactly at now');
+      assert.equal(await store.webhooks.queue(at(MINUTE - 1)), { pending: 1, oldestDue: undefined }, '1 ms before');
+      const older = await delivery(store, f, -HOUR);
+      await delivery(store, f, -MINUTE);
+      assert.equal(await store.webhooks.queue(at()), { pending: 3, oldestDue: at(-HOUR) });
+      await store.webhooks.finish(older.id, 'failed', at());
+      assert.equal(await store.webhooks.queue(at()), { pending: 2, oldestDue: at(-MINUTE) }, 'finished: not queued');
+    },
+  );
+
   // recordAttempt: how one attempt moves its delivery and the form's streak.
   const moves: [
     title: string,

@@ -8,7 +8,7 @@ import type { Queryable, Row } from './db.ts';
 /** The cap that is no cap (INTEGER's largest): the insert takes its turn on the form row for an exact count. */
 const TURN_ONLY = 2147483647;
 
-const ARGS = Array.from({ length: 19 }, (_, n) => `$${n + 1}`).join(', ');
+const ARGS = Array.from({ length: 21 }, (_, n) => `$${n + 1}`).join(', ');
 const CALL = `SELECT * FROM formstead_insert_submission(${ARGS})`;
 
 /**
@@ -19,32 +19,40 @@ const CALL = `SELECT * FROM formstead_insert_submission(${ARGS})`;
 export async function insertSubmission(db: Queryable, s: NewSubmission): Promise<InsertOutcome> {
   const i = s.idempotency;
   const d = s.delivery;
-  const row = (await db.get(
-    CALL,
-    [
-      s.id,
-      s.formId,
-      s.formVersion,
-      s.createdAt,
-      s.valuesJson ?? JSON.stringify(s.values),
-      s.hiddenChars,
-      s.workspaceId ?? null,
-      s.monthlyQuota ?? null,
-      // A turn without a cap, when the count answered must be this submission's own.
-      s.formCap ?? (s.exactCount ? TURN_ONLY : null),
-      i?.key ?? null,
-      i?.bodyHash ?? null,
-      i?.status ?? null,
-      i?.response ?? null,
-      new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-      s.files ?? [],
-      s.fromSpam ?? false,
-      d?.id ?? null,
-      d?.payload ?? null,
-      d?.nextAttemptAt ?? null,
-    ],
-    'formstead_insert_submission',
-  ))!;
+  const row = (await db
+    .get(
+      CALL,
+      [
+        s.id,
+        s.formId,
+        s.formVersion,
+        s.createdAt,
+        s.valuesJson ?? JSON.stringify(s.values),
+        s.hiddenChars,
+        s.workspaceId ?? null,
+        s.monthlyQuota ?? null,
+        // A turn without a cap, when the count answered must be this submission's own.
+        s.formCap ?? (s.exactCount ? TURN_ONLY : null),
+        i?.key ?? null,
+        i?.bodyHash ?? null,
+        i?.status ?? null,
+        i?.response ?? null,
+        new Date(Date.parse(s.createdAt) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+        s.files ?? [],
+        s.fromSpam ?? false,
+        d?.id ?? null,
+        d?.payload ?? null,
+        d?.nextAttemptAt ?? null,
+        s.extra ? JSON.stringify(s.extra) : null,
+        s.importId ?? null,
+      ],
+      'formstead_insert_submission',
+    )
+    .catch((err) => {
+      // Two imports of one row at once: both found it missing, the unique index let one in (23505).
+      if (s.importId !== undefined && (err as { code?: string }).code === '23505') return { outcome: 'duplicate' };
+      throw err;
+    }))!;
   return toOutcome(row, s);
 }
 
@@ -74,7 +82,10 @@ export const batchable = (s: NewSubmission) =>
   !s.fromSpam &&
   // Chat messages (Slack, Discord) are written with their submission in one transaction of its own.
   !s.chatDeliveries?.length &&
-  s.retainFrom === undefined;
+  s.retainFrom === undefined &&
+  // The batch writes neither (formstead_insert_batch): such a submission goes through the single insert.
+  s.extra === undefined &&
+  s.importId === undefined;
 
 /**
  * Many batchable submissions in one statement (one transaction, one commit): formstead_insert_batch, which

@@ -60,6 +60,7 @@ export function outboxQueries(db: PgDatabase): Store['outbox'] {
         ],
       );
     },
+    count: async () => ((await db.get('SELECT COUNT(*)::int AS n FROM outbox'))?.n as number) ?? 0,
     list: async (limit) =>
       (await db.q('SELECT * FROM outbox ORDER BY created_at DESC, seq DESC LIMIT $1', [limit])).rows.map(toOutbox),
     about: async (formId, submissionIds) =>

@@ -95,6 +95,14 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
           }
         },
       }),
+      extraKeys: async (formId) =>
+        (
+          await db.q(
+            `SELECT DISTINCT k COLLATE "C" AS k FROM submissions s, jsonb_object_keys(s.extra::jsonb) k
+              WHERE s.form_id = $1 AND s.extra IS NOT NULL ORDER BY 1`,
+            [formId],
+          )
+        ).rows.map((r) => r.k as string),
       lastSeq: async (formId) =>
         (await db.get('SELECT MAX(seq) AS n FROM submissions WHERE form_id = $1', [formId]))?.n ?? 0,
       idsOlderThan: async (formId, before, limit) =>

@@ -32,6 +32,14 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
       if (row.outcome === 'held') return 'held';
       return toTakenDelivery(row);
     },
+    queue: async (now) => {
+      const row = await db.get(
+        'SELECT COUNT(*)::int AS n, MIN(next_attempt_at) FILTER (WHERE next_attempt_at <= $1) AS t FROM ' +
+          "webhook_deliveries WHERE state = 'pending'",
+        [now],
+      );
+      return { pending: (row?.n as number) ?? 0, oldestDue: (row?.t as string | null) ?? undefined };
+    },
     nextDueAfter: async (after) =>
       (
         await db.get(

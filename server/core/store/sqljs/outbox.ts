@@ -26,6 +26,7 @@ export function outboxQueries(db: DurableDatabase): Store['outbox'] {
     },
     sweep: async (olderThan) =>
       db.write((tx) => tx.run('DELETE FROM outbox WHERE created_at < ?', [olderThan]).changes),
+    count: async () => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM outbox')?.n ?? 0,
     list: async (limit) =>
       db.all('SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]).map(toOutbox),
     about: async (formId, submissionIds) =>

@@ -37,13 +37,13 @@ function matching(filter: SubmissionFilter | undefined): { sql: string; params: 
 type PagedRow = Record<string, SqlValue> & { seq: number };
 
 const INSERT_SUBMISSION =
-  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) ' +
-  'VALUES (?, ?, ?, ?, ?, ?, ?)';
+  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
+  'import_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
 // The same row with `data` bound as its UTF-8 bytes: sql.js copies bytes at once but encodes a string one
 // character at a time (docs/performance.md). Stores the same TEXT: the bytes are what binding the string gives.
 const INSERT_SUBMISSION_BYTES =
-  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from) ' +
-  'VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?)';
+  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
+  'import_id) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)';
 const INSERT_DELIVERY =
   'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
   'channel) VALUES (?, ?, ?, ?, ?, ?, ?)';
@@ -62,6 +62,8 @@ const submissionRow = (s: NewSubmission): SqlValue[] => [
   s.valuesJson ?? JSON.stringify(s.values),
   s.hiddenChars ? 1 : 0,
   s.retainFrom ?? null,
+  s.extra ? JSON.stringify(s.extra) : null,
+  s.importId ?? null,
 ];
 
 /** Its webhook and chat deliveries, as INSERT_DELIVERY binds them. */
@@ -149,7 +151,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
   return {
     submissions: {
       insert: async (s) =>
-        !s.idempotency && !s.files?.length && !s.fromSpam && s.monthlyQuota === undefined
+        !s.idempotency && !s.files?.length && !s.fromSpam && s.monthlyQuota === undefined && !s.importId
           ? insertBehind(s)
           : db.write((tx): InsertOutcome => {
               if (s.idempotency) {
@@ -168,6 +170,12 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               ])?.n;
               // Deleted while this submission was being checked: storing it would leave rows of no form.
               if (count === undefined) return { kind: 'form_gone' };
+              // An imported row the form holds already (submissions/import): the unique index backs this read.
+              if (
+                s.importId &&
+                tx.get('SELECT 1 AS x FROM submissions WHERE form_id = ? AND import_id = ?', [s.formId, s.importId])
+              )
+                return { kind: 'duplicate' };
               if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
               if (s.monthlyQuota !== undefined && s.workspaceId) {
                 const used =
@@ -244,6 +252,15 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
         },
       }),
+      // SQLite compares text by its UTF-8 bytes: code point order, as PostgreSQL's "C" collation.
+      extraKeys: async (formId) =>
+        db
+          .all<{ k: string }>(
+            'SELECT DISTINCT j.key AS k FROM submissions s, json_each(s.extra) j ' +
+              'WHERE s.form_id = ? AND s.extra IS NOT NULL ORDER BY k',
+            [formId],
+          )
+          .map((r) => r.k),
       lastSeq: async (formId) =>
         db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM submissions WHERE form_id = ?', [formId])?.n ?? 0,
       idsOlderThan: async (formId, before, limit) =>

@@ -43,6 +43,14 @@ export function webhookQueries(db: DurableDatabase): Store['webhooks'] {
       leases.set(id, until);
       return toTakenDelivery(row);
     },
+    queue: async (now) => {
+      const row = db.get<{ n: number; t: string | null }>(
+        'SELECT COUNT(*) AS n, MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) AS t FROM ' +
+          "webhook_deliveries WHERE state = 'pending'",
+        [now],
+      );
+      return { pending: row?.n ?? 0, oldestDue: row?.t ?? undefined };
+    },
     nextDueAfter: async (after) =>
       db.get<{ t: string | null }>(
         "SELECT MIN(next_attempt_at) AS t FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?",

@@ -39,6 +39,8 @@ export interface FormSettingsRecord {
   slug: string;
   /** Sites (`https://host[:port]`, normalised) a form post's `_next` may send people back to (migration 012). */
   redirectOrigins: string[];
+  /** An HTML form post keeps its undeclared named inputs as text under `extra` (migration 020/022). */
+  acceptUndeclared: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
 }

@@ -39,6 +39,8 @@ export interface OutboxQueries {
   add(mail: OutboxRecord): Promise<void>;
   /** Newest first. */
   list(limit: number): Promise<OutboxRecord[]>;
+  /** How many mails are held (the outbox's metric). */
+  count(): Promise<number>;
   /**
    * Held mail of form `formId` showing any of these answers (the mail `submissions.delete` takes along), oldest
    * first; empty for no ids.

@@ -22,6 +22,10 @@ export interface SubmissionRecord {
   note: string;
   /** Where the owner is with it: 'new' until someone marks it. */
   status: SubmissionStatus;
+  /** An HTML post's named inputs that are no field, kept as text when the form accepts them (accept_undeclared). */
+  extra?: Record<string, string>;
+  /** The row id an import gave it (submissions/import): unique per form, so an import stores a row once. */
+  importId?: string;
 }
 
 /** The statuses an owner gives an answer (ARCHITECTURE.md Wave 4 "Tags and notes"); every answer starts 'new'. */
@@ -75,6 +79,10 @@ export interface NewSubmission {
   /** JSON.stringify(values) when the caller made it already (the respondent's answer reuses the same text). */
   valuesJson?: string;
   hiddenChars: boolean;
+  /** Undeclared inputs kept as text (SubmissionRecord.extra). */
+  extra?: Record<string, string>;
+  /** An imported row's id: nothing is stored when the form already holds a submission with it (`duplicate`). */
+  importId?: string;
   idempotency?: Omit<IdempotencyRecord, 'formId' | 'createdAt'>;
   /** Refuse (store nothing) when the form already holds this many submissions. */
   formCap?: number;
@@ -108,7 +116,9 @@ export type InsertOutcome =
   /** The form was deleted after the submission read it: nothing is stored. */
   | { kind: 'form_gone' }
   /** An upload the submission names was used or swept meanwhile: nothing is stored. */
-  | { kind: 'files_gone' };
+  | { kind: 'files_gone' }
+  /** An import row whose id the form already holds: nothing is stored. */
+  | { kind: 'duplicate' };
 
 /** `store.submissions`: storing answers inside the limits, reading and deleting them. */
 export interface SubmissionQueries {
@@ -137,6 +147,11 @@ export interface SubmissionQueries {
    * stays flat.
    */
   iterate(formId: string, pageSize?: number, filter?: SubmissionFilter): AsyncIterable<SubmissionRecord>;
+  /**
+   * The names of every `extra` input the form's submissions kept (accept_undeclared), each once, sorted by
+   * code point (both stores alike); [] when none did. The export's columns after the fields.
+   */
+  extraKeys(formId: string): Promise<string[]>;
   /** The highest seq of a form's submissions (0 when it has none). */
   lastSeq(formId: string): Promise<number>;
   /**

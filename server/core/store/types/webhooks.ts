@@ -89,6 +89,11 @@ export interface WebhookQueries {
    * mid-attempt leaves it to the next one once `until` passes; `recordAttempt` and `finish` end the lease.
    */
   take(id: string, now: string, until: string): Promise<TakenDelivery | 'held' | undefined>;
+  /**
+   * The deliveries waiting to be sent (pending: first attempts and retries, every channel) and the earliest
+   * next attempt time among those due at `now` (undefined when none is due): the queue's metrics.
+   */
+  queue(now: string): Promise<{ pending: number; oldestDue: string | undefined }>;
   /** The earliest next attempt time of a pending delivery later than `after`, if any. */
   nextDueAfter(after: string): Promise<string | undefined>;
   /**

@@ -29,7 +29,7 @@ CREATE OR REPLACE FUNCTION formstead_insert_submission(
   p_workspace_id TEXT, p_quota INTEGER, p_form_cap INTEGER,
   p_idem_key TEXT, p_idem_hash TEXT, p_idem_status INTEGER, p_idem_response TEXT, p_idem_cutoff TEXT,
   p_files TEXT[], p_from_spam BOOLEAN,
-  p_delivery_id TEXT, p_delivery_payload TEXT, p_delivery_next TEXT)
+  p_delivery_id TEXT, p_delivery_payload TEXT, p_delivery_next TEXT, p_extra TEXT, p_import_id TEXT)
 RETURNS TABLE (outcome TEXT, count INTEGER, body_hash TEXT, status INTEGER, response TEXT, created_at TEXT)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
@@ -62,6 +62,12 @@ BEGIN
       RETURN QUERY SELECT 'replay', 0, v_taken.body_hash, v_taken.status, v_taken.response, v_taken.created_at;
       RETURN;
     END IF;
+  END IF;
+  -- An imported row the form holds already (submissions/import): the unique index backs this read.
+  IF p_import_id IS NOT NULL AND EXISTS (
+      SELECT 1 FROM submissions s WHERE s.form_id = p_form_id AND s.import_id = p_import_id) THEN
+    RETURN QUERY SELECT 'duplicate', 0, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
+    RETURN;
   END IF;
   IF v_turn THEN
     -- Read after the turn was granted: what every earlier turn committed, folded or not.
@@ -108,8 +114,8 @@ BEGIN
   IF p_from_spam THEN
     DELETE FROM spam_submissions WHERE form_id = p_form_id AND id = p_id;
   END IF;
-  INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars)
-    VALUES (p_id, p_form_id, p_form_version, p_created_at, p_data, p_hidden);
+  INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, extra, import_id)
+    VALUES (p_id, p_form_id, p_form_version, p_created_at, p_data, p_hidden, p_extra, p_import_id);
   IF p_idem_key IS NOT NULL THEN
     -- An expired record is replaced by the upsert.
     INSERT INTO idempotency AS i (form_id, key, body_hash, status, response, created_at)

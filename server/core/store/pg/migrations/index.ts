@@ -23,6 +23,7 @@ import { responseMailRow } from './018-response-mail-row.ts';
 import { auditLog } from './019-audit-log.ts';
 import { images } from './020-images.ts';
 import { submissionMarks } from './021-submission-marks.ts';
+import { extraImports } from './022-extra-imports.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -47,4 +48,5 @@ export const pgMigrations: PgMigration[] = [
   auditLog,
   images,
   submissionMarks,
+  extraImports,
 ];

@@ -19,6 +19,7 @@ import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
 import { submissionMarks } from './019-submission-marks.ts';
+import { extraImports } from './020-extra-imports.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   auditLog,
   images,
   submissionMarks,
+  extraImports,
 ];

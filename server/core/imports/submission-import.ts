@@ -1,0 +1,114 @@
+// Importing existing answers (docs/api.md "Importing answers"): each row checked by the engine like a
+// submit, stored once per row id (a second import of the same file stores nothing twice), counted on the
+// form and the month like any answer, and reacted to by nothing: no webhook, chat message or mail.
+import { evaluateSubmission, type FormDefinition } from '../../../shared/engine/index.ts';
+import { containsHiddenCharacters } from '../../../shared/text/hidden-characters.ts';
+import { ApiError, notFound } from '../../lib/api-error.ts';
+import { linearRegex } from '../../lib/safe-regex.ts';
+import type { Config } from '../../config.ts';
+import type { DefinitionCache } from '../definitions.ts';
+import type { FileService } from '../files/file-service.ts';
+import { resolveUploads } from '../files/submission-files.ts';
+import { newTimeOrderedId } from '../ids.ts';
+import type { FormRecord, InsertOutcome, Store } from '../store/types.ts';
+import { isClaimed } from '../unclaimed.ts';
+import { csvRows, type CsvMapping, type ImportRow, jsonLineRows } from './import-rows.ts';
+
+/** Rows checked and written together: their inserts share fsyncs and PostgreSQL connections. */
+const IMPORT_BATCH = 64;
+
+/** The answer of an import. */
+export interface ImportResult {
+  imported: number;
+  skipped_duplicates: number;
+  refused: { row: number; details: string[] }[];
+}
+
+/** What an import reads: the body's text and its format (and, for CSV, how its columns map). */
+export type ImportBody = { format: 'jsonl'; text: string } | { format: 'csv'; text: string; mapping: CsvMapping };
+
+/** Imports rows of answers into a form. Callers have checked the key and the role. */
+export class SubmissionImport {
+  constructor(
+    private readonly store: Store,
+    private readonly definitions: DefinitionCache,
+    private readonly config: Config,
+    private readonly files: FileService,
+  ) {}
+
+  /** Checks and stores every row it can; refused rows are listed with their problems, the others stored. */
+  async run(form: FormRecord, body: ImportBody, now = Date.now()): Promise<ImportResult> {
+    const definition = await this.definitions.get(form.id, form.version);
+    if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
+    const rows =
+      body.format === 'csv' ? csvRows(body.text, body.mapping, definition, now) : jsonLineRows(body.text, now);
+    const result: ImportResult = { imported: 0, skipped_duplicates: 0, refused: [] };
+    // The import's time: when retention counts from for rows that carry an older created_at.
+    const importedAt = new Date(now).toISOString();
+    for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
+      const batch = rows.slice(from, from + IMPORT_BATCH);
+      // Started in row order (sql.js writes them in that order); PostgreSQL runs them side by side.
+      const outcomes = await Promise.all(batch.map((row) => this.one(form, definition, row, importedAt)));
+      outcomes.forEach((outcome, i) => {
+        if (outcome === 'stored') result.imported++;
+        else if (outcome === 'duplicate') result.skipped_duplicates++;
+        else result.refused.push({ row: batch[i].row, details: outcome });
+      });
+    }
+    return result;
+  }
+
+  /** One row: checked by the engine (and its uploads, as a submit's), then stored unless its id is known. */
+  private async one(
+    form: FormRecord,
+    definition: FormDefinition,
+    row: ImportRow,
+    importedAt: string,
+  ): Promise<'stored' | 'duplicate' | string[]> {
+    if (row.values === undefined) return row.problems;
+    const evaluation = evaluateSubmission(definition, row.values, {
+      regex: linearRegex,
+      coerceFormStrings: row.csv,
+    });
+    let resolved: { values: Record<string, unknown>; fileIds: string[] };
+    try {
+      resolved = await resolveUploads(this.store, this.files, this.config, form, definition, evaluation.values, {
+        problems: [...row.problems, ...evaluation.problems],
+      });
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 422 || err.status === 413)) return err.details;
+      throw err;
+    }
+    const createdAt = row.createdAt ?? importedAt;
+    const outcome: InsertOutcome = await this.store.submissions.insert({
+      id: newTimeOrderedId(Date.parse(createdAt)),
+      formId: form.id,
+      workspaceId: form.workspaceId,
+      formVersion: form.version,
+      createdAt,
+      values: resolved.values,
+      hiddenChars: containsHiddenCharacters(resolved.values),
+      importId: row.id,
+      files: resolved.fileIds,
+      // An answer from years ago must not be deleted by the next retention sweep the moment it arrives.
+      retainFrom: row.createdAt === undefined ? undefined : importedAt,
+      formCap: form.responseLimit ?? undefined,
+      monthlyQuota: isClaimed(form) ? this.config.monthlySubmissions : undefined,
+    });
+    switch (outcome.kind) {
+      case 'stored':
+      case 'duplicate':
+        return outcome.kind;
+      case 'form_cap':
+        return [`form: has reached its limit of ${form.responseLimit} responses`];
+      case 'monthly_quota':
+        return [`workspace: the monthly quota of ${this.config.monthlySubmissions} submissions is used up`];
+      case 'files_gone':
+        return ['values: an upload was used by another response at the same moment; upload the file again'];
+      case 'form_gone':
+        throw notFound();
+      default:
+        throw new Error(`an import insert answered ${outcome.kind}`);
+    }
+  }
+}
