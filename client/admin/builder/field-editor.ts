@@ -17,6 +17,7 @@ import {
   partProblems,
   removeField,
   takesPlaceholder,
+  takesProvider,
   typeInfo,
   updateField,
   type FieldAt,
@@ -24,6 +25,7 @@ import {
 } from './model/index.ts';
 import { OptionsEditor } from './options-editor.ts';
 import type { Selection } from './selection.ts';
+import { typeEditor } from './types/index.ts';
 import type { Builder } from './use-builder.ts';
 import { ValidationEditor } from './validation-editor.ts';
 
@@ -81,6 +83,8 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     'Optional: the name of an options source the embedding page supplies; the options above are then not used.';
 
   const pipe = { def, step: at.step };
+  // A type with parts of its own (a rating's points, a matrix's rows...) brings its editor (types/).
+  const Own = typeEditor(field.type);
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">
       <span class="b-icon" aria-hidden="true">${info.icon}</span> ${name} <span class="muted small">${info.name}</span>
@@ -100,8 +104,11 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
       onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
     ${
-      hasOptions(field.type) &&
-      html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')} readOnly=${readOnly} />`
+      Own
+        ? html`<${Own} def=${def} field=${field} at=${at} b=${b} p=${p} readOnly=${readOnly} />`
+        : hasOptions(field.type) &&
+          html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')}
+            readOnly=${readOnly} />`
     }
     <${DefaultEditor} field=${field} problems=${p('defaultValue')}
       onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
@@ -134,7 +141,7 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     <details class="b-advanced" open=${advancedProblems.length > 0 || undefined}>
       <summary>Advanced: for pages that render the form themselves</summary>
       ${
-        hasOptions(field.type) &&
+        takesProvider(field.type) &&
         html`<${TextInput} label="Options provider" mono hint=${providerHint} value=${field.optionsFrom}
         onInput=${(t: string) => set({ optionsFrom: t || undefined }, g('from'))} problems=${p('optionsFrom')} />
       ${

@@ -44,9 +44,10 @@ export function withList(def: FormDefinition, step: number, fields: FormField[])
   return { ...def, steps: def.steps!.map((s, i) => (i === step ? { ...s, fields } : s)) };
 }
 
-/** A new field of `type`, labelled with the type's plain name and a key no other field has. */
+/** A new field of `type`, labelled with its first question or the type's plain name, and a key no other field has. */
 export function newField(def: FormDefinition, type: string): FormField {
-  const label = typeInfo(type).name;
+  const info = typeInfo(type);
+  const label = info.start?.label ?? info.name;
   return retype({ key: unique(slug(label), keysInUse(def)), type, label }, type);
 }
 

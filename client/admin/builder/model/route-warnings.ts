@@ -4,7 +4,8 @@
 // by a route that sends everyone past it).
 import type { FormDefinition, FormField, ShowCondition, StepRoute } from '../../../../shared/definition/schema.ts';
 import type { PlacedProblem } from './problems.ts';
-import { isUnconditional } from './routes.ts';
+import { takesEveryAnswer } from './route-coverage.ts';
+import { fallbackOf, isUnconditional } from './routes.ts';
 
 const stepName = (def: FormDefinition, i: number) => {
   const s = def.steps![i];
@@ -59,6 +60,33 @@ function neverMatches(
   return undefined;
 }
 
+/** Why a route matches every answer (see route-coverage.ts), or undefined. */
+function matchesAll(r: StepRoute, fields: Map<string, { step: number; field: FormField }>): string | undefined {
+  const why = (c: ShowCondition) => {
+    const at = fields.get(c.field);
+    return at && takesEveryAnswer(c, at.field);
+  };
+  // It matches when all of `show` holds and, if there is a `showAny`, one of it.
+  const shown = (r.show ?? []).map(why);
+  if (shown.some((w) => w === undefined)) return undefined;
+  const any = r.showAny ?? [];
+  const anyWhy = any.map(why).find((w) => w !== undefined);
+  if (any.length && anyWhy === undefined) return undefined;
+  return shown[0] ?? anyWhy;
+}
+
+/**
+ * The index of a step's first route when every route that may match goes where everyone else goes (the
+ * "Otherwise" target, or the next step): its conditions change nothing. -1 otherwise.
+ */
+function sameWayEverywhere(def: FormDefinition, i: number, live: readonly number[]): number {
+  const routes = def.steps![i].routes ?? [];
+  const fallback = fallbackOf(def, i);
+  const rest = fallback === undefined ? (def.steps![i + 1]?.id ?? null) : fallback;
+  const conditional = live.filter((n) => !isUnconditional(routes[n]));
+  return conditional.length && conditional.every((n) => routes[n].to === rest) ? conditional[0] : -1;
+}
+
 /** The warnings of a multi-step definition, placed on the step (or route) they name; none for one step. */
 export function routeWarnings(def: FormDefinition): PlacedProblem[] {
   const steps = def.steps;
@@ -73,6 +101,7 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
     // A step with conditions may be hidden: the path then goes on past it.
     let through = Boolean(s.show?.length || s.showAny?.length);
     let stopped = 0;
+    const live: number[] = [];
     (s.routes ?? []).forEach((r, n) => {
       const where = `routes[${n}]`;
       if (stopped) {
@@ -88,6 +117,9 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
         warn(i, where, `This route can never match: route ${n + 1} on step ${stepName(def, i)}: ${why}`);
         return;
       }
+      live.push(n);
+      const all = matchesAll(r, fields);
+      if (all) warn(i, where, `This route takes every answer: route ${n + 1} on step ${stepName(def, i)}: ${all}`);
       const to = r.to === null ? undefined : index.get(r.to);
       if (arrives && to !== undefined && to > i) reached.add(to);
       // A hidden target lets the next route have its turn, so only a sure target stops the list.
@@ -95,6 +127,16 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
       if (isUnconditional(r) && sure) stopped = n + 1;
     });
     if (!stopped) through = true;
+    const same = stopped ? -1 : sameWayEverywhere(def, i, live);
+    if (same !== -1) {
+      const to = s.routes![same].to;
+      const where = to === null ? 'the end' : `step ${stepName(def, index.get(to) ?? i)}`;
+      warn(
+        i,
+        `routes[${same}]`,
+        `Every answer goes the same way: the routes of step ${stepName(def, i)} and everyone else go to ${where}`,
+      );
+    }
     if (arrives && through) reached.add(i + 1);
     if (!arrives) warn(i, '', `No path reaches step ${stepName(def, i)}`);
   });
