@@ -24,7 +24,7 @@ import { coerceFormValues } from './coerce.ts';
 import { walkPath, type Walk } from './path.ts';
 import { getPlan, type Plan } from './plan.ts';
 import { formatPath, valuePath } from './problems.ts';
-import { planFieldError, type ValidationOptions } from './validation.ts';
+import { planFieldProblem, type ValidationOptions } from './validation.ts';
 
 /** Options of evaluateSubmission. */
 export interface EvaluateOptions extends ValidationOptions {
@@ -83,10 +83,11 @@ export function evaluateValues(
   for (const f of walk.visible) {
     const value = walk.values[f.key];
     if (skipped === undefined || !skipped.has(f.step.id)) {
-      const message = planFieldError(f, value, walk.values, options, plan);
-      if (message !== undefined) {
-        errors[f.key] = message;
-        problems.push(`${valuePath(f.key)}: ${message}`);
+      const problem = planFieldProblem(f, value, walk.values, options, plan);
+      if (problem !== undefined) {
+        errors[f.key] = problem.message;
+        const path = problem.part === undefined ? valuePath(f.key) : formatPath([f.key, problem.part], 'values');
+        problems.push(`${path}: ${problem.message}`);
       }
     }
     if (value !== undefined) values[f.key] = value;

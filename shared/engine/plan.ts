@@ -7,7 +7,7 @@ import { optionFieldTypes } from '../definition/field-types.ts';
 import { fieldTypeCore } from '../fields/registry.ts';
 import type { PlanCalc } from './calc/calculations.ts';
 import { calcEngine } from './calc/engine-slot.ts';
-import { compileConditions, conditionKeys, type Values } from './conditions.ts';
+import { compileConditions, conditionKey, conditionKeys, type Values } from './conditions.ts';
 import { dependencyOrder } from './dependencies.ts';
 import type { RegexEngine } from './regex.ts';
 
@@ -106,10 +106,11 @@ function buildPlan(definition: FormDefinition): Plan {
     const c = calcsByKey.get(key);
     return c ? calcEngine().calcReader(calcs, c.index) : undefined;
   };
+  const isKey = (key: string) => definitionFields.has(key);
   const reads = (item: FormField) =>
     conditionKeys(item).flatMap((k) => {
       const c = calcsByKey.get(k);
-      return c ? [...c.inputs] : [k];
+      return c ? [...c.inputs] : [conditionKey(k, isKey)];
     });
 
   sourceSteps.forEach((source, index) => {

@@ -31,7 +31,7 @@ export function prefillValues(
   for (const [key, raw] of pairs) {
     const f = fields.get(key);
     const tag = f && fieldTypeCore(f.field.type)?.fromText;
-    if (!tag || typeof raw !== 'string') continue;
+    if (!tag || tag === 'rows' || tag === 'positions' || typeof raw !== 'string') continue;
     out[key] = fromQuery[tag](raw, Object.hasOwn(out, key) ? out[key] : undefined);
   }
   return out;
