@@ -112,8 +112,8 @@ export function ValidationEditor({
     ${
       ranked &&
       html`<${NumberInput} label="At least (ranked)" min=${1} step="1" value=${v.minLength}
-        hint="Ask for the top few: that many must be ranked." onInput=${(n?: number) => set({ minLength: n }, `${g}:minl`)}
-        problems=${p('minLength')} />`
+        hint="Ask for the top few: that many must be ranked."
+        onInput=${(n?: number) => set({ minLength: n }, `${g}:minl`)} problems=${p('minLength')} />`
     }
     <${Select} label="Must match another field" value=${v.matchField ?? ''} problems=${p('matchField')}
       choices=${matchChoices}

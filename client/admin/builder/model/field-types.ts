@@ -1,6 +1,7 @@
 // The built-in field types as the builder shows them: a plain name and an icon for each (spec 2.5),
 // and what each can be given (options, a number range, a length range...).
 import type { FormField } from '../../../../shared/definition/schema.ts';
+import { slug } from './ids.ts';
 
 /** One entry of the type picker. */
 export interface FieldTypeInfo {
@@ -21,8 +22,7 @@ const startOptions = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ value: `option_${i + 1}`, label: `Option ${i + 1}` }));
 
 /** The first rows or columns of a new matrix: three of each, so the grid reads as one at once. */
-const startItems = (prefix: string, labels: readonly string[]) =>
-  labels.map((label, i) => ({ value: `${prefix}_${i + 1}`, label }));
+const startItems = (labels: readonly string[]) => labels.map((label) => ({ value: slug(label), label }));
 
 /** The type picker, in the order people reach for them (Tally's order, roughly). */
 export const fieldTypes: readonly FieldTypeInfo[] = [
@@ -58,8 +58,8 @@ export const fieldTypes: readonly FieldTypeInfo[] = [
     icon: '▤',
     start: {
       matrix: {
-        rows: startItems('row', ['Row 1', 'Row 2', 'Row 3']),
-        columns: startItems('column', ['Disagree', 'Neutral', 'Agree']),
+        rows: startItems(['Row 1', 'Row 2', 'Row 3']),
+        columns: startItems(['Disagree', 'Neutral', 'Agree']),
       },
     },
   },

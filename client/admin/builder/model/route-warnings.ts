@@ -12,11 +12,23 @@ const stepName = (def: FormDefinition, i: number) => {
   return s.title.trim() ? `"${s.title}"` : `${i + 1}`;
 };
 
-/** Where each field key is asked: its step index and the field. */
+/**
+ * Where each field key is asked: its step index and the field. A matrix row, named `<key>.<row>`, is there
+ * too as the choice it is: one of the columns (a list of them when the matrix takes several).
+ */
 function fieldIndex(def: FormDefinition): Map<string, { step: number; field: FormField }> {
   const map = new Map<string, { step: number; field: FormField }>();
   def.steps!.forEach((s, step) => {
-    for (const field of s.fields) map.set(field.key, { step, field });
+    for (const field of s.fields) {
+      map.set(field.key, { step, field });
+      if (field.type !== 'matrix' || !field.matrix) continue;
+      for (const row of field.matrix.rows) {
+        const key = `${field.key}.${row.value}`;
+        const label = `${field.label || field.key} › ${row.label || row.value}`;
+        const type = field.matrix.multiple ? 'multiselect' : 'radio';
+        map.set(key, { step, field: { key, type, label, options: field.matrix.columns } });
+      }
+    }
   });
   return map;
 }
@@ -127,7 +139,7 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
       if (isUnconditional(r) && sure) stopped = n + 1;
     });
     if (!stopped) through = true;
-    const same = stopped ? -1 : sameWayEverywhere(def, i, live);
+    const same = sameWayEverywhere(def, i, live);
     if (same !== -1) {
       const to = s.routes![same].to;
       const where = to === null ? 'the end' : `step ${stepName(def, index.get(to) ?? i)}`;

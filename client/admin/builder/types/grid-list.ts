@@ -34,7 +34,8 @@ function PasteList({ field, at, b, part }: { field: FormField; at: FieldAt; b: B
   }}>
     <summary>Paste a list of ${w.many}</summary>
     <label class="b-control">${w.one} labels, one a line
-      <textarea rows="4" value=${text ?? ''} onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
+      <textarea rows="4" value=${text ?? ''}
+        onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
     </label>
     <button type="button" class="secondary small" disabled=${count === 0}
       onClick=${() => b.edit((d) => pasteMatrixItems(d, at, part, text ?? ''))}>
