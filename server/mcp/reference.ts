@@ -60,7 +60,9 @@ const rules = [
     '`options`, its value the list of option values first to last, required = all ranked, validation.minLength = ' +
     'at least that many; `signature` is uploaded like a file (claimed forms only). Conditions compare numbers, ' +
     'dates and times with gt, gte, lt, lte ("less than 7" for NPS detractors: {"field": "nps", "lt": 7}); ' +
-    '`"field": "<key>.<row>"` reads one matrix row. score(key) sums a matrix\'s chosen column scores.',
+    '`"field": "<key>.<row>"` reads one matrix row. score(key) sums a matrix\'s chosen column scores. ' +
+    "`picture`: options that each carry `image` (an /i/<id> URL of the form's own images), one value or a list " +
+    'when `multiple: true`. `statement`: a heading (`label`) and `body` (Markdown subset) with no answer.',
   '`hidden` is never shown: its value comes from the page address (`/f/ID?ref=newsletter` sets `ref`), else its ' +
     '`defaultValue`. Prefill: `?<key>=<value>` gives first values to text, email, phone, url, number, textarea, ' +
     'date, select, radio, autocomplete, checkbox/switch (true/false), multiselect (comma-separated) and hidden ' +

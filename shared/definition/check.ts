@@ -230,7 +230,8 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   problems.push(...calculations.problems);
   const calcs = calculations.calcs;
   for (const ref of [...refs, ...fields.flatMap((f) => f.reads)]) {
-    const message = matrixRowProblem(ref, keys, calcs) ?? referenceProblem(ref, keys, calcs, multiStep);
+    const message =
+      matrixRowProblem(ref, keys, calcs) ?? noAnswerProblem(ref, keys) ?? referenceProblem(ref, keys, calcs, multiStep);
     if (message) problems.push({ path: ref.path, message });
     else problems.push(...comparisonProblems(ref, keys));
   }
@@ -461,5 +462,13 @@ function matrixRowProblem(
   if (!rows.includes(row)) return `the matrix ${JSON.stringify(owner)} has no row ${JSON.stringify(row)}`;
   ref.key = owner;
   ref.row = row;
+  return undefined;
+}
+
+/** A condition that reads a statement, which never has an answer. */
+function noAnswerProblem(ref: Reference, keys: Map<string, FieldEntry>): string | undefined {
+  const type = text(keys.get(ref.key)?.field.type);
+  if (type !== undefined && fieldTypeCore(type)?.noAnswer)
+    return `${JSON.stringify(ref.key)} is a statement, which has no answer to check`;
   return undefined;
 }

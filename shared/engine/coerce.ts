@@ -19,7 +19,7 @@ import type { FormDefinition, FormField } from '../definition/schema.ts';
 import { fieldTypeCore } from '../fields/registry.ts';
 import type { Values } from './conditions.ts';
 import { getPlan } from './plan.ts';
-import { fromPost, postedPositions, postedRows } from './text-values.ts';
+import { fieldTag, fromPost, postedPositions, postedRows } from './text-values.ts';
 
 /**
  * A copy of form-post values with numbers, booleans and lists coerced per field type; unknown keys are kept as they
@@ -29,7 +29,7 @@ export function coerceFormValues(definition: FormDefinition, raw: Values): Recor
   // Spread copies every own key as data, "__proto__" included, without touching any prototype.
   const out: Record<string, unknown> = { ...raw };
   for (const [key, f] of getPlan(definition).fieldsByKey) {
-    const tag = fieldTypeCore(f.field.type)?.fromText;
+    const tag = fieldTag(fieldTypeCore(f.field.type)?.fromText, f.field);
     if (!tag || tag === 'text') continue;
     const value =
       tag === 'rows' || tag === 'positions'

@@ -74,13 +74,15 @@ export function evaluateValues(
   }
 
   for (const key of Object.keys(source)) {
-    if (!plan.fieldsByKey.has(key) && !plan.calcsByKey.has(key)) problems.push(`${valuePath(key)}: unknown field`);
+    const f = plan.fieldsByKey.get(key);
+    if ((!f && !plan.calcsByKey.has(key)) || f?.noAnswer) problems.push(`${valuePath(key)}: unknown field`);
   }
   const skipped = skippedStepSet(plan, options.skippedSteps, problems);
   const walk = walkPath(plan, source, skipped);
 
   const values: Record<string, unknown> = {};
   for (const f of walk.visible) {
+    if (f.noAnswer) continue; // a statement: shown, never answered
     const value = walk.values[f.key];
     if (skipped === undefined || !skipped.has(f.step.id)) {
       const problem = planFieldProblem(f, value, walk.values, options, plan);

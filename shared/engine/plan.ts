@@ -23,6 +23,8 @@ export interface PlanField {
   readonly optionValues: ReadonlySet<string> | undefined;
   /** checkbox and switch, whose `required` means "must be on". */
   readonly isToggle: boolean;
+  /** A statement: shown, never answered (not in values; a posted value is an unknown field). */
+  readonly noAnswer: boolean;
   /** A fresh copy of the default value (lists and objects are copied so no one edits the definition). */
   initialValue(): unknown;
   /** The field's pattern compiled by an engine; undefined when it has none or the engine cannot run it. */
@@ -168,6 +170,7 @@ function planField(
     visible: compileConditions(field, readCalc),
     optionValues,
     isToggle: fieldTypeCore(field.type)?.fromText === 'boolean',
+    noAnswer: fieldTypeCore(field.type)?.noAnswer === true,
     initialValue: copyDefault ? () => structuredClone(defaultValue) : () => defaultValue,
     patternTester(engine) {
       if (pattern === undefined) return undefined;

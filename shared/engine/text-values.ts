@@ -23,7 +23,11 @@ function postedBoolean(value: unknown): unknown {
 }
 
 /** The tags whose text is one value under the field's own key (rows and positions gather several names). */
-export type OneTextValue = Exclude<TextValue, 'rows' | 'positions'>;
+export type OneTextValue = Exclude<TextValue, 'rows' | 'positions' | 'choices'>;
+
+/** A field's tag with `choices` settled: a list for a `multiple` field, else text. */
+export const fieldTag = (tag: TextValue | undefined, field: { multiple?: boolean }) =>
+  tag === 'choices' ? (field.multiple === true ? 'list' : 'text') : tag;
 
 /** A post's value by tag: one string is a one-item list and "" none; a `text` value is kept as posted. */
 export const fromPost: Record<OneTextValue, (posted: unknown) => unknown> = {

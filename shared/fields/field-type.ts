@@ -6,11 +6,12 @@
 import type { EngineMessages } from '../engine/i18n/engine-messages.ts';
 
 /**
- * How text from a post or an address becomes a value (see FieldTypeCore.fromText). `rows` and `positions`
+ * How text from a post or an address becomes a value (see FieldTypeCore.fromText). `choices` is a `list`
+ * when the field is `multiple`, else `text`. `rows` and `positions`
  * gather a post's `<key>.<row>` groups (matrix) and `<key>.<option>` position selects (ranking) into one
  * value; addresses do not prefill them.
  */
-export type TextValue = 'text' | 'number' | 'boolean' | 'list' | 'rows' | 'positions';
+export type TextValue = 'text' | 'number' | 'boolean' | 'list' | 'choices' | 'rows' | 'positions';
 
 /**
  * The parts of a field a type's rules read (a FormField has them; spelled out here because the definition's
@@ -24,6 +25,7 @@ export interface CoreField {
     readonly multiple?: boolean;
   };
   readonly options?: readonly { readonly value: string }[];
+  readonly multiple?: boolean;
 }
 
 /** What a type's check may read besides the value: the field (its scale, matrix) and a choice's options. */
@@ -60,6 +62,8 @@ export interface FieldTypeCore<T extends string = string> {
   readonly compare?: 'number' | 'text';
   /** Its value is a stored file: an upload's id on the way in (claimed forms only), downloads and erasure after. */
   readonly upload?: boolean;
+  /** It takes no answer (a statement): never in the values, a posted value is an unknown field. */
+  readonly noAnswer?: boolean;
   /** Its value is an object of answers by row, each of which a condition may name as `<key>.<row>`. */
   readonly rows?: boolean;
   /** How the answers summary tallies it beyond choices and yes/no (counts only when absent). */

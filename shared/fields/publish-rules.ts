@@ -5,9 +5,11 @@
 import type { Json, Path, Problem } from '../definition/check-parts.ts';
 import { matrixRules } from './types/matrix.ts';
 import { npsRules } from './types/nps.ts';
+import { pictureRules } from './types/picture.ts';
 import { rankingRules } from './types/ranking.ts';
 import { ratingRules } from './types/rating.ts';
 import { scaleRules } from './types/scale.ts';
+import { statementRules } from './types/statement.ts';
 
 /** A type's problems with a field's own parts; `at` writes a path inside the field. */
 export type PublishRule = (field: Json, at: (...rest: PropertyKey[]) => Path) => Problem[];
@@ -19,6 +21,8 @@ export const publishRules: Readonly<Record<string, PublishRule>> = {
   nps: npsRules,
   matrix: matrixRules,
   ranking: rankingRules,
+  picture: pictureRules,
+  statement: statementRules,
 };
 
 /** Which types may carry each wave-4 part; elsewhere the part is a mistake the publish check names. */

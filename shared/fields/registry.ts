@@ -16,12 +16,14 @@ import { nps } from './types/nps.ts';
 import { number } from './types/number.ts';
 import { password } from './types/password.ts';
 import { phone } from './types/phone.ts';
+import { picture } from './types/picture.ts';
 import { radio } from './types/radio.ts';
 import { ranking } from './types/ranking.ts';
 import { rating } from './types/rating.ts';
 import { scale } from './types/scale.ts';
 import { select } from './types/select.ts';
 import { signature } from './types/signature.ts';
+import { statement } from './types/statement.ts';
 import { switchType } from './types/switch.ts';
 import { text } from './types/text.ts';
 import { textarea } from './types/textarea.ts';
@@ -56,6 +58,8 @@ export const fieldTypeCores = [
   ranking,
   signature,
   time,
+  picture,
+  statement,
 ] as const;
 
 const byName = new Map<string, FieldTypeCore>(fieldTypeCores.map((core) => [core.type, core]));

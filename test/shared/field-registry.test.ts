@@ -42,8 +42,10 @@ registry('the names keep the reference order of spec 2.5, then hidden and url, t
     'ranking',
     'signature',
     'time',
+    'picture',
+    'statement',
   ]);
-  assert.equal(optionFieldTypes, ['select', 'autocomplete', 'multiselect', 'radio', 'ranking']);
+  assert.equal(optionFieldTypes, ['select', 'autocomplete', 'multiselect', 'radio', 'ranking', 'picture']);
 });
 
 registry('a custom type has no core, and the engine takes any value for it', () => {

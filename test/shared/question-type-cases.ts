@@ -37,6 +37,11 @@ const coffee = [
   { value: 'latte', label: 'Latte' },
   { value: 'mocha', label: 'Mocha' },
 ];
+/** A picture choice's options (each with an image) and a statement, for the wave-4 display types. */
+export const pictureOptions = [
+  { value: 'fox', label: 'Fox', image: '/i/img_fox', score: 2 },
+  { value: 'owl', label: 'Owl', image: '/i/img_owl', score: 1 },
+];
 const required = { validation: { required: true } };
 const point = (min: number, max: number) => `values.q: Choose a whole number from ${min} to ${max}`;
 
@@ -148,7 +153,47 @@ export const typeCases: TypeCase[] = [
   refused('time 24:00', { type: 'time' }, '24:00', 'values.q: Enter a valid time (HH:MM)'),
   refused('time 9:30', { type: 'time' }, '9:30', 'values.q: Enter a valid time (HH:MM)'),
   refused('time 12:60', { type: 'time' }, '12:60', 'values.q: Enter a valid time (HH:MM)'),
+  // picture: one option, or a list when multiple
+  ok('picture one', { type: 'picture', options: pictureOptions }, 'fox'),
+  refused(
+    'picture unknown',
+    { type: 'picture', options: pictureOptions },
+    'cat',
+    'values.q: Choose one of the options',
+  ),
+  ok('picture multiple', { type: 'picture', options: pictureOptions, multiple: true }, ['owl', 'fox']),
+  refused(
+    'picture multiple, one twice',
+    { type: 'picture', options: pictureOptions, multiple: true },
+    ['owl', 'owl'],
+    'values.q: Choose from the options, each at most once',
+  ),
+  refused(
+    'picture multiple, at most 1',
+    { type: 'picture', options: pictureOptions, multiple: true, validation: { maxLength: 1 } },
+    ['owl', 'fox'],
+    'values.q: Choose at most 1 option',
+  ),
+  // statement: no answer; a posted value is an unknown field
+  ok('statement shown, nothing posted', { type: 'statement', body: 'Welcome **in**' }, undefined, undefined),
+  refused('statement posted', { type: 'statement', body: 'Hi' }, 'x', 'values.q: unknown field'),
   // posts without JavaScript
+  {
+    name: 'picture multiple posted as checkboxes',
+    field: { type: 'picture', options: pictureOptions, multiple: true },
+    values: { q: 'fox' },
+    problems: [],
+    accepted: ['fox'],
+    coerce: true,
+  },
+  {
+    name: 'picture posted',
+    field: { type: 'picture', options: pictureOptions },
+    values: { q: 'owl' },
+    problems: [],
+    accepted: 'owl',
+    coerce: true,
+  },
   { name: 'rating posted', field: { type: 'rating' }, values: { q: '4' }, problems: [], accepted: 4, coerce: true },
   {
     name: 'matrix posted as a group per row',
@@ -291,6 +336,8 @@ export const acceptedFields: Record<string, unknown>[] = [
   { type: 'ranking', options: Array.from({ length: 20 }, (_, i) => ({ value: `o${i}`, label: `O${i}` })) },
   { type: 'signature' },
   { type: 'time', defaultValue: '08:30' },
+  { type: 'picture', options: pictureOptions, multiple: true, validation: { minLength: 1, maxLength: 2 } },
+  { type: 'statement', body: 'Read [our policy](https://example.com/privacy).' },
 ];
 
 /** A one-field definition of q with `field`. */
