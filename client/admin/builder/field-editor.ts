@@ -83,6 +83,12 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     'Optional: the name of an options source the embedding page supplies; the options above are then not used.';
 
   const pipe = { def, step: at.step };
+  // "More" holds the extras of some types only; an empty box would say nothing.
+  const keyboardTypes = ['text', 'textarea', 'password', 'phone', 'autocomplete'];
+  const more =
+    ['textarea', 'file'].includes(field.type) ||
+    keyboardTypes.includes(field.type) ||
+    (field.type === 'radio' && multi);
   // A type with parts of its own (a rating's points, a matrix's rows...) brings its editor (types/).
   const Own = typeEditor(field.type);
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
@@ -113,7 +119,9 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     <${DefaultEditor} field=${field} problems=${p('defaultValue')}
       onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
     <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />
-    <fieldset class="b-more"><legend>More</legend>
+    ${
+      more &&
+      html`<fieldset class="b-more"><legend>More</legend>
       ${
         field.type === 'textarea' &&
         html`<${NumberInput} label="Visible lines" min=${1} step="1" value=${field.rows}
@@ -126,7 +134,7 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
           problems=${p('accept')} />`
       }
       ${
-        ['text', 'textarea', 'password', 'phone', 'autocomplete'].includes(field.type) &&
+        keyboardTypes.includes(field.type) &&
         html`<${Select} label="Phone keyboard" value=${field.inputMode ?? ''} problems=${p('inputMode')}
         choices=${[['', 'Standard'], ['text', 'Text'], ['numeric', 'Numbers'], ['tel', 'Phone'], ['email', 'Email']]}
         onChange=${(m: string) => set({ inputMode: (m || undefined) as FormField['inputMode'] })} />`
@@ -137,7 +145,8 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
         html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance}
           onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`
       }
-    </fieldset>
+    </fieldset>`
+    }
     <details class="b-advanced" open=${advancedProblems.length > 0 || undefined}>
       <summary>Advanced: for pages that render the form themselves</summary>
       ${

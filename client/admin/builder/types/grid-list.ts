@@ -34,7 +34,7 @@ function PasteList({ field, at, b, part }: { field: FormField; at: FieldAt; b: B
   }}>
     <summary>Paste a list of ${w.many}</summary>
     <label class="b-control">${w.one} labels, one a line
-      <textarea rows="4" value=${text ?? ''}
+      <textarea rows="4" aria-label=${`${w.one} labels, one a line`} value=${text ?? ''}
         onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
     </label>
     <button type="button" class="secondary small" disabled=${count === 0}

@@ -22,7 +22,7 @@ export function MatrixEditor({ def, field, at, b, p, readOnly }: TypeEditorProps
     ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
     <${Check} label="Several answers per row (checkboxes)" checked=${!!field.matrix?.multiple}
       onChange=${(on: boolean) => b.edit((d) => setMatrixMultiple(d, at, on))} problems=${p('matrix.multiple')} />
-    <${Check} label="Column scores (for calculations: score of this question)" checked=${scores}
-      onChange=${(on: boolean) => setScores(on)} />
+    <${Check} label="Scores per column" hint="A calculation's score(key) adds the scores of the chosen columns."
+      checked=${scores} onChange=${(on: boolean) => setScores(on)} />
   </div>`;
 }
