@@ -8,6 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
 import { startWithOwner } from '../helpers/admin-session.ts';
 import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
@@ -17,6 +18,7 @@ let browser: Browser;
 let cookie: string;
 let page: Page;
 let errors: string[];
+let formId = '';
 
 const t = suite('builder: the new question types by keyboard in Chromium');
 t.before(async () => {
@@ -192,6 +194,7 @@ t(
     const notice = page.locator('.b-published');
     await notice.getByText('Published: version 1.').waitFor();
     const id = (await notice.locator('a.mono').getAttribute('href'))!.split('/f/')[1];
+    formId = id;
     const got = await call(server.url, 'GET', `/v1/f/${id}/definition`);
     assert.is(got.status, 200);
     const def = got.json.definition ?? got.json;
@@ -277,6 +280,26 @@ t('at 390 px: a scale and a matrix row condition by keyboard, nothing wider than
   await page.locator('.b-editor').screenshot({ path: 'test/artifacts/builder-types-390-matrix.png' });
   await page.getByText('Draft saved').waitFor();
   assert.equal(errors, []);
+});
+
+t('axe finds nothing serious in the editors of the new types, their conditions and a paste box open', async () => {
+  // A context that lets axe in (the pages' CSP allows no injected script).
+  const { page: p } = await signedInPage(browser, server.url, cookie, 1280, { height: 900 });
+  await p.goto(`${server.url}/admin/forms/${formId}/edit`);
+  const outlined = p.getByRole('navigation', { name: 'Form outline' });
+  for (const [entry, part] of [
+    [/How likely/, 'NPS'],
+    [/rate us overall/, 'Rating'],
+    [/What matters most/, 'Options to rank'],
+    [/How easy was signing/, 'Opinion scale'],
+    [/rate these parts/, 'Rows (one question each)'],
+  ] as const) {
+    await outlined.locator('.b-select', { hasText: entry }).click();
+    await p.locator('.b-settings legend', { hasText: part }).first().waitFor();
+    if (part.startsWith('Rows')) await p.getByText('Paste a list of columns').click();
+    await assertAxe(p, `builder, ${part}`);
+  }
+  await p.close();
 });
 
 t.run();
