@@ -18,6 +18,11 @@ Usage:
                                             the server first), uploaded files into --files-dir (default:
                                             they stay where they are), and check that everything arrived;
                                             safe to run again: it adds only what is missing
+  formstead migrate --to-folder DIR [--from URL] [--files-from DIR]
+                                            copy PostgreSQL (URL, default FORMSTEAD_DATABASE_URL) back into
+                                            a new data folder DIR and the uploaded files (--files-from,
+                                            default FORMSTEAD_FILES_DIR) into DIR/files; stop every instance
+                                            first; every table's and file's checksum is compared
   formstead --help | --version
 
 Flags (each also read from the environment variable beside it; flags win):
