@@ -19,7 +19,7 @@ const first = (def: FormDefinition): FormField => (def.fields ?? def.steps![0].f
 
 const picker = suite('type picker: the new question types');
 picker('each type by the name people know, after the older ones', () => {
-  const names = m.fieldTypes.slice(-7).map((t) => [t.type, t.name]);
+  const names = m.fieldTypes.slice(-8).map((t) => [t.type, t.name]);
   assert.equal(names, [
     ['nps', 'NPS'],
     ['rating', 'Rating'],
@@ -28,6 +28,7 @@ picker('each type by the name people know, after the older ones', () => {
     ['ranking', 'Ranking'],
     ['signature', 'Signature'],
     ['time', 'Time'],
+    ['statement', 'Statement'],
   ]);
   assert.is(new Set(m.fieldTypes.map((t) => t.icon)).size, m.fieldTypes.length, 'every icon differs');
 });
@@ -91,6 +92,23 @@ picker('setScale drops unset parts, and the whole scale when none is left', () =
     'fields[0].scale.max: rating max is 3 to 10',
   ]);
   assert.equal(problemsOf(m.setScale(added('scale'), at0, { min: 0, max: 2 })), []);
+});
+picker('a statement is read, never answered: no rules or help; conditions never read it', () => {
+  let def = m.updateField(added('text'), at0, { validation: { required: true }, helperText: 'Help', placeholder: 'x' });
+  def = m.updateField(def, at0, { type: 'statement', body: 'Thanks for **your** time.' });
+  assert.equal(first(def), {
+    key: 'short_answer',
+    type: 'statement',
+    label: 'Short answer',
+    body: 'Thanks for **your** time.',
+  });
+  assert.equal(problemsOf(def), []);
+  def = m.addField(def, 'nps').definition;
+  assert.equal(
+    m.conditionSubjects(def, { kind: 'any' }).map((s) => s.name),
+    ['nps'],
+  );
+  assert.is('body' in first(m.updateField(def, at0, { type: 'text' })), false, 'a body belongs to a statement only');
 });
 picker.run();
 

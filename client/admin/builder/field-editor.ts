@@ -13,6 +13,7 @@ import {
   fieldTypes,
   hasOptions,
   isMultiStep,
+  isNoAnswer,
   moveFieldToStep,
   partProblems,
   removeField,
@@ -91,6 +92,8 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     (field.type === 'radio' && multi);
   // A type with parts of its own (a rating's points, a matrix's rows...) brings its editor (types/).
   const Own = typeEditor(field.type);
+  // A statement is read, never answered: no help text, default or rules.
+  const shownOnly = isNoAnswer(field.type);
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">
       <span class="b-icon" aria-hidden="true">${info.icon}</span> ${name} <span class="muted small">${info.name}</span>
@@ -107,8 +110,11 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
       html`<${TextInput} label="Placeholder" value=${field.placeholder} pipe=${pipe}
         onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`
     }
-    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
-      onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
+    ${
+      !shownOnly &&
+      html`<${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
+      onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />`
+    }
     ${
       Own
         ? html`<${Own} def=${def} field=${field} at=${at} b=${b} p=${p} readOnly=${readOnly} />`
@@ -116,9 +122,12 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
           html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')}
             readOnly=${readOnly} />`
     }
-    <${DefaultEditor} field=${field} problems=${p('defaultValue')}
+    ${
+      !shownOnly &&
+      html`<${DefaultEditor} field=${field} problems=${p('defaultValue')}
       onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
-    <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />
+    <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />`
+    }
     ${
       more &&
       html`<fieldset class="b-more"><legend>More</legend>

@@ -4,6 +4,7 @@ import type { FieldValidation, FormDefinition, FormField } from '../../../shared
 import { html } from '../../renderer/html.ts';
 import {
   allFields,
+  isNoAnswer,
   isNumeric,
   isTextual,
   partProblems,
@@ -42,7 +43,7 @@ export function ValidationEditor({
   const lengthLabel = list ? 'choices' : 'characters';
   // A ranking asks for every option when required; "At least" asks for the top few instead.
   const ranked = field.type === 'ranking';
-  const others = allFields(def).filter(({ field: f }) => f.key !== field.key);
+  const others = allFields(def).filter(({ field: f }) => f.key !== field.key && !isNoAnswer(f.type));
   const matchChoices = [
     ['', 'No'],
     ...(v.matchField && !others.some((o) => o.field.key === v.matchField)

@@ -6,7 +6,7 @@ import type { FormDefinition, FormField, ShowCondition } from '../../../../share
 import { fieldTypeCore } from '../../../../shared/fields/registry.ts';
 import { allFields, isMultiStep } from './fields.ts';
 import type { GridItem } from './matrix.ts';
-import { answeredOnly, hasOptions, isBoolean, isScore, scoreRange } from './field-types.ts';
+import { answeredOnly, hasOptions, isBoolean, isNoAnswer, isScore, scoreRange } from './field-types.ts';
 
 /** The operators of the sentence, in the picker's order. */
 export const operators = [
@@ -148,7 +148,8 @@ export function readableFields(def: FormDefinition, place: ConditionPlace, self?
   const multi = isMultiStep(def);
   return allFields(def)
     .filter(({ at, field }) => {
-      if (field.key === self) return false;
+      // A statement has no answer to read.
+      if (field.key === self || isNoAnswer(field.type)) return false;
       // A button's disabled conditions may read any field (checkDefinition's rule).
       if (!multi || place.kind === 'any') return true;
       return place.kind === 'step' ? at.step < place.step : at.step <= place.step;

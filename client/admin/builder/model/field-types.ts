@@ -1,6 +1,7 @@
 // The built-in field types as the builder shows them: a plain name and an icon for each (spec 2.5),
 // and what each can be given (options, a number range, a length range...).
 import type { FormField } from '../../../../shared/definition/schema.ts';
+import { fieldTypeCore } from '../../../../shared/fields/registry.ts';
 import { slug } from './ids.ts';
 
 /** One entry of the type picker. */
@@ -66,6 +67,7 @@ export const fieldTypes: readonly FieldTypeInfo[] = [
   { type: 'ranking', name: 'Ranking', icon: '⇅', start: { options: startOptions(3) } },
   { type: 'signature', name: 'Signature', icon: '✎' },
   { type: 'time', name: 'Time', icon: '◴' },
+  { type: 'statement', name: 'Statement', icon: '❝', start: { label: 'A few words' } },
 ];
 
 /** The picker entry of a type; a custom type shows its own name. */
@@ -96,6 +98,8 @@ export const isTextual = (type: string) =>
 export const isNumeric = (type: string) => type === 'number';
 /** Types whose value is true or false. */
 export const isBoolean = (type: string) => type === 'checkbox' || type === 'switch';
+/** Types that are shown and never answered (a statement): no rules, default, or conditions reading them. */
+export const isNoAnswer = (type: string) => fieldTypeCore(type)?.noAnswer === true;
 /** Types that take a placeholder. */
 export const takesPlaceholder = (type: string) =>
   ['text', 'email', 'phone', 'url', 'number', 'password', 'textarea', 'autocomplete', 'select'].includes(type);
@@ -123,6 +127,9 @@ export function retype(field: FormField, type: string): FormField {
   } else delete next.scale;
   if (type !== 'matrix') delete next.matrix;
   else if (!next.matrix) next.matrix = start.matrix;
+  // A statement has no answer: nothing that belongs to one goes with it; its text below goes elsewhere.
+  if (type === 'statement') for (const part of ['validation', 'placeholder', 'helperText'] as const) delete next[part];
+  else delete next.body;
   if (type !== 'textarea') delete next.rows;
   if (type !== 'file') delete next.accept;
   if (type !== 'radio') delete next.autoAdvance;

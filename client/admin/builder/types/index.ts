@@ -6,6 +6,7 @@ import { NpsEditor } from './nps-editor.ts';
 import { RankingEditor } from './ranking-editor.ts';
 import { RatingEditor } from './rating-editor.ts';
 import { ScaleEditor } from './scale-editor.ts';
+import { StatementEditor } from './statement-editor.ts';
 import type { TypeEditor } from './type-editor.ts';
 
 /** The editors by type name. */
@@ -15,6 +16,7 @@ export const typeEditors: Readonly<Record<string, TypeEditor>> = {
   nps: NpsEditor,
   matrix: MatrixEditor,
   ranking: RankingEditor,
+  statement: StatementEditor,
 };
 
 /** The editor of a type, if it has one (hasOwn: a type named "constructor" has none). */
