@@ -151,6 +151,12 @@ t(
         .evaluateAll((e) => e.map((x) => (x as HTMLInputElement).value)),
       ['Ease of use', 'Speed', 'Support'],
     );
+    // A row added (its label box takes the focus) and removed: the focus stays in the list.
+    await press('+ Add row');
+    await page.waitForFunction(() => document.activeElement?.id === 'b-rows-3');
+    await page.keyboard.type(' Price');
+    await press('Remove row Row 4 Price');
+    assert.is(await page.evaluate(() => document.activeElement?.id), 'b-rows-2', 'the row before has the focus');
     // A column renamed in place, and moved by its button.
     await tabTo('Column 3');
     await retype('Great');

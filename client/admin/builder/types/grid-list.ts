@@ -15,6 +15,7 @@ import {
   renameMatrixItem,
   setColumnScore,
 } from '../model/index.ts';
+import { keepFocus } from '../focus.ts';
 import type { Builder } from '../use-builder.ts';
 
 /** The words of each list: its legend, one item's name, the hint under the paste box. */
@@ -95,11 +96,21 @@ export function GridList({
             !readOnly &&
             html`<span class="b-moves">
             <button type="button" class="icon" aria-label=${`Move ${name} up`} disabled=${i === 0}
-              onClick=${() => b.edit((d) => moveMatrixItem(d, at, part, i, -1))}>↑</button>
+              onClick=${() => {
+                keepFocus();
+                b.edit((d) => moveMatrixItem(d, at, part, i, -1));
+              }}>↑</button>
             <button type="button" class="icon" aria-label=${`Move ${name} down`} disabled=${i === items.length - 1}
-              onClick=${() => b.edit((d) => moveMatrixItem(d, at, part, i, 1))}>↓</button>
+              onClick=${() => {
+                keepFocus();
+                b.edit((d) => moveMatrixItem(d, at, part, i, 1));
+              }}>↓</button>
             <button type="button" class="icon" aria-label=${`Remove ${name}`}
-              onClick=${() => b.edit((d) => removeMatrixItem(d, at, part, i))}>✕</button>
+              onClick=${() => {
+                // The item now in its place keeps the focus on its Remove; after the last, the label before.
+                keepFocus(`#${id(i - 1)}`);
+                b.edit((d) => removeMatrixItem(d, at, part, i));
+              }}>✕</button>
           </span>`
           }
         </li>`;
