@@ -303,6 +303,19 @@ logic('warnings: a route that takes every answer, and routes that all go where e
       ['', 'No path reaches step "Step 2"'],
     ],
   );
+  // A matrix row is a choice among the columns: a column it does not have never matches; all of them, always.
+  const rowNever = m.updateStep(def, 1, { routes: [{ to: null, show: [{ field: 'service.row_1', eq: 'superb' }] }] });
+  assert.equal(
+    m.routeWarnings(rowNever).map((w) => w.text),
+    ['This route can never match: route 1 on step "Step 2": "Service › Row 1" has no option "superb"'],
+  );
+  const rowAll = m.updateStep(def, 1, {
+    routes: [{ to: null, show: [{ field: 'service.row_1', in: ['disagree', 'neutral', 'agree'] }] }],
+  });
+  assert.equal(
+    m.routeWarnings(rowAll).map((w) => w.text),
+    ['This route takes every answer: route 1 on step "Step 2": every option of "Service › Row 1" matches'],
+  );
   const toNext = m.addRoute(def, 1).definition;
   assert.equal(
     m.routeWarnings(toNext).map((w) => w.text),
