@@ -188,6 +188,7 @@ t(
       .waitFor();
     await tabToCss('.b-route-to select');
     await choose('do_better');
+    await settings.locator('.b-routes').screenshot({ path: 'test/artifacts/builder-types-1280-route.png' });
     // Details: everyone else skips "Do better".
     await outline(/Details/);
     await tabToCss('.b-otherwise select');
