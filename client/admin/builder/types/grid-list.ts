@@ -24,22 +24,27 @@ const words = {
   columns: { legend: 'Columns (the answers every row offers)', one: 'Column', many: 'columns' },
 } as const;
 
-/** "Paste a list": a box holding the labels one a line; its lines replace the list. */
+/**
+ * "Paste a list": a box holding the labels one a line; its lines replace the list. Until the person types,
+ * it shows the list as it is (so pasting at its end adds and editing edits); read at render, not on the
+ * details' toggle event, which comes late enough under load to overwrite what is being typed.
+ */
 function PasteList({ field, at, b, part }: { field: FormField; at: FieldAt; b: Builder; part: MatrixPart }) {
   const w = words[part];
-  const [text, setText] = useState<string | undefined>(undefined);
-  const count = pastedLines(text ?? '').length;
-  return html`<details class="b-paste" onToggle=${(e: Event) => {
-    // Opened: the box starts from the list as it is, so pasting adds to it and editing edits it.
-    if ((e.target as HTMLDetailsElement).open) setText(itemLines(field, part));
-  }}>
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const text = typed ?? itemLines(field, part);
+  const count = pastedLines(text).length;
+  return html`<details class="b-paste">
     <summary>Paste a list of ${w.many}</summary>
     <label class="b-control">${w.one} labels, one a line
-      <textarea rows="4" aria-label=${`${w.one} labels, one a line`} value=${text ?? ''}
-        onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
+      <textarea rows="4" aria-label=${`${w.one} labels, one a line`} value=${text}
+        onInput=${(e: Event) => setTyped((e.target as HTMLTextAreaElement).value)}></textarea>
     </label>
     <button type="button" class="secondary small" disabled=${count === 0}
-      onClick=${() => b.edit((d) => pasteMatrixItems(d, at, part, text ?? ''))}>
+      onClick=${() => {
+        b.edit((d) => pasteMatrixItems(d, at, part, text));
+        setTyped(undefined);
+      }}>
       Use these ${count} ${w.many}
     </button>
   </details>`;
