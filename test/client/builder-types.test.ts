@@ -307,7 +307,7 @@ logic('warnings: a route that takes every answer, and routes that all go where e
   const rowNever = m.updateStep(def, 1, { routes: [{ to: null, show: [{ field: 'service.row_1', eq: 'superb' }] }] });
   assert.equal(
     m.routeWarnings(rowNever).map((w) => w.text),
-    ['This route can never match: route 1 on step "Step 2": "Service › Row 1" has no option "superb"'],
+    ['This route can never match: route 1 on step "Step 2": "Service › Row 1" has no column "superb"'],
   );
   const rowAll = m.updateStep(def, 1, {
     routes: [{ to: null, show: [{ field: 'service.row_1', in: ['disagree', 'neutral', 'agree'] }] }],

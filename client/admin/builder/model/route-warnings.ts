@@ -12,12 +12,19 @@ const stepName = (def: FormDefinition, i: number) => {
   return s.title.trim() ? `"${s.title}"` : `${i + 1}`;
 };
 
+/** Where a key is asked: its step and field; `row` for one row of a matrix, a choice among its columns. */
+interface Asked {
+  step: number;
+  field: FormField;
+  row?: boolean;
+}
+
 /**
  * Where each field key is asked: its step index and the field. A matrix row, named `<key>.<row>`, is there
  * too as the choice it is: one of the columns (a list of them when the matrix takes several).
  */
-function fieldIndex(def: FormDefinition): Map<string, { step: number; field: FormField }> {
-  const map = new Map<string, { step: number; field: FormField }>();
+function fieldIndex(def: FormDefinition): Map<string, Asked> {
+  const map = new Map<string, Asked>();
   def.steps!.forEach((s, step) => {
     for (const field of s.fields) {
       map.set(field.key, { step, field });
@@ -26,7 +33,7 @@ function fieldIndex(def: FormDefinition): Map<string, { step: number; field: For
         const key = `${field.key}.${row.value}`;
         const label = `${field.label || field.key} › ${row.label || row.value}`;
         const type = field.matrix.multiple ? 'multiselect' : 'radio';
-        map.set(key, { step, field: { key, type, label, options: field.matrix.columns } });
+        map.set(key, { step, field: { key, type, label, options: field.matrix.columns }, row: true });
       }
     }
   });
@@ -37,7 +44,7 @@ function fieldIndex(def: FormDefinition): Map<string, { step: number; field: For
 function impossible(
   c: ShowCondition,
   step: number,
-  fields: Map<string, { step: number; field: FormField }>,
+  fields: Map<string, Asked>,
   def: FormDefinition,
 ): string | undefined {
   const at = fields.get(c.field);
@@ -48,18 +55,13 @@ function impossible(
   if ((f.type !== 'radio' && f.type !== 'select') || f.optionsFrom || !f.options) return undefined;
   const values = new Set(f.options.map((o) => String(o.value)));
   const wanted = c.eq !== undefined ? [c.eq] : c.in;
-  if (wanted && !wanted.some((v) => values.has(String(v))))
-    return `"${label}" has no option ${wanted.map((v) => JSON.stringify(String(v))).join(' or ')}`;
-  return undefined;
+  if (!wanted || wanted.some((v) => values.has(String(v)))) return undefined;
+  const names = wanted.map((v) => JSON.stringify(String(v))).join(' or ');
+  return `"${label}" has no ${at.row ? 'column' : 'option'} ${names}`;
 }
 
 /** Why a route can never match, or undefined: it may. */
-function neverMatches(
-  r: StepRoute,
-  step: number,
-  fields: Map<string, { step: number; field: FormField }>,
-  def: FormDefinition,
-): string | undefined {
+function neverMatches(r: StepRoute, step: number, fields: Map<string, Asked>, def: FormDefinition): string | undefined {
   for (const c of r.show ?? []) {
     const why = impossible(c, step, fields, def);
     if (why) return why;
@@ -73,7 +75,7 @@ function neverMatches(
 }
 
 /** Why a route matches every answer (see route-coverage.ts), or undefined. */
-function matchesAll(r: StepRoute, fields: Map<string, { step: number; field: FormField }>): string | undefined {
+function matchesAll(r: StepRoute, fields: Map<string, Asked>): string | undefined {
   const why = (c: ShowCondition) => {
     const at = fields.get(c.field);
     return at && takesEveryAnswer(c, at.field);
