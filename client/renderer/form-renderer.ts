@@ -24,6 +24,7 @@ import { Success } from './success/success.ts';
 import { useWords } from './words.ts';
 import type { FormRendererProps } from './types.ts';
 import { UploadContext } from './uploads/upload-context.ts';
+import { ImageContext } from './fields/image.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
 
@@ -60,6 +61,9 @@ function splitHidden(errors: Record<string, string>, hidden: Map<string, string>
   }
   return { shown, lines };
 }
+
+/** No pictures known: addresses load as they are. */
+const noImages = {};
 
 /** FormRenderers made on this page so far: each one's element ids start with its own number. */
 let renderers = 0;
@@ -309,7 +313,9 @@ function RenderedForm(props: FormRendererProps) {
   shown.current = progress;
   const fields = q ? (q.field ? [q.field] : []) : state.visibleFields;
 
-  return html`<${UploadContext.Provider} value=${uploads}><div class="fs-renderer" ref=${root}>
+  const images = props.images ?? noImages;
+  return html`<${UploadContext.Provider} value=${uploads}><${ImageContext.Provider} value=${images}>
+  <div class="fs-renderer" ref=${root}>
     ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${resumed ? html`<${resumedNotice.Component} onStartOver=${restart} />` : null}
@@ -356,5 +362,5 @@ function RenderedForm(props: FormRendererProps) {
       />
       ${confirmingReset ? html`<${resetConfirm.Component} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
     </form>
-  </div></${UploadContext.Provider}>`;
+  </div></${ImageContext.Provider}></${UploadContext.Provider}>`;
 }

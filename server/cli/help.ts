@@ -40,6 +40,7 @@ Environment:
   FORMSTEAD_OWNER_KEY=svc_live_...          an owner with this account key exists (default none)
   FORMSTEAD_SMTP_URL, FORMSTEAD_MAIL_FROM   send mail by SMTP (default: mail goes to the panel's outbox)
   FORMSTEAD_UNCLAIMED_TTL_HOURS             life of forms published without an account (default 168)
+  FORMSTEAD_AUDIT_DAYS                      days the audit log keeps its entries (default 365)
   FORMSTEAD_MONTHLY_SUBMISSIONS             monthly quota; past it submissions answer 402 (default unlimited)
   FORMSTEAD_UPGRADE_URL                     sent with 402 answers (default none)
   FORMSTEAD_RATE_LIMIT=off                  turn rate limits off (default on)

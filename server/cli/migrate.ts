@@ -52,11 +52,22 @@ export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<s
       // Refused before anything is written, files included.
       await checkTarget(source, db);
       // Files before rows, as an upload is: a server started on the copy never names a file it lacks.
-      files = await copyFiles(
+      const uploads = await copyFiles(
         source.all<{ id: string; size: number }>('SELECT id, size FROM files ORDER BY rowid'),
         filesFrom,
         filesTo,
       );
+      // A form's pictures live in images/ inside the files folder (core/images/image-service.ts).
+      const images = await copyFiles(
+        source.all<{ id: string; size: number }>('SELECT id, size FROM images ORDER BY rowid'),
+        path.join(filesFrom, 'images'),
+        filesTo && path.join(filesTo, 'images'),
+      );
+      files = {
+        copied: uploads.copied + images.copied,
+        alreadyThere: uploads.alreadyThere + images.alreadyThere,
+        missing: [...uploads.missing, ...images.missing.map((id) => `images/${id}`)],
+      };
       counts = await copyToPostgres(source, db);
     } catch (err) {
       if (err instanceof StorageError && err.code === 'database_unavailable') {

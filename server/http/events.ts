@@ -6,7 +6,7 @@ import { parseJsonObject, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { requireKey } from './auth.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { sendJson } from './respond.ts';
 import { corsHeaders } from './respondent.ts';
 

@@ -109,7 +109,8 @@ async function copyTable(tx: Queryable, folder: DurableDatabase, read: ReadPlan)
   const select =
     `SELECT ${read.columns.map((c, i) => `${c.expr} AS c${i}`).join(', ')} FROM ${read.from}` +
     `${read.where ? ` WHERE ${read.where}` : ''} ORDER BY ${read.order}`;
-  const insert = `INSERT INTO ${ident(read.table)} (${names.map(ident).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+  const placeholders = names.map(() => '?').join(', ');
+  const insert = `INSERT INTO ${ident(read.table)} (${names.map(ident).join(', ')}) VALUES (${placeholders})`;
   const source = new TableDigest();
   // Pages by OFFSET inside one REPEATABLE READ transaction: the rows cannot move between pages.
   for (let offset = 0; ; offset += PAGE_ROWS) {
