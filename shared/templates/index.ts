@@ -2,6 +2,7 @@
 // that the builder opens as a draft. A test checks each with checkDefinition, and that the
 // application's route and condition change the respondent's path.
 import type { FormDefinition } from '../definition/schema.ts';
+import { csatSurvey, npsSurvey, productFeedbackSurvey } from './surveys.ts';
 
 /** One template: an id for the API, a name and a line for the picker, the definition it starts. */
 export interface FormTemplate {
@@ -62,18 +63,16 @@ const feedback: FormDefinition = {
   submit: { label: 'Send feedback' },
   fields: [
     {
-      key: 'rating',
-      type: 'number',
+      key: 'recommend',
+      type: 'nps',
       label: 'How likely are you to recommend us to a friend?',
-      helperText: '0 means not at all, 10 means very likely',
-      inputMode: 'numeric',
-      validation: {
-        required: true,
-        min: 0,
-        max: 10,
-        minMessage: 'Pick a number from 0 to 10',
-        maxMessage: 'Pick a number from 0 to 10',
-      },
+      validation: { required: true },
+    },
+    {
+      key: 'rating',
+      type: 'rating',
+      label: 'How would you rate us overall?',
+      scale: { max: 5, icon: 'star' },
     },
     {
       key: 'used_for',
@@ -190,8 +189,26 @@ export const formTemplates: FormTemplate[] = [
   {
     id: 'feedback',
     name: 'Feedback survey',
-    description: 'A 0 to 10 rating, multiple choice, a dropdown and comments.',
+    description: 'How likely they are to recommend you (0 to 10), stars, multiple choice, a dropdown and comments.',
     definition: feedback,
+  },
+  {
+    id: 'nps',
+    name: 'NPS survey',
+    description: 'Net Promoter Score: 0 to 10, then what to do better (0 to 6) or what they like, and comments.',
+    definition: npsSurvey,
+  },
+  {
+    id: 'csat',
+    name: 'Customer satisfaction (CSAT)',
+    description: 'Satisfaction from 1 to 5; a low score asks what went wrong.',
+    definition: csatSurvey,
+  },
+  {
+    id: 'product_feedback',
+    name: 'Product feedback',
+    description: 'A star rating with its follow-up, a grid of the product’s parts, a ranking of what matters most.',
+    definition: productFeedbackSurvey,
   },
   {
     id: 'application',

@@ -46,7 +46,7 @@ fields('addField gives a unique key, the plain type name as label, and options t
 fields('every built-in type added gives a definition without problems', () => {
   let def = blank();
   for (const t of m.fieldTypes) def = m.addField(def, t.type).definition;
-  assert.is(def.fields!.length, 17);
+  assert.is(def.fields!.length, 25);
   assert.equal(problemsOf(def), []);
 });
 fields('the key follows the label until it is typed by hand, and stays unique', () => {

@@ -22,10 +22,10 @@ const byId = (id: string): FormDefinition => {
 
 const templates = suite('form templates');
 
-templates('the five templates, each with a name and a description, ids unique', () => {
+templates('the eight templates, each with a name and a description, ids unique', () => {
   assert.equal(
     formTemplates.map((t) => t.id),
-    ['blank', 'contact', 'signup', 'feedback', 'application'],
+    ['blank', 'contact', 'signup', 'feedback', 'nps', 'csat', 'product_feedback', 'application'],
   );
   for (const t of formTemplates) assert.ok(t.name.trim() && t.description.trim(), t.id);
 });
@@ -47,12 +47,56 @@ templates('blank is one short-answer field', () => {
   );
 });
 
-templates('feedback is a survey: a choice, a 0 to 10 number, a long answer', () => {
+templates('feedback is a survey: an NPS, stars, a choice, a long answer; no number box', () => {
   const types = allFields(byId('feedback')).map((f) => f.type);
+  assert.ok(types.includes('nps') && types.includes('rating'));
   assert.ok(types.includes('radio') || types.includes('select'));
   assert.ok(types.includes('textarea'));
-  const rating = allFields(byId('feedback')).find((f) => f.type === 'number');
-  assert.equal([rating?.validation?.min, rating?.validation?.max], [0, 10]);
+  assert.not.ok(types.includes('number'));
+  const ok = evaluateSubmission(byId('feedback'), { recommend: 10, rating: 5 }, { regex: linearRegex });
+  assert.equal(ok.problems, []);
+  const over = evaluateSubmission(byId('feedback'), { recommend: 11, rating: 6 }, { regex: linearRegex });
+  assert.equal(
+    over.problems.map((p) => p.split(':')[0]),
+    ['values.recommend', 'values.rating'],
+  );
+});
+
+templates('nps: detractors (0 to 6) are asked what to do better, the others why they gave their score', () => {
+  const def = byId('nps');
+  assert.equal(resolvePath(def, { nps: 6 }).steps, ['score', 'improve', 'comments']);
+  assert.equal(resolvePath(def, { nps: 7 }).steps, ['score', 'reason', 'comments']);
+  assert.equal(resolvePath(def, { nps: 10 }).steps, ['score', 'reason', 'comments']);
+  assert.equal(resolvePath(def, { nps: 0 }).steps, ['score', 'improve', 'comments']);
+});
+
+templates('csat: a score of 3 or less asks what went wrong', () => {
+  const def = byId('csat');
+  assert.ok(resolvePath(def, { satisfaction: 3 }).visibleKeys.includes('went_wrong'));
+  assert.not.ok(resolvePath(def, { satisfaction: 4 }).visibleKeys.includes('went_wrong'));
+  const missing = evaluateSubmission(def, {}, { regex: linearRegex });
+  assert.ok(missing.problems.some((p) => p.startsWith('values.satisfaction')));
+});
+
+templates('product feedback: 1 or 2 stars go to what they did not like; a matrix, a ranking', () => {
+  const def = byId('product_feedback');
+  assert.equal(resolvePath(def, { overall: 2 }).steps, ['overall', 'dislikes', 'details']);
+  assert.equal(resolvePath(def, { overall: 3 }).steps, ['overall', 'likes', 'details']);
+  const answers = {
+    overall: 4,
+    likes: 'Fast',
+    parts: { ease_of_use: 'good', reliability: 'excellent', speed: 'fair', customer_support: 'poor' },
+    priorities: ['features', 'price', 'support', 'ease_of_use'],
+    heard_from: 'podcast',
+  };
+  const result = evaluateSubmission(def, answers, { regex: linearRegex });
+  assert.equal(result.problems, []);
+  assert.equal(result.values.parts, answers.parts);
+  const wrong = evaluateSubmission(def, { ...answers, parts: { speed: 'superb' } }, { regex: linearRegex });
+  assert.equal(
+    wrong.problems.map((p) => p.split(':')[0]),
+    ['values.parts.speed'],
+  );
 });
 
 templates("application: the role's route picks the questions; the show condition adds a field", () => {

@@ -1,23 +1,27 @@
 // Conditions as sentences built from pickers: "[field] [is / is not / is one of / …] [value]", the
 // value picked from that field's options where it has any. One list for "all of these" (show) or "any
 // of these" (showAny); a definition that has both shows both.
-import type { FormDefinition, FormField, ShowCondition } from '../../../shared/definition/schema.ts';
+import type { FormDefinition, ShowCondition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import {
   changeOperator,
+  conditionSubjects,
   conditionsOf,
   fromSentence,
   hasOptions,
   isBoolean,
+  isScore,
   operatorsFor,
-  readableFields,
+  scoreRange,
   setConditions,
-  startSentence,
+  subjectNamed,
+  subjectStart,
   toSentence,
   type ConditionPlace,
   type ConditionTarget,
   type Operator,
   type Sentence,
+  type Subject,
 } from './model/index.ts';
 import type { Builder } from './use-builder.ts';
 
@@ -36,20 +40,33 @@ interface Props {
 
 const group = (target: ConditionTarget) => `cond:${JSON.stringify(target)}`;
 
-/** The value part of a sentence, fitted to the field it reads. */
+/** The choices a sentence's value is picked from: a field's options, a row's columns, a score's points. */
+function choicesOf(subject: Subject | undefined): { value: string | number; label: string }[] {
+  const field = subject?.field;
+  if (!field) return [];
+  if (subject.row) return field.matrix?.columns ?? [];
+  if (isScore(field.type)) {
+    const { min, max } = scoreRange(field);
+    return Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }));
+  }
+  return hasOptions(field.type) ? (field.options ?? []) : [];
+}
+
+/** The value part of a sentence, fitted to what it reads. */
 function ValuePicker({
   s,
-  field,
+  subject,
   label,
   onChange,
 }: {
   s: Sentence;
-  field?: FormField;
+  subject?: Subject;
   label: string;
   onChange: (s: Sentence) => void;
 }) {
   if (s.op === 'answered' || s.op === 'notAnswered') return null;
-  const options = field && hasOptions(field.type) ? (field.options ?? []) : [];
+  const field = subject?.row ? undefined : subject?.field;
+  const options = choicesOf(subject);
   if (s.op === 'oneOf' || s.op === 'notOneOf') {
     const values = s.values ?? [];
     if (options.length) {
@@ -66,7 +83,7 @@ function ValuePicker({
         )}
       </fieldset>`;
     }
-    const numeric = field?.type === 'number';
+    const numeric = field?.type === 'number' || (field !== undefined && isScore(field.type));
     return html`<input type="text" aria-label=${`${label} (separate with commas)`} placeholder="a, b, c"
       value=${values.join(', ')}
       onInput=${(e: Event) =>
@@ -86,15 +103,17 @@ function ValuePicker({
   }
   if (options.length) {
     const known = options.some((o) => o.value === s.value);
+    // A score's points are numbers: the select's text goes back to one.
+    const read = (v: string) => (typeof options[0].value === 'number' && v !== '' ? Number(v) : v);
     return html`<select aria-label=${label} value=${String(s.value ?? '')}
-      onChange=${(e: Event) => onChange({ ...s, value: (e.target as HTMLSelectElement).value })}>
+      onChange=${(e: Event) => onChange({ ...s, value: read((e.target as HTMLSelectElement).value) })}>
       ${
         !known &&
         html`<option value=${String(s.value ?? '')}>
           ${s.value === '' || s.value === undefined ? 'Choose…' : String(s.value)}
         </option>`
       }
-      ${options.map((o) => html`<option value=${o.value}>${o.label}</option>`)}
+      ${options.map((o) => html`<option value=${String(o.value)}>${o.label}</option>`)}
     </select>`;
   }
   if (field?.type === 'number') {
@@ -104,7 +123,9 @@ function ValuePicker({
         if (v !== '' && Number.isFinite(Number(v))) onChange({ ...s, value: Number(v) });
       }} />`;
   }
-  return html`<input type="text" aria-label=${label} value=${String(s.value ?? '')}
+  const form = field?.type === 'time' ? 'HH:MM' : field?.type === 'date' ? 'YYYY-MM-DD' : undefined;
+  return html`<input type="text" aria-label=${form ? `${label} (${form})` : label} placeholder=${form}
+    value=${String(s.value ?? '')}
     onInput=${(e: Event) => onChange({ ...s, value: (e.target as HTMLInputElement).value })} />`;
 }
 
@@ -121,40 +142,37 @@ function SentenceList({
 }: Pick<Props, 'def' | 'b' | 'target' | 'readOnly'> & {
   list: 'show' | 'showAny';
   conditions: ShowCondition[];
-  readable: FormField[];
+  readable: Subject[];
   name: string;
 }) {
   const write = (next: ShowCondition[]) => b.edit((d) => setConditions(d, target, list, next), group(target));
-  const byKey = new Map(
-    def.steps ? def.steps.flatMap((s) => s.fields).map((f) => [f.key, f]) : (def.fields ?? []).map((f) => [f.key, f]),
-  );
   return html`<ul class="b-sentences">
     ${conditions.map((c, i) => {
       const s = toSentence(c);
-      const field = byKey.get(s.field);
+      const subject = subjectNamed(def, s.field);
       const label = `${name} ${i + 1}`;
       const set = (next: Sentence) => write(conditions.map((x, j) => (j === i ? fromSentence(next) : x)));
-      const ops = operatorsFor(field);
+      const ops = operatorsFor(subject?.field, subject?.row);
       const shownOps = ops.some((o) => o.op === s.op) ? ops : operatorsFor(undefined);
       return html`<li class="b-sentence">
         ${i > 0 && html`<span class="muted">${list === 'show' ? 'and' : 'or'}</span>`}
         <select aria-label=${`${label}: field`} value=${s.field} onChange=${(e: Event) => {
-          const f = byKey.get((e.target as HTMLSelectElement).value);
-          if (f) set(startSentence(f));
+          const next = readable.find((x) => x.name === (e.target as HTMLSelectElement).value);
+          if (next) set(subjectStart(next));
         }}>
           ${
-            !readable.some((f) => f.key === s.field) &&
+            !readable.some((x) => x.name === s.field) &&
             html`<option value=${s.field}>
-              ${field ? field.label || s.field : `${s.field} (no such field here)`}
+              ${subject ? subject.label : s.field === '' ? 'Choose a question…' : `${s.field} (no such field here)`}
             </option>`
           }
-          ${readable.map((f) => html`<option value=${f.key}>${f.label || f.key}</option>`)}
+          ${readable.map((x) => html`<option value=${x.name}>${x.label}</option>`)}
         </select>
         <select aria-label=${`${label}: test`} value=${s.op}
           onChange=${(e: Event) => set(changeOperator(s, (e.target as HTMLSelectElement).value as Operator))}>
           ${shownOps.map((o) => html`<option value=${o.op}>${o.text}</option>`)}
         </select>
-        <${ValuePicker} s=${s} field=${field} label=${`${label}: value`} onChange=${set} />
+        <${ValuePicker} s=${s} subject=${subject} label=${`${label}: value`} onChange=${set} />
         ${
           !readOnly &&
           html`<button type="button" class="icon" aria-label=${`Remove ${label}`} title="Remove"
@@ -168,13 +186,13 @@ function SentenceList({
 /** "Show this field: always / when all of these / when any of these", with the sentences. */
 export function ConditionsEditor({ def, b, target, place, self, what, problems, readOnly }: Props) {
   const { show = [], showAny = [] } = conditionsOf(def, target);
-  const readable = readableFields(def, place, self);
+  const readable = conditionSubjects(def, place, self);
   const both = show.length > 0 && showAny.length > 0;
   const mode = showAny.length > 0 && show.length === 0 ? 'any' : show.length > 0 ? 'all' : 'always';
   const setMode = (m: string) => {
     const all = [...show, ...showAny];
     const first = readable[readable.length - 1];
-    const start = all.length ? all : first ? [fromSentence(startSentence(first))] : [];
+    const start = all.length ? all : first ? [fromSentence(subjectStart(first))] : [];
     b.edit((d) => {
       let next = setConditions(d, target, 'show', m === 'all' ? start : []);
       next = setConditions(next, target, 'showAny', m === 'any' ? start : []);
@@ -183,7 +201,7 @@ export function ConditionsEditor({ def, b, target, place, self, what, problems, 
   };
   const add = (list: 'show' | 'showAny', current: ShowCondition[]) => {
     const f = readable[readable.length - 1];
-    if (f) b.edit((d) => setConditions(d, target, list, [...current, fromSentence(startSentence(f))]));
+    if (f) b.edit((d) => setConditions(d, target, list, [...current, fromSentence(subjectStart(f))]));
   };
   const noFields = readable.length === 0 && mode === 'always';
   const noFieldsNote =

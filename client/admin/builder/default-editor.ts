@@ -2,7 +2,7 @@
 // not, a number, or text.
 import type { FormField } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
-import { hasOptions, isBoolean } from './model/index.ts';
+import { hasOptions, isBoolean, isScore, scoreRange } from './model/index.ts';
 import { NumberInput, Select, TextInput } from './inputs.ts';
 
 /** `onChange(undefined)` removes the default. */
@@ -18,7 +18,14 @@ export function DefaultEditor({
   const v = field.defaultValue;
   const label = 'Default answer';
   const g = `def:${field.key}`;
-  if (field.type === 'file') return null;
+  // A file, a drawn signature, a ranking's order and a grid of answers are the person's own to give.
+  if (['file', 'signature', 'ranking', 'matrix'].includes(field.type)) return null;
+  if (isScore(field.type)) {
+    const { min, max } = scoreRange(field);
+    const points = Array.from({ length: max - min + 1 }, (_, i) => [String(min + i), String(min + i)] as const);
+    return html`<${Select} label=${label} value=${typeof v === 'number' ? String(v) : ''} problems=${problems}
+      choices=${[['', 'None'], ...points]} onChange=${(x: string) => onChange(x === '' ? undefined : Number(x))} />`;
+  }
   if (field.type === 'multiselect') {
     const chosen = Array.isArray(v) ? v : [];
     return html`<fieldset class="b-oneof"><legend>${label}</legend>
@@ -54,7 +61,12 @@ export function DefaultEditor({
     return html`<${NumberInput} label=${label} value=${typeof v === 'number' ? v : undefined} problems=${problems}
       onInput=${(n?: number) => onChange(n, g)} />`;
   }
-  const hint = field.type === 'date' ? 'As YYYY-MM-DD' : field.type === 'datetime' ? 'As YYYY-MM-DDTHH:MM' : undefined;
+  const forms: Record<string, string> = {
+    date: 'As YYYY-MM-DD',
+    datetime: 'As YYYY-MM-DDTHH:MM',
+    time: 'As HH:MM, 24-hour',
+  };
+  const hint = Object.hasOwn(forms, field.type) ? forms[field.type] : undefined;
   const text = v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
   return html`<${TextInput} label=${label} hint=${hint} value=${text} problems=${problems}
     onInput=${(t: string) => onChange(t === '' ? undefined : t, g)} />`;

@@ -13,10 +13,12 @@ import {
   fieldTypes,
   hasOptions,
   isMultiStep,
+  isNoAnswer,
   moveFieldToStep,
   partProblems,
   removeField,
   takesPlaceholder,
+  takesProvider,
   typeInfo,
   updateField,
   type FieldAt,
@@ -25,6 +27,7 @@ import {
 import { OptionsEditor } from './options-editor.ts';
 import { PictureEditor } from './picture-editor.ts';
 import type { Selection } from './selection.ts';
+import { typeEditor } from './types/index.ts';
 import type { Builder } from './use-builder.ts';
 import { ValidationEditor } from './validation-editor.ts';
 
@@ -82,6 +85,16 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     'Optional: the name of an options source the embedding page supplies; the options above are then not used.';
 
   const pipe = { def, step: at.step };
+  // "More" holds the extras of some types only; an empty box would say nothing.
+  const keyboardTypes = ['text', 'textarea', 'password', 'phone', 'autocomplete'];
+  const more =
+    ['textarea', 'file'].includes(field.type) ||
+    keyboardTypes.includes(field.type) ||
+    (field.type === 'radio' && multi);
+  // A type with parts of its own (a rating's points, a matrix's rows...) brings its editor (types/).
+  const Own = typeEditor(field.type);
+  // A statement is read, never answered: no help text, default or rules.
+  const shownOnly = isNoAnswer(field.type);
   return html`<section class="b-editor" aria-labelledby="b-editor-title">
     <h2 id="b-editor-title">
       <span class="b-icon" aria-hidden="true">${info.icon}</span> ${name} <span class="muted small">${info.name}</span>
@@ -98,17 +111,28 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
       html`<${TextInput} label="Placeholder" value=${field.placeholder} pipe=${pipe}
         onInput=${(t: string) => set({ placeholder: t || undefined }, g('ph'))} problems=${p('placeholder')} />`
     }
-    <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
-      onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
+    ${
+      !shownOnly &&
+      html`<${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
+      onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />`
+    }
     <${PictureEditor} field=${field} set=${set} problems=${p} group=${g} readOnly=${readOnly} />
     ${
-      hasOptions(field.type) &&
-      html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')} readOnly=${readOnly} />`
+      Own
+        ? html`<${Own} def=${def} field=${field} at=${at} b=${b} p=${p} readOnly=${readOnly} />`
+        : hasOptions(field.type) &&
+          html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')}
+            readOnly=${readOnly} />`
     }
-    <${DefaultEditor} field=${field} problems=${p('defaultValue')}
+    ${
+      !shownOnly &&
+      html`<${DefaultEditor} field=${field} problems=${p('defaultValue')}
       onChange=${(v: unknown, group?: string) => set({ defaultValue: v }, group)} />
-    <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />
-    <fieldset class="b-more"><legend>More</legend>
+    <${ValidationEditor} def=${def} field=${field} at=${at} b=${b} problems=${mine} />`
+    }
+    ${
+      more &&
+      html`<fieldset class="b-more"><legend>More</legend>
       ${
         field.type === 'textarea' &&
         html`<${NumberInput} label="Visible lines" min=${1} step="1" value=${field.rows}
@@ -121,7 +145,7 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
           problems=${p('accept')} />`
       }
       ${
-        ['text', 'textarea', 'password', 'phone', 'autocomplete'].includes(field.type) &&
+        keyboardTypes.includes(field.type) &&
         html`<${Select} label="Phone keyboard" value=${field.inputMode ?? ''} problems=${p('inputMode')}
         choices=${[['', 'Standard'], ['text', 'Text'], ['numeric', 'Numbers'], ['tel', 'Phone'], ['email', 'Email']]}
         onChange=${(m: string) => set({ inputMode: (m || undefined) as FormField['inputMode'] })} />`
@@ -132,11 +156,12 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
         html`<${Check} label="Go to the next step as soon as an option is picked" checked=${!!field.autoAdvance}
           onChange=${(on: boolean) => set({ autoAdvance: on || undefined })} />`
       }
-    </fieldset>
+    </fieldset>`
+    }
     <details class="b-advanced" open=${advancedProblems.length > 0 || undefined}>
       <summary>Advanced: for pages that render the form themselves</summary>
       ${
-        hasOptions(field.type) &&
+        takesProvider(field.type) &&
         html`<${TextInput} label="Options provider" mono hint=${providerHint} value=${field.optionsFrom}
         onInput=${(t: string) => set({ optionsFrom: t || undefined }, g('from'))} problems=${p('optionsFrom')} />
       ${

@@ -23,6 +23,9 @@ export function OptionsEditor({
   b,
   problems,
   readOnly,
+  legend = 'Options',
+  hint,
+  scores: scoresOffered = true,
 }: {
   def: FormDefinition;
   field: FormField;
@@ -30,11 +33,17 @@ export function OptionsEditor({
   b: Builder;
   problems: readonly string[];
   readOnly: boolean;
+  legend?: string;
+  hint?: string;
+  /** Whether options may carry points for score(key) (a ranking's order has no score). */
+  scores?: boolean;
 }) {
   const [values, setValues] = useState(false);
   const [scoresOn, setScores] = useState(false);
   // Shown when a calculation reads score(key), or asked for, or already set on some option.
-  const scores = scoresOn || scoresRead(def, field.key) || (field.options ?? []).some((o) => o.score !== undefined);
+  const scores =
+    scoresOffered &&
+    (scoresOn || scoresRead(def, field.key) || (field.options ?? []).some((o) => o.score !== undefined));
   const options = field.options ?? [];
   const g = `opt:${field.key}`;
   const add = () => {
@@ -47,7 +56,8 @@ export function OptionsEditor({
     `Options come from the provider “${field.optionsFrom}” of the page that shows the form; ` +
     'these are used where it has none.';
   return html`<fieldset class="b-options">
-    <legend>Options</legend>
+    <legend>${legend}</legend>
+    ${hint && html`<p class="hint">${hint}</p>`}
     ${field.optionsFrom && html`<p class="muted small">${providerNote}</p>`}
     <ol>
       ${options.map(
@@ -90,8 +100,11 @@ export function OptionsEditor({
       ${!readOnly && html`<button type="button" class="secondary small" onClick=${add}>+ Add option</button>`}
       <label class="inline small"><input type="checkbox" checked=${values}
         onChange=${() => setValues(!values)} /> Show stored values</label>
-      <label class="inline small"><input type="checkbox" checked=${scores}
-        onChange=${() => setScores(!scores)} /> Scores</label>
+      ${
+        scoresOffered &&
+        html`<label class="inline small"><input type="checkbox" checked=${scores}
+        onChange=${() => setScores(!scores)} /> Scores</label>`
+      }
     </div>
   </fieldset>`;
 }

@@ -4,6 +4,7 @@ import type { FieldValidation, FormDefinition, FormField } from '../../../shared
 import { html } from '../../renderer/html.ts';
 import {
   allFields,
+  isNoAnswer,
   isNumeric,
   isTextual,
   partProblems,
@@ -40,7 +41,9 @@ export function ValidationEditor({
   const p = (part: string) => partProblems(problems, `validation.${part}`);
   const list = field.type === 'multiselect';
   const lengthLabel = list ? 'choices' : 'characters';
-  const others = allFields(def).filter(({ field: f }) => f.key !== field.key);
+  // A ranking asks for every option when required; "At least" asks for the top few instead.
+  const ranked = field.type === 'ranking';
+  const others = allFields(def).filter(({ field: f }) => f.key !== field.key && !isNoAnswer(f.type));
   const matchChoices = [
     ['', 'No'],
     ...(v.matchField && !others.some((o) => o.field.key === v.matchField)
@@ -106,6 +109,12 @@ export function ValidationEditor({
       html`<${TextInput} label="Message when the pattern does not match" value=${v.patternMessage}
         onInput=${(t: string) => set({ patternMessage: t }, `${g}:patm`)} />`
     }`
+    }
+    ${
+      ranked &&
+      html`<${NumberInput} label="At least (ranked)" min=${1} step="1" value=${v.minLength}
+        hint="Ask for the top few: that many must be ranked."
+        onInput=${(n?: number) => set({ minLength: n }, `${g}:minl`)} problems=${p('minLength')} />`
     }
     <${Select} label="Must match another field" value=${v.matchField ?? ''} problems=${p('matchField')}
       choices=${matchChoices}

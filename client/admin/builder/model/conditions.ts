@@ -5,7 +5,8 @@
 import type { FormDefinition, FormField, ShowCondition } from '../../../../shared/definition/schema.ts';
 import { fieldTypeCore } from '../../../../shared/fields/registry.ts';
 import { allFields, isMultiStep } from './fields.ts';
-import { hasOptions, isBoolean } from './field-types.ts';
+import type { GridItem } from './matrix.ts';
+import { answeredOnly, hasOptions, isBoolean, isNoAnswer, isScore, scoreRange } from './field-types.ts';
 
 /** The operators of the sentence, in the picker's order. */
 export const operators = [
@@ -71,24 +72,47 @@ export function fromSentence(s: Sentence): ShowCondition {
 }
 
 /**
- * The operators that make sense for a field: a list answer (Checkboxes) never equals one value, so
- * only answered / not answered; a yes/no answer has no "one of".
+ * The operators that make sense for a field: a list answer (Checkboxes, a ranking, a file) never equals one
+ * value, so only answered / not answered; a yes/no answer has no "one of". A matrix `row` holds one
+ * column's value (compared as text), or a list of them when the matrix takes several per row.
  */
-export function operatorsFor(field: FormField | undefined): readonly (typeof operators)[number][] {
+export function operatorsFor(field: FormField | undefined, row?: GridItem): readonly (typeof operators)[number][] {
   if (!field) return operators;
+  if (row)
+    return field.matrix?.multiple ? operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered') : operators;
   const compares = fieldTypeCore(field.type)?.compare !== undefined;
-  // Numbers, dates and date-times take every operator; other types never compare.
+  // Numbers, scores, dates, date-times and times take every operator; other types never compare.
   if (compares) return operators;
-  if (field.type === 'multiselect' || field.type === 'file')
-    return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
+  if (answeredOnly(field.type)) return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
   if (isBoolean(field.type)) return operators.filter((o) => o.op === 'is' || o.op === 'isNot');
   return operators.filter((o) => !isComparing(o.op));
 }
 
-/** A first sentence for a field: "is <its first option>" where it has options, "is checked" for yes/no. */
-export function startSentence(field: FormField): Sentence {
-  if (field.type === 'multiselect' || field.type === 'file') return { field: field.key, op: 'answered' };
+/**
+ * The first test of a score: the low end of its points. An NPS starts at "is less than 7", the
+ * detractors (0 to 6) a follow-up question or route is usually for; a rating or scale below its middle.
+ */
+export function scoreStart(field: FormField): Sentence {
+  if (field.type === 'nps') return { field: field.key, op: 'lt', value: 7 };
+  const { min, max } = scoreRange(field);
+  return { field: field.key, op: 'lt', value: Math.ceil((min + max) / 2) };
+}
+
+/**
+ * A first sentence for a field (or one row of a matrix): "is <its first option>" where it has options,
+ * "is <first column>" for a row, "is checked" for yes/no, a low score for a score.
+ */
+export function startSentence(field: FormField, row?: GridItem): Sentence {
+  if (row) {
+    const name = `${field.key}.${row.value}`;
+    const first = field.matrix?.columns[0];
+    return field.matrix?.multiple || !first
+      ? { field: name, op: 'answered' }
+      : { field: name, op: 'is', value: first.value };
+  }
+  if (answeredOnly(field.type)) return { field: field.key, op: 'answered' };
   if (isBoolean(field.type)) return { field: field.key, op: 'is', value: true };
+  if (isScore(field.type)) return scoreStart(field);
   if (hasOptions(field.type) && field.options?.length)
     return { field: field.key, op: 'is', value: field.options[0].value };
   return { field: field.key, op: 'answered' };
@@ -124,10 +148,53 @@ export function readableFields(def: FormDefinition, place: ConditionPlace, self?
   const multi = isMultiStep(def);
   return allFields(def)
     .filter(({ at, field }) => {
-      if (field.key === self) return false;
+      // A statement has no answer to read.
+      if (field.key === self || isNoAnswer(field.type)) return false;
       // A button's disabled conditions may read any field (checkDefinition's rule).
       if (!multi || place.kind === 'any') return true;
       return place.kind === 'step' ? at.step < place.step : at.step <= place.step;
     })
     .map(({ field }) => field);
 }
+
+/** One thing a condition may read: a field, or one row of a matrix, named `<key>.<row>`. */
+export interface Subject {
+  /** The condition's `field`. */
+  name: string;
+  /** As the picker shows it: the question, or "Question › Row". */
+  label: string;
+  field: FormField;
+  row?: GridItem;
+}
+
+/** The subjects of one field: itself, or each row of a matrix (a whole grid is never compared). */
+function subjectsOf(field: FormField): Subject[] {
+  const label = field.label || field.key;
+  if (field.type !== 'matrix' || !field.matrix?.rows.length) return [{ name: field.key, label, field }];
+  return field.matrix.rows.map((row) => ({
+    name: `${field.key}.${row.value}`,
+    label: `${label} › ${row.label || row.value}`,
+    field,
+    row,
+  }));
+}
+
+/** What a condition at `place` may read, in form order, matrix rows one by one. */
+export function conditionSubjects(def: FormDefinition, place: ConditionPlace, self?: string): Subject[] {
+  return readableFields(def, place, self).flatMap(subjectsOf);
+}
+
+/** The subject a condition's `field` names anywhere in the form, if any (a key first, then `<key>.<row>`). */
+export function subjectNamed(def: FormDefinition, name: string): Subject | undefined {
+  const fields = allFields(def).map(({ field }) => field);
+  const own = fields.find((f) => f.key === name);
+  if (own) return subjectsOf(own).find((s) => s.name === name) ?? { name, label: own.label || name, field: own };
+  for (const f of fields) {
+    const row = subjectsOf(f).find((s) => s.name === name);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The sentence a subject starts with. */
+export const subjectStart = (s: Subject): Sentence => startSentence(s.field, s.row);

@@ -44,10 +44,12 @@ export function withList(def: FormDefinition, step: number, fields: FormField[])
   return { ...def, steps: def.steps!.map((s, i) => (i === step ? { ...s, fields } : s)) };
 }
 
-/** A new field of `type`, labelled with the type's plain name and a key no other field has. */
+/** A new field of `type`, labelled with its first question or the type's plain name, and a key no other field has. */
 export function newField(def: FormDefinition, type: string): FormField {
-  const label = typeInfo(type).name;
-  return retype({ key: unique(slug(label), keysInUse(def)), type, label }, type);
+  const info = typeInfo(type);
+  const label = info.start?.label ?? info.name;
+  // A whole first question makes a long key: the type's name is the shorter one (an NPS is "nps").
+  return retype({ key: unique(slug(info.name), keysInUse(def)), type, label }, type);
 }
 
 /** Adds a field of `type` after `after` (or at the end of the last list); answers where it went. */
@@ -80,7 +82,7 @@ export function updateField(
   if (!old) return def;
   let next: FormField =
     patch.type !== undefined && patch.type !== old.type
-      ? retype({ ...old, ...patch }, patch.type)
+      ? retype({ ...old, ...patch, type: old.type }, patch.type)
       : { ...old, ...patch };
   if (patch.label !== undefined && patch.key === undefined && !keep?.has(old.key) && followsText(old.key, old.label)) {
     next = { ...next, key: unique(slug(patch.label), keysInUse(def, at)) };

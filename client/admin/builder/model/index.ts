@@ -17,3 +17,5 @@ export * from './problems.ts';
 export * from './history.ts';
 export { renameInFormula, renameInText, renameReferences, renameValueReferences } from './references.ts';
 export * from './json.ts';
+export * from './matrix.ts';
+export * from './scale.ts';

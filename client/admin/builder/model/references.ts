@@ -107,7 +107,13 @@ function renameTexts(def: FormDefinition, from: string, to: string): FormDefinit
 export function renameReferences(def: FormDefinition, from: string, to: string): FormDefinition {
   return mapConditions(
     renameTexts(def, from, to),
-    (c) => (c.field === from ? { ...c, field: to } : c),
+    // A matrix row is named `<key>.<row>`: it follows its matrix's key.
+    (c) =>
+      c.field === from
+        ? { ...c, field: to }
+        : c.field.startsWith(`${from}.`)
+          ? { ...c, field: to + c.field.slice(from.length) }
+          : c,
     (field) => {
       let next = field;
       if (field.validation?.matchField === from)

@@ -4,18 +4,38 @@
 // by a route that sends everyone past it).
 import type { FormDefinition, FormField, ShowCondition, StepRoute } from '../../../../shared/definition/schema.ts';
 import type { PlacedProblem } from './problems.ts';
-import { isUnconditional } from './routes.ts';
+import { takesEveryAnswer } from './route-coverage.ts';
+import { fallbackOf, isUnconditional } from './routes.ts';
 
 const stepName = (def: FormDefinition, i: number) => {
   const s = def.steps![i];
   return s.title.trim() ? `"${s.title}"` : `${i + 1}`;
 };
 
-/** Where each field key is asked: its step index and the field. */
-function fieldIndex(def: FormDefinition): Map<string, { step: number; field: FormField }> {
-  const map = new Map<string, { step: number; field: FormField }>();
+/** Where a key is asked: its step and field; `row` for one row of a matrix, a choice among its columns. */
+interface Asked {
+  step: number;
+  field: FormField;
+  row?: boolean;
+}
+
+/**
+ * Where each field key is asked: its step index and the field. A matrix row, named `<key>.<row>`, is there
+ * too as the choice it is: one of the columns (a list of them when the matrix takes several).
+ */
+function fieldIndex(def: FormDefinition): Map<string, Asked> {
+  const map = new Map<string, Asked>();
   def.steps!.forEach((s, step) => {
-    for (const field of s.fields) map.set(field.key, { step, field });
+    for (const field of s.fields) {
+      map.set(field.key, { step, field });
+      if (field.type !== 'matrix' || !field.matrix) continue;
+      for (const row of field.matrix.rows) {
+        const key = `${field.key}.${row.value}`;
+        const label = `${field.label || field.key} › ${row.label || row.value}`;
+        const type = field.matrix.multiple ? 'multiselect' : 'radio';
+        map.set(key, { step, field: { key, type, label, options: field.matrix.columns }, row: true });
+      }
+    }
   });
   return map;
 }
@@ -24,7 +44,7 @@ function fieldIndex(def: FormDefinition): Map<string, { step: number; field: For
 function impossible(
   c: ShowCondition,
   step: number,
-  fields: Map<string, { step: number; field: FormField }>,
+  fields: Map<string, Asked>,
   def: FormDefinition,
 ): string | undefined {
   const at = fields.get(c.field);
@@ -35,18 +55,13 @@ function impossible(
   if ((f.type !== 'radio' && f.type !== 'select') || f.optionsFrom || !f.options) return undefined;
   const values = new Set(f.options.map((o) => String(o.value)));
   const wanted = c.eq !== undefined ? [c.eq] : c.in;
-  if (wanted && !wanted.some((v) => values.has(String(v))))
-    return `"${label}" has no option ${wanted.map((v) => JSON.stringify(String(v))).join(' or ')}`;
-  return undefined;
+  if (!wanted || wanted.some((v) => values.has(String(v)))) return undefined;
+  const names = wanted.map((v) => JSON.stringify(String(v))).join(' or ');
+  return `"${label}" has no ${at.row ? 'column' : 'option'} ${names}`;
 }
 
 /** Why a route can never match, or undefined: it may. */
-function neverMatches(
-  r: StepRoute,
-  step: number,
-  fields: Map<string, { step: number; field: FormField }>,
-  def: FormDefinition,
-): string | undefined {
+function neverMatches(r: StepRoute, step: number, fields: Map<string, Asked>, def: FormDefinition): string | undefined {
   for (const c of r.show ?? []) {
     const why = impossible(c, step, fields, def);
     if (why) return why;
@@ -57,6 +72,33 @@ function neverMatches(
     if (whys.every((w) => w !== undefined)) return whys[0];
   }
   return undefined;
+}
+
+/** Why a route matches every answer (see route-coverage.ts), or undefined. */
+function matchesAll(r: StepRoute, fields: Map<string, Asked>): string | undefined {
+  const why = (c: ShowCondition) => {
+    const at = fields.get(c.field);
+    return at && takesEveryAnswer(c, at.field);
+  };
+  // It matches when all of `show` holds and, if there is a `showAny`, one of it.
+  const shown = (r.show ?? []).map(why);
+  if (shown.some((w) => w === undefined)) return undefined;
+  const any = r.showAny ?? [];
+  const anyWhy = any.map(why).find((w) => w !== undefined);
+  if (any.length && anyWhy === undefined) return undefined;
+  return shown[0] ?? anyWhy;
+}
+
+/**
+ * The index of a step's first route when every route that may match goes where everyone else goes (the
+ * "Otherwise" target, or the next step): its conditions change nothing. -1 otherwise.
+ */
+function sameWayEverywhere(def: FormDefinition, i: number, live: readonly number[]): number {
+  const routes = def.steps![i].routes ?? [];
+  const fallback = fallbackOf(def, i);
+  const rest = fallback === undefined ? (def.steps![i + 1]?.id ?? null) : fallback;
+  const conditional = live.filter((n) => !isUnconditional(routes[n]));
+  return conditional.length && conditional.every((n) => routes[n].to === rest) ? conditional[0] : -1;
 }
 
 /** The warnings of a multi-step definition, placed on the step (or route) they name; none for one step. */
@@ -73,6 +115,7 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
     // A step with conditions may be hidden: the path then goes on past it.
     let through = Boolean(s.show?.length || s.showAny?.length);
     let stopped = 0;
+    const live: number[] = [];
     (s.routes ?? []).forEach((r, n) => {
       const where = `routes[${n}]`;
       if (stopped) {
@@ -88,6 +131,9 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
         warn(i, where, `This route can never match: route ${n + 1} on step ${stepName(def, i)}: ${why}`);
         return;
       }
+      live.push(n);
+      const all = matchesAll(r, fields);
+      if (all) warn(i, where, `This route takes every answer: route ${n + 1} on step ${stepName(def, i)}: ${all}`);
       const to = r.to === null ? undefined : index.get(r.to);
       if (arrives && to !== undefined && to > i) reached.add(to);
       // A hidden target lets the next route have its turn, so only a sure target stops the list.
@@ -95,6 +141,16 @@ export function routeWarnings(def: FormDefinition): PlacedProblem[] {
       if (isUnconditional(r) && sure) stopped = n + 1;
     });
     if (!stopped) through = true;
+    const same = sameWayEverywhere(def, i, live);
+    if (same !== -1) {
+      const to = s.routes![same].to;
+      const where = to === null ? 'the end' : `step ${stepName(def, index.get(to) ?? i)}`;
+      warn(
+        i,
+        `routes[${same}]`,
+        `Every answer goes the same way: the routes of step ${stepName(def, i)} and everyone else go to ${where}`,
+      );
+    }
     if (arrives && through) reached.add(i + 1);
     if (!arrives) warn(i, '', `No path reaches step ${stepName(def, i)}`);
   });

@@ -1,7 +1,8 @@
 // Step routes (spec 2.9): "After this step, if [condition], go to [a later step | the end]". Checked
 // in order; the first that matches wins, so order matters and can be changed.
-import type { FormDefinition, FormField, StepRoute } from '../../../../shared/definition/schema.ts';
-import { readableFields, startSentence, fromSentence } from './conditions.ts';
+import type { FormDefinition, FormField, ShowCondition, StepRoute } from '../../../../shared/definition/schema.ts';
+import { conditionSubjects, fromSentence, scoreStart, type Sentence, subjectStart } from './conditions.ts';
+import { isScore, isTextual } from './field-types.ts';
 import { updateStep } from './steps.ts';
 
 const routesOf = (def: FormDefinition, step: number): StepRoute[] => [...(def.steps?.[step]?.routes ?? [])];
@@ -21,29 +22,54 @@ function usedValues(routes: readonly StepRoute[], key: string): Set<string> {
   return used;
 }
 
+/** The proposals for a score's routes in turn: the low end first, then the high end. */
+function scoreProposals(field: FormField): Sentence[] {
+  const low = scoreStart(field);
+  // NPS: detractors (0 to 6), then promoters (9 and 10); a rating or scale: below the middle, then the rest.
+  const high: Sentence = { field: field.key, op: 'gte', value: field.type === 'nps' ? 9 : Number(low.value) };
+  return [low, high];
+}
+
+/** Whether some route of the list already holds this condition. */
+const taken = (routes: readonly StepRoute[], c: ShowCondition) =>
+  routes.some((r) => [...(r.show ?? []), ...(r.showAny ?? [])].some((x) => JSON.stringify(x) === JSON.stringify(c)));
+
+/** The first condition of a new route on `step`, by the rules of addRoute. */
+function proposal(def: FormDefinition, step: number, routes: readonly StepRoute[]): ShowCondition {
+  const own = def.steps![step].fields;
+  const first = own.find((f) => (isChoice(f) && f.options?.length) || isScore(f.type));
+  if (first && isScore(first.type)) {
+    const all = scoreProposals(first).map(fromSentence);
+    return all.find((c) => !taken(routes, c)) ?? all[0];
+  }
+  if (first) {
+    const used = usedValues(routes, first.key);
+    const option = first.options!.find((o) => !used.has(String(o.value))) ?? first.options![0];
+    return { field: first.key, eq: option.value };
+  }
+  // Text says too little to route on: a free answer is rarely equal to one value. The step's own other
+  // answers (a number, a date, a matrix row...) come first, then the latest of earlier steps.
+  const reads = conditionSubjects(def, { kind: 'route', step }).filter((s) => !isTextual(s.field.type));
+  const mine = reads.filter((s) => own.includes(s.field));
+  const subject = mine[0] ?? reads[reads.length - 1];
+  // With only text to read, the person picks the question: the empty name asks for it (a problem until then).
+  return subject ? fromSentence(subjectStart(subject)) : { field: '', notEmpty: true };
+}
+
 /**
- * Adds a route to a step, placed before the step's "Otherwise" route if it has one. It starts from the
- * step's own first choice (radio or select) and its first option no other route of the step uses, and
- * goes to the very next step: the walkthrough showed people expect "Role is Designer → next step"
- * and lost their way when a new route pointed two steps ahead on some field of another step.
+ * Adds a route to a step, placed before the step's "Otherwise" route if it has one, going to the very
+ * next step: the walkthrough showed people expect "Role is Designer → next step" and lost their way when
+ * a new route pointed two steps ahead on some field of another step. Its condition starts from the step's
+ * first choice (radio or select: its first option no other route uses) or score (an NPS "is less than 7",
+ * then "is at least 9"; a rating or scale below its middle, then the rest); else another answer of the
+ * step or an earlier one, never text.
  */
 export function addRoute(def: FormDefinition, step: number): { definition: FormDefinition; index: number } {
   const steps = def.steps ?? [];
   if (!steps[step]) return { definition: def, index: -1 };
   const routes = routesOf(def, step);
   const target = steps[step + 1];
-  const route: StepRoute = { to: target ? target.id : null };
-  const choice = steps[step].fields.find((f) => isChoice(f) && f.options?.length);
-  if (choice) {
-    const used = usedValues(routes, choice.key);
-    const option = choice.options!.find((o) => !used.has(String(o.value))) ?? choice.options![0];
-    route.show = [{ field: choice.key, eq: option.value }];
-  } else {
-    const reads = readableFields(def, { kind: 'route', step });
-    const own = reads.filter((f) => steps[step].fields.some((x) => x.key === f.key));
-    const field = own[0] ?? reads[reads.length - 1];
-    if (field) route.show = [fromSentence(startSentence(field))];
-  }
+  const route: StepRoute = { to: target ? target.id : null, show: [proposal(def, step, routes)] };
   const fallback = fallbackIndex(routes);
   const index = fallback === -1 ? routes.length : fallback;
   routes.splice(index, 0, route);
