@@ -1,0 +1,25 @@
+// `rating`: 1 to `scale.max` (default 5) as stars, hearts or numbers; each point reads "3 of 5". Loaded
+// only for forms with a rating (list.ts); the page without JavaScript renders the same radios.
+import { html } from '../html.ts';
+import type { ControlProps } from '../types.ts';
+import { Points } from './points.ts';
+import { wordsOf } from './words.ts';
+
+export { giveParts } from '../lazy/parts.ts';
+
+/** A rating's points when `scale.max` is not given (shared/fields/types/rating.ts has the same). */
+const DEFAULT_MAX = 5;
+const useText = wordsOf({ pointOf: '{n} of {max}' });
+
+/** The rating's row of points. */
+export function Control(p: ControlProps) {
+  const t = useText();
+  const max = p.field.scale?.max ?? DEFAULT_MAX;
+  const icon = p.field.scale?.icon ?? 'star';
+  return html`<${Points} p=${p} shape=${{
+    from: 1,
+    to: max,
+    icon: icon === 'number' ? undefined : icon,
+    name: (n: number) => t('pointOf', { n, max }),
+  }} />`;
+}
