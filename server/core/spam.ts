@@ -1,6 +1,7 @@
 // Suspected spam (ARCHITECTURE.md "Forms, versions, claims"): posts the anti-spam checks caught,
 // kept 30 days in their own table. The panel's Spam view lists them; "Not spam" makes one a normal
 // submission (counted, delivered, mailed) and "Delete" removes it.
+import { takesUpload } from '../../shared/fields/uploads.ts';
 import { allFields, type FormDefinition } from '../../shared/engine/index.ts';
 import { notFound } from '../lib/api-error.ts';
 import type { DefinitionCache } from './definitions.ts';
@@ -67,7 +68,7 @@ export class SpamService {
    */
   private async withFileNames(formId: string, definition: FormDefinition, values: Record<string, unknown>) {
     const fields = allFields(definition).filter(
-      (f) => f.type === 'file' && typeof values[f.key] === 'string' && looksLikeId(values[f.key] as string),
+      (f) => takesUpload(f) && typeof values[f.key] === 'string' && looksLikeId(values[f.key] as string),
     );
     if (fields.length === 0) return values;
     const rows = new Map(

@@ -51,7 +51,18 @@ const rules = [
   'Submitted value types: number a number; checkbox and switch a boolean; date YYYY-MM-DD; ' +
     'datetime YYYY-MM-DDTHH:MM[:SS[.fraction]][Z or ±HH:MM]; select, radio and autocomplete one option value; ' +
     'multiselect a list of option values; text, textarea, email, phone, password and hidden strings; url an absolute ' +
-    'http or https address; file and custom types anything.',
+    'http or https address; time HH:MM (00:00 to 23:59); file, signature and custom types anything.',
+  'Survey types (wave 4): `rating` a whole number 1 to `scale.max` (3-10, default 5; `scale.icon` star, heart or ' +
+    'number); `scale` a whole number `scale.min` (0 or 1, default 1) to `scale.max` (2-10, default 5) with optional ' +
+    '`scale.minLabel`/`maxLabel`; `nps` 0 to 10 (labels only; min/max refused); `matrix` needs ' +
+    '`matrix: {rows: [{value, label}] (1-30), columns: [{value, label, score?}] (2-12), multiple?}` and its value is ' +
+    '{"<row>": "<column>"} (a list of columns when multiple), required = every row; `ranking` orders 2-20 static ' +
+    '`options`, its value the list of option values first to last, required = all ranked, validation.minLength = ' +
+    'at least that many; `signature` is uploaded like a file (claimed forms only). Conditions compare numbers, ' +
+    'dates and times with gt, gte, lt, lte ("less than 7" for NPS detractors: {"field": "nps", "lt": 7}); ' +
+    '`"field": "<key>.<row>"` reads one matrix row. score(key) sums a matrix\'s chosen column scores. ' +
+    "`picture`: options that each carry `image` (an /i/<id> URL of the form's own images), one value or a list " +
+    'when `multiple: true`. `statement`: a heading (`label`) and `body` (Markdown subset) with no answer.',
   '`hidden` is never shown: its value comes from the page address (`/f/ID?ref=newsletter` sets `ref`), else its ' +
     '`defaultValue`. Prefill: `?<key>=<value>` gives first values to text, email, phone, url, number, textarea, ' +
     'date, select, radio, autocomplete, checkbox/switch (true/false), multiselect (comma-separated) and hidden ' +
@@ -59,15 +70,19 @@ const rules = [
   '`calculations`: `[{"key", "formula", "label"?}]`, computed on submit and stored under `key` (a posted value is ' +
     'ignored). Formulas: numbers, "texts", field keys and earlier calculation keys, + - * /, = != < <= > >=, and ' +
     'or not, parentheses, if(c, a, b), round(x, digits), min, max, sum, count(key), score(key) (the chosen ' +
-    "options' `score`). An unanswered field is null: arithmetic with null is null, sum() skips it; x / 0 is null. " +
+    "options' `score`, or a matrix's chosen columns'). An unanswered field is null: arithmetic with null is null, " +
+    'sum() skips it; x / 0 is null. ' +
     'Keys are letters, digits and _. Conditions and routes may name a calculation whose fields they could name.',
   "Piping: `{{key}}` in a field's label, helperText or placeholder or a step's title or description shows that " +
-    'answer (option labels, lists joined with ", "); the key must be a field or calculation of the same or an ' +
+    'answer (option labels, lists joined with ", ", a ranking in order, a matrix as "Row: Column; Row: Column"); ' +
+    'the key must be a field or calculation of the same or an ' +
     'earlier step, and never a password. The success message and the response mail subject pipe too.',
   "Languages: `lang` is the texts' language (BCP 47 like en, de, pt-BR; default en). `translations`: " +
     '`{"de": {"<path>": "text"}}` where a path names one text the form has: title, description, submit.label, ' +
     'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
-    'steps.<id>.title, steps.<id>.description. A missing text shows the default one; a path naming nothing is ' +
+    'fields.<key>.scale.minLabel, fields.<key>.scale.maxLabel, fields.<key>.matrix.rows.<value>, ' +
+    'fields.<key>.matrix.columns.<value>, steps.<id>.title, steps.<id>.description. A missing text shows the ' +
+    'default one; a path naming nothing is ' +
     "refused. The hosted page picks ?lang=, then the browser's languages, then `lang`, and shows the built-in " +
     'messages in en, de, fr or es.',
 ];

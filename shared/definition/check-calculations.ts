@@ -3,6 +3,7 @@
 // are fields or EARLIER calculations; count() and score() given a field, score() one with options; a
 // list or file field read only through count() or score(). The shape (strings, at most 50, formula
 // length) is zod's.
+import { fieldTypeCore } from '../fields/registry.ts';
 import { formulaKeys, parseFormula } from '../engine/calc/parse.ts';
 import { FormulaError } from '../engine/calc/tokenize.ts';
 import { formatPath } from '../engine/problems.ts';
@@ -110,14 +111,17 @@ function formulaProblems(
     }
     inputs.add(use.name);
     const type = text(field.type);
-    if (type === 'multiselect')
+    const core = type === undefined ? undefined : fieldTypeCore(type);
+    if (core?.fromText === 'list' || core?.fromText === 'positions')
       problems.push(`${name} is a list; use count(${use.name}) or score(${use.name}) ${where}`);
-    else if (type === 'file') problems.push(`${name} is a file; use count(${use.name}) ${where}`);
+    else if (core?.rows) problems.push(`${name} is a grid of answers; use score(${use.name}) ${where}`);
+    else if (core?.upload) problems.push(`${name} is a file; use count(${use.name}) ${where}`);
   }
   return problems;
 }
 
 function hasStaticOptions(field: Json): boolean {
   const type = text(field.type);
+  if (type !== undefined && fieldTypeCore(type)?.rows) return list(record(field.matrix)?.columns).length > 0;
   return type !== undefined && optionFieldTypes.includes(type) && list(field.options).length > 0;
 }

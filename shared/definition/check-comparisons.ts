@@ -3,7 +3,7 @@
 // fields, text of the value's own form for dates and date-times (compared as text, so "2026-1-5" would
 // order wrongly and is refused). Calculations and custom types take a number or text: the checks cannot
 // know what they hold.
-import { defaultMessages } from '../engine/validation.ts';
+import { typeProblem } from '../engine/validation.ts';
 import { fieldTypeCore } from '../fields/registry.ts';
 import { type FieldEntry, finite, type Problem, type Reference, text } from './check-parts.ts';
 
@@ -19,6 +19,11 @@ export function comparisonProblems(ref: Reference, keys: ReadonlyMap<string, Fie
   const bound = condition[op];
   // A bound that is neither is the shape check's one detail.
   if (typeof bound !== 'number' && typeof bound !== 'string') return [];
+  // A matrix row holds a column's value: text, compared as text.
+  if (ref.row !== undefined)
+    return typeof bound === 'string'
+      ? []
+      : [{ path, message: 'a matrix row holds a column value; compare it with text' }];
   const type = text(keys.get(ref.key)?.field.type);
   const core = type === undefined ? undefined : fieldTypeCore(type);
   if (!core) return [];
@@ -27,6 +32,6 @@ export function comparisonProblems(ref: Reference, keys: ReadonlyMap<string, Fie
     return [{ path, message: `${named}; ${comparisons.join(', ')} compare numbers, dates, date-times and times` }];
   if (core.compare === 'number')
     return finite(bound) === undefined ? [{ path, message: `${named}; compare it with a number` }] : [];
-  const problem = core.check(bound, undefined, defaultMessages);
+  const problem = typeProblem(core.type, bound);
   return problem === undefined ? [] : [{ path, message: `${named}; compare with one of its values (${problem})` }];
 }

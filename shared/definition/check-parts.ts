@@ -32,6 +32,8 @@ export interface Reference {
   scope: Scope;
   /** The condition that reads it (absent for references that are no condition). */
   condition?: Json;
+  /** The matrix row a condition names as `<key>.<row>` (then `key` is the matrix's). */
+  row?: string;
 }
 
 /** A field as the walk found it. */

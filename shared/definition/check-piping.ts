@@ -2,6 +2,7 @@
 // placeholder, in a step's title or description and in an ending's message names a field or a calculation,
 // never a password, and nothing asked on a later step: a field of this or an earlier step, or a calculation
 // whose inputs all are. That is what the respondent has answered when the text is shown.
+import { fieldTypeCore } from '../fields/registry.ts';
 import { pipedKeys } from '../engine/piping.ts';
 import { allFields } from '../engine/plan.ts';
 import type { FormDefinition } from './schema.ts';
@@ -54,6 +55,7 @@ function keyProblem(
   const calc = calcs.get(key);
   if (field) {
     if (text(field.field.type) === 'password') return `${ref} is a password; passwords are never shown`;
+    if (fieldTypeCore(text(field.field.type) ?? '')?.noAnswer) return `${ref} is a statement, which has no answer`;
     if (step >= 0 && field.step > step)
       return `${ref} names a field on a later step (${formatPath(['steps', field.step])})`;
     return undefined;

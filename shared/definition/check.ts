@@ -26,10 +26,14 @@
 // - translations (check-translations.ts): language tags, and paths that name a text the form has;
 // - endings (check-endings.ts): unique ids, redirect addresses, and conditions that may read any answer.
 import type { core } from 'zod';
+import { conditionKey } from '../engine/conditions.ts';
 import { dependencyCycles } from '../engine/dependencies.ts';
 import { formatPath } from '../engine/problems.ts';
 import { nativeRegex, type RegexEngine } from '../engine/regex.ts';
 import { typeProblem } from '../engine/validation.ts';
+import type { CoreField } from '../fields/field-type.ts';
+import { partOwners, publishRules } from '../fields/publish-rules.ts';
+import { fieldTypeCore } from '../fields/registry.ts';
 import { calculationProblems } from './check-calculations.ts';
 import { comparisonProblems, comparisons } from './check-comparisons.ts';
 import {
@@ -226,7 +230,8 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   problems.push(...calculations.problems);
   const calcs = calculations.calcs;
   for (const ref of [...refs, ...fields.flatMap((f) => f.reads)]) {
-    const message = referenceProblem(ref, keys, calcs, multiStep);
+    const message =
+      matrixRowProblem(ref, keys, calcs) ?? noAnswerProblem(ref, keys) ?? referenceProblem(ref, keys, calcs, multiStep);
     if (message) problems.push({ path: ref.path, message });
     else problems.push(...comparisonProblems(ref, keys));
   }
@@ -310,10 +315,12 @@ function fieldProblems(entry: FieldEntry, keys: Map<string, FieldEntry>, regex: 
   ) {
     const allowed =
       optionFieldTypes.includes(type) && field.optionsFrom === undefined && seen.size > 0 ? seen : undefined;
-    const message = typeProblem(type, field.defaultValue, allowed);
+    const message = typeProblem(type, field.defaultValue, { field: field as CoreField, optionValues: allowed });
     if (message)
       problems.push({ path: at('defaultValue'), message: `not valid for ${withArticle(type)} field (${message})` });
   }
+
+  if (type !== undefined) problems.push(...typeParts(field, type, at));
 
   const rules = record(field.validation);
   if (!rules) return problems;
@@ -418,4 +425,50 @@ function cycleProblems(fields: FieldEntry[], stepCount: number, calcs: ReadonlyM
     }
   }
   return problems;
+}
+
+/** A built-in type's own publish rules, and the wave-4 parts (scale, matrix...) on a type that has no use for them. */
+function typeParts(field: Json, type: string, at: (...rest: PropertyKey[]) => Path): Problem[] {
+  if (!fieldTypeCore(type)) return []; // a custom type's renderer may read any part
+  const problems: Problem[] = [];
+  for (const [part, owners] of Object.entries(partOwners)) {
+    if (field[part] !== undefined && !owners.includes(type))
+      problems.push({
+        path: at(part),
+        message: `${withArticle(type)} field has no ${part} (${owners.join(', ')} only)`,
+      });
+  }
+  const rule = Object.hasOwn(publishRules, type) ? publishRules[type] : undefined;
+  if (rule) problems.push(...rule(field, at));
+  return problems;
+}
+
+/**
+ * A condition naming one row of a matrix as `<key>.<row>` reads the matrix field: the reference is turned
+ * into one of the matrix's key with its `row` (so scope and circle rules see the field), or a problem when
+ * the matrix has no such row.
+ */
+function matrixRowProblem(
+  ref: Reference,
+  keys: Map<string, FieldEntry>,
+  calcs: ReadonlyMap<string, CalcEntry>,
+): string | undefined {
+  if (keys.has(ref.key) || calcs.has(ref.key)) return undefined;
+  const owner = conditionKey(ref.key, (key) => keys.has(key));
+  const field = keys.get(owner)?.field;
+  if (!field || !fieldTypeCore(text(field.type) ?? '')?.rows) return undefined;
+  const row = ref.key.slice(owner.length + 1);
+  const rows = list(record(field.matrix)?.rows).map((r) => text(record(r)?.value));
+  if (!rows.includes(row)) return `the matrix ${JSON.stringify(owner)} has no row ${JSON.stringify(row)}`;
+  ref.key = owner;
+  ref.row = row;
+  return undefined;
+}
+
+/** A condition that reads a statement, which never has an answer. */
+function noAnswerProblem(ref: Reference, keys: Map<string, FieldEntry>): string | undefined {
+  const type = text(keys.get(ref.key)?.field.type);
+  if (type !== undefined && fieldTypeCore(type)?.noAnswer)
+    return `${JSON.stringify(ref.key)} is a statement, which has no answer to check`;
+  return undefined;
 }

@@ -31,7 +31,7 @@ const conditionBound = (what: string) =>
 /** Spec 2.3: one test of another field's value. */
 export const ShowCondition = doc(
   z.strictObject({
-    field: doc(z.string(), 'Key of the field to check'),
+    field: doc(z.string(), 'Key of the field to check; `<key>.<row>` checks one row of a matrix'),
     eq: doc(conditionValue.optional(), 'Matches when the value strictly equals it'),
     neq: doc(conditionValue.optional(), 'Matches when the value does not strictly equal it'),
     in: doc(conditionList.optional(), 'Matches when the value is one of the items'),
@@ -281,6 +281,8 @@ export const FormDefinition = doc(
       z.record(z.string(), z.record(z.string(), z.string())).optional(),
       'Texts in other languages: {"<language tag>": {"<path>": "text"}}. Paths: title, description, ' +
         'fields.<key>.label, fields.<key>.helperText, fields.<key>.placeholder, fields.<key>.options.<value>, ' +
+        'fields.<key>.scale.minLabel, fields.<key>.scale.maxLabel, fields.<key>.matrix.rows.<value>, ' +
+        'fields.<key>.matrix.columns.<value>, fields.<key>.body, ' +
         'steps.<id>.title, steps.<id>.description, submit.label, endings.<id>.message. A missing text shows the ' +
         'default one',
     ),

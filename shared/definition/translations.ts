@@ -1,9 +1,10 @@
 // Languages of a form (ARCHITECTURE.md Wave 3 "Languages"): the texts a translation may replace, each
-// named by a path (`title`, `fields.<key>.label`, `fields.<key>.options.<value>`, `steps.<id>.title`,
+// named by a path (`title`, `fields.<key>.label`, `fields.<key>.options.<value>`,
+// `fields.<key>.scale.minLabel`, `fields.<key>.matrix.rows.<value>`, `steps.<id>.title`,
 // `endings.<id>.message`...), `translate` (the definition as shown in one language, missing texts falling
 // back to the default), and the choice of language from what the page was asked for. Zod-free: the hosted
-// page's script uses it. It reads definitions tolerantly (any JSON), so the publish checks can walk unchecked
-// input with it.
+// page's script uses it. It reads definitions tolerantly (any JSON), so the publish checks can walk
+// unchecked input with it.
 import type { FormDefinition } from './schema.ts';
 
 import { LANGUAGE_TAG } from './language-tag.ts';
@@ -47,6 +48,16 @@ export function textEntries(definition: unknown): TextEntry[] {
         const value = str(option?.value);
         if (value !== undefined) add(`fields.${key}.options.${value}`, option?.label);
       }
+      const scale = record(field.scale);
+      for (const end of ['minLabel', 'maxLabel']) add(`fields.${key}.scale.${end}`, scale?.[end]);
+      for (const part of ['rows', 'columns']) {
+        for (const raw of list(record(field.matrix)?.[part])) {
+          const item = record(raw);
+          const value = str(item?.value);
+          if (value !== undefined) add(`fields.${key}.matrix.${part}.${value}`, item?.label);
+        }
+      }
+      add(`fields.${key}.body`, field.body);
     }
   };
   fields(def.fields);
@@ -147,6 +158,24 @@ export function translate(definition: FormDefinition, lang: string): FormDefinit
     ...(f.options && {
       options: f.options.map((o) => ({ ...o, label: t(`fields.${f.key}.options.${o.value}`, o.label) })),
     }),
+    ...(f.scale && {
+      scale: {
+        ...f.scale,
+        ...(f.scale.minLabel !== undefined && { minLabel: t(`fields.${f.key}.scale.minLabel`, f.scale.minLabel) }),
+        ...(f.scale.maxLabel !== undefined && { maxLabel: t(`fields.${f.key}.scale.maxLabel`, f.scale.maxLabel) }),
+      },
+    }),
+    ...(f.matrix && {
+      matrix: {
+        ...f.matrix,
+        rows: f.matrix.rows.map((r) => ({ ...r, label: t(`fields.${f.key}.matrix.rows.${r.value}`, r.label) })),
+        columns: f.matrix.columns.map((c) => ({
+          ...c,
+          label: t(`fields.${f.key}.matrix.columns.${c.value}`, c.label),
+        })),
+      },
+    }),
+    ...(f.body !== undefined && { body: t(`fields.${f.key}.body`, f.body) }),
   });
   return {
     ...rest,

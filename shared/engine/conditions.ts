@@ -17,15 +17,50 @@ import type { FormAction, ShowCondition } from '../definition/schema.ts';
 /** The values conditions read: field key to current value. */
 export type Values = Readonly<Record<string, unknown>>;
 
-/** True for undefined, null, '' and []: "no answer", shared by notEmpty and the required rule. */
+/**
+ * True for undefined, null, '', [] and a matrix's answers with no row answered ({} or every row empty): "no
+ * answer", shared by notEmpty and the required rule.
+ */
 export function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && rowsEmpty(value);
+}
+
+/** Whether an object of answers by row has none (a stored file is an object too, and never empty this way). */
+function rowsEmpty(rows: object): boolean {
+  for (const answer of Object.values(rows)) if (!isEmpty(answer)) return false;
+  return true;
+}
+
+/**
+ * The value a condition reads: the field's, or one row's answer when `name` is `<key>.<row>` of a matrix (a
+ * key that itself holds a dot is read whole first). hasOwn: a name such as "constructor" reads as no answer.
+ */
+export function conditionValue(values: Values, name: string): unknown {
+  if (Object.hasOwn(values, name)) return values[name];
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+    const key = name.slice(0, dot);
+    const rows = Object.hasOwn(values, key) ? values[key] : undefined;
+    if (typeof rows === 'object' && rows !== null && !Array.isArray(rows)) {
+      const row = name.slice(dot + 1);
+      return Object.hasOwn(rows, row) ? (rows as Record<string, unknown>)[row] : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The field a condition's name reads: the name when it is a key, else the matrix key of `<key>.<row>`. */
+export function conditionKey(name: string, isKey: (key: string) => boolean): string {
+  if (isKey(name)) return name;
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1))
+    if (isKey(name.slice(0, dot))) return name.slice(0, dot);
+  return name;
 }
 
 /** Whether one condition matches the values. */
 export function conditionMatches(condition: ShowCondition, values: Values): boolean {
-  // hasOwn: a key such as "constructor" must read as "no answer", not as Object.prototype's member.
-  return valueMatches(condition, Object.hasOwn(values, condition.field) ? values[condition.field] : undefined);
+  return valueMatches(condition, conditionValue(values, condition.field));
 }
 
 /** Whether one condition matches a value already read. */

@@ -24,7 +24,7 @@ import { coerceFormValues } from './coerce.ts';
 import { walkPath, type Walk } from './path.ts';
 import { getPlan, type Plan } from './plan.ts';
 import { formatPath, valuePath } from './problems.ts';
-import { planFieldError, type ValidationOptions } from './validation.ts';
+import { planFieldProblem, type ValidationOptions } from './validation.ts';
 
 /** Options of evaluateSubmission. */
 export interface EvaluateOptions extends ValidationOptions {
@@ -74,19 +74,22 @@ export function evaluateValues(
   }
 
   for (const key of Object.keys(source)) {
-    if (!plan.fieldsByKey.has(key) && !plan.calcsByKey.has(key)) problems.push(`${valuePath(key)}: unknown field`);
+    const f = plan.fieldsByKey.get(key);
+    if ((!f && !plan.calcsByKey.has(key)) || f?.noAnswer) problems.push(`${valuePath(key)}: unknown field`);
   }
   const skipped = skippedStepSet(plan, options.skippedSteps, problems);
   const walk = walkPath(plan, source, skipped);
 
   const values: Record<string, unknown> = {};
   for (const f of walk.visible) {
+    if (f.noAnswer) continue; // a statement: shown, never answered
     const value = walk.values[f.key];
     if (skipped === undefined || !skipped.has(f.step.id)) {
-      const message = planFieldError(f, value, walk.values, options, plan);
-      if (message !== undefined) {
-        errors[f.key] = message;
-        problems.push(`${valuePath(f.key)}: ${message}`);
+      const problem = planFieldProblem(f, value, walk.values, options, plan);
+      if (problem !== undefined) {
+        errors[f.key] = problem.message;
+        const path = problem.part === undefined ? valuePath(f.key) : formatPath([f.key, problem.part], 'values');
+        problems.push(`${path}: ${problem.message}`);
       }
     }
     if (value !== undefined) values[f.key] = value;

@@ -34,9 +34,13 @@ type PipeText = {
 
 /** The piping functions, reading plans and option types through `needs`. */
 export function createPiping({ getPlan, optionFieldTypes }: PipingNeeds) {
-  /** How an answer reads in text: option labels, lists joined with ", ", Yes/No, empty when unanswered. */
+  /**
+   * How an answer reads in text: option labels, lists joined with ", " (a ranking in its order), Yes/No, a
+   * matrix as "Row: Column; Row: Column", empty when unanswered.
+   */
   function answerDisplay(field: FormField | undefined, value: unknown): string {
     if (value === undefined || value === null || value === '' || field?.type === 'password') return '';
+    if (field?.matrix && typeof value === 'object' && !Array.isArray(value)) return matrixDisplay(field.matrix, value);
     const labels =
       field && optionFieldTypes.includes(field.type) && field.options
         ? new Map(field.options.map((o) => [o.value, o.label]))
@@ -50,6 +54,19 @@ export function createPiping({ getPlan, optionFieldTypes }: PipingNeeds) {
       return typeof name === 'string' ? name : '';
     };
     return Array.isArray(value) ? value.map(one).join(', ') : one(value);
+  }
+
+  /** A matrix's answers row by row, in the rows' order, with labels; rows left empty are left out. */
+  function matrixDisplay(grid: NonNullable<FormField['matrix']>, rows: object): string {
+    const columns = new Map(grid.columns.map((c) => [c.value, c.label]));
+    const answers = rows as Record<string, unknown>;
+    const parts: string[] = [];
+    for (const row of grid.rows) {
+      const answer = Object.hasOwn(answers, row.value) ? answers[row.value] : undefined;
+      const chosen = (Array.isArray(answer) ? answer : [answer]).filter((c) => typeof c === 'string' && c !== '');
+      if (chosen.length > 0) parts.push(`${row.label}: ${chosen.map((c) => columns.get(c) ?? c).join(', ')}`);
+    }
+    return parts.join('; ');
   }
 
   /** The display text of one key (a field or a calculation) in these values; empty for an unknown key. */

@@ -7,7 +7,7 @@ import { optionFieldTypes } from '../definition/field-types.ts';
 import { fieldTypeCore } from '../fields/registry.ts';
 import type { PlanCalc } from './calc/calculations.ts';
 import { calcEngine } from './calc/engine-slot.ts';
-import { compileConditions, conditionKeys, type Values } from './conditions.ts';
+import { compileConditions, conditionKey, conditionKeys, type Values } from './conditions.ts';
 import { dependencyOrder } from './dependencies.ts';
 import type { RegexEngine } from './regex.ts';
 
@@ -23,6 +23,8 @@ export interface PlanField {
   readonly optionValues: ReadonlySet<string> | undefined;
   /** checkbox and switch, whose `required` means "must be on". */
   readonly isToggle: boolean;
+  /** A statement: shown, never answered (not in values; a posted value is an unknown field). */
+  readonly noAnswer: boolean;
   /** A fresh copy of the default value (lists and objects are copied so no one edits the definition). */
   initialValue(): unknown;
   /** The field's pattern compiled by an engine; undefined when it has none or the engine cannot run it. */
@@ -106,10 +108,11 @@ function buildPlan(definition: FormDefinition): Plan {
     const c = calcsByKey.get(key);
     return c ? calcEngine().calcReader(calcs, c.index) : undefined;
   };
+  const isKey = (key: string) => definitionFields.has(key);
   const reads = (item: FormField) =>
     conditionKeys(item).flatMap((k) => {
       const c = calcsByKey.get(k);
-      return c ? [...c.inputs] : [k];
+      return c ? [...c.inputs] : [conditionKey(k, isKey)];
     });
 
   sourceSteps.forEach((source, index) => {
@@ -167,6 +170,7 @@ function planField(
     visible: compileConditions(field, readCalc),
     optionValues,
     isToggle: fieldTypeCore(field.type)?.fromText === 'boolean',
+    noAnswer: fieldTypeCore(field.type)?.noAnswer === true,
     initialValue: copyDefault ? () => structuredClone(defaultValue) : () => defaultValue,
     patternTester(engine) {
       if (pattern === undefined) return undefined;

@@ -17,7 +17,7 @@
 import type { FormDefinition } from '../definition/schema.ts';
 import { fieldTypeCore } from '../fields/registry.ts';
 import { getPlan } from './plan.ts';
-import { fromQuery } from './text-values.ts';
+import { fieldTag, fromQuery } from './text-values.ts';
 
 export { prefillPairs } from './prefill-pairs.ts';
 
@@ -30,8 +30,8 @@ export function prefillValues(
   const out: Record<string, unknown> = {};
   for (const [key, raw] of pairs) {
     const f = fields.get(key);
-    const tag = f && fieldTypeCore(f.field.type)?.fromText;
-    if (!tag || typeof raw !== 'string') continue;
+    const tag = f && fieldTag(fieldTypeCore(f.field.type)?.fromText, f.field);
+    if (!tag || tag === 'rows' || tag === 'positions' || typeof raw !== 'string') continue;
     out[key] = fromQuery[tag](raw, Object.hasOwn(out, key) ? out[key] : undefined);
   }
   return out;

@@ -26,6 +26,7 @@
 // - A `validator` name missing from the registry is skipped: validators are functions a renderer
 //   supplies, and the server, which has none, must still accept the form.
 import type { FormDefinition, FormField } from '../definition/schema.ts';
+import type { TypeContext, TypeProblem } from '../fields/field-type.ts';
 import { fieldTypeCore } from '../fields/registry.ts';
 import { isEmpty, type Values } from './conditions.ts';
 import { en } from './i18n/en.ts';
@@ -54,18 +55,27 @@ export interface ValidationOptions {
  */
 export const defaultMessages: EngineMessages = engineMessages(en);
 
+/** A field's one problem: its message, and the part of the value it is about (a matrix row) when there is one. */
+export interface FieldProblem {
+  message: string;
+  part?: string;
+}
+
+const asProblem = (p: TypeProblem | undefined): FieldProblem | undefined =>
+  p === undefined ? undefined : typeof p === 'string' ? { message: p } : p;
+
 /**
  * The message for a value that does not fit a built-in type, or undefined when it fits (or the type
- * is custom). `optionValues` are the allowed values of a choice field; undefined allows any string.
+ * is custom). `context` holds the field (its scale, matrix) and a choice field's allowed values.
  */
 export function typeProblem(
   type: string,
   value: unknown,
-  optionValues?: ReadonlySet<string>,
+  context: TypeContext = {},
   m: EngineMessages = defaultMessages,
 ): string | undefined {
   // file and custom types: the engine cannot know their shape
-  return fieldTypeCore(type)?.check(value, optionValues, m);
+  return asProblem(fieldTypeCore(type)?.check(value, context, m))?.message;
 }
 
 /** The one message for a field's value, or undefined when every rule passes; the engine's hot path. */
@@ -76,17 +86,45 @@ export function planFieldError(
   options: ValidationOptions,
   plan: Plan,
 ): string | undefined {
+  return planFieldProblem(f, value, values, options, plan)?.message;
+}
+
+/** planFieldError with the part of the value the problem is about (a submission's detail path names it). */
+export function planFieldProblem(
+  f: PlanField,
+  value: unknown,
+  values: Values,
+  options: ValidationOptions,
+  plan: Plan,
+): FieldProblem | undefined {
   const rules = f.field.validation;
   const m = options.messages ?? defaultMessages;
   const missing = isEmpty(value) || (f.isToggle && value === false);
-  if (missing && rules?.required !== undefined && rules.required !== false) {
-    return (typeof rules.required === 'string' && rules.required) || m.required();
-  }
+  const required = rules?.required !== undefined && rules.required !== false;
+  const requiredMessage = () => (typeof rules?.required === 'string' && rules.required) || undefined;
+  if (missing && required) return { message: requiredMessage() ?? m.required() };
   if (isEmpty(value)) return undefined;
 
-  const typeMessage = typeProblem(f.field.type, value, f.optionValues, m);
-  if (typeMessage !== undefined || !rules) return typeMessage;
+  const core = fieldTypeCore(f.field.type);
+  const typed = asProblem(core?.check(value, f, m));
+  if (typed !== undefined) return typed;
+  // Required on a matrix or ranking also asks for every row or option; the author's message says it too.
+  const incomplete = required ? asProblem(core?.incomplete?.(value, f, m)) : undefined;
+  if (incomplete !== undefined) return { ...incomplete, message: requiredMessage() ?? incomplete.message };
+  const message = rules && ruleMessage(f, value, values, options, plan, rules, m);
+  return message === undefined ? undefined : { message };
+}
 
+/** The rules after the type's: lengths, bounds, pattern, matchField and a custom validator. */
+function ruleMessage(
+  f: PlanField,
+  value: unknown,
+  values: Values,
+  options: ValidationOptions,
+  plan: Plan,
+  rules: NonNullable<FormField['validation']>,
+  m: EngineMessages,
+): string | undefined {
   if (typeof value === 'string' || Array.isArray(value)) {
     const list = Array.isArray(value);
     if (rules.minLength !== undefined && value.length < rules.minLength) {

@@ -13,9 +13,11 @@ const matches = (condition: Omit<ShowCondition, 'field'>, value: unknown) =>
 
 const empty = suite('conditions: isEmpty');
 
-empty('undefined, null, empty string and empty list are empty; nothing else is', () => {
-  for (const value of [undefined, null, '', []]) assert.ok(isEmpty(value), JSON.stringify(value));
-  for (const value of [0, false, ' ', '0', ['a'], {}, NaN]) assert.not.ok(isEmpty(value), String(value));
+empty('undefined, null, empty string, empty list and a matrix with no row answered are empty; nothing else is', () => {
+  for (const value of [undefined, null, '', [], {}, { r1: '', r2: [] }])
+    assert.ok(isEmpty(value), JSON.stringify(value));
+  for (const value of [0, false, ' ', '0', ['a'], { r1: 'a' }, { name: 'cv.pdf' }, NaN])
+    assert.not.ok(isEmpty(value), String(value));
 });
 
 empty.run();

@@ -16,7 +16,7 @@ registry('every module in shared/fields/types is listed once, under a name of it
   for (const name of builtInFieldTypes) assert.is(fieldTypeCore(name)?.type, name);
 });
 
-registry('the names keep the reference order of spec 2.5, then hidden and url', () => {
+registry('the names keep the reference order of spec 2.5, then hidden and url, then the survey types', () => {
   assert.equal(builtInFieldTypes, [
     'text',
     'email',
@@ -35,8 +35,17 @@ registry('the names keep the reference order of spec 2.5, then hidden and url', 
     'textarea',
     'hidden',
     'url',
+    'rating',
+    'scale',
+    'nps',
+    'matrix',
+    'ranking',
+    'signature',
+    'time',
+    'picture',
+    'statement',
   ]);
-  assert.equal(optionFieldTypes, ['select', 'autocomplete', 'multiselect', 'radio']);
+  assert.equal(optionFieldTypes, ['select', 'autocomplete', 'multiselect', 'radio', 'ranking', 'picture']);
 });
 
 registry('a custom type has no core, and the engine takes any value for it', () => {

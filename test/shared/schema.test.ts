@@ -61,27 +61,39 @@ shapes('type is any string: built-in or custom', () => {
   rejects(FormField, { key: 'a', type: 3, label: 'A' });
 });
 
-shapes('builtInFieldTypes lists the 15 types of spec 2.5 and hidden and url (Wave 3)', () => {
-  assert.equal([...builtInFieldTypes].sort(), [
-    'autocomplete',
-    'checkbox',
-    'date',
-    'datetime',
-    'email',
-    'file',
-    'hidden',
-    'multiselect',
-    'number',
-    'password',
-    'phone',
-    'radio',
-    'select',
-    'switch',
-    'text',
-    'textarea',
-    'url',
-  ]);
-});
+shapes(
+  'builtInFieldTypes lists the 15 types of spec 2.5, hidden and url (Wave 3) and the survey types (Wave 4)',
+  () => {
+    assert.equal([...builtInFieldTypes].sort(), [
+      'autocomplete',
+      'checkbox',
+      'date',
+      'datetime',
+      'email',
+      'file',
+      'hidden',
+      'matrix',
+      'multiselect',
+      'nps',
+      'number',
+      'password',
+      'phone',
+      'picture',
+      'radio',
+      'ranking',
+      'rating',
+      'scale',
+      'select',
+      'signature',
+      'statement',
+      'switch',
+      'text',
+      'textarea',
+      'time',
+      'url',
+    ]);
+  },
+);
 
 shapes('condition operands: eq/neq take string, number or boolean; in/notIn lists of string or number', () => {
   for (const eq of ['a', 1, true]) accepts(ShowCondition, { field: 'a', eq, neq: eq });
@@ -158,11 +170,14 @@ jsonSchema('names each part in $defs and forbids unknown properties everywhere',
   assert.equal(Object.keys(defs).sort(), [
     'Calculation',
     'Ending',
+    'FieldMatrix',
     'FieldOption',
+    'FieldScale',
     'FieldValidation',
     'FormAction',
     'FormField',
     'FormStep',
+    'MatrixItem',
     'ShowCondition',
     'StepRoute',
   ]);

@@ -109,8 +109,9 @@ types('each built-in type accepts its own kind of value and names the problem ot
   ];
   for (const [type, good, bad, message] of table) {
     for (const value of good)
-      assert.is(typeProblem(type, value, options), undefined, `${type} ${JSON.stringify(value)}`);
-    for (const value of bad) assert.is(typeProblem(type, value, options), message, `${type} ${JSON.stringify(value)}`);
+      assert.is(typeProblem(type, value, { optionValues: options }), undefined, `${type} ${JSON.stringify(value)}`);
+    for (const value of bad)
+      assert.is(typeProblem(type, value, { optionValues: options }), message, `${type} ${JSON.stringify(value)}`);
   }
 });
 

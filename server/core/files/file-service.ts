@@ -2,6 +2,7 @@
 // under their id, described by a metadata row in the store. Every way a file goes away (a deleted
 // submission or form, retention, the unclaimed-form sweep, unused uploads) goes through
 // deleteForSubmissions / deleteForForm / delete here, so no caller touches the folder itself.
+import { takesUpload } from '../../../shared/fields/uploads.ts';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -72,7 +73,7 @@ export class FileService {
     const definition = await this.definitions.get(form.id, form.version);
     const field = definition && allFields(definition).find((f) => f.key === fieldKey);
     if (!field) throw invalid([`field: the form has no field "${fieldKey}"`]);
-    if (field.type !== 'file') throw invalid([`values.${fieldKey}: is not a file field`]);
+    if (!takesUpload(field)) throw invalid([`values.${fieldKey}: is not a file or signature field`]);
     return { form, field };
   }
 

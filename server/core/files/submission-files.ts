@@ -1,6 +1,7 @@
 // A submission's file fields: the respondent sends the `upload_id` an upload answered with; the
 // submission stores the file object instead (ARCHITECTURE.md "Files"). Every way an id can be wrong
 // gets its own 422 detail, and the files of one submission together stay under the per-submission limit.
+import { takesUpload } from '../../../shared/fields/uploads.ts';
 import { allFields, type FormDefinition } from '../../../shared/engine/index.ts';
 import { ApiError, invalid } from '../../lib/api-error.ts';
 import type { Config } from '../../config.ts';
@@ -35,7 +36,7 @@ export async function resolveUploads(
   const keys = allFields(definition)
     .filter(
       (f) =>
-        f.type === 'file' &&
+        takesUpload(f) &&
         Object.hasOwn(values, f.key) &&
         values[f.key] !== '' &&
         values[f.key] !== null &&

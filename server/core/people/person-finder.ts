@@ -1,6 +1,7 @@
 // Finding a person's answers across a workspace, and what else Formstead holds with them (files, held
 // mail, webhook deliveries and their log lines). The store narrows each form's rows with a substring of
 // the stored JSON (SQLite and PostgreSQL scan that text fast); address-match.ts decides on each row.
+import { takesUpload } from '../../../shared/fields/uploads.ts';
 import { allFields } from '../../../shared/engine/index.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import { looksLikeId } from '../ids.ts';
@@ -146,7 +147,7 @@ export class PersonFinder {
       const definition = await this.definitions.get(entry.form.id, record.formVersion);
       for (const field of definition ? allFields(definition) : []) {
         const value = record.values[field.key];
-        if (field.type === 'file' && typeof value === 'string' && looksLikeId(value))
+        if (takesUpload(field) && typeof value === 'string' && looksLikeId(value))
           named.push({ id: value, key: field.key });
       }
     }

@@ -74,13 +74,22 @@ export function buildCalcs(definition: FormDefinition, fields: ReadonlyMap<strin
         },
         count: (name) => (ctx) => countOf(answer(ctx.values, name)),
         score(name) {
-          const scores = new Map((fields.get(name)?.options ?? []).map((o) => [o.value, o.score ?? 0]));
-          return (ctx) => {
-            const v = answer(ctx.values, name);
+          const field = fields.get(name);
+          // A matrix scores the columns chosen in its rows; a choice its chosen options.
+          const scored = field?.matrix ? field.matrix.columns : (field?.options ?? []);
+          const scores = new Map(scored.map((o) => [o.value, o.score ?? 0]));
+          const sum = (v: unknown): number => {
             if (typeof v === 'string') return scores.get(v) ?? 0;
             if (!Array.isArray(v)) return 0;
             let total = 0;
             for (const item of v) total += scores.get(item as string) ?? 0;
+            return total;
+          };
+          return (ctx) => {
+            const v = answer(ctx.values, name);
+            if (!field?.matrix || typeof v !== 'object' || v === null || Array.isArray(v)) return sum(v);
+            let total = 0;
+            for (const row of Object.values(v)) total += sum(row);
             return total;
           };
         },

@@ -23,7 +23,15 @@ export type EngineMessageId =
   | 'min'
   | 'max'
   | 'pattern'
-  | 'matchField';
+  | 'matchField'
+  // Wave 4's question types (shared/fields/types/).
+  | 'point'
+  | 'time'
+  | 'column'
+  | 'row'
+  | 'everyRow'
+  | 'ranking'
+  | 'rankAll';
 
 /** Ids of the renderer's own words. */
 export type UiMessageId =

@@ -1,4 +1,4 @@
 import type { FieldTypeCore } from '../field-type.ts';
 
 /** `file` (spec 2.5): an upload's id, then the stored file; the engine cannot know its shape. */
-export const file = { type: 'file', check: () => undefined } as const satisfies FieldTypeCore;
+export const file = { type: 'file', check: () => undefined, upload: true } as const satisfies FieldTypeCore;

@@ -1,4 +1,5 @@
 import type { FieldTypeCore } from '../field-type.ts';
+import { distinctItems } from '../rules.ts';
 
 /**
  * `multiselect` (spec 2.5): a list of distinct option values. A post's one string is a one-item list and
@@ -6,12 +7,7 @@ import type { FieldTypeCore } from '../field-type.ts';
  */
 export const multiselect = {
   type: 'multiselect',
-  check: (value, options, m) =>
-    Array.isArray(value) &&
-    value.every((v) => typeof v === 'string' && (!options || options.has(v))) &&
-    new Set(value).size === value.length
-      ? undefined
-      : m.options(),
+  check: (value, { optionValues }, m) => (distinctItems(value, optionValues) ? undefined : m.options()),
   fromText: 'list',
   options: true,
 } as const satisfies FieldTypeCore;

@@ -226,7 +226,7 @@ limits('the upload query must name a file field of the form', async () => {
   const rows: [string, number, string][] = [
     ['', 422, 'field: the query must name the file field (?field=<key>)'],
     ['?field=nope', 422, 'field: the form has no field "nope"'],
-    ['?field=name', 422, 'values.name: is not a file field'],
+    ['?field=name', 422, 'values.name: is not a file or signature field'],
   ];
   for (const [query, status, detail] of rows) {
     const r = await call(server.url, 'POST', `/v1/f/${formId}/uploads${query}`, {

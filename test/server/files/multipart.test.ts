@@ -146,7 +146,7 @@ multipart('a file for a field that is not a file field is refused before it is s
     ]),
   );
   assert.is(r.status, 422);
-  assert.equal(r.json.details, ['values.message: is not a file field']);
+  assert.equal(r.json.details, ['values.message: is not a file or signature field']);
 });
 
 multipart.run();
