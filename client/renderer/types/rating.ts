@@ -4,17 +4,16 @@ import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
 import { Points } from './points.ts';
 import { wordsOf } from './words.ts';
+import { ratingMax } from '../../../shared/fields/types/rating.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-/** A rating's points when `scale.max` is not given (shared/fields/types/rating.ts has the same). */
-const DEFAULT_MAX = 5;
 const useText = wordsOf({ pointOf: '{n} of {max}' });
 
 /** The rating's row of points. */
 export function Control(p: ControlProps) {
   const t = useText();
-  const max = p.field.scale?.max ?? DEFAULT_MAX;
+  const max = ratingMax(p.field);
   const icon = p.field.scale?.icon ?? 'star';
   return html`<${Points} p=${p} shape=${{
     from: 1,

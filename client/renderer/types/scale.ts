@@ -5,18 +5,17 @@ import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
 import { Points } from './points.ts';
 import { wordsOf } from './words.ts';
+import { scaleRange } from '../../../shared/fields/types/scale.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-/** The ends of a scale without its own (shared/fields/types/scale.ts has the same defaults). */
-const DEFAULT_MIN = 1;
-const DEFAULT_MAX = 5;
 const useText = wordsOf({ pointOf: '{n} of {max}' });
 
 /** The scale's row of numbers. */
 export function Control(p: ControlProps) {
   const t = useText();
-  const { min = DEFAULT_MIN, max = DEFAULT_MAX, minLabel, maxLabel } = p.field.scale ?? {};
+  const { min, max } = scaleRange(p.field);
+  const { minLabel, maxLabel } = p.field.scale ?? {};
   return html`<${Points} p=${p} shape=${{
     from: min,
     to: max,
