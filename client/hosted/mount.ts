@@ -44,7 +44,8 @@ export interface MountOptions {
 
 /**
  * Loads the code the form will need at its first render, if any: the calculations, the one_per_screen
- * layout, the controls of the field types that have a module (types/list.ts), and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
+ * layout, the controls of the field types that have a module (types/list.ts), and the save-and-resume
+ * code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(
   view: Pick<LocalizedView, 'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message'>,

@@ -65,7 +65,8 @@ const FOCUSED = `(() => {
   let el = document.activeElement;
   while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
   if (!el) return '';
-  const named = el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || el.textContent;
+  const label = el.labels && el.labels[0] && el.labels[0].textContent;
+  const named = el.getAttribute('aria-label') || label || el.textContent;
   return (named || '').trim();
 })()`;
 

@@ -27,7 +27,10 @@ export type TypeControl = OnDemand<ControlProps> & { frame: TypeFrame };
 
 // Nothing shows until the module is here: pages load it before their first render (mount.ts prepareForm).
 const typeControl = (load: () => Promise<TypeModule>, frame: TypeFrame): TypeControl => ({
-  ...onDemand(() => load().then((m) => withParts(m).Control), () => null),
+  ...onDemand(
+    () => load().then((m) => withParts(m).Control),
+    () => null,
+  ),
   frame,
 });
 

@@ -16,7 +16,8 @@ export function Control(p: ControlProps) {
   const m = p.field.matrix;
   if (!m) return null;
   const multiple = !!m.multiple;
-  const value: MatrixValue = p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? (p.value as MatrixValue) : {};
+  const value: MatrixValue =
+    p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? (p.value as MatrixValue) : {};
   const picked = (row: string, column: string) => {
     const v = value[row];
     return Array.isArray(v) ? v.includes(column) : v === column;

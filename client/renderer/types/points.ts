@@ -20,7 +20,9 @@ export interface PointsShape {
 
 const paths = {
   star: 'M12 2.6l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.4l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9z',
-  heart: 'M12 20.6S3 15.2 3 9.1C3 6.3 5.1 4.4 7.6 4.4c1.8 0 3.4 1 4.4 2.6 1-1.6 2.6-2.6 4.4-2.6 2.5 0 4.6 1.9 4.6 4.7 0 6.1-9 11.5-9 11.5z',
+  heart:
+    'M12 20.6S3 15.2 3 9.1C3 6.3 5.1 4.4 7.6 4.4c1.8 0 3.4 1 4.4 2.6 1-1.6 2.6-2.6 4.4-2.6 2.5 0 4.6 1.9 ' +
+    '4.6 4.7 0 6.1-9 11.5-9 11.5z',
 };
 
 /** The radio row; `p.value` is the chosen number. */
@@ -57,6 +59,12 @@ export function Points({ p, shape }: { p: ControlProps; shape: PointsShape }) {
         }</span>
       </label>`;
     })}</div>
-    ${ends ? html`<div class="fs-points-ends" aria-hidden="true"><span>${shape.low}</span><span>${shape.high}</span></div>` : null}
+    ${
+      ends
+        ? html`<div class="fs-points-ends" aria-hidden="true">
+          <span>${shape.low}</span><span>${shape.high}</span>
+        </div>`
+        : null
+    }
   </div>`;
 }

@@ -28,9 +28,7 @@ type FocusAfter = { value: string; button: 'up' | 'down' | 'remove' | 'add' };
 
 /** The ranked option values of `value` (unknown and repeated ones dropped). */
 const rankedOf = (value: unknown, options: readonly FieldOption[]): string[] =>
-  Array.isArray(value)
-    ? value.filter((v, i) => value.indexOf(v) === i && options.some((o) => o.value === v))
-    : [];
+  Array.isArray(value) ? value.filter((v, i) => value.indexOf(v) === i && options.some((o) => o.value === v)) : [];
 
 /** The ranking with buttons and dragging. */
 export function Control(p: ControlProps) {
@@ -85,6 +83,7 @@ export function Control(p: ControlProps) {
     if (v !== undefined) place(v, to, 'up');
   };
   const allow = (e: DragEvent) => e.preventDefault();
+  const last = ranked.length - 1;
   const button = (kind: string, name: string, text: string, onClick: () => void, disabled = false) =>
     html`<button type="button" class=${`fs-btn fs-rank-btn fs-rank-${kind}`} aria-label=${name} title=${name}
       disabled=${disabled} onClick=${onClick}>${text}</button>`;
@@ -92,12 +91,12 @@ export function Control(p: ControlProps) {
   return html`<div class="fs-ranking" ref=${box}>
     <ol class="fs-rank-list" onDragOver=${allow} onDrop=${dropAt(ranked.length)}>
       ${ranked.map(
-        (v, i) => html`<li class="fs-rank-item" key=${v} data-v=${v} draggable="true" tabindex="-1"
+        (v, i) => html`<li class="fs-rank-item" key=${v} data-v=${v} draggable="true"
           onDragStart=${drag(v)} onDragOver=${allow} onDrop=${dropAt(i)}>
           <span class="fs-rank-n" aria-hidden="true">${i + 1}</span>
           <span class="fs-rank-label">${label(v)}</span>
           ${button('up', `${t('moveUp')}: ${label(v)}`, '↑', () => place(v, i - 1, 'up'), i === 0)}
-          ${button('down', `${t('moveDown')}: ${label(v)}`, '↓', () => place(v, i + 1, 'down'), i === ranked.length - 1)}
+          ${button('down', `${t('moveDown')}: ${label(v)}`, '↓', () => place(v, i + 1, 'down'), i === last)}
           ${button('remove', `${t('rankRemove')}: ${label(v)}`, '×', () => remove(v))}
         </li>`,
       )}
@@ -107,7 +106,7 @@ export function Control(p: ControlProps) {
         ? html`<p class="fs-rank-heading" aria-hidden="true">${t('rankUnranked')}</p>
           <ul class="fs-rank-pool" onDragOver=${allow}>${unranked.map(
             (o) => html`<li class="fs-rank-item fs-rank-out" key=${o.value} data-v=${o.value} draggable="true"
-              tabindex="-1" onDragStart=${drag(o.value)}>
+              onDragStart=${drag(o.value)}>
               <span class="fs-rank-label">${o.label}</span>
               ${button('add', `${t('rankAdd')}: ${o.label}`, '+', () => place(o.value, ranked.length, 'add'))}
             </li>`,

@@ -96,11 +96,7 @@ export function Control(p: ControlProps) {
     }
     setStatus('saving');
     c.toBlob((blob) => {
-      const handle = uploadFile(
-        target.url(key),
-        new File([blob!], 'signature.png', { type: 'image/png' }),
-        () => {},
-      );
+      const handle = uploadFile(target.url(key), new File([blob!], 'signature.png', { type: 'image/png' }), () => {});
       running.current = handle;
       handle.done.then(
         (u) => {
