@@ -125,6 +125,42 @@ types('a required NPS left empty is named on Send; autoAdvance is not set, so ch
   await closePage(page);
 });
 
+types('a pointer drags a ranked item to a new place and draws a signature that uploads', async () => {
+  const formId = await publishSurvey(server.url, surveyDefinition());
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const errors = pageErrors(page);
+  await page.goto(`${server.url}/f/${formId}`);
+  await page.locator('.fs-renderer-host').waitFor();
+  await page.getByRole('radio', { name: '7 of 10' }).click();
+  for (const item of ['Coffee', 'Tea', 'Juice'])
+    await page.getByRole('button', { name: `Add to ranking: ${item}` }).click();
+  const ranked = page.locator('.fs-rank-list .fs-rank-item');
+  await ranked.nth(2).dragTo(ranked.nth(0));
+  assert.equal(await page.locator('.fs-rank-list .fs-rank-label').allTextContents(), ['Juice', 'Coffee', 'Tea']);
+  assert.is(await page.locator('.fs-ranking [role=status]').textContent(), 'Juice moved to position 1 of 3');
+  await page.locator('.fs-sign-pad').scrollIntoViewIfNeeded();
+  const pad = await page.locator('.fs-sign-pad').boundingBox();
+  await page.mouse.move(pad!.x + 30, pad!.y + 100);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [80, 40],
+    [140, 120],
+    [200, 50],
+    [260, 110],
+  ])
+    await page.mouse.move(pad!.x + x, pad!.y + y);
+  await page.mouse.up();
+  await page.locator('.fs-sign-status', { hasText: 'Signature saved' }).waitFor();
+  await screenshot(page, 'question-types-dragged-drawn-1280');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.locator('.fs-success-message').waitFor();
+  const [answer] = await storedAnswers(server.url, formId);
+  assert.equal(answer.values.drinks, ['juice', 'coffee', 'tea']);
+  assert.is(answer.values.sign.type, 'image/png');
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
 types('the page of a form without these types links only form.css and loads none of their code', async () => {
   const formId = await publishSurvey(server.url, {
     id: 'plain',

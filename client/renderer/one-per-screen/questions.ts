@@ -115,9 +115,9 @@ export function questions(
     },
     enter(e, nav) {
       const t = e.target as HTMLInputElement;
-      // A control that took Enter itself (a radio's autoAdvance choice) prevented its default: by now the
-      // renderer may already show the next question, which this Enter must not pass over as well.
-      if (e.key !== 'Enter' || e.defaultPrevented || e.isComposing || e.shiftKey || e.altKey) return;
+      // A control that moved on itself on this Enter (an autoAdvance choice) may have had the next question
+      // rendered already, taking the control out of the page: this Enter must not pass over that one too.
+      if (e.key !== 'Enter' || !t.isConnected || e.isComposing || e.shiftKey || e.altKey) return;
       // A long answer keeps Enter for new lines; Ctrl+Enter (Cmd+Enter) moves on from it, as everywhere else.
       if (t.tagName === 'TEXTAREA' ? !(e.ctrlKey || e.metaKey) : e.ctrlKey || e.metaKey) return;
       if (['BUTTON', 'A'].includes(t.tagName)) return;
