@@ -12,6 +12,8 @@ export interface ClientEntry {
   split?: boolean;
   /** Goes through terser after esbuild (see client-entries.mjs). */
   compact?: boolean;
+  /** On-demand modules (sources) bundled into this entry rather than fetched (see client-entries.mjs). */
+  inline?: string[];
 }
 
 /** Every browser bundle the server embeds. */

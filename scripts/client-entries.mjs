@@ -26,13 +26,13 @@ const lazyModules = {
   'client/renderer/one-per-screen/questions.ts': '/assets/one-per-screen.js',
   'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
   'client/hosted/offline-queue.ts': '/assets/offline-queue.js',
-  'client/hosted/offline-page.ts': '/assets/offline-page.js',
   'client/renderer/lazy/file-input.ts': '/assets/file-input.js',
   'client/renderer/lazy/reset-confirm.ts': '/assets/reset-confirm.js',
   'client/renderer/lazy/language-switch.ts': '/assets/language-switch.js',
   'client/renderer/lazy/provided-field.ts': '/assets/provided-field.js',
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
+  'client/renderer/lazy/progress.ts': '/assets/progress.js',
   // Field types with a module of their own (client/renderer/types/list.ts).
   'client/renderer/types/rating.ts': '/assets/type-rating.js',
   'client/renderer/types/scale.ts': '/assets/type-scale.js',
@@ -44,15 +44,18 @@ const lazyModules = {
   'shared/text/markdown.ts': '/assets/markdown.js',
 };
 
-/** Turns `import('./questions.ts')` (and the others above) into `import('./one-per-screen.js')` in a bundle. */
-function lazyImports() {
+/**
+ * Turns `import('./questions.ts')` (and the others above) into `import('./one-per-screen.js')` in a bundle;
+ * the modules in `inline` stay in it (a dynamic import of code already in the file).
+ */
+function lazyImports(inline = []) {
   return {
     name: 'lazy-imports',
     setup(b) {
       b.onResolve({ filter: /\.ts$/ }, (args) => {
         if (args.kind !== 'dynamic-import') return undefined;
-        const url =
-          lazyModules[path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
+        const source = path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+        const url = inline.includes(source) ? undefined : lazyModules[source];
         return url ? { path: `./${path.basename(url)}`, external: true } : undefined;
       });
     },
@@ -70,8 +73,18 @@ export const clientEntries = [
     split: true,
     compact: true,
   },
-  // The hosted page's script: mounts the renderer over the server-rendered form.
-  { url: '/assets/hosted.js', source: 'client/hosted/main.ts', format: 'esm', eager: true, compact: true },
+  // The hosted page's script: mounts the renderer over the server-rendered form. `inline`: on-demand
+  // modules every hosted page fetches anyway (the offline queue after the first render, the kept answers
+  // at the first change, save_progress being on by default) are in the file: one gzip stream costs less
+  // than three (161 + 108 bytes gzipped, docs/performance.md), and nothing waits for a second request.
+  {
+    url: '/assets/hosted.js',
+    source: 'client/hosted/main.ts',
+    format: 'esm',
+    eager: true,
+    compact: true,
+    inline: ['client/hosted/offline-queue.ts', 'client/renderer/save-progress/saved-answers.ts'],
+  },
   // Code only some pages need, loaded by them with import() when needed (see lazyModules above).
   ...Object.entries(lazyModules).map(([source, url]) => ({ url, source, format: 'esm', compact: true })),
   // Styles of the renderer, the no-JavaScript form and the hosted pages.
@@ -125,7 +138,7 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     // The compile hint must be the file's first line (see `eager` above).
     banner: entry.eager ? { js: eagerCompileHint } : undefined,
     // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
-    plugins: [lazyImports(), htmPrecompile()],
+    plugins: [lazyImports(entry.inline), htmPrecompile()],
   };
 }
 

@@ -22,6 +22,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   unclaimedTtlHours: number;
+  /** Days the audit log keeps its entries (FORMSTEAD_AUDIT_DAYS). */
+  auditDays: number;
   monthlySubmissions?: number;
   upgradeUrl?: string;
   webhookAllowPrivate: boolean;
@@ -134,6 +136,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     smtpUrl,
     mailFrom: env.FORMSTEAD_MAIL_FROM || 'Formstead <formstead@localhost>',
     unclaimedTtlHours: integer(env.FORMSTEAD_UNCLAIMED_TTL_HOURS, 'FORMSTEAD_UNCLAIMED_TTL_HOURS', 168, 1, 24 * 365),
+    auditDays: integer(env.FORMSTEAD_AUDIT_DAYS, 'FORMSTEAD_AUDIT_DAYS', 365, 1, 3650),
     monthlySubmissions:
       monthly === undefined || monthly === '' || monthly === 'unlimited'
         ? undefined

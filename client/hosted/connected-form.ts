@@ -14,7 +14,7 @@ import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './sa
 import { createSubmitter, sendKeptOnce } from './submit-client.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
-import type { PublicFormView } from './view.ts';
+import { formImages, type PublicFormView } from './view.ts';
 
 /** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
 const offlineQueue = () => import('./offline-queue.ts');
@@ -104,6 +104,8 @@ export function ConnectedForm(props: ConnectedFormProps) {
     }),
     [endpoint, view.upload_max_bytes],
   );
+  // Pictures load from the server the form lives on (an inline embed runs on another site's page).
+  const images = useMemo(() => formImages(view.images, endpoint), [view.images, endpoint]);
   // Spec 2.11: "Submit another response" has no effect while redirect_url is set.
   const success = {
     message: ending?.message ?? view.success_message,
@@ -113,7 +115,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
-      uploads=${uploads} onStart=${counter?.start} onStep=${counter?.step}
+      uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
       initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst} />
   </div>`;
 }

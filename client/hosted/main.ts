@@ -3,6 +3,7 @@
 // #formstead (the page's CSP allows no inline script). In the embed's iframe (?embed=1) it also loads
 // in-frame.ts, which tells the host page its height and asks it to follow a redirect.
 import { mountForm, prepareForm } from './mount.ts';
+import { keepForOffline } from './offline-page.ts';
 import type { LocalizedView } from './language.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
 
@@ -39,5 +40,5 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
   if (ready) ready.then(start);
   else start();
   // Once the page has loaded, the service worker keeps it for opening offline next time.
-  addEventListener('load', () => import('./offline-page.ts').then((m) => m.keepForOffline()));
+  addEventListener('load', keepForOffline);
 }

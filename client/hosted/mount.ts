@@ -12,6 +12,7 @@ import { fileField, needsFileField } from '../renderer/fields/file-field.ts';
 import { html } from '../renderer/html.ts';
 import { loadTypeControls } from '../renderer/types/list.ts';
 import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
+import { needsProgress, progressLine } from '../renderer/progress/progress-line.ts';
 import { resumed } from '../renderer/save-progress/resumed.ts';
 import { hasSaved, loadSaving } from '../renderer/save-progress/use-save-progress.ts';
 import { ConnectedForm } from './connected-form.ts';
@@ -44,8 +45,8 @@ export interface MountOptions {
 
 /**
  * Loads the code the form will need at its first render, if any: the calculations, the one_per_screen
- * layout, the controls of the field types that have a module (types/list.ts), and the save-and-resume
- * code when answers were kept. Undefined when nothing is needed (the common case).
+ * layout, the progress line of steps, the controls of the field types that have a module (types/list.ts),
+ * and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(
   view: Pick<LocalizedView, 'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message'>,
@@ -60,6 +61,7 @@ export function prepareForm(
     needsResetConfirm(view.definition) && resetConfirm.load(),
     view.language_choices !== undefined && !languageSwitch.loaded() && languageSwitch.load(),
     view.definition.layout === 'one_per_screen' && loadQuestions(),
+    needsProgress(view.definition) && progressLine.load(),
     ...(view.definition.save_progress !== false && hasSaved(savedAnswersKey(view.form_id))
       ? [loadSaving(), resumed.load()]
       : []),

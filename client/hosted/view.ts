@@ -27,6 +27,8 @@ export interface PublicFormView {
   languages?: string[];
   /** The largest file one upload may be (FORMSTEAD_UPLOAD_MAX_MB). */
   upload_max_bytes?: number;
+  /** The pictures the definition and the logo name, by url (/i/<id>), with their size in pixels. */
+  images?: Record<string, { width: number; height: number }>;
 }
 
 /** The message id of the notice shown instead of the form when it takes no answers. */
@@ -44,4 +46,11 @@ export function closedNotice(view: { state: string; closed_message?: string }, c
   const own = view.state === 'closed' ? view.closed_message : undefined;
   if (own && own !== englishAll.messages.formClosed) return own;
   return formatMessage(catalogue, englishAll, closedNotices[view.state] ?? closedNotices.paused);
+}
+
+/** The view's picture sizes as the renderer takes them, each loading from the server of `endpoint` (`/v1/f/{id}`). */
+export function formImages(sizes: PublicFormView['images'], endpoint: string) {
+  if (!sizes) return undefined;
+  const base = endpoint.slice(0, Math.max(0, endpoint.indexOf('/v1/f/')));
+  return Object.fromEntries(Object.entries(sizes).map(([url, size]) => [url, { src: base + url, ...size }]));
 }

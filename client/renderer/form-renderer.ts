@@ -13,8 +13,8 @@ import { Field, needsProvidedField, providedField } from './fields/field.ts';
 import { html } from './html.ts';
 import { RichText } from './rich-text.ts';
 import { useQuestions } from './one-per-screen/use-questions.ts';
-import { forwardOnly, pathProgress, type ProgressView } from './progress/path-progress.ts';
-import { Progress } from './progress/progress.ts';
+import type { ProgressView } from './progress/path-progress.ts';
+import { needsProgress, progressLine } from './progress/progress-line.ts';
 import { resumed as resumedNotice } from './save-progress/resumed.ts';
 import { useSaveProgress } from './save-progress/use-save-progress.ts';
 import { mapServerProblems } from './server-problems.ts';
@@ -24,6 +24,7 @@ import { Success } from './success/success.ts';
 import { useWords } from './words.ts';
 import type { FormRendererProps } from './types.ts';
 import { UploadContext } from './uploads/upload-context.ts';
+import { ImageContext } from './fields/image.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
 
@@ -61,6 +62,9 @@ function splitHidden(errors: Record<string, string>, hidden: Map<string, string>
   return { shown, lines };
 }
 
+/** No pictures known: addresses load as they are. */
+const noImages = {};
+
 /** FormRenderers made on this page so far: each one's element ids start with its own number. */
 let renderers = 0;
 
@@ -70,14 +74,21 @@ export function FormRenderer(props: FormRendererProps) {
   // and the embeds have loaded it before the first render, so they never wait here.
   const calc = needsCalculations(props.definition);
   const pipes = needsPiping(props.definition, props.success?.message);
-  // Options providers are called from the first render on, as FormRenderer's users expect.
+  // Options providers are called from the first render on, as FormRenderer's users expect; a form with
+  // steps shows where the person is from its first render too.
   const provided = needsProvidedField(props.definition);
-  const waiting = calc || pipes || provided;
+  const progress = needsProgress(props.definition);
+  const waiting = calc || pipes || provided || progress;
   const [, arrived] = useState(0);
   useEffect(() => {
-    const needs = [calc && loadCalculations(), pipes && loadPiping(), provided && providedField.load()];
+    const needs = [
+      calc && loadCalculations(),
+      pipes && loadPiping(),
+      provided && providedField.load(),
+      progress && progressLine.load(),
+    ];
     if (needs.some(Boolean)) Promise.all(needs).then(() => arrived((n) => n + 1));
-  }, [calc, pipes, provided]);
+  }, [calc, pipes, provided, progress]);
   // The Start over question is fetched now, so that it is here when the cancel button is pressed.
   useEffect(() => void (needsResetConfirm(props.definition) && resetConfirm.load()), [props.definition]);
   return waiting ? null : h(RenderedForm, props);
@@ -296,26 +307,22 @@ function RenderedForm(props: FormRendererProps) {
   const errors = { ...serverErrors, ...state.errors, ...q?.errors };
   const step = state.step;
   const multi = step !== undefined;
-  const progress = forwardOnly(
-    shown.current,
-    pathProgress(
-      definition,
-      q
-        ? { done: q.done, stepId: state.stepId, fieldKey: q.field?.key }
-        : { done: state.history.length - 1, stepId: state.stepId },
-      q ? 'question' : 'step',
-    ),
-  );
-  shown.current = progress;
   const fields = q ? (q.field ? [q.field] : []) : state.visibleFields;
 
-  return html`<${UploadContext.Provider} value=${uploads}><div class="fs-renderer" ref=${root}>
+  const images = props.images ?? noImages;
+  return html`<${UploadContext.Provider} value=${uploads}><${ImageContext.Provider} value=${images}>
+  <div class="fs-renderer" ref=${root}>
     ${title}
     <form class="fs-form" noValidate aria-busy=${phase === 'sending' ? 'true' : undefined} onSubmit=${onFormSubmit}>
       ${resumed ? html`<${resumedNotice.Component} onStartOver=${restart} />` : null}
       ${
         multi || q
-          ? html`<${Progress} id=${`${idBase}-progress`} view=${progress} unit=${q ? 'question' : 'step'} />`
+          ? html`<${progressLine.Component} id=${`${idBase}-progress`} definition=${definition} shown=${shown}
+              unit=${q ? 'question' : 'step'} position=${
+                q
+                  ? { done: q.done, stepId: state.stepId, fieldKey: q.field?.key }
+                  : { done: state.history.length - 1, stepId: state.stepId }
+              } />`
           : null
       }
       ${
@@ -356,5 +363,5 @@ function RenderedForm(props: FormRendererProps) {
       />
       ${confirmingReset ? html`<${resetConfirm.Component} onConfirm=${restart} onKeep=${keepAnswers} />` : null}
     </form>
-  </div></${UploadContext.Provider}>`;
+  </div></${ImageContext.Provider}></${UploadContext.Provider}>`;
 }

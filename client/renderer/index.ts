@@ -7,6 +7,7 @@ export { defaultSuccessMessage } from './success/success.ts';
 export type {
   FieldComponent,
   FieldProps,
+  FormImage,
   FormRendererProps,
   OptionsProvider,
   SubmitContext,

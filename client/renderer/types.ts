@@ -3,8 +3,10 @@
 import type { ComponentType } from 'preact';
 import type { FieldOption, FormDefinition, FormField, ValidatorRegistry, Values } from './engine.ts';
 import type { UploadTarget } from './uploads/upload-context.ts';
+import type { FormImage } from './fields/image.ts';
 
 export type { UploadTarget } from './uploads/upload-context.ts';
+export type { FormImage } from './fields/image.ts';
 
 /** What every field component receives; custom types get the same props through `components`. */
 export interface FieldProps {
@@ -80,6 +82,11 @@ export interface FormRendererProps {
    * Typeform does; never in an embed, where it would take the focus from the host page).
    */
   focusFirst?: boolean;
+  /**
+   * The pictures the definition names (`image` of fields and options), by that address: where each loads
+   * from and its size. Without it an address loads as it is, without a size.
+   */
+  images?: Readonly<Record<string, FormImage>>;
   /** The cancel button; without it, cancel starts the form over (after asking, when answers were typed). */
   onCancel?: () => void;
   success?: SuccessOptions;

@@ -1,8 +1,10 @@
-// What a browser really fetches for the hosted page of a plain contact form: Debian's Chromium (through
-// playwright-core, test/helpers/browser.ts) opens /f/{id} on the bundle, a person answers and sends,
-// and every script and style sheet it requested meanwhile (the offline modules it fetches later
-// included) is counted, each gzipped (level 9) as one file.
+// What a browser really fetches for the hosted page of a form: Debian's Chromium (through playwright-core,
+// test/helpers/browser.ts) opens /f/{id} on the bundle, a person answers and sends, and every script and
+// style sheet it requested meanwhile (the modules it fetches on demand included) is counted, each gzipped
+// (level 9) as one file. Two forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB) and
+// a survey with every wave-4 type (26 KB).
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../../test/helpers/browser.ts';
 import { publish, startBundle } from './_http.ts';
 
@@ -18,6 +20,74 @@ const contactForm = {
   ],
 };
 
+const choices = (...labels: string[]) => labels.map((label) => ({ value: label.toLowerCase(), label }));
+
+/**
+ * A survey with every wave-4 type, none required (it is sent as the person leaves it, so the count does
+ * not depend on how each type is answered). The picture choice names an image address on the same
+ * server: its bytes are not counted (only scripts and style sheets are).
+ */
+const waveFourSurvey = {
+  id: 'survey',
+  title: 'How did we do?',
+  submit: { label: 'Send' },
+  fields: [
+    { key: 'intro', type: 'statement', label: 'Three minutes', body: 'Your answers help us **improve**.' },
+    { key: 'nps', type: 'nps', label: 'How likely are you to recommend us?' },
+    { key: 'stars', type: 'rating', label: 'Rate the service', scale: { max: 5 } },
+    { key: 'ease', type: 'scale', label: 'How easy was it?', scale: { min: 1, max: 7 } },
+    {
+      key: 'grid',
+      type: 'matrix',
+      label: 'How satisfied are you with',
+      matrix: { rows: choices('Price', 'Speed', 'Support'), columns: choices('Low', 'Medium', 'High') },
+    },
+    { key: 'order', type: 'ranking', label: 'Rank what matters', options: choices('Price', 'Speed', 'Support') },
+    { key: 'when', type: 'time', label: 'Best time to call' },
+    {
+      key: 'look',
+      type: 'picture',
+      label: 'Which do you prefer?',
+      options: choices('Blue', 'Green').map((o) => ({ ...o, image: `/i/${o.value}` })),
+    },
+    { key: 'sign', type: 'signature', label: 'Sign here' },
+  ],
+};
+
+/** Answers the contact form as a person would. */
+async function answerContact(page: Page) {
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Message').fill('A question about the engine.');
+}
+
+/**
+ * Visits every question of the survey: each control takes the focus once, which is what a person does
+ * before answering and what fetches code a type loads on first use. Types answer in ways of their own
+ * (stars, a grid, a drawing), so none is answered: the code loaded is the same.
+ */
+async function visitSurvey(page: Page) {
+  const controls = page.locator('.fs-fields :is(input, select, textarea, button, canvas, [tabindex="0"])');
+  for (let i = 0, n = await controls.count(); i < n; i++) {
+    await controls
+      .nth(i)
+      .focus()
+      .catch(() => {});
+  }
+}
+
+/** A form a benchmark loads: its definition and how a person answers it. */
+export interface BenchForm {
+  definition: { id: string; title: string; fields: unknown[] };
+  answer(page: Page): Promise<void>;
+}
+
+/** The forms of issue 37's budgets. */
+export const benchForms = {
+  contact: { definition: contactForm, answer: answerContact },
+  waveFour: { definition: waveFourSurvey, answer: visitSurvey },
+} satisfies Record<string, BenchForm>;
+
 /** One fetched file: its path, its type as Chromium saw it, and its gzipped size. */
 export interface Fetched {
   path: string;
@@ -25,35 +95,40 @@ export interface Fetched {
   gzip: number;
 }
 
-/** Loads and answers the contact form's hosted page in Chromium; answers the scripts and styles fetched. */
-export async function hostedPageLoad(port: number): Promise<Fetched[]> {
+/** Loads, answers and sends each form's hosted page in Chromium; answers the scripts and styles each fetched. */
+export async function hostedPageLoad(port: number, forms: BenchForm[]): Promise<Fetched[][]> {
   const { url, child } = await startBundle(port);
   const browser = await launchChromium();
   try {
-    const id = await publish(url, contactForm);
-    const page = await browser.newPage();
-    const seen: Promise<Fetched | undefined>[] = [];
-    page.on('response', (res) => {
-      const type = res.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      seen.push(
-        res.body().then(
-          (body) => ({ path: new URL(res.url()).pathname, type, gzip: gzipSync(body, { level: 9 }).length }),
-          () => undefined,
-        ),
-      );
-    });
-    await page.goto(`${url}/f/${id}`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Message').fill('A question about the engine.');
-    // Sent when the answer's POST is answered (the page shows its thanks in place or moves to it).
-    await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST' && r.status() < 300),
-      page.getByRole('button', { name: 'Send' }).click(),
-    ]);
-    await page.waitForLoadState('networkidle');
-    return (await Promise.all(seen)).filter((f): f is Fetched => f !== undefined);
+    const results: Fetched[][] = [];
+    for (const form of forms) {
+      const id = await publish(url, form.definition);
+      // A context of its own: nothing cached from the previous form, no service worker of its.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const seen: Promise<Fetched | undefined>[] = [];
+      page.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        seen.push(
+          res.body().then(
+            (body) => ({ path: new URL(res.url()).pathname, type, gzip: gzipSync(body, { level: 9 }).length }),
+            () => undefined,
+          ),
+        );
+      });
+      await page.goto(`${url}/f/${id}`, { waitUntil: 'networkidle' });
+      await form.answer(page);
+      // Sent when the answer's POST is answered (the page shows its thanks in place or moves to it).
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(id) && r.status() < 300),
+        page.getByRole('button', { name: 'Send' }).click(),
+      ]);
+      await page.waitForLoadState('networkidle');
+      results.push((await Promise.all(seen)).filter((f): f is Fetched => f !== undefined));
+      await context.close();
+    }
+    return results;
   } finally {
     await browser.close();
     child.kill('SIGKILL');

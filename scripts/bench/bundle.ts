@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type ClientEntry, clientBuildOptions, clientEntries, finishCode } from '../client-entries.mjs';
-import { hostedPageLoad } from './_hosted-load.ts';
+import { benchForms, type Fetched, hostedPageLoad } from './_hosted-load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -166,17 +166,39 @@ const theirs = rows[rows.length - 1];
 console.log(`renderer.js is ${(theirs.gzip / ours.gzip).toFixed(1)}x smaller gzipped than the @formhaus/react stack`);
 for (const line of adminRows) console.log(line);
 
-// The hosted page as Chromium loads it for a plain contact form while a person answers and sends it
-// (issue 37): every script and style sheet fetched, the offline modules included, against 20 KB.
+// The hosted page as Chromium loads it while a person answers and sends it (issue 37): every script and
+// style sheet fetched, the on-demand modules included. A plain contact form has 20 KB; a survey with every
+// wave-4 type 26 KB (its types' code loads only for it), and its ratio to the contact form is printed too.
 const HOSTED_LOAD_TARGET = 20 * 1024;
-const fetched = await hostedPageLoad(9395);
-const hostedLoad = fetched.reduce((sum, f) => sum + f.gzip, 0);
+const WAVE_FOUR_LOAD_TARGET = 26 * 1024;
+const [contactFiles, surveyFiles] = await hostedPageLoad(9395, [benchForms.contact, benchForms.waveFour]);
+const total = (files: Fetched[]) => files.reduce((sum, f) => sum + f.gzip, 0);
+const loads = [
+  { name: 'a contact form, answered and sent', files: contactFiles, target: HOSTED_LOAD_TARGET },
+  { name: 'a survey with every wave-4 type, visited and sent', files: surveyFiles, target: WAVE_FOUR_LOAD_TARGET },
+];
+for (const { name, files, target } of loads) {
+  const bytes = total(files);
+  const scripts = total(files.filter((f) => f.type === 'script'));
+  console.log(
+    `hosted page in Chromium (${name}): ${bytes} bytes gzipped in ${files.length} files ` +
+      `(${scripts} of script), ${(bytes / target).toFixed(3)} of the ${target / 1024} KB budget ` +
+      `(${bytes < target ? 'under' : `OVER by ${bytes - target} bytes`})`,
+  );
+  for (const f of files) console.log(`  ${f.path.padEnd(44)} ${f.type.padEnd(10)} ${String(f.gzip).padStart(6)} bytes`);
+}
+const hostedLoad = total(contactFiles);
+const surveyLoad = total(surveyFiles);
+const allowed = (WAVE_FOUR_LOAD_TARGET / HOSTED_LOAD_TARGET).toFixed(2);
 console.log(
-  `hosted page in Chromium (a contact form, answered and sent): ${hostedLoad} bytes gzipped in ` +
-    `${fetched.length} files, ${(hostedLoad / HOSTED_LOAD_TARGET).toFixed(3)} of the 20 KB budget ` +
-    `(${hostedLoad < HOSTED_LOAD_TARGET ? 'under' : `OVER by ${hostedLoad - HOSTED_LOAD_TARGET} bytes`})`,
+  `the wave-4 survey loads ${(surveyLoad / hostedLoad).toFixed(3)}x the contact form's bytes ` +
+    `(${surveyLoad - hostedLoad} bytes more; the budgets allow ${allowed}x)`,
 );
-for (const f of fetched) console.log(`  ${f.path.padEnd(44)} ${f.type.padEnd(10)} ${String(f.gzip).padStart(6)} bytes`);
 
-if (rows.some((r) => r.target !== undefined && r.gzip >= r.target) || adminOver || hostedLoad >= HOSTED_LOAD_TARGET)
+if (
+  rows.some((r) => r.target !== undefined && r.gzip >= r.target) ||
+  adminOver ||
+  hostedLoad >= HOSTED_LOAD_TARGET ||
+  surveyLoad > WAVE_FOUR_LOAD_TARGET
+)
   process.exitCode = 1;

@@ -1,6 +1,7 @@
 // The admin channel's context: who is calling, taken from the WebSocket upgrade request once per
 // connection. The session itself is looked up again on every call (see trpc.ts), so signing out or
 // an expired session ends access on an open socket too.
+import { clientIp } from '../lib/client-ip.ts';
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../core/services.ts';
 import { sessionToken } from '../core/session-cookie.ts';
@@ -9,6 +10,8 @@ import type { JobRegistry } from '../lib/cron.ts';
 
 /** What every procedure receives. */
 export interface AdminContext {
+  /** The socket's client address (behind trusted proxies, theirs), for the audit log. */
+  ip?: string;
   services: Services;
   /** The session cookie's token, if the upgrade carried one. */
   sessionToken: string | undefined;
@@ -44,5 +47,6 @@ export function createAdminContext(
     origin: req.headers.origin,
     host: req.headers.host,
     workspaceId: workspace || undefined,
+    ip: clientIp(req, services.config.trustProxy),
   };
 }

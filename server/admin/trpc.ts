@@ -4,7 +4,8 @@ import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { zodProblems } from '../../shared/api/problems.ts';
 import { ApiError, forbidden, toApiError, unauthorized } from '../lib/api-error.ts';
-import { canEdit } from '../core/principal.ts';
+import { canEdit, type UserPrincipal } from '../core/principal.ts';
+import { auditedCalls } from './audited.ts';
 import { originAllowed, type AdminContext } from './context.ts';
 import { toTRPCError } from './errors.ts';
 
@@ -76,8 +77,25 @@ const requireSession = t.middleware(async ({ ctx, next }) => {
   return next({ ctx: { principal, sessionToken: ctx.sessionToken } });
 });
 
+/**
+ * After a call of the audit table (audited.ts) succeeds, its entry: the member, the socket's address, the
+ * action and what it was about. Recorded before the answer goes back, so nothing the panel did is unrecorded.
+ */
+const recordAudit = t.middleware(async ({ ctx, path, next, getRawInput }) => {
+  const result = await next();
+  const audited = Object.hasOwn(auditedCalls, path) ? auditedCalls[path] : undefined;
+  if (!result.ok || !audited || !('principal' in ctx)) return result;
+  const input = ((await getRawInput()) ?? {}) as Record<string, unknown>;
+  if (audited.when && !audited.when(input)) return result;
+  const principal = ctx.principal as UserPrincipal;
+  await ctx.services.audit.record({ principal, ip: ctx.ip ?? null }, audited.action, {
+    ...audited.facts?.(input, result.data),
+  });
+  return result;
+});
+
 /** Any member: viewers read. */
-export const authedProcedure = publicProcedure.use(requireSession);
+export const authedProcedure = publicProcedure.use(requireSession).use(recordAudit);
 
 /** Owners and editors: settings and webhooks. */
 export const editorProcedure = authedProcedure.use(({ ctx, next }) => {

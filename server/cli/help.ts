@@ -18,6 +18,11 @@ Usage:
                                             the server first), uploaded files into --files-dir (default:
                                             they stay where they are), and check that everything arrived;
                                             safe to run again: it adds only what is missing
+  formstead migrate --to-folder DIR [--from URL] [--files-from DIR]
+                                            copy PostgreSQL (URL, default FORMSTEAD_DATABASE_URL) back into
+                                            a new data folder DIR and the uploaded files (--files-from,
+                                            default FORMSTEAD_FILES_DIR) into DIR/files; stop every instance
+                                            first; every table's and file's checksum is compared
   formstead --help | --version
 
 Flags (each also read from the environment variable beside it; flags win):
@@ -35,6 +40,7 @@ Environment:
   FORMSTEAD_OWNER_KEY=svc_live_...          an owner with this account key exists (default none)
   FORMSTEAD_SMTP_URL, FORMSTEAD_MAIL_FROM   send mail by SMTP (default: mail goes to the panel's outbox)
   FORMSTEAD_UNCLAIMED_TTL_HOURS             life of forms published without an account (default 168)
+  FORMSTEAD_AUDIT_DAYS                      days the audit log keeps its entries (default 365)
   FORMSTEAD_MONTHLY_SUBMISSIONS             monthly quota; past it submissions answer 402 (default unlimited)
   FORMSTEAD_UPGRADE_URL                     sent with 402 answers (default none)
   FORMSTEAD_RATE_LIMIT=off                  turn rate limits off (default on)

@@ -15,10 +15,13 @@ import type { TableCount } from '../core/store/to-pg/copy.ts';
 import { readDataFolder, type DataFolderReader } from '../lib/durable/durable-read.ts';
 import { StorageError } from '../lib/storage-error.ts';
 import { CommandFailed } from './command-failed.ts';
+import { migrateToFolder } from './migrate-to-folder.ts';
 import { isDataFolder } from './data-folder.ts';
 
 /** Runs the command; resolves with the lines to print, or throws CommandFailed when something did not arrive. */
 export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
+  // The way back, PostgreSQL into a new data folder, is its own command with its own flags.
+  if (argv.some((a) => a === '--to-folder' || a.startsWith('--to-folder='))) return migrateToFolder(argv, env);
   const { values } = parseStrict(argv, {
     data: { type: 'string' },
     to: { type: 'string' },
@@ -49,11 +52,22 @@ export async function migrate(argv: string[], env: NodeJS.ProcessEnv): Promise<s
       // Refused before anything is written, files included.
       await checkTarget(source, db);
       // Files before rows, as an upload is: a server started on the copy never names a file it lacks.
-      files = await copyFiles(
+      const uploads = await copyFiles(
         source.all<{ id: string; size: number }>('SELECT id, size FROM files ORDER BY rowid'),
         filesFrom,
         filesTo,
       );
+      // A form's pictures live in images/ inside the files folder (core/images/image-service.ts).
+      const images = await copyFiles(
+        source.all<{ id: string; size: number }>('SELECT id, size FROM images ORDER BY rowid'),
+        path.join(filesFrom, 'images'),
+        filesTo && path.join(filesTo, 'images'),
+      );
+      files = {
+        copied: uploads.copied + images.copied,
+        alreadyThere: uploads.alreadyThere + images.alreadyThere,
+        missing: [...uploads.missing, ...images.missing.map((id) => `images/${id}`)],
+      };
       counts = await copyToPostgres(source, db);
     } catch (err) {
       if (err instanceof StorageError && err.code === 'database_unavailable') {
@@ -114,9 +128,11 @@ function report(r: {
         'to a folder every instance mounts).',
     );
   }
-  const missingRows = r.counts.filter((c) => c.missing > 0);
+  const missingRows = r.counts.filter((c) => c.missing > 0 || !c.same);
   if (missingRows.length > 0 || r.files.missing.length > 0) {
-    const problems = missingRows.map((c) => `${c.table}: ${c.missing} row(s) missing, e.g. ${c.example}`);
+    const problems = missingRows.map((c) =>
+      c.missing > 0 ? `${c.table}: ${c.missing} row(s) missing, e.g. ${c.example}` : `${c.table}: the checksums differ`,
+    );
     if (r.files.missing.length > 0)
       problems.push(
         `${r.files.missing.length} file(s) not in ${filesDir} with their recorded size, e.g. ${r.files.missing[0]}`,

@@ -4,6 +4,7 @@
 import { forbidden, notFound } from '../lib/api-error.ts';
 import type { DefinitionCache } from './definitions.ts';
 import type { FileService } from './files/file-service.ts';
+import type { ImageService } from './images/image-service.ts';
 import { requireEditor, type Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { FormCounting } from './stats/counting.ts';
@@ -34,10 +35,12 @@ export class DeletionService {
     private readonly rateLimits: RateLimits,
     private readonly files: FileService,
     private readonly counting: Pick<FormCounting, 'forget'>,
+    private readonly images: Pick<ImageService, 'deleteForForm'>,
   ) {}
 
   /**
-   * Deletes a form: its files (FileService.deleteForForm), then versions, submissions, idempotency
+   * Deletes a form: its files (FileService.deleteForForm) and images (ImageService.deleteForForm), then
+   * versions, submissions, idempotency
    * records, drafts, webhook deliveries and their log, reports, held mail about it (one write,
    * `formOwnedTables`), then
    * what memory holds of it. Its pending deliveries
@@ -47,6 +50,7 @@ export class DeletionService {
   async deleteForm(form: FormRecord): Promise<{ submissionsDeleted: number }> {
     // Files first: their ids are read from rows the form's deletion removes.
     await this.files.deleteForForm(form.id);
+    await this.images.deleteForForm(form.id);
     const submissionsDeleted = await this.store.forms.delete(form.id);
     // The form cache forgets the row inside forms.delete (store/form-cache.ts).
     this.definitions.forget(form.id);

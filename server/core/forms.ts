@@ -4,6 +4,7 @@ import { zodProblems } from '../../shared/api/problems.ts';
 import { conflict, forbidden, invalid, notFound } from '../lib/api-error.ts';
 import type { Config } from '../config.ts';
 import { successMessagePipingProblems } from '../../shared/definition/check-piping.ts';
+import { imageRefs, NOT_THIS_FORMS_IMAGE } from '../../shared/definition/check-images.ts';
 import { DefinitionCache, validateDefinition } from './definitions.ts';
 import { cloudForm, formUrls } from './form-view.ts';
 import { settingsView } from './settings.ts';
@@ -45,13 +46,15 @@ export class FormService {
       'definition' in checked && typeof rawBody.success_message === 'string'
         ? successMessagePipingProblems(checked.definition, rawBody.success_message)
         : [];
+    const images = 'definition' in checked ? await this.foreignImages(principal, rawBody) : [];
     const problems = [
       ...(parsed.success ? [] : zodProblems(parsed.error)),
       ...('problems' in checked ? checked.problems : []),
       ...piping,
+      ...images,
     ];
     // Both lists together: a 422 names every problem at once (ARCHITECTURE.md quality bars).
-    if (!parsed.success || 'problems' in checked || piping.length) throw invalid(dedupe(problems));
+    if (!parsed.success || 'problems' in checked || piping.length || images.length) throw invalid(dedupe(problems));
     const body = parsed.data;
     const now = new Date();
 
@@ -78,6 +81,24 @@ export class FormService {
     if (principal.kind === 'agent')
       return this.publishUnclaimed(principal, checked.definition.title, checked.json, body, now, admit);
     return this.publishNew(principal.workspaceId, checked.definition.title, checked.json, body, now);
+  }
+
+  /**
+   * Image addresses of the definition that name no image of the form being published (a new form has none
+   * yet; a form out of the caller's scope is left to the 404 that follows).
+   */
+  private async foreignImages(principal: Principal | null, rawBody: Record<string, unknown>): Promise<string[]> {
+    const refs = imageRefs(rawBody.definition, 'definition');
+    if (!refs.length) return [];
+    const formId = typeof rawBody.form_id === 'string' ? rawBody.form_id : undefined;
+    const form = principal && formId !== undefined ? await this.findInScope(principal, formId) : undefined;
+    if (formId !== undefined && !form) return [];
+    const problems: string[] = [];
+    for (const ref of refs) {
+      const image = form ? await this.store.images.byId(ref.id) : undefined;
+      if (!image || image.formId !== form?.id) problems.push(`${ref.path}: ${NOT_THIS_FORMS_IMAGE}`);
+    }
+    return problems;
   }
 
   /** Spec 4.2: the caller's forms, newest first, with the usage notice for account keys at 80%. */

@@ -69,6 +69,12 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     run: async () => `${await services.spam.sweep()} deleted`,
   });
   jobs.register({
+    name: 'sweep-audit',
+    schedule: '53 3 * * *',
+    about: `Deletes audit log entries older than ${services.config.auditDays} days (FORMSTEAD_AUDIT_DAYS).`,
+    run: async () => `${await services.audit.sweep(services.config.auditDays)} deleted`,
+  });
+  jobs.register({
     name: 'sweep-outbox',
     schedule: '47 3 * * *',
     about: 'Deletes mail kept in the outbox for over 30 days.',

@@ -8,6 +8,8 @@ import { closedBy, closedMessage } from './closing.ts';
 import { formUrls } from './form-view.ts';
 import { chooseLanguage, formLanguages, translate } from '../../shared/definition/translations.ts';
 import { wordsFor } from '../../shared/engine/i18n/index.ts';
+import { IMAGE_URL, imageRefs } from '../../shared/definition/check-images.ts';
+import { IMAGE_PATH } from './images/image-service.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 
@@ -85,6 +87,19 @@ export class PublicForms {
       render_token: this.antiSpam.renderToken(form.id),
       // For file fields: renderers refuse a larger file before sending it.
       upload_max_bytes: this.config.uploadMaxBytes,
+      ...(await this.imageSizes(form, definition)),
     };
+  }
+
+  /** `images`: the size of each picture the definition and the logo name (nothing when they name none). */
+  private async imageSizes(form: FormRecord, definition: unknown) {
+    const logo = (form.theme as { logo?: unknown }).logo;
+    const named = new Set([...imageRefs(definition).map((r) => r.id), IMAGE_URL.exec(String(logo ?? ''))?.[1]]);
+    named.delete(undefined);
+    if (!named.size) return {};
+    const images: Record<string, { width: number; height: number }> = {};
+    for (const i of await this.store.images.ofForm(form.id))
+      if (named.has(i.id)) images[`${IMAGE_PATH}${i.id}`] = { width: i.width, height: i.height };
+    return { images };
   }
 }

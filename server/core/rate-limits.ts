@@ -1,5 +1,5 @@
 // The rate limits of ARCHITECTURE.md "Forms, versions, claims", by socket address (or, behind N
-// trusted proxies, the X-Forwarded-For entry the nearest of them wrote: http/client-ip.ts) and by form,
+// trusted proxies, the X-Forwarded-For entry the nearest of them wrote: lib/client-ip.ts) and by form,
 // plus the confirmation mail's limits. The buckets are the store's (store.rateBuckets): in memory for the
 // embedded store, rows on PostgreSQL so that every instance draws on the same ones.
 // FORMSTEAD_RATE_LIMIT=off disables the request limits (not the mail limits, which guard strangers' inboxes).

@@ -1,9 +1,11 @@
 // The services the HTTP handlers, the admin channel and the MCP tools call: built once at start.
 import type { Config } from '../config.ts';
+import { AuditLog } from './audit/audit-log.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
 import { FileService } from './files/file-service.ts';
+import { ImageService } from './images/image-service.ts';
 import { DeletionService } from './deletion.ts';
 import { DraftService } from './drafts.ts';
 import { FormService } from './forms.ts';
@@ -41,6 +43,8 @@ import { WorkspaceService } from './workspaces.ts';
 export interface Services {
   config: Config;
   keys: KeyService;
+  /** The audit log: who did what, when and from where (core/audit/). */
+  audit: AuditLog;
   accounts: AccountService;
   forms: FormService;
   publicForms: PublicForms;
@@ -65,6 +69,8 @@ export interface Services {
   submissionEvents: SubmissionEvents;
   /** Uploaded files: taking them in, reading them, and the one place that deletes them. */
   files: FileService;
+  /** A form's pictures: taking them in, serving them, and removing them with the form. */
+  images: ImageService;
   /** The instance secret (signed download links). */
   secret: string;
   /** The thank-you page's signed "Back to <host>" link after a form post from another site. */
@@ -112,6 +118,7 @@ export function createServices(
   const keys = new KeyService(store);
   const forms = new FormService(store, keys, config);
   const files = new FileService(store, forms.definitions, config);
+  const images = new ImageService(store, config);
   const antiSpam = new AntiSpam(secret);
   const mailer = new Mailer(store, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const mailError = (err: unknown) => log(`mail: ${err instanceof Error ? err.message : String(err)}`);
@@ -166,13 +173,14 @@ export function createServices(
     files,
     secret,
   });
-  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting, images);
   const members = new MemberService(store, accounts, config.publicUrl);
   const sso =
     config.oidc && new SingleSignOn(config.oidc.name, config.oidc, config.publicUrl, secret, accounts, members, log);
   return {
     config,
     keys,
+    audit: new AuditLog(store),
     accounts,
     forms,
     publicForms,
@@ -180,7 +188,7 @@ export function createServices(
     spam: new SpamService(store, submissions, forms.definitions),
     settings,
     rateLimits,
-    reads: new SubmissionReads(store, new SignedCursor(secret)),
+    reads: new SubmissionReads(store, new SignedCursor(secret), files),
     antiSpam,
     mailer,
     responseMail,
@@ -196,6 +204,7 @@ export function createServices(
     workspaces: new WorkspaceService(store, config),
     submissionEvents,
     files,
+    images,
     secret,
     backLinks: new BackLinks(secret),
     reports,

@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid } from '../lib/api-error.ts';
 import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import { successMessagePipingProblems } from '../../shared/definition/check-piping.ts';
+import { IMAGE_URL, NOT_THIS_FORMS_IMAGE } from '../../shared/definition/check-images.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { reservedSlugProblem } from './slugs.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
@@ -90,6 +91,11 @@ export class SettingsService {
     if (typeof raw.success_message === 'string' && !reported('success_message')) {
       const definition = await this.definitions?.get(form.id, form.version);
       if (definition) problems.push(...successMessagePipingProblems(definition, raw.success_message));
+    }
+    const logo = (raw.theme as { logo?: unknown } | undefined)?.logo;
+    if (typeof logo === 'string' && !reported('theme.logo')) {
+      const image = await this.store.images.byId(IMAGE_URL.exec(logo)?.[1] ?? '');
+      if (image?.formId !== form.id) problems.push(`theme.logo: ${NOT_THIS_FORMS_IMAGE}`);
     }
     if (typeof raw.slug === 'string' && !reported('slug')) {
       const problem = reservedSlugProblem(raw.slug);

@@ -1,13 +1,15 @@
 // Reading submissions back (spec 4.3): JSON pages with keyset cursors, the export's columns and the CSV file.
-import type { FormDefinition } from '../../shared/engine/index.ts';
+import { allFields, type FormDefinition, pipeText } from '../../shared/engine/index.ts';
 import { badRequest, notFound } from '../lib/api-error.ts';
 import { csvRow } from '../lib/csv.ts';
 import type { AnswerPdf } from '../lib/pdf/answer-pdf.ts';
 import type { SignedCursor } from '../lib/signed-cursor.ts';
 import { DEFAULT_EXPORT, type ExportOptions } from './exports/export-options.ts';
 import { exportColumns, type ExportColumn } from './exports/export-columns.ts';
-import { labelledValue } from './exports/export-values.ts';
+import { exportCell } from './exports/export-values.ts';
 import { answerPdfContent } from './exports/answer-pdf-content.ts';
+import { pdfImageReader } from './exports/pdf-images.ts';
+import type { FileService } from './files/file-service.ts';
 import { fieldColumns, type FieldColumn } from './submission-fields.ts';
 import type { FormRecord, Store, SubmissionRecord } from './store/types.ts';
 
@@ -42,6 +44,7 @@ export class SubmissionReads {
   constructor(
     private readonly store: Store,
     private readonly cursors: SignedCursor,
+    private readonly files?: FileService,
   ) {}
 
   /**
@@ -76,10 +79,24 @@ export class SubmissionReads {
     return submissionView(await this.record(form, id));
   }
 
-  /** One submission's PDF content (title, when, every question and answer); 404 as `one`. */
+  /** One submission's PDF content (title, when, every question and answer, a signature's image); 404 as `one`. */
   async pdf(form: FormRecord, id: string): Promise<AnswerPdf> {
     const row = await this.record(form, id);
-    return answerPdfContent(form.title, await this.fields(form), row);
+    const images = this.files && pdfImageReader(this.files, form.id);
+    const versions = (await this.store.forms.versions(form.id)).map((v) => ({
+      version: v.version,
+      definition: JSON.parse(v.definition) as FormDefinition,
+    }));
+    const fields = fieldColumns(versions.map((v) => v.definition));
+    // One person's answer: a label that pipes an answer reads as they saw it, in the version they answered.
+    const own = versions.find((v) => v.version === row.formVersion)?.definition;
+    if (own)
+      for (const field of allFields(own))
+        if (field.label.includes('{{')) {
+          const column = fields.find((c) => c.key === field.key);
+          if (column) column.label = pipeText(own, field.label, row.values).trim() || field.key;
+        }
+    return answerPdfContent(form.title, fields, row, images);
   }
 
   private async record(form: FormRecord, id: string): Promise<SubmissionRecord> {
@@ -165,10 +182,7 @@ export class SubmissionReads {
     const labels = options.values === 'labels';
     for await (const sub of this.oldestFirst(form, filter)) {
       const cells: unknown[] = [sub.id, sub.createdAt];
-      for (let i = 2; i < columns.length; i++) {
-        const value = sub.values[columns[i].key];
-        cells.push(labels ? labelledValue(columns[i].field, value) : value);
-      }
+      for (let i = 2; i < columns.length; i++) cells.push(exportCell(columns[i], sub.values, labels));
       chunk += csvRow(cells);
       if (chunk.length >= chunkChars) {
         yield chunk;

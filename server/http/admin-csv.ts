@@ -2,6 +2,7 @@
 // links), only the submissions containing `?filter=` when given, with the same `headers`, `values` and `bom` options
 // as the REST API; and /admin/forms/{id}/submissions/{sid}/pdf, one answer as a PDF. Plain HTTP downloads, since a
 // browser saves a file best from a link.
+import { audit } from './audit.ts';
 import { SUBMISSION_FILTER_MAX } from '../../shared/api/admin.ts';
 import { badRequest, unauthorized } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
@@ -24,7 +25,12 @@ const adminExport =
     const filter = query.get('filter')?.trim() ?? '';
     if (filter.length > SUBMISSION_FILTER_MAX)
       throw badRequest('invalid_request', [`filter: must be at most ${SUBMISSION_FILTER_MAX} characters`]);
-    await stream(s, res, form, filter || undefined, parseExportOptions(query));
+    const options = parseExportOptions(query);
+    await audit(s, req, principal, 'answers.exported', {
+      form,
+      detail: { format: stream === streamCsv ? 'csv' : 'xlsx' },
+    });
+    await stream(s, res, form, filter || undefined, options);
   };
 
 /** GET /admin/forms/{id}/submissions/{sid}/pdf: the panel's "Download PDF" of one answer, for any member. */
@@ -33,7 +39,9 @@ export const adminPdf =
   async ({ req, res, params, query }: RouteContext) => {
     const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
     if (!principal) throw unauthorized(['session: sign in again']);
-    await sendPdf(s, req, res, await s.forms.requireInScope(principal, params.id), params.sid);
+    const form = await s.forms.requireInScope(principal, params.id);
+    await audit(s, req, principal, 'answer.viewed', { form, target: params.sid, detail: { format: 'pdf' } });
+    await sendPdf(s, req, res, form, params.sid);
   };
 
 /** The panel's CSV download. */

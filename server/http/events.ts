@@ -1,12 +1,13 @@
 // Counting how a form does (ARCHITECTURE.md "Knowing how a form does"): the pages' events, posted
-// without a key from any site like answers are, and the stats read with a key.
+// without a key from any site like answers are, and the stats and the answers summary read with a key.
 import { EVENTS_BODY_MAX_BYTES } from '../../shared/api/limits.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { parseJsonObject, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
+import { answersSummary } from '../core/stats/summary-view.ts';
 import { requireKey } from './auth.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { sendJson } from './respond.ts';
 import { corsHeaders } from './respondent.ts';
 
@@ -39,4 +40,13 @@ export const getStats =
     const principal = await requireKey(s, req);
     const form = await s.forms.requireInScope(principal, params.id);
     sendJson(res, 200, await s.stats.report(form, query.get('from'), query.get('to')));
+  };
+
+/** GET /v1/forms/{id}/summary?from=&to=: the answers summary per question, for agent and account keys in scope. */
+export const getSummary =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    const principal = await requireKey(s, req);
+    const form = await s.forms.requireInScope(principal, params.id);
+    sendJson(res, 200, await answersSummary(s.summaries, form, query.get('from'), query.get('to')));
   };

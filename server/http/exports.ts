@@ -6,11 +6,11 @@ import type { ExportOptions } from '../core/exports/export-options.ts';
 import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
 import type { FormRecord } from '../core/store/types.ts';
 import { OneAtATime } from '../lib/one-at-a-time.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { writeXlsx } from '../lib/xlsx-writer.ts';
 
 /** The headers of a download: saved under `name`, never sniffed or cached. */
-function startDownload(res: ServerResponse, type: string, name: string) {
+export function startDownload(res: ServerResponse, type: string, name: string) {
   res.writeHead(200, {
     'content-type': type,
     'content-disposition': `attachment; filename="${name}"`,

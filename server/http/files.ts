@@ -18,7 +18,7 @@ import type { FileRecord, FormRecord } from '../core/store/types.ts';
 import type { Services } from '../core/services.ts';
 import { isClaimed } from '../core/unclaimed.ts';
 import { bearerToken } from './auth.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { sessionToken } from '../core/session-cookie.ts';
 import { corsHeaders } from './respondent.ts';
 import { sendJson } from './respond.ts';

@@ -1,10 +1,11 @@
 // Handlers of /v1/forms: publish and list (spec 4.1, 4.2), read one, and delete (ARCHITECTURE.md
 // "Forms made by people").
+import { audit } from './audit.ts';
 import { readJsonObject } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { optionalKey, requireKey } from './auth.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { requireFormDeleter } from '../core/deletion.ts';
 import { sendJson, sendNoContent } from './respond.ts';
 
@@ -15,7 +16,11 @@ export const publishForm =
     const principal = await optionalKey(s, req);
     const admit = await s.rateLimits.publishAdmission(principal === null, clientIp(req, s.config.trustProxy));
     const body = await readJsonObject(req);
-    sendJson(res, 201, await s.forms.publish(principal, body, admit));
+    const published = await s.forms.publish(principal, body, admit);
+    const { form_id, version } = published as { form_id: string; version?: number };
+    const owner = principal && 'workspaceId' in principal ? principal.workspaceId : null;
+    await audit(s, req, principal, 'form.published', { workspaceId: owner, target: form_id, detail: { version } });
+    sendJson(res, 201, published);
   };
 
 /** GET /v1/forms: the caller's forms, newest first. */
@@ -43,5 +48,6 @@ export const deleteForm =
     const form = await s.forms.requireInScope(principal, params.id);
     requireFormDeleter(principal, form);
     await s.deletion.deleteForm(form);
+    await audit(s, req, principal, 'form.deleted', { form });
     sendNoContent(res);
   };

@@ -4,7 +4,7 @@ import { parseJson, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { optionalKey } from './auth.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 
 /** POST /mcp: one JSON-RPC message (or batch). A bad key is a 401 before MCP starts; no key is allowed. */
 export const mcpPost =

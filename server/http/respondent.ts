@@ -16,7 +16,7 @@ import { readVisitHint, VISIT_HEADER } from '../core/stats/visit-hint.ts';
 import { thanksToken } from '../core/thanks-links.ts';
 import { followsRedirect } from '../core/unclaimed.ts';
 import { gotchaHoneypot, mailHeaders, nextAddress, type PostExtras, takeReserved } from '../core/form-post.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { submitLimits } from './submit-limits.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
 import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';

@@ -2,11 +2,13 @@
 import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, getForm, listForms, publishForm } from './forms.ts';
-import { getStats, postEvents } from './events.ts';
+import { getStats, getSummary, postEvents } from './events.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
+import { adminUploadImage, serveImage, uploadImage } from './images.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
+import { adminAuditExport } from './admin-audit.ts';
 import { adminCsv, adminPdf, adminXlsx } from './admin-csv.ts';
 import { asset } from './assets.ts';
 import { serviceWorker } from './service-worker.ts';
@@ -52,8 +54,13 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/forms/:id/webhook', handler: getWebhook(s) },
     // How a form does: daily counts of views, starts, steps and completions (ARCHITECTURE.md Wave 3)
     { method: 'GET', path: '/v1/forms/:id/stats', handler: getStats(s) },
+    // What the answers add up to, per question (ARCHITECTURE.md Wave 4)
+    { method: 'GET', path: '/v1/forms/:id/summary', handler: getSummary(s) },
     // Stored files: the bytes for keys, members and signed webhook links (ARCHITECTURE.md "Files")
     { method: 'GET', path: '/v1/files/:id', handler: download(s) },
+    // A form's pictures (ARCHITECTURE.md Wave 4): uploaded by its keys or the builder, served to anyone
+    { method: 'POST', path: '/v1/forms/:id/images', handler: uploadImage(s) },
+    { method: 'GET', path: '/i/:id', handler: serveImage(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/test', handler: testWebhook(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/redeliver', handler: redeliverWebhook(s) },
     { method: 'POST', path: '/v1/forms/:id/webhook/rotate', handler: rotateWebhookSecret(s) },
@@ -94,9 +101,11 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/oidc/callback', handler: ssoCallback(s) },
     { method: 'GET', path: '/admin/invite/:token', handler: invitePage(s) },
     { method: 'POST', path: '/admin/invite/:token', handler: inviteSubmit(s) },
+    { method: 'GET', path: '/admin/audit.jsonl', handler: adminAuditExport(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.csv', handler: adminCsv(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions.xlsx', handler: adminXlsx(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions/:sid/pdf', handler: adminPdf(s) },
+    { method: 'POST', path: '/admin/forms/:id/images', handler: adminUploadImage(s) },
     { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)
     { method: 'GET', path: '/admin', handler: adminShell(s) },

@@ -1,4 +1,5 @@
 // PATCH /v1/forms/{id}: update settings (spec 4.4). Account keys only; agent keys get owner_key_required.
+import { audit } from './audit.ts';
 import { readJsonObject } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
@@ -14,5 +15,7 @@ export const updateSettings =
     const form = await s.forms.requireInScope(principal, params.id);
     requireEditor(principal);
     const body = await readJsonObject(req);
-    sendJson(res, 200, await s.settings.update(form, body));
+    const updated = await s.settings.update(form, body);
+    await audit(s, req, principal, 'settings.changed', { form, detail: { settings: Object.keys(body).sort() } });
+    sendJson(res, 200, updated);
   };

@@ -1,6 +1,7 @@
 // GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3) and with format=xlsx
 // a workbook (headers, values and bom options: exports.ts); one submission read (spec 2.12; format=pdf: the answer as
 // a PDF) or deleted (ARCHITECTURE.md "Forms made by people").
+import { audit } from './audit.ts';
 import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
@@ -22,10 +23,13 @@ export const listSubmissions =
       throw badRequest('invalid_format', ['format: must be json, csv or xlsx']);
     // Checked for every format, so a misspelt option is named even where it would change nothing.
     const options = parseExportOptions(query);
+    const limit = format === 'csv' || format === 'xlsx' ? undefined : parseLimit(query.get('limit'));
+    // A list read from its first page is an export; the pages after it are the same read going on.
+    if (query.get('cursor') === null)
+      await audit(s, req, principal, 'answers.exported', { form, detail: { format: format ?? 'json' } });
     if (format === 'csv') return streamCsv(s, res, form, undefined, options);
     if (format === 'xlsx') return streamXlsx(s, res, form, undefined, options);
-    const limit = parseLimit(query.get('limit'));
-    sendJson(res, 200, await s.reads.page(form, limit, query.get('cursor')));
+    sendJson(res, 200, await s.reads.page(form, limit!, query.get('cursor')));
   };
 
 /**
@@ -41,7 +45,9 @@ export const getSubmission =
     if (format !== null && format !== 'json' && format !== 'pdf')
       throw badRequest('invalid_format', ['format: must be json or pdf']);
     if (format === 'pdf') return sendPdf(s, req, res, form, params.submissionId);
-    sendJson(res, 200, await s.reads.one(form, params.submissionId));
+    const answer = await s.reads.one(form, params.submissionId);
+    await audit(s, req, principal, 'answer.viewed', { form, target: params.submissionId });
+    sendJson(res, 200, answer);
   };
 
 /** DELETE /v1/forms/{id}/submissions/{submission_id}: account keys only (agent keys 403 owner_key_required); 204. */
@@ -52,5 +58,6 @@ export const deleteSubmission =
     const form = await s.forms.requireInScope(principal, params.id);
     requireEditor(principal);
     await s.deletion.deleteSubmission(form, params.submissionId);
+    await audit(s, req, principal, 'answers.deleted', { form, detail: { ids: [params.submissionId] } });
     sendNoContent(res);
   };

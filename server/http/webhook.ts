@@ -1,6 +1,7 @@
 // GET /v1/forms/{id}/webhook, POST .../webhook/test (spec 4.5, 4.6), .../webhook/redeliver and
 // .../webhook/rotate (docs/webhooks.md): account keys only; agent keys get 403 owner_key_required, also
 // after a claim.
+import { audit } from './audit.ts';
 import { redeliverBodySchema } from '../../shared/api/webhooks.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
 import { badRequest, invalid } from '../lib/api-error.ts';
@@ -18,7 +19,10 @@ export const getWebhook =
     const principal = await requireKey(s, req);
     const form = await s.forms.requireInScope(principal, params.id);
     requireEditor(principal);
-    sendJson(res, 200, await s.webhooks.view(form, parseReveal(query.get('reveal'))));
+    const reveal = parseReveal(query.get('reveal'));
+    const view = await s.webhooks.view(form, reveal);
+    if (reveal) await audit(s, req, principal, 'secret.revealed', { form });
+    sendJson(res, 200, view);
   };
 
 /** Sends one signed test payload and answers how it went; no body is read. */
@@ -50,7 +54,9 @@ export const rotateWebhookSecret =
     const principal = await requireKey(s, req);
     const form = await s.forms.requireInScope(principal, params.id);
     requireEditor(principal);
-    sendJson(res, 200, await s.settings.rotateSecret(form));
+    const rotated = await s.settings.rotateSecret(form);
+    await audit(s, req, principal, 'secret.rotated', { form });
+    sendJson(res, 200, rotated);
   };
 
 /** `reveal` is a boolean query value: absent, `true` or `false`; anything else is a 400. */

@@ -1,5 +1,6 @@
 // MCP tools over forms: publish, settings, list, submissions. Each is the REST handler's sequence (key,
 // scope, role, service call) with the REST body schemas reused as the tool's arguments (spec 4.1-4.4).
+import { answersSummary } from '../core/stats/summary-view.ts';
 import * as z from 'zod';
 import { publishBodySchema, settingsPatchSchema } from '../../shared/api/forms.ts';
 import { parseLimit } from '../core/submission-reads.ts';
@@ -204,5 +205,26 @@ export const getFormStats = defineTool({
     const { form_id, from, to } = checkArgs(statsInput, args);
     const form = await ctx.services.forms.requireInScope(principal, form_id);
     return { ...(await ctx.services.stats.report(form, from, to)) };
+  },
+});
+
+/** get_form_summary: GET /v1/forms/{id}/summary (what the answers add up to, per question). */
+export const getFormSummary = defineTool({
+  name: 'get_form_summary',
+  description:
+    'What the answers to a form add up to, per question of its current version, over a range of days (default: ' +
+    'the last 30 days up to today, UTC). Returns total (answers read; sampled is true when only the newest ' +
+    '10,000 of the range were) and questions: {key, label, type, answered} plus, by type: options [{value, ' +
+    'label, count}] for choices; mean, median, min, max and distribution {"<value>": count} for number, rating, ' +
+    'scale and nps; nps {score, promoters, passives, detractors} for nps (9-10, 7-8, 0-6); rows [{value, label, ' +
+    'columns: {"<column>": count}}] for a matrix; options [{value, label, mean_position, ranked}] for a ranking ' +
+    '(1 = first); latest (up to 5) for texts. A piped label reads "…" where it names an answer. Needs a key.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: statsInput,
+  run: async (ctx, args) => {
+    const principal = requireKey(ctx);
+    const { form_id, from, to } = checkArgs(statsInput, args);
+    const form = await ctx.services.forms.requireInScope(principal, form_id);
+    return { ...(await answersSummary(ctx.services.summaries, form, from, to)) };
   },
 });

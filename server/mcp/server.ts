@@ -6,7 +6,14 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import pkg from '../../package.json' with { type: 'json' };
 import { definitionReferenceTool, validateDefinitionTool } from './definition-tools.ts';
 import { toolError, toolResult } from './errors.ts';
-import { getFormStats, getSubmissions, listForms, publishForm, updateFormSettings } from './form-tools.ts';
+import {
+  getFormStats,
+  getFormSummary,
+  getSubmissions,
+  listForms,
+  publishForm,
+  updateFormSettings,
+} from './form-tools.ts';
 import type { Tool, ToolContext } from './tool.ts';
 import { getWebhook, sendTestWebhook } from './webhook-tools.ts';
 
@@ -18,6 +25,7 @@ export const tools: Tool[] = [
   listForms,
   getSubmissions,
   getFormStats,
+  getFormSummary,
   updateFormSettings,
   getWebhook,
   sendTestWebhook,
@@ -26,7 +34,8 @@ export const tools: Tool[] = [
 const instructions =
   'Formstead is a forms backend. To make a form: read definition_reference, write a definition, check it with ' +
   'validate_definition, then publish_form. Share hosted_url with respondents; read answers with get_submissions ' +
-  'and how the form does (views, starts, completions, drop-off per step, sources) with get_form_stats. ' +
+  'and how the form does (views, starts, completions, drop-off per step, sources) with get_form_stats, ' +
+  'and what its answers add up to per question with get_form_summary. ' +
   'Without a key, publish_form returns an agent key to send as "Authorization: Bearer <key>" and a claim_url for a ' +
   'person to take the form over. Settings and webhooks need an account key (svc_live_). A failed call returns ' +
   'isError with JSON {status, error, details}, the same codes and details as the REST API /v1.';

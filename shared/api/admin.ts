@@ -149,3 +149,10 @@ export const personEraseInput = z.strictObject({
   email: personEmail,
   mentions: z.enum(['keep', 'erase']).default('keep'),
 });
+
+/** A page of the audit log: before an entry's seq, how many, and (instance owners) the entries of no workspace. */
+export const auditPageInput = z.strictObject({
+  before: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+  none: z.boolean().optional(),
+});

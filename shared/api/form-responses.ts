@@ -119,5 +119,13 @@ export const publicDefinitionSchema = z
     hosted_url: z.string(),
     render_token: z.string().meta({ description: 'Send it back as _rt with the answers (anti-spam)' }),
     upload_max_bytes: z.number().int(),
+    images: z
+      .record(z.string(), z.object({ width: z.number().int(), height: z.number().int() }))
+      .optional()
+      .meta({
+        description:
+          "The size in pixels of each picture the definition and the theme's logo name, by its url (/i/<id>): " +
+          'renderers give images their width and height so the page does not shift as they load',
+      }),
   })
   .meta({ id: 'PublicDefinition' });

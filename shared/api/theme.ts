@@ -1,6 +1,7 @@
-// The per-form theme setting (accent colour, corner radius, font, light/dark) as a zod schema for
+// The per-form theme setting (accent colour, corner radius, font, light/dark, logo) as a zod schema for
 // PATCH /v1/forms/{id}; turning it into CSS lives in theme-values.ts (no zod, used by the renderer).
 import { z } from 'zod';
+import { IMAGE_URL, NOT_THIS_FORMS_IMAGE } from '../definition/check-images.ts';
 import { HEX_COLOUR, THEME_FONTS, THEME_MODES, THEME_RADIUS_MAX } from './theme-values.ts';
 
 export { THEME_FONTS, THEME_RADIUS_MAX } from './theme-values.ts';
@@ -19,6 +20,8 @@ export const themeSchema = z.strictObject({
     .optional(),
   font: z.enum(fonts, { message: `must be one of ${fonts.join(', ')}` }).optional(),
   mode: z.enum(THEME_MODES, { message: 'must be auto, light or dark' }).optional(),
+  /** Shown at the top of the hosted page: an image uploaded for this form (checked against the form by the server). */
+  logo: z.string().regex(IMAGE_URL, { message: NOT_THIS_FORMS_IMAGE }).optional(),
 });
 
 /** A stored theme. */

@@ -24,7 +24,8 @@
 //   calculation reads (its inputs stand in for it, in the order and circle rules too);
 // - piping (check-piping.ts): `{{key}}` names a field or calculation of this or an earlier step;
 // - translations (check-translations.ts): language tags, and paths that name a text the form has;
-// - endings (check-endings.ts): unique ids, redirect addresses, and conditions that may read any answer.
+// - endings (check-endings.ts): unique ids, redirect addresses, and conditions that may read any answer;
+// - images (check-images.ts): `/i/<id>` addresses, and a field's picture described by its imageAlt.
 import type { core } from 'zod';
 import { conditionKey } from '../engine/conditions.ts';
 import { dependencyCycles } from '../engine/dependencies.ts';
@@ -50,6 +51,7 @@ import {
   text,
 } from './check-parts.ts';
 import { endingProblems } from './check-endings.ts';
+import { imageProblems } from './check-images.ts';
 import { pipingProblems } from './check-piping.ts';
 import { translationProblems } from './check-translations.ts';
 import { FormDefinition, optionFieldTypes } from './schema.ts';
@@ -238,6 +240,7 @@ function meaningProblems(input: unknown, regex: RegexEngine | undefined): Proble
   problems.push(...cycleProblems(fields, multiStep ? steps.length : 0, calcs));
   problems.push(...pipingProblems(steps, list(def.endings), fields, keys, calcs));
   problems.push(...translationProblems(def));
+  problems.push(...imageProblems(def));
   return problems;
 
   function addField(raw: unknown, path: Path, step: number) {

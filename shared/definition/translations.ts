@@ -42,7 +42,7 @@ export function textEntries(definition: unknown): TextEntry[] {
       const field = record(raw);
       const key = str(field?.key);
       if (!field || !key) continue;
-      for (const prop of ['label', 'helperText', 'placeholder']) add(`fields.${key}.${prop}`, field[prop]);
+      for (const prop of ['label', 'helperText', 'placeholder', 'imageAlt']) add(`fields.${key}.${prop}`, field[prop]);
       for (const o of list(field.options)) {
         const option = record(o);
         const value = str(option?.value);
@@ -155,6 +155,8 @@ export function translate(definition: FormDefinition, lang: string): FormDefinit
     label: t(`fields.${f.key}.label`, f.label),
     ...(f.helperText !== undefined && { helperText: t(`fields.${f.key}.helperText`, f.helperText) }),
     ...(f.placeholder !== undefined && { placeholder: t(`fields.${f.key}.placeholder`, f.placeholder) }),
+    // The picture is the same in every language; what it shows is said in each.
+    ...(f.imageAlt !== undefined && { imageAlt: t(`fields.${f.key}.imageAlt`, f.imageAlt) }),
     ...(f.options && {
       options: f.options.map((o) => ({ ...o, label: t(`fields.${f.key}.options.${o.value}`, o.label) })),
     }),

@@ -92,6 +92,7 @@ const rows: Row[] = [
   },
   { path: 'workspace.current', level: 'viewer' },
   { path: 'workspace.outbox', level: 'instance' },
+  { path: 'workspace.audit', level: 'owner', input: () => ({ limit: 5 }) },
   { path: 'keys.list', level: 'owner' },
   { path: 'keys.create', level: 'owner', input: () => ({ name: 'ci' }) },
   { path: 'keys.revoke', level: 'owner', input: () => ({ id: 'no-such-key' }) },

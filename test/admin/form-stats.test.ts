@@ -4,7 +4,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
-import { LATEST_TEXTS } from '../../server/core/stats/question-summary.ts';
+import {
+  LATEST_TEXTS,
+  QuestionSummaries,
+  SUMMARY_MAX_ANSWERS,
+  SUMMARY_MAX_SCANNED,
+} from '../../server/core/stats/question-summary.ts';
 
 const survey = {
   id: 'survey',
@@ -85,6 +90,7 @@ stats('stats.questions: the summary of every question of a seeded form, exact', 
   assert.equal(s, {
     answers: 7,
     total: 7,
+    sampled: false,
     questions: [
       {
         key: 'name',
@@ -97,7 +103,19 @@ stats('stats.questions: the summary of every question of a seeded form, exact', 
       },
       // An email is a contact detail, not an answer to sum up: counted only.
       { key: 'email', label: 'Email', type: 'email', answered: 3, kind: 'count' },
-      { key: 'size', label: 'Team size', type: 'number', answered: 5, kind: 'number', min: 1, median: 7, max: 40 },
+      {
+        key: 'size',
+        label: 'Team size',
+        type: 'number',
+        answered: 5,
+        kind: 'number',
+        mean: 12.6,
+        min: 1,
+        median: 7,
+        max: 40,
+        // A plain number has no points: only the values given.
+        distribution: { 1: 1, 3: 1, 7: 1, 12: 1, 40: 1 },
+      },
       {
         key: 'plan',
         label: 'Plan',
@@ -149,9 +167,11 @@ stats('stats.questions: an even count of numbers has the mean of the middle two 
     type: 'number',
     answered: 4,
     kind: 'number',
+    mean: 6,
     min: 2,
     median: 6,
     max: 10,
+    distribution: { 2: 1, 4: 1, 8: 1, 10: 1 },
   });
 });
 
@@ -252,6 +272,34 @@ busy(
     assert.equal(size && 'median' in size ? [size.min, size.max, size.answered] : [], [0, 49, 10_000]);
     assert.is(pagesRead, 20, 'one read of 20 pages of 500 serves all four');
     assert.ok(turns >= 19, `the event loop turned ${turns} times while 20 pages were summed up`);
+  },
+);
+
+busy(
+  `a range reads at most ${SUMMARY_MAX_ANSWERS} answers and says when more were left; looking stops past a bound`,
+  async ({ w, formId }) => {
+    const form = (await w.store.forms.byId(formId))!;
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const fresh = (scanned = SUMMARY_MAX_SCANNED) =>
+      new QuestionSummaries(w.store, w.services.forms.definitions, { answers: SUMMARY_MAX_ANSWERS, scanned });
+    const atLimit = await fresh().summarize(form, { from: today, to: today });
+    assert.equal([atLimit.total, atLimit.sampled], [SUMMARY_MAX_ANSWERS, false], 'exactly the limit: all read');
+    const sent = await w.services.submissions.submit({
+      formId,
+      values: { name: 'One more' },
+      formPost: false,
+      bodyHash: '',
+    });
+    assert.is(sent.status, 201);
+    const past = await fresh().summarize(form, { from: today, to: today });
+    assert.equal([past.total, past.sampled], [SUMMARY_MAX_ANSWERS, true], 'one past it: the newest read, sampled');
+    assert.equal(past.questions[0].kind === 'text' && past.questions[0].latest[0], 'One more');
+    // Yesterday holds none: every answer is newer and passed over, 500 a page (10,001 answers: 21 pages).
+    const looked = await fresh(10_001).summarize(form, { from: yesterday, to: yesterday });
+    assert.equal([looked.total, looked.sampled], [0, false], 'the range looked at to its end');
+    const stopped = await fresh(10_000).summarize(form, { from: yesterday, to: yesterday });
+    assert.equal([stopped.total, stopped.sampled], [0, true], 'stopped at the bound before the end');
   },
 );
 

@@ -50,6 +50,9 @@ export async function mount(vnode: VNode): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.append(container);
   await act(() => render(vnode, container));
+  // A FormRenderer whose definition needs code loaded on demand (calculations, the progress line of
+  // steps) shows once it has arrived: wait for it, so that tests see the form at its first real render.
+  for (let i = 0; i < 200 && !container.hasChildNodes(); i++) await settle(5);
   return container;
 }
 

@@ -63,6 +63,7 @@ const allTools = [
   'list_forms',
   'get_submissions',
   'get_form_stats',
+  'get_form_summary',
   'update_form_settings',
   'get_webhook',
   'send_test_webhook',
@@ -79,6 +80,7 @@ tools('list_tools shows every tool with a description, annotations and an input 
     list_forms: [true, false, true],
     get_submissions: [true, false, true],
     get_form_stats: [true, false, true],
+    get_form_summary: [true, false, true],
     update_form_settings: [false, true, true],
     get_webhook: [true, false, true],
     send_test_webhook: [false, false, false],
@@ -157,6 +159,26 @@ tools('get_form_stats answers what GET /v1/forms/{id}/stats answers; a bad date 
     ['9999-12-31'],
   );
   assert.is((await api('GET', '/healthz')).status, 200);
+});
+
+tools('get_form_summary answers what GET /v1/forms/{id}/summary answers; a bad range names its argument', async () => {
+  const published = await tool(await connect(), 'publish_form', { definition: contactDefinition() });
+  const agent = await connect(published.json.agent_key);
+  const id = published.json.form_id;
+  assert.is(
+    (await api('POST', `/v1/f/${id}`, { body: { values: { name: 'Ada', email: 'a@example.com' } } })).status,
+    201,
+  );
+  const mcp = await tool(agent, 'get_form_summary', { form_id: id });
+  const rest = await api('GET', `/v1/forms/${id}/summary`, { key: published.json.agent_key });
+  assert.is(rest.status, 200, rest.text);
+  assert.equal(mcp.json, rest.json);
+  assert.is(mcp.json.total, 1);
+  assert.equal(mcp.json.questions[0], { key: 'name', label: 'Name', type: 'text', answered: 1, latest: ['Ada'] });
+  const bad = await tool(agent, 'get_form_summary', { form_id: id, from: '2026-11-02', to: '2026-11-01' });
+  assertToolError(bad, 400, 'invalid_query', 'from after to');
+  assert.equal(bad.json.details, ['from: must not be after to (2026-11-01)']);
+  assertToolError(await tool(agent, 'get_form_summary', { form_id: 'nosuchform' }), 404, 'not_found');
 });
 
 tools('get_submissions pages like GET /v1/forms/{id}/submissions', async () => {

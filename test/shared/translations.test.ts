@@ -12,6 +12,7 @@ import {
 import { catalogueFor, en, engineMessages, message } from '../../shared/engine/i18n/index.ts';
 import { fileWords } from '../../client/renderer/lazy/file-input.ts';
 import { resetWords } from '../../client/renderer/lazy/reset-confirm.ts';
+import { progressWords } from '../../client/renderer/lazy/progress.ts';
 import { resumedWords } from '../../client/renderer/lazy/resumed.ts';
 import {
   checkDefinition,
@@ -261,7 +262,12 @@ msgs('English from the catalogue is exactly the engine default for every message
 });
 
 msgs('every language has every message id, the on-demand modules’ too; unknown languages speak English', () => {
-  const onDemand = { ...fileWords.messages, ...resetWords.messages, ...resumedWords.messages };
+  const onDemand = {
+    ...fileWords.messages,
+    ...resetWords.messages,
+    ...resumedWords.messages,
+    ...progressWords.messages,
+  };
   const english = { ...en.messages, ...onDemand };
   for (const lang of ['de', 'fr', 'es'])
     assert.equal(

@@ -16,6 +16,7 @@ import { PublishBar, PublishedNotice } from './publish-bar.ts';
 import { useStylesheet } from './use-stylesheet.ts';
 import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
+import { BuilderFormId } from './picture-editor.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
 
@@ -202,8 +203,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
     }
-    <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
-      theme=${loaded.theme} />
+    <${BuilderFormId.Provider} value=${formId}>
+      <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
+        theme=${loaded.theme} />
+    </${BuilderFormId.Provider}>
     ${
       discarding &&
       html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard}

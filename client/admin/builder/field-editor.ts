@@ -1,4 +1,4 @@
-// The selected field's settings: type, label, key, placeholder, help, default, options, rules, the
+// The selected field's settings: type, label, key, placeholder, help, picture, default, options, rules, the
 // extras of some types (rows, accepted files, keyboard, auto-advance), when it shows, and where it sits.
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { FormDefinition, FormField } from '../../../shared/definition/schema.ts';
@@ -23,6 +23,7 @@ import {
   type PlacedProblem,
 } from './model/index.ts';
 import { OptionsEditor } from './options-editor.ts';
+import { PictureEditor } from './picture-editor.ts';
 import type { Selection } from './selection.ts';
 import type { Builder } from './use-builder.ts';
 import { ValidationEditor } from './validation-editor.ts';
@@ -99,6 +100,7 @@ export function FieldEditor({ def, field, at, b, select, problems, focusLabel, r
     }
     <${TextInput} label="Help text" hint="Shown under the question." value=${field.helperText} pipe=${pipe}
       onInput=${(t: string) => set({ helperText: t || undefined }, g('help'))} problems=${p('helperText')} />
+    <${PictureEditor} field=${field} set=${set} problems=${p} group=${g} readOnly=${readOnly} />
     ${
       hasOptions(field.type) &&
       html`<${OptionsEditor} def=${def} field=${field} at=${at} b=${b} problems=${p('options')} readOnly=${readOnly} />`

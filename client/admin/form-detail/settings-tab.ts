@@ -50,7 +50,7 @@ export function SettingsTab({ form, canEdit, draft }: { form: FormDetail; canEdi
     ${versions.data && html`<${MailSettings} ...${part} emailFields=${emailFields} />`}
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${part} />
-    <${ThemeSettings} ...${part} />
+    <${ThemeSettings} ...${part} formId=${form.form_id} />
     <${RedirectOriginsSetting} ...${part} />
     <${SaveBar} draft=${draft} canEdit=${canEdit} hostedUrl=${form.hosted_url} />
   </form>`;

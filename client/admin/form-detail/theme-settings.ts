@@ -1,8 +1,9 @@
-// Settings › Look: the form's accent colour, corner radius, font and light/dark mode, used by the
+// Settings › Look: the form's accent colour, corner radius, font, light/dark mode and logo, used by the
 // hosted page and both embeds. Only picked values are stored (colours as #rrggbb), never CSS.
 import type { FormTheme } from '../../../shared/api/theme.ts';
 import { THEME_RADIUS_MAX, themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import { html } from '../../renderer/html.ts';
+import { ImagePicker } from '../common/image-picker.ts';
 import { Section } from '../common/section.ts';
 import { FieldProblems, type SettingsPartProps } from './settings-part.ts';
 
@@ -32,7 +33,7 @@ function LookPreview({ theme }: { theme: FormTheme }) {
 }
 
 /** The Look part of the settings tab. */
-export function ThemeSettings({ draft, set, problemsOf, disabled }: SettingsPartProps) {
+export function ThemeSettings({ draft, set, problemsOf, disabled, formId }: SettingsPartProps & { formId: string }) {
   const theme = draft.theme as FormTheme;
   const change = (part: Partial<FormTheme>) => {
     const next: Record<string, unknown> = { ...theme, ...part };
@@ -42,7 +43,7 @@ export function ThemeSettings({ draft, set, problemsOf, disabled }: SettingsPart
   const hint = (part: string) =>
     html`<${FieldProblems} field=${`theme.${part}`} problems=${problemsOf(`theme.${part}`)} />`;
   // The problems of the look as a whole (not of one of its parts, shown under that part).
-  const ofParts = ['accent', 'radius', 'font', 'mode'].flatMap((part) => problemsOf(`theme.${part}`));
+  const ofParts = ['accent', 'radius', 'font', 'mode', 'logo'].flatMap((part) => problemsOf(`theme.${part}`));
   const value = (e: Event) => (e.target as HTMLInputElement).value;
   return html`<${Section} title="Look">
     <fieldset disabled=${disabled}>
@@ -74,6 +75,11 @@ export function ThemeSettings({ draft, set, problemsOf, disabled }: SettingsPart
         onChange=${(e: Event) => change({ mode: value(e) as FormTheme['mode'] })}>
         ${modes.map(([v, label]) => html`<option value=${v}>${label}</option>`)}
       </select>${hint('mode')}
+
+      <p class="image-picker-title">Logo <span
+        class="muted">(at the top of the form's page; saved with the settings)</span></p>
+      <${ImagePicker} formId=${formId} value=${theme.logo} label="Logo" disabled=${disabled}
+        onChange=${(i?: { url: string }) => change({ logo: i?.url })} />${hint('logo')}
       <${LookPreview} theme=${theme} />
       <${FieldProblems} field="theme" problems=${problemsOf('theme').filter((p) => !ofParts.includes(p))} />
       ${

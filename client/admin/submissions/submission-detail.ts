@@ -110,7 +110,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
       <${Section} title="Answers">
         <dl class="answers">${fields.map(
           (f) => html`<dt>${f.label}</dt>
-            <dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} /></dd>`,
+            <dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} detail /></dd>`,
         )}
           ${others.map(
             (k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} showHidden=${showHidden} /></dd>`,

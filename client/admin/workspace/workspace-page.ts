@@ -1,9 +1,10 @@
-// The Workspace page: usage for everyone; members, invites and keys for owners; the mail outbox and
+// The Workspace page: usage for everyone; members, invites, keys and the audit log for owners; the mail outbox and
 // the scheduled jobs for the instance's owners.
 import { html } from '../../renderer/html.ts';
 import type { Me, WorkspaceInfo } from '../types.ts';
 import { Jobs } from './jobs.ts';
 import { AgentKeys } from './agent-keys.ts';
+import { AuditLog } from './audit-log.ts';
 import { Keys } from './keys.ts';
 import { Members } from './members.ts';
 import { Outbox } from './outbox.ts';
@@ -18,6 +19,7 @@ export function WorkspacePage({ me, workspace }: { me: Me; workspace?: Workspace
     ${owner && html`<${Members} me=${me} />`}
     ${owner && html`<${Keys} />`}
     ${owner && html`<${AgentKeys} />`}
+    ${owner && html`<${AuditLog} instanceOwner=${me.instance_owner === true} />`}
     ${me.instance_owner && html`<${Outbox} />`}
     ${me.instance_owner && html`<${Jobs} />`}
     ${!owner && html`<p class="muted">Members and account keys are managed by the workspace's owners.</p>`}

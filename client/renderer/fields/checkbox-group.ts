@@ -1,6 +1,7 @@
 // Several choices (multiselect) as a group of checkboxes; the value is the list of chosen option values.
 // One change listener on the group (events bubble) instead of one per checkbox.
 import { html } from '../html.ts';
+import { Picture } from './image.ts';
 import { useWords } from '../words.ts';
 import type { FieldProps } from '../types.ts';
 
@@ -14,7 +15,7 @@ export function CheckboxGroup(p: FieldProps) {
     p.onChange(p.options.map((o) => o.value).filter((v) => (v === box.value ? box.checked : chosen.includes(v))));
   };
   return html`<div class="fs-options" onChange=${toggle}>${p.options.map(
-    (o, i) => html`<label class="fs-option" key=${o.value}>
+    (o, i) => html`<label class=${o.image ? 'fs-option fs-pictured' : 'fs-option'} key=${o.value}>
       <input
         type="checkbox"
         id=${i === 0 ? p.id : `${p.id}-${i}`}
@@ -23,7 +24,7 @@ export function CheckboxGroup(p: FieldProps) {
         checked=${chosen.includes(o.value)}
         aria-invalid=${p.error ? 'true' : undefined}
       />
-      <span>${o.label}</span>
+      ${o.image ? html`<${Picture} url=${o.image} alt="" className="fs-option-image" />` : null}<span>${o.label}</span>
     </label>`,
   )}${p.loading ? html`<p class="fs-help">${words('loading')}</p>` : null}</div>`;
 }

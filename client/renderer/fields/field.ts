@@ -10,6 +10,7 @@ import { Checkbox } from './checkbox.ts';
 import { CheckboxGroup } from './checkbox-group.ts';
 import { fileField } from './file-field.ts';
 import { describedBy, fieldFrame, groupFrame } from './frame.ts';
+import { Picture } from './image.ts';
 import { RadioGroup } from './radio-group.ts';
 import { Select } from './select.ts';
 import { TextArea } from './textarea.ts';
@@ -62,8 +63,15 @@ export const providedField = onDemand<FieldBoxProps & { body: FieldBody }>(
 export const needsProvidedField = (definition: FormDefinition): boolean =>
   !providedField.loaded() && allFields(definition).some((field) => field.optionsFrom !== undefined);
 
-/** The field's frame and control with these options. */
+/** The field's picture above its frame (outside it: a fieldset's legend must come first). */
 function fieldBody(props: FieldBoxProps, options: readonly FieldOption[], loading: boolean) {
+  const frame = framed(props, options, loading);
+  const { image, imageAlt } = props.field;
+  return image ? html`<${Picture} url=${image} alt=${imageAlt ?? ''} className="fs-field-image" />${frame}` : frame;
+}
+
+/** The field's frame and control with these options. */
+function framed(props: FieldBoxProps, options: readonly FieldOption[], loading: boolean) {
   const { field, id, error } = props;
   const required = isRequired(field);
   const control: ControlProps = {

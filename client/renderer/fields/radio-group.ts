@@ -3,6 +3,7 @@
 // change of a radio, but one from the keyboard has `detail` 0, so it is told apart from a real click.
 // The listeners sit on the group (events bubble), not on each radio: fewer to attach on first render.
 import { html } from '../html.ts';
+import { Picture } from './image.ts';
 import { useWords } from '../words.ts';
 import type { ControlProps } from '../types.ts';
 
@@ -33,10 +34,10 @@ export function RadioGroup(p: ControlProps) {
       choose(value, true);
     }}
   >${p.options.map(
-    (o, i) => html`<label class="fs-option" key=${o.value}>
+    (o, i) => html`<label class=${o.image ? 'fs-option fs-pictured' : 'fs-option'} key=${o.value}>
       <input type="radio" id=${i === 0 ? p.id : `${p.id}-${i}`} name=${p.name} value=${o.value}
         checked=${p.value === o.value} required=${!i && p.nativeRequired} />
-      <span>${o.label}</span>
+      ${o.image ? html`<${Picture} url=${o.image} alt="" className="fs-option-image" />` : null}<span>${o.label}</span>
     </label>`,
   )}${p.loading ? html`<p class="fs-help">${words('loading')}</p>` : null}</div>`;
 }

@@ -1,5 +1,9 @@
 // workspace.*: the workspace the panel acts in, the user's other workspaces, usage, the mail outbox.
-import { authedProcedure, instanceOwnerProcedure, router } from '../trpc.ts';
+import { auditPageInput } from '../../../shared/api/admin.ts';
+import { firstBreak } from '../../core/audit/audit-chain.ts';
+import { auditEntryView } from '../../core/audit/audit-view.ts';
+import { forbidden } from '../../lib/api-error.ts';
+import { authedProcedure, instanceOwnerProcedure, ownerProcedure, router } from '../trpc.ts';
 
 /** Workspace facts. */
 export const workspaceRouter = router({
@@ -12,6 +16,21 @@ export const workspaceRouter = router({
       workspaces,
       usage: await services.workspaces.usage(principal.workspaceId),
     };
+  }),
+
+  /**
+   * The audit log, newest first, a page at a time (owners; instance owners may read the entries of no
+   * workspace, such as failed sign-ins, with `none`). `intact` says whether the page's links hold together.
+   */
+  audit: ownerProcedure.input(auditPageInput).query(async ({ ctx, input }) => {
+    if (input.none && !(await ctx.services.workspaces.isInstanceOwner(ctx.principal.userId)))
+      throw forbidden('forbidden', ['none: only owners of the instance read entries of no workspace']);
+    const entries = await ctx.services.audit.page(input.none ? null : ctx.principal.workspaceId, {
+      beforeSeq: input.before,
+      limit: input.limit,
+    });
+    const broken = firstBreak([...entries].reverse());
+    return { entries: entries.map(auditEntryView), intact: broken === undefined, broken_at: broken ?? null };
   }),
 
   /** Mail held because no SMTP server is configured (or sending failed); instance owners only. */

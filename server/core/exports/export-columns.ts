@@ -1,6 +1,8 @@
 // The columns of a submissions export (spec 4.3 order: id, created_at, the latest version's keys, then keys only
 // older versions had), headed by key or by label. Labels are the newest version's that has the key, so a renamed
-// question (the blank form's `answer` now called "Name") is headed by what the form asks today.
+// question (the blank form's `answer` now called "Name") is headed by what the form asks today. A type with parts
+// (a matrix's rows, answer-types/) takes one column per part: `<key>.<part>`, headed "Label: Part" by label.
+import { answerOutput } from '../answer-types/registry.ts';
 import type { FieldColumn } from '../submission-fields.ts';
 import type { ExportOptions } from './export-options.ts';
 
@@ -10,6 +12,15 @@ export interface ExportColumn {
   /** `id`, `created_at`, or a field key. */
   key: string;
   field?: FieldColumn;
+  /** The part of the answer this column holds (a matrix's row value) and its label. */
+  part?: { value: string; label: string };
+}
+
+/** A field's columns: one, or one per part of a type that has parts. */
+function columnsOf(field: FieldColumn): ExportColumn[] {
+  const parts = answerOutput(field.type)?.parts?.(field) ?? [];
+  if (!parts.length) return [{ key: field.key, header: field.key, field }];
+  return parts.map((part) => ({ key: field.key, header: `${field.key}.${part.value}`, field, part }));
 }
 
 /** What the two fixed columns read as when headed by label. */
@@ -26,12 +37,13 @@ export function exportColumns(fields: FieldColumn[], headers: ExportOptions['hea
   const columns: ExportColumn[] = [
     { key: 'id', header: 'id' },
     { key: 'created_at', header: 'created_at' },
-    ...fields.map((field) => ({ key: field.key, header: field.key, field })),
+    ...fields.flatMap(columnsOf),
   ];
   if (headers === 'keys') return columns;
   const taken = new Set<string>();
   for (const column of columns) {
-    const base = oneLine(column.field ? column.field.label : FIXED_LABELS[column.key]) || column.key;
+    const label = column.field ? oneLine(column.field.label) || column.key : FIXED_LABELS[column.key];
+    const base = column.part ? `${label}: ${oneLine(column.part.label) || column.part.value}` : label;
     let header = base;
     for (let n = 2; taken.has(header.toLowerCase()); n++) header = `${base} (${n})`;
     taken.add(header.toLowerCase());

@@ -1,9 +1,12 @@
 // An answer as an export cell: as stored (spec 4.3), or as people read it (values=labels): option labels instead
 // of option values, Yes/No for booleans, a file by its name and link.
+import { answerOutput } from '../answer-types/registry.ts';
 import type { FieldColumn } from '../submission-fields.ts';
+import type { ExportColumn } from './export-columns.ts';
 
 /** A stored file answer (`{file_id, name, size, type, url}`, docs/api.md "Files"), as far as an export needs it. */
 export interface FileAnswer {
+  file_id: string;
   name: string;
   url: string;
   size?: number;
@@ -11,7 +14,7 @@ export interface FileAnswer {
 
 /** Whether a stored value is a file object. */
 export function isFileAnswer(value: unknown): value is FileAnswer {
-  const v = value as Partial<FileAnswer> & { file_id?: unknown };
+  const v = value as Partial<FileAnswer>;
   return (
     !!v &&
     typeof v === 'object' &&
@@ -40,3 +43,22 @@ export function labelledValue(field: FieldColumn | undefined, value: unknown): u
   if (isFileAnswer(value)) return `${value.name} (${value.url})`;
   return optionLabel(field, value);
 }
+
+const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * One column's cell of a submission's values, as stored or (`labels`) as people read it: a part's (a matrix row's)
+ * own cell, a type's own cell (a ranking's values joined), else the value (with labels, labelledValue).
+ */
+export function exportCell(column: ExportColumn, values: Record<string, unknown>, labels: boolean): unknown {
+  const value = values[column.key];
+  const output = column.field && answerOutput(column.field.type);
+  if (column.part)
+    return empty(value) ? undefined : output?.partCell?.(column.field!, value, column.part.value, labels);
+  if (!empty(value) && output?.cell) return output.cell(column.field!, value, labels);
+  return labels ? labelledValue(column.field, value) : value;
+}
+
+/** Whether a column's cell is computed by its type (it is then final: no further labels). */
+export const typedCell = (column: ExportColumn) =>
+  !!column.part || !!(column.field && answerOutput(column.field.type)?.cell);

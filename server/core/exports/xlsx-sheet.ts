@@ -7,7 +7,7 @@ import type { XlsxCell, XlsxColumn } from '../../lib/xlsx-writer.ts';
 import type { SubmissionRecord } from '../store/types.ts';
 import type { ExportColumn } from './export-columns.ts';
 import type { ExportOptions } from './export-options.ts';
-import { isFileAnswer, optionLabel, yesNo } from './export-values.ts';
+import { exportCell, isFileAnswer, optionLabel, typedCell, yesNo } from './export-values.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
@@ -29,6 +29,12 @@ const typeWidth: Record<string, number> = {
   url: 32,
   textarea: 50,
   file: 28,
+  signature: 28,
+  rating: 10,
+  scale: 10,
+  nps: 10,
+  time: 8,
+  ranking: 40,
 };
 
 /** The sheet's columns: headers as the export names them, widths from the header and the answer type (8 to 50). */
@@ -65,7 +71,12 @@ export async function* xlsxRows(
   const labels = options.values === 'labels';
   for await (const sub of submissions) {
     const row: XlsxCell[] = [sub.id, new Date(sub.createdAt)];
-    for (let i = 2; i < columns.length; i++) row.push(xlsxCell(columns[i], sub.values[columns[i].key], labels));
+    for (let i = 2; i < columns.length; i++) {
+      const column = columns[i];
+      // A type's own cell (a matrix row's, a ranking's) is already what people read: typed, never relabelled.
+      if (typedCell(column)) row.push(xlsxCell(column, exportCell(column, sub.values, labels), false));
+      else row.push(xlsxCell(column, sub.values[column.key], labels));
+    }
     yield row;
   }
 }

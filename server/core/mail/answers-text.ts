@@ -1,9 +1,13 @@
 // A submission's answers as plain text for people: field labels instead of keys, option labels
-// instead of option values, yes/no for checkboxes, passwords never shown. Values are respondents'
-// untrusted text; mail is sent as text/plain, so nothing here is markup.
-import { allFields, type FormDefinition, type FormField } from '../../../shared/engine/index.ts';
+// instead of option values, yes/no for checkboxes, passwords never shown, and each type's own reading
+// where it has one (answer-types/: a rating "4 / 5", a matrix "Row: Column; Row: Column", a ranking's
+// labels joined by ", " as piping shows them). Values are respondents' untrusted text; mail is sent as
+// text/plain, so nothing here is markup.
+import { allFields, type FormDefinition, type FormField, pipeText } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
+import { answerOutput } from '../answer-types/registry.ts';
+import { fieldColumn } from '../submission-fields.ts';
 
 /** What a password answer reads as: its length or content never leave the store in a mail. */
 export const MASKED = '•••••••• (hidden)';
@@ -17,6 +21,8 @@ export interface AnswerTextOptions {
 export function answerText(field: FormField | undefined, value: unknown, opts: AnswerTextOptions = {}): string {
   const core = field && fieldTypeCore(field.type);
   if (core?.secret) return MASKED;
+  const typed = field && answerOutput(field.type)?.text;
+  if (typed && !empty(value)) return typed(fieldColumn(field), value);
   const label = (v: unknown) =>
     field && core?.options ? (field.options?.find((o) => o.value === v)?.label ?? String(v)) : scalar(v, opts);
   if (Array.isArray(value)) return value.map(label).join('; ');
@@ -52,7 +58,11 @@ export function answerPairs(
   const calcs = definition?.calculations ?? [];
   const known = new Set([...fields.map((f) => f.key), ...calcs.map((c) => c.key)]);
   const pairs: [string, string][] = [];
-  for (const f of fields) if (!empty(values[f.key])) pairs.push([f.label || f.key, answerText(f, values[f.key], opts)]);
+  // A label that pipes an earlier answer ("Thanks {{name}}, why?") reads as this person saw it.
+  const label = (f: FormField) =>
+    definition && f.label.includes('{{') ? pipeText(definition, f.label, values) : f.label;
+  for (const f of fields)
+    if (!empty(values[f.key])) pairs.push([label(f) || f.key, answerText(f, values[f.key], opts)]);
   // Calculations follow the fields, by their label.
   for (const c of calcs)
     if (!empty(values[c.key])) pairs.push([c.label || c.key, answerText(undefined, values[c.key], opts)]);

@@ -1,28 +1,24 @@
-// A summary per question of a form's stored answers, for the panel's overview: how often each option
-// was chosen, min/median/max of numbers, the latest texts. Read newest first over at most
-// SUMMARY_MAX_ANSWERS answers, so a form with millions of answers costs a bounded read.
+// A summary per question of a form's stored answers (stats/answer-tally.ts), for the panel's overview and
+// GET /v1/forms/{id}/summary: read newest first over at most SUMMARY_MAX_ANSWERS answers (of a range of
+// days when given, the stats' date rules), so a form with millions of answers costs a bounded read.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { allFields } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, Store } from '../store/types.ts';
+import { labelForAll } from '../submission-fields.ts';
+import { type AnswerTally, Tally } from './answer-tally.ts';
+import type { DayRange } from './stats-range.ts';
 
-/** Answers read for a summary: the newest this many. */
+export { LATEST_TEXTS, TEXT_PREVIEW_MAX } from './answer-tally.ts';
+export type { AnswerTally } from './answer-tally.ts';
+
+/** Answers read for a summary: the newest this many (of the range). */
 export const SUMMARY_MAX_ANSWERS = 10_000;
-
-/** Latest texts shown per text question, and the characters kept of each. */
-export const LATEST_TEXTS = 5;
-export const TEXT_PREVIEW_MAX = 200;
+/** Answers looked at for a range (newer ones are passed over; checked between pages): the bound on one read. */
+export const SUMMARY_MAX_SCANNED = 50_000;
 
 const PAGE = 500;
-
-/** What a question's answers add up to, by the kind of question; `answered` counts those that hold a value. */
-export type AnswerTally = { answered: number } & (
-  | { kind: 'choice'; options: { value: string; label: string; count: number }[] }
-  | { kind: 'number'; min: number | null; median: number | null; max: number | null }
-  | { kind: 'text'; latest: string[] }
-  | { kind: 'count' }
-);
 
 /** One question's summary. */
 export type QuestionSummary = { key: string; label: string; type: string } & AnswerTally;
@@ -31,16 +27,19 @@ export type QuestionSummary = { key: string; label: string; type: string } & Ans
 export interface FormSummary {
   answers: number;
   total: number;
+  /**
+   * Whether answers were left unread: past the newest SUMMARY_MAX_ANSWERS, or (with a range) past the
+   * SUMMARY_MAX_SCANNED answers looked at before the range's end was reached.
+   */
+  sampled: boolean;
   questions: QuestionSummary[];
 }
-
-const answered = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /**
  * Computes per-question summaries over the stored answers. A summary reads up to 20 pages; the embedded store
  * reads a page without a turn of the event loop, so it takes a turn between pages itself, and asks made while
- * the same form's summary is being computed share it: four members opening one overview blocked the server
- * for over a second before (issue 38).
+ * the same form's summary (same range) is being computed share it: four members opening one overview blocked
+ * the server for over a second before (issue 38).
  */
 export class QuestionSummaries {
   private readonly running = new Map<string, Promise<FormSummary>>();
@@ -48,101 +47,73 @@ export class QuestionSummaries {
   constructor(
     private readonly store: Store,
     private readonly definitions: DefinitionCache,
+    private readonly limits = { answers: SUMMARY_MAX_ANSWERS, scanned: SUMMARY_MAX_SCANNED },
   ) {}
 
-  /** The summary of the form's current fields over its newest SUMMARY_MAX_ANSWERS answers. */
-  summarize(form: FormRecord): Promise<FormSummary> {
-    const key = `${form.id}\u0000${form.version}`;
+  /** The summary of the form's current fields over its newest answers (of `range` when given). */
+  summarize(form: FormRecord, range?: DayRange): Promise<FormSummary> {
+    const key = `${form.id}\u0000${form.version}\u0000${range ? `${range.from}/${range.to}` : ''}`;
     let summary = this.running.get(key);
     if (!summary) {
-      summary = this.compute(form).finally(() => this.running.delete(key));
+      summary = this.compute(form, range).finally(() => this.running.delete(key));
       this.running.set(key, summary);
     }
     return summary;
   }
 
-  private async compute(form: FormRecord): Promise<FormSummary> {
+  private async compute(form: FormRecord, range?: DayRange): Promise<FormSummary> {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
-    const fields = allFields(definition);
-    const tallies = fields.map(
-      (f) =>
-        new Tally(
-          f.type,
-          f.options?.map((o) => ({ value: String(o.value), label: o.label })),
-        ),
-    );
+    // A statement has no answer to sum up.
+    const fields = allFields(definition).filter((f) => !fieldTypeCore(f.type)?.noAnswer);
+    const tallies = fields.map((f) => new Tally(f));
+    // The range's ends as stored times compare (RFC 3339 UTC, milliseconds): both days included.
+    const after = range && `${range.from}T00:00:00.000Z`;
+    const before = range && `${range.to}T23:59:59.999Z`;
     let read = 0;
+    let scanned = 0;
+    // Whether the range holds answers past the ones read, and whether the read reached the range's end.
+    let more = false;
+    let ended = false;
     let cursor: number | undefined;
-    while (read < SUMMARY_MAX_ANSWERS) {
-      if (read > 0) await nextTurn();
-      const page = await this.store.submissions.page(form.id, Math.min(PAGE, SUMMARY_MAX_ANSWERS - read), cursor);
-      for (const s of page) for (const [i, f] of fields.entries()) tallies[i].add(s.values[f.key]);
-      read += page.length;
-      if (page.length < PAGE) break;
+    const max = this.limits.answers;
+    reading: while (scanned < this.limits.scanned) {
+      if (scanned > 0) await nextTurn();
+      const page = await this.store.submissions.page(form.id, PAGE, cursor);
+      for (const s of page) {
+        scanned++;
+        if (before && s.createdAt > before) continue;
+        if (after && s.createdAt < after) {
+          ended = true;
+          break reading;
+        }
+        if (read === max) {
+          more = true;
+          break reading;
+        }
+        for (const [i, f] of fields.entries()) tallies[i].add(s.values[f.key]);
+        // Without a range the stored count says whether more exist: no page is read to find out.
+        if (++read === max && !range) break reading;
+      }
+      if (page.length < PAGE) {
+        ended = true;
+        break;
+      }
       cursor = page[page.length - 1].seq;
     }
+    const total = range ? read : await this.store.submissions.count(form.id);
     return {
       answers: read,
-      total: await this.store.submissions.count(form.id),
+      total,
+      sampled: range ? more || !ended : read < total,
       questions: fields.map(
-        (f, i): QuestionSummary => ({ key: f.key, label: f.label, type: f.type, ...tallies[i].result() }),
+        (f, i): QuestionSummary => ({
+          key: f.key,
+          label: labelForAll(definition, f.label),
+          type: f.type,
+          ...tallies[i].result(),
+        }),
       ),
     };
-  }
-}
-
-/** What one field's answers add up to, newest answer first. */
-class Tally {
-  private answered = 0;
-  private readonly counts = new Map<string, number>();
-  private readonly numbers: number[] = [];
-  private readonly texts: string[] = [];
-  private readonly kind: AnswerTally['kind'];
-
-  constructor(
-    type: string,
-    private readonly options: { value: string; label: string }[] = [],
-  ) {
-    const core = fieldTypeCore(type);
-    this.kind = core?.options || core?.fromText === 'boolean' ? 'choice' : (core?.summary ?? 'count');
-    if (core?.fromText === 'boolean')
-      this.options = [
-        { value: 'true', label: 'Yes' },
-        { value: 'false', label: 'No' },
-      ];
-  }
-
-  add(value: unknown) {
-    if (!answered(value)) return;
-    this.answered++;
-    if (this.kind === 'choice')
-      for (const v of Array.isArray(value) ? value : [value])
-        this.counts.set(String(v), (this.counts.get(String(v)) ?? 0) + 1);
-    else if (this.kind === 'number' && typeof value === 'number') this.numbers.push(value);
-    else if (this.kind === 'text' && this.texts.length < LATEST_TEXTS)
-      this.texts.push(String(value).slice(0, TEXT_PREVIEW_MAX));
-  }
-
-  result(): AnswerTally {
-    const base = { answered: this.answered };
-    if (this.kind === 'choice') {
-      // Every option in the definition's order, chosen or not; values no option names (options from a
-      // provider, an option removed since) after them, most chosen first.
-      const known = this.options.map((o) => ({ ...o, count: this.counts.get(o.value) ?? 0 }));
-      const extra = [...this.counts]
-        .filter(([v]) => !this.options.some((o) => o.value === v))
-        .sort((a, b) => b[1] - a[1])
-        .map(([value, count]) => ({ value, label: value, count }));
-      return { ...base, kind: 'choice', options: [...known, ...extra] };
-    }
-    if (this.kind === 'number') {
-      const sorted = [...this.numbers].sort((a, b) => a - b);
-      const n = sorted.length;
-      const median = n === 0 ? null : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-      return { ...base, kind: 'number', min: n ? sorted[0] : null, median, max: n ? sorted[n - 1] : null };
-    }
-    if (this.kind === 'text') return { ...base, kind: 'text', latest: this.texts };
-    return { ...base, kind: 'count' };
   }
 }

@@ -10,6 +10,7 @@ import type {
   FileRecord,
   FormRecord,
   IdempotencyRecord,
+  ImageRecord,
   InviteRecord,
   OutboxRecord,
   SpamRecord,
@@ -177,6 +178,16 @@ export const toFile = (r: Row): FileRecord => ({
   size: r.size as FileRecord['size'],
   type: r.type as FileRecord['type'],
   createdAt: r.created_at as FileRecord['createdAt'],
+});
+
+export const toImage = (r: Row): ImageRecord => ({
+  id: r.id as ImageRecord['id'],
+  formId: r.form_id as ImageRecord['formId'],
+  type: r.type as ImageRecord['type'],
+  size: Number(r.size),
+  width: Number(r.width),
+  height: Number(r.height),
+  createdAt: r.created_at as ImageRecord['createdAt'],
 });
 
 export const toDraft = (r: Row): DraftRecord => ({

@@ -3,7 +3,9 @@
 // methods, with the doc comments that are their contract, and the records they use live in
 // types/<area>.ts; this file composes them and re-exports everything, so importers name only types.ts.
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
+import type { AuditQueries } from './types/audit.ts';
 import type { FileQueries } from './types/files.ts';
+import type { ImageQueries } from './types/images.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
@@ -13,9 +15,11 @@ import type { IdempotencyQueries, SubmissionQueries } from './types/submissions.
 import type { WebhookQueries } from './types/webhooks.ts';
 
 export type { StorageHealth } from '../../lib/durable/durable-db.ts';
+export type * from './types/audit.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
+export type * from './types/images.ts';
 export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
 export type * from './types/stats.ts';
@@ -49,6 +53,8 @@ export interface Store {
   drafts: DraftQueries;
   reports: ReportQueries;
   files: FileQueries;
+  /** Pictures of forms' fields, options and logos (their bytes beside the store, as files). */
+  images: ImageQueries;
   outbox: OutboxQueries;
   /**
    * Token buckets of the rate limits (core/rate-limits.ts), in the store so that every instance on one
@@ -58,6 +64,8 @@ export interface Store {
   /** Daily counts of views, starts, steps and completions (core/stats/), flushed in batches from memory. */
   formStats: FormStatsQueries;
   jobs: JobQueries;
+  /** The audit log (core/audit/): who did what, chained per workspace. */
+  audit: AuditQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */

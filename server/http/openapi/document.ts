@@ -6,6 +6,7 @@ import { errorAnswers, securitySchemeNames, securitySchemes, unauthorizedAnswer 
 import { documentOperations } from './documents.ts';
 import { fileOperations } from './files.ts';
 import { formOperations } from './forms.ts';
+import { imageOperations } from './images.ts';
 import type { ApiOperation } from './operation.ts';
 import { respondentOperations } from './respondent.ts';
 import { statsOperations } from './stats.ts';
@@ -19,6 +20,7 @@ export const apiResources: Record<string, ApiOperation[]> = {
   webhook: webhookOperations,
   respondents: respondentOperations,
   files: fileOperations,
+  images: imageOperations,
   documents: documentOperations,
   stats: statsOperations,
 };

@@ -1,8 +1,18 @@
 // Operations of the counting (server/http/events.ts): the pages' events and a form's stats.
 import { z } from 'zod';
 import { eventsBodySchema, statsSchema } from '../../../shared/api/stats.ts';
+import { summarySchema } from '../../../shared/api/summary.ts';
 import { formPath, publicFormPath } from './components.ts';
 import { type ApiOperation, json, noContent } from './operation.ts';
+
+/** The days a read covers: the stats' date rules. */
+const rangeQuery = z.object({
+  from: z.string().optional().meta({ description: 'YYYY-MM-DD (default: 29 days before to)' }),
+  to: z
+    .string()
+    .optional()
+    .meta({ description: 'YYYY-MM-DD (default: today, UTC); at most 366 days, from 1970-01-01 to 9999-12-31' }),
+});
 
 /** The stats resource. */
 export const statsOperations: ApiOperation[] = [
@@ -34,17 +44,23 @@ export const statsOperations: ApiOperation[] = [
     operationId: 'getStats',
     summary: 'How a form does: views, starts, completions, steps reached, sources, per day',
     callers: ['agent', 'account'],
-    params: {
-      path: formPath,
-      query: z.object({
-        from: z.string().optional().meta({ description: 'YYYY-MM-DD (default: 29 days before to)' }),
-        to: z
-          .string()
-          .optional()
-          .meta({ description: 'YYYY-MM-DD (default: today, UTC); at most 366 days, from 1970-01-01 to 9999-12-31' }),
-      }),
-    },
+    params: { path: formPath, query: rangeQuery },
     responses: { 200: json('The counts over the range', statsSchema) },
+    errors: [400, 404, 503],
+  },
+  {
+    method: 'get',
+    path: '/v1/forms/{id}/summary',
+    operationId: 'getSummary',
+    summary: 'What the answers add up to, per question: counts, means, NPS, matrix and ranking tallies',
+    description:
+      'Over the answers stored in the range (UTC days, both included), newest first, at most 10,000 of them. ' +
+      'A question of the current version shows what its type adds: options for choices, mean/median/min/max and ' +
+      'distribution for number, rating, scale and nps (nps also its score), rows for a matrix, options with ' +
+      'mean_position for a ranking, latest for texts.',
+    callers: ['agent', 'account'],
+    params: { path: formPath, query: rangeQuery },
+    responses: { 200: json('The summary over the range', summarySchema) },
     errors: [400, 404, 503],
   },
 ];

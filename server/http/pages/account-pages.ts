@@ -1,4 +1,5 @@
 // Server-rendered setup and sign-in pages: the way in before the admin panel takes over.
+import { audit } from '../audit.ts';
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../lib/api-error.ts';
 import { readFormFields } from '../../lib/form-body.ts';
@@ -10,7 +11,7 @@ import { escapeHtml, redirect, sendHtml } from '../respond.ts';
 import { input, page, problems } from './layout.ts';
 import { orWithPassword, ssoButton, type SsoStart } from './sso-button.ts';
 import { assertSameOrigin } from '../../lib/same-origin.ts';
-import { clientIp } from '../client-ip.ts';
+import { clientIp } from '../../lib/client-ip.ts';
 import { accountEmail } from '../../core/account-email.ts';
 
 /** Reads a urlencoded form post into single string values. */
@@ -139,10 +140,12 @@ export const loginSubmit =
     await s.rateLimits.take([s.rateLimits.loginPerEmail, accountEmail(form.email ?? '')]);
     try {
       const token = await s.accounts.login(form.email ?? '', form.password ?? '');
+      await audit(s, req, (await s.accounts.principal(token)) ?? null, 'sign_in.succeeded');
       res.setHeader('set-cookie', sessionCookie(token, s.config.publicUrl));
       redirect(res, 303, signedInPath(form.next ?? ''));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401)
+      if (err instanceof ApiError && err.status === 401) {
+        await s.audit.failedSignIn(form.email ?? '', clientIp(req, s.config.trustProxy));
         return sendHtml(
           res,
           401,
@@ -153,6 +156,7 @@ export const loginSubmit =
             err.details.map((d) => d.replace(/^credentials: /, '')),
           ),
         );
+      }
       throw err;
     }
   };

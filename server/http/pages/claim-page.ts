@@ -1,4 +1,5 @@
 // GET/POST /claim/{token}: a signed-in owner or editor moves an unclaimed form into a workspace.
+import { audit } from '../audit.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import { allFields } from '../../../shared/engine/index.ts';
 import { canEdit } from '../../core/principal.ts';
@@ -93,6 +94,11 @@ export const claimSubmit =
       );
     const claimed = await s.forms.claim(params.token, principal.workspaceId, {
       revokeAgentKey: form.revoke_agent_key === 'on',
+    });
+    await audit(s, req, principal, 'form.claimed', {
+      workspaceId: principal.workspaceId,
+      target: claimed.id,
+      detail: { agent_key_revoked: form.revoke_agent_key === 'on' },
     });
     const keyWords = claimed.agentKeyId
       ? form.revoke_agent_key === 'on'

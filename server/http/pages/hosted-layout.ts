@@ -54,14 +54,26 @@ function themeStyle(theme: unknown): string {
   return `<style>:root{${rules.join(';')}}</style>`;
 }
 
+/** The theme's logo at the top of the page: its address (/i/<id>) and size in pixels. */
+export interface Logo {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /**
  * The form's title and description as the page's h1 and intro (spec 2.1 leaves the title to the host); without
  * `withTitle` the intro alone (a dialog around the page shows the title).
  */
-export function pageHeader(title: string, description?: string, withTitle = true): string {
-  if (!withTitle && !description) return '';
+export function pageHeader(title: string, description?: string, withTitle = true, logo?: Logo): string {
+  if (!withTitle && !description && !logo) return '';
   return (
-    `<header class="fs-page-header">${withTitle ? `<h1 class="fs-page-title">${escapeHtml(title)}</h1>` : ''}` +
+    '<header class="fs-page-header">' +
+    // The form's title follows and names it: the logo is decoration to assistive technology.
+    (logo
+      ? `<img class="fs-logo" src="${escapeHtml(logo.url)}" alt="" width="${logo.width}" height="${logo.height}">`
+      : '') +
+    (withTitle ? `<h1 class="fs-page-title">${escapeHtml(title)}</h1>` : '') +
     // In the Markdown subset, as the renderer shows it (render-html.ts loads the reader).
     (description ? renderHtml(h(RichText, { className: 'fs-page-description', text: description })) : '') +
     '</header>'

@@ -11,14 +11,15 @@ import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { NoScriptForm } from '../../../client/hosted/no-script-form.ts';
-import { closedNotice } from '../../../client/hosted/view.ts';
+import { closedNotice, formImages } from '../../../client/hosted/view.ts';
+import { ImageContext } from '../../../client/renderer/fields/image.ts';
 import { prefillValues } from '../../../shared/engine/index.ts';
 import { languageChoices, pageLanguage } from './page-language.ts';
 import { WordsContext } from '../../../client/renderer/words.ts';
 import { catalogueFor, message, wordsFor } from '../../../shared/engine/i18n/index.ts';
 import { renderHtml } from './render-html.ts';
 import { framedSource, referrerHost, visitSource } from '../../../shared/api/visit-source.ts';
-import { hostedDocument, pageHeader, unverifiedBanner } from './hosted-layout.ts';
+import { hostedDocument, type Logo, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 import { usesTypeModules } from '../../../client/renderer/types/list.ts';
 
 /** The page of a form that does not exist (HTML, not the API's JSON error). */
@@ -82,6 +83,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       allow_another_response: view.allow_another_response,
       theme: view.theme,
       upload_max_bytes: view.upload_max_bytes,
+      images: view.images,
     };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +
@@ -90,12 +92,16 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
         h(
           WordsContext.Provider,
           { value: catalogueFor(lang) },
-          h(NoScriptForm, {
-            definition: shown,
-            action: `/v1/f/${id}`,
-            renderToken: view.render_token,
-            values: prefill,
-          }),
+          h(
+            ImageContext.Provider,
+            { value: formImages(view.images, '') ?? {} },
+            h(NoScriptForm, {
+              definition: shown,
+              action: `/v1/f/${id}`,
+              renderToken: view.render_token,
+              values: prefill,
+            }),
+          ),
         ),
       ) +
       '</div>';
@@ -104,7 +110,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   const body =
     (view.unclaimed ? unverifiedBanner(report, embed, lang) : '') +
     // The popup and slider embeds name the form in their own bar (header=0): one title, not two.
-    pageHeader(title, shown.description, !(embed && ctx.query.get('header') === '0')) +
+    pageHeader(title, shown.description, !(embed && ctx.query.get('header') === '0'), logoOf(view)) +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>${escapeHtml(message(lang, 'reportAbuse'))}</a></p>`;
   sendHtml(
@@ -124,3 +130,10 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     { embeddable: embed, headers: { vary: 'Accept-Language' } },
   );
 };
+
+/** The theme's logo with its size, when the form has one (the publish checks made it an image of this form). */
+function logoOf(view: { theme?: Record<string, unknown>; images?: Record<string, { width: number; height: number }> }) {
+  const url = view.theme?.logo;
+  const size = typeof url === 'string' ? view.images?.[url] : undefined;
+  return size && ({ url: url as string, ...size } satisfies Logo);
+}

@@ -4,7 +4,7 @@
 import { readFormFields } from '../../lib/form-body.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
-import { clientIp } from '../client-ip.ts';
+import { clientIp } from '../../lib/client-ip.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
 import { hostedDocument } from './hosted-layout.ts';
 import { viewOrNotFound } from './hosted-page.ts';

@@ -1,5 +1,6 @@
 // POST /admin/oidc/start and GET /admin/oidc/callback: the way out to the single sign-on provider and the way back,
 // with a page in plain words for every way it can end without a sign-in.
+import { audit } from '../audit.ts';
 import type { ServerResponse } from 'node:http';
 import type { RouteContext } from '../../lib/router.ts';
 import { assertSameOrigin } from '../../lib/same-origin.ts';
@@ -55,6 +56,9 @@ export const ssoCallback =
     if (!s.sso) return notConfigured(res);
     try {
       const { session, next } = await s.sso.finish(req.headers.cookie, query);
+      await audit(s, req, (await s.accounts.principal(session)) ?? null, 'sign_in.succeeded', {
+        detail: { via: 'sso' },
+      });
       res.setHeader('set-cookie', [sessionCookie(session, s.config.publicUrl), s.sso.endFlow()]);
       const to = signedInPath(next);
       sendHtml(

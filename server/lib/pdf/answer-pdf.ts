@@ -6,18 +6,35 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 
+/**
+ * One question and its answer: the text, or in its place a table of two columns (a matrix's rows and what was
+ * chosen), a numbered list (a ranking) or an image (a signature's PNG, `text` naming it below).
+ */
+export interface AnswerPdfItem {
+  label: string;
+  text: string;
+  table?: [string, string][];
+  list?: string[];
+  image?: Uint8Array;
+}
+
 /** What the PDF holds; every text is untrusted and only ever drawn as text. */
 export interface AnswerPdf {
   title: string;
   /** Short lines under the title (when it came, its id). */
   meta: string[];
-  items: { label: string; text: string }[];
+  items: AnswerPdfItem[];
 }
 
 const MARGIN = 56;
 const SIZE = { title: 18, meta: 10, label: 11, text: 11, footer: 9 };
 /** A label this close to the page's foot starts on the next page, so it is never parted from its answer. */
 const KEEP_WITH_NEXT = 48;
+/** The box an image is fitted into (points): a signature's size on paper. */
+const IMAGE_BOX: [number, number] = [240, 96];
+/** A table's first column's share of the width (a matrix's row labels), and the gap between the columns. */
+const TABLE_SPLIT = 0.5;
+const TABLE_GAP = 12;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -128,7 +145,14 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
 
   const width = doc.page.width - 2 * MARGIN;
   const widths = new Map<string, number>();
-  const write = async (text: string, weight: typeof regular, size: number, color: string) => {
+  /** Writes text in `box` (the full width by default) from the current height down. */
+  const write = async (
+    text: string,
+    weight: typeof regular,
+    size: number,
+    color: string,
+    box = { x: MARGIN, width },
+  ) => {
     doc.fillColor(color).fontSize(size);
     const charWidth: CharWidth = (font, ch) => {
       const key = `${font}\u0000${size}\u0000${ch}`;
@@ -139,13 +163,60 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
       }
       return w;
     };
-    const parts = breakLongWords(runs(text, weight), width, charWidth).flatMap((p) => slices(p, SLICE));
+    const parts = breakLongWords(runs(text, weight), box.width, charWidth).flatMap((p) => slices(p, SLICE));
     if (!parts.length) parts.push({ font: weight[0].name, text: ' ' });
+    doc.x = box.x;
     for (let i = 0; i < parts.length; i++) {
       // Other requests get their turn between slices: a PDF's layout is never one long stretch of the main thread.
       if (i > 0) await nextTurn();
-      doc.font(parts[i].font).text(parts[i].text, { width, continued: i < parts.length - 1 });
+      doc.font(parts[i].font).text(parts[i].text, { width: box.width, continued: i < parts.length - 1 });
     }
+    doc.x = MARGIN;
+  };
+  const pageFoot = () => doc.page.height - MARGIN;
+
+  /** Two columns per row, a hairline under each; a row too near the page's foot starts the next page. */
+  const table = async (rows: [string, string][]) => {
+    const left = { x: MARGIN, width: width * TABLE_SPLIT - TABLE_GAP / 2 };
+    const right = { x: MARGIN + width * TABLE_SPLIT + TABLE_GAP / 2, width: width * (1 - TABLE_SPLIT) - TABLE_GAP / 2 };
+    for (const [a, b] of rows) {
+      if (doc.y > pageFoot() - KEEP_WITH_NEXT / 2) doc.addPage();
+      const top = doc.y;
+      const page = doc.page;
+      await write(a, regular, SIZE.text, '#555555', left);
+      // Beside the row's label, unless the label itself ran onto the next page: then below it.
+      const [leftPage, leftEnd] = [doc.page, doc.y];
+      if (leftPage === page) doc.y = top;
+      await write(b, regular, SIZE.text, '#222222', right);
+      doc.y = (doc.page === leftPage ? Math.max(doc.y, leftEnd) : doc.y) + 2;
+      doc
+        .moveTo(MARGIN, doc.y)
+        .lineTo(MARGIN + width, doc.y)
+        .lineWidth(0.5)
+        .strokeColor('#dddddd')
+        .stroke();
+      doc.y += 3;
+    }
+  };
+
+  /** An image fitted into IMAGE_BOX; bytes pdfkit cannot read leave only the text. */
+  const image = (bytes: Uint8Array): boolean => {
+    if (doc.y + IMAGE_BOX[1] > pageFoot()) doc.addPage();
+    try {
+      doc.image(Buffer.from(bytes), MARGIN, doc.y, { fit: IMAGE_BOX });
+      doc.y += IMAGE_BOX[1] + 4;
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** An answer as its type draws it: a table, a numbered list, an image with its name, else its text. */
+  const answer = async (item: AnswerPdfItem) => {
+    if (item.table) return table(item.table);
+    if (item.list) return write(item.list.map((v, i) => `${i + 1}. ${v}`).join('\n'), regular, SIZE.text, '#222222');
+    if (item.image && image(item.image)) return write(item.text, regular, SIZE.meta, '#555555');
+    return write(item.text, regular, SIZE.text, '#222222');
   };
 
   await write(content.title, bold, SIZE.title, '#000000');
@@ -157,7 +228,7 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
     if (doc.y > doc.page.height - MARGIN - KEEP_WITH_NEXT) doc.addPage();
     await write(item.label, bold, SIZE.label, '#000000');
     doc.moveDown(0.15);
-    await write(item.text, regular, SIZE.text, '#222222');
+    await answer(item);
     doc.moveDown(0.8);
   }
 

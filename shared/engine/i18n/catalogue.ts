@@ -40,10 +40,6 @@ export type UiMessageId =
   | 'back'
   | 'cancel'
   | 'skip'
-  | 'stepOf'
-  | 'step'
-  | 'questionOf'
-  | 'question'
   | 'requiredHint'
   | 'successTitle'
   | 'successMessage'
@@ -88,6 +84,11 @@ export type UiMessageId =
   | 'resetQuestion'
   | 'keepAnswers'
   | 'clearAnswers'
+  // The progress line's (client/renderer/lazy/progress.ts).
+  | 'stepOf'
+  | 'step'
+  | 'questionOf'
+  | 'question'
   // The kept answers' notice (client/renderer/lazy/resumed.ts).
   | 'answersBack'
   | 'startOver';

@@ -11,6 +11,7 @@ import { writeBackup } from '../../../server/cli/backup.ts';
 import { DurableDatabase, type Migration } from '../../../server/lib/durable/durable-db.ts';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
 import { bundlePath, startServer, tempDataDir } from '../../helpers/server.ts';
+import { fixture, uploadImage } from '../../helpers/images.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -94,6 +95,9 @@ e2e('backup under a stream of submissions, restore into a new folder, start, com
   // Uploads live under files/ in the data folder; the copy carries that folder as it is.
   mkdirSync(path.join(server.dataDir, 'files', 'ab'), { recursive: true });
   writeFileSync(path.join(server.dataDir, 'files', 'ab', 'upload.bin'), Buffer.from([0, 1, 2, 255]));
+  // A form's picture: its row in the database, its bytes in files/images/.
+  const picture = await uploadImage(server.url, form_id, fixture('webp'));
+  assert.is(picture.status, 201, picture.text);
   const sent = new Map<string, unknown>();
   let writing = true;
   let n = 0;
@@ -115,7 +119,7 @@ e2e('backup under a stream of submissions, restore into a new folder, start, com
   cli.stdout.on('data', (d) => (said += d));
   cli.stderr.on('data', (d) => (said += d));
   assert.is(await new Promise((r) => cli.on('exit', r)), 0, said);
-  assert.match(said, /^Backup written to .*formstead\.tar: snapshot, \d+ journal file\(s\), 1 stored file\(s\)/);
+  assert.match(said, /^Backup written to .*formstead\.tar: snapshot, \d+ journal file\(s\), 2 stored file\(s\)/);
   writing = false;
   await Promise.all(writers);
 
@@ -134,6 +138,9 @@ e2e('backup under a stream of submissions, restore into a new folder, start, com
     if (!page.next_cursor) break;
     cursor = encodeURIComponent(page.next_cursor);
   }
+  const restoredPicture = await fetch(copy.url + picture.json.url);
+  assert.is(restoredPicture.status, 200, 'the picture is served from the restored folder');
+  assert.ok(Buffer.from(await restoredPicture.arrayBuffer()).equals(fixture('webp')));
   await copy.stop();
   for (const id of before) assert.ok(restored.has(id), `acknowledged before the backup, missing: ${id}`);
   for (const [id, values] of restored) {

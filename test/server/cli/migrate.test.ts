@@ -14,6 +14,7 @@ import { readDataFolder } from '../../../server/lib/durable/durable-read.ts';
 import { adminClient, OWNER_PASSWORD, setupOwner } from '../../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
 import { bytes, download, fileDefinition, publishFileForm, rawUpload, reachable, sha256 } from '../../helpers/files.ts';
+import { fixture, uploadImage } from '../../helpers/images.ts';
 import { startHttpsReceiver } from '../../helpers/https-receiver.ts';
 import { adminQuery, startPostgres } from '../../helpers/postgres.ts';
 import { bundlePath, freePort, startServer, tempDataDir, type RunningServer } from '../../helpers/server.ts';
@@ -89,6 +90,8 @@ interface World {
   fileFormId: string;
   unclaimedId: string;
   fileSha: string;
+  /** A picture of the file form (`/i/<id>`): its bytes live in files/images/. */
+  imageUrl: string;
   cookie: string;
 }
 
@@ -194,6 +197,8 @@ copy(
       body: { values: { name: 'Ada', cv: upload.json.upload_id } },
     });
     assert.is(withFile.status, 201, withFile.text);
+    const image = await uploadImage(server.url, fileFormId, fixture('jpg'));
+    assert.is(image.status, 201, image.text);
     // The newest answer of all deleted: SQLite's AUTOINCREMENT never hands its number out again; nor may PostgreSQL.
     const gone = await call(server.url, 'POST', `/v1/f/${contactId}`, {
       body: { values: { name: 'Gone', email: 'gone@example.com' } },
@@ -232,7 +237,7 @@ copy(
     } finally {
       close();
     }
-    world = { contactId, fileFormId, unclaimedId, fileSha: sha256(pdf), cookie };
+    world = { contactId, fileFormId, unclaimedId, fileSha: sha256(pdf), imageUrl: image.json.url, cookie };
     before = await views(server, world);
     assert.is(before.contactSubmissions.length, people.length);
     assert.is(before.versions.versions.length, 3);
@@ -294,7 +299,7 @@ copy(
       assert.is(inDb[table], source, `${table} rows in PostgreSQL`);
     assert.match(
       r.stdout,
-      /^Files: 1 copied from \S+ to \S+shared-files, 0 already there \(1 named by the database\)\.$/m,
+      /^Files: 2 copied from \S+ to \S+shared-files, 0 already there \(2 named by the database\)\.$/m,
     );
     assert.ok(
       r.stdout
@@ -321,7 +326,7 @@ copy('a rerun adds nothing and counts the same', async () => {
     assert.is(added, 0, `${table}: nothing added`);
     assert.is(target, source, table);
   }
-  assert.match(r.stdout, /^Files: 0 copied .*, 1 already there/m);
+  assert.match(r.stdout, /^Files: 0 copied .*, 2 already there/m);
   assert.match(r.stdout, /this run added 0 rows/);
   assert.equal(await tableCounts(db.url('copy')), inDb);
   // Without --files-dir the files stay where the embedded server kept them, and the start line says so.
@@ -330,7 +335,7 @@ copy('a rerun adds nothing and counts the same', async () => {
   const kept = path.join(dataDir, 'files');
   assert.match(
     inPlace.stdout,
-    new RegExp(`^Files: 1 named by the database, kept where they are in ${kept} \\(use --files-dir DIR`, 'm'),
+    new RegExp(`^Files: 2 named by the database, kept where they are in ${kept} \\(use --files-dir DIR`, 'm'),
   );
   assert.ok(inPlace.stdout.trimEnd().endsWith(`FORMSTEAD_FILES_DIR=${kept} formstead`), inPlace.stdout);
   assert.equal(await tableCounts(db.url('copy')), inDb);
@@ -354,6 +359,10 @@ copy(
       const got = await download(reachable(file.url, server.url));
       assert.is(got.status, 200);
       assert.is(sha256(got.body), world.fileSha);
+      // The form's picture was copied into the shared folder's images/ and is served from there.
+      const picture = await fetch(server.url + world.imageUrl);
+      assert.is(picture.status, 200);
+      assert.ok(Buffer.from(await picture.arrayBuffer()).equals(fixture('jpg')), 'the picture came along');
       const login = await call(server.url, 'POST', '/admin/login', {
         rawBody: new URLSearchParams({ email: 'owner@example.com', password: OWNER_PASSWORD }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -434,7 +443,9 @@ copy(
   async () => {
     const broken = await tempDataDir();
     cpSync(dataDir, broken, { recursive: true });
-    for (const name of readdirSync(path.join(broken, 'files'))) rmSync(path.join(broken, 'files', name));
+    // The upload and the picture (files/images/) both go.
+    for (const name of readdirSync(path.join(broken, 'files')))
+      rmSync(path.join(broken, 'files', name), { recursive: true });
     await adminQuery(db, 'CREATE DATABASE partial');
     const target = path.join(await tempDataDir(), 'files');
     const first = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
@@ -443,7 +454,7 @@ copy(
     assert.match(
       first.stderr.trim(),
       new RegExp(
-        /^formstead: the copy is incomplete \(1 file\(s\) not in \S+ with their recorded size, /.source +
+        /^formstead: the copy is incomplete \(2 file\(s\) not in \S+ with their recorded size, /.source +
           /e.g. [0-9a-f-]{36}\); nothing was deleted, /.source +
           /run it again once the cause is fixed$/.source,
       ),
@@ -457,8 +468,19 @@ copy(
     assert.match(
       again.stderr.trim(),
       new RegExp(
-        `^formstead: the copy is incomplete \\(api_keys: 1 row\\(s\\) missing, e.g. id ${agent}; 1 file\\(s\\) not in`,
+        `^formstead: the copy is incomplete \\(api_keys: 1 row\\(s\\) missing, e.g. id ${agent}; 2 file\\(s\\) not in`,
       ),
+    );
+    // A row that is there by its key but holds other values: the table's checksum says so.
+    await pgValue(
+      db.url('partial'),
+      "UPDATE submissions SET data = '{}' WHERE seq = (SELECT min(seq) FROM submissions) RETURNING seq AS v",
+    );
+    const changed = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
+    assert.is(changed.status, 1);
+    assert.match(
+      changed.stderr.trim(),
+      /\(api_keys: 1 row\(s\) missing, e\.g\. id \S+; submissions: the checksums differ;/,
     );
   },
 );
@@ -538,6 +560,65 @@ copy('bad or missing flags, and a database that cannot be reached or does not ex
     assert.match(r.stderr.trim(), line, args.join(' '));
   }
 });
+
+copy(
+  'and back: --to-folder copies the served PostgreSQL installation into a new data folder, every table and ' +
+    'file checked; a bundle on the folder answers as the PostgreSQL one did',
+  async () => {
+    const pgEnv = {
+      FORMSTEAD_DATABASE_URL: db.url('copy'),
+      FORMSTEAD_FILES_DIR: filesTo,
+      FORMSTEAD_PUBLIC_URL: publicUrl,
+    };
+    const onPg = await startServer({ dataDir: await tempDataDir(), port, env: pgEnv });
+    let expected: Awaited<ReturnType<typeof views>>;
+    try {
+      // An answer on PostgreSQL leaves its count in form_counts until folded: the copy must add it in.
+      const r = await call(onPg.url, 'POST', `/v1/f/${world.contactId}`, {
+        body: { values: { name: 'Lise', email: 'lise@example.com' } },
+      });
+      assert.is(r.status, 201, r.text);
+      expected = await views(onPg, world);
+    } finally {
+      assert.is(await onPg.stop(), 0);
+    }
+    const folder = path.join(await tempDataDir(), 'back');
+    const r = migrate('--to-folder', folder, '--from', db.url('copy'), '--files-from', filesTo);
+    assert.is(r.status, 0, r.stdout + r.stderr);
+    const tables = [...r.stdout.matchAll(/^ {2}([a-z_]+) +(\d+) +(\d+) +([0-9a-f]{12})$/gm)];
+    assert.ok(tables.length >= 19, r.stdout);
+    for (const [, table, pgRows, folderRows] of tables) assert.is(folderRows, pgRows, table);
+    assert.match(r.stdout, /^Everything arrived: \d+ rows in \d+ tables and 1 file\(s\), each table's checksum/m);
+    assert.ok(r.stdout.trimEnd().endsWith(`formstead --data ${folder}`), r.stdout);
+
+    const onFolder = await startServer({ dataDir: folder, port, env: { FORMSTEAD_PUBLIC_URL: publicUrl } });
+    try {
+      assert.not.match(onFolder.output(), /Create the owner account/, 'the copied owner can sign in');
+      const after = await views(onFolder, world);
+      assert.equal(after, expected);
+      const file = (after.fileSubmissions[0] as any).values.cv;
+      const got = await download(reachable(file.url, onFolder.url));
+      assert.is(got.status, 200);
+      assert.is(sha256(got.body), world.fileSha);
+      // Numbers continue after the copied ones: the newest answer is listed first, after every copied one.
+      const next = await call(onFolder.url, 'POST', `/v1/f/${world.contactId}`, {
+        body: { values: { name: 'After', email: 'after@example.com' } },
+      });
+      assert.is(next.status, 201, next.text);
+      const list = await call(onFolder.url, 'GET', `/v1/forms/${world.contactId}/submissions?limit=100`, {
+        key: OWNER_KEY,
+      });
+      const names = list.json.submissions.map((s: any) => s.values.name);
+      assert.is(names.length, expected.contactSubmissions.length + 1);
+      assert.ok(names.includes('After') && names.includes('Lise'), names.join(', '));
+    } finally {
+      assert.is(await onFolder.stop(), 0);
+    }
+    const again = migrate('--to-folder', folder, '--from', db.url('copy'), '--files-from', filesTo);
+    assert.not.equal(again.status, 0);
+    assert.match(again.stderr.trim(), /^formstead: --to-folder: \S+ is not empty; name a new folder$/);
+  },
+);
 
 copy.after(async () => {
   await receiver.close();

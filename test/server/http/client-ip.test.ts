@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { clientIp } from '../../../server/http/client-ip.ts';
+import { clientIp } from '../../../server/lib/client-ip.ts';
 
 const req = (header: string | string[] | undefined) =>
   ({ headers: { 'x-forwarded-for': header }, socket: { remoteAddress: '10.0.0.9' } }) as unknown as IncomingMessage;

@@ -1,5 +1,6 @@
 // The store contract: every area's rows, then the guard that every Store method has some. A backend's
 // test file calls runStoreContract with its factory (README.md in this folder).
+import { auditContract } from './audit.ts';
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
@@ -7,6 +8,7 @@ import { filesContract } from './files.ts';
 import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
+import { imagesContract } from './images.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
@@ -34,6 +36,7 @@ const areas = [
   submissionReadsContract,
   spamContract,
   filesContract,
+  imagesContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
@@ -42,6 +45,7 @@ const areas = [
   responseMailContract,
   retentionContract,
   statsContract,
+  auditContract,
   durabilityContract,
 ];
 

@@ -45,6 +45,10 @@ export const LockClass = {
    * written there), a read of the form's submissions in seq order takes it alone (pg/submissions.ts `page`).
    */
   formInserts: 11,
+  /** A workspace's audit log: one append at a time reads the last hash and chains to it (pg/audit.ts). */
+  audit: 12,
+  /** A form's image uploads: count and insert under it keep the per-form limit (pg/images.ts). */
+  images: 13,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every

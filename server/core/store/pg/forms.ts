@@ -195,6 +195,7 @@ export const formOwnedTables: string[] = [
   'drafts',
   'spam_submissions',
   'files',
+  'images',
   'outbox',
   'form_daily_counts',
 ];

@@ -3,9 +3,11 @@ import type { Store } from '../types.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
+import { imageQueries } from './images.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { auditQueries } from './audit.ts';
 import { jobQueries } from './jobs.ts';
 import { applyPgMigrations } from './migrate.ts';
 import { pgMigrations } from './migrations/index.ts';
@@ -51,12 +53,14 @@ export async function openPgStore(
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
     files: fileQueries(db),
+    images: imageQueries(db),
     spam: spamQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(db),
+    audit: auditQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.

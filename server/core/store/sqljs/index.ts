@@ -5,9 +5,11 @@ import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
+import { imageQueries } from './images.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
+import { auditQueries } from './audit.ts';
 import { jobQueries } from './jobs.ts';
 import { outboxQueries } from './outbox.ts';
 import { rateBucketQueries } from './rate-buckets.ts';
@@ -30,12 +32,14 @@ export async function openSqlJsStore(
     ...submissionQueries(db),
     webhooks: webhookQueries(db),
     files: fileQueries(db),
+    images: imageQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     spam: spamQueries(db),
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(),
+    audit: auditQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {

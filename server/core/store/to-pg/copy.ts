@@ -18,6 +18,7 @@ import { pgMigrations } from '../pg/migrations/index.ts';
 import { SERVED_MARK } from '../pg/served-mark.ts';
 import { ident, planCopy, type SourceSchema, type TablePlan } from './plan.ts';
 import type { SqlValue } from '../../../lib/durable/durable-db.ts';
+import { TableDigest } from '../to-folder/digest.ts';
 
 /** The embedded database as the copy reads it. */
 export interface CopySource extends SourceSchema {
@@ -36,6 +37,8 @@ export interface TableCount {
   /** Rows of the data folder not found in PostgreSQL by their key, and the first such key. */
   missing: number;
   example?: string;
+  /** Whether every copied column of every row is the same on both sides (to-folder/digest.ts). */
+  same: boolean;
 }
 
 /** The target may not receive the copy (another installation, or a server has run on it): nothing was written. */
@@ -180,6 +183,13 @@ async function moveSequence(tx: Queryable, table: string, column: string, used: 
 /** Counts one table on both sides and looks every source row up in PostgreSQL by its key. */
 async function check(source: CopySource, db: PgDatabase, plan: TablePlan): Promise<Omit<TableCount, 'added'>> {
   const { name, key } = plan.table;
+  const sourceDigest = new TableDigest();
+  const columns = plan.columns.map((c) => `${c.from} AS ${ident(c.name)}`).join(', ');
+  for (const r of source.iterate<Record<string, SqlValue>>(`SELECT ${columns} FROM ${ident(name)}`))
+    sourceDigest.add(plan.columns.map((c) => r[c.name]));
+  const targetDigest = new TableDigest();
+  for (const r of (await db.q(`SELECT ${plan.columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(name)}`)).rows)
+    targetDigest.add(plan.columns.map((c) => r[c.name]));
   const keyList = key.map(ident).join(', ');
   const present = new Set(
     (await db.q(`SELECT ${keyList} FROM ${ident(name)}`)).rows.map((r) => JSON.stringify(key.map((k) => r[k]))),
@@ -194,5 +204,12 @@ async function check(source: CopySource, db: PgDatabase, plan: TablePlan): Promi
     missing++;
     example ??= key.map((c, i) => `${c} ${JSON.parse(k)[i]}`).join(', ');
   }
-  return { table: name, source: sourceRows, target: present.size, missing, example };
+  return {
+    table: name,
+    source: sourceRows,
+    target: present.size,
+    missing,
+    example,
+    same: sourceDigest.hex() === targetDigest.hex(),
+  };
 }

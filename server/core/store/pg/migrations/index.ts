@@ -20,6 +20,8 @@ import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { countSlots } from './017-count-slots.ts';
 import { responseMailRow } from './018-response-mail-row.ts';
+import { auditLog } from './019-audit-log.ts';
+import { images } from './020-images.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -41,4 +43,6 @@ export const pgMigrations: PgMigration[] = [
   closing,
   countSlots,
   responseMailRow,
+  auditLog,
+  images,
 ];

@@ -16,6 +16,8 @@ import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
+import { auditLog } from './017-audit-log.ts';
+import { images } from './018-images.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -35,4 +37,6 @@ export const migrations: Migration[] = [
   dailyCounts,
   closing,
   responseMailRow,
+  auditLog,
+  images,
 ];

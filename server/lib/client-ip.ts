@@ -1,13 +1,14 @@
-// The address rate limits are keyed by: the socket's, or behind N trusted proxies the N-th
+// The address rate limits are keyed by, and the audit log records: the socket's, or behind N trusted proxies the N-th
 // X-Forwarded-For entry counted from the right. Each proxy appends the address it received the request
 // from, so the rightmost N entries were written by our own proxies and everything to their left by the
 // client, who can put anything there. Trusting a left entry would let anyone pick their own key.
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The client address for rate limiting; kept in memory only, never stored. With fewer entries than
- * `trustedHops`, the request did not pass through every proxy (it reached an inner one directly), so no
- * entry is known to be written by a proxy we trust: the socket address is the only honest key.
+ * The client address for rate limiting (kept in memory only) and the audit log (kept FORMSTEAD_AUDIT_DAYS).
+ * With fewer entries than `trustedHops`, the request did not pass through every proxy (it reached an inner
+ * one directly), so no entry is known to be written by a proxy we trust: the socket address is the only
+ * honest key.
  */
 export function clientIp(req: IncomingMessage, trustedHops: number): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
