@@ -181,30 +181,37 @@ layouts('the inline embed on another site: styled in its shadow root, answered b
   });
 });
 
-layouts('the popup embed: the dialog holds the form, answered by keyboard', async () => {
-  const formId = await publishSurvey(server.url, surveyDefinition());
-  const url = hostPage(
-    '/popup.html',
-    `<script src="${server.url}/embed.js" data-form="${formId}" data-mode="popup"></script>`,
-  );
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Open the form' }).click();
-  const frame = await (await page.locator('dialog iframe').elementHandle())!.contentFrame();
-  await frame!.locator('.fs-renderer-host .fs-points').first().waitFor();
-  await tabTo(page, '0 of 10, Not at all likely', frame!);
-  await press(page, 'ArrowRight', 8);
-  assert.is(await focusedName(frame!), '8 of 10');
-  await tabTo(page, '1 of 5', frame!);
-  await press(page, 'Space');
-  await screenshot(page, 'question-types-popup-390');
-  await tabTo(page, 'Send', frame!);
-  await press(page, 'Enter');
-  await frame!.locator('.fs-success-message').waitFor();
-  const [answer] = await storedAnswers(server.url, formId);
-  assert.equal(answer.values, { nps: 8, stars: 1 });
-  await closePage(page);
-});
+for (const [mode, width] of [
+  ['popup', 390],
+  ['slider', 1280],
+] as const) {
+  layouts(`the ${mode} embed at ${width} px: the dialog holds the form, answered by keyboard`, async () => {
+    const formId = await publishSurvey(server.url, surveyDefinition());
+    const url = hostPage(
+      `/${mode}.html`,
+      `<script src="${server.url}/embed.js" data-form="${formId}" data-mode="${mode}"></script>`,
+    );
+    const page = await browser.newPage({ viewport: { width, height: 844 } });
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Open the form' }).click();
+    const frame = await (await page.locator('dialog iframe').elementHandle())!.contentFrame();
+    await frame!.locator('.fs-renderer-host .fs-points').first().waitFor();
+    await tabTo(page, '0 of 10, Not at all likely', frame!);
+    await press(page, 'ArrowRight', 8);
+    assert.is(await focusedName(frame!), '8 of 10');
+    await tabTo(page, '1 of 5', frame!);
+    await press(page, 'Space');
+    await tabTo(page, 'Add to ranking: Tea', frame!);
+    await press(page, 'Enter');
+    await screenshot(page, `question-types-${mode}-${width}`);
+    await tabTo(page, 'Send', frame!);
+    await press(page, 'Enter');
+    await frame!.locator('.fs-success-message').waitFor();
+    const [answer] = await storedAnswers(server.url, formId);
+    assert.equal(answer.values, { nps: 8, stars: 1, drinks: ['tea'] });
+    await closePage(page);
+  });
+}
 
 layouts('without JavaScript: the plain form posts radios, matrix rows, ranking positions and a time', async () => {
   const formId = await publishSurvey(server.url, surveyDefinition());
