@@ -105,7 +105,12 @@ for (const width of [390, 1280]) {
     await press(page, 'Enter');
     await focusOn(page, 'Type your name');
     await page.keyboard.type('Bo');
+    // Enter before the signature is sent stays on the question and says why.
+    await press(page, 'Enter');
+    await page.getByRole('alert').filter({ hasText: 'A file is still uploading' }).waitFor();
     await page.locator('.fs-sign-status', { hasText: 'Signature saved' }).waitFor();
+    await press(page, 'Tab');
+    await focusOn(page, 'Type your name');
     await assertAxe(page, `signature question, ${width}`);
     await screenshot(page, `question-types-ops-signature-${width}`);
     await press(page, 'Enter');

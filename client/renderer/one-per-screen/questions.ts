@@ -17,6 +17,8 @@ export interface QuestionNav {
   submit(): void;
   /** The engine's Continue (checks the whole step); on success the renderer calls `edge()`. */
   nextStep(): void;
+  /** True (and says so) while a file or signature is still uploading: nothing moves on meanwhile. */
+  uploading(): boolean;
 }
 
 /** Where the respondent is among the questions, and how to move. */
@@ -96,6 +98,8 @@ export function questions(
     done: passed + i,
     errors: pos.errors,
     next(nav) {
+      // Leaving the question would drop its upload half-way (its control goes, and cancels it).
+      if (nav.uploading()) return;
       const message = field && tools.validateField(state.definition, field.key, state.values, tools);
       if (message) {
         set({ key: field!.key, errors: { [field!.key]: message } });
