@@ -33,6 +33,13 @@ const lazyModules = {
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
+  // Field types with a module of their own (client/renderer/types/list.ts).
+  'client/renderer/types/rating.ts': '/assets/type-rating.js',
+  'client/renderer/types/scale.ts': '/assets/type-scale.js',
+  'client/renderer/types/nps.ts': '/assets/type-nps.js',
+  'client/renderer/types/matrix.ts': '/assets/type-matrix.js',
+  'client/renderer/types/ranking.ts': '/assets/type-ranking.js',
+  'client/renderer/types/signature.ts': '/assets/type-signature.js',
   'shared/engine/piping-code.ts': '/assets/piping.js',
   'shared/text/markdown.ts': '/assets/markdown.js',
 };
@@ -82,6 +89,9 @@ export const clientEntries = [
   ...Object.entries(lazyModules).map(([source, url]) => ({ url, source, format: 'esm', compact: true })),
   // Styles of the renderer, the no-JavaScript form and the hosted pages.
   { url: '/assets/form.css', source: 'client/renderer/form.css' },
+  // Styles of the field types with a module of their own (client/renderer/types/), linked only by pages
+  // of forms that use one, so the others' stylesheet does not grow.
+  { url: '/assets/form-types.css', source: 'client/renderer/types/types.css' },
   // The hosted pages' service worker (scope /f/): opens a form opened before while offline.
   { url: '/f-sw.js', source: 'client/hosted/service-worker.ts', format: 'iife', compact: true },
   // The embed loader: a classic script, so document.currentScript finds its own tag.

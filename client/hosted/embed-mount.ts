@@ -3,6 +3,7 @@
 // first render.
 import { themeModeClass, themeProperties } from '../../shared/api/theme-values.ts';
 import { prefillPairs, prefillValues } from '../renderer/engine.ts';
+import { usesTypeModules } from '../renderer/types/list.ts';
 import { html } from '../renderer/html.ts';
 import { wordsOf } from './language.ts';
 import { mountForm as mountPlain, type MountOptions, prepareForm } from './mount.ts';
@@ -62,6 +63,23 @@ function prefilled(view: PublicFormView, prefill: EmbedMountOptions['prefill']) 
   return pairs.length ? prefillValues(view.definition, pairs) : undefined;
 }
 
+/**
+ * Links the field types' stylesheet (/assets/form-types.css, beside this bundle) where the form is shown,
+ * the embed's shadow root, when the form has a type with a module of its own (types/list.ts); resolves
+ * once it has loaded (or failed), so the first render is styled. Undefined when the form needs none.
+ */
+function typeStyles(target: Element, view: PublicFormView): Promise<unknown> | undefined {
+  if (view.state !== 'open' || !usesTypeModules(view.definition)) return;
+  const root = target.getRootNode();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('./form-types.css', import.meta.url).href;
+  (root instanceof ShadowRoot ? root : document.head).append(link);
+  return new Promise((done) => {
+    link.onload = link.onerror = done;
+  });
+}
+
 /** Renders the form (or its closed notice) into `target`, themed; returns a function that removes it. */
 export function mountForm(target: Element, view: PublicFormView, embedOpts: EmbedMountOptions): () => void {
   const { prefill, reportUrl, ...rest } = embedOpts;
@@ -76,7 +94,9 @@ export function mountForm(target: Element, view: PublicFormView, embedOpts: Embe
       notice: html`<p class="fs-notice fs-renderer" role="status">${closedNotice(view, words)}</p>`,
     });
   if (view.theme && target instanceof HTMLElement) applyTheme(target, view.theme);
-  const ready = prepareForm(view);
+  const styles = typeStyles(target, view);
+  const prepared = prepareForm(view);
+  const ready = styles || prepared ? Promise.all([styles, prepared]) : undefined;
   if (!ready) return mount();
   let removed = false;
   let remove = () => {};

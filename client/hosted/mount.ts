@@ -10,6 +10,7 @@ import { needsResetConfirm, resetConfirm } from '../renderer/actions/start-over.
 import { needsProvidedField, providedField } from '../renderer/fields/field.ts';
 import { fileField, needsFileField } from '../renderer/fields/file-field.ts';
 import { html } from '../renderer/html.ts';
+import { loadTypeControls } from '../renderer/types/list.ts';
 import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
 import { needsProgress, progressLine } from '../renderer/progress/progress-line.ts';
 import { resumed } from '../renderer/save-progress/resumed.ts';
@@ -44,8 +45,8 @@ export interface MountOptions {
 
 /**
  * Loads the code the form will need at its first render, if any: the calculations, the one_per_screen
- * layout, the progress line of steps, and the save-and-resume code when answers were kept. Undefined when
- * nothing is needed (the common case).
+ * layout, the progress line of steps, the controls of the field types that have a module (types/list.ts),
+ * and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(
   view: Pick<LocalizedView, 'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message'>,
@@ -55,6 +56,7 @@ export function prepareForm(
     needsPiping(view.definition, view.success_message) && loadPiping(),
     needsMarkdown(view.definition, view.success_message) && loadMarkdown(),
     needsFileField(view.definition) && fileField.load(),
+    loadTypeControls(view.definition),
     needsProvidedField(view.definition) && providedField.load(),
     needsResetConfirm(view.definition) && resetConfirm.load(),
     view.language_choices !== undefined && !languageSwitch.loaded() && languageSwitch.load(),

@@ -19,6 +19,7 @@ import { CheckboxGroup } from '../renderer/fields/checkbox-group.ts';
 import { Field, isRequired } from '../renderer/fields/field.ts';
 import { html } from '../renderer/html.ts';
 import { StepHeader } from '../renderer/steps/step-header.ts';
+import { noScriptControls } from '../renderer/types/no-script.ts';
 import { Honeypot } from './honeypot.ts';
 
 /** Props of NoScriptForm. */
@@ -76,8 +77,8 @@ export function NoScriptForm({ definition, action, renderToken, values = {} }: N
     f.type === 'hidden'
       ? html`<input type="hidden" key=${f.key} name=${f.key} value=${asText(first(f))} />`
       : html`<${Field} key=${f.key} field=${forPost(pipedField(definition, f, known))} id=${`fsn-${n++}`}
-          value=${first(f)} values=${values} nativeRequired=${alwaysAsked && isRequired(f)} onChange=${nothing}
-          onCommit=${nothing} />`;
+          value=${first(f)} values=${values} components=${noScriptControls}
+          nativeRequired=${alwaysAsked && isRequired(f)} onChange=${nothing} onCommit=${nothing} />`;
   const body = steps
     ? steps.map((s, i) => {
         const id = `fsn-step-${i}`;

@@ -194,6 +194,7 @@ function RenderedForm(props: FormRendererProps) {
     focus: (key: string) => focus({ kind: 'field', key }),
     submit: () => submit(),
     nextStep,
+    uploading: waitForUploads,
   };
   /** Continue: the next step, or one per screen the next question (the next step after a step's last). */
   const next = () => (q ? q.next(nav) : nextStep());

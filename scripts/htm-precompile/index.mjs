@@ -19,6 +19,10 @@ export const tagModule = path.join(root, 'client/renderer/html.ts');
  * Preact of their own, so their templates call the `h` their loader gives them (lazy/parts.ts).
  */
 const lazyFolder = path.join(root, 'client/renderer/lazy') + path.sep;
+/** The field types' modules (client/renderer/types/) are on-demand modules too, list.ts aside. */
+const typesFolder = path.join(root, 'client/renderer/types') + path.sep;
+const typesList = path.join(typesFolder, 'list.ts');
+const takesParts = (file) => file.startsWith(lazyFolder) || (file.startsWith(typesFolder) && file !== typesList);
 const lazyParts = path.join(root, 'client/renderer/lazy/parts.ts');
 // esbuild reads this tsconfig for the files it loads itself; the ones loaded here get the same.
 const tsconfigRaw = await readFile(path.join(root, 'tsconfig.json'), 'utf8');
@@ -32,7 +36,7 @@ export async function precompileFile(file) {
   const dir = path.dirname(file);
   return precompileModule(code, {
     isTagModule: (specifier) => path.resolve(dir, specifier) === tagModule,
-    hFrom: file.startsWith(lazyFolder) ? lazyParts : 'preact',
+    hFrom: takesParts(file) ? lazyParts : 'preact',
     where: file,
   });
 }

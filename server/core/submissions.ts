@@ -420,6 +420,13 @@ export class SubmissionService {
 /** The posted fields the definition has; the rest of a form post is dropped. */
 function onlyFields(definition: FormDefinition, values: unknown): unknown {
   if (typeof values !== 'object' || values === null) return values;
-  const keys = new Set(allFields(definition).map((f) => f.key));
+  // A matrix posts one group per row and a ranking one select per option, named `<key>.<row>` and
+  // `<key>.<option>`: the engine's coerce gathers them into the field's value (shared/engine/coerce.ts).
+  const keys = new Set(
+    allFields(definition).flatMap((f) => {
+      const parts = f.type === 'matrix' ? (f.matrix?.rows ?? []) : f.type === 'ranking' ? (f.options ?? []) : [];
+      return [f.key, ...parts.map((p) => `${f.key}.${p.value}`)];
+    }),
+  );
   return Object.fromEntries(Object.entries(values).filter(([k]) => keys.has(k)));
 }

@@ -288,4 +288,73 @@ one("every built-in type: the page without script has the live renderer's markup
   await closePage(live);
 });
 
+/** The question types of wave 4 whose page without script is the live markup (ranking and signature differ). */
+const surveyTypes = {
+  id: 'survey',
+  title: 'Survey types',
+  submit: { label: 'Send' },
+  fields: [
+    { key: 'nps', type: 'nps', label: 'NPS', validation: { required: true } },
+    { key: 'stars', type: 'rating', label: 'Stars', defaultValue: 3, helperText: 'Three by default' },
+    { key: 'hearts', type: 'rating', label: 'Hearts', scale: { max: 7, icon: 'heart' } },
+    { key: 'ease', type: 'scale', label: 'Ease', scale: { min: 0, max: 4, minLabel: 'Hard', maxLabel: 'Easy' } },
+    {
+      key: 'grid',
+      type: 'matrix',
+      label: 'Grid',
+      defaultValue: { r1: 'c2' },
+      matrix: {
+        rows: [
+          { value: 'r1', label: 'Row <1>' },
+          { value: 'r2', label: 'Row 2' },
+        ],
+        columns: [
+          { value: 'c1', label: 'Col 1' },
+          { value: 'c2', label: 'Col 2' },
+        ],
+      },
+    },
+    {
+      key: 'many',
+      type: 'matrix',
+      label: 'Many',
+      matrix: { rows: [{ value: 'r', label: 'R' }], columns: options, multiple: true },
+    },
+    { key: 'when', type: 'time', label: 'When', defaultValue: '08:15' },
+  ],
+};
+
+one(
+  'the question types: the page without script has the live markup for rating, scale, nps, matrix and time',
+  async () => {
+    const published = await call(server.url, 'POST', '/v1/forms', {
+      key: OWNER_KEY,
+      body: { definition: surveyTypes },
+    });
+    assert.is(published.status, 201, published.text);
+    const id = published.json.form_id as string;
+    const plain = await withoutScript.newPage();
+    await plain.goto(`${server.url}/f/${id}`);
+    const served = await fieldShapes(plain, '#formstead form');
+    const live = await withScript.newPage();
+    const errors = pageErrors(live);
+    await live.goto(`${server.url}/f/${id}`);
+    await live.locator('.fs-renderer-host .fs-form').waitFor();
+    const rendered = await fieldShapes(live, '.fs-renderer-host');
+    assert.equal(
+      served.map((f) => f.key),
+      surveyTypes.fields.map((f) => f.key),
+    );
+    for (const [i, f] of served.entries()) assert.equal(f.shape, rendered[i].shape, `${f.key}: the same markup`);
+    assert.equal(
+      served.find((f) => f.key === 'nps')!.required,
+      ['nps=0'],
+      'a required NPS asks the browser for one of its radios',
+    );
+    assert.equal(errors, []);
+    await closePage(plain);
+    await closePage(live);
+  },
+);
+
 one.run();

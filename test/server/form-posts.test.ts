@@ -279,4 +279,63 @@ posts('redirect_origins: at most 10, each a site address; every problem named; n
   assert.equal(cleared.json.redirect_origins, []);
 });
 
+posts(
+  "a matrix's row groups and a ranking's position selects reach the engine; other dotted names are left out",
+  async () => {
+    const id = await publish({
+      definition: {
+        id: 'survey',
+        title: 'Survey',
+        submit: { label: 'Send' },
+        fields: [
+          { key: 'name', type: 'text', label: 'Name' },
+          {
+            key: 'grid',
+            type: 'matrix',
+            label: 'Grid',
+            matrix: {
+              rows: [
+                { value: 'food', label: 'Food' },
+                { value: 'service', label: 'Service' },
+              ],
+              columns: [
+                { value: 'bad', label: 'Bad' },
+                { value: 'good', label: 'Good' },
+              ],
+            },
+          },
+          {
+            key: 'drinks',
+            type: 'ranking',
+            label: 'Drinks',
+            options: [
+              { value: 'tea', label: 'Tea' },
+              { value: 'coffee', label: 'Coffee' },
+            ],
+          },
+        ],
+      },
+    });
+    const r = await browserPost(
+      id,
+      [
+        ['name', 'Ada'],
+        ['name.extra', 'a site input'],
+        ['grid.food', 'good'],
+        ['grid.service', 'bad'],
+        ['grid.other', 'good'],
+        ['drinks.coffee', '1'],
+        ['drinks.tea', '2'],
+      ],
+      { origin: SITE },
+    );
+    assert.is(r.status, 303);
+    assert.equal((await stored(id))[0].values, {
+      name: 'Ada',
+      grid: { food: 'good', service: 'bad' },
+      drinks: ['coffee', 'tea'],
+    });
+  },
+);
+
 posts.run();

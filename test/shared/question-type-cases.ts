@@ -39,8 +39,8 @@ const coffee = [
 ];
 /** A picture choice's options (each with an image) and a statement, for the wave-4 display types. */
 export const pictureOptions = [
-  { value: 'fox', label: 'Fox', image: '/i/img_fox', score: 2 },
-  { value: 'owl', label: 'Owl', image: '/i/img_owl', score: 1 },
+  { value: 'fox', label: 'Fox', image: '/i/00000000-0000-4000-8000-0000000000f0', score: 2 },
+  { value: 'owl', label: 'Owl', image: '/i/00000000-0000-4000-8000-0000000000f1', score: 1 },
 ];
 const required = { validation: { required: true } };
 const point = (min: number, max: number) => `values.q: Choose a whole number from ${min} to ${max}`;

@@ -15,6 +15,7 @@ import { RadioGroup } from './radio-group.ts';
 import { Select } from './select.ts';
 import { TextArea } from './textarea.ts';
 import { TextInput } from './text-input.ts';
+import { typeControls } from '../types/list.ts';
 
 export type { FieldBoxProps } from '../types.ts';
 
@@ -88,6 +89,11 @@ function framed(props: FieldBoxProps, options: readonly FieldOption[], loading: 
     nativeRequired: props.nativeRequired,
   };
   const custom = props.components?.[field.type];
+  // A type with a module of its own (types/list.ts) keeps its frame around a custom control too (the page
+  // without JavaScript gives its markup that way).
+  const own = typeControls[field.type];
+  if (own)
+    return groupFrame(id, field, required, error, own.frame < 2, html`<${custom ?? own.Component} ...${control} />`);
   if (!custom) {
     if (field.type === 'checkbox' || field.type === 'switch') return html`<${Checkbox} ...${control} />`;
     if (field.type === 'radio' || field.type === 'multiselect') {

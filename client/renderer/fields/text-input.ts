@@ -1,4 +1,4 @@
-// One-line inputs: text, email, phone, url, number, password, date and datetime as native input types.
+// One-line inputs: text, email, phone, url, number, password, date, datetime and time as native input types.
 import { useState } from 'preact/hooks';
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
@@ -13,6 +13,8 @@ const inputTypes: Record<string, string> = {
   date: 'date',
   // The engine's datetime rule accepts `YYYY-MM-DDTHH:MM`, exactly what datetime-local gives.
   datetime: 'datetime-local',
+  // `HH:MM`, 24-hour: what a time input gives (its step of 60 s leaves seconds out).
+  time: 'time',
 };
 const autoCompletes: Record<string, string> = { email: 'email', phone: 'tel', url: 'url' };
 /** The keyboard a phone shows when the definition names none (`inputMode` is spec 2.4's, a narrower list). */

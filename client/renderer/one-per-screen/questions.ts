@@ -17,6 +17,8 @@ export interface QuestionNav {
   submit(): void;
   /** The engine's Continue (checks the whole step); on success the renderer calls `edge()`. */
   nextStep(): void;
+  /** True (and says so) while a file or signature is still uploading: nothing moves on meanwhile. */
+  uploading(): boolean;
 }
 
 /** Where the respondent is among the questions, and how to move. */
@@ -96,6 +98,8 @@ export function questions(
     done: passed + i,
     errors: pos.errors,
     next(nav) {
+      // Leaving the question would drop its upload half-way (its control goes, and cancels it).
+      if (nav.uploading()) return;
       const message = field && tools.validateField(state.definition, field.key, state.values, tools);
       if (message) {
         set({ key: field!.key, errors: { [field!.key]: message } });
@@ -115,7 +119,9 @@ export function questions(
     },
     enter(e, nav) {
       const t = e.target as HTMLInputElement;
-      if (e.key !== 'Enter' || e.isComposing || e.shiftKey || e.altKey) return;
+      // A control that moved on itself on this Enter (an autoAdvance choice) may have had the next question
+      // rendered already, taking the control out of the page: this Enter must not pass over that one too.
+      if (e.key !== 'Enter' || !t.isConnected || e.isComposing || e.shiftKey || e.altKey) return;
       // A long answer keeps Enter for new lines; Ctrl+Enter (Cmd+Enter) moves on from it, as everywhere else.
       if (t.tagName === 'TEXTAREA' ? !(e.ctrlKey || e.metaKey) : e.ctrlKey || e.metaKey) return;
       if (['BUTTON', 'A'].includes(t.tagName)) return;

@@ -23,6 +23,8 @@ export interface HostedDocumentOptions {
   social?: { description?: string; url: string };
   /** The page's language (`<html lang>`); default en. */
   lang?: string;
+  /** Links the field types' stylesheet (/assets/form-types.css): the form has a rating, a matrix... */
+  typeStyles?: boolean;
 }
 
 /** The link preview: the title, the description (or a plain line), the page's address and a small card. */
@@ -90,6 +92,7 @@ export function hostedDocument(o: HostedDocumentOptions): string {
     `<title>${escapeHtml(o.title)}</title><link rel="icon" href="data:,">` +
     socialMeta(o.title, o.social) +
     '<link rel="stylesheet" href="/assets/form.css">' +
+    (o.typeStyles ? '<link rel="stylesheet" href="/assets/form-types.css">' : '') +
     themeStyle(o.theme) +
     (o.script ? '<script type="module" src="/assets/hosted.js"></script>' : '') +
     `</head><body class="fs-page${o.embed ? ' fs-embed' : ''}"><main>${o.body}</main></body></html>`

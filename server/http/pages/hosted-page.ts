@@ -20,6 +20,7 @@ import { catalogueFor, message, wordsFor } from '../../../shared/engine/i18n/ind
 import { renderHtml } from './render-html.ts';
 import { framedSource, referrerHost, visitSource } from '../../../shared/api/visit-source.ts';
 import { hostedDocument, type Logo, pageHeader, unverifiedBanner } from './hosted-layout.ts';
+import { usesTypeModules } from '../../../client/renderer/types/list.ts';
 
 /** The page of a form that does not exist (HTML, not the API's JSON error). */
 export function formNotFound(embed = false): string {
@@ -121,6 +122,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       noindex: view.unclaimed,
       embed,
       script: true,
+      typeStyles: view.state === 'open' && usesTypeModules(shown),
       theme: view.theme,
       social: { description: shown.description, url: view.hosted_url },
       lang,

@@ -1,0 +1,27 @@
+// `nps` (Net Promoter Score): 0 to 10 as numbered choices, "Not at all likely" and "Extremely likely"
+// under the ends unless `scale.minLabel`/`maxLabel` say otherwise. Loaded only for forms with one
+// (list.ts); the page without JavaScript renders the same radios.
+import { html } from '../html.ts';
+import type { ControlProps } from '../types.ts';
+import { Points } from './points.ts';
+import { wordsOf } from './words.ts';
+
+export { giveParts } from '../lazy/parts.ts';
+
+const useText = wordsOf({
+  pointOf: '{n} of {max}',
+  npsLow: 'Not at all likely',
+  npsHigh: 'Extremely likely',
+});
+
+/** The NPS row, 0 to 10. */
+export function Control(p: ControlProps) {
+  const t = useText();
+  return html`<${Points} p=${p} shape=${{
+    from: 0,
+    to: 10,
+    name: (n: number) => t('pointOf', { n, max: 10 }),
+    low: p.field.scale?.minLabel ?? t('npsLow'),
+    high: p.field.scale?.maxLabel ?? t('npsHigh'),
+  }} />`;
+}
