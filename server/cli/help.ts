@@ -18,6 +18,10 @@ Usage:
                                             the server first), uploaded files into --files-dir (default:
                                             they stay where they are), and check that everything arrived;
                                             safe to run again: it adds only what is missing
+  formstead verify EXPORT --public-key KEY
+                                            check a signed export (format=jsonl&signed=1) against the
+                                            instance's key (GET /v1/signing-key, saved to KEY): exit 0 when
+                                            intact, 1 naming the first answer changed, removed or inserted
   formstead --help | --version
 
 Flags (each also read from the environment variable beside it; flags win):

@@ -1,6 +1,7 @@
-// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3) and with format=xlsx
-// a workbook (headers, values and bom options: exports.ts); one submission read (spec 2.12; format=pdf: the answer as
-// a PDF) or deleted (ARCHITECTURE.md "Forms made by people").
+// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3), with format=jsonl
+// JSON lines (signed=1: the answer chain and its signed head) and with format=xlsx a workbook (headers, values and
+// bom options: exports.ts); one submission read (spec 2.12; format=pdf: the answer as a PDF) or deleted
+// (ARCHITECTURE.md "Forms made by people").
 import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
@@ -8,7 +9,7 @@ import { requireEditor } from '../core/principal.ts';
 import { parseLimit } from '../core/submission-reads.ts';
 import { parseExportOptions } from '../core/exports/export-options.ts';
 import { requireKey } from './auth.ts';
-import { sendPdf, streamCsv, streamXlsx } from './exports.ts';
+import { sendPdf, streamCsv, streamJsonLines, streamXlsx } from './exports.ts';
 import { sendJson, sendNoContent } from './respond.ts';
 
 /** Lists a form's submissions for agent and account keys. */
@@ -18,10 +19,15 @@ export const listSubmissions =
     const principal = await requireKey(s, req);
     const form = await s.forms.requireInScope(principal, params.id);
     const format = query.get('format');
-    if (format !== null && format !== 'json' && format !== 'csv' && format !== 'xlsx')
-      throw badRequest('invalid_format', ['format: must be json, csv or xlsx']);
+    if (format !== null && format !== 'json' && format !== 'csv' && format !== 'xlsx' && format !== 'jsonl')
+      throw badRequest('invalid_format', ['format: must be json, csv, xlsx or jsonl']);
     // Checked for every format, so a misspelt option is named even where it would change nothing.
     const options = parseExportOptions(query);
+    const signed = query.get('signed');
+    if (signed !== null && signed !== '0' && signed !== '1')
+      throw badRequest('invalid_query', ['signed: must be 0 or 1']);
+    if (signed === '1' && format !== 'jsonl') throw badRequest('invalid_query', ['signed: only with format=jsonl']);
+    if (format === 'jsonl') return streamJsonLines(s, res, form, signed === '1');
     if (format === 'csv') return streamCsv(s, res, form, undefined, options);
     if (format === 'xlsx') return streamXlsx(s, res, form, undefined, options);
     const limit = parseLimit(query.get('limit'));

@@ -3,6 +3,7 @@
 // methods, with the doc comments that are their contract, and the records they use live in
 // types/<area>.ts; this file composes them and re-exports everything, so importers name only types.ts.
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
+import type { ChainQueries } from './types/chain.ts';
 import type { FileQueries } from './types/files.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
@@ -13,6 +14,7 @@ import type { IdempotencyQueries, SubmissionQueries } from './types/submissions.
 import type { WebhookQueries } from './types/webhooks.ts';
 
 export type { StorageHealth } from '../../lib/durable/durable-db.ts';
+export type * from './types/chain.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
@@ -58,6 +60,8 @@ export interface Store {
   /** Daily counts of views, starts, steps and completions (core/stats/), flushed in batches from memory. */
   formStats: FormStatsQueries;
   jobs: JobQueries;
+  /** Each form's answer chain and its signed head (docs/storage.md "Answer chain"). */
+  chain: ChainQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */

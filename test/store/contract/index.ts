@@ -1,5 +1,6 @@
 // The store contract: every area's rows, then the guard that every Store method has some. A backend's
 // test file calls runStoreContract with its factory (README.md in this folder).
+import { chainContract } from './chain.ts';
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
@@ -42,6 +43,7 @@ const areas = [
   responseMailContract,
   retentionContract,
   statsContract,
+  chainContract,
   durabilityContract,
 ];
 

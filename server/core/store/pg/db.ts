@@ -45,6 +45,8 @@ export const LockClass = {
    * written there), a read of the form's submissions in seq order takes it alone (pg/submissions.ts `page`).
    */
   formInserts: 11,
+  /** A form's chain step (formstead_chain_append, where the number is written), held to the commit. */
+  chainStep: 12,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every

@@ -3,6 +3,7 @@ import { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { SnapshotPlacement } from '../../../lib/durable/snapshot-placement.ts';
 import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
+import { chainQueries } from './chain.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { formQueries } from './forms.ts';
@@ -36,6 +37,7 @@ export async function openSqlJsStore(
     invites: inviteQueries(db),
     drafts: draftQueries(db),
     jobs: jobQueries(),
+    chain: chainQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {

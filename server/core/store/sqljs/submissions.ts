@@ -3,6 +3,7 @@ import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.
 import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
 import type { InsertOutcome, NewSubmission, Store } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
+import { answerLink, appendLinks, ChainHeads, deletionLink, INSERT_LINK, nextLink } from './chain.ts';
 import { attachFiles } from './files.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
 
@@ -92,6 +93,7 @@ class FormCounts {
 
 export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   const counts = new FormCounts(db);
+  const heads = new ChainHeads(db);
   /**
    * A submission that no idempotency record, upload, spam row or monthly quota involves: its outcome follows
    * from the form's count alone, so it is journaled and answered without running its statements, which run
@@ -103,11 +105,18 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
     if (count === undefined) return { kind: 'form_gone' };
     if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
     const row = submissionRow(s);
-    const rows: JournalStatement[] = [[INSERT_SUBMISSION, row]];
+    const [linkRow, head] = nextLink(s.formId, heads.get(s.formId), answerLink(s));
+    const rows: JournalStatement[] = [
+      [INSERT_SUBMISSION, row],
+      [INSERT_LINK, linkRow],
+    ];
     // `data` is JSON.stringify's text, which escapes lone surrogates: its UTF-8 is exactly what sql.js would bind.
     const bytes = row.slice();
     bytes[4] = Buffer.from(row[4] as string, 'utf8');
-    const run: JournalStatement[] = [[INSERT_SUBMISSION_BYTES, bytes]];
+    const run: JournalStatement[] = [
+      [INSERT_SUBMISSION_BYTES, bytes],
+      [INSERT_LINK, linkRow],
+    ];
     for (const d of deliveryRows(s)) {
       rows.push([INSERT_DELIVERY, d]);
       run.push([INSERT_DELIVERY, d]);
@@ -116,9 +125,11 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
     if (s.workspaceId) sums.push([ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]]);
     const written = db.writeBehind({ rows, sums, run });
     counts.added(s.formId, count + 1);
+    heads.set(s.formId, head);
     // Refused, or not journaled: writes stop until the folder is reloaded, which starts the counts over too.
     await written.catch((err) => {
       counts.clear();
+      heads.clear();
       throw err;
     });
     return { kind: 'stored', submissionCount: count + 1 };
@@ -157,6 +168,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               // Checked before anything is written: a refused insert leaves the transaction empty.
               if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
               tx.run(INSERT_SUBMISSION, submissionRow(s));
+              appendLinks(tx, s.formId, [answerLink(s)]);
               tx.run(ADD_TO_FORM_COUNT, [1, s.formId]);
               if (s.workspaceId) tx.run(ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]);
               if (s.idempotency) {
@@ -248,7 +260,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at) =>
+      delete: async (formId, ids, at, reason = 'deleted') =>
         db.write((tx) => {
           const deleted: string[] = [];
           for (const id of new Set(ids)) {
@@ -256,6 +268,18 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               deleted.push(id);
           }
           if (deleted.length === 0) return deleted;
+          appendLinks(
+            tx,
+            formId,
+            deleted.map((id) => {
+              const hash =
+                tx.get<{ hash: string }>(
+                  "SELECT hash FROM answer_links WHERE form_id = ? AND answer_id = ? AND kind = 'answer'",
+                  [formId, id],
+                )?.hash ?? null;
+              return deletionLink(formId, id, hash, at, reason);
+            }),
+          );
           tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [
             deleted.length,
             formId,

@@ -20,6 +20,7 @@ import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { countSlots } from './017-count-slots.ts';
 import { responseMailRow } from './018-response-mail-row.ts';
+import { answerChain } from './019-answer-chain.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -41,4 +42,5 @@ export const pgMigrations: PgMigration[] = [
   closing,
   countSlots,
   responseMailRow,
+  answerChain,
 ];

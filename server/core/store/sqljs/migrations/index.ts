@@ -15,6 +15,7 @@ import { redirectOrigins } from './012-redirect-origins.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
+import { answerChain } from './017-answer-chain.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 
 /** The ordered list the store applies at open. */
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   dailyCounts,
   closing,
   responseMailRow,
+  answerChain,
 ];
