@@ -12,6 +12,9 @@ export interface Verdict {
 
 const fail = (message: string): Verdict => ({ ok: false, message });
 
+/** Links `from` up to (not including) `to`, as the subject of "... removed". */
+const missing = (from: number, to: number) => (to - from === 1 ? `link ${from} was` : `links ${from}-${to - 1} were`);
+
 /** How a line is named in a message: the answer (or the deletion) and its line of the file. */
 const named = (l: LinkLine, n: number) =>
   `${l.kind === 'deletion' ? `the deletion of answer ${l.id}` : `answer ${l.id}`} (line ${n}, link ${l.link})`;
@@ -51,17 +54,15 @@ function verifyLinks(lines: LinkLine[], head: HeadLine): Verdict {
     const n = i + 1;
     const before = lines[i - 1];
     const expectedLink = before ? before.link + 1 : 1;
-    if (typeof l.link !== 'number' || l.link < expectedLink) return fail(`${named(l, n)} was inserted`);
+    if (typeof l.link !== 'number') return fail(`${named(l, n)} was changed: it has no link number`);
     if (l.prev !== prev) {
+      // The line before fits between its neighbours' hashes only if it was not there: it was inserted.
       if (before && l.prev === (lines[i - 2]?.hash ?? null)) return fail(`${named(before, n - 1)} was inserted`);
-      if (l.link > expectedLink)
-        return fail(
-          `${l.link - expectedLink === 1 ? `link ${expectedLink} was` : `links ${expectedLink}-${l.link - 1} were`} removed, before ${named(l, n)}`,
-        );
+      if (l.link > expectedLink) return fail(`${missing(expectedLink, l.link)} removed, before ${named(l, n)}`);
       return fail(before ? `${named(before, n - 1)} was changed` : `${named(l, n)} was changed`);
     }
-    if (l.link > expectedLink)
-      return fail(`link ${expectedLink} is missing before ${named(l, n)}: an answer was removed`);
+    if (l.link < expectedLink) return fail(`${named(l, n)} was inserted`);
+    if (l.link > expectedLink) return fail(`${missing(expectedLink, l.link)} removed, before ${named(l, n)}`);
     const digest =
       l.kind === 'deletion'
         ? deletionDigest(head.form_id, { id: l.id, hash: l.deleted_hash ?? null }, l.created_at, String(l.reason))
@@ -90,6 +91,8 @@ function verifyLinks(lines: LinkLine[], head: HeadLine): Verdict {
   }
   return {
     ok: true,
-    message: `intact: ${lines.length} links of form ${head.form_id}, head ${head.hash ?? '(empty)'} signed at ${head.signed_at}`,
+    message:
+      `intact: ${lines.length} links of form ${head.form_id}, head ${head.hash ?? '(empty)'} ` +
+      `signed at ${head.signed_at}`,
   };
 }
