@@ -91,6 +91,7 @@ const rows: Row[] = [
     form: true,
   },
   { path: 'workspace.current', level: 'viewer' },
+  { path: 'workspace.signingKey', level: 'viewer' },
   { path: 'workspace.outbox', level: 'instance' },
   { path: 'keys.list', level: 'owner' },
   { path: 'keys.create', level: 'owner', input: () => ({ name: 'ci' }) },

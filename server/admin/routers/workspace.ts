@@ -1,4 +1,5 @@
-// workspace.*: the workspace the panel acts in, the user's other workspaces, usage, the mail outbox.
+// workspace.*: the workspace the panel acts in, the user's other workspaces, usage, the instance's signing key,
+// the mail outbox.
 import { authedProcedure, instanceOwnerProcedure, router } from '../trpc.ts';
 
 /** Workspace facts. */
@@ -13,6 +14,9 @@ export const workspaceRouter = router({
       usage: await services.workspaces.usage(principal.workspaceId),
     };
   }),
+
+  /** The instance's public signing key (also GET /v1/signing-key, unauthenticated): it checks signed exports. */
+  signingKey: authedProcedure.query(async ({ ctx }) => (await ctx.services.chain.signingKey()).public),
 
   /** Mail held because no SMTP server is configured (or sending failed); instance owners only. */
   outbox: instanceOwnerProcedure.query(({ ctx }) => ctx.services.workspaces.outbox()),
