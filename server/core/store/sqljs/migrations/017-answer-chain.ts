@@ -15,7 +15,7 @@ export const answerChain: Migration = {
   up: `
     CREATE TABLE answer_links (form_id TEXT NOT NULL, pos INTEGER NOT NULL, kind TEXT NOT NULL,
       answer_id TEXT NOT NULL, at TEXT NOT NULL, reason TEXT, deleted_hash TEXT, digest TEXT NOT NULL,
-      hash TEXT NOT NULL, PRIMARY KEY (form_id, pos)) WITHOUT ROWID;
+      hash TEXT NOT NULL, PRIMARY KEY (form_id, pos));
     CREATE INDEX answer_links_answer ON answer_links (form_id, answer_id);
     CREATE TABLE signed_heads (form_id TEXT PRIMARY KEY, pos INTEGER NOT NULL, hash TEXT NOT NULL,
       signed_at TEXT NOT NULL, signature TEXT NOT NULL);
