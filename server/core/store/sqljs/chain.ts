@@ -50,14 +50,17 @@ export function nextLink(formId: string, head: ChainHead | undefined, link: NewL
   return [[...row, link.digest, hash], { pos, hash }];
 }
 
-/** Appends `links` to the form's chain inside a write (which reads the head it follows). */
-export function appendLinks(tx: WriteTx, formId: string, links: NewLink[]): void {
+/** Appends `links` to the form's chain inside a write (which reads the head it follows); answers their places. */
+export function appendLinks(tx: WriteTx, formId: string, links: NewLink[]): number[] {
   let head = tx.get<ChainHead>(HEAD, [formId]);
+  const places: number[] = [];
   for (const link of links) {
     const [row, next] = nextLink(formId, head, link);
     tx.run(INSERT_LINK, row);
     head = next;
+    places.push(next.pos);
   }
+  return places;
 }
 
 /**
@@ -97,9 +100,8 @@ export class ChainHeads {
   }
 }
 
-const UNLINKED =
-  'FROM submissions s WHERE NOT EXISTS (SELECT 1 FROM answer_links l WHERE l.form_id = s.form_id ' +
-  "AND l.answer_id = s.id AND l.kind = 'answer')";
+/** Answers without a link: stored before the chain existed (submissions.chain_pos names each one's link). */
+const UNLINKED = 'FROM submissions s WHERE s.chain_pos IS NULL';
 
 /** store.chain on sql.js. */
 export function chainQueries(db: DurableDatabase): Store['chain'] {
@@ -123,16 +125,19 @@ export function chainQueries(db: DurableDatabase): Store['chain'] {
               formId,
               LINK_EXISTING_PAGE,
             ]);
-            appendLinks(
+            const answers = rows.map(toSubmission);
+            const places = appendLinks(
               tx,
               formId,
-              rows.map(toSubmission).map((a) => ({
+              answers.map((a) => ({
                 kind: 'answer' as const,
                 answerId: a.id,
                 at: a.createdAt,
                 digest: answerDigest(formId, a.id, a.createdAt, a.values),
               })),
             );
+            for (const [n, a] of answers.entries())
+              tx.run('UPDATE submissions SET chain_pos = ? WHERE id = ?', [places[n], a.id]);
             return rows.length;
           });
           linked += n;

@@ -43,7 +43,14 @@ export const copiedTables: CopiedTable[] = [
   },
   { name: 'form_response_mail', key: ['form_id'] },
   { name: 'form_versions', key: ['form_id', 'version'] },
-  { name: 'submissions', key: ['id'], serial: { column: 'seq' } },
+  {
+    name: 'submissions',
+    key: ['id'],
+    serial: { column: 'seq' },
+    sourceOnly: {
+      chain_pos: "the place of the answer's link; PostgreSQL finds an answer's link by the index on its answer id",
+    },
+  },
   { name: 'answer_links', key: ['form_id', 'pos'] },
   { name: 'signed_heads', key: ['form_id'] },
   { name: 'usage', key: ['workspace_id', 'month'] },
