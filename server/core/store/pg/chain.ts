@@ -10,12 +10,13 @@ const LINK_EXISTING_PAGE = 1000;
 
 const APPEND = 'SELECT formstead_chain_append($1, $2, $3, $4, $5, $6, $7)';
 const LINK = 'SELECT formstead_chain_link($1) AS n';
+const LINK_FORMS = 'SELECT formstead_chain_link_forms($1::text[]) AS n';
 
 /**
- * Runs the chain step (formstead_chain_link) for forms whose answers were just stored, one form at a
- * time, after their inserts committed: each step links everything that form has waiting, so the inserts
- * of a busy form share steps. A step that fails leaves its answers waiting for the next step of the form
- * (on any instance), a read of the chain, or the hourly signing.
+ * Runs the chain step (formstead_chain_link_forms) for forms whose answers were just stored, after their
+ * inserts committed, one step at a time: each step links everything every form queued meanwhile has
+ * waiting, so the inserts of busy forms share steps and commits. A step that fails leaves its answers
+ * waiting for the next step of the form (on any instance), a read of the chain, or the hourly signing.
  */
 export class ChainLinker {
   private readonly queued = new Set<string>();
@@ -49,10 +50,13 @@ export class ChainLinker {
 
   private async drain() {
     while (this.queued.size > 0) {
-      const [formId] = this.queued;
-      this.queued.delete(formId);
-      await this.db.q(LINK, [formId], 'formstead_chain_link').catch((err: Error) => {
-        this.log(`answer chain: linking form ${formId} failed (its answers wait for the next step): ${err.message}`);
+      // Every form queued so far in one step: one transaction and one commit, however many forms.
+      const forms = [...this.queued];
+      this.queued.clear();
+      await this.db.q(LINK_FORMS, [forms], 'formstead_chain_link_forms').catch((err: Error) => {
+        this.log(
+          `answer chain: linking ${forms.length} form(s) failed (their answers wait for the next step): ${err.message}`,
+        );
       });
     }
   }
@@ -139,7 +143,7 @@ export function chainQueries(db: PgDatabase): Store['chain'] {
     unsigned: async (limit) => {
       // Answers a failed step left waiting (an instance stopped meanwhile) are linked first.
       const waiting = await db.q('SELECT DISTINCT form_id FROM chain_pending');
-      for (const r of waiting.rows) await db.q(LINK, [r.form_id]);
+      if (waiting.rows.length > 0) await db.q(LINK_FORMS, [waiting.rows.map((r) => r.form_id as string)]);
       return (
         await db.q(
           'SELECT f.id FROM forms f LEFT JOIN signed_heads h ON h.form_id = f.id WHERE (SELECT max(l.pos) ' +
