@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DurableDatabase } from '../../server/lib/durable/durable-db.ts';
+import { LINK_EXISTING_PAGE } from '../../server/core/store/sqljs/chain.ts';
 import { openSqlJsStore } from '../../server/core/store/sqljs/index.ts';
 import { migrations } from '../../server/core/store/sqljs/migrations/index.ts';
 import { tempDataDir } from '../helpers/server.ts';
@@ -16,7 +17,8 @@ test('answers stored before the chain existed are linked once, oldest first; new
     let store = await openSqlJsStore(dir, () => {}, { snapshotIn: 'main' });
     const ws = await workspace(store);
     const f = await form(store, ws.id);
-    const subs = Array.from({ length: 5 }, (_, i) =>
+    // One page of the linking and one answer past it.
+    const subs = Array.from({ length: LINK_EXISTING_PAGE + 1 }, (_, i) =>
       newSubmission(f.id, ws.id, { createdAt: at(i), values: { n: i } }),
     );
     for (const s of subs) await store.submissions.insert(s);
@@ -30,11 +32,11 @@ test('answers stored before the chain existed are linked once, oldest first; new
     await db.close();
     store = await openSqlJsStore(dir, () => {}, { snapshotIn: 'main' });
     assert.is(await store.chain.head(f.id), undefined);
-    assert.is(await store.chain.linkExisting(), 5);
+    assert.is(await store.chain.linkExisting(), LINK_EXISTING_PAGE + 1);
     assert.is(await store.chain.linkExisting(), 0);
     const next = newSubmission(f.id, ws.id, { createdAt: at(10) });
     await store.submissions.insert(next);
-    const links = await allLinks(store, f.id);
+    const links = await allLinks(store, f.id, 500);
     assertUnbroken(f.id, links);
     assert.equal(
       links.map((l) => l.answerId),

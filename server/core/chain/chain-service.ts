@@ -5,7 +5,7 @@ import { type HeadLine, toLinkLine } from './export-lines.ts';
 import { SigningKey } from './signing-key.ts';
 
 /** Links read per page when exporting. */
-const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 500;
 
 /** Forms signed per read of the moved heads (the hourly job reads again until none is left). */
 const SIGN_PAGE = 100;

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../../../server/config.ts';
 import { instanceSecret } from '../../../server/core/bootstrap.ts';
 import { canonicalJson } from '../../../server/core/chain/canonical.ts';
-import { ChainService } from '../../../server/core/chain/chain-service.ts';
+import { ChainService, EXPORT_PAGE } from '../../../server/core/chain/chain-service.ts';
 import { headPayload } from '../../../server/core/chain/export-lines.ts';
 import { SIGNING_KEY_META } from '../../../server/core/chain/signing-key.ts';
 import { verifyExport } from '../../../server/core/chain/verify.ts';
@@ -140,5 +140,39 @@ service('deletions by owner, retention and erasure are links saying so, and the 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+service(
+  'an export of more links than a page of reads (at and past the edge) has every link once and verifies',
+  async () => {
+    const dir = await tempDataDir();
+    const store = await openSqlJsStore(dir, () => {}, { snapshotIn: 'main' });
+    try {
+      const chain = new ChainService(store);
+      const key = createPublicKey((await chain.signingKey()).public.public_key_pem);
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const record = (await store.forms.byId(f.id))!;
+      for (const total of [EXPORT_PAGE, EXPORT_PAGE + 1]) {
+        while (((await store.chain.head(f.id))?.pos ?? 0) < total)
+          await store.submissions.insert(newSubmission(f.id, ws.id));
+        let text = '';
+        for await (const line of chain.exportLines(record)) text += line;
+        const lines = text
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
+        assert.is(lines.length, total + 1);
+        assert.equal(
+          lines.slice(0, -1).map((l) => l.link),
+          Array.from({ length: total }, (_, i) => i + 1),
+        );
+        assert.ok(verifyExport(text, key).ok, verifyExport(text, key).message);
+      }
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 service.run();

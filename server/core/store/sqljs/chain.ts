@@ -7,7 +7,7 @@ import { toChainLink, toSignedHead, toSubmission } from '../rows.ts';
 import type { ChainHead, NewSubmission, Store } from '../types.ts';
 
 /** Answers linked per write when linking those stored before the chain existed. */
-const LINK_EXISTING_PAGE = 1000;
+export const LINK_EXISTING_PAGE = 1000;
 
 export const INSERT_LINK =
   'INSERT INTO answer_links (form_id, pos, kind, answer_id, at, reason, deleted_hash, digest, hash) ' +
