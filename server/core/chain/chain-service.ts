@@ -4,6 +4,9 @@ import type { FormRecord, Store } from '../store/types.ts';
 import { type HeadLine, toLinkLine } from './export-lines.ts';
 import { SigningKey } from './signing-key.ts';
 
+/** The meta key set once the answers stored before the chain existed were linked. */
+export const CHAIN_LINKED_META = 'answer_chain_linked';
+
 /** Links read per page when exporting. */
 export const EXPORT_PAGE = 500;
 
@@ -25,10 +28,16 @@ export class ChainService {
     return this.key;
   }
 
-  /** Start-up: links answers stored before the chain existed, and makes the key; returns how many were linked. */
+  /**
+   * Start-up: makes the key, and links the answers stored before the chain existed, once (the meta flag
+   * CHAIN_LINKED_META says it was done, so later starts skip the scan of every answer); returns how many.
+   */
   async start(): Promise<number> {
     await this.signingKey();
-    return this.store.chain.linkExisting();
+    if ((await this.store.meta.get(CHAIN_LINKED_META)) === '1') return 0;
+    const linked = await this.store.chain.linkExisting();
+    await this.store.meta.set(CHAIN_LINKED_META, '1');
+    return linked;
   }
 
   /** Signs the form's current head and keeps the signature. */

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../../../server/config.ts';
 import { instanceSecret } from '../../../server/core/bootstrap.ts';
 import { canonicalJson } from '../../../server/core/chain/canonical.ts';
-import { ChainService, EXPORT_PAGE } from '../../../server/core/chain/chain-service.ts';
+import { CHAIN_LINKED_META, ChainService, EXPORT_PAGE } from '../../../server/core/chain/chain-service.ts';
 import { headPayload } from '../../../server/core/chain/export-lines.ts';
 import { SIGNING_KEY_META } from '../../../server/core/chain/signing-key.ts';
 import { verifyExport } from '../../../server/core/chain/verify.ts';
@@ -45,6 +45,11 @@ service('the key is made once and kept in the store; a reopened store signs with
     await store.close();
     store = await openSqlJsStore(dir, () => {}, { snapshotIn: 'main' });
     assert.equal((await new ChainService(store).signingKey()).public, first.public);
+    // The answers from before the chain are linked at the first start only.
+    await store.submissions.insert(newSubmission((await form(store, (await workspace(store)).id)).id, null));
+    assert.is(await store.meta.get(CHAIN_LINKED_META), undefined);
+    assert.is(await new ChainService(store).start(), 0);
+    assert.is(await store.meta.get(CHAIN_LINKED_META), '1');
     await store.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
