@@ -21,18 +21,20 @@ AS $$
 DECLARE
   v_pos BIGINT;
   v_hash TEXT;
+  v_hashes TEXT[] := '{}';
   v_i INTEGER;
 BEGIN
   PERFORM pg_advisory_xact_lock(12, hashtext(p_form_id));
   SELECT l.pos, l.hash INTO v_pos, v_hash FROM answer_links l WHERE l.form_id = p_form_id
     ORDER BY l.pos DESC LIMIT 1;
   v_pos := COALESCE(v_pos, 0);
+  -- Each hash needs the one before, so they are made in a loop; the rows go in with one INSERT.
   FOR v_i IN 1 .. COALESCE(cardinality(p_ids), 0) LOOP
     v_hash := encode(sha256(convert_to('{"digest":"' || p_digests[v_i] || '","kind":"' || p_kind || '","prev":'
       || COALESCE('"' || v_hash || '"', 'null') || '}', 'UTF8')), 'hex');
-    v_pos := v_pos + 1;
-    INSERT INTO answer_links (form_id, pos, kind, answer_id, at, reason, deleted_hash, digest, hash)
-      VALUES (p_form_id, v_pos, p_kind, p_ids[v_i], p_ats[v_i], p_reasons[v_i], p_deleted[v_i], p_digests[v_i],
-        v_hash);
+    v_hashes := v_hashes || v_hash;
   END LOOP;
+  INSERT INTO answer_links (form_id, pos, kind, answer_id, at, reason, deleted_hash, digest, hash)
+    SELECT p_form_id, v_pos + n, p_kind, p_ids[n], p_ats[n], p_reasons[n], p_deleted[n], p_digests[n], v_hashes[n]
+    FROM generate_series(1, cardinality(v_hashes)) AS n;
 END $$`;
