@@ -57,6 +57,9 @@ async function main() {
     welcome = await bootstrap(store, services.keys, config);
   });
   for (const line of welcome) console.log(line);
+  // Before serving: answers stored before the answer chain existed get their links (once; idempotent).
+  const linked = await services.chain.start();
+  if (linked > 0) log(`answer chain: linked ${linked} answers stored before it existed`);
   if (config.webhookAllowPrivate)
     log(
       'warning: FORMSTEAD_WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach http://, private and loopback addresses; ' +

@@ -4,6 +4,7 @@ import { adminLink } from './admin-link.ts';
 import { backup } from './backup.ts';
 import { helpText } from './help.ts';
 import { migrate } from './migrate.ts';
+import { verify } from './verify.ts';
 import { version } from './version.ts';
 
 /** A subcommand: runs to completion and returns the lines to print. */
@@ -13,6 +14,7 @@ const subcommands: Record<string, Command> = {
   'admin-link': adminLink,
   backup,
   migrate,
+  verify,
 };
 
 /**

@@ -23,6 +23,10 @@ Usage:
                                             a new data folder DIR and the uploaded files (--files-from,
                                             default FORMSTEAD_FILES_DIR) into DIR/files; stop every instance
                                             first; every table's and file's checksum is compared
+  formstead verify EXPORT --public-key KEY
+                                            check a signed export (format=jsonl&signed=1) against the
+                                            instance's key (GET /v1/signing-key, saved to KEY): exit 0 when
+                                            intact, 1 naming the first answer changed, removed or inserted
   formstead --help | --version
 
 Flags (each also read from the environment variable beside it; flags win):

@@ -8,7 +8,7 @@ import type { ImageService } from './images/image-service.ts';
 import { requireEditor, type Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { FormCounting } from './stats/counting.ts';
-import type { FormRecord, Store } from './store/types.ts';
+import type { DeletionReason, FormRecord, Store } from './store/types.ts';
 import { isClaimed } from './unclaimed.ts';
 
 /**
@@ -78,14 +78,15 @@ export class DeletionService {
   /**
    * Deletes submissions of one form by id: unknown ids and ids of other forms are skipped and not
    * counted. Their pending deliveries are cancelled and held mail showing them is deleted. Usage for the month is not
-   * lowered: it counts what was received. Returns the ids deleted.
+   * lowered: it counts what was received. Each deletion is a link of the form's answer chain saying `reason`.
+   * Returns the ids deleted.
    */
-  async deleteSubmissions(form: FormRecord, ids: string[]): Promise<string[]> {
+  async deleteSubmissions(form: FormRecord, ids: string[], reason: DeletionReason = 'deleted'): Promise<string[]> {
     // Files first, as in deleteForm: should the submissions' write then fail (a full disk, a crash), the
     // files asked to go are gone and a retry finishes the job. The other order would leave file rows
     // naming deleted submissions: still downloadable, and never swept (they are neither unused nor orphans).
     await this.files.deleteForSubmissions(form.id, ids);
-    return this.store.submissions.delete(form.id, ids, new Date().toISOString());
+    return this.store.submissions.delete(form.id, ids, new Date().toISOString(), reason);
   }
 
   /** Deletes one submission; 404 when the form has no submission with that id. */

@@ -57,6 +57,12 @@ export function registerJobs(jobs: JobRegistry, services: Services, store: Store
     run: async () => `${await services.responseMail.sweep()} sent`,
   });
   jobs.register({
+    name: 'sign-answer-chains',
+    schedule: '53 * * * *',
+    about: 'Signs the head of each form’s answer chain that moved since it was last signed.',
+    run: async () => `${await services.chain.signMoved()} signed`,
+  });
+  jobs.register({
     name: 'sweep-retention',
     schedule: '13 * * * *',
     about: 'Deletes answers older than each form keeps them (its “Keep answers” setting).',

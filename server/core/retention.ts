@@ -26,7 +26,7 @@ export class RetentionService {
         if (!form || form.retentionDays === null) break;
         const ids = await this.store.submissions.idsOlderThan(id, cutoff, RETENTION_BATCH);
         if (ids.length === 0) break;
-        total += (await this.deletion.deleteSubmissions(form, ids)).length;
+        total += (await this.deletion.deleteSubmissions(form, ids, 'retention')).length;
         if (ids.length < RETENTION_BATCH) break;
       }
     }

@@ -4,6 +4,7 @@ import { AuditLog } from './audit/audit-log.ts';
 import { SignedCursor } from '../lib/signed-cursor.ts';
 import { AccountService } from './accounts.ts';
 import { AntiSpam } from './antispam.ts';
+import { ChainService } from './chain/chain-service.ts';
 import { FileService } from './files/file-service.ts';
 import { ImageService } from './images/image-service.ts';
 import { DeletionService } from './deletion.ts';
@@ -96,6 +97,8 @@ export interface Services {
   drafts: DraftService;
   /** Deleting forms and submissions with everything they own (REST and the panel). */
   deletion: DeletionService;
+  /** The answer chain: the instance's signing key, hourly signed heads and signed exports. */
+  chain: ChainService;
   /** Counting views, starts, steps and completions into daily counters; main starts and stops its flushing. */
   counting: FormCounting;
   /** How a form does over a range of days (GET /v1/forms/{id}/stats, MCP, the panel). */
@@ -225,6 +228,7 @@ export function createServices(
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
     drafts: new DraftService(store, forms),
     deletion,
+    chain: new ChainService(store),
     people: new PeopleService(store, forms.definitions, deletion, files, secret, log),
     retention: new RetentionService(store, deletion),
     counting,

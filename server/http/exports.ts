@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../core/services.ts';
 import type { ExportOptions } from '../core/exports/export-options.ts';
 import { xlsxColumns, xlsxRows } from '../core/exports/xlsx-sheet.ts';
-import type { FormRecord, SubmissionFilter } from '../core/store/types.ts';
+import type { FormRecord, SubmissionFilter, SubmissionRecord } from '../core/store/types.ts';
+import { submissionView } from '../core/submission-reads.ts';
 import { OneAtATime } from '../lib/one-at-a-time.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { writeXlsx } from '../lib/xlsx-writer.ts';
@@ -30,8 +31,32 @@ export async function streamCsv(
   filter: SubmissionFilter | undefined,
   options: ExportOptions,
 ) {
-  startDownload(res, 'text/csv; charset=utf-8', `${form.id}-submissions.csv`);
-  for await (const chunk of s.reads.csv(form, filter, options)) {
+  await streamText(res, 'text/csv; charset=utf-8', `${form.id}-submissions.csv`, s.reads.csv(form, filter, options));
+}
+
+/**
+ * Streams a form's submissions as JSON lines (`{id}-submissions.jsonl`), oldest first, each the object of a page's
+ * list; `signed`: the answer chain's links and the signed head instead (docs/api.md, "Signed export").
+ */
+export async function streamJsonLines(s: Services, res: ServerResponse, form: FormRecord, signed: boolean) {
+  const lines = signed ? s.chain.exportLines(form) : viewLines(s.reads.oldestFirst(form));
+  await streamText(
+    res,
+    'application/jsonl; charset=utf-8',
+    `${form.id}-submissions${signed ? '-signed' : ''}.jsonl`,
+    lines,
+  );
+}
+
+/** Each submission as the JSON line of its page object. */
+async function* viewLines(subs: AsyncIterable<SubmissionRecord>): AsyncIterable<string> {
+  for await (const sub of subs) yield `${JSON.stringify(submissionView(sub))}\n`;
+}
+
+/** A download written chunk by chunk as it is read, waiting for the socket to drain between chunks. */
+async function streamText(res: ServerResponse, type: string, name: string, chunks: AsyncIterable<string>) {
+  startDownload(res, type, name);
+  for await (const chunk of chunks) {
     if (res.destroyed) return;
     if (!res.write(chunk)) await drainOrClose(res);
   }

@@ -25,6 +25,7 @@ import { ssoCallback, ssoStart } from './pages/sso-pages.ts';
 import { thanksPage } from './pages/thanks-page.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { openApi } from './openapi.ts';
+import { signingKey } from './signing-key.ts';
 import { METRICS_PATH, metricsHandler } from '../metrics/endpoint.ts';
 import { definitionSchema } from './schema.ts';
 import { updateSettings } from './settings.ts';
@@ -43,6 +44,7 @@ export function routes(s: Services): Route[] {
       : []),
     { method: 'GET', path: '/v1/schema/form-definition.json', handler: definitionSchema(s) },
     { method: 'GET', path: '/v1/openapi.json', handler: openApi(s) },
+    { method: 'GET', path: '/v1/signing-key', handler: signingKey(s) },
     // REST API for keys (spec 4)
     { method: 'POST', path: '/v1/forms', handler: publishForm(s) },
     { method: 'GET', path: '/v1/forms', handler: listForms(s) },

@@ -1,6 +1,7 @@
-// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3) and with format=xlsx
-// a workbook (headers, values and bom options: exports.ts); one submission read (spec 2.12; format=pdf: the answer as
-// a PDF) or deleted (ARCHITECTURE.md "Forms made by people").
+// GET /v1/forms/{id}/submissions: JSON pages, or with format=csv a streamed CSV file (spec 4.3), with format=jsonl
+// JSON lines (signed=1: the answer chain and its signed head) and with format=xlsx a workbook (headers, values and
+// bom options: exports.ts); one submission read (spec 2.12; format=pdf: the answer as a PDF) or deleted
+// (ARCHITECTURE.md "Forms made by people").
 import { audit } from './audit.ts';
 import { badRequest } from '../lib/api-error.ts';
 import type { RouteContext } from '../lib/router.ts';
@@ -11,7 +12,7 @@ import { parseSubmissionFilter } from '../core/submission-marks.ts';
 import { readJsonObject } from '../lib/http-body.ts';
 import { parseExportOptions } from '../core/exports/export-options.ts';
 import { requireKey } from './auth.ts';
-import { sendPdf, streamCsv, streamXlsx } from './exports.ts';
+import { sendPdf, streamCsv, streamJsonLines, streamXlsx } from './exports.ts';
 import { sendJson, sendNoContent } from './respond.ts';
 
 /** Lists a form's submissions for agent and account keys. */
@@ -21,16 +22,21 @@ export const listSubmissions =
     const principal = await requireKey(s, req);
     const form = await s.forms.requireInScope(principal, params.id);
     const format = query.get('format');
-    if (format !== null && format !== 'json' && format !== 'csv' && format !== 'xlsx')
-      throw badRequest('invalid_format', ['format: must be json, csv or xlsx']);
+    if (format !== null && format !== 'json' && format !== 'csv' && format !== 'xlsx' && format !== 'jsonl')
+      throw badRequest('invalid_format', ['format: must be json, csv, xlsx or jsonl']);
     // Checked for every format, so a misspelt option is named even where it would change nothing.
     const options = parseExportOptions(query);
+    const signed = query.get('signed');
+    if (signed !== null && signed !== '0' && signed !== '1')
+      throw badRequest('invalid_query', ['signed: must be 0 or 1']);
+    if (signed === '1' && format !== 'jsonl') throw badRequest('invalid_query', ['signed: only with format=jsonl']);
     // tag, status and q narrow every format alike (ARCHITECTURE.md Wave 4 "Tags and notes").
     const filter = parseSubmissionFilter((name) => query.get(name));
-    const limit = format === 'csv' || format === 'xlsx' ? undefined : parseLimit(query.get('limit'));
+    const limit = format === null || format === 'json' ? parseLimit(query.get('limit')) : undefined;
     // A list read from its first page is an export; the pages after it are the same read going on.
     if (query.get('cursor') === null)
       await audit(s, req, principal, 'answers.exported', { form, detail: { format: format ?? 'json' } });
+    if (format === 'jsonl') return streamJsonLines(s, res, form, signed === '1');
     if (format === 'csv') return streamCsv(s, res, form, filter, options);
     if (format === 'xlsx') return streamXlsx(s, res, form, filter, options);
     sendJson(res, 200, await s.reads.page(form, limit!, query.get('cursor'), filter));

@@ -97,6 +97,7 @@ const rows: Row[] = [
     form: true,
   },
   { path: 'workspace.current', level: 'viewer' },
+  { path: 'workspace.signingKey', level: 'viewer' },
   { path: 'workspace.outbox', level: 'instance' },
   { path: 'workspace.audit', level: 'owner', input: () => ({ limit: 5 }) },
   { path: 'keys.list', level: 'owner' },

@@ -256,6 +256,11 @@ admin('workspace: usage, members, an invite link and an account key shown once',
   );
   // Ada's answer, and Grace's from the redelivery step.
   await page.getByText('2 submissions in').waitFor();
+  // The instance's signing key, the same as the public endpoint's.
+  const published = await call(server.url, 'GET', '/v1/signing-key');
+  await page.getByRole('heading', { name: 'Signing key' }).waitFor();
+  assert.is((await page.getByLabel('Public signing key').innerText()).trim(), published.json.public_key_pem.trim());
+  await page.getByText(published.json.key_id).waitFor();
   await screenshot(page, 'admin-workspace');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Forms' }).click();
   await page.getByRole('img', { name: '2 submissions in the last 30 days' }).waitFor();

@@ -315,7 +315,7 @@ exportsSuite('bad options answer 400 naming the parameter; nothing else is sent'
       '?format=csv&headers=x&values=y&bom=2',
       ['headers: must be keys or labels', 'values: must be raw or labels', 'bom: must be 0 or 1'],
     ],
-    ['?format=pdf', ['format: must be json, csv or xlsx']],
+    ['?format=pdf', ['format: must be json, csv, xlsx or jsonl']],
   ];
   for (const [query, details] of rows) {
     const r = await api('GET', `/v1/forms/${formId}/submissions${query}`);

@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { answerDigest } from '../../server/core/chain/links.ts';
 import { PgDatabase } from '../../server/core/store/pg/db.ts';
 import { openPgStore } from '../../server/core/store/pg/index.ts';
 import { applyPgMigrations } from '../../server/core/store/pg/migrate.ts';
@@ -206,8 +207,8 @@ hot(
       await open.query('BEGIN');
       await open.query(
         `SELECT * FROM formstead_insert_submission($1, $2, 1, $3, '{}', FALSE, $4, NULL, NULL, NULL, NULL, NULL,
-          NULL, NULL, '{}', FALSE, NULL, NULL, NULL)`,
-        [late.id, f.id, late.createdAt, ws.id],
+          NULL, NULL, '{}', FALSE, NULL, NULL, NULL, NULL, NULL, $5)`,
+        [late.id, f.id, late.createdAt, ws.id, answerDigest(f.id, late.id, late.createdAt, {})],
       );
       return late;
     };
@@ -519,8 +520,8 @@ hot(
       await open.query('BEGIN');
       await open.query(
         `SELECT * FROM formstead_insert_submission($1, $2, 1, $3, '{}', FALSE, $4, NULL, NULL, NULL, NULL, NULL,
-          NULL, NULL, '{}', FALSE, NULL, NULL, NULL)`,
-        [late.id, f.id, late.createdAt, ws.id],
+          NULL, NULL, '{}', FALSE, NULL, NULL, NULL, NULL, NULL, $5)`,
+        [late.id, f.id, late.createdAt, ws.id, answerDigest(f.id, late.id, late.createdAt, {})],
       );
       // This one draws a higher seq and commits first: inserts do not wait for one another.
       const early = newSubmission(f.id, ws.id);

@@ -1,5 +1,5 @@
-// The Workspace page: usage for everyone; members, invites, keys and the audit log for owners; the mail outbox and
-// the scheduled jobs for the instance's owners.
+// The Workspace page: usage and the instance's signing key for everyone; members, invites, keys and the audit log
+// for owners; the mail outbox and the scheduled jobs for the instance's owners.
 import { html } from '../../renderer/html.ts';
 import type { Me, WorkspaceInfo } from '../types.ts';
 import { Jobs } from './jobs.ts';
@@ -8,6 +8,7 @@ import { AuditLog } from './audit-log.ts';
 import { Keys } from './keys.ts';
 import { Members } from './members.ts';
 import { Outbox } from './outbox.ts';
+import { SigningKey } from './signing-key.ts';
 import { Usage } from './usage.ts';
 
 /** The sections the signed-in user may see. */
@@ -19,6 +20,7 @@ export function WorkspacePage({ me, workspace }: { me: Me; workspace?: Workspace
     ${owner && html`<${Members} me=${me} />`}
     ${owner && html`<${Keys} />`}
     ${owner && html`<${AgentKeys} />`}
+    <${SigningKey} />
     ${owner && html`<${AuditLog} instanceOwner=${me.instance_owner === true} />`}
     ${me.instance_owner && html`<${Outbox} />`}
     ${me.instance_owner && html`<${Jobs} />`}

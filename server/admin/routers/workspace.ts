@@ -1,4 +1,5 @@
-// workspace.*: the workspace the panel acts in, the user's other workspaces, usage, the mail outbox.
+// workspace.*: the workspace the panel acts in, the user's other workspaces, usage, the instance's signing key,
+// the audit log, the mail outbox.
 import { auditPageInput } from '../../../shared/api/admin.ts';
 import { firstBreak } from '../../core/audit/audit-chain.ts';
 import { auditEntryView } from '../../core/audit/audit-view.ts';
@@ -32,6 +33,8 @@ export const workspaceRouter = router({
     const broken = firstBreak([...entries].reverse());
     return { entries: entries.map(auditEntryView), intact: broken === undefined, broken_at: broken ?? null };
   }),
+  /** The instance's public signing key (also GET /v1/signing-key, unauthenticated): it checks signed exports. */
+  signingKey: authedProcedure.query(async ({ ctx }) => (await ctx.services.chain.signingKey()).public),
 
   /** Mail held because no SMTP server is configured (or sending failed); instance owners only. */
   outbox: instanceOwnerProcedure.query(({ ctx }) => ctx.services.workspaces.outbox()),

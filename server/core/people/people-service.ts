@@ -162,6 +162,7 @@ export class PeopleService {
       await this.deletion.deleteSubmissions(
         form,
         answers.map((a) => a.record.id),
+        'erasure',
       );
     for (const post of spam) await this.store.spam.delete(form.id, post.record.id);
     await this.files.delete(spamUploads);

@@ -5,6 +5,7 @@
 import type {
   ApiKeyRecord,
   AttemptRecord,
+  ChainLinkRecord,
   DeliveryRecord,
   DraftRecord,
   FileRecord,
@@ -13,6 +14,7 @@ import type {
   ImageRecord,
   InviteRecord,
   OutboxRecord,
+  SignedHead,
   SpamRecord,
   SubmissionRecord,
   TakenDelivery,
@@ -259,3 +261,25 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   notifyRules: { column: 'notify_rules', kind: 'json' },
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
 };
+
+/** A link of `answer_links`, joined to its answer's `data` (null once the answer is deleted). */
+export const toChainLink = (r: Row): ChainLinkRecord => ({
+  pos: Number(r.pos),
+  kind: r.kind as ChainLinkRecord['kind'],
+  answerId: r.answer_id as string,
+  at: r.at as string,
+  reason: r.reason as ChainLinkRecord['reason'],
+  deletedHash: r.deleted_hash as string | null,
+  digest: r.digest as string,
+  hash: r.hash as string,
+  values: typeof r.data === 'string' ? JSON.parse(r.data) : undefined,
+});
+
+/** A row of `signed_heads`. */
+export const toSignedHead = (r: Row): SignedHead => ({
+  formId: r.form_id as string,
+  pos: Number(r.pos),
+  hash: r.hash as string,
+  signedAt: r.signed_at as string,
+  signature: r.signature as string,
+});

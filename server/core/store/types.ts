@@ -4,6 +4,7 @@
 // types/<area>.ts; this file composes them and re-exports everything, so importers name only types.ts.
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
 import type { AuditQueries } from './types/audit.ts';
+import type { ChainQueries } from './types/chain.ts';
 import type { FileQueries } from './types/files.ts';
 import type { ImageQueries } from './types/images.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
@@ -16,6 +17,7 @@ import type { WebhookQueries } from './types/webhooks.ts';
 
 export type { StorageHealth } from '../../lib/durable/durable-db.ts';
 export type * from './types/audit.ts';
+export type * from './types/chain.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
@@ -66,6 +68,8 @@ export interface Store {
   jobs: JobQueries;
   /** The audit log (core/audit/): who did what, chained per workspace. */
   audit: AuditQueries;
+  /** Each form's answer chain and its signed head (docs/storage.md "Answer chain"). */
+  chain: ChainQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */

@@ -19,7 +19,7 @@ export const submissionOperations: ApiOperation[] = [
     method: 'get',
     path: '/v1/forms/{id}/submissions',
     operationId: 'listSubmissions',
-    summary: 'Read the submissions: JSON pages, newest first, or a CSV file',
+    summary: 'Read the submissions: JSON pages, newest first, or a CSV, xlsx or JSON lines file',
     callers: ['agent', 'account'],
     params: {
       path: formPath,
@@ -27,9 +27,18 @@ export const submissionOperations: ApiOperation[] = [
         limit: z.number().int().min(1).optional().meta({ description: '1 to 100 (default 50); more is read as 100' }),
         cursor: z.string().optional().meta({ description: 'The next_cursor of the page before' }),
         format: z
-          .enum(['json', 'csv', 'xlsx'])
+          .enum(['json', 'csv', 'xlsx', 'jsonl'])
           .optional()
-          .meta({ description: 'csv or xlsx: every submission, oldest first, as a file' }),
+          .meta({ description: 'csv, xlsx or jsonl: every submission, oldest first, as a file' }),
+        signed: z
+          .enum(['0', '1'])
+          .optional()
+          .meta({
+            description:
+              'With format=jsonl, 1: the answer chain instead, one line per link (answers with their values, ' +
+              'deleted answers and deletions), ending with the head signed by the instance key (GET ' +
+              '/v1/signing-key); `formstead verify` checks it',
+          }),
         headers: z.enum(['keys', 'labels']).optional().meta({ description: 'CSV/xlsx column headers (default keys)' }),
         values: z
           .enum(['raw', 'labels'])
@@ -47,10 +56,13 @@ export const submissionOperations: ApiOperation[] = [
     },
     responses: {
       200: {
-        description: 'A page of submissions, or with format=csv the CSV file (spec 4.3), or an xlsx workbook',
+        description:
+          'A page of submissions, or with format=csv the CSV file (spec 4.3), an xlsx workbook, or JSON lines ' +
+          '(each a list item; signed=1: chain links and the signed head, docs/api.md "Signed export")',
         content: {
           'application/json': { schema: submissionPageSchema },
           'text/csv': { schema: z.string() },
+          'application/jsonl': { schema: z.string() },
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
             schema: z.string().meta({ format: 'binary' }),
           },

@@ -1,6 +1,7 @@
 // The store contract: every area's rows, then the guard that every Store method has some. A backend's
 // test file calls runStoreContract with its factory (README.md in this folder).
 import { auditContract } from './audit.ts';
+import { chainContract } from './chain.ts';
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
 import { durabilityContract } from './durability.ts';
@@ -50,6 +51,7 @@ const areas = [
   retentionContract,
   statsContract,
   auditContract,
+  chainContract,
   durabilityContract,
 ];
 

@@ -49,6 +49,8 @@ export const LockClass = {
   audit: 12,
   /** A form's image uploads: count and insert under it keep the per-form limit (pg/images.ts). */
   images: 13,
+  /** A form's chain step (formstead_chain_append, where the number is written), held to the commit. */
+  chainStep: 14,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every

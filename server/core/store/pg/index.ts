@@ -1,5 +1,6 @@
 // Opens the PostgreSQL store: a connection pool, the schema migrated, behind the Store interface.
 import type { Store } from '../types.ts';
+import { ChainLinker, chainQueries } from './chain.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
@@ -47,10 +48,11 @@ export async function openPgStore(
     await db.close();
     throw err;
   }
+  const linker = new ChainLinker(db, log);
   return {
     ...identityQueries(db),
     forms: formQueries(db),
-    ...submissionQueries(db),
+    ...submissionQueries(db, linker),
     webhooks: webhookQueries(db),
     files: fileQueries(db),
     images: imageQueries(db),
@@ -61,6 +63,7 @@ export async function openPgStore(
     drafts: draftQueries(db),
     jobs: jobQueries(db),
     audit: auditQueries(db),
+    chain: chainQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.

@@ -1,14 +1,18 @@
 // The submission write on PostgreSQL: one call of formstead_insert_submission (functions/) for one
 // submission, or of formstead_insert_batch for a batch of those that take no turn (insert-batcher.ts).
+import { answerDigest } from '../../chain/links.ts';
 import { toIdempotency } from '../rows.ts';
 import type { InsertOutcome, NewSubmission } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import type { Queryable, Row } from './db.ts';
 
+/** The answer's digest, from which formstead_chain_append makes its link (docs/storage.md "Answer chain"). */
+const digestOf = (s: NewSubmission) => answerDigest(s.formId, s.id, s.createdAt, s.values);
+
 /** The cap that is no cap (INTEGER's largest): the insert takes its turn on the form row for an exact count. */
 const TURN_ONLY = 2147483647;
 
-const ARGS = Array.from({ length: 21 }, (_, n) => `$${n + 1}`).join(', ');
+const ARGS = Array.from({ length: 22 }, (_, n) => `$${n + 1}`).join(', ');
 const CALL = `SELECT * FROM formstead_insert_submission(${ARGS})`;
 
 /**
@@ -45,6 +49,7 @@ export async function insertSubmission(db: Queryable, s: NewSubmission): Promise
         d?.nextAttemptAt ?? null,
         s.extra ? JSON.stringify(s.extra) : null,
         s.importId ?? null,
+        digestOf(s),
       ],
       'formstead_insert_submission',
     )
@@ -105,6 +110,7 @@ export async function insertBatch(db: Queryable, list: NewSubmission[]): Promise
       delivery_id: s.delivery?.id ?? null,
       delivery_payload: s.delivery?.payload ?? null,
       delivery_next: s.delivery?.nextAttemptAt ?? null,
+      digest: digestOf(s),
     })),
   );
   const { rows } = await db.q(

@@ -1,6 +1,7 @@
 // Submissions, monthly usage and idempotency records on PostgreSQL.
-import type { MarkOutcome, Store, SubmissionFilter } from '../types.ts';
+import type { InsertOutcome, MarkOutcome, Store, SubmissionFilter } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
+import { appendDeletions, type ChainLinker } from './chain.ts';
 import { InsertBatcher } from './insert-batcher.ts';
 import { batchable, insertSubmission } from './insert-submission.ts';
 import { editedTags, overLimit, touchesTags } from '../marks.ts';
@@ -23,30 +24,39 @@ function matching(filter: SubmissionFilter | undefined, params: Param[]): string
 }
 
 /** The submissions and idempotency parts of the store. */
-export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | 'idempotency'> {
+export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Store, 'submissions' | 'idempotency'> {
   const batcher = new InsertBatcher(db);
+  /** Stores through `write`, then has the chain step link the answer (after the commit, without waiting). */
+  const linked = async (formId: string, write: Promise<InsertOutcome>) => {
+    const outcome = await write;
+    if (outcome.kind === 'stored') linker.soon(formId);
+    return outcome;
+  };
   return {
     submissions: {
       // The one-call write knows nothing of retain_from (rare: a restore from Spam) nor of Slack and Discord
       // messages (forms that have them), which are written in the same transaction.
       insert: (s) =>
-        batchable(s)
-          ? batcher.insert(s)
-          : s.retainFrom === undefined && !s.chatDeliveries?.length
-            ? insertSubmission(db, s)
-            : db.tx(async (tx) => {
-                const outcome = await insertSubmission(tx, s);
-                if (outcome.kind !== 'stored') return outcome;
-                if (s.retainFrom !== undefined)
-                  await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom, s.id]);
-                for (const d of s.chatDeliveries ?? [])
-                  await tx.q(
-                    `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
+        linked(
+          s.formId,
+          batchable(s)
+            ? batcher.insert(s)
+            : s.retainFrom === undefined && !s.chatDeliveries?.length
+              ? insertSubmission(db, s)
+              : db.tx(async (tx) => {
+                  const outcome = await insertSubmission(tx, s);
+                  if (outcome.kind !== 'stored') return outcome;
+                  if (s.retainFrom !== undefined)
+                    await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom, s.id]);
+                  for (const d of s.chatDeliveries ?? [])
+                    await tx.q(
+                      `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
                       channel) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-                    [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
-                  );
-                return outcome;
-              }),
+                      [d.id, s.formId, s.id, d.payload, d.nextAttemptAt, s.createdAt, d.channel ?? 'webhook'],
+                    );
+                  return outcome;
+                }),
+        ),
       page: async (formId, limit, cursorSeq, filter, order = 'newest') => {
         const newest = order === 'newest';
         const from = cursorSeq ?? (newest ? Number.MAX_SAFE_INTEGER : 0);
@@ -150,7 +160,7 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at) =>
+      delete: async (formId, ids, at, reason = 'deleted') =>
         db.tx(async (tx) => {
           // Locked like an insert does, so the count cannot be lowered and raised at once by two writers.
           if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return [];
@@ -197,6 +207,8 @@ export function submissionQueries(db: PgDatabase): Pick<Store, 'submissions' | '
             formId,
             deleted,
           ]);
+          // Last: the chain step's lock is held to the commit.
+          await appendDeletions(tx, formId, deleted, at, reason);
           return deleted;
         }),
     },

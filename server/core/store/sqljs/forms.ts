@@ -158,6 +158,8 @@ export const formOwnedTables: string[] = [
   'form_versions',
   'form_response_mail',
   'submissions',
+  'answer_links',
+  'signed_heads',
   'idempotency',
   'webhook_deliveries',
   'webhook_attempts',

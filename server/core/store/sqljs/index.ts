@@ -3,6 +3,7 @@ import { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { SnapshotPlacement } from '../../../lib/durable/snapshot-placement.ts';
 import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
+import { chainQueries } from './chain.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
@@ -40,6 +41,7 @@ export async function openSqlJsStore(
     drafts: draftQueries(db),
     jobs: jobQueries(),
     audit: auditQueries(db),
+    chain: chainQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {

@@ -3,6 +3,7 @@ import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.
 import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
 import type { InsertOutcome, MarkOutcome, NewSubmission, Store, SubmissionFilter } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
+import { answerLink, appendLinks, ChainHeads, deletionLink, INSERT_LINK, type NewLink, nextLink } from './chain.ts';
 import { attachFiles } from './files.ts';
 import { editedTags, overLimit, touchesTags } from '../marks.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
@@ -38,12 +39,12 @@ type PagedRow = Record<string, SqlValue> & { seq: number };
 
 const INSERT_SUBMISSION =
   'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
-  'import_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  'import_id, chain_pos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 // The same row with `data` bound as its UTF-8 bytes: sql.js copies bytes at once but encodes a string one
 // character at a time (docs/performance.md). Stores the same TEXT: the bytes are what binding the string gives.
 const INSERT_SUBMISSION_BYTES =
   'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
-  'import_id) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)';
+  'import_id, chain_pos) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)';
 const INSERT_DELIVERY =
   'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
   'channel) VALUES (?, ?, ?, ?, ?, ?, ?)';
@@ -53,8 +54,8 @@ const ADD_TO_USAGE =
   'INSERT INTO usage (submissions, workspace_id, month) VALUES (?, ?, ?) ' +
   'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + excluded.submissions';
 
-/** The row of a new submission, as INSERT_SUBMISSION binds it. */
-const submissionRow = (s: NewSubmission): SqlValue[] => [
+/** The row of a new submission whose chain link is at `chainPos`, as INSERT_SUBMISSION binds it. */
+const submissionRow = (s: NewSubmission, chainPos: number): SqlValue[] => [
   s.id,
   s.formId,
   s.formVersion,
@@ -64,6 +65,7 @@ const submissionRow = (s: NewSubmission): SqlValue[] => [
   s.retainFrom ?? null,
   s.extra ? JSON.stringify(s.extra) : null,
   s.importId ?? null,
+  chainPos,
 ];
 
 /** Its webhook and chat deliveries, as INSERT_DELIVERY binds them. */
@@ -117,6 +119,7 @@ class FormCounts {
 
 export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions' | 'idempotency'> {
   const counts = new FormCounts(db);
+  const heads = new ChainHeads(db);
   /**
    * A submission that no idempotency record, upload, spam row or monthly quota involves: its outcome follows
    * from the form's count alone, so it is journaled and answered without running its statements, which run
@@ -127,12 +130,19 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
     // Deleted while this submission was being checked: storing it would leave rows of no form.
     if (count === undefined) return { kind: 'form_gone' };
     if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
-    const row = submissionRow(s);
-    const rows: JournalStatement[] = [[INSERT_SUBMISSION, row]];
+    const [linkRow, head] = nextLink(s.formId, heads.get(s.formId), answerLink(s));
+    const row = submissionRow(s, head.pos);
+    const rows: JournalStatement[] = [
+      [INSERT_SUBMISSION, row],
+      [INSERT_LINK, linkRow],
+    ];
     // `data` is JSON.stringify's text, which escapes lone surrogates: its UTF-8 is exactly what sql.js would bind.
     const bytes = row.slice();
     bytes[4] = Buffer.from(row[4] as string, 'utf8');
-    const run: JournalStatement[] = [[INSERT_SUBMISSION_BYTES, bytes]];
+    const run: JournalStatement[] = [
+      [INSERT_SUBMISSION_BYTES, bytes],
+      [INSERT_LINK, linkRow],
+    ];
     for (const d of deliveryRows(s)) {
       rows.push([INSERT_DELIVERY, d]);
       run.push([INSERT_DELIVERY, d]);
@@ -141,9 +151,11 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
     if (s.workspaceId) sums.push([ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]]);
     const written = db.writeBehind({ rows, sums, run });
     counts.added(s.formId, count + 1);
+    heads.set(s.formId, head);
     // Refused, or not journaled: writes stop until the folder is reloaded, which starts the counts over too.
     await written.catch((err) => {
       counts.clear();
+      heads.clear();
       throw err;
     });
     return { kind: 'stored', submissionCount: count + 1 };
@@ -187,7 +199,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               }
               // Checked before anything is written: a refused insert leaves the transaction empty.
               if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
-              tx.run(INSERT_SUBMISSION, submissionRow(s));
+              tx.run(INSERT_SUBMISSION, submissionRow(s, appendLinks(tx, s.formId, [answerLink(s)])[0]));
               tx.run(ADD_TO_FORM_COUNT, [1, s.formId]);
               if (s.workspaceId) tx.run(ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]);
               if (s.idempotency) {
@@ -299,14 +311,30 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at) =>
+      delete: async (formId, ids, at, reason = 'deleted') =>
         db.write((tx) => {
           const deleted: string[] = [];
+          const links: NewLink[] = [];
           for (const id of new Set(ids)) {
-            if (tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]).changes === 1)
-              deleted.push(id);
+            const row = tx.get<{ chain_pos: number | null }>(
+              'SELECT chain_pos FROM submissions WHERE form_id = ? AND id = ?',
+              [formId, id],
+            );
+            if (!row) continue;
+            tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
+            deleted.push(id);
+            // The answer's own link, by its place (the row keeps it, so no index on answer ids is needed).
+            const hash =
+              row.chain_pos === null
+                ? null
+                : (tx.get<{ hash: string }>('SELECT hash FROM answer_links WHERE form_id = ? AND pos = ?', [
+                    formId,
+                    row.chain_pos,
+                  ])?.hash ?? null);
+            links.push(deletionLink(formId, id, hash, at, reason));
           }
           if (deleted.length === 0) return deleted;
+          appendLinks(tx, formId, links);
           tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [
             deleted.length,
             formId,

@@ -43,7 +43,16 @@ export const copiedTables: CopiedTable[] = [
   },
   { name: 'form_response_mail', key: ['form_id'] },
   { name: 'form_versions', key: ['form_id', 'version'] },
-  { name: 'submissions', key: ['id'], serial: { column: 'seq' } },
+  {
+    name: 'submissions',
+    key: ['id'],
+    serial: { column: 'seq' },
+    sourceOnly: {
+      chain_pos: "the place of the answer's link; PostgreSQL finds an answer's link by the index on its answer id",
+    },
+  },
+  { name: 'answer_links', key: ['form_id', 'pos'] },
+  { name: 'signed_heads', key: ['form_id'] },
   { name: 'usage', key: ['workspace_id', 'month'] },
   { name: 'idempotency', key: ['form_id', 'key'] },
   { name: 'webhook_deliveries', key: ['id'], targetOnly: { leased_until: 'no instance holds a delivery yet' } },
@@ -78,6 +87,8 @@ export const notCopied: Record<string, string> = {
     'PostgreSQL only: counts not yet folded into forms.submission_count; the copy writes the whole count there',
   usage_counts:
     'PostgreSQL only: monthly counts not yet folded into usage.submissions; the copy writes the whole count there',
+  chain_pending:
+    'PostgreSQL only: answers waiting for their link; the embedded store links each answer as it stores it',
   rate_buckets:
     'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, ' +
     'and a move refills them as a restart does',

@@ -1,4 +1,5 @@
 // The submissions area of the Store: stored answers and the idempotency records that replay them.
+import type { DeletionReason } from '../../chain/links.ts';
 import type { NewDelivery } from './webhooks.ts';
 
 /**
@@ -172,9 +173,10 @@ export interface SubmissionQueries {
    * count (never the monthly usage, which counts what was received), cancels their pending deliveries
    * and empties the payloads their deliveries hold, deletes their lines of the delivery log, drops the
    * idempotency records that replay them, and deletes held mail (outbox) of that form that shows one of
-   * them. Returns the ids that were deleted.
+   * them. Appends a deletion link to the form's chain for each (`reason`, default 'deleted'). Returns the ids
+   * that were deleted.
    */
-  delete(formId: string, ids: string[], at: string): Promise<string[]>;
+  delete(formId: string, ids: string[], at: string, reason?: DeletionReason): Promise<string[]>;
 }
 
 /** `store.idempotency`: stored answers to replay an `Idempotency-Key`. */

@@ -3,7 +3,7 @@
 
 /**
  * `formstead_insert_batch(rows)` stores a JSON array of submissions (objects: i, id, form_id, form_version,
- * created_at, data, hidden, workspace_id, delivery_id, delivery_payload, delivery_next; JSONB, so it is parsed
+ * created_at, data, hidden, workspace_id, delivery_id, delivery_payload, delivery_next, digest; JSONB, so it is parsed
  * once and read seven times) and answers one row per element, ordered by `i` (`ord`): 'stored' with the
  * form's count, or 'form_gone' for a form deleted meanwhile (nothing of it is written). Each distinct form
  * is taken as formstead_insert_submission takes it without a turn (the advisory lock 11 shared, the form
@@ -13,7 +13,9 @@
  * submission that rewrote the same rows again and again. The count answered for
  * a submission is the form's committed count, plus this batch's submissions of the form up to and including
  * it: what the one-row function answers for each in turn. As there, a form's counts are folded now and then
- * (on average once per hundred submissions). It is one statement for the caller, so it all commits or none.
+ * (on average once per hundred submissions). Each answer's digest waits in chain_pending for the chain
+ * step (formstead_chain_link), run by the caller after the commit. It is one statement for the caller, so it
+ * all commits or none.
  */
 export const formstead_insert_batch = `
 CREATE OR REPLACE FUNCTION formstead_insert_batch(p_rows JSONB)
@@ -37,6 +39,10 @@ BEGIN
     SELECT r.id, r.form_id, r.form_version, r.created_at, r.data, r.hidden
     FROM jsonb_to_recordset(p_rows) AS r(i INTEGER, id TEXT, form_id TEXT, form_version INTEGER, created_at TEXT,
       data TEXT, hidden BOOLEAN)
+    WHERE r.form_id = ANY(v_present) ORDER BY r.i;
+  INSERT INTO chain_pending (form_id, answer_id, at, digest)
+    SELECT r.form_id, r.id, r.created_at, r.digest
+    FROM jsonb_to_recordset(p_rows) AS r(i INTEGER, id TEXT, form_id TEXT, created_at TEXT, digest TEXT)
     WHERE r.form_id = ANY(v_present) ORDER BY r.i;
   INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at)
     SELECT r.delivery_id, r.form_id, r.id, r.delivery_payload, r.delivery_next, r.created_at

@@ -20,6 +20,8 @@
  * Every insert holds the advisory lock (11, the form) shared: a reader of the form's submissions in seq
  * order (the panel's live feed with many instances) takes it alone for its read, so no insert of the form
  * is in flight then, and every later one draws a higher seq.
+ * The answer's digest (`p_digest`, computed by the caller) waits in chain_pending for the chain step
+ * (formstead_chain_link), which the caller runs once this committed.
  * A refusal returns before anything is written; the call is one statement, so it all commits or none
  * of it does.
  */
@@ -29,7 +31,8 @@ CREATE OR REPLACE FUNCTION formstead_insert_submission(
   p_workspace_id TEXT, p_quota INTEGER, p_form_cap INTEGER,
   p_idem_key TEXT, p_idem_hash TEXT, p_idem_status INTEGER, p_idem_response TEXT, p_idem_cutoff TEXT,
   p_files TEXT[], p_from_spam BOOLEAN,
-  p_delivery_id TEXT, p_delivery_payload TEXT, p_delivery_next TEXT, p_extra TEXT, p_import_id TEXT)
+  p_delivery_id TEXT, p_delivery_payload TEXT, p_delivery_next TEXT, p_extra TEXT, p_import_id TEXT,
+  p_digest TEXT)
 RETURNS TABLE (outcome TEXT, count INTEGER, body_hash TEXT, status INTEGER, response TEXT, created_at TEXT)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
@@ -139,5 +142,7 @@ BEGIN
     SELECT f.submission_count + COALESCE((SELECT sum(c.n) FROM form_counts c WHERE c.form_id = p_form_id), 0)
       INTO v_count FROM forms f WHERE f.id = p_form_id;
   END IF;
+  -- Linked by the chain step after the commit (formstead_chain_link): no lock is taken for it here.
+  INSERT INTO chain_pending (form_id, answer_id, at, digest) VALUES (p_form_id, p_id, p_created_at, p_digest);
   RETURN QUERY SELECT 'stored', v_count, NULL::TEXT, NULL::INTEGER, NULL::TEXT, NULL::TEXT;
 END $$`;

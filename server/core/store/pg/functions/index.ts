@@ -18,6 +18,9 @@
 // formstead_insert_batch, more than a whole plain INSERT and its commit. Every statement of these
 // functions looks rows up by key or inserts them, so the one generic plan is the plan a value would pick.
 // (docs/performance.md, "Generic plans".)
+import { formstead_chain_append } from './formstead_chain_append.ts';
+import { formstead_chain_link } from './formstead_chain_link.ts';
+import { formstead_chain_link_forms } from './formstead_chain_link_forms.ts';
 import { formstead_fold_counts } from './formstead_fold_counts.ts';
 import { formstead_insert_batch } from './formstead_insert_batch.ts';
 import { formstead_insert_submission } from './formstead_insert_submission.ts';
@@ -38,6 +41,9 @@ export const pgFunctions: PgFunction[] = [
   // Called by the previous version only (instances not yet upgraded); formstead_rate_draw replaced it.
   { name: 'formstead_rate_take', sql: formstead_rate_take },
   { name: 'formstead_rate_draw', sql: formstead_rate_draw },
+  { name: 'formstead_chain_append', sql: formstead_chain_append },
+  { name: 'formstead_chain_link', sql: formstead_chain_link },
+  { name: 'formstead_chain_link_forms', sql: formstead_chain_link_forms },
   { name: 'formstead_fold_counts', sql: formstead_fold_counts },
   { name: 'formstead_insert_submission', sql: formstead_insert_submission },
   { name: 'formstead_insert_batch', sql: formstead_insert_batch },

@@ -24,6 +24,7 @@ import { auditLog } from './019-audit-log.ts';
 import { images } from './020-images.ts';
 import { submissionMarks } from './021-submission-marks.ts';
 import { extraImports } from './022-extra-imports.ts';
+import { answerChain } from './023-answer-chain.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -49,4 +50,5 @@ export const pgMigrations: PgMigration[] = [
   images,
   submissionMarks,
   extraImports,
+  answerChain,
 ];

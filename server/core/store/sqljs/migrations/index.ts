@@ -15,6 +15,7 @@ import { redirectOrigins } from './012-redirect-origins.ts';
 import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
+import { answerChain } from './021-answer-chain.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   images,
   submissionMarks,
   extraImports,
+  answerChain,
 ];

@@ -1,0 +1,35 @@
+// The answer chain's hashes (docs/storage.md "Answer chain"), computed the same way by both stores, the
+// signed export and `formstead verify`. A link's hash covers its digest, its kind and the previous link's
+// hash; PostgreSQL computes the link hash itself from the digest (pg/functions/formstead_chain_append.ts),
+// so `linkText` is the one format both sides must build alike.
+import { hash } from 'node:crypto';
+import { canonicalJson } from './canonical.ts';
+
+/** What a link records: a stored answer, or the deletion of one. */
+export type LinkKind = 'answer' | 'deletion';
+
+/** Why answers were deleted, as a deletion link says. */
+export type DeletionReason = 'deleted' | 'retention' | 'erasure';
+
+/** SHA-256 of a text's UTF-8 bytes, as lowercase hex (the one-shot crypto.hash: a third of createHash's CPU). */
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
+
+/** The digest of a stored answer: SHA-256 of canonical {created_at, form_id, id, values}. */
+export const answerDigest = (formId: string, id: string, createdAt: string, values: unknown): string =>
+  sha256Hex(canonicalJson({ created_at: createdAt, form_id: formId, id, values }));
+
+/** The digest of a deletion: SHA-256 of canonical {created_at, deleted: {hash, id}, form_id, reason}. */
+export const deletionDigest = (
+  formId: string,
+  deleted: { id: string; hash: string | null },
+  at: string,
+  reason: string,
+): string => sha256Hex(canonicalJson({ created_at: at, deleted, form_id: formId, reason }));
+
+/** The text a link's hash is taken over: canonical {digest, kind, prev} (prev null for the first link). */
+export const linkText = (kind: LinkKind, digest: string, prev: string | null): string =>
+  `{"digest":"${digest}","kind":"${kind}","prev":${prev === null ? 'null' : `"${prev}"`}}`;
+
+/** A link's hash: SHA-256 of linkText. */
+export const linkHash = (kind: LinkKind, digest: string, prev: string | null): string =>
+  sha256Hex(linkText(kind, digest, prev));
