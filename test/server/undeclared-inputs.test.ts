@@ -147,7 +147,7 @@ undeclared('limits: 50 inputs kept, the 51st dropped; a 64-character name kept, 
   assert.not.match(logged, /extra51|kkkkx/, 'no names in the log');
 });
 
-undeclared('extra in the CSV and xlsx exports (after the fields), the webhook payload and the response mail', async () => {
+undeclared('extra in the CSV and xlsx exports (after the fields), the webhook payload, the response mail', async () => {
   const { id } = await formWithWebhook(server, receiver, '/extra');
   await accept(id);
   assert.is((await post(id, [...answers, ['company', 'Acme'], ['plan', 'Pro\nyearly']])).status, 201);
