@@ -7,7 +7,8 @@ import type { XlsxCell, XlsxColumn } from '../../lib/xlsx-writer.ts';
 import type { SubmissionRecord } from '../store/types.ts';
 import type { ExportColumn } from './export-columns.ts';
 import type { ExportOptions } from './export-options.ts';
-import { exportCell, isFileAnswer, optionLabel, typedCell, yesNo } from './export-values.ts';
+import { exportCell, optionLabel, typedCell, yesNo } from './export-values.ts';
+import { isFileAnswer } from './file-answer.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
