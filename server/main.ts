@@ -51,7 +51,6 @@ async function main() {
   });
   const services = createServices(store, config, secret, log);
   await services.files.init();
-  await services.images.init();
   let welcome: string[] = [];
   await store.jobs.exclusive('startup', async () => {
     welcome = await bootstrap(store, services.keys, config);

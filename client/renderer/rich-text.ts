@@ -1,10 +1,12 @@
 // Texts an owner may write in the Markdown subset (shared/text/markdown.ts): the form's and steps'
-// descriptions, the success message and the endings' messages. The reader is a bundle of its own, loaded only
-// for forms with a text that has a mark (the hosted page and the embeds load it before the first render:
-// prepareForm; the server loads it once, in server/http/pages/render-html.ts). Until it is here, and for a
-// text without marks, the text is one paragraph as it is: what the reader would make of it too.
+// descriptions, statements' bodies, the success message and the endings' messages. The reader is a bundle
+// of its own, loaded only for forms with a text that has a mark (the hosted page and the embeds load it
+// before the first render: prepareForm; the server loads it once, in server/http/pages/render-html.ts).
+// Until it is here, and for a text without marks, the text is one paragraph as it is: what the reader
+// would make of it too.
 import { h, type VNode } from 'preact';
 import type { FormDefinition } from '../../shared/definition/schema.ts';
+import { allFields } from './engine.ts';
 import type { Hyperscript } from '../../shared/text/markdown.ts';
 
 let code: typeof import('../../shared/text/markdown.ts') | undefined;
@@ -21,6 +23,7 @@ export const needsMarkdown = (d: FormDefinition, successMessage?: string): boole
     successMessage,
     ...(d.steps ?? []).map((s) => s.description),
     ...(d.endings ?? []).map((e) => e.message),
+    ...allFields(d).map((f) => f.body),
   ].some((text) => text !== undefined && MARKS.test(text));
 
 /** Loads the reader (once). */

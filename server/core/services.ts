@@ -194,7 +194,7 @@ export function createServices(
   return {
     config,
     keys,
-    audit: new AuditLog(store),
+    audit: new AuditLog(store, log),
     accounts,
     forms,
     publicForms,

@@ -172,6 +172,11 @@ export class SubmissionReads {
     return exportColumns(await this.fields(form), headers);
   }
 
+  /** The names of the inputs HTML posts kept beside the fields (accept_undeclared): the exports' last columns. */
+  extraKeys(form: FormRecord): Promise<string[]> {
+    return this.store.submissions.extraKeys(form.id);
+  }
+
   /** Every submission of the form oldest first (only those matching `filter` when given), read in pages. */
   oldestFirst(form: FormRecord, filter?: SubmissionFilter): AsyncIterable<SubmissionRecord> {
     return this.store.submissions.iterate(form.id, undefined, filter);
@@ -189,7 +194,7 @@ export class SubmissionReads {
   ): AsyncGenerator<string> {
     const columns = await this.exportColumns(form, options.headers);
     // The inputs HTML posts kept beside the fields (accept_undeclared), after them, headed `extra.<name>`.
-    const extraKeys = await this.store.submissions.extraKeys(form.id);
+    const extraKeys = await this.extraKeys(form);
     const headers = [...columns.map((c) => c.header), ...extraKeys.map((k) => `extra.${k}`)];
     let chunk = (options.bom ? '\uFEFF' : '') + csvRow(headers);
     const labels = options.values === 'labels';

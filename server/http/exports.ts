@@ -72,6 +72,7 @@ export async function streamXlsx(
   options: ExportOptions,
 ) {
   const columns = await s.reads.exportColumns(form, options.headers);
+  const extraKeys = await s.reads.extraKeys(form);
   startDownload(
     res,
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -80,8 +81,8 @@ export async function streamXlsx(
   await writeXlsx(
     res,
     'Submissions',
-    xlsxColumns(columns),
-    xlsxRows(columns, s.reads.oldestFirst(form, filter), options),
+    xlsxColumns(columns, extraKeys),
+    xlsxRows(columns, s.reads.oldestFirst(form, filter), options, extraKeys),
   );
 }
 

@@ -1,5 +1,6 @@
 // POST /v1/forms/{id}/submissions/import (docs/api.md "Importing answers"): account keys only; JSON lines,
-// or CSV with `id_column`, `created_at_column` and `map` in the query. 200 with the counts and refused rows.
+// or CSV with `id_column`, `created_at_column` and `map` in the query; `dry_run=1` checks every row and stores
+// nothing (the panel's preview). 200 with the counts and refused rows.
 // The panel's import (POST /admin/forms/{id}/submissions/import) is the same for a signed-in editor.
 import type { IncomingMessage } from 'node:http';
 import { badRequest, unauthorized } from '../lib/api-error.ts';
@@ -30,6 +31,9 @@ const importFor =
     } catch {
       throw badRequest('invalid_encoding', ['body: must be UTF-8 text']);
     }
+    const dryRun = query.get('dry_run');
+    if (dryRun !== null && dryRun !== '0' && dryRun !== '1')
+      throw badRequest('invalid_query', ['dry_run: must be 0 or 1']);
     const result = await s.imports.run(
       form,
       format === 'csv'
@@ -43,6 +47,8 @@ const importFor =
             },
           }
         : { format, text },
+      Date.now(),
+      dryRun === '1',
     );
     sendJson(res, 200, result);
   };

@@ -28,7 +28,7 @@ export function pipingProblems(
     }
   };
   for (const entry of fields) {
-    for (const part of ['label', 'helperText', 'placeholder'])
+    for (const part of ['label', 'helperText', 'placeholder', 'body'])
       check([...entry.path, part], entry.field[part], entry.step);
   }
   steps.forEach((s, i) => {

@@ -86,13 +86,14 @@ export function createPiping({ getPlan, optionFieldTypes }: PipingNeeds) {
 
   /** The field with its label, helperText and placeholder piped; the same object when nothing pipes. */
   function pipedField(definition: FormDefinition, field: FormField, values: Values): FormField {
-    const { label, helperText, placeholder } = field;
-    if (!label.includes('{{') && !helperText?.includes('{{') && !placeholder?.includes('{{')) return field;
+    const { label, helperText, placeholder, body } = field;
+    if (![label, helperText, placeholder, body].some((t) => t?.includes('{{'))) return field;
     return {
       ...field,
       label: pipeText(definition, label, values),
       helperText: pipeText(definition, helperText, values),
       placeholder: pipeText(definition, placeholder, values),
+      ...(body !== undefined && { body: pipeText(definition, body, values) }),
     };
   }
 

@@ -44,6 +44,12 @@ t('a CSV is imported from the file picker: counts, refused rows, the table reloa
   await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
   await page.getByTestId('import-file').setInputFiles(file);
   const outcome = page.getByTestId('import-outcome');
+  // First a preview: what would be stored and refused, nothing stored yet.
+  await outcome.getByText('2 answers can be imported, 1 row would be refused.', { exact: false }).waitFor();
+  assert.match(await outcome.innerText(), /Row 3: values\.email: This field is required/);
+  const before = await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
+  assert.is(before.json.submissions.length, 0, 'the preview stored nothing');
+  await page.getByRole('button', { name: 'Import 2 answers' }).click();
   await outcome.getByText('2 answers imported').waitFor();
   assert.match(
     await outcome.innerText(),
@@ -52,6 +58,7 @@ t('a CSV is imported from the file picker: counts, refused rows, the table reloa
   await page.getByText('Ada Imported').first().waitFor();
   await page.getByText('Bo Imported').first().waitFor();
   await page.getByTestId('import-file').setInputFiles(file);
+  await page.getByTestId('import-confirm').click();
   await outcome.getByText('0 answers imported, 2 rows skipped (imported before), 1 row refused.').waitFor();
 
   const bad = path.join(dir, 'bad.csv');

@@ -62,6 +62,26 @@ function importSuite(store: string, env: () => Promise<Record<string, string>>) 
     await smtp.close();
   });
 
+  s('dry_run=1 checks every row and stores nothing (the panel preview); another value is a 400', async () => {
+    const id = await publish();
+    const body = line({ id: 'p1', values: ada }) + line({ id: 'p2', values: { name: 'Bo' } });
+    const r = await importRaw(id, body, JSONL, '?dry_run=1');
+    assert.is(r.status, 200, r.text);
+    assert.equal(r.json, {
+      imported: 1,
+      skipped_duplicates: 0,
+      refused: [{ row: 2, details: ['values.email: This field is required'] }],
+      dry_run: true,
+    });
+    assert.equal(await all(id), [], 'nothing stored');
+    const bad = await importRaw(id, body, JSONL, '?dry_run=yes');
+    assert.is(bad.status, 400);
+    assert.equal(bad.json.details, ['dry_run: must be 0 or 1']);
+    const real = await importRaw(id, body, JSONL, '?dry_run=0');
+    assert.is(real.json.imported, 1);
+    assert.is((await all(id)).length, 1);
+  });
+
   s('JSON lines: good rows stored with their created_at, bad rows refused with every problem', async () => {
     const id = await publish();
     const body =

@@ -3,6 +3,7 @@
 // CSV export (after the fields), the webhook payload (a real HTTPS receiver) and the response mail (a real
 // SMTP server); the service's own `_` inputs never; the limits at and past each edge (dropped and logged,
 // the answer kept); off by default; JSON posts unchanged.
+import { execFileSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UNDECLARED_INPUTS_MAX, UNDECLARED_KEY_MAX } from '../../server/core/undeclared-inputs.ts';
@@ -146,7 +147,7 @@ undeclared('limits: 50 inputs kept, the 51st dropped; a 64-character name kept, 
   assert.not.match(logged, /extra51|kkkkx/, 'no names in the log');
 });
 
-undeclared('extra in the CSV export (after the fields), the webhook payload and the response mail', async () => {
+undeclared('extra in the CSV and xlsx exports (after the fields), the webhook payload, the response mail', async () => {
   const { id } = await formWithWebhook(server, receiver, '/extra');
   await accept(id);
   assert.is((await post(id, [...answers, ['company', 'Acme'], ['plan', 'Pro\nyearly']])).status, 201);
@@ -156,6 +157,14 @@ undeclared('extra in the CSV export (after the fields), the webhook payload and 
   assert.match(lines[0], /,message,extra\.company,extra\.plan,extra\.zeta$/);
   assert.match(lines[1], /,Acme,"Pro\nyearly",$/);
   assert.match(lines[2], /,Beta,,last$/);
+  // The workbook too: the same columns after the fields, as text.
+  const xlsx = await fetch(`${server.url}/v1/forms/${id}/submissions?format=xlsx`, {
+    headers: { authorization: `Bearer ${OWNER_KEY}` },
+  });
+  assert.is(xlsx.status, 200);
+  const sheet = sheetXml(Buffer.from(await xlsx.arrayBuffer()));
+  for (const text of ['extra.company', 'extra.plan', 'extra.zeta', 'Acme', 'Beta', 'last'])
+    assert.ok(sheet.includes(`>${text}<`), `${text} in the workbook`);
   const deadline = Date.now() + 20_000;
   while (receiver.to('/extra').length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const payloads = receiver.to('/extra').map((r) => r.json);
@@ -176,3 +185,12 @@ undeclared('extra in the CSV export (after the fields), the webhook payload and 
 });
 
 undeclared.run();
+
+/** The first sheet's XML and its shared strings of an xlsx file, read with Python's zipfile. */
+function sheetXml(file: Buffer): string {
+  const program =
+    'import sys, zipfile, io\nz = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read()))\n' +
+    "print(''.join(z.read(n).decode() for n in z.namelist() if n.startswith('xl/worksheets/') or " +
+    "n == 'xl/sharedStrings.xml'))";
+  return execFileSync('python3', ['-c', program], { input: file, encoding: 'utf8' });
+}

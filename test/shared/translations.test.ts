@@ -1,5 +1,10 @@
 // Wave 3 "Languages": the publish checks of `lang` and `translations`, translate() and its fallbacks,
 // the choice of language, and the engine's messages in every language it speaks.
+import { npsWords } from '../../client/renderer/types/nps.ts';
+import { rankingWords } from '../../client/renderer/types/ranking.ts';
+import { ratingWords } from '../../client/renderer/types/rating.ts';
+import { scaleWords } from '../../client/renderer/types/scale.ts';
+import { signatureWords } from '../../client/renderer/types/signature.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -267,6 +272,11 @@ msgs('every language has every message id, the on-demand modules’ too; unknown
     ...resetWords.messages,
     ...resumedWords.messages,
     ...progressWords.messages,
+    ...ratingWords,
+    ...scaleWords,
+    ...npsWords,
+    ...rankingWords,
+    ...signatureWords,
   };
   const english = { ...en.messages, ...onDemand };
   for (const lang of ['de', 'fr', 'es'])

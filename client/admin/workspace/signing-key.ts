@@ -15,7 +15,7 @@ export function SigningKey() {
     <p>This server signs every export of answers made with <code>format=jsonl&amp;signed=1</code>, so anyone can
       check that no answer was changed, removed or added since. Key <code>${key.data.key_id}</code> (Ed25519), also
       at <a href="/v1/signing-key">/v1/signing-key</a>:</p>
-    <pre tabindex="0" aria-label="Public signing key">${key.data.public_key_pem}</pre>
+    <pre class="json signing-key" tabindex="0" aria-label="Public signing key">${key.data.public_key_pem}</pre>
     <p class="muted">To check an export, save the key above as <code>key.pem</code> and run
       <code>npx formstead verify export.jsonl --public-key key.pem</code>.</p>
   <//>`;

@@ -1,6 +1,7 @@
 // One field of the form: picks the component for its type (a custom one from `components` first),
 // puts the label, helper text and error around it, and, for `optionsFrom`, loads its options.
 import { html } from '../html.ts';
+import { RichText } from '../rich-text.ts';
 import { allFields, type FieldOption, type FormDefinition, type FormField } from '../engine.ts';
 import type { ControlProps, FieldBoxProps, FieldComponent } from '../types.ts';
 import type { FieldBody } from '../lazy/provided-field.ts';
@@ -89,6 +90,12 @@ function framed(props: FieldBoxProps, options: readonly FieldOption[], loading: 
     nativeRequired: props.nativeRequired,
   };
   const custom = props.components?.[field.type];
+  // A statement (wave 4) is text, not a question: its heading and its Markdown body, nothing to answer.
+  if (field.type === 'statement' && !custom)
+    return html`<div class="fs-field fs-statement" data-fs-key=${field.key}>
+      <h3 class="fs-statement-title">${field.label}</h3>
+      ${field.body ? html`<${RichText} className="fs-statement-body" text=${field.body} />` : null}
+    </div>`;
   // A type with a module of its own (types/list.ts) keeps its frame around a custom control too (the page
   // without JavaScript gives its markup that way).
   const own = typeControls[field.type];
@@ -96,8 +103,9 @@ function framed(props: FieldBoxProps, options: readonly FieldOption[], loading: 
     return groupFrame(id, field, required, error, own.frame < 2, html`<${custom ?? own.Component} ...${control} />`);
   if (!custom) {
     if (field.type === 'checkbox' || field.type === 'switch') return html`<${Checkbox} ...${control} />`;
-    if (field.type === 'radio' || field.type === 'multiselect') {
-      const radio = field.type === 'radio';
+    // A picture choice (wave 4) is a radio or checkbox group whose options show their images.
+    if (field.type === 'radio' || field.type === 'multiselect' || field.type === 'picture') {
+      const radio = field.type === 'radio' || (field.type === 'picture' && !field.multiple);
       // The group's own description lives on the fieldset, so the inputs do not repeat it.
       return groupFrame(
         id,

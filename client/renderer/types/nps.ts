@@ -8,11 +8,13 @@ import { wordsOf } from './words.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-const useText = wordsOf({
+/** This module's English words (de, fr and es translate them in shared/engine/i18n). */
+export const npsWords = {
   pointOf: '{n} of {max}',
   npsLow: 'Not at all likely',
   npsHigh: 'Extremely likely',
-});
+};
+const useText = wordsOf(npsWords);
 
 /** The NPS row, 0 to 10. */
 export function Control(p: ControlProps) {

@@ -11,7 +11,8 @@ import { wordsOf } from './words.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-const useText = wordsOf({
+/** This module's English words (de, fr and es translate them in shared/engine/i18n). */
+export const rankingWords = {
   moveUp: 'Move up',
   moveDown: 'Move down',
   rankAdd: 'Add to ranking',
@@ -21,7 +22,8 @@ const useText = wordsOf({
   rankRemoved: '{item} removed from the ranking',
   rankUnranked: 'Not ranked yet',
   rankNone: 'Not ranked',
-});
+};
+const useText = wordsOf(rankingWords);
 
 /** Which button takes the focus after a change (the moved item's, or the next one to add). */
 type FocusAfter = { value: string; button: 'up' | 'down' | 'remove' | 'add' };

@@ -8,7 +8,9 @@ import { ratingMax } from '../../../shared/fields/types/rating.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-const useText = wordsOf({ pointOf: '{n} of {max}' });
+/** This module's English words (de, fr and es translate them in shared/engine/i18n). */
+export const ratingWords = { pointOf: '{n} of {max}' };
+const useText = wordsOf(ratingWords);
 
 /** The rating's row of points. */
 export function Control(p: ControlProps) {

@@ -9,7 +9,9 @@ import { scaleRange } from '../../../shared/fields/types/scale.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-const useText = wordsOf({ pointOf: '{n} of {max}' });
+/** This module's English words (de, fr and es translate them in shared/engine/i18n). */
+export const scaleWords = { pointOf: '{n} of {max}' };
+const useText = wordsOf(scaleWords);
 
 /** The scale's row of numbers. */
 export function Control(p: ControlProps) {

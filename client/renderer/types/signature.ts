@@ -11,7 +11,8 @@ import { wordsOf } from './words.ts';
 
 export { giveParts } from '../lazy/parts.ts';
 
-const useText = wordsOf({
+/** This module's English words (de, fr and es translate them in shared/engine/i18n). */
+export const signatureWords = {
   signHere: 'Signature: draw with your mouse, finger or pen',
   typeInstead: 'Type instead',
   drawInstead: 'Draw instead',
@@ -21,7 +22,8 @@ const useText = wordsOf({
   signatureSaved: 'Signature saved',
   uploadFailed: 'The file could not be sent. Try again.',
   signatureNeedsScript: 'Signing needs JavaScript: turn it on in your browser to sign this form.',
-});
+};
+const useText = wordsOf(signatureWords);
 
 /** How long drawing must pause before the signature is sent (each stroke would be an upload otherwise). */
 const SEND_AFTER_MS = 700;

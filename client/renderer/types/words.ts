@@ -5,8 +5,8 @@ import type { Catalogue, MessageParams } from '../../../shared/engine/i18n/catal
 import { useWords } from '../lazy/parts.ts';
 
 /**
- * A hook giving a module's words (`messages`, its English) in the page's language. The ids are not (yet)
- * among shared/engine/i18n's MessageId, so they are typed here; formatMessage reads any id.
+ * A hook giving a module's words (`messages`, its English) in the page's language: the ids are MessageIds
+ * (shared/engine/i18n/catalogue.ts), which de, fr and es translate.
  */
 export function wordsOf<Id extends string>(messages: Record<Id, string>) {
   const own = { lang: 'en', messages } as unknown as Catalogue;

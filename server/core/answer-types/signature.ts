@@ -1,6 +1,6 @@
 // `signature` (Wave 4): the same stored file object as a `file` field (a PNG through the upload endpoint), so
 // it reads and exports like a file (the plain rules); the PDF draws the image itself.
-import { isFileAnswer } from '../exports/export-values.ts';
+import { isFileAnswer } from '../exports/file-answer.ts';
 import type { AnswerOutput } from './answer-output.ts';
 
 /** The answers of a signature. */

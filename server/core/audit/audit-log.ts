@@ -1,6 +1,7 @@
 // The audit log (ARCHITECTURE.md Wave 4 "Private by design"): who (a member or a key), when, from where and
 // what. Entries are chained per workspace (audit-chain.ts) and kept FORMSTEAD_AUDIT_DAYS (default 365).
 // Values of answers, secrets and passwords never go in: `detail` holds ids, counts and setting names.
+import { StorageError } from '../../lib/storage-error.ts';
 import { accountEmail } from '../account-email.ts';
 import type { Principal } from '../principal.ts';
 import type { AuditEntry, AuditActorKind, Store } from '../store/types.ts';
@@ -30,11 +31,16 @@ export const AUDIT_PAGE_MAX = 200;
 export class AuditLog {
   constructor(
     private readonly store: Store,
+    private readonly log: (line: string) => void = () => {},
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Appends one entry (durably, before the caller answers). */
-  async record(actor: AuditActor, action: AuditAction, facts: AuditFacts = {}): Promise<AuditEntry> {
+  /**
+   * Appends one entry (durably, before the caller answers). While the store takes no writes (a full disk),
+   * reads still answer (ARCHITECTURE.md "Command line and operations"): their entry is then not kept, and a
+   * log line says which; undefined in that case.
+   */
+  async record(actor: AuditActor, action: AuditAction, facts: AuditFacts = {}): Promise<AuditEntry | undefined> {
     const { principal } = actor;
     const entry = {
       workspaceId:
@@ -52,14 +58,20 @@ export class AuditLog {
       target: facts.target ?? null,
       detail: JSON.stringify(facts.detail ?? {}),
     };
-    return this.store.audit.append(entry, (prev) => chainHash(entry, prev));
+    try {
+      return await this.store.audit.append(entry, (prev) => chainHash(entry, prev));
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      this.log(`warning: audit entry not recorded, the store takes no writes: action=${action}`);
+      return undefined;
+    }
   }
 
   /**
    * A sign-in that failed: a member's address is named (their account was tried); any other typed text is
    * not kept, since it may be anyone's. Such entries belong to no workspace (the instance owners read them).
    */
-  async failedSignIn(typed: string, ip: string): Promise<AuditEntry> {
+  async failedSignIn(typed: string, ip: string): Promise<AuditEntry | undefined> {
     const user = await this.store.users.byEmail(accountEmail(typed));
     return this.record({ principal: null, ip, label: user?.email ?? 'an address of no member' }, 'sign_in.failed', {
       workspaceId: null,

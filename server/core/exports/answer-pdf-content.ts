@@ -11,7 +11,8 @@ import { answerOutput } from '../answer-types/registry.ts';
 import { MASKED } from '../mail/answers-text.ts';
 import type { SubmissionRecord } from '../store/types.ts';
 import type { FieldColumn } from '../submission-fields.ts';
-import { isFileAnswer, labelledValue } from './export-values.ts';
+import { labelledValue } from './export-values.ts';
+import { isFileAnswer } from './file-answer.ts';
 
 /** What an unanswered question shows, as in the panel. */
 export const NO_ANSWER = '—';

@@ -3,26 +3,7 @@
 import { answerOutput } from '../answer-types/registry.ts';
 import type { FieldColumn } from '../submission-fields.ts';
 import type { ExportColumn } from './export-columns.ts';
-
-/** A stored file answer (`{file_id, name, size, type, url}`, docs/api.md "Files"), as far as an export needs it. */
-export interface FileAnswer {
-  file_id: string;
-  name: string;
-  url: string;
-  size?: number;
-}
-
-/** Whether a stored value is a file object. */
-export function isFileAnswer(value: unknown): value is FileAnswer {
-  const v = value as Partial<FileAnswer>;
-  return (
-    !!v &&
-    typeof v === 'object' &&
-    typeof v.file_id === 'string' &&
-    typeof v.name === 'string' &&
-    typeof v.url === 'string'
-  );
-}
+import { isFileAnswer } from './file-answer.ts';
 
 /** Yes or No, as the panel and the mails say it. */
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

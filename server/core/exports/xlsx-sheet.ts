@@ -7,7 +7,8 @@ import type { XlsxCell, XlsxColumn } from '../../lib/xlsx-writer.ts';
 import type { SubmissionRecord } from '../store/types.ts';
 import type { ExportColumn } from './export-columns.ts';
 import type { ExportOptions } from './export-options.ts';
-import { exportCell, isFileAnswer, optionLabel, typedCell, yesNo } from './export-values.ts';
+import { exportCell, optionLabel, typedCell, yesNo } from './export-values.ts';
+import { isFileAnswer } from './file-answer.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
@@ -38,7 +39,13 @@ const typeWidth: Record<string, number> = {
 };
 
 /** The sheet's columns: headers as the export names them, widths from the header and the answer type (8 to 50). */
-export function xlsxColumns(columns: ExportColumn[]): XlsxColumn[] {
+export function xlsxColumns(columns: ExportColumn[], extraKeys: readonly string[] = []): XlsxColumn[] {
+  // The inputs HTML posts kept beside the fields (accept_undeclared) come last, as text, headed `extra.<name>`.
+  const extra = extraKeys.map((k) => ({ header: `extra.${k}`, width: Math.min(50, Math.max(12, k.length + 8)) }));
+  return [...fieldColumnsOf(columns), ...extra];
+}
+
+function fieldColumnsOf(columns: ExportColumn[]): XlsxColumn[] {
   return columns.map((c) => {
     const natural = c.field ? (typeWidth[c.field.type] ?? 22) : c.key === 'id' ? 37 : 20;
     return { header: c.header, width: Math.min(50, Math.max(8, natural, c.header.length + 2)), format: formatOf(c) };
@@ -67,6 +74,7 @@ export async function* xlsxRows(
   columns: ExportColumn[],
   submissions: AsyncIterable<SubmissionRecord>,
   options: ExportOptions,
+  extraKeys: readonly string[] = [],
 ): AsyncGenerator<XlsxCell[]> {
   const labels = options.values === 'labels';
   for await (const sub of submissions) {
@@ -77,6 +85,7 @@ export async function* xlsxRows(
       if (typedCell(column)) row.push(xlsxCell(column, exportCell(column, sub.values, labels), false));
       else row.push(xlsxCell(column, sub.values[column.key], labels));
     }
+    for (const k of extraKeys) row.push(sub.extra?.[k] ?? '');
     yield row;
   }
 }

@@ -40,7 +40,7 @@ export class ImageService {
     this.dir = path.join(config.filesDir, 'images');
   }
 
-  /** Creates the images folder (at start). */
+  /** Creates the images folder, at the first upload (an installation without images has none). */
   async init(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }

@@ -19,9 +19,12 @@ const IMPORT_BATCH = 64;
 
 /** The answer of an import. */
 export interface ImportResult {
+  /** Rows stored; on a dry run, the rows that would be (rows imported before are not looked up then). */
   imported: number;
   skipped_duplicates: number;
   refused: { row: number; details: string[] }[];
+  /** Present on a dry run (the panel's preview): nothing was stored. */
+  dry_run?: true;
 }
 
 /** What an import reads: the body's text and its format (and, for CSV, how its columns map). */
@@ -37,18 +40,18 @@ export class SubmissionImport {
   ) {}
 
   /** Checks and stores every row it can; refused rows are listed with their problems, the others stored. */
-  async run(form: FormRecord, body: ImportBody, now = Date.now()): Promise<ImportResult> {
+  async run(form: FormRecord, body: ImportBody, now = Date.now(), dryRun = false): Promise<ImportResult> {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
     const rows =
       body.format === 'csv' ? csvRows(body.text, body.mapping, definition, now) : jsonLineRows(body.text, now);
-    const result: ImportResult = { imported: 0, skipped_duplicates: 0, refused: [] };
+    const result: ImportResult = { imported: 0, skipped_duplicates: 0, refused: [], ...(dryRun && { dry_run: true }) };
     // The import's time: when retention counts from for rows that carry an older created_at.
     const importedAt = new Date(now).toISOString();
     for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
       const batch = rows.slice(from, from + IMPORT_BATCH);
       // Started in row order (sql.js writes them in that order); PostgreSQL runs them side by side.
-      const outcomes = await Promise.all(batch.map((row) => this.one(form, definition, row, importedAt)));
+      const outcomes = await Promise.all(batch.map((row) => this.one(form, definition, row, importedAt, dryRun)));
       outcomes.forEach((outcome, i) => {
         if (outcome === 'stored') result.imported++;
         else if (outcome === 'duplicate') result.skipped_duplicates++;
@@ -64,6 +67,7 @@ export class SubmissionImport {
     definition: FormDefinition,
     row: ImportRow,
     importedAt: string,
+    dryRun: boolean,
   ): Promise<'stored' | 'duplicate' | string[]> {
     if (row.values === undefined) return row.problems;
     const evaluation = evaluateSubmission(definition, row.values, {
@@ -79,6 +83,8 @@ export class SubmissionImport {
       if (err instanceof ApiError && (err.status === 422 || err.status === 413)) return err.details;
       throw err;
     }
+    // A dry run stops here: the row passed every check a stored one does before the write.
+    if (dryRun) return 'stored';
     const createdAt = row.createdAt ?? importedAt;
     const outcome: InsertOutcome = await this.store.submissions.insert({
       id: newTimeOrderedId(Date.parse(createdAt)),

@@ -93,6 +93,14 @@ export const submissionOperations: ApiOperation[] = [
         map: z.string().optional().meta({
           description: 'CSV: a JSON object of column header to field key, for columns not headed by their key',
         }),
+        dry_run: z
+          .enum(['0', '1'])
+          .optional()
+          .meta({
+            description:
+              '1: check every row and store nothing (imported counts the rows that would be stored; ' +
+              'ids imported before are not looked up); the answer carries dry_run: true',
+          }),
       }),
     },
     body: {

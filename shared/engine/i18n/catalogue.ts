@@ -91,7 +91,28 @@ export type UiMessageId =
   | 'question'
   // The kept answers' notice (client/renderer/lazy/resumed.ts).
   | 'answersBack'
-  | 'startOver';
+  | 'startOver'
+  // The survey types' modules (client/renderer/types/: their English lives there, not in en.ts).
+  | 'pointOf'
+  | 'npsLow'
+  | 'npsHigh'
+  | 'moveUp'
+  | 'moveDown'
+  | 'rankAdd'
+  | 'rankRemove'
+  | 'rankMoved'
+  | 'rankAdded'
+  | 'rankRemoved'
+  | 'rankUnranked'
+  | 'rankNone'
+  | 'signHere'
+  | 'typeInstead'
+  | 'drawInstead'
+  | 'typeName'
+  | 'clearSignature'
+  | 'signatureSaving'
+  | 'signatureSaved'
+  | 'signatureNeedsScript';
 
 /** Every message id, with the `_one` forms of counted messages. */
 export type MessageId =
