@@ -3,10 +3,11 @@
 // style sheet it requested meanwhile (the modules it fetches on demand included) is counted, each gzipped
 // (level 9) as one file. Two forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB) and
 // a survey with every wave-4 type (26 KB).
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../test/helpers/browser.ts';
-import { publish, startBundle } from './_http.ts';
+import { OWNER_KEY, publish, startBundle } from './_http.ts';
 
 /** A plain contact form: none of the wave-4 question types. */
 const contactForm = {
@@ -24,8 +25,9 @@ const choices = (...labels: string[]) => labels.map((label) => ({ value: label.t
 
 /**
  * A survey with every wave-4 type, none required (it is sent as the person leaves it, so the count does
- * not depend on how each type is answered). The picture choice names an image address on the same
- * server: its bytes are not counted (only scripts and style sheets are).
+ * not depend on how each type is answered). The picture choice's images are uploaded to the form before
+ * it is published with them (`/i/<value>` stands for the upload); their bytes are not counted (only
+ * scripts and style sheets are).
  */
 const waveFourSurvey = {
   id: 'survey',
@@ -102,7 +104,7 @@ export async function hostedPageLoad(port: number, forms: BenchForm[]): Promise<
   try {
     const results: Fetched[][] = [];
     for (const form of forms) {
-      const id = await publish(url, form.definition);
+      const id = await publishWithImages(url, form.definition);
       // A context of its own: nothing cached from the previous form, no service worker of its.
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -133,4 +135,39 @@ export async function hostedPageLoad(port: number, forms: BenchForm[]): Promise<
     await browser.close();
     child.kill('SIGKILL');
   }
+}
+
+/**
+ * Publishes `definition`; when it names images (`/i/<name>`), first a one-field version of the form, then
+ * uploads a small PNG for each name (images belong to their form) and publishes again with their addresses.
+ */
+async function publishWithImages(url: string, definition: { id: string }): Promise<string> {
+  const names = [...new Set([...JSON.stringify(definition).matchAll(/"\/i\/([a-z]+)"/g)].map((m) => m[1]))];
+  if (names.length === 0) return publish(url, definition);
+  const id = await publish(url, {
+    id: definition.id,
+    title: 'Pictures',
+    submit: { label: 'Send' },
+    fields: [{ key: 'x', type: 'text', label: 'X' }],
+  });
+  const png = readFileSync(new URL('../../test/fixtures/images/green-12x7.png', import.meta.url));
+  let text = JSON.stringify(definition);
+  for (const name of names) {
+    const form = new FormData();
+    form.append('image', new Blob([png], { type: 'image/png' }), `${name}.png`);
+    const res = await fetch(`${url}/v1/forms/${id}/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OWNER_KEY}` },
+      body: form,
+    });
+    if (res.status !== 201) throw new Error(`image upload failed: ${res.status} ${await res.text()}`);
+    text = text.replaceAll(`"/i/${name}"`, JSON.stringify(((await res.json()) as { url: string }).url));
+  }
+  const res = await fetch(`${url}/v1/forms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OWNER_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ form_id: id, definition: JSON.parse(text) }),
+  });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
+  return id;
 }
