@@ -175,6 +175,7 @@ export function createServices(
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form, stored.submissionId, stored.mail);
     ruleMail.stored(stored.form, stored.record);
+    if (stored.imported) return; // no confirmation to a respondent for an old answer, and no visit to count
     confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
@@ -204,7 +205,7 @@ export function createServices(
     rateLimits,
     reads: new SubmissionReads(store, new SignedCursor(secret), files),
     marks: new SubmissionMarks(store),
-    imports: new SubmissionImport(store, forms.definitions, config, files),
+    imports: new SubmissionImport(store, forms.definitions, config, files, submissions),
     antiSpam,
     mailer,
     responseMail,

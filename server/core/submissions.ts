@@ -80,6 +80,18 @@ export interface StoredSubmission {
   visit?: VisitHint;
   /** The post's own subject and Reply-To for the response mail, when it carried them. */
   mail?: ResponseMailHeaders;
+  /**
+   * An imported row sent on with `notify=1` (imports/): webhooks, chat and the owners' mail react as to a
+   * submission, but no confirmation mail goes to a respondent for an answer given long ago, and no visit
+   * is counted.
+   */
+  imported?: boolean;
+}
+
+/** The deliveries a stored answer goes with: its webhook's and its Slack and Discord messages'. */
+export interface Reactions {
+  delivery?: NewDelivery;
+  chatDeliveries: NewDelivery[];
 }
 
 /** Hash of a request body for idempotency comparisons. */
@@ -400,6 +412,29 @@ export class SubmissionService {
     } catch {
       // The delivery is stored anyway; its worker picks it up.
     }
+  }
+
+  /**
+   * The deliveries of an answer stored by someone other than this service (an import sent on with
+   * `notify=1`), built as a submission's are; `announce` hands it on once it is durable.
+   */
+  async reactionsFor(
+    form: FormRecord,
+    record: Pick<SubmissionRecord, 'id' | 'createdAt' | 'values' | 'formVersion' | 'extra'>,
+    fileIds: string[],
+  ): Promise<Reactions> {
+    const signed = withSignedLinks(record.values, fileIds, this.secret);
+    const { id, values, createdAt } = record;
+    const delivery = this.delivery(form, id, signed, createdAt, record.formVersion, record.extra);
+    const chat = sendsChat(form)
+      ? chatDeliveries(form, await this.definitions.get(form.id, record.formVersion), record, this.config.publicUrl)
+      : [];
+    return { delivery, chatDeliveries: chat };
+  }
+
+  /** Hands an answer stored elsewhere (an import) to whoever reacts to new answers, as `save` does. */
+  announce(stored: StoredSubmission): void {
+    this.react(stored);
   }
 
   /** Spec 6.1: claimed forms with a webhook_url get a delivery, its body built once here (spec 6.2). */

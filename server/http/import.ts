@@ -32,6 +32,9 @@ const importFor =
       throw badRequest('invalid_encoding', ['body: must be UTF-8 text']);
     }
     const dryRun = query.get('dry_run');
+    const notify = query.get('notify');
+    if (notify !== null && notify !== '0' && notify !== '1')
+      throw badRequest('invalid_query', ['notify: must be 0 or 1']);
     if (dryRun !== null && dryRun !== '0' && dryRun !== '1')
       throw badRequest('invalid_query', ['dry_run: must be 0 or 1']);
     const result = await s.imports.run(
@@ -49,6 +52,7 @@ const importFor =
         : { format, text },
       Date.now(),
       dryRun === '1',
+      notify === '1',
     );
     sendJson(res, 200, result);
   };

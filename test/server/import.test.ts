@@ -1,7 +1,7 @@
 // POST /v1/forms/{id}/submissions/import over the real bundle, on the embedded store and on a real
 // PostgreSQL (docs/api.md "Importing answers"): JSON lines and CSV with a mapping, each row checked by the
 // engine (refused rows listed, the others stored), created_at carried, idempotent by row id (a second
-// import stores nothing), no webhook or mail for imported rows, the keys, and the limits at and past
+// import stores nothing), no webhook or mail for imported rows unless notify=1, the keys, and the limits at and past
 // their edges (10,000 rows with refusals; 16 MB).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -215,6 +215,25 @@ function importSuite(store: string, env: () => Promise<Record<string, string>>) 
     });
     assert.is(latin1.status, 400);
     assert.is(await count(id), 0);
+  });
+
+  s('notify=1: imported rows go to the webhook and the response mail as a submission does', async () => {
+    const id = await publish();
+    const hook = await api('PATCH', `/v1/forms/${id}`, {
+      key: OWNER_KEY,
+      body: { webhook_url: 'https://127.0.0.1:9/hook', notify_each_response: true },
+    });
+    assert.is(hook.status, 200, hook.text);
+    const sent = smtp.mails.length;
+    const bad = await importRaw(id, line({ id: 'n0', values: ada }), JSONL, '?notify=yes');
+    assert.is(bad.status, 400);
+    assert.equal(bad.json.details, ['notify: must be 0 or 1']);
+    const r = await importRaw(id, line({ id: 'n1', values: ada }), JSONL, '?notify=1');
+    assert.is(r.json.imported, 1, r.text);
+    await smtp.waitFor((m) => m.length > sent, 'the response mail of the imported row');
+    const deliveries = (await api('GET', `/v1/forms/${id}/webhook`, { key: OWNER_KEY })).json.deliveries;
+    assert.is(deliveries.length, 1, 'one delivery, written with the row');
+    assert.is(deliveries[0].submission_id, (await all(id))[0].id);
   });
 
   s('imported rows send no webhook and no mail; a submission afterwards does', async () => {

@@ -1,6 +1,7 @@
 // Importing existing answers (docs/api.md "Importing answers"): each row checked by the engine like a
 // submit, stored once per row id (a second import of the same file stores nothing twice), counted on the
-// form and the month like any answer, and reacted to by nothing: no webhook, chat message or mail.
+// form and the month like any answer, and reacted to by nothing (no webhook, chat message or mail) unless
+// the import asks with `notify=1`: then webhooks, chat and the owners' mail react as to a submission.
 import { evaluateSubmission, type FormDefinition } from '../../../shared/engine/index.ts';
 import { containsHiddenCharacters } from '../../../shared/text/hidden-characters.ts';
 import { ApiError, notFound } from '../../lib/api-error.ts';
@@ -11,6 +12,7 @@ import type { FileService } from '../files/file-service.ts';
 import { resolveUploads } from '../files/submission-files.ts';
 import { newTimeOrderedId } from '../ids.ts';
 import type { FormRecord, InsertOutcome, Store } from '../store/types.ts';
+import type { SubmissionService } from '../submissions.ts';
 import { isClaimed } from '../unclaimed.ts';
 import { csvRows, type CsvMapping, type ImportRow, jsonLineRows } from './import-rows.ts';
 
@@ -37,10 +39,18 @@ export class SubmissionImport {
     private readonly definitions: DefinitionCache,
     private readonly config: Config,
     private readonly files: FileService,
+    /** Builds and hands on the deliveries of rows sent on with `notify` (as a submission's). */
+    private readonly submissions: Pick<SubmissionService, 'reactionsFor' | 'announce'>,
   ) {}
 
   /** Checks and stores every row it can; refused rows are listed with their problems, the others stored. */
-  async run(form: FormRecord, body: ImportBody, now = Date.now(), dryRun = false): Promise<ImportResult> {
+  async run(
+    form: FormRecord,
+    body: ImportBody,
+    now = Date.now(),
+    dryRun = false,
+    notify = false,
+  ): Promise<ImportResult> {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
     const rows =
@@ -51,7 +61,9 @@ export class SubmissionImport {
     for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
       const batch = rows.slice(from, from + IMPORT_BATCH);
       // Started in row order (sql.js writes them in that order); PostgreSQL runs them side by side.
-      const outcomes = await Promise.all(batch.map((row) => this.one(form, definition, row, importedAt, dryRun)));
+      const outcomes = await Promise.all(
+        batch.map((row) => this.one(form, definition, row, importedAt, dryRun, notify)),
+      );
       outcomes.forEach((outcome, i) => {
         if (outcome === 'stored') result.imported++;
         else if (outcome === 'duplicate') result.skipped_duplicates++;
@@ -68,6 +80,7 @@ export class SubmissionImport {
     row: ImportRow,
     importedAt: string,
     dryRun: boolean,
+    notify: boolean,
   ): Promise<'stored' | 'duplicate' | string[]> {
     if (row.values === undefined) return row.problems;
     const evaluation = evaluateSubmission(definition, row.values, {
@@ -86,8 +99,12 @@ export class SubmissionImport {
     // A dry run stops here: the row passed every check a stored one does before the write.
     if (dryRun) return 'stored';
     const createdAt = row.createdAt ?? importedAt;
+    const id = newTimeOrderedId(Date.parse(createdAt));
+    const record = { id, createdAt, values: resolved.values, formVersion: form.version };
+    // Sent on (`notify=1`): the deliveries go in the same write as the row, as a submission's do.
+    const reactions = notify ? await this.submissions.reactionsFor(form, record, resolved.fileIds) : undefined;
     const outcome: InsertOutcome = await this.store.submissions.insert({
-      id: newTimeOrderedId(Date.parse(createdAt)),
+      id,
       formId: form.id,
       workspaceId: form.workspaceId,
       formVersion: form.version,
@@ -100,7 +117,19 @@ export class SubmissionImport {
       retainFrom: row.createdAt === undefined ? undefined : importedAt,
       formCap: form.responseLimit ?? undefined,
       monthlyQuota: isClaimed(form) ? this.config.monthlySubmissions : undefined,
+      delivery: reactions?.delivery,
+      chatDeliveries: reactions?.chatDeliveries,
     });
+    if (reactions && outcome.kind === 'stored')
+      this.submissions.announce({
+        form,
+        submissionId: id,
+        deliveryId: reactions.delivery?.id,
+        chatDeliveryIds: reactions.chatDeliveries.map((d) => d.id),
+        submissionCount: outcome.submissionCount,
+        record: { ...record, hiddenChars: containsHiddenCharacters(resolved.values) },
+        imported: true,
+      });
     switch (outcome.kind) {
       case 'stored':
       case 'duplicate':

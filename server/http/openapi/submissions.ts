@@ -79,8 +79,8 @@ export const submissionOperations: ApiOperation[] = [
     description:
       `Each row is checked like a submission; a refused row is listed and the others stored. A row id the form ` +
       `holds already is skipped, so importing a file again stores nothing twice. Imported rows send no webhook, ` +
-      `chat message or mail. At most ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES} bytes (413 past either, ` +
-      `nothing stored). docs/api.md "Importing answers".`,
+      `chat message or mail unless notify=1. At most ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES} bytes ` +
+      `(413 past either, nothing stored). docs/api.md "Importing answers".`,
     callers: ['account'],
     params: {
       path: formPath,
@@ -93,6 +93,14 @@ export const submissionOperations: ApiOperation[] = [
         map: z.string().optional().meta({
           description: 'CSV: a JSON object of column header to field key, for columns not headed by their key',
         }),
+        notify: z
+          .enum(['0', '1'])
+          .optional()
+          .meta({
+            description:
+              "1: stored rows go to the webhook, Slack/Discord and the owners' mail as a submission does " +
+              '(no confirmation mail to respondents)',
+          }),
         dry_run: z
           .enum(['0', '1'])
           .optional()
