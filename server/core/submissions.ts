@@ -424,7 +424,7 @@ export class SubmissionService {
     fileIds: string[],
   ): Promise<Reactions> {
     const signed = withSignedLinks(record.values, fileIds, this.secret);
-    const { id, values, createdAt } = record;
+    const { id, createdAt } = record;
     const delivery = this.delivery(form, id, signed, createdAt, record.formVersion, record.extra);
     const chat = sendsChat(form)
       ? chatDeliveries(form, await this.definitions.get(form.id, record.formVersion), record, this.config.publicUrl)
