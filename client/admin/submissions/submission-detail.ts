@@ -117,6 +117,15 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
           ${others.map(
             (k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} showHidden=${showHidden} /></dd>`,
           )}</dl>
+        ${
+          s.extra &&
+          Object.keys(s.extra).length > 0 &&
+          html`<h3>Other inputs</h3>
+          <p class="muted small">Named inputs of the HTML form that are no field of it (the form keeps them).</p>
+          <dl class="answers">${Object.entries(s.extra).map(
+            ([k, v]) => html`<dt class="mono">${k}</dt><dd><${Answer} value=${v} showHidden=${showHidden} /></dd>`,
+          )}</dl>`
+        }
       <//>
       <${Section} title="Details">
         <dl>
