@@ -9,7 +9,8 @@
 // submission's values, and the ratio is taken against the faster of the two. Each round times every
 // contender over the same pre-generated value sets; rounds alternate, and the median is reported.
 // A third run puts the 50-field form with calculations (Wave 3) against the same form without them and
-// prints how much slower it is (the budget is 10 %).
+// prints how much slower it is (the budget is 10 %); a fourth, the same form with its 25 conditional fields
+// turned into the wave-4 survey types (rating, scale, nps, matrix, ranking, time, picture) against it.
 import { FormEngine, type FormDefinition as FormhausDefinition } from '@formhaus/core';
 import {
   checkDefinition,
@@ -109,6 +110,21 @@ function answer(field: FormField): unknown {
       return wrong ? 'purple' : pick(field.options!).value;
     case 'checkbox':
       return random() < 0.5;
+    case 'rating':
+    case 'scale':
+      return wrong ? 9 : 1 + Math.floor(random() * 5);
+    case 'nps':
+      return wrong ? 11 : Math.floor(random() * 11);
+    case 'time':
+      return wrong ? '24:00' : pick(['08:30', '12:00', '17:45']);
+    case 'picture':
+      return wrong ? 'purple' : pick(field.options!).value;
+    case 'ranking':
+      return wrong ? ['red', 'red'] : [...field.options!.map((o) => o.value)].sort(() => random() - 0.5);
+    case 'matrix':
+      return Object.fromEntries(
+        field.matrix!.rows.map((r) => [r.value, wrong ? 'never' : pick(field.matrix!.columns).value]),
+      );
     default:
       return wrong ? 'x' : pick(['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra']);
   }
@@ -304,4 +320,64 @@ function benchCalculations(): void {
 }
 
 benchCalculations();
+
+// ---- the wave-4 survey types: the same 50-field form with its conditional fields turned into them ------
+
+const surveyTypes = ['rating', 'scale', 'nps', 'matrix', 'ranking', 'time', 'picture'];
+const image = (n: number) => `/i/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The 50-field form with each conditional field (none reads them) of a survey type in turn. */
+function withSurveyTypes(form: FormDefinition): FormDefinition {
+  let n = 0;
+  const fields = form.fields!.map((f) => {
+    if (!f.show && !f.showAny) return f;
+    const type = surveyTypes[n++ % surveyTypes.length];
+    const { options: _o, validation: _v, ...rest } = f;
+    const field: FormField = { ...rest, type };
+    if (type === 'matrix')
+      field.matrix = {
+        rows: ['speed', 'price', 'help'].map((value) => ({ value, label: value })),
+        columns: ['bad', 'ok', 'good'].map((value) => ({ value, label: value })),
+      };
+    if (type === 'ranking') field.options = colours;
+    if (type === 'picture') field.options = colours.map((o, i) => ({ ...o, image: image(i) }));
+    return field;
+  });
+  return { ...form, fields };
+}
+
+function benchSurveyTypes(): void {
+  const plain = checkDefinition(fifty, { regex: linearRegex });
+  const survey = checkDefinition(withSurveyTypes(fifty), { regex: linearRegex });
+  if ('problems' in plain || 'problems' in survey)
+    throw new Error(`bench definition is invalid: ${'problems' in survey ? survey.problems.join('; ') : ''}`);
+  const plainSets = valueSets(fifty.fields!);
+  const surveySets = valueSets(survey.definition.fields!);
+  const withName = 'with 25 survey-type fields';
+  const withoutName = 'without them (the same form)';
+  // Each contender answers its own form's value sets (the same count, the same share of empty and wrong).
+  let i = 0;
+  const medians = medianRates(
+    [
+      {
+        name: withoutName,
+        run: () => evaluateSubmission(plain.definition, plainSets[i++ % plainSets.length], { regex: linearRegex }),
+      },
+      {
+        name: withName,
+        run: () => evaluateSubmission(survey.definition, surveySets[i++ % surveySets.length], { regex: linearRegex }),
+      },
+    ],
+    plainSets,
+  );
+  printRates(
+    '50-field form, evaluateSubmission (linearRegex), with and without the survey types',
+    plainSets.length,
+    medians,
+  );
+  const slower = (medians.get(withoutName)! / medians.get(withName)! - 1) * 100;
+  console.log(`  survey types cost: ${slower.toFixed(1)} % slower than the same form without them (budget: 10 %)`);
+}
+
+benchSurveyTypes();
 if (sink === 0) console.log('(no results)');

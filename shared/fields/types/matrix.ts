@@ -16,6 +16,14 @@ const unanswered = (answer: unknown) =>
 const itemValues = (items: unknown): Set<string> =>
   new Set(Array.isArray(items) ? items.map((item) => (item as { value?: string } | null)?.value ?? '') : []);
 
+// A grid's row and column values, made once per definition (the engine's hot path checks every answer).
+const grids = new WeakMap<object, { rowValues: Set<string>; columns: Set<string> }>();
+const gridValues = (grid: { rows: unknown; columns: unknown }) => {
+  let sets = grids.get(grid);
+  if (!sets) grids.set(grid, (sets = { rowValues: itemValues(grid.rows), columns: itemValues(grid.columns) }));
+  return sets;
+};
+
 /** The value as answers by row when it is a plain object, else undefined. */
 const asRows = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -25,8 +33,7 @@ function matrixCheck(value: unknown, { field }: TypeContext, m: Parameters<Field
   const grid = field?.matrix;
   if (!rows) return m.column();
   if (!grid) return undefined;
-  const rowValues = itemValues(grid.rows);
-  const columns = itemValues(grid.columns);
+  const { rowValues, columns } = gridValues(grid);
   for (const [row, answer] of Object.entries(rows)) {
     if (!rowValues.has(row)) return { part: row, message: m.row() } satisfies TypeProblem;
     if (unanswered(answer)) continue;
