@@ -19,8 +19,10 @@ const itemValues = (items: unknown): Set<string> =>
 // A grid's row and column values, made once per definition (the engine's hot path checks every answer).
 const grids = new WeakMap<object, { rowValues: Set<string>; columns: Set<string> }>();
 const gridValues = (grid: { rows: unknown; columns: unknown }) => {
-  let sets = grids.get(grid);
-  if (!sets) grids.set(grid, (sets = { rowValues: itemValues(grid.rows), columns: itemValues(grid.columns) }));
+  const known = grids.get(grid);
+  if (known) return known;
+  const sets = { rowValues: itemValues(grid.rows), columns: itemValues(grid.columns) };
+  grids.set(grid, sets);
   return sets;
 };
 
