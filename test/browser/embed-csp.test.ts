@@ -161,6 +161,8 @@ csp('popup and slider modes: script-src, frame-src and connect-src for the serve
     // Named after the form's title: the definition's fetch got through.
     await page.getByRole('dialog', { name: 'Contact us' }).waitFor();
     const frame = page.frameLocator('dialog iframe');
+    // The page's script swaps its form in for the server-rendered one: type into the form that stays.
+    await frame.locator('.fs-renderer-host').waitFor();
     await frame.getByLabel('Name').fill('Ada');
     await frame.getByLabel('Email').fill('ada@example.com');
     await frame.getByRole('button', { name: 'Send' }).click();
