@@ -2,26 +2,18 @@
 // "7 / 10"), a matrix as a small table of rows and what was chosen, a ranking as a numbered list, a drawn
 // signature as its image. Text as everywhere else in the panel, never markup (answers are untrusted); the
 // one-line forms (pointsText, matrixText, rankingText) read as the mail and piping read them.
-import { ratingMax } from '../../../shared/fields/types/rating.ts';
-import { scaleRange } from '../../../shared/fields/types/scale.ts';
+import { pointRange } from '../../../shared/fields/point-range.ts';
 import { html } from '../../renderer/html.ts';
 import { FileValue, isFileValue } from '../common/file-value.ts';
 import type { FieldColumn } from '../types.ts';
 
-/** An nps's highest point. */
-const NPS_MAX = 10;
 /** What each point of a rating shows, by its `scale.icon` (a number rating shows only "4 / 5"). */
 const ICONS: Record<string, [on: string, off: string]> = { star: ['★', '☆'], heart: ['♥', '♡'] };
 
 /** The types this module shows. */
 export const TYPED_ANSWERS = new Set(['rating', 'scale', 'nps', 'matrix', 'ranking', 'signature']);
 
-const highest = (field: FieldColumn) =>
-  field.type === 'nps'
-    ? NPS_MAX
-    : field.type === 'scale'
-      ? scaleRange({ scale: field.scale }).max
-      : ratingMax({ scale: field.scale });
+const highest = (field: FieldColumn) => pointRange(field).max;
 
 const asRows = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

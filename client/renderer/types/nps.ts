@@ -1,6 +1,7 @@
 // `nps` (Net Promoter Score): 0 to 10 as numbered choices, "Not at all likely" and "Extremely likely"
 // under the ends unless `scale.minLabel`/`maxLabel` say otherwise. Loaded only for forms with one
 // (list.ts); the page without JavaScript renders the same radios.
+import { NPS_RANGE } from '../../../shared/fields/types/nps.ts';
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
 import { Points } from './points.ts';
@@ -20,9 +21,9 @@ const useText = wordsOf(npsWords);
 export function Control(p: ControlProps) {
   const t = useText();
   return html`<${Points} p=${p} shape=${{
-    from: 0,
-    to: 10,
-    name: (n: number) => t('pointOf', { n, max: 10 }),
+    from: NPS_RANGE.min,
+    to: NPS_RANGE.max,
+    name: (n: number) => t('pointOf', { n, max: NPS_RANGE.max }),
     low: p.field.scale?.minLabel ?? t('npsLow'),
     high: p.field.scale?.maxLabel ?? t('npsHigh'),
   }} />`;

@@ -5,7 +5,7 @@
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { FormField } from '../../../shared/engine/index.ts';
 import { answerOutput } from '../answer-types/registry.ts';
-import { pointRange } from '../answer-types/points.ts';
+import { pointRange } from '../../../shared/fields/point-range.ts';
 import { fieldColumn } from '../submission-fields.ts';
 
 /** Latest texts shown per text question, and the characters kept of each. */

@@ -3,10 +3,13 @@ import type { FieldTypeCore } from '../field-type.ts';
 import { pointCheck } from '../rules.ts';
 import { scaleProblems } from '../scale-rules.ts';
 
+/** An nps's points: always 0 to 10. */
+export const NPS_RANGE = { min: 0, max: 10 } as const;
+
 /** `nps` (wave 4): Net Promoter Score, a whole number from 0 to 10 ("How likely are you to recommend…"). */
 export const nps = {
   type: 'nps',
-  check: (value, _c, m) => pointCheck(value, 0, 10, m),
+  check: (value, _c, m) => pointCheck(value, NPS_RANGE.min, NPS_RANGE.max, m),
   fromText: 'number',
   compare: 'number',
   summary: 'number',
