@@ -1,0 +1,256 @@
+// The owner's whole flow for an end-to-end encrypted form (issue 35), in Chromium against the bundle, by keyboard:
+// Settings › Encryption makes a key in the browser, downloads the key file and keeps a passphrase-locked copy,
+// turns encryption on; a person answers through the hosted page; the server holds only the envelope; a fresh tab
+// shows "Encrypted — unlock to read", unlocks with the passphrase and reads the answer in the list and on its
+// page; the CSV made in the browser holds the value; `formstead decrypt` opens the JSON lines export with the
+// key file the panel downloaded. Each feature that is off says so beside itself; 1280 and 390 px, axe clean.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { startWithOwner } from '../helpers/admin-session.ts';
+import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
+import { assertAxe } from '../helpers/axe.ts';
+import { closePage, launchChromium, pageErrors, screenshot, signedInPage } from '../helpers/browser.ts';
+import { bundlePath, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let cookie = '';
+let formId = '';
+let keyFile = '';
+let answerId = '';
+let hostedUrl = '';
+
+const PASSPHRASE = 'purple otters juggle quietly';
+// A value found nowhere but inside the encrypted answer: the panel must show it only after unlocking.
+const CANARY = 'Canary-7f3a quiet river';
+
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Form sections' }).getByRole('link', { name });
+/** Presses a control by keyboard: focus, then Enter (buttons, links) or Space (checkboxes). */
+async function press(page: Page, locator: ReturnType<Page['getByRole']>, key = 'Enter') {
+  await locator.focus();
+  await page.keyboard.press(key);
+}
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+const t = suite('encrypted form: the owner makes a key, answers arrive sealed, the panel and the CLI open them');
+t.before(async () => {
+  ({ server, cookie } = await startWithOwner({ FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_RATE_LIMIT: 'off' }));
+  browser = await launchChromium();
+  const made = await call(server.url, 'POST', '/v1/forms', {
+    key: OWNER_KEY,
+    body: { definition: contactDefinition({ title: 'Private feedback' }) },
+  });
+  assert.is(made.status, 201, made.text);
+  formId = made.json.form_id as string;
+  hostedUrl = made.json.hosted_url as string;
+});
+t.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+t('Settings › Encryption: make a key, download it, lock a copy with a passphrase, turn it on', async () => {
+  const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'Encryption', exact: true }) });
+  await section.waitFor();
+  const words = await section.innerText();
+  assert.match(words, /What you must keep/);
+  assert.match(words, /Lose both and nobody can read/);
+  assert.match(words, /Slack and Discord are off for this form/);
+  await assertAxe(page, 'encryption part, off, 1280 px');
+
+  await press(page, section.getByRole('button', { name: 'Make a key' }));
+  const keep = page.getByRole('form', { name: 'Keep the private key' });
+  await keep.waitFor();
+  // Nothing kept yet and a short passphrase: refused with words beside the field.
+  await page.getByLabel('Passphrase', { exact: true }).focus();
+  await page.keyboard.type('too short');
+  await press(page, keep.getByRole('button', { name: 'Turn on encryption' }));
+  await keep.getByText('Use at least 12 characters').waitFor();
+  assert.is((await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: {} })).json.encryption, null);
+
+  const downloading = page.waitForEvent('download');
+  await press(page, keep.getByRole('button', { name: 'Download key file' }));
+  const download = await downloading;
+  const dir = await mkdtemp(path.join(tmpdir(), 'fs-e2e-panel-'));
+  keyFile = path.join(dir, download.suggestedFilename());
+  await download.saveAs(keyFile);
+  const privateJwk = JSON.parse(await readFile(keyFile, 'utf8'));
+  assert.is(privateJwk.kty, 'EC');
+  assert.type(privateJwk.d, 'string', 'the file holds the private key');
+
+  await page.getByLabel('Passphrase', { exact: true }).fill('');
+  await page.getByLabel('Passphrase', { exact: true }).focus();
+  await page.keyboard.type(PASSPHRASE);
+  await page.getByLabel('Passphrase again').focus();
+  await page.keyboard.type(PASSPHRASE);
+  await assertAxe(page, 'keeping the private key, 1280 px');
+  await screenshot(page, 'encrypted-panel-make-key-1280');
+  await page.keyboard.press('Enter');
+  await section.getByText('Answers to this form are encrypted').waitFor();
+
+  const saved = (await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: {} })).json
+    .encryption as { public_key: JsonWebKey; key_id: string; wrapped_private_key: Record<string, unknown> };
+  assert.is(saved.public_key.x, privateJwk.x, 'the public half of the downloaded key');
+  assert.not.ok('d' in saved.public_key);
+  assert.is(saved.key_id, privateJwk.kid);
+  assert.is(saved.wrapped_private_key.kdf, 'PBKDF2-SHA256');
+  assert.ok((saved.wrapped_private_key.iterations as number) >= 310_000);
+  const everything = JSON.stringify(saved);
+  assert.not.ok(everything.includes(privateJwk.d), 'the private key never reached the server in the clear');
+  assert.not.ok(everything.includes(PASSPHRASE), 'nor the passphrase');
+
+  // The features that cannot work on encrypted answers say so beside themselves.
+  for (const line of [
+    'Slack and Discord are off for this form',
+    'Email rules are off for this form',
+    'Emails about answers carry no answers',
+    'Confirmation emails are off for this form',
+    'Webhooks receive the encrypted answer only',
+  ])
+    await page.locator('.off-note', { hasText: line }).first().waitFor();
+  await assertAxe(page, 'encryption part, on, 1280 px');
+  await screenshot(page, 'encrypted-panel-settings-on-1280');
+  await tab(page, 'Overview').click();
+  await page.locator('.off-note', { hasText: 'Charts are off for this form' }).waitFor();
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
+t('a person answers through the hosted page; the server keeps only the envelope', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const p = await context.newPage();
+  const errors = pageErrors(p);
+  await p.goto(hostedUrl);
+  await p.locator('.fs-renderer-host').waitFor();
+  await p.getByLabel('Name').fill(CANARY);
+  await p.getByLabel('Email').fill('river@example.com');
+  await p.getByLabel('Message').fill(`Hello from ${CANARY}`);
+  await p.getByRole('button', { name: 'Send' }).click();
+  await p.locator('.fs-success-message').waitFor();
+  await screenshot(p, 'encrypted-panel-hosted-sent-390');
+  assert.equal(errors, []);
+  await closePage(p);
+  await context.close();
+
+  const list = await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
+  const [stored] = list.json.submissions as { id: string; values: object; encrypted?: { kid: string } }[];
+  answerId = stored.id;
+  assert.ok(stored.encrypted, 'the answer is an envelope');
+  assert.equal(stored.values, {});
+  assert.not.ok(list.text.includes('Canary-7f3a'), 'no answer text on the server');
+});
+
+t('a fresh tab: locked until the passphrase; the list, the answer page and the CSV read the value', async () => {
+  const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
+  const row = page.locator(`tr[data-id="${answerId}"]`);
+  await row.getByText('Encrypted — unlock to read').waitFor();
+  assert.not.ok((await page.locator('main').innerText()).includes('Canary-7f3a'));
+  await page.locator('.off-note', { hasText: 'Search reads tags and notes only' }).waitFor();
+  await assertAxe(page, 'answers locked, 1280 px');
+  await screenshot(page, 'encrypted-panel-locked-1280');
+
+  // A wrong passphrase says so and keeps the answers locked.
+  const unlock = page.getByRole('region', { name: 'Encrypted answers' });
+  await unlock.getByLabel('Passphrase').focus();
+  await page.keyboard.type('not the passphrase at all');
+  await page.keyboard.press('Enter');
+  await unlock.getByText('That passphrase does not open the key').waitFor();
+  await unlock.getByLabel('Passphrase').fill('');
+  await unlock.getByLabel('Passphrase').focus();
+  await page.keyboard.type(PASSPHRASE);
+  await page.keyboard.press('Enter');
+  await row.getByText(CANARY).waitFor();
+  await unlock.getByText('Unlocked in this tab').waitFor();
+  await assertAxe(page, 'answers unlocked, 1280 px');
+  await screenshot(page, 'encrypted-panel-unlocked-1280');
+
+  // The CSV is made in this browser from the opened answers.
+  const downloading = page.waitForEvent('download');
+  await press(page, page.getByRole('button', { name: 'Download CSV' }));
+  const csv = await readFile((await (await downloading).path())!, 'utf8');
+  assert.ok(csv.startsWith('\uFEFFID,Submitted at (UTC),Name,Email,Topic,Message\r\n'), csv.slice(0, 80));
+  assert.ok(csv.includes(`${answerId},`), 'the answer row');
+  assert.ok(csv.includes(CANARY));
+  assert.ok(csv.includes('river@example.com'));
+
+  // The answer's page, reached inside the panel: the key stays in the tab.
+  await press(page, row.getByRole('link', { name: `Open submission ${answerId}` }));
+  await page.getByRole('heading', { name: 'Submission', exact: true }).waitFor();
+  await page.locator('dl.answers', { hasText: CANARY }).waitFor();
+  await page.locator('.off-note', { hasText: 'No PDF for an encrypted answer' }).waitFor();
+  await assertAxe(page, 'one answer unlocked, 1280 px');
+  await screenshot(page, 'encrypted-panel-answer-1280');
+
+  // Lock forgets the key: the values go.
+  await press(page, page.getByRole('button', { name: 'Lock' }));
+  await page.getByTestId('sealed-answer').getByText('Encrypted — unlock to read').waitFor();
+  assert.not.ok((await page.locator('main').innerText()).includes('Canary-7f3a'));
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
+t('at 390 px: unlock with the key file, read the answer, no sideways scroll', async () => {
+  const { page, errors } = await signedInPage(browser, server.url, cookie, 390);
+  await page.goto(`${server.url}/admin/forms/${formId}/submissions/${answerId}`);
+  await page.getByTestId('sealed-answer').waitFor();
+  const unlock = page.getByRole('region', { name: 'Encrypted answers' });
+  await unlock.getByLabel(/^Key file/).setInputFiles(keyFile);
+  await press(page, unlock.getByRole('button', { name: 'Unlock' }));
+  await page.locator('dl.answers', { hasText: CANARY }).waitFor();
+  assert.ok(await noSidewaysScroll(page), 'no sideways scroll at 390 px');
+  await assertAxe(page, 'one answer unlocked, 390 px');
+  await screenshot(page, 'encrypted-panel-answer-390');
+
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+  await page.getByRole('heading', { name: 'Encryption', exact: true }).waitFor();
+  assert.ok(await noSidewaysScroll(page), 'settings: no sideways scroll at 390 px');
+  await assertAxe(page, 'settings, encrypted, 390 px');
+  await screenshot(page, 'encrypted-panel-settings-390');
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
+t('formstead decrypt opens the JSON lines export with the key file the panel downloaded', async () => {
+  const exported = await call(server.url, 'GET', `/v1/forms/${formId}/submissions?format=jsonl`, { key: OWNER_KEY });
+  assert.is(exported.status, 200, exported.text);
+  assert.not.ok(exported.text.includes('Canary-7f3a'), 'the export holds only ciphertext');
+  const file = path.join(path.dirname(keyFile), 'export.jsonl');
+  await writeFile(file, exported.text);
+  const run = spawnSync(process.execPath, [bundlePath, 'decrypt', '--key', keyFile, file], { encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  const [line] = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.is(line.id, answerId);
+  assert.is(line.values.name, CANARY);
+});
+
+t('the builder says which features are off; Turn off encryption asks first', async () => {
+  const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
+  await page.goto(`${server.url}/admin/forms/${formId}/edit`);
+  await page.getByRole('button', { name: '+ Add field' }).first().click();
+  await page.locator('.off-note', { hasText: 'File upload and Signature cannot be used' }).waitFor();
+  await closePage(page);
+
+  const settings = await signedInPage(browser, server.url, cookie, 1280);
+  await settings.page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+  await press(settings.page, settings.page.getByRole('button', { name: 'Turn off encryption' }));
+  const dialog = settings.page.getByRole('dialog', { name: 'Turn off encryption?' });
+  await dialog.getByText('Answers already received stay encrypted').waitFor();
+  await press(settings.page, dialog.getByRole('button', { name: 'Turn off encryption' }));
+  await settings.page.getByRole('button', { name: 'Make a key' }).waitFor();
+  const now = await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: {} });
+  assert.is(now.json.encryption, null);
+  assert.equal([...errors, ...settings.errors], []);
+  await closePage(settings.page);
+});
+
+t.run();
