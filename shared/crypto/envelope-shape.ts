@@ -79,3 +79,15 @@ function epkProblems(epk: unknown): string[] {
   }
   return out;
 }
+
+/**
+ * The envelope when a stored answer's values are an encrypted answer (`{"encrypted": {v: 1, ...}}`),
+ * else undefined. A plaintext answer never matches: the engine keeps no number `v` in a field's value.
+ */
+export function storedEnvelope(values: unknown): Envelope | undefined {
+  if (!values || typeof values !== 'object') return undefined;
+  const keys = Object.keys(values);
+  const inner = (values as { encrypted?: unknown }).encrypted;
+  if (keys.length !== 1 || !inner || typeof inner !== 'object' || (inner as { v?: unknown }).v !== 1) return undefined;
+  return inner as Envelope;
+}

@@ -26,6 +26,7 @@ import { submissionMarks } from './021-submission-marks.ts';
 import { extraImports } from './022-extra-imports.ts';
 import { answerChain } from './023-answer-chain.ts';
 import type { PgMigration } from './types.ts';
+import { encryption } from './024-encryption.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
 export const pgMigrations: PgMigration[] = [
@@ -51,4 +52,5 @@ export const pgMigrations: PgMigration[] = [
   submissionMarks,
   extraImports,
   answerChain,
+  encryption,
 ];
