@@ -85,11 +85,12 @@ export function EncryptionSetting({
       }
     };
     return html`<${Section} title="Encryption">
-      <p><${Badge} tone="ok">On<//> Answers to this form are encrypted in the respondent’s browser with key
-        <span class="mono">${setting.key_id}</span>.</p>
+      <p><${Badge} tone="ok">On<//> Answers to this form are encrypted in the respondent’s browser with
+        key${' '}<span class="mono">${setting.key_id}</span>.</p>
       <p>${
         wrapped
-          ? 'A copy of the private key is kept with the form, locked by your passphrase: only someone who knows it can open the answers.'
+          ? 'A copy of the private key is kept with the form, locked by your passphrase: only someone who knows ' +
+            'it can open the answers.'
           : 'No copy of the private key is kept here: only your key file opens the answers.'
       }</p>
       <p><strong>Off for this form while encryption is on:</strong></p>
@@ -161,9 +162,11 @@ export function EncryptionSetting({
       !made &&
       html`<details><summary>Advanced: kind of key</summary>
         <label class="check check-row"><input type="radio" name="key-kind" checked=${kind === 'ECDH'}
-          onChange=${() => setKind('ECDH')} /><span>Elliptic curve (ECDH P-256): small and fast (recommended)</span></label>
+          onChange=${() => setKind('ECDH')} /><span>Elliptic curve (ECDH P-256): small and fast
+          (recommended)</span></label>
         <label class="check check-row"><input type="radio" name="key-kind" checked=${kind === 'RSA'}
-          onChange=${() => setKind('RSA')} /><span>RSA-OAEP (3072 bits): for tools that only take RSA keys</span></label>
+          onChange=${() => setKind('RSA')} /><span>RSA-OAEP (3072 bits): for tools that only take RSA
+          keys</span></label>
       </details>
       <div class="row"><button type="button" aria-disabled=${make.busy ? 'true' : undefined}
         onClick=${() => !make.busy && start()}>${make.busy ? 'Making a key…' : 'Make a key'}</button></div>

@@ -83,7 +83,8 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
         onInput=${(e: Event) => setPassphrase((e.target as HTMLInputElement).value)}
         aria-invalid=${problem ? 'true' : undefined} aria-describedby=${problem ? `${id}-problem` : undefined} />`
     }
-    <label for=${`${id}-file`}>Key file <span class="muted">(${wrapped ? 'instead of the passphrase' : '.json'})</span></label>
+    <label for=${`${id}-file`}>Key file <span
+      class="muted">(${wrapped ? 'instead of the passphrase' : '.json'})</span></label>
     <input id=${`${id}-file`} type="file" accept=".json,application/json"
       onChange=${(e: Event) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
     ${problem && html`<p class="field-problem" id=${`${id}-problem`} role="alert">${problem}</p>`}
