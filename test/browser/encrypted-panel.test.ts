@@ -31,6 +31,7 @@ const PASSPHRASE = 'purple otters juggle quietly';
 // A value found nowhere but inside the encrypted answer: the panel must show it only after unlocking.
 const CANARY = 'Canary-7f3a quiet river';
 const HOSTED_CANARY = 'Canary-hosted-91c2';
+const LIVE_CANARY = 'Canary-live-55b1';
 
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Form sections' }).getByRole('link', { name });
@@ -131,28 +132,27 @@ t('Settings › Encryption: make a key, download it, lock a copy with a passphra
   await closePage(page);
 });
 
-t(
-  'an answer arrives sealed (encrypted for the form key, as the pages do); the server keeps only the envelope',
-  async () => {
-    // Encrypted with the public key the form publishes, exactly as the hosted page and the embeds do (the page's
-    // own flow is the last test): the panel's half does not wait on the page.
-    const definition = await call(server.url, 'GET', `/v1/f/${formId}/definition`);
-    const { public_key } = definition.json.encryption as { public_key: JsonWebKey };
-    const values = { name: CANARY, email: 'river@example.com', topic: 'support', message: `Hello from ${CANARY}` };
-    const posted = await call(server.url, 'POST', `/v1/f/${formId}`, {
-      body: { encrypted: await encryptAnswer({ values }, public_key, formId) },
-    });
-    assert.is(posted.status, 201, posted.text);
-    answerId = posted.json.id as string;
+/** Posts `values` encrypted for the key the form publishes, exactly as the hosted page and the embeds do. */
+async function postSealed(values: Record<string, unknown>): Promise<string> {
+  const definition = await call(server.url, 'GET', `/v1/f/${formId}/definition`);
+  const { public_key } = definition.json.encryption as { public_key: JsonWebKey };
+  const posted = await call(server.url, 'POST', `/v1/f/${formId}`, {
+    body: { encrypted: await encryptAnswer({ values }, public_key, formId) },
+  });
+  assert.is(posted.status, 201, posted.text);
+  return posted.json.id as string;
+}
 
-    const list = await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
-    const [stored] = list.json.submissions as { id: string; values: object; encrypted?: { kid: string } }[];
-    assert.is(stored.id, answerId);
-    assert.ok(stored.encrypted, 'the answer is an envelope');
-    assert.equal(stored.values, {});
-    assert.not.ok(list.text.includes('Canary-7f3a'), 'no answer text on the server');
-  },
-);
+t('an answer arrives sealed for the form key; the server keeps only the envelope', async () => {
+  // Sealed here as the pages seal it (the hosted page's own flow is the last test).
+  answerId = await postSealed({ name: CANARY, email: 'river@example.com', topic: 'support', message: `Hi ${CANARY}` });
+  const list = await call(server.url, 'GET', `/v1/forms/${formId}/submissions`, { key: OWNER_KEY });
+  const [stored] = list.json.submissions as { id: string; values: object; encrypted?: { kid: string } }[];
+  assert.is(stored.id, answerId);
+  assert.ok(stored.encrypted, 'the answer is an envelope');
+  assert.equal(stored.values, {});
+  assert.not.ok(list.text.includes('Canary-7f3a'), 'no answer text on the server');
+});
 
 t('a fresh tab: locked until the passphrase; the list, the answer page and the CSV read the value', async () => {
   const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
@@ -176,6 +176,9 @@ t('a fresh tab: locked until the passphrase; the list, the answer page and the C
   await page.keyboard.press('Enter');
   await row.getByText(CANARY, { exact: true }).waitFor();
   await unlock.getByText('Unlocked in this tab').waitFor();
+  // An answer arriving while the list is open (the live feed) is opened too.
+  await postSealed({ name: LIVE_CANARY, email: 'live@example.com' });
+  await page.getByText(LIVE_CANARY, { exact: true }).waitFor();
   await assertAxe(page, 'answers unlocked, 1280 px');
   await screenshot(page, 'encrypted-panel-unlocked-1280');
 
@@ -186,6 +189,7 @@ t('a fresh tab: locked until the passphrase; the list, the answer page and the C
   assert.ok(csv.startsWith('\uFEFFID,Submitted at (UTC),Name,Email,Topic,Message\r\n'), csv.slice(0, 80));
   assert.ok(csv.includes(`${answerId},`), 'the answer row');
   assert.ok(csv.includes(CANARY));
+  assert.ok(csv.includes(LIVE_CANARY));
   assert.ok(csv.includes('river@example.com'));
 
   // The answer's page, reached inside the panel: the key stays in the tab.
@@ -265,14 +269,26 @@ t('the builder says which features are off; Turn off encryption asks first', asy
   await closePage(settings.page);
 });
 
-t('a person answers through the hosted page; the unlocked panel reads it', async () => {
-  // Encryption is on again for this test (the previous one turned it off): a key made by the same module.
-  const made = await makeKeyPair();
-  const on = await call(server.url, 'PATCH', `/v1/forms/${formId}`, {
-    key: OWNER_KEY,
-    body: { encryption: { public_key: made.publicJwk } },
-  });
-  assert.is(on.status, 200, on.text);
+t('an RSA public key the owner has is pasted in; a person answers on the hosted page; the panel reads it', async () => {
+  // Made outside the panel (as another tool would): only its public half goes into the panel.
+  const made = await makeKeyPair('RSA');
+  const owner = await signedInPage(browser, server.url, cookie, 1280);
+  await owner.page.goto(`${server.url}/admin/forms/${formId}?tab=settings`);
+  await press(owner.page, owner.page.getByText('Advanced: kind of key, or a public key you already have'));
+  const paste = owner.page.getByRole('form', { name: 'Use a public key you have' });
+  // The private key by mistake: refused before anything is sent.
+  await paste.getByLabel(/^Or paste a public key/).fill(JSON.stringify(made.privateJwk));
+  await press(owner.page, paste.getByRole('button', { name: 'Use this public key' }));
+  await paste.getByText('This key is a private key (has "d"): give the public key only.').waitFor();
+  await paste.getByLabel(/^Or paste a public key/).fill(JSON.stringify(made.publicJwk, null, 2));
+  await press(owner.page, paste.getByRole('button', { name: 'Use this public key' }));
+  await owner.page.getByText('No copy of the private key is kept here').waitFor();
+  assert.equal(owner.errors, []);
+  await closePage(owner.page);
+  const on = await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: {} });
+  assert.is(on.json.encryption.key_id, made.keyId);
+  assert.is(on.json.encryption.public_key.kty, 'RSA');
+
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const p = await context.newPage();
   const errors = pageErrors(p);

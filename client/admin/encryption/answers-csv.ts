@@ -4,13 +4,7 @@
 // (option labels, Yes/No, a matrix's rows on one line); cells escaped by the spec's rules (shared/text/csv-cell.ts).
 import { csvRow } from '../../../shared/text/csv-cell.ts';
 import { answerText } from '../submissions/answer.ts';
-import { trpc } from '../trpc.ts';
 import type { FieldColumn } from '../types.ts';
-import type { Submission } from '../use-live-submissions.ts';
-import { envelopeOf, openEnvelope } from './opened-answers.ts';
-
-/** Answers read a page at a time for the CSV: the panel's largest page. */
-const PAGE = 100;
 
 /** One answer for the CSV: its values, or why they could not be read. */
 export interface CsvAnswer {
@@ -43,36 +37,4 @@ export function answersCsv(fields: FieldColumn[], answers: CsvAnswer[]): string 
     text += csvRow(cells);
   }
   return text;
-}
-
-/** Every answer matching the filters, oldest first, opened with the keys unlocked in this tab. */
-export async function openedAnswers(
-  query: { formId: string; filter?: string; tag?: string; status?: string },
-  onProgress: (done: number) => void,
-): Promise<{ fields: FieldColumn[]; answers: CsvAnswer[] }> {
-  const answers: CsvAnswer[] = [];
-  let fields: FieldColumn[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await trpc.submissions.page.query({ ...query, order: 'oldest', limit: PAGE, cursor });
-    fields = page.fields;
-    for (const s of page.submissions as Submission[]) {
-      const envelope = envelopeOf(s);
-      if (!envelope) {
-        answers.push({ id: s.id, created_at: s.created_at, values: s.values });
-        continue;
-      }
-      const opened = await openEnvelope(query.formId, envelope);
-      answers.push({
-        id: s.id,
-        created_at: s.created_at,
-        ...(opened.state === 'open'
-          ? { values: opened.values }
-          : { unreadable: opened.state === 'locked' ? `encrypted for key ${opened.keyId}` : opened.reason }),
-      });
-    }
-    onProgress(answers.length);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return { fields, answers };
 }

@@ -1,35 +1,19 @@
-// Settings › Encryption: end-to-end encryption for one form (W35-E2E-CONTRACT.md). "Make a key" makes a key pair
-// in this browser (WebCrypto); the owner keeps the private key as a downloaded file and/or lets the form keep it
-// locked by a passphrase (PBKDF2 + AES-GCM here; the passphrase never leaves the browser); "Turn on encryption"
-// saves only the public key (and the locked copy) to the `encryption` setting. This part saves at once, not with
-// the tab's Save: the key must be kept before the form starts using it, and that is one step, not a draft.
+// Settings › Encryption: end-to-end encryption for one form (W35-E2E-CONTRACT.md), explained in plain words: what
+// it does, what the owner must keep, what stops working. Off, it offers "Make a key" (key-maker.ts) or, under
+// Advanced, the kind of key and a public key the owner already has; on, encryption-on.ts. This part saves at
+// once, not with the tab's Save: the key must be kept before the form starts using it, and that is one step.
 import { useState } from 'preact/hooks';
-import { makeKeyPair, type KeyKind, type MadeKeyPair } from '../../../shared/crypto/key-pair.ts';
-import { passphraseProblem, wrapPrivateKey } from '../../../shared/crypto/wrapped-key.ts';
+import { checkPublicKey, publicMembers } from '../../../shared/crypto/envelope.ts';
+import type { KeyKind } from '../../../shared/crypto/key-pair.ts';
 import { html } from '../../renderer/html.ts';
-import { Badge } from '../common/badge.ts';
-import { Confirm } from '../common/dialog.ts';
 import { ErrorList } from '../common/error-list.ts';
 import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import type { Settings } from '../types.ts';
 import { useAction } from '../use-action.ts';
-import { privateKeyFileName, saveLockedKey, savePrivateKey } from './key-files.ts';
-import { OFF_FOR_ENCRYPTED, type OffFeature } from './off-notes.ts';
-import { UnlockPanel } from './unlock-panel.ts';
-import { unlockWith } from './unlocked-keys.ts';
-
-/** The features listed as off in the section, in the order people meet them. */
-const OFF_LIST: OffFeature[] = [
-  'summary',
-  'mail',
-  'confirmation',
-  'rules',
-  'chat',
-  'calculations',
-  'saveProgress',
-  'uploads',
-];
+import { EncryptionOn } from './encryption-on.ts';
+import { KeyMaker } from './key-maker.ts';
+import { OffList } from './off-notes.ts';
 
 const intro =
   'Encryption locks each answer in the respondent’s browser before it is sent. The server, its backups and ' +
@@ -54,93 +38,30 @@ export function EncryptionSetting({
   onSaved: () => void;
 }) {
   const [kind, setKind] = useState<KeyKind>('ECDH');
-  const [made, setMade] = useState<MadeKeyPair | null>(null);
-  const [downloaded, setDownloaded] = useState(false);
-  const [keepHere, setKeepHere] = useState(true);
-  const [passphrase, setPassphrase] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [tried, setTried] = useState(false);
-  const [confirmOff, setConfirmOff] = useState(false);
-  const make = useAction(() => makeKeyPair(kind));
-  const turnOn = useAction(async (pair: MadeKeyPair) => {
-    const wrapped = keepHere ? await wrapPrivateKey(pair.privateJwk, passphrase) : undefined;
-    const saved = await trpc.settings.update.mutate({
-      formId,
-      patch: { encryption: { public_key: pair.publicJwk, ...(wrapped ? { wrapped_private_key: wrapped } : {}) } },
-    });
-    // The owner who just made the key reads the answers without unlocking again in this tab.
-    await unlockWith(pair.privateJwk);
-    return saved;
-  });
-  const turnOff = useAction(() => trpc.settings.update.mutate({ formId, patch: { encryption: null } }));
+  // A public key the owner already has (from another tool, an RSA key in a hardware token): only the public half
+  // is pasted; its private key stays wherever it is, and the panel opens answers with it as a key file.
+  const [pasted, setPasted] = useState('');
+  const [pasteProblem, setPasteProblem] = useState('');
+  const savePasted = useAction((jwk: JsonWebKey) =>
+    trpc.settings.update.mutate({ formId, patch: { encryption: { public_key: jwk } } }),
+  );
+  if (setting)
+    return html`<${EncryptionOn} formId=${formId} setting=${setting} canEdit=${canEdit} onSaved=${onSaved} />`;
 
-  const offList = html`<ul>${OFF_LIST.map((f) => html`<li>${OFF_FOR_ENCRYPTED[f]}</li>`)}</ul>`;
-
-  if (setting) {
-    const wrapped = setting.wrapped_private_key;
-    const off = async () => {
-      if (await turnOff.run()) {
-        setConfirmOff(false);
-        onSaved();
-      }
-    };
-    return html`<${Section} title="Encryption">
-      <p><${Badge} tone="ok">On<//> Answers to this form are encrypted in the respondent’s browser with
-        key${' '}<span class="mono">${setting.key_id}</span>.</p>
-      <p>${
-        wrapped
-          ? 'A copy of the private key is kept with the form, locked by your passphrase: only someone who knows ' +
-            'it can open the answers.'
-          : 'No copy of the private key is kept here: only your key file opens the answers.'
-      }</p>
-      <p><strong>Off for this form while encryption is on:</strong></p>
-      ${offList}
-      <${UnlockPanel} keyIds=${[setting.key_id]} wrapped=${wrapped} />
-      <div class="row">
-        ${
-          wrapped &&
-          html`<button type="button" class="secondary"
-            onClick=${() => saveLockedKey(formId, setting.key_id, wrapped)}>Download the locked key</button>`
-        }
-        ${
-          canEdit &&
-          html`<button type="button" class="secondary danger" onClick=${() => setConfirmOff(true)}>
-            Turn off encryption</button>`
-        }
-      </div>
-      ${
-        confirmOff &&
-        html`<${Confirm} title="Turn off encryption?" confirm="Turn off encryption" busy=${turnOff.busy}
-          onConfirm=${off} onClose=${() => setConfirmOff(false)}
-          message=${
-            'New answers will be sent and stored unencrypted again, and the features above come back. Answers ' +
-            'already received stay encrypted: keep your key file to read them.' +
-            (wrapped
-              ? ' The passphrase-locked copy kept here is removed: download it first if you have no key file.'
-              : '')
-          }>
-          <${ErrorList} error=${turnOff.error} />
-        <//>`
-      }
-    <//>`;
-  }
-
-  const passProblem = keepHere ? passphraseProblem(passphrase) : null;
-  const repeatProblem = keepHere && repeat !== passphrase ? 'The two passphrases differ.' : null;
-  // Kept somewhere (a file, or a passphrase copy), and a passphrase copy only with a good passphrase.
-  const kept = (downloaded || keepHere) && !passProblem && !repeatProblem;
-  const start = async () => {
-    const pair = await make.run();
-    if (pair) setMade(pair);
-  };
-  const save = async (e: Event) => {
+  const submitPasted = async (e: Event) => {
     e.preventDefault();
-    setTried(true);
-    if (!made || !kept || turnOn.busy) return;
-    if (await turnOn.run(made)) {
-      setMade(null);
-      setPassphrase('');
-      setRepeat('');
+    if (savePasted.busy) return;
+    let jwk: unknown;
+    try {
+      jwk = JSON.parse(pasted);
+    } catch {
+      setPasteProblem('Paste the key as JSON, starting with { and ending with }.');
+      return;
+    }
+    const problem = checkPublicKey(jwk);
+    setPasteProblem(problem ? `This key ${problem}.` : '');
+    if (!problem && (await savePasted.run(publicMembers(jwk as JsonWebKey)))) {
+      setPasted('');
       onSaved();
     }
   };
@@ -148,7 +69,7 @@ export function EncryptionSetting({
     <p>${intro}</p>
     <p><strong>What you must keep:</strong> ${mustKeep}</p>
     <p><strong>What stops working for this form:</strong></p>
-    ${offList}
+    <${OffList} />
     <p class="muted small">Answers already received stay as they are. This part saves at once, apart from the Save
       button above.</p>
     ${
@@ -159,69 +80,27 @@ export function EncryptionSetting({
     }
     ${
       canEdit &&
-      !made &&
-      html`<details><summary>Advanced: kind of key</summary>
+      html`<details><summary>Advanced: kind of key, or a public key you already have</summary>
         <label class="check check-row"><input type="radio" name="key-kind" checked=${kind === 'ECDH'}
           onChange=${() => setKind('ECDH')} /><span>Elliptic curve (ECDH P-256): small and fast
           (recommended)</span></label>
         <label class="check check-row"><input type="radio" name="key-kind" checked=${kind === 'RSA'}
           onChange=${() => setKind('RSA')} /><span>RSA-OAEP (3072 bits): for tools that only take RSA
           keys</span></label>
+        <form class="settings" onSubmit=${submitPasted} novalidate aria-label="Use a public key you have">
+          <label for="e2e-public-key">Or paste a public key you already have <span class="muted">(JWK: EC P-256, or
+            RSA of 2048 bits or more; its private key stays with you)</span></label>
+          <textarea id="e2e-public-key" class="mono" rows="4" value=${pasted}
+            aria-invalid=${pasteProblem ? 'true' : undefined}
+            aria-describedby=${pasteProblem ? 'e2e-public-key-problem' : undefined}
+            onInput=${(e: Event) => setPasted((e.target as HTMLTextAreaElement).value)}></textarea>
+          ${pasteProblem && html`<p class="field-problem" id="e2e-public-key-problem">${pasteProblem}</p>`}
+          <${ErrorList} error=${savePasted.error} />
+          <div class="row"><button type="submit" class="secondary"
+            aria-disabled=${savePasted.busy ? 'true' : undefined}>Use this public key</button></div>
+        </form>
       </details>
-      <div class="row"><button type="button" aria-disabled=${make.busy ? 'true' : undefined}
-        onClick=${() => !make.busy && start()}>${make.busy ? 'Making a key…' : 'Make a key'}</button></div>
-      <${ErrorList} error=${make.error} />`
-    }
-    ${
-      made &&
-      html`<form class="settings" onSubmit=${save} novalidate aria-label="Keep the private key">
-        <h3>Keep the private key <span class="muted small">(key <span class="mono">${made.keyId}</span>, made in
-          this browser)</span></h3>
-        <ol class="encryption-steps">
-          <li><p>Download it as a file and keep it somewhere safe, away from this server.</p>
-            <button type="button" class="secondary" onClick=${() => {
-              savePrivateKey(formId, made.keyId, made.privateJwk);
-              setDownloaded(true);
-            }}>Download key file</button>
-            ${
-              downloaded &&
-              html`<p class="ok small" role="status">Downloaded as ${privateKeyFileName(formId, made.keyId)}.</p>`
-            }</li>
-          <li><label class="check"><input type="checkbox" checked=${keepHere}
-              onChange=${(e: Event) => setKeepHere((e.target as HTMLInputElement).checked)} />
-              <span>And/or keep it with the form, locked by a passphrase</span></label>
-            <p class="muted small">The passphrase never leaves this browser: the form keeps only the locked key.
-              Forget the passphrase and that copy cannot be opened.</p>
-            ${
-              keepHere &&
-              html`<label for="e2e-passphrase">Passphrase</label>
-              <input id="e2e-passphrase" type="password" autocomplete="new-password" value=${passphrase}
-                aria-invalid=${tried && passProblem ? 'true' : undefined}
-                aria-describedby=${tried && passProblem ? 'e2e-passphrase-problem' : undefined}
-                onInput=${(e: Event) => setPassphrase((e.target as HTMLInputElement).value)} />
-              ${tried && passProblem && html`<p class="field-problem" id="e2e-passphrase-problem">${passProblem}</p>`}
-              <label for="e2e-passphrase-repeat">Passphrase again</label>
-              <input id="e2e-passphrase-repeat" type="password" autocomplete="new-password" value=${repeat}
-                aria-invalid=${tried && repeatProblem ? 'true' : undefined}
-                aria-describedby=${tried && repeatProblem ? 'e2e-repeat-problem' : undefined}
-                onInput=${(e: Event) => setRepeat((e.target as HTMLInputElement).value)} />
-              ${tried && repeatProblem && html`<p class="field-problem" id="e2e-repeat-problem">${repeatProblem}</p>`}`
-            }</li>
-        </ol>
-        ${
-          tried &&
-          !downloaded &&
-          !keepHere &&
-          html`<p class="field-problem" role="alert">Download the key file or set a passphrase first.</p>`
-        }
-        <${ErrorList} error=${turnOn.error} focus />
-        <div class="row">
-          <button type="submit" aria-disabled=${turnOn.busy ? 'true' : undefined}>${
-            turnOn.busy ? 'Turning on…' : 'Turn on encryption'
-          }</button>
-          <button type="button" class="secondary" onClick=${() => setMade(null)}>Cancel</button>
-        </div>
-      </form>`
+      <${KeyMaker} formId=${formId} kind=${kind} onSaved=${onSaved} />`
     }
   <//>`;
 }

@@ -29,6 +29,21 @@ export const OffNote = ({ what }: { what: OffFeature }) =>
     what === 'webhook' || what === 'mail' ? 'Encrypted' : 'Off'
   }</span> ${OFF_FOR_ENCRYPTED[what]}</p>`;
 
+/** The features Settings › Encryption lists as off, in the order people meet them. */
+const OFF_LIST: OffFeature[] = [
+  'summary',
+  'mail',
+  'confirmation',
+  'rules',
+  'chat',
+  'calculations',
+  'saveProgress',
+  'uploads',
+];
+
+/** Every line of OFF_LIST as a list, for Settings › Encryption. */
+export const OffList = () => html`<ul>${OFF_LIST.map((f) => html`<li>${OFF_FOR_ENCRYPTED[f]}</li>`)}</ul>`;
+
 /** Whether the form being edited is end-to-end encrypted (the builder sets it from the form's settings). */
 export const EncryptedForm = createContext(false);
 

@@ -5,7 +5,8 @@ import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { saveAs } from '../common/download-button.ts';
 import { count } from '../common/format.ts';
-import { answersCsv, openedAnswers } from './answers-csv.ts';
+import { answersCsv } from './answers-csv.ts';
+import { openedAnswers } from './read-all-answers.ts';
 
 /** The button; `unlocked` says whether this tab holds the form's key. */
 export function OpenedCsvButton({
