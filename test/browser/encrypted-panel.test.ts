@@ -210,6 +210,11 @@ t('a fresh tab: locked until the passphrase; the list, the answer page and the C
 
 t('at 390 px: unlock with the key file, read the answer, no sideways scroll', async () => {
   const { page, errors } = await signedInPage(browser, server.url, cookie, 390);
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
+  await page.locator(`tr[data-id="${answerId}"]`).getByText('Encrypted — unlock to read').waitFor();
+  assert.ok(await noSidewaysScroll(page), 'the locked list: no sideways scroll at 390 px');
+  await assertAxe(page, 'answers locked, 390 px');
+  await screenshot(page, 'encrypted-panel-locked-390');
   await page.goto(`${server.url}/admin/forms/${formId}/submissions/${answerId}`);
   await page.getByTestId('sealed-answer').waitFor();
   const unlock = page.getByRole('region', { name: 'Encrypted answers' });
@@ -252,8 +257,15 @@ t('formstead decrypt opens the JSON lines export with the key file the panel dow
 t('the builder says which features are off; Turn off encryption asks first', async () => {
   const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
   await page.goto(`${server.url}/admin/forms/${formId}/edit`);
-  await page.getByRole('button', { name: '+ Add field' }).first().click();
+  await press(page, page.getByRole('button', { name: '+ Add field' }).first());
   await page.locator('.off-note', { hasText: 'File upload and Signature cannot be used' }).waitFor();
+  await screenshot(page, 'encrypted-panel-builder-picker-1280');
+  await press(page, page.getByRole('button', { name: 'Form settings' }));
+  await page.locator('.off-note', { hasText: 'Keeping answers in the browser is off for this form' }).waitFor();
+  await page.locator('.off-note', { hasText: 'Calculations are not worked out on the server' }).waitFor();
+  await assertAxe(page, 'builder of an encrypted form, 1280 px');
+  await screenshot(page, 'encrypted-panel-builder-settings-1280');
+  assert.equal(errors, []);
   await closePage(page);
 
   const settings = await signedInPage(browser, server.url, cookie, 1280);

@@ -39,7 +39,7 @@ export function AnsweringEditor({ def, b }: { def: FormDefinition; b: Builder })
         onChange=${(e: Event) => b.edit((d) => setKeepProgress(d, (e.target as HTMLInputElement).checked))} />
       <label for=${`${base}-keep`}>${KEEP}</label>
       <p class="hint" id=${`${base}-keep-hint`}>${KEEP_HINT}</p>
-      <${OffNoteIfEncrypted} what="saveProgress" />
     </div>
+    <${OffNoteIfEncrypted} what="saveProgress" />
   </fieldset>`;
 }
