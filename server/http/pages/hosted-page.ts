@@ -84,6 +84,8 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       theme: view.theme,
       upload_max_bytes: view.upload_max_bytes,
       images: view.images,
+      // An encrypted form's public key: the script encrypts the answers with it before posting.
+      encryption: view.encryption,
     };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +
