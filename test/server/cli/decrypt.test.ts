@@ -103,7 +103,9 @@ t('opens an export with the key file or the wrapped key; refuses what it cannot 
     refusals.push([['--key', keyFile, '--form', 'frm_other', renamed], '', /line 2 .*another form/]);
     const changed = exported.text.split('\n');
     const line = JSON.parse(changed[2]);
-    line.encrypted.ciphertext = `${line.encrypted.ciphertext.slice(0, -2)}${line.encrypted.ciphertext.endsWith('AA') ? 'BA' : 'AA'}`;
+    // The first character carries six whole bits of the ciphertext: another one changes the answer.
+    const c = line.encrypted.ciphertext as string;
+    line.encrypted.ciphertext = `${c.startsWith('A') ? 'B' : 'A'}${c.slice(1)}`;
     changed[2] = JSON.stringify(line);
     const tampered = path.join(dir, `${formId}-submissions-signed.jsonl`);
     await writeFile(tampered, changed.join('\n'));
