@@ -43,6 +43,44 @@ export const encryptionSettingSchema = z
   .nullable()
   .meta({ description: "End-to-end encryption: the form's public key (EC P-256 or RSA-OAEP JWK); null turns it off" });
 
+/** An envelope as the API shows it (shared/crypto/envelope-shape.ts has its checks). */
+export const envelopeSchema = z
+  .object({
+    v: z.literal(1),
+    alg: z.enum(['ECDH-ES+A256KW', 'RSA-OAEP-256']),
+    kid: z.string().meta({ description: "The form's key_id when it was encrypted" }),
+    epk: z
+      .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string() })
+      .optional()
+      .meta({ description: 'ECDH only: the ephemeral public key' }),
+    wrapped_key: z.string().meta({ description: 'The per-answer AES-256-GCM key, wrapped (base64url)' }),
+    iv: z.string().meta({ description: '12 bytes (base64url)' }),
+    ciphertext: z.string().meta({
+      description:
+        'AES-256-GCM of the UTF-8 JSON {values, skippedSteps?}, tag appended, additional data ' +
+        '"formstead-e2e-v1:<form id>" (base64url)',
+    }),
+  })
+  .meta({ id: 'Envelope', description: 'One end-to-end encrypted answer (docs/api.md "Encrypted forms")' });
+
+/** The setting in the settings object (the members of the form see the wrapped private key). */
+export const encryptionViewSchema = z
+  .object({
+    public_key: z.record(z.string(), z.unknown()).meta({ description: 'The public JWK (EC P-256 or RSA)' }),
+    key_id: z.string().meta({ description: 'base64url of SHA-256 over the key, 22 characters; computed' }),
+    wrapped_private_key: wrappedPrivateKeySchema.optional(),
+  })
+  .nullable()
+  .meta({ description: 'End-to-end encryption, or null when off' });
+
+/** What the public definition carries of it: the key and its id, never the wrapped private key. */
+export const publicEncryptionSchema = z
+  .object({ public_key: z.record(z.string(), z.unknown()), key_id: z.string() })
+  .optional()
+  .meta({
+    description: 'Only on an encrypted form: encrypt {values, skippedSteps?} with this key and post the envelope',
+  });
+
 /** The setting as stored and shown to the form's members (key_id computed by the server). */
 export interface EncryptionSetting {
   public_key: JsonWebKey;

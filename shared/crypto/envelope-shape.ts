@@ -6,7 +6,7 @@ import { KEY_ID_LENGTH, P256_COORDINATE_BYTES, RSA_MAX_BITS, RSA_MIN_BITS } from
 /** What the page would have posted in the clear; the envelope's ciphertext holds its UTF-8 JSON. */
 export interface EncryptedPayload {
   values: Record<string, unknown>;
-  skippedSteps?: string[];
+  skippedSteps?: readonly string[];
 }
 
 /** How the per-answer content key is wrapped. */

@@ -147,7 +147,17 @@ async function scenario(server: RunningServer) {
       `${what}: ${r.text}`,
     );
   }
+  const imported = await call(server.url, 'POST', `/v1/forms/${formId}/submissions/import`, {
+    key: OWNER_KEY,
+    rawBody: `${JSON.stringify({ id: 'row-1', values })}\n`,
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
+  assert.is(imported.status, 422, imported.text);
+  assert.match(imported.json.details[0], /^encrypted: this form takes encrypted answers only; rows in the clear/);
   assert.is(await count(), 0, 'nothing stored');
+  // Without JavaScript, the hosted page says why the form cannot be answered.
+  const hosted = await fetch(`${server.url}/f/${formId}`).then((r) => r.text());
+  assert.match(hosted, /<noscript><p class="fs-notice" role="status">This form encrypts your answers in your browser/);
 
   // An envelope is taken; the 64 KB limit applies to the whole post, at and past its edge.
   const first = await post({ encrypted: good });

@@ -29,7 +29,8 @@ export function encryptedValues(form: FormRecord, post: PostParts): { encrypted:
   const kid = (post.encrypted as { kid: string }).kid;
   if (kid !== form.encryption.key_id)
     throw invalid([
-      `encrypted.kid: was made for key ${kid}, but the form's key is now ${form.encryption.key_id}; reload the page and answer again`,
+      `encrypted.kid: was made for key ${kid}, but the form's key is now ${form.encryption.key_id}; ` +
+        'reload the page and answer again',
     ]);
   return { encrypted: post.encrypted };
 }

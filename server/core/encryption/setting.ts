@@ -38,7 +38,8 @@ export function unencryptableFieldProblems(definition: FormDefinition | undefine
     .filter((f) => (UNENCRYPTABLE_TYPES as readonly string[]).includes(f.type))
     .map(
       (f) =>
-        `${path}: field "${f.key}" is a ${f.type} field; uploads cannot be encrypted yet, so an encrypted form cannot have one`,
+        `${path}: field "${f.key}" is a ${f.type} field; uploads cannot be encrypted yet, ` +
+        'so an encrypted form cannot have one',
     );
 }
 
