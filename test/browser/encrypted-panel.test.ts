@@ -24,6 +24,7 @@ let browser: Browser;
 let cookie = '';
 let formId = '';
 let keyFile = '';
+let lockedKeyFile = '';
 let answerId = '';
 let hostedUrl = '';
 
@@ -124,6 +125,13 @@ t('Settings › Encryption: make a key, download it, lock a copy with a passphra
     'Webhooks receive the encrypted answer only',
   ])
     await page.locator('.off-note', { hasText: line }).first().waitFor();
+  // The passphrase-locked copy, as a file for `formstead decrypt` (opened with the passphrase on stdin).
+  const lockedDownload = page.waitForEvent('download');
+  await press(page, section.getByRole('button', { name: 'Download the locked key' }));
+  const locked = await lockedDownload;
+  lockedKeyFile = path.join(path.dirname(keyFile), locked.suggestedFilename());
+  await locked.saveAs(lockedKeyFile);
+  assert.equal(JSON.parse(await readFile(lockedKeyFile, 'utf8')), saved.wrapped_private_key);
   await assertAxe(page, 'encryption part, on, 1280 px');
   await screenshot(page, 'encrypted-panel-settings-on-1280');
   await tab(page, 'Overview').click();
@@ -242,16 +250,24 @@ t('formstead decrypt opens the JSON lines export with the key file the panel dow
   const exported = await call(server.url, 'GET', `/v1/forms/${formId}/submissions?format=jsonl`, { key: OWNER_KEY });
   assert.is(exported.status, 200, exported.text);
   assert.not.ok(exported.text.includes('Canary-7f3a'), 'the export holds only ciphertext');
-  const file = path.join(path.dirname(keyFile), 'export.jsonl');
+  // Saved under the name the download has, which says the form (the key id binds each answer to it).
+  const file = path.join(path.dirname(keyFile), `${formId}-submissions.jsonl`);
   await writeFile(file, exported.text);
-  const run = spawnSync(process.execPath, [bundlePath, 'decrypt', '--key', keyFile, file], { encoding: 'utf8' });
-  assert.is(run.status, 0, run.stderr);
-  const [line] = run.stdout
+  const withFile = spawnSync(process.execPath, [bundlePath, 'decrypt', '--key', keyFile, file], { encoding: 'utf8' });
+  assert.is(withFile.status, 0, withFile.stderr);
+  const [line] = withFile.stdout
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));
   assert.is(line.id, answerId);
   assert.is(line.values.name, CANARY);
+  // The passphrase-locked key the panel kept and offered as a file, with the passphrase on stdin.
+  const withPassphrase = spawnSync(process.execPath, [bundlePath, 'decrypt', '--key', lockedKeyFile, file], {
+    encoding: 'utf8',
+    input: `${PASSPHRASE}\n`,
+  });
+  assert.is(withPassphrase.status, 0, withPassphrase.stderr);
+  assert.is(withPassphrase.stdout, withFile.stdout);
 });
 
 t('the builder says which features are off; Turn off encryption asks first', async () => {

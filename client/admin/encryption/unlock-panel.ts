@@ -69,8 +69,8 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
       setBusy(false);
     }
   };
-  return html`<form class="unlock settings" role="region" aria-label="Encrypted answers" onSubmit=${unlock}
-    novalidate>
+  return html`<div class="unlock" role="region" aria-label="Encrypted answers"><form class="settings"
+    onSubmit=${unlock} novalidate aria-label="Unlock the answers">
     <p><strong>Encrypted — unlock to read.</strong> ${
       wrapped
         ? 'Type the passphrase for this form’s key, or choose the key file.'
@@ -91,5 +91,5 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
     <div class="row"><button type="submit" aria-disabled=${busy ? 'true' : undefined}>${
       busy ? 'Unlocking…' : 'Unlock'
     }</button></div>
-  </form>`;
+  </form></div>`;
 }
