@@ -23,6 +23,11 @@ const mustKeep =
   'The private key, as a file or behind a passphrase only you know. Lose both and nobody can read the ' +
   'answers: not you, not the server’s administrator, not us.';
 
+/** What the part says about the form's upload questions, which an encrypted form cannot have. */
+const uploadWords = (labels: string[]) =>
+  `This form asks for ${labels.map((l) => `“${l}”`).join(', ')}: remove ` +
+  `${labels.length === 1 ? 'that question' : 'those questions'} in the builder first (uploads cannot be encrypted yet).`;
+
 /** The part; `uploadFields` are the labels of the form's File upload and Signature questions (refused while on). */
 export function EncryptionSetting({
   formId,
@@ -72,12 +77,7 @@ export function EncryptionSetting({
     <${OffList} />
     <p class="muted small">Answers already received stay as they are. This part saves at once, apart from the Save
       button above.</p>
-    ${
-      uploadFields.length > 0 &&
-      html`<p class="field-problem">This form asks for ${uploadFields.map((l) => `“${l}”`).join(', ')}: remove
-        ${uploadFields.length === 1 ? 'that question' : 'those questions'} in the builder first (uploads cannot be
-        encrypted yet).</p>`
-    }
+    ${uploadFields.length > 0 && html`<p class="field-problem">${uploadWords(uploadFields)}</p>`}
     ${
       canEdit &&
       html`<details><summary>Advanced: kind of key, or a public key you already have</summary>

@@ -17,6 +17,7 @@ export const OFF_FOR_ENCRYPTED = {
   uploads: 'File upload and Signature cannot be used in an encrypted form: uploads are stored unencrypted.',
   webhook: 'Webhooks receive the encrypted answer only: decrypt it with your key (formstead decrypt).',
   search: 'Search reads tags and notes only for this form: the answers are encrypted.',
+  import: 'Importing is off for this form: imported rows would be stored unencrypted.',
   pdf: 'No PDF for an encrypted answer: the server that makes PDFs cannot read it.',
 } as const;
 

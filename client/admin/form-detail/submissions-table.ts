@@ -185,8 +185,10 @@ export function SubmissionsTable({
     </div>
     ${encryption && html`<${OffNote} what="search" />`}
     ${encrypted && html`<${UnlockPanel} keyIds=${keyIds} wrapped=${encryption?.wrapped_private_key} />`}
+    ${canEdit && encryption && html`<${OffNote} what="import" />`}
     ${
       canEdit &&
+      !encryption &&
       html`<${ImportAnswers} formId=${formId} onImported=${() => {
         restart();
         setImports((n) => n + 1);
