@@ -26,7 +26,8 @@ const mustKeep =
 /** What the part says about the form's upload questions, which an encrypted form cannot have. */
 const uploadWords = (labels: string[]) =>
   `This form asks for ${labels.map((l) => `“${l}”`).join(', ')}: remove ` +
-  `${labels.length === 1 ? 'that question' : 'those questions'} in the builder first (uploads cannot be encrypted yet).`;
+  `${labels.length === 1 ? 'that question' : 'those questions'} in the builder first ` +
+  '(uploads cannot be encrypted yet).';
 
 /** The part; `uploadFields` are the labels of the form's File upload and Signature questions (refused while on). */
 export function EncryptionSetting({
