@@ -9,6 +9,16 @@ import { envelopeOf, openEnvelope } from './opened-answers.ts';
 /** Answers read a page at a time for the CSV: the panel's largest page. */
 const PAGE = 100;
 
+/** One answer for the CSV: stored in the clear, opened, or why it could not be opened. */
+async function csvAnswer(formId: string, s: Submission): Promise<CsvAnswer> {
+  const envelope = envelopeOf(s);
+  if (!envelope) return { id: s.id, created_at: s.created_at, values: s.values };
+  const opened = await openEnvelope(formId, envelope);
+  if (opened.state === 'open') return { id: s.id, created_at: s.created_at, values: opened.values };
+  const why = opened.state === 'locked' ? `encrypted for key ${opened.keyId}` : opened.reason;
+  return { id: s.id, created_at: s.created_at, unreadable: why };
+}
+
 /** Every answer matching the filters, oldest first, opened with the keys unlocked in this tab. */
 export async function openedAnswers(
   query: { formId: string; filter?: string; tag?: string; status?: string },
@@ -20,21 +30,8 @@ export async function openedAnswers(
   do {
     const page = await trpc.submissions.page.query({ ...query, order: 'oldest', limit: PAGE, cursor });
     fields = page.fields;
-    for (const s of page.submissions as Submission[]) {
-      const envelope = envelopeOf(s);
-      if (!envelope) {
-        answers.push({ id: s.id, created_at: s.created_at, values: s.values });
-        continue;
-      }
-      const opened = await openEnvelope(query.formId, envelope);
-      answers.push({
-        id: s.id,
-        created_at: s.created_at,
-        ...(opened.state === 'open'
-          ? { values: opened.values }
-          : { unreadable: opened.state === 'locked' ? `encrypted for key ${opened.keyId}` : opened.reason }),
-      });
-    }
+    // A page's answers are opened side by side: WebCrypto works off the main thread.
+    answers.push(...(await Promise.all((page.submissions as Submission[]).map((s) => csvAnswer(query.formId, s)))));
     onProgress(answers.length);
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
