@@ -16,7 +16,7 @@ import { makeKeyPair } from '../../shared/crypto/key-pair.ts';
 import { startWithOwner } from '../helpers/admin-session.ts';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { assertAxe } from '../helpers/axe.ts';
-import { closePage, launchChromium, pageErrors, screenshot, signedInPage } from '../helpers/browser.ts';
+import { closePage, focusedElement, launchChromium, pageErrors, screenshot, signedInPage } from '../helpers/browser.ts';
 import { bundlePath, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -75,6 +75,7 @@ t('Settings › Encryption: make a key, download it, lock a copy with a passphra
   await press(page, section.getByRole('button', { name: 'Make a key' }));
   const keep = page.getByRole('form', { name: 'Keep the private key' });
   await keep.waitFor();
+  assert.is(await focusedElement(page), 'button:Download key file', 'the keyboard goes to the first step');
   // Nothing kept yet and a short passphrase: refused with words beside the field.
   await page.getByLabel('Passphrase', { exact: true }).focus();
   await page.keyboard.type('too short');
@@ -104,6 +105,7 @@ t('Settings › Encryption: make a key, download it, lock a copy with a passphra
   await screenshot(page, 'encrypted-panel-make-key-1280');
   await page.keyboard.press('Enter');
   await section.getByText('Answers to this form are encrypted').waitFor();
+  assert.match(await focusedElement(page), /^status:On Answers to this form are encrypted/, 'focus on the result');
 
   const saved = (await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: {} })).json
     .encryption as { public_key: JsonWebKey; key_id: string; wrapped_private_key: Record<string, unknown> };
@@ -184,6 +186,7 @@ t('a fresh tab: locked until the passphrase; the list, the answer page and the C
   await page.keyboard.press('Enter');
   await row.getByText(CANARY, { exact: true }).waitFor();
   await unlock.getByText('Unlocked in this tab').waitFor();
+  assert.match(await focusedElement(page), /^p:Unlocked in this tab\./, 'the keyboard stays in the box');
   // An answer arriving while the list is open (the live feed) is opened too.
   await postSealed({ name: LIVE_CANARY, email: 'live@example.com' });
   await page.getByText(LIVE_CANARY, { exact: true }).waitFor();
@@ -291,6 +294,7 @@ t('the builder says which features are off; Turn off encryption asks first', asy
   await dialog.getByText('Answers already received stay encrypted').waitFor();
   await press(settings.page, dialog.getByRole('button', { name: 'Turn off encryption' }));
   await settings.page.getByRole('button', { name: 'Make a key' }).waitFor();
+  assert.is(await focusedElement(settings.page), 'button:Make a key', 'focus on what replaced Turn off');
   const now = await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: {} });
   assert.is(now.json.encryption, null);
   assert.equal([...errors, ...settings.errors], []);

@@ -1,7 +1,7 @@
 // Settings › Encryption while it is on: which key, whether a passphrase-locked copy is kept, what is off, Unlock,
 // "Download the locked key" and "Turn off encryption" (asks first: new answers come in the clear again, the
 // answers already received stay encrypted, and the locked copy goes with the setting).
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Badge } from '../common/badge.ts';
 import { Confirm } from '../common/dialog.ts';
@@ -25,12 +25,20 @@ export function EncryptionOn({
   setting,
   canEdit,
   onSaved,
+  focusStatus = false,
 }: {
   formId: string;
   setting: NonNullable<Settings['encryption']>;
   canEdit: boolean;
   onSaved: () => void;
+  /** Encryption was just turned on here: the keyboard goes to the line saying so (the button that did it went). */
+  focusStatus?: boolean;
 }) {
+  const status = useRef<HTMLParagraphElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useLayoutEffect(() => {
+    if (focusStatus) status.current?.focus();
+  }, []);
   const [confirmOff, setConfirmOff] = useState(false);
   const turnOff = useAction(() => trpc.settings.update.mutate({ formId, patch: { encryption: null } }));
   const wrapped = setting.wrapped_private_key;
@@ -41,7 +49,7 @@ export function EncryptionOn({
     }
   };
   return html`<${Section} title="Encryption">
-    <p><${Badge} tone="ok">On<//> Answers to this form are encrypted in the respondent’s browser with
+    <p ref=${status} tabindex="-1" role="status"><${Badge} tone="ok">On<//> Answers to this form are encrypted in the respondent’s browser with
       key${' '}<span class="mono">${setting.key_id}</span>.</p>
     <p>${
       wrapped

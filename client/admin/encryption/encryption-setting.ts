@@ -44,6 +44,8 @@ export function EncryptionSetting({
   onSaved: () => void;
 }) {
   const [kind, setKind] = useState<KeyKind>('ECDH');
+  // Which way the setting last changed here: the keyboard follows to what replaced the button that changed it.
+  const [changed, setChanged] = useState<'on' | 'off' | undefined>();
   // A public key the owner already has (from another tool, an RSA key in a hardware token): only the public half
   // is pasted; its private key stays wherever it is, and the panel opens answers with it as a key file.
   const [pasted, setPasted] = useState('');
@@ -52,7 +54,11 @@ export function EncryptionSetting({
     trpc.settings.update.mutate({ formId, patch: { encryption: { public_key: jwk } } }),
   );
   if (setting)
-    return html`<${EncryptionOn} formId=${formId} setting=${setting} canEdit=${canEdit} onSaved=${onSaved} />`;
+    return html`<${EncryptionOn} formId=${formId} setting=${setting} canEdit=${canEdit}
+      focusStatus=${changed === 'on'} onSaved=${() => {
+        setChanged('off');
+        onSaved();
+      }} />`;
 
   const submitPasted = async (e: Event) => {
     e.preventDefault();
@@ -68,6 +74,7 @@ export function EncryptionSetting({
     setPasteProblem(problem ? `This key ${problem}.` : '');
     if (!problem && (await savePasted.run(publicMembers(jwk as JsonWebKey)))) {
       setPasted('');
+      setChanged('on');
       onSaved();
     }
   };
@@ -101,7 +108,10 @@ export function EncryptionSetting({
             aria-disabled=${savePasted.busy ? 'true' : undefined}>Use this public key</button></div>
         </form>
       </details>
-      <${KeyMaker} formId=${formId} kind=${kind} onSaved=${onSaved} />`
+      <${KeyMaker} formId=${formId} kind=${kind} focusFirst=${changed === 'off'} onSaved=${() => {
+        setChanged('on');
+        onSaved();
+      }} />`
     }
   <//>`;
 }

@@ -2,7 +2,7 @@
 // browser; the owner downloads the private key as a file and/or lets the form keep it locked by a passphrase
 // (wrapped here: the passphrase never leaves the browser); "Turn on encryption" then saves the public key (and
 // the locked copy) and unlocks the answers in this tab. It waits until the private key is kept somewhere.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { makeKeyPair, type KeyKind, type MadeKeyPair } from '../../../shared/crypto/key-pair.ts';
 import { passphraseProblem, wrapPrivateKey } from '../../../shared/crypto/wrapped-key.ts';
 import { html } from '../../renderer/html.ts';
@@ -12,9 +12,29 @@ import { useAction } from '../use-action.ts';
 import { privateKeyFileName, savePrivateKey } from './key-files.ts';
 import { unlockWith } from './unlocked-keys.ts';
 
-/** The Make a key button, then the Keep the private key form; `kind` is the kind of key to make. */
-export function KeyMaker({ formId, kind, onSaved }: { formId: string; kind: KeyKind; onSaved: () => void }) {
+/**
+ * The Make a key button, then the Keep the private key form; `kind` is the kind of key to make; `focusFirst` puts
+ * the keyboard on Make a key when it appears (after encryption was turned off, whose button went).
+ */
+export function KeyMaker({
+  formId,
+  kind,
+  onSaved,
+  focusFirst = false,
+}: {
+  formId: string;
+  kind: KeyKind;
+  onSaved: () => void;
+  focusFirst?: boolean;
+}) {
   const [made, setMade] = useState<MadeKeyPair | null>(null);
+  const makeButton = useRef<HTMLButtonElement>(null);
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  // Make a key and Cancel leave with their part: the keyboard goes to what appeared in its place.
+  const [moves, setMoves] = useState(focusFirst ? 1 : 0);
+  useEffect(() => {
+    if (moves > 0) (downloadButton.current ?? makeButton.current)?.focus();
+  }, [moves]);
   const [downloaded, setDownloaded] = useState(false);
   const [keepHere, setKeepHere] = useState(true);
   const [passphrase, setPassphrase] = useState('');
@@ -33,11 +53,15 @@ export function KeyMaker({ formId, kind, onSaved }: { formId: string; kind: KeyK
   });
 
   if (!made)
-    return html`<div class="row"><button type="button" aria-disabled=${make.busy ? 'true' : undefined}
+    return html`<div class="row"><button type="button" ref=${makeButton}
+        aria-disabled=${make.busy ? 'true' : undefined}
         onClick=${async () => {
           if (make.busy) return;
           const pair = await make.run();
-          if (pair) setMade(pair);
+          if (pair) {
+            setMade(pair);
+            setMoves((n) => n + 1);
+          }
         }}>${make.busy ? 'Making a key…' : 'Make a key'}</button></div>
       <${ErrorList} error=${make.error} />`;
 
@@ -67,7 +91,7 @@ export function KeyMaker({ formId, kind, onSaved }: { formId: string; kind: KeyK
       this browser)</span></h3>
     <ol class="encryption-steps">
       <li><p>Download it as a file and keep it somewhere safe, away from this server.</p>
-        <button type="button" class="secondary" onClick=${() => {
+        <button type="button" class="secondary" ref=${downloadButton} onClick=${() => {
           savePrivateKey(formId, made.keyId, made.privateJwk);
           setDownloaded(true);
         }}>Download key file</button>
@@ -105,7 +129,10 @@ export function KeyMaker({ formId, kind, onSaved }: { formId: string; kind: KeyK
       <button type="submit" aria-disabled=${turnOn.busy ? 'true' : undefined}>${
         turnOn.busy ? 'Turning on…' : 'Turn on encryption'
       }</button>
-      <button type="button" class="secondary" onClick=${() => setMade(null)}>Cancel</button>
+      <button type="button" class="secondary" onClick=${() => {
+        setMade(null);
+        setMoves((n) => n + 1);
+      }}>Cancel</button>
     </div>
   </form>`;
 }

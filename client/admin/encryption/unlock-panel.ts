@@ -2,7 +2,7 @@
 // once per browser tab; the private key then lives in this tab's memory only (unlocked-keys.ts) and the answers
 // are opened in this browser. Lock forgets it. Shown above the answers list, on one answer's page and in
 // Settings › Encryption.
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { unwrapPrivateKey, type WrappedPrivateKey } from '../../../shared/crypto/wrapped-key.ts';
 import { html } from '../../renderer/html.ts';
 import { lock, unlockedKey, unlockWith, useUnlockedKeys } from './unlocked-keys.ts';
@@ -35,11 +35,22 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
   const [problem, setProblem] = useState('');
   const needed = [...new Set(keyIds)];
   const open = needed.filter((k) => unlockedKey(k));
-  if (needed.length > 0 && open.length === needed.length)
+  const unlocked = needed.length > 0 && open.length === needed.length;
+  // Unlock and Lock leave with their part of the box: the keyboard goes to what replaced them.
+  const [moved, setMoved] = useState(0);
+  const first = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move is the trigger; the ref is read then
+  useEffect(() => {
+    if (moved > 0) first.current?.focus();
+  }, [moved, unlocked]);
+  if (unlocked)
     return html`<div class="unlock" role="region" aria-label="Encrypted answers">
-      <p><strong>Unlocked in this tab.</strong> Answers are opened in this browser only; the key is forgotten when
+      <p tabindex="-1" ref=${first}><strong>Unlocked in this tab.</strong> Answers are opened in this browser only; the key is forgotten when
         you close the tab or press Lock.</p>
-      <button type="button" class="secondary" onClick=${() => lock()}>Lock</button>
+      <button type="button" class="secondary" onClick=${() => {
+        lock();
+        setMoved((n) => n + 1);
+      }}>Lock</button>
     </div>`;
 
   const unlock = async (e: Event) => {
@@ -61,6 +72,7 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
       }
       const opened = await unlockWith(jwk);
       setPassphrase('');
+      setMoved((n) => n + 1);
       if (needed.length > 0 && !needed.includes(opened))
         setProblem(`This key (${opened}) opens none of these answers: they need key ${needed.join(' or ')}.`);
     } catch (err) {
@@ -71,7 +83,7 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
   };
   return html`<div class="unlock" role="region" aria-label="Encrypted answers"><form class="settings"
     onSubmit=${unlock} novalidate aria-label="Unlock the answers">
-    <p><strong>Encrypted — unlock to read.</strong> ${
+    <p tabindex="-1" ref=${first}><strong>Encrypted — unlock to read.</strong> ${
       wrapped
         ? 'Type the passphrase for this form’s key, or choose the key file.'
         : 'Choose the key file you downloaded when the key was made.'
