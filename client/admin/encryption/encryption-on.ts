@@ -49,8 +49,8 @@ export function EncryptionOn({
     }
   };
   return html`<${Section} title="Encryption">
-    <p ref=${status} tabindex="-1" role="status"><${Badge} tone="ok">On<//> Answers to this form are encrypted in the respondent’s browser with
-      key${' '}<span class="mono">${setting.key_id}</span>.</p>
+    <p ref=${status} tabindex="-1" role="status"><${Badge} tone="ok">On<//> Answers to this form are encrypted in
+      the respondent’s browser with key${' '}<span class="mono">${setting.key_id}</span>.</p>
     <p>${
       wrapped
         ? 'A copy of the private key is kept with the form, locked by your passphrase: only someone who knows ' +

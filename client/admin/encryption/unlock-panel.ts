@@ -45,8 +45,8 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
   }, [moved, unlocked]);
   if (unlocked)
     return html`<div class="unlock" role="region" aria-label="Encrypted answers">
-      <p tabindex="-1" ref=${first}><strong>Unlocked in this tab.</strong> Answers are opened in this browser only; the key is forgotten when
-        you close the tab or press Lock.</p>
+      <p tabindex="-1" ref=${first}><strong>Unlocked in this tab.</strong> Answers are opened in this browser
+        only; the key is forgotten when you close the tab or press Lock.</p>
       <button type="button" class="secondary" onClick=${() => {
         lock();
         setMoved((n) => n + 1);
