@@ -46,6 +46,12 @@ t('the response mail has no values; rules and confirmation stay silent; on and o
     const mail = smtp.mails.find((x) => x.to.includes('owner-inbox@example.com'))!;
     assert.match(mail.text, /end-to-end encrypted: open it in the Formstead panel/);
     assert.not.ok(mail.raw.includes('Mailcanary'), 'no value in the mail');
+    // The panel's PDF of one answer: the server cannot lay it out (409), the panel opens the answer itself.
+    const pdf = await fetch(`${server.url}/admin/forms/${formId}/submissions/${sent.json.id}/pdf`, {
+      headers: { cookie },
+    });
+    assert.is(pdf.status, 409);
+    assert.match((await pdf.json()).details[0], /^encrypted: .*cannot lay out a PDF of them/);
     // A plaintext answer to a second form with the same settings is mailed to the rule and the respondent:
     // so the silence above is the switch, not a mail that had no time to leave.
     const plain = await call(server.url, 'POST', '/v1/forms', {
