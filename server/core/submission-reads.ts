@@ -13,7 +13,7 @@ import type { FileService } from './files/file-service.ts';
 import { fieldColumns, type FieldColumn } from './submission-fields.ts';
 import type { FormRecord, Store, SubmissionFilter, SubmissionRecord } from './store/types.ts';
 import { storedEnvelope } from '../../shared/crypto/envelope-shape.ts';
-import { isEncrypted } from './encryption/setting.ts';
+import { encryptedConflict, isEncrypted } from './encryption/setting.ts';
 
 /** Spec 4.3 and 8: `limit` is 1 to 100, default 50, a larger value capped at 100. */
 export const PAGE_DEFAULT = 50;
@@ -97,6 +97,8 @@ export class SubmissionReads {
   /** One submission's PDF content (title, when, every question and answer, a signature's image); 404 as `one`. */
   async pdf(form: FormRecord, id: string): Promise<AnswerPdf> {
     const row = await this.record(form, id);
+    // The server cannot read an encrypted answer: its PDF would be empty (the panel opens it instead).
+    if (storedEnvelope(row.values)) throw encryptedConflict('lay out a PDF of');
     const images = this.files && pdfImageReader(this.files, form.id);
     const versions = (await this.store.forms.versions(form.id)).map((v) => ({
       version: v.version,

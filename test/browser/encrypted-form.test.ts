@@ -69,12 +69,14 @@ t.before(async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   browser = await launchChromium();
   host = http.createServer((req, res) => {
-    const id = new URL(req.url ?? '/', 'http://x').searchParams.get('form');
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const id = query.get('form');
+    const mode = query.get('mode') ?? 'inline';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,">` +
         `</head><body><main><h1>Our site</h1><script src="${server.url}/embed.js" data-form="${id}" ` +
-        `data-mode="inline"></script></main></body></html>`,
+        `data-mode="${mode}"></script></main></body></html>`,
     );
   });
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
@@ -146,6 +148,27 @@ t('the inline embed on another site encrypts in the browser too', async () => {
   onlyEnvelope(seen.bodies[0], canary);
   assert.equal(await opened(id), [{ name: canary, email: 'inline@example.com' }]);
   assert.not.ok((await localStorageText(page)).includes(canary));
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
+t('the popup embed (the hosted page in a frame) encrypts too', async () => {
+  const id = await encryptedForm();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = pageErrors(page);
+  const seen = watch(page);
+  await page.goto(`${hostUrl}/?form=${id}&mode=popup`);
+  await page.getByRole('button', { name: 'Open the form' }).click();
+  const frame = page.frameLocator('iframe');
+  await frame.locator('.fs-renderer-host').waitFor();
+  const canary = 'Canary-Popup-9d1b';
+  await frame.getByLabel('Name').fill(canary);
+  await frame.getByLabel('Email').fill('popup@example.com');
+  await frame.getByRole('button', { name: 'Send' }).click();
+  await frame.locator('.fs-success-message').waitFor();
+  assert.is(seen.bodies.length, 1);
+  onlyEnvelope(seen.bodies[0], canary);
+  assert.equal(await opened(id), [{ name: canary, email: 'popup@example.com' }]);
   assert.equal(errors, []);
   await closePage(page);
 });

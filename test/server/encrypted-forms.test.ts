@@ -235,6 +235,17 @@ async function scenario(server: RunningServer) {
   assert.is(after.length, 4);
   assert.is(after.filter((s: any) => s.encrypted).length, 3);
   assert.is((await api('GET', `/v1/forms/${formId}/summary`)).status, 200);
+
+  // An RSA-OAEP key works the same way.
+  const rsaForm = (await api('POST', '/v1/forms', { definition: contactDefinition() })).json.form_id as string;
+  assert.is((await api('PATCH', `/v1/forms/${rsaForm}`, { encryption: { public_key: rsa.publicJwk } })).status, 200);
+  const rsaPost = await call(server.url, 'POST', `/v1/f/${rsaForm}`, {
+    body: { encrypted: await encryptAnswer({ values }, rsa.publicJwk, rsaForm) },
+  });
+  assert.is(rsaPost.status, 201, rsaPost.text);
+  const rsaStored = (await api('GET', `/v1/forms/${rsaForm}/submissions/${rsaPost.json.id}`)).json;
+  assert.is(rsaStored.encrypted.alg, 'RSA-OAEP-256');
+  assert.equal(await openEnvelope(rsaStored.encrypted, rsa.privateJwk, rsaForm), values);
 }
 
 const embedded = suite('encrypted forms: embedded store');
