@@ -249,6 +249,19 @@ t('at 390 px: unlock with the key file, read the answer, no sideways scroll', as
   await closePage(page);
 });
 
+t('a page without WebCrypto (plain http away from localhost) says how to reach it instead of failing', async () => {
+  const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
+  // What a browser does on an insecure page: no crypto.subtle.
+  await page.addInitScript(() => Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined }));
+  await page.goto(`${server.url}/admin/forms/${formId}?tab=submissions`);
+  const unlock = page.getByRole('region', { name: 'Encrypted answers' });
+  await unlock.getByText('open the panel over https (or on localhost)').waitFor();
+  assert.is(await unlock.getByRole('button', { name: 'Unlock' }).count(), 0);
+  await page.locator(`tr[data-id="${answerId}"]`).getByText('Encrypted — unlock to read').waitFor();
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
 t('formstead decrypt opens the JSON lines export with the key file the panel downloaded', async () => {
   const exported = await call(server.url, 'GET', `/v1/forms/${formId}/submissions?format=jsonl`, { key: OWNER_KEY });
   assert.is(exported.status, 200, exported.text);

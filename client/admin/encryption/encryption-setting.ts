@@ -13,7 +13,7 @@ import type { Settings } from '../types.ts';
 import { useAction } from '../use-action.ts';
 import { EncryptionOn } from './encryption-on.ts';
 import { KeyMaker } from './key-maker.ts';
-import { OffList } from './off-notes.ts';
+import { canEncrypt, NO_WEBCRYPTO, OffList } from './off-notes.ts';
 
 const intro =
   'Encryption locks each answer in the respondent’s browser before it is sent. The server, its backups and ' +
@@ -86,8 +86,10 @@ export function EncryptionSetting({
     <p class="muted small">Answers already received stay as they are. This part saves at once, apart from the Save
       button above.</p>
     ${uploadFields.length > 0 && html`<p class="field-problem">${uploadWords(uploadFields)}</p>`}
+    ${!canEncrypt() && html`<p class="field-problem">${NO_WEBCRYPTO}</p>`}
     ${
       canEdit &&
+      canEncrypt() &&
       html`<details><summary>Advanced: kind of key, or a public key you already have</summary>
         <label class="check check-row"><input type="radio" name="key-kind" checked=${kind === 'ECDH'}
           onChange=${() => setKind('ECDH')} /><span>Elliptic curve (ECDH P-256): small and fast

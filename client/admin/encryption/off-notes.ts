@@ -5,6 +5,17 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 
+/**
+ * Whether this page can use WebCrypto: browsers offer it only to secure pages (https, or localhost), so a panel
+ * opened over plain http elsewhere can neither make keys nor open answers, and says so.
+ */
+export const canEncrypt = () => typeof globalThis.crypto?.subtle?.generateKey === 'function';
+
+/** What the panel says where WebCrypto is missing. */
+export const NO_WEBCRYPTO =
+  'This browser offers no encryption on this page: open the panel over https (or on localhost) to make a key or ' +
+  'read encrypted answers.';
+
 /** Each feature that is off (or changed) for an encrypted form, and why, in one line. */
 export const OFF_FOR_ENCRYPTED = {
   summary: 'Charts are off for this form: its answers are encrypted, so the server cannot count them.',

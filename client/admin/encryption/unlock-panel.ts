@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { unwrapPrivateKey, type WrappedPrivateKey } from '../../../shared/crypto/wrapped-key.ts';
 import { html } from '../../renderer/html.ts';
+import { canEncrypt, NO_WEBCRYPTO } from './off-notes.ts';
 import { lock, unlockedKey, unlockWith, useUnlockedKeys } from './unlocked-keys.ts';
 
 /** What a key file holds: a private JWK, or a passphrase-wrapped key (alone or inside a saved setting). */
@@ -43,6 +44,9 @@ export function UnlockPanel({ keyIds, wrapped }: { keyIds: string[]; wrapped?: W
   useEffect(() => {
     if (moved > 0) first.current?.focus();
   }, [moved, unlocked]);
+  if (!canEncrypt())
+    return html`<div class="unlock" role="region" aria-label="Encrypted answers">
+      <p><strong>Encrypted — unlock to read.</strong> ${NO_WEBCRYPTO}</p></div>`;
   if (unlocked)
     return html`<div class="unlock" role="region" aria-label="Encrypted answers">
       <p tabindex="-1" ref=${first}><strong>Unlocked in this tab.</strong> Answers are opened in this browser
