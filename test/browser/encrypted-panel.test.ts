@@ -314,40 +314,50 @@ t('the builder says which features are off; Turn off encryption asks first', asy
   await closePage(settings.page);
 });
 
-t('a form with a File upload: the part names it, and turning encryption on is refused with the reason', async () => {
-  const withUpload = await call(server.url, 'POST', '/v1/forms', {
-    key: OWNER_KEY,
-    body: {
-      definition: contactDefinition({
-        id: 'with-cv',
-        title: 'Job application',
-        fields: [...contactDefinition().fields, { key: 'cv', type: 'file', label: 'Your CV' }],
-      }),
-    },
-  });
-  assert.is(withUpload.status, 201, withUpload.text);
-  const id = withUpload.json.form_id as string;
-  const { page, errors } = await signedInPage(browser, server.url, cookie, 1280);
-  await page.goto(`${server.url}/admin/forms/${id}?tab=settings`);
-  await page.getByText('This form asks for “Your CV”: remove that question in the builder first').waitFor();
-  await press(page, page.getByRole('button', { name: 'Make a key' }));
-  await page.getByRole('checkbox', { name: 'And/or keep it with the form, locked by a passphrase' }).waitFor();
-  // Keyboard: Space unticks the passphrase copy; with nothing kept, Turn on says what to do first.
-  await press(page, page.getByRole('checkbox', { name: 'And/or keep it with the form, locked by a passphrase' }), ' ');
-  await press(page, page.getByRole('button', { name: 'Turn on encryption' }));
-  await page.getByText('Download the key file or set a passphrase first.').waitFor();
-  const downloading = page.waitForEvent('download');
-  await press(page, page.getByRole('button', { name: 'Download key file' }));
-  await downloading;
-  await press(page, page.getByRole('button', { name: 'Turn on encryption' }));
-  await page.getByRole('alert').filter({ hasText: 'field "cv" is a file field' }).waitFor();
-  const after = await call(server.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: {} });
-  assert.is(after.json.encryption, null, 'nothing was turned on');
-  await assertAxe(page, 'refused: a form with an upload');
-  await screenshot(page, 'encrypted-panel-upload-refused-1280');
-  assert.equal(errors, []);
-  await closePage(page);
-});
+t(
+  'at 390 px, a form with a File upload: the part names it, and turning encryption on is refused with the reason',
+  async () => {
+    const withUpload = await call(server.url, 'POST', '/v1/forms', {
+      key: OWNER_KEY,
+      body: {
+        definition: contactDefinition({
+          id: 'with-cv',
+          title: 'Job application',
+          fields: [...contactDefinition().fields, { key: 'cv', type: 'file', label: 'Your CV' }],
+        }),
+      },
+    });
+    assert.is(withUpload.status, 201, withUpload.text);
+    const id = withUpload.json.form_id as string;
+    const { page, errors } = await signedInPage(browser, server.url, cookie, 390);
+    await page.goto(`${server.url}/admin/forms/${id}?tab=settings`);
+    await page.getByText('This form asks for “Your CV”: remove that question in the builder first').waitFor();
+    await press(page, page.getByRole('button', { name: 'Make a key' }));
+    await page.getByRole('checkbox', { name: 'And/or keep it with the form, locked by a passphrase' }).waitFor();
+    // Keyboard: Space unticks the passphrase copy; with nothing kept, Turn on says what to do first.
+    await press(
+      page,
+      page.getByRole('checkbox', { name: 'And/or keep it with the form, locked by a passphrase' }),
+      ' ',
+    );
+    await press(page, page.getByRole('button', { name: 'Turn on encryption' }));
+    await page.getByText('Download the key file or set a passphrase first.').waitFor();
+    const downloading = page.waitForEvent('download');
+    await press(page, page.getByRole('button', { name: 'Download key file' }));
+    await downloading;
+    await press(page, page.getByRole('button', { name: 'Turn on encryption' }));
+    await page.getByRole('alert').filter({ hasText: 'field "cv" is a file field' }).waitFor();
+    const after = await call(server.url, 'PATCH', `/v1/forms/${id}`, { key: OWNER_KEY, body: {} });
+    assert.is(after.json.encryption, null, 'nothing was turned on');
+    assert.ok(await noSidewaysScroll(page), 'making a key: no sideways scroll at 390 px');
+    await assertAxe(page, 'refused: a form with an upload, 390 px');
+    await page
+      .locator('.encryption-part')
+      .screenshot({ path: path.resolve('test/artifacts/encrypted-panel-refused-390.png') });
+    assert.equal(errors, []);
+    await closePage(page);
+  },
+);
 
 t('an RSA public key the owner has is pasted in; a person answers on the hosted page; the panel reads it', async () => {
   // Made outside the panel (as another tool would): only its public half goes into the panel.
