@@ -1,17 +1,19 @@
-// End-to-end encrypted forms in Chromium: the hosted page, the inline embed on another site and the
-// offline queue encrypt the answers in the browser (the key pair made here with WebCrypto, as the panel
+// End-to-end encrypted forms in Chromium: the hosted page, the inline and popup embeds on another site and
+// the offline queue encrypt the answers in the browser (the key pair made here with WebCrypto, as the panel
 // makes it) and post only the envelope; the server stores it, the private key opens it to what was typed,
-// and no answer is ever in a request body or in localStorage in the clear. A form without encryption
-// never loads the envelope code.
+// and no answer is ever in a request body or in localStorage in the clear; `formstead decrypt` opens the
+// export. A form without encryption never loads the envelope code.
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { closePage, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
-import { e2eKeyPair, openEnvelope } from '../helpers/e2e-keys.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { e2eKeyPair, openEnvelope, runDecrypt } from '../helpers/e2e-keys.ts';
+import { startServer, type RunningServer, tempDataDir } from '../helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -111,6 +113,18 @@ t('the hosted page encrypts before posting; the private key opens what was typed
   ]);
   // save_progress is off: nothing of the answers was kept on the device.
   assert.not.ok((await localStorageText(page)).includes(canary));
+  // The export opens with `formstead decrypt` and the private key file.
+  const dir = await tempDataDir();
+  const file = path.join(dir, `${id}-submissions.jsonl`);
+  const keyFile = path.join(dir, 'form-key.json');
+  await writeFile(
+    file,
+    (await call(server.url, 'GET', `/v1/forms/${id}/submissions?format=jsonl`, { key: OWNER_KEY })).text,
+  );
+  await writeFile(keyFile, JSON.stringify(keys.privateJwk));
+  const cli = await runDecrypt(['--key', keyFile, file]);
+  assert.is(cli.code, 0, cli.err);
+  assert.is(JSON.parse(cli.out).values.name, canary);
   assert.equal(errors, []);
   await closePage(page);
 });

@@ -1,7 +1,8 @@
-// An encrypted form's mail and audit lines over the real bundle with a real SMTP server: the response mail
-// says an encrypted answer arrived and shows no value; no confirmation mail and no notification rule's mail
-// go out (the server cannot read the address or the answers); turning encryption on from the panel and off
-// from REST are both audited with the key's id, never the key itself.
+// An encrypted form's mail, spam and audit lines over the real bundle with a real SMTP server: the response
+// mail says an encrypted answer arrived and shows no value; no confirmation mail and no notification rule's
+// mail go out (the server cannot read the address or the answers); the panel's PDF is a 409; a post caught
+// as spam is kept and restored as its envelope; turning encryption on from the panel and off from REST are
+// both audited with the key's id, never the key itself.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encryptAnswer, keyId } from '../../shared/crypto/envelope.ts';
@@ -77,6 +78,22 @@ t('the response mail has no values; rules and confirmation stay silent; on and o
     const confirmations = smtp.mails.filter((x) => x.to.includes('respondent@example.com'));
     assert.is(rulesMails.length, 1, 'one rule mail: the control form');
     assert.is(confirmations.length, 1, 'one confirmation: the control form');
+
+    // A post caught as spam is kept as its envelope; "Not spam" stores it as it came.
+    const caught = await call(server.url, 'POST', `/v1/f/${formId}`, {
+      body: { encrypted: await encryptAnswer({ values }, publicJwk, formId), _hp: 'I am a bot' },
+    });
+    assert.is(caught.status, 201, caught.text);
+    const spam = await client.spam.list.query({ formId });
+    assert.is(spam.total, 1);
+    assert.match(spam.items[0].answers.join('\n'), /end-to-end encrypted/);
+    await client.spam.notSpam.mutate({ formId, id: spam.items[0].id });
+    const restored = await call(server.url, 'GET', `/v1/forms/${formId}/submissions/${spam.items[0].id}`, {
+      key: OWNER_KEY,
+    });
+    assert.is(restored.status, 200, restored.text);
+    assert.is(restored.json.encrypted.kid, await keyId(publicJwk));
+    assert.equal(restored.json.values, {});
 
     const off = await call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body: { encryption: null } });
     assert.is(off.status, 200, off.text);

@@ -2,7 +2,6 @@
 // with the private key file, or with the wrapped key and its passphrase on standard input, as JSON lines
 // or CSV; answers from before encryption pass through; a wrong key, a wrong passphrase, a changed answer
 // and an export whose form cannot be told each fail with one line naming it (exit 1, nothing printed).
-import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -11,13 +10,8 @@ import { encryptAnswer } from '../../../shared/crypto/envelope.ts';
 import { makeKeyPair } from '../../../shared/crypto/key-pair.ts';
 import { wrapPrivateKey } from '../../../shared/crypto/wrapped-key.ts';
 import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
-import { bundlePath, startServer, tempDataDir } from '../../helpers/server.ts';
-
-/** `formstead decrypt …`, with `input` on standard input. */
-function decrypt(args: string[], input = '') {
-  const r = spawnSync(process.execPath, [bundlePath, 'decrypt', ...args], { encoding: 'utf8', input });
-  return { code: r.status, out: r.stdout, err: r.stderr.trim() };
-}
+import { runDecrypt as decrypt } from '../../helpers/e2e-keys.ts';
+import { startServer, tempDataDir } from '../../helpers/server.ts';
 
 const t = suite('formstead decrypt');
 
@@ -56,7 +50,7 @@ t('opens an export with the key file or the wrapped key; refuses what it cannot 
     const settingFile = path.join(dir, 'encryption-setting.json');
     await writeFile(settingFile, JSON.stringify(set.json.encryption));
 
-    const clear = decrypt(['--key', keyFile, file]);
+    const clear = await decrypt(['--key', keyFile, file]);
     assert.is(clear.code, 0, clear.err);
     const lines = clear.out
       .trim()
@@ -70,10 +64,10 @@ t('opens an export with the key file or the wrapped key; refuses what it cannot 
     assert.ok(lines.every((l) => l.encrypted === undefined));
 
     // The wrapped key with its passphrase on standard input gives the same; CSV escapes per spec 4.3.
-    const viaPassphrase = decrypt(['--key', settingFile, file], `${passphrase}\n`);
+    const viaPassphrase = await decrypt(['--key', settingFile, file], `${passphrase}\n`);
     assert.is(viaPassphrase.code, 0, viaPassphrase.err);
     assert.is(viaPassphrase.out, clear.out);
-    const csv = decrypt(['--csv', '--key', keyFile, file]);
+    const csv = await decrypt(['--csv', '--key', keyFile, file]);
     assert.is(csv.code, 0, csv.err);
     const rows = csv.out.split('\r\n');
     assert.is(rows[0], 'id,created_at,name,email,message,topic');
@@ -83,7 +77,7 @@ t('opens an export with the key file or the wrapped key; refuses what it cannot 
     const signed = await api('GET', `/v1/forms/${formId}/submissions?format=jsonl&signed=1`);
     const signedFile = path.join(dir, 'anything.jsonl');
     await writeFile(signedFile, signed.text);
-    const openedSigned = decrypt(['--key', keyFile, signedFile]);
+    const openedSigned = await decrypt(['--key', keyFile, signedFile]);
     assert.is(openedSigned.code, 0, openedSigned.err);
     assert.equal(JSON.parse(openedSigned.out.split('\n')[2]).values, answers[1].values);
 
@@ -115,12 +109,15 @@ t('opens an export with the key file or the wrapped key; refuses what it cannot 
       /line 3 .*: the answer was changed, or it belongs to another form/,
     ]);
     for (const [args, input, expected] of refusals) {
-      const r = decrypt(args, input);
+      const r = await decrypt(args, input);
       assert.is(r.code, 1, `${args.join(' ')}: ${r.out} ${r.err}`);
       assert.is(r.out, '', 'nothing printed');
       assert.match(r.err, expected);
     }
     assert.match(await readFile(file, 'utf8'), /"encrypted"/, 'the export itself is left as it was');
+  } catch (err) {
+    console.error(server.output());
+    throw err;
   } finally {
     await server.stop();
   }
