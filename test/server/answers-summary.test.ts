@@ -84,7 +84,7 @@ function summarySuites(backend: string, start: () => Promise<{ servers: RunningS
       assert.equal([r.json.from, r.json.to, r.json.total, r.json.sampled], [r.json.from, today(), 4, false]);
       assert.equal(question(r.json, 'stars'), {
         key: 'stars',
-        label: 'Stars for …',
+        label: 'Stars for @Name',
         type: 'rating',
         answered: 3,
         mean: 3.67,
@@ -132,11 +132,11 @@ function summarySuites(backend: string, start: () => Promise<{ servers: RunningS
     assert.equal(question(r.json, 'at'), { key: 'at', label: 'Arrival', type: 'time', answered: 1 });
   });
 
-  summarySuite('a piped label reads "…" where it names an answer; choices count per option', async () => {
+  summarySuite('a piped label reads "@Question" where it names an answer; choices count per option', async () => {
     const pick = question((await summary()).json, 'pick');
     assert.equal(pick, {
       key: 'pick',
-      label: 'Thanks …, pick one',
+      label: 'Thanks @Name, pick one',
       type: 'radio',
       answered: 2,
       options: [
@@ -153,7 +153,7 @@ function summarySuites(backend: string, start: () => Promise<{ servers: RunningS
       assert.equal([old.status, old.json.from, old.json.to, old.json.total], [200, '2020-01-01', '2020-01-31', 0]);
       assert.equal(question(old.json, 'stars'), {
         key: 'stars',
-        label: 'Stars for …',
+        label: 'Stars for @Name',
         type: 'rating',
         answered: 0,
         mean: null,
