@@ -124,7 +124,9 @@ async function seedEmbedded(store: Store) {
 async function seedPg(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const at = `to_char(timestamp '2026-11-01' + floor(i::float8 * ${GAP_MS}) * interval '1 ms', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const at =
+    `to_char(timestamp '2026-11-01' + floor(i::float8 * ${GAP_MS}) * interval '1 ms', ` +
+    `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const pick = (list: string[], index: string) => `(ARRAY[${list.map((v) => `'${v}'`).join(',')}])[1 + ${index}]`;
   await client.query(
     `INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars)

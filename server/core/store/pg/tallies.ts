@@ -63,7 +63,8 @@ export function tallyQueries(db: PgDatabase): Store['tallies'] {
     sums: async (formId, fromDay, toDay) =>
       (
         await db.q(
-          'SELECT field, counter, SUM(n)::bigint AS n FROM answer_tallies WHERE form_id = $1 AND day BETWEEN $2 AND $3 ' +
+          'SELECT field, counter, SUM(n)::bigint AS n FROM answer_tallies ' +
+            'WHERE form_id = $1 AND day BETWEEN $2 AND $3 ' +
             'GROUP BY field, counter',
           [formId, fromDay, toDay],
         )

@@ -2,10 +2,11 @@
 import type { Migration } from '../../../../lib/durable/durable-db.ts';
 
 /**
- * `answer_tallies` holds each form's counters per day (stats/answer-tally.ts `answerCounters`), `answer_tally_texts`
- * the newest few text answers per field and day, `answer_tally_marks` the chain place counted up to (and the fields' kinds counted with). All three are
- * derived from the answers and their chain: they go with their form, and `formstead migrate` leaves them out (the
- * other store counts again at its first summary).
+ * `answer_tallies` holds each form's counters per day (stats/answer-tally.ts `answerCounters`),
+ * `answer_tally_texts` the newest few text answers per field and day, `answer_tally_marks` the chain place
+ * counted up to (and the fields' kinds counted with). All three are derived from the answers and their chain:
+ * they go with their form, and `formstead migrate` leaves them out (the other store counts again at its first
+ * summary).
  */
 export const answerTallies: Migration = {
   id: 22,
