@@ -42,9 +42,8 @@ const work = mkdtempSync(path.join(tmpdir(), 'formstead-bench-verify-'));
 const dataDir = path.join(work, 'data');
 const seeding = performance.now();
 const formId = await seedFolder(dataDir, definition, ROWS, values);
-console.log(
-  `seeded ${ROWS.toLocaleString('en')} answers through the store in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
-);
+const seededIn = ((performance.now() - seeding) / 1000).toFixed(0);
+console.log(`seeded ${ROWS.toLocaleString('en')} answers through the store in ${seededIn} s`);
 const { child, url } = await startBundle(await freePort(), {}, dataDir);
 const auth = { authorization: `Bearer ${OWNER_KEY}` };
 const exported = await fetch(`${url}/v1/forms/${formId}/submissions?format=jsonl&signed=1`, { headers: auth });
