@@ -2,13 +2,18 @@
 // (a stale mark writes nothing, also when two counts race), summed over days, the newest texts kept per field
 // and day, forgotten by reset and with their form.
 import * as assert from 'uvu/assert';
-import type { TallyCount, TallyMark, TallyText } from '../../../server/core/store/types.ts';
+import type { TallyCount, TallyMark, TallyPage, TallySum, TallyText } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
 import { form, newSubmission, workspace } from './fixtures.ts';
 
 const KINDS = '[["size","number"]]';
 const mark = (pos: number, kinds = KINDS): TallyMark => ({ pos, kinds });
 const count = (day: string, counter: string, n: number, field = 'size'): TallyCount => ({ day, field, counter, n });
+const page = (counts: TallyCount[] = [], texts: TallyText[] = [], taken: string[] = []): TallyPage => ({
+  counts,
+  texts,
+  taken,
+});
 const text = (day: string, pos: number, field = 'name'): TallyText => ({ day, field, pos, text: `t${pos}` });
 
 /** Rows for answer tallies. */
@@ -18,15 +23,18 @@ export function talliesContract(backend: string, factory: StoreFactory) {
   rule('tallies.mark', 'none before the first count; then the place and kinds written last', async ({ store }) => {
     const f = await form(store, (await workspace(store)).id);
     assert.is(await store.tallies.mark(f.id), undefined);
-    assert.is(await store.tallies.add(f.id, undefined, mark(3), [], [], 5), true);
+    assert.is(await store.tallies.add(f.id, undefined, mark(3), page([], []), 5), true);
     assert.equal(await store.tallies.mark(f.id), mark(3));
   });
   rule('tallies.add', 'counts add up per day and counter; a stale mark writes nothing', async ({ store }) => {
     const f = await form(store, (await workspace(store)).id);
-    assert.is(await store.tallies.add(f.id, undefined, mark(2), [count('2026-11-01', 'n4', 2)], [], 5), true);
-    assert.is(await store.tallies.add(f.id, mark(2), mark(5), [count('2026-11-01', 'n4', 3)], [], 5), true);
-    assert.is(await store.tallies.add(f.id, mark(2), mark(9), [count('2026-11-01', 'n4', 100)], [], 5), false);
-    assert.is(await store.tallies.add(f.id, mark(5, '[]'), mark(9), [count('2026-11-01', 'n4', 100)], [], 5), false);
+    assert.is(await store.tallies.add(f.id, undefined, mark(2), page([count('2026-11-01', 'n4', 2)], []), 5), true);
+    assert.is(await store.tallies.add(f.id, mark(2), mark(5), page([count('2026-11-01', 'n4', 3)], []), 5), true);
+    assert.is(await store.tallies.add(f.id, mark(2), mark(9), page([count('2026-11-01', 'n4', 100)], []), 5), false);
+    assert.is(
+      await store.tallies.add(f.id, mark(5, '[]'), mark(9), page([count('2026-11-01', 'n4', 100)], []), 5),
+      false,
+    );
     assert.equal(await store.tallies.sums(f.id, '2026-11-01', '2026-11-01'), [{ field: 'size', counter: 'n4', n: 5 }]);
     assert.equal(await store.tallies.mark(f.id), mark(5));
   });
@@ -34,7 +42,7 @@ export function talliesContract(backend: string, factory: StoreFactory) {
     const f = await form(store, (await workspace(store)).id);
     const outcomes = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        store.tallies.add(f.id, undefined, mark(i + 1), [count('2026-11-01', 'a', 1)], [], 5),
+        store.tallies.add(f.id, undefined, mark(i + 1), page([count('2026-11-01', 'a', 1)], []), 5),
       ),
     );
     assert.is(outcomes.filter(Boolean).length, 1);
@@ -43,13 +51,13 @@ export function talliesContract(backend: string, factory: StoreFactory) {
   rule('tallies.add', 'keeps the newest texts per field and day, at the limit and past it', async ({ store }) => {
     const f = await form(store, (await workspace(store)).id);
     const first = [1, 2, 3].map((p) => text('2026-11-01', p));
-    assert.is(await store.tallies.add(f.id, undefined, mark(3), [], first, 3), true);
+    assert.is(await store.tallies.add(f.id, undefined, mark(3), page([], first), 3), true);
     assert.equal(
       (await store.tallies.texts(f.id, '2026-11-01', '2026-11-01')).map((t) => t.pos),
       [3, 2, 1],
     );
     const later = [text('2026-11-01', 4), text('2026-11-02', 5), text('2026-11-01', 6, 'other')];
-    assert.is(await store.tallies.add(f.id, mark(3), mark(6), [], later, 3), true);
+    assert.is(await store.tallies.add(f.id, mark(3), mark(6), page([], later), 3), true);
     assert.equal(await store.tallies.texts(f.id, '2026-11-01', '2026-11-02'), [
       { field: 'name', pos: 5, text: 't5' },
       { field: 'other', pos: 6, text: 't6' },
@@ -63,15 +71,8 @@ export function talliesContract(backend: string, factory: StoreFactory) {
     const f = await form(store, ws);
     const g = await form(store, ws);
     const days = ['2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03'];
-    await store.tallies.add(
-      f.id,
-      undefined,
-      mark(4),
-      days.map((d, i) => count(d, 'a', 10 ** i)),
-      [],
-      5,
-    );
-    await store.tallies.add(g.id, undefined, mark(1), [count('2026-11-01', 'a', 7)], [], 5);
+    await store.tallies.add(f.id, undefined, mark(4), page(days.map((d, i) => count(d, 'a', 10 ** i))), 5);
+    await store.tallies.add(g.id, undefined, mark(1), page([count('2026-11-01', 'a', 7)], []), 5);
     assert.equal(await store.tallies.sums(f.id, '2026-11-01', '2026-11-02'), [{ field: 'size', counter: 'a', n: 110 }]);
     assert.equal(await store.tallies.sums(f.id, '2026-12-01', '2026-12-31'), []);
   });
@@ -80,14 +81,14 @@ export function talliesContract(backend: string, factory: StoreFactory) {
   });
   rule('tallies.reset', 'forgets counts, texts and the mark; gone with the form too', async ({ store }) => {
     const f = await form(store, (await workspace(store)).id);
-    await store.tallies.add(f.id, undefined, mark(1), [count('2026-11-01', 'a', 1)], [text('2026-11-01', 1)], 5);
+    await store.tallies.add(f.id, undefined, mark(1), page([count('2026-11-01', 'a', 1)], [text('2026-11-01', 1)]), 5);
     await store.tallies.reset(f.id);
     assert.equal(
       [await store.tallies.mark(f.id), await store.tallies.sums(f.id, '0000-01-01', '9999-12-31')],
       [undefined, []],
     );
     assert.equal(await store.tallies.texts(f.id, '0000-01-01', '9999-12-31'), []);
-    assert.is(await store.tallies.add(f.id, undefined, mark(1), [count('2026-11-01', 'a', 1)], [], 5), true);
+    assert.is(await store.tallies.add(f.id, undefined, mark(1), page([count('2026-11-01', 'a', 1)], []), 5), true);
     await store.forms.delete(f.id);
     assert.equal(await store.tallies.sums(f.id, '0000-01-01', '9999-12-31'), []);
   });
@@ -104,13 +105,61 @@ export function talliesContract(backend: string, factory: StoreFactory) {
       for (let i = 0; i < 2; i++) await store.submissions.insert(newSubmission(f.id, ws));
     for (const f of [counted, moved, reset]) {
       const head = (await store.chain.head(f.id))!;
-      assert.is(await store.tallies.add(f.id, undefined, mark(head.pos), [], [], 5), true);
+      assert.is(await store.tallies.add(f.id, undefined, mark(head.pos), page([], []), 5), true);
     }
     assert.equal(await store.tallies.behind(10), []);
     await store.submissions.insert(newSubmission(moved.id, ws));
     await store.tallies.reset(reset.id);
     assert.equal((await store.tallies.behind(10)).sort(), [moved.id, reset.id].sort());
     assert.equal((await store.tallies.behind(1)).length, 1);
+  });
+
+  rule(
+    'tallies.taken',
+    'an answer deleted after it was counted is taken back and noted; the count drops the note',
+    async ({ store }) => {
+      const ws = (await workspace(store)).id;
+      const f = await form(store, ws);
+      const [kept, gone, later] = [
+        newSubmission(f.id, ws, { values: { size: 4 } }),
+        newSubmission(f.id, ws, { values: { size: 4 } }),
+        newSubmission(f.id, ws, { values: { size: 7 } }),
+      ];
+      for (const s of [kept, gone]) await store.submissions.insert(s);
+      const day = kept.createdAt.slice(0, 10);
+      const head = (await store.chain.head(f.id))!;
+      assert.is(
+        await store.tallies.add(
+          f.id,
+          undefined,
+          mark(head.pos),
+          page([count(day, 'n4', 2), count(day, 'a', 2), count(day, 'a', 2, '')]),
+          5,
+        ),
+        true,
+      );
+      await store.submissions.insert(later);
+      // `gone` was counted, `later` not yet (past the mark): only `gone` is taken back.
+      assert.equal(await store.submissions.delete(f.id, [gone.id, later.id], kept.createdAt), [gone.id, later.id]);
+      assert.equal(await store.tallies.taken(f.id, [gone.id, later.id, kept.id]), [gone.id]);
+      const byName = (a: TallySum, b: TallySum) => `${a.field}/${a.counter}`.localeCompare(`${b.field}/${b.counter}`);
+      // What the deleted answer added (itself, its size answered, the 4) is taken back; nothing else changes.
+      assert.equal((await store.tallies.sums(f.id, day, day)).sort(byName), [
+        { field: '', counter: 'a', n: 1 },
+        { field: 'size', counter: 'a', n: 1 },
+        { field: 'size', counter: 'n4', n: 1 },
+      ]);
+      assert.is(await store.tallies.add(f.id, mark(head.pos), mark(head.pos + 3), page([], [], [gone.id]), 5), true);
+      assert.equal(await store.tallies.taken(f.id, [gone.id]), []);
+    },
+  );
+  rule('tallies.taken', 'none before any count; a reset drops the notes', async ({ store }) => {
+    const ws = (await workspace(store)).id;
+    const f = await form(store, ws);
+    const s = newSubmission(f.id, ws);
+    await store.submissions.insert(s);
+    await store.submissions.delete(f.id, [s.id], s.createdAt);
+    assert.equal(await store.tallies.taken(f.id, [s.id]), [], 'never counted: nothing to take back');
   });
 
   run();

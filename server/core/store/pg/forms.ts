@@ -204,6 +204,7 @@ export const formOwnedTables: string[] = [
   'answer_tallies',
   'answer_tally_texts',
   'answer_tally_marks',
+  'answer_tally_taken',
 ];
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {

@@ -173,6 +173,7 @@ export const formOwnedTables: string[] = [
   'answer_tallies',
   'answer_tally_texts',
   'answer_tally_marks',
+  'answer_tally_taken',
 ];
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {

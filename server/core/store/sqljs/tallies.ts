@@ -2,6 +2,7 @@
 // with the mark they move, so a count is never added twice.
 import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { WriteTx } from '../../../lib/durable/durable-memory.ts';
+import { type CountedAnswer, takeBack } from '../../stats/tally-counts.ts';
 import type { Store, TallyMark, TallyText } from '../types.ts';
 
 const ADD_COUNT =
@@ -12,6 +13,36 @@ const ADD_TEXT = 'INSERT OR REPLACE INTO answer_tally_texts (form_id, field, day
 const TRIM_TEXTS =
   'DELETE FROM answer_tally_texts WHERE form_id = ?1 AND field = ?2 AND day = ?3 AND pos < (SELECT pos FROM ' +
   'answer_tally_texts WHERE form_id = ?1 AND field = ?2 AND day = ?3 ORDER BY pos DESC LIMIT 1 OFFSET ?4)';
+
+const DROP_TAKEN = 'DELETE FROM answer_tally_taken WHERE form_id = ? AND answer_id = ?';
+
+/**
+ * Takes `answers`, being deleted in this write, back from the form's counts (stats/tally-counts.ts `takeBack`):
+ * those counted (at or before the mark) subtract their counters and kept texts and are noted as taken.
+ */
+export function takeBackDeleted(tx: WriteTx, formId: string, answers: CountedAnswer[]): void {
+  const mark = markOf(tx, formId);
+  if (!mark || answers.length === 0) return;
+  const back = takeBack(mark, answers);
+  for (const c of back.counts) {
+    tx.run(ADD_COUNT, [formId, c.day, c.field, c.counter, c.n]);
+    tx.run('DELETE FROM answer_tallies WHERE form_id = ? AND day = ? AND field = ? AND counter = ? AND n = 0', [
+      formId,
+      c.day,
+      c.field,
+      c.counter,
+    ]);
+  }
+  for (const t of back.texts)
+    tx.run('DELETE FROM answer_tally_texts WHERE form_id = ? AND field = ? AND day = ? AND pos = ?', [
+      formId,
+      t.field,
+      t.day,
+      t.pos,
+    ]);
+  for (const id of back.taken)
+    tx.run('INSERT OR IGNORE INTO answer_tally_taken (form_id, answer_id) VALUES (?, ?)', [formId, id]);
+}
 
 /** The (field, day) pairs `texts` touch, once each. */
 export function textGroups(texts: TallyText[]): [string, string][] {
@@ -29,7 +60,7 @@ function markOf(tx: Pick<WriteTx, 'get'>, formId: string): TallyMark | undefined
 }
 
 /** Forms with a mark row whose chain's last place is past it (each head found by its primary key). */
-export const BEHIND =
+const BEHIND =
   'SELECT m.form_id AS id FROM answer_tally_marks m WHERE (SELECT MAX(pos) FROM answer_links l ' +
   'WHERE l.form_id = m.form_id) > m.pos ORDER BY m.form_id LIMIT ?';
 
@@ -41,12 +72,13 @@ export const sameMark = (a: TallyMark | undefined, b: TallyMark | undefined) =>
 export function tallyQueries(db: DurableDatabase): Store['tallies'] {
   return {
     mark: async (formId) => markOf(db, formId),
-    add: (formId, from, to, counts, texts, keepTexts) =>
+    add: (formId, from, to, { counts, texts, taken }, keepTexts) =>
       db.write((tx) => {
         if (!sameMark(markOf(tx, formId), from)) return false;
         for (const c of counts) tx.run(ADD_COUNT, [formId, c.day, c.field, c.counter, c.n]);
         for (const t of texts) tx.run(ADD_TEXT, [formId, t.field, t.day, t.pos, t.text]);
         for (const [field, day] of textGroups(texts)) tx.run(TRIM_TEXTS, [formId, field, day, keepTexts - 1]);
+        for (const id of taken) tx.run(DROP_TAKEN, [formId, id]);
         tx.run(
           'INSERT INTO answer_tally_marks (form_id, pos, kinds) VALUES (?, ?, ?) ' +
             'ON CONFLICT (form_id) DO UPDATE SET pos = excluded.pos, kinds = excluded.kinds',
@@ -54,9 +86,13 @@ export function tallyQueries(db: DurableDatabase): Store['tallies'] {
         );
         return true;
       }),
+    taken: async (formId, answerIds) =>
+      answerIds.filter((id) =>
+        db.get('SELECT 1 AS x FROM answer_tally_taken WHERE form_id = ? AND answer_id = ?', [formId, id]),
+      ),
     reset: async (formId) => {
       await db.write((tx) => {
-        for (const table of ['answer_tallies', 'answer_tally_texts'])
+        for (const table of ['answer_tallies', 'answer_tally_texts', 'answer_tally_taken'])
           tx.run(`DELETE FROM ${table} WHERE form_id = ?`, [formId]);
         tx.run("UPDATE answer_tally_marks SET pos = 0, kinds = '' WHERE form_id = ?", [formId]);
       });
@@ -65,7 +101,7 @@ export function tallyQueries(db: DurableDatabase): Store['tallies'] {
     sums: async (formId, fromDay, toDay) =>
       db.all<{ field: string; counter: string; n: number }>(
         'SELECT field, counter, SUM(n) AS n FROM answer_tallies WHERE form_id = ? AND day BETWEEN ? AND ? ' +
-          'GROUP BY field, counter',
+          'GROUP BY field, counter HAVING SUM(n) <> 0',
         [formId, fromDay, toDay],
       ),
     texts: async (formId, fromDay, toDay) =>

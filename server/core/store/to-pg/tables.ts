@@ -92,6 +92,7 @@ export const notCopied: Record<string, string> = {
   answer_tallies: 'counted from the answers and their chain: the other store counts again at its first summary',
   answer_tally_texts: 'counted from the answers and their chain: the other store counts again at its first summary',
   answer_tally_marks: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_taken: 'counted from the answers and their chain: the other store counts again at its first summary',
   rate_buckets:
     'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, ' +
     'and a move refills them as a restart does',

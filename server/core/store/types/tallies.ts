@@ -34,25 +34,31 @@ export interface TallyText {
   text: string;
 }
 
+/** What one page of a count adds: counts, texts, and the deleted answers it found already taken back. */
+export interface TallyPage {
+  counts: TallyCount[];
+  texts: TallyText[];
+  /** Answers whose deletion the count met that `submissions.delete` had taken back (their notes are dropped). */
+  taken: string[];
+}
+
 /** `store.tallies`: counts derived from each form's chain, never copied between stores (they are counted again). */
 export interface TallyQueries {
   /** How far the form's answers are counted: undefined when none are. */
   mark(formId: string): Promise<TallyMark | undefined>;
   /**
-   * Adds `counts` and `texts` and moves the mark from `from` (undefined: none) to `to`, in one write; keeps at
-   * most `keepTexts` texts per field and day (the newest). Answers false and writes nothing when the mark is no
-   * longer `from` (another instance counted meanwhile).
+   * Adds the page's counts and texts, drops its `taken` notes and moves the mark from `from` (undefined: none) to
+   * `to`, in one write; keeps at most `keepTexts` texts per field and day (the newest). Answers false and writes
+   * nothing when the mark is no longer `from` (another instance counted meanwhile).
    */
-  add(
-    formId: string,
-    from: TallyMark | undefined,
-    to: TallyMark,
-    counts: TallyCount[],
-    texts: TallyText[],
-    keepTexts: number,
-  ): Promise<boolean>;
+  add(formId: string, from: TallyMark | undefined, to: TallyMark, page: TallyPage, keepTexts: number): Promise<boolean>;
   /**
-   * Forgets the form's counts and texts (an answer already counted was changed or deleted): mark() answers
+   * Which of `answerIds` `submissions.delete` took back from the counts (it subtracts an answer deleted after it
+   * was counted, and notes it, so a count meeting its deletion link knows the sums are already right).
+   */
+  taken(formId: string, answerIds: string[]): Promise<string[]>;
+  /**
+   * Forgets the form's counts, texts and notes (an answer already counted was changed): mark() answers
    * undefined again, and the form stays among those behind() lists until it is counted anew.
    */
   reset(formId: string): Promise<void>;

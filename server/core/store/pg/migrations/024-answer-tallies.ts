@@ -17,5 +17,6 @@ export const answerTallies: PgMigration = {
     CREATE TABLE answer_tally_texts (form_id ${T} NOT NULL, field ${T} NOT NULL, day ${T} NOT NULL,
       pos BIGINT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (form_id, field, day, pos));
     CREATE TABLE answer_tally_marks (form_id ${T} PRIMARY KEY, pos BIGINT NOT NULL, kinds TEXT NOT NULL);
+    CREATE TABLE answer_tally_taken (form_id ${T} NOT NULL, answer_id ${T} NOT NULL, PRIMARY KEY (form_id, answer_id));
   `,
 };
