@@ -225,7 +225,8 @@ counted('the panel overview shows the funnel, steps, sources and answers by ques
     (await funnel.locator('li').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
     ['2 views', '1 started 50% of views', '1 response 100% of those who started'],
   );
-  await page.getByText('The biggest drop is after “About you”: 1 person (50% of those who reached it)').waitFor();
+  // The second visitor saw the name question and went no further: the one real quit, named on its question.
+  await page.getByText('1 person stopped at “Your name” (50% of those who saw it)').waitFor();
   const sources = page.locator('section.card', { hasText: 'Sources' }).locator('tbody tr');
   assert.equal(await sources.allInnerTexts(), ['newsletter\t1\t1', 'direct\t1\t0']);
   const plan = page.locator('section.question', { hasText: 'Plan' });
