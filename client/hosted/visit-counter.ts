@@ -70,6 +70,21 @@ export function createVisitCounter(eventsUrl: string, formId: string, source: Vi
   const sentKey = `formstead:sent:${formId}`;
   const startedKey = `formstead:started:${formId}`;
   const sent = new Set<string>(JSON.parse(store.getItem(sentKey) ?? '[]') as string[]);
+  const body = (list: Event[]) => JSON.stringify({ session, events: list, ...source });
+  /** Events waiting for the end of this task: a move forward (step, question left, question reached) is one post. */
+  let waiting: Event[] = [];
+  const flush = () => {
+    let batch: Event[] = [];
+    for (const e of waiting) {
+      const next = [...batch, e];
+      if (batch.length && (next.length > EVENTS_PER_BODY_MAX || bytes(body(next)) > EVENTS_BODY_MAX_BYTES)) {
+        post(eventsUrl, body(batch));
+        batch = [e];
+      } else batch = next;
+    }
+    waiting = [];
+    if (batch.length) post(eventsUrl, body(batch));
+  };
   /** Sends each event once per session (the server also counts each once), in bodies within the server's limits. */
   const send = (...events: Event[]) => {
     const fresh = events.filter((e) => {
@@ -82,16 +97,8 @@ export function createVisitCounter(eventsUrl: string, formId: string, source: Vi
     });
     if (!fresh.length) return;
     store.setItem(sentKey, JSON.stringify([...sent]));
-    const body = (list: Event[]) => JSON.stringify({ session, events: list, ...source });
-    let batch: Event[] = [];
-    for (const e of fresh) {
-      const next = [...batch, e];
-      if (batch.length && (next.length > EVENTS_PER_BODY_MAX || bytes(body(next)) > EVENTS_BODY_MAX_BYTES)) {
-        post(eventsUrl, body(batch));
-        batch = [e];
-      } else batch = next;
-    }
-    post(eventsUrl, body(batch));
+    if (!waiting.length) queueMicrotask(flush);
+    waiting.push(...fresh);
   };
   return {
     view: () => send({ type: 'view' }),
