@@ -17,8 +17,8 @@ export interface VisitCounter {
   view(): void;
   start(): void;
   step(id: string): void;
-  /** Questions shown (`reached`) or left forward with a value (`answered`) or without (`skipped`). */
-  question(event: 'reached' | 'answered' | 'skipped', keys: string[]): void;
+  /** A question shown (`reached`) or left forward with a value (`answered`) or without (`skipped`). */
+  question(event: 'reached' | 'answered' | 'skipped', key: string): void;
   /** The Formstead-Visit header value for the submission: the source and the seconds since the start. */
   hint(): string;
   /** The response was stored: the next one measures its time from its own first answer. */
@@ -108,8 +108,7 @@ export function createVisitCounter(eventsUrl: string, formId: string, source: Vi
     },
     step: (id) => send({ type: 'step', step: id }),
     // A key past the server's limit is left out: that question goes uncounted rather than refuse the body.
-    question: (type, keys) =>
-      send(...keys.filter((key) => key.length <= EVENT_QUESTION_KEY_MAX).map((key) => ({ type, key }))),
+    question: (type, key) => key.length <= EVENT_QUESTION_KEY_MAX && send({ type, key }),
     hint: () => {
       const params = new URLSearchParams(source as Record<string, string>);
       const started = Number(store.getItem(startedKey));

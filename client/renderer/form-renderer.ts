@@ -139,12 +139,13 @@ function RenderedForm(props: FormRendererProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not the callback
   useEffect(() => props.onValues?.(state.values), [state.values]);
   // The funnel per question: one per screen the question on screen, classic the step's questions shown.
-  const funnelKeys = (q ? (q.field ? [q.field] : []) : state.visibleFields).filter(isFunnelQuestion).map((f) => f.key);
   useQuestionFunnel(
     props.onQuestion,
-    q
-      ? { id: `${state.stepId ?? ''}\0${q.field?.key ?? ''}`, keys: funnelKeys, progress: q.done }
-      : { id: state.stepId ?? '', keys: funnelKeys, progress: state.history.length },
+    {
+      id: `${state.stepId}\0${q?.field?.key}`,
+      keys: (q ? (q.field ? [q.field] : []) : state.visibleFields).filter(isFunnelQuestion).map((f) => f.key),
+      progress: q ? q.done : state.history.length,
+    },
     state.values,
     phase === 'done',
   );

@@ -8,52 +8,36 @@ import { useEffect, useRef } from 'preact/hooks';
 import { isEmpty } from '../../shared/engine/conditions.ts';
 import type { Values } from './engine.ts';
 
-/** What the page is told: an event for some question keys. */
-export type QuestionReport = (event: 'reached' | 'answered' | 'skipped', keys: string[]) => void;
+/** What the page is told: an event for one question's key. */
+export type QuestionReport = (event: 'reached' | 'answered' | 'skipped', key: string) => void;
 
 /** What is on screen: an id that changes with the screen, its question keys, and how far along the path it is. */
 export interface Screen {
   id: string;
-  keys: readonly string[];
+  keys: string[];
   /** Grows as the person moves forward (steps taken, or questions passed one per screen). */
   progress: number;
 }
 
 /** Reports the questions on screen and those left forward; `sent` once the form was sent (the last screen left). */
 export function useQuestionFunnel(report: QuestionReport | undefined, screen: Screen, values: Values, sent: boolean) {
-  // The screen last reported: every question it showed, and those still shown now (a condition may hide one).
-  const last = useRef<{ id: string; shown: Set<string>; now: Set<string>; progress: number } | undefined>(undefined);
-  const keys = screen.keys.join('\0');
+  // The screen last reported, with every question it showed (`keys` are those it shows now: a condition may
+  // have hidden one again, which then counts as skipped).
+  const last = useRef<Screen & { shown: string[] }>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the screen or its questions change
   useEffect(() => {
-    if (!report) return;
     const before = last.current;
-    /** The screen before was left forward: each question it showed, answered when it still shows a value. */
-    const leave = () => {
-      if (!before?.shown.size) return;
-      const left = [...before.shown];
-      const answered = left.filter((k) => before.now.has(k) && !isEmpty(values[k]));
-      const skipped = left.filter((k) => !answered.includes(k));
-      if (answered.length) report('answered', answered);
-      if (skipped.length) report('skipped', skipped);
-    };
-    if (sent) {
-      leave();
-      last.current = undefined;
-    } else if (before?.id === screen.id) {
-      const appeared = screen.keys.filter((k) => !before.shown.has(k));
-      for (const k of appeared) before.shown.add(k);
-      before.now = new Set(screen.keys);
-      if (appeared.length) report('reached', appeared);
-    } else {
-      if (before && screen.progress > before.progress) leave();
-      last.current = {
-        id: screen.id,
-        shown: new Set(screen.keys),
-        now: new Set(screen.keys),
-        progress: screen.progress,
-      };
-      if (screen.keys.length) report('reached', [...screen.keys]);
-    }
-  }, [screen.id, keys, sent]);
+    if (!report) return;
+    const same = !sent && before?.id === screen.id;
+    if (before && !same && (sent || screen.progress > before.progress))
+      for (const k of before.shown) report(before.keys.includes(k) && !isEmpty(values[k]) ? 'answered' : 'skipped', k);
+    const shown = same ? before.shown : [];
+    if (!sent)
+      for (const k of screen.keys)
+        if (!shown.includes(k)) {
+          shown.push(k);
+          report('reached', k);
+        }
+    last.current = sent ? undefined : { ...screen, shown };
+  }, [screen.id, screen.keys.join('\0'), sent]);
 }

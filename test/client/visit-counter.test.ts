@@ -33,9 +33,9 @@ const make = () => createVisitCounter('/v1/f/x/events', `form-${++n}`, { utm_sou
 counter('a step, the questions left and those reached in one task: one post', async () => {
   const c = make();
   c.step('two');
-  c.question('answered', ['name']);
-  c.question('skipped', ['note']);
-  c.question('reached', ['nps']);
+  c.question('answered', 'name');
+  c.question('skipped', 'note');
+  c.question('reached', 'nps');
   const bodies = await sent();
   assert.is(bodies.length, 1);
   assert.equal(bodies[0].events, [
@@ -48,17 +48,18 @@ counter('a step, the questions left and those reached in one task: one post', as
 
 counter('leaving a question is sent once per session, answered or skipped; reaching it once', async () => {
   const c = make();
-  c.question('reached', ['name']);
-  c.question('skipped', ['name']);
+  c.question('reached', 'name');
+  c.question('skipped', 'name');
   await sent();
-  c.question('reached', ['name']);
-  c.question('answered', ['name']);
+  c.question('reached', 'name');
+  c.question('answered', 'name');
   assert.equal(await sent(), [], 'nothing new');
 });
 
 counter(`${EVENTS_PER_BODY_MAX + 5} questions at once: bodies of at most ${EVENTS_PER_BODY_MAX} events`, async () => {
   const keys = Array.from({ length: EVENTS_PER_BODY_MAX + 5 }, (_, i) => `q${i}`);
-  make().question('reached', keys);
+  const c = make();
+  for (const k of keys) c.question('reached', k);
   const bodies = await sent();
   assert.equal(
     bodies.map((b) => b.events.length),
@@ -74,7 +75,8 @@ counter(
   `keys of ${EVENT_QUESTION_KEY_MAX} characters: bodies under ${EVENTS_BODY_MAX_BYTES} bytes; one longer is left out`,
   async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `${i}`.padStart(EVENT_QUESTION_KEY_MAX, 'k'));
-    make().question('reached', [...keys, 'x'.repeat(EVENT_QUESTION_KEY_MAX + 1)]);
+    const c = make();
+    for (const k of [...keys, 'x'.repeat(EVENT_QUESTION_KEY_MAX + 1)]) c.question('reached', k);
     const raw = await Promise.resolve().then(() => posts.splice(0));
     assert.ok(raw.length > 1, 'too many bytes for one body: cut');
     for (const body of raw) {
