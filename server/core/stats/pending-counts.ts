@@ -1,7 +1,7 @@
 // The daily counters not yet written: added to in memory on every event and completion (a Map update,
 // nothing awaited), taken out in one batch by each flush. Bounded: a form's events only name its own
-// step ids and at most SOURCE_ROWS_PER_FORM_DAY sources a day, so the rows are at most one per form, kind,
-// step and source of today (and yesterday, around midnight).
+// step ids and question keys and at most SOURCE_ROWS_PER_FORM_DAY sources a day, so the rows are at most one
+// per form, kind, step (or question) and source of today (and yesterday, around midnight).
 import type { CountKind, DailyCount } from '../store/types.ts';
 
 /** Sources kept apart per form and day; later new ones are counted together as OTHER_SOURCE. */
