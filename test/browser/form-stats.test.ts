@@ -55,6 +55,7 @@ interface Stats {
   completions: number;
   median_seconds: number | null;
   steps: { id: string; reached: number }[];
+  questions: { key: string; reached: number; answered: number; stopped: number }[];
   sources: { source: string; views: number; completions: number }[];
 }
 const stats = async (formId: string) =>
@@ -197,6 +198,16 @@ counted('the inline embed: counted under the host page’s referrer host, posted
   const s = await statsWhen(id, (x) => x.completions === 1 && x.steps[1].reached === 1);
   assert.equal([s.views, s.starts, s.completions], [1, 1, 1]);
   assert.equal(s.sources, [{ source: 'news.example', views: 1, completions: 1 }]);
+  // The inline embed reports each question reached and answered too (the funnel per question).
+  const q = await statsWhen(id, (x) => x.questions.every((y) => y.answered === 1));
+  assert.equal(
+    q.questions.map((y) => [y.key, y.reached, y.answered, y.stopped]),
+    [
+      ['name', 1, 1, 0],
+      ['plan', 1, 1, 0],
+      ['seats', 1, 1, 0],
+    ],
+  );
   // The host site's own sessionStorage holds the session; nothing in its cookies or localStorage.
   assert.ok(await page.evaluate(() => sessionStorage.getItem('formstead:session')));
   assert.is(await page.evaluate(() => document.cookie + localStorage.length), '0');
