@@ -27,6 +27,8 @@ import { UploadContext } from './uploads/upload-context.ts';
 import { ImageContext } from './fields/image.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
+import { useQuestionFunnel } from './question-funnel.ts';
+import { isFunnelQuestion } from '../../shared/engine/funnel-questions.ts';
 
 interface Failure {
   message: string;
@@ -136,6 +138,17 @@ function RenderedForm(props: FormRendererProps) {
   }, [state.stepId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not the callback
   useEffect(() => props.onValues?.(state.values), [state.values]);
+  // The funnel per question: one per screen the question on screen, classic the step's questions shown.
+  useQuestionFunnel(
+    props.onQuestion,
+    {
+      id: `${state.stepId}\0${q?.field?.key}`,
+      keys: (q ? (q.field ? [q.field] : []) : state.visibleFields).filter(isFunnelQuestion).map((f) => f.key),
+      progress: q ? q.done : state.history.length,
+    },
+    state.values,
+    phase === 'done',
+  );
 
   /** Walks Back along the steps taken until the step holding `key` is shown. */
   const showStepOf = (key: string) => {
