@@ -14,6 +14,8 @@ export interface ClientEntry {
   compact?: boolean;
   /** On-demand modules (sources) bundled into this entry rather than fetched (see client-entries.mjs). */
   inline?: string[];
+  /** Keeps the full field type registry (the panel); others read registry-browser.ts (client-entries.mjs). */
+  allTypes?: boolean;
 }
 
 /** Every browser bundle the server embeds. */

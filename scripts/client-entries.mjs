@@ -33,10 +33,8 @@ const lazyModules = {
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
-  // Field types with a module of their own (client/renderer/types/list.ts).
-  'client/renderer/types/rating.ts': '/assets/type-rating.js',
-  'client/renderer/types/scale.ts': '/assets/type-scale.js',
-  'client/renderer/types/nps.ts': '/assets/type-nps.js',
+  // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.
+  'client/renderer/types/point-types.ts': '/assets/type-points.js',
   'client/renderer/types/matrix.ts': '/assets/type-matrix.js',
   'client/renderer/types/ranking.ts': '/assets/type-ranking.js',
   'client/renderer/types/signature.ts': '/assets/type-signature.js',
@@ -58,6 +56,26 @@ function lazyImports(inline = []) {
         const url = inline.includes(source) ? undefined : lazyModules[source];
         return url ? { path: `./${path.basename(url)}`, external: true } : undefined;
       });
+    },
+  };
+}
+
+/**
+ * Builds the respondents' bundles with shared/fields/registry-browser.ts in place of registry.ts: the cores
+ * of the types with a renderer module of their own come with that module (client/renderer/types/list.ts),
+ * so a form without those types does not carry their rules. Entries with `allTypes` (the panel, whose
+ * builder reads every type's core) keep registry.ts.
+ */
+function browserRegistry() {
+  const full = path.join(root, 'shared/fields/registry.ts');
+  return {
+    name: 'browser-registry',
+    setup(b) {
+      b.onResolve({ filter: /registry\.ts$/ }, (args) =>
+        path.resolve(args.resolveDir, args.path) === full
+          ? { path: path.join(root, 'shared/fields/registry-browser.ts') }
+          : undefined,
+      );
     },
   };
 }
@@ -99,7 +117,8 @@ export const clientEntries = [
   // The admin panel (served by the /admin shell page) and its styles. `split`: code loaded with
   // import() (the form builder) goes to chunks of its own, /assets/<name>-<hash>.js, fetched when opened;
   // code both need (Preact, the renderer) goes to a shared chunk that the panel imports at once.
-  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true },
+  // `allTypes`: the full field type registry (see browserRegistry).
+  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true, allTypes: true },
   { url: '/assets/admin.css', source: 'client/admin/admin.css' },
   // The form builder's styles, linked by the builder when it opens (with /assets/form.css for its preview).
   { url: '/assets/builder.css', source: 'client/admin/builder/builder.css' },
@@ -138,7 +157,7 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     // The compile hint must be the file's first line (see `eager` above).
     banner: entry.eager ? { js: eagerCompileHint } : undefined,
     // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
-    plugins: [lazyImports(entry.inline), htmPrecompile()],
+    plugins: [lazyImports(entry.inline), ...(entry.allTypes ? [] : [browserRegistry()]), htmPrecompile()],
   };
 }
 
