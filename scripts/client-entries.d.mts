@@ -14,8 +14,8 @@ export interface ClientEntry {
   compact?: boolean;
   /** On-demand modules (sources) bundled into this entry rather than fetched (see client-entries.mjs). */
   inline?: string[];
-  /** Keeps the full field type registry (the panel); others read registry-browser.ts (client-entries.mjs). */
-  allTypes?: boolean;
+  /** Keeps the shared files the respondents' bundles swap for stand-ins (browserSwaps in client-entries.mjs). */
+  fullEngine?: boolean;
 }
 
 /** Every browser bundle the server embeds. */

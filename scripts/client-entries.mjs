@@ -23,6 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const lazyModules = {
   'shared/engine/calc/calculations.ts': '/assets/calculations.js',
+  'shared/engine/conditions-code.ts': '/assets/conditions.js',
   'client/renderer/one-per-screen/questions.ts': '/assets/one-per-screen.js',
   'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
   'client/hosted/offline-queue.ts': '/assets/offline-queue.js',
@@ -61,21 +62,31 @@ function lazyImports(inline = []) {
 }
 
 /**
- * Builds the respondents' bundles with shared/fields/registry-browser.ts in place of registry.ts: the cores
- * of the types with a renderer module of their own come with that module (client/renderer/types/list.ts),
- * so a form without those types does not carry their rules. Entries with `allTypes` (the panel, whose
- * builder reads every type's core) keep registry.ts.
+ * Files the respondents' bundles read in place of shared ones, so that code only some forms need comes with
+ * what loads it: the field type registry without the cores of types that have a renderer module (they
+ * bring theirs, client/renderer/types/list.ts), and the conditions and dependency order behind a slot that
+ * /assets/conditions.js fills for forms with conditions (client/renderer/conditions.ts). A swap does not
+ * apply inside the files that stand in or wrap the real ones (`keep`). Entries with `fullEngine` (the
+ * panel, whose builder reads every type's core and checks conditions) keep the shared files.
  */
-function browserRegistry() {
-  const full = path.join(root, 'shared/fields/registry.ts');
+const browserSwaps = {
+  'shared/fields/registry.ts': 'shared/fields/registry-browser.ts',
+  'shared/engine/conditions.ts': 'shared/engine/conditions-browser.ts',
+  'shared/engine/dependencies.ts': 'shared/engine/dependencies-browser.ts',
+};
+const keep = new Set([...Object.values(browserSwaps), 'shared/engine/conditions-code.ts']);
+
+/** The esbuild plugin of browserSwaps. */
+function browserShared() {
+  const relative = (file) => path.relative(root, file).split(path.sep).join('/');
   return {
-    name: 'browser-registry',
+    name: 'browser-shared',
     setup(b) {
-      b.onResolve({ filter: /registry\.ts$/ }, (args) =>
-        path.resolve(args.resolveDir, args.path) === full
-          ? { path: path.join(root, 'shared/fields/registry-browser.ts') }
-          : undefined,
-      );
+      b.onResolve({ filter: /\.ts$/ }, (args) => {
+        if (!args.importer || keep.has(relative(args.importer))) return undefined;
+        const swap = browserSwaps[relative(path.resolve(args.resolveDir, args.path))];
+        return swap ? { path: path.join(root, swap) } : undefined;
+      });
     },
   };
 }
@@ -117,8 +128,8 @@ export const clientEntries = [
   // The admin panel (served by the /admin shell page) and its styles. `split`: code loaded with
   // import() (the form builder) goes to chunks of its own, /assets/<name>-<hash>.js, fetched when opened;
   // code both need (Preact, the renderer) goes to a shared chunk that the panel imports at once.
-  // `allTypes`: the full field type registry (see browserRegistry).
-  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true, allTypes: true },
+  // `fullEngine`: the shared files themselves, not the respondents' stand-ins (see browserSwaps).
+  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true, fullEngine: true },
   { url: '/assets/admin.css', source: 'client/admin/admin.css' },
   // The form builder's styles, linked by the builder when it opens (with /assets/form.css for its preview).
   { url: '/assets/builder.css', source: 'client/admin/builder/builder.css' },
@@ -157,7 +168,7 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     // The compile hint must be the file's first line (see `eager` above).
     banner: entry.eager ? { js: eagerCompileHint } : undefined,
     // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
-    plugins: [lazyImports(entry.inline), ...(entry.allTypes ? [] : [browserRegistry()]), htmPrecompile()],
+    plugins: [lazyImports(entry.inline), ...(entry.fullEngine ? [] : [browserShared()]), htmPrecompile()],
   };
 }
 
