@@ -91,6 +91,43 @@ function browserShared() {
   };
 }
 
+/** The name of an on-demand module: its file's under /assets/, without .js ("type-points"). */
+const moduleName = (url) => path.basename(url, '.js');
+
+/**
+ * Fragments of the field types' modules, from which the server puts together a group request
+ * (client/renderer/types/list.ts, server/http/assets.ts): each module's code in a function that returns
+ * its exports, assigned to `var __m` (asFragment), kept in the server's assets under `fragment:<name>` (no
+ * URL answers it itself). Built as ES modules first: esbuild's iife format adds helpers to each.
+ */
+export const fragmentEntries = Object.entries(lazyModules)
+  .filter(([source]) => source.startsWith('client/renderer/types/'))
+  .map(([source, url]) => ({
+    url: `fragment:${moduleName(url)}`,
+    source,
+    format: 'esm',
+    fragment: true,
+    compact: true,
+  }));
+
+/** How every fragment starts: the server renames the variable in each group it puts together. */
+export const fragmentStart = 'var __m=';
+
+/**
+ * A module's minified code as a fragment: its closing `export{a as X,b};` becomes the object its function
+ * returns. The modules import nothing, so that statement is the only one of its kind.
+ */
+function asFragment(entry, code) {
+  const exports = /export\{([^}]*)\};?\s*$/.exec(code);
+  if (!exports || /^import|[;}]import[\s{*]/.test(code))
+    throw new Error(`build: ${entry.url} does not end with its exports or imports something`);
+  const fields = exports[1].split(',').map((item) => {
+    const [local, name = local] = item.trim().split(/\s+as\s+/);
+    return `${JSON.stringify(name.replace(/^"|"$/g, ''))}:${local}`;
+  });
+  return `${fragmentStart}(()=>{${code.slice(0, exports.index)}return{${fields.join(',')}}})();`;
+}
+
 export const clientEntries = [
   // The renderer library with Preact and mountForm (the embed's inline mode loads it; CORS open).
   // `split`: mountForm's code (the inline embed's) is a chunk of its own, loaded when the embed calls it.
@@ -154,6 +191,8 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     : {};
   return {
     ...split,
+    // Code that runs only in a built bundle (client/renderer/types/list.ts: group requests).
+    define: { FORMSTEAD_BUNDLED: 'true' },
     entryPoints: [path.join(root, entry.source)],
     bundle: true,
     format: entry.format ?? 'esm',
@@ -197,5 +236,6 @@ export async function finishCode(entry, text, { minify = true } = {}) {
     mangle: true,
     format: { comments: false },
   });
+  if (entry.fragment) return asFragment(entry, result.code);
   return entry.eager ? `${eagerCompileHint}\n${result.code}` : result.code;
 }

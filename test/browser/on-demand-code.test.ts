@@ -2,7 +2,8 @@
 // (docs/performance.md "The hosted page as a browser loads it"); a form with conditions and a rating gets
 // the conditions' code (/assets/conditions.js) and the point types' module (/assets/type-points.js) before
 // its first render, and both work: the condition shows its field, the rating's own rule (its core came
-// with its module) refuses nothing it should accept, and the answer is stored.
+// with its module) refuses nothing it should accept, and the answer is stored. A form with two types'
+// modules fetches them as one group (/assets/group~type-matrix~type-points.js).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -88,6 +89,42 @@ onDemand('conditions and a rating arrive with their code, before the first rende
   assert.is(sent.status(), 201);
   const stored = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
   assert.equal(stored.json.submissions[0].values, { stars: 4 });
+  assert.equal(errors, []);
+  await closePage(page);
+});
+
+onDemand('the modules of two types come as one group, and both controls answer', async () => {
+  const id = await publish({
+    ...survey,
+    id: 'grouped',
+    fields: [
+      survey.fields[0],
+      {
+        key: 'grid',
+        type: 'matrix',
+        label: 'How was it',
+        matrix: {
+          rows: [{ value: 'speed', label: 'Speed' }],
+          columns: [
+            { value: 'bad', label: 'Bad' },
+            { value: 'good', label: 'Good' },
+          ],
+        },
+      },
+    ],
+  });
+  const { page, fetched, errors } = await open(id);
+  const types = fetched.filter((path) => /type-|group~/.test(path));
+  assert.equal(types, ['/assets/group~type-matrix~type-points.js']);
+  await page.getByRole('radio', { name: '5 of 5' }).check();
+  await page.getByRole('radiogroup', { name: 'Speed' }).getByRole('radio', { name: 'Good' }).check();
+  const [sent] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/v1/f/${id}`)),
+    page.getByRole('button', { name: 'Send' }).click(),
+  ]);
+  assert.is(sent.status(), 201);
+  const stored = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
+  assert.equal(stored.json.submissions[0].values, { stars: 5, grid: { speed: 'good' } });
   assert.equal(errors, []);
   await closePage(page);
 });

@@ -28,38 +28,69 @@ export interface TypeModule {
 /** How field.ts frames a type's control: 1 a radiogroup fieldset, 2 a fieldset. */
 export type TypeFrame = 1 | 2;
 
-/** A type's control, loaded on demand, and its frame. */
-export type TypeControl = OnDemand<ControlProps> & { frame: TypeFrame };
+/** A type's control, loaded on demand, its frame, and the module it comes in. */
+export type TypeControl = OnDemand<ControlProps> & { frame: TypeFrame; module: string };
+
+/** Defined (true) in the built bundles only (scripts/client-entries.mjs); undefined when run from source. */
+declare const FORMSTEAD_BUNDLED: boolean | undefined;
+
+// The modules by their file's name under /assets/ (scripts/client-entries.mjs lazyModules), each imported
+// once: alone, or with the others a form needs as one group request (loadTypeControls).
+const imports: Record<string, () => Promise<unknown>> = {
+  'type-points': () => import('./point-types.ts'),
+  'type-matrix': () => import('./matrix.ts'),
+  'type-ranking': () => import('./ranking.ts'),
+  'type-signature': () => import('./signature.ts'),
+};
+const fetched: Record<string, Promise<unknown>> = {};
+const moduleOf = (name: string) => {
+  fetched[name] ??= imports[name]();
+  return fetched[name];
+};
 
 // Nothing shows until the module is here: pages load it before their first render (mount.ts prepareForm).
-const typeControl = (load: () => Promise<TypeModule>, frame: TypeFrame): TypeControl => ({
+// `part`: the type's own exports within a module of several types (point-types.ts).
+const typeControl = (module: string, frame: TypeFrame, part?: string): TypeControl => ({
   ...onDemand(
     () =>
-      load().then((m) => {
-        addFieldTypeCore(m.core);
-        return withParts(m).Control;
+      moduleOf(module).then((m) => {
+        const own = (part ? (m as Record<string, TypeModule>)[part] : m) as TypeModule;
+        addFieldTypeCore(own.core);
+        return withParts(own).Control;
       }),
     () => null,
   ),
   frame,
+  module,
 });
 
 /** The field types with a module here, by type. */
 export const typeControls: Record<string, TypeControl> = {
-  rating: typeControl(() => import('./point-types.ts').then((m) => m.rating), 1),
-  scale: typeControl(() => import('./point-types.ts').then((m) => m.scale), 1),
-  nps: typeControl(() => import('./point-types.ts').then((m) => m.nps), 1),
-  matrix: typeControl(() => import('./matrix.ts'), 2),
-  ranking: typeControl(() => import('./ranking.ts'), 2),
-  signature: typeControl(() => import('./signature.ts'), 2),
+  rating: typeControl('type-points', 1, 'rating'),
+  scale: typeControl('type-points', 1, 'scale'),
+  nps: typeControl('type-points', 1, 'nps'),
+  matrix: typeControl('type-matrix', 2),
+  ranking: typeControl('type-ranking', 2),
+  signature: typeControl('type-signature', 2),
 };
 
-/** Fetches the modules of the types `definition` uses and does not have yet; false when there are none. */
+/**
+ * Fetches the modules of the types `definition` uses and does not have yet; false when there are none.
+ * Several come in one request, /assets/group~<a>~<b>.js, which the server puts together from the modules'
+ * fragments (server/http/assets.ts): one file, whose parts compress as one stream.
+ */
 export function loadTypeControls(definition: FormDefinition): Promise<unknown> | false {
-  const loads = allFields(definition)
+  const wanted = allFields(definition)
     .map((f) => typeControls[f.type])
-    .filter((t) => t && !t.loaded())
-    .map((t) => t.load());
+    .filter((t) => t && !t.loaded());
+  const names = [...new Set(wanted.map((t) => t.module))].filter((name) => !fetched[name]).sort();
+  if (typeof FORMSTEAD_BUNDLED !== 'undefined' && names.length > 1) {
+    const group: Promise<Record<string, unknown>> = import(
+      new URL(`./group~${names.join('~')}.js`, import.meta.url).href
+    );
+    for (const name of names) fetched[name] = group.then((g) => g[name]);
+  }
+  const loads = wanted.map((t) => t.load());
   return loads.length > 0 && Promise.all(loads);
 }
 
