@@ -32,6 +32,8 @@ const lazyModules = {
   'client/renderer/lazy/language-switch.ts': '/assets/language-switch.js',
   'client/renderer/lazy/provided-field.ts': '/assets/provided-field.js',
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
+  // End-to-end encrypted forms only (client/hosted/encrypt-answer.ts).
+  'client/hosted/encrypt-answer.ts': '/assets/encrypt.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
   // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.

@@ -4,6 +4,7 @@ import { formatMessage, type MessageId, type MessageParams } from '../../shared/
 import { en } from '../../shared/engine/i18n/en.ts';
 import { SubmitError } from '../renderer/submit-error.ts';
 import type { SubmitContext } from '../renderer/types.ts';
+import type { EncryptedPayload } from '../../shared/crypto/envelope-shape.ts';
 
 /** The renderer's words in the page's language (useWords); English when none are given. */
 export type Words = (id: MessageId, params?: MessageParams) => string;
@@ -117,18 +118,25 @@ export function createSubmitter(
     offline?: (held: HeldResponse) => Promise<void>;
     /** The words of its messages (the page's language). */
     words?: Words;
+    /** An encrypted form's: the body holding only the answers' envelope, posted (or kept offline) instead. */
+    encrypt?: (answers: EncryptedPayload, spam: { _hp: string; _rt: string }) => Promise<string>;
   } = {},
 ) {
   const t = opts.words ?? english;
   const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
-  let pending: { body: string; key: string } | undefined;
+  let pending: { clear: string; body: string; key: string } | undefined;
   const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
   return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
-    const body = JSON.stringify({ values, ...skipped, _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken });
-    const key = pending?.body === body ? pending.key : newIdempotencyKey();
-    pending = { body, key };
+    const spam = { _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken };
+    const clear = JSON.stringify({ values, ...skipped, ...spam });
+    // The same answers again keep their key and, encrypted, their envelope: a retry sends the same bytes.
+    const same = pending?.clear === clear;
+    const key = same ? pending!.key : newIdempotencyKey();
+    // A browser that cannot encrypt (no WebCrypto off https) throws: the renderer says it was not sent.
+    const body = same ? pending!.body : opts.encrypt ? await opts.encrypt({ values, ...skipped }, spam) : clear;
+    pending = { clear, body, key };
     const wait = readyAt - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const visit = opts.visitHint?.();

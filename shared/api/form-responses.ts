@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FormDefinition, ShowCondition } from '../definition/schema.ts';
 import { themeSchema } from './theme.ts';
+import { encryptionViewSchema, publicEncryptionSchema } from './encryption.ts';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
 const formStatus = z.enum(['active', 'paused']);
@@ -81,6 +82,7 @@ export const settingsSchema = z
     accept_undeclared: z.boolean().meta({
       description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
     }),
+    encryption: encryptionViewSchema,
   })
   .meta({ id: 'Settings' });
 
@@ -133,5 +135,6 @@ export const publicDefinitionSchema = z
           "The size in pixels of each picture the definition and the theme's logo name, by its url (/i/<id>): " +
           'renderers give images their width and height so the page does not shift as they load',
       }),
+    encryption: publicEncryptionSchema,
   })
   .meta({ id: 'PublicDefinition' });

@@ -10,6 +10,7 @@ import {
 } from './limits.ts';
 import { ShowCondition } from '../definition/schema.ts';
 import { parseOrigin, REDIRECT_ORIGINS_MAX } from './redirect-origins.ts';
+import { encryptionSettingSchema } from './encryption.ts';
 import { themeSchema } from './theme.ts';
 
 export { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
@@ -153,6 +154,8 @@ export const settingsPatchSchema = z.strictObject({
   notify_rules: notifyRulesSchema.optional(),
   // A plain HTML form post keeps its named inputs that are no field as text under `extra` (docs/api.md).
   accept_undeclared: z.boolean().optional(),
+  // End-to-end encryption (shared/api/encryption.ts; docs/api.md "Encrypted forms").
+  encryption: encryptionSettingSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -2,6 +2,7 @@
 // is built from them and test/server/openapi-answers.test.ts parses real answers with them.
 import { z } from 'zod';
 import { SUBMISSION_STATUSES } from './limits.ts';
+import { envelopeSchema } from './encryption.ts';
 
 const values = z
   .record(z.string(), z.unknown())
@@ -23,6 +24,9 @@ export const submissionSchema = z
     extra: z.record(z.string(), z.string()).optional().meta({
       description: "An HTML form post's named inputs that are no field, as text (accept_undeclared); absent when none",
     }),
+    encrypted: envelopeSchema
+      .optional()
+      .meta({ description: 'An end-to-end encrypted answer: its envelope (values is then {})' }),
   })
   .meta({ id: 'Submission' });
 

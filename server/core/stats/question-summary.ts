@@ -5,6 +5,7 @@ import { allFields } from '../../../shared/engine/index.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { FormRecord, Store } from '../store/types.ts';
 import { labelForAll } from '../submission-fields.ts';
+import { encryptedConflict, isEncrypted } from '../encryption/setting.ts';
 import { type AnswerTally, Tally } from './answer-tally.ts';
 import type { DayRange } from './stats-range.ts';
 import { countedFields, foldTallies } from './tally-fold.ts';
@@ -45,6 +46,8 @@ export class QuestionSummaries {
 
   /** The summary of the form's current fields over its answers (of `range` when given). */
   summarize(form: FormRecord, range?: DayRange): Promise<FormSummary> {
+    // The server cannot read an encrypted form's answers: 409 rather than a summary of nothing.
+    if (isEncrypted(form)) return Promise.reject(encryptedConflict('summarise'));
     const key = `${form.id}\u0000${form.version}\u0000${range ? `${range.from}/${range.to}` : ''}`;
     let summary = this.running.get(key);
     if (!summary) {

@@ -110,6 +110,7 @@ export const toForm = (r: Row): FormRecord => ({
   closedMessage: (r.closed_message as string | null | undefined) ?? '',
   slug: (r.slug as string | null | undefined) ?? '',
   acceptUndeclared: bool(r.accept_undeclared),
+  encryption: r.encryption ? JSON.parse(r.encryption as string) : null,
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -260,6 +261,7 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
   notifyRules: { column: 'notify_rules', kind: 'json' },
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
+  encryption: { column: 'encryption', kind: 'json' },
 };
 
 /** A link of `answer_links`, joined to its answer's `data` (null once the answer is deleted). */

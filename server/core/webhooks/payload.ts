@@ -1,5 +1,6 @@
 // The body and headers of a `submission.created` webhook (spec 6.1, 6.2, 6.4).
 import { signatureHeader, standardSignature } from '../../lib/webhook-signature.ts';
+import { storedEnvelope } from '../../../shared/crypto/envelope-shape.ts';
 
 /** The only event type (spec 6.1). */
 export const EVENT_TYPE = 'submission.created';
@@ -24,6 +25,8 @@ export interface PayloadInput {
  * so every attempt sends identical bytes and a receiver's dedupe by Service-Submission-Id holds.
  */
 export function buildPayload(p: PayloadInput): string {
+  // An encrypted answer is sent as its envelope, under `encrypted` instead of `values` (docs/webhooks.md).
+  const envelope = storedEnvelope(p.values);
   return JSON.stringify({
     type: EVENT_TYPE,
     form_id: p.formId,
@@ -31,7 +34,7 @@ export function buildPayload(p: PayloadInput): string {
     form_version: p.formVersion,
     // Spec 9.3: `version` repeats form_version for older receivers.
     version: p.formVersion,
-    values: p.values,
+    ...(envelope ? { encrypted: envelope } : { values: p.values }),
     created_at: p.createdAt,
     // Only when the post kept undeclared inputs (accept_undeclared): other payloads are unchanged.
     ...(p.extra ? { extra: p.extra } : {}),

@@ -117,6 +117,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     responseMailAt: null,
     closeAt: '',
     acceptUndeclared: false,
+    encryption: null,
     responseLimit: null,
     closedMessage: '',
     slug: '',

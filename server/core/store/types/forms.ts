@@ -1,6 +1,7 @@
 // The forms area of the Store: forms with their settings and versions, and drafts being edited.
 import type { SubmissionRecord } from './submissions.ts';
 import type { ShowCondition } from '../../../../shared/definition/schema.ts';
+import type { EncryptionSetting } from '../../../../shared/api/encryption.ts';
 
 /** Per-form settings of spec 2.11 as stored (secret in full). */
 export interface FormSettingsRecord {
@@ -43,6 +44,8 @@ export interface FormSettingsRecord {
   acceptUndeclared: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
+  /** End-to-end encryption: the public key, its id and the wrapped private key; null when off (migration 23 / PostgreSQL 25). */
+  encryption: EncryptionSetting | null;
 }
 
 /** One notification rule: a response whose accepted values match every condition of `when` also mails `email`. */

@@ -27,6 +27,7 @@ import { extraImports } from './022-extra-imports.ts';
 import { answerChain } from './023-answer-chain.ts';
 import { answerTallies } from './024-answer-tallies.ts';
 import type { PgMigration } from './types.ts';
+import { encryption } from './025-encryption.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
 export const pgMigrations: PgMigration[] = [
@@ -53,4 +54,5 @@ export const pgMigrations: PgMigration[] = [
   extraImports,
   answerChain,
   answerTallies,
+  encryption,
 ];

@@ -22,6 +22,7 @@ import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
 import { submissionMarks } from './019-submission-marks.ts';
 import { extraImports } from './020-extra-imports.ts';
+import { encryption } from './023-encryption.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   extraImports,
   answerChain,
   answerTallies,
+  encryption,
 ];
