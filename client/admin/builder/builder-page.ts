@@ -17,6 +17,8 @@ import { useStylesheet } from './use-stylesheet.ts';
 import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
 import { BuilderFormId } from './picture-editor.ts';
+import { WithSettings } from './builder-settings.ts';
+import type { SettingsDraft } from '../form-detail/use-settings-draft.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
 
@@ -105,6 +107,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   const [publishing, setPublishing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
+  // The form's settings draft (thank-you, closing, address), once it has settings: Publish saves it too.
+  const settings = useRef<SettingsDraft | null>(null);
 
   const save = useAutosave(
     b.text,
@@ -127,6 +131,9 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
     setPublishing(true);
     try {
       if (!(await save.flush())) return;
+      // The settings typed in the builder go with the form (their problems show by their fields).
+      const pending = settings.current;
+      if (pending && pending.changes > 0 && !(await pending.submit())) return;
       const id = draftIdRef.current;
       if (!id) return;
       const result = await trpc.drafts.publish.mutate({ draftId: id });
@@ -176,6 +183,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
           ? 'Saving failed; Publish tries again once it is saved.'
           : undefined;
 
+  if (!formId) settings.current = null;
+  const body = html`<${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
+    theme=${loaded.theme} />`;
+
   // While the JSON is broken the last title read from it stays.
   const lastTitle = useRef('Untitled form');
   if (!b.jsonError) lastTitle.current = b.definition.title || 'Untitled form';
@@ -204,8 +215,7 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
         <${ErrorList} error=${refused} /></div>`
     }
     <${BuilderFormId.Provider} value=${formId}>
-      <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
-        theme=${loaded.theme} />
+      ${formId ? html`<${WithSettings} formId=${formId} into=${settings}>${body}</${WithSettings}>` : body}
     </${BuilderFormId.Provider}>
     ${
       discarding &&

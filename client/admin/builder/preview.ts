@@ -12,6 +12,7 @@ import { answerDisplay } from '../../../shared/engine/piping.ts';
 import { FormRenderer } from '../../renderer/form-renderer.ts';
 import { html } from '../../renderer/html.ts';
 import { loadQuestions } from '../../renderer/one-per-screen/use-questions.ts';
+import { loadMarkdown, needsMarkdown } from '../../renderer/rich-text.ts';
 
 /**
  * Keeps a renderer failure inside the preview (the builder stays usable); the next definition tries
@@ -56,6 +57,15 @@ function useLayoutReady(onePerScreen: boolean): boolean {
   return !onePerScreen || questionsLoaded;
 }
 
+/** Draws texts with marks as the hosted page does: the Markdown reader is loaded once a text has a mark. */
+function useMarkdownReady(definition: FormDefinition | undefined) {
+  const [, arrived] = useState(0);
+  const needed = definition !== undefined && needsMarkdown(definition);
+  useEffect(() => {
+    if (needed) loadMarkdown().then(() => arrived((n) => n + 1));
+  }, [needed]);
+}
+
 /**
  * The preview panel. `theme` is the form's theme setting (none for a draft never published): applied
  * as the hosted page and the inline embed apply it, custom properties and a forced mode on the frame.
@@ -75,6 +85,7 @@ export function Preview({
   const calcs = definition?.calculations ?? [];
   const layout = definition?.layout ?? 'classic';
   const ready = useLayoutReady(layout === 'one_per_screen');
+  useMarkdownReady(definition);
   const success = {
     message: 'This is the preview: nothing was sent. Respondents see your success message here.',
     allowAnother: true,

@@ -3,6 +3,7 @@
 // settings beyond the common ones, such as signature or time, needs none).
 import { MatrixEditor } from './matrix-editor.ts';
 import { NpsEditor } from './nps-editor.ts';
+import { PictureChoiceEditor } from './picture-choice-editor.ts';
 import { RankingEditor } from './ranking-editor.ts';
 import { RatingEditor } from './rating-editor.ts';
 import { ScaleEditor } from './scale-editor.ts';
@@ -17,6 +18,7 @@ export const typeEditors: Readonly<Record<string, TypeEditor>> = {
   matrix: MatrixEditor,
   ranking: RankingEditor,
   statement: StatementEditor,
+  picture: PictureChoiceEditor,
 };
 
 /** The editor of a type, if it has one (hasOwn: a type named "constructor" has none). */
