@@ -183,10 +183,6 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
           ? 'Saving failed; Publish tries again once it is saved.'
           : undefined;
 
-  if (!formId) settings.current = null;
-  const body = html`<${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
-    theme=${loaded.theme} />`;
-
   // While the JSON is broken the last title read from it stays.
   const lastTitle = useRef('Untitled form');
   if (!b.jsonError) lastTitle.current = b.definition.title || 'Untitled form';
@@ -215,7 +211,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
         <${ErrorList} error=${refused} /></div>`
     }
     <${BuilderFormId.Provider} value=${formId}>
-      ${formId ? html`<${WithSettings} formId=${formId} into=${settings}>${body}</${WithSettings}>` : body}
+      <${WithSettings} formId=${formId} into=${settings}>
+        <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
+          theme=${loaded.theme} />
+      </${WithSettings}>
     </${BuilderFormId.Provider}>
     ${
       discarding &&

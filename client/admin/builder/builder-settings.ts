@@ -14,20 +14,24 @@ import { useQuery } from '../use-query.ts';
 /** The settings draft of the form the builder edits; null for a draft never published. */
 export const BuilderSettings = createContext<SettingsDraft | null>(null);
 
-/** The settings draft for `formId` given to everything inside; `into` also gets it (Publish saves it). */
+/**
+ * The settings draft for `formId` given to everything inside (null before the first publish); `into` also gets
+ * it (Publish saves it). Always the same element, so the builder under it stays mounted across the first publish.
+ */
 export function WithSettings({
   formId,
   into,
   children,
 }: {
-  formId: string;
+  formId: string | null;
   into: { current: SettingsDraft | null };
   children: ComponentChildren;
 }) {
-  const saved = useQuery(() => trpc.settings.get.query({ formId }), [formId]);
-  const draft = useSettingsDraft(formId, saved.data, saved.reload);
-  into.current = draft;
-  return html`<${BuilderSettings.Provider} value=${draft}>${children}</${BuilderSettings.Provider}>`;
+  const saved = useQuery(() => (formId ? trpc.settings.get.query({ formId }) : Promise.resolve(undefined)), [formId]);
+  // Before the first publish the draft has nothing to stand on (no settings): it stays empty and unused.
+  const draft = useSettingsDraft(formId ?? '', formId ? saved.data : undefined, saved.reload);
+  into.current = formId ? draft : null;
+  return html`<${BuilderSettings.Provider} value=${into.current}>${children}</${BuilderSettings.Provider}>`;
 }
 
 /** The hosted page's address of a form (its origin is what the address part shows). */
