@@ -155,8 +155,8 @@ pictures(
   'a picture choice takes several: its conditions ask "answered", its rules count choices; retyped, it goes',
   () => {
     // A picture field written in the JSON is a known type, not a custom one.
-  assert.is(m.typeInfo('picture').name, 'Picture choice');
-  let def = m.addField(quiz(), 'picture').definition;
+    assert.is(m.typeInfo('picture').name, 'Picture choice');
+    let def = m.addField(quiz(), 'picture').definition;
     const at = { step: -1, index: 2 };
     const field = () => m.fieldAt(def, at)!;
     assert.equal(field().options!.length, 2);
