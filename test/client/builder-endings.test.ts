@@ -140,6 +140,20 @@ endings('conditions: written like a route’s, reading every field and the calcu
   // Elsewhere a calculation is not offered (a field's conditions keep their ordering rule).
   assert.not.ok(m.conditionSubjects(def, { kind: 'field', step: -1 }).some((s) => s.name === 'score'));
 });
+endings('a renamed key or option value follows into the endings’ conditions and messages, and statements', () => {
+  let def = m.addEnding(quiz(), 'Well done, {{name}}').definition;
+  def = m.setConditions(def, { kind: 'ending', index: 0 }, 'show', [{ field: 'q1', eq: 'a' }]);
+  def = m.addField(def, 'statement').definition;
+  def = m.updateField(def, { step: -1, index: 2 }, { body: 'Hello **{{name}}**' });
+  def = m.renameReferences(def, 'name', 'first_name');
+  def = m.renameValueReferences(m.renameReferences(def, 'q1', 'quiz_1'), 'quiz_1', 'a', 'right');
+  assert.equal(def.endings![0], {
+    id: 'ending_1',
+    message: 'Well done, {{first_name}}',
+    show: [{ field: 'quiz_1', eq: 'right' }],
+  });
+  assert.is(def.fields![2].body, 'Hello **{{first_name}}**');
+});
 endings('an address the redirect rules refuse, and a duplicate id, are problems at their part', () => {
   let def = m.addEnding(m.addEnding(quiz(), 'a').definition, 'b').definition;
   def = m.updateEnding(def, 0, { redirect_url: 'javascript:alert(1)' });
