@@ -254,6 +254,11 @@ t('the quiz built by keyboard: statement, picture choice, score, endings; publis
   await tabTo('Send people to this address instead (ending 1, optional)');
   await page.keyboard.type('javascript:alert(1)');
   await ending.locator('.field-problem').getByText('must be an http or https URL').waitFor();
+  // The list above Publish names it too, and its link leads to the Endings panel.
+  await page
+    .locator('.b-summaries')
+    .getByRole('button', { name: 'endings[0].redirect_url: must be an http or https URL' })
+    .waitFor();
   assert.is(
     await ending.getByLabel('Send people to this address instead (ending 1, optional)').getAttribute('aria-invalid'),
     'true',
