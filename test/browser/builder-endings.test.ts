@@ -3,9 +3,9 @@
 // uploaded pictures (one by the file input, one dropped) and scores, a Score calculation, and two endings
 // chosen by it ("Score is at least 8" → "You passed, {{name}}!" with the name inserted by Insert answer, else
 // the thank-you message "Try again."); an ending's address the redirect rules refuse is shown at its field.
-// Published, answered twice on the hosted page (each ending seen), then the response limit and the close
-// date set in the builder's Settings panel close the form. At 390 px the same panels fit the screen, axe
-// clean. Screenshots: test/artifacts/builder-endings-*.png.
+// Published, answered twice on the hosted page (each ending seen); the builder's Settings panel gives the form
+// an address saved by Publish (a refused one stops it), then its response limit and close date close the form.
+// At 390 px the same panels fit the screen, axe clean. Screenshots: test/artifacts/builder-endings-*.png.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -293,43 +293,64 @@ t('the quiz built by keyboard: statement, picture choice, score, endings; publis
   assert.equal(errors, []);
 });
 
-t('the Settings panel: the response limit, then the close date, close the form', async () => {
-  await outline(/Settings: closing, address/);
-  const settings = page.locator('.b-settings');
-  await tabTo('Stop after a number of responses');
-  await page.keyboard.press('Space');
-  await tabTo('Stop after this many responses');
-  await retype('2');
-  await tabTo(/^Message when closed/);
-  await page.keyboard.type('The quiz is over.');
-  await press('Save');
-  await settings.getByText('Saved.').waitFor();
-  // Two answers are in: the form is closed.
-  assert.match(await hostedText(), /The quiz is over\./);
-  const limited = (await call(server.url, 'GET', `/v1/forms/${formId}`, { key: OWNER_KEY })).json.settings;
-  assert.equal([limited.response_limit, limited.closed_message], [2, 'The quiz is over.']);
+t(
+  'the Settings panel: an address saved with Publish (a refused one stops it), then limit and date close the form',
+  async () => {
+    await outline(/Settings: closing, address/);
+    const settings = page.locator('.b-settings');
+    await tabTo('Form address');
+    await page.keyboard.type('Colour quiz!');
+    // Publish saves the settings first: the refused address stops it, its problem shown at the field.
+    await outline(/Form settings/);
+    await tabTo('Form title');
+    await retype('Colour quiz, 2nd edition');
+    await page.getByText('Draft saved').waitFor();
+    await page.locator('.b-outline .b-select').first().focus();
+    await press('Publish', 'Shift+Tab');
+    await page.getByRole('alert').getByText('Nothing was published: a setting was refused.').waitFor();
+    await outline(/Settings: closing, address/);
+    assert.is(await settings.getByLabel('Form address').getAttribute('aria-invalid'), 'true');
+    assert.ok((await settings.locator('#slug-problem').innerText()).length > 0, 'the server’s words under it');
+    await tabTo('Form address');
+    await retype('colour-quiz');
+    await publish(3);
+    assert.is((await fetch(`${server.url}/f/colour-quiz`)).status, 200, 'the address works');
 
-  // No limit; a close date that has passed.
-  await tabTo('Stop after a number of responses', 'Shift+Tab');
-  await page.keyboard.press('Space');
-  await tabTo('Close the form on a date', 'Shift+Tab');
-  await page.keyboard.press('Space');
-  await tabTo(/^Close the form on \(your time\)/);
-  // Chromium's date and time box (en-US): month, day and year typed (a year may take 6 digits: → moves on),
-  // then the hour, the minute and AM.
-  await page.keyboard.type('01012020');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.type('0900AM');
-  assert.is(await settings.locator('#close_at').inputValue(), '2020-01-01T09:00');
-  await press('Save');
-  await settings.getByText('Saved.').waitFor();
-  assert.match(await hostedText(), /The quiz is over\./);
-  const dated = (await call(server.url, 'GET', `/v1/forms/${formId}`, { key: OWNER_KEY })).json.settings;
-  assert.is(dated.response_limit, null);
-  assert.is(dated.close_at, await page.evaluate(() => new Date('2020-01-01T09:00').toISOString()));
-  await screenshot(page, 'builder-endings-settings-1280');
-  assert.equal(errors, []);
-});
+    await tabTo('Stop after a number of responses');
+    await page.keyboard.press('Space');
+    await tabTo('Stop after this many responses');
+    await retype('2');
+    await tabTo(/^Message when closed/);
+    await page.keyboard.type('The quiz is over.');
+    await press('Save');
+    await settings.getByText('Saved.').waitFor();
+    // Two answers are in: the form is closed.
+    assert.match(await hostedText(), /The quiz is over\./);
+    const limited = (await call(server.url, 'GET', `/v1/forms/${formId}`, { key: OWNER_KEY })).json.settings;
+    assert.equal([limited.response_limit, limited.closed_message], [2, 'The quiz is over.']);
+
+    // No limit; a close date that has passed.
+    await tabTo('Stop after a number of responses', 'Shift+Tab');
+    await page.keyboard.press('Space');
+    await tabTo('Close the form on a date', 'Shift+Tab');
+    await page.keyboard.press('Space');
+    await tabTo(/^Close the form on \(your time\)/);
+    // Chromium's date and time box (en-US): month, day and year typed (a year may take 6 digits: → moves on),
+    // then the hour, the minute and AM.
+    await page.keyboard.type('01012020');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('0900AM');
+    assert.is(await settings.locator('#close_at').inputValue(), '2020-01-01T09:00');
+    await press('Save');
+    await settings.getByText('Saved.').waitFor();
+    assert.match(await hostedText(), /The quiz is over\./);
+    const dated = (await call(server.url, 'GET', `/v1/forms/${formId}`, { key: OWNER_KEY })).json.settings;
+    assert.is(dated.response_limit, null);
+    assert.is(dated.close_at, await page.evaluate(() => new Date('2020-01-01T09:00').toISOString()));
+    await screenshot(page, 'builder-endings-settings-1280');
+    assert.equal(errors, []);
+  },
+);
 
 t('at 390 px: the picture cards, the endings and the settings fit the phone, axe clean', async () => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -104,6 +104,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   );
   const [published, setPublished] = useState<Published | undefined>();
   const [refused, setRefused] = useState<AdminError | undefined>();
+  // Publish saved the settings first and they were refused: their problems are shown by their fields.
+  const [settingsRefused, setSettingsRefused] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
@@ -133,7 +135,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       if (!(await save.flush())) return;
       // The settings typed in the builder go with the form (their problems show by their fields).
       const pending = settings.current;
-      if (pending && pending.changes > 0 && !(await pending.submit())) return;
+      setSettingsRefused(false);
+      if (pending && pending.changes > 0 && !(await pending.submit())) return setSettingsRefused(true);
       const id = draftIdRef.current;
       if (!id) return;
       const result = await trpc.drafts.publish.mutate({ draftId: id });
@@ -209,6 +212,11 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       refused &&
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
+    }
+    ${
+      settingsRefused &&
+      html`<p class="bad" role="alert">Nothing was published: a setting was refused. Its problem is shown under
+        “Settings: closing, address” or “Endings”.</p>`
     }
     <${BuilderFormId.Provider} value=${formId}>
       <${WithSettings} formId=${formId} into=${settings}>
