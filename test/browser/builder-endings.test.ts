@@ -367,6 +367,19 @@ t('at 390 px: the picture cards, the endings and the settings fit the phone, axe
   await screenshot(page, 'builder-endings-statement-390');
   await outline(/Endings/);
   await page.locator('.b-ending').first().waitFor();
+  // Reordered and removed by their buttons: a second ending checked first, then removed; the focus stays.
+  await press('+ Add ending');
+  await backInText();
+  await page.keyboard.type('Thanks for trying');
+  await press('Check ending 2 earlier');
+  const messages = () =>
+    page.locator('.b-ending textarea').evaluateAll((t) => t.map((x) => (x as HTMLTextAreaElement).value));
+  assert.equal(await messages(), ['Thanks for trying', 'You passed, {{answer}}!']);
+  // It went first: its "earlier" is off now, so the focus is on its "later", beside it.
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Check ending 1 later');
+  await press('Remove ending 1');
+  assert.equal(await messages(), ['You passed, {{answer}}!']);
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === '+ Add ending');
   assert.ok((await sideways()) <= 0, 'nothing wider than the phone (endings)');
   await assertAxe(page, 'builder endings 390');
   await screenshot(page, 'builder-endings-390');
