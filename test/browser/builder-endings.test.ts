@@ -268,6 +268,13 @@ t('the quiz built by keyboard: statement, picture choice, score, endings; publis
   await tabTo('Message for everyone else');
   await page.keyboard.type('Try again.');
   await screenshot(page, 'builder-endings-1280');
+  // The preview ends as the hosted page will: a green square passes.
+  const frame = page.locator('.b-frame');
+  await frame.getByLabel('Your name').fill('Ann');
+  await frame.getByRole('radio', { name: 'Green square' }).check();
+  await frame.getByRole('button', { name: 'Submit' }).click();
+  await frame.locator('.fs-success-message').getByText('You passed, Ann!').waitFor();
+  await frame.locator('.fs-success-message').getByText('(The preview: nothing was sent.)').waitFor();
   await page.getByText('Draft saved').waitFor();
   await publish(2);
 
