@@ -4,6 +4,7 @@
 import { HiddenEditor } from './hidden-editor.ts';
 import { MatrixEditor } from './matrix-editor.ts';
 import { NpsEditor } from './nps-editor.ts';
+import { PictureChoiceEditor } from './picture-choice-editor.ts';
 import { RankingEditor } from './ranking-editor.ts';
 import { RatingEditor } from './rating-editor.ts';
 import { ScaleEditor } from './scale-editor.ts';
@@ -19,6 +20,7 @@ export const typeEditors: Readonly<Record<string, TypeEditor>> = {
   ranking: RankingEditor,
   statement: StatementEditor,
   hidden: HiddenEditor,
+  picture: PictureChoiceEditor,
 };
 
 /** The editor of a type, if it has one (hasOwn: a type named "constructor" has none). */
