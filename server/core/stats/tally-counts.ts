@@ -16,7 +16,7 @@ export interface CountedAnswer {
   values: Record<string, unknown>;
 }
 
-/** Calls `count` for each counter the answer adds 1 to (field '' counter 'a': the answer itself), `text` for each text. */
+/** Calls `count` for each counter the answer adds 1 to (field '' counter 'a': the answer), `text` for each text. */
 export function eachCount(
   kinds: TallyKinds,
   answer: CountedAnswer,
