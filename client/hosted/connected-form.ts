@@ -126,6 +126,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
+      onQuestion=${counter?.question}
       initialValues=${initialValues} saveProgressKey=${encryption ? undefined : savedAnswersKey(id)}
       focusFirst=${props.focusFirst} />
   </div>`;

@@ -4,6 +4,7 @@
 // page has all of those from the server already, so its script carries none of them).
 import { type ComponentChildren, render } from 'preact';
 import { loadCalculations, needsCalculations } from '../renderer/calculations.ts';
+import { loadConditions, needsConditions } from '../renderer/conditions.ts';
 import { loadPiping, needsPiping } from '../renderer/piping.ts';
 import { loadMarkdown, needsMarkdown } from '../renderer/rich-text.ts';
 import { needsResetConfirm, resetConfirm } from '../renderer/actions/start-over.ts';
@@ -44,7 +45,7 @@ export interface MountOptions {
 }
 
 /**
- * Loads the code the form will need at its first render, if any: the calculations, the one_per_screen
+ * Loads the code the form will need at its first render, if any: the calculations, the conditions, the one_per_screen
  * layout, the progress line of steps, the controls of the field types that have a module (types/list.ts),
  * and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
@@ -53,6 +54,7 @@ export function prepareForm(
 ): Promise<unknown> | undefined {
   const needs = [
     needsCalculations(view.definition) && loadCalculations(),
+    needsConditions(view.definition) && loadConditions(),
     needsPiping(view.definition, view.success_message) && loadPiping(),
     needsMarkdown(view.definition, view.success_message) && loadMarkdown(),
     needsFileField(view.definition) && fileField.load(),

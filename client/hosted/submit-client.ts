@@ -78,12 +78,13 @@ export async function refusal(res: Response, t: Words = english): Promise<Submit
  * (no network, 5xx, 429); a refusal throws its SubmitError.
  */
 export async function sendKeptOnce(
-  kept: { endpoint: string; key: string; body: string },
+  kept: { endpoint: string; key: string; body: string; visit?: string },
   t: Words = english,
 ): Promise<boolean> {
   let res: Response;
   try {
-    res = await postResponse(fetch, kept.endpoint, kept.key, kept.body);
+    // The visit as measured when the person sent it offline: the completion keeps its source and time.
+    res = await postResponse(fetch, kept.endpoint, kept.key, kept.body, kept.visit);
   } catch {
     return false;
   }
@@ -96,6 +97,8 @@ export async function sendKeptOnce(
 export interface HeldResponse {
   key: string;
   body: string;
+  /** The visit's Formstead-Visit header as it was at the submit (source, seconds), sent with the response later. */
+  visit?: string;
 }
 
 /**
@@ -136,12 +139,13 @@ export function createSubmitter(
     pending = { clear, body, key };
     const wait = readyAt - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (offline()) return opts.offline!({ key, body });
+    const visit = opts.visitHint?.();
+    if (offline()) return opts.offline!({ key, body, visit });
     let res: Response;
     try {
-      res = await postResponse(fetcher, endpoint, key, body, opts.visitHint?.());
+      res = await postResponse(fetcher, endpoint, key, body, visit);
     } catch {
-      if (offline()) return opts.offline!({ key, body });
+      if (offline()) return opts.offline!({ key, body, visit });
       throw new SubmitError(t('connectionFailed'), { retry: true });
     }
     if (outcomeUnknown(res)) {

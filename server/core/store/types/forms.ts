@@ -44,7 +44,7 @@ export interface FormSettingsRecord {
   acceptUndeclared: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
-  /** End-to-end encryption: the public key, its id and the wrapped private key; null when off (migration 022/024). */
+  /** End-to-end encryption: public key, key id, wrapped private key; null when off (migrations 23 / pg 25). */
   encryption: EncryptionSetting | null;
 }
 

@@ -1,4 +1,4 @@
-// End-to-end encrypted forms (issue 35), as the PostgreSQL store's migration 24.
+// End-to-end encrypted forms (issue 35), as the PostgreSQL store's migration 25.
 import type { Migration } from '../../../../lib/durable/durable-db.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { Migration } from '../../../../lib/durable/durable-db.ts';
  * key), NULL or 'null' when off. Encrypted answers need no column: their `data` is `{"encrypted": ...}`.
  */
 export const encryption: Migration = {
-  id: 22,
+  id: 23,
   name: 'encryption',
   up: `ALTER TABLE forms ADD COLUMN encryption TEXT;`,
 };

@@ -1,4 +1,4 @@
-// End-to-end encrypted forms (issue 35), as the embedded store's migration 22.
+// End-to-end encrypted forms (issue 35), as the embedded store's migration 23.
 import type { PgMigration } from './types.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { PgMigration } from './types.ts';
  * rewrites no rows.
  */
 export const encryption: PgMigration = {
-  id: 24,
+  id: 25,
   name: 'encryption',
   up: `ALTER TABLE forms ADD COLUMN encryption TEXT;`,
 };
