@@ -29,6 +29,8 @@ export interface PublicFormView {
   upload_max_bytes?: number;
   /** The pictures the definition and the logo name, by url (/i/<id>), with their size in pixels. */
   images?: Record<string, { width: number; height: number }>;
+  /** The form keeps partial answers: the page sends what a person typed when they leave (partial-answers.ts). */
+  keep_partial?: true;
 }
 
 /** The message id of the notice shown instead of the form when it takes no answers. */

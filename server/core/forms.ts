@@ -354,6 +354,7 @@ export class FormService {
       responseMailAt: null,
       closeAt: '',
       acceptUndeclared: false,
+      keepPartial: false,
       responseLimit: null,
       closedMessage: '',
       slug: '',

@@ -87,6 +87,8 @@ export class PublicForms {
       render_token: this.antiSpam.renderToken(form.id),
       // For file fields: renderers refuse a larger file before sending it.
       upload_max_bytes: this.config.uploadMaxBytes,
+      // The page sends what a person typed before leaving (keep_partial); absent when the form does not keep it.
+      ...(form.keepPartial && { keep_partial: true }),
       ...(await this.imageSizes(form, definition)),
     };
   }

@@ -40,6 +40,7 @@ export function settingsView(form: FormRecord, reveal = false) {
     redirect_origins: form.redirectOrigins,
     notify_rules: form.notifyRules,
     accept_undeclared: form.acceptUndeclared,
+    keep_partial: form.keepPartial,
   };
 }
 
@@ -139,6 +140,7 @@ export class SettingsService {
       redirectOrigins: body.redirect_origins,
       notifyRules: body.notify_rules,
       acceptUndeclared: body.accept_undeclared,
+      keepPartial: body.keep_partial,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

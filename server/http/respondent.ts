@@ -7,6 +7,7 @@ import { closeAfterAnswer, MAX_BODY_BYTES, parseJsonObject, readBody } from '../
 import { readMultipart, type FormFields } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
+import { PARTIAL_SESSION_FIELD } from '../core/partials/partial-service.ts';
 import { acceptLanguages, chooseLanguage } from '../../shared/definition/translations.ts';
 import { message } from '../../shared/engine/i18n/index.ts';
 import { allFields } from '../../shared/engine/index.ts';
@@ -169,7 +170,14 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
   const hash = idempotencyKey === undefined ? '' : bodyHash(raw);
   if (/^application\/(?:[\w.+-]*\+)?json/i.test(contentType) || !/form/i.test(contentType)) {
     const body = parseJsonObject(raw);
-    const { values, skippedSteps, [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, ...rest } = body;
+    const {
+      values,
+      skippedSteps,
+      [HONEYPOT_FIELD]: honeypot,
+      [RENDER_TOKEN_FIELD]: renderToken,
+      [PARTIAL_SESSION_FIELD]: partialSession,
+      ...rest
+    } = body;
     const unknown = Object.keys(rest);
     if (unknown.length)
       throw new ApiError(
@@ -184,6 +192,7 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
       formPost: false,
       honeypot,
       renderToken,
+      partialSession,
       idempotencyKey,
       bodyHash: hash,
       extras: {},

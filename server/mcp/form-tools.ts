@@ -114,6 +114,10 @@ export const updateFormSettings = defineTool({
     accept_undeclared:
       'true: a plain HTML form post keeps its named inputs that are no field as text under the submission extra ' +
       '(at most 50, names up to 64 characters); default false',
+    keep_partial:
+      'true: the hosted page and embeds send what a person typed once they answered a question and left (or after ' +
+      '30 minutes idle), kept as a partial answer (never passwords, files or signatures), listed with ' +
+      'status=partial and replaced by the answer if they finish; default false',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

@@ -81,6 +81,11 @@ export const settingsSchema = z
     accept_undeclared: z.boolean().meta({
       description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
     }),
+    keep_partial: z.boolean().meta({
+      description:
+        'Pages send what a person typed once they answered a question and left (or after 30 minutes idle), kept ' +
+        'as a partial answer (never passwords, files or signatures)',
+    }),
   })
   .meta({ id: 'Settings' });
 
@@ -132,6 +137,14 @@ export const publicDefinitionSchema = z
         description:
           "The size in pixels of each picture the definition and the theme's logo name, by its url (/i/<id>): " +
           'renderers give images their width and height so the page does not shift as they load',
+      }),
+    keep_partial: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'The form keeps partial answers: once a person answered a question and leaves (or 30 minutes pass), post ' +
+          'what they typed to POST /v1/f/{id}/partial, and send the same session as _session with the answer',
       }),
   })
   .meta({ id: 'PublicDefinition' });

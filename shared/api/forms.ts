@@ -153,6 +153,8 @@ export const settingsPatchSchema = z.strictObject({
   notify_rules: notifyRulesSchema.optional(),
   // A plain HTML form post keeps its named inputs that are no field as text under `extra` (docs/api.md).
   accept_undeclared: z.boolean().optional(),
+  // Pages keep what a person typed before leaving as a partial answer (docs/api.md "Partial answers").
+  keep_partial: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -117,6 +117,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     responseMailAt: null,
     closeAt: '',
     acceptUndeclared: false,
+    keepPartial: false,
     responseLimit: null,
     closedMessage: '',
     slug: '',

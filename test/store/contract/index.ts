@@ -14,6 +14,7 @@ import { imagesContract } from './images.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
+import { partialsContract } from './partials.ts';
 import { rateBucketsContract } from './rate-buckets.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { responseMailContract } from './response-mail.ts';
@@ -42,6 +43,7 @@ const areas = [
   spamContract,
   filesContract,
   imagesContract,
+  partialsContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,

@@ -16,6 +16,7 @@ import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { answerChain } from './021-answer-chain.ts';
+import { partialAnswers } from './022-partial-answers.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   submissionMarks,
   extraImports,
   answerChain,
+  partialAnswers,
 ];
