@@ -11,13 +11,17 @@ import { html } from '../renderer/html.ts';
 import { useWords } from '../renderer/words.ts';
 import { Honeypot } from './honeypot.ts';
 import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './save-progress.ts';
-import { createSubmitter, sendKeptOnce } from './submit-client.ts';
+import { createSubmitter, newIdempotencyKey, sendKeptOnce } from './submit-client.ts';
+import type { PartialSender } from './partial-answers.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
 import { formImages, type PublicFormView } from './view.ts';
 
 /** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
 const offlineQueue = () => import('./offline-queue.ts');
+
+/** The partial answers' sender, fetched only for forms that keep them (keep_partial). */
+const partialAnswers = () => import('./partial-answers.ts');
 
 /** Props of ConnectedForm. */
 export interface ConnectedFormProps {
@@ -67,11 +71,44 @@ export function ConnectedForm(props: ConnectedFormProps) {
       () => {},
     );
   }, []);
+  // Partial answers (keep_partial): the values seen before the sender's code arrived are handed to it then.
+  const root = useRef<HTMLDivElement>(null);
+  const partial = useRef<PartialSender | undefined>(undefined);
+  const seen = useRef<Readonly<Record<string, unknown>>[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per form shown
+  useEffect(() => {
+    if (view.keep_partial)
+      partialAnswers().then(
+        (m) => {
+          partial.current = m.startPartial({
+            url: `${endpoint}/partial`,
+            formId: id,
+            renderToken: view.render_token,
+            honeypot: () => honeypot.current?.value ?? '',
+            definition: view.definition,
+            root: root.current,
+            newId: newIdempotencyKey,
+          });
+          for (const v of seen.current) partial.current.values(v);
+        },
+        () => {},
+      );
+  }, []);
+  const onValues = view.keep_partial
+    ? (v: Readonly<Record<string, unknown>>) => {
+        if (partial.current) partial.current.values(v);
+        else seen.current = [seen.current[0] ?? v, v];
+      }
+    : undefined;
   const send = useMemo(
     () =>
       createSubmitter(
         endpoint,
-        { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' },
+        {
+          renderToken: view.render_token,
+          honeypot: () => honeypot.current?.value ?? '',
+          session: () => partial.current?.session(),
+        },
         {
           visitHint: counter?.hint,
           words: t,
@@ -90,6 +127,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
   const [ending, setEnding] = useState<Ending>();
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
     await send(values, context);
+    partial.current?.finish();
     counter?.submitted();
     const chosen = chooseEnding(view.definition, values);
     setEnding(chosen);
@@ -111,11 +149,12 @@ export function ConnectedForm(props: ConnectedFormProps) {
     message: ending?.message ?? view.success_message,
     allowAnother: view.allow_another_response && !view.redirect_url,
   };
-  return html`<div class="fs-connected">
+  return html`<div class="fs-connected" ref=${root}>
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
-      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst} />
+      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst}
+      onValues=${onValues} />
   </div>`;
 }

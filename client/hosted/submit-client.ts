@@ -16,6 +16,8 @@ const MIN_FILL_MS = 2100;
 export interface AntiSpamFields {
   honeypot(): string;
   renderToken: string;
+  /** The partial answer this one replaces (keep_partial, partial-answers.ts), sent as `_session`. */
+  session?(): string | undefined;
 }
 
 /** A v4 UUID; `crypto.randomUUID` only exists in secure contexts (a LAN address over http is not one). */
@@ -123,7 +125,13 @@ export function createSubmitter(
   const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
   return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
-    const body = JSON.stringify({ values, ...skipped, _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken });
+    const body = JSON.stringify({
+      values,
+      ...skipped,
+      _hp: antiSpam.honeypot(),
+      _rt: antiSpam.renderToken,
+      _session: antiSpam.session?.(),
+    });
     const key = pending?.body === body ? pending.key : newIdempotencyKey();
     pending = { body, key };
     const wait = readyAt - Date.now();

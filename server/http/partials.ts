@@ -8,7 +8,7 @@ import { parseJsonObject, readBody } from '../lib/http-body.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import type { ExportOptions } from '../core/exports/export-options.ts';
-import type { FormRecord } from '../core/store/types.ts';
+import type { FormRecord, PartialFilter } from '../core/store/types.ts';
 import { parseLimit } from '../core/submission-reads.ts';
 import { startDownload } from './exports.ts';
 import { sendJson } from './respond.ts';
@@ -54,6 +54,17 @@ export async function listPartials(
   const filter = { q: query.get('q') || undefined };
   if (format === 'json')
     return sendJson(res, 200, await s.partials.page(form, parseLimit(query.get('limit')), query.get('cursor'), filter));
+  await streamPartialCsv(s, res, form, filter, options);
+}
+
+/** The CSV of the form's partial answers as a download (`{id}-partial-answers.csv`): REST and the panel. */
+export async function streamPartialCsv(
+  s: Services,
+  res: ServerResponse,
+  form: FormRecord,
+  filter: PartialFilter,
+  options: ExportOptions,
+) {
   startDownload(res, 'text/csv; charset=utf-8', `${form.id}-partial-answers.csv`);
   for await (const chunk of s.partials.csv(form, filter, options)) {
     if (res.destroyed) return;

@@ -94,6 +94,11 @@ export class PartialAnswers {
     return true;
   }
 
+  /** How many partial answers the form holds. */
+  count(form: FormRecord): Promise<number> {
+    return this.store.partials.count(form.id);
+  }
+
   /** A page of the form's partial answers, the latest first (GET .../submissions?status=partial). */
   async page(form: FormRecord, limit: number, cursor: string | null, filter?: PartialFilter) {
     const after = cursor === null ? undefined : decodeCursor(cursor);

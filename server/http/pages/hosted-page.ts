@@ -84,6 +84,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       theme: view.theme,
       upload_max_bytes: view.upload_max_bytes,
       images: view.images,
+      keep_partial: view.keep_partial,
     };
     main =
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +

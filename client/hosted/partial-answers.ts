@@ -1,0 +1,143 @@
+// Partial answers (ARCHITECTURE.md Wave 4 "Partial answers"), loaded only by pages of forms with keep_partial
+// (connected-form.ts): once the person has answered a question, what they typed so far is posted to
+// /v1/f/{id}/partial when they leave the page (pagehide, or the page hidden) and after 30 minutes without a
+// change, with the last question they reached. Never a password, a file or a signature (the server drops them
+// by field type as well). The session id lives in sessionStorage for this form, so a reload sends to the same
+// row; the finished answer carries it (`_session`) and replaces the row, after which nothing more is sent.
+// Nothing is imported at run time: what it needs is passed in (scripts/client-entries.mjs, lazyModules).
+import { PARTIAL_IDLE_MS } from '../../shared/api/limits.ts';
+
+/** Types whose values never leave the page in a partial answer. */
+const NEVER_SENT = ['password', 'file', 'signature'];
+
+type Field = { key: string; type: string };
+
+/** Inputs whose value is the text typed (the engine keeps it as it is). */
+const TYPED = ['text', 'email', 'tel', 'url', 'search', 'textarea'];
+
+/** What the page gives the sender. */
+export interface PartialOptions {
+  /** POST /v1/f/{id}/partial on the form's server. */
+  url: string;
+  formId: string;
+  renderToken: string;
+  honeypot(): string;
+  /** The form's definition: its questions in order, with their types. */
+  definition: { fields?: Field[]; steps?: { fields: Field[] }[] };
+  /** The element holding the form: the question that has the focus is the last one reached. */
+  root: HTMLElement | null;
+  /** A new random id (a v4 UUID). */
+  newId(): string;
+}
+
+/** What the page calls: the values as they change, the session for the answer, and the answer sent. */
+export interface PartialSender {
+  values(values: Readonly<Record<string, unknown>>): void;
+  /** The session to send with the answer, when a partial answer may exist. */
+  session(): string | undefined;
+  /** The answer was stored: nothing more is sent for it; a next answer starts a new session. */
+  finish(): void;
+}
+
+/** sessionStorage where the browser allows it (not always in a frame); else none, and a reload starts anew. */
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a value is an answer: text with something in it, a number, yes, a list or object holding one. */
+function answered(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.some(answered);
+  if (typeof value === 'object') return Object.values(value).some(answered);
+  return true;
+}
+
+/** Starts sending partial answers for one form on this page. */
+export function startPartial(o: PartialOptions): PartialSender {
+  const d = o.definition;
+  const fields = d.steps?.length ? d.steps.flatMap((s) => s.fields) : (d.fields ?? []);
+  const order = new Map(fields.map((f, i) => [f.key, i]));
+  const kept = new Set(fields.filter((f) => !NEVER_SENT.includes(f.type)).map((f) => f.key));
+  const key = `formstead:partial:${o.formId}`;
+  const store = storage();
+  let session = store?.getItem(key) ?? undefined;
+  let baseline: string | undefined;
+  let current: Record<string, unknown> = {};
+  let last = '';
+  let sent = '';
+  let idle: ReturnType<typeof setTimeout> | undefined;
+
+  /** The furthest question in the form's order. */
+  const reach = (k: string) => {
+    if ((order.get(k) ?? -1) > (order.get(last) ?? -1)) last = k;
+  };
+  /** The answers a partial answer may hold: known, never sent types left out, each one answered. */
+  const answers = () => Object.fromEntries(Object.entries(current).filter(([k, v]) => kept.has(k) && answered(v)));
+
+  /**
+   * The text being typed, as the field shows it: a tab closed right after a keystroke leaves before the form
+   * has re-rendered with it (the values come after each render), and the last letters would be lost.
+   */
+  const typing = () => {
+    const el = document.activeElement as HTMLInputElement | null;
+    if (el && o.root?.contains(el) && kept.has(el.name) && TYPED.includes(el.type)) current[el.name] = el.value;
+  };
+
+  const send = () => {
+    typing();
+    const values = answers();
+    if (!Object.keys(values).length) return;
+    for (const k of Object.keys(values)) reach(k);
+    if (!session) {
+      session = o.newId();
+      store?.setItem(key, session);
+    }
+    const body = JSON.stringify({ session, values, last: last || undefined, _rt: o.renderToken, _hp: o.honeypot() });
+    if (body === sent) return;
+    sent = body;
+    // text/plain: a "simple" request, so no CORS preflight (the server reads it as JSON).
+    try {
+      if (navigator.sendBeacon?.(o.url, body)) return;
+    } catch {
+      // Falls through to fetch.
+    }
+    fetch(o.url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {});
+  };
+  const leave = () => send();
+  const hidden = () => document.visibilityState === 'hidden' && send();
+  const focused = (e: FocusEvent) => {
+    const k = (e.target as Element | null)?.closest?.('[data-fs-key]')?.getAttribute('data-fs-key');
+    if (k) reach(k);
+  };
+  addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', hidden);
+  o.root?.addEventListener('focusin', focused);
+  let done = false;
+
+  return {
+    values(values) {
+      // The first values are the form's start (prefill, defaults): only what the person changed counts.
+      const text = JSON.stringify(values);
+      baseline ??= text;
+      current = text === baseline ? {} : { ...values };
+      if (done && text !== baseline) done = false;
+      clearTimeout(idle);
+      if (!done) idle = setTimeout(send, PARTIAL_IDLE_MS);
+    },
+    session: () => session,
+    finish() {
+      done = true;
+      clearTimeout(idle);
+      current = {};
+      sent = '';
+      session = undefined;
+      last = '';
+      store?.removeItem(key);
+    },
+  };
+}
