@@ -72,34 +72,19 @@ export function ConnectedForm(props: ConnectedFormProps) {
     );
   }, []);
   // Partial answers (keep_partial): the values seen before the sender's code arrived are handed to it then.
-  const root = useRef<HTMLDivElement>(null);
   const partial = useRef<PartialSender | undefined>(undefined);
-  const seen = useRef<Readonly<Record<string, unknown>>[]>([]);
+  const seen = useRef<Readonly<Record<string, unknown>>[]>([]).current;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per form shown
   useEffect(() => {
     if (view.keep_partial)
       partialAnswers().then(
-        (m) => {
-          partial.current = m.startPartial({
-            url: `${endpoint}/partial`,
-            formId: id,
-            renderToken: view.render_token,
-            honeypot: () => honeypot.current?.value ?? '',
-            definition: view.definition,
-            root: root.current,
-            newId: newIdempotencyKey,
-          });
-          for (const v of seen.current) partial.current.values(v);
-        },
+        (m) => (partial.current = m.startPartial(view, endpoint, honeypot, newIdempotencyKey, seen)),
         () => {},
       );
   }, []);
-  const onValues = view.keep_partial
-    ? (v: Readonly<Record<string, unknown>>) => {
-        if (partial.current) partial.current.values(v);
-        else seen.current = [seen.current[0] ?? v, v];
-      }
-    : undefined;
+  const onValues =
+    view.keep_partial &&
+    ((v: Readonly<Record<string, unknown>>) => (partial.current ? partial.current.values(v) : seen.push(v)));
   const send = useMemo(
     () =>
       createSubmitter(
@@ -149,12 +134,12 @@ export function ConnectedForm(props: ConnectedFormProps) {
     message: ending?.message ?? view.success_message,
     allowAnother: view.allow_another_response && !view.redirect_url,
   };
-  return html`<div class="fs-connected" ref=${root}>
+  return html`<div class="fs-connected">
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
       initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst}
-      onValues=${onValues} />
+      onValues=${onValues || undefined} />
   </div>`;
 }

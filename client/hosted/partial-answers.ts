@@ -10,24 +10,16 @@ import { PARTIAL_IDLE_MS } from '../../shared/api/limits.ts';
 /** Types whose values never leave the page in a partial answer. */
 const NEVER_SENT = ['password', 'file', 'signature'];
 
-type Field = { key: string; type: string };
-
 /** Inputs whose value is the text typed (the engine keeps it as it is). */
 const TYPED = ['text', 'email', 'tel', 'url', 'search', 'textarea'];
 
-/** What the page gives the sender. */
-export interface PartialOptions {
-  /** POST /v1/f/{id}/partial on the form's server. */
-  url: string;
-  formId: string;
-  renderToken: string;
-  honeypot(): string;
-  /** The form's definition: its questions in order, with their types. */
+type Field = { key: string; type: string };
+
+/** What the sender reads of the page's view (client/hosted/view.ts). */
+export interface PartialView {
+  form_id: string;
+  render_token: string;
   definition: { fields?: Field[]; steps?: { fields: Field[] }[] };
-  /** The element holding the form: the question that has the focus is the last one reached. */
-  root: HTMLElement | null;
-  /** A new random id (a v4 UUID). */
-  newId(): string;
 }
 
 /** What the page calls: the values as they change, the session for the answer, and the answer sent. */
@@ -57,13 +49,25 @@ function answered(value: unknown): boolean {
   return true;
 }
 
-/** Starts sending partial answers for one form on this page. */
-export function startPartial(o: PartialOptions): PartialSender {
-  const d = o.definition;
+/**
+ * Starts sending partial answers for one form on this page (the question of this form that has the focus is
+ * the last reached): `endpoint` is its POST /v1/f/{id}, `honeypot` the page's trap input, `newId` makes a
+ * random session id, and `seen` holds the values the page saw before this code arrived.
+ * Arguments by position: the page's side of the call is in every hosted page (hosted.js), so it stays short.
+ */
+export function startPartial(
+  view: PartialView,
+  endpoint: string,
+  honeypot: { readonly current: HTMLInputElement | null },
+  newId: () => string,
+  seen: readonly Readonly<Record<string, unknown>>[] = [],
+): PartialSender {
+  const url = `${endpoint}/partial`;
+  const d = view.definition;
   const fields = d.steps?.length ? d.steps.flatMap((s) => s.fields) : (d.fields ?? []);
   const order = new Map(fields.map((f, i) => [f.key, i]));
   const kept = new Set(fields.filter((f) => !NEVER_SENT.includes(f.type)).map((f) => f.key));
-  const key = `formstead:partial:${o.formId}`;
+  const key = `formstead:partial:${view.form_id}`;
   const store = storage();
   let session = store?.getItem(key) ?? undefined;
   let baseline: string | undefined;
@@ -85,7 +89,7 @@ export function startPartial(o: PartialOptions): PartialSender {
    */
   const typing = () => {
     const el = document.activeElement as HTMLInputElement | null;
-    if (el && o.root?.contains(el) && kept.has(el.name) && TYPED.includes(el.type)) current[el.name] = el.value;
+    if (el && kept.has(el.name) && TYPED.includes(el.type)) current[el.name] = el.value;
   };
 
   const send = () => {
@@ -94,32 +98,39 @@ export function startPartial(o: PartialOptions): PartialSender {
     if (!Object.keys(values).length) return;
     for (const k of Object.keys(values)) reach(k);
     if (!session) {
-      session = o.newId();
+      session = newId();
       store?.setItem(key, session);
     }
-    const body = JSON.stringify({ session, values, last: last || undefined, _rt: o.renderToken, _hp: o.honeypot() });
+    const body = JSON.stringify({
+      session,
+      values,
+      last: last || undefined,
+      _rt: view.render_token,
+      _hp: honeypot.current?.value ?? '',
+    });
     if (body === sent) return;
     sent = body;
     // text/plain: a "simple" request, so no CORS preflight (the server reads it as JSON).
     try {
-      if (navigator.sendBeacon?.(o.url, body)) return;
+      if (navigator.sendBeacon?.(url, body)) return;
     } catch {
       // Falls through to fetch.
     }
-    fetch(o.url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {});
+    fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {});
   };
   const leave = () => send();
   const hidden = () => document.visibilityState === 'hidden' && send();
   const focused = (e: FocusEvent) => {
     const k = (e.target as Element | null)?.closest?.('[data-fs-key]')?.getAttribute('data-fs-key');
-    if (k) reach(k);
+    // Another form on the page (an inline embed beside others) has other questions: only this form's count.
+    if (k && order.has(k)) reach(k);
   };
-  addEventListener('pagehide', leave);
+  window.addEventListener('pagehide', leave);
   document.addEventListener('visibilitychange', hidden);
-  o.root?.addEventListener('focusin', focused);
+  document.addEventListener('focusin', focused);
   let done = false;
 
-  return {
+  const sender: PartialSender = {
     values(values) {
       // The first values are the form's start (prefill, defaults): only what the person changed counts.
       const text = JSON.stringify(values);
@@ -140,4 +151,6 @@ export function startPartial(o: PartialOptions): PartialSender {
       store?.removeItem(key);
     },
   };
+  for (const values of seen) sender.values(values);
+  return sender;
 }

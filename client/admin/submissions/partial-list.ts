@@ -43,6 +43,9 @@ function PartialRows({ rows, fields }: { rows: PartialRow[]; fields: FieldColumn
   </table></div>`;
 }
 
+/** What a partial answer is, in the list's words. */
+const LEFT = 'people who answered some questions and left without sending';
+
 /** The Partial list of one form. */
 export function PartialList({ formId }: { formId: string }) {
   const [filter, setFilter] = useState('');
@@ -82,7 +85,7 @@ export function PartialList({ formId }: { formId: string }) {
     </div>
     <p class="total" aria-live="polite"><strong data-testid="partial-total">${
       filter ? count(rows.length, 'partial answer') : count(page.total, 'partial answer')
-    }</strong>${filter ? ` containing “${filter}”` : ''} · people who answered some questions and left without sending</p>
+    }</strong>${filter ? ` containing “${filter}”` : ''} · ${LEFT}</p>
     ${
       !page.keep &&
       html`<p class="muted small">This form no longer keeps partial answers (Settings › Partial answers); these are from
