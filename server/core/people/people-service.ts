@@ -149,7 +149,8 @@ export class PeopleService {
       'erase',
       who,
       after,
-      `erased ${erased.answers} answers, ${erased.spam} spam, ${erased.partial_answers} partial, ` +
+      `erased ${erased.answers} answers, ${erased.spam} spam, ` +
+        (erased.partial_answers ? `${erased.partial_answers} partial answers, ` : '') +
         `${erased.files} files; ` +
         `${result.mentions_kept} mentions kept`,
     );
