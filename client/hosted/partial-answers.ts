@@ -88,7 +88,9 @@ export function startPartial(
    * has re-rendered with it (the values come after each render), and the last letters would be lost.
    */
   const typing = () => {
-    const el = document.activeElement as HTMLInputElement | null;
+    let el = document.activeElement as HTMLInputElement | null;
+    // The inline embed draws the form in a shadow root: the document sees its host as focused.
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLInputElement;
     if (el && kept.has(el.name) && TYPED.includes(el.type)) current[el.name] = el.value;
   };
 
@@ -121,7 +123,8 @@ export function startPartial(
   const leave = () => send();
   const hidden = () => document.visibilityState === 'hidden' && send();
   const focused = (e: FocusEvent) => {
-    const k = (e.target as Element | null)?.closest?.('[data-fs-key]')?.getAttribute('data-fs-key');
+    // composedPath: inside the inline embed's shadow root, the event's target is the root's host.
+    const k = (e.composedPath()[0] as Element | null)?.closest?.('[data-fs-key]')?.getAttribute('data-fs-key');
     // Another form on the page (an inline embed beside others) has other questions: only this form's count.
     if (k && order.has(k)) reach(k);
   };

@@ -4,6 +4,8 @@
 // without the PIN, with the last question reached; the panel's Submissions › Partial lists it. A person who then
 // sends the form replaces their own. No horizontal scroll and no serious axe finding at 1280 and 390 px.
 // Screenshots: test/artifacts/partial-*.png.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -25,11 +27,20 @@ const definition = () => {
   return { ...base, fields: [...base.fields, { key: 'pin', type: 'password', label: 'PIN' }] };
 };
 
-/** Tabs forward until the focused element matches `selector` (at most 60 presses): the keyboard's way there. */
+/**
+ * Tabs forward until the focused element (inside a shadow root too) matches `selector` (at most 60 presses): the
+ * keyboard's way there.
+ */
 async function tabTo(page: Page, selector: string) {
   for (let i = 0; i < 60; i++) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    const matches = await page.evaluate((sel) => {
+      // Inside the inline embed's shadow root, the document sees the root's host as focused.
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return el?.matches(sel) ?? false;
+    }, selector);
+    if (matches) return;
   }
   throw new Error(`Tab never reached ${selector}`);
 }
@@ -137,6 +148,42 @@ t('the panel lists it under Submissions › Partial, with where the person stopp
   await page.getByTestId('submission-total').filter({ hasText: '0 submissions' }).waitFor();
   assert.equal(errors, []);
   await page.context().close();
+});
+
+t('the inline embed on another site, one question per screen: two questions answered, the tab closed', async () => {
+  const base = contactDefinition({ title: 'One at a time', layout: 'one_per_screen' });
+  const published = await call(server.url, 'POST', '/v1/forms', { key, body: { definition: base } });
+  const id = published.json.form_id as string;
+  await call(server.url, 'PATCH', `/v1/forms/${id}`, { key, body: { keep_partial: true } });
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host site</title></head><body>
+    <main><h1>Our host site</h1><script src="${server.url}/embed.js" data-form="${id}" data-mode="inline"></script>
+    </main></body></html>`;
+  const host = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
+    await tab.locator('.fs-renderer-host').waitFor();
+    await tabTo(tab, 'input[name="name"]');
+    await tab.keyboard.type('Hedy Lamarr');
+    await tab.keyboard.press('Enter');
+    await tab.locator('input[name="email"]').waitFor();
+    await tabTo(tab, 'input[name="email"]');
+    await tab.keyboard.type('hedy@example.com');
+    await tab.close({ runBeforeUnload: true });
+    const list = async () =>
+      (await call(server.url, 'GET', `/v1/forms/${id}/submissions?status=partial`, { key })).json.submissions as any[];
+    await within(10_000, "the embed's partial answer arrives", async () => (await list()).length === 1);
+    const [kept] = await list();
+    assert.equal(kept.values, { name: 'Hedy Lamarr', email: 'hedy@example.com' });
+    assert.is(kept.last_question, 'email', 'the question on screen when the tab closed');
+  } finally {
+    await new Promise((r) => host.close(r));
+  }
 });
 
 t('a person who sends the form replaces their own partial answer; the other stays', async () => {
