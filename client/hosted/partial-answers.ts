@@ -1,9 +1,10 @@
 // Partial answers (ARCHITECTURE.md Wave 4 "Partial answers"), loaded only by pages of forms with keep_partial
 // (connected-form.ts): once the person has answered a question, what they typed so far is posted to
-// /v1/f/{id}/partial when they leave the page (pagehide, or the page hidden) and after 30 minutes without a
-// change, with the last question they reached. Never a password, a file or a signature (the server drops them
-// by field type as well). The session id lives in sessionStorage for this form, so a reload sends to the same
-// row; the finished answer carries it (`_session`) and replaces the row, after which nothing more is sent.
+// /v1/f/{id}/partial when they leave the page (pagehide, the page hidden, or in the popup and slider embeds the
+// focus leaving the frame) and after 30 minutes without a change, with the last question they reached. Never a
+// password, a file or a signature (the server drops them by field type as well). The session id lives in
+// sessionStorage for this form, so a reload sends to the same row; the finished answer carries it (`_session`)
+// and replaces the row, after which nothing more is sent.
 // Nothing is imported at run time: what it needs is passed in (scripts/client-entries.mjs, lazyModules).
 import { PARTIAL_IDLE_MS } from '../../shared/api/limits.ts';
 
@@ -129,6 +130,9 @@ export function startPartial(
     if (k && order.has(k)) reach(k);
   };
   window.addEventListener('pagehide', leave);
+  // In a frame (the popup and slider embeds) the focus leaving it is the person closing the popup: a
+  // frame's pagehide may not get its beacon out when the tab closes, and the host page may stay open.
+  if (window.top !== window) window.addEventListener('blur', leave);
   document.addEventListener('visibilitychange', hidden);
   document.addEventListener('focusin', focused);
   let done = false;

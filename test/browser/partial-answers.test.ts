@@ -150,41 +150,85 @@ t('the panel lists it under Submissions › Partial, with where the person stopp
   await page.context().close();
 });
 
-t('the inline embed on another site, one question per screen: two questions answered, the tab closed', async () => {
-  const base = contactDefinition({ title: 'One at a time', layout: 'one_per_screen' });
-  const published = await call(server.url, 'POST', '/v1/forms', { key, body: { definition: base } });
-  const id = published.json.form_id as string;
-  await call(server.url, 'PATCH', `/v1/forms/${id}`, { key, body: { keep_partial: true } });
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host site</title></head><body>
-    <main><h1>Our host site</h1><script src="${server.url}/embed.js" data-form="${id}" data-mode="inline"></script>
-    </main></body></html>`;
+/** Serves `snippet` in a page of another site while `body` runs; answers that page's address to `body`. */
+async function onHostSite(snippet: string, body: (url: string) => Promise<void>) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host site</title></head><body>
+    <main><h1>Our host site</h1>${snippet}</main></body></html>`;
   const host = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page);
+    res.end(html);
   });
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const tab = await context.newPage();
-    await tab.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
-    await tab.locator('.fs-renderer-host').waitFor();
-    await tabTo(tab, 'input[name="name"]');
-    await tab.keyboard.type('Hedy Lamarr');
-    await tab.keyboard.press('Enter');
-    await tab.locator('input[name="email"]').waitFor();
-    await tabTo(tab, 'input[name="email"]');
-    await tab.keyboard.type('hedy@example.com');
-    await tab.close({ runBeforeUnload: true });
-    const list = async () =>
-      (await call(server.url, 'GET', `/v1/forms/${id}/submissions?status=partial`, { key })).json.submissions as any[];
-    await within(10_000, "the embed's partial answer arrives", async () => (await list()).length === 1);
-    const [kept] = await list();
-    assert.equal(kept.values, { name: 'Hedy Lamarr', email: 'hedy@example.com' });
-    assert.is(kept.last_question, 'email', 'the question on screen when the tab closed');
+    await body(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
   } finally {
     await new Promise((r) => host.close(r));
   }
+}
+
+/** A form of the owner's that keeps partial answers; its id and a reader of its partial answers. */
+async function keepingForm(overrides: Record<string, unknown>) {
+  const published = await call(server.url, 'POST', '/v1/forms', {
+    key,
+    body: { definition: contactDefinition(overrides) },
+  });
+  const id = published.json.form_id as string;
+  await call(server.url, 'PATCH', `/v1/forms/${id}`, { key, body: { keep_partial: true } });
+  const list = async () =>
+    (await call(server.url, 'GET', `/v1/forms/${id}/submissions?status=partial`, { key })).json.submissions as any[];
+  return { id, list };
+}
+
+t('the inline embed on another site, one question per screen: two questions answered, the tab closed', async () => {
+  const { id, list } = await keepingForm({ title: 'One at a time', layout: 'one_per_screen' });
+  await onHostSite(
+    `<script src="${server.url}/embed.js" data-form="${id}" data-mode="inline"></script>`,
+    async (url) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const tab = await context.newPage();
+      await tab.goto(url);
+      await tab.locator('.fs-renderer-host').waitFor();
+      await tabTo(tab, 'input[name="name"]');
+      await tab.keyboard.type('Hedy Lamarr');
+      await tab.keyboard.press('Enter');
+      await tab.locator('input[name="email"]').waitFor();
+      await tabTo(tab, 'input[name="email"]');
+      await tab.keyboard.type('hedy@example.com');
+      await tab.close({ runBeforeUnload: true });
+      await within(10_000, "the embed's partial answer arrives", async () => (await list()).length === 1);
+      const [kept] = await list();
+      assert.equal(kept.values, { name: 'Hedy Lamarr', email: 'hedy@example.com' });
+      assert.is(kept.last_question, 'email', 'the question on screen when the tab closed');
+    },
+  );
 });
+
+t(
+  'the popup embed: answered in its frame by keyboard, then the popup closed (the focus leaves the frame)',
+  async () => {
+    const { id, list } = await keepingForm({ title: 'Popup' });
+    await onHostSite(
+      `<script src="${server.url}/embed.js" data-form="${id}" data-mode="popup"></script>`,
+      async (url) => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 844 } });
+        const tab = await context.newPage();
+        await tab.goto(url);
+        await tab.getByRole('button', { name: 'Open the form' }).press('Enter');
+        const frame = tab.frameLocator('dialog iframe');
+        await frame.locator('.fs-renderer-host').waitFor();
+        await frame.locator('input[name="name"]').focus();
+        await tab.keyboard.type('Mary Jackson');
+        await tab.keyboard.press('Tab');
+        await tab.keyboard.type('mary@example.com');
+        await tab.keyboard.press('Escape');
+        await tab.locator('dialog[open]').waitFor({ state: 'detached' });
+        await tab.close({ runBeforeUnload: true });
+        await within(10_000, "the popup's partial answer arrives", async () => (await list()).length === 1);
+        assert.equal((await list())[0].values, { name: 'Mary Jackson', email: 'mary@example.com' });
+      },
+    );
+  },
+);
 
 t('a person who sends the form replaces their own partial answer; the other stays', async () => {
   const page = await respondent();
