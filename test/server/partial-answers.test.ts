@@ -3,6 +3,8 @@
 // kept (only the form's questions, never a password, file or signature, each value checked by its type), the
 // spam token, a later beacon replacing an earlier one, the finished answer replacing it, the list and CSV with
 // `status=partial`, deletion with the form, and never a webhook or a mail for one.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PARTIAL_BODY_MAX_BYTES } from '../../shared/api/limits.ts';
@@ -286,6 +288,29 @@ function scenarios(name: string, env: () => Record<string, string>) {
     for (const q of ['format=xlsx', 'format=jsonl', 'tag=x']) {
       const r = await api('GET', `/v1/forms/${id}/submissions?status=partial&${q}`, { key: OWNER_KEY });
       assert.is(r.status, 400, `${q}: ${r.text}`);
+    }
+  });
+
+  t('MCP get_submissions with status "partial" lists them as the REST list does', async () => {
+    const { id, rt } = await form();
+    await partial(id, { session: session('mcp'), values: { name: 'Via MCP' }, _rt: rt });
+    const client = new Client({ name: 'formstead-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${OWNER_KEY}` } },
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'get_submissions', arguments: { form_id: id, status: 'partial' } });
+      assert.not.ok(result.isError, JSON.stringify(result.content));
+      assert.equal(result.structuredContent, { submissions: await partials(id) });
+      const tagged = await client.callTool({
+        name: 'get_submissions',
+        arguments: { form_id: id, status: 'partial', tag: 'x' },
+      });
+      assert.ok(tagged.isError);
+    } finally {
+      await client.close();
     }
   });
 
