@@ -57,3 +57,6 @@ export const PARTIAL_BODY_MAX_BYTES = 64 * 1024;
 
 /** A page sends what a person typed after this long without a change (as well as when they leave): 30 minutes. */
 export const PARTIAL_IDLE_MS = 30 * 60 * 1000;
+
+/** A form keeps at most this many partial answers; a new one past it takes the place of the one sent longest ago. */
+export const PARTIALS_PER_FORM_MAX = 10_000;

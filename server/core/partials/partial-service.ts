@@ -3,7 +3,7 @@
 // Never a submission: not counted as one, never sent to webhooks, Slack, Discord or mail (nothing here hands
 // one to those), listed apart with `?status=partial`, deleted by the form's retention, by erasure and with
 // the form.
-import { EVENT_SESSION_PATTERN } from '../../../shared/api/limits.ts';
+import { EVENT_SESSION_PATTERN, PARTIALS_PER_FORM_MAX } from '../../../shared/api/limits.ts';
 import { badRequest, conflict, invalid, notFound } from '../../lib/api-error.ts';
 import { csvRow } from '../../lib/csv.ts';
 import type { AntiSpam } from '../antispam.ts';
@@ -81,16 +81,19 @@ export class PartialAnswers {
       throw invalid(['values: holds no answer a partial answer keeps (never passwords, files or signatures)']);
     const { id } = newTimeOrderedRow();
     const at = now.toISOString();
-    await this.store.partials.save({
-      id,
-      formId: form.id,
-      session: body.session as string,
-      formVersion: form.version,
-      values,
-      lastKey: lastQuestion(definition, values, body.last),
-      createdAt: at,
-      updatedAt: at,
-    });
+    await this.store.partials.save(
+      {
+        id,
+        formId: form.id,
+        session: body.session as string,
+        formVersion: form.version,
+        values,
+        lastKey: lastQuestion(definition, values, body.last),
+        createdAt: at,
+        updatedAt: at,
+      },
+      PARTIALS_PER_FORM_MAX,
+    );
     return true;
   }
 

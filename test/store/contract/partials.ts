@@ -18,6 +18,9 @@ const partial = (formId: string, session: string, updatedMs = 0, over: Partial<P
   ...over,
 });
 
+/** A limit no row here reaches, but the limit's own rows. */
+const MAX = 100;
+
 /** Rows for partial answers. */
 export function partialsContract(backend: string, factory: StoreFactory) {
   const { rule, run } = contractSuite(backend, 'partials', factory);
@@ -25,7 +28,7 @@ export function partialsContract(backend: string, factory: StoreFactory) {
   rule('partials.save', 'a partial answer reads back field for field and answers its id', async ({ store }) => {
     const f = await form(store, (await workspace(store)).id);
     const p = partial(f.id, 'session-a', 0, { values: { name: 'é "quoted"', stars: 4, list: ['a'] } });
-    assert.is(await store.partials.save(p), p.id);
+    assert.is(await store.partials.save(p, MAX), p.id);
     assert.equal(await store.partials.page(f.id, 10), [p]);
   });
   rule(
@@ -34,17 +37,46 @@ export function partialsContract(backend: string, factory: StoreFactory) {
     async ({ store }) => {
       const f = await form(store, (await workspace(store)).id);
       const first = partial(f.id, 'session-a', 0);
-      await store.partials.save(first);
+      await store.partials.save(first, MAX);
       const later = partial(f.id, 'session-a', SECOND, { formVersion: 2, values: { name: 'Bo' }, lastKey: 'name' });
-      assert.is(await store.partials.save(later), first.id, 'the kept id');
+      assert.is(await store.partials.save(later, MAX), first.id, 'the kept id');
       assert.equal(await store.partials.page(f.id, 10), [{ ...later, id: first.id, createdAt: first.createdAt }]);
       // The same session on another form is another row.
       const g = await form(store, (await workspace(store)).id);
-      await store.partials.save(partial(g.id, 'session-a'));
+      await store.partials.save(partial(g.id, 'session-a'), MAX);
       assert.is(await store.partials.count(f.id), 1);
       assert.is(await store.partials.count(g.id), 1);
     },
   );
+  rule(
+    'partials.save',
+    'the limit: at 3 a new session evicts the one sent longest ago; a known one evicts nothing',
+    async ({ store }) => {
+      const f = await form(store, (await workspace(store)).id);
+      const g = await form(store, (await workspace(store)).id);
+      const [a, b, c] = [0, 1, 2].map((n) => partial(f.id, `s${n}-session`, n * SECOND));
+      for (const p of [a, b, c]) await store.partials.save(p, 3);
+      await store.partials.save(partial(g.id, 'other-session'), 3);
+      assert.is(await store.partials.count(f.id), 3, 'the 3rd of 3 is kept');
+      await store.partials.save(partial(f.id, a.session, 3 * SECOND, { values: { name: 'Again' } }), 3);
+      assert.equal((await store.partials.page(f.id, 10)).map((p) => p.id).sort(), [a.id, b.id, c.id].sort());
+      const d = partial(f.id, 'd-session', 4 * SECOND);
+      await store.partials.save(d, 3);
+      assert.equal(
+        (await store.partials.page(f.id, 10)).map((p) => p.id),
+        [d.id, a.id, c.id],
+        'b, sent longest ago, made room',
+      );
+      assert.is(await store.partials.count(g.id), 1, "another form's are not counted");
+    },
+  );
+  rule('partials.save', 'ten new sessions at once under a limit of 4: exactly 4 kept', async ({ store }) => {
+    const f = await form(store, (await workspace(store)).id);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, n) => store.partials.save(partial(f.id, `race-${n}-session`, n), 4)),
+    );
+    assert.is(await store.partials.count(f.id), 4);
+  });
   rule(
     'partials.page',
     'latest first; the cursor goes on after (time, id); q matches the values in any ASCII case',
@@ -54,7 +86,7 @@ export function partialsContract(backend: string, factory: StoreFactory) {
         partial(f.id, `s${n}-session`, n * SECOND, { values: { name: `Person ${n}` } }),
       );
       const tie = partial(f.id, 'tie-session', 2 * SECOND, { values: { name: 'Tie' } });
-      for (const p of [...rows, tie]) await store.partials.save(p);
+      for (const p of [...rows, tie]) await store.partials.save(p, MAX);
       const all = await store.partials.page(f.id, 10);
       const [top, second] = [rows[2], tie].sort((a, b) => (a.id < b.id ? 1 : -1));
       assert.equal(
@@ -76,8 +108,8 @@ export function partialsContract(backend: string, factory: StoreFactory) {
   rule('partials.count', "counts the form's rows only", async ({ store }) => {
     const f = await form(store, (await workspace(store)).id);
     assert.is(await store.partials.count(f.id), 0);
-    await store.partials.save(partial(f.id, 'one-session'));
-    await store.partials.save(partial(f.id, 'two-session'));
+    await store.partials.save(partial(f.id, 'one-session'), MAX);
+    await store.partials.save(partial(f.id, 'two-session'), MAX);
     assert.is(await store.partials.count(f.id), 2);
   });
   rule(
@@ -86,9 +118,9 @@ export function partialsContract(backend: string, factory: StoreFactory) {
     async ({ store }) => {
       const f = await form(store, (await workspace(store)).id);
       const g = await form(store, (await workspace(store)).id);
-      await store.partials.save(partial(f.id, 'gone-session'));
+      await store.partials.save(partial(f.id, 'gone-session'), MAX);
       const kept = partial(g.id, 'gone-session');
-      await store.partials.save(kept);
+      await store.partials.save(kept, MAX);
       assert.is(await store.partials.deleteSession(f.id, 'gone-session'), 1);
       assert.is(await store.partials.deleteSession(f.id, 'gone-session'), 0);
       assert.equal(await store.partials.page(f.id, 10), []);
@@ -103,7 +135,7 @@ export function partialsContract(backend: string, factory: StoreFactory) {
       const g = await form(store, (await workspace(store)).id);
       const [a, b] = [partial(f.id, 'a-session'), partial(f.id, 'b-session')];
       const other = partial(g.id, 'c-session');
-      for (const p of [a, b, other]) await store.partials.save(p);
+      for (const p of [a, b, other]) await store.partials.save(p, MAX);
       assert.is(await store.partials.delete(f.id, [a.id, other.id, uuid()]), 1);
       assert.is(await store.partials.delete(f.id, []), 0);
       assert.equal(await store.partials.page(f.id, 10), [b]);
@@ -119,7 +151,7 @@ export function partialsContract(backend: string, factory: StoreFactory) {
       const atCutoff = partial(f.id, 'at-session', SECOND);
       const g = await form(store, (await workspace(store)).id);
       const elsewhere = partial(g.id, 'old-session', 0);
-      for (const p of [older, atCutoff, elsewhere]) await store.partials.save(p);
+      for (const p of [older, atCutoff, elsewhere]) await store.partials.save(p, MAX);
       assert.is(await store.partials.deleteOlderThan(f.id, at(SECOND)), 1);
       assert.equal(await store.partials.page(f.id, 10), [atCutoff]);
       assert.equal(await store.partials.page(g.id, 10), [elsewhere], "another form's are its own retention's");
@@ -128,9 +160,9 @@ export function partialsContract(backend: string, factory: StoreFactory) {
   rule('partials.save', "a deleted form's partial answers go with it; rows outlive a restart", async (world) => {
     const f = await form(world.store, (await workspace(world.store)).id);
     const g = await form(world.store, (await workspace(world.store)).id);
-    await world.store.partials.save(partial(f.id, 'gone-session'));
+    await world.store.partials.save(partial(f.id, 'gone-session'), MAX);
     const kept = partial(g.id, 'kept-session');
-    await world.store.partials.save(kept);
+    await world.store.partials.save(kept, MAX);
     await world.store.forms.delete(f.id);
     assert.is(await world.store.partials.count(f.id), 0);
     if (!world.canReopen) return;

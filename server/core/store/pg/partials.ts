@@ -1,7 +1,7 @@
 // Partial answers on PostgreSQL: a session's later beacon replaces its row by the unique (form_id, session) index.
 import { toPartial } from '../rows.ts';
 import type { Store } from '../types.ts';
-import type { Param, PgDatabase } from './db.ts';
+import { LockClass, lockKey, type Param, type PgDatabase } from './db.ts';
 
 // lower() in the "C" collation folds ASCII letters only, as the embedded store does; the needle is folded alike.
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -9,17 +9,34 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase(
 /** The partial answers part of the store. */
 export function partialQueries(db: PgDatabase): Store['partials'] {
   return {
-    save: async (p) => {
-      const row = await db.get(
-        `INSERT INTO partial_answers (id, form_id, session, form_version, data, last_key, created_at, updated_at)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-          ON CONFLICT (form_id, session) DO UPDATE SET form_version = excluded.form_version, data = excluded.data,
-            last_key = excluded.last_key, updated_at = excluded.updated_at
-          RETURNING id`,
-        [p.id, p.formId, p.session, p.formVersion, JSON.stringify(p.values), p.lastKey, p.createdAt, p.updatedAt],
-      );
-      return row!.id as string;
-    },
+    save: (p, maxPerForm) =>
+      db.tx(async (tx) => {
+        // Under the form's lock, so concurrent new sessions cannot together pass the limit.
+        await lockKey(tx, LockClass.partials, p.formId);
+        const mine = await tx.get('SELECT 1 AS x FROM partial_answers WHERE form_id = $1 AND session = $2', [
+          p.formId,
+          p.session,
+        ]);
+        const held = Number(
+          (await tx.get('SELECT COUNT(*) AS n FROM partial_answers WHERE form_id = $1', [p.formId]))?.n ?? 0,
+        );
+        // A new session at the limit: the partial answer last sent longest ago makes room.
+        if (!mine && held >= maxPerForm)
+          await tx.q(
+            `DELETE FROM partial_answers WHERE id IN (SELECT id FROM partial_answers WHERE form_id = $1
+              ORDER BY updated_at, id LIMIT $2)`,
+            [p.formId, held - maxPerForm + 1],
+          );
+        const row = await tx.get(
+          `INSERT INTO partial_answers (id, form_id, session, form_version, data, last_key, created_at, updated_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            ON CONFLICT (form_id, session) DO UPDATE SET form_version = excluded.form_version, data = excluded.data,
+              last_key = excluded.last_key, updated_at = excluded.updated_at
+            RETURNING id`,
+          [p.id, p.formId, p.session, p.formVersion, JSON.stringify(p.values), p.lastKey, p.createdAt, p.updatedAt],
+        );
+        return row!.id as string;
+      }),
     page: async (formId, limit, after, filter) => {
       const params: Param[] = [formId];
       let sql = 'SELECT * FROM partial_answers WHERE form_id = $1';

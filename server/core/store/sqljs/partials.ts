@@ -1,4 +1,5 @@
-// Partial answers on sql.js. Writes are serial, so replacing a session's row by its unique index is one write.
+// Partial answers on sql.js. Writes are serial, so the per-form limit and the replacement of a session's row are
+// kept inside one write.
 import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
 import { toPartial } from '../rows.ts';
 import type { Store } from '../types.ts';
@@ -9,8 +10,22 @@ const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase(
 /** The partial answers part of the store. */
 export function partialQueries(db: DurableDatabase): Store['partials'] {
   return {
-    save: (p) =>
+    save: (p, maxPerForm) =>
       db.write((tx) => {
+        const mine = tx.get('SELECT 1 AS x FROM partial_answers WHERE form_id = ? AND session = ?', [
+          p.formId,
+          p.session,
+        ]);
+        const held = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM partial_answers WHERE form_id = ?', [
+          p.formId,
+        ])!.n;
+        // A new session at the limit: the partial answer last sent longest ago makes room.
+        if (!mine && held >= maxPerForm)
+          tx.run(
+            `DELETE FROM partial_answers WHERE id IN (SELECT id FROM partial_answers WHERE form_id = ?
+              ORDER BY updated_at, id LIMIT ?)`,
+            [p.formId, held - maxPerForm + 1],
+          );
         tx.run(
           `INSERT INTO partial_answers (id, form_id, session, form_version, data, last_key, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -27,8 +27,10 @@ export interface PartialQueries {
   /**
    * Stores the partial answer of (form, session), replacing the values, version, last question and update
    * time of an earlier one of the same session (which keeps its id and creation time); answers the kept id.
+   * A new session on a form that holds `maxPerForm` already first deletes the one last updated longest ago
+   * (concurrent saves never leave more than `maxPerForm`).
    */
-  save(partial: PartialRecord): Promise<string>;
+  save(partial: PartialRecord, maxPerForm: number): Promise<string>;
   /** A form's partial answers, the latest update first, after the `(updatedAt, id)` cursor when given. */
   page(
     formId: string,
