@@ -27,6 +27,7 @@ const lazyModules = {
   'client/renderer/one-per-screen/questions.ts': '/assets/one-per-screen.js',
   'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
   'client/hosted/offline-queue.ts': '/assets/offline-queue.js',
+  'client/hosted/partial-answers.ts': '/assets/partial-answers.js',
   'client/renderer/lazy/file-input.ts': '/assets/file-input.js',
   'client/renderer/lazy/reset-confirm.ts': '/assets/reset-confirm.js',
   'client/renderer/lazy/language-switch.ts': '/assets/language-switch.js',

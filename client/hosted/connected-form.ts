@@ -11,7 +11,8 @@ import { html } from '../renderer/html.ts';
 import { useWords } from '../renderer/words.ts';
 import { Honeypot } from './honeypot.ts';
 import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './save-progress.ts';
-import { createSubmitter, sendKeptOnce } from './submit-client.ts';
+import { createSubmitter, newIdempotencyKey, sendKeptOnce } from './submit-client.ts';
+import type { PartialSender } from './partial-answers.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
 import { formImages, type PublicFormView } from './view.ts';
@@ -21,6 +22,8 @@ const offlineQueue = () => import('./offline-queue.ts');
 
 /** The envelope code, only for encrypted forms (prepareForm fetches it before the first render). */
 export const encryptionCode = () => import('./encrypt-answer.ts');
+/** The partial answers' sender, fetched only for forms that keep them (keep_partial). */
+const partialAnswers = () => import('./partial-answers.ts');
 
 /** Props of ConnectedForm. */
 export interface ConnectedFormProps {
@@ -74,11 +77,29 @@ export function ConnectedForm(props: ConnectedFormProps) {
       () => {},
     );
   }, []);
+  // Partial answers (keep_partial): the values seen before the sender's code arrived are handed to it then.
+  const partial = useRef<PartialSender | undefined>(undefined);
+  const seen = useRef<Readonly<Record<string, unknown>>[]>([]).current;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per form shown
+  useEffect(() => {
+    if (view.keep_partial)
+      partialAnswers().then(
+        (m) => (partial.current = m.startPartial(view, endpoint, honeypot, newIdempotencyKey, seen)),
+        () => {},
+      );
+  }, []);
+  const onValues =
+    view.keep_partial &&
+    ((v: Readonly<Record<string, unknown>>) => (partial.current ? partial.current.values(v) : seen.push(v)));
   const send = useMemo(
     () =>
       createSubmitter(
         endpoint,
-        { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' },
+        {
+          renderToken: view.render_token,
+          honeypot: () => honeypot.current?.value ?? '',
+          session: () => partial.current?.session(),
+        },
         {
           visitHint: counter?.hint,
           words: t,
@@ -100,6 +121,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
   const [ending, setEnding] = useState<Ending>();
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
     await send(values, context);
+    partial.current?.finish();
     counter?.submitted();
     const chosen = chooseEnding(view.definition, values);
     setEnding(chosen);
@@ -128,6 +150,6 @@ export function ConnectedForm(props: ConnectedFormProps) {
       uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
       onQuestion=${counter?.question}
       initialValues=${initialValues} saveProgressKey=${encryption ? undefined : savedAnswersKey(id)}
-      focusFirst=${props.focusFirst} />
+      focusFirst=${props.focusFirst} onValues=${onValues || undefined} />
   </div>`;
 }

@@ -17,6 +17,8 @@ const MIN_FILL_MS = 2100;
 export interface AntiSpamFields {
   honeypot(): string;
   renderToken: string;
+  /** The partial answer this one replaces (keep_partial, partial-answers.ts), sent as `_session`. */
+  session?(): string | undefined;
 }
 
 /** A v4 UUID; `crypto.randomUUID` only exists in secure contexts (a LAN address over http is not one). */
@@ -129,7 +131,7 @@ export function createSubmitter(
   const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
   return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
-    const spam = { _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken };
+    const spam = { _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken, _session: antiSpam.session?.() };
     const clear = JSON.stringify({ values, ...skipped, ...spam });
     // The same answers again keep their key and, encrypted, their envelope: a retry sends the same bytes.
     const same = pending?.clear === clear;

@@ -31,6 +31,8 @@ export interface PublicFormView {
   images?: Record<string, { width: number; height: number }>;
   /** An end-to-end encrypted form's public key: answers are encrypted with it before they are posted. */
   encryption?: { public_key: JsonWebKey; key_id: string } | null;
+  /** The form keeps partial answers: the page sends what a person typed when they leave (partial-answers.ts). */
+  keep_partial?: true;
 }
 
 /** The message id of the notice shown instead of the form when it takes no answers. */

@@ -359,6 +359,7 @@ export class FormService {
       closeAt: '',
       acceptUndeclared: false,
       encryption: null,
+      keepPartial: false,
       responseLimit: null,
       closedMessage: '',
       slug: '',

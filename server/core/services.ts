@@ -35,6 +35,7 @@ import { QuestionSummaries } from './stats/question-summary.ts';
 import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
+import { PartialAnswers } from './partials/partial-service.ts';
 import { SubmissionMarks } from './submission-marks.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
 import { SubmissionImport } from './imports/submission-import.ts';
@@ -57,6 +58,8 @@ export interface Services {
   settings: SettingsService;
   rateLimits: RateLimits;
   reads: SubmissionReads;
+  /** Partial answers (keep_partial): taken from pages, listed with status=partial, gone when the person finishes. */
+  partials: PartialAnswers;
   /** The owner's tags, note and status on answers (REST PATCH and the panel). */
   marks: SubmissionMarks;
   /** Imports of existing answers (POST /v1/forms/{id}/submissions/import). */
@@ -193,6 +196,7 @@ export function createServices(
   });
   const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting, images);
   const members = new MemberService(store, accounts, config.publicUrl);
+  const reads = new SubmissionReads(store, new SignedCursor(secret), files);
   const sso =
     config.oidc && new SingleSignOn(config.oidc.name, config.oidc, config.publicUrl, secret, accounts, members, log);
   return {
@@ -206,7 +210,8 @@ export function createServices(
     spam: new SpamService(store, submissions, forms.definitions),
     settings,
     rateLimits,
-    reads: new SubmissionReads(store, new SignedCursor(secret), files),
+    reads,
+    partials: new PartialAnswers(store, forms.definitions, antiSpam, reads),
     marks: new SubmissionMarks(store),
     imports: new SubmissionImport(store, forms.definitions, config, files, submissions),
     antiSpam,

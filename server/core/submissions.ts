@@ -12,6 +12,7 @@ import {
   type FormDefinition,
 } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
+import { EVENT_SESSION_PATTERN } from '../../shared/api/limits.ts';
 import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import { log } from '../lib/log.ts';
@@ -55,6 +56,8 @@ export interface SubmitInput {
   visit?: VisitHint;
   /** An encrypted form's envelope (server/core/encryption/encrypted-post.ts); undefined when not posted. */
   encrypted?: unknown;
+  /** The page's partial-answer session (`_session`): its partial answer goes once this answer is stored. */
+  partialSession?: unknown;
 }
 
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
@@ -375,6 +378,14 @@ export class SubmissionService {
       if (outcome.record.bodyHash !== input.bodyHash) throw keyReused();
       return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
     }
+    // The person finished: the answer replaces their partial one (ARCHITECTURE.md Wave 4 "Partial answers").
+    if (typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession))
+      // The answer is stored either way: a failed removal leaves the partial answer to retention, never fails it.
+      await this.store.partials
+        .deleteSession(form.id, input.partialSession)
+        .catch((err) =>
+          log('warning: a finished partial answer was not removed', { form_id: form.id, error: String(err) }),
+        );
     this.react({
       form,
       submissionId: id,

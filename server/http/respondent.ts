@@ -7,6 +7,7 @@ import { closeAfterAnswer, MAX_BODY_BYTES, parseJsonObject, readBody } from '../
 import { readMultipart, type FormFields } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
+import { PARTIAL_SESSION_FIELD } from '../core/partials/partial-service.ts';
 import { acceptLanguages, chooseLanguage } from '../../shared/definition/translations.ts';
 import { message } from '../../shared/engine/i18n/index.ts';
 import { allFields } from '../../shared/engine/index.ts';
@@ -175,6 +176,7 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
       encrypted,
       [HONEYPOT_FIELD]: honeypot,
       [RENDER_TOKEN_FIELD]: renderToken,
+      [PARTIAL_SESSION_FIELD]: partialSession,
       ...rest
     } = body;
     const unknown = Object.keys(rest);
@@ -191,6 +193,7 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
       formPost: false,
       honeypot,
       renderToken,
+      partialSession,
       idempotencyKey,
       bodyHash: hash,
       extras: {},

@@ -3,6 +3,7 @@ import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, getForm, listForms, publishForm } from './forms.ts';
 import { getStats, getSummary, postEvents } from './events.ts';
+import { postPartial } from './partials.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
 import { adminUploadImage, serveImage, uploadImage } from './images.ts';
@@ -82,6 +83,8 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/v1/f/:id/definition', handler: byFormAddress(s, publicDefinition(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/events', handler: byFormAddress(s, preflight(s)) },
     { method: 'POST', path: '/v1/f/:id/events', handler: byFormAddress(s, postEvents(s)) },
+    { method: 'OPTIONS', path: '/v1/f/:id/partial', handler: byFormAddress(s, preflight(s)) },
+    { method: 'POST', path: '/v1/f/:id/partial', handler: byFormAddress(s, postPartial(s)) },
     // Pages
     { method: 'GET', path: '/f/:id', handler: byFormAddress(s, hostedPage(s)) },
     { method: 'GET', path: '/f/:id/thanks', handler: byFormAddress(s, thanksPage(s)) },

@@ -3,6 +3,7 @@
 import { answersSummary } from '../core/stats/summary-view.ts';
 import * as z from 'zod';
 import { publishBodySchema, settingsPatchSchema } from '../../shared/api/forms.ts';
+import { badRequest } from '../lib/api-error.ts';
 import { parseLimit } from '../core/submission-reads.ts';
 import { parseSubmissionFilter } from '../core/submission-marks.ts';
 import { requireEditor } from '../core/principal.ts';
@@ -114,6 +115,10 @@ export const updateFormSettings = defineTool({
     accept_undeclared:
       'true: a plain HTML form post keeps its named inputs that are no field as text under the submission extra ' +
       '(at most 50, names up to 64 characters); default false',
+    keep_partial:
+      'true: the hosted page and embeds send what a person typed once they answered a question and left (or after ' +
+      '30 minutes idle), kept as a partial answer (never passwords, files or signatures), listed with ' +
+      'status=partial and replaced by the answer if they finish; default false',
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);
@@ -153,7 +158,13 @@ const submissionsInput = z.strictObject({
   cursor: z.string().optional().describe('The next_cursor of the previous page'),
   // Only described here: parseSubmissionFilter, the REST rule, reads them (a bad one answers 400 invalid_filter).
   tag: z.string().optional().describe('Only responses the owner tagged with this (trimmed, any case)'),
-  status: z.string().optional().describe('Only responses with this status: new, seen or done'),
+  status: z
+    .string()
+    .optional()
+    .describe(
+      'Only responses with this status: new, seen or done; partial: the partial answers instead (forms with ' +
+        'keep_partial: what people typed before leaving, each with last_question), latest first',
+    ),
   q: z.string().optional().describe('Only responses whose values contain this text (ASCII letters in any case)'),
 });
 
@@ -176,14 +187,17 @@ export const getSubmissions = defineTool({
       rest,
     );
     const form = await ctx.services.forms.requireInScope(principal, form_id);
+    const limited = parseLimit(limit === undefined || limit === null ? null : String(limit));
+    // Partial answers are listed apart, as REST's status=partial (server/http/partials.ts).
+    if (status === 'partial') {
+      if (typeof tag === 'string' && tag) throw badRequest('invalid_query', ['tag: partial answers have no tags']);
+      return ctx.services.partials.page(form, limited, cursor ?? null, {
+        q: typeof q === 'string' && q ? q : undefined,
+      });
+    }
     const given: Record<string, unknown> = { tag, status, q };
     const filter = parseSubmissionFilter((name) => (typeof given[name] === 'string' ? (given[name] as string) : null));
-    return ctx.services.reads.page(
-      form,
-      parseLimit(limit === undefined || limit === null ? null : String(limit)),
-      cursor ?? null,
-      filter,
-    );
+    return ctx.services.reads.page(form, limited, cursor ?? null, filter);
   },
 });
 

@@ -83,6 +83,11 @@ export const settingsSchema = z
       description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
     }),
     encryption: encryptionViewSchema,
+    keep_partial: z.boolean().meta({
+      description:
+        'Pages send what a person typed once they answered a question and left (or after 30 minutes idle), kept ' +
+        'as a partial answer (never passwords, files or signatures)',
+    }),
   })
   .meta({ id: 'Settings' });
 
@@ -136,5 +141,13 @@ export const publicDefinitionSchema = z
           'renderers give images their width and height so the page does not shift as they load',
       }),
     encryption: publicEncryptionSchema,
+    keep_partial: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'The form keeps partial answers: once a person answered a question and leaves (or 30 minutes pass), post ' +
+          'what they typed to POST /v1/f/{id}/partial, and send the same session as _session with the answer',
+      }),
   })
   .meta({ id: 'PublicDefinition' });

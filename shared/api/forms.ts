@@ -156,6 +156,8 @@ export const settingsPatchSchema = z.strictObject({
   accept_undeclared: z.boolean().optional(),
   // End-to-end encryption (shared/api/encryption.ts; docs/api.md "Encrypted forms").
   encryption: encryptionSettingSchema.optional(),
+  // Pages keep what a person typed before leaving as a partial answer (docs/api.md "Partial answers").
+  keep_partial: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

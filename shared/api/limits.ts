@@ -57,3 +57,12 @@ export const SUBMISSION_STATUSES = ['new', 'seen', 'done'] as const;
 
 /** A form's notification rules (the `notify_rules` setting): at most 10. */
 export const NOTIFY_RULES_MAX = 10;
+
+/** POST /v1/f/{id}/partial: a partial answer's body is at most 64 KB, as an answer's (413 past it, nothing kept). */
+export const PARTIAL_BODY_MAX_BYTES = 64 * 1024;
+
+/** A page sends what a person typed after this long without a change (as well as when they leave): 30 minutes. */
+export const PARTIAL_IDLE_MS = 30 * 60 * 1000;
+
+/** A form keeps at most this many partial answers; a new one past it takes the place of the one sent longest ago. */
+export const PARTIALS_PER_FORM_MAX = 10_000;

@@ -16,5 +16,9 @@ export const submitBodySchema = z
     skippedSteps: z.array(z.string()).optional().meta({ description: 'Ids of steps the person skipped' }),
     _hp: z.string().optional().meta({ description: 'Honeypot: must be empty' }),
     _rt: z.string().optional().meta({ description: 'The render_token of GET /v1/f/{id}/definition' }),
+    _session: z.string().optional().meta({
+      description:
+        'On a form with keep_partial: the session of POST /v1/f/{id}/partial, whose partial answer this replaces',
+    }),
   })
   .meta({ id: 'SubmitBody' });

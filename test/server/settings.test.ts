@@ -50,6 +50,7 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     notify_rules: [],
     accept_undeclared: false,
     encryption: null,
+    keep_partial: false,
   });
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');

@@ -16,6 +16,7 @@ export const settingLabels: Record<string, string> = {
   confirmation_email_field: 'Confirmation email',
   confirmation_message: 'Confirmation message',
   retention_days: 'Keep answers',
+  keep_partial: 'Partial answers',
   slug: 'Form address',
   close_at: 'Close the form on',
   response_limit: 'Stop after',

@@ -1,7 +1,7 @@
 // The settings tab: the form's main settings, its emails and email rules, address and closing, how long
-// answers are kept, its look and the sites a plain HTML form post may send people back to, as one page with one
-// Save (save-bar.ts). Every part shows the same draft, which form-detail.ts keeps above the tab switch
-// (use-settings-draft.ts), so nothing typed is lost by switching tabs or saving.
+// answers are kept, whether partial answers are, its look and the sites a plain HTML form post may send people
+// back to, as one page with one Save (save-bar.ts). Every part shows the same draft, which form-detail.ts
+// keeps above the tab switch (use-settings-draft.ts), so nothing typed is lost by switching tabs or saving.
 //
 // Adding a part: write a component that takes SettingsPartProps (settings-part.ts), shows `draft.<field>`
 // and calls `set('<field>', value)`, add it to the list below, and give its fields a label (and sentences
@@ -16,6 +16,7 @@ import { ClosingSettings } from './closing-settings.ts';
 import { MailSettings } from './mail-settings.ts';
 import { NotifyRulesSetting } from './notify-rules-setting.ts';
 import { RedirectOriginsSetting } from './redirect-origins-setting.ts';
+import { PartialSetting } from './partial-setting.ts';
 import { RetentionSetting } from './retention-setting.ts';
 import { SaveBar } from './save-bar.ts';
 import { SettingsForm } from './settings-form.ts';
@@ -70,6 +71,7 @@ export function SettingsTab({
     ${versions.data && html`<${NotifyRulesSetting} ...${part} fields=${fields} />`}
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${part} />
+    <${PartialSetting} ...${part} />
     <${ThemeSettings} ...${part} formId=${form.form_id} />
     <${RedirectOriginsSetting} ...${part} />
     <${SaveBar} draft=${draft} canEdit=${canEdit} hostedUrl=${form.hosted_url} />

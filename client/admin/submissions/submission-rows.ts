@@ -34,7 +34,15 @@ interface Props {
  * makes the row taller rather than running into the next one; hidden from screen readers, which have
  * the column's header) and its value.
  */
-const Cell = ({ label, class: className, children }: { label: string; class?: string; children: ComponentChildren }) =>
+export const Cell = ({
+  label,
+  class: className,
+  children,
+}: {
+  label: string;
+  class?: string;
+  children: ComponentChildren;
+}) =>
   html`<td class=${className}><span class="cell-label" aria-hidden="true">${label}</span><div
     class="cell-value">${children}</div></td>`;
 

@@ -12,6 +12,7 @@ import type {
   FormRecord,
   IdempotencyRecord,
   ImageRecord,
+  PartialRecord,
   InviteRecord,
   OutboxRecord,
   SignedHead,
@@ -111,6 +112,7 @@ export const toForm = (r: Row): FormRecord => ({
   slug: (r.slug as string | null | undefined) ?? '',
   acceptUndeclared: bool(r.accept_undeclared),
   encryption: r.encryption ? JSON.parse(r.encryption as string) : null,
+  keepPartial: bool(r.keep_partial),
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -202,6 +204,17 @@ export const toImage = (r: Row): ImageRecord => ({
   createdAt: r.created_at as ImageRecord['createdAt'],
 });
 
+export const toPartial = (r: Row): PartialRecord => ({
+  id: r.id as string,
+  formId: r.form_id as string,
+  session: r.session as string,
+  formVersion: Number(r.form_version),
+  values: JSON.parse(r.data as string),
+  lastKey: r.last_key as string,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+});
+
 export const toDraft = (r: Row): DraftRecord => ({
   id: r.id as DraftRecord['id'],
   workspaceId: r.workspace_id as DraftRecord['workspaceId'],
@@ -262,6 +275,7 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   notifyRules: { column: 'notify_rules', kind: 'json' },
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
   encryption: { column: 'encryption', kind: 'json' },
+  keepPartial: { column: 'keep_partial', kind: 'bool' },
 };
 
 /** A link of `answer_links`, joined to its answer's `data` (null once the answer is deleted). */

@@ -7,6 +7,7 @@ import type { AuditQueries } from './types/audit.ts';
 import type { ChainQueries } from './types/chain.ts';
 import type { FileQueries } from './types/files.ts';
 import type { ImageQueries } from './types/images.ts';
+import type { PartialQueries } from './types/partials.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
@@ -25,6 +26,7 @@ export type * from './types/identity.ts';
 export type * from './types/images.ts';
 export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
+export type * from './types/partials.ts';
 export type * from './types/stats.ts';
 export type * from './types/submissions.ts';
 export type * from './types/tallies.ts';
@@ -59,6 +61,8 @@ export interface Store {
   files: FileQueries;
   /** Pictures of forms' fields, options and logos (their bytes beside the store, as files). */
   images: ImageQueries;
+  /** What people typed on forms that keep partial answers before they left (one row per form and page session). */
+  partials: PartialQueries;
   outbox: OutboxQueries;
   /**
    * Token buckets of the rate limits (core/rate-limits.ts), in the store so that every instance on one

@@ -91,6 +91,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       images: view.images,
       // An encrypted form's public key: the script encrypts the answers with it before posting.
       encryption: view.encryption,
+      keep_partial: view.keep_partial,
     };
     main =
       // An encrypted form is answered only through its script, which encrypts the answers before they leave.

@@ -118,6 +118,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     closeAt: '',
     acceptUndeclared: false,
     encryption: null,
+    keepPartial: false,
     responseLimit: null,
     closedMessage: '',
     slug: '',

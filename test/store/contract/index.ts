@@ -15,6 +15,7 @@ import { talliesContract } from './tallies.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
+import { partialsContract } from './partials.ts';
 import { rateBucketsContract } from './rate-buckets.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { responseMailContract } from './response-mail.ts';
@@ -44,6 +45,7 @@ const areas = [
   filesContract,
   imagesContract,
   talliesContract,
+  partialsContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,

@@ -199,6 +199,7 @@ export const formOwnedTables: string[] = [
   'spam_submissions',
   'files',
   'images',
+  'partial_answers',
   'outbox',
   'form_daily_counts',
   'answer_tallies',

@@ -6,6 +6,7 @@ import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
+import { partialQueries } from './partials.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -57,6 +58,7 @@ export async function openPgStore(
     webhooks: webhookQueries(db),
     files: fileQueries(db),
     images: imageQueries(db),
+    partials: partialQueries(db),
     spam: spamQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),

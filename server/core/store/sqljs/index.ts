@@ -8,6 +8,7 @@ import { tallyQueries } from './tallies.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
+import { partialQueries } from './partials.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -35,6 +36,7 @@ export async function openSqlJsStore(
     webhooks: webhookQueries(db),
     files: fileQueries(db),
     images: imageQueries(db),
+    partials: partialQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     spam: spamQueries(db),

@@ -72,6 +72,7 @@ export const copiedTables: CopiedTable[] = [
   { name: 'spam_submissions', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
   { name: 'files', key: ['id'] },
   { name: 'images', key: ['id'] },
+  { name: 'partial_answers', key: ['id'] },
   // Counts only (no personal data): copied as they are; a rerun skips counters already there.
   // Chained per workspace: rows keep their numbers, so the chain reads in the same order.
   { name: 'audit_log', key: ['seq'], serial: { column: 'seq' } },

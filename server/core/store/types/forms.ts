@@ -42,6 +42,8 @@ export interface FormSettingsRecord {
   redirectOrigins: string[];
   /** An HTML form post keeps its undeclared named inputs as text under `extra` (migration 020/022). */
   acceptUndeclared: boolean;
+  /** Pages send what a person typed before leaving, kept as a partial answer (migration 022/024; core/partials/). */
+  keepPartial: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
   /** End-to-end encryption: public key, key id, wrapped private key; null when off (migrations 23 / pg 25). */

@@ -26,6 +26,7 @@ import { submissionMarks } from './021-submission-marks.ts';
 import { extraImports } from './022-extra-imports.ts';
 import { answerChain } from './023-answer-chain.ts';
 import { answerTallies } from './024-answer-tallies.ts';
+import { partialAnswers } from './026-partial-answers.ts';
 import type { PgMigration } from './types.ts';
 import { encryption } from './025-encryption.ts';
 
@@ -55,4 +56,5 @@ export const pgMigrations: PgMigration[] = [
   answerChain,
   answerTallies,
   encryption,
+  partialAnswers,
 ];

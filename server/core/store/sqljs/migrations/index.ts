@@ -17,6 +17,7 @@ import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { answerChain } from './021-answer-chain.ts';
 import { answerTallies } from './022-answer-tallies.ts';
+import { partialAnswers } from './024-partial-answers.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   answerChain,
   answerTallies,
   encryption,
+  partialAnswers,
 ];
