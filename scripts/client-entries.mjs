@@ -32,6 +32,7 @@ const lazyModules = {
   'client/renderer/lazy/provided-field.ts': '/assets/provided-field.js',
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
+  'client/renderer/lazy/edit-link.ts': '/assets/edit-link.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
   // Field types with a module of their own (client/renderer/types/list.ts).
   'client/renderer/types/rating.ts': '/assets/type-rating.js',

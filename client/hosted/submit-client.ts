@@ -121,19 +121,20 @@ export function createSubmitter(
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
   let pending: { body: string; key: string } | undefined;
   const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
-  return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
+  // Resolves with the server's answer (undefined when kept offline): a form that allows edits reads its edit_url.
+  return async (values: Record<string, unknown>, context: SubmitContext): Promise<Response | undefined> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
     const body = JSON.stringify({ values, ...skipped, _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken });
     const key = pending?.body === body ? pending.key : newIdempotencyKey();
     pending = { body, key };
     const wait = readyAt - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (offline()) return opts.offline!({ key, body });
+    if (offline()) return opts.offline!({ key, body }) as Promise<undefined>;
     let res: Response;
     try {
       res = await postResponse(fetcher, endpoint, key, body, opts.visitHint?.());
     } catch {
-      if (offline()) return opts.offline!({ key, body });
+      if (offline()) return opts.offline!({ key, body }) as Promise<undefined>;
       throw new SubmitError(t('connectionFailed'), { retry: true });
     }
     if (outcomeUnknown(res)) {
@@ -143,7 +144,7 @@ export function createSubmitter(
       throw new SubmitError(message, { retry: true });
     }
     pending = undefined;
-    if (res.ok) return;
+    if (res.ok) return res;
     throw await refusal(res, t);
   };
 }

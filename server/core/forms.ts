@@ -354,6 +354,8 @@ export class FormService {
       responseMailAt: null,
       closeAt: '',
       acceptUndeclared: false,
+      allowEditDays: 0,
+      webhookEvents: ['submission.created'],
       responseLimit: null,
       closedMessage: '',
       slug: '',

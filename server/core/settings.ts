@@ -40,6 +40,8 @@ export function settingsView(form: FormRecord, reveal = false) {
     redirect_origins: form.redirectOrigins,
     notify_rules: form.notifyRules,
     accept_undeclared: form.acceptUndeclared,
+    allow_edit_days: form.allowEditDays,
+    webhook_events: form.webhookEvents,
   };
 }
 
@@ -139,6 +141,8 @@ export class SettingsService {
       redirectOrigins: body.redirect_origins,
       notifyRules: body.notify_rules,
       acceptUndeclared: body.accept_undeclared,
+      allowEditDays: body.allow_edit_days,
+      webhookEvents: body.webhook_events as FormRecord['webhookEvents'] | undefined,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

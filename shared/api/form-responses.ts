@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FormDefinition, ShowCondition } from '../definition/schema.ts';
 import { themeSchema } from './theme.ts';
+import { WEBHOOK_EVENTS } from './limits.ts';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
 const formStatus = z.enum(['active', 'paused']);
@@ -80,6 +81,12 @@ export const settingsSchema = z
       .meta({ description: 'Addresses also mailed for the responses that match every condition of their rule' }),
     accept_undeclared: z.boolean().meta({
       description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
+    }),
+    allow_edit_days: z.number().int().meta({
+      description: 'Days a respondent may edit their answer through the private link they get (0: no edits)',
+    }),
+    webhook_events: z.array(z.enum(WEBHOOK_EVENTS)).meta({
+      description: 'Events sent to webhook_url (submission.created, submission.updated, submission.deleted)',
     }),
   })
   .meta({ id: 'Settings' });

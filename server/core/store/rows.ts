@@ -110,6 +110,8 @@ export const toForm = (r: Row): FormRecord => ({
   closedMessage: (r.closed_message as string | null | undefined) ?? '',
   slug: (r.slug as string | null | undefined) ?? '',
   acceptUndeclared: bool(r.accept_undeclared),
+  allowEditDays: (r.allow_edit_days as number | null | undefined) ?? 0,
+  webhookEvents: r.webhook_events ? JSON.parse(r.webhook_events as string) : ['submission.created'],
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -260,6 +262,8 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
   notifyRules: { column: 'notify_rules', kind: 'json' },
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
+  allowEditDays: { column: 'allow_edit_days' },
+  webhookEvents: { column: 'webhook_events', kind: 'json' },
 };
 
 /** A link of `answer_links`, joined to its answer's `data` (null once the answer is deleted). */

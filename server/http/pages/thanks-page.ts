@@ -6,6 +6,7 @@ import { h } from 'preact';
 import { Success } from '../../../client/renderer/success/success.ts';
 import { pipeText } from '../../../shared/engine/index.ts';
 import { thanksSubmissionId } from '../../core/thanks-links.ts';
+import { editPagePath } from '../../core/edits/edit-links.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
@@ -36,19 +37,37 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   const backLink = back
     ? `<p class="fs-back-link"><a href="${escapeHtml(back.href)}">Back to ${escapeHtml(back.host)}</a></p>`
     : '';
+  const edit = await editLink(s, view.form_id, ctx.query.get('edit'));
   // Embeddable: a form posted without JavaScript inside the embed's iframe lands here.
   sendHtml(
     ctx.res,
     200,
     hostedDocument({
       title,
-      body: pageHeader(title) + renderHtml(success) + backLink,
-      noindex: view.unclaimed,
+      body: pageHeader(title) + renderHtml(success) + edit + backLink,
+      noindex: view.unclaimed || edit !== '',
       theme: view.theme,
     }),
-    { embeddable: true },
+    // A page carrying a private edit link is never stored by a cache.
+    { embeddable: true, headers: edit ? { 'cache-control': 'no-store' } : {} },
   );
 };
+
+/**
+ * The private edit link a page without JavaScript was sent here with (`?edit=<token>`, allow_edit_days), shown as
+ * "Change your answer" while it works; nothing for a bad or expired one.
+ */
+async function editLink(s: Services, formId: string, token: string | null): Promise<string> {
+  if (!token) return '';
+  const open = await s.edits.links.open(formId, token).catch(() => undefined);
+  if (!open) return '';
+  const href = editPagePath(formId, token);
+  const until = open.expiresAt.slice(0, 10);
+  return (
+    `<p class="fs-edit-link"><a href="${escapeHtml(href)}">Change your answer</a> ` +
+    `<span>(this private link works until ${escapeHtml(until)}; keep it to yourself)</span></p>`
+  );
+}
 
 /** The answers a signed thank-you link stands for; none for a missing, foreign or expired link or a spam post. */
 async function pipedValues(s: Services, formId: string, token: string | null): Promise<Record<string, unknown>> {

@@ -3,6 +3,7 @@ import type { Store } from '../types.ts';
 import { ChainLinker, chainQueries } from './chain.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
+import { editQueries } from './edits.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
 import { formQueries } from './forms.ts';
@@ -64,6 +65,7 @@ export async function openPgStore(
     jobs: jobQueries(db),
     audit: auditQueries(db),
     chain: chainQueries(db),
+    edits: editQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.

@@ -1,6 +1,7 @@
 // The forms area of the Store: forms with their settings and versions, and drafts being edited.
 import type { SubmissionRecord } from './submissions.ts';
 import type { ShowCondition } from '../../../../shared/definition/schema.ts';
+import type { WebhookEvent } from '../../../../shared/api/limits.ts';
 
 /** Per-form settings of spec 2.11 as stored (secret in full). */
 export interface FormSettingsRecord {
@@ -43,6 +44,10 @@ export interface FormSettingsRecord {
   acceptUndeclared: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
+  /** Days a respondent's edit link works, 0 for no edits (migration 022/024; core/edits/). */
+  allowEditDays: number;
+  /** The events the form's webhook receives (migration 022/024); spec 6's `submission.created` by default. */
+  webhookEvents: WebhookEvent[];
 }
 
 /** One notification rule: a response whose accepted values match every condition of `when` also mails `email`. */

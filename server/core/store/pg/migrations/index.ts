@@ -25,6 +25,7 @@ import { images } from './020-images.ts';
 import { submissionMarks } from './021-submission-marks.ts';
 import { extraImports } from './022-extra-imports.ts';
 import { answerChain } from './023-answer-chain.ts';
+import { answerEdits } from './024-answer-edits.ts';
 import type { PgMigration } from './types.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
@@ -51,4 +52,5 @@ export const pgMigrations: PgMigration[] = [
   submissionMarks,
   extraImports,
   answerChain,
+  answerEdits,
 ];

@@ -21,6 +21,7 @@ import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
 import { submissionMarks } from './019-submission-marks.ts';
 import { extraImports } from './020-extra-imports.ts';
+import { answerEdits } from './022-answer-edits.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   submissionMarks,
   extraImports,
   answerChain,
+  answerEdits,
 ];
