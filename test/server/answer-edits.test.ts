@@ -41,8 +41,8 @@ const tokenOf = (url: string) => url.split('/').pop()!;
 
 async function scenario(server: RunningServer, receiver: HttpsReceiver, expire: (formId: string) => Promise<void>) {
   const tag = Math.random().toString(36).slice(2, 8);
-  const opted = await formWithWebhook(server, receiver, `/opted-${tag}`);
-  const plain = await formWithWebhook(server, receiver, `/plain-${tag}`);
+  const opted = await formWithWebhook(server, receiver, `/status/200/opted-${tag}`);
+  const plain = await formWithWebhook(server, receiver, `/status/200/plain-${tag}`);
 
   // The settings at and past their edges: nothing changes on a refusal.
   for (const bad of [-1, 31, 1.5, '3']) {
@@ -142,8 +142,8 @@ async function scenario(server: RunningServer, receiver: HttpsReceiver, expire: 
   assert.equal([now.values, now.revisions.map((r: any) => r.values)], [third, [ADA, changed]]);
 
   // Receivers: the opted-in one gets created, then each update, signed; the default one only created.
-  await receiver.waitFor(() => receiver.to(`/opted-${tag}`).length >= 3, 'created and two updates');
-  const got = receiver.to(`/opted-${tag}`);
+  await receiver.waitFor(() => receiver.to(`/status/200/opted-${tag}`).length >= 3, 'created and two updates');
+  const got = receiver.to(`/status/200/opted-${tag}`);
   assert.equal(
     got.map((r) => [r.json.type, r.json.submission_id, r.verified]),
     [
@@ -203,8 +203,8 @@ async function scenario(server: RunningServer, receiver: HttpsReceiver, expire: 
     (await call(server.url, 'DELETE', `/v1/forms/${opted.id}/submissions/${id}`, { key: OWNER_KEY })).status,
     204,
   );
-  await receiver.waitFor(() => receiver.to(`/opted-${tag}`).length >= 4, 'the deletion');
-  const gone = receiver.to(`/opted-${tag}`)[3];
+  await receiver.waitFor(() => receiver.to(`/status/200/opted-${tag}`).length >= 4, 'the deletion');
+  const gone = receiver.to(`/status/200/opted-${tag}`)[3];
   assert.equal(
     [gone.json.type, gone.json.submission_id, gone.json.reason, gone.verified, gone.json.values],
     ['submission.deleted', id, 'deleted', true, undefined],
@@ -231,7 +231,7 @@ async function scenario(server: RunningServer, receiver: HttpsReceiver, expire: 
 
   // The receiver of spec 6 (default events) saw its one created delivery and nothing else (its deletion came first).
   assert.equal(
-    receiver.to(`/plain-${tag}`).map((r) => r.json.type),
+    receiver.to(`/status/200/plain-${tag}`).map((r) => r.json.type),
     ['submission.created'],
   );
   view = await call(server.url, 'GET', `/v1/forms/${plain.id}`, { key: OWNER_KEY });

@@ -15,6 +15,7 @@ import { MailSettings } from './mail-settings.ts';
 import { NotifyRulesSetting } from './notify-rules-setting.ts';
 import { RedirectOriginsSetting } from './redirect-origins-setting.ts';
 import { RetentionSetting } from './retention-setting.ts';
+import { EditsSetting } from './edits-setting.ts';
 import { SaveBar } from './save-bar.ts';
 import { SettingsForm } from './settings-form.ts';
 import type { SettingsPartProps } from './settings-part.ts';
@@ -52,6 +53,7 @@ export function SettingsTab({ form, canEdit, draft }: { form: FormDetail; canEdi
     ${versions.data && html`<${NotifyRulesSetting} ...${part} fields=${fields} />`}
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${part} />
+    <${EditsSetting} ...${part} />
     <${ThemeSettings} ...${part} formId=${form.form_id} />
     <${RedirectOriginsSetting} ...${part} />
     <${SaveBar} draft=${draft} canEdit=${canEdit} hostedUrl=${form.hosted_url} />

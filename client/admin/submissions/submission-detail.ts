@@ -19,6 +19,7 @@ import { navigate } from '../use-route.ts';
 import { Answer } from './answer.ts';
 import { deleteSubmissions } from './delete-submissions.ts';
 import { MarksEditor } from './marks-editor.ts';
+import { Revisions } from './revisions.ts';
 
 const deliveryState: Record<string, string> = {
   pending: 'Waiting to retry',
@@ -143,6 +144,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
         <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>
     </div>
+    <${Revisions} detail=${detail.data} />
     <${Section} title="Status, tags and note">
       <${MarksEditor} key=${s.id} formId=${formId} marks=${s} canEdit=${me.role !== 'viewer'} />
     <//>

@@ -1,7 +1,8 @@
 // A respondent's edit of their answer through its private link (ARCHITECTURE.md Wave 4 "Respondents edit their
 // answer"): the link is checked (edit-links.ts), the values are checked by the engine exactly as a submit's are,
-// against the form's current version (the one the edit page shows), and stored in one write with the earlier values as a revision, an `edit` link
-// of the form's chain, the idempotency record and a `submission.updated` delivery for receivers that opted in.
+// against the form's current version (the one the edit page shows), and stored in one write with the earlier
+// values as a revision, an `edit` link of the form's chain, the idempotency record and a `submission.updated`
+// delivery for receivers that opted in.
 // Closing, response limits and quotas do not apply: the answer was taken already. File and signature fields keep
 // what they hold (an edit cannot upload).
 import { allFields, chooseEnding, evaluateSubmission } from '../../../shared/engine/index.ts';

@@ -103,6 +103,8 @@ export function sendHostedPage(
       success_message: view.success_message,
       redirect_url: view.redirect_url,
       allow_another_response: view.allow_another_response,
+      // The page loads the code showing the private edit link after a send (not on the edit page itself).
+      allow_edit: edit ? undefined : view.allow_edit,
       theme: view.theme,
       upload_max_bytes: view.upload_max_bytes,
       images: view.images,

@@ -85,7 +85,8 @@ export function editQueries(db: PgDatabase): Store['edits'] {
         const last = await tx.get(LAST_ANSWER_LINK, [e.formId, [e.submissionId]]);
         const replaced = (last?.hash as string | undefined) ?? null;
         await tx.q(
-          'INSERT INTO submission_revisions (form_id, submission_id, n, at, data, link_pos) VALUES ($1, $2, $3, $4, $5, $6)',
+          'INSERT INTO submission_revisions (form_id, submission_id, n, at, data, link_pos) ' +
+            'VALUES ($1, $2, $3, $4, $5, $6)',
           [e.formId, e.submissionId, n, e.at, row.data, (last ? Number(last.pos) : null) as number],
         );
         await tx.q(APPEND, [
