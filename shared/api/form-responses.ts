@@ -58,6 +58,11 @@ export const settingsSchema = z
     success_message: z.string(),
     redirect_url: z.string(),
     allow_another_response: z.boolean(),
+    allow_edit: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Days a respondent may edit their answer through the edit_url a submit answers with' }),
     notify_mode: z.enum(['milestones', 'off']),
     notify_email: z.boolean(),
     webhook_url: z.string(),

@@ -10,7 +10,7 @@ import { answerText } from './answer.ts';
 type Detail = SubmissionDetail;
 type Field = Detail['fields'][number];
 
-/** A value as compared: no answer, an empty text and an empty list are all "empty" (a page without JavaScript sends ""). */
+/** A value as compared: no answer, "" and [] are all empty (a page without JavaScript sends ""). */
 const comparable = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? '' : JSON.stringify(v);
 
@@ -40,7 +40,10 @@ export function Revisions({ detail }: { detail: Detail }) {
         <p><strong>Changed <${Time} iso=${v.at} /></strong> <span class="muted small">${fullTime(v.at)}</span></p>
         <ul>${changedKeys(fields, v.values, v.next).map(
           (k) => html`<li><span>${byKey.get(k)?.label ?? k}:</span> <del>${shown(k, v.values[k])}</del>
-            <span aria-hidden="true"> → </span><span class="sr-only"> changed to </span><ins>${shown(k, v.next[k])}</ins></li>`,
+            <span aria-hidden="true"> → </span><span class="sr-only"> changed to </span><ins>${shown(
+              k,
+              v.next[k],
+            )}</ins></li>`,
         )}</ul>
       </li>`,
     )}</ol>

@@ -26,10 +26,12 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   const ending = view.definition.endings?.find((e) => e.id === ctx.query.get('e'));
   const message = ending?.message ?? view.success_message;
   // The view already drops redirect_url for unclaimed forms; spec 2.11: no "another" while a redirect is set.
+  const edit = await editLink(s, view.form_id, ctx.query.get('edit'));
   const success = h(Success, {
     message: pipeText(view.definition, message, await pipedValues(s, view.form_id, ctx.query.get('r'))),
     allowAnother: view.allow_another_response && !view.redirect_url,
     anotherHref: `/f/${encodeURIComponent(view.form_id)}`,
+    children: edit,
   });
   const title = view.definition.title || 'Thank you';
   // After a plain form post from another site: a way back there (signed, so no one can make it point elsewhere).
@@ -37,15 +39,14 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   const backLink = back
     ? `<p class="fs-back-link"><a href="${escapeHtml(back.href)}">Back to ${escapeHtml(back.host)}</a></p>`
     : '';
-  const edit = await editLink(s, view.form_id, ctx.query.get('edit'));
   // Embeddable: a form posted without JavaScript inside the embed's iframe lands here.
   sendHtml(
     ctx.res,
     200,
     hostedDocument({
       title,
-      body: pageHeader(title) + renderHtml(success) + edit + backLink,
-      noindex: view.unclaimed || edit !== '',
+      body: pageHeader(title) + renderHtml(success) + backLink,
+      noindex: view.unclaimed || edit !== null,
       theme: view.theme,
     }),
     // A page carrying a private edit link is never stored by a cache.
@@ -57,15 +58,17 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
  * The private edit link a page without JavaScript was sent here with (`?edit=<token>`, allow_edit_days), shown as
  * "Change your answer" while it works; nothing for a bad or expired one.
  */
-async function editLink(s: Services, formId: string, token: string | null): Promise<string> {
-  if (!token) return '';
+async function editLink(s: Services, formId: string, token: string | null) {
+  if (!token) return null;
   const open = await s.edits.links.open(formId, token).catch(() => undefined);
-  if (!open) return '';
-  const href = editPagePath(formId, token);
+  if (!open) return null;
   const until = open.expiresAt.slice(0, 10);
-  return (
-    `<p class="fs-edit-link"><a href="${escapeHtml(href)}">Change your answer</a> ` +
-    `<span>(this private link works until ${escapeHtml(until)}; keep it to yourself)</span></p>`
+  return h(
+    'p',
+    { class: 'fs-edit-link' },
+    h('a', { href: editPagePath(formId, token) }, 'Change your answer'),
+    ' ',
+    h('span', null, `A private link that works until ${until}: keep it to yourself.`),
   );
 }
 
