@@ -4,15 +4,17 @@
 // sends it; the panel's answer page shows the earlier version and what changed; the same link works without
 // JavaScript; the confirmation mail caught by a real SMTP server carries the link; a real HTTPS receiver that opted
 // in verifies the HMAC of submission.updated, and the receiver of a form that did not opt in gets nothing but
-// submission.created. No horizontal scroll and no serious axe finding at 1280 and 390 px. Screenshots:
-// test/artifacts/edits-*.png.
+// submission.created; both embeds (inline and iframe) show the link too. No horizontal scroll and no serious axe
+// finding at 1280 and 390 px. Screenshots: test/artifacts/edits-*.png.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { call, contactDefinition } from '../helpers/api.ts';
 import { adminClient, startWithOwner } from '../helpers/admin-session.ts';
 import { assertAxe } from '../helpers/axe.ts';
-import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
+import { launchChromium, pageErrors, screenshot, signedInPage } from '../helpers/browser.ts';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.ts';
 import type { RunningServer } from '../helpers/server.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -244,5 +246,39 @@ edits(
     );
   },
 );
+
+edits('both embeds show the private edit link after sending: inline (shadow root) and the iframe', async () => {
+  const host = http.createServer((req, res) => {
+    const mode = req.url === '/inline.html' ? ' data-mode="inline"' : '';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,">' +
+        `</head><body><main><h1>Host site</h1><script src="${server.url}/embed.js" data-form="${plainId}"${mode}>` +
+        '</script></main></body></html>',
+    );
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  try {
+    for (const mode of ['inline', 'iframe']) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const errors = pageErrors(page);
+      await page.goto(`${hostUrl}/${mode}.html`);
+      const scope = mode === 'inline' ? page.locator('.formstead-embed') : page.frameLocator('iframe');
+      await scope.locator('.fs-renderer-host').waitFor();
+      await scope.getByLabel('Name').fill(`Embedded ${mode}`);
+      await scope.getByLabel('Email').fill('embed@example.com');
+      await scope.getByRole('button', { name: 'Send' }).click();
+      const link = scope.getByRole('link', { name: 'Change your answer' });
+      await link.waitFor();
+      assert.match((await link.getAttribute('href'))!, new RegExp(`/f/${plainId}/edit/[A-Za-z0-9_-]{32}$`));
+      await screenshot(page, `edits-embed-${mode}-390`);
+      assert.equal(errors, [], mode);
+      await page.close();
+    }
+  } finally {
+    await new Promise((r) => host.close(r));
+  }
+});
 
 edits.run();
