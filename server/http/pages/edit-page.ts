@@ -12,9 +12,13 @@ import { sendHostedPage, viewOrNotFound } from './hosted-page.ts';
 export const editPage = (s: Services) => async (ctx: RouteContext) => {
   const embed = ctx.query.get('embed') === '1';
   let values: Record<string, unknown>;
+  let notice: string;
   try {
     const open = await s.edits.links.open(ctx.params.id, ctx.params.token);
     values = open.submission.values;
+    notice =
+      `You are changing the answer you sent on ${open.submission.createdAt.slice(0, 10)}. Sending replaces it ` +
+      `(the form's owner keeps the earlier version). This private link works until ${open.expiresAt.slice(0, 10)}.`;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const title = err.status === 410 ? 'This edit link has expired' : 'This edit link is not valid';
@@ -30,5 +34,5 @@ export const editPage = (s: Services) => async (ctx: RouteContext) => {
   const view = await viewOrNotFound(s, ctx, embed);
   if (!view) return;
   const action = `/v1/f/${encodeURIComponent(view.form_id)}/edit/${encodeURIComponent(ctx.params.token)}`;
-  sendHostedPage(ctx, view, embed, { values, action });
+  sendHostedPage(ctx, view, embed, { values, action, notice });
 };

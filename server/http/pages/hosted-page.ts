@@ -60,6 +60,8 @@ export interface EditPage {
   values: Record<string, unknown>;
   /** `/v1/f/{id}/edit/{token}`. */
   action: string;
+  /** The line above the form saying which answer is being changed. */
+  notice: string;
 }
 
 /** Sends the hosted page of `view` (a new answer, or with `edit` an answer being edited). */
@@ -135,6 +137,7 @@ export function sendHostedPage(
     (view.unclaimed ? unverifiedBanner(report, embed, lang) : '') +
     // The popup and slider embeds name the form in their own bar (header=0): one title, not two.
     pageHeader(title, shown.description, !(embed && ctx.query.get('header') === '0'), logoOf(view)) +
+    (edit ? `<p class="fs-notice" role="note">${escapeHtml(edit.notice)}</p>` : '') +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>${escapeHtml(message(lang, 'reportAbuse'))}</a></p>`;
   sendHtml(
