@@ -20,6 +20,9 @@ import { editLink } from '../renderer/success/edit-link.ts';
 /** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
 const offlineQueue = () => import('./offline-queue.ts');
 
+/** The envelope code, only for encrypted forms (prepareForm fetches it before the first render). */
+export const encryptionCode = () => import('./encrypt-answer.ts');
+
 /** Props of ConnectedForm. */
 export interface ConnectedFormProps {
   view: PublicFormView;
@@ -48,9 +51,13 @@ export function ConnectedForm(props: ConnectedFormProps) {
   useEffect(() => counter?.view(), [counter]);
   const id = view.form_id;
   const t = useWords();
+  // An encrypted form posts only ciphertext and keeps no answers in the browser (save_progress is off).
+  const encryption = view.encryption ?? undefined;
   // A response from an earlier visit still waits on this device: it holds those answers, so they are not
   // offered back in the form as well.
   const [note, setNote] = useState(() => {
+    // Answers kept before the form was encrypted are not left in the clear on this device.
+    if (encryption) forgetAnswers(id);
     if (!hasKeptResponse(id)) return '';
     forgetAnswers(id);
     return t('savedOffline');
@@ -76,6 +83,9 @@ export function ConnectedForm(props: ConnectedFormProps) {
         {
           visitHint: counter?.hint,
           words: t,
+          encrypt:
+            encryption &&
+            (async (answers, spam) => (await encryptionCode()).sealedBody(answers, spam, encryption.public_key, id)),
           offline: async (held) => {
             const q = await offlineQueue();
             q.keepResponse(outboxKey(id), endpoint, held);
@@ -84,7 +94,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
           },
         },
       ),
-    [endpoint, view.render_token, counter, id, t],
+    [endpoint, view.render_token, counter, id, t, encryption],
   );
   // The ending the answers lead to: the same rule the server answers in its 201, run here on the same values
   // (calculations included), so an answer kept offline ends the same way.
@@ -121,6 +131,8 @@ export function ConnectedForm(props: ConnectedFormProps) {
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
-      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst} />
+      onQuestion=${counter?.question}
+      initialValues=${initialValues} saveProgressKey=${encryption ? undefined : savedAnswersKey(id)}
+      focusFirst=${props.focusFirst} />
   </div>`;
 }

@@ -31,6 +31,8 @@ export interface PublicFormView {
   upload_max_bytes?: number;
   /** The pictures the definition and the logo name, by url (/i/<id>), with their size in pixels. */
   images?: Record<string, { width: number; height: number }>;
+  /** An end-to-end encrypted form's public key: answers are encrypted with it before they are posted. */
+  encryption?: { public_key: JsonWebKey; key_id: string } | null;
 }
 
 /** The message id of the notice shown instead of the form when it takes no answers. */

@@ -12,6 +12,7 @@ import { IMAGE_URL, imageRefs } from '../../shared/definition/check-images.ts';
 import { IMAGE_PATH } from './images/image-service.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
+import { publicEncryption } from './encryption/setting.ts';
 
 /** Why a form does not take answers right now, if it does not. */
 export function closedReason(
@@ -90,6 +91,8 @@ export class PublicForms {
       // For file fields: renderers refuse a larger file before sending it.
       upload_max_bytes: this.config.uploadMaxBytes,
       ...(await this.imageSizes(form, definition)),
+      // An encrypted form's pages encrypt answers with this key before posting (never the private key).
+      ...(form.encryption && { encryption: publicEncryption(form) }),
     };
   }
 

@@ -44,6 +44,7 @@ import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { WorkspaceService } from './workspaces.ts';
+import { storedEnvelope } from '../../shared/crypto/envelope-shape.ts';
 
 /** Every service, wired to one store and one configuration. */
 export interface Services {
@@ -178,9 +179,12 @@ export function createServices(
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form, stored.submissionId, stored.mail);
-    ruleMail.stored(stored.form, stored.record);
+    // An encrypted answer matches no rule and names no address the server could read (switched off).
+    const sealed = storedEnvelope(stored.record.values) !== undefined;
+    if (!sealed) ruleMail.stored(stored.form, stored.record);
     if (stored.imported) return; // no confirmation to a respondent for an old answer, and no visit to count
-    confirmation.send(stored.form, stored.record.id, stored.record.values, stored.editUrl).catch(mailError);
+    if (!sealed)
+      confirmation.send(stored.form, stored.record.id, stored.record.values, stored.editUrl).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
   const editLinks = new EditLinks(store, config.publicUrl);

@@ -31,6 +31,8 @@ import type { VisitHint } from './stats/visit-hint.ts';
 import { buildPayload } from './webhooks/payload.ts';
 import type { EditLinks } from './edits/edit-links.ts';
 import { undeclaredInputs } from './undeclared-inputs.ts';
+import { encryptedValues } from './encryption/encrypted-post.ts';
+import { isEncrypted } from './encryption/setting.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
@@ -52,6 +54,8 @@ export interface SubmitInput {
   bodyHash: string;
   /** The page's hint for counting its completion (source, seconds from start); never stored with the answer. */
   visit?: VisitHint;
+  /** An encrypted form's envelope (server/core/encryption/encrypted-post.ts); undefined when not posted. */
+  encrypted?: unknown;
 }
 
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
@@ -152,8 +156,11 @@ export class SubmissionService {
     if (replay) return replay;
     await this.checkAccepting(form);
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
+    // An encrypted form's answer is stored as its envelope: no engine, files, ending or undeclared inputs.
+    const sealed = isEncrypted(form) || input.encrypted !== undefined ? encryptedValues(form, input) : undefined;
     const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
-    if (spam) return this.keepAsSpam(form, input, spam);
+    if (spam) return this.keepAsSpam(form, input, spam, sealed);
+    if (sealed) return this.save(form, sealed, [], input, undefined);
     // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
     const { definition, values, problems } = await this.evaluate(form, input);
     const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems });
@@ -288,19 +295,25 @@ export class SubmissionService {
    * spam for 30 days: not counted, delivered or mailed. Only values the engine accepts are kept (so
    * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
    */
-  private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
+  private async keepAsSpam(
+    form: FormRecord,
+    input: SubmitInput,
+    reason: string,
+    sealed?: Record<string, unknown>,
+  ): Promise<SubmitResult> {
     const { id, createdAt } = newTimeOrderedRow();
     const raw =
       typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
-    const evaluation = await this.evaluate(form, input);
-    const values = evaluation.problems.length ? undefined : evaluation.values;
+    // An encrypted answer is kept as its envelope (the engine cannot read it); "not spam" stores it as it is.
+    const evaluation = sealed ? undefined : await this.evaluate(form, input);
+    const values = sealed ?? (evaluation?.problems.length ? undefined : evaluation?.values);
     if (values)
       await this.store.spam.add(
         { id, formId: form.id, formVersion: form.version, createdAt, values, reason },
         SPAM_KEPT_MAX,
       );
     // The ending a person would get, so a caught bot learns nothing from the answer either.
-    const ending = values ? (chooseEnding(evaluation.definition, values)?.id ?? null) : null;
+    const ending = values && evaluation ? (chooseEnding(evaluation.definition, values)?.id ?? null) : null;
     return { status: 201, body: { id, values: values ?? raw, ending }, form, replayed: false };
   }
 

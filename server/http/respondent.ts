@@ -172,7 +172,14 @@ export async function readSubmission(req: IncomingMessage, formId: string): Prom
   const hash = idempotencyKey === undefined ? '' : bodyHash(raw);
   if (/^application\/(?:[\w.+-]*\+)?json/i.test(contentType) || !/form/i.test(contentType)) {
     const body = parseJsonObject(raw);
-    const { values, skippedSteps, [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, ...rest } = body;
+    const {
+      values,
+      skippedSteps,
+      encrypted,
+      [HONEYPOT_FIELD]: honeypot,
+      [RENDER_TOKEN_FIELD]: renderToken,
+      ...rest
+    } = body;
     const unknown = Object.keys(rest);
     if (unknown.length)
       throw new ApiError(
@@ -190,6 +197,7 @@ export async function readSubmission(req: IncomingMessage, formId: string): Prom
       idempotencyKey,
       bodyHash: hash,
       extras: {},
+      encrypted,
     };
   }
   return { formId, ...formPostInput(parseFormBody(contentType, raw)), formPost: true, idempotencyKey, bodyHash: hash };

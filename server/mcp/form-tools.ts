@@ -215,9 +215,12 @@ export const getFormStats = defineTool({
   description:
     'How a form is doing over a range of days (default: the last 30 days up to today, UTC). Returns views (page ' +
     'loads of the hosted page or an embed, once per browser session), starts (a first answer given), completions ' +
-    '(responses stored, not spam), completion_rate (completions / starts, null without starts), median_seconds ' +
+    '(responses stored, not spam), completions_without_visit (those no page measured: the API, no JavaScript, ' +
+    'imports), completion_rate (completions a page measured / starts, null without starts), median_seconds ' +
     '(from the first answer to submitting, estimated from a histogram; null when no page measured one), steps ' +
-    '(each step of the current definition: id, title, reached), sources (referrer host or "utm_source / ' +
+    '(each step of the current definition: id, title, reached), questions (the funnel per question in order: ' +
+    'key, label, type, reached, answered, skipped, stopped = people who quit on it; people a route sent ' +
+    'elsewhere never reached it), sources (referrer host or "utm_source / ' +
     'utm_medium / utm_campaign", with views and completions) and daily ({date, views, starts, completions} per ' +
     'day). Counts only: no respondent is tracked. Needs a key.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

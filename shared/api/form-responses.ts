@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FormDefinition, ShowCondition } from '../definition/schema.ts';
 import { themeSchema } from './theme.ts';
 import { WEBHOOK_EVENTS } from './limits.ts';
+import { encryptionViewSchema, publicEncryptionSchema } from './encryption.ts';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
 const formStatus = z.enum(['active', 'paused']);
@@ -93,6 +94,7 @@ export const settingsSchema = z
     webhook_events: z.array(z.enum(WEBHOOK_EVENTS)).meta({
       description: 'Events sent to webhook_url (submission.created, submission.updated, submission.deleted)',
     }),
+    encryption: encryptionViewSchema,
   })
   .meta({ id: 'Settings' });
 
@@ -145,5 +147,6 @@ export const publicDefinitionSchema = z
           "The size in pixels of each picture the definition and the theme's logo name, by its url (/i/<id>): " +
           'renderers give images their width and height so the page does not shift as they load',
       }),
+    encryption: publicEncryptionSchema,
   })
   .meta({ id: 'PublicDefinition' });

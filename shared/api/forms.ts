@@ -12,6 +12,7 @@ import {
 } from './limits.ts';
 import { ShowCondition } from '../definition/schema.ts';
 import { parseOrigin, REDIRECT_ORIGINS_MAX } from './redirect-origins.ts';
+import { encryptionSettingSchema } from './encryption.ts';
 import { themeSchema } from './theme.ts';
 
 export { CLOSED_MESSAGE_MAX, CONFIRMATION_MESSAGE_MAX, RETENTION_DAYS_MAX, SUCCESS_MESSAGE_MAX };
@@ -179,6 +180,8 @@ export const settingsPatchSchema = z.strictObject({
     .max(ALLOW_EDIT_DAYS_MAX, { message: `must be 0 (no edits) to ${ALLOW_EDIT_DAYS_MAX} days` })
     .optional(),
   webhook_events: webhookEventsSchema.optional(),
+  // End-to-end encryption (shared/api/encryption.ts; docs/api.md "Encrypted forms").
+  encryption: encryptionSettingSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

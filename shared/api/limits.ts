@@ -25,6 +25,12 @@ export const EVENTS_BODY_MAX_BYTES = 2048;
 /** POST /v1/f/{id}/events: at most this many events in one body. */
 export const EVENTS_PER_BODY_MAX = 20;
 
+/**
+ * POST /v1/f/{id}/events: the longest question key a `reached`, `answered` or `skipped` event names (a page
+ * leaves out questions with longer keys: they are not counted, never a reason to refuse the body).
+ */
+export const EVENT_QUESTION_KEY_MAX = 100;
+
 /** The page's session id for counting: 8 to 64 of A-Z a-z 0-9 - _ (kept in sessionStorage, never stored). */
 export const EVENT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 

@@ -2,6 +2,7 @@
 // is built from them and test/server/openapi-answers.test.ts parses real answers with them.
 import { z } from 'zod';
 import { SUBMISSION_STATUSES } from './limits.ts';
+import { envelopeSchema } from './encryption.ts';
 
 const values = z
   .record(z.string(), z.unknown())
@@ -31,6 +32,9 @@ export const submissionSchema = z
           "GET of one submission: the values respondents' edits replaced, oldest first, each with when it was " +
           'replaced ([] for an answer never edited)',
       }),
+    encrypted: envelopeSchema
+      .optional()
+      .meta({ description: 'An end-to-end encrypted answer: its envelope (values is then {})' }),
   })
   .meta({ id: 'Submission' });
 

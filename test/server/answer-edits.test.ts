@@ -141,6 +141,22 @@ async function scenario(server: RunningServer, receiver: HttpsReceiver, expire: 
   now = await stored();
   assert.equal([now.values, now.revisions.map((r: any) => r.values)], [third, [ADA, changed]]);
 
+  // The summary counts the answer once, as it is now (a topic only the last edit gave it).
+  const summary = (await call(server.url, 'GET', `/v1/forms/${opted.id}/summary`, { key: OWNER_KEY })).json;
+  const topic = summary.questions.find((q: any) => q.key === 'topic');
+  assert.equal(
+    [summary.total, topic.answered, topic.options.map((o: any) => [o.value, o.count])],
+    [
+      1,
+      1,
+      [
+        ['sales', 0],
+        ['support', 1],
+      ],
+    ],
+    JSON.stringify(summary),
+  );
+
   // Receivers: the opted-in one gets created, then each update, signed; the default one only created.
   await receiver.waitFor(() => receiver.to(`/status/200/opted-${tag}`).length >= 3, 'created and two updates');
   const got = receiver.to(`/status/200/opted-${tag}`);

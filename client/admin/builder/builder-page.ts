@@ -17,6 +17,8 @@ import { useStylesheet } from './use-stylesheet.ts';
 import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
 import { BuilderFormId } from './picture-editor.ts';
+import { WithSettings } from './builder-settings.ts';
+import type { SettingsDraft } from '../form-detail/use-settings-draft.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
 
@@ -102,9 +104,13 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   );
   const [published, setPublished] = useState<Published | undefined>();
   const [refused, setRefused] = useState<AdminError | undefined>();
+  // Publish saved the settings first and they were refused: their problems are shown by their fields.
+  const [settingsRefused, setSettingsRefused] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
+  // The form's settings draft (thank-you, closing, address), once it has settings: Publish saves it too.
+  const settings = useRef<SettingsDraft | null>(null);
 
   const save = useAutosave(
     b.text,
@@ -127,6 +133,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
     setPublishing(true);
     try {
       if (!(await save.flush())) return;
+      // The settings typed in the builder go with the form (their problems show by their fields).
+      const pending = settings.current;
+      setSettingsRefused(false);
+      if (pending && pending.changes > 0 && !(await pending.submit())) return setSettingsRefused(true);
       const id = draftIdRef.current;
       if (!id) return;
       const result = await trpc.drafts.publish.mutate({ draftId: id });
@@ -203,9 +213,16 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
     }
+    ${
+      settingsRefused &&
+      html`<p class="bad" role="alert">Nothing was published: a setting was refused. Its problem is shown under
+        “Settings: closing, address” or “Endings”.</p>`
+    }
     <${BuilderFormId.Provider} value=${formId}>
-      <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
-        theme=${loaded.theme} />
+      <${WithSettings} formId=${formId} into=${settings}>
+        <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
+          theme=${loaded.theme} />
+      </${WithSettings}>
     </${BuilderFormId.Provider}>
     ${
       discarding &&

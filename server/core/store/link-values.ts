@@ -5,6 +5,7 @@
  * the link's place; the answer's current values belong to its last answer or edit link, which no revision names.
  */
 export const LINK_VALUES =
-  'COALESCE(r.data, s.data) AS data FROM answer_links l LEFT JOIN submission_revisions r ON r.form_id = l.form_id ' +
+  'COALESCE(r.data, s.data) AS data, r.form_id IS NOT NULL AS superseded, s.created_at AS answer_at ' +
+  'FROM answer_links l LEFT JOIN submission_revisions r ON r.form_id = l.form_id ' +
   "AND r.link_pos = l.pos LEFT JOIN submissions s ON l.kind <> 'deletion' AND r.form_id IS NULL " +
   'AND s.id = l.answer_id AND s.form_id = l.form_id';

@@ -112,6 +112,7 @@ export const toForm = (r: Row): FormRecord => ({
   acceptUndeclared: bool(r.accept_undeclared),
   allowEditDays: (r.allow_edit_days as number | null | undefined) ?? 0,
   webhookEvents: r.webhook_events ? JSON.parse(r.webhook_events as string) : ['submission.created'],
+  encryption: r.encryption ? JSON.parse(r.encryption as string) : null,
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -264,6 +265,7 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
   allowEditDays: { column: 'allow_edit_days' },
   webhookEvents: { column: 'webhook_events', kind: 'json' },
+  encryption: { column: 'encryption', kind: 'json' },
 };
 
 /** A link of `answer_links`, joined to its answer's `data` (null once the answer is deleted). */
@@ -277,6 +279,8 @@ export const toChainLink = (r: Row): ChainLinkRecord => ({
   digest: r.digest as string,
   hash: r.hash as string,
   values: typeof r.data === 'string' ? JSON.parse(r.data) : undefined,
+  superseded: Boolean(r.superseded),
+  answerAt: typeof r.answer_at === 'string' ? r.answer_at : undefined,
 });
 
 /** A row of `signed_heads`. */

@@ -13,6 +13,7 @@ import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQ
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
 import type { ReportQueries, SpamQueries } from './types/moderation.ts';
 import type { FormStatsQueries } from './types/stats.ts';
+import type { TallyQueries } from './types/tallies.ts';
 import type { IdempotencyQueries, SubmissionQueries } from './types/submissions.ts';
 import type { WebhookQueries } from './types/webhooks.ts';
 
@@ -28,6 +29,7 @@ export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
 export type * from './types/stats.ts';
 export type * from './types/submissions.ts';
+export type * from './types/tallies.ts';
 export type * from './types/webhooks.ts';
 
 /** A connection pool's counts: all open connections, the idle among them, and queries waiting for one. */
@@ -74,6 +76,8 @@ export interface Store {
   chain: ChainQueries;
   /** Respondents' edit links and the revisions their edits keep. */
   edits: EditQueries;
+  /** Each form's answers counted per day, for summaries (core/stats/tally-fold.ts). */
+  tallies: TallyQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */

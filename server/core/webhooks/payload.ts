@@ -1,6 +1,7 @@
 // The body and headers of a `submission.created` webhook (spec 6.1, 6.2, 6.4).
 import { signatureHeader, standardSignature } from '../../lib/webhook-signature.ts';
 import type { WebhookEvent } from '../../../shared/api/limits.ts';
+import { storedEnvelope } from '../../../shared/crypto/envelope-shape.ts';
 
 /** Spec 6.1's event, the one every receiver gets (others only by the `webhook_events` setting). */
 export const EVENT_TYPE = 'submission.created';
@@ -25,6 +26,8 @@ export interface PayloadInput {
  * so every attempt sends identical bytes and a receiver's dedupe by Service-Submission-Id holds.
  */
 export function buildPayload(p: PayloadInput): string {
+  // An encrypted answer is sent as its envelope, under `encrypted` instead of `values` (docs/webhooks.md).
+  const envelope = storedEnvelope(p.values);
   return JSON.stringify({
     type: EVENT_TYPE,
     form_id: p.formId,
@@ -32,7 +35,7 @@ export function buildPayload(p: PayloadInput): string {
     form_version: p.formVersion,
     // Spec 9.3: `version` repeats form_version for older receivers.
     version: p.formVersion,
-    values: p.values,
+    ...(envelope ? { encrypted: envelope } : { values: p.values }),
     created_at: p.createdAt,
     // Only when the post kept undeclared inputs (accept_undeclared): other payloads are unchanged.
     ...(p.extra ? { extra: p.extra } : {}),

@@ -22,6 +22,11 @@ import { framedSource, referrerHost, visitSource } from '../../../shared/api/vis
 import { hostedDocument, type Logo, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 import { usesTypeModules } from '../../../client/renderer/types/list.ts';
 
+/** What a browser without JavaScript shows above an encrypted form: its answers can only be sent encrypted. */
+const NEEDS_SCRIPT =
+  'This form encrypts your answers in your browser before they are sent, which needs JavaScript. ' +
+  'Turn JavaScript on to answer it.';
+
 /** The page of a form that does not exist (HTML, not the API's JSON error). */
 export function formNotFound(embed = false): string {
   return hostedDocument({
@@ -110,8 +115,12 @@ export function sendHostedPage(
       theme: view.theme,
       upload_max_bytes: view.upload_max_bytes,
       images: view.images,
+      // An encrypted form's public key: the script encrypts the answers with it before posting.
+      encryption: view.encryption,
     };
     main =
+      // An encrypted form is answered only through its script, which encrypts the answers before they leave.
+      (view.encryption ? `<noscript><p class="fs-notice" role="status">${NEEDS_SCRIPT}</p></noscript>` : '') +
       `<div id="formstead" class="fs-renderer" data-form-id="${escapeHtml(view.form_id)}" ` +
       `data-render-token="${escapeHtml(view.render_token)}" data-view="${escapeHtml(JSON.stringify(data))}">` +
       renderHtml(

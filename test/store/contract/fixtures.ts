@@ -119,6 +119,7 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     acceptUndeclared: false,
     allowEditDays: 0,
     webhookEvents: ['submission.created'],
+    encryption: null,
     responseLimit: null,
     closedMessage: '',
     slug: '',

@@ -12,6 +12,7 @@ import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
 import { imagesContract } from './images.ts';
+import { talliesContract } from './tallies.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
@@ -43,6 +44,7 @@ const areas = [
   spamContract,
   filesContract,
   imagesContract,
+  talliesContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,

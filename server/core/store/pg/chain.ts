@@ -64,8 +64,17 @@ export class ChainLinker {
   }
 }
 
-/** Appends a deletion link for each of `ids` (deleted in this transaction) to the form's chain. */
-export async function appendDeletions(tx: Queryable, formId: string, ids: string[], at: string, reason: string) {
+/**
+ * Appends a deletion link for each of `ids` (deleted in this transaction) to the form's chain; answers the place
+ * of each deleted answer's own link.
+ */
+export async function appendDeletions(
+  tx: Queryable,
+  formId: string,
+  ids: string[],
+  at: string,
+  reason: string,
+): Promise<Map<string, number>> {
   // Answers still waiting for their link get it first: a deletion link follows the answer's own.
   await tx.q(LINK, [formId]);
   // An edited answer's deletion names its last edit's link (the values deleted are the edit's).
@@ -81,6 +90,7 @@ export async function appendDeletions(tx: Queryable, formId: string, ids: string
     deleted as string[],
     ids.map((id, n) => deletionDigest(formId, { id, hash: deleted[n] }, at, reason)),
   ]);
+  return new Map(rows.map((r) => [r.answer_id as string, Number(r.pos)]));
 }
 
 const UNLINKED =

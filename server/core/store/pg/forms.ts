@@ -203,6 +203,10 @@ export const formOwnedTables: string[] = [
   'images',
   'outbox',
   'form_daily_counts',
+  'answer_tallies',
+  'answer_tally_texts',
+  'answer_tally_marks',
+  'answer_tally_taken',
 ];
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {

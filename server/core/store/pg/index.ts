@@ -1,6 +1,7 @@
 // Opens the PostgreSQL store: a connection pool, the schema migrated, behind the Store interface.
 import type { Store } from '../types.ts';
 import { ChainLinker, chainQueries } from './chain.ts';
+import { tallyQueries } from './tallies.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
 import { editQueries } from './edits.ts';
@@ -66,6 +67,7 @@ export async function openPgStore(
     audit: auditQueries(db),
     chain: chainQueries(db),
     edits: editQueries(db),
+    tallies: tallyQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.

@@ -2,6 +2,7 @@
 import type { InsertOutcome, MarkOutcome, Store, SubmissionFilter } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { appendDeletions, type ChainLinker } from './chain.ts';
+import { takeBackDeleted } from './tallies.ts';
 import { InsertBatcher } from './insert-batcher.ts';
 import { batchable, insertSubmission } from './insert-submission.ts';
 import { editedTags, overLimit, touchesTags } from '../marks.ts';
@@ -165,7 +166,7 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
           // Locked like an insert does, so the count cannot be lowered and raised at once by two writers.
           if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return [];
           const { rows } = await tx.q(
-            'DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id',
+            'DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id, created_at, data',
             [formId, [...new Set(ids)]],
           );
           const gone = new Set(rows.map((r) => r.id as string));
@@ -224,7 +225,19 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
               );
           }
           // Last: the chain step's lock is held to the commit.
-          await appendDeletions(tx, formId, deleted, at, reason);
+          const places = await appendDeletions(tx, formId, deleted, at, reason);
+          await takeBackDeleted(
+            tx,
+            formId,
+            rows
+              .filter((r) => places.has(r.id as string))
+              .map((r) => ({
+                id: r.id as string,
+                pos: places.get(r.id as string) as number,
+                at: r.created_at as string,
+                values: JSON.parse(r.data as string),
+              })),
+          );
           return deleted;
         }),
     },

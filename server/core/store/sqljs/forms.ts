@@ -172,6 +172,10 @@ export const formOwnedTables: string[] = [
   'images',
   'outbox',
   'form_daily_counts',
+  'answer_tallies',
+  'answer_tally_texts',
+  'answer_tally_marks',
+  'answer_tally_taken',
 ];
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {

@@ -5,6 +5,7 @@ import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
 import { chainQueries } from './chain.ts';
 import { editQueries } from './edits.ts';
+import { tallyQueries } from './tallies.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
@@ -44,6 +45,7 @@ export async function openSqlJsStore(
     audit: auditQueries(db),
     chain: chainQueries(db),
     edits: editQueries(db),
+    tallies: tallyQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {

@@ -4,7 +4,9 @@ import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
 import type { InsertOutcome, MarkOutcome, NewSubmission, Store, SubmissionFilter } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import { DELETE_EDITS } from './edits.ts';
+import type { CountedAnswer } from '../../stats/tally-counts.ts';
 import { answerLink, appendLinks, ChainHeads, deletionLink, INSERT_LINK, type NewLink, nextLink } from './chain.ts';
+import { takeBackDeleted } from './tallies.ts';
 import { attachFiles } from './files.ts';
 import { editedTags, overLimit, touchesTags } from '../marks.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
@@ -316,12 +318,15 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         db.write((tx) => {
           const deleted: string[] = [];
           const links: NewLink[] = [];
+          const counted: CountedAnswer[] = [];
           for (const id of new Set(ids)) {
-            const row = tx.get<{ chain_pos: number | null }>(
-              'SELECT chain_pos FROM submissions WHERE form_id = ? AND id = ?',
+            const row = tx.get<{ chain_pos: number | null; created_at: string; data: string }>(
+              'SELECT chain_pos, created_at, data FROM submissions WHERE form_id = ? AND id = ?',
               [formId, id],
             );
             if (!row) continue;
+            if (row.chain_pos !== null)
+              counted.push({ id, pos: row.chain_pos, at: row.created_at, values: JSON.parse(row.data) });
             tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
             deleted.push(id);
             // The answer's own link, by its place (the row keeps it, so no index on answer ids is needed).
@@ -336,6 +341,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
           if (deleted.length === 0) return deleted;
           appendLinks(tx, formId, links);
+          takeBackDeleted(tx, formId, counted);
           tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [
             deleted.length,
             formId,

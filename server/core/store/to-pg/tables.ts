@@ -91,6 +91,10 @@ export const notCopied: Record<string, string> = {
     'PostgreSQL only: monthly counts not yet folded into usage.submissions; the copy writes the whole count there',
   chain_pending:
     'PostgreSQL only: answers waiting for their link; the embedded store links each answer as it stores it',
+  answer_tallies: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_texts: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_marks: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_taken: 'counted from the answers and their chain: the other store counts again at its first summary',
   rate_buckets:
     'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, ' +
     'and a move refills them as a restart does',

@@ -2,6 +2,7 @@
 import type { SubmissionRecord } from './submissions.ts';
 import type { ShowCondition } from '../../../../shared/definition/schema.ts';
 import type { WebhookEvent } from '../../../../shared/api/limits.ts';
+import type { EncryptionSetting } from '../../../../shared/api/encryption.ts';
 
 /** Per-form settings of spec 2.11 as stored (secret in full). */
 export interface FormSettingsRecord {
@@ -44,10 +45,12 @@ export interface FormSettingsRecord {
   acceptUndeclared: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
-  /** Days a respondent's edit link works, 0 for no edits (migration 022/024; core/edits/). */
+  /** Days a respondent's edit link works, 0 for no edits (migration 24 / pg 26; core/edits/). */
   allowEditDays: number;
-  /** The events the form's webhook receives (migration 022/024); spec 6's `submission.created` by default. */
+  /** The events the form's webhook receives (migration 24 / pg 26); spec 6's `submission.created` by default. */
   webhookEvents: WebhookEvent[];
+  /** End-to-end encryption: public key, key id, wrapped private key; null when off (migrations 23 / pg 25). */
+  encryption: EncryptionSetting | null;
 }
 
 /** One notification rule: a response whose accepted values match every condition of `when` also mails `email`. */

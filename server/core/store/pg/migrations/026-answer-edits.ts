@@ -1,15 +1,15 @@
 // Respondents' edits of their answers and the webhook events a receiver takes (issue 34), as the embedded
-// store's migration 22 makes them.
+// store's migration 24 makes them.
 import type { PgMigration } from './types.ts';
 
 const T = 'TEXT COLLATE "C"';
 
 /**
- * As sqljs/migrations/022-answer-edits.ts: `forms.allow_edit_days`, `forms.webhook_events`, `edit_links` (by the
+ * As sqljs/migrations/024-answer-edits.ts: `forms.allow_edit_days`, `forms.webhook_events`, `edit_links` (by the
  * SHA-256 of the token) and `submission_revisions` (the replaced values with the place of their chain link).
  */
 export const answerEdits: PgMigration = {
-  id: 24,
+  id: 26,
   name: 'answer-edits',
   up: `
     ALTER TABLE forms ADD COLUMN allow_edit_days INTEGER NOT NULL DEFAULT 0;

@@ -1,5 +1,5 @@
 // Respondents' edits of their answers and the webhook events a receiver takes (issue 34), as the PostgreSQL
-// store's migration 24.
+// store's migration 26.
 import type { Migration } from '../../../../lib/durable/durable-db.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { Migration } from '../../../../lib/durable/durable-db.ts';
  * All go with their form (`formOwnedTables`) and with their answer (submissions.delete).
  */
 export const answerEdits: Migration = {
-  id: 22,
+  id: 24,
   name: 'answer-edits',
   up: `
     ALTER TABLE forms ADD COLUMN allow_edit_days INTEGER NOT NULL DEFAULT 0;
