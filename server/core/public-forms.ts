@@ -12,7 +12,7 @@ import { IMAGE_URL, imageRefs } from '../../shared/definition/check-images.ts';
 import { IMAGE_PATH } from './images/image-service.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
-import { publicEncryption } from './encryption/setting.ts';
+import { isEncrypted, publicEncryption } from './encryption/setting.ts';
 
 /** Why a form does not take answers right now, if it does not. */
 export function closedReason(
@@ -83,7 +83,7 @@ export class PublicForms {
       redirect_url: followsRedirect(form) ? form.redirectUrl : '',
       allow_another_response: form.allowAnotherResponse,
       // Respondents get a private edit link with their answer (allow_edit_days): pages load the code showing it.
-      ...(form.allowEditDays > 0 ? { allow_edit: form.allowEditDays } : {}),
+      ...(form.allowEditDays > 0 && !isEncrypted(form) ? { allow_edit: form.allowEditDays } : {}),
       // The form's look (accent, radius, font, mode): validated when saved, checked again where used.
       theme: form.theme,
       ...formUrls(this.config.publicUrl, form),

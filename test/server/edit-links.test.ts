@@ -1,6 +1,7 @@
 // The edit link's edges (core/edits/edit-links.ts) on a real embedded store: a link works until the answer's time
 // plus allow_edit_days (1 ms before that moment: yes; at it and after: 410), only the token's hash is stored, a
-// malformed or another form's token is 404, and 0 days issues no link and stops existing ones.
+// malformed or another form's token is 404, 0 days issues no link and stops existing ones, and an end-to-end
+// encrypted form issues none and opens none (its answers are never in the clear on the server).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../server/lib/api-error.ts';
@@ -70,5 +71,21 @@ edges('0 days: no link is issued, and links made before stop working', async () 
   assert.is(await links.issue({ ...f, allowEditDays: 0 }, sub.id, sub.createdAt), undefined);
   assert.is(await outcome(links, f.id, token, now), '410 form: no longer lets people edit their answers');
 });
+
+edges(
+  'an end-to-end encrypted form issues no link, and a link made before it was turned on opens nothing',
+  async () => {
+    const f = { ...(await form(store, null)), allowEditDays: 2 };
+    await store.forms.update(f.id, { allowEditDays: 2 });
+    const sub = newSubmission(f.id, null);
+    await store.submissions.insert(sub);
+    const links = new EditLinks(store, 'https://forms.example');
+    const token = (await links.issue(f, sub.id, sub.createdAt))!.split('/').pop()!;
+    const encryption = { public_key: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }, key_id: 'k1' };
+    await store.forms.update(f.id, { encryption } as never);
+    assert.is(await links.issue({ ...f, encryption } as never, sub.id, sub.createdAt), undefined);
+    assert.match(await outcome(links, f.id, token, Date.parse(sub.createdAt)), /^409 encrypted: /);
+  },
+);
 
 edges.run();

@@ -5,6 +5,7 @@
 import { ApiError } from '../../lib/api-error.ts';
 import { sha256Hex } from '../chain/links.ts';
 import { urlSafeId } from '../ids.ts';
+import { encryptedConflict, isEncrypted } from '../encryption/setting.ts';
 import type { FormRecord, Store, SubmissionRecord } from '../store/types.ts';
 
 /** Characters of an edit token (6 bits each). */
@@ -38,7 +39,8 @@ export class EditLinks {
 
   /** A new link to one stored answer, or undefined when the form allows no edits. */
   async issue(form: FormRecord, submissionId: string, createdAt: string): Promise<string | undefined> {
-    if (form.allowEditDays <= 0) return undefined;
+    // An end-to-end encrypted form's answers are never in the clear here: nothing to fill an edit page with.
+    if (form.allowEditDays <= 0 || isEncrypted(form)) return undefined;
     const token = urlSafeId(EDIT_TOKEN_CHARS);
     const expiresAt = new Date(Date.parse(createdAt) + form.allowEditDays * DAY_MS).toISOString();
     await this.store.edits.addLink(sha256Hex(token), { formId: form.id, submissionId, expiresAt });
@@ -57,6 +59,7 @@ export class EditLinks {
       this.store.submissions.byId(link.formId, link.submissionId),
     ]);
     if (!form || !submission) throw unknownEditLink();
+    if (isEncrypted(form)) throw encryptedConflict('edit');
     if (form.allowEditDays <= 0)
       throw new ApiError(410, 'edit_link_expired', ['form: no longer lets people edit their answers']);
     if (Date.parse(link.expiresAt) <= now)
