@@ -318,7 +318,7 @@ function RenderedForm(props: FormRendererProps) {
       ${title}
       <${Success} message=${pipeText(definition, props.success?.message, submitted.current)}
         allowAnother=${props.success?.allowAnother}
-        onAnother=${() => restart()} level=${level} />
+        onAnother=${() => restart()} level=${level}>${props.success?.after}</${Success}>
     </div>`;
   }
   const errors = { ...serverErrors, ...state.errors, ...q?.errors };
