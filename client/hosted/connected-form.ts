@@ -146,7 +146,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
   const success = {
     message: ending?.message ?? view.success_message,
     allowAnother: view.allow_another_response && !view.redirect_url,
-    after: editUrl && html`<${editLink.Component} url=${editUrl} days=${view.allow_edit} />`,
+    after: editUrl ? html`<${editLink.Component} url=${editUrl} days=${view.allow_edit} />` : undefined,
   };
   return html`<div class="fs-connected">
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>

@@ -2,7 +2,7 @@
 // fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
 // validation, the submit check) comes from the engine, the same code the server runs.
 import { h } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
 import { needsResetConfirm, resetConfirm } from './actions/start-over.ts';
 import { Alert } from './alert.ts';
@@ -139,8 +139,10 @@ function RenderedForm(props: FormRendererProps) {
   useEffect(() => {
     if (state.stepId !== undefined && phase !== 'done') props.onStep?.(state.stepId);
   }, [state.stepId]);
+  // Told in the render's own commit (a layout effect), not after the next paint: a person who types and at once
+  // leaves (a popup closed with Escape, the tab closed) is told with the last keystroke in (partial answers).
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not the callback
-  useEffect(() => props.onValues?.(state.values), [state.values]);
+  useLayoutEffect(() => props.onValues?.(state.values), [state.values]);
   // The funnel per question: one per screen the question on screen, classic the step's questions shown.
   useQuestionFunnel(
     props.onQuestion,
