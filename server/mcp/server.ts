@@ -14,6 +14,7 @@ import {
   publishForm,
   updateFormSettings,
 } from './form-tools.ts';
+import { addFormImage } from './image-tools.ts';
 import type { Tool, ToolContext } from './tool.ts';
 import { getWebhook, sendTestWebhook } from './webhook-tools.ts';
 
@@ -27,6 +28,7 @@ export const tools: Tool[] = [
   getFormStats,
   getFormSummary,
   updateFormSettings,
+  addFormImage,
   getWebhook,
   sendTestWebhook,
 ];
