@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { clientBuildOptions, clientEntries, entryFiles, finishCode } from './client-entries.mjs';
+import { clientBuildOptions, clientEntries, entryFiles, finishCode, fragmentEntries } from './client-entries.mjs';
 import { htmPrecompile } from './htm-precompile/index.mjs';
 import { sqlJsFileGrowth } from './sqljs-file-growth.mjs';
 import { collectNotices, noticeInputs, renderNotices } from './third-party-notices.mjs';
@@ -16,10 +16,13 @@ const production = process.env.FORMSTEAD_DEV !== '1';
 // Every file any build below puts into an output: the packages dist/THIRD_PARTY_NOTICES names.
 const bundledFiles = new Set();
 
-/** Builds every browser bundle in memory and returns { '/assets/name.js': text }, chunks included. */
+/**
+ * Builds every browser bundle in memory and returns { '/assets/name.js': text }, chunks included, and the
+ * on-demand modules' fragments as { 'fragment:name': text }.
+ */
 async function buildClients() {
   const assets = {};
-  for (const entry of clientEntries) {
+  for (const entry of [...clientEntries, ...fragmentEntries]) {
     const options = clientBuildOptions(entry, { minify: production });
     const result = await build({ ...options, plugins: [...options.plugins, noticeInputs(bundledFiles)] });
     for (const [url, text] of Object.entries(entryFiles(entry, result.outputFiles))) {

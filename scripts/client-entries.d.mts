@@ -14,10 +14,20 @@ export interface ClientEntry {
   compact?: boolean;
   /** On-demand modules (sources) bundled into this entry rather than fetched (see client-entries.mjs). */
   inline?: string[];
+  /** Keeps the shared files the respondents' bundles swap for stand-ins (browserSwaps in client-entries.mjs). */
+  fullEngine?: boolean;
+  /** A fragment of group requests (fragmentEntries). */
+  fragment?: boolean;
 }
 
 /** Every browser bundle the server embeds. */
 export declare const clientEntries: ClientEntry[];
+
+/** The on-demand modules as fragments of group requests (client-entries.mjs). */
+export declare const fragmentEntries: ClientEntry[];
+
+/** How every fragment starts. */
+export declare const fragmentStart: string;
 
 /** V8's explicit compile hint for a whole file, written first in `eager` bundles. */
 export declare const eagerCompileHint: string;

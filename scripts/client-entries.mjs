@@ -23,20 +23,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const lazyModules = {
   'shared/engine/calc/calculations.ts': '/assets/calculations.js',
+  'shared/engine/conditions-code.ts': '/assets/conditions.js',
   'client/renderer/one-per-screen/questions.ts': '/assets/one-per-screen.js',
   'client/renderer/save-progress/saved-answers.ts': '/assets/save-progress.js',
   'client/hosted/offline-queue.ts': '/assets/offline-queue.js',
+  'client/hosted/partial-answers.ts': '/assets/partial-answers.js',
   'client/renderer/lazy/file-input.ts': '/assets/file-input.js',
   'client/renderer/lazy/reset-confirm.ts': '/assets/reset-confirm.js',
   'client/renderer/lazy/language-switch.ts': '/assets/language-switch.js',
   'client/renderer/lazy/provided-field.ts': '/assets/provided-field.js',
   'client/hosted/in-frame.ts': '/assets/in-frame.js',
+  // End-to-end encrypted forms only (client/hosted/encrypt-answer.ts).
+  'client/hosted/encrypt-answer.ts': '/assets/encrypt.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
+  'client/renderer/lazy/edit-link.ts': '/assets/edit-link.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
-  // Field types with a module of their own (client/renderer/types/list.ts).
-  'client/renderer/types/rating.ts': '/assets/type-rating.js',
-  'client/renderer/types/scale.ts': '/assets/type-scale.js',
-  'client/renderer/types/nps.ts': '/assets/type-nps.js',
+  // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.
+  'client/renderer/types/point-types.ts': '/assets/type-points.js',
   'client/renderer/types/matrix.ts': '/assets/type-matrix.js',
   'client/renderer/types/ranking.ts': '/assets/type-ranking.js',
   'client/renderer/types/signature.ts': '/assets/type-signature.js',
@@ -60,6 +63,73 @@ function lazyImports(inline = []) {
       });
     },
   };
+}
+
+/**
+ * Files the respondents' bundles read in place of shared ones, so that code only some forms need comes with
+ * what loads it: the field type registry without the cores of types that have a renderer module (they
+ * bring theirs, client/renderer/types/list.ts), and the conditions and dependency order behind a slot that
+ * /assets/conditions.js fills for forms with conditions (client/renderer/conditions.ts). A swap does not
+ * apply inside the files that stand in or wrap the real ones (`keep`). Entries with `fullEngine` (the
+ * panel, whose builder reads every type's core and checks conditions) keep the shared files.
+ */
+const browserSwaps = {
+  'shared/fields/registry.ts': 'shared/fields/registry-browser.ts',
+  'shared/engine/conditions.ts': 'shared/engine/conditions-browser.ts',
+  'shared/engine/dependencies.ts': 'shared/engine/dependencies-browser.ts',
+};
+const keep = new Set([...Object.values(browserSwaps), 'shared/engine/conditions-code.ts']);
+
+/** The esbuild plugin of browserSwaps. */
+function browserShared() {
+  const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+  return {
+    name: 'browser-shared',
+    setup(b) {
+      b.onResolve({ filter: /\.ts$/ }, (args) => {
+        if (!args.importer || keep.has(relative(args.importer))) return undefined;
+        const swap = browserSwaps[relative(path.resolve(args.resolveDir, args.path))];
+        return swap ? { path: path.join(root, swap) } : undefined;
+      });
+    },
+  };
+}
+
+/** The name of an on-demand module: its file's under /assets/, without .js ("type-points"). */
+const moduleName = (url) => path.basename(url, '.js');
+
+/**
+ * Fragments of the field types' modules, from which the server puts together a group request
+ * (client/renderer/types/list.ts, server/http/assets.ts): each module's code in a function that returns
+ * its exports, assigned to `var __m` (asFragment), kept in the server's assets under `fragment:<name>` (no
+ * URL answers it itself). Built as ES modules first: esbuild's iife format adds helpers to each.
+ */
+export const fragmentEntries = Object.entries(lazyModules)
+  .filter(([source]) => source.startsWith('client/renderer/types/'))
+  .map(([source, url]) => ({
+    url: `fragment:${moduleName(url)}`,
+    source,
+    format: 'esm',
+    fragment: true,
+    compact: true,
+  }));
+
+/** How every fragment starts: the server renames the variable in each group it puts together. */
+export const fragmentStart = 'var __m=';
+
+/**
+ * A module's minified code as a fragment: its closing `export{a as X,b};` becomes the object its function
+ * returns. The modules import nothing, so that statement is the only one of its kind.
+ */
+function asFragment(entry, code) {
+  const exports = /export\{([^}]*)\};?\s*$/.exec(code);
+  if (!exports || /^import|[;}]import[\s{*]/.test(code))
+    throw new Error(`build: ${entry.url} does not end with its exports or imports something`);
+  const fields = exports[1].split(',').map((item) => {
+    const [local, name = local] = item.trim().split(/\s+as\s+/);
+    return `${JSON.stringify(name.replace(/^"|"$/g, ''))}:${local}`;
+  });
+  return `${fragmentStart}(()=>{${code.slice(0, exports.index)}return{${fields.join(',')}}})();`;
 }
 
 export const clientEntries = [
@@ -99,7 +169,8 @@ export const clientEntries = [
   // The admin panel (served by the /admin shell page) and its styles. `split`: code loaded with
   // import() (the form builder) goes to chunks of its own, /assets/<name>-<hash>.js, fetched when opened;
   // code both need (Preact, the renderer) goes to a shared chunk that the panel imports at once.
-  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true },
+  // `fullEngine`: the shared files themselves, not the respondents' stand-ins (see browserSwaps).
+  { url: '/assets/admin.js', source: 'client/admin/main.ts', format: 'esm', split: true, fullEngine: true },
   { url: '/assets/admin.css', source: 'client/admin/admin.css' },
   // The form builder's styles, linked by the builder when it opens (with /assets/form.css for its preview).
   { url: '/assets/builder.css', source: 'client/admin/builder/builder.css' },
@@ -124,6 +195,8 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     : {};
   return {
     ...split,
+    // Code that runs only in a built bundle (client/renderer/types/list.ts: group requests).
+    define: { FORMSTEAD_BUNDLED: 'true' },
     entryPoints: [path.join(root, entry.source)],
     bundle: true,
     format: entry.format ?? 'esm',
@@ -138,7 +211,7 @@ export function clientBuildOptions(entry, { minify = true } = {}) {
     // The compile hint must be the file's first line (see `eager` above).
     banner: entry.eager ? { js: eagerCompileHint } : undefined,
     // html`...` templates become h() calls here, not in the browser (scripts/htm-precompile).
-    plugins: [lazyImports(entry.inline), htmPrecompile()],
+    plugins: [lazyImports(entry.inline), ...(entry.fullEngine ? [] : [browserShared()]), htmPrecompile()],
   };
 }
 
@@ -167,5 +240,6 @@ export async function finishCode(entry, text, { minify = true } = {}) {
     mangle: true,
     format: { comments: false },
   });
+  if (entry.fragment) return asFragment(entry, result.code);
   return entry.eager ? `${eagerCompileHint}\n${result.code}` : result.code;
 }

@@ -11,13 +11,20 @@ import { html } from '../renderer/html.ts';
 import { useWords } from '../renderer/words.ts';
 import { Honeypot } from './honeypot.ts';
 import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './save-progress.ts';
-import { createSubmitter, sendKeptOnce } from './submit-client.ts';
+import { createSubmitter, newIdempotencyKey, sendKeptOnce } from './submit-client.ts';
+import type { PartialSender } from './partial-answers.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
 import { formImages, type PublicFormView } from './view.ts';
+import { editLink } from '../renderer/success/edit-link.ts';
 
 /** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
 const offlineQueue = () => import('./offline-queue.ts');
+
+/** The envelope code, only for encrypted forms (prepareForm fetches it before the first render). */
+export const encryptionCode = () => import('./encrypt-answer.ts');
+/** The partial answers' sender, fetched only for forms that keep them (keep_partial). */
+const partialAnswers = () => import('./partial-answers.ts');
 
 /** Props of ConnectedForm. */
 export interface ConnectedFormProps {
@@ -47,9 +54,13 @@ export function ConnectedForm(props: ConnectedFormProps) {
   useEffect(() => counter?.view(), [counter]);
   const id = view.form_id;
   const t = useWords();
+  // An encrypted form posts only ciphertext and keeps no answers in the browser (save_progress is off).
+  const encryption = view.encryption ?? undefined;
   // A response from an earlier visit still waits on this device: it holds those answers, so they are not
   // offered back in the form as well.
   const [note, setNote] = useState(() => {
+    // Answers kept before the form was encrypted are not left in the clear on this device.
+    if (encryption) forgetAnswers(id);
     if (!hasKeptResponse(id)) return '';
     forgetAnswers(id);
     return t('savedOffline');
@@ -67,14 +78,35 @@ export function ConnectedForm(props: ConnectedFormProps) {
       () => {},
     );
   }, []);
+  // Partial answers (keep_partial): the values seen before the sender's code arrived are handed to it then.
+  const partial = useRef<PartialSender | undefined>(undefined);
+  const seen = useRef<Readonly<Record<string, unknown>>[]>([]).current;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per form shown
+  useEffect(() => {
+    if (view.keep_partial)
+      partialAnswers().then(
+        (m) => (partial.current = m.startPartial(view, endpoint, honeypot, newIdempotencyKey, seen)),
+        () => {},
+      );
+  }, []);
+  const onValues =
+    view.keep_partial &&
+    ((v: Readonly<Record<string, unknown>>) => (partial.current ? partial.current.values(v) : seen.push(v)));
   const send = useMemo(
     () =>
       createSubmitter(
         endpoint,
-        { renderToken: view.render_token, honeypot: () => honeypot.current?.value ?? '' },
+        {
+          renderToken: view.render_token,
+          honeypot: () => honeypot.current?.value ?? '',
+          session: () => partial.current?.session(),
+        },
         {
           visitHint: counter?.hint,
           words: t,
+          encrypt:
+            encryption &&
+            (async (answers, spam) => (await encryptionCode()).sealedBody(answers, spam, encryption.public_key, id)),
           offline: async (held) => {
             const q = await offlineQueue();
             q.keepResponse(outboxKey(id), endpoint, held);
@@ -83,13 +115,17 @@ export function ConnectedForm(props: ConnectedFormProps) {
           },
         },
       ),
-    [endpoint, view.render_token, counter, id, t],
+    [endpoint, view.render_token, counter, id, t, encryption],
   );
   // The ending the answers lead to: the same rule the server answers in its 201, run here on the same values
   // (calculations included), so an answer kept offline ends the same way.
   const [ending, setEnding] = useState<Ending>();
+  // The private edit link the server answered with (a form that allows edits; its code loads on demand).
+  const [editUrl, setEditUrl] = useState('');
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
-    await send(values, context);
+    const res = await send(values, context);
+    partial.current?.finish();
+    if (view.allow_edit && res) setEditUrl((await res.json().catch(() => ({}))).edit_url ?? '');
     counter?.submitted();
     const chosen = chooseEnding(view.definition, values);
     setEnding(chosen);
@@ -110,12 +146,15 @@ export function ConnectedForm(props: ConnectedFormProps) {
   const success = {
     message: ending?.message ?? view.success_message,
     allowAnother: view.allow_another_response && !view.redirect_url,
+    after: editUrl && html`<${editLink.Component} url=${editUrl} days=${view.allow_edit} />`,
   };
   return html`<div class="fs-connected">
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>
     <${Honeypot} inputRef=${honeypot} />
     <${FormRenderer} definition=${view.definition} onSubmit=${onSubmit} success=${success} showTitle=${showTitle}
       uploads=${uploads} images=${images} onStart=${counter?.start} onStep=${counter?.step}
-      initialValues=${initialValues} saveProgressKey=${savedAnswersKey(id)} focusFirst=${props.focusFirst} />
+      onQuestion=${counter?.question}
+      initialValues=${initialValues} saveProgressKey=${encryption ? undefined : savedAnswersKey(id)}
+      focusFirst=${props.focusFirst} onValues=${onValues || undefined} />
   </div>`;
 }

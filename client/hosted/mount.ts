@@ -4,6 +4,7 @@
 // page has all of those from the server already, so its script carries none of them).
 import { type ComponentChildren, render } from 'preact';
 import { loadCalculations, needsCalculations } from '../renderer/calculations.ts';
+import { loadConditions, needsConditions } from '../renderer/conditions.ts';
 import { loadPiping, needsPiping } from '../renderer/piping.ts';
 import { loadMarkdown, needsMarkdown } from '../renderer/rich-text.ts';
 import { needsResetConfirm, resetConfirm } from '../renderer/actions/start-over.ts';
@@ -15,7 +16,8 @@ import { loadQuestions } from '../renderer/one-per-screen/use-questions.ts';
 import { needsProgress, progressLine } from '../renderer/progress/progress-line.ts';
 import { resumed } from '../renderer/save-progress/resumed.ts';
 import { hasSaved, loadSaving } from '../renderer/save-progress/use-save-progress.ts';
-import { ConnectedForm } from './connected-form.ts';
+import { ConnectedForm, encryptionCode } from './connected-form.ts';
+import { editLink } from '../renderer/success/edit-link.ts';
 import { languageSwitch, Localized, type LocalizedView } from './language.ts';
 import { savedAnswersKey } from './save-progress.ts';
 import type { PublicFormView } from './view.ts';
@@ -44,15 +46,19 @@ export interface MountOptions {
 }
 
 /**
- * Loads the code the form will need at its first render, if any: the calculations, the one_per_screen
+ * Loads the code the form will need at its first render, if any: the calculations, the conditions, the one_per_screen
  * layout, the progress line of steps, the controls of the field types that have a module (types/list.ts),
  * and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(
-  view: Pick<LocalizedView, 'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message'>,
+  view: Pick<
+    LocalizedView,
+    'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message' | 'allow_edit' | 'encryption'
+  >,
 ): Promise<unknown> | undefined {
   const needs = [
     needsCalculations(view.definition) && loadCalculations(),
+    needsConditions(view.definition) && loadConditions(),
     needsPiping(view.definition, view.success_message) && loadPiping(),
     needsMarkdown(view.definition, view.success_message) && loadMarkdown(),
     needsFileField(view.definition) && fileField.load(),
@@ -62,7 +68,9 @@ export function prepareForm(
     view.language_choices !== undefined && !languageSwitch.loaded() && languageSwitch.load(),
     view.definition.layout === 'one_per_screen' && loadQuestions(),
     needsProgress(view.definition) && progressLine.load(),
-    ...(view.definition.save_progress !== false && hasSaved(savedAnswersKey(view.form_id))
+    view.allow_edit && editLink.load(),
+    view.encryption && encryptionCode(),
+    ...(view.definition.save_progress !== false && !view.encryption && hasSaved(savedAnswersKey(view.form_id))
       ? [loadSaving(), resumed.load()]
       : []),
   ].filter((p) => p);

@@ -24,7 +24,8 @@ export type SendAttempt = (kept: KeptResponse) => Promise<boolean>;
 
 /** Keeps `held` under `storageKey` (a newer one replaces an unsent older one: only one is ever sent). */
 export function keepResponse(storageKey: string, endpoint: string, held: HeldResponse): void {
-  const entry: KeptResponse = { endpoint, key: held.key, body: held.body, savedAt: Date.now() };
+  // The visit goes with it: sent later, the completion still counts under its source and time.
+  const entry: KeptResponse = { endpoint, key: held.key, body: held.body, visit: held.visit, savedAt: Date.now() };
   try {
     localStorage.setItem(storageKey, JSON.stringify(entry));
   } catch {
@@ -35,7 +36,9 @@ export function keepResponse(storageKey: string, endpoint: string, held: HeldRes
 function kept(storageKey: string): KeptResponse | undefined {
   try {
     const entry = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as KeptResponse | null;
-    return typeof entry?.key === 'string' && typeof entry.body === 'string' ? entry : undefined;
+    if (typeof entry?.key !== 'string' || typeof entry.body !== 'string') return undefined;
+    // A visit that is not text (an entry written by an older page has none) is dropped, never sent.
+    return typeof entry.visit === 'string' ? entry : { ...entry, visit: undefined };
   } catch {
     return undefined;
   }

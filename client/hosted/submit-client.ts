@@ -4,6 +4,7 @@ import { formatMessage, type MessageId, type MessageParams } from '../../shared/
 import { en } from '../../shared/engine/i18n/en.ts';
 import { SubmitError } from '../renderer/submit-error.ts';
 import type { SubmitContext } from '../renderer/types.ts';
+import type { EncryptedPayload } from '../../shared/crypto/envelope-shape.ts';
 
 /** The renderer's words in the page's language (useWords); English when none are given. */
 export type Words = (id: MessageId, params?: MessageParams) => string;
@@ -16,6 +17,8 @@ const MIN_FILL_MS = 2100;
 export interface AntiSpamFields {
   honeypot(): string;
   renderToken: string;
+  /** The partial answer this one replaces (keep_partial, partial-answers.ts), sent as `_session`. */
+  session?(): string | undefined;
 }
 
 /** A v4 UUID; `crypto.randomUUID` only exists in secure contexts (a LAN address over http is not one). */
@@ -77,12 +80,13 @@ export async function refusal(res: Response, t: Words = english): Promise<Submit
  * (no network, 5xx, 429); a refusal throws its SubmitError.
  */
 export async function sendKeptOnce(
-  kept: { endpoint: string; key: string; body: string },
+  kept: { endpoint: string; key: string; body: string; visit?: string },
   t: Words = english,
 ): Promise<boolean> {
   let res: Response;
   try {
-    res = await postResponse(fetch, kept.endpoint, kept.key, kept.body);
+    // The visit as measured when the person sent it offline: the completion keeps its source and time.
+    res = await postResponse(fetch, kept.endpoint, kept.key, kept.body, kept.visit);
   } catch {
     return false;
   }
@@ -95,6 +99,8 @@ export async function sendKeptOnce(
 export interface HeldResponse {
   key: string;
   body: string;
+  /** The visit's Formstead-Visit header as it was at the submit (source, seconds), sent with the response later. */
+  visit?: string;
 }
 
 /**
@@ -114,26 +120,35 @@ export function createSubmitter(
     offline?: (held: HeldResponse) => Promise<void>;
     /** The words of its messages (the page's language). */
     words?: Words;
+    /** An encrypted form's: the body holding only the answers' envelope, posted (or kept offline) instead. */
+    encrypt?: (answers: EncryptedPayload, spam: { _hp: string; _rt: string }) => Promise<string>;
   } = {},
 ) {
   const t = opts.words ?? english;
   const fetcher = opts.fetch ?? ((input, init) => fetch(input, init));
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
-  let pending: { body: string; key: string } | undefined;
+  let pending: { clear: string; body: string; key: string } | undefined;
   const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
-  return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
+  // Resolves with the server's answer (undefined when kept offline): a form that allows edits reads its edit_url.
+  return async (values: Record<string, unknown>, context: SubmitContext): Promise<Response | undefined> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
-    const body = JSON.stringify({ values, ...skipped, _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken });
-    const key = pending?.body === body ? pending.key : newIdempotencyKey();
-    pending = { body, key };
+    const spam = { _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken, _session: antiSpam.session?.() };
+    const clear = JSON.stringify({ values, ...skipped, ...spam });
+    // The same answers again keep their key and, encrypted, their envelope: a retry sends the same bytes.
+    const same = pending?.clear === clear;
+    const key = same ? pending!.key : newIdempotencyKey();
+    // A browser that cannot encrypt (no WebCrypto off https) throws: the renderer says it was not sent.
+    const body = same ? pending!.body : opts.encrypt ? await opts.encrypt({ values, ...skipped }, spam) : clear;
+    pending = { clear, body, key };
     const wait = readyAt - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (offline()) return opts.offline!({ key, body });
+    const visit = opts.visitHint?.();
+    if (offline()) return opts.offline!({ key, body, visit }) as Promise<undefined>;
     let res: Response;
     try {
-      res = await postResponse(fetcher, endpoint, key, body, opts.visitHint?.());
+      res = await postResponse(fetcher, endpoint, key, body, visit);
     } catch {
-      if (offline()) return opts.offline!({ key, body });
+      if (offline()) return opts.offline!({ key, body, visit }) as Promise<undefined>;
       throw new SubmitError(t('connectionFailed'), { retry: true });
     }
     if (outcomeUnknown(res)) {
@@ -143,7 +158,7 @@ export function createSubmitter(
       throw new SubmitError(message, { retry: true });
     }
     pending = undefined;
-    if (res.ok) return;
+    if (res.ok) return res;
     throw await refusal(res, t);
   };
 }

@@ -15,6 +15,8 @@ export interface PublicFormView {
   success_message: string;
   redirect_url: string;
   allow_another_response: boolean;
+  /** Days a respondent may edit their answer through the private link the server answers with (absent: no edits). */
+  allow_edit?: number;
   /** The form's look (accent, radius, font, light/dark); absent from older servers. */
   theme?: Record<string, unknown>;
   endpoint?: string;
@@ -29,6 +31,10 @@ export interface PublicFormView {
   upload_max_bytes?: number;
   /** The pictures the definition and the logo name, by url (/i/<id>), with their size in pixels. */
   images?: Record<string, { width: number; height: number }>;
+  /** An end-to-end encrypted form's public key: answers are encrypted with it before they are posted. */
+  encryption?: { public_key: JsonWebKey; key_id: string } | null;
+  /** The form keeps partial answers: the page sends what a person typed when they leave (partial-answers.ts). */
+  keep_partial?: true;
 }
 
 /** The message id of the notice shown instead of the form when it takes no answers. */

@@ -7,6 +7,7 @@ import { Actions } from './actions/actions.ts';
 import { needsResetConfirm, resetConfirm } from './actions/start-over.ts';
 import { Alert } from './alert.ts';
 import { loadCalculations, needsCalculations } from './calculations.ts';
+import { loadConditions, needsConditions } from './conditions.ts';
 import { type FormDefinition, getPlan, type Values } from './engine.ts';
 import { loadPiping, needsPiping, pipedField, pipedStep, pipeText } from './piping.ts';
 import { Field, needsProvidedField, providedField } from './fields/field.ts';
@@ -27,6 +28,8 @@ import { UploadContext } from './uploads/upload-context.ts';
 import { ImageContext } from './fields/image.ts';
 import { useFocusRequest } from './use-focus.ts';
 import { useFormState } from './use-form-state.ts';
+import { useQuestionFunnel } from './question-funnel.ts';
+import { isFunnelQuestion } from '../../shared/engine/funnel-questions.ts';
 
 interface Failure {
   message: string;
@@ -70,25 +73,27 @@ let renderers = 0;
 
 /** Renders a form definition (spec 2) with validation on Continue and submit, and calls onSubmit. */
 export function FormRenderer(props: FormRendererProps) {
-  // A form with calculations or piped texts waits for their code (bundles of their own); the hosted page
-  // and the embeds have loaded it before the first render, so they never wait here.
+  // A form with calculations, conditions or piped texts waits for their code (bundles of their own); the
+  // hosted page and the embeds have loaded it before the first render, so they never wait here.
   const calc = needsCalculations(props.definition);
+  const conditions = needsConditions(props.definition);
   const pipes = needsPiping(props.definition, props.success?.message);
   // Options providers are called from the first render on, as FormRenderer's users expect; a form with
   // steps shows where the person is from its first render too.
   const provided = needsProvidedField(props.definition);
   const progress = needsProgress(props.definition);
-  const waiting = calc || pipes || provided || progress;
+  const waiting = calc || conditions || pipes || provided || progress;
   const [, arrived] = useState(0);
   useEffect(() => {
     const needs = [
       calc && loadCalculations(),
+      conditions && loadConditions(),
       pipes && loadPiping(),
       provided && providedField.load(),
       progress && progressLine.load(),
     ];
     if (needs.some(Boolean)) Promise.all(needs).then(() => arrived((n) => n + 1));
-  }, [calc, pipes, provided, progress]);
+  }, [calc, conditions, pipes, provided, progress]);
   // The Start over question is fetched now, so that it is here when the cancel button is pressed.
   useEffect(() => void (needsResetConfirm(props.definition) && resetConfirm.load()), [props.definition]);
   return waiting ? null : h(RenderedForm, props);
@@ -141,6 +146,17 @@ function RenderedForm(props: FormRendererProps) {
   }, [state.stepId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not the callback
   useEffect(() => props.onValues?.(state.values), [state.values]);
+  // The funnel per question: one per screen the question on screen, classic the step's questions shown.
+  useQuestionFunnel(
+    props.onQuestion,
+    {
+      id: `${state.stepId}\0${q?.field?.key}`,
+      keys: (q ? (q.field ? [q.field] : []) : state.visibleFields).filter(isFunnelQuestion).map((f) => f.key),
+      progress: q ? q.done : state.history.length,
+    },
+    state.values,
+    phase === 'done',
+  );
 
   /** Walks Back along the steps taken until the step holding `key` is shown. */
   const showStepOf = (key: string) => {
@@ -307,7 +323,7 @@ function RenderedForm(props: FormRendererProps) {
       ${title}
       <${Success} message=${pipeText(definition, props.success?.message, submitted.current)}
         allowAnother=${props.success?.allowAnother}
-        onAnother=${() => restart()} level=${level} />
+        onAnother=${() => restart()} level=${level}>${props.success?.after}</${Success}>
     </div>`;
   }
   const errors = { ...serverErrors, ...state.errors, ...q?.errors };

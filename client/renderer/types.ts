@@ -4,6 +4,7 @@ import type { ComponentType } from 'preact';
 import type { FieldOption, FormDefinition, FormField, ValidatorRegistry, Values } from './engine.ts';
 import type { UploadTarget } from './uploads/upload-context.ts';
 import type { FormImage } from './fields/image.ts';
+import type { QuestionReport } from './question-funnel.ts';
 
 export type { UploadTarget } from './uploads/upload-context.ts';
 export type { FormImage } from './fields/image.ts';
@@ -53,6 +54,8 @@ export interface SuccessOptions {
   message?: string;
   /** Shows a button that starts a new, empty response. */
   allowAnother?: boolean;
+  /** Shown under the message (the private edit link of a form that allows edits). */
+  after?: unknown;
 }
 
 /** The second argument of onSubmit. */
@@ -103,6 +106,8 @@ export interface FormRendererProps {
   onStart?: () => void;
   /** Called with a step's id each time that step is shown (the first one included). */
   onStep?: (stepId: string) => void;
+  /** Told which questions are shown and which were left forward, answered or skipped (question-funnel.ts). */
+  onQuestion?: QuestionReport;
   /** Called with the resolved values (calculation results included) after each change; the builder's preview. */
   onValues?: (values: Readonly<Record<string, unknown>>) => void;
   /**

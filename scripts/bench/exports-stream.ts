@@ -10,17 +10,12 @@ import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../server/config.ts';
-import { bootstrap, instanceSecret } from '../../server/core/bootstrap.ts';
-import { newId } from '../../server/core/ids.ts';
-import { createServices } from '../../server/core/services.ts';
-import { openSqlJsStore } from '../../server/core/store/sqljs/index.ts';
 import { freePort } from '../../test/helpers/server.ts';
 import { OWNER_KEY, startBundle } from './_http.ts';
 import { procStatusMb } from './_proc.ts';
+import { seedFolder } from './_seed-folder.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const BATCH = 2_000;
 const option = (value: string) => ({ value, label: `${value[0].toUpperCase()}${value.slice(1)} (é)` });
 const definition = {
   id: 'bench',
@@ -51,36 +46,6 @@ const values = (i: number) => ({
   company: ['Acme', 'Globex', 'Initech', 'Umbrella'][i % 4],
   message: 'I would like to know more about the product and how it fits our team. '.repeat(3).slice(0, 150 + (i % 60)),
 });
-
-/** A data folder with the owner key's workspace, the form, and ROWS answers written through the store. */
-async function seed(dataDir: string): Promise<string> {
-  const store = await openSqlJsStore(dataDir, () => {});
-  const config = loadConfig([], { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_DATA: dataDir });
-  const services = createServices(store, config, await instanceSecret(store));
-  await bootstrap(store, services.keys, config);
-  const workspace = (await store.workspaces.first())!;
-  const keyless = (await services.forms.publish(null, { definition })) as unknown as Record<string, string>;
-  await services.forms.claim(keyless.claim_url.split('/').pop()!, workspace.id);
-  for (let from = 0; from < ROWS; from += BATCH) {
-    const batch = [];
-    for (let i = from; i < Math.min(ROWS, from + BATCH); i++)
-      batch.push(
-        store.submissions.insert({
-          id: newId(),
-          formId: keyless.form_id,
-          workspaceId: workspace.id,
-          formVersion: 1,
-          createdAt: new Date(1_790_000_000_000 + i * 1000).toISOString(),
-          values: values(i),
-          hiddenChars: false,
-        }),
-      );
-    await Promise.all(batch);
-  }
-  await services.responseMail.stop();
-  await store.close();
-  return keyless.form_id;
-}
 
 interface Download {
   firstByteMs: number;
@@ -122,7 +87,7 @@ async function download(url: string, pid: number): Promise<Download> {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-exports-'));
 const seeding = performance.now();
-const formId = await seed(dataDir);
+const formId = await seedFolder(dataDir, definition, ROWS, values);
 const seeded = ((performance.now() - seeding) / 1000).toFixed(0);
 console.log(`seeded ${ROWS.toLocaleString('en')} answers through the store in ${seeded} s`);
 const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS

@@ -3,6 +3,7 @@
 // then; only ids, counts and setting names are taken from them, never answer values or secrets.
 import type { AuditAction } from '../core/audit/actions.ts';
 import type { AuditFacts } from '../core/audit/audit-log.ts';
+import { encryptionAuditDetail } from '../core/encryption/setting.ts';
 
 type Input = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -41,7 +42,13 @@ export const auditedCalls: Record<string, Audited> = {
   'forms.setStatus': { action: 'form.status_changed', facts: (i) => ({ ...form(i), detail: { status: i.status } }) },
   'settings.update': {
     action: 'settings.changed',
-    facts: (i) => ({ ...form(i), detail: { settings: Object.keys((i.patch as Input) ?? {}).sort() } }),
+    facts: (i, r) => ({
+      ...form(i),
+      detail: {
+        settings: Object.keys((i.patch as Input) ?? {}).sort(),
+        ...encryptionAuditDetail(i.patch, r as { encryption: null }),
+      },
+    }),
   },
   'submissions.detail': {
     action: 'answer.viewed',

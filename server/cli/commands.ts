@@ -2,6 +2,7 @@
 import { ConfigError } from '../config.ts';
 import { adminLink } from './admin-link.ts';
 import { backup } from './backup.ts';
+import { decrypt } from './decrypt.ts';
 import { helpText } from './help.ts';
 import { migrate } from './migrate.ts';
 import { verify } from './verify.ts';
@@ -13,6 +14,7 @@ type Command = (argv: string[], env: NodeJS.ProcessEnv) => Promise<string[]>;
 const subcommands: Record<string, Command> = {
   'admin-link': adminLink,
   backup,
+  decrypt,
   migrate,
   verify,
 };

@@ -27,6 +27,10 @@ Usage:
                                             check a signed export (format=jsonl&signed=1) against the
                                             instance's key (GET /v1/signing-key, saved to KEY): exit 0 when
                                             intact, 1 naming the first answer changed, removed or inserted
+  formstead decrypt --key KEY [--form ID] [--csv] EXPORT
+                                            print an encrypted form's export (format=jsonl) with the values
+                                            in the clear (JSON lines, or CSV): KEY is the private key file,
+                                            or the wrapped key with its passphrase on standard input
   formstead --help | --version
 
 Flags (each also read from the environment variable beside it; flags win):

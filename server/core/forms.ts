@@ -13,6 +13,7 @@ import { hashSecret, type KeyService } from './keys.ts';
 import type { AgentPrincipal, Principal } from './principal.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { expiryOf, hasExpired, isClaimed } from './unclaimed.ts';
+import { unencryptableFieldProblems } from './encryption/setting.ts';
 
 /** Takes the rate-limit tokens of a creation (RateLimits.publishAdmission); throws 429 to refuse. */
 type Admit = (creates: { agentKey: boolean }) => Promise<void>;
@@ -72,6 +73,9 @@ export class FormService {
           settingsGiven.map((k) => `${k}: the form was claimed; change settings with an account key`),
         );
       }
+      // An encrypted form cannot take uploads (their files would be stored in the clear).
+      const uploads = existing.encryption ? unencryptableFieldProblems(checked.definition, 'definition') : [];
+      if (uploads.length) throw invalid(uploads);
       return this.publishVersion(existing, checked.definition.title, checked.json, body, now);
     }
     if (principal === null) {
@@ -354,6 +358,10 @@ export class FormService {
       responseMailAt: null,
       closeAt: '',
       acceptUndeclared: false,
+      allowEditDays: 0,
+      webhookEvents: ['submission.created'],
+      encryption: null,
+      keepPartial: false,
       responseLimit: null,
       closedMessage: '',
       slug: '',

@@ -12,6 +12,7 @@ import { IMAGE_URL, imageRefs } from '../../shared/definition/check-images.ts';
 import { IMAGE_PATH } from './images/image-service.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
+import { isEncrypted, publicEncryption } from './encryption/setting.ts';
 
 /** Why a form does not take answers right now, if it does not. */
 export function closedReason(
@@ -81,13 +82,19 @@ export class PublicForms {
       // Unclaimed forms ignore redirect_url (ARCHITECTURE.md), so it is not offered to renderers.
       redirect_url: followsRedirect(form) ? form.redirectUrl : '',
       allow_another_response: form.allowAnotherResponse,
+      // Respondents get a private edit link with their answer (allow_edit_days): pages load the code showing it.
+      ...(form.allowEditDays > 0 && !isEncrypted(form) ? { allow_edit: form.allowEditDays } : {}),
       // The form's look (accent, radius, font, mode): validated when saved, checked again where used.
       theme: form.theme,
       ...formUrls(this.config.publicUrl, form),
       render_token: this.antiSpam.renderToken(form.id),
       // For file fields: renderers refuse a larger file before sending it.
       upload_max_bytes: this.config.uploadMaxBytes,
+      // The page sends what a person typed before leaving (keep_partial); absent when the form does not keep it.
+      ...(form.keepPartial && !isEncrypted(form) && { keep_partial: true }),
       ...(await this.imageSizes(form, definition)),
+      // An encrypted form's pages encrypt answers with this key before posting (never the private key).
+      ...(form.encryption && { encryption: publicEncryption(form) }),
     };
   }
 

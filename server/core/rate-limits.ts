@@ -26,6 +26,12 @@ export const CONFIRMATION_PER_FORM = { burst: 20, refillPerSecond: 1 / 30 };
 /** Per address: 3 at once, then one every 20 minutes, so one inbox cannot be flooded through any form. */
 export const CONFIRMATION_PER_ADDRESS = { burst: 3, refillPerSecond: 1 / 1200 };
 
+/** Partial answers per address: 20 at once, then one every 30 s. */
+export const PARTIAL_PER_ADDRESS = { burst: 20, refillPerSecond: 1 / 30 };
+
+/** Partial answers per form: 120 at once, then two a second. */
+export const PARTIAL_PER_FORM = { burst: 120, refillPerSecond: 2 };
+
 /** Redeliveries of one submission an hour (5 at once, then one every 12 minutes). */
 export const REDELIVERIES_PER_SUBMISSION_HOUR = 5;
 
@@ -87,6 +93,13 @@ export class RateLimits {
    */
   readonly eventsPerIp = limiter('events-ip', { burst: 60, refillPerSecond: 1 }, 'address');
   readonly eventsPerForm = limiter('events-form', { burst: 600, refillPerSecond: 20 }, 'form');
+  /**
+   * Partial answers (POST /v1/f/{id}/partial), apart from submissions so a page leaving never uses up a
+   * person's room to submit. A person sends one or two per visit (leaving, 30 minutes idle); a flood past these
+   * stores nothing more (each row is at most 64 KB and replaces its session's earlier one).
+   */
+  readonly partialPerIp = limiter('partial-ip', PARTIAL_PER_ADDRESS, 'address');
+  readonly partialPerForm = limiter('partial-form', PARTIAL_PER_FORM, 'form');
   /**
    * One answer's PDF, per address and per form: laying out a PDF costs tens of milliseconds of the one main
    * thread (up to ~0.4 s for a 64 KB answer), far more than any other read, so a loop of requests must not

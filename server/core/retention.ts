@@ -1,6 +1,7 @@
 // Per-form retention (ARCHITECTURE.md "Forms made by people"): a form with `retention_days` keeps
 // its submissions that many days; the nightly job deletes older ones through the one deletion path
-// (DeletionService), so whatever a deletion also removes (deliveries' payloads, files) goes with them.
+// (DeletionService), so whatever a deletion also removes (deliveries' payloads, files) goes with them. Its
+// partial answers (keep_partial) last sent before the same cutoff are deleted with them.
 import type { DeletionService } from './deletion.ts';
 import type { Store } from './store/types.ts';
 
@@ -21,6 +22,8 @@ export class RetentionService {
     let total = 0;
     for (const { id, retentionDays } of await this.store.forms.withRetention()) {
       const cutoff = new Date(now - retentionDays * DAY_MS).toISOString();
+      // Partial answers last sent before the cutoff go too (not counted: they were never answers).
+      await this.store.partials.deleteOlderThan(id, cutoff);
       for (;;) {
         const form = await this.store.forms.byId(id);
         if (!form || form.retentionDays === null) break;

@@ -14,6 +14,8 @@ import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
 import { Mailer } from './mail/mailer.ts';
 import { ConfirmationMail } from './mail/confirmation-mail.ts';
+import { EditLinks } from './edits/edit-links.ts';
+import { EditService } from './edits/edit-service.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
 import { RuleMail } from './mail/rule-mail.ts';
@@ -35,6 +37,7 @@ import { QuestionSummaries } from './stats/question-summary.ts';
 import type { StorageHealth, Store } from './store/types.ts';
 import { SubmissionEvents } from './submission-events.ts';
 import { SubmissionReads } from './submission-reads.ts';
+import { PartialAnswers } from './partials/partial-service.ts';
 import { SubmissionMarks } from './submission-marks.ts';
 import { SubmissionService, type StoredSubmission } from './submissions.ts';
 import { SubmissionImport } from './imports/submission-import.ts';
@@ -42,6 +45,7 @@ import { webhookUrlCheck } from './webhooks/webhook-policy.ts';
 import { DeliveryWorker } from './webhooks/delivery-worker.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { WorkspaceService } from './workspaces.ts';
+import { storedEnvelope } from '../../shared/crypto/envelope-shape.ts';
 
 /** Every service, wired to one store and one configuration. */
 export interface Services {
@@ -56,6 +60,8 @@ export interface Services {
   settings: SettingsService;
   rateLimits: RateLimits;
   reads: SubmissionReads;
+  /** Partial answers (keep_partial): taken from pages, listed with status=partial, gone when the person finishes. */
+  partials: PartialAnswers;
   /** The owner's tags, note and status on answers (REST PATCH and the panel). */
   marks: SubmissionMarks;
   /** Imports of existing answers (POST /v1/forms/{id}/submissions/import). */
@@ -97,6 +103,8 @@ export interface Services {
   drafts: DraftService;
   /** Deleting forms and submissions with everything they own (REST and the panel). */
   deletion: DeletionService;
+  /** Respondents' edits of their answers through their private links. */
+  edits: EditService;
   /** The answer chain: the instance's signing key, hourly signed heads and signed exports. */
   chain: ChainService;
   /** Counting views, starts, steps and completions into daily counters; main starts and stops its flushing. */
@@ -174,11 +182,15 @@ export function createServices(
     if (MilestoneMail.due(stored.form, stored.submissionCount))
       milestones.send(stored.form, stored.submissionCount).catch(mailError);
     responseMail.stored(stored.form, stored.submissionId, stored.mail);
-    ruleMail.stored(stored.form, stored.record);
+    // An encrypted answer matches no rule and names no address the server could read (switched off).
+    const sealed = storedEnvelope(stored.record.values) !== undefined;
+    if (!sealed) ruleMail.stored(stored.form, stored.record);
     if (stored.imported) return; // no confirmation to a respondent for an old answer, and no visit to count
-    confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
+    if (!sealed)
+      confirmation.send(stored.form, stored.record.id, stored.record.values, stored.editUrl).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
+  const editLinks = new EditLinks(store, config.publicUrl);
   const submissions = new SubmissionService({
     store,
     definitions: forms.definitions,
@@ -187,9 +199,12 @@ export function createServices(
     afterStore,
     files,
     secret,
+    editLinks,
   });
-  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting, images);
+  const poke = (id: string, formId: string) => deliveries.poke(id, formId);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting, images, poke);
   const members = new MemberService(store, accounts, config.publicUrl);
+  const reads = new SubmissionReads(store, new SignedCursor(secret), files);
   const sso =
     config.oidc && new SingleSignOn(config.oidc.name, config.oidc, config.publicUrl, secret, accounts, members, log);
   return {
@@ -200,10 +215,12 @@ export function createServices(
     forms,
     publicForms,
     submissions,
+    edits: new EditService(store, forms.definitions, editLinks, secret, poke),
     spam: new SpamService(store, submissions, forms.definitions),
     settings,
     rateLimits,
-    reads: new SubmissionReads(store, new SignedCursor(secret), files),
+    reads,
+    partials: new PartialAnswers(store, forms.definitions, antiSpam, reads),
     marks: new SubmissionMarks(store),
     imports: new SubmissionImport(store, forms.definitions, config, files, submissions),
     antiSpam,

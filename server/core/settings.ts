@@ -9,6 +9,8 @@ import { successMessagePipingProblems } from '../../shared/definition/check-pipi
 import { IMAGE_URL, NOT_THIS_FORMS_IMAGE } from '../../shared/definition/check-images.ts';
 import type { DefinitionCache } from './definitions.ts';
 import { reservedSlugProblem } from './slugs.ts';
+import { encryptionRecord, isEncrypted, unencryptableFieldProblems } from './encryption/setting.ts';
+import type { EncryptionSetting } from '../../shared/api/encryption.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
 import type { WebhookUrlValidator } from './webhooks/webhook-policy.ts';
 
@@ -40,6 +42,11 @@ export function settingsView(form: FormRecord, reveal = false) {
     redirect_origins: form.redirectOrigins,
     notify_rules: form.notifyRules,
     accept_undeclared: form.acceptUndeclared,
+    allow_edit_days: form.allowEditDays,
+    webhook_events: form.webhookEvents,
+    // The wrapped private key is shown to the form's members: only their passphrase opens it.
+    encryption: form.encryption,
+    keep_partial: form.keepPartial,
   };
 }
 
@@ -112,6 +119,20 @@ export class SettingsService {
       const problem = reservedSlugProblem(raw.slug);
       if (problem) problems.push(`slug: ${problem}`);
     }
+    let encryption: EncryptionSetting | null | undefined;
+    if (parsed.success && parsed.data.encryption) {
+      const made = await encryptionRecord(parsed.data.encryption);
+      if ('problems' in made) problems.push(...made.problems);
+      else encryption = made.record;
+      problems.push(...unencryptableFieldProblems(await this.definitions?.get(form.id, form.version), 'encryption'));
+    } else if (parsed.success && parsed.data.encryption === null) encryption = null;
+    // Partial answers are kept in the clear: an end-to-end encrypted form keeps none.
+    const encryptedAfter = encryption !== undefined ? encryption !== null : isEncrypted(form);
+    if (parsed.success && encryptedAfter && (parsed.data.keep_partial ?? form.keepPartial))
+      problems.push(
+        `${parsed.data.keep_partial ? 'keep_partial' : 'encryption'}: an end-to-end encrypted form keeps no partial ` +
+          'answers (they would be stored in the clear); turn keep_partial off first',
+      );
     if (problems.length || !parsed.success) throw invalid(problems);
     const body = parsed.data;
     // Spec 3.1: a form paused by moderation refuses any status change.
@@ -139,6 +160,11 @@ export class SettingsService {
       redirectOrigins: body.redirect_origins,
       notifyRules: body.notify_rules,
       acceptUndeclared: body.accept_undeclared,
+      allowEditDays: body.allow_edit_days,
+      webhookEvents: body.webhook_events as FormRecord['webhookEvents'] | undefined,
+      // Turning it on or off leaves the answers already stored as they are (W35-E2E-CONTRACT.md).
+      encryption,
+      keepPartial: body.keep_partial,
     };
     // Turning the mail on starts from now: the answers that came while it was off are not mailed as a digest.
     if (body.notify_each_response === true && !form.notifyEachResponse) {

@@ -5,7 +5,7 @@
 // scale or nps carries its points (the newest version's); a matrix its rows and columns, every version's
 // (the newest label winning), so an export has a column for each row any answer may hold. A question
 // without an answer (a statement) has no column; a label that pipes an answer reads "…" in its place.
-import { allFields, type FormDefinition, type FormField, pipedKeys, pipeText } from '../../shared/engine/index.ts';
+import { allFields, type FormDefinition, type FormField, replacePiped } from '../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../shared/fields/registry.ts';
 
 /** One answer column: its key (for the CSV and the API), its label and type, option labels by value. */
@@ -27,17 +27,16 @@ export interface LabelledValue {
   label: string;
 }
 
-/** What a piped reference in a label reads as where many people's answers are read (exports, the summary). */
-export const PIPED_PLACEHOLDER = '…';
-
 /**
- * A label as read across people: each `{{key}}` reads PIPED_PLACEHOLDER ("Thanks …, why?"), by the engine's
- * own piping (fed the placeholder as every piped answer).
+ * A label as read across people (exports, the summary, the panel), where each person's answer would differ:
+ * each `{{key}}` reads "@" and the question it names ("Thanks @Name, why did you give @Recommend us?"), or the
+ * key where that question's own label pipes or no field has the key (a calculation).
  */
 export function labelForAll(definition: FormDefinition, label: string): string {
-  const keys = pipedKeys(label);
-  if (!keys.length) return label;
-  return pipeText(definition, label, Object.fromEntries(keys.map((k) => [k, PIPED_PLACEHOLDER])));
+  return replacePiped(label, (key) => {
+    const named = allFields(definition).find((f) => f.key === key)?.label;
+    return `@${named && !named.includes('{{') ? named : key}`;
+  });
 }
 
 /** Adds labels by value to `into`; a value already there (a newer version's) keeps its label. */

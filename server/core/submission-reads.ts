@@ -12,6 +12,8 @@ import { pdfImageReader } from './exports/pdf-images.ts';
 import type { FileService } from './files/file-service.ts';
 import { fieldColumns, type FieldColumn } from './submission-fields.ts';
 import type { FormRecord, Store, SubmissionFilter, SubmissionRecord } from './store/types.ts';
+import { storedEnvelope } from '../../shared/crypto/envelope-shape.ts';
+import { encryptedConflict, isEncrypted } from './encryption/setting.ts';
 
 /** Spec 4.3 and 8: `limit` is 1 to 100, default 50, a larger value capped at 100. */
 export const PAGE_DEFAULT = 50;
@@ -22,11 +24,14 @@ export function submissionView(
   s: Pick<SubmissionRecord, 'id' | 'formVersion' | 'createdAt' | 'values' | 'hiddenChars' | 'extra'> &
     Partial<Pick<SubmissionRecord, 'tags' | 'note' | 'status'>>,
 ) {
+  // An encrypted answer: its envelope under `encrypted`, and no values (`{}` keeps readers of `values` working).
+  const envelope = storedEnvelope(s.values);
   return {
     id: s.id,
     form_version: s.formVersion,
     created_at: s.createdAt,
-    values: s.values,
+    values: envelope ? {} : s.values,
+    ...(envelope && { encrypted: envelope }),
     values_contain_hidden_characters: s.hiddenChars,
     tags: s.tags ?? [],
     note: s.note ?? '',
@@ -84,14 +89,22 @@ export class SubmissionReads {
     return result;
   }
 
-  /** One submission of the form as spec 2.12 shows it; 404 when the form has no submission with that id. */
+  /**
+   * One submission of the form as spec 2.12 shows it, with `revisions`: the values respondents' edits replaced,
+   * oldest first, each with when it was replaced ([] for an answer never edited); 404 when the form has no
+   * submission with that id.
+   */
   async one(form: FormRecord, id: string) {
-    return submissionView(await this.record(form, id));
+    const record = await this.record(form, id);
+    const revisions = await this.store.edits.revisions(form.id, record.id);
+    return { ...submissionView(record), revisions: revisions.map((r) => ({ at: r.at, values: r.values })) };
   }
 
   /** One submission's PDF content (title, when, every question and answer, a signature's image); 404 as `one`. */
   async pdf(form: FormRecord, id: string): Promise<AnswerPdf> {
     const row = await this.record(form, id);
+    // The server cannot read an encrypted answer: its PDF would be empty (the panel opens it instead).
+    if (storedEnvelope(row.values)) throw encryptedConflict('lay out a PDF of');
     const images = this.files && pdfImageReader(this.files, form.id);
     const versions = (await this.store.forms.versions(form.id)).map((v) => ({
       version: v.version,
@@ -169,7 +182,7 @@ export class SubmissionReads {
 
   /** The export's columns (spec 4.3 order), headed by key or by the newest label. */
   async exportColumns(form: FormRecord, headers: ExportOptions['headers']): Promise<ExportColumn[]> {
-    return exportColumns(await this.fields(form), headers);
+    return exportColumns(await this.fields(form), headers, isEncrypted(form));
   }
 
   /** The names of the inputs HTML posts kept beside the fields (accept_undeclared): the exports' last columns. */

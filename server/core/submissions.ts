@@ -12,6 +12,7 @@ import {
   type FormDefinition,
 } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
+import { EVENT_SESSION_PATTERN } from '../../shared/api/limits.ts';
 import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import { log } from '../lib/log.ts';
@@ -29,7 +30,10 @@ import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
 import type { VisitHint } from './stats/visit-hint.ts';
 import { buildPayload } from './webhooks/payload.ts';
+import type { EditLinks } from './edits/edit-links.ts';
 import { undeclaredInputs } from './undeclared-inputs.ts';
+import { encryptedValues } from './encryption/encrypted-post.ts';
+import { isEncrypted } from './encryption/setting.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
@@ -51,13 +55,20 @@ export interface SubmitInput {
   bodyHash: string;
   /** The page's hint for counting its completion (source, seconds from start); never stored with the answer. */
   visit?: VisitHint;
+  /** An encrypted form's envelope (server/core/encryption/encrypted-post.ts); undefined when not posted. */
+  encrypted?: unknown;
+  /** The page's partial-answer session (`_session`): its partial answer goes once this answer is stored. */
+  partialSession?: unknown;
 }
 
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
 export interface SubmitResult {
   status: number;
-  /** `ending`: the id of the first ending whose conditions match the stored values, or null ("Endings"). */
-  body: { id: string; values: Record<string, unknown>; ending?: string | null };
+  /**
+   * `ending`: the id of the first ending whose conditions match the stored values, or null ("Endings");
+   * `edit_url`: the respondent's private edit link, when the form allows edits (never kept in the idempotency record).
+   */
+  body: { id: string; values: Record<string, unknown>; ending?: string | null; edit_url?: string };
   /** `body` as JSON text when it was made already (a new submission: the stored row's text); else stringify `body`. */
   json?: string;
   form: FormRecord;
@@ -80,6 +91,8 @@ export interface StoredSubmission {
   visit?: VisitHint;
   /** The post's own subject and Reply-To for the response mail, when it carried them. */
   mail?: ResponseMailHeaders;
+  /** The respondent's private edit link (allow_edit_days), for their confirmation mail. */
+  editUrl?: string;
   /**
    * An imported row sent on with `notify=1` (imports/): webhooks, chat and the owners' mail react as to a
    * submission, but no confirmation mail goes to a respondent for an answer given long ago, and no visit
@@ -111,6 +124,8 @@ export interface SubmissionServiceParts {
   files: FileService;
   /** The instance secret: signs the download links webhook payloads carry. */
   secret: string;
+  /** Issues respondents' edit links for forms that allow edits. */
+  editLinks?: EditLinks;
 }
 
 /** Accepts respondents' submissions. */
@@ -122,6 +137,7 @@ export class SubmissionService {
   private readonly afterStore: SubmissionServiceParts['afterStore'];
   private readonly files: FileService;
   private readonly secret: string;
+  private readonly editLinks?: EditLinks;
 
   constructor(parts: SubmissionServiceParts) {
     ({
@@ -132,6 +148,7 @@ export class SubmissionService {
       afterStore: this.afterStore,
       files: this.files,
       secret: this.secret,
+      editLinks: this.editLinks,
     } = parts);
   }
 
@@ -142,8 +159,11 @@ export class SubmissionService {
     if (replay) return replay;
     await this.checkAccepting(form);
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
+    // An encrypted form's answer is stored as its envelope: no engine, files, ending or undeclared inputs.
+    const sealed = isEncrypted(form) || input.encrypted !== undefined ? encryptedValues(form, input) : undefined;
     const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
-    if (spam) return this.keepAsSpam(form, input, spam);
+    if (spam) return this.keepAsSpam(form, input, spam, sealed);
+    if (sealed) return this.save(form, sealed, [], input, undefined);
     // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
     const { definition, values, problems } = await this.evaluate(form, input);
     const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems });
@@ -228,7 +248,20 @@ export class SubmissionService {
     const stored = await this.store.idempotency.get(form.id, input.idempotencyKey);
     if (!stored || Date.parse(stored.createdAt) < Date.now() - IDEMPOTENCY_WINDOW_MS) return undefined;
     if (stored.bodyHash !== input.bodyHash) throw keyReused();
-    return { status: stored.status, body: JSON.parse(stored.response), form, replayed: true };
+    return this.withEditUrl({ status: stored.status, body: JSON.parse(stored.response), form, replayed: true });
+  }
+
+  /**
+   * A replayed answer gets an edit link of its own (the first one's token was never stored, only its hash): the
+   * person who lost the first answer can still edit.
+   */
+  private async withEditUrl(result: SubmitResult): Promise<SubmitResult> {
+    const form = result.form;
+    if (result.status !== 201 || !this.editLinks || form.allowEditDays <= 0) return result;
+    const submission = await this.store.submissions.byId(form.id, result.body.id);
+    if (!submission) return result;
+    const edit_url = await this.editLinks.issue(form, submission.id, submission.createdAt);
+    return { ...result, body: { ...result.body, edit_url }, json: undefined };
   }
 
   private async checkAccepting(form: FormRecord) {
@@ -265,19 +298,25 @@ export class SubmissionService {
    * spam for 30 days: not counted, delivered or mailed. Only values the engine accepts are kept (so
    * "not spam" yields a valid submission); others, and any past the per-form cap, are dropped.
    */
-  private async keepAsSpam(form: FormRecord, input: SubmitInput, reason: string): Promise<SubmitResult> {
+  private async keepAsSpam(
+    form: FormRecord,
+    input: SubmitInput,
+    reason: string,
+    sealed?: Record<string, unknown>,
+  ): Promise<SubmitResult> {
     const { id, createdAt } = newTimeOrderedRow();
     const raw =
       typeof input.values === 'object' && input.values !== null ? (input.values as Record<string, unknown>) : {};
-    const evaluation = await this.evaluate(form, input);
-    const values = evaluation.problems.length ? undefined : evaluation.values;
+    // An encrypted answer is kept as its envelope (the engine cannot read it); "not spam" stores it as it is.
+    const evaluation = sealed ? undefined : await this.evaluate(form, input);
+    const values = sealed ?? (evaluation?.problems.length ? undefined : evaluation?.values);
     if (values)
       await this.store.spam.add(
         { id, formId: form.id, formVersion: form.version, createdAt, values, reason },
         SPAM_KEPT_MAX,
       );
     // The ending a person would get, so a caught bot learns nothing from the answer either.
-    const ending = values ? (chooseEnding(evaluation.definition, values)?.id ?? null) : null;
+    const ending = values && evaluation ? (chooseEnding(evaluation.definition, values)?.id ?? null) : null;
     return { status: 201, body: { id, values: values ?? raw, ending }, form, replayed: false };
   }
 
@@ -360,8 +399,23 @@ export class SubmissionService {
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {
       if (outcome.record.bodyHash !== input.bodyHash) throw keyReused();
-      return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
+      return this.withEditUrl({
+        status: outcome.record.status,
+        body: JSON.parse(outcome.record.response),
+        form,
+        replayed: true,
+      });
     }
+    // The person finished: the answer replaces their partial one (ARCHITECTURE.md Wave 4 "Partial answers").
+    if (typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession))
+      // The answer is stored either way: a failed removal leaves the partial answer to retention, never fails it.
+      await this.store.partials
+        .deleteSession(form.id, input.partialSession)
+        .catch((err) =>
+          log('warning: a finished partial answer was not removed', { form_id: form.id, error: String(err) }),
+        );
+    // The edit link is made once the answer is stored, and never kept in the idempotency record (its hash only).
+    const editUrl = await this.editLinks?.issue(form, id, createdAt);
     this.react({
       form,
       submissionId: id,
@@ -371,7 +425,9 @@ export class SubmissionService {
       record: { id, formVersion: form.version, createdAt, values, hiddenChars, extra },
       visit: input.visit,
       mail: input.mail,
+      editUrl,
     });
+    if (editUrl) return { status: 201, body: { ...body, edit_url: editUrl }, form, replayed: false };
     return { status: 201, body, json, form, replayed: false };
   }
 
@@ -453,7 +509,7 @@ export class SubmissionService {
 }
 
 /** The posted fields the definition has; the rest of a form post is dropped. */
-function onlyFields(definition: FormDefinition, values: unknown): unknown {
+export function onlyFields(definition: FormDefinition, values: unknown): unknown {
   if (typeof values !== 'object' || values === null) return values;
   // A matrix posts one group per row and a ranking one select per option, named `<key>.<row>` and
   // `<key>.<option>`: the engine's coerce gathers them into the field's value (shared/engine/coerce.ts).

@@ -10,6 +10,7 @@ import type { Services } from '../core/services.ts';
 import { parseExportOptions } from '../core/exports/export-options.ts';
 import { sessionToken } from '../core/session-cookie.ts';
 import { sendPdf, streamCsv, streamXlsx } from './exports.ts';
+import { streamPartialCsv } from './partials.ts';
 
 /**
  * Any member may read submissions. The session cookie is SameSite=Strict, so another site cannot make
@@ -21,6 +22,11 @@ const adminExport =
     const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
     if (!principal) throw unauthorized(['session: sign in again']);
     const form = await s.forms.requireInScope(principal, params.id);
+    // The panel's Partial list downloads the partial answers (keep_partial), as REST's status=partial does.
+    if (query.get('status') === 'partial' && stream === streamCsv) {
+      await audit(s, req, principal, 'answers.exported', { form, detail: { format: 'csv', partial: true } });
+      return streamPartialCsv(s, res, form, { q: query.get('filter') || undefined }, parseExportOptions(query));
+    }
     // The panel's download follows its current filters (the same match as submissions.page): its text as `filter`.
     const filter = parseSubmissionFilter((name) => query.get(name), 'filter');
     const options = parseExportOptions(query);

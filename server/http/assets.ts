@@ -22,6 +22,14 @@ const MAX_AGE_SECONDS = 300;
 const CHUNK_MAX_AGE_SECONDS = 365 * 24 * 3600;
 const hashedChunk = /^\/assets\/[\w-]+-[A-Z0-9]{8}\.js$/;
 
+/**
+ * A group of on-demand modules in one file (client/renderer/types/list.ts): `group~<a>~<b>.js`, two or more
+ * names in order, each a fragment the build made (`fragment:<name>`, scripts/client-entries.mjs).
+ */
+const groupPath = /^\/assets\/group~([a-z0-9~-]+)\.js$/;
+/** How each fragment starts (scripts/client-entries.mjs fragmentStart). */
+const FRAGMENT_START = 'var __m=';
+
 let loaded: Promise<Record<string, string>> | undefined;
 const etags = new Map<string, string>();
 
@@ -37,10 +45,29 @@ function clientAssets(): Promise<Record<string, string>> {
   return loaded;
 }
 
+/**
+ * The ES module of a group: each fragment's code with its variable renamed, then the exports by name.
+ * Undefined unless the names are known fragments, at least two, in order and each once (one URL per group,
+ * so caches hold each group once).
+ */
+function groupModule(assets: Record<string, string>, path: string): string | undefined {
+  const names = groupPath.exec(path)?.[1].split('~');
+  if (!names || names.length < 2) return undefined;
+  const parts: string[] = [];
+  for (const [i, name] of names.entries()) {
+    const code = assets[`fragment:${name}`];
+    if (code === undefined || (i > 0 && names[i - 1] >= name)) return undefined;
+    parts.push(`const m${i}=${code.slice(FRAGMENT_START.length)}`);
+  }
+  return `${parts.join('\n')}\nexport{${names.map((name, i) => `m${i} as "${name}"`).join(',')}};\n`;
+}
+
+const tagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+
 function etagOf(url: string, body: string): string {
   let tag = etags.get(url);
   if (!tag) {
-    tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+    tag = tagOf(body);
     etags.set(url, tag);
   }
   return tag;
@@ -54,9 +81,13 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 export const asset =
   (_s: Services) =>
   async ({ req, res, url }: RouteContext) => {
-    const body = (await clientAssets())[url.pathname];
+    const assets = await clientAssets();
+    const group = url.pathname.startsWith('/assets/group~') ? groupModule(assets, url.pathname) : undefined;
+    // The fragments' keys are no paths (`fragment:<name>`), so no URL answers one alone.
+    const body = group ?? assets[url.pathname];
     if (body === undefined) throw notFound('asset');
-    const etag = etagOf(url.pathname, body);
+    // A group's tag is not kept: there can be many groups, each put together again when asked for.
+    const etag = group ? tagOf(body) : etagOf(url.pathname, body);
     const maxAge = hashedChunk.test(url.pathname) ? CHUNK_MAX_AGE_SECONDS : MAX_AGE_SECONDS;
     const cacheControl =
       maxAge === CHUNK_MAX_AGE_SECONDS ? `public, max-age=${maxAge}, immutable` : `public, max-age=${maxAge}`;

@@ -7,6 +7,7 @@ import { closeAfterAnswer, MAX_BODY_BYTES, parseJsonObject, readBody } from '../
 import { readMultipart, type FormFields } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { HONEYPOT_FIELD, RENDER_TOKEN_FIELD } from '../core/antispam.ts';
+import { PARTIAL_SESSION_FIELD } from '../core/partials/partial-service.ts';
 import { acceptLanguages, chooseLanguage } from '../../shared/definition/translations.ts';
 import { message } from '../../shared/engine/i18n/index.ts';
 import { allFields } from '../../shared/engine/index.ts';
@@ -76,7 +77,7 @@ export const submit =
         // A file too large still gets a page a person can read; the unread rest of the body is dropped with the
         // connection.
         if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
-          const page = problemPage(err, params.id, await fieldLabels(s, params.id), await pageLang(s, params.id, req));
+          const page = await refusalPage(s, err, params.id, req);
           const closes = err.headers.connection === 'close';
           if (closes) closeAfterAnswer(req, res);
           return sendHtml(res, err.status, page, {
@@ -119,6 +120,9 @@ async function afterPost(s: Services, req: IncomingMessage, result: SubmitResult
   if (ending) query.push(`e=${encodeURIComponent(ending.id)}`);
   if ((ending?.message ?? form.successMessage).includes('{{'))
     query.push(`r=${thanksToken(s.secret, form.id, result.body.id)}`);
+  // The private edit link (allow_edit_days) rides along to the thank-you page, which shows it while it works.
+  const editToken = result.body.edit_url?.split('/').pop();
+  if (editToken) query.push(`edit=${encodeURIComponent(editToken)}`);
   // Our own hosted page needs no way back to itself; it is ours when on the public address or on the
   // address this request came to (a server reached on 127.0.0.1 whose public address says localhost).
   const own = origin && (origin === new URL(s.config.publicUrl).origin || new URL(origin).host === req.headers.host);
@@ -161,7 +165,7 @@ function formPostInput(
 }
 
 /** Reads JSON `{values, skippedSteps?}` or a form post into the submission service's input. */
-async function readSubmission(req: IncomingMessage, formId: string): Promise<ReadSubmission> {
+export async function readSubmission(req: IncomingMessage, formId: string): Promise<ReadSubmission> {
   const raw = await readBody(req);
   const contentType = req.headers['content-type'] ?? 'application/json';
   const idempotencyKey = readIdempotencyKey(req);
@@ -169,7 +173,15 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
   const hash = idempotencyKey === undefined ? '' : bodyHash(raw);
   if (/^application\/(?:[\w.+-]*\+)?json/i.test(contentType) || !/form/i.test(contentType)) {
     const body = parseJsonObject(raw);
-    const { values, skippedSteps, [HONEYPOT_FIELD]: honeypot, [RENDER_TOKEN_FIELD]: renderToken, ...rest } = body;
+    const {
+      values,
+      skippedSteps,
+      encrypted,
+      [HONEYPOT_FIELD]: honeypot,
+      [RENDER_TOKEN_FIELD]: renderToken,
+      [PARTIAL_SESSION_FIELD]: partialSession,
+      ...rest
+    } = body;
     const unknown = Object.keys(rest);
     if (unknown.length)
       throw new ApiError(
@@ -184,9 +196,11 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
       formPost: false,
       honeypot,
       renderToken,
+      partialSession,
       idempotencyKey,
       bodyHash: hash,
       extras: {},
+      encrypted,
     };
   }
   return { formId, ...formPostInput(parseFormBody(contentType, raw)), formPost: true, idempotencyKey, bodyHash: hash };
@@ -197,7 +211,7 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
  * file streamed to disk as an upload whose id becomes the field's value, exactly as the renderer's
  * JSON post would carry it. `received` collects the stored ids so a refused post can remove them.
  */
-async function readMultipartSubmission(
+export async function readMultipartSubmission(
   s: Services,
   req: IncomingMessage,
   formId: string,
@@ -254,7 +268,8 @@ function readIdempotencyKey(req: IncomingMessage): string | undefined {
   return key;
 }
 
-function wantsHtml(req: IncomingMessage): boolean {
+/** Whether the request is a browser's form post that wants a page back (no JavaScript). */
+export function wantsHtml(req: IncomingMessage): boolean {
   return /text\/html/i.test(req.headers.accept ?? '') && /form/i.test(req.headers['content-type'] ?? '');
 }
 
@@ -276,6 +291,11 @@ async function pageLang(s: Services, formId: string, req: IncomingMessage): Prom
   } catch {
     return undefined;
   }
+}
+
+/** The page a browser posting without JavaScript gets for a refusal: what was wrong, by the fields' labels. */
+export async function refusalPage(s: Services, err: ApiError, formId: string, req: IncomingMessage) {
+  return problemPage(err, formId, await fieldLabels(s, formId), await pageLang(s, formId, req));
 }
 
 /** A plain page listing what was wrong, for browsers posting without JavaScript; its heading in `lang`. */

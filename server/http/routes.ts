@@ -3,6 +3,7 @@ import type { Route } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
 import { deleteForm, getForm, listForms, publishForm } from './forms.ts';
 import { getStats, getSummary, postEvents } from './events.ts';
+import { postPartial } from './partials.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
 import { adminUploadImage, serveImage, uploadImage } from './images.ts';
@@ -23,6 +24,8 @@ import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { signedInPage } from './pages/signed-in-page.ts';
 import { ssoCallback, ssoStart } from './pages/sso-pages.ts';
 import { thanksPage } from './pages/thanks-page.ts';
+import { editPage } from './pages/edit-page.ts';
+import { submitEdit } from './respondent-edit.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { openApi } from './openapi.ts';
 import { signingKey } from './signing-key.ts';
@@ -76,15 +79,21 @@ export function routes(s: Services): Route[] {
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: byFormAddress(s, preflight(s)) },
     { method: 'POST', path: '/v1/f/:id', handler: byFormAddress(s, submit(s)) },
+    // A respondent's edit through its private link (ARCHITECTURE.md Wave 4)
+    { method: 'OPTIONS', path: '/v1/f/:id/edit/:token', handler: byFormAddress(s, preflight(s)) },
+    { method: 'POST', path: '/v1/f/:id/edit/:token', handler: byFormAddress(s, submitEdit(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/uploads', handler: byFormAddress(s, uploadPreflight(s)) },
     { method: 'POST', path: '/v1/f/:id/uploads', handler: byFormAddress(s, upload(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: byFormAddress(s, preflight(s)) },
     { method: 'GET', path: '/v1/f/:id/definition', handler: byFormAddress(s, publicDefinition(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/events', handler: byFormAddress(s, preflight(s)) },
     { method: 'POST', path: '/v1/f/:id/events', handler: byFormAddress(s, postEvents(s)) },
+    { method: 'OPTIONS', path: '/v1/f/:id/partial', handler: byFormAddress(s, preflight(s)) },
+    { method: 'POST', path: '/v1/f/:id/partial', handler: byFormAddress(s, postPartial(s)) },
     // Pages
     { method: 'GET', path: '/f/:id', handler: byFormAddress(s, hostedPage(s)) },
     { method: 'GET', path: '/f/:id/thanks', handler: byFormAddress(s, thanksPage(s)) },
+    { method: 'GET', path: '/f/:id/edit/:token', handler: byFormAddress(s, editPage(s)) },
     { method: 'GET', path: '/f/:id/report', handler: byFormAddress(s, reportPage(s)) },
     { method: 'POST', path: '/f/:id/report', handler: byFormAddress(s, reportSubmit(s)) },
     // Client bundles embedded in the server bundle (scripts/client-entries.mjs)

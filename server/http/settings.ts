@@ -6,6 +6,7 @@ import type { Services } from '../core/services.ts';
 import { requireEditor } from '../core/principal.ts';
 import { requireKey } from './auth.ts';
 import { sendJson } from './respond.ts';
+import { encryptionAuditDetail } from '../core/encryption/setting.ts';
 
 /** Checks the key, the scope and the role, then hands the body to the settings service. */
 export const updateSettings =
@@ -16,6 +17,7 @@ export const updateSettings =
     requireEditor(principal);
     const body = await readJsonObject(req);
     const updated = await s.settings.update(form, body);
-    await audit(s, req, principal, 'settings.changed', { form, detail: { settings: Object.keys(body).sort() } });
+    const detail = { settings: Object.keys(body).sort(), ...encryptionAuditDetail(body, updated) };
+    await audit(s, req, principal, 'settings.changed', { form, detail });
     sendJson(res, 200, updated);
   };

@@ -13,6 +13,7 @@ import { readJsonObject } from '../lib/http-body.ts';
 import { parseExportOptions } from '../core/exports/export-options.ts';
 import { requireKey } from './auth.ts';
 import { sendPdf, streamCsv, streamJsonLines, streamXlsx } from './exports.ts';
+import { listPartials } from './partials.ts';
 import { sendJson, sendNoContent } from './respond.ts';
 
 /** Lists a form's submissions for agent and account keys. */
@@ -22,6 +23,16 @@ export const listSubmissions =
     const principal = await requireKey(s, req);
     const form = await s.forms.requireInScope(principal, params.id);
     const format = query.get('format');
+    // Partial answers are listed apart (ARCHITECTURE.md Wave 4 "Partial answers"): json or csv only.
+    if (query.get('status') === 'partial') {
+      const options = parseExportOptions(query);
+      if (query.get('cursor') === null)
+        await audit(s, req, principal, 'answers.exported', {
+          form,
+          detail: { format: format ?? 'json', partial: true },
+        });
+      return listPartials(s, res, form, query, options);
+    }
     if (format !== null && format !== 'json' && format !== 'csv' && format !== 'xlsx' && format !== 'jsonl')
       throw badRequest('invalid_format', ['format: must be json, csv, xlsx or jsonl']);
     // Checked for every format, so a misspelt option is named even where it would change nothing.

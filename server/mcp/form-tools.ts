@@ -3,6 +3,7 @@
 import { answersSummary } from '../core/stats/summary-view.ts';
 import * as z from 'zod';
 import { publishBodySchema, settingsPatchSchema } from '../../shared/api/forms.ts';
+import { badRequest } from '../lib/api-error.ts';
 import { parseLimit } from '../core/submission-reads.ts';
 import { parseSubmissionFilter } from '../core/submission-marks.ts';
 import { requireEditor } from '../core/principal.ts';
@@ -73,7 +74,8 @@ export const updateFormSettings = defineTool({
     'success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url, webhook_secret ' +
     '(masked unless reveal_secret is true), notify_each_response, confirmation_email_field, confirmation_message, ' +
     'retention_days, theme, close_at, response_limit, closed_message, slug, slack_webhook_url, discord_webhook_url ' +
-    'and redirect_origins (a webhook secret is created when a webhook_url is first set).',
+    'redirect_origins, allow_edit_days and webhook_events (a webhook secret is created when a webhook_url is first ' +
+    'set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
     webhook_url:
@@ -114,6 +116,16 @@ export const updateFormSettings = defineTool({
     accept_undeclared:
       'true: a plain HTML form post keeps its named inputs that are no field as text under the submission extra ' +
       '(at most 50, names up to 64 characters); default false',
+    keep_partial:
+      'true: the hosted page and embeds send what a person typed once they answered a question and left (or after ' +
+      '30 minutes idle), kept as a partial answer (never passwords, files or signatures), listed with ' +
+      'status=partial and replaced by the answer if they finish; default false',
+    allow_edit_days:
+      'Days (0 to 30) a respondent may change their answer through a private edit link shown after sending and in ' +
+      'the confirmation mail; 0 (default) turns edits off',
+    webhook_events:
+      'Events the webhook receives: any of submission.created (default, alone), submission.updated (a ' +
+      "respondent's edit) and submission.deleted (owner delete, retention, erasure), each once",
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);
@@ -153,7 +165,13 @@ const submissionsInput = z.strictObject({
   cursor: z.string().optional().describe('The next_cursor of the previous page'),
   // Only described here: parseSubmissionFilter, the REST rule, reads them (a bad one answers 400 invalid_filter).
   tag: z.string().optional().describe('Only responses the owner tagged with this (trimmed, any case)'),
-  status: z.string().optional().describe('Only responses with this status: new, seen or done'),
+  status: z
+    .string()
+    .optional()
+    .describe(
+      'Only responses with this status: new, seen or done; partial: the partial answers instead (forms with ' +
+        'keep_partial: what people typed before leaving, each with last_question), latest first',
+    ),
   q: z.string().optional().describe('Only responses whose values contain this text (ASCII letters in any case)'),
 });
 
@@ -176,14 +194,17 @@ export const getSubmissions = defineTool({
       rest,
     );
     const form = await ctx.services.forms.requireInScope(principal, form_id);
+    const limited = parseLimit(limit === undefined || limit === null ? null : String(limit));
+    // Partial answers are listed apart, as REST's status=partial (server/http/partials.ts).
+    if (status === 'partial') {
+      if (typeof tag === 'string' && tag) throw badRequest('invalid_query', ['tag: partial answers have no tags']);
+      return ctx.services.partials.page(form, limited, cursor ?? null, {
+        q: typeof q === 'string' && q ? q : undefined,
+      });
+    }
     const given: Record<string, unknown> = { tag, status, q };
     const filter = parseSubmissionFilter((name) => (typeof given[name] === 'string' ? (given[name] as string) : null));
-    return ctx.services.reads.page(
-      form,
-      parseLimit(limit === undefined || limit === null ? null : String(limit)),
-      cursor ?? null,
-      filter,
-    );
+    return ctx.services.reads.page(form, limited, cursor ?? null, filter);
   },
 });
 
@@ -208,9 +229,12 @@ export const getFormStats = defineTool({
   description:
     'How a form is doing over a range of days (default: the last 30 days up to today, UTC). Returns views (page ' +
     'loads of the hosted page or an embed, once per browser session), starts (a first answer given), completions ' +
-    '(responses stored, not spam), completion_rate (completions / starts, null without starts), median_seconds ' +
+    '(responses stored, not spam), completions_without_visit (those no page measured: the API, no JavaScript, ' +
+    'imports), completion_rate (completions a page measured / starts, null without starts), median_seconds ' +
     '(from the first answer to submitting, estimated from a histogram; null when no page measured one), steps ' +
-    '(each step of the current definition: id, title, reached), sources (referrer host or "utm_source / ' +
+    '(each step of the current definition: id, title, reached), questions (the funnel per question in order: ' +
+    'key, label, type, reached, answered, skipped, stopped = people who quit on it; people a route sent ' +
+    'elsewhere never reached it), sources (referrer host or "utm_source / ' +
     'utm_medium / utm_campaign", with views and completions) and daily ({date, views, starts, completions} per ' +
     'day). Counts only: no respondent is tracked. Needs a key.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

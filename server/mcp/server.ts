@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import pkg from '../../package.json' with { type: 'json' };
 import { definitionReferenceTool, validateDefinitionTool } from './definition-tools.ts';
+import { auditToolCall } from './audited.ts';
 import { toolError, toolResult } from './errors.ts';
 import {
   getFormStats,
@@ -55,7 +56,9 @@ export function createMcpServer(ctx: ToolContext): McpServer {
       { description: tool.description, inputSchema: tool.advertised, annotations: tool.annotations },
       async (args) => {
         try {
-          return toolResult(await tool.run(ctx, args));
+          const result = await tool.run(ctx, args);
+          await auditToolCall(ctx, tool.name, args, result);
+          return toolResult(result);
         } catch (err) {
           return toolError(tool.name, err);
         }

@@ -32,6 +32,13 @@ export const submissionPageInput = z.strictObject({
   order: z.enum(['newest', 'oldest']).optional(),
 });
 
+/** A page of a form's partial answers (keep_partial) in the panel, with the text filter. */
+export const partialPageInput = z.strictObject({
+  formId: z.string().min(1).max(64),
+  cursor: z.string().max(200).nullable().optional(),
+  filter: z.string().max(SUBMISSION_FILTER_MAX).optional(),
+});
+
 /**
  * The owner's marks on 1 to 100 answers of a form: `patch` holds tags, add_tags, remove_tags, note and status,
  * checked by the marks service as REST's PATCH body is.

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { FormDefinition, ShowCondition } from '../definition/schema.ts';
 import { themeSchema } from './theme.ts';
+import { WEBHOOK_EVENTS } from './limits.ts';
+import { encryptionViewSchema, publicEncryptionSchema } from './encryption.ts';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
 const formStatus = z.enum(['active', 'paused']);
@@ -57,6 +59,11 @@ export const settingsSchema = z
     success_message: z.string(),
     redirect_url: z.string(),
     allow_another_response: z.boolean(),
+    allow_edit: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Days a respondent may edit their answer through the edit_url a submit answers with' }),
     notify_mode: z.enum(['milestones', 'off']),
     notify_email: z.boolean(),
     webhook_url: z.string(),
@@ -80,6 +87,18 @@ export const settingsSchema = z
       .meta({ description: 'Addresses also mailed for the responses that match every condition of their rule' }),
     accept_undeclared: z.boolean().meta({
       description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
+    }),
+    allow_edit_days: z.number().int().meta({
+      description: 'Days a respondent may edit their answer through the private link they get (0: no edits)',
+    }),
+    webhook_events: z.array(z.enum(WEBHOOK_EVENTS)).meta({
+      description: 'Events sent to webhook_url (submission.created, submission.updated, submission.deleted)',
+    }),
+    encryption: encryptionViewSchema,
+    keep_partial: z.boolean().meta({
+      description:
+        'Pages send what a person typed once they answered a question and left (or after 30 minutes idle), kept ' +
+        'as a partial answer (never passwords, files or signatures)',
     }),
   })
   .meta({ id: 'Settings' });
@@ -132,6 +151,15 @@ export const publicDefinitionSchema = z
         description:
           "The size in pixels of each picture the definition and the theme's logo name, by its url (/i/<id>): " +
           'renderers give images their width and height so the page does not shift as they load',
+      }),
+    encryption: publicEncryptionSchema,
+    keep_partial: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'The form keeps partial answers: once a person answered a question and leaves (or 30 minutes pass), post ' +
+          'what they typed to POST /v1/f/{id}/partial, and send the same session as _session with the answer',
       }),
   })
   .meta({ id: 'PublicDefinition' });

@@ -25,6 +25,12 @@ export const EVENTS_BODY_MAX_BYTES = 2048;
 /** POST /v1/f/{id}/events: at most this many events in one body. */
 export const EVENTS_PER_BODY_MAX = 20;
 
+/**
+ * POST /v1/f/{id}/events: the longest question key a `reached`, `answered` or `skipped` event names (a page
+ * leaves out questions with longer keys: they are not counted, never a reason to refuse the body).
+ */
+export const EVENT_QUESTION_KEY_MAX = 100;
+
 /** The page's session id for counting: 8 to 64 of A-Z a-z 0-9 - _ (kept in sessionStorage, never stored). */
 export const EVENT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -51,3 +57,24 @@ export const SUBMISSION_STATUSES = ['new', 'seen', 'done'] as const;
 
 /** A form's notification rules (the `notify_rules` setting): at most 10. */
 export const NOTIFY_RULES_MAX = 10;
+
+/** POST /v1/f/{id}/partial: a partial answer's body is at most 64 KB, as an answer's (413 past it, nothing kept). */
+export const PARTIAL_BODY_MAX_BYTES = 64 * 1024;
+
+/** A page sends what a person typed after this long without a change (as well as when they leave): 30 minutes. */
+export const PARTIAL_IDLE_MS = 30 * 60 * 1000;
+
+/** A form keeps at most this many partial answers; a new one past it takes the place of the one sent longest ago. */
+export const PARTIALS_PER_FORM_MAX = 10_000;
+
+/** How many days a respondent's edit link works (the `allow_edit_days` setting): 0 (off, the default) to 30. */
+export const ALLOW_EDIT_DAYS_MAX = 30;
+
+/** The webhook events a form's receiver may take (the `webhook_events` setting); spec 6 receivers get the first. */
+export const WEBHOOK_EVENTS = ['submission.created', 'submission.updated', 'submission.deleted'] as const;
+
+/** One of WEBHOOK_EVENTS. */
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What `webhook_events` holds on a form that never set it: spec 6's one event. */
+export const DEFAULT_WEBHOOK_EVENTS: WebhookEvent[] = ['submission.created'];

@@ -54,7 +54,7 @@ export const summarySchema = z
     from: z.string(),
     to: z.string(),
     total: z.number().int().meta({ description: 'Answers of the range that were read' }),
-    sampled: z.boolean().meta({ description: 'Only the newest 10,000 answers of the range were read' }),
+    sampled: z.boolean().meta({ description: 'Always false: every answer of the range is counted' }),
     questions: z.array(question),
   })
   .meta({ id: 'AnswersSummary' });

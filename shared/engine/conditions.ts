@@ -143,3 +143,12 @@ export function conditionKeys(item: Conditional): string[] {
   for (const c of item.showAny ?? []) keys.add(c.field);
   return [...keys];
 }
+
+/**
+ * Whether the conditions' code is in place: here always. The respondents' bundles read
+ * conditions-browser.ts instead, whose code arrives on demand (client/renderer/conditions.ts).
+ */
+export const hasConditionsCode = (): boolean => true;
+
+/** Puts the conditions' code in place: nothing to do here (see hasConditionsCode). */
+export function useConditionsCode(_code: object): void {}

@@ -40,7 +40,7 @@ export {
 } from './calc/parse.ts';
 export { FormulaError } from './calc/tokenize.ts';
 export type { CalcValue } from './calc/values.ts';
-export { pipeText, pipedField, pipedStep, pipedKeys, answerDisplay } from './piping.ts';
+export { pipeText, pipedField, pipedStep, pipedKeys, replacePiped, answerDisplay } from './piping.ts';
 export { prefillValues, prefillPairs } from './prefill.ts';
 
 /** Version of the engine's rules; bumped when a change could accept or refuse values differently. */

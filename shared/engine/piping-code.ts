@@ -20,6 +20,11 @@ export function pipedKeys(text: string): string[] {
   return [...text.matchAll(reference)].map((m) => m[1]);
 }
 
+/** `text` with each `{{key}}` replaced by what `by` says of the key (labels read across people, on the server). */
+export function replacePiped(text: string, by: (key: string) => string): string {
+  return text.includes('{{') ? text.replace(reference, (_, key: string) => by(key)) : text;
+}
+
 /** What piping needs from the engine: the plan of a definition and the types that choose among options. */
 export interface PipingNeeds {
   getPlan(definition: FormDefinition): Plan;

@@ -4,7 +4,7 @@ import { optionFieldTypes } from '../definition/field-types.ts';
 import { createPiping } from './piping-code.ts';
 import { getPlan } from './plan.ts';
 
-export { pipedKeys } from './piping-code.ts';
+export { pipedKeys, replacePiped } from './piping-code.ts';
 
 /** answerDisplay, pipeText, pipedField and pipedStep (piping-code.ts). */
 export const { answerDisplay, pipeText, pipedField, pipedStep } = createPiping({ getPlan, optionFieldTypes });

@@ -66,3 +66,11 @@ const byName = new Map<string, FieldTypeCore>(fieldTypeCores.map((core) => [core
 
 /** The core of a built-in type, or undefined for a custom type (any other string). */
 export const fieldTypeCore = (type: string): FieldTypeCore | undefined => byName.get(type);
+
+/**
+ * Adds a core a type's renderer module brought (client/renderer/types/list.ts). Every core is listed here
+ * already, so this only matters in the respondents' bundles, which read registry-browser.ts instead.
+ */
+export function addFieldTypeCore(core: FieldTypeCore): void {
+  byName.set(core.type, core);
+}

@@ -56,6 +56,7 @@ const rows: Row[] = [
   { path: 'drafts.publish', level: 'editor', input: freshDraft, form: true },
   { path: 'drafts.discard', level: 'editor', input: freshDraft, form: true },
   { path: 'submissions.page', level: 'viewer', input: form, form: true },
+  { path: 'submissions.partials', level: 'viewer', input: form, form: true },
   {
     path: 'submissions.detail',
     level: 'viewer',

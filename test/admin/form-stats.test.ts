@@ -4,12 +4,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { adminWorld, type AdminWorld } from '../helpers/admin-world.ts';
-import {
-  LATEST_TEXTS,
-  QuestionSummaries,
-  SUMMARY_MAX_ANSWERS,
-  SUMMARY_MAX_SCANNED,
-} from '../../server/core/stats/question-summary.ts';
+import { LATEST_TEXTS, QuestionSummaries } from '../../server/core/stats/question-summary.ts';
+import { FOLD_PAGE } from '../../server/core/stats/tally-fold.ts';
 
 const survey = {
   id: 'survey',
@@ -244,13 +240,13 @@ busy.after(async ({ w }) => {
 });
 
 busy(
-  'four members asking at once share one summary, and the event loop turns while it is read',
+  'four members asking at once share one count, and the event loop turns while it is made',
   async ({ w, formId }) => {
-    const pages = w.store.submissions.page;
+    const links = w.store.chain.links;
     let pagesRead = 0;
-    w.store.submissions.page = (...args) => {
+    w.store.chain.links = (...args) => {
       pagesRead++;
-      return pages(...args);
+      return links(...args);
     };
     // Counts the turns of the event loop while the summaries are computed (a timer, a request, a socket).
     let turns = 0;
@@ -264,42 +260,79 @@ busy(
       (['owner', 'editor', 'viewer', 'viewer'] as const).map((who) => w.caller(who).stats.questions({ formId })),
     ).finally(() => {
       computing = false;
-      w.store.submissions.page = pages;
     });
     for (const s of summaries) assert.equal(s, summaries[0]);
-    assert.is(summaries[0].answers, 10_000);
+    assert.equal([summaries[0].answers, summaries[0].total, summaries[0].sampled], [10_000, 10_000, false]);
     const size = summaries[0].questions.find((q) => q.key === 'size');
-    assert.equal(size && 'median' in size ? [size.min, size.max, size.answered] : [], [0, 49, 10_000]);
-    assert.is(pagesRead, 20, 'one read of 20 pages of 500 serves all four');
-    assert.ok(turns >= 19, `the event loop turned ${turns} times while 20 pages were summed up`);
+    // 0-49, 200 answers each: the mean 24.5, the median the mean of the two middle ones (24 and 25).
+    assert.equal(
+      size && 'median' in size ? [size.min, size.median, size.mean, size.max, size.answered] : [],
+      [0, 24.5, 24.5, 49, 10_000],
+    );
+    assert.equal(size && 'distribution' in size ? size.distribution['17'] : -1, 200);
+    assert.is(pagesRead, 10_000 / FOLD_PAGE, 'the chain read once, a page at a time, for all four');
+    assert.ok(turns >= 10_000 / FOLD_PAGE - 1, `the event loop turned ${turns} times while the answers were counted`);
+    // Counted: the next summary reads no answer, only the sums.
+    pagesRead = 0;
+    const again = await w.caller('viewer').stats.questions({ formId });
+    w.store.chain.links = links;
+    assert.equal(again, summaries[0]);
+    assert.is(pagesRead, 0);
   },
 );
 
 busy(
-  `a range reads at most ${SUMMARY_MAX_ANSWERS} answers and says when more were left; looking stops past a bound`,
+  'a range sums only its days; a new answer is counted at the next summary; a deletion is taken back',
   async ({ w, formId }) => {
     const form = (await w.store.forms.byId(formId))!;
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const fresh = (scanned = SUMMARY_MAX_SCANNED) =>
-      new QuestionSummaries(w.store, w.services.forms.definitions, { answers: SUMMARY_MAX_ANSWERS, scanned });
-    const atLimit = await fresh().summarize(form, { from: today, to: today });
-    assert.equal([atLimit.total, atLimit.sampled], [SUMMARY_MAX_ANSWERS, false], 'exactly the limit: all read');
+    const summaries = new QuestionSummaries(w.store, w.services.forms.definitions);
+    const now = await summaries.summarize(form, { from: today, to: today });
+    assert.equal([now.total, now.sampled], [10_000, false]);
+    assert.equal((await summaries.summarize(form, { from: yesterday, to: yesterday })).total, 0);
     const sent = await w.services.submissions.submit({
       formId,
-      values: { name: 'One more' },
+      values: { name: 'One more', plan: 'free' },
       formPost: false,
       bodyHash: '',
     });
     assert.is(sent.status, 201);
-    const past = await fresh().summarize(form, { from: today, to: today });
-    assert.equal([past.total, past.sampled], [SUMMARY_MAX_ANSWERS, true], 'one past it: the newest read, sampled');
-    assert.equal(past.questions[0].kind === 'text' && past.questions[0].latest[0], 'One more');
-    // Yesterday holds none: every answer is newer and passed over, 500 a page (10,001 answers: 21 pages).
-    const looked = await fresh(10_001).summarize(form, { from: yesterday, to: yesterday });
-    assert.equal([looked.total, looked.sampled], [0, false], 'the range looked at to its end');
-    const stopped = await fresh(10_000).summarize(form, { from: yesterday, to: yesterday });
-    assert.equal([stopped.total, stopped.sampled], [0, true], 'stopped at the bound before the end');
+    const more = await summaries.summarize(form, { from: today, to: today });
+    assert.is(more.total, 10_001);
+    const name = more.questions.find((q) => q.key === 'name');
+    assert.equal(name && 'latest' in name ? name.latest : [], [
+      'One more',
+      'Person 9999',
+      'Person 9998',
+      'Person 9997',
+      'Person 9996',
+    ]);
+    // The deleted answers were counted: the deleting write takes them back, so the next summary reads only the
+    // two deletion links past its mark, not the form's 10,001 answers again.
+    const first = await w.store.submissions.page(formId, 2);
+    const links = w.store.chain.links;
+    const linksRead: number[] = [];
+    w.store.chain.links = async (...args) => {
+      const read = await links(...args);
+      linksRead.push(read.length);
+      return read;
+    };
+    await w.store.submissions.delete(
+      formId,
+      first.map((s) => s.id),
+      new Date().toISOString(),
+      'deleted',
+    );
+    const after = await summaries.summarize(form).finally(() => {
+      w.store.chain.links = links;
+    });
+    assert.equal(linksRead, [2]);
+    assert.is(after.total, 9_999);
+    const plan = after.questions.find((q) => q.key === 'plan');
+    assert.equal(plan?.kind === 'choice' ? plan.options.map((o) => o.count) : [], [0, 9_999, 0]);
+    const named = after.questions.find((q) => q.key === 'name');
+    assert.equal(named && 'latest' in named ? named.latest[0] : '', 'Person 9998');
   },
 );
 

@@ -107,6 +107,38 @@ t('closed and opened again: the kept response is sent on the next open, once', a
   await context.close();
 });
 
+t('the kept response keeps its visit: sent later, its completion counts under its source and time', async () => {
+  const id = await publish();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/f/${id}?utm_source=Phone-Campaign`);
+  await page.waitForSelector('.fs-renderer-host');
+  await page.waitForLoadState('networkidle');
+  await fillAndSendOffline(context, page, 'Mira');
+  const kept = JSON.parse((await outbox(page, id))!);
+  assert.match(kept.visit, /^utm_source=Phone-Campaign&seconds=\d+$/, 'the visit is kept with the answer');
+  // Closed offline, opened again online: the queue sends the visit with the answer.
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  const visits: (string | undefined)[] = [];
+  again.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/v1/f/${id}`)) visits.push(r.headers()['formstead-visit']);
+  });
+  await again.goto(`${server.url}/f/${id}`);
+  await again.getByText('Your earlier response was sent.').waitFor();
+  assert.equal(visits, [kept.visit], 'sent with the visit kept offline');
+  const s = (await call(server.url, 'GET', `/v1/forms/${id}/stats`, { key: OWNER_KEY })).json;
+  assert.is(s.completions, 1);
+  assert.is(s.completions_without_visit, 0, 'a page measured it: no longer counted as an API answer');
+  assert.equal(
+    s.sources.find((x: { source: string }) => x.source === 'phone-campaign'),
+    { source: 'phone-campaign', views: 1, completions: 1 },
+  );
+  assert.type(s.median_seconds, 'number', 'its time from start is counted');
+  await context.close();
+});
+
 t('a form that closed meanwhile refuses the kept response with its own message', async () => {
   const id = await publish();
   const settings = { response_limit: 1, closed_message: 'We are full, thank you!' };

@@ -55,6 +55,7 @@ interface Stats {
   completions: number;
   median_seconds: number | null;
   steps: { id: string; reached: number }[];
+  questions: { key: string; reached: number; answered: number; stopped: number }[];
   sources: { source: string; views: number; completions: number }[];
 }
 const stats = async (formId: string) =>
@@ -197,6 +198,16 @@ counted('the inline embed: counted under the host page’s referrer host, posted
   const s = await statsWhen(id, (x) => x.completions === 1 && x.steps[1].reached === 1);
   assert.equal([s.views, s.starts, s.completions], [1, 1, 1]);
   assert.equal(s.sources, [{ source: 'news.example', views: 1, completions: 1 }]);
+  // The inline embed reports each question reached and answered too (the funnel per question).
+  const q = await statsWhen(id, (x) => x.questions.every((y) => y.answered === 1));
+  assert.equal(
+    q.questions.map((y) => [y.key, y.reached, y.answered, y.stopped]),
+    [
+      ['name', 1, 1, 0],
+      ['plan', 1, 1, 0],
+      ['seats', 1, 1, 0],
+    ],
+  );
   // The host site's own sessionStorage holds the session; nothing in its cookies or localStorage.
   assert.ok(await page.evaluate(() => sessionStorage.getItem('formstead:session')));
   assert.is(await page.evaluate(() => document.cookie + localStorage.length), '0');
@@ -225,7 +236,8 @@ counted('the panel overview shows the funnel, steps, sources and answers by ques
     (await funnel.locator('li').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
     ['2 views', '1 started 50% of views', '1 response 100% of those who started'],
   );
-  await page.getByText('The biggest drop is after “About you”: 1 person (50% of those who reached it)').waitFor();
+  // The second visitor saw the name question and went no further: the one real quit, named on its question.
+  await page.getByText('1 person stopped at “Your name” (50% of those who saw it)').waitFor();
   const sources = page.locator('section.card', { hasText: 'Sources' }).locator('tbody tr');
   assert.equal(await sources.allInnerTexts(), ['newsletter\t1\t1', 'direct\t1\t0']);
   const plan = page.locator('section.question', { hasText: 'Plan' });

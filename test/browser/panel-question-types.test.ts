@@ -84,7 +84,7 @@ panel('the overview sums them up: an NPS score, points as bars, a matrix table o
   // One answer of 8: passive, so the score is 0 (a positive score reads "+25").
   await card('Recommend us').getByText('NPS 0', { exact: true }).waitFor();
   assert.match(await card('Recommend us').innerText(), /0 promoters, 1 passive, 0 detractors/);
-  assert.match(await card('Stars for …').innerText(), /Average\s+4/);
+  assert.match(await card('Stars for @Name').innerText(), /Average\s+4/);
   const grid = card('Service').locator('.matrix-summary table');
   assert.equal(await grid.locator('thead th').allInnerTexts(), ['Bad', 'Fine', 'Good']);
   assert.equal(await grid.locator('tbody tr').allInnerTexts(), ['Speed\t0\t0\t1', 'Taste\t1\t0\t0']);

@@ -19,7 +19,7 @@ const first = (def: FormDefinition): FormField => (def.fields ?? def.steps![0].f
 
 const picker = suite('type picker: the new question types');
 picker('each type by the name people know, after the older ones', () => {
-  const names = m.fieldTypes.slice(-8).map((t) => [t.type, t.name]);
+  const names = m.fieldTypes.slice(-9).map((t) => [t.type, t.name]);
   assert.equal(names, [
     ['nps', 'NPS'],
     ['rating', 'Rating'],
@@ -28,6 +28,7 @@ picker('each type by the name people know, after the older ones', () => {
     ['ranking', 'Ranking'],
     ['signature', 'Signature'],
     ['time', 'Time'],
+    ['picture', 'Picture choice'],
     ['statement', 'Statement'],
   ]);
   assert.is(new Set(m.fieldTypes.map((t) => t.icon)).size, m.fieldTypes.length, 'every icon differs');
@@ -55,12 +56,23 @@ picker('new fields start right: 5 stars, the NPS question, a 3 x 3 matrix, 3 opt
   assert.equal(first(added('signature')), { key: 'signature', type: 'signature', label: 'Signature' });
   assert.equal(first(added('time')), { key: 'time', type: 'time', label: 'Time' });
 });
-picker('every type the picker offers, added together, passes the publish check', () => {
-  let def = blank();
-  for (const t of m.fieldTypes) def = m.addField(def, t.type).definition;
-  assert.is(def.fields!.length, m.fieldTypes.length);
-  assert.equal(problemsOf(def), []);
-});
+picker(
+  'every type the picker offers, added together, passes the publish check (a picture once it has pictures)',
+  () => {
+    let def = blank();
+    for (const t of m.fieldTypes) def = m.addField(def, t.type).definition;
+    assert.is(def.fields!.length, m.fieldTypes.length);
+    // A new picture choice waits for its pictures: its cards say so until each option has one.
+    const i = def.fields!.findIndex((f) => f.type === 'picture');
+    assert.equal(problemsOf(def), [
+      `fields[${i}].options[0].image: a picture option needs an image`,
+      `fields[${i}].options[1].image: a picture option needs an image`,
+    ]);
+    def = m.setOptionImage(def, { step: -1, index: i }, 0, '/i/00000000-0000-4000-8000-000000000001');
+    def = m.setOptionImage(def, { step: -1, index: i }, 1, '/i/00000000-0000-4000-8000-000000000002');
+    assert.equal(problemsOf(def), []);
+  },
+);
 picker('a changed type keeps what fits: words under the ends, options; drops what the new type refuses', () => {
   let def = m.setScale(added('rating'), at0, { max: 7, icon: 'heart', minLabel: 'Bad', maxLabel: 'Great' });
   def = m.updateField(def, at0, { type: 'nps' });

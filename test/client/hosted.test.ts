@@ -92,6 +92,37 @@ client(
   },
 );
 
+client('an encrypted form posts the envelope body; a retry of the same answers sends the same bytes', async () => {
+  const f = fakeFetch([new TypeError('Failed to fetch'), json(201, {}), json(201, {})]);
+  const sealed: unknown[] = [];
+  const encrypt = async (answers: unknown, spam: object) => {
+    sealed.push(answers);
+    return JSON.stringify({ encrypted: { n: sealed.length }, ...spam });
+  };
+  const send = createSubmitter('/v1/f/abc', antiSpam, { fetch: f.fetch, minFillMs: 0, encrypt });
+  assert.ok((await rejection(send({ a: 1 }, { skippedSteps: ['s2'] }))).retry);
+  await send({ a: 1 }, { skippedSteps: ['s2'] });
+  assert.equal(sealed, [{ values: { a: 1 }, skippedSteps: ['s2'] }], 'encrypted once for both tries');
+  assert.equal(f.calls[0].body, { encrypted: { n: 1 }, _hp: '', _rt: '123.abc' });
+  assert.equal(f.calls[1].body, f.calls[0].body);
+  assert.is(f.calls[1].headers['idempotency-key'], f.calls[0].headers['idempotency-key']);
+  await send({ a: 1 }, { skippedSteps: ['s2'] });
+  assert.equal(f.calls[2].body, { encrypted: { n: 2 }, _hp: '', _rt: '123.abc' }, 'a new response, a new envelope');
+  // A browser that cannot encrypt sends nothing: the renderer shows "not sent" with a retry.
+  const failing = createSubmitter('/v1/f/abc', antiSpam, {
+    fetch: f.fetch,
+    minFillMs: 0,
+    encrypt: async () => {
+      throw new Error('crypto.subtle is undefined');
+    },
+  });
+  await failing({ a: 2 }, ctx).then(
+    () => assert.unreachable('sent'),
+    (err: Error) => assert.match(err.message, /subtle/),
+  );
+  assert.is(f.calls.length, 3);
+});
+
 client('refusals become SubmitErrors: 422 problems, paused, expired, 429 with Retry-After', async () => {
   const f = fakeFetch([
     json(422, { error: 'invalid_request', details: ['values.email: Enter a valid email address'] }),

@@ -1,6 +1,8 @@
 // The audit log through the real bundle: sign-ins (and a failed one), keys, members, a publish, settings,
 // exports, an answer viewed and deleted, a secret revealed and rotated, from the panel and from REST, each
 // with who, from where and what; the Workspace page's query and the JSON lines export, whose chain holds.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { firstBreak } from '../../server/core/audit/audit-chain.ts';
@@ -145,6 +147,48 @@ log('what members and keys did is recorded with who, from where and what; the ch
   assert.is(firstBreak(tampered), chained[3].seq);
   // Not for a key, nor without a session.
   assert.is((await fetch(`${server.url}/admin/audit.jsonl`)).status, 401);
+});
+
+log("an agent's MCP calls are recorded too: publish, settings, answers read, a secret revealed", async () => {
+  const client = new Client({ name: 'audit-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${OWNER_KEY}` } },
+    }),
+  );
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const r = await client.callTool({ name, arguments: args });
+    assert.not.ok(r.isError, JSON.stringify(r.content));
+    return r.structuredContent as Record<string, unknown>;
+  };
+  try {
+    const { form_id: formId } = await tool('publish_form', { definition: contactDefinition() });
+    await tool('update_form_settings', {
+      form_id: formId,
+      success_message: 'Merci',
+      webhook_url: 'https://127.0.0.1:9/h',
+    });
+    await tool('get_submissions', { form_id: formId });
+    await tool('get_webhook', { form_id: formId });
+    await tool('get_webhook', { form_id: formId, reveal_secret: true });
+    // A refused call is not recorded.
+    const refused = await client.callTool({ name: 'get_submissions', arguments: { form_id: 'nosuchform' } });
+    assert.ok(refused.isError);
+    const { client: panel, close } = adminClient(server, cookie);
+    try {
+      const { entries } = await panel.workspace.audit.query({ limit: 4 });
+      assert.equal(entries.map((e) => [e.action, e.actor.kind, e.target, e.detail]).reverse(), [
+        ['form.published', 'account_key', formId, { version: 1 }],
+        ['settings.changed', 'account_key', formId, { settings: ['success_message', 'webhook_url'] }],
+        ['answers.exported', 'account_key', formId, { format: 'mcp' }],
+        ['secret.revealed', 'account_key', formId, {}],
+      ]);
+    } finally {
+      close();
+    }
+  } finally {
+    await client.close();
+  }
 });
 
 log.run();

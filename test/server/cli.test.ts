@@ -79,7 +79,7 @@ const oneLine: [string, string[], RegExp][] = [
   [
     'stray word',
     ['serve'],
-    /^formstead: serve: unknown command \(commands: admin-link, backup, migrate, verify; see --help\)$/,
+    /^formstead: serve: unknown command \(commands: admin-link, backup, decrypt, migrate, verify; see --help\)$/,
   ],
   ['word after the flags', ['--port', '0', 'extra'], /^formstead: extra: unexpected argument \(see --help\)$/],
   ['missing value', ['--port'], /^formstead: --port: needs a value$/],

@@ -227,7 +227,8 @@ ev('completions come from stored submissions: with the page hint under its sourc
   assert.is(odd.status, 201);
   const s = await stats(id);
   assert.is(s.completions, 3, 'every stored submission');
-  assert.is(s.completion_rate, 3, 'completions / starts, not capped: API posts have no start');
+  assert.is(s.completions_without_visit, 2, 'the API post and the unreadable hint: no page measured them');
+  assert.is(s.completion_rate, 1, 'only the measured completion over the one start (issue 34: once 3, "300 %")');
   assert.equal(s.sources, [{ source: 'mail', views: 1, completions: 1 }]);
   assert.is(s.median_seconds, 75, 'one time in the 60-90 s bucket reads as its middle');
   const today = new Date().toISOString().slice(0, 10);

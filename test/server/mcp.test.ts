@@ -138,7 +138,11 @@ tools('get_form_stats answers what GET /v1/forms/{id}/stats answers; a bad date 
   const agent = await connect(published.json.agent_key);
   const id = published.json.form_id;
   const counted = await api('POST', `/v1/f/${id}/events`, {
-    rawBody: JSON.stringify({ session: 'mcp-session', events: [{ type: 'view' }], referrer: 'news.example' }),
+    rawBody: JSON.stringify({
+      session: 'mcp-session',
+      events: [{ type: 'view' }, { type: 'reached', key: 'name' }, { type: 'reached', key: 'email' }],
+      referrer: 'news.example',
+    }),
   });
   assert.is(counted.status, 204);
   assert.is(
@@ -150,6 +154,17 @@ tools('get_form_stats answers what GET /v1/forms/{id}/stats answers; a bad date 
   assert.equal(mcp.json, rest.json);
   assert.equal([mcp.json.views, mcp.json.completions], [1, 1]);
   assert.equal(mcp.json.sources, [{ source: 'news.example', views: 1, completions: 0 }]);
+  // The funnel per question and the completion no page measured (posted by the API).
+  assert.equal(
+    mcp.json.questions.map((q: { key: string; reached: number; stopped: number }) => [q.key, q.reached, q.stopped]),
+    [
+      ['name', 1, 1],
+      ['email', 1, 1],
+      ['topic', 0, 0],
+      ['message', 0, 0],
+    ],
+  );
+  assert.is(mcp.json.completions_without_visit, 1);
   const bad = await tool(agent, 'get_form_stats', { form_id: id, from: '2026-02-30' });
   assertToolError(bad, 400, 'invalid_query', 'a day that does not exist');
   assert.equal(bad.json.details, ['from: must be a date as YYYY-MM-DD, like 2026-11-24']);

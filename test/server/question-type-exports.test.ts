@@ -109,7 +109,7 @@ typeExports(
     const rows = python(READ_CSV, file);
     assert.equal(rows[0].slice(2), [
       'Name',
-      'Stars for …',
+      'Stars for @Name',
       'Ease',
       'Recommend us',
       'Service: Speed',

@@ -49,6 +49,10 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     redirect_origins: [],
     notify_rules: [],
     accept_undeclared: false,
+    allow_edit_days: 0,
+    webhook_events: ['submission.created'],
+    encryption: null,
+    keep_partial: false,
   });
   const r2 = await patch(id, { allow_another_response: true, redirect_url: 'http://example.com/done' });
   assert.is(r2.json.success_message, 'Thanks!');

@@ -5,6 +5,7 @@ import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { keepsProgress, layoutOf, setKeepProgress, setLayout, type Layout } from './model/index.ts';
 import type { Builder } from './use-builder.ts';
+import { OffNoteIfEncrypted } from '../encryption/off-notes.ts';
 
 const LAYOUTS: readonly (readonly [Layout, string, string])[] = [
   ['classic', 'All questions of a step on one page', 'People see every question of a step together.'],
@@ -39,5 +40,6 @@ export function AnsweringEditor({ def, b }: { def: FormDefinition; b: Builder })
       <label for=${`${base}-keep`}>${KEEP}</label>
       <p class="hint" id=${`${base}-keep-hint`}>${KEEP_HINT}</p>
     </div>
+    <${OffNoteIfEncrypted} what="saveProgress" />
   </fieldset>`;
 }

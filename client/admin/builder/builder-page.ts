@@ -17,6 +17,9 @@ import { useStylesheet } from './use-stylesheet.ts';
 import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
 import { BuilderFormId } from './picture-editor.ts';
+import { EncryptedForm } from '../encryption/off-notes.ts';
+import { WithSettings } from './builder-settings.ts';
+import type { SettingsDraft } from '../form-detail/use-settings-draft.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
 
@@ -30,25 +33,28 @@ interface Loaded {
   published?: string;
   /** The form's theme setting (a setting, not part of the definition); none for a new draft. */
   theme?: unknown;
+  /** Whether the form is end-to-end encrypted (its `encryption` setting): the builder says what is off. */
+  encrypted?: boolean;
 }
 
-/** The theme setting of a form, for the preview. */
-async function themeOf(formId: string): Promise<unknown> {
-  return (await trpc.settings.get.query({ formId })).theme;
+/** The settings the builder reads: the theme, for the preview, and whether answers are encrypted. */
+async function settingsOf(formId: string): Promise<{ theme: unknown; encrypted: boolean }> {
+  const settings = await trpc.settings.get.query({ formId });
+  return { theme: settings.theme, encrypted: !!settings.encryption };
 }
 
 async function load(draftId?: string, formId?: string): Promise<Loaded> {
   if (draftId) {
     const draft = await trpc.drafts.get.query({ draftId });
-    const theme = draft.form_id ? await themeOf(draft.form_id) : undefined;
-    return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version, theme };
+    const settings = draft.form_id ? await settingsOf(draft.form_id) : undefined;
+    return { text: draft.text, draft, formId: draft.form_id, version: draft.base_version, ...settings };
   }
-  const [{ draft, published }, theme] = await Promise.all([
+  const [{ draft, published }, settings] = await Promise.all([
     trpc.drafts.forForm.query({ formId: formId! }),
-    themeOf(formId!),
+    settingsOf(formId!),
   ]);
   return {
-    theme,
+    ...settings,
     text: draft?.text ?? published.text,
     draft,
     formId: formId!,
@@ -102,9 +108,13 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   );
   const [published, setPublished] = useState<Published | undefined>();
   const [refused, setRefused] = useState<AdminError | undefined>();
+  // Publish saved the settings first and they were refused: their problems are shown by their fields.
+  const [settingsRefused, setSettingsRefused] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
+  // The form's settings draft (thank-you, closing, address), once it has settings: Publish saves it too.
+  const settings = useRef<SettingsDraft | null>(null);
 
   const save = useAutosave(
     b.text,
@@ -127,6 +137,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
     setPublishing(true);
     try {
       if (!(await save.flush())) return;
+      // The settings typed in the builder go with the form (their problems show by their fields).
+      const pending = settings.current;
+      setSettingsRefused(false);
+      if (pending && pending.changes > 0 && !(await pending.submit())) return setSettingsRefused(true);
       const id = draftIdRef.current;
       if (!id) return;
       const result = await trpc.drafts.publish.mutate({ draftId: id });
@@ -203,10 +217,17 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
     }
-    <${BuilderFormId.Provider} value=${formId}>
-      <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
-        theme=${loaded.theme} />
-    </${BuilderFormId.Provider}>
+    ${
+      settingsRefused &&
+      html`<p class="bad" role="alert">Nothing was published: a setting was refused. Its problem is shown under
+        “Settings: closing, address” or “Endings”.</p>`
+    }
+    <${BuilderFormId.Provider} value=${formId}><${EncryptedForm.Provider} value=${!!loaded.encrypted}>
+      <${WithSettings} formId=${formId} into=${settings}>
+        <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
+          theme=${loaded.theme} />
+      </${WithSettings}>
+    </${EncryptedForm.Provider}></${BuilderFormId.Provider}>
     ${
       discarding &&
       html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard}

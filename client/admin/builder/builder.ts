@@ -1,11 +1,14 @@
 // The builder for one draft text: outline, settings of the selected part and live preview side by
 // side (or the JSON view instead of the first two), problems next to what they name and above
 // Publish, autosave, undo. Loading the draft and publishing it are the caller's (builder-page.ts).
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useMemo, useRef, useState } from 'preact/hooks';
 import { checkDefinition } from '../../../shared/definition/check.ts';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
+import { ClosingPanel } from './builder-settings.ts';
+import { EndingsEditor } from './endings-editor.ts';
 import { FieldEditor } from './field-editor.ts';
+import { BuilderFormId } from './picture-editor.ts';
 import { FormEditor } from './form-editor.ts';
 import { JsonView } from './json-view.ts';
 import { addField, fieldAt, placeProblem, routeWarnings, type PlacedProblem } from './model/index.ts';
@@ -71,6 +74,7 @@ export function BuilderBody({
   /** The form's theme setting, for the preview (none for a draft never published). */
   theme?: unknown;
 }) {
+  const formId = useContext(BuilderFormId);
   const [view, setView] = useState<'build' | 'json'>('build');
   const [rawSel, select] = useState<Selection>({ kind: 'form' });
   // Set by Add field: the new field's editor then takes the focus to its label, once (not after a move).
@@ -108,7 +112,11 @@ export function BuilderBody({
       : sel.kind === 'step'
         ? html`<${StepEditor} def=${def} step=${sel.step} b=${b} select=${select} problems=${placed}
             readOnly=${readOnly} />`
-        : html`<${FormEditor} def=${def} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`;
+        : sel.kind === 'endings'
+          ? html`<${EndingsEditor} def=${def} b=${b} problems=${placed} readOnly=${readOnly} />`
+          : sel.kind === 'settings'
+            ? html`<${ClosingPanel} formId=${formId} readOnly=${readOnly} />`
+            : html`<${FormEditor} def=${def} b=${b} select=${select} problems=${placed} readOnly=${readOnly} />`;
 
   return html`<div>
     <${ProblemsSummary} problems=${placed} warnings=${warnings} go=${go} />

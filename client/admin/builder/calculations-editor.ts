@@ -4,6 +4,7 @@
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { TextInput } from './inputs.ts';
+import { OffNoteIfEncrypted } from '../encryption/off-notes.ts';
 import {
   addCalculation,
   allFields,
@@ -57,6 +58,7 @@ export function CalculationsEditor({
       Values worked out from the answers, such as a quiz score or a price. They are stored with each response
       and can be shown in texts with Insert answer.
     </p>
+    <${OffNoteIfEncrypted} what="calculations" />
     ${list.length === 0 && html`<p class="small">No calculations yet.</p>`}
     <ol class="b-calc-list">
       ${list.map((c, i) => {

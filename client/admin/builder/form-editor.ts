@@ -5,7 +5,7 @@ import { ActionEditor } from './action-editor.ts';
 import { AnsweringEditor } from './answering-editor.ts';
 import { CalculationsEditor } from './calculations-editor.ts';
 import { focusAfterRender, SELECTED_IN_OUTLINE } from './focus.ts';
-import { TextInput } from './inputs.ts';
+import { TextArea, TextInput } from './inputs.ts';
 import { TranslationsEditor } from './translations-editor.ts';
 import {
   isMultiStep,
@@ -55,6 +55,9 @@ export function FormEditor({
     <h2 id="b-editor-title">Form settings</h2>
     <${TextInput} label="Form title" hint="Shown in this panel and as the page title." value=${def.title}
       onInput=${(t: string) => b.edit((d) => ({ ...d, title: t }), 'form:title')} problems=${p('title')} />
+    <${TextArea} label="Description" hint="Shown under the title on the form's page." value=${def.description}
+      markdown rows=${3} problems=${p('description')}
+      onInput=${(t: string) => b.edit((d) => ({ ...d, description: t || undefined }), 'form:description')} />
     <${TextInput} label="Form id" mono hint="Your own name for this form, kept in its definition." value=${def.id}
       onInput=${(t: string) => b.edit((d) => ({ ...d, id: t }), 'form:id')} problems=${p('id')} />
     <${ActionEditor} name="Submit button" standard="Submit" value=${def.submit} group="form:submit"

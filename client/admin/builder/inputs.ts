@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { InsertAnswer, type PipeSpot } from './insert-answer.ts';
+import { MarkdownPreview, MarkdownTools, markKeys } from './markdown-tools.ts';
 
 interface Common {
   label: string;
@@ -61,18 +62,26 @@ export function TextInput(
   </div>`;
 }
 
-/** A multi-line text input. */
-export function TextArea(p: Common & { value: string | undefined; onInput: (v: string) => void; rows?: number }) {
+/** A multi-line text input; `markdown` adds the Markdown buttons above it and the preview below it. */
+export function TextArea(
+  p: Common & { value: string | undefined; onInput: (v: string) => void; rows?: number; markdown?: boolean },
+) {
   const n = useNotes(p);
   return html`<div class="b-control">
     <label for=${n.id}>${p.label}</label>
+    ${
+      p.markdown &&
+      html`<${MarkdownTools} inputId=${n.id} label=${p.label} value=${p.value ?? ''} onInput=${p.onInput} />`
+    }
     <div class=${p.pipe ? 'b-piped' : 'b-plain'}>
       <textarea id=${n.id} rows=${p.rows ?? 2} value=${p.value ?? ''}
         aria-describedby=${n.describedBy} aria-invalid=${n.invalid}
+        onKeyDown=${p.markdown ? markKeys(n.id, p.value ?? '', p.onInput) : undefined}
         onInput=${(e: Event) => p.onInput((e.target as HTMLTextAreaElement).value)}></textarea>
       ${pipeMenu(p, n.id)}
     </div>
     ${n.notes}
+    ${p.markdown && html`<${MarkdownPreview} text=${p.value} label=${p.label} />`}
   </div>`;
 }
 

@@ -129,6 +129,15 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
     </ol>`;
   };
 
+  const endingsBad = problems.some((p) => !p.field && p.step === undefined && p.rest.startsWith('endings'));
+  /** A panel of its own below the fields: the endings, the settings. */
+  const panelItem = (kind: 'endings' | 'settings', icon: string, text: string, bad: boolean) =>
+    html`<button type="button" class=${`b-select b-panel-item${sel.kind === kind ? ' selected' : ''}`}
+      aria-current=${sel.kind === kind ? 'true' : undefined} onClick=${() => select({ kind })}>
+      <span class="b-icon" aria-hidden="true">${icon}</span> ${text}
+      ${bad && html`<span class="b-flag" title="Has problems">!<span class="sr-only"> has problems</span></span>`}
+    </button>`;
+
   const where =
     sel.kind === 'field'
       ? 'after the selected field'
@@ -178,6 +187,8 @@ export function Outline({ def, b, sel, select, onAdd, problems, readOnly }: Prop
         </ol>`
         : list(-1)
     }
+    ${panelItem('endings', '⚑', `Endings${def.endings?.length ? ` (${def.endings.length})` : ''}`, endingsBad)}
+    ${panelItem('settings', '◔', 'Settings: closing, address', false)}
     ${
       !readOnly &&
       html`<div class="b-adders">

@@ -3,15 +3,18 @@
 // success screen. While the definition has problems it shows the last one that had none. Choosing
 // another layout starts it over (a position in one layout means nothing in the other).
 import { Component, type ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import { themeModeClass, themeProperties } from '../../../shared/api/theme-values.ts';
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 // The panel always has the calculations' code: the preview shows every form at once.
 import '../../../shared/engine/calc/built-in.ts';
+import { chooseEnding } from '../../../shared/engine/endings.ts';
 import { answerDisplay } from '../../../shared/engine/piping.ts';
 import { FormRenderer } from '../../renderer/form-renderer.ts';
 import { html } from '../../renderer/html.ts';
 import { loadQuestions } from '../../renderer/one-per-screen/use-questions.ts';
+import { loadMarkdown, needsMarkdown } from '../../renderer/rich-text.ts';
+import { BuilderSettings } from './builder-settings.ts';
 
 /**
  * Keeps a renderer failure inside the preview (the builder stays usable); the next definition tries
@@ -56,6 +59,15 @@ function useLayoutReady(onePerScreen: boolean): boolean {
   return !onePerScreen || questionsLoaded;
 }
 
+/** Draws texts with marks as the hosted page does: the Markdown reader is loaded once a text has a mark. */
+function useMarkdownReady(definition: FormDefinition | undefined) {
+  const [, arrived] = useState(0);
+  const needed = definition !== undefined && needsMarkdown(definition);
+  useEffect(() => {
+    if (needed) loadMarkdown().then(() => arrived((n) => n + 1));
+  }, [needed]);
+}
+
 /**
  * The preview panel. `theme` is the form's theme setting (none for a draft never published): applied
  * as the hosted page and the inline embed apply it, custom properties and a forced mode on the frame.
@@ -75,9 +87,20 @@ export function Preview({
   const calcs = definition?.calculations ?? [];
   const layout = definition?.layout ?? 'classic';
   const ready = useLayoutReady(layout === 'one_per_screen');
+  useMarkdownReady(definition);
+  // Sending in the preview shows the ending the answers lead to (the hosted page's rule, shared/engine), else the
+  // thank-you message being edited; nothing is sent.
+  const [ending, setEnding] = useState<string>();
+  const thanks = useContext(BuilderSettings)?.draft?.success_message;
+  const shown = ending ?? thanks;
   const success = {
-    message: 'This is the preview: nothing was sent. Respondents see your success message here.',
+    message: shown
+      ? `${shown}\n\n*(The preview: nothing was sent.)*`
+      : 'This is the preview: nothing was sent. Respondents see your success message here.',
     allowAnother: true,
+  };
+  const onSubmit = (values: Record<string, unknown>) => {
+    if (definition) setEnding(chooseEnding(definition, values)?.message);
   };
   return html`<section class="b-preview" aria-labelledby="b-preview-title">
     <div class="b-preview-head">
@@ -104,7 +127,7 @@ export function Preview({
           : definition
             ? html`<${PreviewBoundary} definition=${definition}>
             <${FormRenderer} key=${`${run}:${layout}`} definition=${definition} headingLevel=${3}
-              onSubmit=${() => undefined} success=${success} onValues=${setValues} />
+              onSubmit=${onSubmit} success=${success} onValues=${setValues} />
           <//>`
             : html`<p class="muted">The preview appears once the form has no problems.</p>`
       }

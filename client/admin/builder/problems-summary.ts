@@ -10,9 +10,11 @@ function targetOf(p: PlacedProblem): Selection | undefined {
     ? { kind: 'field', at: p.field }
     : p.step !== undefined
       ? { kind: 'step', step: p.step }
-      : p.rest && !p.rest.startsWith('definition')
-        ? { kind: 'form' }
-        : undefined;
+      : /^endings\b/.test(p.rest)
+        ? { kind: 'endings' }
+        : p.rest && !p.rest.startsWith('definition')
+          ? { kind: 'form' }
+          : undefined;
 }
 
 function Items({ list, go }: { list: readonly PlacedProblem[]; go: (s: Selection) => void }) {

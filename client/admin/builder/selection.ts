@@ -1,9 +1,14 @@
-// What the settings panel shows: the form's own settings, a step, or a field.
+// What the settings panel shows: the form's own settings, a step, a field, the endings or the settings.
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { fieldAt, isMultiStep, type FieldAt } from './model/index.ts';
 
-/** The selected part of the form. */
-export type Selection = { kind: 'form' } | { kind: 'step'; step: number } | { kind: 'field'; at: FieldAt };
+/** The selected part of the form: the endings and the settings (closing, address) are panels of their own. */
+export type Selection =
+  | { kind: 'form' }
+  | { kind: 'step'; step: number }
+  | { kind: 'field'; at: FieldAt }
+  | { kind: 'endings' }
+  | { kind: 'settings' };
 
 /** The selection if it still names something, else the form (after an undo or a JSON edit). */
 export function validSelection(def: FormDefinition, sel: Selection): Selection {

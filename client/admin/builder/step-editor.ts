@@ -40,7 +40,7 @@ export function StepEditor({
     ${general.length > 0 && html`<p class="field-problem">${general.join('; ')}</p>`}
     <${TextInput} label="Step title" value=${s.title} pipe=${{ def, step }}
       onInput=${(t: string) => b.edit((d) => updateStep(d, step, { title: t }), `${g}:title`)} problems=${p('title')} />
-    <${TextArea} label="Description" value=${s.description} pipe=${{ def, step }}
+    <${TextArea} label="Description" value=${s.description} pipe=${{ def, step }} markdown
       onInput=${(t: string) => b.edit((d) => updateStep(d, step, { description: t || undefined }), `${g}:desc`)}
       problems=${p('description')} />
     <${TextInput} label="Step id" mono hint="Routes name the step by it. Made from the title until you change it."

@@ -2,6 +2,7 @@
 // fields stays short until a field is wanted.
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
+import { OffNoteIfEncrypted } from '../encryption/off-notes.ts';
 import { fieldTypes } from './model/index.ts';
 
 /** The button and, when open, the grid of types; `onPick` gets the type. */
@@ -20,7 +21,8 @@ export function TypePicker({ onPick, where }: { onPick: (type: string) => void; 
         }}>
           <span class="b-icon" aria-hidden="true">${t.icon}</span> ${t.name}</button>`,
       )}
-    </div>`
+    </div>
+    <${OffNoteIfEncrypted} what="uploads" />`
     }
   </div>`;
 }

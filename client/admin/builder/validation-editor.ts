@@ -8,6 +8,7 @@ import {
   isNumeric,
   isTextual,
   partProblems,
+  takesSeveral,
   updateField,
   type FieldAt,
   type PlacedProblem,
@@ -39,7 +40,8 @@ export function ValidationEditor({
       return updateField(d, at, { validation: Object.keys(next).length ? next : undefined });
     }, group);
   const p = (part: string) => partProblems(problems, `validation.${part}`);
-  const list = field.type === 'multiselect';
+  // A picture choice that takes several counts its chosen pictures, as Checkboxes do.
+  const list = field.type === 'multiselect' || takesSeveral(field);
   const lengthLabel = list ? 'choices' : 'characters';
   // A ranking asks for every option when required; "At least" asks for the top few instead.
   const ranked = field.type === 'ranking';

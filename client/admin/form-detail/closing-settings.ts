@@ -13,7 +13,9 @@ function localInput(iso: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  // A year being typed passes through 2, 20, 202: four digits keep it a value the box takes.
+  const year = String(d.getFullYear()).padStart(4, '0');
+  return `${year}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** A datetime-local value (local time, no zone) as an ISO time with its zone, as the server wants it. */
@@ -61,7 +63,12 @@ export function ClosingSettings({
         dated &&
         html`<label for="close_at">Close the form on <span class="muted">(your time)</span></label>
         <input id="close_at" type="datetime-local" value=${localInput(draft.close_at)} ...${invalid('close_at')}
-          onInput=${(e: Event) => set('close_at', fromLocalInput((e.target as HTMLInputElement).value))} />`
+          onInput=${(e: Event) => {
+            // While a part is being typed (a month's first digit) the box reads empty: the date stays as it
+            // was; clearing it would drop the box (and the focus) under the typing. The checkbox clears it.
+            const typed = (e.target as HTMLInputElement).value;
+            if (typed) set('close_at', fromLocalInput(typed));
+          }} />`
       }
       ${problems('close_at')}
 

@@ -12,7 +12,7 @@ import { useLeaveGuard } from '../use-route.ts';
 import { Overview } from './overview.ts';
 import { SettingsTab } from './settings-tab.ts';
 import { SpamView } from './spam-view.ts';
-import { SubmissionsTable } from './submissions-table.ts';
+import { AnswerLists } from '../submissions/answer-lists.ts';
 import { useSettingsDraft } from './use-settings-draft.ts';
 import { VersionsView } from './versions/versions-view.ts';
 import { WebhookPanel } from './webhook-panel.ts';
@@ -80,10 +80,14 @@ export function FormDetail({ me, formId, tab }: { me: Me; formId: string; tab: s
     ${current === 'overview' && html`<${Overview} form=${f} canEdit=${canEdit} onChanged=${form.reload} />`}
     ${
       current === 'submissions' &&
-      html`<${SubmissionsTable} formId=${formId} canEdit=${canEdit} hostedUrl=${f.hosted_url} />`
+      html`<${AnswerLists} formId=${formId} canEdit=${canEdit} hostedUrl=${f.hosted_url}
+        encryption=${f.settings.encryption} />`
     }
     ${current === 'spam' && html`<${SpamView} formId=${formId} canEdit=${canEdit} onChanged=${form.reload} />`}
-    ${current === 'settings' && html`<${SettingsTab} form=${f} canEdit=${canEdit} draft=${settings} />`}
+    ${
+      current === 'settings' &&
+      html`<${SettingsTab} form=${f} canEdit=${canEdit} draft=${settings} onEncryptionSaved=${form.reload} />`
+    }
     ${current === 'webhook' && html`<${WebhookPanel} formId=${formId} canEdit=${canEdit} />`}
     ${current === 'versions' && html`<${VersionsView} formId=${formId} canEdit=${canEdit} />`}
   </div>`;

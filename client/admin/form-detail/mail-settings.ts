@@ -3,6 +3,7 @@
 import { CONFIRMATION_MESSAGE_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
+import { OffNote } from '../encryption/off-notes.ts';
 import { FieldProblems, invalidProps, type SettingsPartProps } from './settings-part.ts';
 
 const eachResponseNote =
@@ -30,7 +31,7 @@ export function MailSettings({
         checked=${draft.notify_each_response}
         onChange=${(e: Event) => set('notify_each_response', (e.target as HTMLInputElement).checked)} />
         <span>Email me when someone responds</span></label>
-      <p class="muted small">${eachResponseNote}</p>
+      ${draft.encryption ? html`<${OffNote} what="mail" />` : html`<p class="muted small">${eachResponseNote}</p>`}
       ${hint('notify_each_response')}
 
       <label class="check check-row"><input id="confirmation_on" type="checkbox" checked=${confirming}
@@ -38,9 +39,11 @@ export function MailSettings({
         onChange=${(e: Event) => toggleConfirm((e.target as HTMLInputElement).checked)} />
         <span>Send a confirmation email to the person who responds</span></label>
       ${
-        fields.length === 0
-          ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
-          : html`<p class="muted small">${confirmationNote}</p>`
+        draft.encryption
+          ? html`<${OffNote} what="confirmation" />`
+          : fields.length === 0
+            ? html`<p class="muted small">Add an Email field to the form to send confirmations.</p>`
+            : html`<p class="muted small">${confirmationNote}</p>`
       }
       ${
         confirming &&

@@ -4,6 +4,7 @@
 import { NOTIFY_RULES_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
+import { OffNote } from '../encryption/off-notes.ts';
 import type { Settings } from '../types.ts';
 import { FieldProblems, type SettingsPartProps } from './settings-part.ts';
 
@@ -66,6 +67,7 @@ export function NotifyRulesSetting({
   return html`<${Section} title="Email rules">
     <fieldset disabled=${disabled}>
       <p class="muted small">${intro}</p>
+      ${draft.encryption && html`<${OffNote} what="rules" />`}
       ${rules.map((rule, i) => {
         const c = first(rule);
         const op = operatorOf(c);

@@ -8,6 +8,7 @@ import { Section } from '../common/section.ts';
 import { trpc } from '../trpc.ts';
 import type { FormDetail } from '../types.ts';
 import { useAction } from '../use-action.ts';
+import { OffNote } from '../encryption/off-notes.ts';
 import { QuestionSummaryView } from './question-summary.ts';
 import { StatsView } from './stats-view.ts';
 
@@ -45,6 +46,10 @@ export function Overview({ form, canEdit, onChanged }: { form: FormDetail; canEd
     <//>
   </div>
   <${StatsView} formId=${form.form_id} />
-  <${QuestionSummaryView} formId=${form.form_id} />
+  ${
+    form.settings.encryption
+      ? html`<${Section} title="Answers by question"><${OffNote} what="summary" /><//>`
+      : html`<${QuestionSummaryView} formId=${form.form_id} />`
+  }
   </div>`;
 }

@@ -5,6 +5,7 @@ import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/limits.ts';
 import { html } from '../../renderer/html.ts';
 import { Section } from '../common/section.ts';
 import type { Settings } from '../types.ts';
+import { OffNote } from '../encryption/off-notes.ts';
 import { FieldProblems, invalidProps, type SettingsPartProps } from './settings-part.ts';
 
 const webhookNote =
@@ -60,6 +61,7 @@ export function SettingsForm({ draft, set, problemsOf, disabled }: SettingsPartP
       <label for="webhook_url">Webhook address <span class="muted">${webhookNote}</span></label>
       <input id="webhook_url" type="url" placeholder="https://example.com/hooks/formstead" value=${draft.webhook_url}
         ...${invalid('webhook_url')} onInput=${(e: Event) => set('webhook_url', text(e))} />${hint('webhook_url')}
+      ${draft.encryption && html`<${OffNote} what="webhook" />`}
 
       <label for="slack_webhook_url">Send each response to Slack <span
         class="muted">${chatNote('Slack incoming')}</span></label>
@@ -74,6 +76,7 @@ export function SettingsForm({ draft, set, problemsOf, disabled }: SettingsPartP
         value=${draft.discord_webhook_url}
         ...${invalid('discord_webhook_url')}
         onInput=${(e: Event) => set('discord_webhook_url', text(e))} />${hint('discord_webhook_url')}
+      ${draft.encryption && html`<${OffNote} what="chat" />`}
     </fieldset>
   <//>`;
 }

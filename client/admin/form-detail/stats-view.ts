@@ -1,5 +1,6 @@
 // How the form does, on its overview: a period picker, the funnel (views → starts → responses with
-// rates), the time people take, the daily chart, drop-off per step and the sources.
+// rates), the time people take, the daily chart, the funnel per question (where people really stopped) and
+// the sources.
 import { useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { ErrorList } from '../common/error-list.ts';
@@ -9,7 +10,7 @@ import { SparkChart } from '../forms-list/spark-chart.ts';
 import { trpc } from '../trpc.ts';
 import type { FormStatsReport } from '../types.ts';
 import { useQuery } from '../use-query.ts';
-import { biggestDrop, duration, percent } from './stats-words.ts';
+import { duration, percent, stopsInWords } from './stats-words.ts';
 
 /** The periods offered, in days up to today. */
 const PERIODS = [7, 30, 90, 365];
@@ -38,7 +39,7 @@ export function StatsView({ formId }: { formId: string }) {
       <${Daily} r=${r} />
     <//>
     <div class="grid">
-      ${r.steps.length > 0 && html`<${Steps} r=${r} />`}
+      ${r.questions.length > 0 && html`<${Questions} r=${r} />`}
       <${Sources} r=${r} />
     </div>
   </div>`;
@@ -55,7 +56,12 @@ function Funnel({ r }: { r: FormStatsReport }) {
         <small>${percent(r.starts, r.views)} of views</small></li>
       <li><strong>${r.completions.toLocaleString('en')}</strong>
         <span>${r.completions === 1 ? 'response' : 'responses'}</span>
-        <small>${percent(r.completions, r.starts)} of those who started</small></li>
+        <small>${percent(r.completions - r.completions_without_visit, r.starts)} of those who started</small>
+        ${
+          r.completions_without_visit > 0 &&
+          html`<small>${r.completions_without_visit.toLocaleString('en')} of them by API, import or without
+            JavaScript: not in the rate</small>`
+        }</li>
     </ol>
     <p>${
       r.median_seconds === null
@@ -73,25 +79,33 @@ function Daily({ r }: { r: FormStatsReport }) {
   </div>`;
 }
 
-/** How many reached each step, and the biggest drop in words. */
-function Steps({ r }: { r: FormStatsReport }) {
-  const drop = biggestDrop(r.steps);
-  const first = r.steps[0]?.reached ?? 0;
-  return html`<${Section} title="Steps">
+/**
+ * The funnel per question: for each question how many saw it, answered or skipped it and went on, or stopped
+ * there; the real quits in words above it.
+ */
+function Questions({ r }: { r: FormStatsReport }) {
+  const stops = stopsInWords(r.questions);
+  return html`<${Section} title="Where people stop">
     ${
-      drop
-        ? html`<p class="drop"><strong>${drop}</strong></p>`
-        : html`<p class="muted">No one stopped between steps.</p>`
+      stops.length
+        ? html`<ul class="stops">${stops.map((s) => html`<li><strong>${s}</strong></li>`)}</ul>`
+        : html`<p class="muted">No one stopped on a question.</p>`
     }
-    <table class="boxed stack">
-      <thead><tr><th scope="col">Step</th><th scope="col">Reached</th>
-        <th scope="col">Of the first step</th></tr></thead>
+    <p class="muted">People a route or a condition sent past a question never saw it, so they are not counted as
+      stopping there.</p>
+    <table class="boxed stack funnel-questions">
+      <thead><tr><th scope="col">Question</th><th scope="col">Saw it</th><th scope="col">Answered</th>
+        <th scope="col">Skipped</th><th scope="col">Stopped</th></tr></thead>
       <tbody>
-        ${r.steps.map(
-          (s) => html`<tr>
-            <td data-label="Step">${s.title}</td>
-            <td data-label="Reached">${s.reached.toLocaleString('en')}</td>
-            <td data-label="Of the first step">${percent(s.reached, first)}</td>
+        ${r.questions.map(
+          (q) => html`<tr>
+            <td data-label="Question">${q.label}</td>
+            <td data-label="Saw it">${q.reached.toLocaleString('en')}</td>
+            <td data-label="Answered">${q.answered.toLocaleString('en')}</td>
+            <td data-label="Skipped">${q.skipped.toLocaleString('en')}</td>
+            <td data-label="Stopped">${q.stopped.toLocaleString('en')}${
+              q.stopped > 0 ? html` <span class="muted">(${percent(q.stopped, q.reached)})</span>` : null
+            }</td>
           </tr>`,
         )}
       </tbody>
@@ -101,8 +115,7 @@ function Steps({ r }: { r: FormStatsReport }) {
 
 /** Where visits came from, with the responses each brought. */
 function Sources({ r }: { r: FormStatsReport }) {
-  const traced = r.sources.reduce((a, s) => a + s.completions, 0);
-  const untraced = r.completions - traced;
+  const untraced = r.completions_without_visit;
   return html`<${Section} title="Sources">
     ${
       r.sources.length === 0
@@ -124,7 +137,7 @@ function Sources({ r }: { r: FormStatsReport }) {
     ${
       untraced > 0 &&
       html`<p class="muted">${count(untraced, 'response')} came without a page to trace (sent through the API,
-        or from a browser without JavaScript).</p>`
+        from a browser without JavaScript, or imported).</p>`
     }
   <//>`;
 }

@@ -1,12 +1,18 @@
-// How a form does, in words: rates as percentages, the biggest drop between steps, a duration. Pure
-// functions over the stats report, so the overview's components only show what these say.
+// How a form does, in words: rates as percentages, where people stopped, a duration. Pure functions over
+// the stats report, so the overview's components only show what these say.
 
-/** One step of the report: its id, title and how many sessions reached it. */
-export interface StepReach {
-  id: string;
-  title: string;
+/** One question of the report's funnel: how many it was shown to, and of them who went on or stopped. */
+export interface QuestionReach {
+  key: string;
+  label: string;
   reached: number;
+  answered: number;
+  skipped: number;
+  stopped: number;
 }
+
+/** The questions where people stopped named in the overview's sentence: the most first. */
+export const STOPS_NAMED = 3;
 
 /** "42%" (whole percent), or "—" when there is nothing to divide by. */
 export function percent(part: number, whole: number): string {
@@ -14,21 +20,19 @@ export function percent(part: number, whole: number): string {
 }
 
 /**
- * The sentence naming the step where most people stopped (the largest fall in `reached` from one step
- * to the next), or undefined when no step loses anyone.
+ * The real quits, most first: "3 people stopped at “How likely…” (27% of those who saw it)" for each of the
+ * STOPS_NAMED questions where most people stopped; empty when no one stopped on any. People a route or a
+ * condition sent past a question never saw it, so they are in no count here.
  */
-export function biggestDrop(steps: StepReach[]): string | undefined {
-  let worst: { from: StepReach; to: StepReach; lost: number } | undefined;
-  for (let i = 1; i < steps.length; i++) {
-    const lost = steps[i - 1].reached - steps[i].reached;
-    if (lost > 0 && (!worst || lost > worst.lost)) worst = { from: steps[i - 1], to: steps[i], lost };
-  }
-  if (!worst) return undefined;
-  const who = worst.lost === 1 ? '1 person' : `${worst.lost.toLocaleString('en')} people`;
-  return (
-    `The biggest drop is after “${worst.from.title}”: ${who} (${percent(worst.lost, worst.from.reached)} of ` +
-    `those who reached it) did not go on to “${worst.to.title}”.`
-  );
+export function stopsInWords(questions: QuestionReach[]): string[] {
+  return questions
+    .filter((q) => q.stopped > 0)
+    .sort((a, b) => b.stopped - a.stopped)
+    .slice(0, STOPS_NAMED)
+    .map((q) => {
+      const who = q.stopped === 1 ? '1 person' : `${q.stopped.toLocaleString('en')} people`;
+      return `${who} stopped at “${q.label}” (${percent(q.stopped, q.reached)} of those who saw it)`;
+    });
 }
 
 /** "45 s", "2 min 5 s", "1 h 10 min". */

@@ -18,11 +18,17 @@ import {
   SubmissionFilters,
 } from '../submissions/submission-filters.ts';
 import { ImportAnswers } from '../submissions/import-answers.ts';
-import { SubmissionRows } from '../submissions/submission-rows.ts';
+import { OffNote } from '../encryption/off-notes.ts';
+import { OpenedCsvButton } from '../encryption/opened-csv-button.ts';
+import { envelopeOf } from '../encryption/opened-answers.ts';
+import { OpenedRows } from '../encryption/opened-rows.ts';
+import { UnlockPanel } from '../encryption/unlock-panel.ts';
+import { unlockedKey, useUnlockedKeys } from '../encryption/unlocked-keys.ts';
 import { currentWorkspace, trpc } from '../trpc.ts';
 import { useAction } from '../use-action.ts';
 import { useLiveSubmissions, type Submission } from '../use-live-submissions.ts';
 import { useQuery } from '../use-query.ts';
+import type { Settings } from '../types.ts';
 
 type Order = 'newest' | 'oldest';
 
@@ -43,16 +49,22 @@ function exportHref(formId: string, filter: Filters, format: 'csv' | 'xlsx') {
   return `/admin/forms/${encodeURIComponent(formId)}/submissions.${format}?${query}`;
 }
 
-/** The tab for one form; `canEdit` allows selecting and deleting. */
+/**
+ * The tab for one form; `canEdit` allows selecting and deleting; `encryption` is the form's setting (encrypted
+ * answers are opened in this browser, encryption/).
+ */
 export function SubmissionsTable({
   formId,
   canEdit = false,
   hostedUrl,
+  encryption,
 }: {
   formId: string;
   canEdit?: boolean;
   hostedUrl?: string;
+  encryption?: Settings['encryption'];
 }) {
+  useUnlockedKeys();
   const [filter, setFilter] = useState<Filters>(NO_FILTERS);
   const [order, setOrder] = useState<Order>('newest');
   const asked = {
@@ -138,6 +150,18 @@ export function SubmissionsTable({
     setDeletions((n) => n + 1);
   };
   const picked = rows.filter((s) => selected.has(s.id)).length;
+  // The keys the answers shown need (and the form's current one): encrypted answers are opened in this browser.
+  const keyIds = [
+    ...new Set([
+      ...(encryption ? [encryption.key_id] : []),
+      ...rows.flatMap((s) => {
+        const kid = envelopeOf(s)?.kid;
+        return kid ? [kid] : [];
+      }),
+    ]),
+  ];
+  const encrypted = keyIds.length > 0;
+  const unlocked = encrypted && keyIds.every((k) => unlockedKey(k));
 
   return html`<div>
     <div class="toolbar">
@@ -149,13 +173,22 @@ export function SubmissionsTable({
         }}><option value="newest">Newest first</option><option value="oldest">Oldest first</option></select></label>
       <span class="spacer"></span>
       ${newLive.length > 0 && html`<span class="ok small" aria-live="polite">${newLive.length} new since opened</span>`}
-      <${DownloadButton} href=${exportHref(formId, filter, 'csv')} filename=${`${formId}-submissions.csv`}
-        label=${filtering(filter) ? 'Download CSV of these' : 'Download CSV'} rows=${shownTotal} />
-      <${DownloadButton} href=${exportHref(formId, filter, 'xlsx')} filename=${`${formId}-submissions.xlsx`}
-        label="Excel (.xlsx)" rows=${shownTotal} />
+      ${
+        encrypted
+          ? html`<${OpenedCsvButton} query=${asked} unlocked=${unlocked}
+            label=${filtering(filter) ? 'Download CSV of these' : 'Download CSV'} />`
+          : html`<${DownloadButton} href=${exportHref(formId, filter, 'csv')} filename=${`${formId}-submissions.csv`}
+              label=${filtering(filter) ? 'Download CSV of these' : 'Download CSV'} rows=${shownTotal} />
+            <${DownloadButton} href=${exportHref(formId, filter, 'xlsx')} filename=${`${formId}-submissions.xlsx`}
+              label="Excel (.xlsx)" rows=${shownTotal} />`
+      }
     </div>
+    ${encryption && html`<${OffNote} what="search" />`}
+    ${encrypted && html`<${UnlockPanel} keyIds=${keyIds} wrapped=${encryption?.wrapped_private_key} />`}
+    ${canEdit && encryption && html`<${OffNote} what="import" />`}
     ${
       canEdit &&
+      !encryption &&
       html`<${ImportAnswers} formId=${formId} onImported=${() => {
         restart();
         setImports((n) => n + 1);
@@ -194,7 +227,7 @@ export function SubmissionsTable({
             <p>Share the form's link to get the first one:</p>
             <p class="row"><${CopyButton} text=${hostedUrl} label="Copy link" />
               <a class="button secondary" href=${hostedUrl} target="_blank" rel="noopener">Open the form</a></p></div>`
-        : html`<${SubmissionRows} formId=${formId} rows=${rows} fields=${page.fields}
+        : html`<${OpenedRows} formId=${formId} rows=${rows} fields=${page.fields}
           fresh=${new Set(newLive.map((s) => s.id))} selected=${selected}
           onSelect=${canEdit ? select : undefined} />`
     }

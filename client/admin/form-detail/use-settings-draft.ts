@@ -57,14 +57,16 @@ export function useSettingsDraft(formId: string, saved: Settings | undefined, on
     setDone(false);
     setDiscarded(undefined);
   };
-  const submit = async () => {
-    if (!base) return;
+  /** Saves the changes; answers whether they were saved. */
+  const submit = async (): Promise<boolean> => {
+    if (!base) return false;
     const result = await save.run(pending(base, patch));
-    if (!result) return;
+    if (!result) return false;
     setAnswered({ over: saved!, settings: result });
     setState((s) => ({ formId: s.formId, patch: pending(result, s.patch) }));
     setDone(true);
     onSaved();
+    return true;
   };
   const discard = () => {
     setDiscarded(patch);

@@ -7,14 +7,18 @@ import type { PersonCounts } from '../types.ts';
  * it" (someone else's answers holding the address); nothing found says so.
  */
 export function foundSummary(c: PersonCounts, mentions = 0): string {
-  const none = c.answers === 0 && c.spam === 0;
+  const none = c.answers === 0 && c.spam === 0 && !c.partial_answers;
   if (none && mentions === 0) return 'No answer in any form holds this address.';
   const answers = `${count(c.answers, 'answer')} in ${count(c.forms, 'form')}`;
   const own = none
     ? 'No answer gives it as its email'
-    : c.spam
-      ? `${answers}, ${count(c.spam, 'suspected-spam post')}`
-      : answers;
+    : [
+        answers,
+        c.spam > 0 && count(c.spam, 'suspected-spam post'),
+        c.partial_answers > 0 && count(c.partial_answers, 'partial answer'),
+      ]
+        .filter(Boolean)
+        .join(', ');
   return mentions
     ? `${own}; ${count(mentions, 'other answer')} only ${mentions === 1 ? 'mentions' : 'mention'} it`
     : own;
@@ -25,11 +29,15 @@ export const mentionsNote =
   "An answer whose email field is this address is the person's own. One that only mentions it elsewhere " +
   "(a message, a list) is someone else's answer: erasing keeps it unless you choose to erase it too.";
 
-/** "3 answers, 2 files, 1 waiting email, 5 delivery log lines" (spam posts and unsent deliveries when any). */
+/**
+ * "3 answers, 2 files, 1 waiting email, 5 delivery log lines" (spam posts, partial answers and unsent deliveries
+ * when any).
+ */
 export function whatGoes(c: PersonCounts): string {
   const parts = [
     count(c.answers, 'answer'),
     c.spam > 0 && count(c.spam, 'suspected-spam post'),
+    c.partial_answers > 0 && count(c.partial_answers, 'partial answer'),
     count(c.files, 'file'),
     count(c.waiting_mail, 'waiting email'),
     count(c.log_lines, 'delivery log line'),

@@ -16,9 +16,14 @@ import type { Me, SubmissionDetail } from '../types.ts';
 import { useAction } from '../use-action.ts';
 import { useQuery } from '../use-query.ts';
 import { navigate } from '../use-route.ts';
+import { OffNote } from '../encryption/off-notes.ts';
+import { envelopeOf, useOpenedAnswers } from '../encryption/opened-answers.ts';
+import { sealedWords } from '../encryption/opened-rows.ts';
+import { UnlockPanel } from '../encryption/unlock-panel.ts';
 import { Answer } from './answer.ts';
 import { deleteSubmissions } from './delete-submissions.ts';
 import { MarksEditor } from './marks-editor.ts';
+import { Revisions } from './revisions.ts';
 
 const deliveryState: Record<string, string> = {
   pending: 'Waiting to retry',
@@ -84,15 +89,22 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
   const form = useQuery(() => trpc.forms.byId.query({ formId }), [formId]);
   const remove = useAction(() => deleteSubmissions(formId, [submissionId]));
   const [showHidden, setShowHidden] = useState(false);
+  // An encrypted answer is opened here, in this browser, with a key unlocked in this tab.
+  const opened = useOpenedAnswers(formId, detail.data ? [detail.data.submission] : []);
   const back = `/admin/forms/${encodeURIComponent(formId)}?tab=submissions`;
   const crumbs = html`<p class="crumbs"><${Link} href="/admin">Forms<//> / <${Link}
     href=${back}>${form.data?.title ?? 'Form'}: submissions<//> /</p>`;
   if (detail.error) return html`<div>${crumbs}<h1>Submission</h1><${ErrorList} error=${detail.error} /></div>`;
   if (!detail.data) return html`<div>${crumbs}<h1>Submission</h1><p class="muted">Loading…</p></div>`;
-  const { submission: s, fields } = detail.data;
+  const { submission: stored, fields } = detail.data;
+  const envelope = envelopeOf(stored);
+  const open = envelope && opened.get(stored.id);
+  const sealed = envelope && open?.state !== 'open' ? sealedWords(open, envelope.kid) : undefined;
+  const s = { ...stored, values: open?.state === 'open' ? open.values : (stored.values ?? {}) };
   const known = new Set(fields.map((f) => f.key));
   // Answers under keys no version names (should not happen) are still shown, by key.
   const others = Object.keys(s.values).filter((k) => !known.has(k));
+  const encryption = form.data?.settings.encryption;
   const doDelete = async () => {
     if (await remove.run()) navigate(back);
   };
@@ -108,15 +120,24 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
           showHidden ? 'Hide where they are' : 'Show where they are'
         }</button></div>`
     }
+    ${
+      envelope &&
+      html`<${UnlockPanel} keyIds=${[envelope.kid]}
+        wrapped=${encryption?.key_id === envelope.kid ? encryption.wrapped_private_key : undefined} />`
+    }
     <div class="grid detail-grid">
       <${Section} title="Answers">
-        <dl class="answers">${fields.map(
-          (f) => html`<dt>${f.label}</dt>
+        ${sealed && html`<p class="sealed" data-testid="sealed-answer">${sealed}</p>`}
+        ${
+          !sealed &&
+          html`<dl class="answers">${fields.map(
+            (f) => html`<dt>${f.label}</dt>
             <dd><${Answer} field=${f} value=${s.values[f.key]} showHidden=${showHidden} detail /></dd>`,
-        )}
+          )}
           ${others.map(
             (k) => html`<dt>${k}</dt><dd><${Answer} value=${s.values[k]} showHidden=${showHidden} /></dd>`,
-          )}</dl>
+          )}</dl>`
+        }
         ${
           s.extra &&
           Object.keys(s.extra).length > 0 &&
@@ -133,8 +154,12 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
           <dd><${Time} iso=${s.created_at} /><div class="muted small">${fullTime(s.created_at)}</div></dd>
           <dt>Form version</dt><dd>${s.form_version}</dd>
         </dl>
-        <${DownloadButton} href=${pdfHref(formId, submissionId)} filename=${`${formId}-${submissionId}.pdf`}
-          label="Download PDF" />
+        ${
+          envelope
+            ? html`<${OffNote} what="pdf" />`
+            : html`<${DownloadButton} href=${pdfHref(formId, submissionId)}
+              filename=${`${formId}-${submissionId}.pdf`} label="Download PDF" />`
+        }
         ${
           me.role !== 'viewer' &&
           html`<button type="button" class="secondary danger" disabled=${remove.busy}
@@ -143,6 +168,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
         <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>
     </div>
+    <${Revisions} detail=${detail.data} />
     <${Section} title="Status, tags and note">
       <${MarksEditor} key=${s.id} formId=${formId} marks=${s} canEdit=${me.role !== 'viewer'} />
     <//>

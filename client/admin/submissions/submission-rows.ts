@@ -25,6 +25,8 @@ interface Props {
   selected: Set<string>;
   /** Absent for viewers: they cannot delete, so rows are not selectable. */
   onSelect?: (ids: string[], on: boolean) => void;
+  /** Encrypted answers not opened in this tab, by id: what their answer cells say instead (encryption/). */
+  sealed?: Map<string, string>;
 }
 
 /**
@@ -32,12 +34,20 @@ interface Props {
  * makes the row taller rather than running into the next one; hidden from screen readers, which have
  * the column's header) and its value.
  */
-const Cell = ({ label, class: className, children }: { label: string; class?: string; children: ComponentChildren }) =>
+export const Cell = ({
+  label,
+  class: className,
+  children,
+}: {
+  label: string;
+  class?: string;
+  children: ComponentChildren;
+}) =>
   html`<td class=${className}><span class="cell-label" aria-hidden="true">${label}</span><div
     class="cell-value">${children}</div></td>`;
 
 /** The table. */
-export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect }: Props) {
+export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect, sealed }: Props) {
   const allOn = rows.length > 0 && rows.every((s) => selected.has(s.id));
   return html`${
     onSelect &&
@@ -78,7 +88,12 @@ export function SubmissionRows({ formId, rows, fields, fresh, selected, onSelect
               html`<${Badge} tone=${s.status === 'done' ? 'ok' : 'plain'}>${STATUS_WORDS[s.status]}<//>`
             }${s.tags.map((t) => html` <${Badge}><span class="sr-only">tag </span>${t}<//>`)}</span>`
           }<//>
-        ${fields.map((f) => html`<${Cell} label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /><//>`)}
+        ${
+          sealed?.has(s.id)
+            ? html`<td colspan=${Math.max(1, fields.length)} class="sealed-cell"><span class="cell-label"
+                aria-hidden="true">Answers</span><div class="cell-value sealed">${sealed.get(s.id)}</div></td>`
+            : fields.map((f) => html`<${Cell} label=${f.label}><${Answer} field=${f} value=${s.values[f.key]} /><//>`)
+        }
         <${Cell} label="Version" class="num">${s.form_version}<//>
         <td class="open"><${Link} href=${submissionPath(formId, s.id)}
           aria-label=${`Open submission ${s.id}`}>Open<//></td>

@@ -8,6 +8,8 @@ import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
 
 export { giveParts } from '../lazy/parts.ts';
+/** The type's rules, added to the browser's registry as the module arrives (list.ts). */
+export { matrix as core } from '../../../shared/fields/types/matrix.ts';
 
 type MatrixValue = Record<string, string | string[]>;
 

@@ -8,6 +8,8 @@ import { Points } from './points.ts';
 import { wordsOf } from './words.ts';
 
 export { giveParts } from '../lazy/parts.ts';
+/** The type's rules, added to the browser's registry as the module arrives (list.ts). */
+export { nps as core } from '../../../shared/fields/types/nps.ts';
 
 /** This module's English words (de, fr and es translate them in shared/engine/i18n). */
 export const npsWords = {

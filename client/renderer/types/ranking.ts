@@ -10,6 +10,8 @@ import type { ControlProps } from '../types.ts';
 import { wordsOf } from './words.ts';
 
 export { giveParts } from '../lazy/parts.ts';
+/** The type's rules, added to the browser's registry as the module arrives (list.ts). */
+export { ranking as core } from '../../../shared/fields/types/ranking.ts';
 
 /** This module's English words (de, fr and es translate them in shared/engine/i18n). */
 export const rankingWords = {

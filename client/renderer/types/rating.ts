@@ -7,6 +7,8 @@ import { wordsOf } from './words.ts';
 import { ratingMax } from '../../../shared/fields/types/rating.ts';
 
 export { giveParts } from '../lazy/parts.ts';
+/** The type's rules, added to the browser's registry as the module arrives (list.ts). */
+export { rating as core } from '../../../shared/fields/types/rating.ts';
 
 /** This module's English words (de, fr and es translate them in shared/engine/i18n). */
 export const ratingWords = { pointOf: '{n} of {max}' };

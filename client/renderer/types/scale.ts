@@ -8,6 +8,8 @@ import { wordsOf } from './words.ts';
 import { scaleRange } from '../../../shared/fields/types/scale.ts';
 
 export { giveParts } from '../lazy/parts.ts';
+/** The type's rules, added to the browser's registry as the module arrives (list.ts). */
+export { scale as core } from '../../../shared/fields/types/scale.ts';
 
 /** This module's English words (de, fr and es translate them in shared/engine/i18n). */
 export const scaleWords = { pointOf: '{n} of {max}' };

@@ -10,6 +10,8 @@ import { type UploadHandle, uploadFile } from '../uploads/upload-file.ts';
 import { wordsOf } from './words.ts';
 
 export { giveParts } from '../lazy/parts.ts';
+/** The type's rules, added to the browser's registry as the module arrives (list.ts). */
+export { signature as core } from '../../../shared/fields/types/signature.ts';
 
 /** This module's English words (de, fr and es translate them in shared/engine/i18n). */
 export const signatureWords = {

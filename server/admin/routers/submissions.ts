@@ -3,6 +3,7 @@
 // server/http/admin-csv.ts, since a browser saves a file best from a link).
 import {
   formIdInput,
+  partialPageInput,
   submissionIdInput,
   submissionPageInput,
   submissionsDeleteInput,
@@ -31,6 +32,20 @@ export const submissionsRouter = router({
       input.cursor ? undefined : ctx.services.reads.total(form, filter),
     ]);
     return { ...page, columns: fields.map((f) => f.key), fields, total };
+  }),
+
+  /**
+   * A page of the form's partial answers (keep_partial), the latest first, optionally only those containing
+   * `filter`; with whether the form keeps them, how many it holds and the labelled value columns.
+   */
+  partials: authedProcedure.input(partialPageInput).query(async ({ ctx, input }) => {
+    const form = await ctx.services.forms.requireInScope(ctx.principal, input.formId);
+    const [page, fields, total] = await Promise.all([
+      ctx.services.partials.page(form, PAGE_DEFAULT, input.cursor ?? null, { q: input.filter || undefined }),
+      ctx.services.reads.fields(form),
+      ctx.services.partials.count(form),
+    ]);
+    return { ...page, fields, total, keep: form.keepPartial };
   }),
 
   /** One submission with the form's fields (labels, option labels) and its webhook deliveries and logged attempts. */

@@ -23,21 +23,38 @@ function columnsOf(field: FieldColumn): ExportColumn[] {
   return parts.map((part) => ({ key: field.key, header: `${field.key}.${part.value}`, field, part }));
 }
 
-/** What the two fixed columns read as when headed by label. */
-const FIXED_LABELS: Record<string, string> = { id: 'ID', created_at: 'Submitted at (UTC)' };
+/** The last column of an encrypted form's export: each encrypted answer's envelope as JSON. */
+export const ENCRYPTED_KEY = 'encrypted';
+
+/** Whether a column is the envelope's (it has no field: a field keyed "encrypted" keeps its own column). */
+export const isEnvelopeColumn = (column: ExportColumn) => column.key === ENCRYPTED_KEY && !column.field;
+
+/** What the fixed columns read as when headed by label. */
+const FIXED_LABELS: Record<string, string> = {
+  id: 'ID',
+  created_at: 'Submitted at (UTC)',
+  [ENCRYPTED_KEY]: 'Encrypted answer',
+};
 
 /** A header on one line: spreadsheets show a line break in a header as a tall first row. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * The export's columns. Headed by label, two columns that read the same (case aside) are told apart by a number,
- * "Name", "Name (2)", so every header names one column; a blank label falls back to the key.
+ * The export's columns (with `encrypted`, the envelope's column last). Headed by label, two columns that read the
+ * same (case aside) are told apart by a number, "Name", "Name (2)", so every header names one column; a blank label
+ * falls back to the key.
  */
-export function exportColumns(fields: FieldColumn[], headers: ExportOptions['headers']): ExportColumn[] {
+export function exportColumns(
+  fields: FieldColumn[],
+  headers: ExportOptions['headers'],
+  encrypted = false,
+): ExportColumn[] {
   const columns: ExportColumn[] = [
     { key: 'id', header: 'id' },
     { key: 'created_at', header: 'created_at' },
     ...fields.flatMap(columnsOf),
+    // An encrypted form's answers are envelopes: one column holds each (answers from before stay in theirs).
+    ...(encrypted ? [{ key: ENCRYPTED_KEY, header: ENCRYPTED_KEY }] : []),
   ];
   if (headers === 'keys') return columns;
   const taken = new Set<string>();

@@ -2,7 +2,8 @@
 // of option values, Yes/No for booleans, a file by its name and link.
 import { answerOutput } from '../answer-types/registry.ts';
 import type { FieldColumn } from '../submission-fields.ts';
-import type { ExportColumn } from './export-columns.ts';
+import { type ExportColumn, isEnvelopeColumn } from './export-columns.ts';
+import { storedEnvelope } from '../../../shared/crypto/envelope-shape.ts';
 import { isFileAnswer } from './file-answer.ts';
 
 /** Yes or No, as the panel and the mails say it. */
@@ -32,6 +33,10 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || (Arra
  * own cell, a type's own cell (a ranking's values joined), else the value (with labels, labelledValue).
  */
 export function exportCell(column: ExportColumn, values: Record<string, unknown>, labels: boolean): unknown {
+  if (isEnvelopeColumn(column)) {
+    const envelope = storedEnvelope(values);
+    return envelope && JSON.stringify(envelope);
+  }
   const value = values[column.key];
   const output = column.field && answerOutput(column.field.type);
   if (column.part)
@@ -42,4 +47,4 @@ export function exportCell(column: ExportColumn, values: Record<string, unknown>
 
 /** Whether a column's cell is computed by its type (it is then final: no further labels). */
 export const typedCell = (column: ExportColumn) =>
-  !!column.part || !!(column.field && answerOutput(column.field.type)?.cell);
+  !!column.part || !!(column.field && answerOutput(column.field.type)?.cell) || isEnvelopeColumn(column);

@@ -4,7 +4,7 @@
 // the import asks with `notify=1`: then webhooks, chat and the owners' mail react as to a submission.
 import { evaluateSubmission, type FormDefinition } from '../../../shared/engine/index.ts';
 import { containsHiddenCharacters } from '../../../shared/text/hidden-characters.ts';
-import { ApiError, notFound } from '../../lib/api-error.ts';
+import { ApiError, invalid, notFound } from '../../lib/api-error.ts';
 import { linearRegex } from '../../lib/safe-regex.ts';
 import type { Config } from '../../config.ts';
 import type { DefinitionCache } from '../definitions.ts';
@@ -15,6 +15,8 @@ import type { FormRecord, InsertOutcome, Store } from '../store/types.ts';
 import type { SubmissionService } from '../submissions.ts';
 import { isClaimed } from '../unclaimed.ts';
 import { csvRows, type CsvMapping, type ImportRow, jsonLineRows } from './import-rows.ts';
+import { ENCRYPTED_ONLY } from '../encryption/encrypted-post.ts';
+import { isEncrypted } from '../encryption/setting.ts';
 
 /** Rows checked and written together: their inserts share fsyncs and PostgreSQL connections. */
 const IMPORT_BATCH = 64;
@@ -51,6 +53,8 @@ export class SubmissionImport {
     dryRun = false,
     notify = false,
   ): Promise<ImportResult> {
+    // Imported rows are values in the clear: an encrypted form keeps none (docs/decisions.md).
+    if (isEncrypted(form)) throw invalid([`${ENCRYPTED_ONLY}; rows in the clear cannot be imported into it`]);
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
     const rows =

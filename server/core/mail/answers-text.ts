@@ -8,6 +8,12 @@ import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import { formatSize } from '../../../shared/text/format-size.ts';
 import { answerOutput } from '../answer-types/registry.ts';
 import { fieldColumn } from '../submission-fields.ts';
+import { storedEnvelope } from '../../../shared/crypto/envelope-shape.ts';
+
+/** What an encrypted answer reads as in mail and chat: no value, only where to read it. */
+export const ENCRYPTED_LABEL = 'Answer';
+/** The words beside ENCRYPTED_LABEL. */
+export const ENCRYPTED_TEXT = "end-to-end encrypted: open it in the Formstead panel with the form's key to read it";
 
 /** What a password answer reads as: its length or content never leave the store in a mail. */
 export const MASKED = '•••••••• (hidden)';
@@ -54,6 +60,8 @@ export function answerPairs(
   values: Record<string, unknown>,
   opts: AnswerTextOptions = {},
 ): [label: string, text: string][] {
+  // An encrypted answer: the server cannot read it, and says where it can be read.
+  if (storedEnvelope(values)) return [[ENCRYPTED_LABEL, ENCRYPTED_TEXT]];
   const fields = definition ? allFields(definition) : [];
   const calcs = definition?.calculations ?? [];
   const known = new Set([...fields.map((f) => f.key), ...calcs.map((c) => c.key)]);

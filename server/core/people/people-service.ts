@@ -33,11 +33,11 @@ export type Actor = string;
 const mentionCount = (found: PersonFound) =>
   found.forms.reduce((n, f) => n + f.answers.filter((a) => !a.own).length, 0);
 
-/** The search narrowed to the person's own answers (suspected spam stays: it is erased either way). */
+/** The search narrowed to the person's own answers (suspected spam and partial answers stay: erased either way). */
 function ownOnly(found: PersonFound): PersonFound {
   const forms = found.forms
     .map((f) => ({ ...f, answers: f.answers.filter((a) => a.own) }))
-    .filter((f) => f.answers.length > 0 || f.spam.length > 0);
+    .filter((f) => f.answers.length > 0 || f.spam.length > 0 || f.partials.length > 0);
   return { ...found, forms };
 }
 
@@ -137,7 +137,7 @@ export class PeopleService {
     // On the embedded store the erased rows are still in the journal (and deleted pages in the last
     // snapshot) until the next snapshot: take it now, so the data folder no longer holds them
     // (docs/storage.md). PostgreSQL answers at once; its own files are VACUUM's business.
-    if (erased.answers + erased.spam > 0) await this.store.snapshot();
+    if (erased.answers + erased.spam + erased.partial_answers > 0) await this.store.snapshot();
     const after = await this.finder.find(workspaceId, email);
     const ownAfter = ownOnly(after);
     const result = {
@@ -149,7 +149,9 @@ export class PeopleService {
       'erase',
       who,
       after,
-      `erased ${erased.answers} answers, ${erased.spam} spam, ${erased.files} files; ` +
+      `erased ${erased.answers} answers, ${erased.spam} spam, ` +
+        (erased.partial_answers ? `${erased.partial_answers} partial answers, ` : '') +
+        `${erased.files} files; ` +
         `${result.mentions_kept} mentions kept`,
     );
     return result;
@@ -157,7 +159,7 @@ export class PeopleService {
 
   /** One form's part: answers through DeletionService, then the posts and the uploads they named. */
   private async eraseForm(found: PersonFound, index: number, spamUploads: string[]) {
-    const { form, answers, spam } = found.forms[index];
+    const { form, answers, spam, partials } = found.forms[index];
     if (answers.length)
       await this.deletion.deleteSubmissions(
         form,
@@ -165,6 +167,10 @@ export class PeopleService {
         'erasure',
       );
     for (const post of spam) await this.store.spam.delete(form.id, post.record.id);
+    await this.store.partials.delete(
+      form.id,
+      partials.map((p) => p.record.id),
+    );
     await this.files.delete(spamUploads);
   }
 }

@@ -10,6 +10,7 @@ import type {
   FileRecord,
   FormRecord,
   OutboxRecord,
+  PartialRecord,
   SpamRecord,
   Store,
   SubmissionRecord,
@@ -39,6 +40,8 @@ export interface FoundForm {
   form: FormRecord;
   answers: Found<SubmissionRecord>[];
   spam: Found<SpamRecord>[];
+  /** Partial answers (keep_partial) that hold the address: erased like suspected spam, own or a mention. */
+  partials: Found<PartialRecord>[];
 }
 
 /** A search: the normalized address, the forms with matches, and whether more answers exist than were gathered. */
@@ -71,7 +74,7 @@ export class PersonFinder {
     const found: PersonFound = { address, forms: [], more: false };
     let total = 0;
     for (const form of await this.store.forms.listByWorkspace(workspaceId)) {
-      const entry: FoundForm = { form, answers: [], spam: [] };
+      const entry: FoundForm = { form, answers: [], spam: [], partials: [] };
       const emailKeys = this.emailKeys(form.id);
       // The store's filter folds ASCII letters as normalizeAddress does; the address holds no character
       // that JSON escapes (personInput refuses them), so it appears in the stored text as typed.
@@ -95,7 +98,14 @@ export class PersonFinder {
           entry.spam.push({ record, fields, own: ownAnswer(fields, await emailKeys(record.formVersion)) });
       }
       entry.spam.reverse(); // oldest first, as the answers
-      if (entry.answers.length || entry.spam.length) found.forms.push(entry);
+      // A page session holds one partial answer; at most PERSON_ANSWERS_MAX a round (an erase repeats).
+      for (const record of await this.store.partials.page(form.id, PERSON_ANSWERS_MAX, undefined, { q: address })) {
+        const fields = matchedFields(record.values, address);
+        if (fields.length)
+          entry.partials.push({ record, fields, own: ownAnswer(fields, await emailKeys(record.formVersion)) });
+      }
+      entry.partials.reverse();
+      if (entry.answers.length || entry.spam.length || entry.partials.length) found.forms.push(entry);
       if (found.more) break;
     }
     return found;

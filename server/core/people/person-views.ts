@@ -12,6 +12,8 @@ export interface PersonCounts {
   answers: number;
   forms: number;
   spam: number;
+  /** Partial answers (keep_partial) holding the address. */
+  partial_answers: number;
   files: number;
   waiting_mail: number;
   log_lines: number;
@@ -26,6 +28,7 @@ export function personCounts(found: PersonFound, held: HeldWith[]): PersonCounts
     answers: found.forms.reduce((n, f) => n + f.answers.length, 0),
     forms: found.forms.filter((f) => f.answers.length > 0).length,
     spam: found.forms.reduce((n, f) => n + f.spam.length, 0),
+    partial_answers: found.forms.reduce((n, f) => n + f.partials.length, 0),
     files: sum((h) => h.files.length),
     waiting_mail: sum((h) => h.mail.length),
     log_lines: sum((h) => h.logLines),
@@ -45,7 +48,7 @@ export type DefinitionOf = (formId: string, version: number) => Promise<FormDefi
 /** The panel's view of a search: counts, then per form its answers as `Label: answer` lines. */
 export async function searchView(found: PersonFound, held: HeldWith[], definitionOf: DefinitionOf) {
   const forms = [];
-  for (const { form, answers, spam } of found.forms) {
+  for (const { form, answers, spam, partials } of found.forms) {
     const item = async (r: { formVersion: number; values: Record<string, unknown> }, fields: MatchedField[]) => {
       const definition = await definitionOf(form.id, r.formVersion);
       return { lines: answerLines(definition, r.values), found_in: foundIn(definition, fields) };
@@ -67,6 +70,13 @@ export async function searchView(found: PersonFound, held: HeldWith[], definitio
           id: s.record.id,
           created_at: s.record.createdAt,
           ...(await item(s.record, s.fields)),
+        })),
+      ),
+      partial_answers: await Promise.all(
+        partials.map(async (p) => ({
+          id: p.record.id,
+          created_at: p.record.createdAt,
+          ...(await item(p.record, p.fields)),
         })),
       ),
     });
@@ -104,7 +114,7 @@ function fileless(value: unknown): unknown {
 /** The JSON download: every answer and post found, by form, and what else is held with them. */
 export async function exportDocument(found: PersonFound, held: HeldWith[], definitionOf: DefinitionOf, now: string) {
   const forms = [];
-  for (const [i, { form, answers, spam }] of found.forms.entries()) {
+  for (const [i, { form, answers, spam, partials }] of found.forms.entries()) {
     const files = held[i].files;
     forms.push({
       form_id: form.id,
@@ -127,6 +137,15 @@ export async function exportDocument(found: PersonFound, held: HeldWith[], defin
           id: record.id,
           created_at: record.createdAt,
           caught_because: spamReason(record.reason),
+          fields: fieldsOf(await definitionOf(form.id, record.formVersion), record.values),
+        })),
+      ),
+      // What the person typed on a form that keeps partial answers, before leaving it unfinished.
+      partial_answers: await Promise.all(
+        partials.map(async ({ record }) => ({
+          id: record.id,
+          created_at: record.createdAt,
+          updated_at: record.updatedAt,
           fields: fieldsOf(await definitionOf(form.id, record.formVersion), record.values),
         })),
       ),

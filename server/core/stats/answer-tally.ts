@@ -1,7 +1,7 @@
 // What one question's stored answers add up to, by the kind of question (ARCHITECTURE.md "What owners do with
 // answers" › Summary): choices counted per option; numbers, ratings, scales and nps as mean, median, min, max and
 // a distribution (nps also its score); a matrix counted per row and column; a ranking as each option's mean
-// position; texts as the latest few. Fed newest answer first.
+// position; texts as the latest few. Kept as counters per day (answerCounters), summed over a range.
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { FormField } from '../../../shared/engine/index.ts';
 import { answerOutput } from '../answer-types/registry.ts';
@@ -57,11 +57,36 @@ function kindOf(type: string): AnswerTally['kind'] {
   return core?.options || core?.fromText === 'boolean' ? 'choice' : (core?.summary ?? 'count');
 }
 
-/** What one field's answers add up to, newest answer first. */
+/** The kind a field's answers are tallied as, for the fold (stats/tally-fold.ts) and the result. */
+export const tallyKind = kindOf;
+
+/**
+ * The counters one answer adds 1 to (ARCHITECTURE.md "Summary"): `a` (answered), then by kind `o<value>` per
+ * chosen option, `n<number>`, `m[row,column]` per chosen cell, `r[option,position]` per ranked option (JSON: any
+ * text may be a value, and PostgreSQL's text holds no NUL to separate them with).
+ * Every figure of a summary is a sum of such counters, so counts kept per day add up over any range and a
+ * summary of a million answers reads a few hundred rows (stats/question-summary.ts). Undefined: no answer.
+ */
+export function answerCounters(kind: AnswerTally['kind'], value: unknown): string[] | undefined {
+  if (!answered(value)) return undefined;
+  const out = ['a'];
+  if (kind === 'choice') for (const v of Array.isArray(value) ? value : [value]) out.push(`o${String(v)}`);
+  else if (kind === 'number' && typeof value === 'number' && Number.isFinite(value)) out.push(`n${value}`);
+  else if (kind === 'matrix' && isRecord(value))
+    for (const [row, chosen] of Object.entries(value))
+      for (const c of Array.isArray(chosen) ? chosen : answered(chosen) ? [chosen] : [])
+        out.push(`m${JSON.stringify([row, String(c)])}`);
+  else if (kind === 'ranking' && Array.isArray(value))
+    for (const [i, v] of value.entries()) out.push(`r${JSON.stringify([String(v), i + 1])}`);
+  return out;
+}
+
+/** What one field's answers add up to, from its counters' sums and its latest texts. */
 export class Tally {
   private answered = 0;
   private readonly counts = new Map<string, number>();
-  private readonly numbers: number[] = [];
+  /** Numbers given and how often, for the mean, median and distribution. */
+  private readonly numbers = new Map<number, number>();
   private readonly texts: string[] = [];
   private readonly cells = new Map<string, Map<string, number>>();
   private readonly positions = new Map<string, { sum: number; n: number }>();
@@ -82,31 +107,31 @@ export class Tally {
     if (answerOutput(field.type)?.summary === 'number') this.points = pointRange(fieldColumn(field));
   }
 
-  /** Counts one answer (any stored shape: older versions' values are read too). */
-  add(value: unknown) {
-    if (!answered(value)) return;
-    this.answered++;
-    if (this.kind === 'choice')
-      for (const v of Array.isArray(value) ? value : [value]) this.count(this.counts, String(v));
-    else if (this.kind === 'number' && typeof value === 'number' && Number.isFinite(value)) this.numbers.push(value);
-    else if (this.kind === 'matrix' && isRecord(value))
-      for (const [row, chosen] of Object.entries(value)) {
-        const columns = this.cells.get(row) ?? new Map<string, number>();
-        this.cells.set(row, columns);
-        for (const c of Array.isArray(chosen) ? chosen : answered(chosen) ? [chosen] : [])
-          this.count(columns, String(c));
-      }
-    else if (this.kind === 'ranking' && Array.isArray(value))
-      value.forEach((v, i) => {
-        const p = this.positions.get(String(v)) ?? { sum: 0, n: 0 };
-        this.positions.set(String(v), { sum: p.sum + i + 1, n: p.n + 1 });
-      });
-    else if (this.kind === 'text' && this.texts.length < LATEST_TEXTS)
-      this.texts.push(String(value).slice(0, TEXT_PREVIEW_MAX));
+  /** Adds `n` to one of answerCounters' counters (older versions' values are read too). */
+  add(counter: string, n: number) {
+    const rest = counter.slice(1);
+    if (counter === 'a') this.answered += n;
+    else if (counter[0] === 'o') this.count(this.counts, rest, n);
+    else if (counter[0] === 'n') this.numbers.set(Number(rest), (this.numbers.get(Number(rest)) ?? 0) + n);
+    else if (counter[0] === 'm') {
+      const [a, b] = JSON.parse(rest) as [string, string];
+      const columns = this.cells.get(a) ?? new Map<string, number>();
+      this.cells.set(a, columns);
+      this.count(columns, b, n);
+    } else if (counter[0] === 'r') {
+      const [a, b] = JSON.parse(rest) as [string, number];
+      const p = this.positions.get(a) ?? { sum: 0, n: 0 };
+      this.positions.set(a, { sum: p.sum + Number(b) * n, n: p.n + n });
+    }
   }
 
-  private count(map: Map<string, number>, key: string) {
-    map.set(key, (map.get(key) ?? 0) + 1);
+  /** Adds a text answer, newest first: the first LATEST_TEXTS are kept. */
+  addText(text: string) {
+    if (this.texts.length < LATEST_TEXTS) this.texts.push(text.slice(0, TEXT_PREVIEW_MAX));
+  }
+
+  private count(map: Map<string, number>, key: string, n: number) {
+    map.set(key, (map.get(key) ?? 0) + n);
   }
 
   /** Values seen that the field does not name (an option removed since), after the known ones, most first. */
@@ -151,23 +176,28 @@ export class Tally {
   }
 
   private numberResult(): Omit<Extract<AnswerTally, { kind: 'number' }>, 'answered'> {
-    const sorted = [...this.numbers].sort((a, b) => a - b);
-    const n = sorted.length;
-    const median = n === 0 ? null : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    const given = [...this.numbers].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
+    let n = 0;
+    let sum = 0;
+    for (const [v, times] of given) {
+      n += times;
+      sum += v * times;
+    }
     const distribution: Record<string, number> = {};
     if (this.points) for (let p = this.points.min; p <= this.points.max; p++) distribution[String(p)] = 0;
-    for (const v of sorted) distribution[String(v)] = (distribution[String(v)] ?? 0) + 1;
+    for (const [v, times] of given) distribution[String(v)] = (distribution[String(v)] ?? 0) + times;
     const result: Omit<Extract<AnswerTally, { kind: 'number' }>, 'answered'> = {
       kind: 'number',
-      mean: n ? round2(sorted.reduce((a, b) => a + b, 0) / n) : null,
-      min: n ? sorted[0] : null,
-      median,
-      max: n ? sorted[n - 1] : null,
+      mean: n ? round2(sum / n) : null,
+      min: n ? given[0][0] : null,
+      median: n ? median(given, n) : null,
+      max: n ? given[given.length - 1][0] : null,
       distribution,
     };
     if (this.field.type === 'nps') {
-      const promoters = sorted.filter((v) => v >= NPS_PROMOTER_MIN).length;
-      const passives = sorted.filter((v) => v >= NPS_PASSIVE_MIN && v < NPS_PROMOTER_MIN).length;
+      const within = (lo: number, hi: number) => given.reduce((t, [v, c]) => (v >= lo && v < hi ? t + c : t), 0);
+      const promoters = within(NPS_PROMOTER_MIN, Number.POSITIVE_INFINITY);
+      const passives = within(NPS_PASSIVE_MIN, NPS_PROMOTER_MIN);
       const detractors = n - promoters - passives;
       result.nps = {
         score: n ? Math.round((100 * (promoters - detractors)) / n) : null,
@@ -194,4 +224,19 @@ export class Tally {
     const extra = this.extra(rows, this.cells, (m) => m.size).map(([value]) => ({ value, label: value }));
     return [...rows, ...extra].map(rowOf);
   }
+}
+
+/** The median of `n` numbers given as sorted [value, times] pairs: the middle one, or the mean of the middle two. */
+function median(given: [number, number][], n: number): number {
+  // The 0-based places of the middle numbers in the sorted list.
+  const lo = Math.floor((n - 1) / 2);
+  const hi = Math.floor(n / 2);
+  let seen = 0;
+  let low: number | undefined;
+  for (const [v, times] of given) {
+    if (low === undefined && seen + times > lo) low = v;
+    if (seen + times > hi) return ((low ?? v) + v) / 2;
+    seen += times;
+  }
+  return given[given.length - 1][0];
 }

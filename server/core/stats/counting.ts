@@ -1,10 +1,12 @@
 // Counting how a form does (ARCHITECTURE.md "Knowing how a form does"): the pages' events (view, start,
-// step) and the stored submissions (completion, duration) become daily counters in memory, written to
-// the store in one batch every FLUSH_EVERY_MS and at shutdown. Nothing on a submission's path waits
-// for it; an event costs a validation, a hash and a Map update. Each browser session counts each event
-// once: a bounded, expiring set of keyed hashes of (form, session, event) in memory, never stored.
+// step, and each question reached, answered or skipped) and the stored submissions (completion, duration)
+// become daily counters in memory, written to the store in one batch every FLUSH_EVERY_MS and at shutdown.
+// Nothing on a submission's path waits for it; an event costs a validation, a hash and a Map update. Each
+// browser session counts each event once: a bounded, expiring set of keyed hashes of (form, session,
+// event) in memory, never stored.
 import { createHmac, randomBytes } from 'node:crypto';
 import { eventsBodySchema } from '../../../shared/api/form-events.ts';
+import { funnelQuestions } from '../../../shared/engine/funnel-questions.ts';
 import { zodProblems } from '../../../shared/api/problems.ts';
 import { badRequest } from '../../lib/api-error.ts';
 import { SeenOnce } from '../../lib/seen-once.ts';
@@ -43,24 +45,30 @@ export class FormCounting {
 
   /**
    * POST /v1/f/{id}/events: checks the body (400 with every problem, nothing counted), the form (404)
-   * and that each step is one of the form's current steps (400), then counts each event not yet counted
-   * for this session.
+   * and that each step is one of the form's current steps and each question key one of its questions (400),
+   * then counts each event not yet counted for this session.
    */
   async events(formId: string, body: Record<string, unknown>): Promise<void> {
     const parsed = eventsBodySchema.safeParse(body);
     if (!parsed.success) throw badRequest('invalid_request', zodProblems(parsed.error));
     const { definition } = await this.forms.load(formId);
     const stepIds = new Set((definition.steps ?? []).map((s) => s.id));
+    const questions = new Set(funnelQuestions(definition).map((f) => f.key));
     const events = parsed.data.events;
-    const unknown = events.flatMap((e, i) =>
-      e.type === 'step' && !stepIds.has(e.step) ? [`events[${i}].step: this form has no step "${e.step}"`] : [],
-    );
+    const unknown = events.flatMap((e, i) => {
+      if (e.type === 'step' && !stepIds.has(e.step)) return [`events[${i}].step: this form has no step "${e.step}"`];
+      if ('key' in e && !questions.has(e.key)) return [`events[${i}].key: this form has no question "${e.key}"`];
+      return [];
+    });
     if (unknown.length) throw badRequest('invalid_request', unknown);
     const now = this.now();
     const day = dayOf(now);
     for (const e of events) {
-      const step = e.type === 'step' ? e.step : '';
-      if (!this.seen.first(this.sessionKey(formId, parsed.data.session, e.type, step), now)) continue;
+      const step = e.type === 'step' ? e.step : 'key' in e ? e.key : '';
+      // A person leaves a question once: answered or skipped, whichever came first (so the funnel's numbers
+      // of one question never add up to more than the people who reached it).
+      const once = e.type === 'answered' || e.type === 'skipped' ? 'left' : e.type;
+      if (!this.seen.first(this.sessionKey(formId, parsed.data.session, once, step), now)) continue;
       const source = e.type === 'view' ? this.pending.admit(formId, day, sourceLabel(parsed.data)) : '';
       this.pending.add(formId, day, e.type, step, source);
     }
@@ -107,13 +115,15 @@ export class FormCounting {
     while (this.writing) await this.writing;
     if (this.pending.size === 0) return;
     const rows = this.pending.take();
-    this.writing = this.store.formStats.add(rows).then(
-      () => this.pending.settle(true),
-      (err) => {
-        this.pending.settle(false);
-        this.log(`counts not written, kept for the next try: ${err instanceof Error ? err.message : String(err)}`);
-      },
-    );
+    this.writing = this.store.formStats
+      .add(rows, () => this.pending.landed())
+      .then(
+        () => this.pending.settle(true),
+        (err) => {
+          this.pending.settle(false);
+          this.log(`counts not written, kept for the next try: ${err instanceof Error ? err.message : String(err)}`);
+        },
+      );
     try {
       await this.writing;
     } finally {

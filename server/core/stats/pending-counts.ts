@@ -1,7 +1,7 @@
 // The daily counters not yet written: added to in memory on every event and completion (a Map update,
 // nothing awaited), taken out in one batch by each flush. Bounded: a form's events only name its own
-// step ids and at most SOURCE_ROWS_PER_FORM_DAY sources a day, so the rows are at most one per form, kind,
-// step and source of today (and yesterday, around midnight).
+// step ids and question keys and at most SOURCE_ROWS_PER_FORM_DAY sources a day, so the rows are at most one
+// per form, kind, step (or question) and source of today (and yesterday, around midnight).
 import type { CountKind, DailyCount } from '../store/types.ts';
 
 /** Sources kept apart per form and day; later new ones are counted together as OTHER_SOURCE. */
@@ -25,8 +25,10 @@ const keyOf = (formId: string, day: string, kind: string, step: string, source: 
 /** Counts in memory, waiting for the next flush. */
 export class PendingCounts {
   private rows = new Map<string, DailyCount>();
-  /** The batch being written now: still counted by reads until the write has landed. */
+  /** The batch being written now: counted by reads until the store has it (then reads find it there). */
   private flushing: DailyCount[] = [];
+  /** Whether the store has the batch being written (readable there, even if not yet on disk). */
+  private inStore = false;
   /**
    * The sources given their own row, per form and day, with the visits each brought since (this process's
    * view since it started), and the later sources counted under OTHER_SOURCE with theirs.
@@ -77,16 +79,30 @@ export class PendingCounts {
     return OTHER_SOURCE;
   }
 
-  /** Takes every waiting row out for writing; `settle` must follow once the write has ended. */
+  /** Takes every waiting row out for writing; `landed` may follow, `settle` must, once the write has ended. */
   take(): DailyCount[] {
     this.flushing = [...this.rows.values()];
+    this.inStore = false;
     this.rows = new Map();
     return this.flushing;
   }
 
-  /** Ends a write: on failure its rows wait for the next flush again (nothing is lost to a passing error). */
+  /**
+   * The store has the batch being written: reads find it there from now on, so it is no longer counted here
+   * (else a read between this and the end of the write would count it twice).
+   */
+  landed() {
+    this.inStore = true;
+    this.flushing = [];
+  }
+
+  /**
+   * Ends a write: when it failed before the store had its rows, they wait for the next flush again (nothing is
+   * lost to a passing error); rows the store took are never added twice.
+   */
   settle(written: boolean) {
-    if (!written) for (const r of this.flushing) this.add(r.formId, r.day, r.kind, r.step, r.source, r.n);
+    if (!written && !this.inStore)
+      for (const r of this.flushing) this.add(r.formId, r.day, r.kind, r.step, r.source, r.n);
     this.flushing = [];
   }
 

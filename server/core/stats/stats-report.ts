@@ -3,6 +3,7 @@
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import type { DailyCount } from '../store/types.ts';
 import { medianSeconds } from './duration-buckets.ts';
+import { type FunnelQuestion, FunnelTally } from './funnel-report.ts';
 import { OTHER_SOURCE, SOURCES_PER_FORM_DAY } from './pending-counts.ts';
 import { type DayRange, daysOf } from './stats-range.ts';
 
@@ -13,10 +14,14 @@ export interface StatsReport {
   views: number;
   starts: number;
   completions: number;
-  /** completions / starts, 3 decimals; null without starts. */
+  /** Completions no page measured (the API, posts without JavaScript, imports): in `completions`, not in the rate. */
+  completions_without_visit: number;
+  /** Completions whose visit a page measured / starts, 3 decimals; null without starts. */
   completion_rate: number | null;
   median_seconds: number | null;
   steps: { id: string; title: string; reached: number }[];
+  /** The funnel per question, in the definition's order (funnel-report.ts). */
+  questions: FunnelQuestion[];
   sources: { source: string; views: number; completions: number }[];
   daily: { date: string; views: number; starts: number; completions: number }[];
 }
@@ -25,6 +30,8 @@ export interface StatsReport {
 export function statsReport(rows: DailyCount[], definition: FormDefinition, range: DayRange): StatsReport {
   const daily = new Map(daysOf(range).map((date) => [date, { date, views: 0, starts: 0, completions: 0 }]));
   const reached = new Map<string, number>();
+  const funnel = new FunnelTally();
+  let withoutVisit = 0;
   const sources = new Map<string, { source: string; views: number; completions: number }>();
   const durations = new Map<string, number>();
   const source = (label: string) => {
@@ -43,8 +50,10 @@ export function statsReport(rows: DailyCount[], definition: FormDefinition, rang
       day.completions += r.n;
       // Completions that came without a page's hint (the API, posts without JavaScript) have no source.
       if (r.source !== '') source(r.source).completions += r.n;
+      else withoutVisit += r.n;
     } else if (r.kind === 'step') reached.set(r.step, (reached.get(r.step) ?? 0) + r.n);
     else if (r.kind === 'duration') durations.set(r.step, (durations.get(r.step) ?? 0) + r.n);
+    else funnel.add(r);
   }
   const days = [...daily.values()];
   const sum = (k: 'views' | 'starts' | 'completions') => days.reduce((a, d) => a + d[k], 0);
@@ -55,9 +64,12 @@ export function statsReport(rows: DailyCount[], definition: FormDefinition, rang
     views,
     starts,
     completions,
-    completion_rate: starts === 0 ? null : Math.round((completions / starts) * 1000) / 1000,
+    completions_without_visit: withoutVisit,
+    // Only completions a page measured: one by the API or without JavaScript had no start to be a share of.
+    completion_rate: starts === 0 ? null : Math.round(((completions - withoutVisit) / starts) * 1000) / 1000,
     median_seconds: medianSeconds(durations),
     steps: (definition.steps ?? []).map((s) => ({ id: s.id, title: s.title, reached: reached.get(s.id) ?? 0 })),
+    questions: funnel.questions(definition),
     sources: topSources([...sources.values()]),
     daily: days,
   };

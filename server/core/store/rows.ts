@@ -12,6 +12,7 @@ import type {
   FormRecord,
   IdempotencyRecord,
   ImageRecord,
+  PartialRecord,
   InviteRecord,
   OutboxRecord,
   SignedHead,
@@ -110,6 +111,10 @@ export const toForm = (r: Row): FormRecord => ({
   closedMessage: (r.closed_message as string | null | undefined) ?? '',
   slug: (r.slug as string | null | undefined) ?? '',
   acceptUndeclared: bool(r.accept_undeclared),
+  allowEditDays: (r.allow_edit_days as number | null | undefined) ?? 0,
+  webhookEvents: r.webhook_events ? JSON.parse(r.webhook_events as string) : ['submission.created'],
+  encryption: r.encryption ? JSON.parse(r.encryption as string) : null,
+  keepPartial: bool(r.keep_partial),
 });
 
 export const toSubmission = (r: Row): SubmissionRecord => ({
@@ -201,6 +206,17 @@ export const toImage = (r: Row): ImageRecord => ({
   createdAt: r.created_at as ImageRecord['createdAt'],
 });
 
+export const toPartial = (r: Row): PartialRecord => ({
+  id: r.id as string,
+  formId: r.form_id as string,
+  session: r.session as string,
+  formVersion: Number(r.form_version),
+  values: JSON.parse(r.data as string),
+  lastKey: r.last_key as string,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+});
+
 export const toDraft = (r: Row): DraftRecord => ({
   id: r.id as DraftRecord['id'],
   workspaceId: r.workspace_id as DraftRecord['workspaceId'],
@@ -260,6 +276,10 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
   notifyRules: { column: 'notify_rules', kind: 'json' },
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
+  allowEditDays: { column: 'allow_edit_days' },
+  webhookEvents: { column: 'webhook_events', kind: 'json' },
+  encryption: { column: 'encryption', kind: 'json' },
+  keepPartial: { column: 'keep_partial', kind: 'bool' },
 };
 
 /** A link of `answer_links`, joined to its answer's `data` (null once the answer is deleted). */
@@ -273,6 +293,8 @@ export const toChainLink = (r: Row): ChainLinkRecord => ({
   digest: r.digest as string,
   hash: r.hash as string,
   values: typeof r.data === 'string' ? JSON.parse(r.data) : undefined,
+  superseded: Boolean(r.superseded),
+  answerAt: typeof r.answer_at === 'string' ? r.answer_at : undefined,
 });
 
 /** A row of `signed_heads`. */

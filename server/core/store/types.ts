@@ -5,27 +5,33 @@
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
 import type { AuditQueries } from './types/audit.ts';
 import type { ChainQueries } from './types/chain.ts';
+import type { EditQueries } from './types/edits.ts';
 import type { FileQueries } from './types/files.ts';
 import type { ImageQueries } from './types/images.ts';
+import type { PartialQueries } from './types/partials.ts';
 import type { DraftQueries, FormQueries } from './types/forms.ts';
 import type { InviteQueries, KeyQueries, SessionQueries, UserQueries, WorkspaceQueries } from './types/identity.ts';
 import type { JobQueries, MetaQueries, OutboxQueries, RateBucketQueries } from './types/instance.ts';
 import type { ReportQueries, SpamQueries } from './types/moderation.ts';
 import type { FormStatsQueries } from './types/stats.ts';
+import type { TallyQueries } from './types/tallies.ts';
 import type { IdempotencyQueries, SubmissionQueries } from './types/submissions.ts';
 import type { WebhookQueries } from './types/webhooks.ts';
 
 export type { StorageHealth } from '../../lib/durable/durable-db.ts';
 export type * from './types/audit.ts';
 export type * from './types/chain.ts';
+export type * from './types/edits.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
 export type * from './types/images.ts';
 export type * from './types/instance.ts';
 export type * from './types/moderation.ts';
+export type * from './types/partials.ts';
 export type * from './types/stats.ts';
 export type * from './types/submissions.ts';
+export type * from './types/tallies.ts';
 export type * from './types/webhooks.ts';
 
 /** A connection pool's counts: all open connections, the idle among them, and queries waiting for one. */
@@ -57,6 +63,8 @@ export interface Store {
   files: FileQueries;
   /** Pictures of forms' fields, options and logos (their bytes beside the store, as files). */
   images: ImageQueries;
+  /** What people typed on forms that keep partial answers before they left (one row per form and page session). */
+  partials: PartialQueries;
   outbox: OutboxQueries;
   /**
    * Token buckets of the rate limits (core/rate-limits.ts), in the store so that every instance on one
@@ -70,6 +78,10 @@ export interface Store {
   audit: AuditQueries;
   /** Each form's answer chain and its signed head (docs/storage.md "Answer chain"). */
   chain: ChainQueries;
+  /** Respondents' edit links and the revisions their edits keep. */
+  edits: EditQueries;
+  /** Each form's answers counted per day, for summaries (core/stats/tally-fold.ts). */
+  tallies: TallyQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */
   snapshot(): Promise<string>;
   /** Whether writes are accepted now, without I/O (`epoch` grows when memory was rebuilt from disk). */

@@ -6,6 +6,8 @@ import { answerPairs } from '../mail/answers-text.ts';
 import type { FormRecord, NewDelivery } from '../store/types.ts';
 import { deliversWebhooks } from '../unclaimed.ts';
 import { chatMessage } from './chat-message.ts';
+import { storedEnvelope } from '../../../shared/crypto/envelope-shape.ts';
+import { isEncrypted } from '../encryption/setting.ts';
 
 /** What the messages tell about the response. */
 export interface ChatSubmission {
@@ -16,7 +18,7 @@ export interface ChatSubmission {
 
 /** Whether the form sends responses to Slack or Discord (claimed forms only, like webhooks). */
 export const sendsChat = (form: FormRecord): boolean =>
-  deliversWebhooks(form) && (form.slackWebhookUrl !== '' || form.discordWebhookUrl !== '');
+  deliversWebhooks(form) && (form.slackWebhookUrl !== '' || form.discordWebhookUrl !== '') && !isEncrypted(form);
 
 /** One delivery per chat address of the form, due at `nextAttemptAt`; none for an unclaimed form. */
 export function chatDeliveries(
@@ -26,7 +28,8 @@ export function chatDeliveries(
   publicUrl: string,
   nextAttemptAt = submission.createdAt,
 ): NewDelivery[] {
-  if (!sendsChat(form)) return [];
+  // An encrypted answer has nothing a chat message could show (and an encrypted form sends none).
+  if (!sendsChat(form) || storedEnvelope(submission.values)) return [];
   const input = {
     formTitle: form.title,
     answers: answerPairs(definition, submission.values, { fileNote: 'download it in Formstead' }),

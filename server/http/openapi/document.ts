@@ -8,6 +8,7 @@ import { fileOperations } from './files.ts';
 import { formOperations } from './forms.ts';
 import { imageOperations } from './images.ts';
 import type { ApiOperation } from './operation.ts';
+import { partialOperations } from './partials.ts';
 import { respondentOperations } from './respondent.ts';
 import { statsOperations } from './stats.ts';
 import { submissionOperations } from './submissions.ts';
@@ -23,6 +24,7 @@ export const apiResources: Record<string, ApiOperation[]> = {
   images: imageOperations,
   documents: documentOperations,
   stats: statsOperations,
+  partials: partialOperations,
 };
 
 /** The document, with this instance's public URL as its server. */

@@ -57,10 +57,11 @@ export const statsOperations: ApiOperation[] = [
       'Over the answers stored in the range (UTC days, both included), newest first, at most 10,000 of them. ' +
       'A question of the current version shows what its type adds: options for choices, mean/median/min/max and ' +
       'distribution for number, rating, scale and nps (nps also its score), rows for a matrix, options with ' +
-      'mean_position for a ranking, latest for texts.',
+      'mean_position for a ranking, latest for texts. An end-to-end encrypted form answers 409 `encrypted`: ' +
+      'the server cannot read its answers.',
     callers: ['agent', 'account'],
     params: { path: formPath, query: rangeQuery },
     responses: { 200: json('The summary over the range', summarySchema) },
-    errors: [400, 404, 503],
+    errors: [400, 404, 409, 503],
   },
 ];

@@ -5,6 +5,7 @@ import {
   submissionPageSchema,
   submissionSchema,
 } from '../../../shared/api/submission-responses.ts';
+import { partialPageSchema } from '../../../shared/api/partial-answers.ts';
 import { marksPatchSchema } from '../../../shared/api/submission-marks.ts';
 import { SUBMISSION_FILTER_MAX } from '../../../shared/api/limits.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../core/imports/import-rows.ts';
@@ -46,7 +47,14 @@ export const submissionOperations: ApiOperation[] = [
           .meta({ description: 'CSV/xlsx: option labels instead of stored values (default raw)' }),
         bom: z.enum(['0', '1']).optional().meta({ description: 'CSV: 1 starts the file with a UTF-8 byte-order mark' }),
         tag: z.string().optional().meta({ description: 'Only answers with this tag (trimmed, any case)' }),
-        status: z.enum(['new', 'seen', 'done']).optional().meta({ description: 'Only answers with this status' }),
+        status: z
+          .enum(['new', 'seen', 'done', 'partial'])
+          .optional()
+          .meta({
+            description:
+              'Only answers with this status; partial: the partial answers instead (keep_partial), latest first, as ' +
+              'JSON pages or format=csv (id, created_at, updated_at, last_question, then the answer columns)',
+          }),
         q: z
           .string()
           .max(SUBMISSION_FILTER_MAX)
@@ -60,7 +68,7 @@ export const submissionOperations: ApiOperation[] = [
           'A page of submissions, or with format=csv the CSV file (spec 4.3), an xlsx workbook, or JSON lines ' +
           '(each a list item; signed=1: chain links and the signed head, docs/api.md "Signed export")',
         content: {
-          'application/json': { schema: submissionPageSchema },
+          'application/json': { schema: z.union([submissionPageSchema, partialPageSchema]) },
           'text/csv': { schema: z.string() },
           'application/jsonl': { schema: z.string() },
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {

@@ -92,6 +92,9 @@ export type UiMessageId =
   // The kept answers' notice (client/renderer/lazy/resumed.ts).
   | 'answersBack'
   | 'startOver'
+  // The private edit link on the success screen (client/renderer/lazy/edit-link.ts).
+  | 'changeAnswer'
+  | 'editLinkNote'
   // The survey types' modules (client/renderer/types/: their English lives there, not in en.ts).
   | 'pointOf'
   | 'npsLow'

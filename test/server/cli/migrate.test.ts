@@ -116,6 +116,7 @@ async function views(server: RunningServer, w: World) {
       forms: (await api('/v1/forms')).json,
       contactSubmissions: await submissions(w.contactId),
       fileSubmissions: await submissions(w.fileFormId),
+      partials: (await api(`/v1/forms/${w.contactId}/submissions?status=partial`)).json,
       webhook: (await api(`/v1/forms/${w.contactId}/webhook?reveal=true`)).json,
       definition: (await call(server.url, 'GET', `/v1/f/${w.contactId}/definition`)).json.definition,
       panelForms: await client.forms.list.query(),
@@ -159,9 +160,15 @@ copy(
     }
     const patched = await call(server.url, 'PATCH', `/v1/forms/${contactId}`, {
       key: OWNER_KEY,
-      body: { notify_mode: 'milestones', success_message: 'Thanks, we read everything.' },
+      body: { notify_mode: 'milestones', success_message: 'Thanks, we read everything.', keep_partial: true },
     });
     assert.is(patched.status, 200, patched.text);
+    // A partial answer (keep_partial) travels with the rest.
+    const rt = (await call(server.url, 'GET', `/v1/f/${contactId}/definition`)).json.render_token;
+    const partial = await call(server.url, 'POST', `/v1/f/${contactId}/partial`, {
+      body: { session: 'migrate-session-1', values: { name: 'Left early', topic: 'sales' }, last: 'email', _rt: rt },
+    });
+    assert.is(partial.status, 204, partial.text);
     const people = ['Ada', 'Grace', 'Hedy', 'Katherine', 'Radia'];
     for (const [i, name] of people.entries()) {
       const headers = i === 0 ? { 'idempotency-key': 'first-one' } : undefined;

@@ -212,6 +212,7 @@ for (const backend of ['sqljs', 'pg'] as const) {
         answers: 2,
         forms: 2,
         spam: 1,
+        partial_answers: 0,
         files: 2, // the answer's file and the upload the caught post named
         waiting_mail: 1,
         log_lines: 3,
@@ -222,6 +223,7 @@ for (const backend of ['sqljs', 'pg'] as const) {
         answers: 4,
         forms: 2,
         spam: 1,
+        partial_answers: 0,
         files: 2,
         waiting_mail: 2,
         log_lines: 4,
@@ -316,6 +318,7 @@ for (const backend of ['sqljs', 'pg'] as const) {
         answers: 0,
         forms: 0,
         spam: 0,
+        partial_answers: 0,
         files: 0,
         waiting_mail: 0,
         log_lines: 0,

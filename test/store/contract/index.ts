@@ -4,6 +4,7 @@ import { auditContract } from './audit.ts';
 import { chainContract } from './chain.ts';
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
+import { editsContract } from './edits.ts';
 import { durabilityContract } from './durability.ts';
 import { extraImportsContract } from './extra-imports.ts';
 import { filesContract } from './files.ts';
@@ -11,9 +12,11 @@ import { formsContract } from './forms.ts';
 import type { StoreFactory } from './harness.ts';
 import { idempotencyContract } from './idempotency.ts';
 import { imagesContract } from './images.ts';
+import { talliesContract } from './tallies.ts';
 import { identityContract } from './identity.ts';
 import { jobsContract } from './jobs.ts';
 import { keysInvitesContract } from './keys-invites.ts';
+import { partialsContract } from './partials.ts';
 import { rateBucketsContract } from './rate-buckets.ts';
 import { reportsOutboxContract } from './reports-outbox.ts';
 import { responseMailContract } from './response-mail.ts';
@@ -42,6 +45,8 @@ const areas = [
   spamContract,
   filesContract,
   imagesContract,
+  talliesContract,
+  partialsContract,
   webhooksContract,
   draftsContract,
   reportsOutboxContract,
@@ -52,6 +57,7 @@ const areas = [
   statsContract,
   auditContract,
   chainContract,
+  editsContract,
   durabilityContract,
 ];
 

@@ -79,6 +79,30 @@ export function statsContract(backend: string, factory: StoreFactory) {
     assert.equal(await lines(store, f.id), ['2026-11-24 view a=20', '2026-11-24 view b=40']);
   });
 
+  rule(
+    'formStats.add',
+    'landed runs once, when a read already sees the rows, and before the add resolves; the question kinds',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const f = await form(store, ws.id);
+      const order: string[] = [];
+      let seen: Promise<string[]> | undefined;
+      const batch = [row(f.id, '2026-11-24', 'reached', 3, 'nps'), row(f.id, '2026-11-24', 'skipped', 1, 'nps')];
+      await store.formStats
+        .add(batch, () => {
+          order.push('landed');
+          // Started here, before anything else runs: what a stats read at this moment would see.
+          seen = lines(store, f.id);
+        })
+        .then(() => order.push('resolved'));
+      assert.equal(order, ['landed', 'resolved']);
+      assert.equal(await seen, ['2026-11-24 reached nps =3', '2026-11-24 skipped nps =1']);
+      let empty = 0;
+      await store.formStats.add([], () => empty++);
+      assert.is(empty, 1, 'an empty batch has landed at once');
+    },
+  );
+
   rule('formStats.range', 'both ends included, days outside and other forms left out', async ({ store }) => {
     const ws = await workspace(store);
     const f = await form(store, ws.id);

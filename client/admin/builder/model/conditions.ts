@@ -6,7 +6,7 @@ import type { FormDefinition, FormField, ShowCondition } from '../../../../share
 import { fieldTypeCore } from '../../../../shared/fields/registry.ts';
 import { allFields, isMultiStep } from './fields.ts';
 import type { GridItem } from './matrix.ts';
-import { answeredOnly, hasOptions, isBoolean, isNoAnswer, isScore, scoreRange } from './field-types.ts';
+import { answeredOnly, hasOptions, takesSeveral, isBoolean, isNoAnswer, isScore, scoreRange } from './field-types.ts';
 
 /** The operators of the sentence, in the picker's order. */
 export const operators = [
@@ -83,7 +83,8 @@ export function operatorsFor(field: FormField | undefined, row?: GridItem): read
   const compares = fieldTypeCore(field.type)?.compare !== undefined;
   // Numbers, scores, dates, date-times and times take every operator; other types never compare.
   if (compares) return operators;
-  if (answeredOnly(field.type)) return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
+  if (answeredOnly(field.type) || takesSeveral(field))
+    return operators.filter((o) => o.op === 'answered' || o.op === 'notAnswered');
   if (isBoolean(field.type)) return operators.filter((o) => o.op === 'is' || o.op === 'isNot');
   return operators.filter((o) => !isComparing(o.op));
 }
@@ -110,7 +111,7 @@ export function startSentence(field: FormField, row?: GridItem): Sentence {
       ? { field: name, op: 'answered' }
       : { field: name, op: 'is', value: first.value };
   }
-  if (answeredOnly(field.type)) return { field: field.key, op: 'answered' };
+  if (answeredOnly(field.type) || takesSeveral(field)) return { field: field.key, op: 'answered' };
   if (isBoolean(field.type)) return { field: field.key, op: 'is', value: true };
   if (isScore(field.type)) return scoreStart(field);
   if (hasOptions(field.type) && field.options?.length)
@@ -138,7 +139,9 @@ export type ConditionPlace =
   | { kind: 'field'; step: number }
   | { kind: 'step'; step: number }
   | { kind: 'route'; step: number }
-  | { kind: 'any' };
+  | { kind: 'any' }
+  /** An ending: chosen once every answer is in, so it reads every field and calculation. */
+  | { kind: 'end' };
 
 /**
  * Fields a condition at `place` may read: in a multi-step form a field's or route's conditions read its
@@ -151,7 +154,7 @@ export function readableFields(def: FormDefinition, place: ConditionPlace, self?
       // A statement has no answer to read.
       if (field.key === self || isNoAnswer(field.type)) return false;
       // A button's disabled conditions may read any field (checkDefinition's rule).
-      if (!multi || place.kind === 'any') return true;
+      if (!multi || place.kind === 'any' || place.kind === 'end') return true;
       return place.kind === 'step' ? at.step < place.step : at.step <= place.step;
     })
     .map(({ field }) => field);
@@ -181,7 +184,20 @@ function subjectsOf(field: FormField): Subject[] {
 
 /** What a condition at `place` may read, in form order, matrix rows one by one. */
 export function conditionSubjects(def: FormDefinition, place: ConditionPlace, self?: string): Subject[] {
-  return readableFields(def, place, self).flatMap(subjectsOf);
+  const fields = readableFields(def, place, self).flatMap(subjectsOf);
+  return place.kind === 'end' ? [...fields, ...calculationSubjects(def)] : fields;
+}
+
+/**
+ * The calculations as subjects ("Score is at least 8"): a number, compared as one. Offered to endings, which
+ * are chosen once every answer is in (elsewhere a calculation must not read a later step: checkDefinition's rule).
+ */
+function calculationSubjects(def: FormDefinition): Subject[] {
+  return (def.calculations ?? []).map((c) => ({
+    name: c.key,
+    label: `${c.label || c.key} (calculation)`,
+    field: { key: c.key, type: 'number', label: c.label || c.key },
+  }));
 }
 
 /** The subject a condition's `field` names anywhere in the form, if any (a key first, then `<key>.<row>`). */
@@ -193,7 +209,7 @@ export function subjectNamed(def: FormDefinition, name: string): Subject | undef
     const row = subjectsOf(f).find((s) => s.name === name);
     if (row) return row;
   }
-  return undefined;
+  return calculationSubjects(def).find((s) => s.name === name);
 }
 
 /** The sentence a subject starts with. */

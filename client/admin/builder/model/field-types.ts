@@ -67,6 +67,8 @@ export const fieldTypes: readonly FieldTypeInfo[] = [
   { type: 'ranking', name: 'Ranking', icon: '⇅', start: { options: startOptions(3) } },
   { type: 'signature', name: 'Signature', icon: '✎' },
   { type: 'time', name: 'Time', icon: '◴' },
+  // Each option a picture; a new one starts with two, waiting for their pictures (publishing asks for them).
+  { type: 'picture', name: 'Picture choice', icon: '▣', start: { options: startOptions(2) } },
   { type: 'statement', name: 'Statement', icon: '❝', start: { label: 'A few words' } },
 ];
 
@@ -77,9 +79,11 @@ export function typeInfo(type: string): FieldTypeInfo {
 
 /** Types that choose among options (a ranking puts them in order). */
 export const hasOptions = (type: string) =>
-  ['select', 'autocomplete', 'multiselect', 'radio', 'ranking'].includes(type);
-/** Types whose options may come from the embedding page's provider (a ranking orders static ones only). */
-export const takesProvider = (type: string) => hasOptions(type) && type !== 'ranking';
+  ['select', 'autocomplete', 'multiselect', 'radio', 'ranking', 'picture'].includes(type);
+/** Types whose options may come from the embedding page's provider (a ranking or picture choice: static ones only). */
+export const takesProvider = (type: string) => hasOptions(type) && type !== 'ranking' && type !== 'picture';
+/** A picture choice that takes several of its options: its answer is a list, as Checkboxes' is. */
+export const takesSeveral = (field: FormField) => field.type === 'picture' && field.multiple === true;
 /** Types answered with one whole number from a fixed range of points. */
 export const isScore = (type: string) => type === 'rating' || type === 'scale' || type === 'nps';
 /** Types whose answer is a list, a file or answers by row: conditions only ask whether it is answered. */
@@ -133,6 +137,8 @@ export function retype(field: FormField, type: string): FormField {
   if (type !== 'textarea') delete next.rows;
   if (type !== 'file') delete next.accept;
   if (type !== 'radio') delete next.autoAdvance;
+  // Only a picture choice takes several of its options (the field-level `multiple`).
+  if (type !== 'picture') delete next.multiple;
   // A default of another kind would be refused; the person sets a new one.
   delete next.defaultValue;
   return next;

@@ -19,3 +19,5 @@ export { renameInFormula, renameInText, renameReferences, renameValueReferences 
 export * from './json.ts';
 export * from './matrix.ts';
 export * from './scale.ts';
+export * from './markdown-marks.ts';
+export * from './endings.ts';

@@ -79,3 +79,19 @@ export function setOptionScore(
   options[index] = next;
   return updateField(def, at, { options });
 }
+
+/** Sets (a `/i/<id>` address) or removes (undefined) the picture of an option. */
+export function setOptionImage(
+  def: FormDefinition,
+  at: FieldAt,
+  index: number,
+  image: string | undefined,
+): FormDefinition {
+  const options = optionsOf(def, at);
+  const old = options[index];
+  if (!old) return def;
+  const next: FieldOption = { ...old, image };
+  if (image === undefined) delete next.image;
+  options[index] = next;
+  return updateField(def, at, { options });
+}

@@ -1,7 +1,7 @@
 // Keeping references whole when a name changes: a renamed field key or option value is renamed in
 // every condition (fields, steps, routes, buttons), matchField and optionsDependsOn that named it; a
 // renamed key also in every formula and every `{{key}}` of a piped text (labels, help, placeholders,
-// step titles and descriptions).
+// statements' texts, step titles and descriptions, endings' messages). Endings' conditions are conditions too.
 import type {
   FormAction,
   FormDefinition,
@@ -49,6 +49,7 @@ export function mapConditions(
   if (def.cancel) next.cancel = mapButton(def.cancel, f);
   if (def.fields) next.fields = def.fields.map(field);
   if (def.steps) next.steps = def.steps.map(step);
+  if (def.endings) next.endings = def.endings.map((e) => mapItem(e, f));
   return next;
 }
 
@@ -88,9 +89,11 @@ function renameTexts(def: FormDefinition, from: string, to: string): FormDefinit
     const next = { ...f, label: renameInText(f.label, from, to) };
     if (f.helperText !== undefined) next.helperText = t(f.helperText);
     if (f.placeholder !== undefined) next.placeholder = t(f.placeholder);
+    if (f.body !== undefined) next.body = t(f.body);
     return next;
   };
   const next: FormDefinition = { ...def };
+  if (def.endings) next.endings = def.endings.map((e) => ({ ...e, message: renameInText(e.message, from, to) }));
   if (def.fields) next.fields = def.fields.map(field);
   if (def.steps)
     next.steps = def.steps.map((s) => {

@@ -1,6 +1,7 @@
 // Writing the condition lists of a field, a step or a route (show: all must match; showAny: one must).
 import type { FormAction, FormDefinition, ShowCondition, StepRoute } from '../../../../shared/definition/schema.ts';
 import { fieldAt, updateField, type FieldAt } from './fields.ts';
+import { updateEnding } from './endings.ts';
 import { updateStep } from './steps.ts';
 
 /** A button: the form's submit or cancel, or a step's next, back or skip. */
@@ -14,6 +15,7 @@ export type ConditionTarget =
   | { kind: 'field'; at: FieldAt }
   | { kind: 'step'; step: number }
   | { kind: 'route'; step: number; index: number }
+  | { kind: 'ending'; index: number }
   | ({ kind: 'button' } & ButtonRef);
 
 /** The button a reference names (undefined when absent or hidden). */
@@ -30,6 +32,7 @@ export function conditionsOf(
   if (target.kind === 'field') return fieldAt(def, target.at) ?? {};
   if (target.kind === 'step') return def.steps?.[target.step] ?? {};
   if (target.kind === 'button') return { show: buttonOf(def, target)?.disabled };
+  if (target.kind === 'ending') return def.endings?.[target.index] ?? {};
   return def.steps?.[target.step]?.routes?.[target.index] ?? {};
 }
 
@@ -51,6 +54,7 @@ export function setConditions(
     if ('step' in target) return updateStep(def, target.step, { [target.button]: next });
     return { ...def, [target.button]: next };
   }
+  if (target.kind === 'ending') return updateEnding(def, target.index, { [list]: value });
   const routes = [...(def.steps?.[target.step]?.routes ?? [])];
   if (!routes[target.index]) return def;
   const route: StepRoute = { ...routes[target.index], [list]: value };

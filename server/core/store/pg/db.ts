@@ -51,6 +51,8 @@ export const LockClass = {
   images: 13,
   /** A form's chain step (formstead_chain_append, where the number is written), held to the commit. */
   chainStep: 14,
+  /** A form's partial answers: a new session at the per-form limit evicts the oldest under it (pg/partials.ts). */
+  partials: 15,
 } as const;
 
 // COUNT(*) and BIGSERIAL come back as int8, which pg hands out as strings (they may pass 2^53). Every

@@ -189,6 +189,8 @@ export const formOwnedTables: string[] = [
   'form_response_mail',
   'submissions',
   'answer_links',
+  'edit_links',
+  'submission_revisions',
   'chain_pending',
   'signed_heads',
   'idempotency',
@@ -199,8 +201,13 @@ export const formOwnedTables: string[] = [
   'spam_submissions',
   'files',
   'images',
+  'partial_answers',
   'outbox',
   'form_daily_counts',
+  'answer_tallies',
+  'answer_tally_texts',
+  'answer_tally_marks',
+  'answer_tally_taken',
 ];
 
 async function insertForm(tx: Queryable, f: FormRecord, definition: string) {

@@ -1,10 +1,13 @@
 // Opens the PostgreSQL store: a connection pool, the schema migrated, behind the Store interface.
 import type { Store } from '../types.ts';
 import { ChainLinker, chainQueries } from './chain.ts';
+import { tallyQueries } from './tallies.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
+import { editQueries } from './edits.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
+import { partialQueries } from './partials.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -56,6 +59,7 @@ export async function openPgStore(
     webhooks: webhookQueries(db),
     files: fileQueries(db),
     images: imageQueries(db),
+    partials: partialQueries(db),
     spam: spamQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
@@ -64,6 +68,8 @@ export async function openPgStore(
     jobs: jobQueries(db),
     audit: auditQueries(db),
     chain: chainQueries(db),
+    edits: editQueries(db),
+    tallies: tallyQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),
     // Nothing to write: PostgreSQL makes every commit durable itself; backups are pg_dump's job.

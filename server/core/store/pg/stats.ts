@@ -6,8 +6,8 @@ import type { PgDatabase } from './db.ts';
 /** store.formStats: batched additions, and one form's rows over a range of days. */
 export function formStatsQueries(db: PgDatabase): Store['formStats'] {
   return {
-    add: async (rows) => {
-      if (rows.length === 0) return;
+    add: async (rows, landed) => {
+      if (rows.length === 0) return landed?.();
       // One statement for the batch. FOR KEY SHARE waits for a deletion of the form in progress (which
       // locks its row FOR UPDATE), then finds it gone: no rows of a deleted form are left behind. It does
       // not wait on a submission's update of the form's count. Sorted, so two instances adding the same
@@ -38,6 +38,8 @@ export function formStatsQueries(db: PgDatabase): Store['formStats'] {
           sorted.map((r) => r.n),
         ],
       );
+      // One statement outside a transaction: it has committed when it answers.
+      landed?.();
     },
     range: async (formId, fromDay, toDay) =>
       (

@@ -2,6 +2,7 @@
 import type { InsertOutcome, MarkOutcome, Store, SubmissionFilter } from '../types.ts';
 import { LockClass, lockKey, type Param, type PgDatabase, type Queryable } from './db.ts';
 import { appendDeletions, type ChainLinker } from './chain.ts';
+import { takeBackDeleted } from './tallies.ts';
 import { InsertBatcher } from './insert-batcher.ts';
 import { batchable, insertSubmission } from './insert-submission.ts';
 import { editedTags, overLimit, touchesTags } from '../marks.ts';
@@ -160,12 +161,12 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at, reason = 'deleted') =>
+      delete: async (formId, ids, at, reason = 'deleted', notice) =>
         db.tx(async (tx) => {
           // Locked like an insert does, so the count cannot be lowered and raised at once by two writers.
           if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return [];
           const { rows } = await tx.q(
-            'DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id',
+            'DELETE FROM submissions WHERE form_id = $1 AND id = ANY($2::text[]) RETURNING id, created_at, data',
             [formId, [...new Set(ids)]],
           );
           const gone = new Set(rows.map((r) => r.id as string));
@@ -207,8 +208,36 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
             formId,
             deleted,
           ]);
+          // Their edit links stop working and the values their edits replaced go with them.
+          for (const table of ['edit_links', 'submission_revisions'])
+            await tx.q(`DELETE FROM ${table} WHERE form_id = $1 AND submission_id = ANY($2::text[])`, [
+              formId,
+              deleted,
+            ]);
+          // Receivers that opted into submission.deleted hear of each (after the cancellations above).
+          for (const id of deleted) {
+            const d = notice?.(id);
+            if (d)
+              await tx.q(
+                `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
+                  channel) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+                [d.id, formId, id, d.payload, d.nextAttemptAt, at, d.channel ?? 'webhook'],
+              );
+          }
           // Last: the chain step's lock is held to the commit.
-          await appendDeletions(tx, formId, deleted, at, reason);
+          const places = await appendDeletions(tx, formId, deleted, at, reason);
+          await takeBackDeleted(
+            tx,
+            formId,
+            rows
+              .filter((r) => places.has(r.id as string))
+              .map((r) => ({
+                id: r.id as string,
+                pos: places.get(r.id as string) as number,
+                at: r.created_at as string,
+                values: JSON.parse(r.data as string),
+              })),
+          );
           return deleted;
         }),
     },

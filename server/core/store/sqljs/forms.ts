@@ -159,6 +159,8 @@ export const formOwnedTables: string[] = [
   'form_response_mail',
   'submissions',
   'answer_links',
+  'edit_links',
+  'submission_revisions',
   'signed_heads',
   'idempotency',
   'webhook_deliveries',
@@ -168,8 +170,13 @@ export const formOwnedTables: string[] = [
   'spam_submissions',
   'files',
   'images',
+  'partial_answers',
   'outbox',
   'form_daily_counts',
+  'answer_tallies',
+  'answer_tally_texts',
+  'answer_tally_marks',
+  'answer_tally_taken',
 ];
 
 function insertForm(tx: WriteTx, f: FormRecord, definition: string) {

@@ -4,9 +4,12 @@ import type { SnapshotPlacement } from '../../../lib/durable/snapshot-placement.
 import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
 import { chainQueries } from './chain.ts';
+import { editQueries } from './edits.ts';
+import { tallyQueries } from './tallies.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
+import { partialQueries } from './partials.ts';
 import { formQueries } from './forms.ts';
 import { identityQueries } from './identity.ts';
 import { inviteQueries } from './invites.ts';
@@ -34,6 +37,7 @@ export async function openSqlJsStore(
     webhooks: webhookQueries(db),
     files: fileQueries(db),
     images: imageQueries(db),
+    partials: partialQueries(db),
     outbox: outboxQueries(db),
     reports: reportQueries(db),
     spam: spamQueries(db),
@@ -42,6 +46,8 @@ export async function openSqlJsStore(
     jobs: jobQueries(),
     audit: auditQueries(db),
     chain: chainQueries(db),
+    edits: editQueries(db),
+    tallies: tallyQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),
     snapshot: async () => {

@@ -5,9 +5,12 @@ import type { CountKind, Store } from '../types.ts';
 /** store.formStats: batched additions, and one form's rows over a range of days. */
 export function formStatsQueries(db: DurableDatabase): Store['formStats'] {
   return {
-    add: async (rows) => {
-      if (rows.length === 0) return;
-      await db.write((tx) => {
+    add: async (rows, landed) => {
+      if (rows.length === 0) return landed?.();
+      // The write runs in memory now (readable at once when it ran to its end: a statement that throws undoes
+      // it); its promise resolves once it is on disk.
+      let ran = false;
+      const written = db.write((tx) => {
         for (const r of rows) {
           // A form deleted after its events were counted leaves no rows behind.
           tx.run(
@@ -17,7 +20,10 @@ export function formStatsQueries(db: DurableDatabase): Store['formStats'] {
             [r.formId, r.day, r.kind, r.step, r.source, r.n, r.formId],
           );
         }
+        ran = true;
       });
+      if (ran) landed?.();
+      await written;
     },
     range: async (formId, fromDay, toDay) =>
       db

@@ -3,7 +3,10 @@ import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.
 import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
 import type { InsertOutcome, MarkOutcome, NewSubmission, Store, SubmissionFilter } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
+import { DELETE_EDITS } from './edits.ts';
+import type { CountedAnswer } from '../../stats/tally-counts.ts';
 import { answerLink, appendLinks, ChainHeads, deletionLink, INSERT_LINK, type NewLink, nextLink } from './chain.ts';
+import { takeBackDeleted } from './tallies.ts';
 import { attachFiles } from './files.ts';
 import { editedTags, overLimit, touchesTags } from '../marks.ts';
 import { toIdempotency, toSubmission } from '../rows.ts';
@@ -311,16 +314,19 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at, reason = 'deleted') =>
+      delete: async (formId, ids, at, reason = 'deleted', notice) =>
         db.write((tx) => {
           const deleted: string[] = [];
           const links: NewLink[] = [];
+          const counted: CountedAnswer[] = [];
           for (const id of new Set(ids)) {
-            const row = tx.get<{ chain_pos: number | null }>(
-              'SELECT chain_pos FROM submissions WHERE form_id = ? AND id = ?',
+            const row = tx.get<{ chain_pos: number | null; created_at: string; data: string }>(
+              'SELECT chain_pos, created_at, data FROM submissions WHERE form_id = ? AND id = ?',
               [formId, id],
             );
             if (!row) continue;
+            if (row.chain_pos !== null)
+              counted.push({ id, pos: row.chain_pos, at: row.created_at, values: JSON.parse(row.data) });
             tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
             deleted.push(id);
             // The answer's own link, by its place (the row keeps it, so no index on answer ids is needed).
@@ -335,6 +341,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
           }
           if (deleted.length === 0) return deleted;
           appendLinks(tx, formId, links);
+          takeBackDeleted(tx, formId, counted);
           tx.run('UPDATE forms SET submission_count = MAX(0, submission_count - ?) WHERE id = ?', [
             deleted.length,
             formId,
@@ -363,6 +370,11 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
                 'WHERE value = ?)',
               [formId, id],
             );
+            // Its edit links stop working and the values its edits replaced go with it.
+            for (const sql of DELETE_EDITS) tx.run(sql, [formId, id]);
+            // Receivers that opted into submission.deleted hear of it (after the cancellations above).
+            const d = notice?.(id);
+            if (d) tx.run(INSERT_DELIVERY, [d.id, formId, id, d.payload, d.nextAttemptAt, at, d.channel ?? 'webhook']);
           }
           return deleted;
         }),

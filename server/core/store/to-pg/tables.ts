@@ -53,6 +53,8 @@ export const copiedTables: CopiedTable[] = [
   },
   { name: 'answer_links', key: ['form_id', 'pos'] },
   { name: 'signed_heads', key: ['form_id'] },
+  { name: 'edit_links', key: ['hash'] },
+  { name: 'submission_revisions', key: ['form_id', 'submission_id', 'n'] },
   { name: 'usage', key: ['workspace_id', 'month'] },
   { name: 'idempotency', key: ['form_id', 'key'] },
   { name: 'webhook_deliveries', key: ['id'], targetOnly: { leased_until: 'no instance holds a delivery yet' } },
@@ -72,6 +74,7 @@ export const copiedTables: CopiedTable[] = [
   { name: 'spam_submissions', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
   { name: 'files', key: ['id'] },
   { name: 'images', key: ['id'] },
+  { name: 'partial_answers', key: ['id'] },
   // Counts only (no personal data): copied as they are; a rerun skips counters already there.
   // Chained per workspace: rows keep their numbers, so the chain reads in the same order.
   { name: 'audit_log', key: ['seq'], serial: { column: 'seq' } },
@@ -89,6 +92,10 @@ export const notCopied: Record<string, string> = {
     'PostgreSQL only: monthly counts not yet folded into usage.submissions; the copy writes the whole count there',
   chain_pending:
     'PostgreSQL only: answers waiting for their link; the embedded store links each answer as it stores it',
+  answer_tallies: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_texts: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_marks: 'counted from the answers and their chain: the other store counts again at its first summary',
+  answer_tally_taken: 'counted from the answers and their chain: the other store counts again at its first summary',
   rate_buckets:
     'PostgreSQL only: the shared rate limits; the embedded store keeps them in memory, ' +
     'and a move refills them as a restart does',

@@ -25,7 +25,11 @@ import { images } from './020-images.ts';
 import { submissionMarks } from './021-submission-marks.ts';
 import { extraImports } from './022-extra-imports.ts';
 import { answerChain } from './023-answer-chain.ts';
+import { answerTallies } from './024-answer-tallies.ts';
+import { partialAnswers } from './026-partial-answers.ts';
+import { answerEdits } from './027-answer-edits.ts';
 import type { PgMigration } from './types.ts';
+import { encryption } from './025-encryption.ts';
 
 /** The ordered list the PostgreSQL store applies at open. */
 export const pgMigrations: PgMigration[] = [
@@ -51,4 +55,8 @@ export const pgMigrations: PgMigration[] = [
   submissionMarks,
   extraImports,
   answerChain,
+  answerTallies,
+  encryption,
+  partialAnswers,
+  answerEdits,
 ];

@@ -16,11 +16,15 @@ import { webhookChannels } from './013-webhook-channels.ts';
 import { dailyCounts } from './014-daily-counts.ts';
 import { closing } from './015-closing.ts';
 import { answerChain } from './021-answer-chain.ts';
+import { answerTallies } from './022-answer-tallies.ts';
+import { partialAnswers } from './024-partial-answers.ts';
 import { responseMailRow } from './016-response-mail-row.ts';
 import { auditLog } from './017-audit-log.ts';
 import { images } from './018-images.ts';
 import { submissionMarks } from './019-submission-marks.ts';
 import { extraImports } from './020-extra-imports.ts';
+import { encryption } from './023-encryption.ts';
+import { answerEdits } from './025-answer-edits.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -45,4 +49,8 @@ export const migrations: Migration[] = [
   submissionMarks,
   extraImports,
   answerChain,
+  answerTallies,
+  encryption,
+  partialAnswers,
+  answerEdits,
 ];
