@@ -119,6 +119,11 @@ function RenderedForm(props: FormRendererProps) {
   const index = useMemo(() => fieldIndex(definition), [definition]);
   const hidden = useMemo(() => hiddenLabels(definition), [definition]);
   const shownKeys = useMemo(() => new Set([...index.keys()].filter((k) => !hidden.has(k))), [index, hidden]);
+  // A matrix row's label, to name the row a server problem at `values.<key>.<row>` is about.
+  const rowLabel = (key: string, row: string) =>
+    getPlan(definition)
+      .fieldsByKey.get(key)
+      ?.field.matrix?.rows.find((r) => r.value === row)?.label;
   // The accepted values of the last submit: the success message pipes them (calculations included).
   const submitted = useRef<Values>({});
   const root = useRef<HTMLDivElement>(null);
@@ -252,7 +257,7 @@ function RenderedForm(props: FormRendererProps) {
       focus({ kind: 'success' });
     } catch (err) {
       const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
-      const mapped = mapServerProblems(e.problems, shownKeys);
+      const mapped = mapServerProblems(e.problems, shownKeys, rowLabel);
       setPhase('filling');
       setServerErrors(mapped.errors);
       // Try again submits the answers as they are now: unchanged, they go with the same idempotency key.
