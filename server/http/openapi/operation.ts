@@ -50,3 +50,18 @@ export function content(description: string, body: ZodOpenApiContentObject): Zod
 export function noContent(description: string): ZodOpenApiResponseObject {
   return { description };
 }
+
+/**
+ * The CORS preflight (OPTIONS) of a respondents' address: no key, any origin, 204. `pathParams` are its path's
+ * parameters (the form id by default, as publicFormPath in components.ts).
+ */
+export const preflight = (path: `/v1/${string}`, operationId: string, pathParams: z.ZodObject): ApiOperation => ({
+  method: 'options',
+  path,
+  operationId,
+  summary: 'CORS preflight',
+  callers: ['none'],
+  params: { path: pathParams },
+  responses: { 204: noContent('Any origin may call this address') },
+  errors: [],
+});

@@ -2,20 +2,11 @@
 // GET /v1/forms/{id}/submissions?status=partial (submissions.ts).
 import { partialBodySchema } from '../../../shared/api/partial-answers.ts';
 import { publicFormPath } from './components.ts';
-import { type ApiOperation, noContent } from './operation.ts';
+import { type ApiOperation, noContent, preflight } from './operation.ts';
 
 /** The partial answers resource. */
 export const partialOperations: ApiOperation[] = [
-  {
-    method: 'options',
-    path: '/v1/f/{id}/partial',
-    operationId: 'partialPreflight',
-    summary: 'CORS preflight',
-    callers: ['none'],
-    params: { path: publicFormPath },
-    responses: { 204: noContent('Any origin may call this address') },
-    errors: [],
-  },
+  preflight('/v1/f/{id}/partial', 'partialPreflight', publicFormPath),
   {
     method: 'post',
     path: '/v1/f/{id}/partial',

@@ -5,7 +5,7 @@ import { publicDefinitionSchema } from '../../../shared/api/form-responses.ts';
 import { submitBodySchema } from '../../../shared/api/submit-body.ts';
 import { editResultSchema, submitResultSchema, uploadResultSchema } from '../../../shared/api/submission-responses.ts';
 import { publicFormPath } from './components.ts';
-import { type ApiOperation, json, noContent } from './operation.ts';
+import { type ApiOperation, json, preflight } from './operation.ts';
 
 const formPost = z.record(z.string(), z.string()).meta({
   description:
@@ -18,20 +18,9 @@ const editPath = publicFormPath.extend({
   token: z.string().meta({ description: "The edit link's token (32 URL-safe characters)" }),
 });
 
-const preflight = (path: `/v1/${string}`, operationId: string, pathParams = publicFormPath): ApiOperation => ({
-  method: 'options',
-  path,
-  operationId,
-  summary: 'CORS preflight',
-  callers: ['none'],
-  params: { path: pathParams },
-  responses: { 204: noContent('Any origin may call this address') },
-  errors: [],
-});
-
 /** The respondent resource. */
 export const respondentOperations: ApiOperation[] = [
-  preflight('/v1/f/{id}', 'submitPreflight'),
+  preflight('/v1/f/{id}', 'submitPreflight', publicFormPath),
   {
     method: 'post',
     path: '/v1/f/{id}',
@@ -116,7 +105,7 @@ export const respondentOperations: ApiOperation[] = [
     },
     errors: [400, 404, 409, 410, 413, 422, 429, 503],
   },
-  preflight('/v1/f/{id}/uploads', 'uploadPreflight'),
+  preflight('/v1/f/{id}/uploads', 'uploadPreflight', publicFormPath),
   {
     method: 'post',
     path: '/v1/f/{id}/uploads',
@@ -143,7 +132,7 @@ export const respondentOperations: ApiOperation[] = [
     responses: { 201: json('Stored on disk', uploadResultSchema) },
     errors: [400, 404, 413, 422, 429, 503],
   },
-  preflight('/v1/f/{id}/definition', 'definitionPreflight'),
+  preflight('/v1/f/{id}/definition', 'definitionPreflight', publicFormPath),
   {
     method: 'get',
     path: '/v1/f/{id}/definition',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { eventsBodySchema, statsSchema } from '../../../shared/api/stats.ts';
 import { summarySchema } from '../../../shared/api/summary.ts';
 import { formPath, publicFormPath } from './components.ts';
-import { type ApiOperation, json, noContent } from './operation.ts';
+import { type ApiOperation, json, noContent, preflight } from './operation.ts';
 
 /** The days a read covers: the stats' date rules. */
 const rangeQuery = z.object({
@@ -16,16 +16,7 @@ const rangeQuery = z.object({
 
 /** The stats resource. */
 export const statsOperations: ApiOperation[] = [
-  {
-    method: 'options',
-    path: '/v1/f/{id}/events',
-    operationId: 'eventsPreflight',
-    summary: 'CORS preflight',
-    callers: ['none'],
-    params: { path: publicFormPath },
-    responses: { 204: noContent('Any origin may call this address') },
-    errors: [],
-  },
+  preflight('/v1/f/{id}/events', 'eventsPreflight', publicFormPath),
   {
     method: 'post',
     path: '/v1/f/{id}/events',
