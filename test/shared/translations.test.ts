@@ -19,6 +19,7 @@ import { fileWords } from '../../client/renderer/lazy/file-input.ts';
 import { resetWords } from '../../client/renderer/lazy/reset-confirm.ts';
 import { progressWords } from '../../client/renderer/lazy/progress.ts';
 import { resumedWords } from '../../client/renderer/lazy/resumed.ts';
+import { editLinkWords } from '../../client/renderer/lazy/edit-link.ts';
 import {
   checkDefinition,
   defaultMessages,
@@ -272,6 +273,7 @@ msgs('every language has every message id, the on-demand modules’ too; unknown
     ...resetWords.messages,
     ...resumedWords.messages,
     ...progressWords.messages,
+    ...editLinkWords.messages,
     ...ratingWords,
     ...scaleWords,
     ...npsWords,
