@@ -73,14 +73,14 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
       b.onLoad({ filter: /server[\\/]lib[\\/]pdf[\\/]fonts\.ts$/ }, async () => {
         swapped.add('pdf-fonts');
         const files = JSON.parse(await readFile(path.join(root, 'server/lib/pdf/font-files.json'), 'utf8'));
-        const imports = [...files.regular, ...files.bold].map(
-          (name, i) => `import f${i} from '@fontsource/noto-sans/files/${name}';`,
-        );
+        const paths = [...files.regular, ...files.bold].map((name) => `@fontsource/noto-sans/files/${name}`);
+        const imports = [...paths, ...files.fallback].map((file, i) => `import f${i} from '${file}';`);
         const list = (from, n) => `[${Array.from({ length: n }, (_, i) => `f${from + i}`).join(', ')}]`;
+        const [r, b, f] = [files.regular.length, files.bold.length, files.fallback.length];
         return {
           contents:
-            `${imports.join('\n')}\nexport async function loadFonts() { return { regular: ` +
-            `${list(0, files.regular.length)}, bold: ${list(files.regular.length, files.bold.length)} }; }`,
+            `${imports.join('\n')}\nexport async function loadFonts() { return { regular: ${list(0, r)}, ` +
+            `bold: ${list(r, b)}, fallback: ${list(r + b, f)} }; }`,
           loader: 'js',
           resolveDir: root,
         };
