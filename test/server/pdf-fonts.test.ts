@@ -7,7 +7,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+// @ts-expect-error fontkit ships no types; the few calls below are typed by Face.
+import * as fontkitModule from 'fontkit';
 import { codePointLabel, runs } from '../../server/lib/pdf/answer-pdf.ts';
+import { woffToSfnt } from '../../server/lib/pdf/woff.ts';
 import { call, OWNER_KEY } from '../helpers/api.ts';
 import { startServer, tempDataDir, type RunningServer } from '../helpers/server.ts';
 
@@ -32,6 +37,29 @@ unit('a character no font has prints as its code point; invisible ones are left 
   ]);
   assert.is(codePointLabel('\u{10fffd}'), 'U+10FFFD');
   assert.is(codePointLabel('\u0378'), 'U+0378');
+});
+
+/** The part of a fontkit font the test reads. */
+interface Face {
+  numGlyphs: number;
+  characterSet: number[];
+  layout(text: string): { advanceWidth: number };
+  getGlyph(id: number): { path: { toSVG(): string } };
+}
+const fontkit = fontkitModule as { create(bytes: Buffer): Face };
+
+unit('a WOFF unpacks to the same font as plain sfnt (glyphs, coverage, metrics); other bytes pass as they are', () => {
+  const woff = readFileSync(
+    createRequire(import.meta.url).resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'),
+  );
+  const sfnt = woffToSfnt(woff);
+  assert.is(sfnt.readUInt32BE(0), 0x00010000);
+  const [a, b] = [fontkit.create(woff), fontkit.create(sfnt)];
+  assert.is(b.numGlyphs, a.numGlyphs);
+  assert.equal(b.characterSet, a.characterSet);
+  assert.is(b.layout('Zoë Fox').advanceWidth, a.layout('Zoë Fox').advanceWidth);
+  assert.is(b.getGlyph(40).path.toSVG(), a.getGlyph(40).path.toSVG());
+  assert.ok(woffToSfnt(sfnt).equals(sfnt));
 });
 
 let server: RunningServer;

@@ -6,6 +6,7 @@
 // only when a character needs them); one no font has (unassigned, private use) prints as its code, "U+E000".
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
+import { woffToSfnt } from './woff.ts';
 
 /**
  * One question and its answer: the text, or in its place a table of two columns (a matrix's rows and what was
@@ -57,7 +58,7 @@ function lazyFace(doc: Doc, name: string, bytes: Uint8Array): FontFace {
     name,
     has: (cp) => {
       if (!has) {
-        doc.registerFont(name, Buffer.from(bytes));
+        doc.registerFont(name, woffToSfnt(bytes));
         has = coverage(doc, name);
       }
       return has(cp);
@@ -161,7 +162,7 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
   const register = (weight: 'regular' | 'bold'): FontFace[] => [
     ...fontFiles[weight].map((bytes, i) => {
       const name = `${weight}-${i}`;
-      doc.registerFont(name, Buffer.from(bytes));
+      doc.registerFont(name, woffToSfnt(bytes));
       return { name, has: coverage(doc, name) };
     }),
     ...fallback,
