@@ -146,12 +146,18 @@ const serverText = await readFile(serverFile, 'utf8');
 const inComment = (line, at) => /\/\/|^\s*(\/\*|\*)/.test(line.slice(0, at));
 const asciiText = serverText
   .split('\n')
-  .map((line, n) =>
-    line.replace(/[^ -~\t\r]/gu, (ch, at) => {
-      if (!inComment(line, at)) throw new Error(`build: a non-ASCII character outside a comment, line ${n + 1}`);
-      return `\\u{${ch.codePointAt(0).toString(16)}}`;
-    }),
-  )
+  .map((line, n) => {
+    let out = '';
+    for (let at = 0; at < line.length; ) {
+      const code = line.codePointAt(at);
+      const ch = String.fromCodePoint(code);
+      if (code > 0x7f && !inComment(line, at))
+        throw new Error(`build: a non-ASCII character outside a comment, line ${n + 1}`);
+      out += code > 0x7f ? `\\u{${code.toString(16)}}` : ch;
+      at += ch.length;
+    }
+    return out;
+  })
   .join('\n');
 if (asciiText !== serverText) await writeFile(serverFile, asciiText);
 
