@@ -36,6 +36,7 @@ const lazyModules = {
   // End-to-end encrypted forms only (client/hosted/encrypt-answer.ts).
   'client/hosted/encrypt-answer.ts': '/assets/encrypt.js',
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
+  'client/renderer/lazy/edit-link.ts': '/assets/edit-link.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
   // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.
   'client/renderer/types/point-types.ts': '/assets/type-points.js',

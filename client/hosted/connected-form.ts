@@ -16,6 +16,7 @@ import type { PartialSender } from './partial-answers.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
 import { formImages, type PublicFormView } from './view.ts';
+import { editLink } from '../renderer/success/edit-link.ts';
 
 /** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
 const offlineQueue = () => import('./offline-queue.ts');
@@ -119,9 +120,12 @@ export function ConnectedForm(props: ConnectedFormProps) {
   // The ending the answers lead to: the same rule the server answers in its 201, run here on the same values
   // (calculations included), so an answer kept offline ends the same way.
   const [ending, setEnding] = useState<Ending>();
+  // The private edit link the server answered with (a form that allows edits; its code loads on demand).
+  const [editUrl, setEditUrl] = useState('');
   const onSubmit = async (values: Record<string, unknown>, context: { skippedSteps: readonly string[] }) => {
-    await send(values, context);
+    const res = await send(values, context);
     partial.current?.finish();
+    if (view.allow_edit && res) setEditUrl((await res.json().catch(() => ({}))).edit_url ?? '');
     counter?.submitted();
     const chosen = chooseEnding(view.definition, values);
     setEnding(chosen);
@@ -142,6 +146,7 @@ export function ConnectedForm(props: ConnectedFormProps) {
   const success = {
     message: ending?.message ?? view.success_message,
     allowAnother: view.allow_another_response && !view.redirect_url,
+    after: editUrl ? html`<${editLink.Component} url=${editUrl} days=${view.allow_edit} />` : undefined,
   };
   return html`<div class="fs-connected">
     <div role="status">${note ? html`<p class="fs-queued">${note}</p>` : null}</div>

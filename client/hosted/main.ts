@@ -13,7 +13,7 @@ frame?.then((m) => m.followFrame());
 
 const root = document.getElementById('formstead');
 if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
-  const view: LocalizedView & { prefill?: Record<string, unknown>; source?: VisitSource } = {
+  const view: LocalizedView & { prefill?: Record<string, unknown>; source?: VisitSource; edit?: string } = {
     ...JSON.parse(root.dataset.view),
     form_id: root.dataset.formId,
     render_token: root.dataset.renderToken,
@@ -23,7 +23,8 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
   const start = () => {
     const target = document.createElement('div');
     mountForm(target, view, {
-      endpoint: `/v1/f/${encodeURIComponent(view.form_id)}`,
+      // An answer opened through its edit link posts to that link's endpoint (and counts no visit).
+      endpoint: view.edit ?? `/v1/f/${encodeURIComponent(view.form_id)}`,
       // `?<key>=<value>` prefills: the server read the query for the first paint and sent the values.
       initialValues: view.prefill,
       languageSwitch: true,
@@ -32,7 +33,9 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
       onRedirect: frame && ((url) => frame.then((m) => m.tellHost({ type: 'formstead:redirect', url }))),
       // Where the visit came from, read by the server (in the embed's iframe: the host page's, as embed.js
       // passed it in the address).
-      events: { url: `/v1/f/${encodeURIComponent(view.form_id)}/events`, source: view.source ?? {} },
+      events: view.edit
+        ? undefined
+        : { url: `/v1/f/${encodeURIComponent(view.form_id)}/events`, source: view.source ?? {} },
     });
     root.replaceChildren(target);
   };

@@ -17,6 +17,7 @@ import { needsProgress, progressLine } from '../renderer/progress/progress-line.
 import { resumed } from '../renderer/save-progress/resumed.ts';
 import { hasSaved, loadSaving } from '../renderer/save-progress/use-save-progress.ts';
 import { ConnectedForm, encryptionCode } from './connected-form.ts';
+import { editLink } from '../renderer/success/edit-link.ts';
 import { languageSwitch, Localized, type LocalizedView } from './language.ts';
 import { savedAnswersKey } from './save-progress.ts';
 import type { PublicFormView } from './view.ts';
@@ -50,7 +51,10 @@ export interface MountOptions {
  * and the save-and-resume code when answers were kept. Undefined when nothing is needed (the common case).
  */
 export function prepareForm(
-  view: Pick<LocalizedView, 'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message' | 'encryption'>,
+  view: Pick<
+    LocalizedView,
+    'form_id' | 'state' | 'definition' | 'language_choices' | 'success_message' | 'allow_edit' | 'encryption'
+  >,
 ): Promise<unknown> | undefined {
   const needs = [
     needsCalculations(view.definition) && loadCalculations(),
@@ -64,6 +68,7 @@ export function prepareForm(
     view.language_choices !== undefined && !languageSwitch.loaded() && languageSwitch.load(),
     view.definition.layout === 'one_per_screen' && loadQuestions(),
     needsProgress(view.definition) && progressLine.load(),
+    view.allow_edit && editLink.load(),
     view.encryption && encryptionCode(),
     ...(view.definition.save_progress !== false && !view.encryption && hasSaved(savedAnswersKey(view.form_id))
       ? [loadSaving(), resumed.load()]

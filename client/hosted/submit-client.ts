@@ -129,7 +129,8 @@ export function createSubmitter(
   const readyAt = Date.now() + (opts.minFillMs ?? MIN_FILL_MS);
   let pending: { clear: string; body: string; key: string } | undefined;
   const offline = () => opts.offline && typeof navigator !== 'undefined' && navigator.onLine === false;
-  return async (values: Record<string, unknown>, context: SubmitContext): Promise<void> => {
+  // Resolves with the server's answer (undefined when kept offline): a form that allows edits reads its edit_url.
+  return async (values: Record<string, unknown>, context: SubmitContext): Promise<Response | undefined> => {
     const skipped = context.skippedSteps.length ? { skippedSteps: context.skippedSteps } : {};
     const spam = { _hp: antiSpam.honeypot(), _rt: antiSpam.renderToken, _session: antiSpam.session?.() };
     const clear = JSON.stringify({ values, ...skipped, ...spam });
@@ -142,12 +143,12 @@ export function createSubmitter(
     const wait = readyAt - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const visit = opts.visitHint?.();
-    if (offline()) return opts.offline!({ key, body, visit });
+    if (offline()) return opts.offline!({ key, body, visit }) as Promise<undefined>;
     let res: Response;
     try {
       res = await postResponse(fetcher, endpoint, key, body, visit);
     } catch {
-      if (offline()) return opts.offline!({ key, body, visit });
+      if (offline()) return opts.offline!({ key, body, visit }) as Promise<undefined>;
       throw new SubmitError(t('connectionFailed'), { retry: true });
     }
     if (outcomeUnknown(res)) {
@@ -157,7 +158,7 @@ export function createSubmitter(
       throw new SubmitError(message, { retry: true });
     }
     pending = undefined;
-    if (res.ok) return;
+    if (res.ok) return res;
     throw await refusal(res, t);
   };
 }

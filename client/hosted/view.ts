@@ -15,6 +15,8 @@ export interface PublicFormView {
   success_message: string;
   redirect_url: string;
   allow_another_response: boolean;
+  /** Days a respondent may edit their answer through the private link the server answers with (absent: no edits). */
+  allow_edit?: number;
   /** The form's look (accent, radius, font, light/dark); absent from older servers. */
   theme?: Record<string, unknown>;
   endpoint?: string;

@@ -2,7 +2,7 @@
 // fields, actions, success) around the shared engine's FormState; every rule (visibility, path,
 // validation, the submit check) comes from the engine, the same code the server runs.
 import { h } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Actions } from './actions/actions.ts';
 import { needsResetConfirm, resetConfirm } from './actions/start-over.ts';
 import { Alert } from './alert.ts';
@@ -119,6 +119,11 @@ function RenderedForm(props: FormRendererProps) {
   const index = useMemo(() => fieldIndex(definition), [definition]);
   const hidden = useMemo(() => hiddenLabels(definition), [definition]);
   const shownKeys = useMemo(() => new Set([...index.keys()].filter((k) => !hidden.has(k))), [index, hidden]);
+  // A matrix row's label, to name the row a server problem at `values.<key>.<row>` is about.
+  const rowLabel = (key: string, row: string) =>
+    getPlan(definition)
+      .fieldsByKey.get(key)
+      ?.field.matrix?.rows.find((r) => r.value === row)?.label;
   // The accepted values of the last submit: the success message pipes them (calculations included).
   const submitted = useRef<Values>({});
   const root = useRef<HTMLDivElement>(null);
@@ -139,8 +144,10 @@ function RenderedForm(props: FormRendererProps) {
   useEffect(() => {
     if (state.stepId !== undefined && phase !== 'done') props.onStep?.(state.stepId);
   }, [state.stepId]);
+  // Told in the render's own commit (a layout effect), not after the next paint: a person who types and at once
+  // leaves (a popup closed with Escape, the tab closed) is told with the last keystroke in (partial answers).
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not the callback
-  useEffect(() => props.onValues?.(state.values), [state.values]);
+  useLayoutEffect(() => props.onValues?.(state.values), [state.values]);
   // The funnel per question: one per screen the question on screen, classic the step's questions shown.
   useQuestionFunnel(
     props.onQuestion,
@@ -250,7 +257,7 @@ function RenderedForm(props: FormRendererProps) {
       focus({ kind: 'success' });
     } catch (err) {
       const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
-      const mapped = mapServerProblems(e.problems, shownKeys);
+      const mapped = mapServerProblems(e.problems, shownKeys, rowLabel);
       setPhase('filling');
       setServerErrors(mapped.errors);
       // Try again submits the answers as they are now: unchanged, they go with the same idempotency key.
@@ -318,7 +325,7 @@ function RenderedForm(props: FormRendererProps) {
       ${title}
       <${Success} message=${pipeText(definition, props.success?.message, submitted.current)}
         allowAnother=${props.success?.allowAnother}
-        onAnother=${() => restart()} level=${level} />
+        onAnother=${() => restart()} level=${level}>${props.success?.after}</${Success}>
     </div>`;
   }
   const errors = { ...serverErrors, ...state.errors, ...q?.errors };

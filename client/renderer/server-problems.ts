@@ -1,4 +1,5 @@
-// Server problems (spec 7: `details` lines `<path>: <message>`) back onto the fields they name.
+// Server problems (spec 7: `details` lines `<path>: <message>`) back onto the fields they name; a matrix row's
+// problem (`values.<key>.<row>`) lands on its matrix, with the row's label so the person knows which one.
 
 /** Field messages by key, and the lines that name no field of the form. */
 export interface MappedProblems {
@@ -6,25 +7,43 @@ export interface MappedProblems {
   general: string[];
 }
 
-// `values.email: ...` or, for keys that are not plain names, `values["first name"]: ...` (engine problems.ts).
-const valueLine = /^values(?:\.([A-Za-z_$][\w$-]*)|\[("(?:[^"\\]|\\.)*")\]): (.*)$/s;
+/** A matrix row's label by field key and row value (undefined when the field has no such row). */
+export type RowLabel = (key: string, row: string) => string | undefined;
 
-/** Splits problem lines into per-field messages (first one per field wins) and the rest. */
-export function mapServerProblems(problems: readonly string[], fieldKeys: ReadonlySet<string>): MappedProblems {
+// `values.email: ...` or, for keys that are not plain names, `values["first name"]: ...` (engine problems.ts),
+// then the same for the part of the value a problem is about: `values.grid.food: ...`, `values.grid["a b"]: ...`.
+const name = String.raw`(?:\.([A-Za-z_$][\w$-]*)|\[("(?:[^"\\]|\\.)*")\])`;
+const valueLine = new RegExp(`^values${name}${name}?: (.*)$`, 's');
+
+/** A plain or quoted path segment as written by the engine; undefined when the quoting is broken. */
+const segment = (plain: string | undefined, quoted: string | undefined): string | undefined => {
+  if (plain !== undefined) return plain;
+  try {
+    return quoted === undefined ? undefined : (JSON.parse(quoted) as string);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Splits problem lines into per-field messages (first one per field wins) and the rest; a line about a row of
+ * a field goes to the field as "<row label>: <message>" (the row's value when `rowLabel` knows no label).
+ */
+export function mapServerProblems(
+  problems: readonly string[],
+  fieldKeys: ReadonlySet<string>,
+  rowLabel?: RowLabel,
+): MappedProblems {
   const errors: Record<string, string> = {};
   const general: string[] = [];
   for (const line of problems) {
     const m = valueLine.exec(line);
-    let key: string | undefined;
-    if (m) {
-      try {
-        key = m[1] ?? (JSON.parse(m[2]) as string);
-      } catch {
-        key = undefined;
-      }
-    }
-    if (key !== undefined && fieldKeys.has(key)) {
-      if (!(key in errors)) errors[key] = m![3];
+    const key = m ? segment(m[1], m[2]) : undefined;
+    const row = m && (m[3] !== undefined || m[4] !== undefined) ? segment(m[3], m[4]) : undefined;
+    const rowBroken = m && (m[3] !== undefined || m[4] !== undefined) && row === undefined;
+    if (key !== undefined && !rowBroken && fieldKeys.has(key)) {
+      const message = row === undefined ? m![5] : `${rowLabel?.(key, row) ?? row}: ${m![5]}`;
+      if (!(key in errors)) errors[key] = message;
     } else general.push(line.replace(/^values: /, ''));
   }
   return { errors, general };

@@ -54,6 +54,8 @@ export interface SuccessOptions {
   message?: string;
   /** Shows a button that starts a new, empty response. */
   allowAnother?: boolean;
+  /** Shown under the message (the private edit link of a form that allows edits). */
+  after?: unknown;
 }
 
 /** The second argument of onSubmit. */

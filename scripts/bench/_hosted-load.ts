@@ -141,7 +141,7 @@ export async function hostedPageLoad(port: number, forms: BenchForm[]): Promise<
  * Publishes `definition`; when it names images (`/i/<name>`), first a one-field version of the form, then
  * uploads a small PNG for each name (images belong to their form) and publishes again with their addresses.
  */
-async function publishWithImages(url: string, definition: { id: string }): Promise<string> {
+export async function publishWithImages(url: string, definition: { id: string }): Promise<string> {
   const names = [...new Set([...JSON.stringify(definition).matchAll(/"\/i\/([a-z]+)"/g)].map((m) => m[1]))];
   if (names.length === 0) return publish(url, definition);
   const id = await publish(url, {

@@ -6,7 +6,8 @@
 // BENCH_ROUNDS (15) pages per viewport; BENCH_TRACE=<folder> also keeps a trace with a CPU profile of one warm
 // page per viewport; BENCH_SETTLE_MS (1000) is the pause between opening a page and navigating it (see sample()).
 //
-// The real bundle serves the form of test/helpers/fifty-fields.ts; each round opens a fresh page at 390 x 844
+// The real bundle serves the forms of test/helpers/fifty-fields.ts (the 50 fields, and the same with ten of
+// them of the wave-4 types); each round opens a fresh page at 390 x 844
 // and one at 1280 x 800 (one browser context per viewport, so the HTTP and code caches are warm after its first
 // page, which is listed apart as "cold"). Two figures per render:
 // - wall: the user-timing measure `formstead:first-render` that client/hosted/mount.ts sets around its
@@ -21,7 +22,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../test/helpers/browser.ts';
-import { fiftyFieldsDefinition } from '../../test/helpers/fifty-fields.ts';
+import { fiftyFieldsDefinition, fiftyFieldsWithSurveyTypes } from '../../test/helpers/fifty-fields.ts';
+import { publishWithImages } from './_hosted-load.ts';
 import { publish, startBundle } from './_http.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -110,8 +112,14 @@ const p90 = (xs: number[]) => sorted(xs)[Math.ceil(xs.length * 0.9) - 1];
 const ms = (x: number) => `${x.toFixed(1).padStart(5)} ms`;
 
 const server = await startBundle(9421);
-const formId = await publish(server.url, fiftyFieldsDefinition());
-const url = `${server.url}/f/${formId}`;
+// The 50-field form, and the same form with ten of its fields of the wave-4 types (every one of them).
+const forms = [
+  { name: '50 fields', url: `${server.url}/f/${await publish(server.url, fiftyFieldsDefinition())}` },
+  {
+    name: '50 fields, 10 of the wave-4 types',
+    url: `${server.url}/f/${await publishWithImages(server.url, fiftyFieldsWithSurveyTypes())}`,
+  },
+];
 const browser = await launchChromium();
 const loads = [loadavg()[0]];
 const contexts = await Promise.all(
@@ -129,22 +137,23 @@ const contexts = await Promise.all(
     return context;
   }),
 );
-const cold: Sample[] = [];
-const warm: Sample[][] = viewports.map(() => []);
-// Round by round, the viewports in turn: the machine's drift falls on both alike.
+const cold: Sample[][] = forms.map(() => []);
+const warm: Sample[][][] = forms.map(() => viewports.map(() => []));
+// Round by round, the forms and viewports in turn: the machine's drift falls on all alike.
 for (let round = 0; round <= ROUNDS; round++) {
-  for (const [v, context] of contexts.entries()) {
-    const s = await sample(browser, context, url);
-    if (round === 0) cold.push(s);
-    else warm[v].push(s);
-  }
+  for (const [f, form] of forms.entries())
+    for (const [v, context] of contexts.entries()) {
+      const s = await sample(browser, context, form.url);
+      if (round === 0) cold[f].push(s);
+      else warm[f][v].push(s);
+    }
   if (round % 5 === 0) loads.push(loadavg()[0]);
 }
 if (TRACE_DIR) {
   mkdirSync(TRACE_DIR, { recursive: true });
   for (const [v, context] of contexts.entries()) {
     const file = path.join(TRACE_DIR, `render-${viewports[v].width}.json`);
-    await sample(browser, context, url, file);
+    await sample(browser, context, forms[0].url, file);
     console.log(`profile (warm page, slowed by the profiler) in ${file}: open it in Chrome's Performance panel`);
   }
 }
@@ -152,26 +161,29 @@ loads.push(loadavg()[0]);
 await browser.close();
 
 console.log(
-  `first render of the 50-field form in Chromium, ${ROUNDS} warm pages per viewport (target < ${TARGET_MS} ms)`,
+  `first render of the 50-field forms in Chromium, ${ROUNDS} warm pages per viewport (target < ${TARGET_MS} ms)`,
 );
 console.log(`load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the run`);
-for (const [v, viewport] of viewports.entries()) {
-  const w = warm[v];
-  const wall = w.map((s) => s.wall);
-  const cpu = w.map((s) => s.cpu);
-  const yardWall = median(w.map((s) => s.yardWall));
-  const yardCpu = median(w.map((s) => s.yardCpu));
-  const verdict = median(wall) < TARGET_MS ? 'under' : 'OVER';
-  console.log(`  ${viewport.width} x ${viewport.height}`);
-  console.log(
-    `    render wall  median ${ms(median(wall))}   p90 ${ms(p90(wall))}   (${verdict} ${TARGET_MS} ms)   ` +
-      `yardstick ${ms(yardWall)}   ratio ${(median(wall) / yardWall).toFixed(1)}`,
-  );
-  console.log(
-    `    render CPU   median ${ms(median(cpu))}   p90 ${ms(p90(cpu))}                      ` +
-      `yardstick ${ms(yardCpu)}   ratio ${(median(cpu) / yardCpu).toFixed(1)}`,
-  );
-  console.log(`    cold first page: wall ${ms(cold[v].wall)}, CPU ${ms(cold[v].cpu)}`);
+for (const [f, form] of forms.entries()) {
+  console.log(form.name);
+  for (const [v, viewport] of viewports.entries()) {
+    const w = warm[f][v];
+    const wall = w.map((s) => s.wall);
+    const cpu = w.map((s) => s.cpu);
+    const yardWall = median(w.map((s) => s.yardWall));
+    const yardCpu = median(w.map((s) => s.yardCpu));
+    const verdict = median(wall) < TARGET_MS ? 'under' : 'OVER';
+    console.log(`  ${viewport.width} x ${viewport.height}`);
+    console.log(
+      `    render wall  median ${ms(median(wall))}   p90 ${ms(p90(wall))}   (${verdict} ${TARGET_MS} ms)   ` +
+        `yardstick ${ms(yardWall)}   ratio ${(median(wall) / yardWall).toFixed(1)}`,
+    );
+    console.log(
+      `    render CPU   median ${ms(median(cpu))}   p90 ${ms(p90(cpu))}                      ` +
+        `yardstick ${ms(yardCpu)}   ratio ${(median(cpu) / yardCpu).toFixed(1)}`,
+    );
+    console.log(`    cold first page: wall ${ms(cold[f][v].wall)}, CPU ${ms(cold[f][v].cpu)}`);
+  }
 }
 console.log(
   "wall: the page's formstead:first-render measure; CPU: the main thread's CPU time over it (trace thread times)",

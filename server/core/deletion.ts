@@ -8,8 +8,10 @@ import type { ImageService } from './images/image-service.ts';
 import { requireEditor, type Principal } from './principal.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { FormCounting } from './stats/counting.ts';
-import type { DeletionReason, FormRecord, Store } from './store/types.ts';
-import { isClaimed } from './unclaimed.ts';
+import type { DeletionReason, FormRecord, NewDelivery, Store } from './store/types.ts';
+import { deliversWebhooks, isClaimed } from './unclaimed.ts';
+import { newTimeOrderedId } from './ids.ts';
+import { deletedPayload, receives } from './webhooks/payload.ts';
 
 /**
  * Whether `principal` may delete `form` (already found in its scope): account keys and editors any form
@@ -36,6 +38,8 @@ export class DeletionService {
     private readonly files: FileService,
     private readonly counting: Pick<FormCounting, 'forget'>,
     private readonly images: Pick<ImageService, 'deleteForForm'>,
+    /** A `submission.deleted` delivery was stored and is due now. */
+    private readonly onScheduled: (deliveryId: string, formId: string) => void = () => {},
   ) {}
 
   /**
@@ -86,7 +90,21 @@ export class DeletionService {
     // files asked to go are gone and a retry finishes the job. The other order would leave file rows
     // naming deleted submissions: still downloadable, and never swept (they are neither unused nor orphans).
     await this.files.deleteForSubmissions(form.id, ids);
-    return this.store.submissions.delete(form.id, ids, new Date().toISOString(), reason);
+    const at = new Date().toISOString();
+    const made: NewDelivery[] = [];
+    // Receivers that opted into submission.deleted hear of each (owner delete, retention, erasure).
+    const notice =
+      deliversWebhooks(form) && form.webhookUrl !== '' && receives(form, 'submission.deleted')
+        ? (id: string) => {
+            const payload = deletedPayload({ formId: form.id, submissionId: id, deletedAt: at, reason });
+            const d = { id: newTimeOrderedId(), nextAttemptAt: at, payload };
+            made.push(d);
+            return d;
+          }
+        : undefined;
+    const deleted = await this.store.submissions.delete(form.id, ids, at, reason, notice);
+    for (const d of made) this.onScheduled(d.id, form.id);
+    return deleted;
   }
 
   /** Deletes one submission; 404 when the form has no submission with that id. */

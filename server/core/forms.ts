@@ -358,6 +358,8 @@ export class FormService {
       responseMailAt: null,
       closeAt: '',
       acceptUndeclared: false,
+      allowEditDays: 0,
+      webhookEvents: ['submission.created'],
       encryption: null,
       keepPartial: false,
       responseLimit: null,

@@ -82,6 +82,8 @@ export class PublicForms {
       // Unclaimed forms ignore redirect_url (ARCHITECTURE.md), so it is not offered to renderers.
       redirect_url: followsRedirect(form) ? form.redirectUrl : '',
       allow_another_response: form.allowAnotherResponse,
+      // Respondents get a private edit link with their answer (allow_edit_days): pages load the code showing it.
+      ...(form.allowEditDays > 0 && !isEncrypted(form) ? { allow_edit: form.allowEditDays } : {}),
       // The form's look (accent, radius, font, mode): validated when saved, checked again where used.
       theme: form.theme,
       ...formUrls(this.config.publicUrl, form),

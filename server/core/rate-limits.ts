@@ -46,6 +46,13 @@ export const REDELIVERIES_PER_FORM_HOUR = 60;
 export const SUBMIT_PER_ACCOUNT_KEY = { burst: 1000, refillPerSecond: 100 };
 
 /**
+ * Image uploads (POST /v1/forms/{id}/images, the builder's upload, MCP add_form_image) per account or agent key,
+ * or per signed-in person: 60 at once (the pictures of a large picture-choice form), then one a minute. Each
+ * image is kept for good, so a leaked key or a looping agent must not be able to fill the disk at once.
+ */
+export const IMAGE_UPLOADS_PER_KEY = { burst: 60, refillPerSecond: 1 / 60 };
+
+/**
  * One limiter: its bucket name in the store (kept stable: PostgreSQL holds buckets under it), its rule,
  * whether its keys name a person (an IP or an email address) and whether they are client addresses.
  */
@@ -69,6 +76,8 @@ export class RateLimits {
   readonly submitPerForm = limiter('submit-form', { burst: 60, refillPerSecond: 1 }, 'form');
   /** Keyed by the account key's id (SUBMIT_PER_ACCOUNT_KEY). */
   readonly submitPerKey = limiter('submit-key', SUBMIT_PER_ACCOUNT_KEY, 'key');
+  /** Keyed by `key:<key id>` or `user:<user id>` (IMAGE_UPLOADS_PER_KEY). */
+  readonly imageUploadsPerKey = limiter('image-uploads-key', IMAGE_UPLOADS_PER_KEY, 'key');
   /** File uploads, apart from submissions so a form with several file fields still leaves room to submit. */
   readonly uploadPerIp = limiter('upload-ip', { burst: 20, refillPerSecond: 1 / 3 }, 'address');
   /**
@@ -194,6 +203,23 @@ export class RateLimits {
       ],
       {},
       { 'retry-after': String(r.retryAfterSeconds) },
+    );
+  }
+
+  /** Takes one image upload from the caller's bucket (`who`: key or person), or throws 429 naming the limit. */
+  async takeImageUpload(who: string): Promise<void> {
+    if (!this.enabled) return;
+    const r = await this.buckets.take(this.checks([[this.imageUploadsPerKey, who]]), this.now());
+    if (r.ok) return;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      [
+        `images: too many uploads: one key may upload ${IMAGE_UPLOADS_PER_KEY.burst} images at once, then one a ` +
+          `minute; retry in ${r.retryAfterSeconds} s`,
+      ],
+      {},
+      { 'retry-after': String(r.retryAfterSeconds), connection: 'close' },
     );
   }
 

@@ -14,6 +14,8 @@ import { KeyService } from './keys.ts';
 import { FailureMail } from './mail/failure-mail.ts';
 import { Mailer } from './mail/mailer.ts';
 import { ConfirmationMail } from './mail/confirmation-mail.ts';
+import { EditLinks } from './edits/edit-links.ts';
+import { EditService } from './edits/edit-service.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { ResponseMail } from './mail/response-mail.ts';
 import { RuleMail } from './mail/rule-mail.ts';
@@ -101,6 +103,8 @@ export interface Services {
   drafts: DraftService;
   /** Deleting forms and submissions with everything they own (REST and the panel). */
   deletion: DeletionService;
+  /** Respondents' edits of their answers through their private links. */
+  edits: EditService;
   /** The answer chain: the instance's signing key, hourly signed heads and signed exports. */
   chain: ChainService;
   /** Counting views, starts, steps and completions into daily counters; main starts and stops its flushing. */
@@ -182,9 +186,11 @@ export function createServices(
     const sealed = storedEnvelope(stored.record.values) !== undefined;
     if (!sealed) ruleMail.stored(stored.form, stored.record);
     if (stored.imported) return; // no confirmation to a respondent for an old answer, and no visit to count
-    if (!sealed) confirmation.send(stored.form, stored.record.id, stored.record.values).catch(mailError);
+    if (!sealed)
+      confirmation.send(stored.form, stored.record.id, stored.record.values, stored.editUrl).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };
+  const editLinks = new EditLinks(store, config.publicUrl);
   const submissions = new SubmissionService({
     store,
     definitions: forms.definitions,
@@ -193,8 +199,10 @@ export function createServices(
     afterStore,
     files,
     secret,
+    editLinks,
   });
-  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting, images);
+  const poke = (id: string, formId: string) => deliveries.poke(id, formId);
+  const deletion = new DeletionService(store, forms.definitions, rateLimits, files, counting, images, poke);
   const members = new MemberService(store, accounts, config.publicUrl);
   const reads = new SubmissionReads(store, new SignedCursor(secret), files);
   const sso =
@@ -207,6 +215,7 @@ export function createServices(
     forms,
     publicForms,
     submissions,
+    edits: new EditService(store, forms.definitions, editLinks, secret, poke),
     spam: new SpamService(store, submissions, forms.definitions),
     settings,
     rateLimits,

@@ -42,6 +42,8 @@ export function settingsView(form: FormRecord, reveal = false) {
     redirect_origins: form.redirectOrigins,
     notify_rules: form.notifyRules,
     accept_undeclared: form.acceptUndeclared,
+    allow_edit_days: form.allowEditDays,
+    webhook_events: form.webhookEvents,
     // The wrapped private key is shown to the form's members: only their passphrase opens it.
     encryption: form.encryption,
     keep_partial: form.keepPartial,
@@ -158,6 +160,8 @@ export class SettingsService {
       redirectOrigins: body.redirect_origins,
       notifyRules: body.notify_rules,
       acceptUndeclared: body.accept_undeclared,
+      allowEditDays: body.allow_edit_days,
+      webhookEvents: body.webhook_events as FormRecord['webhookEvents'] | undefined,
       // Turning it on or off leaves the answers already stored as they are (W35-E2E-CONTRACT.md).
       encryption,
       keepPartial: body.keep_partial,

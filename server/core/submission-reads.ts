@@ -89,9 +89,15 @@ export class SubmissionReads {
     return result;
   }
 
-  /** One submission of the form as spec 2.12 shows it; 404 when the form has no submission with that id. */
+  /**
+   * One submission of the form as spec 2.12 shows it, with `revisions`: the values respondents' edits replaced,
+   * oldest first, each with when it was replaced ([] for an answer never edited); 404 when the form has no
+   * submission with that id.
+   */
   async one(form: FormRecord, id: string) {
-    return submissionView(await this.record(form, id));
+    const record = await this.record(form, id);
+    const revisions = await this.store.edits.revisions(form.id, record.id);
+    return { ...submissionView(record), revisions: revisions.map((r) => ({ at: r.at, values: r.values })) };
   }
 
   /** One submission's PDF content (title, when, every question and answer, a signature's image); 404 as `one`. */

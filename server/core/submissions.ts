@@ -30,6 +30,7 @@ import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
 import type { VisitHint } from './stats/visit-hint.ts';
 import { buildPayload } from './webhooks/payload.ts';
+import type { EditLinks } from './edits/edit-links.ts';
 import { undeclaredInputs } from './undeclared-inputs.ts';
 import { encryptedValues } from './encryption/encrypted-post.ts';
 import { isEncrypted } from './encryption/setting.ts';
@@ -63,8 +64,11 @@ export interface SubmitInput {
 /** The answer to a submission: 201 with `{ id, values }`; `form` for the caller's redirect choice. */
 export interface SubmitResult {
   status: number;
-  /** `ending`: the id of the first ending whose conditions match the stored values, or null ("Endings"). */
-  body: { id: string; values: Record<string, unknown>; ending?: string | null };
+  /**
+   * `ending`: the id of the first ending whose conditions match the stored values, or null ("Endings");
+   * `edit_url`: the respondent's private edit link, when the form allows edits (never kept in the idempotency record).
+   */
+  body: { id: string; values: Record<string, unknown>; ending?: string | null; edit_url?: string };
   /** `body` as JSON text when it was made already (a new submission: the stored row's text); else stringify `body`. */
   json?: string;
   form: FormRecord;
@@ -87,6 +91,8 @@ export interface StoredSubmission {
   visit?: VisitHint;
   /** The post's own subject and Reply-To for the response mail, when it carried them. */
   mail?: ResponseMailHeaders;
+  /** The respondent's private edit link (allow_edit_days), for their confirmation mail. */
+  editUrl?: string;
   /**
    * An imported row sent on with `notify=1` (imports/): webhooks, chat and the owners' mail react as to a
    * submission, but no confirmation mail goes to a respondent for an answer given long ago, and no visit
@@ -118,6 +124,8 @@ export interface SubmissionServiceParts {
   files: FileService;
   /** The instance secret: signs the download links webhook payloads carry. */
   secret: string;
+  /** Issues respondents' edit links for forms that allow edits. */
+  editLinks?: EditLinks;
 }
 
 /** Accepts respondents' submissions. */
@@ -129,6 +137,7 @@ export class SubmissionService {
   private readonly afterStore: SubmissionServiceParts['afterStore'];
   private readonly files: FileService;
   private readonly secret: string;
+  private readonly editLinks?: EditLinks;
 
   constructor(parts: SubmissionServiceParts) {
     ({
@@ -139,6 +148,7 @@ export class SubmissionService {
       afterStore: this.afterStore,
       files: this.files,
       secret: this.secret,
+      editLinks: this.editLinks,
     } = parts);
   }
 
@@ -238,7 +248,20 @@ export class SubmissionService {
     const stored = await this.store.idempotency.get(form.id, input.idempotencyKey);
     if (!stored || Date.parse(stored.createdAt) < Date.now() - IDEMPOTENCY_WINDOW_MS) return undefined;
     if (stored.bodyHash !== input.bodyHash) throw keyReused();
-    return { status: stored.status, body: JSON.parse(stored.response), form, replayed: true };
+    return this.withEditUrl({ status: stored.status, body: JSON.parse(stored.response), form, replayed: true });
+  }
+
+  /**
+   * A replayed answer gets an edit link of its own (the first one's token was never stored, only its hash): the
+   * person who lost the first answer can still edit.
+   */
+  private async withEditUrl(result: SubmitResult): Promise<SubmitResult> {
+    const form = result.form;
+    if (result.status !== 201 || !this.editLinks || form.allowEditDays <= 0) return result;
+    const submission = await this.store.submissions.byId(form.id, result.body.id);
+    if (!submission) return result;
+    const edit_url = await this.editLinks.issue(form, submission.id, submission.createdAt);
+    return { ...result, body: { ...result.body, edit_url }, json: undefined };
   }
 
   private async checkAccepting(form: FormRecord) {
@@ -376,7 +399,12 @@ export class SubmissionService {
     // A concurrent request with the same key won the race: answer as its replay.
     if (outcome.kind === 'replay') {
       if (outcome.record.bodyHash !== input.bodyHash) throw keyReused();
-      return { status: outcome.record.status, body: JSON.parse(outcome.record.response), form, replayed: true };
+      return this.withEditUrl({
+        status: outcome.record.status,
+        body: JSON.parse(outcome.record.response),
+        form,
+        replayed: true,
+      });
     }
     // The person finished: the answer replaces their partial one (ARCHITECTURE.md Wave 4 "Partial answers").
     if (typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession))
@@ -386,6 +414,8 @@ export class SubmissionService {
         .catch((err) =>
           log('warning: a finished partial answer was not removed', { form_id: form.id, error: String(err) }),
         );
+    // The edit link is made once the answer is stored, and never kept in the idempotency record (its hash only).
+    const editUrl = await this.editLinks?.issue(form, id, createdAt);
     this.react({
       form,
       submissionId: id,
@@ -395,7 +425,9 @@ export class SubmissionService {
       record: { id, formVersion: form.version, createdAt, values, hiddenChars, extra },
       visit: input.visit,
       mail: input.mail,
+      editUrl,
     });
+    if (editUrl) return { status: 201, body: { ...body, edit_url: editUrl }, form, replayed: false };
     return { status: 201, body, json, form, replayed: false };
   }
 
@@ -477,7 +509,7 @@ export class SubmissionService {
 }
 
 /** The posted fields the definition has; the rest of a form post is dropped. */
-function onlyFields(definition: FormDefinition, values: unknown): unknown {
+export function onlyFields(definition: FormDefinition, values: unknown): unknown {
   if (typeof values !== 'object' || values === null) return values;
   // A matrix posts one group per row and a ranking one select per option, named `<key>.<row>` and
   // `<key>.<option>`: the engine's coerce gathers them into the field's value (shared/engine/coerce.ts).

@@ -13,7 +13,7 @@ import { readMultipart } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { assertSameOrigin } from '../lib/same-origin.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../core/images/image-service.ts';
-import { requireEditor } from '../core/principal.ts';
+import { imageTarget } from '../core/images/image-target.ts';
 import { sessionToken } from '../core/session-cookie.ts';
 import type { FormRecord, ImageRecord } from '../core/store/types.ts';
 import type { Services } from '../core/services.ts';
@@ -24,10 +24,7 @@ import { sendJson } from './respond.ts';
 export const uploadImage =
   (s: Services) =>
   async ({ req, res, params }: RouteContext) => {
-    const principal = await requireKey(s, req);
-    const form = await s.forms.requireInScope(principal, params.id);
-    // An agent key adds pictures to the forms it made, as it publishes their versions.
-    if (principal.kind !== 'agent') requireEditor(principal);
+    const form = await imageTarget(s, await requireKey(s, req), params.id);
     sendJson(res, 201, s.images.view(await receive(s, req, form)));
   };
 
@@ -38,8 +35,7 @@ export const adminUploadImage =
     assertSameOrigin(req, s.config.publicUrl);
     const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
     if (!principal) throw unauthorized(['session: sign in again']);
-    const form = await s.forms.requireInScope(principal, params.id);
-    requireEditor(principal);
+    const form = await imageTarget(s, principal, params.id);
     sendJson(res, 201, s.images.view(await receive(s, req, form)));
   };
 

@@ -77,7 +77,7 @@ export const submit =
         // A file too large still gets a page a person can read; the unread rest of the body is dropped with the
         // connection.
         if (browserPost && (err.status !== 413 || err.details.some((d) => d.startsWith('values')))) {
-          const page = problemPage(err, params.id, await fieldLabels(s, params.id), await pageLang(s, params.id, req));
+          const page = await refusalPage(s, err, params.id, req);
           const closes = err.headers.connection === 'close';
           if (closes) closeAfterAnswer(req, res);
           return sendHtml(res, err.status, page, {
@@ -120,6 +120,9 @@ async function afterPost(s: Services, req: IncomingMessage, result: SubmitResult
   if (ending) query.push(`e=${encodeURIComponent(ending.id)}`);
   if ((ending?.message ?? form.successMessage).includes('{{'))
     query.push(`r=${thanksToken(s.secret, form.id, result.body.id)}`);
+  // The private edit link (allow_edit_days) rides along to the thank-you page, which shows it while it works.
+  const editToken = result.body.edit_url?.split('/').pop();
+  if (editToken) query.push(`edit=${encodeURIComponent(editToken)}`);
   // Our own hosted page needs no way back to itself; it is ours when on the public address or on the
   // address this request came to (a server reached on 127.0.0.1 whose public address says localhost).
   const own = origin && (origin === new URL(s.config.publicUrl).origin || new URL(origin).host === req.headers.host);
@@ -162,7 +165,7 @@ function formPostInput(
 }
 
 /** Reads JSON `{values, skippedSteps?}` or a form post into the submission service's input. */
-async function readSubmission(req: IncomingMessage, formId: string): Promise<ReadSubmission> {
+export async function readSubmission(req: IncomingMessage, formId: string): Promise<ReadSubmission> {
   const raw = await readBody(req);
   const contentType = req.headers['content-type'] ?? 'application/json';
   const idempotencyKey = readIdempotencyKey(req);
@@ -208,7 +211,7 @@ async function readSubmission(req: IncomingMessage, formId: string): Promise<Rea
  * file streamed to disk as an upload whose id becomes the field's value, exactly as the renderer's
  * JSON post would carry it. `received` collects the stored ids so a refused post can remove them.
  */
-async function readMultipartSubmission(
+export async function readMultipartSubmission(
   s: Services,
   req: IncomingMessage,
   formId: string,
@@ -265,7 +268,8 @@ function readIdempotencyKey(req: IncomingMessage): string | undefined {
   return key;
 }
 
-function wantsHtml(req: IncomingMessage): boolean {
+/** Whether the request is a browser's form post that wants a page back (no JavaScript). */
+export function wantsHtml(req: IncomingMessage): boolean {
   return /text\/html/i.test(req.headers.accept ?? '') && /form/i.test(req.headers['content-type'] ?? '');
 }
 
@@ -287,6 +291,11 @@ async function pageLang(s: Services, formId: string, req: IncomingMessage): Prom
   } catch {
     return undefined;
   }
+}
+
+/** The page a browser posting without JavaScript gets for a refusal: what was wrong, by the fields' labels. */
+export async function refusalPage(s: Services, err: ApiError, formId: string, req: IncomingMessage) {
+  return problemPage(err, formId, await fieldLabels(s, formId), await pageLang(s, formId, req));
 }
 
 /** A plain page listing what was wrong, for browsers posting without JavaScript; its heading in `lang`. */

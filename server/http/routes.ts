@@ -24,6 +24,8 @@ import { resetPage, resetSubmit } from './pages/reset-page.ts';
 import { signedInPage } from './pages/signed-in-page.ts';
 import { ssoCallback, ssoStart } from './pages/sso-pages.ts';
 import { thanksPage } from './pages/thanks-page.ts';
+import { editPage } from './pages/edit-page.ts';
+import { submitEdit } from './respondent-edit.ts';
 import { preflight, publicDefinition, submit } from './respondent.ts';
 import { openApi } from './openapi.ts';
 import { signingKey } from './signing-key.ts';
@@ -77,6 +79,9 @@ export function routes(s: Services): Route[] {
     // Respondents (no key, CORS open)
     { method: 'OPTIONS', path: '/v1/f/:id', handler: byFormAddress(s, preflight(s)) },
     { method: 'POST', path: '/v1/f/:id', handler: byFormAddress(s, submit(s)) },
+    // A respondent's edit through its private link (ARCHITECTURE.md Wave 4)
+    { method: 'OPTIONS', path: '/v1/f/:id/edit/:token', handler: byFormAddress(s, preflight(s)) },
+    { method: 'POST', path: '/v1/f/:id/edit/:token', handler: byFormAddress(s, submitEdit(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/uploads', handler: byFormAddress(s, uploadPreflight(s)) },
     { method: 'POST', path: '/v1/f/:id/uploads', handler: byFormAddress(s, upload(s)) },
     { method: 'OPTIONS', path: '/v1/f/:id/definition', handler: byFormAddress(s, preflight(s)) },
@@ -88,6 +93,7 @@ export function routes(s: Services): Route[] {
     // Pages
     { method: 'GET', path: '/f/:id', handler: byFormAddress(s, hostedPage(s)) },
     { method: 'GET', path: '/f/:id/thanks', handler: byFormAddress(s, thanksPage(s)) },
+    { method: 'GET', path: '/f/:id/edit/:token', handler: byFormAddress(s, editPage(s)) },
     { method: 'GET', path: '/f/:id/report', handler: byFormAddress(s, reportPage(s)) },
     { method: 'POST', path: '/f/:id/report', handler: byFormAddress(s, reportSubmit(s)) },
     // Client bundles embedded in the server bundle (scripts/client-entries.mjs)

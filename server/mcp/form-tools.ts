@@ -74,7 +74,8 @@ export const updateFormSettings = defineTool({
     'success_message, redirect_url, allow_another_response, notify_mode, notify_email, webhook_url, webhook_secret ' +
     '(masked unless reveal_secret is true), notify_each_response, confirmation_email_field, confirmation_message, ' +
     'retention_days, theme, close_at, response_limit, closed_message, slug, slack_webhook_url, discord_webhook_url ' +
-    'and redirect_origins (a webhook secret is created when a webhook_url is first set).',
+    'redirect_origins, allow_edit_days and webhook_events (a webhook secret is created when a webhook_url is first ' +
+    'set).',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: described(settingsPatchSchema, {
     webhook_url:
@@ -119,6 +120,12 @@ export const updateFormSettings = defineTool({
       'true: the hosted page and embeds send what a person typed once they answered a question and left (or after ' +
       '30 minutes idle), kept as a partial answer (never passwords, files or signatures), listed with ' +
       'status=partial and replaced by the answer if they finish; default false',
+    allow_edit_days:
+      'Days (0 to 30) a respondent may change their answer through a private edit link shown after sending and in ' +
+      'the confirmation mail; 0 (default) turns edits off',
+    webhook_events:
+      'Events the webhook receives: any of submission.created (default, alone), submission.updated (a ' +
+      "respondent's edit) and submission.deleted (owner delete, retention, erasure), each once",
   }).extend(settingsOwnArgs),
   run: async (ctx, args) => {
     const principal = requireKey(ctx);

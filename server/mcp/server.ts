@@ -15,6 +15,7 @@ import {
   publishForm,
   updateFormSettings,
 } from './form-tools.ts';
+import { addFormImage } from './image-tools.ts';
 import type { Tool, ToolContext } from './tool.ts';
 import { getWebhook, sendTestWebhook } from './webhook-tools.ts';
 
@@ -28,6 +29,7 @@ export const tools: Tool[] = [
   getFormStats,
   getFormSummary,
   updateFormSettings,
+  addFormImage,
   getWebhook,
   sendTestWebhook,
 ];

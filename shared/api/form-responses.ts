@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FormDefinition, ShowCondition } from '../definition/schema.ts';
 import { themeSchema } from './theme.ts';
+import { WEBHOOK_EVENTS } from './limits.ts';
 import { encryptionViewSchema, publicEncryptionSchema } from './encryption.ts';
 
 const timestamp = z.string().meta({ description: 'ISO 8601, UTC', examples: ['2026-11-26T09:30:00.000Z'] });
@@ -58,6 +59,11 @@ export const settingsSchema = z
     success_message: z.string(),
     redirect_url: z.string(),
     allow_another_response: z.boolean(),
+    allow_edit: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Days a respondent may edit their answer through the edit_url a submit answers with' }),
     notify_mode: z.enum(['milestones', 'off']),
     notify_email: z.boolean(),
     webhook_url: z.string(),
@@ -81,6 +87,12 @@ export const settingsSchema = z
       .meta({ description: 'Addresses also mailed for the responses that match every condition of their rule' }),
     accept_undeclared: z.boolean().meta({
       description: 'An HTML form post keeps its named inputs that are no field as text under the submission extra',
+    }),
+    allow_edit_days: z.number().int().meta({
+      description: 'Days a respondent may edit their answer through the private link they get (0: no edits)',
+    }),
+    webhook_events: z.array(z.enum(WEBHOOK_EVENTS)).meta({
+      description: 'Events sent to webhook_url (submission.created, submission.updated, submission.deleted)',
     }),
     encryption: encryptionViewSchema,
     keep_partial: z.boolean().meta({

@@ -2,11 +2,13 @@
 // panel and the MCP tools so each rule is written once.
 import { z } from 'zod';
 import {
+  ALLOW_EDIT_DAYS_MAX,
   CLOSED_MESSAGE_MAX,
   CONFIRMATION_MESSAGE_MAX,
   NOTIFY_RULES_MAX,
   RETENTION_DAYS_MAX,
   SUCCESS_MESSAGE_MAX,
+  WEBHOOK_EVENTS,
 } from './limits.ts';
 import { ShowCondition } from '../definition/schema.ts';
 import { parseOrigin, REDIRECT_ORIGINS_MAX } from './redirect-origins.ts';
@@ -101,6 +103,22 @@ export const notifyRulesSchema = z
   .max(NOTIFY_RULES_MAX, { message: `must hold at most ${NOTIFY_RULES_MAX} rules` })
   .meta({ description: 'Mail `email` too when a response matches every condition of `when`' });
 
+/**
+ * The `webhook_events` setting: which events the form's webhook receives, each once, at least one
+ * (`submission.created` alone by default, so spec 6 receivers see nothing new).
+ */
+export const webhookEventsSchema = z
+  .array(
+    z.string().refine((e) => (WEBHOOK_EVENTS as readonly string[]).includes(e), {
+      message: `unknown event; one of ${WEBHOOK_EVENTS.join(', ')}`,
+    }),
+    { message: 'must be a list of events' },
+  )
+  .min(1, { message: 'must name at least one event' })
+  .max(WEBHOOK_EVENTS.length, { message: `must hold at most ${WEBHOOK_EVENTS.length} events` })
+  .refine((list) => new Set(list).size === list.length, { message: 'must name each event once' })
+  .meta({ description: `Events sent to webhook_url: ${WEBHOOK_EVENTS.join(', ')}` });
+
 /** Body of PATCH /v1/forms/{id}: any of the settings of spec 4.4, and Formstead's additive ones. */
 export const settingsPatchSchema = z.strictObject({
   webhook_url: z.string().max(2048).optional(),
@@ -154,6 +172,14 @@ export const settingsPatchSchema = z.strictObject({
   notify_rules: notifyRulesSchema.optional(),
   // A plain HTML form post keeps its named inputs that are no field as text under `extra` (docs/api.md).
   accept_undeclared: z.boolean().optional(),
+  // Respondents' edit links and the webhook events a receiver opted into (ARCHITECTURE.md Wave 4).
+  allow_edit_days: z
+    .number()
+    .int({ message: 'must be a whole number of days' })
+    .min(0, { message: `must be 0 (no edits) to ${ALLOW_EDIT_DAYS_MAX} days` })
+    .max(ALLOW_EDIT_DAYS_MAX, { message: `must be 0 (no edits) to ${ALLOW_EDIT_DAYS_MAX} days` })
+    .optional(),
+  webhook_events: webhookEventsSchema.optional(),
   // End-to-end encryption (shared/api/encryption.ts; docs/api.md "Encrypted forms").
   encryption: encryptionSettingSchema.optional(),
   // Pages keep what a person typed before leaving as a partial answer (docs/api.md "Partial answers").

@@ -66,3 +66,15 @@ export const PARTIAL_IDLE_MS = 30 * 60 * 1000;
 
 /** A form keeps at most this many partial answers; a new one past it takes the place of the one sent longest ago. */
 export const PARTIALS_PER_FORM_MAX = 10_000;
+
+/** How many days a respondent's edit link works (the `allow_edit_days` setting): 0 (off, the default) to 30. */
+export const ALLOW_EDIT_DAYS_MAX = 30;
+
+/** The webhook events a form's receiver may take (the `webhook_events` setting); spec 6 receivers get the first. */
+export const WEBHOOK_EVENTS = ['submission.created', 'submission.updated', 'submission.deleted'] as const;
+
+/** One of WEBHOOK_EVENTS. */
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What `webhook_events` holds on a form that never set it: spec 6's one event. */
+export const DEFAULT_WEBHOOK_EVENTS: WebhookEvent[] = ['submission.created'];

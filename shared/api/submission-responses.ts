@@ -24,6 +24,14 @@ export const submissionSchema = z
     extra: z.record(z.string(), z.string()).optional().meta({
       description: "An HTML form post's named inputs that are no field, as text (accept_undeclared); absent when none",
     }),
+    revisions: z
+      .array(z.object({ at: z.string(), values }))
+      .optional()
+      .meta({
+        description:
+          "GET of one submission: the values respondents' edits replaced, oldest first, each with when it was " +
+          'replaced ([] for an answer never edited)',
+      }),
     encrypted: envelopeSchema
       .optional()
       .meta({ description: 'An end-to-end encrypted answer: its envelope (values is then {})' }),
@@ -47,8 +55,25 @@ export const submitResultSchema = z
       .string()
       .nullable()
       .meta({ description: "The id of the first of the definition's endings whose conditions match, or null" }),
+    edit_url: z.string().optional().meta({
+      description:
+        "The respondent's private edit link, when the form allows edits (allow_edit_days); a replay gets a new one",
+    }),
   })
   .meta({ id: 'SubmitResult' });
+
+/** 200 of POST /v1/f/{id}/edit/{token}: the answer after the edit and how many earlier versions it keeps. */
+export const editResultSchema = z
+  .object({
+    id: z.string(),
+    values,
+    ending: z.string().nullable().meta({ description: 'The ending the edited values lead to, or null' }),
+    revision: z
+      .number()
+      .int()
+      .meta({ description: 'How many earlier versions the answer keeps now (1 after the first edit)' }),
+  })
+  .meta({ id: 'EditResult' });
 
 /** 201 of POST /v1/f/{id}/uploads: send `upload_id` as the file field's value. */
 export const uploadResultSchema = z

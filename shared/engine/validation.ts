@@ -89,6 +89,13 @@ export function planFieldError(
   return planFieldProblem(f, value, values, options, plan)?.message;
 }
 
+/**
+ * The author's own message for a missing answer, when `required` is one. A module function, not a closure
+ * made per field per submission (the engine's hot path; under tsx each closure also got a __name() call).
+ */
+const requiredMessage = (rules: FormField['validation']) =>
+  (typeof rules?.required === 'string' && rules.required) || undefined;
+
 /** planFieldError with the part of the value the problem is about (a submission's detail path names it). */
 export function planFieldProblem(
   f: PlanField,
@@ -101,8 +108,7 @@ export function planFieldProblem(
   const m = options.messages ?? defaultMessages;
   const missing = isEmpty(value) || (f.isToggle && value === false);
   const required = rules?.required !== undefined && rules.required !== false;
-  const requiredMessage = () => (typeof rules?.required === 'string' && rules.required) || undefined;
-  if (missing && required) return { message: requiredMessage() ?? m.required() };
+  if (missing && required) return { message: requiredMessage(rules) ?? m.required() };
   if (isEmpty(value)) return undefined;
 
   const core = fieldTypeCore(f.field.type);
@@ -110,7 +116,7 @@ export function planFieldProblem(
   if (typed !== undefined) return typed;
   // Required on a matrix or ranking also asks for every row or option; the author's message says it too.
   const incomplete = required ? asProblem(core?.incomplete?.(value, f, m)) : undefined;
-  if (incomplete !== undefined) return { ...incomplete, message: requiredMessage() ?? incomplete.message };
+  if (incomplete !== undefined) return { ...incomplete, message: requiredMessage(rules) ?? incomplete.message };
   const message = rules && ruleMessage(f, value, values, options, plan, rules, m);
   return message === undefined ? undefined : { message };
 }

@@ -2,6 +2,7 @@
 // that the builder opens as a draft. A test checks each with checkDefinition, and that the
 // application's route and condition change the respondent's path.
 import type { FormDefinition } from '../definition/schema.ts';
+import { churnSurvey, eventFeedback, featureRequest, productMarketFit, quiz } from './journeys.ts';
 import { csatSurvey, npsSurvey, productFeedbackSurvey } from './surveys.ts';
 
 /** One template: an id for the API, a name and a line for the picker, the definition it starts. */
@@ -209,6 +210,36 @@ export const formTemplates: FormTemplate[] = [
     name: 'Product feedback',
     description: 'A star rating with its follow-up, a grid of the product’s parts, a ranking of what matters most.',
     definition: productFeedbackSurvey,
+  },
+  {
+    id: 'product_market_fit',
+    name: 'Product-market fit',
+    description: 'How disappointed people would be without your product; an intro and a consent paragraph.',
+    definition: productMarketFit,
+  },
+  {
+    id: 'churn',
+    name: 'Churn survey',
+    description: 'Why they cancelled: each reason gets its follow-up, and “too expensive” ends on an offer.',
+    definition: churnSurvey,
+  },
+  {
+    id: 'quiz',
+    name: 'Quiz',
+    description: 'Three scored questions, one per screen; the ending says “You passed” or “Try again”.',
+    definition: quiz,
+  },
+  {
+    id: 'feature_request',
+    name: 'Feature request',
+    description: 'The idea, how much it matters (1 to 5) and how often it would be used.',
+    definition: featureRequest,
+  },
+  {
+    id: 'event_feedback',
+    name: 'Event feedback',
+    description: 'Stars, a grid of talks, venue, food and networking; a low score is asked what to change.',
+    definition: eventFeedback,
   },
   {
     id: 'application',

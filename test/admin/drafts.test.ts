@@ -298,7 +298,13 @@ drafts('unknown template 422; save needs exactly one of draftId and formId; othe
   const unknown = await refusal(() => owner.drafts.create({ template: 'nope' }));
   assert.equal(
     [unknown.status, unknown.details],
-    [422, ['template: unknown; one of blank, contact, signup, feedback, nps, csat, product_feedback, application']],
+    [
+      422,
+      [
+        'template: unknown; one of blank, contact, signup, feedback, nps, csat, product_feedback, ' +
+          'product_market_fit, churn, quiz, feature_request, event_feedback, application',
+      ],
+    ],
   );
   assert.is((await refusal(() => owner.drafts.save({ text: '{}' }))).status, 400);
   assert.is((await refusal(() => owner.drafts.save({ draftId: 'x', formId: w.formId, text: '{}' }))).status, 400);

@@ -139,7 +139,8 @@ panel('Settings: emails, keeping answers and the look save with plain words; bad
   await save.click();
   // In plain words (the API's line says "null"): next to the field and in the list above Save.
   await page.getByText('Keep answers for 1 to 3650 days, or choose to keep them forever.').first().waitFor();
-  assert.not.match(await page.locator('.card', { hasText: 'Keep answers' }).innerText(), /null|retention_days/);
+  const keep = page.locator('.card', { has: page.getByRole('heading', { name: 'Keep answers', exact: true }) });
+  assert.not.match(await keep.innerText(), /null|retention_days/);
   assert.is(await page.getByLabel('Confirmation message').inputValue(), 'Thanks! We answer within a day.');
   await page.getByLabel('Days to keep answers').fill('30');
   await save.click();

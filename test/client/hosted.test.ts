@@ -194,6 +194,28 @@ problems('maps `values.<key>` lines to fields, quoted keys too; the rest stays g
   ]);
 });
 
+problems("a matrix row's problem lands on its matrix, naming the row by its label (or value); quoted rows too", () => {
+  const labels: Record<string, string> = { food: 'Food', 'side dish': 'Side dish' };
+  const mapped = mapServerProblems(
+    [
+      'values.grid.food: choose one of the columns',
+      'values.grid.food: a second line for the field is ignored',
+      'values.other["side dish"]: choose one of the columns',
+      'values.plain.ghost: unknown row',
+      'values.nokey.food: not a field of this form',
+      'values.plain["broken: x',
+    ],
+    new Set(['grid', 'other', 'plain']),
+    (key, row) => (key === 'plain' ? undefined : labels[row]),
+  );
+  assert.equal(mapped.errors, {
+    grid: 'Food: choose one of the columns',
+    other: 'Side dish: choose one of the columns',
+    plain: 'ghost: unknown row',
+  });
+  assert.equal(mapped.general, ['values.nokey.food: not a field of this form', 'values.plain["broken: x']);
+});
+
 problems.run();
 
 const messages = suite('embed messages');

@@ -28,3 +28,34 @@ export function fiftyFieldsDefinition() {
   });
   return { id: 'big', title: 'Big', submit: { label: 'Send' }, fields };
 }
+
+/** The wave-4 types, in the order fiftyFieldsWithSurveyTypes gives them to fields. */
+const surveyTypes = ['rating', 'scale', 'nps', 'matrix', 'ranking', 'signature', 'time', 'picture', 'statement'];
+const grid = {
+  rows: ['speed', 'price', 'help'].map((value) => ({ value, label: `Row ${value}` })),
+  columns: ['bad', 'ok', 'good'].map((value) => ({ value, label: `Column ${value}` })),
+};
+
+/**
+ * The same 50 fields with every fifth (from the third: ten fields) of a wave-4 type in turn, so each of them
+ * is on the page; a picture's options name `/i/red` and `/i/blue`, which a publisher replaces with uploads.
+ */
+export function fiftyFieldsWithSurveyTypes() {
+  const form = fiftyFieldsDefinition();
+  let n = 0;
+  const fields = form.fields.map((f, i) => {
+    if (i % 5 !== 2) return f;
+    const type = surveyTypes[n++ % surveyTypes.length];
+    const { options: _o, validation, helperText, ...rest } = f;
+    const field: Record<string, unknown> = { ...rest, type };
+    if (type === 'statement') return { ...field, body: 'Some **text** between the questions.' };
+    if (validation) field.validation = validation;
+    if (helperText) field.helperText = helperText;
+    if (type === 'matrix') field.matrix = grid;
+    if (type === 'ranking') field.options = options;
+    if (type === 'picture')
+      field.options = ['red', 'blue'].map((value) => ({ value, label: value, image: `/i/${value}` }));
+    return field;
+  });
+  return { ...form, id: 'big_survey', fields };
+}

@@ -159,14 +159,25 @@ deletes('GET /v1/forms/{id}/submissions/{submission_id}: the list item, to its f
     if (status === 200)
       assert.equal(
         Object.keys(r.json).sort(),
-        ['created_at', 'form_version', 'id', 'note', 'status', 'tags', 'values', 'values_contain_hidden_characters'],
+        // The list item's fields, and the revisions respondents' edits kept (Wave 4).
+        [
+          'created_at',
+          'form_version',
+          'id',
+          'note',
+          'revisions',
+          'status',
+          'tags',
+          'values',
+          'values_contain_hidden_characters',
+        ],
         what,
       );
   }
   assert.equal(
     (await api('GET', `/v1/forms/${id}/submissions/${sid}`, OWNER_KEY)).json,
-    listed,
-    'the same object as the list item',
+    { ...listed, revisions: [] },
+    'the same object as the list item, with its revisions',
   );
 });
 

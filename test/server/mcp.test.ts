@@ -65,6 +65,7 @@ const allTools = [
   'get_form_stats',
   'get_form_summary',
   'update_form_settings',
+  'add_form_image',
   'get_webhook',
   'send_test_webhook',
 ];
@@ -82,6 +83,7 @@ tools('list_tools shows every tool with a description, annotations and an input 
     get_form_stats: [true, false, true],
     get_form_summary: [true, false, true],
     update_form_settings: [false, true, true],
+    add_form_image: [false, false, false],
     get_webhook: [true, false, true],
     send_test_webhook: [false, false, false],
   };

@@ -49,6 +49,8 @@ settings('answers the whole settings object; omitted fields stay unchanged', asy
     redirect_origins: [],
     notify_rules: [],
     accept_undeclared: false,
+    allow_edit_days: 0,
+    webhook_events: ['submission.created'],
     encryption: null,
     keep_partial: false,
   });

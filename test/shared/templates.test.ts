@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import {
   allFields,
   checkDefinition,
+  chooseEnding,
   evaluateSubmission,
   resolvePath,
   type FormDefinition,
@@ -22,10 +23,24 @@ const byId = (id: string): FormDefinition => {
 
 const templates = suite('form templates');
 
-templates('the eight templates, each with a name and a description, ids unique', () => {
+templates('the thirteen templates, each with a name and a description, ids unique', () => {
   assert.equal(
     formTemplates.map((t) => t.id),
-    ['blank', 'contact', 'signup', 'feedback', 'nps', 'csat', 'product_feedback', 'application'],
+    [
+      'blank',
+      'contact',
+      'signup',
+      'feedback',
+      'nps',
+      'csat',
+      'product_feedback',
+      'product_market_fit',
+      'churn',
+      'quiz',
+      'feature_request',
+      'event_feedback',
+      'application',
+    ],
   );
   for (const t of formTemplates) assert.ok(t.name.trim() && t.description.trim(), t.id);
 });
@@ -132,6 +147,65 @@ templates("application: the role's route picks the questions; the show condition
     missing.problems.some((p) => p.startsWith('values.years')),
     missing.problems.join('; '),
   );
+});
+
+/** The engine's verdict on `answers` and the ending it chooses, as the server does after storing them. */
+function answer(id: string, answers: Record<string, unknown>) {
+  const def = byId(id);
+  const result = evaluateSubmission(def, answers, { regex: linearRegex });
+  return { problems: result.problems, values: result.values, ending: chooseEnding(def, result.values)?.id ?? null };
+}
+
+templates('product-market fit: the consent is required; "very disappointed" ends on its own screen', () => {
+  const base = { disappointed: 'very_disappointed', main_benefit: 'Speed', consent: true };
+  assert.equal(answer('product_market_fit', base).ending, 'fan');
+  assert.equal(answer('product_market_fit', { ...base, disappointed: 'not_disappointed' }).ending, 'not_yet');
+  const missing = answer('product_market_fit', { disappointed: 'somewhat_disappointed', main_benefit: 'x' });
+  assert.equal(missing.problems, ['values.consent: Please confirm you have read how your answers are used']);
+  // The statements are headings and text, never values.
+  const types = allFields(byId('product_market_fit')).map((f) => f.type);
+  assert.equal(types[0], 'statement');
+  assert.not.ok('intro' in answer('product_market_fit', base).values);
+});
+
+templates('churn: each reason has its follow-up; "too expensive" goes straight to the offer', () => {
+  const def = byId('churn');
+  assert.equal(resolvePath(def, { reason: 'difficult_to_use' }).steps, ['reason', 'difficult']);
+  assert.equal(resolvePath(def, { reason: 'i_am_missing_features' }).steps, ['reason', 'features']);
+  assert.equal(resolvePath(def, { reason: 'poor_customer_service' }).steps, ['reason', 'service']);
+  assert.equal(resolvePath(def, { reason: 'it_is_too_expensive' }).steps, ['reason']);
+  assert.equal(answer('churn', { reason: 'it_is_too_expensive' }), {
+    problems: [],
+    values: { reason: 'it_is_too_expensive' },
+    ending: 'offer',
+  });
+  assert.equal(answer('churn', { reason: 'difficult_to_use' }).problems, ['values.easier: This field is required']);
+  assert.equal(answer('churn', { reason: 'difficult_to_use', easier: 'Fewer menus' }).ending, 'goodbye');
+});
+
+templates('quiz: two right answers of three pass, one does not; the points are stored', () => {
+  const passed = answer('quiz', { q_capital: 'canberra', q_planet: 'jupiter', q_water: 'c90' });
+  assert.equal([passed.problems, passed.values.points, passed.ending], [[], 2, 'passed']);
+  const failed = answer('quiz', { q_capital: 'sydney', q_planet: 'jupiter', q_water: 'c120' });
+  assert.equal([failed.values.points, failed.ending], [1, 'try_again']);
+  assert.is(byId('quiz').layout, 'one_per_screen');
+});
+
+templates('feature request: an importance of 4 or 5 is a priority, 3 is noted', () => {
+  assert.equal(answer('feature_request', { idea: 'Dark mode', importance: 4 }).ending, 'priority');
+  assert.equal(answer('feature_request', { idea: 'Dark mode', importance: 3 }).ending, 'noted');
+  assert.equal(
+    answer('feature_request', { importance: 6 }).problems.map((p) => p.split(':')[0]),
+    ['values.idea', 'values.importance'],
+  );
+});
+
+templates('event feedback: 3 stars or fewer ask what to change; 1 or 2 end on "sorry"', () => {
+  const def = byId('event_feedback');
+  assert.ok(resolvePath(def, { overall: 3 }).visibleKeys.includes('change'));
+  assert.not.ok(resolvePath(def, { overall: 4 }).visibleKeys.includes('change'));
+  assert.equal(answer('event_feedback', { overall: 2, change: 'Shorter talks' }).ending, 'sorry');
+  assert.equal(answer('event_feedback', { overall: 5, parts: { food: 'excellent' } }).ending, 'see_you');
 });
 
 templates.run();

@@ -28,6 +28,8 @@ export const settingLabels: Record<string, string> = {
   'theme.mode': 'Light or dark',
   redirect_origins: 'Sites that may send people back',
   notify_rules: 'Email rules',
+  allow_edit_days: 'Days people may edit their answer',
+  webhook_events: 'Webhook events',
 };
 
 /** What a refusal that names the server's development setting adds (docs/webhooks.md). */

@@ -18,6 +18,7 @@ import { NotifyRulesSetting } from './notify-rules-setting.ts';
 import { RedirectOriginsSetting } from './redirect-origins-setting.ts';
 import { PartialSetting } from './partial-setting.ts';
 import { RetentionSetting } from './retention-setting.ts';
+import { EditsSetting } from './edits-setting.ts';
 import { SaveBar } from './save-bar.ts';
 import { SettingsForm } from './settings-form.ts';
 import type { SettingsPartProps } from './settings-part.ts';
@@ -72,6 +73,7 @@ export function SettingsTab({
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />
     <${RetentionSetting} ...${part} />
     <${PartialSetting} ...${part} />
+    <${EditsSetting} ...${part} />
     <${ThemeSettings} ...${part} formId=${form.form_id} />
     <${RedirectOriginsSetting} ...${part} />
     <${SaveBar} draft=${draft} canEdit=${canEdit} hostedUrl=${form.hosted_url} />

@@ -23,6 +23,7 @@ import { UnlockPanel } from '../encryption/unlock-panel.ts';
 import { Answer } from './answer.ts';
 import { deleteSubmissions } from './delete-submissions.ts';
 import { MarksEditor } from './marks-editor.ts';
+import { Revisions } from './revisions.ts';
 
 const deliveryState: Record<string, string> = {
   pending: 'Waiting to retry',
@@ -167,6 +168,7 @@ export function SubmissionDetailPage({ me, formId, submissionId }: { me: Me; for
         <${ErrorList} error=${remove.error} focus gone=${formDeletedMeanwhile} />
       <//>
     </div>
+    <${Revisions} detail=${detail.data} />
     <${Section} title="Status, tags and note">
       <${MarksEditor} key=${s.id} formId=${formId} marks=${s} canEdit=${me.role !== 'viewer'} />
     <//>

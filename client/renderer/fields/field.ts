@@ -90,10 +90,11 @@ function framed(props: FieldBoxProps, options: readonly FieldOption[], loading: 
     nativeRequired: props.nativeRequired,
   };
   const custom = props.components?.[field.type];
-  // A statement (wave 4) is text, not a question: its heading and its Markdown body, nothing to answer.
+  // A statement (wave 4) is text, not a question: its heading and its Markdown body, nothing to answer. An h2
+  // (sized below a step's title): an h3 right under the page's h1 skipped a level (axe heading-order).
   if (field.type === 'statement' && !custom)
     return html`<div class="fs-field fs-statement" data-fs-key=${field.key}>
-      <h3 class="fs-statement-title">${field.label}</h3>
+      <h2 class="fs-statement-title">${field.label}</h2>
       ${field.body ? html`<${RichText} className="fs-statement-body" text=${field.body} />` : null}
     </div>`;
   // A type with a module of its own (types/list.ts) keeps its frame around a custom control too (the page

@@ -1,6 +1,6 @@
 // The screen after a successful submit: a check mark, a heading, the form's message and, when the
 // form allows it, "Submit another response".
-import { h } from 'preact';
+import { type ComponentChildren, h } from 'preact';
 import { html } from '../html.ts';
 import { RichText } from '../rich-text.ts';
 import { useWords } from '../words.ts';
@@ -28,7 +28,9 @@ export function Success({
   onAnother,
   level = 2,
   anotherHref,
+  children,
 }: {
+  children?: ComponentChildren;
   message?: string;
   allowAnother?: boolean;
   onAnother?(): void;
@@ -40,6 +42,7 @@ export function Success({
     ${successIcon}
     ${h(`h${level}`, { class: 'fs-success-title' }, t('successTitle'))}
     <${RichText} className="fs-success-message" tabIndex=${-1} text=${message || t('successMessage')} />
+    ${children}
     ${
       allowAnother
         ? h(

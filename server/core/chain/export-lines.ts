@@ -4,7 +4,10 @@ import { canonicalJson } from './canonical.ts';
 import type { LinkKind } from './links.ts';
 import type { ChainLinkRecord } from '../store/types.ts';
 
-/** One link as an export line. An answer still stored carries its values; a deleted one says `deleted`. */
+/**
+ * One link as an export line. An answer (or an edit) still stored carries the values stored under it (an edited
+ * answer's own link its first values, each edit the values it set); a deleted one says `deleted`.
+ */
 export interface LinkLine {
   link: number;
   kind: LinkKind;
@@ -16,6 +19,8 @@ export interface LinkLine {
   deleted?: true;
   reason?: string;
   deleted_hash?: string | null;
+  /** An edit: the hash of the link whose values it replaced (the answer's own, or the edit before). */
+  edited_hash?: string | null;
   digest: string;
   prev: string | null;
   hash: string;
@@ -47,7 +52,8 @@ export function toLinkLine(l: ChainLinkRecord, prev: string | null): LinkLine {
   if (l.kind === 'deletion') {
     line.reason = l.reason ?? undefined;
     line.deleted_hash = l.deletedHash;
-  } else if (l.values === undefined) line.deleted = true;
+  } else if (l.kind === 'edit') line.edited_hash = l.deletedHash;
+  if (l.kind !== 'deletion' && l.values === undefined) line.deleted = true;
   else line.values = l.values;
   line.digest = l.digest;
   line.prev = prev;

@@ -5,8 +5,8 @@
 import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical.ts';
 
-/** What a link records: a stored answer, or the deletion of one. */
-export type LinkKind = 'answer' | 'deletion';
+/** What a link records: a stored answer, a respondent's edit of one, or the deletion of one. */
+export type LinkKind = 'answer' | 'edit' | 'deletion';
 
 /** Why answers were deleted, as a deletion link says. */
 export type DeletionReason = 'deleted' | 'retention' | 'erasure';
@@ -25,6 +25,17 @@ export const deletionDigest = (
   at: string,
   reason: string,
 ): string => sha256Hex(canonicalJson({ created_at: at, deleted, form_id: formId, reason }));
+
+/**
+ * The digest of an edit: SHA-256 of canonical {created_at, edited: {hash, id}, form_id, values}, where `hash` is
+ * the link of the values it replaced (the answer's own, or the edit before) and `values` what the answer holds now.
+ */
+export const editDigest = (
+  formId: string,
+  edited: { id: string; hash: string | null },
+  at: string,
+  values: unknown,
+): string => sha256Hex(canonicalJson({ created_at: at, edited, form_id: formId, values }));
 
 /** The text a link's hash is taken over: canonical {digest, kind, prev} (prev null for the first link). */
 export const linkText = (kind: LinkKind, digest: string, prev: string | null): string =>

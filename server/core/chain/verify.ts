@@ -2,7 +2,7 @@
 // in order. It names the first answer that was changed, removed or inserted (docs/operations.md).
 import { type KeyObject, verify } from 'node:crypto';
 import { type HeadLine, headPayload, type LinkLine } from './export-lines.ts';
-import { answerDigest, deletionDigest, linkHash } from './links.ts';
+import { answerDigest, deletionDigest, editDigest, linkHash } from './links.ts';
 
 /** The outcome: intact or not, and the one line that says so. */
 export interface Verdict {
@@ -17,7 +17,14 @@ const missing = (from: number, to: number) => (to - from === 1 ? `link ${from} w
 
 /** How a line is named in a message: the answer (or the deletion) and its line of the file. */
 const named = (l: LinkLine, n: number) =>
-  `${l.kind === 'deletion' ? `the deletion of answer ${l.id}` : `answer ${l.id}`} (line ${n}, link ${l.link})`;
+  `${lineSubject[l.kind]?.(l.id) ?? `answer ${l.id}`} (line ${n}, link ${l.link})`;
+
+/** What a line of each kind is about, as its messages name it. */
+const lineSubject: Record<string, (id: string) => string> = {
+  answer: (id) => `answer ${id}`,
+  edit: (id) => `the edit of answer ${id}`,
+  deletion: (id) => `the deletion of answer ${id}`,
+};
 
 /** Checks the text of a signed export against the instance's public key. */
 export function verifyExport(text: string, key: KeyObject): Verdict {
@@ -49,6 +56,9 @@ export function verifyExport(text: string, key: KeyObject): Verdict {
 function verifyLinks(lines: LinkLine[], head: HeadLine): Verdict {
   const deletedAnswers = new Map<string, { hash: string; n: number; line: LinkLine }>();
   const deletions = new Map<string, string | null>();
+  // Edits by the hash of the link they replaced: a link whose values are gone may be one an edit replaced,
+  // when that edit's values are gone too (the edited answer was deleted).
+  const editsOf = new Map<string, LinkLine>();
   let prev: string | null = null;
   for (const [i, l] of lines.entries()) {
     const n = i + 1;
@@ -68,11 +78,15 @@ function verifyLinks(lines: LinkLine[], head: HeadLine): Verdict {
         ? deletionDigest(head.form_id, { id: l.id, hash: l.deleted_hash ?? null }, l.created_at, String(l.reason))
         : l.deleted
           ? l.digest
-          : answerDigest(head.form_id, l.id, l.created_at, l.values ?? {});
-    if (l.kind !== 'answer' && l.kind !== 'deletion') return fail(`${named(l, n)} was changed: unknown kind`);
+          : l.kind === 'edit'
+            ? editDigest(head.form_id, { id: l.id, hash: l.edited_hash ?? null }, l.created_at, l.values ?? {})
+            : answerDigest(head.form_id, l.id, l.created_at, l.values ?? {});
+    if (l.kind !== 'answer' && l.kind !== 'deletion' && l.kind !== 'edit')
+      return fail(`${named(l, n)} was changed: unknown kind`);
     if (digest !== l.digest || linkHash(l.kind, l.digest, l.prev) !== l.hash) return fail(`${named(l, n)} was changed`);
     if (l.kind === 'deletion') deletions.set(l.id, l.deleted_hash ?? null);
-    else if (l.deleted) deletedAnswers.set(l.id, { hash: l.hash, n, line: l });
+    else if (l.deleted) deletedAnswers.set(l.hash, { hash: l.hash, n, line: l });
+    if (l.kind === 'edit' && l.edited_hash) editsOf.set(l.edited_hash, l);
     prev = l.hash;
   }
   if (head.hash !== prev || head.count !== lines.length) {
@@ -85,8 +99,15 @@ function verifyLinks(lines: LinkLine[], head: HeadLine): Verdict {
         `the answers after ${last ? named(last, lines.length) : 'the start'} were removed`,
     );
   }
-  for (const [id, d] of deletedAnswers) {
-    if (deletions.get(id) !== d.hash)
+  // A link whose values are gone must be named by its answer's deletion, or replaced by an edit whose values
+  // are gone as well (and so on to the deletion): values removed any other way were removed by someone.
+  const accounted = (hash: string, id: string): boolean => {
+    if (deletions.get(id) === hash) return true;
+    const edit = editsOf.get(hash);
+    return edit !== undefined && deletedAnswers.has(edit.hash) && accounted(edit.hash, id);
+  };
+  for (const d of deletedAnswers.values()) {
+    if (!accounted(d.hash, d.line.id))
       return fail(`${named(d.line, d.n)} was removed: its values are gone and no deletion link names it`);
   }
   return {

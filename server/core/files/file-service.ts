@@ -3,7 +3,7 @@
 // submission or form, retention, the unclaimed-form sweep, unused uploads) goes through
 // deleteForSubmissions / deleteForForm / delete here, so no caller touches the folder itself.
 import { takesUpload } from '../../../shared/fields/uploads.ts';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { allFields, type FormField } from '../../../shared/engine/index.ts';
@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import { looksLikeId, newId } from '../ids.ts';
 import type { FileRecord, FormRecord, Store } from '../store/types.ts';
+import { sniffImage } from '../images/sniff.ts';
 import { accepts, bareType } from './accept.ts';
 import { acceptsFiles } from '../unclaimed.ts';
 
@@ -42,6 +43,9 @@ export interface FileTarget {
 
 /** The 422 detail for a file sent to an unclaimed form (see acceptsFiles), by upload or in a submission. */
 export const UNCLAIMED_FILES = 'this form does not accept files until its owner claims it';
+
+/** The bytes read from a signature's start to tell a PNG: its signature and whole IHDR header. */
+const PNG_HEAD_BYTES = 24;
 
 /** Files orphaned by a crash between a row delete and the unlink are removed once this old. */
 const ORPHAN_AGE_MS = 3600_000;
@@ -105,6 +109,11 @@ export class FileService {
     } catch (err) {
       if (err instanceof FileTooLarge) throw this.tooLarge(t.field.key, err.maxBytes);
       throw err;
+    }
+    // A signature is drawn as a PNG by the page: the PDF and the panel show it as one, so its bytes must be one.
+    if (t.field.type === 'signature' && !(await this.isPng(id))) {
+      await this.unlink([id]);
+      throw invalid([`values.${t.field.key}: a signature must be a PNG image`]);
     }
     const record: FileRecord = {
       id,
@@ -224,6 +233,18 @@ export class FileService {
     }
     if (removed) await fsyncDir(this.config.filesDir);
     return removed;
+  }
+
+  /** Whether the stored file `id` starts as a PNG with a whole header (server/core/images/sniff.ts). */
+  private async isPng(id: string): Promise<boolean> {
+    const file = await open(path.join(this.config.filesDir, id), 'r');
+    try {
+      const head = new Uint8Array(PNG_HEAD_BYTES);
+      const { bytesRead } = await file.read(head, 0, PNG_HEAD_BYTES, 0);
+      return sniffImage(head.subarray(0, bytesRead))?.type === 'image/png';
+    } finally {
+      await file.close();
+    }
   }
 
   private async unlink(ids: string[]) {

@@ -36,6 +36,7 @@ export class ConfirmationMail {
     form: FormRecord,
     submissionId: string,
     values: Record<string, unknown>,
+    editUrl?: string,
   ): Promise<'sent' | 'skipped' | 'limited'> {
     const to = ConfirmationMail.recipient(form, values);
     if (!to) return 'skipped';
@@ -53,6 +54,10 @@ export class ConfirmationMail {
       form.confirmationMessage.trim() || DEFAULT_CONFIRMATION,
       '',
       `This confirms your response to "${form.title}".`,
+      // The private edit link (allow_edit_days): the one place besides the thank-you page that carries it.
+      ...(editUrl
+        ? ['', `To change your answer within ${form.allowEditDays} day(s), open this private link:`, editUrl]
+        : []),
       'You get this mail because this address was entered in the form. If that was not you, ignore this mail.',
     ].join('\n');
     // Linked to its submission: the respondent's address is that answer's data and goes with it.

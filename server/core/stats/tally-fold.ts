@@ -79,6 +79,18 @@ export async function foldTallies(store: Store, definitions: DefinitionCache, fo
       const page = new PageCounts();
       const deletedBefore: string[] = [];
       for (const link of links) {
+        // A respondent's edit of an answer this count met: the answer counts once, with its current values, which
+        // its last version's link holds (an earlier version's link is `superseded` and was passed over).
+        if (link.kind === 'edit' && seen.has(link.answerId)) {
+          if (link.values && !link.superseded)
+            eachCount(
+              kindList,
+              { id: link.answerId, pos: link.pos, at: link.answerAt ?? link.at, values: link.values },
+              page.add,
+              page.text,
+            );
+          continue;
+        }
         if (link.kind !== 'answer') {
           // A change to an answer counted before this count began: its old counters are in the sums.
           if (seen.has(link.answerId)) continue;
@@ -87,7 +99,7 @@ export async function foldTallies(store: Store, definitions: DefinitionCache, fo
           continue;
         }
         seen.add(link.answerId);
-        if (!link.values) continue;
+        if (!link.values || link.superseded) continue;
         eachCount(
           kindList,
           { id: link.answerId, pos: link.pos, at: link.at, values: link.values },

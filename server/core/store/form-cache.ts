@@ -124,8 +124,8 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
         return outcome;
       },
       // Deleting lowers the row's counter: forget it rather than mirror (a rare write).
-      delete: async (formId, ids, at, reason) => {
-        const deleted = await store.submissions.delete(formId, ids, at, reason);
+      delete: async (formId, ids, at, reason, notice) => {
+        const deleted = await store.submissions.delete(formId, ids, at, reason, notice);
         forget(formId);
         return deleted;
       },

@@ -111,6 +111,8 @@ export const toForm = (r: Row): FormRecord => ({
   closedMessage: (r.closed_message as string | null | undefined) ?? '',
   slug: (r.slug as string | null | undefined) ?? '',
   acceptUndeclared: bool(r.accept_undeclared),
+  allowEditDays: (r.allow_edit_days as number | null | undefined) ?? 0,
+  webhookEvents: r.webhook_events ? JSON.parse(r.webhook_events as string) : ['submission.created'],
   encryption: r.encryption ? JSON.parse(r.encryption as string) : null,
   keepPartial: bool(r.keep_partial),
 });
@@ -274,6 +276,8 @@ export const formColumns: Record<string, { column: string; kind?: 'bool' | 'json
   redirectOrigins: { column: 'redirect_origins', kind: 'json' },
   notifyRules: { column: 'notify_rules', kind: 'json' },
   acceptUndeclared: { column: 'accept_undeclared', kind: 'bool' },
+  allowEditDays: { column: 'allow_edit_days' },
+  webhookEvents: { column: 'webhook_events', kind: 'json' },
   encryption: { column: 'encryption', kind: 'json' },
   keepPartial: { column: 'keep_partial', kind: 'bool' },
 };
@@ -289,6 +293,8 @@ export const toChainLink = (r: Row): ChainLinkRecord => ({
   digest: r.digest as string,
   hash: r.hash as string,
   values: typeof r.data === 'string' ? JSON.parse(r.data) : undefined,
+  superseded: Boolean(r.superseded),
+  answerAt: typeof r.answer_at === 'string' ? r.answer_at : undefined,
 });
 
 /** A row of `signed_heads`. */

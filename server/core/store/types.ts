@@ -5,6 +5,7 @@
 import type { StorageHealth } from '../../lib/durable/durable-db.ts';
 import type { AuditQueries } from './types/audit.ts';
 import type { ChainQueries } from './types/chain.ts';
+import type { EditQueries } from './types/edits.ts';
 import type { FileQueries } from './types/files.ts';
 import type { ImageQueries } from './types/images.ts';
 import type { PartialQueries } from './types/partials.ts';
@@ -20,6 +21,7 @@ import type { WebhookQueries } from './types/webhooks.ts';
 export type { StorageHealth } from '../../lib/durable/durable-db.ts';
 export type * from './types/audit.ts';
 export type * from './types/chain.ts';
+export type * from './types/edits.ts';
 export type * from './types/files.ts';
 export type * from './types/forms.ts';
 export type * from './types/identity.ts';
@@ -76,6 +78,8 @@ export interface Store {
   audit: AuditQueries;
   /** Each form's answer chain and its signed head (docs/storage.md "Answer chain"). */
   chain: ChainQueries;
+  /** Respondents' edit links and the revisions their edits keep. */
+  edits: EditQueries;
   /** Each form's answers counted per day, for summaries (core/stats/tally-fold.ts). */
   tallies: TallyQueries;
   /** Writes a snapshot now (the scheduled job); resolves with a line saying what the latest snapshot is. */

@@ -6,7 +6,7 @@ import { nextRetryDelayMs } from '../../lib/retry-schedule.ts';
 import { sendWebhook, type SendWebhookOptions, type SendWebhookResult } from '../../lib/webhook-send.ts';
 import { FAILURE_MAIL_AFTER, FAILURE_MAIL_EVERY_MS } from '../mail/failure-mail.ts';
 import type { AttemptResult, FormRecord, Store } from '../store/types.ts';
-import { CHAT_HEADERS, signingSecrets, webhookHeaders } from './payload.ts';
+import { CHAT_HEADERS, eventId, signingSecrets, webhookHeaders } from './payload.ts';
 import { deliversWebhooks } from '../unclaimed.ts';
 
 /** Spec 6.7: the delivery log keeps the last 100 attempts per form. */
@@ -65,6 +65,7 @@ export async function attemptDelivery(store: Store, settings: AttemptSettings, i
           delivery.payload,
           delivery.submissionId,
           started.getTime(),
+          eventId(delivery),
         )
       : { ...CHAT_HEADERS },
     allowPrivate: settings.allowPrivate,

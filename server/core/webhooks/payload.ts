@@ -1,8 +1,9 @@
 // The body and headers of a `submission.created` webhook (spec 6.1, 6.2, 6.4).
 import { signatureHeader, standardSignature } from '../../lib/webhook-signature.ts';
+import type { WebhookEvent } from '../../../shared/api/limits.ts';
 import { storedEnvelope } from '../../../shared/crypto/envelope-shape.ts';
 
-/** The only event type (spec 6.1). */
+/** Spec 6.1's event, the one every receiver gets (others only by the `webhook_events` setting). */
 export const EVENT_TYPE = 'submission.created';
 
 /** The submission id of a test send (spec 6.7): never a real submission's. */
@@ -41,6 +42,38 @@ export function buildPayload(p: PayloadInput): string {
   });
 }
 
+/** Whether the form's receiver opted into `event` (the `webhook_events` setting). */
+export const receives = (form: { webhookEvents: readonly string[] }, event: WebhookEvent) =>
+  form.webhookEvents.includes(event);
+
+/**
+ * The body of `submission.updated`: spec 6.2's fields with the values after the edit, and `updated_at` and
+ * `revision` (how many earlier versions the answer now keeps). Built once, kept with its delivery.
+ */
+export function updatedPayload(p: PayloadInput & { updatedAt: string; revision: number }): string {
+  const created = JSON.parse(buildPayload(p));
+  return JSON.stringify({ ...created, type: 'submission.updated', updated_at: p.updatedAt, revision: p.revision });
+}
+
+/** The body of `submission.deleted`: which answer went, when and why (no values: they are gone). */
+export function deletedPayload(p: { formId: string; submissionId: string; deletedAt: string; reason: string }): string {
+  return JSON.stringify({
+    type: 'submission.deleted',
+    form_id: p.formId,
+    submission_id: p.submissionId,
+    deleted_at: p.deletedAt,
+    reason: p.reason,
+  });
+}
+
+/**
+ * The `webhook-id` of a delivery: the submission id for `submission.created` (spec 6.4's dedupe key, the same on
+ * every attempt and redelivery); for the other events the delivery's own id, so a receiver that deduplicates
+ * by it keeps every edit and the deletion of one answer.
+ */
+export const eventId = (d: { id: string; submissionId: string; payload: string }) =>
+  d.payload.startsWith(`{"type":"${EVENT_TYPE}"`) || d.payload === '' ? d.submissionId : d.id;
+
 /** The secrets that sign at `nowMs`: the form's, and the one a rotation replaced while its overlap lasts. */
 export function signingSecrets(
   t: { secret: string; previousSecret: string; previousSecretUntil: string | null },
@@ -61,6 +94,7 @@ export function webhookHeaders(
   payload: string,
   submissionId: string,
   nowMs = Date.now(),
+  webhookId = submissionId,
 ): Record<string, string> {
   // Signed per attempt: receivers refuse a timestamp more than 5 minutes old, and retries span 22 hours.
   const t = Math.floor(nowMs / 1000);
@@ -69,9 +103,9 @@ export function webhookHeaders(
     'User-Agent': 'Service-Webhooks/1',
     'Service-Signature': signatureHeader(secrets, payload, t),
     'Service-Submission-Id': submissionId,
-    'webhook-id': submissionId,
+    'webhook-id': webhookId,
     'webhook-timestamp': String(t),
-    'webhook-signature': standardSignature(secrets, submissionId, t, payload),
+    'webhook-signature': standardSignature(secrets, webhookId, t, payload),
   };
 }
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { publicDefinitionSchema } from '../../../shared/api/form-responses.ts';
 import { submitBodySchema } from '../../../shared/api/submit-body.ts';
-import { submitResultSchema, uploadResultSchema } from '../../../shared/api/submission-responses.ts';
+import { editResultSchema, submitResultSchema, uploadResultSchema } from '../../../shared/api/submission-responses.ts';
 import { publicFormPath } from './components.ts';
 import { type ApiOperation, json, noContent } from './operation.ts';
 
@@ -13,13 +13,18 @@ const formPost = z.record(z.string(), z.string()).meta({
     '_next, _subject, _replyto and _gotcha as in docs/api.md "HTML form posts"',
 });
 
-const preflight = (path: `/v1/${string}`, operationId: string): ApiOperation => ({
+/** The edit endpoint's path: the form and the edit link's token. */
+const editPath = publicFormPath.extend({
+  token: z.string().meta({ description: "The edit link's token (32 URL-safe characters)" }),
+});
+
+const preflight = (path: `/v1/${string}`, operationId: string, pathParams = publicFormPath): ApiOperation => ({
   method: 'options',
   path,
   operationId,
   summary: 'CORS preflight',
   callers: ['none'],
-  params: { path: publicFormPath },
+  params: { path: pathParams },
   responses: { 204: noContent('Any origin may call this address') },
   errors: [],
 });
@@ -73,6 +78,43 @@ export const respondentOperations: ApiOperation[] = [
       },
     },
     errors: [400, 402, 404, 409, 410, 413, 422, 429, 503],
+  },
+  preflight('/v1/f/{id}/edit/{token}', 'editPreflight', editPath),
+  {
+    method: 'post',
+    path: '/v1/f/{id}/edit/{token}',
+    operationId: 'editAnswer',
+    summary: "Edit an answer through the respondent's private edit link",
+    description:
+      'The token is the last part of the edit_url a submit answered with (allow_edit_days). The values are checked ' +
+      "by the engine exactly as a submit's (against the current version); closing, response limits and quotas do " +
+      'not apply; Idempotency-Key works as on submit. File and signature fields keep their stored files. The ' +
+      'earlier values are kept as a revision. 404 for a bad token or a deleted answer; 410 edit_link_expired ' +
+      'once its days are over or the form stopped allowing edits; nothing changes on any refusal. A browser form ' +
+      'post is answered 303 to the thank-you page.',
+    callers: ['none'],
+    params: {
+      path: editPath,
+      header: z.object({
+        'Idempotency-Key': z.string().min(1).max(128).optional().meta({ description: 'As on submit' }),
+      }),
+    },
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: submitBodySchema },
+        'application/x-www-form-urlencoded': { schema: formPost },
+        'multipart/form-data': { schema: formPost },
+      },
+    },
+    responses: {
+      200: json('Stored; the earlier values are a revision', editResultSchema),
+      303: {
+        description: 'A browser form post went through: to /f/{id}/thanks, which shows the link again',
+        headers: z.object({ Location: z.string() }),
+      },
+    },
+    errors: [400, 404, 409, 410, 413, 422, 429, 503],
   },
   preflight('/v1/f/{id}/uploads', 'uploadPreflight'),
   {

@@ -54,11 +54,33 @@ export async function viewOrNotFound(s: Services, ctx: RouteContext, embed = fal
 export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
   const embed = ctx.query.get('embed') === '1';
   const view = await viewOrNotFound(s, ctx, embed);
-  if (!view) return;
+  if (view) sendHostedPage(ctx, view, embed);
+};
+
+/**
+ * An answer opened through its edit link (GET /f/{id}/edit/{token}): the form filled with its values, posting to
+ * the edit endpoint (core/edits/). A closed form still takes the edit: closing applies to new answers only.
+ */
+export interface EditPage {
+  values: Record<string, unknown>;
+  /** `/v1/f/{id}/edit/{token}`. */
+  action: string;
+  /** The line above the form saying which answer is being changed. */
+  notice: string;
+}
+
+/** Sends the hosted page of `view` (a new answer, or with `edit` an answer being edited). */
+export function sendHostedPage(
+  ctx: RouteContext,
+  loaded: NonNullable<Awaited<ReturnType<typeof viewOrNotFound>>>,
+  embed: boolean,
+  edit?: EditPage,
+) {
+  const view = edit ? { ...loaded, state: 'open' as const } : loaded;
   // ?lang=, then Accept-Language, then the form's own: chosen here once, for the page and its script.
   const { lang, definition: shown } = pageLanguage(view.definition, ctx);
   // `?<key>=<value>` prefills the first paint and, through the data below, the script's form.
-  const prefill = prefillValues(view.definition, ctx.query);
+  const prefill = edit?.values ?? prefillValues(view.definition, ctx.query);
   const id = encodeURIComponent(view.form_id);
   const report = `/f/${id}/report`;
   // The report page refuses framing, so from the embed it opens in a new tab.
@@ -77,6 +99,8 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       words: wordsFor(lang),
       language_choices: languageChoices(view.definition),
       prefill: Object.keys(prefill).length ? prefill : undefined,
+      // An edit posts to its link's endpoint and counts no visit (edit.ts on demand).
+      ...(edit ? { edit: edit.action } : {}),
       // Where the visit came from, counted by the script's events (in the iframe: the host page's).
       source: embed
         ? framedSource(ctx.query.toString())
@@ -86,6 +110,8 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       success_message: view.success_message,
       redirect_url: view.redirect_url,
       allow_another_response: view.allow_another_response,
+      // The page loads the code showing the private edit link after a send (not on the edit page itself).
+      allow_edit: edit ? undefined : view.allow_edit,
       theme: view.theme,
       upload_max_bytes: view.upload_max_bytes,
       images: view.images,
@@ -107,7 +133,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
             { value: formImages(view.images, '') ?? {} },
             h(NoScriptForm, {
               definition: shown,
-              action: `/v1/f/${id}`,
+              action: edit?.action ?? `/v1/f/${id}`,
               renderToken: view.render_token,
               values: prefill,
             }),
@@ -121,6 +147,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     (view.unclaimed ? unverifiedBanner(report, embed, lang) : '') +
     // The popup and slider embeds name the form in their own bar (header=0): one title, not two.
     pageHeader(title, shown.description, !(embed && ctx.query.get('header') === '0'), logoOf(view)) +
+    (edit ? `<p class="fs-notice" role="note">${escapeHtml(edit.notice)}</p>` : '') +
     main +
     `<p class="fs-footer"><a href="${report}"${newTab}>${escapeHtml(message(lang, 'reportAbuse'))}</a></p>`;
   sendHtml(
@@ -129,7 +156,7 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
     hostedDocument({
       title,
       body,
-      noindex: view.unclaimed,
+      noindex: view.unclaimed || edit !== undefined,
       embed,
       script: true,
       typeStyles: view.state === 'open' && usesTypeModules(shown),
@@ -137,9 +164,10 @@ export const hostedPage = (s: Services) => async (ctx: RouteContext) => {
       social: { description: shown.description, url: view.hosted_url },
       lang,
     }),
-    { embeddable: embed, headers: { vary: 'Accept-Language' } },
+    // An edit page holds a person's answers: never stored by a cache.
+    { embeddable: embed, headers: { vary: 'Accept-Language', ...(edit ? { 'cache-control': 'no-store' } : {}) } },
   );
-};
+}
 
 /** The theme's logo with its size, when the form has one (the publish checks made it an image of this form). */
 function logoOf(view: { theme?: Record<string, unknown>; images?: Record<string, { width: number; height: number }> }) {

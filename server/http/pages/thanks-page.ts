@@ -6,6 +6,7 @@ import { h } from 'preact';
 import { Success } from '../../../client/renderer/success/success.ts';
 import { pipeText } from '../../../shared/engine/index.ts';
 import { thanksSubmissionId } from '../../core/thanks-links.ts';
+import { editPagePath } from '../../core/edits/edit-links.ts';
 import type { RouteContext } from '../../lib/router.ts';
 import type { Services } from '../../core/services.ts';
 import { escapeHtml, sendHtml } from '../respond.ts';
@@ -25,10 +26,12 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
   const ending = view.definition.endings?.find((e) => e.id === ctx.query.get('e'));
   const message = ending?.message ?? view.success_message;
   // The view already drops redirect_url for unclaimed forms; spec 2.11: no "another" while a redirect is set.
+  const edit = await editLink(s, view.form_id, ctx.query.get('edit'));
   const success = h(Success, {
     message: pipeText(view.definition, message, await pipedValues(s, view.form_id, ctx.query.get('r'))),
     allowAnother: view.allow_another_response && !view.redirect_url,
     anotherHref: `/f/${encodeURIComponent(view.form_id)}`,
+    children: edit,
   });
   const title = view.definition.title || 'Thank you';
   // After a plain form post from another site: a way back there (signed, so no one can make it point elsewhere).
@@ -43,12 +46,31 @@ export const thanksPage = (s: Services) => async (ctx: RouteContext) => {
     hostedDocument({
       title,
       body: pageHeader(title) + renderHtml(success) + backLink,
-      noindex: view.unclaimed,
+      noindex: view.unclaimed || edit !== null,
       theme: view.theme,
     }),
-    { embeddable: true },
+    // A page carrying a private edit link is never stored by a cache.
+    { embeddable: true, headers: edit ? { 'cache-control': 'no-store' } : {} },
   );
 };
+
+/**
+ * The private edit link a page without JavaScript was sent here with (`?edit=<token>`, allow_edit_days), shown as
+ * "Change your answer" while it works; nothing for a bad or expired one.
+ */
+async function editLink(s: Services, formId: string, token: string | null) {
+  if (!token) return null;
+  const open = await s.edits.links.open(formId, token).catch(() => undefined);
+  if (!open) return null;
+  const until = open.expiresAt.slice(0, 10);
+  return h(
+    'p',
+    { class: 'fs-edit-link' },
+    h('a', { href: editPagePath(formId, token) }, 'Change your answer'),
+    ' ',
+    h('span', null, `A private link that works until ${until}: keep it to yourself.`),
+  );
+}
 
 /** The answers a signed thank-you link stands for; none for a missing, foreign or expired link or a spam post. */
 async function pipedValues(s: Services, formId: string, token: string | null): Promise<Record<string, unknown>> {

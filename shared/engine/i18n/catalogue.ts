@@ -92,6 +92,9 @@ export type UiMessageId =
   // The kept answers' notice (client/renderer/lazy/resumed.ts).
   | 'answersBack'
   | 'startOver'
+  // The private edit link on the success screen (client/renderer/lazy/edit-link.ts).
+  | 'changeAnswer'
+  | 'editLinkNote'
   // The survey types' modules (client/renderer/types/: their English lives there, not in en.ts).
   | 'pointOf'
   | 'npsLow'
@@ -147,6 +150,10 @@ function isOne(lang: string, n: number): boolean {
   return rules ? rules.select(n) === 'one' : n === 1;
 }
 
+// A module function rather than a closure per message: the engine formats one for every wrong answer.
+const pickMessage = (c: Catalogue, id: MessageId, one: MessageId | undefined) =>
+  (one && c.messages[one]) || c.messages[id];
+
 /**
  * The text of `id` in `catalogue`, else in `fallback`, with its parameters filled in; a numeric `n`
  * picks the `_one` form when the language says so.
@@ -158,8 +165,7 @@ export function formatMessage(
   params: MessageParams = {},
 ): string {
   const one = typeof params.n === 'number' && isOne(catalogue.lang, params.n) ? (`${id}_one` as MessageId) : undefined;
-  const pick = (c: Catalogue) => (one && c.messages[one]) || c.messages[id];
-  const template = pick(catalogue) ?? pick(fallback) ?? id;
+  const template = pickMessage(catalogue, id, one) ?? pickMessage(fallback, id, one) ?? id;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );

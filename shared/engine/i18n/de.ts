@@ -86,6 +86,8 @@ export const de: Catalogue = {
     earlierSent: 'Ihre frühere Antwort wurde gesendet.',
     answersBack: 'Ihre Antworten vom letzten Mal sind wieder da.',
     startOver: 'Von vorn beginnen',
+    changeAnswer: 'Antwort ändern',
+    editLinkNote: 'Ein privater Link, der {days} Tag(e) gilt: Behalten Sie ihn für sich.',
     pointOf: '{n} von {max}',
     npsLow: 'Überhaupt nicht wahrscheinlich',
     npsHigh: 'Äußerst wahrscheinlich',

@@ -84,6 +84,8 @@ export const es: Catalogue = {
     earlierSent: 'Se ha enviado tu respuesta anterior.',
     answersBack: 'Tus respuestas de la última vez han vuelto.',
     startOver: 'Empezar de nuevo',
+    changeAnswer: 'Cambiar tu respuesta',
+    editLinkNote: 'Un enlace privado válido durante {days} día(s): guárdalo para ti.',
     pointOf: '{n} de {max}',
     npsLow: 'Nada probable',
     npsHigh: 'Muy probable',

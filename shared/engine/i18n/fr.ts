@@ -86,6 +86,8 @@ export const fr: Catalogue = {
     earlierSent: 'Votre réponse précédente a été envoyée.',
     answersBack: 'Vos réponses de la dernière fois sont de retour.',
     startOver: 'Recommencer',
+    changeAnswer: 'Modifier votre réponse',
+    editLinkNote: 'Un lien privé valable {days} jour(s) : gardez-le pour vous.',
     pointOf: '{n} sur {max}',
     npsLow: 'Pas du tout probable',
     npsHigh: 'Extrêmement probable',

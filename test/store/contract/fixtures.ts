@@ -117,6 +117,8 @@ export function formRecord(over: Partial<FormRecord> = {}): FormRecord {
     responseMailAt: null,
     closeAt: '',
     acceptUndeclared: false,
+    allowEditDays: 0,
+    webhookEvents: ['submission.created'],
     encryption: null,
     keepPartial: false,
     responseLimit: null,

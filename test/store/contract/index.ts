@@ -4,6 +4,7 @@ import { auditContract } from './audit.ts';
 import { chainContract } from './chain.ts';
 import { coverageGuard } from './coverage.ts';
 import { draftsContract } from './drafts.ts';
+import { editsContract } from './edits.ts';
 import { durabilityContract } from './durability.ts';
 import { extraImportsContract } from './extra-imports.ts';
 import { filesContract } from './files.ts';
@@ -56,6 +57,7 @@ const areas = [
   statsContract,
   auditContract,
   chainContract,
+  editsContract,
   durabilityContract,
 ];
 

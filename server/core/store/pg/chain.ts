@@ -4,6 +4,8 @@ import { answerDigest, deletionDigest } from '../../chain/links.ts';
 import { toChainLink, toSignedHead, toSubmission } from '../rows.ts';
 import type { ChainHead, Store } from '../types.ts';
 import { LockClass, type PgDatabase, type Queryable } from './db.ts';
+import { LAST_ANSWER_LINK } from './edits.ts';
+import { LINK_VALUES } from '../link-values.ts';
 
 /** Answers linked per transaction when linking those stored before the chain existed. */
 const LINK_EXISTING_PAGE = 1000;
@@ -75,11 +77,8 @@ export async function appendDeletions(
 ): Promise<Map<string, number>> {
   // Answers still waiting for their link get it first: a deletion link follows the answer's own.
   await tx.q(LINK, [formId]);
-  const { rows } = await tx.q(
-    'SELECT answer_id, hash, pos FROM answer_links WHERE form_id = $1 AND answer_id = ANY($2::text[]) ' +
-      "AND kind = 'answer'",
-    [formId, ids],
-  );
+  // An edited answer's deletion names its last edit's link (the values deleted are the edit's).
+  const { rows } = await tx.q(LAST_ANSWER_LINK, [formId, ids]);
   const hashes = new Map(rows.map((r) => [r.answer_id as string, r.hash as string]));
   const deleted = ids.map((id) => hashes.get(id) ?? null);
   await tx.q(APPEND, [
@@ -112,11 +111,11 @@ export function chainQueries(db: PgDatabase): Store['chain'] {
       // A read from the start links what is waiting first: every answer stored before it is in the chain.
       if (afterPos === 0) await db.q(LINK, [formId]);
       return (
-        await db.q(
-          'SELECT l.*, s.data FROM answer_links l LEFT JOIN submissions s ON l.kind = $1 AND s.id = l.answer_id ' +
-            'AND s.form_id = l.form_id WHERE l.form_id = $2 AND l.pos > $3 ORDER BY l.pos LIMIT $4',
-          ['answer', formId, afterPos, limit],
-        )
+        await db.q(`SELECT l.*, ${LINK_VALUES} WHERE l.form_id = $1 AND l.pos > $2 ORDER BY l.pos LIMIT $3`, [
+          formId,
+          afterPos,
+          limit,
+        ])
       ).rows.map(toChainLink);
     },
     linkExisting: async () => {

@@ -189,6 +189,8 @@ export const formOwnedTables: string[] = [
   'form_response_mail',
   'submissions',
   'answer_links',
+  'edit_links',
+  'submission_revisions',
   'chain_pending',
   'signed_heads',
   'idempotency',

@@ -4,6 +4,7 @@ import { ChainLinker, chainQueries } from './chain.ts';
 import { tallyQueries } from './tallies.ts';
 import { PgDatabase } from './db.ts';
 import { draftQueries } from './drafts.ts';
+import { editQueries } from './edits.ts';
 import { fileQueries } from './files.ts';
 import { imageQueries } from './images.ts';
 import { partialQueries } from './partials.ts';
@@ -67,6 +68,7 @@ export async function openPgStore(
     jobs: jobQueries(db),
     audit: auditQueries(db),
     chain: chainQueries(db),
+    edits: editQueries(db),
     tallies: tallyQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(db),

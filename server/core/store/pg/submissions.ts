@@ -161,7 +161,7 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
         const row = await db.get('SELECT * FROM submissions WHERE form_id = $1 AND id = $2', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at, reason = 'deleted') =>
+      delete: async (formId, ids, at, reason = 'deleted', notice) =>
         db.tx(async (tx) => {
           // Locked like an insert does, so the count cannot be lowered and raised at once by two writers.
           if (!(await tx.get('SELECT id FROM forms WHERE id = $1 FOR UPDATE', [formId]))) return [];
@@ -208,6 +208,22 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
             formId,
             deleted,
           ]);
+          // Their edit links stop working and the values their edits replaced go with them.
+          for (const table of ['edit_links', 'submission_revisions'])
+            await tx.q(`DELETE FROM ${table} WHERE form_id = $1 AND submission_id = ANY($2::text[])`, [
+              formId,
+              deleted,
+            ]);
+          // Receivers that opted into submission.deleted hear of each (after the cancellations above).
+          for (const id of deleted) {
+            const d = notice?.(id);
+            if (d)
+              await tx.q(
+                `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,
+                  channel) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+                [d.id, formId, id, d.payload, d.nextAttemptAt, at, d.channel ?? 'webhook'],
+              );
+          }
           // Last: the chain step's lock is held to the commit.
           const places = await appendDeletions(tx, formId, deleted, at, reason);
           await takeBackDeleted(

@@ -3,6 +3,7 @@
 import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.ts';
 import type { WriteTx } from '../../../lib/durable/durable-memory.ts';
 import { answerDigest, deletionDigest, type LinkKind, linkHash } from '../../chain/links.ts';
+import { LINK_VALUES } from '../link-values.ts';
 import { toChainLink, toSignedHead, toSubmission } from '../rows.ts';
 import type { ChainHead, NewSubmission, Store } from '../types.ts';
 
@@ -109,11 +110,11 @@ export function chainQueries(db: DurableDatabase): Store['chain'] {
     head: async (formId) => db.get<ChainHead>(HEAD, [formId]),
     links: async (formId, afterPos, limit) =>
       db
-        .all(
-          'SELECT l.*, s.data FROM answer_links l LEFT JOIN submissions s ON l.kind = ? AND s.id = l.answer_id ' +
-            'AND s.form_id = l.form_id WHERE l.form_id = ? AND l.pos > ? ORDER BY l.pos LIMIT ?',
-          ['answer', formId, afterPos, limit],
-        )
+        .all(`SELECT l.*, ${LINK_VALUES} WHERE l.form_id = ? AND l.pos > ? ORDER BY l.pos LIMIT ?`, [
+          formId,
+          afterPos,
+          limit,
+        ])
         .map(toChainLink),
     linkExisting: async () => {
       let linked = 0;

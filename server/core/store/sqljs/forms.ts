@@ -159,6 +159,8 @@ export const formOwnedTables: string[] = [
   'form_response_mail',
   'submissions',
   'answer_links',
+  'edit_links',
+  'submission_revisions',
   'signed_heads',
   'idempotency',
   'webhook_deliveries',

@@ -4,6 +4,7 @@ import type { SnapshotPlacement } from '../../../lib/durable/snapshot-placement.
 import { migrations } from './migrations/index.ts';
 import type { Store } from '../types.ts';
 import { chainQueries } from './chain.ts';
+import { editQueries } from './edits.ts';
 import { tallyQueries } from './tallies.ts';
 import { draftQueries } from './drafts.ts';
 import { fileQueries } from './files.ts';
@@ -45,6 +46,7 @@ export async function openSqlJsStore(
     jobs: jobQueries(),
     audit: auditQueries(db),
     chain: chainQueries(db),
+    edits: editQueries(db),
     tallies: tallyQueries(db),
     formStats: formStatsQueries(db),
     rateBuckets: rateBucketQueries(),

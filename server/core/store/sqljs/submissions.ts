@@ -3,6 +3,7 @@ import type { DurableDatabase, SqlValue } from '../../../lib/durable/durable-db.
 import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
 import type { InsertOutcome, MarkOutcome, NewSubmission, Store, SubmissionFilter } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
+import { DELETE_EDITS } from './edits.ts';
 import type { CountedAnswer } from '../../stats/tally-counts.ts';
 import { answerLink, appendLinks, ChainHeads, deletionLink, INSERT_LINK, type NewLink, nextLink } from './chain.ts';
 import { takeBackDeleted } from './tallies.ts';
@@ -313,7 +314,7 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         const row = db.get('SELECT * FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
         return row && toSubmission(row);
       },
-      delete: async (formId, ids, at, reason = 'deleted') =>
+      delete: async (formId, ids, at, reason = 'deleted', notice) =>
         db.write((tx) => {
           const deleted: string[] = [];
           const links: NewLink[] = [];
@@ -369,6 +370,11 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
                 'WHERE value = ?)',
               [formId, id],
             );
+            // Its edit links stop working and the values its edits replaced go with it.
+            for (const sql of DELETE_EDITS) tx.run(sql, [formId, id]);
+            // Receivers that opted into submission.deleted hear of it (after the cancellations above).
+            const d = notice?.(id);
+            if (d) tx.run(INSERT_DELIVERY, [d.id, formId, id, d.payload, d.nextAttemptAt, at, d.channel ?? 'webhook']);
           }
           return deleted;
         }),

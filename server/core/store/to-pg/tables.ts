@@ -53,6 +53,8 @@ export const copiedTables: CopiedTable[] = [
   },
   { name: 'answer_links', key: ['form_id', 'pos'] },
   { name: 'signed_heads', key: ['form_id'] },
+  { name: 'edit_links', key: ['hash'] },
+  { name: 'submission_revisions', key: ['form_id', 'submission_id', 'n'] },
   { name: 'usage', key: ['workspace_id', 'month'] },
   { name: 'idempotency', key: ['form_id', 'key'] },
   { name: 'webhook_deliveries', key: ['id'], targetOnly: { leased_until: 'no instance holds a delivery yet' } },

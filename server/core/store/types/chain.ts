@@ -19,6 +19,10 @@ export interface ChainLinkRecord {
   hash: string;
   /** An answer link whose answer is still stored: its values; undefined when deleted (or a deletion link). */
   values?: Record<string, unknown>;
+  /** An answer or edit link whose values a later edit replaced (they are a revision now). */
+  superseded?: boolean;
+  /** The answer's created_at, on the link holding its current values (an edit link's `at` is when it was edited). */
+  answerAt?: string;
 }
 
 /** The last link of a form's chain. */

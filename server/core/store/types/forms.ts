@@ -1,6 +1,7 @@
 // The forms area of the Store: forms with their settings and versions, and drafts being edited.
 import type { SubmissionRecord } from './submissions.ts';
 import type { ShowCondition } from '../../../../shared/definition/schema.ts';
+import type { WebhookEvent } from '../../../../shared/api/limits.ts';
 import type { EncryptionSetting } from '../../../../shared/api/encryption.ts';
 
 /** Per-form settings of spec 2.11 as stored (secret in full). */
@@ -46,6 +47,10 @@ export interface FormSettingsRecord {
   keepPartial: boolean;
   /** Extra addresses mailed for answers that match their conditions (migration 017; core/mail/notify-rules.ts). */
   notifyRules: NotifyRule[];
+  /** Days a respondent's edit link works, 0 for no edits (migration 25 / pg 27; core/edits/). */
+  allowEditDays: number;
+  /** The events the form's webhook receives (migration 24 / pg 26); spec 6's `submission.created` by default. */
+  webhookEvents: WebhookEvent[];
   /** End-to-end encryption: public key, key id, wrapped private key; null when off (migrations 23 / pg 25). */
   encryption: EncryptionSetting | null;
 }

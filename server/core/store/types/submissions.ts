@@ -173,10 +173,17 @@ export interface SubmissionQueries {
    * count (never the monthly usage, which counts what was received), cancels their pending deliveries
    * and empties the payloads their deliveries hold, deletes their lines of the delivery log, drops the
    * idempotency records that replay them, and deletes held mail (outbox) of that form that shows one of
-   * them. Appends a deletion link to the form's chain for each (`reason`, default 'deleted'). Returns the ids
-   * that were deleted.
+   * them. Appends a deletion link to the form's chain for each (`reason`, default 'deleted'), drops their edit
+   * links and revisions, and writes the `submission.deleted` delivery `notice` makes for each deleted id (receivers
+   * that opted in). Returns the ids that were deleted.
    */
-  delete(formId: string, ids: string[], at: string, reason?: DeletionReason): Promise<string[]>;
+  delete(
+    formId: string,
+    ids: string[],
+    at: string,
+    reason?: DeletionReason,
+    notice?: (id: string) => NewDelivery | undefined,
+  ): Promise<string[]>;
 }
 
 /** `store.idempotency`: stored answers to replay an `Idempotency-Key`. */

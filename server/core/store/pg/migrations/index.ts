@@ -27,6 +27,7 @@ import { extraImports } from './022-extra-imports.ts';
 import { answerChain } from './023-answer-chain.ts';
 import { answerTallies } from './024-answer-tallies.ts';
 import { partialAnswers } from './026-partial-answers.ts';
+import { answerEdits } from './027-answer-edits.ts';
 import type { PgMigration } from './types.ts';
 import { encryption } from './025-encryption.ts';
 
@@ -57,4 +58,5 @@ export const pgMigrations: PgMigration[] = [
   answerTallies,
   encryption,
   partialAnswers,
+  answerEdits,
 ];

@@ -24,6 +24,7 @@ import { images } from './018-images.ts';
 import { submissionMarks } from './019-submission-marks.ts';
 import { extraImports } from './020-extra-imports.ts';
 import { encryption } from './023-encryption.ts';
+import { answerEdits } from './025-answer-edits.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   answerTallies,
   encryption,
   partialAnswers,
+  answerEdits,
 ];
