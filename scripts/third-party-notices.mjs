@@ -18,6 +18,19 @@ export const shipsNoLicenceFile = {
   saxes: "exceljs's XML parser; package.json license ISC, the README does not mention a licence",
 };
 
+/**
+ * Packages whose licence file is the SIL OFL's blank template ("Copyright (c) <dates>, <Copyright Holder>…"): the
+ * copyright the font itself carries (its name table, read by hand) replaces the template's lines before the licence.
+ */
+export const templateCopyright = {
+  '@fontsource/unifontex':
+    'Copyright (c) 2023, stgiga (<stgiga.weebly.com|stgigamovement@yahoo.com>),\n' +
+    'with Reserved Font Name UnifontExMono. (From the font file; the package ships the blank OFL template.)',
+};
+
+/** A licence text still holding a template's placeholder. */
+const PLACEHOLDER = /<(dates|Copyright Holder)>/;
+
 /** The standard texts of the licences allow-listed packages declare; `<holder>` is their author. */
 const STANDARD_TEXTS = {
   MIT:
@@ -98,9 +111,10 @@ function readmeLicence(dir) {
 
 /**
  * One notice per package the files come from, sorted by name then version: { name, version, license, text }.
- * Throws naming every package without a licence file that `allowed` does not list.
+ * Throws naming every package without a licence file that `allowed` does not list, and every one whose licence is a
+ * blank template `templates` gives no copyright for.
  */
-export function collectNotices(files, allowed = shipsNoLicenceFile) {
+export function collectNotices(files, allowed = shipsNoLicenceFile, templates = templateCopyright) {
   const dirs = new Set();
   for (const file of files) {
     const dir = packageDir(file);
@@ -117,6 +131,14 @@ export function collectNotices(files, allowed = shipsNoLicenceFile) {
       .map((name) => readFileSync(path.join(dir, name), 'utf8').trim())
       .filter((text) => text !== '');
     let text = texts.join('\n\n') || readmeLicence(dir);
+    if (PLACEHOLDER.test(text)) {
+      const start = text.indexOf('This Font Software is licensed');
+      if (!(pkg.name in templates) || start < 0) {
+        missing.push(`${pkg.name}@${pkg.version} (a template without its copyright)`);
+        continue;
+      }
+      text = `${templates[pkg.name]}\n\n${text.slice(start)}`;
+    }
     if (text === '') {
       const standard = STANDARD_TEXTS[license];
       if (!(pkg.name in allowed) || !standard) {

@@ -89,4 +89,19 @@ notices('an allow-listed package gets its declared licence standard text with it
   });
 });
 
+notices('a blank OFL template takes the copyright given for it; without one it stops the build', () => {
+  withRoot((root) => {
+    const template =
+      'Copyright (c) <dates>, <Copyright Holder> (<URL|email>),\nwith Reserved Font Name <Reserved Font Name>.\n\n' +
+      'This Font Software is licensed under the SIL Open Font License, Version 1.1.';
+    const file = makePackage(root, 'a-font', { license: 'OFL-1.1' }, { LICENSE: template });
+    const [notice] = collectNotices([file], {}, { 'a-font': 'Copyright (c) 2023, Ada' });
+    assert.is(
+      notice.text,
+      'Copyright (c) 2023, Ada\n\nThis Font Software is licensed under the SIL Open Font License, Version 1.1.',
+    );
+    assert.throws(() => collectNotices([file], {}, {}), /a-font@1\.2\.3 \(a template without its copyright\)/);
+  });
+});
+
 notices.run();

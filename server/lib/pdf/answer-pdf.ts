@@ -2,9 +2,11 @@
 // its answer below, wrapped, flowing onto new pages as long as it takes, with "Page 1 of 2" at the foot. pdfkit
 // lays it out; it is loaded on the first PDF, not when the server starts. Words wider than a line are broken here,
 // in linear time, before pdfkit sees them (breakLongWords). Text is set in Noto Sans (fonts.ts): each
-// character goes to the first font piece that has it; one none has (Chinese, Arabic, emoji…) prints as "?".
+// character goes to the first font piece that has it, then to Noto Emoji, then to UnifontEX (the fallbacks, read
+// only when a character needs them); one no font has (unassigned, private use) prints as its code, "U+E000".
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
+import { woffToSfnt } from './woff.ts';
 
 /**
  * One question and its answer: the text, or in its place a table of two columns (a matrix's rows and what was
@@ -37,6 +39,7 @@ const TABLE_SPLIT = 0.5;
 const TABLE_GAP = 12;
 
 type Doc = PDFKit.PDFDocument;
+type FontFace = { name: string; has: (cp: number) => boolean };
 
 /** Which code points a registered font has: pdfkit keeps the fontkit font of the current one in `_font.font`. */
 function coverage(doc: Doc, name: string): (cp: number) => boolean {
@@ -46,18 +49,45 @@ function coverage(doc: Doc, name: string): (cp: number) => boolean {
 }
 
 /**
- * Splits text into runs, each in the first font that has its characters; spaces and line breaks stay with the run
- * they are in. A character no font has prints as "?", unless it is invisible or a combining mark (then it is left out).
+ * A font registered only when a character is first looked up in it: most answers never need the fallbacks, and
+ * reading UnifontEX's tables costs time and memory a Latin answer should not pay.
  */
-function runs(text: string, fonts: { name: string; has: (cp: number) => boolean }[]): { font: string; text: string }[] {
+function lazyFace(doc: Doc, name: string, bytes: Uint8Array): FontFace {
+  let has: ((cp: number) => boolean) | undefined;
+  return {
+    name,
+    has: (cp) => {
+      if (!has) {
+        doc.registerFont(name, woffToSfnt(bytes));
+        has = coverage(doc, name);
+      }
+      return has(cp);
+    },
+  };
+}
+
+/** What prints for a character no font has: its code point, "U+E000", never a "?" that reads as part of the answer. */
+export function codePointLabel(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Controls, format characters and marks: left out when no font has them (they have nothing to show). */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{M}]/u;
+
+/**
+ * Splits text into runs, each in the first font that has its characters; spaces and line breaks stay with the run
+ * they are in. A character no font has prints as its codePointLabel in the first font, unless it is invisible or a
+ * combining mark (then it is left out).
+ */
+export function runs(text: string, fonts: FontFace[]): { font: string; text: string }[] {
   const out: { font: string; text: string }[] = [];
   for (const ch of text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ')) {
     const last = out[out.length - 1];
     const blank = ch === '\n' || ch === ' ';
     const owner = blank ? undefined : fonts.find((f) => f.has(ch.codePointAt(0)!));
-    if (!blank && !owner && /[\p{C}\p{M}]/u.test(ch)) continue;
+    if (!blank && !owner && INVISIBLE.test(ch)) continue;
     const font = blank ? (last?.font ?? fonts[0].name) : (owner?.name ?? fonts[0].name);
-    const piece = blank || owner ? ch : '?';
+    const piece = blank || owner ? ch : codePointLabel(ch);
     if (last?.font === font) last.text += piece;
     else out.push({ font, text: piece });
   }
@@ -128,12 +158,15 @@ export async function writeAnswerPdf(out: Writable, content: AnswerPdf): Promise
     bufferPages: true,
     info: { Title: content.title, Creator: 'Formstead' },
   });
-  const register = (weight: 'regular' | 'bold') =>
-    fontFiles[weight].map((bytes, i) => {
+  const fallback = fontFiles.fallback.map((bytes, i) => lazyFace(doc, `fallback-${i}`, bytes));
+  const register = (weight: 'regular' | 'bold'): FontFace[] => [
+    ...fontFiles[weight].map((bytes, i) => {
       const name = `${weight}-${i}`;
-      doc.registerFont(name, Buffer.from(bytes));
+      doc.registerFont(name, woffToSfnt(bytes));
       return { name, has: coverage(doc, name) };
-    });
+    }),
+    ...fallback,
+  ];
   const regular = register('regular');
   const bold = register('bold');
   const finished = new Promise<void>((resolve, reject) => {
