@@ -105,8 +105,9 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
         }
         return outcome;
       },
-      cancelPending: async (formId, at) => {
-        const n = await store.webhooks.cancelPending(formId, at);
+      cancelPending: async (formId, at, channel) => {
+        // The channel passes through: removing a Slack address cancels Slack's deliveries, not the webhook's.
+        const n = await store.webhooks.cancelPending(formId, at, channel);
         forget(formId);
         return n;
       },

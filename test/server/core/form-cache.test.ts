@@ -109,4 +109,25 @@ cache('with hints, nothing is served from memory before they are live or while t
   assert.is((await hinted.forms.byId('l1'))!.title, 'T4');
 });
 
+cache(
+  "cancelPending passes its channel through (removing a Slack address left the webhook's deliveries alone)",
+  async ({ raw }) => {
+    const asked: unknown[] = [];
+    const spied: Store = {
+      ...raw,
+      webhooks: {
+        ...raw.webhooks,
+        cancelPending: (formId, at, channel) => {
+          asked.push(channel);
+          return raw.webhooks.cancelPending(formId, at, channel);
+        },
+      },
+    };
+    const cached = withFormCache(spied);
+    await cached.webhooks.cancelPending('f1', new Date().toISOString(), 'slack');
+    await cached.webhooks.cancelPending('f1', new Date().toISOString());
+    assert.equal(asked, ['slack', undefined]);
+  },
+);
+
 cache.run();
