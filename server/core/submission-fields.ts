@@ -4,7 +4,7 @@
 // version's calculations come after its fields, typed `calculation` and named by their label. A rating,
 // scale or nps carries its points (the newest version's); a matrix its rows and columns, every version's
 // (the newest label winning), so an export has a column for each row any answer may hold. A question
-// without an answer (a statement) has no column; a label that pipes an answer reads "…" in its place.
+// without an answer (a statement) has no column; a label that pipes an answer reads "@" and the question it names.
 import { allFields, type FormDefinition, type FormField, replacePiped } from '../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../shared/fields/registry.ts';
 

@@ -9,7 +9,7 @@ const counts = z.record(z.string(), z.number().int());
 const question = z
   .object({
     key: z.string(),
-    label: z.string().meta({ description: 'The current label; a piped reference reads "…"' }),
+    label: z.string().meta({ description: 'The current label; a piped reference reads "@" and the question it names' }),
     type: z.string(),
     answered: z.number().int().meta({ description: 'Answers that hold a value for it' }),
     options: z

@@ -84,9 +84,7 @@ stats.after(async ({ w }) => {
 stats('stats.questions: the summary of every question of a seeded form, exact', async ({ w, formId }) => {
   const s = await w.caller('viewer').stats.questions({ formId });
   assert.equal(s, {
-    answers: 7,
     total: 7,
-    sampled: false,
     questions: [
       {
         key: 'name',
@@ -262,7 +260,7 @@ busy(
       computing = false;
     });
     for (const s of summaries) assert.equal(s, summaries[0]);
-    assert.equal([summaries[0].answers, summaries[0].total, summaries[0].sampled], [10_000, 10_000, false]);
+    assert.is(summaries[0].total, 10_000);
     const size = summaries[0].questions.find((q) => q.key === 'size');
     // 0-49, 200 answers each: the mean 24.5, the median the mean of the two middle ones (24 and 25).
     assert.equal(
@@ -289,7 +287,7 @@ busy(
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const summaries = new QuestionSummaries(w.store, w.services.forms.definitions);
     const now = await summaries.summarize(form, { from: today, to: today });
-    assert.equal([now.total, now.sampled], [10_000, false]);
+    assert.is(now.total, 10_000);
     assert.equal((await summaries.summarize(form, { from: yesterday, to: yesterday })).total, 0);
     const sent = await w.services.submissions.submit({
       formId,

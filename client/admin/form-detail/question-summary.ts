@@ -23,11 +23,7 @@ export function QuestionSummaryView({ formId }: { formId: string }) {
     return html`<${Section} title="Answers by question">
       <p class="muted">No responses yet. Once people answer, each question's answers are summed up here.</p><//>`;
   return html`<${Section} title="Answers by question">
-    <p class="muted">${
-      s.answers < s.total
-        ? `From the latest ${s.answers.toLocaleString('en')} of ${count(s.total, 'response')}.`
-        : `From ${count(s.total, 'response')}.`
-    }</p>
+    <p class="muted">From ${count(s.total, 'response')}.</p>
     <div class="questions">${s.questions.map((q) => html`<${QuestionCard} q=${q} key=${q.key} />`)}</div>
   <//>`;
 }

@@ -11,7 +11,7 @@ import { labelForAll } from '../submission-fields.ts';
 /** One question of the funnel. */
 export interface FunnelQuestion {
   key: string;
-  /** The label as people saw it (a piped `{{key}}` reads "…"), else the key. */
+  /** The label as people saw it (a piped `{{key}}` reads "@Question"), else the key. */
   label: string;
   type: string;
   reached: number;

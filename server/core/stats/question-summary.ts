@@ -24,10 +24,7 @@ export type QuestionSummary = { key: string; label: string; type: string } & Ans
 
 /** The summary of a form: how many answers it sums up and one entry per current field. */
 export interface FormSummary {
-  answers: number;
   total: number;
-  /** Always false now that every answer is counted; kept for the API's readers (it said a sample was read). */
-  sampled: boolean;
   questions: QuestionSummary[];
 }
 
@@ -96,9 +93,7 @@ export class QuestionSummaries {
     for (const t of await this.store.tallies.texts(form.id, range.from, range.to))
       tallies.get(t.field)?.addText(t.text);
     return {
-      answers: total,
       total,
-      sampled: false,
       questions: fields.map(
         (f): QuestionSummary => ({
           key: f.key,

@@ -19,7 +19,8 @@ function view(range: { from: string; to: string }, summary: FormSummary): Summar
   return {
     ...range,
     total: summary.total,
-    sampled: summary.sampled,
+    // Every answer of the range is counted: kept for readers of the earlier summary, which read a sample.
+    sampled: false,
     questions: summary.questions.map(({ kind: _kind, ...question }) => question),
   };
 }
