@@ -7,7 +7,7 @@ import { badRequest } from '../lib/api-error.ts';
 import { parseLimit } from '../core/submission-reads.ts';
 import { parseSubmissionFilter } from '../core/submission-marks.ts';
 import { requireEditor } from '../core/principal.ts';
-import { checkArgs, defineTool, definitionArg, formIdArg, requireKey } from './tool.ts';
+import { checkArgs, defineTool, definitionArg, formIdArg, requireKey, type ToolContext } from './tool.ts';
 
 /** The same schema with a description on some properties; `.describe` copies a field with its rules. */
 function described<S extends z.ZodObject>(
@@ -223,6 +223,13 @@ const statsInput = z.strictObject({
   to: dateArg('Last'),
 });
 
+/** The key's form and the range of days asked for (statsInput), for get_form_stats and get_form_summary. */
+async function formInRange(ctx: ToolContext, args: Record<string, unknown>) {
+  const principal = requireKey(ctx);
+  const { form_id, from, to } = checkArgs(statsInput, args);
+  return { form: await ctx.services.forms.requireInScope(principal, form_id), from, to };
+}
+
 /** get_form_stats: GET /v1/forms/{id}/stats (how the form does). */
 export const getFormStats = defineTool({
   name: 'get_form_stats',
@@ -240,9 +247,7 @@ export const getFormStats = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: statsInput,
   run: async (ctx, args) => {
-    const principal = requireKey(ctx);
-    const { form_id, from, to } = checkArgs(statsInput, args);
-    const form = await ctx.services.forms.requireInScope(principal, form_id);
+    const { form, from, to } = await formInRange(ctx, args);
     return { ...(await ctx.services.stats.report(form, from, to)) };
   },
 });
@@ -252,18 +257,16 @@ export const getFormSummary = defineTool({
   name: 'get_form_summary',
   description:
     'What the answers to a form add up to, per question of its current version, over a range of days (default: ' +
-    'the last 30 days up to today, UTC). Returns total (answers read; sampled is true when only the newest ' +
-    '10,000 of the range were) and questions: {key, label, type, answered} plus, by type: options [{value, ' +
+    'the last 30 days up to today, UTC). Returns total (answers in the range, every one counted; sampled is ' +
+    'always false) and questions: {key, label, type, answered} plus, by type: options [{value, ' +
     'label, count}] for choices; mean, median, min, max and distribution {"<value>": count} for number, rating, ' +
     'scale and nps; nps {score, promoters, passives, detractors} for nps (9-10, 7-8, 0-6); rows [{value, label, ' +
     'columns: {"<column>": count}}] for a matrix; options [{value, label, mean_position, ranked}] for a ranking ' +
-    '(1 = first); latest (up to 5) for texts. A piped label reads "…" where it names an answer. Needs a key.',
+    '(1 = first); latest (up to 5) for texts. A piped label reads "@" and the question it names. Needs a key.',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: statsInput,
   run: async (ctx, args) => {
-    const principal = requireKey(ctx);
-    const { form_id, from, to } = checkArgs(statsInput, args);
-    const form = await ctx.services.forms.requireInScope(principal, form_id);
+    const { form, from, to } = await formInRange(ctx, args);
     return { ...(await answersSummary(ctx.services.summaries, form, from, to)) };
   },
 });
