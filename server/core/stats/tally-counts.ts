@@ -33,6 +33,24 @@ export function eachCount(
   }
 }
 
+/** Counts summed per day, field and counter: what a page of a count adds (1 each) or a deletion takes back (-1). */
+export class CountSums {
+  private readonly sums = new Map<string, TallyCount>();
+
+  constructor(private readonly by: 1 | -1) {}
+
+  add = (day: string, field: string, counter: string) => {
+    const key = `${day}\u0000${field}\u0000${counter}`;
+    const c = this.sums.get(key) ?? { day, field, counter, n: 0 };
+    c.n += this.by;
+    this.sums.set(key, c);
+  };
+
+  list(): TallyCount[] {
+    return [...this.sums.values()];
+  }
+}
+
 /**
  * What deleting `answers` takes back from counts made up to `mark`: each answer counted (its place at or before the
  * mark) subtracts its counters and its kept texts (by place), and is noted as taken. Answers past the mark were
@@ -43,23 +61,13 @@ export function takeBack(
   answers: CountedAnswer[],
 ): { counts: TallyCount[]; texts: Omit<TallyText, 'text'>[]; taken: string[] } {
   const kinds = JSON.parse(mark.kinds) as TallyKinds;
-  const counts = new Map<string, TallyCount>();
+  const counts = new CountSums(-1);
   const texts: Omit<TallyText, 'text'>[] = [];
   const taken: string[] = [];
   for (const answer of answers) {
     if (answer.pos > mark.pos) continue;
     taken.push(answer.id);
-    eachCount(
-      kinds,
-      answer,
-      (day, field, counter) => {
-        const key = `${day}\u0000${field}\u0000${counter}`;
-        const c = counts.get(key) ?? { day, field, counter, n: 0 };
-        c.n--;
-        counts.set(key, c);
-      },
-      ({ day, field, pos }) => texts.push({ day, field, pos }),
-    );
+    eachCount(kinds, answer, counts.add, ({ day, field, pos }) => texts.push({ day, field, pos }));
   }
-  return { counts: [...counts.values()], texts, taken };
+  return { counts: counts.list(), texts, taken };
 }

@@ -8,9 +8,9 @@ import { allFields } from '../../../shared/engine/index.ts';
 import { fieldTypeCore } from '../../../shared/fields/registry.ts';
 import type { FormField } from '../../../shared/engine/index.ts';
 import type { DefinitionCache } from '../definitions.ts';
-import type { FormRecord, Store, TallyCount, TallyMark, TallyPage, TallyText } from '../store/types.ts';
+import type { FormRecord, Store, TallyMark, TallyPage, TallyText } from '../store/types.ts';
 import { LATEST_TEXTS, tallyKind } from './answer-tally.ts';
-import { eachCount, type TallyKinds } from './tally-counts.ts';
+import { CountSums, eachCount, type TallyKinds } from './tally-counts.ts';
 
 /** Links read (and counts written) at a time. */
 export const FOLD_PAGE = 2000;
@@ -25,16 +25,11 @@ export function countedFields(fields: FormField[]): { fields: FormField[]; kinds
 
 /** Counts what one page of links adds, per day; `text` fields keep their newest LATEST_TEXTS per day. */
 class PageCounts {
-  private readonly counts = new Map<string, TallyCount>();
+  private readonly counts = new CountSums(1);
   private readonly texts = new Map<string, TallyText[]>();
   taken: string[] = [];
 
-  add = (day: string, field: string, counter: string) => {
-    const key = `${day}\u0000${field}\u0000${counter}`;
-    const c = this.counts.get(key);
-    if (c) c.n++;
-    else this.counts.set(key, { day, field, counter, n: 1 });
-  };
+  add = this.counts.add;
 
   text = (t: TallyText) => {
     const key = `${t.field}\u0000${t.day}`;
@@ -46,7 +41,7 @@ class PageCounts {
   };
 
   result(): TallyPage {
-    return { counts: [...this.counts.values()], texts: [...this.texts.values()].flat(), taken: this.taken };
+    return { counts: this.counts.list(), texts: [...this.texts.values()].flat(), taken: this.taken };
   }
 }
 

@@ -1,6 +1,6 @@
 // Answer tallies on PostgreSQL (store/types/tallies.ts). The mark's row lock makes instances count a form in
 // turns; inserts never touch these tables, so counting never holds up an answer.
-import { markOfRow, sameMark, textGroups } from '../sqljs/tallies.ts';
+import { markOfRow, sameMark, textGroups } from '../tally-rows.ts';
 import { type CountedAnswer, takeBack } from '../../stats/tally-counts.ts';
 import type { Store } from '../types.ts';
 import type { PgDatabase, Queryable } from './db.ts';

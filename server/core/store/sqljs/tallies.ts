@@ -3,7 +3,8 @@
 import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { WriteTx } from '../../../lib/durable/durable-memory.ts';
 import { type CountedAnswer, takeBack } from '../../stats/tally-counts.ts';
-import type { Store, TallyMark, TallyText } from '../types.ts';
+import { markOfRow, sameMark, textGroups } from '../tally-rows.ts';
+import type { Store, TallyMark } from '../types.ts';
 
 const ADD_COUNT =
   'INSERT INTO answer_tallies (form_id, day, field, counter, n) VALUES (?, ?, ?, ?, ?) ' +
@@ -44,17 +45,6 @@ export function takeBackDeleted(tx: WriteTx, formId: string, answers: CountedAns
     tx.run('INSERT OR IGNORE INTO answer_tally_taken (form_id, answer_id) VALUES (?, ?)', [formId, id]);
 }
 
-/** The (field, day) pairs `texts` touch, once each. */
-export function textGroups(texts: TallyText[]): [string, string][] {
-  const seen = new Map<string, [string, string]>();
-  for (const t of texts) seen.set(`${t.field}\u0000${t.day}`, [t.field, t.day]);
-  return [...seen.values()];
-}
-
-/** A mark row as the contract reads it: a reset row (pos 0, no kinds) is no mark. */
-export const markOfRow = (row: Record<string, unknown> | undefined): TallyMark | undefined =>
-  !row || (Number(row.pos) === 0 && row.kinds === '') ? undefined : { pos: Number(row.pos), kinds: String(row.kinds) };
-
 function markOf(tx: Pick<WriteTx, 'get'>, formId: string): TallyMark | undefined {
   return markOfRow(tx.get('SELECT pos, kinds FROM answer_tally_marks WHERE form_id = ?', [formId]));
 }
@@ -63,10 +53,6 @@ function markOf(tx: Pick<WriteTx, 'get'>, formId: string): TallyMark | undefined
 const BEHIND =
   'SELECT m.form_id AS id FROM answer_tally_marks m WHERE (SELECT MAX(pos) FROM answer_links l ' +
   'WHERE l.form_id = m.form_id) > m.pos ORDER BY m.form_id LIMIT ?';
-
-/** Whether two marks are the same (both none, or the same place and kinds). */
-export const sameMark = (a: TallyMark | undefined, b: TallyMark | undefined) =>
-  a === b || (a !== undefined && b !== undefined && a.pos === b.pos && a.kinds === b.kinds);
 
 /** store.tallies on sql.js. */
 export function tallyQueries(db: DurableDatabase): Store['tallies'] {
