@@ -51,6 +51,9 @@ export class CountSums {
   }
 }
 
+/** A stored answer being deleted: its values still as their stored JSON (read only if it was counted). */
+export type DeletedAnswer = Omit<CountedAnswer, 'values'> & { data: string };
+
 /**
  * What deleting `answers` takes back from counts made up to `mark`: each answer counted (its place at or before the
  * mark) subtracts its counters and its kept texts (by place), and is noted as taken. Answers past the mark were
@@ -58,7 +61,7 @@ export class CountSums {
  */
 export function takeBack(
   mark: TallyMark,
-  answers: CountedAnswer[],
+  answers: DeletedAnswer[],
 ): { counts: TallyCount[]; texts: Omit<TallyText, 'text'>[]; taken: string[] } {
   const kinds = JSON.parse(mark.kinds) as TallyKinds;
   const counts = new CountSums(-1);
@@ -67,7 +70,8 @@ export function takeBack(
   for (const answer of answers) {
     if (answer.pos > mark.pos) continue;
     taken.push(answer.id);
-    eachCount(kinds, answer, counts.add, ({ day, field, pos }) => texts.push({ day, field, pos }));
+    const counted = { ...answer, values: JSON.parse(answer.data) as Record<string, unknown> };
+    eachCount(kinds, counted, counts.add, ({ day, field, pos }) => texts.push({ day, field, pos }));
   }
   return { counts: counts.list(), texts, taken };
 }

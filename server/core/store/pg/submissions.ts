@@ -235,7 +235,7 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
                 id: r.id as string,
                 pos: places.get(r.id as string) as number,
                 at: r.created_at as string,
-                values: JSON.parse(r.data as string),
+                data: r.data as string,
               })),
           );
           return deleted;

@@ -1,7 +1,7 @@
 // Answer tallies on PostgreSQL (store/types/tallies.ts). The mark's row lock makes instances count a form in
 // turns; inserts never touch these tables, so counting never holds up an answer.
 import { markOfRow, sameMark, textGroups } from '../tally-rows.ts';
-import { type CountedAnswer, takeBack } from '../../stats/tally-counts.ts';
+import { type DeletedAnswer, takeBack } from '../../stats/tally-counts.ts';
 import type { Store } from '../types.ts';
 import type { PgDatabase, Queryable } from './db.ts';
 
@@ -22,7 +22,7 @@ const TRIM_TEXTS = `DELETE FROM answer_tally_texts t USING (
  * Takes `answers`, deleted in this transaction, back from the form's counts (stats/tally-counts.ts `takeBack`),
  * under the mark's row lock, so a count of the form waits for it or comes after it (its `add` takes the lock).
  */
-export async function takeBackDeleted(tx: Queryable, formId: string, answers: CountedAnswer[]): Promise<void> {
+export async function takeBackDeleted(tx: Queryable, formId: string, answers: DeletedAnswer[]): Promise<void> {
   if (answers.length === 0) return;
   const mark = markOfRow(
     await tx.get('SELECT pos, kinds FROM answer_tally_marks WHERE form_id = $1 FOR UPDATE', [formId]),

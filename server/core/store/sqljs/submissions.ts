@@ -4,7 +4,7 @@ import type { JournalStatement } from '../../../lib/durable/tx-record.ts';
 import type { InsertOutcome, MarkOutcome, NewSubmission, Store, SubmissionFilter } from '../types.ts';
 import { IDEMPOTENCY_WINDOW_MS } from '../types/submissions.ts';
 import { DELETE_EDITS } from './edits.ts';
-import type { CountedAnswer } from '../../stats/tally-counts.ts';
+import type { DeletedAnswer } from '../../stats/tally-counts.ts';
 import { answerLink, appendLinks, ChainHeads, deletionLink, INSERT_LINK, type NewLink, nextLink } from './chain.ts';
 import { takeBackDeleted } from './tallies.ts';
 import { attachFiles } from './files.ts';
@@ -318,15 +318,14 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
         db.write((tx) => {
           const deleted: string[] = [];
           const links: NewLink[] = [];
-          const counted: CountedAnswer[] = [];
+          const counted: DeletedAnswer[] = [];
           for (const id of new Set(ids)) {
             const row = tx.get<{ chain_pos: number | null; created_at: string; data: string }>(
               'SELECT chain_pos, created_at, data FROM submissions WHERE form_id = ? AND id = ?',
               [formId, id],
             );
             if (!row) continue;
-            if (row.chain_pos !== null)
-              counted.push({ id, pos: row.chain_pos, at: row.created_at, values: JSON.parse(row.data) });
+            if (row.chain_pos !== null) counted.push({ id, pos: row.chain_pos, at: row.created_at, data: row.data });
             tx.run('DELETE FROM submissions WHERE form_id = ? AND id = ?', [formId, id]);
             deleted.push(id);
             // The answer's own link, by its place (the row keeps it, so no index on answer ids is needed).

@@ -2,7 +2,7 @@
 // with the mark they move, so a count is never added twice.
 import type { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { WriteTx } from '../../../lib/durable/durable-memory.ts';
-import { type CountedAnswer, takeBack } from '../../stats/tally-counts.ts';
+import { type DeletedAnswer, takeBack } from '../../stats/tally-counts.ts';
 import { markOfRow, sameMark, textGroups } from '../tally-rows.ts';
 import type { Store, TallyMark } from '../types.ts';
 
@@ -21,7 +21,7 @@ const DROP_TAKEN = 'DELETE FROM answer_tally_taken WHERE form_id = ? AND answer_
  * Takes `answers`, being deleted in this write, back from the form's counts (stats/tally-counts.ts `takeBack`):
  * those counted (at or before the mark) subtract their counters and kept texts and are noted as taken.
  */
-export function takeBackDeleted(tx: WriteTx, formId: string, answers: CountedAnswer[]): void {
+export function takeBackDeleted(tx: WriteTx, formId: string, answers: DeletedAnswer[]): void {
   const mark = markOf(tx, formId);
   if (!mark || answers.length === 0) return;
   const back = takeBack(mark, answers);
