@@ -155,6 +155,16 @@ export const clientEntries = [
     compact: true,
     inline: ['client/hosted/offline-queue.ts', 'client/renderer/save-progress/saved-answers.ts'],
   },
+  // The hosted page's script for light forms (client/hosted/light/eligible.ts): the server's form made live
+  // in place, without Preact or the renderer. The server links it instead of hosted.js. `inline` as above.
+  {
+    url: '/assets/light.js',
+    source: 'client/hosted/light/main.ts',
+    format: 'esm',
+    eager: true,
+    compact: true,
+    inline: ['client/hosted/offline-queue.ts', 'client/renderer/save-progress/saved-answers.ts'],
+  },
   // Code only some pages need, loaded by them with import() when needed (see lazyModules above).
   ...Object.entries(lazyModules).map(([source, url]) => ({ url, source, format: 'esm', compact: true })),
   // Styles of the renderer, the no-JavaScript form and the hosted pages.

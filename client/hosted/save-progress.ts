@@ -2,6 +2,7 @@
 // form (save_progress), one localStorage entry per form, and a response made offline. The answers' entry
 // records each answer's field type, which is what decides what a newer version of the form takes back,
 // so the form's version is not part of the key.
+import { hasSaved } from '../renderer/save-progress/kept.ts';
 
 /** The localStorage key of the answers kept for form `formId`. */
 export const savedAnswersKey = (formId: string) => `formstead:answers:${formId}`;
@@ -10,13 +11,7 @@ export const savedAnswersKey = (formId: string) => `formstead:answers:${formId}`
 export const outboxKey = (formId: string) => `formstead:outbox:${formId}`;
 
 /** Whether a response to `formId` waits on this device (read before the form shows: it holds those answers). */
-export function hasKeptResponse(formId: string): boolean {
-  try {
-    return localStorage.getItem(outboxKey(formId)) !== null;
-  } catch {
-    return false;
-  }
-}
+export const hasKeptResponse = (formId: string): boolean => hasSaved(outboxKey(formId));
 
 /** Forgets the answers kept for `formId` (a response holding them waits to be sent). */
 export function forgetAnswers(formId: string): void {

@@ -22,7 +22,8 @@ const publish = async (body: Record<string, unknown>, key: string | null = OWNER
 /** Opens a page (optionally without its script, which leaves the server-rendered form). */
 async function open(path: string, opts: { script?: boolean } = {}) {
   const page = await context.newPage();
-  if (opts.script === false) await page.route('**/assets/hosted.js', (route) => route.abort());
+  // Either page script (client/hosted/light/eligible.ts picks light.js or hosted.js).
+  if (opts.script === false) await page.route(/\/assets\/(hosted|light)\.js$/, (route) => route.abort());
   await page.goto(`${server.url}${path}`);
   if (opts.script !== false && (await page.locator('#formstead').count()))
     await page.locator('.fs-renderer-host').waitFor();
@@ -85,7 +86,7 @@ const a11y = suite('accessibility (axe-core)');
 a11y.before(async () => {
   server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
   browser = await launchChromium();
-  // No service worker: a page opened before would get hosted.js through it, past the route that blocks it.
+  // No service worker: a page opened before would get its script through it, past the route that blocks it.
   context = await browser.newContext({ bypassCSP: true, serviceWorkers: 'block' });
 });
 a11y.after(async () => {

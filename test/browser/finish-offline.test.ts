@@ -167,7 +167,9 @@ t('the service worker opens a form visited before while offline', async () => {
   const { context, page, errors } = await openForm(id, 1280);
   // The worker takes the page and its assets once it is active.
   await page.waitForFunction(
-    async (url) => !!(await caches.match(url)) && !!(await caches.match(`${location.origin}/assets/hosted.js`)),
+    async (url) =>
+      !!(await caches.match(url)) &&
+      !!(await caches.match(document.querySelector<HTMLScriptElement>('script[type=module]')!.src)),
     page.url(),
     { polling: 200 },
   );
@@ -213,7 +215,7 @@ t('a prefilled link is never kept: offline, the next visit on this device shows 
   await page.waitForFunction(
     async (url) =>
       !!(await caches.match(url, { ignoreSearch: true })) &&
-      !!(await caches.match(`${location.origin}/assets/hosted.js`)),
+      !!(await caches.match(document.querySelector<HTMLScriptElement>('script[type=module]')!.src)),
     bare,
     { polling: 200 },
   );

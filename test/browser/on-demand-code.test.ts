@@ -1,4 +1,4 @@
-// What the hosted page fetches, in Chromium: a plain form gets hosted.js and form.css and nothing else
+// What the hosted page fetches, in Chromium: a plain form gets the light script and form.css and nothing else
 // (docs/performance.md "The hosted page as a browser loads it"); a form with conditions and a rating gets
 // the conditions' code (/assets/conditions.js) and the point types' module (/assets/type-points.js) before
 // its first render, and both work: the condition shows its field, the rating's own rule (its core came
@@ -57,7 +57,7 @@ onDemand.after(async () => {
   await server?.stop();
 });
 
-onDemand('a plain form fetches hosted.js and form.css alone, and still asks for a required answer', async () => {
+onDemand('a plain form fetches the light script and form.css alone, and still asks for a required answer', async () => {
   const { page, fetched, errors } = await open(await publish(plain));
   await page.getByRole('button', { name: 'Send' }).click();
   await page.locator('.fs-error').first().waitFor();
@@ -67,7 +67,7 @@ onDemand('a plain form fetches hosted.js and form.css alone, and still asks for 
     page.getByRole('button', { name: 'Send' }).click(),
   ]);
   await page.waitForLoadState('networkidle');
-  assert.equal([...new Set(fetched)].sort(), ['/assets/form.css', '/assets/hosted.js']);
+  assert.equal([...new Set(fetched)].sort(), ['/assets/form.css', '/assets/light.js']);
   assert.equal(errors, []);
   await closePage(page);
 });

@@ -51,7 +51,8 @@ pages(
     assert.match(csp, /frame-ancestors 'none'/);
     assert.is(r.headers.get('x-frame-options'), 'DENY');
     assert.not.match(r.text, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
-    assert.match(r.text, /<script type="module" src="\/assets\/hosted.js"><\/script>/);
+    // One page of built-in questions: the light script (client/hosted/light/eligible.ts).
+    assert.match(r.text, /<script type="module" src="\/assets\/light.js"><\/script>/);
     assert.match(r.text, new RegExp(`<form class="fs-form" method="post" action="/v1/f/${f.form_id}"`));
     assert.match(
       r.text,
@@ -128,6 +129,62 @@ pages(
       'the inline embed reads it here',
     );
     assert.is(view.definition.description, 'Two minutes.\nNo account needed. <b>bold?</b>');
+  },
+);
+
+pages(
+  'the light script for one page of built-in questions, hosted.js for any form that needs the renderer',
+  async () => {
+    const base = contactDefinition();
+    const text = (key: string, extra: Record<string, unknown> = {}) => ({ key, type: 'text', label: key, ...extra });
+    const cases: [string, Record<string, unknown>, 'light' | 'hosted'][] = [
+      ['the contact form', {}, 'light'],
+      [
+        'every built-in light type',
+        { fields: [...base.fields, { key: 'ok', type: 'checkbox', label: 'OK' }] },
+        'light',
+      ],
+      ['a Cancel button', { cancel: { label: 'Cancel' } }, 'hosted'],
+      [
+        'steps',
+        {
+          fields: undefined,
+          steps: [
+            { id: 'a', title: 'A', fields: [text('a')] },
+            { id: 'b', title: 'B', fields: [text('b')] },
+          ],
+        },
+        'hosted',
+      ],
+      ['a condition', { fields: [text('a'), text('b', { show: [{ field: 'a', eq: 'x' }] })] }, 'hosted'],
+      ['one question per screen', { layout: 'one_per_screen' }, 'hosted'],
+      ['a piped label', { fields: [text('a'), text('b', { label: 'Hi {{a}}' })] }, 'hosted'],
+      ['a rating', { fields: [text('a'), { key: 'r', type: 'rating', label: 'R', scale: { max: 5 } }] }, 'hosted'],
+      ['a file', { fields: [text('a'), { key: 'f', type: 'file', label: 'F' }] }, 'hosted'],
+    ];
+    for (const [name, overrides, script] of cases) {
+      const r = await api('POST', '/v1/forms', { key: OWNER_KEY, body: { definition: { ...base, ...overrides } } });
+      assert.is(r.status, 201, `${name}: ${r.text}`);
+      const page = await api('GET', `/f/${r.json.form_id}`);
+      assert.match(page.text, new RegExp(`<script type="module" src="/assets/${script}\\.js">`), name);
+      // The light page's thanks is the renderer's markup in an inert template; the renderer draws its own.
+      assert.is(
+        page.text.includes('<template class="fs-thanks"><div class="fs-success" role="status">'),
+        script === 'light',
+        name,
+      );
+    }
+    // A translated form, one that keeps partial answers, Markdown in the thanks: the renderer's page.
+    const settings: [string, Record<string, unknown>][] = [
+      ['keep_partial', { keep_partial: true }],
+      ['a thanks with a link', { success_message: 'See [our site](https://example.com).' }],
+    ];
+    for (const [name, patch] of settings) {
+      const { form_id } = await publish();
+      const set = await api('PATCH', `/v1/forms/${form_id}`, { key: OWNER_KEY, body: patch });
+      assert.is(set.status, 200, `${name}: ${set.text}`);
+      assert.match((await api('GET', `/f/${form_id}`)).text, /src="\/assets\/hosted\.js"/, name);
+    }
   },
 );
 
@@ -287,6 +344,7 @@ assets('the client bundles are served with their type, open CORS and an ETag', a
   const rows: [string, RegExp][] = [
     ['/assets/renderer.js', /text\/javascript/],
     ['/assets/hosted.js', /text\/javascript/],
+    ['/assets/light.js', /text\/javascript/],
     ['/assets/form.css', /text\/css/],
     ['/embed.js', /text\/javascript/],
   ];

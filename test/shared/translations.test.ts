@@ -18,7 +18,7 @@ import { catalogueFor, en, engineMessages, message } from '../../shared/engine/i
 import { fileWords } from '../../client/renderer/lazy/file-input.ts';
 import { resetWords } from '../../client/renderer/lazy/reset-confirm.ts';
 import { progressWords } from '../../client/renderer/lazy/progress.ts';
-import { resumedWords } from '../../client/renderer/lazy/resumed.ts';
+import { resumedWords } from '../../client/renderer/save-progress/resumed-words.ts';
 import { editLinkWords } from '../../client/renderer/lazy/edit-link.ts';
 import {
   checkDefinition,

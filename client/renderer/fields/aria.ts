@@ -1,4 +1,5 @@
-// The ARIA attributes every single control carries.
+// The ARIA attributes every single control carries, and a value's text in an input (both renderers and the
+// light page read these; no Preact here, so the light page's script stays without it).
 import type { ControlProps } from '../types.ts';
 
 /** aria-describedby, aria-invalid and aria-required for a field's control, and `required` for a native post. */
@@ -14,4 +15,9 @@ export function controlAria(p: Pick<ControlProps, 'describedBy' | 'error' | 'req
 /** The value as input text: strings as they are, numbers in decimal, anything else empty. */
 export function asText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/** A number input's text as a value: empty is null (a cleared answer), anything else a number. */
+export function parseNumber(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
 }

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { html } from '../html.ts';
 import type { ControlProps } from '../types.ts';
-import { asText, controlAria } from './aria.ts';
+import { asText, controlAria, parseNumber } from './aria.ts';
 
 const inputTypes: Record<string, string> = {
   email: 'email',
@@ -19,11 +19,6 @@ const inputTypes: Record<string, string> = {
 const autoCompletes: Record<string, string> = { email: 'email', phone: 'tel', url: 'url' };
 /** The keyboard a phone shows when the definition names none (`inputMode` is spec 2.4's, a narrower list). */
 const inputModes: Record<string, string> = { number: 'decimal', url: 'url' };
-
-/** A number input's text as a value: empty is null (a cleared answer), anything else a number. */
-export function parseNumber(text: string): number | null {
-  return text.trim() === '' ? null : Number(text);
-}
 
 /** A native `<input>` for the text-like built-in types. */
 export function TextInput(p: ControlProps) {

@@ -12,6 +12,7 @@ import {
   type ValidatorRegistry,
   type Values,
 } from '../engine.ts';
+import { hasSaved } from './kept.ts';
 import type { SavingTools } from './saved-answers.ts';
 
 /** Writes come at most this often while a person types. */
@@ -25,14 +26,7 @@ export const loadSaving = () =>
     saving = m;
   });
 
-/** Whether answers are kept under `key` (read without loading anything). */
-export function hasSaved(key: string): boolean {
-  try {
-    return localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
-}
+export { hasSaved } from './kept.ts';
 
 /** What the renderer gets back: forget the kept answers (after a submit, or Start over). */
 export interface Saver {

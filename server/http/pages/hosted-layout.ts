@@ -15,8 +15,11 @@ export interface HostedDocumentOptions {
   noindex?: boolean;
   /** Inside the embed's iframe: no page chrome, transparent background. */
   embed?: boolean;
-  /** Loads /assets/hosted.js (a module script: deferred, and allowed by the CSP as our own file). */
-  script?: boolean;
+  /**
+   * The page's script, /assets/hosted.js or for a light form /assets/light.js (client/hosted/light/eligible.ts):
+   * a module script, deferred, and allowed by the CSP as our own file.
+   */
+  script?: '/assets/hosted.js' | '/assets/light.js';
   /** The form's theme setting: its custom properties and forced light/dark mode. */
   theme?: unknown;
   /** The preview a chat app or social site shows for a shared link (Open Graph and Twitter card meta). */
@@ -94,7 +97,7 @@ export function hostedDocument(o: HostedDocumentOptions): string {
     '<link rel="stylesheet" href="/assets/form.css">' +
     (o.typeStyles ? '<link rel="stylesheet" href="/assets/form-types.css">' : '') +
     themeStyle(o.theme) +
-    (o.script ? '<script type="module" src="/assets/hosted.js"></script>' : '') +
+    (o.script ? `<script type="module" src="${o.script}"></script>` : '') +
     `</head><body class="fs-page${o.embed ? ' fs-embed' : ''}"><main>${o.body}</main></body></html>`
   );
 }

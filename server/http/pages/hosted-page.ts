@@ -21,6 +21,8 @@ import { renderHtml } from './render-html.ts';
 import { framedSource, referrerHost, visitSource } from '../../../shared/api/visit-source.ts';
 import { hostedDocument, type Logo, pageHeader, unverifiedBanner } from './hosted-layout.ts';
 import { usesTypeModules } from '../../../client/renderer/types/list.ts';
+import { lightPage } from '../../../client/hosted/light/eligible.ts';
+import { Success } from '../../../client/renderer/success/success.ts';
 
 /** What a browser without JavaScript shows above an encrypted form: its answers can only be sent encrypted. */
 const NEEDS_SCRIPT =
@@ -86,6 +88,11 @@ export function sendHostedPage(
   // The report page refuses framing, so from the embed it opens in a new tab.
   const newTab = embed ? ' target="_blank" rel="noopener"' : '';
   let main: string;
+  // A form of one page of built-in questions gets the light script (client/hosted/light/eligible.ts); an
+  // answer being edited posts elsewhere and counts no visit, which only the renderer's page does.
+  const languages = languageChoices(view.definition);
+  const light =
+    !edit && lightPage({ ...view, definition: shown, language_choices: languages, allow_edit: view.allow_edit });
   // A closed form's notice in the chosen language, unless its owner wrote their own words.
   const notice = () => escapeHtml(closedNotice(view, catalogueFor(lang)));
   if (view.state === 'closed') main = `<p class="fs-notice fs-closed" role="status">${notice()}</p>`;
@@ -97,7 +104,7 @@ export function sendHostedPage(
       definition: shown,
       lang,
       words: wordsFor(lang),
-      language_choices: languageChoices(view.definition),
+      language_choices: languages,
       prefill: Object.keys(prefill).length ? prefill : undefined,
       // An edit posts to its link's endpoint and counts no visit (edit.ts on demand).
       ...(edit ? { edit: edit.action } : {}),
@@ -140,6 +147,7 @@ export function sendHostedPage(
           ),
         ),
       ) +
+      (light ? thanksTemplate(view, lang) : '') +
       '</div>';
   }
   const title = shown.title || 'Form';
@@ -158,7 +166,7 @@ export function sendHostedPage(
       body,
       noindex: view.unclaimed || edit !== undefined,
       embed,
-      script: true,
+      script: light ? '/assets/light.js' : '/assets/hosted.js',
       typeStyles: view.state === 'open' && usesTypeModules(shown),
       theme: view.theme,
       social: { description: shown.description, url: view.hosted_url },
@@ -167,6 +175,22 @@ export function sendHostedPage(
     // An edit page holds a person's answers: never stored by a cache.
     { embeddable: embed, headers: { vary: 'Accept-Language', ...(edit ? { 'cache-control': 'no-store' } : {}) } },
   );
+}
+
+/**
+ * The light page's thanks, drawn by the renderer's Success component into an inert <template> that light.js
+ * shows after the send: one markup for both pages, and no thanks code in the light script.
+ */
+function thanksTemplate(
+  view: { success_message: string; allow_another_response: boolean; redirect_url: string },
+  lang: string,
+) {
+  const success = h(Success, {
+    message: view.success_message,
+    allowAnother: view.allow_another_response && !view.redirect_url,
+  });
+  const words = h(WordsContext.Provider, { value: catalogueFor(lang) }, success);
+  return `<template class="fs-thanks">${renderHtml(words)}</template>`;
 }
 
 /** The theme's logo with its size, when the form has one (the publish checks made it an image of this form). */

@@ -1,0 +1,74 @@
+// Which forms the light page serves (docs/decisions.md "The light hosted page"). The server draws every
+// form as a plain HTML form that works without script; for a form of one page of questions with
+// built-in controls, the page's script only adds what a person notices (checks as they send, answers
+// kept while typing, sending without leaving the page, offline, the funnel): /assets/light.js, without
+// Preact or the renderer. Any form that needs more (steps, conditions, one question per screen, the
+// survey types, pictures, piping, calculations, translations, files, encryption, partial answers, edit
+// links, endings, a Cancel button, Markdown in the thanks) gets /assets/hosted.js and the renderer.
+// The server picks the script with this rule (server/http/pages/hosted-page.ts); light.js trusts it.
+import type { FormDefinition, FormField } from '../../renderer/engine.ts';
+
+/** The built-in controls the light page reads and fills in place (light/field-values.ts). */
+export const LIGHT_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'email',
+  'phone',
+  'url',
+  'number',
+  'password',
+  'date',
+  'datetime',
+  'time',
+  'textarea',
+  'select',
+  'radio',
+  'multiselect',
+  'checkbox',
+  'switch',
+  'hidden',
+]);
+
+/** What the rule reads of the page's view (client/hosted/view.ts). */
+export interface LightCandidate {
+  state: string;
+  definition: FormDefinition;
+  success_message?: string;
+  language_choices?: unknown;
+  encryption?: unknown;
+  keep_partial?: unknown;
+  allow_edit?: unknown;
+}
+
+/** A thanks text the Markdown reader would change (client/renderer/rich-text.ts's marks). */
+const MARKS = /[*_[\\\n]|^\s*(\d+[.)]|-)\s/m;
+
+/** A field the light page shows as the server drew it: a built-in control, always asked, plain texts. */
+const lightField = (f: FormField) =>
+  LIGHT_TYPES.has(f.type) &&
+  !f.show?.length &&
+  !f.showAny?.length &&
+  f.optionsFrom === undefined &&
+  f.image === undefined &&
+  (f.options ?? []).every((o) => o.image === undefined);
+
+/** Whether the light page serves this form (see the file's comment for what it leaves to the renderer). */
+export function lightPage(view: LightCandidate): boolean {
+  const d = view.definition;
+  return (
+    view.state === 'open' &&
+    !d.steps?.length &&
+    d.layout !== 'one_per_screen' &&
+    !d.calculations?.length &&
+    !d.endings?.length &&
+    d.cancel === undefined &&
+    !d.submit.disabled?.length &&
+    !view.language_choices &&
+    !view.encryption &&
+    !view.keep_partial &&
+    !view.allow_edit &&
+    !MARKS.test(view.success_message ?? '') &&
+    !JSON.stringify(d).includes('{{') &&
+    !(view.success_message ?? '').includes('{{') &&
+    (d.fields ?? []).every(lightField)
+  );
+}

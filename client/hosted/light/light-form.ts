@@ -1,0 +1,290 @@
+// The light page's form (light/eligible.ts says which forms): the server's own <form> made live in place.
+// The shared engine's FormState holds the answers, as in the renderer, so every rule (the checks, the
+// messages, the submit's evaluation) is the engine's; the controls stay the server's, read on input and
+// written back when kept answers return. What it does is what ConnectedForm and FormRenderer do for such a
+// form: the funnel's view, start and questions; answers kept as they are typed (save_progress) and offered
+// back; the checks at Send, with the alert and the focus on the first problem; the post with its anti-spam
+// fields and idempotency key, kept offline when the network is gone; the server's problems on their fields;
+// the thanks (the server's <template>), Submit another, and the redirect.
+import { type Catalogue, formatMessage, type MessageId } from '../../../shared/engine/i18n/catalogue.ts';
+import { en } from '../../../shared/engine/i18n/en.ts';
+import { engineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
+import { isEmpty } from '../../../shared/engine/conditions.ts';
+import { isFunnelQuestion } from '../../../shared/engine/funnel-questions.ts';
+import type { VisitSource } from '../../../shared/api/visit-source.ts';
+import { allFields, createFormState, type FormField, validateField, type Values } from '../../renderer/engine.ts';
+import { hasSaved } from '../../renderer/save-progress/kept.ts';
+import { resumedWords } from '../../renderer/save-progress/resumed-words.ts';
+import { mapServerProblems } from '../../renderer/server-problems.ts';
+import { SubmitError } from '../../renderer/submit-error.ts';
+import { focusTarget } from '../../renderer/focus-target.ts';
+import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from '../save-progress.ts';
+import { createSubmitter, sendKeptOnce } from '../submit-client.ts';
+import type { PublicFormView } from '../view.ts';
+import { createVisitCounter } from '../visit-counter.ts';
+import { readValue, writeValues } from './field-values.ts';
+import { alertBox, element, fieldBox, markField, resumedBox } from './marks.ts';
+
+/** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
+const THROTTLE_MS = 400;
+
+/** What the page hands over: the view, where to post and count, and how to follow a redirect. */
+export interface LightOptions {
+  view: PublicFormView;
+  endpoint: string;
+  events: { url: string; source: VisitSource };
+  /** First values by key: the prefill the server read from the page's query. */
+  prefill?: Values;
+  onRedirect(url: string): void;
+}
+
+const saving = () => import('../../renderer/save-progress/saved-answers.ts');
+const offlineQueue = () => import('../offline-queue.ts');
+
+/** Makes the server's form inside `root` live; returns false (leaving it as it is) when it is not there. */
+export function lightForm(root: HTMLElement, o: LightOptions): boolean {
+  const form = root.querySelector<HTMLFormElement>('form.fs-form');
+  const thanks = root.querySelector<HTMLTemplateElement>('template.fs-thanks');
+  if (!form || !thanks) return false;
+  const { view } = o;
+  const initial = () => o.prefill ?? {};
+  const { definition } = view;
+  const catalogue: Catalogue = view.words ?? en;
+  const t = (id: MessageId, own: Catalogue = en) => formatMessage(catalogue, own, id);
+  const fields = allFields(definition);
+  const shown = fields.filter((f) => f.type !== 'hidden');
+  const shownKeys = new Set(shown.map((f) => f.key));
+  const state = createFormState(definition, { values: initial(), messages: engineMessages(catalogue) });
+  const key = definition.save_progress === false ? undefined : savedAnswersKey(view.form_id);
+  const tools = { allFields, validateField, untouched: () => createFormState(definition).values };
+  const counter = createVisitCounter(o.events.url, view.form_id, o.events.source);
+
+  // The renderer's frame around the server's form: host (what tests and embeds look for), status line, form.
+  const host = element('div', 'fs-renderer-host');
+  const connected = host.appendChild(element('div', 'fs-connected'));
+  const status = connected.appendChild(element('div', ''));
+  status.setAttribute('role', 'status');
+  const renderer = connected.appendChild(element('div', 'fs-renderer'));
+  renderer.append(form);
+  root.replaceChildren(host);
+  form.noValidate = true;
+  const submitButton = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  const honeypot = form.querySelector<HTMLInputElement>('input[name=_hp]');
+
+  let serverErrors: Record<string, string> = {};
+  let alert: HTMLElement | undefined;
+  let resumed: HTMLElement | undefined;
+  let started = false;
+  let sending = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const note = (text: string) => status.replaceChildren(...(text ? [element('p', 'fs-queued', text)] : []));
+  const paint = () => {
+    const errors: Record<string, string> = { ...serverErrors, ...state.errors };
+    for (const f of shown) {
+      const box = fieldBox(form, f.key);
+      if (box) markField(box, errors[f.key]);
+    }
+  };
+  const showAlert = (box: HTMLElement | undefined) => {
+    alert?.remove();
+    alert = box;
+    if (box) form.querySelector('.fs-fields')?.before(box);
+  };
+  const focus = (target: Parameters<typeof focusTarget>[1]) => focusTarget(renderer, target);
+
+  // Kept answers: restored once (the values written into the controls), then written as they change.
+  const write = () => {
+    timer = undefined;
+    if (key)
+      saving().then(
+        (m) => m.writeSaved(key, state, tools),
+        () => {},
+      );
+  };
+  const forget = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (key)
+      saving().then(
+        (m) => m.forget(key),
+        () => {},
+      );
+  };
+  if (key) {
+    state.subscribe(() => {
+      timer ??= setTimeout(write, THROTTLE_MS);
+    });
+    addEventListener('pagehide', () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      write();
+    });
+  }
+  const restart = () => {
+    forget();
+    resumed?.remove();
+    serverErrors = {};
+    showAlert(undefined);
+    state.reset(initial());
+    writeValues(form, fields, state.values);
+    paint();
+    started = false;
+    focus({ kind: 'heading' });
+  };
+  // A response kept offline on an earlier visit holds those answers: they are not offered back as well.
+  if (hasKeptResponse(view.form_id)) {
+    forgetAnswers(view.form_id);
+    note(t('savedOffline'));
+  }
+  const restored = key && hasSaved(key) ? saving().then((m) => m.restore(key, state, tools, initial())) : undefined;
+  restored?.then(
+    (back) => {
+      if (!back) return;
+      writeValues(form, fields, state.values);
+      resumed = resumedBox(t('answersBack', resumedWords), t('startOver', resumedWords), restart);
+      form.prepend(resumed);
+    },
+    () => {},
+  );
+  // Anything typed into the plain form before this script ran stays (the prefill is there already).
+  for (const f of shown) {
+    const value = readValue(form, f);
+    const same = JSON.stringify(value) === JSON.stringify(state.values[f.key]);
+    if (!isEmpty(value) && value !== false && !same) state.setValue(f.key, value);
+  }
+
+  // The funnel: the view, the start at the first answer, the questions on screen and how they were left.
+  counter.view();
+  const questions = shown.filter(isFunnelQuestion).map((f) => f.key);
+  for (const k of questions) counter.question('reached', k);
+
+  const change = (field: FormField) => {
+    if (!started) {
+      started = true;
+      counter.start();
+    }
+    state.setValue(field.key, readValue(form, field));
+    delete serverErrors[field.key];
+    paint();
+  };
+  const fieldOf = (target: EventTarget | null) => {
+    const name = (target as HTMLInputElement | null)?.name;
+    return shown.find((f) => f.key === name);
+  };
+  // Every control says `input` as it changes (boxes, radios and selects too); `change` as well, for a browser
+  // that fills a field by itself. Reading the same value twice changes nothing.
+  const onControl = (e: Event) => {
+    const f = fieldOf(e.target);
+    if (f) change(f);
+  };
+  form.addEventListener('input', onControl);
+  form.addEventListener('change', onControl);
+  // Enter on a radio chooses it (as in the renderer), rather than sending the form.
+  form.addEventListener('keydown', (e) => {
+    const radio = e.target as HTMLInputElement;
+    if (e.key !== 'Enter' || radio.type !== 'radio') return;
+    e.preventDefault();
+    radio.checked = true;
+    const f = fieldOf(radio);
+    if (f) change(f);
+  });
+
+  const submitter = createSubmitter(
+    o.endpoint,
+    { renderToken: view.render_token, honeypot: () => honeypot?.value ?? '' },
+    {
+      visitHint: counter.hint,
+      words: (id, params) => formatMessage(catalogue, en, id, params),
+      offline: async (held) => {
+        const q = await offlineQueue();
+        q.keepResponse(outboxKey(view.form_id), o.endpoint, held);
+        note(t('savedOffline'));
+        return q
+          .whenSent(outboxKey(view.form_id), (kept) =>
+            sendKeptOnce(kept, (id, p) => formatMessage(catalogue, en, id, p)),
+          )
+          .finally(() => note(''));
+      },
+    },
+  );
+  const busy = (on: boolean) => {
+    sending = on;
+    if (on) form.setAttribute('aria-busy', 'true');
+    else form.removeAttribute('aria-busy');
+    if (submitButton) submitButton.disabled = on;
+  };
+  const focusFirstError = (errors: Record<string, string>) => {
+    const first = Object.keys(errors)[0];
+    if (first !== undefined) focus({ kind: 'field', key: first });
+  };
+  const done = (values: Values) => {
+    forget();
+    counter.submitted();
+    for (const k of questions) counter.question(isEmpty(values[k]) ? 'skipped' : 'answered', k);
+    const success = thanks.content.firstElementChild!.cloneNode(true) as HTMLElement;
+    success.querySelector('.fs-another')?.addEventListener('click', () => {
+      success.remove();
+      form.hidden = false;
+      for (const k of questions) counter.question('reached', k);
+      restart();
+    });
+    form.hidden = true;
+    resumed?.remove();
+    renderer.append(success);
+    focus({ kind: 'success' });
+    if (view.redirect_url) o.onRedirect(view.redirect_url);
+  };
+  const send = async (values: Values) => {
+    busy(true);
+    showAlert(undefined);
+    try {
+      await submitter(values, { skippedSteps: [] });
+      done(values);
+    } catch (err) {
+      const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
+      const mapped = mapServerProblems(e.problems, shownKeys);
+      serverErrors = mapped.errors;
+      paint();
+      const retry = e.retry ? { label: t('tryAgain'), run: submit } : undefined;
+      showAlert(alertBox(e.message, mapped.general, retry));
+      if (Object.keys(mapped.errors).length) focusFirstError(mapped.errors);
+      else focus({ kind: 'alert' });
+    } finally {
+      busy(false);
+    }
+  };
+  function submit() {
+    if (sending) return;
+    const evaluation = state.submit();
+    paint();
+    if (evaluation.problems.length === 0) return void send(evaluation.values);
+    // A hidden field has no place on the page: its problem is a line of the alert, named by its label.
+    const lines = fields
+      .filter((f) => f.type === 'hidden' && evaluation.errors[f.key] !== undefined)
+      .map((f) => `${f.label || f.key}: ${evaluation.errors[f.key]}`);
+    const general = [...lines, ...mapServerProblems(evaluation.problems, new Set(fields.map((f) => f.key))).general];
+    showAlert(general.length ? alertBox(t('cannotSend'), general) : undefined);
+    const onPage = Object.keys(evaluation.errors).filter((k) => shownKeys.has(k));
+    if (onPage.length) focusFirstError(Object.fromEntries(onPage.map((k) => [k, evaluation.errors[k]])));
+    else focus({ kind: 'alert' });
+  }
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submit();
+  });
+
+  offlineQueue().then(
+    (q) => {
+      if (status.textContent)
+        q.whenSent(outboxKey(view.form_id), (kept) =>
+          sendKeptOnce(kept, (id, p) => formatMessage(catalogue, en, id, p)),
+        ).then(
+          () => note(t('earlierSent')),
+          (err: Error) => note(err.message),
+        );
+    },
+    () => {},
+  );
+  return true;
+}

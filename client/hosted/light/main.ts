@@ -1,0 +1,32 @@
+// The light page's script (/assets/light.js): the hosted page of a form that light/eligible.ts finds light
+// (the server picks this script or /assets/hosted.js). It makes the server's form live in place, without
+// Preact or the renderer; everything it needs is in #formstead's data attributes, as for hosted.js.
+import type { VisitSource } from '../../../shared/api/visit-source.ts';
+import { keepForOffline } from '../offline-page.ts';
+import type { PublicFormView } from '../view.ts';
+import { lightForm } from './light-form.ts';
+
+const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
+const frame = embedded ? import('../in-frame.ts') : undefined;
+frame?.then((m) => m.followFrame());
+
+const root = document.getElementById('formstead');
+if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
+  const view: PublicFormView & { prefill?: Record<string, unknown>; source?: VisitSource } = {
+    ...JSON.parse(root.dataset.view),
+    form_id: root.dataset.formId,
+    render_token: root.dataset.renderToken,
+  };
+  const id = encodeURIComponent(view.form_id);
+  lightForm(root, {
+    view,
+    endpoint: `/v1/f/${id}`,
+    events: { url: `/v1/f/${id}/events`, source: view.source ?? {} },
+    prefill: view.prefill,
+    // In the embed's iframe the host page follows the redirect (in-frame.ts); else this window does.
+    onRedirect: (url) =>
+      frame ? frame.then((m) => m.tellHost({ type: 'formstead:redirect', url })) : window.location.assign(url),
+  });
+  // Once the page has loaded, the service worker keeps it for opening offline next time.
+  addEventListener('load', keepForOffline);
+}

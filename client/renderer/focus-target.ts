@@ -1,0 +1,32 @@
+// Where focus goes after navigation and validation (use-focus.ts asks after a render; the light page,
+// client/hosted/light/, asks directly): no Preact here.
+
+/** Where focus should go after the next render. */
+export type FocusTarget =
+  | { kind: 'heading' }
+  | { kind: 'field'; key: string }
+  | { kind: 'success' }
+  | { kind: 'alert' };
+
+/** Moves focus inside `root`; falls back to the first control when the target is not there. */
+export function focusTarget(root: HTMLElement, target: FocusTarget): void {
+  let el: HTMLElement | null = null;
+  if (target.kind === 'field') el = fieldControl(root, target.key);
+  else if (target.kind === 'heading') el = root.querySelector<HTMLElement>('.fs-step-title');
+  else if (target.kind === 'success') el = root.querySelector<HTMLElement>('.fs-success-message');
+  else el = root.querySelector<HTMLElement>('.fs-alert');
+  el ??= root.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), select, textarea');
+  el?.focus();
+}
+
+/** The control of a field: the checked radio of a group, else its first control. */
+function fieldControl(root: HTMLElement, key: string): HTMLElement | null {
+  const box = [...root.querySelectorAll<HTMLElement>('[data-fs-key]')].find(
+    (e) => e.getAttribute('data-fs-key') === key,
+  );
+  if (!box) return null;
+  return (
+    box.querySelector<HTMLElement>('input:checked') ??
+    box.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]')
+  );
+}
