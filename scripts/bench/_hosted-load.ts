@@ -1,8 +1,9 @@
 // What a browser really fetches for the hosted page of a form: Debian's Chromium (through playwright-core,
 // test/helpers/browser.ts) opens /f/{id} on the bundle, a person answers and sends, and every script and
 // style sheet it requested meanwhile (the modules it fetches on demand included) is counted, each gzipped
-// (level 9) as one file. Two forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB) and
-// a survey with every wave-4 type (26 KB).
+// (level 9) as one file. Three forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB; it
+// gets the light page), a survey with every wave-4 type (26 KB), and two steps with a condition (no wave-4
+// type, the renderer's page: listed without a budget of its own).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -56,6 +57,36 @@ const waveFourSurvey = {
   ],
 };
 
+/** Two steps, the second's last question shown by a condition: no wave-4 type, but the renderer's page. */
+const stepsForm = {
+  id: 'steps',
+  title: 'Book a table',
+  submit: { label: 'Send' },
+  steps: [
+    {
+      id: 'who',
+      title: 'Who is coming',
+      fields: [{ key: 'name', type: 'text', label: 'Your name', validation: { required: true } }],
+    },
+    {
+      id: 'when',
+      title: 'When',
+      fields: [
+        { key: 'guests', type: 'number', label: 'Guests' },
+        { key: 'chair', type: 'checkbox', label: 'A high chair', show: [{ field: 'guests', gt: 2 }] },
+      ],
+    },
+  ],
+};
+
+/** Answers the two steps as a person would. */
+async function answerSteps(page: Page) {
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Guests').fill('4');
+  await page.getByLabel('A high chair').check();
+}
+
 /** Answers the contact form as a person would. */
 async function answerContact(page: Page) {
   await page.getByLabel('Your name').fill('Ada Lovelace');
@@ -80,7 +111,7 @@ async function visitSurvey(page: Page) {
 
 /** A form a benchmark loads: its definition and how a person answers it. */
 export interface BenchForm {
-  definition: { id: string; title: string; fields: unknown[] };
+  definition: { id: string; title: string; fields?: unknown[]; steps?: unknown[] };
   answer(page: Page): Promise<void>;
 }
 
@@ -88,6 +119,7 @@ export interface BenchForm {
 export const benchForms = {
   contact: { definition: contactForm, answer: answerContact },
   waveFour: { definition: waveFourSurvey, answer: visitSurvey },
+  steps: { definition: stepsForm, answer: answerSteps },
 } satisfies Record<string, BenchForm>;
 
 /** One fetched file: its path, its type as Chromium saw it, and its gzipped size. */

@@ -199,8 +199,9 @@ t('the renderer stores the same answers: the inline embed of the same form', asy
   const page = await context.newPage();
   const errors = pageErrors(page);
   // The host site on a loopback port of its own (a public name would be refused a loopback script).
-  const embed = `<!doctype html><html lang="en"><head><title>Host</title></head><body><script src="${server.url}/embed.js"
-    data-form="${id}" data-mode="inline" data-prefill='{"ref":"spring"}'></script></body></html>`;
+  const embed = `<!doctype html><html lang="en"><head><title>Host</title></head><body><script
+    src="${server.url}/embed.js" data-form="${id}" data-mode="inline" data-prefill='{"ref":"spring"}'></script>
+    </body></html>`;
   const host = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(embed));
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
   await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
@@ -244,6 +245,29 @@ t('Submit another gives an empty form; a refusal (the form paused meanwhile) is 
     errors.filter((e) => !/409|403|Failed to load/.test(e)),
     [],
   );
+  await context.close();
+});
+
+t("a German form: the engine's messages and the thanks in German", async () => {
+  const id = await publish({
+    id: 'de',
+    lang: 'de',
+    title: 'Kontakt',
+    submit: { label: 'Senden' },
+    fields: [{ key: 'name', type: 'text', label: 'Ihr Name', validation: { required: true } }],
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  const scripts = await open(page, id);
+  assert.equal(scripts, ['/assets/light.js']);
+  await page.getByRole('button', { name: 'Senden' }).click();
+  assert.is(await page.locator('.fs-error').textContent(), 'Dieses Feld ist erforderlich');
+  await page.getByLabel('Ihr Name').fill('Uta');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await page.locator('.fs-success').waitFor();
+  assert.is(await page.locator('.fs-success-title').textContent(), 'Vielen Dank!');
+  assert.equal(errors, []);
   await context.close();
 });
 
