@@ -38,6 +38,8 @@ const lazyModules = {
   'client/renderer/lazy/resumed.ts': '/assets/resumed.js',
   'client/renderer/lazy/edit-link.ts': '/assets/edit-link.js',
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
+  // The light page's rules of rating, scale, NPS and matrix (client/hosted/light/survey-cores.ts).
+  'client/hosted/light/survey-cores.ts': '/assets/light-cores.js',
   // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.
   'client/renderer/types/point-types.ts': '/assets/type-points.js',
   'client/renderer/types/matrix.ts': '/assets/type-matrix.js',

@@ -1,9 +1,10 @@
 // What a browser really fetches for the hosted page of a form: Debian's Chromium (through playwright-core,
 // test/helpers/browser.ts) opens /f/{id} on the bundle, a person answers and sends, and every script and
 // style sheet it requested meanwhile (the modules it fetches on demand included) is counted, each gzipped
-// (level 9) as one file. Three forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB; it
-// gets the light page), a survey with every wave-4 type (26 KB), and two steps with a condition (no wave-4
-// type, the renderer's page: listed without a budget of its own).
+// (level 9) as one file. Four forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB; it
+// gets the light page), a survey with every wave-4 type (26 KB), and, listed without a budget of their own,
+// two steps with a condition (no wave-4 type, the renderer's page) and the survey without its ranking and
+// signature (the light page).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -55,6 +56,13 @@ const waveFourSurvey = {
     },
     { key: 'sign', type: 'signature', label: 'Sign here' },
   ],
+};
+
+/** The wave-4 survey without a ranking and a signature: the types the light page serves (client/hosted/light/). */
+const npsSurvey = {
+  ...waveFourSurvey,
+  id: 'nps',
+  fields: waveFourSurvey.fields.filter((f) => f.type !== 'ranking' && f.type !== 'signature'),
 };
 
 /** Two steps, the second's last question shown by a condition: no wave-4 type, but the renderer's page. */
@@ -120,6 +128,7 @@ export const benchForms = {
   contact: { definition: contactForm, answer: answerContact },
   waveFour: { definition: waveFourSurvey, answer: visitSurvey },
   steps: { definition: stepsForm, answer: answerSteps },
+  nps: { definition: npsSurvey, answer: visitSurvey },
 } satisfies Record<string, BenchForm>;
 
 /** One fetched file: its path, its type as Chromium saw it, and its gzipped size. */

@@ -175,16 +175,18 @@ const HOSTED_LOAD_TARGET = 20 * 1024;
 const WAVE_FOUR_LOAD_TARGET = 26 * 1024;
 // A form without the wave-4 types that needs the renderer (steps and a condition) is listed too, without a
 // target of its own: the light page (the contact form) is what a form of one page of questions gets.
-const [contactFiles, surveyFiles, stepsFiles] = await hostedPageLoad(9395, [
+const [contactFiles, surveyFiles, stepsFiles, npsFiles] = await hostedPageLoad(9395, [
   benchForms.contact,
   benchForms.waveFour,
   benchForms.steps,
+  benchForms.nps,
 ]);
 const total = (files: Fetched[]) => files.reduce((sum, f) => sum + f.gzip, 0);
 const loads = [
   { name: 'a contact form, answered and sent', files: contactFiles, target: HOSTED_LOAD_TARGET },
   { name: 'a survey with every wave-4 type, visited and sent', files: surveyFiles, target: WAVE_FOUR_LOAD_TARGET },
   { name: 'two steps and a condition, no wave-4 type, answered and sent', files: stepsFiles, target: undefined },
+  { name: 'the survey without its ranking and signature, visited and sent', files: npsFiles, target: undefined },
 ];
 for (const { name, files, target } of loads) {
   const bytes = total(files);

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, OWNER_KEY } from '../helpers/api.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { focusedElement, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
+import { fixture, publishPlainForm, uploadImage } from '../helpers/images.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -270,5 +271,89 @@ t("a German form: the engine's messages and the thanks in German", async () => {
   assert.equal(errors, []);
   await context.close();
 });
+
+t(
+  'an NPS survey on the light page: a statement, NPS, stars, a matrix and pictures, by keyboard at 390 px',
+  async () => {
+    const formId = await publishPlainForm(server.url);
+    const urls: string[] = [];
+    for (const name of ['fox.png', 'owl.png']) {
+      const r = await uploadImage(server.url, formId, fixture('png'), name);
+      assert.is(r.status, 201, r.text);
+      urls.push(r.json.url);
+    }
+    const rows = choices('Price', 'Speed');
+    const definition = {
+      id: 'nps',
+      title: 'How did we do?',
+      submit: { label: 'Send' },
+      fields: [
+        { key: 'intro', type: 'statement', label: 'Two minutes', body: 'Read **our** [policy](https://example.com).' },
+        { key: 'nps', type: 'nps', label: 'How likely are you to recommend us?', validation: { required: true } },
+        { key: 'stars', type: 'rating', label: 'Rate the service', scale: { max: 5 } },
+        { key: 'ease', type: 'scale', label: 'How easy was it?', scale: { min: 1, max: 7 } },
+        {
+          key: 'grid',
+          type: 'matrix',
+          label: 'How satisfied are you with',
+          matrix: { rows, columns: choices('Low', 'Medium', 'High') },
+          validation: { required: true },
+        },
+        {
+          key: 'look',
+          type: 'picture',
+          label: 'Which do you prefer?',
+          options: [
+            { value: 'fox', label: 'Fox', image: urls[0] },
+            { value: 'owl', label: 'Owl', image: urls[1] },
+          ],
+        },
+      ],
+    };
+    const body = { form_id: formId, definition, allow_another_response: true };
+    const published = await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body });
+    assert.is(published.status, 201, published.text);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const scripts = await open(page, formId);
+    assert.equal(scripts.sort(), ['/assets/light-cores.js', '/assets/light.js'], 'the rules of the survey types');
+    assert.match((await page.locator('.fs-statement strong').textContent()) ?? '', /our/, 'the Markdown, drawn');
+
+    // Send with nothing chosen: the NPS and the matrix (required) say so; the matrix's rows are named.
+    await page.getByRole('button', { name: 'Send' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.fs-error').first().waitFor();
+    assert.is(await page.locator('.fs-field.fs-invalid').count(), 2, 'nps and matrix');
+    await assertAxe(page, 'light survey with errors, 390', { headingOne: true });
+    // Arrow keys choose along a row (a radio group): 0 then nine steps right is 9; the first star then three is 4.
+    await tabTo(page, /recommend/);
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
+    await tabTo(page, /Rate the service/);
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await tabTo(page, /How satisfied/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await tabTo(page, /Which do you prefer/);
+    await page.keyboard.press('Space');
+    assert.is(await page.locator('.fs-error').count(), 0, 'each message went with its answer');
+    await screenshot(page, 'light-page-survey-390');
+    await page.getByRole('button', { name: 'Send' }).focus();
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(formId) && r.status() === 201),
+      page.keyboard.press('Enter'),
+    ]);
+    await page.locator('.fs-success').waitFor();
+    const [answer] = await stored(formId);
+    assert.equal(answer.values, { nps: 9, stars: 4, grid: { price: 'high', speed: 'low' }, look: 'fox' });
+    assert.equal(errors, []);
+    await context.close();
+  },
+);
 
 t.run();

@@ -137,6 +137,10 @@ pages(
   async () => {
     const base = contactDefinition();
     const text = (key: string, extra: Record<string, unknown> = {}) => ({ key, type: 'text', label: key, ...extra });
+    const opts = [
+      { value: 'x', label: 'X' },
+      { value: 'y', label: 'Y' },
+    ];
     const cases: [string, Record<string, unknown>, 'light' | 'hosted'][] = [
       ['the contact form', {}, 'light'],
       [
@@ -159,7 +163,9 @@ pages(
       ['a condition', { fields: [text('a'), text('b', { show: [{ field: 'a', eq: 'x' }] })] }, 'hosted'],
       ['one question per screen', { layout: 'one_per_screen' }, 'hosted'],
       ['a piped label', { fields: [text('a'), text('b', { label: 'Hi {{a}}' })] }, 'hosted'],
-      ['a rating', { fields: [text('a'), { key: 'r', type: 'rating', label: 'R', scale: { max: 5 } }] }, 'hosted'],
+      // Survey types the server draws as they are live: the light page; a ranking draws its own control.
+      ['a rating', { fields: [text('a'), { key: 'r', type: 'rating', label: 'R', scale: { max: 5 } }] }, 'light'],
+      ['a ranking', { fields: [text('a'), { key: 'r', type: 'ranking', label: 'R', options: opts }] }, 'hosted'],
       ['a file', { fields: [text('a'), { key: 'f', type: 'file', label: 'F' }] }, 'hosted'],
     ];
     for (const [name, overrides, script] of cases) {

@@ -1,10 +1,11 @@
 // Which forms the light page serves (docs/decisions.md "The light hosted page"). The server draws every
-// form as a plain HTML form that works without script; for a form of one page of questions with
-// built-in controls, the page's script only adds what a person notices (checks as they send, answers
-// kept while typing, sending without leaving the page, offline, the funnel): /assets/light.js, without
-// Preact or the renderer. Any form that needs more (steps, conditions, one question per screen, the
-// survey types, pictures, piping, calculations, translations, files, encryption, partial answers, edit
-// links, endings, a Cancel button, Markdown in the thanks) gets /assets/hosted.js and the renderer.
+// form as a plain HTML form that works without script. For a form of one page of questions whose live
+// markup is what the server draws (the built-in controls, and the survey types rating, scale, NPS, matrix,
+// picture choice and statement), the page's script only adds what a person notices (checks as they
+// send, answers kept while typing, sending without leaving the page, offline, the funnel):
+// /assets/light.js, without Preact or the renderer. Any form that needs more (steps, conditions, one
+// question per screen, a ranking or a signature, piping, calculations, translations, files, encryption,
+// partial answers, edit links, endings, a Cancel button, Markdown in the thanks) gets /assets/hosted.js.
 // The server picks the script with this rule (server/http/pages/hosted-page.ts); light.js trusts it.
 import type { FormDefinition, FormField } from '../../renderer/engine.ts';
 
@@ -26,7 +27,18 @@ export const LIGHT_TYPES: ReadonlySet<string> = new Set([
   'checkbox',
   'switch',
   'hidden',
+  // Survey types whose live markup is the server's (radio rows, a radio group per matrix row, picture cards,
+  // a statement's text): rating, scale and NPS read as numbers, a matrix as rows.
+  'rating',
+  'scale',
+  'nps',
+  'matrix',
+  'picture',
+  'statement',
 ]);
+
+/** The light types whose rules the page fetches first (light/survey-cores.ts). */
+export const LIGHT_LATER_CORES: ReadonlySet<string> = new Set(['rating', 'scale', 'nps', 'matrix']);
 
 /** What the rule reads of the page's view (client/hosted/view.ts). */
 export interface LightCandidate {
@@ -42,14 +54,9 @@ export interface LightCandidate {
 /** A thanks text the Markdown reader would change (client/renderer/rich-text.ts's marks). */
 const MARKS = /[*_[\\\n]|^\s*(\d+[.)]|-)\s/m;
 
-/** A field the light page shows as the server drew it: a built-in control, always asked, plain texts. */
+/** A field the light page shows as the server drew it (pictures included): a light type, always asked. */
 const lightField = (f: FormField) =>
-  LIGHT_TYPES.has(f.type) &&
-  !f.show?.length &&
-  !f.showAny?.length &&
-  f.optionsFrom === undefined &&
-  f.image === undefined &&
-  (f.options ?? []).every((o) => o.image === undefined);
+  LIGHT_TYPES.has(f.type) && !f.show?.length && !f.showAny?.length && f.optionsFrom === undefined;
 
 /** Whether the light page serves this form (see the file's comment for what it leaves to the renderer). */
 export function lightPage(view: LightCandidate): boolean {

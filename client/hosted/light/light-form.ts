@@ -54,6 +54,9 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   const fields = allFields(definition);
   const shown = fields.filter((f) => f.type !== 'hidden');
   const shownKeys = new Set(shown.map((f) => f.key));
+  // A matrix row's label, to name the row a server problem at `values.<key>.<row>` is about.
+  const rowLabel = (key: string, row: string) =>
+    fields.find((f) => f.key === key)?.matrix?.rows.find((r) => r.value === row)?.label;
   const state = createFormState(definition, { values: initial(), messages: engineMessages(catalogue) });
   const key = definition.save_progress === false ? undefined : savedAnswersKey(view.form_id);
   const tools = { allFields, validateField, untouched: () => createFormState(definition).values };
@@ -168,9 +171,10 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     delete serverErrors[field.key];
     paint();
   };
+  // A matrix's inputs are named `<key>.<row>` (client/renderer/types/matrix.ts).
   const fieldOf = (target: EventTarget | null) => {
-    const name = (target as HTMLInputElement | null)?.name;
-    return shown.find((f) => f.key === name);
+    const name = (target as HTMLInputElement | null)?.name ?? '';
+    return shown.find((f) => f.key === name || (f.type === 'matrix' && name.startsWith(`${f.key}.`)));
   };
   // Every control says `input` as it changes (boxes, radios and selects too); `change` as well, for a browser
   // that fills a field by itself. Reading the same value twice changes nothing.
@@ -243,7 +247,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
       done(values);
     } catch (err) {
       const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
-      const mapped = mapServerProblems(e.problems, shownKeys);
+      const mapped = mapServerProblems(e.problems, shownKeys, rowLabel);
       serverErrors = mapped.errors;
       paint();
       const retry = e.retry ? { label: t('tryAgain'), run: submit } : undefined;

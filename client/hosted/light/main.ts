@@ -4,6 +4,9 @@
 import type { VisitSource } from '../../../shared/api/visit-source.ts';
 import { keepForOffline } from '../offline-page.ts';
 import type { PublicFormView } from '../view.ts';
+import { addFieldTypeCore } from '../../../shared/fields/registry-browser.ts';
+import { allFields } from '../../renderer/engine.ts';
+import { LIGHT_LATER_CORES } from './eligible.ts';
 import { lightForm } from './light-form.ts';
 
 const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
@@ -18,15 +21,23 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     render_token: root.dataset.renderToken,
   };
   const id = encodeURIComponent(view.form_id);
-  lightForm(root, {
-    view,
-    endpoint: `/v1/f/${id}`,
-    events: { url: `/v1/f/${id}/events`, source: view.source ?? {} },
-    prefill: view.prefill,
-    // In the embed's iframe the host page follows the redirect (in-frame.ts); else this window does.
-    onRedirect: (url) =>
-      frame ? frame.then((m) => m.tellHost({ type: 'formstead:redirect', url })) : window.location.assign(url),
-  });
+  // The rules of a rating, scale, NPS or matrix come first (light/survey-cores.ts); until then the server's
+  // form posts as it does without script.
+  const cores = allFields(view.definition).some((f) => LIGHT_LATER_CORES.has(f.type))
+    ? import('./survey-cores.ts').then((m) => m.cores.forEach(addFieldTypeCore))
+    : undefined;
+  const live = () =>
+    lightForm(root, {
+      view,
+      endpoint: `/v1/f/${id}`,
+      events: { url: `/v1/f/${id}/events`, source: view.source ?? {} },
+      prefill: view.prefill,
+      // In the embed's iframe the host page follows the redirect (in-frame.ts); else this window does.
+      onRedirect: (url) =>
+        frame ? frame.then((m) => m.tellHost({ type: 'formstead:redirect', url })) : window.location.assign(url),
+    });
+  if (cores) cores.then(live);
+  else live();
   // Once the page has loaded, the service worker keeps it for opening offline next time.
   addEventListener('load', keepForOffline);
 }
