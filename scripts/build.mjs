@@ -55,8 +55,8 @@ async function buildSnapshotWorker() {
 }
 
 /**
- * The sql.js store's new-database image (scripts/sqljs-new-image.ts: every migration applied to nothing),
- * deflated and base64, so a first start loads it instead of running the migrations.
+ * The sql.js store's new-database image (scripts/sqljs-new-image.ts: every migration applied to nothing) as
+ * JSON text, so a first start loads it instead of running the migrations.
  */
 function buildNewDatabaseImage() {
   const script = path.join(root, 'scripts/sqljs-new-image.ts');
@@ -100,9 +100,9 @@ function embedPlugin(clientAssets, snapshotWorker, newImage, swapped) {
         swapped.add('new-image');
         return {
           contents:
-            `import { inflateRawSync } from 'node:zlib';\n` +
-            `export function newDatabaseImage() { return new Uint8Array(inflateRawSync(Buffer.from(` +
-            `${JSON.stringify(newImage)}, 'base64'))); }`,
+            `import { inflateRawSync } from 'node:zlib';\nconst made = ${newImage};\n` +
+            'export function newDatabaseImage() { return { migrations: made.migrations, ' +
+            `image: new Uint8Array(inflateRawSync(Buffer.from(made.image, 'base64'))) }; }`,
           loader: 'js',
         };
       });

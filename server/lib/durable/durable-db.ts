@@ -11,7 +11,7 @@ import { privateFolder } from './durable-fs.ts';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { type BehindWrite, MemoryDatabase, type WriteTx } from './durable-memory.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
-import { stampedImage } from './durable-new-image.ts';
+import { stampedImage, type NewImage } from './durable-new-image.ts';
 import { recover, type Recovered } from './durable-recovery.ts';
 import { reopenAfterFullDisk, type Reopened } from './durable-reopen.ts';
 import { JournalWriter } from './journal.ts';
@@ -43,7 +43,7 @@ export interface DurableOptions {
    */
   snapshotIn?: SnapshotPlacement;
   /** A new folder's database as the migrations make it (durable-new-image.ts); otherwise they are run. */
-  newImage?: () => Uint8Array | undefined;
+  newImage?: () => NewImage | undefined;
   log?: (line: string) => void;
 }
 
@@ -93,8 +93,8 @@ export class DurableDatabase {
     try {
       const started = Date.now();
       const rec = await recover(SQL, opts.dir, log, () => {
-        const image = opts.newImage?.();
-        const stamped = image && stampedImage(SQL, image, opts.migrations, new Date().toISOString());
+        const made = opts.newImage?.();
+        const stamped = made && stampedImage(made, opts.migrations, new Date().toISOString());
         if (stamped) log(`new database: ${opts.migrations.length} migrations applied from the built-in image`);
         return stamped;
       });

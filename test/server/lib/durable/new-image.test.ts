@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { migrations } from '../../../../server/core/store/sqljs/migrations/index.ts';
 import { DurableDatabase } from '../../../../server/lib/durable/durable-db.ts';
-import { migratedImage } from '../../../../server/lib/durable/durable-new-image.ts';
+import { migratedImage, type NewImage } from '../../../../server/lib/durable/durable-new-image.ts';
 import { readSnapshot } from '../../../../server/lib/durable/snapshot-file.ts';
 import { loadSqlJs } from '../../../../server/lib/durable/sql-js.ts';
 
@@ -21,7 +21,7 @@ newImage.after.each(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function open(dir: string, image?: Uint8Array, list = migrations) {
+async function open(dir: string, image?: NewImage, list = migrations) {
   const lines: string[] = [];
   const db = await DurableDatabase.open({
     dir,
@@ -61,7 +61,7 @@ newImage(
     await migrated.close();
     await fromImage.close();
     // Reopened, it is an ordinary folder: nothing applied again, the image not consulted.
-    const again = await open(dir, new Uint8Array([1, 2, 3]));
+    const again = await open(dir, { migrations: [], image: new Uint8Array([1, 2, 3]) });
     assert.equal(schema(again), made);
     assert.not.ok(
       again.lines.some((l) => l.includes('applied')),
@@ -71,13 +71,25 @@ newImage(
   },
 );
 
-newImage('an image of other migrations is not used: the migrations run', async () => {
-  const image = migratedImage(await loadSqlJs(), migrations.slice(0, -1));
-  const db = await open(tempDir(), image);
-  assert.not.ok(db.lines.some((l) => l.includes('built-in image')));
-  assert.ok(db.lines.some((l) => l.startsWith(`applied migration ${migrations.at(-1)?.id} `)));
-  assert.is(db.all('SELECT id FROM schema_migrations').length, migrations.length);
-  await db.close();
+newImage('an image of other migrations, or without every stamp, is not used: the migrations run', async () => {
+  const SQL = await loadSqlJs();
+  const fewer = migratedImage(SQL, migrations.slice(0, -1));
+  const whole = migratedImage(SQL, migrations);
+  const renamed: NewImage = { ...whole, migrations: whole.migrations.map(([id, name], i) => [id, i ? name : 'x']) };
+  // One stamp's place overwritten: the image does not hold what its list says.
+  const at = Buffer.from(whole.image).indexOf('@@formstead:applied_at@@');
+  const unstamped = { ...whole, image: whole.image.slice() };
+  unstamped.image[at] = 0x41;
+  for (const image of [fewer, renamed, unstamped]) {
+    const db = await open(tempDir(), image);
+    assert.not.ok(db.lines.some((l) => l.includes('built-in image')));
+    assert.ok(db.lines.some((l) => l.startsWith(`applied migration ${migrations.at(-1)?.id} `)));
+    assert.equal(
+      db.all('SELECT id, name FROM schema_migrations ORDER BY id'),
+      migrations.map((m) => ({ id: m.id, name: m.name })).sort((a, b) => a.id - b.id),
+    );
+    await db.close();
+  }
 });
 
 newImage('a folder that already has a journal is recovered, not replaced by the image', async () => {
