@@ -1,6 +1,7 @@
 // Builds the product: the client bundles and the snapshot worker's script first (kept in memory), then the
 // one-file server that embeds them together with the sql.js WebAssembly binary, then the standalone engine
 // module and its types (build-types.mjs), and the bundled packages' licences (third-party-notices.mjs).
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -53,8 +54,17 @@ async function buildSnapshotWorker() {
   return result.outputFiles[0].text;
 }
 
+/**
+ * The sql.js store's new-database image (scripts/sqljs-new-image.ts: every migration applied to nothing) as
+ * JSON text, so a first start loads it instead of running the migrations.
+ */
+function buildNewDatabaseImage() {
+  const script = path.join(root, 'scripts/sqljs-new-image.ts');
+  return execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8' });
+}
+
 /** Swaps modules that read files at run time for versions that carry the file inside the bundle. */
-function embedPlugin(clientAssets, snapshotWorker, swapped) {
+function embedPlugin(clientAssets, snapshotWorker, newImage, swapped) {
   return {
     name: 'formstead-embed',
     setup(b) {
@@ -85,6 +95,17 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
           resolveDir: root,
         };
       });
+      // From source, a new folder runs the migrations; the bundle starts it from their image.
+      b.onLoad({ filter: /server[\\/]core[\\/]store[\\/]sqljs[\\/]new-image\.ts$/ }, () => {
+        swapped.add('new-image');
+        return {
+          contents:
+            `import { inflateRawSync } from 'node:zlib';\nconst made = ${newImage};\n` +
+            'export function newDatabaseImage() { return { migrations: made.migrations, ' +
+            `image: new Uint8Array(inflateRawSync(Buffer.from(made.image, 'base64'))) }; }`,
+          loader: 'js',
+        };
+      });
       // From source, the snapshot worker starts through tsx; in the bundle it runs the compiled script.
       b.onLoad({ filter: /server[\\/]lib[\\/]durable[\\/]snapshot-worker-entry\.ts$/ }, () => {
         swapped.add('snapshot-worker-entry');
@@ -100,6 +121,7 @@ function embedPlugin(clientAssets, snapshotWorker, swapped) {
 const clientAssets = await buildClients();
 const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const snapshotWorker = await buildSnapshotWorker();
+const newImage = buildNewDatabaseImage();
 const swapped = new Set();
 
 await build({
@@ -116,7 +138,7 @@ await build({
   // templates are compiled as in the browser bundles, so both draw the same h() trees. The embed plugin
   // comes first: its replacements win over a plain load of the same files.
   plugins: [
-    embedPlugin(clientAssets, snapshotWorker, swapped),
+    embedPlugin(clientAssets, snapshotWorker, newImage, swapped),
     sqlJsFileGrowth(),
     vendorMinified(root, [noticeInputs(bundledFiles)]),
     htmPrecompile(),
@@ -165,6 +187,8 @@ if (asciiText !== serverText) await writeFile(serverFile, asciiText);
 if (!swapped.has('snapshot-worker-entry'))
   throw new Error('build: server/lib/durable/snapshot-worker-entry.ts was not replaced; check embedPlugin');
 // Without the swap the bundle would look for the fonts in a node_modules that is not installed with it.
+// Without the swap a new folder would run every migration at its first start (correct, only slower).
+if (!swapped.has('new-image')) throw new Error('build: server/core/store/sqljs/new-image.ts was not replaced');
 if (!swapped.has('pdf-fonts')) throw new Error('build: server/lib/pdf/fonts.ts was not replaced; check embedPlugin');
 
 await build({

@@ -68,7 +68,6 @@ async function main() {
   // Each scheduled run is claimed in the store, so with many instances a job runs once per tick.
   const jobs = new JobRegistry(log, (name, tick) => store.jobs.claimTick(name, tick));
   registerJobs(jobs, services, store);
-  jobs.start();
   // Deliveries pending before a restart (or a crash) resume now.
   services.deliveries.start();
   // Counts of views, starts, steps and completions are written every 10 s from memory.
@@ -98,6 +97,9 @@ async function main() {
   // As JSON, a log line like the others (so a collector reading stderr sees the start); as text, on stdout.
   if (config.logFormat === 'json') log(listening);
   else console.log(listening);
+  // Scheduled once listening: node-cron works out each job's next run at once (tens of ms of date arithmetic for
+  // the 15 jobs; docs/performance.md, "At rest"), and the first tick is a minute away at the earliest.
+  jobs.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

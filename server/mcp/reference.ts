@@ -1,11 +1,7 @@
 // The text definition_reference answers: every object of the definition format with its properties,
 // generated from the JSON Schema that the zod schemas produce (so it cannot drift from what publish
 // accepts in shape), the built-in field types, the rules the checker adds, and two examples.
-import {
-  builtInFieldTypes,
-  formDefinitionJsonSchema,
-  formDefinitionJsonSchemaPath,
-} from '../../shared/engine/index.ts';
+import { builtInFieldTypes, definitionJsonSchema, formDefinitionJsonSchemaPath } from '../../shared/engine/index.ts';
 import { DEFINITION_MAX_BYTES, DEFINITION_MAX_FIELDS } from '../core/definitions.ts';
 import { contactExample, quizExample, rsvpExample } from './examples.ts';
 
@@ -96,7 +92,7 @@ export function definitionReference(publicUrl: string): string {
 }
 
 function build(publicUrl: string): string {
-  const root = formDefinitionJsonSchema as JsonNode;
+  const root = definitionJsonSchema() as JsonNode;
   const objects: [string, JsonNode][] = [['FormDefinition', root], ...Object.entries(root.$defs ?? {})];
   return [
     '# Formstead form definition',

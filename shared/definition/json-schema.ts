@@ -7,10 +7,19 @@ import { definitionRegistry, FormDefinition } from './schema.ts';
 /** Where the server serves the schema, relative to its public URL. */
 export const formDefinitionJsonSchemaPath = '/v1/schema/form-definition.json';
 
+let built: Record<string, unknown> | undefined;
+
+/**
+ * The JSON Schema, built at the first call: the server asks for it when it is first served, not at start
+ * (z.toJSONSchema takes tens of milliseconds; docs/performance.md, "At rest").
+ */
+export function definitionJsonSchema(): Record<string, unknown> {
+  built ??= withId(z.toJSONSchema(FormDefinition, { metadata: definitionRegistry, target: 'draft-2020-12' }));
+  return built;
+}
+
 /** The JSON Schema (draft 2020-12) of FormDefinition; named parts (FormField, FormStep...) are in $defs. */
-export const formDefinitionJsonSchema: Record<string, unknown> = /* @__PURE__ */ withId(
-  z.toJSONSchema(FormDefinition, { metadata: definitionRegistry, target: 'draft-2020-12' }),
-);
+export const formDefinitionJsonSchema: Record<string, unknown> = /* @__PURE__ */ definitionJsonSchema();
 
 function withId(schema: Record<string, unknown>): Record<string, unknown> {
   const { $schema, ...rest } = schema;

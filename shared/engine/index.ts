@@ -5,7 +5,11 @@ import './calc/built-in.ts';
 
 export * from '../definition/schema.ts';
 export { checkDefinition, type CheckOptions, type CheckResult } from '../definition/check.ts';
-export { formDefinitionJsonSchema, formDefinitionJsonSchemaPath } from '../definition/json-schema.ts';
+export {
+  definitionJsonSchema,
+  formDefinitionJsonSchema,
+  formDefinitionJsonSchemaPath,
+} from '../definition/json-schema.ts';
 export { nativeRegex, type RegexEngine } from './regex.ts';
 export {
   isEmpty,

@@ -11,6 +11,7 @@ import { privateFolder } from './durable-fs.ts';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { type BehindWrite, MemoryDatabase, type WriteTx } from './durable-memory.ts';
 import { applyMigrations, type Migration } from './durable-migrations.ts';
+import { stampedImage, type NewImage } from './durable-new-image.ts';
 import { recover, type Recovered } from './durable-recovery.ts';
 import { reopenAfterFullDisk, type Reopened } from './durable-reopen.ts';
 import { JournalWriter } from './journal.ts';
@@ -41,6 +42,8 @@ export interface DurableOptions {
    * Where background snapshots are made (default 'auto': a worker thread when a spare core and the memory are there).
    */
   snapshotIn?: SnapshotPlacement;
+  /** A new folder's database as the migrations make it (durable-new-image.ts); otherwise they are run. */
+  newImage?: () => NewImage | undefined;
   log?: (line: string) => void;
 }
 
@@ -89,7 +92,12 @@ export class DurableDatabase {
     let memory: MemoryDatabase | undefined;
     try {
       const started = Date.now();
-      const rec = await recover(SQL, opts.dir, log);
+      const rec = await recover(SQL, opts.dir, log, () => {
+        const made = opts.newImage?.();
+        const stamped = made && stampedImage(made, opts.migrations, new Date().toISOString());
+        if (stamped) log(`new database: ${opts.migrations.length} migrations applied from the built-in image`);
+        return stamped;
+      });
       memory = new MemoryDatabase(rec.db, rec.cache, log);
       journal = await JournalWriter.create(opts.dir, rec.nextGeneration);
       const store = new DurableDatabase(memory, journal, lock, log, rec.transactions, opts);

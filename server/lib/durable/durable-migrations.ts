@@ -40,11 +40,7 @@ export async function applyMigrations(
   // as applying them one by one. If it fails, nothing of it was applied, and they are applied one by one
   // below, so a failure names its migration and keeps those before it, as always.
   if (!hasTable && ordered.length > 0) {
-    const at = new Date().toISOString();
-    const records = ordered.map((m) => `(${m.id}, ${sqlText(m.name)}, ${sqlText(at)})`).join(', ');
-    const ups = ordered.map((m) => m.up).join(';\n');
-    const all = `${TABLE};\n${ups};\nINSERT INTO schema_migrations (id, name, applied_at) VALUES ${records};`;
-    const applied = await db.script(all).then(
+    const applied = await db.script(newDatabaseScript(ordered, new Date().toISOString())).then(
       () => true,
       () => false,
     );
@@ -82,6 +78,16 @@ export async function applyMigrations(
     done.push(m.id);
   }
   return done;
+}
+
+/**
+ * Every migration of `ordered` (sorted by id) and their schema_migrations rows as one script: what a new
+ * database is made with (here, and as the bundle's prebuilt image: durable-new-image.ts).
+ */
+export function newDatabaseScript(ordered: Migration[], at: string): string {
+  const records = ordered.map((m) => `(${m.id}, ${sqlText(m.name)}, ${sqlText(at)})`).join(', ');
+  const ups = ordered.map((m) => m.up).join(';\n');
+  return `${TABLE};\n${ups};\nINSERT INTO schema_migrations (id, name, applied_at) VALUES ${records};`;
 }
 
 /** A string as an SQL literal (the migrations' own names and a time: no user input). */

@@ -12,7 +12,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { fsyncDir } from './durable-fs.ts';
 import { journalFileName, parseJournalFileName } from './journal-format.ts';
 import { configureConnection, JournalReplay } from './journal-replay.ts';
-import { readSnapshot, SNAPSHOT_TMP_FILE } from './snapshot-file.ts';
+import { readSnapshot, SNAPSHOT_TMP_FILE, writeSnapshot } from './snapshot-file.ts';
 import { StatementCache } from './sql-statements.ts';
 import { StorageError } from '../storage-error.ts';
 
@@ -29,10 +29,18 @@ export interface Recovered {
   cache: StatementCache;
 }
 
-/** Rebuilds the database from `dir` (which the caller has locked). */
-export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string) => void): Promise<Recovered> {
+/**
+ * Rebuilds the database from `dir` (which the caller has locked). A folder with neither snapshot nor journal
+ * starts from `newImage()` when that gives one: written as the snapshot of generation 0 before it is used.
+ */
+export async function recover(
+  SQL: SqlJsStatic,
+  dir: string,
+  log: (line: string) => void,
+  newImage?: () => Uint8Array | undefined,
+): Promise<Recovered> {
   await unlink(path.join(dir, SNAPSHOT_TMP_FILE)).catch(() => undefined); // a snapshot a crash interrupted
-  const snapshot = await readSnapshot(dir);
+  let snapshot = await readSnapshot(dir);
   const snapshotGeneration = snapshot?.generation ?? 0;
   const gens = (await readdir(dir))
     .map(parseJournalFileName)
@@ -50,6 +58,11 @@ export async function recover(SQL: SqlJsStatic, dir: string, log: (line: string)
     }
   });
 
+  const image = !snapshot && live.length === 0 ? newImage?.() : undefined;
+  if (image) {
+    await writeSnapshot(dir, 0, image);
+    snapshot = { generation: 0, image };
+  }
   const db = new SQL.Database(snapshot?.image);
   const cache = new StatementCache(db);
   const replay = new JournalReplay(db, cache);

@@ -2,6 +2,7 @@
 import { DurableDatabase } from '../../../lib/durable/durable-db.ts';
 import type { SnapshotPlacement } from '../../../lib/durable/snapshot-placement.ts';
 import { migrations } from './migrations/index.ts';
+import { newDatabaseImage } from './new-image.ts';
 import type { Store } from '../types.ts';
 import { chainQueries } from './chain.ts';
 import { editQueries } from './edits.ts';
@@ -29,7 +30,13 @@ export async function openSqlJsStore(
   log?: (line: string) => void,
   options: { snapshotIn?: SnapshotPlacement } = {},
 ): Promise<Store> {
-  const db = await DurableDatabase.open({ dir: dataDir, migrations, log, snapshotIn: options.snapshotIn });
+  const db = await DurableDatabase.open({
+    dir: dataDir,
+    migrations,
+    log,
+    snapshotIn: options.snapshotIn,
+    newImage: newDatabaseImage,
+  });
   return {
     ...identityQueries(db),
     forms: formQueries(db),
