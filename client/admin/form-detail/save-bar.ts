@@ -19,8 +19,8 @@ function stateText(d: SettingsDraft): string {
   return 'No unsaved changes.';
 }
 
-/** The bar; viewers get a line saying they can only read. */
-export function SaveBar({ draft, canEdit, hostedUrl }: { draft: SettingsDraft; canEdit: boolean; hostedUrl: string }) {
+/** The bar; viewers get a line saying they can only read. `hostedUrl`: the form's page (none before it exists). */
+export function SaveBar({ draft, canEdit, hostedUrl }: { draft: SettingsDraft; canEdit: boolean; hostedUrl?: string }) {
   if (!canEdit) return html`<p class="muted">Viewers can read settings but not change them.</p>`;
   const pending = draft.changes > 0;
   const idle = !pending || draft.busy;
@@ -30,6 +30,7 @@ export function SaveBar({ draft, canEdit, hostedUrl }: { draft: SettingsDraft; c
         ${stateText(draft)}${
           draft.done &&
           !pending &&
+          hostedUrl &&
           html` <a href=${hostedUrl} target="_blank" rel="noopener">Open the form</a> to see it.`
         }
       </p>
