@@ -18,7 +18,7 @@ import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
 import { BuilderFormId, BuilderImages } from './picture-editor.ts';
 import { EncryptedForm } from '../encryption/off-notes.ts';
-import { WithSettings } from './builder-settings.ts';
+import { aboutSettings, SettingsRefused, WithSettings } from './builder-settings.ts';
 import type { SettingsDraft } from '../form-detail/use-settings-draft.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
@@ -154,8 +154,15 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       history.replaceState(null, '', `/admin/forms/${encodeURIComponent(result.form_id)}/edit`);
     } catch (err) {
       const e = adminError(err);
-      setRefused(e);
-      if (e.details.length) setServer({ text: b.text, problems: e.details });
+      // A refused setting (a first publish checks the draft's settings too) is shown at its field, not as the
+      // text's problem; the rest is the text's.
+      const ofText = e.details.filter((d) => !aboutSettings(d));
+      if (ofText.length < e.details.length && settings.current) {
+        settings.current.refused(e);
+        setSettingsRefused(true);
+      }
+      if (ofText.length > 0 || e.details.length === 0) setRefused(e);
+      if (ofText.length) setServer({ text: b.text, problems: ofText });
     } finally {
       setPublishing(false);
     }
@@ -222,14 +229,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
     }
-    ${
-      settingsRefused &&
-      html`<p class="bad" role="alert">Nothing was published: a setting was refused. Its problem is shown under
-        “Settings: closing, address” or “Endings”.</p>`
-    }
     <${BuilderFormId.Provider} value=${formId}><${BuilderImages.Provider} value=${imageOwner}>
       <${EncryptedForm.Provider} value=${!!loaded.encrypted}>
       <${WithSettings} formId=${formId} newDraftId=${formId ? null : draftId} into=${settings}>
+        <${SettingsRefused} shown=${settingsRefused} />
         <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
           theme=${loaded.theme} />
       </${WithSettings}>

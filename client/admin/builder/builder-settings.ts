@@ -15,6 +15,20 @@ import { trpc } from '../trpc.ts';
 import { useQuery } from '../use-query.ts';
 import { BuilderFormId } from './picture-editor.ts';
 
+/** The settings the builder shows (a refusal naming one of them is shown at its field). */
+const BUILDER_SETTINGS = ['success_message', 'close_at', 'response_limit', 'closed_message', 'slug'];
+
+/** Whether a refusal's detail (`<path>: <problem>`) is about one of the builder's settings. */
+export const aboutSettings = (detail: string) => BUILDER_SETTINGS.some((k) => detail.startsWith(`${k}:`));
+
+/** Says, while a setting's refusal stops Publish, where its problem is shown. */
+export function SettingsRefused({ shown }: { shown: boolean }) {
+  const draft = useContext(BuilderSettings);
+  if (!shown || !draft?.error) return null;
+  return html`<p class="bad" role="alert">Nothing was published: a setting was refused. Its problem is shown under
+    “Settings: closing, address” or “Endings”.</p>`;
+}
+
 /** The settings draft of the form the builder edits (or of its builder draft before the first publish). */
 export const BuilderSettings = createContext<SettingsDraft | null>(null);
 

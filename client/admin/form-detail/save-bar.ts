@@ -13,6 +13,8 @@ function stateText(d: SettingsDraft): string {
     const n = d.error.details.length;
     return n > 0 ? `Not saved: ${count(n, 'problem')} to fix, each shown by its field.` : 'Not saved.';
   }
+  // Saved, then refused by a builder's first publish (an address another form took meanwhile).
+  if (d.error?.details.length) return `${count(d.error.details.length, 'problem')} to fix, each shown by its field.`;
   if (d.changes > 0) return `Unsaved changes (${count(d.changes, 'setting')})`;
   if (d.undoDiscard) return 'Changes discarded.';
   if (d.done) return 'Saved.';

@@ -106,6 +106,11 @@ export function useSettingsDraft(
     error: save.error,
     /** A save just succeeded and nothing changed since. */
     done,
+    /** Shows a refusal that came another way (a builder's first publish) as the last save's. */
+    refused: (e: NonNullable<typeof save.error>) => {
+      save.fail(e);
+      setDone(false);
+    },
     /** The last save's problems about `field` (or a part of it), as sentences. */
     problemsOf: (field: string) => problemsFor(details, field),
   };
