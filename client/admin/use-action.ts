@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { adminError, type AdminError } from './trpc.ts';
 
-/** `run` calls the action; `error` holds the last refusal until the next run. */
+/** `run` calls the action; `error` holds the last refusal until the next run (`fail` sets one from elsewhere). */
 export function useAction<A extends unknown[], R>(action: (...args: A) => Promise<R>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AdminError | undefined>();
@@ -18,5 +18,5 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
       setBusy(false);
     }
   };
-  return { run, busy, error, clear: () => setError(undefined) };
+  return { run, busy, error, clear: () => setError(undefined), fail: (e: AdminError) => setError(e) };
 }

@@ -6,9 +6,12 @@ import { parseJsonText } from '../../shared/definition/json-text.ts';
 import { formTemplates } from '../../shared/templates/index.ts';
 import { ApiError, invalid, notFound } from '../lib/api-error.ts';
 import { validateDefinition } from './definitions.ts';
+import { checkDraftSettings, draftSettingsRecord, requireDraftSettings } from './draft-settings.ts';
 import type { FormService } from './forms.ts';
-import { newId } from './ids.ts';
+import { newFormId, newId } from './ids.ts';
+import type { ImageService } from './images/image-service.ts';
 import type { UserPrincipal } from './principal.ts';
+import { slugTaken } from './slugs.ts';
 import type { DraftRecord, Store } from './store/types.ts';
 
 /** Title shown for a draft whose text has no readable title. */
@@ -38,6 +41,14 @@ function problemsOf(parsed: Parsed): string[] {
   return 'problems' in checked ? checked.problems : [];
 }
 
+/** The definition of a draft's text when it is one publishing would take (its settings are checked against it). */
+function definitionOf(text: string) {
+  const parsed = parseJsonText(text);
+  if ('problem' in parsed) return undefined;
+  const checked = validateDefinition(parsed.value);
+  return 'definition' in checked ? checked.definition : undefined;
+}
+
 /** Pretty-printed as the JSON view shows it (2 spaces). */
 export const prettyDefinition = (definition: unknown) => JSON.stringify(definition, null, 2);
 
@@ -46,6 +57,7 @@ export class DraftService {
   constructor(
     private readonly store: Store,
     private readonly forms: FormService,
+    private readonly images?: ImageService,
   ) {}
 
   /** The workspace's drafts of new forms, most recently saved first. */
@@ -113,9 +125,47 @@ export class DraftService {
   }
 
   /**
+   * A new form's settings as the form would have them (settings.get's shape): a new form's defaults with what
+   * the builder set. 422 for a form's draft (its form has settings of its own).
+   */
+  async settings(principal: UserPrincipal, draftId: string) {
+    const draft = await this.requireNew(principal, draftId);
+    return this.forms.newFormSettings(principal.workspaceId, draft.newFormId!, draftSettingsRecord(draft.settings));
+  }
+
+  /**
+   * Keeps `patch` (the builder's settings: thank-you message, closing, address) in a new form's draft for its
+   * first publish, checked as settings.update checks them (409 slug_taken for another form's address); a refused
+   * patch changes nothing. Answers the settings as `settings` does.
+   */
+  async saveSettings(principal: UserPrincipal, draftId: string, patch: Record<string, unknown>) {
+    const draft = await this.requireNew(principal, draftId);
+    const settings = requireDraftSettings({ ...draft.settings, ...patch }, definitionOf(draft.text));
+    if (
+      settings.slug &&
+      ((await this.store.forms.byId(settings.slug)) || (await this.store.forms.bySlug(settings.slug)))
+    )
+      throw slugTaken(settings.slug);
+    const at = new Date().toISOString();
+    if (!(await this.store.drafts.update(draft.id, { settings, updatedAt: at, updatedBy: principal.userId })))
+      throw notFound('draft');
+    return this.forms.newFormSettings(principal.workspaceId, draft.newFormId!, draftSettingsRecord(settings));
+  }
+
+  /**
+   * The form a picture uploaded in the builder belongs to: a form's draft's form, or the id a new form's draft
+   * keeps for its first publish (so its pictures are the form's from the start).
+   */
+  async imageOwner(principal: UserPrincipal, draftId: string): Promise<{ id: string }> {
+    const draft = await this.require(principal, draftId);
+    return { id: draft.formId ?? (await this.newFormIdOf(draft)) };
+  }
+
+  /**
    * Publishes a draft through FormService.publish (same checks and 422 details as POST /v1/forms): a
-   * new-form draft makes a form in the workspace, a form's draft adds a version. The draft is deleted
-   * once published and kept when publishing fails.
+   * new-form draft makes a form in the workspace, with the id its pictures belong to and the settings set in
+   * the builder in the same write (their problems in the same 422); a form's draft adds a version. The draft
+   * is deleted once published and kept, and nothing else changed, when publishing fails.
    */
   async publish(principal: UserPrincipal, draftId: string) {
     const draft = await this.require(principal, draftId);
@@ -123,7 +173,8 @@ export class DraftService {
     if ('problem' in parsed) throw invalid([parsed.problem]);
     const body =
       draft.formId === null ? { definition: parsed.value } : { definition: parsed.value, form_id: draft.formId };
-    const published = await this.forms.publish(principal, body);
+    const first = draft.formId === null ? await this.firstPublish(draft) : undefined;
+    const published = await this.forms.publish(principal, body, undefined, first);
     await this.store.drafts.delete(draft.id);
     return {
       form_id: published.form_id,
@@ -134,11 +185,36 @@ export class DraftService {
     };
   }
 
-  /** Throws the draft away. */
+  /** Throws the draft away; a new form's pictures go with it (no form will ever show them). */
   async discard(principal: UserPrincipal, draftId: string) {
     const draft = await this.require(principal, draftId);
     await this.store.drafts.delete(draft.id);
+    if (draft.formId === null && draft.newFormId) await this.images?.deleteForForm(draft.newFormId);
     return { ok: true as const };
+  }
+
+  /** What a new form's draft brings to its first publish: its form id, its settings and their problems. */
+  private async firstPublish(draft: DraftRecord) {
+    const checked = checkDraftSettings(draft.settings, definitionOf(draft.text));
+    return {
+      formId: await this.newFormIdOf(draft),
+      settings: 'settings' in checked ? draftSettingsRecord(checked.settings) : {},
+      problems: 'problems' in checked ? checked.problems : [],
+    };
+  }
+
+  /** A new form's id (every new form's draft has one: migration 26 gave the older drafts theirs). */
+  private async newFormIdOf(draft: DraftRecord): Promise<string> {
+    if (draft.newFormId) return draft.newFormId;
+    throw new Error(`draft ${draft.id} of a new form has no form id`);
+  }
+
+  /** A new form's draft of the caller's workspace; 404 otherwise, 422 for a form's draft. */
+  private async requireNew(principal: UserPrincipal, draftId: string): Promise<DraftRecord> {
+    const draft = await this.require(principal, draftId);
+    if (draft.formId !== null)
+      throw invalid(["draftId: the form is published; its settings are saved on the form's Settings page"]);
+    return draft;
   }
 
   /**
@@ -179,6 +255,9 @@ export class DraftService {
       baseVersion,
       updatedAt: new Date().toISOString(),
       updatedBy: principal.userId,
+      settings: {},
+      // Chosen now so the new form's pictures belong to it before its first publish.
+      newFormId: formId === null ? newFormId() : null,
     };
   }
 }

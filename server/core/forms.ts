@@ -14,9 +14,22 @@ import type { AgentPrincipal, Principal } from './principal.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { expiryOf, hasExpired, isClaimed } from './unclaimed.ts';
 import { unencryptableFieldProblems } from './encryption/setting.ts';
+import type { DraftSettingsRecord } from './draft-settings.ts';
+import { slugTaken } from './slugs.ts';
 
 /** Takes the rate-limit tokens of a creation (RateLimits.publishAdmission); throws 429 to refuse. */
 type Admit = (creates: { agentKey: boolean }) => Promise<void>;
+
+/**
+ * What a builder draft brings to its form's first publish (server/core/drafts.ts): the id chosen with the draft
+ * (its pictures belong to it), its checked settings and the problems its settings have (one 422 names them with
+ * the definition's).
+ */
+export interface FirstPublish {
+  formId: string;
+  settings: DraftSettingsRecord;
+  problems: string[];
+}
 
 /** Spec 3.2: one agent key can hold at most 3 unclaimed forms. */
 export const MAX_UNCLAIMED_PER_AGENT_KEY = 3;
@@ -36,9 +49,15 @@ export class FormService {
   /**
    * Spec 4.1: publish a form or a new version. `principal` is null for a keyless publish. `admit` is
    * called just before an unclaimed form (and, keyless, an agent key) is created, so rate limits count
-   * creations rather than attempts that failed validation; it throws to refuse.
+   * creations rather than attempts that failed validation; it throws to refuse. `first` is a builder draft's
+   * (a new form of a signed-in editor's workspace).
    */
-  async publish(principal: Principal | null, rawBody: Record<string, unknown>, admit: Admit = async () => {}) {
+  async publish(
+    principal: Principal | null,
+    rawBody: Record<string, unknown>,
+    admit: Admit = async () => {},
+    first?: FirstPublish,
+  ) {
     const parsed = publishBodySchema.safeParse(rawBody);
     // A missing definition is reported once, by the body schema.
     const checked = rawBody.definition === undefined ? { problems: [] } : validateDefinition(rawBody.definition);
@@ -47,15 +66,16 @@ export class FormService {
       'definition' in checked && typeof rawBody.success_message === 'string'
         ? successMessagePipingProblems(checked.definition, rawBody.success_message)
         : [];
-    const images = 'definition' in checked ? await this.foreignImages(principal, rawBody) : [];
+    const images = 'definition' in checked ? await this.foreignImages(principal, rawBody, first?.formId) : [];
     const problems = [
       ...(parsed.success ? [] : zodProblems(parsed.error)),
       ...('problems' in checked ? checked.problems : []),
       ...piping,
       ...images,
+      ...(first?.problems ?? []),
     ];
     // Both lists together: a 422 names every problem at once (ARCHITECTURE.md quality bars).
-    if (!parsed.success || 'problems' in checked || piping.length || images.length) throw invalid(dedupe(problems));
+    if (!parsed.success || 'problems' in checked || problems.length) throw invalid(dedupe(problems));
     const body = parsed.data;
     const now = new Date();
 
@@ -84,25 +104,46 @@ export class FormService {
     }
     if (principal.kind === 'agent')
       return this.publishUnclaimed(principal, checked.definition.title, checked.json, body, now, admit);
-    return this.publishNew(principal.workspaceId, checked.definition.title, checked.json, body, now);
+    return this.publishNew(principal.workspaceId, checked.definition.title, checked.json, body, now, first);
   }
 
   /**
    * Image addresses of the definition that name no image of the form being published (a new form has none
    * yet; a form out of the caller's scope is left to the 404 that follows).
    */
-  private async foreignImages(principal: Principal | null, rawBody: Record<string, unknown>): Promise<string[]> {
+  private async foreignImages(
+    principal: Principal | null,
+    rawBody: Record<string, unknown>,
+    newFormId?: string,
+  ): Promise<string[]> {
     const refs = imageRefs(rawBody.definition, 'definition');
     if (!refs.length) return [];
     const formId = typeof rawBody.form_id === 'string' ? rawBody.form_id : undefined;
     const form = principal && formId !== undefined ? await this.findInScope(principal, formId) : undefined;
     if (formId !== undefined && !form) return [];
+    // A builder draft's new form owns the pictures uploaded to the id chosen with the draft.
+    const own = form?.id ?? (formId === undefined ? newFormId : undefined);
     const problems: string[] = [];
     for (const ref of refs) {
-      const image = form ? await this.store.images.byId(ref.id) : undefined;
-      if (!image || image.formId !== form?.id) problems.push(`${ref.path}: ${NOT_THIS_FORMS_IMAGE}`);
+      const image = own ? await this.store.images.byId(ref.id) : undefined;
+      if (!image || image.formId !== own) problems.push(`${ref.path}: ${NOT_THIS_FORMS_IMAGE}`);
     }
     return problems;
+  }
+
+  /** The settings (settings.get's shape) a new form of the workspace would have with `settings` set. */
+  newFormSettings(workspaceId: string, formId: string, settings: DraftSettingsRecord) {
+    const at = new Date();
+    const record = this.newRecord({
+      workspaceId,
+      agentKeyId: null,
+      title: '',
+      body: {} as PublishBody,
+      at,
+      expiresAt: null,
+      claimTokenHash: null,
+    });
+    return settingsView({ ...record, id: formId, ...settings });
   }
 
   /** Spec 4.2: the caller's forms, newest first, with the usage notice for account keys at 80%. */
@@ -218,6 +259,8 @@ export class FormService {
       discordWebhookUrl: '',
       webhookFailures: 0,
       webhookFailureMailedAt: null,
+      // An address names one form: the copy has none.
+      slug: '',
     };
     await this.store.forms.create(copy, json);
     return { form_id: copy.id };
@@ -283,17 +326,31 @@ export class FormService {
     return { ...this.result(form), claim_url: `${this.config.publicUrl}/claim/${claimToken}`, expires_at: expiresAt };
   }
 
-  private async publishNew(workspaceId: string, title: string, json: string, body: PublishBody, at: Date) {
-    const form = this.newRecord({
-      workspaceId,
-      agentKeyId: null,
-      title,
-      body,
-      at,
-      expiresAt: null,
-      claimTokenHash: null,
-    });
-    await this.store.forms.create(form, json);
+  private async publishNew(
+    workspaceId: string,
+    title: string,
+    json: string,
+    body: PublishBody,
+    at: Date,
+    first?: FirstPublish,
+  ) {
+    const form: FormRecord = {
+      ...this.newRecord({ workspaceId, agentKeyId: null, title, body, at, expiresAt: null, claimTokenHash: null }),
+      ...(first && { id: first.formId, ...first.settings }),
+    };
+    // Asked before the write (as settings.update does) for the words; the write's unique index decides a race.
+    const slug = form.slug;
+    if (slug !== '' && ((await this.store.forms.byId(slug)) || (await this.store.forms.bySlug(slug))))
+      throw slugTaken(slug);
+    try {
+      await this.store.forms.create(form, json);
+    } catch (err) {
+      // Nothing was written: another form took the address, or this draft was published by a second press.
+      if (slug !== '' && (await this.store.forms.bySlug(slug))) throw slugTaken(slug);
+      if (first && (await this.store.forms.byId(form.id)))
+        throw conflict('already_published', ['draft: was published already; open the form to change it']);
+      throw err;
+    }
     return this.result(form);
   }
 

@@ -244,7 +244,7 @@ export function createServices(
     backLinks: new BackLinks(secret),
     reports,
     moderation: new ModerationService(store, reports, settings, config.publicUrl),
-    drafts: new DraftService(store, forms),
+    drafts: new DraftService(store, forms, images),
     deletion,
     chain: new ChainService(store),
     people: new PeopleService(store, forms.definitions, deletion, files, secret, log),

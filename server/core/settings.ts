@@ -2,13 +2,13 @@
 import { conditionKey } from '../../shared/engine/conditions.ts';
 import { settingsPatchSchema } from '../../shared/api/forms.ts';
 import { zodProblems } from '../../shared/api/problems.ts';
-import { conflict, forbidden, invalid } from '../lib/api-error.ts';
+import { forbidden, invalid } from '../lib/api-error.ts';
 import { maskSecret, newWebhookSecret } from '../lib/webhook-signature.ts';
 import { allFields } from '../../shared/engine/index.ts';
 import { successMessagePipingProblems } from '../../shared/definition/check-piping.ts';
 import { IMAGE_URL, NOT_THIS_FORMS_IMAGE } from '../../shared/definition/check-images.ts';
 import type { DefinitionCache } from './definitions.ts';
-import { reservedSlugProblem } from './slugs.ts';
+import { reservedSlugProblem, slugTaken } from './slugs.ts';
 import { encryptionRecord, isEncrypted, unencryptableFieldProblems } from './encryption/setting.ts';
 import type { EncryptionSetting } from '../../shared/api/encryption.ts';
 import type { FormRecord, FormSettingsRecord, Store } from './store/types.ts';
@@ -186,7 +186,7 @@ export class SettingsService {
    * id (`/f/{x}` would then name two forms; ids win, so the slug would never be reached).
    */
   private async claimSlug(form: FormRecord, slug: string) {
-    const taken = () => conflict('slug_taken', [`slug: "${slug}" is already the address of another form`]);
+    const taken = () => slugTaken(slug);
     if (slug !== '' && slug !== form.id && (await this.store.forms.byId(slug))) throw taken();
     if (!(await this.store.forms.setSlug(form.id, slug))) throw taken();
   }

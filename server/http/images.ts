@@ -13,7 +13,7 @@ import { readMultipart } from '../lib/multipart.ts';
 import type { RouteContext } from '../lib/router.ts';
 import { assertSameOrigin } from '../lib/same-origin.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../core/images/image-service.ts';
-import { imageTarget } from '../core/images/image-target.ts';
+import { draftImageTarget, imageTarget } from '../core/images/image-target.ts';
 import { sessionToken } from '../core/session-cookie.ts';
 import type { FormRecord, ImageRecord } from '../core/store/types.ts';
 import type { Services } from '../core/services.ts';
@@ -39,8 +39,22 @@ export const adminUploadImage =
     sendJson(res, 201, s.images.view(await receive(s, req, form)));
   };
 
+/**
+ * POST /admin/drafts/{id}/images: the builder's upload for a draft, so a form never published can hold pictures
+ * (they belong to the id its first publish gives the form).
+ */
+export const adminUploadDraftImage =
+  (s: Services) =>
+  async ({ req, res, params, query }: RouteContext) => {
+    assertSameOrigin(req, s.config.publicUrl);
+    const principal = await s.accounts.principal(sessionToken(req), query.get('workspace') || undefined);
+    if (!principal) throw unauthorized(['session: sign in again']);
+    const owner = await draftImageTarget(s, principal, params.id);
+    sendJson(res, 201, s.images.view(await receive(s, req, owner)));
+  };
+
 /** Reads the one file part of a multipart body into an image of `form`. */
-async function receive(s: Services, req: IncomingMessage, form: FormRecord): Promise<ImageRecord> {
+async function receive(s: Services, req: IncomingMessage, form: Pick<FormRecord, 'id'>): Promise<ImageRecord> {
   if (!isMultipart(req.headers['content-type'] ?? ''))
     throw invalid(['content-type: send the image as multipart/form-data with one file part']);
   // A body announced larger than any allowed image is refused before a byte is read.

@@ -6,7 +6,7 @@ import { getStats, getSummary, postEvents } from './events.ts';
 import { postPartial } from './partials.ts';
 import { download, upload, uploadPreflight } from './files.ts';
 import { health, ready } from './health.ts';
-import { adminUploadImage, serveImage, uploadImage } from './images.ts';
+import { adminUploadDraftImage, adminUploadImage, serveImage, uploadImage } from './images.ts';
 import { mcpMethodNotAllowed, mcpPost } from './mcp.ts';
 import { adminConnection } from './admin-connection.ts';
 import { adminAuditExport } from './admin-audit.ts';
@@ -120,6 +120,7 @@ export function routes(s: Services): Route[] {
     { method: 'GET', path: '/admin/forms/:id/submissions.xlsx', handler: adminXlsx(s) },
     { method: 'GET', path: '/admin/forms/:id/submissions/:sid/pdf', handler: adminPdf(s) },
     { method: 'POST', path: '/admin/forms/:id/images', handler: adminUploadImage(s) },
+    { method: 'POST', path: '/admin/drafts/:id/images', handler: adminUploadDraftImage(s) },
     { method: 'POST', path: '/admin/forms/:id/submissions/import', handler: adminImport(s) },
     { method: 'POST', path: '/admin/connection', handler: adminConnection(s) },
     // The admin panel: one shell for each of its views (the panel talks tRPC on the /admin/trpc socket)

@@ -121,6 +121,12 @@ export const DRAFT_TEXT_MAX_BYTES = 64 * 1024;
 /** Names one draft. */
 export const draftIdInput = z.strictObject({ draftId: z.string().min(1).max(64) });
 
+/** The builder's settings of a new form's draft (thank-you, closing, address), checked by the drafts service. */
+export const draftSettingsInput = z.strictObject({
+  draftId: z.string().min(1).max(64),
+  patch: z.record(z.string(), z.unknown()),
+});
+
 /** A new form's draft from a template (shared/templates); unknown ids are refused by the server with 422. */
 export const draftCreateInput = z.strictObject({ template: z.string().min(1).max(64) });
 

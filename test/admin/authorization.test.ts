@@ -53,6 +53,13 @@ const rows: Row[] = [
   { path: 'drafts.get', level: 'viewer', input: freshDraft, form: true },
   { path: 'drafts.forForm', level: 'viewer', input: form, form: true },
   { path: 'drafts.save', level: 'editor', input: (w) => ({ formId: w.formId, text: '{}' }), form: true },
+  { path: 'drafts.settings', level: 'viewer', input: freshDraft, form: true },
+  {
+    path: 'drafts.saveSettings',
+    level: 'editor',
+    input: async (w) => ({ ...(await freshDraft(w)), patch: { success_message: 'Thanks' } }),
+    form: true,
+  },
   { path: 'drafts.publish', level: 'editor', input: freshDraft, form: true },
   { path: 'drafts.discard', level: 'editor', input: freshDraft, form: true },
   { path: 'submissions.page', level: 'viewer', input: form, form: true },

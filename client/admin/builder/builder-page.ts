@@ -1,7 +1,7 @@
 // The builder's page (/admin/drafts/{id} for a new form, /admin/forms/{id}/edit for a published one):
 // loads the draft, keeps it saved, publishes it, discards it. This module is the lazily loaded chunk's
 // entry (client/admin/lazy-builder.ts), so everything the builder needs stays out of the first load.
-import { useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { Confirm } from '../common/dialog.ts';
 import { ErrorList } from '../common/error-list.ts';
@@ -16,9 +16,9 @@ import { PublishBar, PublishedNotice } from './publish-bar.ts';
 import { useStylesheet } from './use-stylesheet.ts';
 import { useAutosave, type SaveFailure } from './use-autosave.ts';
 import { useBuilder, useUndoKeys } from './use-builder.ts';
-import { BuilderFormId } from './picture-editor.ts';
+import { BuilderFormId, BuilderImages } from './picture-editor.ts';
 import { EncryptedForm } from '../encryption/off-notes.ts';
-import { WithSettings } from './builder-settings.ts';
+import { aboutSettings, SettingsRefused, WithSettings } from './builder-settings.ts';
 import type { SettingsDraft } from '../form-detail/use-settings-draft.ts';
 
 export { NewFormDialog } from './new-form-dialog.ts';
@@ -113,7 +113,8 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
   const [publishing, setPublishing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const [publishedKeys, setPublishedKeys] = useState(() => keysOf(loaded.published));
-  // The form's settings draft (thank-you, closing, address), once it has settings: Publish saves it too.
+  // The settings draft (thank-you, closing, address): the form's, or before the first publish the draft's, which
+  // the first publish applies with the form. Publish saves it first.
   const settings = useRef<SettingsDraft | null>(null);
 
   const save = useAutosave(
@@ -153,8 +154,15 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       history.replaceState(null, '', `/admin/forms/${encodeURIComponent(result.form_id)}/edit`);
     } catch (err) {
       const e = adminError(err);
-      setRefused(e);
-      if (e.details.length) setServer({ text: b.text, problems: e.details });
+      // A refused setting (a first publish checks the draft's settings too) is shown at its field, not as the
+      // text's problem; the rest is the text's.
+      const ofText = e.details.filter((d) => !aboutSettings(d));
+      if (ofText.length < e.details.length && settings.current) {
+        settings.current.refused(e);
+        setSettingsRefused(true);
+      }
+      if (ofText.length > 0 || e.details.length === 0) setRefused(e);
+      if (ofText.length) setServer({ text: b.text, problems: ofText });
     } finally {
       setPublishing(false);
     }
@@ -178,6 +186,10 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
     b.reset(fresh.published.text);
   };
 
+  const imageOwner = useMemo(
+    () => (formId ? { form: formId } : draftId ? { draft: draftId } : null),
+    [formId, draftId],
+  );
   const unchanged = !draftId && !save.dirty;
   const blocked =
     problems.length > 0
@@ -217,17 +229,14 @@ function Editor({ me, loaded }: { me: Me; loaded: Loaded }) {
       html`<div><p class="bad">Publishing was refused; nothing was published.</p>
         <${ErrorList} error=${refused} /></div>`
     }
-    ${
-      settingsRefused &&
-      html`<p class="bad" role="alert">Nothing was published: a setting was refused. Its problem is shown under
-        “Settings: closing, address” or “Endings”.</p>`
-    }
-    <${BuilderFormId.Provider} value=${formId}><${EncryptedForm.Provider} value=${!!loaded.encrypted}>
-      <${WithSettings} formId=${formId} into=${settings}>
+    <${BuilderFormId.Provider} value=${formId}><${BuilderImages.Provider} value=${imageOwner}>
+      <${EncryptedForm.Provider} value=${!!loaded.encrypted}>
+      <${WithSettings} formId=${formId} newDraftId=${formId ? null : draftId} into=${settings}>
+        <${SettingsRefused} shown=${settingsRefused} />
         <${BuilderBody} b=${b} problems=${problems} readOnly=${readOnly} publishedKeys=${publishedKeys}
           theme=${loaded.theme} />
       </${WithSettings}>
-    </${EncryptedForm.Provider}></${BuilderFormId.Provider}>
+    </${EncryptedForm.Provider}></${BuilderImages.Provider}></${BuilderFormId.Provider}>
     ${
       discarding &&
       html`<${Confirm} title="Discard this draft?" confirm="Discard draft" onConfirm=${discard}

@@ -10,21 +10,18 @@ import { BuilderSettings, SettingsSaveForm } from './builder-settings.ts';
 import { ConditionsEditor } from './conditions-editor.ts';
 import { keepFocus } from './focus.ts';
 import { TextArea, TextInput } from './inputs.ts';
-import { BuilderFormId } from './picture-editor.ts';
 import { addEnding, moveEnding, partProblems, removeEnding, updateEnding, type PlacedProblem } from './model/index.ts';
 import type { Builder } from './use-builder.ts';
 
 /** A text shown after the last step may pipe every answer. */
 const AFTER_LAST = -1;
 
-/** The message everyone else sees: the success message setting, or a note before the first publish. */
+/** The message everyone else sees: the success message setting (kept with the draft before the first publish). */
 function DefaultEnding({ def, readOnly, last }: { def: FormDefinition; readOnly: boolean; last: number }) {
-  const formId = useContext(BuilderFormId);
   const settings = useContext(BuilderSettings);
   const label = last > 0 ? 'Message for everyone else' : 'Message after sending';
-  if (!formId || !settings)
-    return html`<p class="hint">Publish the form once; then its thank-you message is set here.</p>`;
-  return html`<${SettingsSaveForm} label="Thank-you message" readOnly=${readOnly} formId=${formId}>
+  if (!settings) return null;
+  return html`<${SettingsSaveForm} label="Thank-you message" readOnly=${readOnly}>
     ${() =>
       settings.draft &&
       html`<${TextArea} label=${label} rows=${3} markdown pipe=${{ def, step: AFTER_LAST }}

@@ -4,7 +4,7 @@
 import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
 import { MenuButton } from '../common/menu-button.ts';
-import { insertPipe, pipeChoices } from './model/index.ts';
+import { insertPipe, pipeChoices } from './model/piping.ts';
 
 /** Where a text sits: the definition and its step (-1: a one-page form, or after the last step). */
 export interface PipeSpot {

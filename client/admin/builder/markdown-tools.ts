@@ -5,7 +5,7 @@
 import { h, type VNode } from 'preact';
 import { type Hyperscript, markdownNodes } from '../../../shared/text/markdown.ts';
 import { html } from '../../renderer/html.ts';
-import { applyMark, type Mark } from './model/index.ts';
+import { applyMark, type Mark } from './model/markdown-marks.ts';
 
 /**
  * The buttons, in the order editors show them (Tally and Typeform: bold, italic, link, then lists). `name` is

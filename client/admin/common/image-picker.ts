@@ -1,8 +1,9 @@
 // Adding a picture to a form (a field's picture in the builder, the logo in Settings › Look): drop a
 // file on the zone or pick one with the file input (a real input, so the keyboard and screen readers
 // reach it), see it, or remove it. The upload goes to POST /admin/forms/{id}/images, which checks the
-// bytes, the 2 MB and the 100 pictures of a form; its refusal is shown as the server words it. To replace
-// a picture, remove it and add another.
+// bytes, the 2 MB and the 100 pictures of a form (or to POST /admin/drafts/{id}/images for a form never
+// published: the picture belongs to the id its first publish gives the form); its refusal is shown as the
+// server words it. To replace a picture, remove it and add another.
 import { useId, useState } from 'preact/hooks';
 import { html } from '../../renderer/html.ts';
 import { currentWorkspace } from '../trpc.ts';
@@ -14,13 +15,18 @@ export interface UploadedImage {
   height: number;
 }
 
+/** Whose picture it is: a form's, or a never-published form's draft's. */
+export type ImageOwner = { form: string } | { draft: string };
+
 /** Sends one file; resolves with the image, or rejects with the server's words. */
-async function upload(formId: string, file: File): Promise<UploadedImage> {
+async function upload(owner: ImageOwner, file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('image', file);
   const workspace = currentWorkspace();
   const query = workspace ? `?workspace=${encodeURIComponent(workspace)}` : '';
-  const res = await fetch(`/admin/forms/${encodeURIComponent(formId)}/images${query}`, { method: 'POST', body });
+  const path =
+    'form' in owner ? `forms/${encodeURIComponent(owner.form)}` : `drafts/${encodeURIComponent(owner.draft)}`;
+  const res = await fetch(`/admin/${path}/images${query}`, { method: 'POST', body });
   const answer = await res.json().catch(() => undefined);
   if (!res.ok) {
     const details: string[] = answer?.details ?? [];
@@ -31,7 +37,7 @@ async function upload(formId: string, file: File): Promise<UploadedImage> {
 }
 
 interface Props {
-  formId: string;
+  owner: ImageOwner;
   /** The picture now (`/i/<id>`), if any. */
   value: string | undefined;
   /** What the picture is for, e.g. "Picture" or "Logo": names the controls. */
@@ -43,7 +49,7 @@ interface Props {
 }
 
 /** A picture: its preview and Remove, or a drop zone with a file input. */
-export function ImagePicker({ formId, value, label, onChange, disabled, alt }: Props) {
+export function ImagePicker({ owner, value, label, onChange, disabled, alt }: Props) {
   const id = `img${useId().replace(/[^\w-]/g, '')}`;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -53,7 +59,7 @@ export function ImagePicker({ formId, value, label, onChange, disabled, alt }: P
     setBusy(true);
     setProblem(undefined);
     try {
-      onChange(await upload(formId, file));
+      onChange(await upload(owner, file));
     } catch (err) {
       setProblem((err as Error).message);
     } finally {

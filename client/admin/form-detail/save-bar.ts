@@ -13,14 +13,16 @@ function stateText(d: SettingsDraft): string {
     const n = d.error.details.length;
     return n > 0 ? `Not saved: ${count(n, 'problem')} to fix, each shown by its field.` : 'Not saved.';
   }
+  // Saved, then refused by a builder's first publish (an address another form took meanwhile).
+  if (d.error?.details.length) return `${count(d.error.details.length, 'problem')} to fix, each shown by its field.`;
   if (d.changes > 0) return `Unsaved changes (${count(d.changes, 'setting')})`;
   if (d.undoDiscard) return 'Changes discarded.';
   if (d.done) return 'Saved.';
   return 'No unsaved changes.';
 }
 
-/** The bar; viewers get a line saying they can only read. */
-export function SaveBar({ draft, canEdit, hostedUrl }: { draft: SettingsDraft; canEdit: boolean; hostedUrl: string }) {
+/** The bar; viewers get a line saying they can only read. `hostedUrl`: the form's page (none before it exists). */
+export function SaveBar({ draft, canEdit, hostedUrl }: { draft: SettingsDraft; canEdit: boolean; hostedUrl?: string }) {
   if (!canEdit) return html`<p class="muted">Viewers can read settings but not change them.</p>`;
   const pending = draft.changes > 0;
   const idle = !pending || draft.busy;
@@ -30,6 +32,7 @@ export function SaveBar({ draft, canEdit, hostedUrl }: { draft: SettingsDraft; c
         ${stateText(draft)}${
           draft.done &&
           !pending &&
+          hostedUrl &&
           html` <a href=${hostedUrl} target="_blank" rel="noopener">Open the form</a> to see it.`
         }
       </p>

@@ -2,7 +2,9 @@
 // parts (one Save); the server checks the save as a whole and answers every problem at once (the webhook
 // address included), each shown as a sentence next to its field.
 import { SUCCESS_MESSAGE_MAX } from '../../../shared/api/limits.ts';
+import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import { html } from '../../renderer/html.ts';
+import { TextArea } from '../builder/inputs.ts';
 import { Section } from '../common/section.ts';
 import type { Settings } from '../types.ts';
 import { OffNote } from '../encryption/off-notes.ts';
@@ -16,8 +18,20 @@ const chatNote = (app: string) =>
   `(paste the address of a ${app} webhook: each response is posted there as a message with its answers; ` +
   'empty turns it off)';
 
-/** The main settings part. */
-export function SettingsForm({ draft, set, problemsOf, disabled }: SettingsPartProps) {
+/** A text after the last step may pipe every answer (builder/insert-answer.ts). */
+const AFTER_LAST = -1;
+
+/**
+ * The main settings part. `definition`: the form's latest version, for the thank-you message's "Insert answer"
+ * (offered once it is loaded).
+ */
+export function SettingsForm({
+  draft,
+  set,
+  problemsOf,
+  disabled,
+  definition,
+}: SettingsPartProps & { definition?: FormDefinition }) {
   // notify_email is the older spelling of the milestone emails: its problems show under them.
   const problemFor = (field: string) =>
     field === 'notify_mode' ? [...problemsOf('notify_mode'), ...problemsOf('notify_email')] : problemsOf(field);
@@ -34,10 +48,11 @@ export function SettingsForm({ draft, set, problemsOf, disabled }: SettingsPartP
         <option value="paused">Paused: refuses responses</option>
       </select>${hint('status')}
 
-      <label for="success_message">Message after sending <span
-        class="muted">(${draft.success_message.length}/${SUCCESS_MESSAGE_MAX}; empty shows the default)</span></label>
-      <textarea id="success_message" rows="3" value=${draft.success_message} ...${invalid('success_message')}
-        onInput=${(e: Event) => set('success_message', text(e))}></textarea>${hint('success_message')}
+      <${TextArea} id="success_message" label="Message after sending" rows=${3} markdown
+        pipe=${definition && { def: definition, step: AFTER_LAST }} value=${draft.success_message}
+        problems=${problemFor('success_message')}
+        hint=${`${draft.success_message.length}/${SUCCESS_MESSAGE_MAX} characters; empty shows the default.`}
+        onInput=${(t: string) => set('success_message', t)} />
 
       <label for="redirect_url">Redirect address <span
         class="muted">(send people to this page after they send; empty: show the message)</span></label>

@@ -9,6 +9,7 @@
 import { html } from '../../renderer/html.ts';
 import { UNENCRYPTABLE_TYPES } from '../../../shared/api/encryption.ts';
 import { trpc } from '../trpc.ts';
+import type { FormDefinition } from '../../../shared/definition/schema.ts';
 import type { FormDetail } from '../types.ts';
 import { useQuery } from '../use-query.ts';
 import { EncryptionSetting } from '../encryption/encryption-setting.ts';
@@ -67,7 +68,7 @@ export function SettingsTab({
     if (canEdit && draft.changes > 0 && !draft.busy) void draft.submit();
   };
   return html`<div><form class="settings settings-page" onSubmit=${submit} novalidate aria-label="Settings">
-    <${SettingsForm} ...${part} />
+    <${SettingsForm} ...${part} definition=${versions.data?.versions[0]?.definition as FormDefinition | undefined} />
     ${versions.data && html`<${MailSettings} ...${part} emailFields=${emailFields} />`}
     ${versions.data && html`<${NotifyRulesSetting} ...${part} fields=${fields} />`}
     <${ClosingSettings} ...${part} hostedUrl=${form.hosted_url} />

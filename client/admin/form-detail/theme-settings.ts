@@ -78,7 +78,7 @@ export function ThemeSettings({ draft, set, problemsOf, disabled, formId }: Sett
 
       <p class="image-picker-title">Logo <span
         class="muted">(at the top of the form's page; saved with the settings)</span></p>
-      <${ImagePicker} formId=${formId} value=${theme.logo} label="Logo" disabled=${disabled}
+      <${ImagePicker} owner=${{ form: formId }} value=${theme.logo} label="Logo" disabled=${disabled}
         onChange=${(i?: { url: string }) => change({ logo: i?.url })} />${hint('logo')}
       <${LookPreview} theme=${theme} />
       <${FieldProblems} field="theme" problems=${problemsOf('theme').filter((p) => !ofParts.includes(p))} />

@@ -36,15 +36,28 @@ function keep(formId: string, patch: SettingsPatch) {
   }
 }
 
-/** One form's settings draft; `saved` is the form's settings as loaded (undefined while loading). */
-export function useSettingsDraft(formId: string, saved: Settings | undefined, onSaved: () => void) {
+/** How a draft's changes are saved: the form's settings.update, or a never-published form's builder draft. */
+export type SaveSettings = (patch: SettingsPatch) => Promise<Settings>;
+
+/**
+ * One form's settings draft; `saved` is the form's settings as loaded (undefined while loading). `formId` names
+ * what is kept in the tab; `saveTo`, when given, saves instead of the form's settings.update.
+ */
+export function useSettingsDraft(
+  formId: string,
+  saved: Settings | undefined,
+  onSaved: () => void,
+  saveTo?: SaveSettings,
+) {
   const [state, setState] = useState(() => ({ formId, patch: load(formId) }));
   // The settings a save answered, shown until the reload it asks for brings the same (or newer) ones.
   const [answered, setAnswered] = useState<{ over: Settings; settings: Settings } | undefined>();
   const [done, setDone] = useState(false);
   // What Discard dropped, for its Undo (cheaper than asking first); gone at the next change.
   const [discarded, setDiscarded] = useState<SettingsPatch | undefined>();
-  const save = useAction((patch: SettingsPatch) => trpc.settings.update.mutate({ formId, patch }));
+  const save = useAction((patch: SettingsPatch) =>
+    saveTo ? saveTo(patch) : trpc.settings.update.mutate({ formId, patch }),
+  );
   // Another form's page: its own draft (the component stays mounted when only the id changes).
   const patch = state.formId === formId ? state.patch : load(formId);
   if (state.formId !== formId) setState({ formId, patch });
@@ -93,6 +106,11 @@ export function useSettingsDraft(formId: string, saved: Settings | undefined, on
     error: save.error,
     /** A save just succeeded and nothing changed since. */
     done,
+    /** Shows a refusal that came another way (a builder's first publish) as the last save's. */
+    refused: (e: NonNullable<typeof save.error>) => {
+      save.fail(e);
+      setDone(false);
+    },
     /** The last save's problems about `field` (or a part of it), as sentences. */
     problemsOf: (field: string) => problemsFor(details, field),
   };

@@ -1,9 +1,15 @@
 // drafts.*: the builder's drafts: new forms from templates, a form's unpublished changes, publishing
 // them through the same service as POST /v1/forms, and throwing them away.
-import { draftCreateInput, draftIdInput, draftSaveInput, formIdInput } from '../../../shared/api/admin.ts';
+import {
+  draftCreateInput,
+  draftIdInput,
+  draftSaveInput,
+  draftSettingsInput,
+  formIdInput,
+} from '../../../shared/api/admin.ts';
 import { authedProcedure, editorProcedure, router } from '../trpc.ts';
 
-/** Drafts: list, create, get, forForm, save, publish, discard. */
+/** Drafts: list, create, get, forForm, save, settings, saveSettings, publish, discard. */
 export const draftsRouter = router({
   /** The workspace's drafts of new forms, most recently saved first. */
   list: authedProcedure.query(({ ctx }) => ctx.services.drafts.list(ctx.principal)),
@@ -27,6 +33,16 @@ export const draftsRouter = router({
   save: editorProcedure
     .input(draftSaveInput)
     .mutation(({ ctx, input }) => ctx.services.drafts.save(ctx.principal, input, input.text)),
+
+  /** A new form's settings as its first publish would give them (settings.get's shape). */
+  settings: authedProcedure
+    .input(draftIdInput)
+    .query(({ ctx, input }) => ctx.services.drafts.settings(ctx.principal, input.draftId)),
+
+  /** Keeps a new form's settings (thank-you, closing, address) for its first publish; 422 changes nothing. */
+  saveSettings: editorProcedure
+    .input(draftSettingsInput)
+    .mutation(({ ctx, input }) => ctx.services.drafts.saveSettings(ctx.principal, input.draftId, input.patch)),
 
   /** Publishes a draft (422 with the problems, draft kept) and deletes it on success. */
   publish: editorProcedure

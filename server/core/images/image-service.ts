@@ -49,7 +49,11 @@ export class ImageService {
    * Takes one image for `form` from the multipart part `part`: at most MAX_IMAGE_BYTES (413 past it), a PNG,
    * JPEG, WebP or GIF by its bytes (422 naming the part otherwise), at most MAX_IMAGES_PER_FORM per form (422).
    */
-  async receive(form: FormRecord, part: string, source: Readable | AsyncIterable<Uint8Array>): Promise<ImageRecord> {
+  async receive(
+    form: Pick<FormRecord, 'id'>,
+    part: string,
+    source: Readable | AsyncIterable<Uint8Array>,
+  ): Promise<ImageRecord> {
     const bytes = await readUpTo(source, MAX_IMAGE_BYTES);
     if (!bytes) throw imageTooLarge(part);
     const sniffed = sniffImage(bytes);

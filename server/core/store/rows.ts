@@ -225,6 +225,8 @@ export const toDraft = (r: Row): DraftRecord => ({
   baseVersion: r.base_version as DraftRecord['baseVersion'],
   updatedAt: r.updated_at as DraftRecord['updatedAt'],
   updatedBy: r.updated_by as DraftRecord['updatedBy'],
+  settings: JSON.parse((r.settings as string | undefined) ?? '{}') as DraftRecord['settings'],
+  newFormId: (r.new_form_id as DraftRecord['newFormId'] | undefined) ?? null,
 });
 
 export const toSpam = (r: Row): SpamRecord => ({

@@ -15,6 +15,8 @@ function draftRecord(workspaceId: string, over: Partial<DraftRecord> = {}): Draf
     baseVersion: null,
     updatedAt: at(),
     updatedBy: 'user-1',
+    settings: {},
+    newFormId: over.formId ? null : uid('new-form'),
     ...over,
   };
 }
@@ -34,7 +36,7 @@ export function draftsContract(backend: string, factory: StoreFactory) {
         baseVersion: 1,
         text: '{\n  "id": "contact",\n  "title": "Zoë’s form"\n',
       });
-      const ofNew = draftRecord(ws.id);
+      const ofNew = draftRecord(ws.id, { settings: { slug: 'zoës-form', response_limit: 10, close_at: '' } });
       await store.drafts.put(ofForm);
       await store.drafts.put(ofNew);
       assert.equal(await store.drafts.byId(ofForm.id), ofForm);
@@ -150,6 +152,20 @@ export function draftsContract(backend: string, factory: StoreFactory) {
     assert.is(await store.drafts.update(d.id, { text: 'x', updatedAt: at(HOUR), updatedBy: 'user-2' }), false);
     assert.is(await store.drafts.byId(d.id), undefined, 'an update does not bring it back');
   });
+  rule(
+    'drafts.update',
+    'settings alone: replaced whole, the text kept; the text alone keeps the settings',
+    async ({ store }) => {
+      const ws = await workspace(store);
+      const d = draftRecord(ws.id, { settings: { slug: 'first' } });
+      await store.drafts.put(d);
+      const settings = { success_message: 'Thanks, **{{name}}**', response_limit: null };
+      assert.is(await store.drafts.update(d.id, { settings, updatedAt: at(MINUTE), updatedBy: 'user-2' }), true);
+      assert.equal(await store.drafts.byId(d.id), { ...d, settings, updatedAt: at(MINUTE), updatedBy: 'user-2' });
+      await store.drafts.update(d.id, { text: '{}', updatedAt: at(HOUR), updatedBy: 'user-1' });
+      assert.equal(await store.drafts.byId(d.id), { ...d, settings, text: '{}', updatedAt: at(HOUR) });
+    },
+  );
   rule('drafts.delete', 'true once, then false; other drafts stay', async ({ store }) => {
     const ws = await workspace(store);
     const [a, b] = [draftRecord(ws.id), draftRecord(ws.id)];

@@ -58,6 +58,28 @@ export function formsContract(backend: string, factory: StoreFactory) {
       assert.equal(await store.forms.byId(f.id), f);
     },
   );
+  rule(
+    'forms.create',
+    'a new form keeps its closing and address; a taken slug refuses the whole write',
+    async ({ store }) => {
+      const f = formRecord({
+        closeAt: '2027-01-01T00:00:00.000Z',
+        responseLimit: 50,
+        closedMessage: 'We are **full**.',
+        slug: 'spring-survey',
+      });
+      await store.forms.create(f, '{}');
+      assert.equal(await store.forms.byId(f.id), f);
+      const other = formRecord({ slug: 'spring-survey' });
+      let refused = false;
+      await store.forms.create(other, '{}').catch(() => {
+        refused = true;
+      });
+      assert.ok(refused, 'the unique address refuses the second form');
+      assert.is(await store.forms.byId(other.id), undefined, 'nothing of it is stored');
+      assert.equal(await store.forms.versions(other.id), []);
+    },
+  );
   rule('forms.byId', 'an unknown id reads undefined', async ({ store }) => {
     assert.is(await store.forms.byId('nope'), undefined);
   });
@@ -464,6 +486,8 @@ export function formsContract(backend: string, factory: StoreFactory) {
         baseVersion: 2,
         updatedAt: at(),
         updatedBy: 'user-1',
+        settings: {},
+        newFormId: null,
       };
       await store.drafts.put(draft);
       await store.drafts.put({ ...draft, id: uid('draft'), formId: keep.id });

@@ -15,12 +15,12 @@ import {
   setOptionScore,
   updateField,
 } from '../model/index.ts';
-import { BuilderFormId } from '../picture-editor.ts';
+import { BuilderImages } from '../picture-editor.ts';
 import type { TypeEditorProps } from './type-editor.ts';
 
 /** The editor of a `picture` field. */
 export function PictureChoiceEditor({ field, at, b, p, readOnly }: TypeEditorProps) {
-  const formId = useContext(BuilderFormId);
+  const owner = useContext(BuilderImages);
   const options = field.options ?? [];
   const g = `pic:${field.key}`;
   const add = () => {
@@ -33,15 +33,14 @@ export function PictureChoiceEditor({ field, at, b, p, readOnly }: TypeEditorPro
   const listProblems = p('options').filter((m) => !perOption.has(m));
   return html`<fieldset class="b-pictures">
     <legend>Pictures to choose from</legend>
-    ${!formId && html`<p class="hint">Publish the form once; then pictures can be added to the options.</p>`}
     <ol class="b-pic-cards">
       ${options.map((o, i) => {
         const name = o.label || `option ${i + 1}`;
         const mine = p(`options[${i}]`);
         return html`<li class="b-pic-card" key=${i}>
           ${
-            formId &&
-            html`<${ImagePicker} formId=${formId} value=${o.image} label=${`Picture of ${name}`} alt=${o.label}
+            owner &&
+            html`<${ImagePicker} owner=${owner} value=${o.image} label=${`Picture of ${name}`} alt=${o.label}
               disabled=${readOnly} onChange=${(img?: { url: string }) =>
                 b.edit((d) => setOptionImage(d, at, i, img?.url))} />`
           }

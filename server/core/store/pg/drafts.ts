@@ -35,20 +35,29 @@ export function draftQueries(db: PgDatabase): Store['drafts'] {
           await tx.q('DELETE FROM drafts WHERE form_id = $1', [d.formId]);
         }
         await tx.q(
-          `INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [d.id, d.workspaceId, d.formId, d.text, d.baseVersion, d.updatedAt, d.updatedBy],
+          `INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by, settings,
+            new_form_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            d.id,
+            d.workspaceId,
+            d.formId,
+            d.text,
+            d.baseVersion,
+            d.updatedAt,
+            d.updatedBy,
+            JSON.stringify(d.settings),
+            d.newFormId,
+          ],
         );
       });
     },
     update: async (id, p) =>
       (
-        await db.q('UPDATE drafts SET text = $1, updated_at = $2, updated_by = $3 WHERE id = $4', [
-          p.text,
-          p.updatedAt,
-          p.updatedBy,
-          id,
-        ])
+        await db.q(
+          `UPDATE drafts SET text = COALESCE($1, text), settings = COALESCE($2, settings), updated_at = $3,
+            updated_by = $4 WHERE id = $5`,
+          [p.text ?? null, p.settings ? JSON.stringify(p.settings) : null, p.updatedAt, p.updatedBy, id],
+        )
       ).changes === 1,
     delete: async (id) => (await db.q('DELETE FROM drafts WHERE id = $1', [id])).changes === 1,
   };

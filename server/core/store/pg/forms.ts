@@ -216,9 +216,9 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
        expires_at, claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode,
        notify_email_to, webhook_url, webhook_secret, submission_count, notify_each_response, confirmation_field,
        confirmation_message, retention_days, theme, webhook_secret_previous, webhook_secret_previous_until,
-       slack_webhook_url, discord_webhook_url, redirect_origins)
+       slack_webhook_url, discord_webhook_url, redirect_origins, close_at, response_limit, closed_message, slug)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 0, $18, $19, $20, $21, $22,
-       $23, $24, $25, $26, $27)`,
+       $23, $24, $25, $26, $27, $28, $29, $30, $31)`,
     [
       f.id,
       f.workspaceId,
@@ -247,6 +247,12 @@ async function insertForm(tx: Queryable, f: FormRecord, definition: string) {
       f.slackWebhookUrl ?? '',
       f.discordWebhookUrl ?? '',
       JSON.stringify(f.redirectOrigins),
+      // A new form's closing and address (a builder draft's settings, a duplicate's): the unique slug index
+      // refuses a taken slug with the whole write.
+      f.closeAt ?? '',
+      f.responseLimit ?? null,
+      f.closedMessage ?? '',
+      f.slug ?? '',
     ],
   );
   await tx.q('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES ($1, $2, $3, $4)', [

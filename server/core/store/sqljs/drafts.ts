@@ -33,21 +33,30 @@ export function draftQueries(db: DurableDatabase): Store['drafts'] {
         // One draft per form (the unique index): a new one for a form replaces the old in the same write.
         if (d.formId !== null) tx.run('DELETE FROM drafts WHERE form_id = ?', [d.formId]);
         tx.run(
-          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by) ' +
-            'VALUES (?, ?, ?, ?, ?, ?, ?)',
-          [d.id, d.workspaceId, d.formId, d.text, d.baseVersion, d.updatedAt, d.updatedBy],
+          'INSERT INTO drafts (id, workspace_id, form_id, text, base_version, updated_at, updated_by, settings, ' +
+            'new_form_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [
+            d.id,
+            d.workspaceId,
+            d.formId,
+            d.text,
+            d.baseVersion,
+            d.updatedAt,
+            d.updatedBy,
+            JSON.stringify(d.settings),
+            d.newFormId,
+          ],
         );
       });
     },
     update: async (id, p) =>
       db.write(
         (tx) =>
-          tx.run('UPDATE drafts SET text = ?, updated_at = ?, updated_by = ? WHERE id = ?', [
-            p.text,
-            p.updatedAt,
-            p.updatedBy,
-            id,
-          ]).changes === 1,
+          tx.run(
+            'UPDATE drafts SET text = COALESCE(?, text), settings = COALESCE(?, settings), updated_at = ?, ' +
+              'updated_by = ? WHERE id = ?',
+            [p.text ?? null, p.settings ? JSON.stringify(p.settings) : null, p.updatedAt, p.updatedBy, id],
+          ).changes === 1,
       ),
     delete: async (id) => db.write((tx) => tx.run('DELETE FROM drafts WHERE id = ?', [id]).changes === 1),
   };

@@ -186,8 +186,9 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
        claim_token_hash, success_message, redirect_url, allow_another_response, notify_mode, notify_email_to, ` +
       `webhook_url, webhook_secret, submission_count,
        notify_each_response, confirmation_field, confirmation_message, retention_days, theme,
-       webhook_secret_previous, webhook_secret_previous_until, slack_webhook_url, discord_webhook_url, redirect_origins)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       webhook_secret_previous, webhook_secret_previous_until, slack_webhook_url, discord_webhook_url, redirect_origins,
+       close_at, response_limit, closed_message, slug)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       f.id,
       f.workspaceId,
@@ -216,6 +217,12 @@ function insertForm(tx: WriteTx, f: FormRecord, definition: string) {
       f.slackWebhookUrl ?? '',
       f.discordWebhookUrl ?? '',
       JSON.stringify(f.redirectOrigins),
+      // A new form's closing and address (a builder draft's settings, a duplicate's): the unique slug index
+      // refuses a taken slug with the whole write.
+      f.closeAt ?? '',
+      f.responseLimit ?? null,
+      f.closedMessage ?? '',
+      f.slug ?? '',
     ],
   );
   tx.run('INSERT INTO form_versions (form_id, version, definition, created_at) VALUES (?, ?, ?, ?)', [

@@ -112,6 +112,10 @@ export interface DraftRecord {
   updatedAt: string;
   /** The user who saved it last. */
   updatedBy: string;
+  /** A new form's settings set in the builder (settings keys as the API names them), applied by its first publish. */
+  settings: Record<string, unknown>;
+  /** The id a new form's first publish gives it (its pictures belong to it already); null for a form's draft. */
+  newFormId: string | null;
 }
 
 /** `store.forms`: forms, their versions, claims, response mail and deletion. */
@@ -180,8 +184,11 @@ export interface DraftQueries {
   formsWithDraft(workspaceId: string): Promise<Set<string>>;
   /** Stores a new draft. A form's draft replaces the one the form had (at most one per form). */
   put(draft: DraftRecord): Promise<void>;
-  /** Changes a draft's text; false when it is gone. */
-  update(id: string, patch: Pick<DraftRecord, 'text' | 'updatedAt' | 'updatedBy'>): Promise<boolean>;
+  /** Changes a draft's text or its settings (what the patch holds); false when it is gone. */
+  update(
+    id: string,
+    patch: Pick<DraftRecord, 'updatedAt' | 'updatedBy'> & Partial<Pick<DraftRecord, 'text' | 'settings'>>,
+  ): Promise<boolean>;
   /** Deletes a draft; false when it was not there. */
   delete(id: string): Promise<boolean>;
 }

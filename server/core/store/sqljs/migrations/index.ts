@@ -25,6 +25,7 @@ import { submissionMarks } from './019-submission-marks.ts';
 import { extraImports } from './020-extra-imports.ts';
 import { encryption } from './023-encryption.ts';
 import { answerEdits } from './025-answer-edits.ts';
+import { draftSettings } from './026-draft-settings.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   encryption,
   partialAnswers,
   answerEdits,
+  draftSettings,
 ];
