@@ -97,8 +97,9 @@ onDemand('the modules of two types come as one group, and both controls answer',
   const id = await publish({
     ...survey,
     id: 'grouped',
+    // The condition keeps it on the renderer's page (a rating and a matrix alone get the light page).
     fields: [
-      survey.fields[0],
+      ...survey.fields,
       {
         key: 'grid',
         type: 'matrix',
