@@ -84,9 +84,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       const method = req.method ?? 'GET';
       if (metricsEnabled()) observeRequest(method, at.route, res.statusCode, started);
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      requestScope.run(scope, () =>
-        writeLine('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }),
-      );
+      writeLine('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }, 'info', scope);
     });
     requestScope.run(scope, () => void handle(req, res, at));
   });
