@@ -12,6 +12,7 @@ import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
 import { metricsEnabled } from '../metrics/registry.ts';
 import { log as writeLine, requestScope } from '../lib/log.ts';
 import { requestId } from './request-id.ts';
+import { RequestIdResponse } from './request-id-response.ts';
 
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
 export function createHttpServer(services: Services, log: (line: string) => void): http.Server {
@@ -73,9 +74,9 @@ export function createHttpServer(services: Services, log: (line: string) => void
       sendJson(res, error.status, error.body(), headers);
     }
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ ServerResponse: RequestIdResponse }, (req, res) => {
     const scope = { id: requestId(req, trustedHops) };
-    res.setHeader('x-request-id', scope.id);
+    res.requestId = scope.id;
     // The route pattern once matched ('unmatched' for a 404 or 405 of the router): never the raw path,
     // which can carry claim tokens and makes one metrics series per form.
     const at = { route: 'unmatched' };
