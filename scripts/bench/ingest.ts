@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { OWNER_KEY, postLua, requireWrk, startBundle, type WrkResult, wrkPost, wrkScript } from './_http.ts';
 import { body, definition, fields, startBareDurable, values } from './_ingest-form.ts';
 import { metricsCost } from './_metrics-cost.ts';
-import { procStatusMb } from './_proc.ts';
+import { cpuMicros, procStatusMb } from './_proc.ts';
 
 requireWrk();
 const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
@@ -33,11 +33,18 @@ const publish = await fetch(`${server.url}/v1/forms`, {
 const { form_id } = (await publish.json()) as { form_id: string };
 wrkPost('http://127.0.0.1:9301/', body, { connections: 50, seconds: 2 }); // warm-up
 wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds: 2 });
-const bareRuns: WrkResult[] = [];
-const ourRuns: WrkResult[] = [];
+// Each run with the server's CPU µs per answered request (from /proc), which moves far less with the
+// neighbours' load than req/s does.
+const run = (url: string, pid: number) => {
+  const before = cpuMicros(pid);
+  const r = wrkPost(url, body, { connections: 50, seconds });
+  return { ...r, cpu: (cpuMicros(pid) - before) / (r.rps * seconds) };
+};
+const bareRuns: (WrkResult & { cpu: number })[] = [];
+const ourRuns: (WrkResult & { cpu: number })[] = [];
 for (let i = 0; i < rounds; i++) {
-  bareRuns.push(wrkPost('http://127.0.0.1:9301/', body, { connections: 50, seconds }));
-  ourRuns.push(wrkPost(`${server.url}/v1/f/${form_id}`, body, { connections: 50, seconds }));
+  bareRuns.push(run('http://127.0.0.1:9301/', bare.pid!));
+  ourRuns.push(run(`${server.url}/v1/f/${form_id}`, server.child.pid!));
 }
 bare.kill();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -52,7 +59,8 @@ console.log(
 for (const [i, r] of ourRuns.entries())
   console.log(
     `  round ${i + 1}  bare + fdatasync ${bareRuns[i].rps.toFixed(0).padStart(7)} req/s   formstead ` +
-      `${r.rps.toFixed(0).padStart(7)} req/s   ratio ${headRatios[i].toFixed(2)}`,
+      `${r.rps.toFixed(0).padStart(7)} req/s   ratio ${headRatios[i].toFixed(2)}   CPU µs/req bare ` +
+      `${bareRuns[i].cpu.toFixed(0)}, formstead ${r.cpu.toFixed(0)}`,
   );
 console.log('  the median round:');
 console.log(
@@ -62,6 +70,10 @@ console.log(
 console.log(
   `  formstead        ${ours.rps.toFixed(0).padStart(7)} req/s   p50 ${ours.p50.toFixed(2)} ms   p99 ` +
     `${ours.p99.toFixed(2)} ms   non-2xx ${sum(ourRuns.map((r) => r.errors))}`,
+);
+console.log(
+  `  CPU per request  bare ${median(bareRuns.map((r) => r.cpu)).toFixed(0)} µs, formstead ` +
+    `${median(ourRuns.map((r) => r.cpu)).toFixed(0)} µs (medians of the rounds)`,
 );
 console.log(
   `  ratio            ${median(headRatios).toFixed(2)}  (median round; target ≥ 0.60, every submission fsynced)`,
