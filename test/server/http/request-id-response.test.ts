@@ -26,7 +26,7 @@ const ways: Record<string, (res: RequestIdResponse) => void> = {
 
 const test = suite('RequestIdResponse');
 
-test('each way of writing the head carries the id and the handler’s headers; the shared object stays', async () => {
+test('each way of writing the head carries the id and the handler’s headers; the shared object is left alone', async () => {
   let n = 0;
   const server = http.createServer({ ServerResponse: RequestIdResponse }, (req, res) => {
     res.requestId = `id-${++n}`;
