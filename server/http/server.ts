@@ -12,7 +12,6 @@ import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
 import { metricsEnabled } from '../metrics/registry.ts';
 import { log as writeLine, requestScope } from '../lib/log.ts';
 import { requestId } from './request-id.ts';
-import { RequestIdResponse } from './request-id-response.ts';
 import { parseTarget, routeContext } from './route-context.ts';
 
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
@@ -73,9 +72,9 @@ export function createHttpServer(services: Services, log: (line: string) => void
       sendJson(res, error.status, error.body(), headers);
     }
   };
-  const server = http.createServer({ ServerResponse: RequestIdResponse }, (req, res) => {
+  const server = http.createServer((req, res) => {
     const scope = { id: requestId(req, trustedHops) };
-    res.requestId = scope.id;
+    res.setHeader('x-request-id', scope.id);
     // The route pattern once matched ('unmatched' for a 404 or 405 of the router): never the raw path,
     // which can carry claim tokens and makes one metrics series per form.
     const at = { route: 'unmatched' };
