@@ -12,6 +12,7 @@ import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
 import { metricsEnabled } from '../metrics/registry.ts';
 import { log as writeLine, requestScope } from '../lib/log.ts';
 import { requestId } from './request-id.ts';
+import { parseTarget, routeContext } from './route-context.ts';
 
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
 export function createHttpServer(services: Services, log: (line: string) => void): http.Server {
@@ -23,15 +24,13 @@ export function createHttpServer(services: Services, log: (line: string) => void
   const trustedHops = services.config.trustProxy;
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, at: { route: string }) => {
     if (hsts) res.setHeader('strict-transport-security', 'max-age=31536000');
-    let url: URL;
+    const target = req.url ?? '/';
+    const parsed = parseTarget(target);
+    if (parsed === undefined) return sendJson(res, 400, { error: 'bad_request', details: ['url: malformed'] });
+    const { pathname } = parsed;
     try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      return sendJson(res, 400, { error: 'bad_request', details: ['url: malformed'] });
-    }
-    try {
-      const match = router.match(req.method ?? 'GET', url.pathname);
-      if (match === undefined) throw new ApiError(404, 'not_found', [`path: no route for ${url.pathname}`]);
+      const match = router.match(req.method ?? 'GET', pathname);
+      if (match === undefined) throw new ApiError(404, 'not_found', [`path: no route for ${pathname}`]);
       if ('allow' in match)
         throw new ApiError(
           405,
@@ -43,7 +42,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
           },
         );
       at.route = match.path;
-      const result = await match.handler({ req, res, params: match.params, query: url.searchParams, url });
+      const result = await match.handler(routeContext(req, res, match.params, target, parsed.url));
       if (result !== undefined && !res.headersSent) sendJson(res, 200, result);
     } catch (err) {
       if (err instanceof ClientGone) {
@@ -54,7 +53,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       if (metricsEnabled()) observeRefusal(req.method ?? 'GET', at.route, error.code);
       if (unexpected)
         log(
-          `error: ${req.method} ${redactTokens(url.pathname)}: ` +
+          `error: ${req.method} ${redactTokens(pathname)}: ` +
             `${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
         );
       if (res.headersSent) {
@@ -67,7 +66,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       // Bearer scheme: /mcp) says how to authenticate and why the key failed; decided here so no refusal
       // can miss it or say it differently.
       const headers =
-        error.status === 401 && (url.pathname.startsWith('/v1/') || 'www-authenticate' in error.headers)
+        error.status === 401 && (pathname.startsWith('/v1/') || 'www-authenticate' in error.headers)
           ? { ...error.headers, 'www-authenticate': bearerChallenge(req) }
           : error.headers;
       sendJson(res, error.status, error.body(), headers);
@@ -84,9 +83,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       const method = req.method ?? 'GET';
       if (metricsEnabled()) observeRequest(method, at.route, res.statusCode, started);
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      requestScope.run(scope, () =>
-        writeLine('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }),
-      );
+      writeLine('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }, 'info', scope);
     });
     requestScope.run(scope, () => void handle(req, res, at));
   });

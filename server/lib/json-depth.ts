@@ -10,6 +10,11 @@ export const MAX_JSON_DEPTH = 64;
  * with a counter, no recursion, so any depth is measured safely; brackets inside strings do not count.
  */
 export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  // A text with at most `max` opening brackets cannot nest deeper, whatever its strings hold: counting them
+  // with indexOf is native, where the loop below reads every character in JavaScript (~1 µs of a 700-byte
+  // answer, run on every submission).
+  const arrays = countUpTo(text, '[', max + 1);
+  if (arrays <= max && arrays + countUpTo(text, '{', max + 1 - arrays) <= max) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -24,6 +29,13 @@ export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/** How many times `char` occurs in `text`, counting no further than `limit`. */
+function countUpTo(text: string, char: string, limit: number): number {
+  let n = 0;
+  for (let i = text.indexOf(char); i !== -1 && n < limit; i = text.indexOf(char, i + 1)) n++;
+  return n;
 }
 
 /** The 400 detail for a body that nests too deeply (spec 7.2 shape: `<path>: <problem>`). */

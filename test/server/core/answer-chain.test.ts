@@ -30,6 +30,26 @@ parts('keys sorted by UTF-16 code units at every depth, no whitespace, JSON.stri
   ];
   for (const [value, text] of rows) assert.is(canonicalJson(value), text);
 });
+
+parts('the same keys again, in another order, or nested, give the same text as JSON.stringify of a sorted copy', () => {
+  // canonicalJson keeps the last key list it sorted: each call below must still sort its own object's keys.
+  const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+  const sorted = [...keys].sort();
+  const build = (order: string[], f: (k: string) => unknown) => Object.fromEntries(order.map((k) => [k, f(k)]));
+  const expect = (f: (k: string) => unknown) => JSON.stringify(build(sorted, f));
+  for (const order of [keys, keys, [...keys].reverse(), keys]) {
+    assert.is(
+      canonicalJson(build(order, (k) => `${k} "q"\t`)),
+      expect((k) => `${k} "q"\t`),
+    );
+    assert.is(
+      canonicalJson(build(order, (k) => k.length)),
+      expect((k) => k.length),
+    );
+  }
+  const nested = { b: build([...keys].reverse(), () => 1), a: build(keys, () => [NaN, Infinity, 'x']) };
+  assert.is(canonicalJson(nested), `{"a":${expect(() => [null, null, 'x'])},"b":${expect(() => 1)}}`);
+});
 parts.run();
 
 const service = suite('answer chain: the service');
