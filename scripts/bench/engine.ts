@@ -11,16 +11,51 @@
 // A third run puts the 50-field form with calculations (Wave 3) against the same form without them and
 // prints how much slower it is (the budget is 10 %); a fourth, the same form with its 25 conditional fields
 // turned into the wave-4 survey types (rating, scale, nps, matrix, ranking, time, picture) against it.
+//
+// The engine timed is the one shipped, dist/engine.mjs (esbuild's output; `npm run bench` builds it first),
+// not the TypeScript source through tsx: tsx wraps every function made at run time in a `__name()` call,
+// which cost the source a third of its time on closures the bundle makes for free (docs/performance.md, "The
+// survey types in the engine"). BENCH_ENGINE=source times the source instead, as the runs before
+// 2026-11-29 did. Every comparison is of two contenders in the same run, on the same engine.
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FormEngine, type FormDefinition as FormhausDefinition } from '@formhaus/core';
-import {
-  checkDefinition,
-  evaluateSubmission,
-  type FormDefinition,
-  type FormField,
-  type FormStep,
-} from '../../shared/engine/index.ts';
+import type { FormDefinition, FormField, FormStep } from '../../shared/engine/index.ts';
 import { linearRegex } from '../../server/lib/safe-regex.ts';
 import { prng } from '../../test/helpers/prng.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The newest modification time of the files under a folder. */
+function newestUnder(dir: string): number {
+  return Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const at = path.join(dir, entry.name);
+      return entry.isDirectory() ? newestUnder(at) : statSync(at).mtimeMs;
+    }),
+  );
+}
+
+/** The engine to time: dist/engine.mjs, refused when shared/ changed after it was built; or the source. */
+async function loadEngine(): Promise<typeof import('../../shared/engine/index.ts')> {
+  if (process.env.BENCH_ENGINE === 'source') return import('../../shared/engine/index.ts');
+  const built = path.join(root, 'dist/engine.mjs');
+  if (
+    statSync(built, { throwIfNoEntry: false }) === undefined ||
+    statSync(built).mtimeMs < newestUnder(path.join(root, 'shared'))
+  )
+    throw new Error(
+      'dist/engine.mjs is missing or older than shared/: run node scripts/build.mjs (npm run bench does)',
+    );
+  return import(pathToFileURL(built).href);
+}
+
+const { checkDefinition, evaluateSubmission } = await loadEngine();
+console.log(
+  `engine timed: ${process.env.BENCH_ENGINE === 'source' ? 'shared/engine/index.ts through tsx' : 'dist/engine.mjs'}`,
+);
 
 const VALUE_SETS = 1000;
 const WARMUP_ROUNDS = 3;

@@ -29,7 +29,9 @@ export function isEmpty(value: unknown): boolean {
 
 /** Whether an object of answers by row has none (a stored file is an object too, and never empty this way). */
 function rowsEmpty(rows: object): boolean {
-  for (const answer of Object.values(rows)) if (!isEmpty(answer)) return false;
+  // for-in with hasOwn reads the own values as Object.values does, without making their list.
+  for (const row in rows)
+    if (Object.hasOwn(rows, row) && !isEmpty((rows as Record<string, unknown>)[row])) return false;
   return true;
 }
 
