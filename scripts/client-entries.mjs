@@ -100,6 +100,9 @@ function browserShared() {
 /** The name of an on-demand module: its file's under /assets/, without .js ("type-points"). */
 const moduleName = (url) => path.basename(url, '.js');
 
+/** Where the field types' modules live (client/renderer/types/list.ts). */
+const typeModules = 'client/renderer/types/';
+
 /**
  * Fragments of the field types' modules, from which the server puts together a group request
  * (client/renderer/types/list.ts, server/http/assets.ts): each module's code in a function that returns
@@ -107,7 +110,7 @@ const moduleName = (url) => path.basename(url, '.js');
  * URL answers it itself). Built as ES modules first: esbuild's iife format adds helpers to each.
  */
 export const fragmentEntries = Object.entries(lazyModules)
-  .filter(([source]) => source.startsWith('client/renderer/types/'))
+  .filter(([source]) => source.startsWith(typeModules))
   .map(([source, url]) => ({
     url: `fragment:${moduleName(url)}`,
     source,
@@ -168,7 +171,15 @@ export const clientEntries = [
     inline: ['client/hosted/offline-queue.ts', 'client/renderer/save-progress/saved-answers.ts'],
   },
   // Code only some pages need, loaded by them with import() when needed (see lazyModules above).
-  ...Object.entries(lazyModules).map(([source, url]) => ({ url, source, format: 'esm', compact: true })),
+  // The field types' modules are `eager`: the page loads them before its first render (mount.ts prepareForm)
+  // and the render calls most of their functions (server/http/assets.ts gives a group of them the hint too).
+  ...Object.entries(lazyModules).map(([source, url]) => ({
+    url,
+    source,
+    format: 'esm',
+    compact: true,
+    ...(source.startsWith(typeModules) ? { eager: true } : {}),
+  })),
   // Styles of the renderer, the no-JavaScript form and the hosted pages.
   { url: '/assets/form.css', source: 'client/renderer/form.css' },
   // Styles of the field types with a module of their own (client/renderer/types/), linked only by pages

@@ -11,16 +11,53 @@
 // A third run puts the 50-field form with calculations (Wave 3) against the same form without them and
 // prints how much slower it is (the budget is 10 %); a fourth, the same form with its 25 conditional fields
 // turned into the wave-4 survey types (rating, scale, nps, matrix, ranking, time, picture) against it.
+//
+// The engine timed is the one shipped, dist/engine.mjs (esbuild's output; `npm run bench` builds it first),
+// not the TypeScript source through tsx: tsx wraps every function made at run time in a `__name()` call,
+// which cost the source a third of its time on closures the bundle makes for free (docs/performance.md, "The
+// survey types in the engine"). BENCH_ENGINE=source times the source instead, as the runs before
+// 2026-11-29 did. Every comparison is of two contenders in the same run, on the same engine; the survey
+// section's two forms take turns every 100 submissions rather than every round (interleavedRates, 2026-11-29),
+// and it runs twice: with the values as the generator built them, and parsed from JSON as a post's are.
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FormEngine, type FormDefinition as FormhausDefinition } from '@formhaus/core';
-import {
-  checkDefinition,
-  evaluateSubmission,
-  type FormDefinition,
-  type FormField,
-  type FormStep,
-} from '../../shared/engine/index.ts';
+import type { FormDefinition, FormField, FormStep } from '../../shared/engine/index.ts';
 import { linearRegex } from '../../server/lib/safe-regex.ts';
 import { prng } from '../../test/helpers/prng.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The newest modification time of the files under a folder. */
+function newestUnder(dir: string): number {
+  return Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const at = path.join(dir, entry.name);
+      return entry.isDirectory() ? newestUnder(at) : statSync(at).mtimeMs;
+    }),
+  );
+}
+
+/** The engine to time: dist/engine.mjs, refused when shared/ changed after it was built; or the source. */
+async function loadEngine(): Promise<typeof import('../../shared/engine/index.ts')> {
+  if (process.env.BENCH_ENGINE === 'source') return import('../../shared/engine/index.ts');
+  const built = path.join(root, 'dist/engine.mjs');
+  if (
+    statSync(built, { throwIfNoEntry: false }) === undefined ||
+    statSync(built).mtimeMs < newestUnder(path.join(root, 'shared'))
+  )
+    throw new Error(
+      'dist/engine.mjs is missing or older than shared/: run node scripts/build.mjs (npm run bench does)',
+    );
+  return import(pathToFileURL(built).href);
+}
+
+const { checkDefinition, evaluateSubmission } = await loadEngine();
+console.log(
+  `engine timed: ${process.env.BENCH_ENGINE === 'source' ? 'shared/engine/index.ts through tsx' : 'dist/engine.mjs'}`,
+);
 
 const VALUE_SETS = 1000;
 const WARMUP_ROUNDS = 3;
@@ -226,6 +263,31 @@ function medianRates(contenders: Contender[], sets: Record<string, unknown>[]): 
   return new Map([...rates].map(([name, rs]) => [name, median(rs)]));
 }
 
+/** Submissions each contender of the survey section runs before the other takes its turn. */
+const TURN = 100;
+
+/**
+ * Each contender's rate over ROUNDS passes of `count` value sets (after WARMUP_ROUNDS), the contenders taking
+ * turns every TURN submissions, each one's CPU time summed over its turns. Turns of a few milliseconds put the
+ * machine's swings (a neighbour's burst, the optimizing compiler's thread running late under load) on both
+ * alike; rounds of a whole pass each, as medianRates takes them, gave this few-per-cent comparison anything
+ * from 0 % to 30 % on the shared machine (docs/performance.md, "The survey types in the engine").
+ */
+function interleavedRates(contenders: { name: string; run: (i: number) => unknown }[], count: number) {
+  const used = contenders.map(() => 0);
+  for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++)
+    for (let from = 0; from < count; from += TURN)
+      for (let k = 0; k < contenders.length; k++) {
+        // Who goes first changes every turn, so neither always runs on the other's warm cache.
+        const j = (from / TURN + k) % contenders.length;
+        const started = process.cpuUsage();
+        for (let i = from; i < Math.min(from + TURN, count); i++) if (contenders[j].run(i)) sink++;
+        const spent = process.cpuUsage(started);
+        if (round >= WARMUP_ROUNDS) used[j] += spent.user + spent.system;
+      }
+  return new Map(contenders.map((c, j) => [c.name, (ROUNDS * count) / (used[j] / 1e6)]));
+}
+
 function printRates(title: string, sets: number, medians: Map<string, number>): void {
   console.log(`\n${title} (${sets} value sets, median of ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up)`);
   for (const [name, m] of medians)
@@ -346,38 +408,40 @@ function withSurveyTypes(form: FormDefinition): FormDefinition {
   return { ...form, fields };
 }
 
-function benchSurveyTypes(): void {
+/**
+ * The survey section, with the value sets as given (`posted`: parsed from JSON, as the server has a post's
+ * values; else the objects and lists the generator built, as every run before 2026-11-29 had them).
+ */
+function benchSurveyTypes(posted: boolean): void {
   const plain = checkDefinition(fifty, { regex: linearRegex });
   const survey = checkDefinition(withSurveyTypes(fifty), { regex: linearRegex });
   if ('problems' in plain || 'problems' in survey)
     throw new Error(`bench definition is invalid: ${'problems' in survey ? survey.problems.join('; ') : ''}`);
-  const plainSets = valueSets(fifty.fields!);
-  const surveySets = valueSets(survey.definition.fields!);
+  const given = (sets: Record<string, unknown>[]): Record<string, unknown>[] =>
+    posted ? JSON.parse(JSON.stringify(sets)) : sets;
+  const plainSets = given(valueSets(fifty.fields!));
+  const surveySets = given(valueSets(survey.definition.fields!));
   const withName = 'with 25 survey-type fields';
   const withoutName = 'without them (the same form)';
   // Each contender answers its own form's value sets (the same count, the same share of empty and wrong).
-  let i = 0;
-  const medians = medianRates(
+  const rates = interleavedRates(
     [
-      {
-        name: withoutName,
-        run: () => evaluateSubmission(plain.definition, plainSets[i++ % plainSets.length], { regex: linearRegex }),
-      },
-      {
-        name: withName,
-        run: () => evaluateSubmission(survey.definition, surveySets[i++ % surveySets.length], { regex: linearRegex }),
-      },
+      { name: withoutName, run: (i) => evaluateSubmission(plain.definition, plainSets[i], { regex: linearRegex }) },
+      { name: withName, run: (i) => evaluateSubmission(survey.definition, surveySets[i], { regex: linearRegex }) },
     ],
-    plainSets,
-  );
-  printRates(
-    '50-field form, evaluateSubmission (linearRegex), with and without the survey types',
     plainSets.length,
-    medians,
   );
-  const slower = (medians.get(withoutName)! / medians.get(withName)! - 1) * 100;
+  console.log(
+    `\n50-field form, evaluateSubmission (linearRegex), with and without the survey types, values ` +
+      `${posted ? 'parsed from JSON' : 'built by code'} (${plainSets.length} value sets each, the two taking turns ` +
+      `every ${TURN} submissions, ${ROUNDS} passes after ${WARMUP_ROUNDS} warm-up)`,
+  );
+  for (const [name, r] of rates)
+    console.log(`  ${name.padEnd(44)} ${Math.round(r).toLocaleString('en-US').padStart(10)} submissions/s`);
+  const slower = (rates.get(withoutName)! / rates.get(withName)! - 1) * 100;
   console.log(`  survey types cost: ${slower.toFixed(1)} % slower than the same form without them (budget: 10 %)`);
 }
 
-benchSurveyTypes();
+benchSurveyTypes(false);
+benchSurveyTypes(true);
 if (sink === 0) console.log('(no results)');

@@ -4,7 +4,8 @@
 //   npm run bench render
 //
 // BENCH_ROUNDS (15) pages per viewport; BENCH_TRACE=<folder> also keeps a trace with a CPU profile of one warm
-// page per viewport; BENCH_SETTLE_MS (1000) is the pause between opening a page and navigating it (see sample()).
+// page per form and viewport; BENCH_SETTLE_MS (1000) is the pause between opening a page and navigating it (see
+// sample()).
 //
 // The real bundle serves the forms of test/helpers/fifty-fields.ts (the 50 fields, and the same with ten of
 // them of the wave-4 types); each round opens a fresh page at 390 x 844
@@ -151,11 +152,12 @@ for (let round = 0; round <= ROUNDS; round++) {
 }
 if (TRACE_DIR) {
   mkdirSync(TRACE_DIR, { recursive: true });
-  for (const [v, context] of contexts.entries()) {
-    const file = path.join(TRACE_DIR, `render-${viewports[v].width}.json`);
-    await sample(browser, context, forms[0].url, file);
-    console.log(`profile (warm page, slowed by the profiler) in ${file}: open it in Chrome's Performance panel`);
-  }
+  for (const [f, form] of forms.entries())
+    for (const [v, context] of contexts.entries()) {
+      const file = path.join(TRACE_DIR, `render-${f === 0 ? 'plain' : 'survey'}-${viewports[v].width}.json`);
+      await sample(browser, context, form.url, file);
+      console.log(`profile (warm page, slowed by the profiler) in ${file}: open it in Chrome's Performance panel`);
+    }
 }
 loads.push(loadavg()[0]);
 await browser.close();

@@ -29,6 +29,11 @@ const hashedChunk = /^\/assets\/[\w-]+-[A-Z0-9]{8}\.js$/;
 const groupPath = /^\/assets\/group~([a-z0-9~-]+)\.js$/;
 /** How each fragment starts (scripts/client-entries.mjs fragmentStart). */
 const FRAGMENT_START = 'var __m=';
+/**
+ * V8's compile hint (scripts/client-entries.mjs eagerCompileHint), a group's first line as each type module's
+ * alone: the page's first render runs their code, compiled while the file streams in, not on each first call.
+ */
+const EAGER_HINT = '//# allFunctionsCalledOnLoad';
 
 let loaded: Promise<Record<string, string>> | undefined;
 const etags = new Map<string, string>();
@@ -59,7 +64,7 @@ function groupModule(assets: Record<string, string>, path: string): string | und
     if (code === undefined || (i > 0 && names[i - 1] >= name)) return undefined;
     parts.push(`const m${i}=${code.slice(FRAGMENT_START.length)}`);
   }
-  return `${parts.join('\n')}\nexport{${names.map((name, i) => `m${i} as "${name}"`).join(',')}};\n`;
+  return `${EAGER_HINT}\n${parts.join('\n')}\nexport{${names.map((name, i) => `m${i} as "${name}"`).join(',')}};\n`;
 }
 
 const tagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;

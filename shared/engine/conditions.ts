@@ -29,7 +29,9 @@ export function isEmpty(value: unknown): boolean {
 
 /** Whether an object of answers by row has none (a stored file is an object too, and never empty this way). */
 function rowsEmpty(rows: object): boolean {
-  for (const answer of Object.values(rows)) if (!isEmpty(answer)) return false;
+  // for-in with hasOwn reads the own values as Object.values does, without making their list.
+  for (const row in rows)
+    if (Object.hasOwn(rows, row) && !isEmpty((rows as Record<string, unknown>)[row])) return false;
   return true;
 }
 
@@ -93,7 +95,15 @@ export interface Conditional {
 
 /** Whether an item's show (all must match) and showAny (one must match) both hold. */
 export function conditionsHold(item: Conditional, values: Values): boolean {
-  const { show, showAny } = item;
+  return listsHold(item.show, item.showAny, values);
+}
+
+/**
+ * conditionsHold on the lists themselves. A compiled item's predicate keeps its lists and calls this, so no
+ * evaluation reads the item again: fields of many types have many shapes, and V8's lookups of `show` on them
+ * were the slow, megamorphic kind (a form's mix of field shapes made every visibility check pay for it).
+ */
+function listsHold(show: ShowCondition[] | undefined, showAny: ShowCondition[] | undefined, values: Values): boolean {
   if (show) for (const c of show) if (!conditionMatches(c, values)) return false;
   if (showAny && showAny.length > 0) {
     for (const c of showAny) if (conditionMatches(c, values)) return true;
@@ -120,7 +130,10 @@ export function compileConditions(item: Conditional, readCalc?: CalcLookup): ((v
   const hasAny = item.showAny !== undefined && item.showAny.length > 0;
   if (!hasShow && !hasAny) return undefined;
   const calcs = readCalc ? [...(item.show ?? []), ...(item.showAny ?? [])].map((c) => readCalc(c.field)) : [];
-  if (!calcs.some(Boolean)) return (values) => conditionsHold(item, values);
+  if (!calcs.some(Boolean)) {
+    const { show, showAny } = item;
+    return (values) => listsHold(show, showAny, values);
+  }
   // Some condition names a calculation: each condition gets its own reader.
   const readers = [...(item.show ?? []), ...(item.showAny ?? [])].map((c, i) => {
     const calc = calcs[i];

@@ -106,10 +106,12 @@ export function planFieldProblem(
 ): FieldProblem | undefined {
   const rules = f.field.validation;
   const m = options.messages ?? defaultMessages;
-  const missing = isEmpty(value) || (f.isToggle && value === false);
+  // isEmpty once: on a matrix's answers it reads every row.
+  const empty = isEmpty(value);
   const required = rules?.required !== undefined && rules.required !== false;
-  if (missing && required) return { message: requiredMessage(rules) ?? m.required() };
-  if (isEmpty(value)) return undefined;
+  if ((empty || (f.isToggle && value === false)) && required)
+    return { message: requiredMessage(rules) ?? m.required() };
+  if (empty) return undefined;
 
   const core = fieldTypeCore(f.field.type);
   const typed = asProblem(core?.check(value, f, m));

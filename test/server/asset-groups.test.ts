@@ -22,6 +22,10 @@ t('a group is one ES module exporting each module by its name, cached by its tag
   assert.match(r.headers.get('content-type')!, /^text\/javascript/);
   assert.is(r.headers.get('access-control-allow-origin'), '*');
   assert.ok(r.text.trimEnd().endsWith('export{m0 as "type-matrix",m1 as "type-points",m2 as "type-signature"};'));
+  // The render runs the modules' code: V8 compiles it all as the file loads, as it does each module's alone.
+  assert.ok(r.text.startsWith('//# allFunctionsCalledOnLoad\n'));
+  const alone = await call(server.url, 'GET', '/assets/type-matrix.js');
+  assert.ok(alone.text.startsWith('//# allFunctionsCalledOnLoad\n'));
   // Each part is the module's own code: the same fragment the build made, renamed.
   assert.is(r.text.split('\n').filter((line) => /^const m\d=\(\(\)=>\{/.test(line)).length, 3);
   const again = await call(server.url, 'GET', path, { headers: { 'if-none-match': r.headers.get('etag')! } });

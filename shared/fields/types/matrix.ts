@@ -36,8 +36,11 @@ function matrixCheck(value: unknown, { field }: TypeContext, m: Parameters<Field
   if (!rows) return m.column();
   if (!grid) return undefined;
   const { rowValues, columns } = gridValues(grid);
-  for (const [row, answer] of Object.entries(rows)) {
+  // for-in with hasOwn visits the own rows as Object.entries does, without making a pair per row.
+  for (const row in rows) {
+    if (!Object.hasOwn(rows, row)) continue;
     if (!rowValues.has(row)) return { part: row, message: m.row() } satisfies TypeProblem;
+    const answer = rows[row];
     if (unanswered(answer)) continue;
     const fits = grid.multiple ? distinctItems(answer, columns) : typeof answer === 'string' && columns.has(answer);
     if (!fits) return { part: row, message: m.column() };
