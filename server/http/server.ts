@@ -10,7 +10,7 @@ import { sendJson } from './respond.ts';
 import { routes } from './routes.ts';
 import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
 import { metricsEnabled } from '../metrics/registry.ts';
-import { log as writeLine, requestScope } from '../lib/log.ts';
+import { logAccess, requestScope } from '../lib/log.ts';
 import { requestId } from './request-id.ts';
 import { parseTarget, routeContext } from './route-context.ts';
 
@@ -83,7 +83,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       const method = req.method ?? 'GET';
       if (metricsEnabled()) observeRequest(method, at.route, res.statusCode, started);
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      writeLine('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }, 'info', scope);
+      logAccess('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }, scope);
     });
     requestScope.run(scope, () => void handle(req, res, at));
   });

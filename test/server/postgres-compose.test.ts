@@ -138,7 +138,9 @@ file(
     const known = settingNames();
     assert.ok(known.has('FORMSTEAD_DATABASE_URL') && known.has('PORT'), 'the list is the one loadConfig reads');
     const set = { ...imageEnv, ...instanceEnv };
-    for (const name of Object.keys(set).filter((n) => n !== 'NODE_ENV'))
+    // NODE_ENV is Node's, GLIBC_TUNABLES the C library's (read as the process starts: docs/operations.md).
+    const notOurs = ['NODE_ENV', 'GLIBC_TUNABLES'];
+    for (const name of Object.keys(set).filter((n) => !notOurs.includes(n)))
       assert.ok(known.has(name), `${name} is read by server/config.ts`);
     const config = loadConfig([], set);
     assert.is(config.host, '0.0.0.0', 'reachable from the other containers');
