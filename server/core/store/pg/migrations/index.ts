@@ -28,6 +28,7 @@ import { answerChain } from './023-answer-chain.ts';
 import { answerTallies } from './024-answer-tallies.ts';
 import { partialAnswers } from './026-partial-answers.ts';
 import { answerEdits } from './027-answer-edits.ts';
+import { attemptSlots } from './028-attempt-slots.ts';
 import type { PgMigration } from './types.ts';
 import { encryption } from './025-encryption.ts';
 
@@ -59,4 +60,5 @@ export const pgMigrations: PgMigration[] = [
   encryption,
   partialAnswers,
   answerEdits,
+  attemptSlots,
 ];
