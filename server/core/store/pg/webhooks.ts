@@ -59,16 +59,19 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     },
     cancelPending: async (formId, at, channel) =>
       db.tx(async (tx) => {
-        // The deliveries locked in id order, as a batch of recordings locks them (./delivery-batcher.ts),
-        // then the form: the two never wait on each other in a circle.
-        const cancelled = await tx.q(
-          `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE state = 'pending'
-            AND id IN (SELECT id FROM webhook_deliveries WHERE form_id = $2 AND state = 'pending'${
-              channel ? ' AND channel = $3' : ''
-            } ORDER BY id FOR UPDATE)`,
-          channel ? [at, formId, channel] : [at, formId],
+        // Every pending delivery of the form locked first, in id order, as a batch of recordings locks them
+        // (./delivery-batcher.ts), then the form's row: the two never wait on each other in a circle.
+        await tx.q(
+          "SELECT id FROM webhook_deliveries WHERE form_id = $1 AND state = 'pending' ORDER BY id FOR UPDATE",
+          [formId],
         );
-        const n = cancelled.changes;
+        const n = (
+          await tx.q(
+            `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2
+              AND state = 'pending'${channel ? ' AND channel = $3' : ''}`,
+            channel ? [at, formId, channel] : [at, formId],
+          )
+        ).changes;
         const reset = await tx.q('UPDATE forms SET webhook_failures = 0 WHERE id = $1 AND webhook_failures <> 0', [
           formId,
         ]);

@@ -11,7 +11,9 @@ import type { PgMigration } from './types.ts';
  * newest first. Nothing a recording writes is indexed any more (the index on (form_id, created_at, n) goes:
  * a form's reads sort at most 100 lines), and pages keep room, so an overwrite is a HOT update that adds
  * no index entry. 100 is the spec's log size (6.7; DELIVERY_LOG_SIZE). How a slot is chosen without a
- * counter on the form row: functions/formstead_record_attempt.ts.
+ * counter on the form row: functions/formstead_record_attempt.ts. Deliveries keep room in their pages too,
+ * so a take's lease (leased_until, not indexed) is a HOT update rather than a new entry in each of the
+ * table's four indexes.
  */
 export const attemptSlots: PgMigration = {
   id: 28,
@@ -27,5 +29,6 @@ ALTER TABLE webhook_attempts ALTER COLUMN slot SET NOT NULL;
 ALTER TABLE webhook_attempts DROP CONSTRAINT webhook_attempts_pkey;
 ALTER TABLE webhook_attempts ADD PRIMARY KEY (form_id, slot);
 DROP INDEX webhook_attempts_recent;
-ALTER TABLE webhook_attempts SET (fillfactor = 50);`,
+ALTER TABLE webhook_attempts SET (fillfactor = 50);
+ALTER TABLE webhook_deliveries SET (fillfactor = 70);`,
 };
