@@ -49,15 +49,16 @@ export async function startPinned(
   throw new Error(`did not start: ${args.join(' ')}`);
 }
 
-/** Starts the bundle on a fresh data folder with rate limits off and an owner key. */
+/** Starts the bundle (or another build, `file`) on a fresh data folder with rate limits off and an owner key. */
 export async function startBundle(
   port: number,
   extraEnv: Record<string, string> = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-')),
+  file = bundle,
 ) {
   const env = { FORMSTEAD_RATE_LIMIT: 'off', FORMSTEAD_OWNER_KEY: OWNER_KEY, ...extraEnv };
   const child = await startPinned(
-    [bundle, '--port', String(port), '--data', dataDir],
+    [file, '--port', String(port), '--data', dataDir],
     env,
     `http://127.0.0.1:${port}/healthz`,
   );

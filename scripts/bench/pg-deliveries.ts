@@ -10,7 +10,9 @@
 // this process (receiver and load) to the other. CPU per delivery comes from /proc, Node and
 // PostgreSQL apart, so throughput on more cores can be computed. The receiver counts what it got:
 // every submission must arrive once, signed.
-// Run: npm run bench pg-deliveries. BENCH_DELIVERIES sets the backlog (default 2000).
+// Run: npm run bench pg-deliveries. BENCH_DELIVERIES sets the backlog (default 2000). BENCH_BASELINE=<a build
+// of the bundle> runs the PostgreSQL setups with it too, each before this build's, and prints this build's
+// PostgreSQL CPU per delivery as a ratio of the baseline's (issue 37's target: at most 0.50).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -24,12 +26,18 @@ import { cpuSince, cpuSnapshot, withChildren } from './_proc.ts';
 
 skipWithoutPostgres();
 const N = Number(process.env.BENCH_DELIVERIES ?? 2000);
+/** Another build whose PostgreSQL setups run beside this one's (the target is a ratio to it). */
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+/** issue 37: a delivery at most half the baseline's PostgreSQL CPU. */
+const PG_CPU_TARGET = 0.5;
 const WARMUP = 200;
 /** Posting connections in all; the backlog is spread over the instances in turn. */
 const CONNECTIONS = 16;
 
 // Counted before this process pins itself: availableParallelism() follows the affinity mask.
 const cores = availableParallelism();
+// Each bundle started adds an exit listener (its cleanup): up to seven here.
+process.setMaxListeners(16);
 // This process is the receiver and the load generator, on the core the servers are not on.
 spawnSync('taskset', ['-cp', LOAD_CORE, String(process.pid)], { stdio: 'ignore' });
 // Connections kept 5 s when idle, as Node's own default: the bundle reuses them as with real receivers.
@@ -180,8 +188,8 @@ async function measure(
   return { name, ...r, states, load: loadavg()[0] };
 }
 
-async function startOne(port: number, env: Record<string, string> = {}) {
-  const { url, child } = await startBundle(port, { ...bundleEnv, ...env });
+async function startOne(port: number, env: Record<string, string> = {}, file?: string) {
+  const { url, child } = await startBundle(port, { ...bundleEnv, ...env }, undefined, file);
   return { url, child, pid: child.pid! };
 }
 
@@ -194,23 +202,33 @@ const rows: Row[] = [];
   one.child.kill('SIGKILL');
 }
 
-// 2 and 3. One and two instances on one PostgreSQL server, pinned with them.
-const { db, postmaster } = await pinnedPostgres(['deliveries_one', 'deliveries_two']);
+// 2 and 3. One and two instances on one PostgreSQL server, pinned with them; with BENCH_BASELINE, the
+// baseline build's first, each on a database of its own.
+const builds: { tag: string; file?: string; db: string }[] = BASELINE
+  ? [{ tag: ' (baseline)', file: BASELINE, db: '_base' }]
+  : [];
+builds.push({ tag: '', db: '' });
+const { db, postmaster } = await pinnedPostgres(
+  builds.flatMap((b) => [`deliveries_one${b.db}`, `deliveries_two${b.db}`]),
+);
 const filesDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-files-'));
 process.on('exit', () => rmSync(filesDir, { recursive: true, force: true }));
-{
-  const env = { FORMSTEAD_DATABASE_URL: db.url('deliveries_one'), FORMSTEAD_FILES_DIR: filesDir };
-  const one = await startOne(9352, env);
-  rows.push(await measure('PostgreSQL, 1 instance', [one], env.FORMSTEAD_DATABASE_URL, postmaster));
-  one.child.kill('SIGKILL');
-}
-{
-  const env = { FORMSTEAD_DATABASE_URL: db.url('deliveries_two'), FORMSTEAD_FILES_DIR: filesDir };
-  const [a, b] = await Promise.all([startOne(9353, env), startOne(9354, env)]);
-  rows.push(await measure('PostgreSQL, 2 instances', [a, b], env.FORMSTEAD_DATABASE_URL, postmaster));
-  // The bundles go before the database, so they do not log its going away.
-  a.child.kill('SIGKILL');
-  b.child.kill('SIGKILL');
+for (const build of builds) {
+  const file = build.file;
+  {
+    const env = { FORMSTEAD_DATABASE_URL: db.url(`deliveries_one${build.db}`), FORMSTEAD_FILES_DIR: filesDir };
+    const one = await startOne(9352, env, file);
+    rows.push(await measure(`PostgreSQL, 1 instance${build.tag}`, [one], env.FORMSTEAD_DATABASE_URL, postmaster));
+    one.child.kill('SIGKILL');
+  }
+  {
+    const env = { FORMSTEAD_DATABASE_URL: db.url(`deliveries_two${build.db}`), FORMSTEAD_FILES_DIR: filesDir };
+    const [a, b] = await Promise.all([startOne(9353, env, file), startOne(9354, env, file)]);
+    rows.push(await measure(`PostgreSQL, 2 instances${build.tag}`, [a, b], env.FORMSTEAD_DATABASE_URL, postmaster));
+    // The bundles go before the database, so they do not log its going away.
+    a.child.kill('SIGKILL');
+    b.child.kill('SIGKILL');
+  }
 }
 await db.stop();
 await receiver.close();
@@ -227,17 +245,29 @@ for (const r of rows) {
       `${(r.nodeCpu + r.pgCpu).toFixed(0)} µs`
     : `CPU/delivery node ${r.nodeCpu.toFixed(0)} µs`;
   console.log(
-    `  ${r.name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(6)} deliveries/s   ratio ` +
+    `  ${r.name.padEnd(35)} ${r.perSecond.toFixed(0).padStart(6)} deliveries/s   ratio ` +
       `${(r.perSecond / base).toFixed(2)}   ${cpu}   (receiver ${r.receiverCpu.toFixed(0)} µs)   load ` +
       `${r.load.toFixed(1)}`,
   );
   const once = r.requests === N && r.unique === N && r.missing === 0 && r.unsigned === 0;
   console.log(
-    `  ${''.padEnd(24)} at the receiver: ${r.requests} requests for ${r.unique} of ${N} submissions, ` +
+    `  ${''.padEnd(35)} at the receiver: ${r.requests} requests for ${r.unique} of ${N} submissions, ` +
       `${r.missing} missing, ${r.requests - r.unique} duplicates, ${r.unsigned} unsigned or not 200: ` +
       `${once ? 'each delivered once' : 'NOT each once'}${r.states ? `; in the database: ${r.states}` : ''}`,
   );
   // BENCH_PG_STATEMENTS=1: where PostgreSQL's time went, per delivery (exec + plan time, not CPU alone).
   if (r.statements) for (const line of r.statements) console.log(`      ${line}`);
 }
+// This build's PostgreSQL CPU per delivery against the baseline's, setup by setup.
+if (BASELINE)
+  for (const setup of ['PostgreSQL, 1 instance', 'PostgreSQL, 2 instances']) {
+    const base = rows.find((r) => r.name === `${setup} (baseline)`)!;
+    const now = rows.find((r) => r.name === setup)!;
+    const ratio = now.pgCpu / base.pgCpu;
+    console.log(
+      `  ${setup}: PostgreSQL CPU/delivery ${now.pgCpu.toFixed(0)} µs, baseline ${base.pgCpu.toFixed(0)} µs: ratio ` +
+        `${ratio.toFixed(2)} (target ≤ ${PG_CPU_TARGET.toFixed(2)}); node ${now.nodeCpu.toFixed(0)} µs, baseline ` +
+        `${base.nodeCpu.toFixed(0)} µs`,
+    );
+  }
 process.exit(rows.every((r) => r.requests === N && r.unique === N && r.unsigned === 0) ? 0 : 1);

@@ -246,6 +246,12 @@ console.log(
   `  two instances at 50 connections each / one instance at 50: ${range(sameLoad, 2)} ` +
     '(the same load per instance; all servers share one core here)',
 );
+// issue 37: at the same load per instance, two instances' CPU per submission (Node and PostgreSQL) against one's.
+const cpuSameLoad = all.map((r) => (r[5].nodeCpu + r[5].pgCpu) / (r[1].nodeCpu + r[1].pgCpu));
+console.log(
+  `  two instances at 50 connections each, CPU per submission / one instance's at 50: ${range(cpuSameLoad, 2)} ` +
+    '(target ≤ 1.10)',
+);
 console.log(`  one instance, one form / embedded: ${range(ratios(1), 2)} (target ≥ 0.50)`);
 process.exit(0);
 

@@ -250,7 +250,7 @@ function attemptOf(
 }
 
 /** Records `r` through the SQL function the store calls, on `client` (inside whatever transaction it has open). */
-async function recordOn(client: pg.Client, r: AttemptResult) {
+async function recordOn(client: pg.ClientBase, r: AttemptResult) {
   const a = r.attempt;
   const next = r.next;
   await client.query('SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
@@ -387,6 +387,57 @@ deliveries('a form deleted while an attempt is recorded: nothing of the attempt 
     await Promise.all([a.close(), b.close()]);
   }
 });
+
+deliveries(
+  "two stores and two plain connections recording into one form's log at once: it holds exactly its newest 100 lines",
+  async () => {
+    const url = await freshDatabase();
+    const [a, b] = [await openPgStore(url), await openPgStore(url)];
+    // Plain connections, each call its own transaction (the stores batch theirs): more orders of locking.
+    const plain = new pg.Pool({ connectionString: url, max: 4 });
+    try {
+      const ws = await workspace(a);
+      const f = await form(a, ws.id, { webhookUrl: 'https://example.com/h', webhookSecret: 's' });
+      const ds: Awaited<ReturnType<typeof pendingDelivery>>[] = [];
+      for (let i = 0; i < 170; i++) ds.push(await pendingDelivery(a, f));
+      const full = (i: number) => ({ ...attemptOf(ds[i], 1, 200, i * SECOND), logSize: 100 });
+      const record = (i: number) =>
+        i % 3 === 2
+          ? plain.connect().then(async (c) => {
+              try {
+                await recordOn(c, full(i));
+              } finally {
+                c.release();
+              }
+            })
+          : [a, b][i % 3].webhooks.recordAttempt(full(i));
+      const lines = async () =>
+        Number((await plain.query('SELECT count(*) AS n FROM webhook_attempts WHERE form_id = $1', [f.id])).rows[0].n);
+      const newest = async () =>
+        (await b.webhooks.attempts(f.id, 1000))
+          .map((l) => Date.parse(l.createdAt) - Date.parse(at()))
+          .sort((x, y) => x - y);
+      // The first 100 race for free slots: no recording adds a line past them.
+      await Promise.all(Array.from({ length: 100 }, (_, i) => record(i)));
+      assert.is(await lines(), 100);
+      assert.equal(
+        await newest(),
+        Array.from({ length: 100 }, (_, i) => i * SECOND),
+      );
+      // The next 70 race for the oldest lines: each overwrites one no other overwrote, the newest 100 stay.
+      await Promise.all(Array.from({ length: 70 }, (_, i) => record(100 + i)));
+      assert.is(await lines(), 100);
+      assert.equal(
+        await newest(),
+        Array.from({ length: 100 }, (_, i) => (70 + i) * SECOND),
+      );
+      assert.is((await a.webhooks.byId(ds[169].id))?.state, 'delivered');
+    } finally {
+      await plain.end();
+      await Promise.all([a.close(), b.close()]);
+    }
+  },
+);
 
 deliveries.run();
 

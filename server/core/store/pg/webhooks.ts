@@ -1,12 +1,14 @@
-// Webhook deliveries, their attempt log (the newest 100 lines per form, numbered from one sequence) and
+// Webhook deliveries, their attempt log (the newest 100 lines per form in slots, numbered from one sequence) and
 // the per-form failure streak on PostgreSQL.
-import { toAttempt, toDelivery, toTakenDelivery } from '../rows.ts';
+import { toAttempt, toDelivery } from '../rows.ts';
 import type { Store } from '../types.ts';
 import { notifyFormChanged } from './changes.ts';
 import type { PgDatabase } from './db.ts';
+import { DeliveryBatcher } from './delivery-batcher.ts';
 
 /** The webhooks part of the store. */
 export function webhookQueries(db: PgDatabase): Store['webhooks'] {
+  const batcher = new DeliveryBatcher(db);
   return {
     byId: async (id) => {
       const row = await db.get('SELECT * FROM webhook_deliveries WHERE id = $1', [id]);
@@ -22,16 +24,12 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
           [now, limit],
         )
       ).rows.map((r) => ({ id: r.id, formId: r.form_id })),
-    take: async (id, now, until) => {
-      // One call (migrations/010-take-delivery.ts; ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP
-      // LOCKED and a lease): the row is locked only if it is pending, due and its lease has ended, and a
-      // row another transaction has locked (a concurrent taker, a recording) is skipped rather than waited
-      // for; the lease is written, then the row read as it leaves it, with its form's target.
-      const row = await db.get('SELECT * FROM formstead_take_delivery($1, $2, $3)', [id, now, until]);
-      if (!row) return undefined;
-      if (row.outcome === 'held') return 'held';
-      return toTakenDelivery(row);
-    },
+    // One call (functions/formstead_take_delivery.ts; ARCHITECTURE.md: rows claimed with FOR UPDATE SKIP
+    // LOCKED and a lease): the row is locked only if it is pending, due and its lease has ended, and a row
+    // another transaction has locked (a concurrent taker, a recording) is skipped rather than waited for;
+    // the lease is written, then the row read as it leaves it, with its form's target. Concurrent takes
+    // and recordings share a transaction (./delivery-batcher.ts).
+    take: (id, now, until) => batcher.take(id, now, until),
     queue: async (now) => {
       const row = await db.get(
         'SELECT COUNT(*)::int AS n, MIN(next_attempt_at) FILTER (WHERE next_attempt_at <= $1) AS t FROM ' +
@@ -47,31 +45,11 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
           [after],
         )
       )?.t ?? undefined,
-    recordAttempt: async ({ deliveryId, attempt: a, next, logSize, failureMail }) => {
-      // One call (migrations/011-attempt-log.ts): the form checked (FOR KEY SHARE: a deletion waits, other
-      // attempts of the form do not), the log line (the form's oldest overwritten once it has 100), the
-      // delivery moved on while pending, the failure streak and the mail time, all or nothing; only a
-      // failure locks the form row.
-      const row = (await db.get(
-        'SELECT * FROM formstead_record_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
-        [
-          deliveryId,
-          a.formId,
-          a.submissionId,
-          a.attempt,
-          a.statusCode,
-          a.error,
-          a.durationMs,
-          a.createdAt,
-          next.state,
-          next.state === 'pending' ? next.nextAttemptAt : null,
-          logSize,
-          failureMail.after,
-          failureMail.notSince,
-        ],
-      ))!;
-      return { failures: row.out_failures as number, mailFailure: row.out_mail_failure as boolean };
-    },
+    // One call (functions/formstead_record_attempt.ts): the form checked (FOR KEY SHARE: a deletion waits,
+    // other attempts of the form do not), the log line (a free slot, or the form's oldest line overwritten
+    // once it has 100), the delivery moved on while pending, the failure streak and the mail time, all or
+    // nothing; only a failure locks the form row. Batched with the other takes and recordings of the moment.
+    recordAttempt: (result) => batcher.record(result),
     finish: async (id, state, at) => {
       await db.q(
         `UPDATE webhook_deliveries SET state = $1, finished_at = $2, leased_until = NULL WHERE id = $3
@@ -81,6 +59,12 @@ export function webhookQueries(db: PgDatabase): Store['webhooks'] {
     },
     cancelPending: async (formId, at, channel) =>
       db.tx(async (tx) => {
+        // Every pending delivery of the form locked first, in id order, as a batch of recordings locks them
+        // (./delivery-batcher.ts), then the form's row: the two never wait on each other in a circle.
+        await tx.q(
+          "SELECT id FROM webhook_deliveries WHERE form_id = $1 AND state = 'pending' ORDER BY id FOR UPDATE",
+          [formId],
+        );
         const n = (
           await tx.q(
             `UPDATE webhook_deliveries SET state = 'cancelled', finished_at = $1 WHERE form_id = $2

@@ -59,15 +59,8 @@ export const copiedTables: CopiedTable[] = [
   { name: 'idempotency', key: ['form_id', 'key'] },
   { name: 'webhook_deliveries', key: ['id'], targetOnly: { leased_until: 'no instance holds a delivery yet' } },
   // The embedded ring's lines keep their per-form numbers n (so their order; new lines take numbers past
-  // them); PostgreSQL has no slots: a full log overwrites its oldest line (pg/migrations/011-attempt-log.ts).
-  {
-    name: 'webhook_attempts',
-    key: ['form_id', 'n'],
-    serial: { column: 'n' },
-    sourceOnly: {
-      slot: "the embedded ring's place of a line; PostgreSQL overwrites a form's oldest line by order instead",
-    },
-  },
+  // them) and their slots (n % 100, distinct in a form): PostgreSQL's ring has slots too (pg/migrations/028).
+  { name: 'webhook_attempts', key: ['form_id', 'slot'], serial: { column: 'n' } },
   { name: 'outbox', key: ['id'], serial: { column: 'seq', from: 'rowid' } },
   { name: 'abuse_reports', key: ['id'], serial: { column: 'id' } },
   { name: 'drafts', key: ['id'] },

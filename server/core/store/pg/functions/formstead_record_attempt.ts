@@ -2,24 +2,26 @@
 // streak, in one round trip instead of six (BEGIN, the form lock, the log line, the delivery, the form's
 // counters, COMMIT; docs/performance.md). Made by migration 9 and replaced by migration 11 (which moved
 // the log off the form-row lock: the log's layout is explained there). Since migration 13 each line also
-// keeps the delivery's channel (read from the delivery row, so the signature stays) and its next state.
+// keeps the delivery's channel (read from the delivery row, so the signature stays) and its next state;
+// since migration 29 the log's lines have slots again.
 // The current body: edit it here, the store replaces the function at its next open (./index.ts).
 
 /**
- * How the log stays at the newest `p_log_size` lines without a counter: a form with fewer gets a new
- * line; a form with that many has the oldest of its newest `p_log_size` lines overwritten in place by
- * the new one (a new number, so it sorts newest), skipping a line another recording is overwriting at
- * this moment (SKIP LOCKED) for the next oldest, so two recordings of one form never wait on each
- * other. Not appended lines trimmed by DELETE: measured (16 clients recording one form, durable
- * server), every trim's range scan walked the index entries of the lines deleted before it until
- * VACUUM removed them, and the rate fell from ~2,200 to ~600 recordings/s within 30 s; deleting
- * only now and then, or only in the hourly sweep, cannot keep exactly the newest lines after each
- * attempt (the Store contract's rule; reads do not know the size). A form keeps at most `p_log_size`
- * lines, plus one for each recording that raced another while its first `p_log_size` were written
- * (both saw room and added); the form's log never shows those (it reads the newest by (created_at, n)
- * with a limit), one submission's lines (forSubmission, no limit) can. If a recording that was
- * overwriting a line rolls back, the one that skipped it overwrote the next line: the log keeps an
- * older line in place of a newer one, once.
+ * How the log stays at the newest `p_log_size` lines without a counter (migration 29): each line has a slot
+ * of its form, 0 to `p_log_size` - 1. A form with fewer lines gets a new one in a free slot; a form with
+ * that many has its oldest line overwritten in place by the new one (a new number, so it sorts newest),
+ * skipping a line another recording is overwriting at this moment (SKIP LOCKED) for the next oldest, so
+ * two recordings of one form never wait on each other (unless every line is being overwritten at once:
+ * after three looks a recording waits for the oldest).
+ * Nothing the overwrite changes is indexed, so it is a HOT update: the form's lines stay exactly its
+ * index entries, where migration 11's overwrite (a new key each time) left dead entries that the next
+ * recording's backward scan to the 100th line walked past (docs/performance.md, issue 37). Not appended
+ * lines trimmed by DELETE: measured (16 clients recording one form, durable server), every trim's range
+ * scan walked the index entries of the lines deleted before it until VACUUM removed them, and the rate
+ * fell from ~2,200 to ~600 recordings/s within 30 s. Two recordings that both see room race for a slot:
+ * the loser (ON CONFLICT) looks again, so a form never holds more than `p_log_size` lines. If a recording
+ * that was overwriting a line rolls back, the one that skipped it overwrote the next line: the log keeps
+ * an older line in place of a newer one, once.
  *
  * `formstead_record_attempt` keeps the signature migration 9 gave it (an instance still on a previous
  * version calls the new body) and that version's rules, each now without a lock on the form row where it
@@ -51,9 +53,10 @@ DECLARE
   v_mailed TEXT;
   v_moved INTEGER;
   v_mail BOOLEAN;
-  v_oldest BIGINT;
-  v_top BIGINT[];
-  v_full BOOLEAN;
+  v_count INTEGER;
+  v_slot INTEGER;
+  v_n BIGINT;
+  v_tries INTEGER := 0;
   v_logged BOOLEAN := false;
   v_channel TEXT;
 BEGIN
@@ -65,40 +68,49 @@ BEGIN
   END IF;
   SELECT coalesce((SELECT d.channel FROM webhook_deliveries d WHERE d.id = p_delivery_id), 'webhook')
     INTO v_channel;
-  -- When the form has p_log_size lines, the new line replaces the oldest of its newest p_log_size that
-  -- no other recording is replacing right now (SKIP LOCKED); else it is added. The oldest first, alone
-  -- (the usual case); the rest in order only when another recording holds it.
-  SELECT w.n INTO v_oldest FROM webhook_attempts w WHERE w.form_id = p_form_id
-    ORDER BY w.created_at DESC, w.n DESC OFFSET p_log_size - 1 LIMIT 1;
-  v_full := FOUND;
-  IF v_full THEN
-    UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id,
-        attempt = p_attempt, status_code = p_status_code, error = p_error, duration_ms = p_duration_ms,
-        created_at = p_created_at, channel = v_channel, next_state = p_next_state
-      WHERE w.form_id = p_form_id AND w.n = (
-        SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_oldest FOR UPDATE SKIP LOCKED);
-    v_logged := FOUND;
-  END IF;
-  IF v_full AND NOT v_logged THEN
-    SELECT array_agg(t.n ORDER BY t.created_at, t.n) INTO v_top FROM (
-      SELECT w.n, w.created_at FROM webhook_attempts w WHERE w.form_id = p_form_id
-        ORDER BY w.created_at DESC, w.n DESC LIMIT p_log_size) t;
-    FOR i IN 1 .. coalesce(array_length(v_top, 1), 0) LOOP
+  -- A full form's lines, oldest first (with their count: fewer than p_log_size, a new line goes in a free
+  -- slot): the first that no other recording is overwriting right now (SKIP LOCKED) and that is still the
+  -- line read (its number: a line overwritten since the read is newest now) is overwritten in place, a HOT
+  -- update that adds no index entry. A free slot another recording took meanwhile, or every line being
+  -- overwritten at once, makes this one look again; after three looks at a full log it waits for the oldest line.
+  <<ring>>
+  LOOP
+    v_tries := v_tries + 1;
+    FOR v_slot, v_n, v_count IN
+      SELECT o.slot, o.n, (count(*) OVER ())::INTEGER FROM webhook_attempts o WHERE o.form_id = p_form_id
+        ORDER BY o.created_at, o.n
+    LOOP
+      EXIT WHEN v_count < p_log_size;
       UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id,
           attempt = p_attempt, status_code = p_status_code, error = p_error, duration_ms = p_duration_ms,
           created_at = p_created_at, channel = v_channel, next_state = p_next_state
-        WHERE w.form_id = p_form_id AND w.n = (
-          SELECT o.n FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.n = v_top[i] FOR UPDATE SKIP LOCKED);
+        WHERE w.form_id = p_form_id AND w.slot = (
+          SELECT o.slot FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.slot = v_slot AND o.n = v_n
+            FOR NO KEY UPDATE SKIP LOCKED);
       v_logged := FOUND;
-      EXIT WHEN v_logged;
+      EXIT ring WHEN v_logged;
     END LOOP;
-  END IF;
-  IF NOT v_logged THEN
-    INSERT INTO webhook_attempts (form_id, submission_id, attempt, status_code, error, duration_ms, created_at,
-        channel, next_state)
-      VALUES (p_form_id, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at,
-        v_channel, p_next_state);
-  END IF;
+    -- No line at all: the loop above leaves its variables null.
+    IF coalesce(v_count, 0) < p_log_size THEN
+      INSERT INTO webhook_attempts (form_id, slot, submission_id, attempt, status_code, error, duration_ms,
+          created_at, channel, next_state)
+        SELECT p_form_id, s, p_submission_id, p_attempt, p_status_code, p_error, p_duration_ms, p_created_at,
+            v_channel, p_next_state
+          FROM generate_series(0, p_log_size - 1) s
+          WHERE NOT EXISTS (SELECT 1 FROM webhook_attempts o WHERE o.form_id = p_form_id AND o.slot = s)
+          LIMIT 1
+        ON CONFLICT (form_id, slot) DO NOTHING;
+      EXIT ring WHEN FOUND;
+    ELSIF v_tries >= 3 THEN
+      UPDATE webhook_attempts w SET n = nextval('webhook_attempts_n_seq'), submission_id = p_submission_id,
+          attempt = p_attempt, status_code = p_status_code, error = p_error, duration_ms = p_duration_ms,
+          created_at = p_created_at, channel = v_channel, next_state = p_next_state
+        WHERE w.form_id = p_form_id AND w.slot = (
+          SELECT o.slot FROM webhook_attempts o WHERE o.form_id = p_form_id ORDER BY o.created_at, o.n LIMIT 1
+            FOR NO KEY UPDATE);
+      EXIT ring;
+    END IF;
+  END LOOP;
   IF p_next_state = 'pending' THEN
     UPDATE webhook_deliveries SET attempt_count = p_attempt, next_attempt_at = p_next_at, leased_until = NULL
       WHERE id = p_delivery_id AND state = 'pending';

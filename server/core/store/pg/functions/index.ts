@@ -18,6 +18,7 @@
 // formstead_insert_batch, more than a whole plain INSERT and its commit. Every statement of these
 // functions looks rows up by key or inserts them, so the one generic plan is the plan a value would pick.
 // (docs/performance.md, "Generic plans".)
+import { formstead_delivery_batch } from './formstead_delivery_batch.ts';
 import { formstead_chain_append } from './formstead_chain_append.ts';
 import { formstead_chain_link } from './formstead_chain_link.ts';
 import { formstead_chain_link_forms } from './formstead_chain_link_forms.ts';
@@ -49,5 +50,6 @@ export const pgFunctions: PgFunction[] = [
   { name: 'formstead_insert_batch', sql: formstead_insert_batch },
   { name: 'formstead_record_attempt', sql: formstead_record_attempt },
   { name: 'formstead_take_delivery', sql: formstead_take_delivery },
+  { name: 'formstead_delivery_batch', sql: formstead_delivery_batch },
   { name: 'formstead_mail_horizon', sql: formstead_mail_horizon },
 ];

@@ -29,6 +29,7 @@ import { answerTallies } from './024-answer-tallies.ts';
 import { partialAnswers } from './026-partial-answers.ts';
 import { answerEdits } from './027-answer-edits.ts';
 import { draftSettings } from './028-draft-settings.ts';
+import { attemptSlots } from './029-attempt-slots.ts';
 import type { PgMigration } from './types.ts';
 import { encryption } from './025-encryption.ts';
 
@@ -61,4 +62,5 @@ export const pgMigrations: PgMigration[] = [
   partialAnswers,
   answerEdits,
   draftSettings,
+  attemptSlots,
 ];
