@@ -43,6 +43,7 @@ endings('each score ends on its own screen, the name piped in', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = pageErrors(page);
     await page.goto(`${server.url}/f/${id}`);
+    await page.locator('.fs-renderer-host').waitFor();
     await page.getByLabel('Name').focus();
     await page.keyboard.type('Ada');
     await page.keyboard.press('Tab');

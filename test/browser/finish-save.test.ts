@@ -74,6 +74,7 @@ for (const [width, height] of [
     const page = await context.newPage();
     const errors = pageErrors(page);
     await page.goto(`${server.url}/f/${id}`);
+    await page.locator('.fs-renderer-host').waitFor();
     await page.getByLabel('Your name').fill('Grace Hopper');
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -112,6 +113,7 @@ t('a successful submit clears the kept answers', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/f/${id}`);
+  await page.locator('.fs-renderer-host').waitFor();
   await page.getByLabel('Your name').fill('Ada');
   await page.getByLabel('Password').fill('pw-123456');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -140,6 +142,7 @@ t('save_progress: false keeps nothing', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/f/${id}`);
+  await page.locator('.fs-renderer-host').waitFor();
   await page.getByLabel('Your name').fill('Nobody');
   await page.getByLabel('Password').fill('x');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -155,6 +158,7 @@ t('answers kept by an older version: only fields that still exist with the same 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/f/${id}`);
+  await page.locator('.fs-renderer-host').waitFor();
   await page.getByLabel('Your name').fill('Linus');
   await page.getByLabel('Password').fill('pw');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -76,6 +76,8 @@ t('by keyboard at 390 and 1280 px: the statement reads as text, the pictures are
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     const errors = pageErrors(page);
     await page.goto(`${server.url}/f/${formId}`);
+    // The renderer's form replaces the server's: text typed before it is there would be lost.
+    await page.locator('.fs-renderer-host').waitFor();
     await page.getByLabel('Name').fill('Ada');
     const statement = page.locator('.fs-statement');
     assert.is(await statement.getByRole('heading', { name: 'Before you pick' }).count(), 1);
