@@ -1,10 +1,11 @@
 // Concurrent takes and recorded attempts of webhook deliveries on one instance grouped into one call and one
 // commit (formstead_delivery_batch), as the insert batcher groups submissions: a delivery used to cost two
 // transactions of its own, each with its commit, its flush and its round trip, which were most of its
-// PostgreSQL time (docs/performance.md, issue 37). A call alone goes at once, in the next turn.
+// PostgreSQL time (docs/performance.md, issue 37). The batching itself is turn-batcher.ts's.
 import { toTakenDelivery } from '../rows.ts';
 import type { AttemptResult, TakenDelivery } from '../types.ts';
-import { type Param, type PgDatabase, type Row, unavailable } from './db.ts';
+import type { Param, PgDatabase, Row } from './db.ts';
+import { TurnBatcher } from './turn-batcher.ts';
 
 /** What a take answers (WebhookQueries.take). */
 export type TakeOutcome = TakenDelivery | 'held' | undefined;
@@ -56,86 +57,56 @@ function inLockOrder(ops: Op[]): Op[] {
   return [...ops].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
 }
 
+/** Answers a batch's operations from the batch function's rows (`op` is an operation's place, from 1). */
+function settle(batch: Op[], rows: Row[]) {
+  const byOp = new Map<number, Row>();
+  for (const row of rows) byOp.set(row.op as number, row);
+  for (const [n, o] of batch.entries()) {
+    const row = byOp.get(n + 1);
+    if (o.kind === 't') o.resolve(takeOutcome(row));
+    else o.resolve(recordOutcome(row));
+  }
+}
+
 /**
- * Takes and records for the PostgreSQL store's webhooks: at most `maxInFlight` batches at once, each of at
- * most `maxBatch` operations, each caller answered once its batch committed. A batch that fails with an
- * error from the server (nothing of it was committed) runs again one by one, so one bad operation fails
- * alone; a batch that could not reach the server fails all of its callers, as their own calls would have.
+ * Takes and records for the PostgreSQL store's webhooks, in batches of at most `maxBatch` operations
+ * (TurnBatcher: at most two at once, written in lock order); a batch refused by the server runs again one by
+ * one, so one bad operation fails alone.
  */
 export class DeliveryBatcher {
-  private readonly waiting: Op[] = [];
-  private inFlight = 0;
-  private scheduled = false;
+  private readonly batches: TurnBatcher<Op, Row[]>;
 
   constructor(
     private readonly db: PgDatabase,
-    private readonly maxInFlight = 2,
-    private readonly maxBatch = 64,
-  ) {}
+    maxInFlight = 2,
+    maxBatch = 64,
+  ) {
+    this.batches = new TurnBatcher(
+      db,
+      {
+        many: async (batch) => {
+          const ops = batch.map((o) => (o.kind === 't' ? { t: o.args } : { r: recordArgs(o.result) }));
+          return (
+            await db.direct.q('SELECT * FROM formstead_delivery_batch($1)', [JSON.stringify(ops)], 'delivery_batch')
+          ).rows;
+        },
+        settle,
+        one: (o) => this.one(o),
+        order: inLockOrder,
+      },
+      maxInFlight,
+      maxBatch,
+    );
+  }
 
   /** formstead_take_delivery in the next batch. */
   take(id: string, now: string, until: string): Promise<TakeOutcome> {
-    return this.db.track(
-      () =>
-        new Promise<TakeOutcome>((resolve, reject) => {
-          this.waiting.push({ kind: 't', args: [id, now, until], resolve, reject });
-          this.schedule();
-        }),
-    );
+    return this.batches.add<TakeOutcome>((resolve, reject) => ({ kind: 't', args: [id, now, until], resolve, reject }));
   }
 
   /** formstead_record_attempt in the next batch. */
   record(result: AttemptResult): Promise<RecordOutcome> {
-    return this.db.track(
-      () =>
-        new Promise<RecordOutcome>((resolve, reject) => {
-          this.waiting.push({ kind: 'r', result, resolve, reject });
-          this.schedule();
-        }),
-    );
-  }
-
-  private schedule() {
-    if (this.scheduled || this.inFlight >= this.maxInFlight) return;
-    this.scheduled = true;
-    // The rest of this turn's calls join the batch.
-    setImmediate(() => {
-      this.scheduled = false;
-      while (this.waiting.length > 0 && this.inFlight < this.maxInFlight) {
-        const batch = inLockOrder(this.waiting.splice(0, this.maxBatch));
-        this.inFlight++;
-        void this.write(batch).finally(() => {
-          this.inFlight--;
-          if (this.waiting.length > 0) this.schedule();
-        });
-      }
-    });
-  }
-
-  private async write(batch: Op[]) {
-    if (batch.length === 1) return this.one(batch[0]);
-    let rows: Row[];
-    try {
-      const ops = batch.map((o) => (o.kind === 't' ? { t: o.args } : { r: recordArgs(o.result) }));
-      rows = (
-        await this.db.direct.q('SELECT * FROM formstead_delivery_batch($1)', [JSON.stringify(ops)], 'delivery_batch')
-      ).rows;
-    } catch (err) {
-      if (unavailable(err)) {
-        for (const o of batch) o.reject(err);
-        return;
-      }
-      // Nothing of the batch was committed (an error, a deadlock): one by one, each alone.
-      await Promise.all(batch.map((o) => this.one(o)));
-      return;
-    }
-    const byOp = new Map<number, Row>();
-    for (const row of rows) byOp.set(row.op as number, row);
-    for (const [n, o] of batch.entries()) {
-      const row = byOp.get(n + 1);
-      if (o.kind === 't') o.resolve(takeOutcome(row));
-      else o.resolve(recordOutcome(row));
-    }
+    return this.batches.add<RecordOutcome>((resolve, reject) => ({ kind: 'r', result, resolve, reject }));
   }
 
   private async one(o: Op) {
