@@ -19,11 +19,13 @@ export function focusTarget(root: HTMLElement, target: FocusTarget): void {
   el?.focus();
 }
 
+/** The frame of a field (`data-fs-key`, client/renderer/fields/frame.ts). */
+export const fieldBox = (root: ParentNode, key: string): HTMLElement | undefined =>
+  [...root.querySelectorAll<HTMLElement>('[data-fs-key]')].find((e) => e.getAttribute('data-fs-key') === key);
+
 /** The control of a field: the checked radio of a group, else its first control. */
 function fieldControl(root: HTMLElement, key: string): HTMLElement | null {
-  const box = [...root.querySelectorAll<HTMLElement>('[data-fs-key]')].find(
-    (e) => e.getAttribute('data-fs-key') === key,
-  );
+  const box = fieldBox(root, key);
   if (!box) return null;
   return (
     box.querySelector<HTMLElement>('input:checked') ??

@@ -18,7 +18,7 @@ import type { ProgressView } from './progress/path-progress.ts';
 import { needsProgress, progressLine } from './progress/progress-line.ts';
 import { resumed as resumedNotice } from './save-progress/resumed.ts';
 import { useSaveProgress } from './save-progress/use-save-progress.ts';
-import { mapServerProblems } from './server-problems.ts';
+import { hiddenLabels, mapServerProblems, matrixRowLabel, splitHidden } from './server-problems.ts';
 import { StepHeader } from './steps/step-header.ts';
 import { SubmitError } from './submit-error.ts';
 import { Success } from './success/success.ts';
@@ -45,24 +45,6 @@ function fieldIndex(definition: FormDefinition): Map<string, { n: number; step?:
   return new Map(
     [...plan.fieldsByKey.values()].map((f, n) => [f.key, { n, step: plan.multiStep ? f.step.id : undefined }]),
   );
-}
-
-/** Labels of the `hidden` fields by key: nothing on the page shows them, so their problems go in the alert. */
-function hiddenLabels(definition: FormDefinition): Map<string, string> {
-  const hidden = [...getPlan(definition).fieldsByKey.values()].filter((f) => f.field.type === 'hidden');
-  return new Map(hidden.map((f) => [f.key, f.field.label || f.key]));
-}
-
-/** Messages of fields the page shows, and lines naming the hidden fields' problems by label. */
-function splitHidden(errors: Record<string, string>, hidden: Map<string, string>) {
-  const shown: Record<string, string> = {};
-  const lines: string[] = [];
-  for (const [key, message] of Object.entries(errors)) {
-    const label = hidden.get(key);
-    if (label === undefined) shown[key] = message;
-    else lines.push(`${label}: ${message}`);
-  }
-  return { shown, lines };
 }
 
 /** No pictures known: addresses load as they are. */
@@ -119,11 +101,7 @@ function RenderedForm(props: FormRendererProps) {
   const index = useMemo(() => fieldIndex(definition), [definition]);
   const hidden = useMemo(() => hiddenLabels(definition), [definition]);
   const shownKeys = useMemo(() => new Set([...index.keys()].filter((k) => !hidden.has(k))), [index, hidden]);
-  // A matrix row's label, to name the row a server problem at `values.<key>.<row>` is about.
-  const rowLabel = (key: string, row: string) =>
-    getPlan(definition)
-      .fieldsByKey.get(key)
-      ?.field.matrix?.rows.find((r) => r.value === row)?.label;
+  const rowLabel = matrixRowLabel(definition);
   // The accepted values of the last submit: the success message pipes them (calculations included).
   const submitted = useRef<Values>({});
   const root = useRef<HTMLDivElement>(null);

@@ -1,5 +1,7 @@
 // Server problems (spec 7: `details` lines `<path>: <message>`) back onto the fields they name; a matrix row's
-// problem (`values.<key>.<row>`) lands on its matrix, with the row's label so the person knows which one.
+// problem (`values.<key>.<row>`) lands on its matrix, with the row's label so the person knows which one; a
+// hidden field's problem is a line of the alert. Both pages use these (the renderer and client/hosted/light/).
+import { type FormDefinition, getPlan } from './engine.ts';
 
 /** Field messages by key, and the lines that name no field of the form. */
 export interface MappedProblems {
@@ -48,3 +50,29 @@ export function mapServerProblems(
   }
   return { errors, general };
 }
+
+/** Labels of the `hidden` fields by key: nothing on the page shows them, so their problems go in the alert. */
+export function hiddenLabels(definition: FormDefinition): Map<string, string> {
+  const hidden = [...getPlan(definition).fieldsByKey.values()].filter((f) => f.field.type === 'hidden');
+  return new Map(hidden.map((f) => [f.key, f.field.label || f.key]));
+}
+
+/** Messages of fields the page shows, and lines naming the hidden fields' problems by label. */
+export function splitHidden(errors: Record<string, string>, hidden: Map<string, string>) {
+  const shown: Record<string, string> = {};
+  const lines: string[] = [];
+  for (const [key, message] of Object.entries(errors)) {
+    const label = hidden.get(key);
+    if (label === undefined) shown[key] = message;
+    else lines.push(`${label}: ${message}`);
+  }
+  return { shown, lines };
+}
+
+/** A matrix row's label by field key and row value, to name the row a problem at `values.<key>.<row>` is about. */
+export const matrixRowLabel =
+  (definition: FormDefinition): RowLabel =>
+  (key, row) =>
+    getPlan(definition)
+      .fieldsByKey.get(key)
+      ?.field.matrix?.rows.find((r) => r.value === row)?.label;

@@ -15,15 +15,15 @@ import type { VisitSource } from '../../../shared/api/visit-source.ts';
 import { allFields, createFormState, type FormField, validateField, type Values } from '../../renderer/engine.ts';
 import { hasSaved } from '../../renderer/save-progress/kept.ts';
 import { resumedWords } from '../../renderer/save-progress/resumed-words.ts';
-import { mapServerProblems } from '../../renderer/server-problems.ts';
+import { hiddenLabels, mapServerProblems, matrixRowLabel, splitHidden } from '../../renderer/server-problems.ts';
 import { SubmitError } from '../../renderer/submit-error.ts';
-import { focusTarget } from '../../renderer/focus-target.ts';
+import { fieldBox, focusTarget } from '../../renderer/focus-target.ts';
 import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from '../save-progress.ts';
-import { createSubmitter, sendKeptOnce } from '../submit-client.ts';
+import { createSubmitter, sendKeptOnce, type Words } from '../submit-client.ts';
 import type { PublicFormView } from '../view.ts';
 import { createVisitCounter } from '../visit-counter.ts';
 import { readValue, writeValues } from './field-values.ts';
-import { alertBox, element, fieldBox, markField, resumedBox } from './marks.ts';
+import { alertBox, element, markField, resumedBox } from './marks.ts';
 
 /** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
 const THROTTLE_MS = 400;
@@ -50,13 +50,14 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   const initial = () => o.prefill ?? {};
   const { definition } = view;
   const catalogue: Catalogue = view.words ?? en;
+  // The page's words, English where its catalogue has none; `t` takes another English (`own`, a module's).
+  const words: Words = (id, params) => formatMessage(catalogue, en, id, params);
   const t = (id: MessageId, own: Catalogue = en) => formatMessage(catalogue, own, id);
   const fields = allFields(definition);
   const shown = fields.filter((f) => f.type !== 'hidden');
   const shownKeys = new Set(shown.map((f) => f.key));
-  // A matrix row's label, to name the row a server problem at `values.<key>.<row>` is about.
-  const rowLabel = (key: string, row: string) =>
-    fields.find((f) => f.key === key)?.matrix?.rows.find((r) => r.value === row)?.label;
+  const hidden = hiddenLabels(definition);
+  const rowLabel = matrixRowLabel(definition);
   const state = createFormState(definition, { values: initial(), messages: engineMessages(catalogue) });
   const key = definition.save_progress === false ? undefined : savedAnswersKey(view.form_id);
   const tools = { allFields, validateField, untouched: () => createFormState(definition).values };
@@ -199,16 +200,12 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     { renderToken: view.render_token, honeypot: () => honeypot?.value ?? '' },
     {
       visitHint: counter.hint,
-      words: (id, params) => formatMessage(catalogue, en, id, params),
+      words,
       offline: async (held) => {
         const q = await offlineQueue();
         q.keepResponse(outboxKey(view.form_id), o.endpoint, held);
         note(t('savedOffline'));
-        return q
-          .whenSent(outboxKey(view.form_id), (kept) =>
-            sendKeptOnce(kept, (id, p) => formatMessage(catalogue, en, id, p)),
-          )
-          .finally(() => note(''));
+        return q.whenSent(outboxKey(view.form_id), (kept) => sendKeptOnce(kept, words)).finally(() => note(''));
       },
     },
   );
@@ -264,13 +261,10 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     paint();
     if (evaluation.problems.length === 0) return void send(evaluation.values);
     // A hidden field has no place on the page: its problem is a line of the alert, named by its label.
-    const lines = fields
-      .filter((f) => f.type === 'hidden' && evaluation.errors[f.key] !== undefined)
-      .map((f) => `${f.label || f.key}: ${evaluation.errors[f.key]}`);
+    const { shown: onPage, lines } = splitHidden(evaluation.errors, hidden);
     const general = [...lines, ...mapServerProblems(evaluation.problems, new Set(fields.map((f) => f.key))).general];
     showAlert(general.length ? alertBox(t('cannotSend'), general) : undefined);
-    const onPage = Object.keys(evaluation.errors).filter((k) => shownKeys.has(k));
-    if (onPage.length) focusFirstError(Object.fromEntries(onPage.map((k) => [k, evaluation.errors[k]])));
+    if (Object.keys(onPage).length) focusFirstError(onPage);
     else focus({ kind: 'alert' });
   }
   form.addEventListener('submit', (e) => {
@@ -281,9 +275,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   offlineQueue().then(
     (q) => {
       if (status.textContent)
-        q.whenSent(outboxKey(view.form_id), (kept) =>
-          sendKeptOnce(kept, (id, p) => formatMessage(catalogue, en, id, p)),
-        ).then(
+        q.whenSent(outboxKey(view.form_id), (kept) => sendKeptOnce(kept, words)).then(
           () => note(t('earlierSent')),
           (err: Error) => note(err.message),
         );

@@ -11,10 +11,6 @@ export function element(tag: string, className: string, text = ''): HTMLElement 
   return el;
 }
 
-/** The frame of a field (`data-fs-key`, client/renderer/fields/frame.ts). */
-export const fieldBox = (form: HTMLFormElement, key: string) =>
-  [...form.querySelectorAll<HTMLElement>('[data-fs-key]')].find((e) => e.dataset.fsKey === key);
-
 /**
  * Shows `error` (or none) on the field's frame as the renderer does: `fs-invalid`, the message in
  * `<p class="fs-error" id="<control id>-error">` after the help text, and aria-invalid / aria-describedby on
