@@ -50,6 +50,14 @@ export const auditedCalls: Record<string, Audited> = {
       },
     }),
   },
+  // A new form's settings before its first publish: the form's id is the one its first publish gives it.
+  'drafts.saveSettings': {
+    action: 'settings.changed',
+    facts: (i, r) => ({
+      target: str((r as { form_id?: unknown })?.form_id),
+      detail: { settings: Object.keys((i.patch as Input) ?? {}).sort(), draft: str(i.draftId) },
+    }),
+  },
   'submissions.detail': {
     action: 'answer.viewed',
     facts: (i) => ({ target: str(i.submissionId), detail: { form: i.formId } }),

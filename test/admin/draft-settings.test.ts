@@ -72,6 +72,14 @@ t(
     );
     assert.is(saved.form_id, before.form_id, 'the id the first publish gives the form');
     assert.equal(await editor.drafts.settings({ draftId }), saved);
+    const changes = async () =>
+      (await w.caller('owner').workspace.audit({ limit: 100 })).entries.filter(
+        (e) => e.action === 'settings.changed' && e.target === saved.form_id,
+      );
+    const audited = await changes();
+    assert.is(audited.length, 1, 'the save is in the audit log, under the id the form will have');
+    assert.equal(audited[0].detail, { settings: Object.keys(good).sort(), draft: draftId });
+    assert.is(audited[0].actor.id, w.userIds.editor);
 
     // Every problem at once; nothing of the patch is kept.
     const bad = await refusal(() =>
@@ -98,6 +106,7 @@ t(
     const taken = await refusal(() => editor.drafts.saveSettings({ draftId, patch: { slug: 'taken-address' } }));
     assert.equal([taken.status, taken.code], [409, 'slug_taken']);
     assert.is((await editor.drafts.settings({ draftId })).slug, 'draft-survey');
+    assert.is((await changes()).length, 1, 'a refused save is not audited');
 
     // A viewer may look, not change; a form's draft has the form's own settings.
     assert.is((await refusal(() => w.caller('viewer').drafts.saveSettings({ draftId, patch: {} }))).status, 403);
