@@ -12,6 +12,7 @@ import { startWithOwner } from '../helpers/admin-session.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
+import { focusedName } from '../helpers/builder-keyboard.ts';
 
 let server: RunningServer;
 let cookie: string;
@@ -41,13 +42,6 @@ const definition = {
 const ONE = 'One question per screen';
 const ALL = 'All questions of a step on one page';
 const KEEP = /^Keep answers in the person's browser/;
-
-/** The focused control's name: its aria-label, else its label's text, else its own text. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const a = document.activeElement as HTMLInputElement | null;
-    return (a?.getAttribute('aria-label') ?? a?.labels?.[0]?.textContent ?? a?.textContent ?? '').trim();
-  });
 
 /** Tabs (forwards, or backwards) until the focused control's name matches; never clicks. */
 async function tabTo(page: Page, name: string | RegExp, back = false) {

@@ -15,6 +15,7 @@ import { startWithOwner } from '../helpers/admin-session.ts';
 import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import { fixture } from '../helpers/images.ts';
 import type { RunningServer } from '../helpers/server.ts';
+import { builderKeyboard } from '../helpers/builder-keyboard.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,67 +35,8 @@ t.after(async () => {
   await server?.stop();
 });
 
-/** The focused control's name: its aria-label, its label's text, or its own text. */
-const focusedName = () =>
-  page.evaluate(() => {
-    const a = document.activeElement as HTMLInputElement | null;
-    return (a?.getAttribute('aria-label') ?? a?.labels?.[0]?.textContent ?? a?.textContent ?? '').trim();
-  });
-
-/** Presses Tab (or Shift+Tab) until the focused control's name matches, at most 300 times. */
-async function tabTo(name: string | RegExp, key = 'Tab') {
-  for (let i = 0; i < 300; i++) {
-    await page.keyboard.press(key);
-    const here = await focusedName();
-    if (typeof name === 'string' ? here === name : name.test(here)) return;
-  }
-  throw new Error(`${key} never reached ${name}`);
-}
-
-/** Tabs to a control by its name and presses Enter. */
-async function press(name: string | RegExp, key = 'Tab') {
-  await tabTo(name, key);
-  await page.keyboard.press('Enter');
-}
-
-/** Types into the focused text box, replacing what it holds. */
-async function retype(text: string) {
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
-
-/** Chooses an option of the focused select with the arrow keys until its value is `value`. */
-async function choose(value: string) {
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 30; i++) {
-    if ((await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)) === value) return;
-    await page.keyboard.press('ArrowDown');
-  }
-  throw new Error(`no option ${value}`);
-}
-
-/** Selects the last `n` characters before the caret (Shift+ArrowLeft). */
-async function selectBack(n: number) {
-  for (let i = 0; i < n; i++) await page.keyboard.press('Shift+ArrowLeft');
-}
-
-/** Adds a field by keyboard: + Add field, the type by its name, then its label (the label box has the focus). */
-async function addField(type: string, label: string) {
-  await press('+ Add field');
-  await press(new RegExp(`^\\S+ ${type}$`));
-  await retype(label);
-}
-
-/** Selects a part in the outline by keyboard: back to the outline, then Tab to the entry whose text matches. */
-async function outline(text: RegExp) {
-  await page.locator('.b-outline .b-select').first().focus();
-  for (let i = 0; i < 100; i++) {
-    const here = (await page.evaluate(() => document.activeElement?.textContent)) ?? '';
-    if (text.test(here)) return page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`no outline entry ${text}`);
-}
+const { focusedName, tabTo, press, retype, choose, selectBack, addField, outline, backInText, sideways } =
+  builderKeyboard(() => page);
 
 /** Publishes by keyboard and waits for the version. */
 async function publish(version: number) {
@@ -116,12 +58,6 @@ async function dropFile(zone: string, bytes: Buffer, name: string, type: string)
     [bytes.toString('base64'), name, type],
   );
 }
-
-/** Waits until a button gave the focus back to the text it marked (it does so once the text re-rendered). */
-const backInText = () => page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
-
-/** Whether anything on the page is wider than the window. */
-const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 
 /** Answers the hosted form once; answers the text people see after sending. */
 async function answer(name: string, square: string): Promise<string> {

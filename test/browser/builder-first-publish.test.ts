@@ -14,6 +14,7 @@ import { startWithOwner } from '../helpers/admin-session.ts';
 import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import { fixture } from '../helpers/images.ts';
 import type { RunningServer } from '../helpers/server.ts';
+import { builderKeyboard } from '../helpers/builder-keyboard.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,59 +45,9 @@ t.after(async () => {
   await server?.stop();
 });
 
-/** The focused control's name: its aria-label, its label's text, or its own text. */
-const focusedName = () =>
-  page.evaluate(() => {
-    const a = document.activeElement as HTMLInputElement | null;
-    return (a?.getAttribute('aria-label') ?? a?.labels?.[0]?.textContent ?? a?.textContent ?? '').trim();
-  });
-
-/** Presses Tab (or Shift+Tab) until the focused control's name matches, at most 300 times. */
-async function tabTo(name: string | RegExp, key = 'Tab') {
-  const seen: string[] = [];
-  for (let i = 0; i < 300; i++) {
-    await page.keyboard.press(key);
-    const here = await focusedName();
-    seen.push(here);
-    if (typeof name === 'string' ? here === name : name.test(here)) return;
-  }
-  throw new Error(`${key} never reached ${name}: ${seen.slice(0, 20).join(' | ')}`);
-}
-
-/** Tabs to a control by its name and presses Enter. */
-async function press(name: string | RegExp, key = 'Tab') {
-  await tabTo(name, key);
-  await page.keyboard.press('Enter');
-}
-
-/** Types into the focused text box, replacing what it holds. */
-async function retype(text: string) {
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
-
-/** Selects the last `n` characters before the caret (Shift+ArrowLeft). */
-async function selectBack(n: number) {
-  for (let i = 0; i < n; i++) await page.keyboard.press('Shift+ArrowLeft');
-}
-
-/** Adds a field by keyboard: + Add field, the type by its name, then its label (the label box has the focus). */
-async function addField(type: string, label: string) {
-  await press('+ Add field');
-  await press(new RegExp(`^\\S+ ${type}$`));
-  await retype(label);
-}
-
-/** Selects a part in the outline by keyboard: back to the outline, then Tab to the entry whose text matches. */
-async function outline(text: RegExp) {
-  await page.locator('.b-outline .b-select').first().focus();
-  for (let i = 0; i < 100; i++) {
-    const here = (await page.evaluate(() => document.activeElement?.textContent)) ?? '';
-    if (text.test(here)) return page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`no outline entry ${text}`);
-}
+const { focusedName, tabTo, press, retype, selectBack, addField, outline, backInText, sideways } = builderKeyboard(
+  () => page,
+);
 
 /** Presses Publish by keyboard (from the outline, Shift+Tab back to it). */
 async function pressPublish() {
@@ -107,12 +58,6 @@ async function pressPublish() {
 /** Chooses the focused file input's file (a keyboard person's Enter opens the file chooser; the test fills it). */
 const chooseFile = (name: string, mimeType: string, buffer: Buffer) =>
   page.locator(':focus').setInputFiles({ name, mimeType, buffer });
-
-/** Waits until a button gave the focus back to the text it marked (it does so once the text re-rendered). */
-const backInText = () => page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
-
-/** Whether anything on the page is wider than the window. */
-const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 
 /** The workspace's forms through the REST API (the account key). */
 const formIds = async () =>

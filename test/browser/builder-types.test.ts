@@ -12,6 +12,7 @@ import { assertAxe } from '../helpers/axe.ts';
 import { startWithOwner } from '../helpers/admin-session.ts';
 import { launchChromium, screenshot, signedInPage } from '../helpers/browser.ts';
 import type { RunningServer } from '../helpers/server.ts';
+import { builderKeyboard } from '../helpers/builder-keyboard.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,81 +32,7 @@ t.after(async () => {
   await server?.stop();
 });
 
-/** The focused control's name: its aria-label, its label's text, or its own text. */
-const focusedName = () =>
-  page.evaluate(() => {
-    const a = document.activeElement as HTMLInputElement | null;
-    return (a?.getAttribute('aria-label') ?? a?.labels?.[0]?.textContent ?? a?.textContent ?? '').trim();
-  });
-
-/** Presses Tab until the focused control's name matches, at most 300 times. */
-async function tabTo(name: string | RegExp) {
-  for (let i = 0; i < 300; i++) {
-    await page.keyboard.press('Tab');
-    const here = await focusedName();
-    if (typeof name === 'string' ? here === name : name.test(here)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
-
-/** Presses Tab until the focused element matches the CSS selector, at most 300 times. */
-async function tabToCss(selector: string) {
-  for (let i = 0; i < 300; i++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}
-
-/** Tabs to a control by its name and presses Enter. */
-async function press(name: string | RegExp) {
-  await tabTo(name);
-  await page.keyboard.press('Enter');
-}
-
-/** Types into the focused text box, replacing what it holds. */
-async function retype(text: string) {
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-}
-
-/** Chooses an option of the focused select with the arrow keys until its value is `value`. */
-async function choose(value: string) {
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 30; i++) {
-    if ((await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)) === value) return;
-    await page.keyboard.press('ArrowDown');
-  }
-  throw new Error(`no option ${value}`);
-}
-
-/** Adds a field by keyboard: + Add field, the type by its name, then its label (the label box has the focus). */
-async function addField(type: string, label: string) {
-  await press('+ Add field');
-  await press(new RegExp(`^\\S+ ${type}$`));
-  await retype(label);
-}
-
-/** Adds a step after the selected one and names it. */
-async function addStep(title: string) {
-  await press('+ Add step');
-  await tabTo('Step title');
-  await retype(title);
-}
-
-/** Selects a part in the outline by keyboard: back to the outline, then Tab to the entry whose text matches. */
-async function outline(text: RegExp) {
-  await page.locator('.b-outline .b-select').first().focus();
-  for (let i = 0; i < 100; i++) {
-    const here = (await page.evaluate(() => document.activeElement?.textContent)) ?? '';
-    if (text.test(here)) return page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`no outline entry ${text}`);
-}
-
-/** Whether anything on the page is wider than the window. */
-const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+const { tabTo, tabToCss, press, retype, choose, addField, addStep, outline, sideways } = builderKeyboard(() => page);
 
 t(
   'the feedback survey built by keyboard: NPS routed "less than 7", stars, a matrix, a ranking, a signature',
