@@ -1,6 +1,13 @@
 // The ARIA attributes every single control carries, and a value's text in an input (both renderers and the
 // light page read these; no Preact here, so the light page's script stays without it).
+import type { FormField } from '../engine.ts';
 import type { ControlProps } from '../types.ts';
+
+/** Whether the field is required (`required: true` or a message; an empty message still counts). */
+export function isRequired(field: FormField): boolean {
+  const r = field.validation?.required;
+  return r !== undefined && r !== false;
+}
 
 /** aria-describedby, aria-invalid and aria-required for a field's control, and `required` for a native post. */
 export function controlAria(p: Pick<ControlProps, 'describedBy' | 'error' | 'required' | 'nativeRequired'>) {
