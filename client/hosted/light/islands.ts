@@ -1,7 +1,7 @@
 // The light page's islands (/assets/light-islands.js): the controls the server cannot draw live, a ranking
 // and a signature, as the renderer's own components (client/renderer/types/ranking.ts, signature.ts) mounted
 // with Preact into their server-drawn field boxes. Fetched only by light pages of forms with one of them
-// (light/main.ts), before the form goes live; the rest of the page stays the server's form (light-form.ts).
+// (light/main.ts), before the form goes live, in place of light-cores.js; the rest of the page stays the server's form (light-form.ts).
 // The answers live in the light page's FormState: each island renders the field's value and hands its
 // changes to the page, whose marks show the field's problem as for any other field.
 import { createContext, h, render } from 'preact';
@@ -13,12 +13,17 @@ import type { RendererParts } from '../../renderer/lazy/parts.ts';
 import * as ranking from '../../renderer/types/ranking.ts';
 import * as signature from '../../renderer/types/signature.ts';
 import type { UploadState } from '../../renderer/uploads/upload-context.ts';
+import { cores as surveyCores } from './survey-cores.ts';
 
 /** The types whose field the light page draws as an island, with their modules. */
 const modules = { ranking, signature };
 
-/** The rules of the island types, added to the page's registry before its FormState is made (light/main.ts). */
-export const cores = [ranking.core, signature.core];
+/**
+ * The rules of the island types and of the other survey types (light/survey-cores.ts), added to the page's
+ * registry before its FormState is made (light/main.ts): a survey with a ranking mostly has those too, and
+ * one request in one stream costs less than two (283 bytes for the survey of `npm run bench bundle`).
+ */
+export const cores = [...surveyCores, ranking.core, signature.core];
 
 /** What the light page gives its islands (light-form.ts). */
 export interface IslandPage {

@@ -22,22 +22,16 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     render_token: root.dataset.renderToken,
   };
   const id = encodeURIComponent(view.form_id);
-  // The rules of a rating, scale, NPS or matrix come first (light/survey-cores.ts), and a ranking's or a
-  // signature's island with its rules (light/islands.ts); until then the server's form posts as it does
-  // without script.
+  // The rules of a rating, scale, NPS or matrix come first (light/survey-cores.ts); a form with a ranking or
+  // a signature fetches their islands instead, which bring every survey type's rules (light/islands.ts: one
+  // request). Until then the server's form posts as it does without script.
   const types = allFields(view.definition).map((f) => f.type);
-  const cores =
-    types.some((t) => LIGHT_LATER_CORES.has(t)) &&
-    import('./survey-cores.ts').then((m) => m.cores.forEach(addFieldTypeCore));
-  const islands =
-    types.some((t) => LIGHT_ISLANDS.has(t)) &&
-    import('./islands.ts').then((m) => {
-      m.cores.forEach(addFieldTypeCore);
-      return m.mountIslands;
-    });
-  const live = (mount?: false | typeof mountIslands) =>
+  const later = types.some((t) => LIGHT_ISLANDS.has(t))
+    ? import('./islands.ts')
+    : types.some((t) => LIGHT_LATER_CORES.has(t)) && import('./survey-cores.ts');
+  const live = (islands?: typeof mountIslands) =>
     lightForm(root, {
-      islands: mount || undefined,
+      islands,
       view,
       endpoint: `/v1/f/${id}`,
       events: { url: `/v1/f/${id}/events`, source: view.source ?? {} },
@@ -46,7 +40,11 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
       onRedirect: (url) =>
         frame ? frame.then((m) => m.tellHost({ type: 'formstead:redirect', url })) : window.location.assign(url),
     });
-  if (cores || islands) Promise.all([islands, cores]).then(([mount]) => live(mount));
+  if (later)
+    later.then((m) => {
+      m.cores.forEach(addFieldTypeCore);
+      live('mountIslands' in m ? m.mountIslands : undefined);
+    });
   else live();
   // Once the page has loaded, the service worker keeps it for opening offline next time.
   addEventListener('load', keepForOffline);
