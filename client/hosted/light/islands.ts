@@ -1,9 +1,9 @@
 // The light page's islands (/assets/light-islands.js): the controls the server cannot draw live, a ranking
 // and a signature, as the renderer's own components (client/renderer/types/ranking.ts, signature.ts) mounted
 // with Preact into their server-drawn field boxes. Fetched only by light pages of forms with one of them
-// (light/main.ts), before the form goes live, in place of light-cores.js; the rest of the page stays the server's form (light-form.ts).
-// The answers live in the light page's FormState: each island renders the field's value and hands its
-// changes to the page, whose marks show the field's problem as for any other field.
+// (light/main.ts), in place of light-cores.js, before the form goes live; the rest of the page stays the
+// server's form (light-form.ts). The answers live in the light page's FormState: each island renders the
+// field's value and hands its changes to the page, whose marks show the field's problem as for any other.
 import { createContext, h, render } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Catalogue, MessageId, MessageParams } from '../../../shared/engine/i18n/catalogue.ts';
