@@ -468,4 +468,55 @@ for (const [width, height] of [
   });
 }
 
+t('islands: Send waits for a signature on its way; a ranking sent offline goes once the network is back', async () => {
+  const id = await publish(islandSurvey);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await open(page, id);
+  await page.locator('.fs-ranking').waitFor();
+  await page.waitForLoadState('networkidle');
+  // A required ranking ranks every option.
+  for (const item of ['Coffee', 'Tea', 'Juice'])
+    await page.getByRole('button', { name: `Add to ranking: ${item}` }).click();
+  // The signature's upload is held until released, so Send meets it on its way.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/uploads?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Type instead' }).click();
+  await page.getByLabel('Type your name').fill('Bo');
+  await page.locator('.fs-sign-status', { hasText: 'Saving the signature' }).waitFor();
+  await page.getByRole('button', { name: 'Send' }).click();
+  const alert = page.locator('.fs-alert');
+  await alert.waitFor();
+  assert.is(await alert.textContent(), 'A file is still uploading. Try again once it has finished.');
+  assert.match(await focusedElement(page), /^alert:/);
+  assert.is((await stored(id)).length, 0, 'nothing sent meanwhile');
+  release();
+  await page.locator('.fs-sign-status', { hasText: 'Signature saved' }).waitFor();
+  assert.is(await alert.count(), 0, 'the alert went with the upload');
+
+  // Offline: kept on the device, sent when the connection returns.
+  await page.unrouteAll();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByText('Saved on this device. It will be sent when you are back online.').waitFor();
+  await context.setOffline(false);
+  await page.locator('.fs-success').waitFor();
+  const answers = await stored(id);
+  assert.is(answers.length, 1);
+  assert.equal(answers[0].values.drinks, ['coffee', 'tea', 'juice']);
+  assert.is((answers[0].values.sign as { type: string }).type, 'image/png');
+  assert.equal(
+    errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load/.test(e)),
+    [],
+  );
+  await context.close();
+});
+
 t.run();
