@@ -7,7 +7,8 @@
 // focus on it, and Submit another gives an empty form. A refusal (the form paused meanwhile) is the alert.
 // A ranking and a signature are islands there (client/hosted/light/islands.ts): ranked by keyboard with the
 // announcement, kept across a reload, signed by typing, their problems on their fields, Submit another
-// empties them. axe finds nothing serious on the form, its errors and its thanks.
+// empties them; Send waits for a signature still uploading, and an answer sent offline goes once the network
+// is back. axe finds nothing serious on the form, its errors and its thanks.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';

@@ -5,7 +5,9 @@
 // form: the funnel's view, start and questions; answers kept as they are typed (save_progress) and offered
 // back; the checks at Send, with the alert and the focus on the first problem; the post with its anti-spam
 // fields and idempotency key, kept offline when the network is gone; the server's problems on their fields;
-// the thanks (the server's <template>), Submit another, and the redirect.
+// the thanks (the server's <template>), Submit another, and the redirect. A ranking and a signature are
+// islands (light/islands.ts): the renderer's components drawing the state's value, their changes coming
+// through `change` as the controls' do; Send waits while a signature uploads.
 import { type Catalogue, formatMessage, type MessageId } from '../../../shared/engine/i18n/catalogue.ts';
 import { en } from '../../../shared/engine/i18n/en.ts';
 import { engineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
@@ -190,7 +192,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
       busy: uploadingNow,
     },
     value: (k) => state.values[k],
-    error: (k) => serverErrors[k] ?? state.errors[k],
+    error: (k) => state.errors[k] ?? serverErrors[k],
     onChange: change,
   });
   if (islands) state.subscribe(islands.render);
