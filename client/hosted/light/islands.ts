@@ -8,7 +8,8 @@ import { createContext, h, render } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Catalogue, MessageId, MessageParams } from '../../../shared/engine/i18n/catalogue.ts';
 import type { FormField } from '../../renderer/engine.ts';
-import { controlAria, isRequired } from '../../renderer/fields/aria.ts';
+import { controlAria, describedBy, isRequired } from '../../renderer/fields/aria.ts';
+import { fieldBox } from '../../renderer/focus-target.ts';
 import type { RendererParts } from '../../renderer/lazy/parts.ts';
 import * as ranking from '../../renderer/types/ranking.ts';
 import * as signature from '../../renderer/types/signature.ts';
@@ -59,7 +60,7 @@ export function mountIslands(form: HTMLFormElement, fields: readonly FormField[]
   let round = 0;
   const islands = fields.flatMap((field) => {
     const Control = modules[field.type as keyof typeof modules]?.Control;
-    const box = form.querySelector<HTMLElement>(`[data-fs-key="${CSS.escape(field.key)}"]`);
+    const box = fieldBox(form, field.key);
     // The server's markup for a post without script (legend, then the control's own): replaced by the island.
     const plain = box?.querySelector(':scope > legend')?.nextElementSibling;
     if (!Control || !box || !plain) return [];
@@ -69,7 +70,6 @@ export function mountIslands(form: HTMLFormElement, fields: readonly FormField[]
     plain.replaceWith(host);
     const draw = () => {
       const error = page.error(field.key);
-      const ids = [field.helperText ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
       render(
         h(Control, {
           key: round,
@@ -78,11 +78,12 @@ export function mountIslands(form: HTMLFormElement, fields: readonly FormField[]
           name: field.key,
           value: page.value(field.key),
           error,
-          describedBy: ids || undefined,
+          describedBy: describedBy(id, field, error),
           required: isRequired(field),
           options: field.options ?? [],
           loading: false,
           onChange: (value: unknown) => page.onChange(field, value),
+          // autoAdvance's commit: a ranking and a signature never ask for it (the point types do).
           onCommit: () => {},
         }),
         host,
