@@ -40,6 +40,8 @@ const lazyModules = {
   'client/renderer/lazy/progress.ts': '/assets/progress.js',
   // The light page's rules of rating, scale, NPS and matrix (client/hosted/light/survey-cores.ts).
   'client/hosted/light/survey-cores.ts': '/assets/light-cores.js',
+  // The light page's ranking and signature, the renderer's components with Preact (client/hosted/light/islands.ts).
+  'client/hosted/light/islands.ts': '/assets/light-islands.js',
   // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.
   'client/renderer/types/point-types.ts': '/assets/type-points.js',
   'client/renderer/types/matrix.ts': '/assets/type-matrix.js',

@@ -2,9 +2,10 @@
 // test/helpers/browser.ts) opens /f/{id} on the bundle, a person answers and sends, and every script and
 // style sheet it requested meanwhile (the modules it fetches on demand included) is counted, each gzipped
 // (level 9) as one file. Four forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB; it
-// gets the light page), a survey with every wave-4 type (26 KB), and, listed without a budget of their own,
-// two steps with a condition (no wave-4 type, the renderer's page) and the survey without its ranking and
-// signature (the light page).
+// gets the light page), a survey with every wave-4 type (26 KB; the light page since session 5, its ranking
+// and signature as islands, /assets/light-islands.js), and, listed without a budget of their own, two steps
+// with a condition (no wave-4 type, the renderer's page) and the survey without its ranking and signature
+// (the light page without islands: what the islands add is the difference of the two survey lines).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -58,7 +59,7 @@ const waveFourSurvey = {
   ],
 };
 
-/** The wave-4 survey without a ranking and a signature: the types the light page serves (client/hosted/light/). */
+/** The wave-4 survey without a ranking and a signature: the light page without islands (client/hosted/light/). */
 const npsSurvey = {
   ...waveFourSurvey,
   id: 'nps',

@@ -5,7 +5,10 @@
 // answers back with the notice and its Start over; the send stores each type's value as the renderer's page
 // would (the same answers through the inline embed's renderer are compared), shows the thanks with the
 // focus on it, and Submit another gives an empty form. A refusal (the form paused meanwhile) is the alert.
-// axe finds nothing serious on the form, its errors and its thanks.
+// A ranking and a signature are islands there (client/hosted/light/islands.ts): ranked by keyboard with the
+// announcement, kept across a reload, signed by typing, their problems on their fields, Submit another
+// empties them; Send waits for a signature still uploading, and an answer sent offline goes once the network
+// is back. axe finds nothing serious on the form, its errors and its thanks.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
@@ -15,6 +18,7 @@ import { call, OWNER_KEY } from '../helpers/api.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { focusedElement, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { fixture, publishPlainForm, uploadImage } from '../helpers/images.ts';
+import { focusedName, focusOn, press, tabTo as tabToName } from '../helpers/question-types.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -355,5 +359,165 @@ t(
     await context.close();
   },
 );
+
+/** A survey with a ranking and a signature (both required) beside light types: islands on the light page. */
+const islandSurvey = {
+  id: 'islands',
+  title: 'Coffee break',
+  submit: { label: 'Send' },
+  fields: [
+    { key: 'name', type: 'text', label: 'Your name' },
+    { key: 'stars', type: 'rating', label: 'Rate the coffee', scale: { max: 5 } },
+    {
+      key: 'drinks',
+      type: 'ranking',
+      label: 'Rank the drinks',
+      helperText: 'Your favourite first.',
+      options: choices('Tea', 'Coffee', 'Juice'),
+      validation: { required: true },
+    },
+    { key: 'sign', type: 'signature', label: 'Sign here', validation: { required: true } },
+  ],
+};
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  t(`${width} px: a ranking and a signature as islands, by keyboard; problems, kept answers, the send`, async () => {
+    const id = await publish(islandSurvey);
+    const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    const scripts = await open(page, id);
+    assert.equal(scripts.sort(), ['/assets/light-islands.js', '/assets/light.js'], 'no hosted.js, no type modules');
+    await page.locator('.fs-ranking').waitFor();
+
+    // Send with nothing ranked or signed: each problem on its field, named by the fieldset, the focus on the
+    // ranking's first button.
+    await page.getByRole('button', { name: 'Send' }).click();
+    const drinks = page.locator('[data-fs-key="drinks"]');
+    await drinks.locator('.fs-error').waitFor();
+    assert.is(await drinks.locator('.fs-error').textContent(), 'This field is required');
+    assert.ok(await drinks.evaluate((e) => e.classList.contains('fs-invalid')));
+    const named = ((await drinks.getAttribute('aria-describedby')) ?? '').split(' ');
+    assert.is(named.length, 2, 'the help text and the error');
+    assert.is(await page.locator(`[id="${named[1]}"]`).textContent(), 'This field is required');
+    assert.is(await page.locator('[data-fs-key="sign"] .fs-error').textContent(), 'This field is required');
+    assert.is(await focusedName(page), 'Add to ranking: Tea', 'the focus on the ranking');
+    await assertAxe(page, `light islands with errors, ${width}`, { headingOne: true });
+    await screenshot(page, `light-islands-errors-${width}`);
+
+    // Rank by keyboard: Add ranks in turn, Move up moves and says where the item went; the problem goes.
+    await press(page, 'Enter');
+    await focusOn(page, 'Add to ranking: Coffee');
+    await press(page, 'Enter');
+    await focusOn(page, 'Add to ranking: Juice');
+    await press(page, 'Enter');
+    await focusOn(page, 'Remove from ranking: Juice');
+    await press(page, 'Shift+Tab');
+    assert.is(await focusedName(page), 'Move up: Juice', 'Move down is off on the last item');
+    await press(page, 'Enter');
+    await focusOn(page, 'Move up: Juice');
+    assert.is(await page.locator('.fs-ranking [role=status]').textContent(), 'Juice moved to position 2 of 3');
+    const order = page.locator('.fs-rank-list .fs-rank-label');
+    assert.equal(await order.allTextContents(), ['Tea', 'Juice', 'Coffee']);
+    assert.is(await drinks.locator('.fs-error').count(), 0, 'the ranking is answered');
+    assert.is(await drinks.getAttribute('aria-describedby'), named[0]);
+
+    // Kept answers: the ranking comes back after a reload.
+    await page.waitForFunction((key) => localStorage.getItem(key)?.includes('juice'), `formstead:answers:${id}`);
+    await page.reload();
+    await page.locator('.fs-resumed').waitFor();
+    await page.locator('.fs-ranking').waitFor();
+    assert.equal(await order.allTextContents(), ['Tea', 'Juice', 'Coffee']);
+
+    // Sign by typing: the signature uploads, and its problem goes.
+    await tabToName(page, 'Type instead');
+    await press(page, 'Enter');
+    await focusOn(page, 'Type your name');
+    await page.keyboard.type('Ada Lovelace');
+    await page.locator('.fs-sign-status', { hasText: 'Signature saved' }).waitFor();
+    await screenshot(page, `light-islands-answered-${width}`);
+    await assertAxe(page, `light islands answered, ${width}`, { headingOne: true });
+    assert.is(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      await page.evaluate(() => window.innerWidth),
+      'nothing scrolls sideways',
+    );
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(id) && r.status() === 201),
+      page.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    await page.locator('.fs-success').waitFor();
+    const [answer] = await stored(id);
+    const { sign, ...rest } = answer.values as { sign: { type: string; name: string } };
+    assert.equal(rest, { drinks: ['tea', 'juice', 'coffee'] });
+    assert.is(sign.type, 'image/png');
+    assert.is(sign.name, 'signature.png');
+
+    // Submit another: the islands start empty again.
+    await page.getByRole('button', { name: 'Submit another response' }).click();
+    await page.locator('.fs-ranking').waitFor();
+    assert.is(await order.count(), 0, 'nothing ranked');
+    assert.is(await page.locator('.fs-sign-status').textContent(), '');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await drinks.locator('.fs-error').waitFor();
+    assert.is((await stored(id)).length, 1);
+    assert.equal(errors, []);
+    await context.close();
+  });
+}
+
+t('islands: Send waits for a signature on its way; a ranking sent offline goes once the network is back', async () => {
+  const id = await publish(islandSurvey);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await open(page, id);
+  await page.locator('.fs-ranking').waitFor();
+  await page.waitForLoadState('networkidle');
+  // A required ranking ranks every option.
+  for (const item of ['Coffee', 'Tea', 'Juice'])
+    await page.getByRole('button', { name: `Add to ranking: ${item}` }).click();
+  // The signature's upload is held until released, so Send meets it on its way.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/uploads?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Type instead' }).click();
+  await page.getByLabel('Type your name').fill('Bo');
+  await page.locator('.fs-sign-status', { hasText: 'Saving the signature' }).waitFor();
+  await page.getByRole('button', { name: 'Send' }).click();
+  const alert = page.locator('.fs-alert');
+  await alert.waitFor();
+  assert.is(await alert.textContent(), 'A file is still uploading. Try again once it has finished.');
+  assert.match(await focusedElement(page), /^alert:/);
+  assert.is((await stored(id)).length, 0, 'nothing sent meanwhile');
+  release();
+  await page.locator('.fs-sign-status', { hasText: 'Signature saved' }).waitFor();
+  assert.is(await alert.count(), 0, 'the alert went with the upload');
+
+  // Offline: kept on the device, sent when the connection returns.
+  await page.unrouteAll();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByText('Saved on this device. It will be sent when you are back online.').waitFor();
+  await context.setOffline(false);
+  await page.locator('.fs-success').waitFor();
+  const answers = await stored(id);
+  assert.is(answers.length, 1);
+  assert.equal(answers[0].values.drinks, ['coffee', 'tea', 'juice']);
+  assert.is((answers[0].values.sign as { type: string }).type, 'image/png');
+  assert.equal(
+    errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load/.test(e)),
+    [],
+  );
+  await context.close();
+});
 
 t.run();

@@ -163,9 +163,32 @@ pages(
       ['a condition', { fields: [text('a'), text('b', { show: [{ field: 'a', eq: 'x' }] })] }, 'hosted'],
       ['one question per screen', { layout: 'one_per_screen' }, 'hosted'],
       ['a piped label', { fields: [text('a'), text('b', { label: 'Hi {{a}}' })] }, 'hosted'],
-      // Survey types the server draws as they are live: the light page; a ranking draws its own control.
+      // Survey types the server draws as they are live: the light page; a ranking and a signature too, as
+      // islands (the renderer's component mounted in the server's field box, client/hosted/light/islands.ts).
       ['a rating', { fields: [text('a'), { key: 'r', type: 'rating', label: 'R', scale: { max: 5 } }] }, 'light'],
-      ['a ranking', { fields: [text('a'), { key: 'r', type: 'ranking', label: 'R', options: opts }] }, 'hosted'],
+      ['a ranking', { fields: [text('a'), { key: 'r', type: 'ranking', label: 'R', options: opts }] }, 'light'],
+      ['a signature', { fields: [text('a'), { key: 's', type: 'signature', label: 'S' }] }, 'light'],
+      [
+        'a ranking shown by a condition',
+        {
+          fields: [
+            text('a'),
+            { key: 'r', type: 'ranking', label: 'R', options: opts, show: [{ field: 'a', eq: 'x' }] },
+          ],
+        },
+        'hosted',
+      ],
+      [
+        'a signature on the second of two steps',
+        {
+          fields: undefined,
+          steps: [
+            { id: 'a', title: 'A', fields: [text('a')] },
+            { id: 'b', title: 'B', fields: [{ key: 's', type: 'signature', label: 'S' }] },
+          ],
+        },
+        'hosted',
+      ],
       ['a file', { fields: [text('a'), { key: 'f', type: 'file', label: 'F' }] }, 'hosted'],
     ];
     for (const [name, overrides, script] of cases) {

@@ -3,11 +3,19 @@
 // markup is what the server draws (the built-in controls, and the survey types rating, scale, NPS, matrix,
 // picture choice and statement), the page's script only adds what a person notices (checks as they
 // send, answers kept while typing, sending without leaving the page, offline, the funnel):
-// /assets/light.js, without Preact or the renderer. Any form that needs more (steps, conditions, one
-// question per screen, a ranking or a signature, piping, calculations, translations, files, encryption,
+// /assets/light.js, without Preact or the renderer. A ranking and a signature are islands there: the
+// renderer's own component mounted in the server's field box (light/islands.ts). Any form that needs more
+// (steps, conditions, one question per screen, piping, calculations, translations, files, encryption,
 // partial answers, edit links, endings, a Cancel button, Markdown in the thanks) gets /assets/hosted.js.
 // The server picks the script with this rule (server/http/pages/hosted-page.ts); light.js trusts it.
 import type { FormDefinition, FormField } from '../../renderer/engine.ts';
+
+/**
+ * Types the light page draws with the renderer's own component mounted in the server's field box (Preact
+ * islands, light/islands.ts, fetched by forms with one): what the server draws of them posts without script
+ * but is not their live control.
+ */
+export const LIGHT_ISLANDS: ReadonlySet<string> = new Set(['ranking', 'signature']);
 
 /** The built-in controls the light page reads and fills in place (light/field-values.ts). */
 export const LIGHT_TYPES: ReadonlySet<string> = new Set([
@@ -35,6 +43,7 @@ export const LIGHT_TYPES: ReadonlySet<string> = new Set([
   'matrix',
   'picture',
   'statement',
+  ...LIGHT_ISLANDS,
 ]);
 
 /** The light types whose rules the page fetches first (light/survey-cores.ts). */

@@ -5,7 +5,9 @@
 // form: the funnel's view, start and questions; answers kept as they are typed (save_progress) and offered
 // back; the checks at Send, with the alert and the focus on the first problem; the post with its anti-spam
 // fields and idempotency key, kept offline when the network is gone; the server's problems on their fields;
-// the thanks (the server's <template>), Submit another, and the redirect.
+// the thanks (the server's <template>), Submit another, and the redirect. A ranking and a signature are
+// islands (light/islands.ts): the renderer's components drawing the state's value, their changes coming
+// through `change` as the controls' do; Send waits while a signature uploads.
 import { type Catalogue, formatMessage, type MessageId } from '../../../shared/engine/i18n/catalogue.ts';
 import { en } from '../../../shared/engine/i18n/en.ts';
 import { engineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
@@ -23,6 +25,7 @@ import { createSubmitter, sendKeptOnce, type Words } from '../submit-client.ts';
 import type { PublicFormView } from '../view.ts';
 import { createVisitCounter } from '../visit-counter.ts';
 import { readValue, writeValues } from './field-values.ts';
+import type { mountIslands } from './islands.ts';
 import { alertBox, element, markField, resumedBox } from './marks.ts';
 
 /** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
@@ -36,6 +39,8 @@ export interface LightOptions {
   /** First values by key: the prefill the server read from the page's query. */
   prefill?: Values;
   onRedirect(url: string): void;
+  /** Draws the ranking and signature fields (light/islands.ts), for forms with one. */
+  islands?: typeof mountIslands;
 }
 
 const saving = () => import('../../renderer/save-progress/saved-answers.ts');
@@ -80,6 +85,9 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   let resumed: HTMLElement | undefined;
   let started = false;
   let sending = false;
+  // A signature on its way (light/islands.ts): the alert says so at Send, and goes once it has arrived.
+  const uploadingNow = new Set<string>();
+  let uploading = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const note = (text: string) => status.replaceChildren(...(text ? [element('p', 'fs-queued', text)] : []));
@@ -132,6 +140,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     showAlert(undefined);
     state.reset(initial());
     writeValues(form, fields, state.values);
+    islands?.reset();
     paint();
     started = false;
     focus({ kind: 'heading' });
@@ -163,15 +172,30 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   const questions = shown.filter(isFunnelQuestion).map((f) => f.key);
   for (const k of questions) counter.question('reached', k);
 
-  const change = (field: FormField) => {
+  const change = (field: FormField, value = readValue(form, field)) => {
     if (!started) {
       started = true;
       counter.start();
     }
-    state.setValue(field.key, readValue(form, field));
+    state.setValue(field.key, value);
     delete serverErrors[field.key];
+    if (uploading && !uploadingNow.size) {
+      uploading = false;
+      showAlert(undefined);
+    }
     paint();
   };
+  const islands = o.islands?.(form, shown, {
+    words: (own) => (id, params) => formatMessage(catalogue, own, id, params),
+    uploads: {
+      target: { url: (k) => `${o.endpoint}/uploads?field=${encodeURIComponent(k)}`, maxBytes: view.upload_max_bytes },
+      busy: uploadingNow,
+    },
+    value: (k) => state.values[k],
+    error: (k) => state.errors[k] ?? serverErrors[k],
+    onChange: change,
+  });
+  if (islands) state.subscribe(islands.render);
   // A matrix's inputs are named `<key>.<row>` (client/renderer/types/matrix.ts).
   const fieldOf = (target: EventTarget | null) => {
     const name = (target as HTMLInputElement | null)?.name ?? '';
@@ -257,6 +281,11 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   };
   function submit() {
     if (sending) return;
+    if (uploadingNow.size) {
+      uploading = true;
+      showAlert(alertBox(t('stillUploading'), []));
+      return focus({ kind: 'alert' });
+    }
     const evaluation = state.submit();
     paint();
     if (evaluation.problems.length === 0) return void send(evaluation.values);

@@ -6,7 +6,8 @@ import { keepForOffline } from '../offline-page.ts';
 import type { PublicFormView } from '../view.ts';
 import { addFieldTypeCore } from '../../../shared/fields/registry-browser.ts';
 import { allFields } from '../../renderer/engine.ts';
-import { LIGHT_LATER_CORES } from './eligible.ts';
+import { LIGHT_ISLANDS, LIGHT_LATER_CORES } from './eligible.ts';
+import type { mountIslands } from './islands.ts';
 import { lightForm } from './light-form.ts';
 
 const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
@@ -21,13 +22,16 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
     render_token: root.dataset.renderToken,
   };
   const id = encodeURIComponent(view.form_id);
-  // The rules of a rating, scale, NPS or matrix come first (light/survey-cores.ts); until then the server's
-  // form posts as it does without script.
-  const cores = allFields(view.definition).some((f) => LIGHT_LATER_CORES.has(f.type))
-    ? import('./survey-cores.ts').then((m) => m.cores.forEach(addFieldTypeCore))
-    : undefined;
-  const live = () =>
+  // The rules of a rating, scale, NPS or matrix come first (light/survey-cores.ts); a form with a ranking or
+  // a signature fetches their islands instead, which bring every survey type's rules (light/islands.ts: one
+  // request). Until then the server's form posts as it does without script.
+  const types = allFields(view.definition).map((f) => f.type);
+  const later = types.some((t) => LIGHT_ISLANDS.has(t))
+    ? import('./islands.ts')
+    : types.some((t) => LIGHT_LATER_CORES.has(t)) && import('./survey-cores.ts');
+  const live = (islands?: typeof mountIslands) =>
     lightForm(root, {
+      islands,
       view,
       endpoint: `/v1/f/${id}`,
       events: { url: `/v1/f/${id}/events`, source: view.source ?? {} },
@@ -36,7 +40,11 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
       onRedirect: (url) =>
         frame ? frame.then((m) => m.tellHost({ type: 'formstead:redirect', url })) : window.location.assign(url),
     });
-  if (cores) cores.then(live);
+  if (later)
+    later.then((m) => {
+      m.cores.forEach(addFieldTypeCore);
+      live('mountIslands' in m ? m.mountIslands : undefined);
+    });
   else live();
   // Once the page has loaded, the service worker keeps it for opening offline next time.
   addEventListener('load', keepForOffline);

@@ -17,9 +17,10 @@ export function element(tag: string, className: string, text = ''): HTMLElement 
  * the control, or on the fieldset of a radio group (a checkbox group marks its boxes invalid).
  */
 export function markField(box: HTMLElement, error: string | undefined): void {
-  const control = box.querySelector<HTMLElement>('input, select, textarea');
+  // An island (light/islands.ts) names its field's id where its control has none (a ranking's buttons).
+  const control = box.querySelector<HTMLElement>('input, select, textarea, [data-fs-id]');
   if (!control) return;
-  const errorId = `${control.id}-error`;
+  const errorId = `${control.dataset.fsId ?? control.id}-error`;
   let line = box.querySelector<HTMLElement>(':scope > .fs-error');
   box.classList.toggle('fs-invalid', error !== undefined);
   if (error === undefined) line?.remove();

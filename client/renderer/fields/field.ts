@@ -2,7 +2,7 @@
 // puts the label, helper text and error around it, and, for `optionsFrom`, loads its options.
 import { html } from '../html.ts';
 import { RichText } from '../rich-text.ts';
-import { allFields, type FieldOption, type FormDefinition, type FormField } from '../engine.ts';
+import { allFields, type FieldOption, type FormDefinition } from '../engine.ts';
 import type { ControlProps, FieldBoxProps, FieldComponent } from '../types.ts';
 import type { FieldBody } from '../lazy/provided-field.ts';
 import { onDemand, withParts } from '../on-demand.ts';
@@ -10,6 +10,7 @@ import { Autocomplete } from './autocomplete.ts';
 import { Checkbox } from './checkbox.ts';
 import { CheckboxGroup } from './checkbox-group.ts';
 import { fileField } from './file-field.ts';
+import { isRequired } from './aria.ts';
 import { describedBy, fieldFrame, groupFrame } from './frame.ts';
 import { Picture } from './image.ts';
 import { RadioGroup } from './radio-group.ts';
@@ -19,6 +20,7 @@ import { TextInput } from './text-input.ts';
 import { typeControls } from '../types/list.ts';
 
 export type { FieldBoxProps } from '../types.ts';
+export { isRequired } from './aria.ts';
 
 /** The built-in controls by type; types not listed (custom ones without a component) get a text input. */
 const builtIns: Record<string, FieldComponent> = {
@@ -33,12 +35,6 @@ const builtIns: Record<string, FieldComponent> = {
 };
 
 const noOptions: readonly FieldOption[] = [];
-
-/** Whether the field is required (`required: true` or a message; an empty message still counts). */
-export function isRequired(field: FormField): boolean {
-  const r = field.validation?.required;
-  return r !== undefined && r !== false;
-}
 
 /**
  * Renders one visible field; fields with a provider go through ProvidedField for their options. A

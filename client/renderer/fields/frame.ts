@@ -5,12 +5,9 @@ import { useWords } from '../words.ts';
 import type { ComponentChildren } from 'preact';
 import { html } from '../html.ts';
 import type { FormField } from '../engine.ts';
+import { describedBy } from './aria.ts';
 
-/** Ids of a field's helper text and error, and the `aria-describedby` value that lists those shown. */
-export function describedBy(id: string, field: FormField, error: string | undefined): string | undefined {
-  const ids = [field.helperText ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
+export { describedBy } from './aria.ts';
 
 /** The visible required mark; the control itself says "required" to assistive technology. */
 export const requiredMark = (required: boolean) =>
