@@ -26,11 +26,10 @@ process.setMaxListeners(100);
 
 /** Per-thread figures of a process: [utime, stime] in µs and context switches, main thread apart. */
 function threads(pid: number) {
-  const out = { mainU: 0, mainS: 0, restU: 0, restS: 0, vol: 0, invol: 0, names: {} as Record<string, number> };
+  const out = { mainU: 0, mainS: 0, restU: 0, restS: 0, vol: 0, invol: 0 };
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const raw = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')'));
       const stat = raw.split(') ')[1].split(' ');
       const u = Number(stat[11]) * 1e4;
       const s = Number(stat[12]) * 1e4;
@@ -41,7 +40,6 @@ function threads(pid: number) {
         out.restU += u;
         out.restS += s;
       }
-      out.names[name] = (out.names[name] ?? 0) + u + s;
       const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
       out.vol += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
       out.invol += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
@@ -53,8 +51,6 @@ function threads(pid: number) {
 }
 type T = ReturnType<typeof threads>;
 function diff(a: T, b: T): T {
-  const names: Record<string, number> = {};
-  for (const k of Object.keys(b.names)) names[k] = b.names[k] - (a.names[k] ?? 0);
   return {
     mainU: b.mainU - a.mainU,
     mainS: b.mainS - a.mainS,
@@ -62,7 +58,6 @@ function diff(a: T, b: T): T {
     restS: b.restS - a.restS,
     vol: b.vol - a.vol,
     invol: b.invol - a.invol,
-    names,
   };
 }
 function cpu(pid: number) {
@@ -164,21 +159,14 @@ async function run(instances: number) {
     const d = bundles.map((_, i) => diff(before[i], after[i]));
     const sum = (k: 'mainU' | 'mainS' | 'restU' | 'restS' | 'vol' | 'invol') =>
       d.reduce((s, x) => s + x[k], 0) / requests;
-    const names: Record<string, number> = {};
-    for (const x of d) for (const [k, v] of Object.entries(x.names)) names[k] = (names[k] ?? 0) + v / requests;
     const total = sum('mainU') + sum('mainS') + sum('restU') + sum('restS');
+    const f = (k: Parameters<typeof sum>[0], digits = 1) => sum(k).toFixed(digits);
+    const xact = ((xAfter - xBefore) / requests).toFixed(3);
     console.log(
-      `${instances} instance(s) x 50 [w${w}]: ${rps.toFixed(0)} req/s  node ${total.toFixed(1)} µs (main u ${sum('mainU').toFixed(1)} s ${sum('mainS').toFixed(1)}, ` +
-        `other threads u ${sum('restU').toFixed(1)} s ${sum('restS').toFixed(1)})  pg ${(pgCpu / requests).toFixed(1)} µs  ` +
-        `ctx vol ${sum('vol').toFixed(3)} invol ${sum('invol').toFixed(3)} /req  xact/sub ${((xAfter - xBefore) / requests).toFixed(3)}  ` +
-        `load ${loadavg()[0].toFixed(1)}${perf ? `  perf ${perfFile}` : ''}`,
-    );
-    console.log(
-      '   threads µs/req: ' +
-        Object.entries(names)
-          .filter(([, v]) => v > 0.05)
-          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-          .join(', '),
+      `${instances} instance(s) x 50 [w${w}]: ${rps.toFixed(0)} req/s  node ${total.toFixed(1)} µs ` +
+        `(main u ${f('mainU')} s ${f('mainS')}, other threads u ${f('restU')} s ${f('restS')})  ` +
+        `pg ${(pgCpu / requests).toFixed(1)} µs  ctx vol ${f('vol', 3)} invol ${f('invol', 3)} /req  ` +
+        `xact/sub ${xact}  load ${loadavg()[0].toFixed(1)}${perf ? `  perf ${perfFile}` : ''}`,
     );
   }
   for (const b of bundles) b.child.kill('SIGKILL');
