@@ -19,6 +19,17 @@ import { withChildren } from './_proc.ts';
 const seconds = Number(process.env.PROBE_SECONDS ?? 6);
 const setups = (process.env.PROBE_SETUPS ?? '1,2,1,2').split(',').map(Number);
 const perf = process.env.PROBE_PERF === '1';
+/** PROBE_COUNT=1: system calls and switches of the bundles counted by perf stat (tracepoints) per request. */
+const count = process.env.PROBE_COUNT === '1';
+const COUNTED = [
+  'syscalls:sys_enter_epoll_wait',
+  'syscalls:sys_enter_epoll_pwait',
+  'syscalls:sys_enter_write',
+  'syscalls:sys_enter_writev',
+  'syscalls:sys_enter_read',
+  'syscalls:sys_enter_futex',
+  'sched:sched_switch',
+];
 const bare = process.env.PROBE_BARE === '1';
 const warmup = Number(process.env.PROBE_WARMUP ?? 2);
 const windows = Number(process.env.PROBE_WINDOWS ?? 1);
@@ -73,7 +84,7 @@ const { db, postmaster } = await pinnedPostgres([]);
 const admin = new pg.Client({ connectionString: db.url() });
 await admin.connect();
 let n = 0;
-const port = 9400;
+const port = 9700;
 
 /** `count` bare node:http servers (bare-durable-server.mjs without its file). */
 async function bareServers(count: number) {
@@ -140,6 +151,26 @@ async function run(instances: number) {
         ],
         { stdio: 'ignore' },
       );
+    const statFile = `/tmp/s5pg2-stat-${instances}-${n}-${w}.csv`;
+    if (count)
+      recorder = spawn(
+        'taskset',
+        [
+          '-c',
+          LOAD_CORE,
+          'perf',
+          'stat',
+          '-x',
+          ',',
+          '-o',
+          statFile,
+          '-e',
+          COUNTED.join(','),
+          '-p',
+          bundles.map((b) => b.pid).join(','),
+        ],
+        { stdio: 'ignore' },
+      );
     const results = await load(seconds);
     if (recorder) {
       recorder.kill('SIGINT');
@@ -168,6 +199,21 @@ async function run(instances: number) {
         `pg ${(pgCpu / requests).toFixed(1)} µs  ctx vol ${f('vol', 3)} invol ${f('invol', 3)} /req  ` +
         `xact/sub ${xact}  load ${loadavg()[0].toFixed(1)}${perf ? `  perf ${perfFile}` : ''}`,
     );
+    if (count) {
+      const lines = readFileSync(statFile, 'utf8')
+        .split('\n')
+        .filter((l) => /^\d/.test(l));
+      console.log(
+        '   per request: ' +
+          lines
+            .map(
+              (l) =>
+                `${l.split(',')[2].replace(/^\w+:(sys_enter_)?/, '')} ` +
+                (Number(l.split(',')[0]) / requests).toFixed(3),
+            )
+            .join(', '),
+      );
+    }
   }
   for (const b of bundles) b.child.kill('SIGKILL');
   await new Promise((r) => setTimeout(r, 500));

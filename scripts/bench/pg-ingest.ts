@@ -12,12 +12,14 @@
 // on PostgreSQL, WAL flushes per submission (pg_stat_wal's wal_sync over the rows stored, warm-up
 // included): 1.0 means no two commits shared a flush; and transactions per submission (pg_stat_database's
 // xact_commit over the rows stored, warm-up included): one over the average batch.
-// Warm-up: every bundle answers WARMUP_REQUESTS before the measured run, and every setup WARMUP_TOTAL in
-// all (in 2 s runs of wrk until they have), so two bundles that share a core each get the warm-up one
-// gets alone: V8 compiles a process's hot code once, on threads of its own, and a fixed warm-up in seconds
-// left much of that work inside the measured run of two bundles (docs/performance.md, 2026-11-29,
-// session 5). Node's CPU is printed as the
-// main thread (the event loop) and its other threads (V8's compiler and GC helpers) apart.
+// Warm-up: every bundle answers WARMUP_REQUESTS before the measured run (in 2 s runs of wrk until each
+// has), so two bundles that share a core each get the warm-up one gets alone: V8 compiles a process's hot
+// code on threads of its own, and a fixed warm-up in seconds left much of that work, twice over, inside
+// the measured run of two bundles (docs/performance.md, 2026-11-29, session 5). Two bundles' database
+// then holds twice the warm-up rows of one's when the run starts (PostgreSQL's CPU per submission rises
+// over a fresh database's first tens of thousands of rows): a bias against two instances, if any.
+// Node's CPU is printed as the main thread (the event loop) and its other threads (V8's compiler and GC
+// helpers) apart.
 // Two bare node:http servers (bare-durable-server.mjs without its file) against one, at 50 connections
 // each, are the baseline for what sharing one core costs two processes by itself.
 // BENCH_ROUNDS (default 2) repeats the setups, the order reversed every other round (the machine is
@@ -40,15 +42,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const MANY_FORMS = 50;
 /** Requests each bundle answers before the measured run (BENCH_WARMUP_REQUESTS). */
-const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 15_000);
-/**
- * Requests every setup answers in all before its measured run: WARMUP_REQUESTS for each bundle of the
- * largest setup (two), so each database holds as many rows when its run starts (PostgreSQL's CPU per
- * submission rises over a fresh database's first tens of thousands of rows).
- */
-const WARMUP_TOTAL = 2 * WARMUP_REQUESTS;
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 30_000);
 /** The longest warm-up, whatever was answered by then (a loaded machine). */
-const MAX_WARMUP_SECONDS = 30;
+const MAX_WARMUP_SECONDS = 40;
 /** One wrk run of the warm-up. */
 const WARMUP_STEP_SECONDS = 2;
 // Each bundle started adds an exit listener (it kills the bundle and removes its folder).
@@ -141,8 +137,7 @@ async function measure(
 ): Promise<Omit<Row, 'name' | 'flushes' | 'transactions'>> {
   const wrkTargets = targets.map((t) => ({ url: t.url, paths }));
   const served = targets.map(() => 0);
-  const warm = () => Math.min(...served) >= WARMUP_REQUESTS && served.reduce((a, b) => a + b) >= WARMUP_TOTAL;
-  for (let spent = 0; !warm() && spent < MAX_WARMUP_SECONDS; ) {
+  for (let spent = 0; Math.min(...served) < WARMUP_REQUESTS && spent < MAX_WARMUP_SECONDS; ) {
     const step = await wrkParallel(wrkTargets, connections, WARMUP_STEP_SECONDS);
     for (const [i, n] of step.perTarget.entries()) served[i] += n;
     spent += WARMUP_STEP_SECONDS;
@@ -330,7 +325,7 @@ function print(rows: Row[], round: number) {
   const base = rows[0].rps;
   console.log(
     `\nround ${round}: ingest, 20-field form, 50 connections in all unless a row says otherwise, ${seconds} s ` +
-      `each after ${WARMUP_REQUESTS} warm-up requests per server, ${WARMUP_TOTAL} in all; servers on core ` +
+      `each after ${WARMUP_REQUESTS} warm-up requests per server; servers on core ` +
       `${SERVER_CORE}, wrk on core ${LOAD_CORE}; ${availableParallelism()} cores (os.availableParallelism())`,
   );
   for (const r of rows) {
