@@ -25,14 +25,20 @@ export const values = Object.fromEntries(
 /** One submission's JSON body. */
 export const body = JSON.stringify({ values });
 
+const BARE_SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-durable-server.mjs');
+
 /**
  * Starts the durable baseline (bare-durable-server.mjs: node:http that appends each body and answers
  * after a group-committed fdatasync) on `port`, pinned like the bundle, writing into a temp folder.
  */
 export function startBareDurable(port: number) {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-durable-server.mjs');
   const dir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-bare-'));
   // A benchmark leaves nothing behind.
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return startPinned([script, String(port), path.join(dir, 'bodies.log')], {}, `http://127.0.0.1:${port}/`);
+  return startPinned([BARE_SERVER, String(port), path.join(dir, 'bodies.log')], {}, `http://127.0.0.1:${port}/`);
+}
+
+/** The same server without its file: it parses the body and answers at once (the bare HTTP exchange). */
+export function startBareHttp(port: number) {
+  return startPinned([BARE_SERVER, String(port)], {}, `http://127.0.0.1:${port}/`);
 }

@@ -4,8 +4,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU time (user + system) a process has used so far, in µs; 0 for one that is gone. */
 export function cpuMicros(pid: number): number {
+  return statMicros(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time of a process's main thread alone, in µs: for Node, the event loop (JavaScript, the sockets);
+ * the rest of cpuMicros is its other threads (V8's compiler and GC helpers, libuv's pool).
+ */
+export function mainThreadMicros(pid: number): number {
+  return statMicros(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statMicros(file: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const stat = readFileSync(file, 'utf8').split(') ')[1].split(' ');
     return ((Number(stat[11]) + Number(stat[12])) * 1e6) / 100; // utime, stime in clock ticks (100/s on Linux)
   } catch {
     return 0;

@@ -1,12 +1,13 @@
 // The baseline for durable writes (the limit a durable endpoint can reach here): node:http parses the
 // same JSON body, appends it to a file and answers 201 only after an fdatasync that covers it. Bodies
 // that arrive while a sync runs share the next one (group commit), as Formstead's journal does.
-// Usage: node bare-durable-server.mjs PORT FILE
+// Usage: node bare-durable-server.mjs PORT FILE. Without FILE it answers at once and writes nothing: the
+// bare HTTP exchange alone (pg-ingest's baseline for what two processes sharing one core cost).
 import fs from 'node:fs';
 import http from 'node:http';
 
 const [port, file] = process.argv.slice(2);
-const fd = fs.openSync(file, 'a');
+const fd = file ? fs.openSync(file, 'a') : -1;
 let waiting = [];
 let syncing = false;
 
@@ -35,11 +36,10 @@ http
       // An empty request is the readiness probe.
       if (!body) return void res.writeHead(200).end();
       const out = JSON.stringify({ id: 'x', values: JSON.parse(body).values });
-      waiting.push({
-        line: Buffer.from(`${body}\n`),
-        answer: () =>
-          res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out),
-      });
+      const answer = () =>
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
+      if (fd < 0) return answer();
+      waiting.push({ line: Buffer.from(`${body}\n`), answer });
       commit();
     });
   })
