@@ -1,8 +1,10 @@
 // Entry point of the one-file bundle: a subcommand, --help or --version (server/cli/), or the server:
 // read the configuration, open the store, start the jobs and the HTTP server; on SIGINT/SIGTERM finish
 // in-flight requests, write a snapshot and exit 0 (also when the npm wrapper it was started by exits).
+// First: its module holds V8's new space small from here (before the other modules are evaluated) to the listen.
+import { releaseYoungGeneration } from './lib/start-heap.ts';
 import { CommandFailed } from './cli/command-failed.ts';
-import { runCommandLine } from './cli/commands.ts';
+import { runCommandLine, startsServer } from './cli/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
@@ -22,6 +24,8 @@ const log = (line: string) => writeLine(line);
 
 async function main() {
   let config: Config;
+  // A subcommand (backup, migrate, ...) runs with V8's own heap growth: only a server's start is held small.
+  if (!startsServer(process.argv.slice(2))) releaseYoungGeneration();
   try {
     const asked = await runCommandLine(process.argv.slice(2), process.env);
     if ('printed' in asked) {
@@ -97,9 +101,11 @@ async function main() {
   // As JSON, a log line like the others (so a collector reading stderr sees the start); as text, on stdout.
   if (config.logFormat === 'json') log(listening);
   else console.log(listening);
-  // Scheduled once listening: node-cron works out each job's next run at once (tens of ms of date arithmetic for
-  // the 15 jobs; docs/performance.md, "At rest"), and the first tick is a minute away at the earliest.
+  // Scheduled once listening (each job's next run worked out, its timer set); the first tick is a minute away at the
+  // earliest.
   jobs.start();
+  // Started: from here load grows V8's new space as it always did.
+  releaseYoungGeneration();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deferWasmTierUp, WASM_TIERING_BUDGET } from '../../server/lib/durable/wasm-tiering.ts';
+import { setV8Flag } from '../../server/lib/v8-flags.ts';
 import { startServer, tempDataDir } from '../helpers/server.ts';
 
 const tierUp = suite('WebAssembly tier-up at a start');
@@ -36,6 +37,8 @@ tierUp('the budget is set unless the command line or NODE_OPTIONS names one', ()
   assert.is(deferWasmTierUp(['--wasm-tiering-budget=5000'], ''), false);
   assert.is(deferWasmTierUp([], '--max-old-space-size=200 --wasm_tiering_budget=5000'), false);
   assert.is(deferWasmTierUp(['--max-old-space-size=200'], ''), true);
+  // Another flag that begins with the same words is not the operator's choice of this one.
+  assert.is(setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, ['--wasm-tiering-budget-x=1'], ''), true);
 });
 
 tierUp.run();

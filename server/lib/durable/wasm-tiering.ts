@@ -5,21 +5,15 @@
 // of CPU and ~50 MB of compiler memory that glibc keeps in its arenas once freed (docs/performance.md, "At
 // rest", session 5). With a larger budget only real load makes a function hot: under ingest the hot ones
 // still reach TurboFan within the first seconds, and SQL at steady state runs the same code as before.
-import { setFlagsFromString } from 'node:v8';
+import { setV8Flag } from '../v8-flags.ts';
 
 /** V8's `--wasm-tiering-budget` for sql.js (V8's default is 1,800,000; the flag's limit is 2^31 - 1). */
 export const WASM_TIERING_BUDGET = 2_000_000_000;
 
-/** How an operator names the flag (V8 reads dashes and underscores alike). */
-const BUDGET_FLAG = /--wasm[-_]tiering[-_]budget\b/;
-
 /**
- * Sets V8's WebAssembly tier-up budget to WASM_TIERING_BUDGET before sql.js is instantiated (the budget is
- * read when an instance is made), unless the command line or NODE_OPTIONS sets one: that choice stays.
- * Returns whether it set it.
+ * Sets V8's WebAssembly tier-up budget to WASM_TIERING_BUDGET, before sql.js is instantiated (the budget is
+ * read when an instance is made), unless the operator set one. Returns whether it set it.
  */
 export function deferWasmTierUp(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
-  if ([...execArgv, nodeOptions].some((arg) => BUDGET_FLAG.test(arg))) return false;
-  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
-  return true;
+  return setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, execArgv, nodeOptions);
 }
