@@ -35,8 +35,9 @@ function parseField(text: string, field: (typeof FIELDS)[number]): Set<number> {
     const from = m[1] ? field.min : Number(m[2]);
     const to = m[1] ? field.max : m[3] !== undefined ? Number(m[3]) : m[4] !== undefined ? field.max : from;
     const step = m[4] !== undefined ? Number(m[4]) : 1;
-    if (from < field.min || to > field.max || from > to || step < 1)
-      throw new Error(`${field.name} "${text}": outside ${field.min}-${field.max}, or a range backwards`);
+    if (from < field.min || to > field.max)
+      throw new Error(`${field.name} "${text}": outside ${field.min}-${field.max}`);
+    if (from > to || step < 1) throw new Error(`${field.name} "${text}": a range backwards or a step of 0`);
     for (let v = from; v <= to; v += step) values.add(v);
   }
   return values;

@@ -3,8 +3,9 @@
 // bytes of code it ran), counted per function from the instance's start. At V8's default budget (1,800,000)
 // the start alone uses it up: SQLite parsing the schema at each open sets off seven TurboFan compiles, ~300 ms
 // of CPU and ~50 MB of compiler memory that glibc keeps in its arenas once freed (docs/performance.md, "At
-// rest", session 5). With a larger budget only real load makes a function hot: under ingest the hot ones
-// still reach TurboFan within the first seconds, and SQL at steady state runs the same code as before.
+// rest", session 5). With a larger budget only real load makes a function hot: under ingest the hottest ones
+// still reach TurboFan within seconds; lukewarm ones stay Liftoff code for longer (the steady state measured
+// the same: docs/performance.md).
 import { setV8Flag } from '../v8-flags.ts';
 
 /** V8's `--wasm-tiering-budget` for sql.js (V8's default is 1,800,000; the flag's limit is 2^31 - 1). */

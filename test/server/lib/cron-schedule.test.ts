@@ -87,8 +87,8 @@ cron('a bad schedule is refused, saying which field', () => {
     ['* * 0 * *', /day of month "0"/],
     ['* * * 13 *', /month "13"/],
     ['* * * * 8', /day of week "8"/],
-    ['5-1 * * * *', /backwards/],
-    ['*/0 * * * *', /minute "\*\/0"/],
+    ['5-1 * * * *', /minute "5-1": a range backwards/],
+    ['*/0 * * * *', /minute "\*\/0": a range backwards or a step of 0/],
     ['mon * * * *', /not a number/],
   ] as const)
     assert.throws(() => parseCron(expression), problem, expression);
