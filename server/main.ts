@@ -15,6 +15,7 @@ import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
 import { watchWrapper } from './cli/wrapper-watch.ts';
 import { log as writeLine, setLogFormat } from './lib/log.ts';
+import { deferWasmTierUp } from './lib/durable/wasm-tiering.ts';
 import { createMetricsServer } from './metrics/endpoint.ts';
 import { enableMetrics } from './metrics/registry.ts';
 import { registerStoreGauges } from './metrics/store-gauges.ts';
@@ -47,6 +48,8 @@ async function main() {
   }
 
   setLogFormat(config.logFormat);
+  // The embedded store's sql.js instance is made with a tier-up budget no start uses up (durable/wasm-tiering.ts).
+  const restoreTierUp = deferWasmTierUp();
   const store = await openConfiguredStore(config, log);
   // Instances started together on one database take turns here: each reads, then creates what is missing.
   let secret = '';
@@ -101,11 +104,12 @@ async function main() {
   // As JSON, a log line like the others (so a collector reading stderr sees the start); as text, on stdout.
   if (config.logFormat === 'json') log(listening);
   else console.log(listening);
-  // Scheduled once listening (each job's next run worked out, its timer set); the first tick is a minute away at the
-  // earliest.
-  jobs.start();
-  // Started: from here load grows V8's new space as it always did.
+  // Scheduled once listening, shortly before their first tick (the next minute): node-cron works out each job's next
+  // run at once (tens of ms of date arithmetic for the 15 jobs, ICU's data mapped in; docs/performance.md, "At rest").
+  jobs.startBeforeFirstTick();
+  // Started: from here load grows V8's new space, and instances made later tier sql.js up, as they always did.
   releaseYoungGeneration();
+  restoreTierUp();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

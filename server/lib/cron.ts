@@ -1,6 +1,5 @@
-// Named scheduled jobs in one registry, so they can be listed (admin panel) and run on demand. Each is timed by
-// its cron schedule (cron-schedule.ts) on the server's clock.
-import { type CronSchedule, nextRun, parseCron } from './cron-schedule.ts';
+// Named node-cron jobs in one registry, so they can be listed (admin panel) and run on demand.
+import cron, { type ScheduledTask } from 'node-cron';
 
 /** A job with a name, a cron schedule and what it does. */
 export interface JobDefinition {
@@ -35,21 +34,21 @@ export interface JobStatus {
   lastTickTaken?: boolean;
 }
 
-/** The longest a timer waits (Node fires a longer setTimeout at once): a later run is waited for in turns. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long before a minute begins startBeforeFirstTick() schedules the jobs; node-cron then takes that minute. */
+export const SCHEDULE_LEAD_MS = 1000;
 
-/** What the timer set `now` for the run at `at` does when it fires: run it, or wait again (a run far off). */
-export function timerFor(at: Date, now: Date): { delayMs: number; runs: boolean } {
-  const wait = Math.max(0, at.getTime() - now.getTime());
-  return wait > MAX_TIMER_MS ? { delayMs: MAX_TIMER_MS, runs: false } : { delayMs: wait, runs: true };
+/** Milliseconds from `now` (epoch ms) until SCHEDULE_LEAD_MS before the next minute begins; 0 once that is past. */
+export function untilFirstTick(now: number): number {
+  return Math.max(0, 60_000 - (now % 60_000) - SCHEDULE_LEAD_MS);
 }
 
-/** Holds the registered jobs and their timers. */
+/** Holds the registered jobs and their node-cron tasks. */
 export class JobRegistry {
   private readonly jobs = new Map<
     string,
-    { def: JobDefinition; cron: CronSchedule; status: JobStatus; timer?: NodeJS.Timeout; running: boolean }
+    { def: JobDefinition; status: JobStatus; task?: ScheduledTask; running: boolean }
   >();
+  private pendingStart?: NodeJS.Timeout;
 
   /** Without `claim`, every scheduled run runs here (one instance). */
   constructor(
@@ -59,42 +58,33 @@ export class JobRegistry {
 
   /** Registers a job; it is scheduled by start(). */
   register(def: JobDefinition) {
-    let schedule: CronSchedule;
-    try {
-      schedule = parseCron(def.schedule);
-    } catch (err) {
-      throw new Error(`job ${def.name}: bad schedule ${def.schedule} (${(err as Error).message})`);
-    }
+    if (!cron.validate(def.schedule)) throw new Error(`job ${def.name}: bad schedule ${def.schedule}`);
     this.jobs.set(def.name, {
       def,
-      cron: schedule,
       status: { name: def.name, schedule: def.schedule, about: def.about },
       running: false,
     });
   }
 
-  /** Schedules every registered job. */
-  start() {
-    for (const job of this.jobs.values()) this.arm(job.def.name);
+  /**
+   * Schedules every job a moment before the next minute begins, which is their first tick either way (no schedule
+   * is finer than a minute). node-cron works out each next run with Intl.DateTimeFormat, and the first one maps
+   * ~5 MB of ICU's data into the process: a server that has just started does not hold it yet (docs/performance.md,
+   * "At rest", session 5).
+   */
+  startBeforeFirstTick() {
+    this.pendingStart = setTimeout(() => this.start(), untilFirstTick(Date.now()));
   }
 
-  /** Sets job `name`'s timer for its next run after `after`; when it fires, the next is set before this one runs. */
-  private arm(name: string, after = new Date()) {
-    const job = this.jobs.get(name)!;
-    // parseCron refused a schedule that never runs, so there is a next run.
-    const at = nextRun(job.cron, after)!;
-    const { delayMs, runs } = timerFor(at, new Date());
-    job.timer = setTimeout(() => {
-      // From `at` at the earliest: a timer that fired a millisecond early must not set the same run again.
-      this.arm(name, new Date(Math.max(Date.now(), runs ? at.getTime() : 0)));
-      // The tick is the minute it was set for, even when a busy event loop fired the timer late.
-      if (runs) void this.runScheduled(name, at);
-    }, delayMs);
+  /** Schedules every registered job. */
+  start() {
+    for (const job of this.jobs.values())
+      job.task = cron.schedule(job.def.schedule, () => void this.runScheduled(job.def.name));
   }
 
   /**
    * The run a schedule fires: with many instances, only the one that claims the tick runs it. The tick
-   * is the minute it fires at (the finest step a schedule has), the same on every instance
+   * is the minute it fires at (the finest node-cron step we schedule), the same on every instance
    * whose clock is within a minute; a claim that fails to reach the store skips this tick.
    */
   async runScheduled(name: string, firedAt = new Date()): Promise<JobStatus | undefined> {
@@ -147,6 +137,7 @@ export class JobRegistry {
 
   /** Stops every schedule. */
   async stop() {
-    for (const job of this.jobs.values()) clearTimeout(job.timer);
+    clearTimeout(this.pendingStart);
+    for (const job of this.jobs.values()) await job.task?.stop();
   }
 }

@@ -2,7 +2,7 @@
 // wasm-tiering.ts): a start that set off TurboFan kept ~50 MB of its compiler memory for good.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deferWasmTierUp, WASM_TIERING_BUDGET } from '../../server/lib/durable/wasm-tiering.ts';
+import { deferWasmTierUp, V8_TIERING_BUDGET, WASM_TIERING_BUDGET } from '../../server/lib/durable/wasm-tiering.ts';
 import { setV8Flag } from '../../server/lib/v8-flags.ts';
 import { startServer, tempDataDir } from '../helpers/server.ts';
 
@@ -34,11 +34,17 @@ tierUp('a start on an empty folder and a restart compile sql.js with Liftoff onl
 
 tierUp('the budget is set unless the command line or NODE_OPTIONS names one', () => {
   assert.ok(WASM_TIERING_BUDGET < 2 ** 31, "within the flag's int range");
-  assert.is(deferWasmTierUp(['--wasm-tiering-budget=5000'], ''), false);
-  assert.is(deferWasmTierUp([], '--max-old-space-size=200 --wasm_tiering_budget=5000'), false);
-  assert.is(deferWasmTierUp(['--max-old-space-size=200'], ''), true);
+  assert.is(setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, ['--wasm-tiering-budget=5000'], ''), false);
+  assert.is(
+    setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, [], '--wasm_tiering_budget=5000 --max-old-space-size=200'),
+    false,
+  );
+  assert.is(setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, ['--max-old-space-size=200'], ''), true);
   // Another flag that begins with the same words is not the operator's choice of this one.
   assert.is(setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, ['--wasm-tiering-budget-x=1'], ''), true);
+  // Given back: V8's default again (what the instances made from then on start with).
+  deferWasmTierUp([], '')();
+  assert.is(V8_TIERING_BUDGET, 1_800_000);
 });
 
 tierUp.run();

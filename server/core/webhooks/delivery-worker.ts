@@ -1,7 +1,7 @@
 // The in-process delivery worker (ARCHITECTURE.md "Webhooks"): sends due deliveries concurrently,
 // bounded overall and per form, off the request path. New submissions are handed over directly
 // (poke); retries and anything left from before a restart are found by scanning the store, when a
-// timer set for the next due time fires, and by the scheduled safety net (sweep).
+// timer set for the next due time fires, and by the node-cron safety net (sweep).
 import type { Store } from '../store/types.ts';
 import { attemptDelivery, type AttemptReport, type AttemptSettings } from './delivery-attempt.ts';
 
