@@ -15,7 +15,7 @@ import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
 import { watchWrapper } from './cli/wrapper-watch.ts';
 import { log as writeLine, setLogFormat } from './lib/log.ts';
-import { deferWasmTierUp } from './lib/durable/wasm-tiering.ts';
+import { setWasmTierUpBudget } from './lib/durable/wasm-tiering.ts';
 import { createMetricsServer } from './metrics/endpoint.ts';
 import { enableMetrics } from './metrics/registry.ts';
 import { registerStoreGauges } from './metrics/store-gauges.ts';
@@ -49,7 +49,7 @@ async function main() {
 
   setLogFormat(config.logFormat);
   // The embedded store's sql.js instance is made with a tier-up budget no start uses up (durable/wasm-tiering.ts).
-  const restoreTierUp = deferWasmTierUp();
+  setWasmTierUpBudget(false);
   const store = await openConfiguredStore(config, log);
   // Instances started together on one database take turns here: each reads, then creates what is missing.
   let secret = '';
@@ -107,9 +107,8 @@ async function main() {
   // Scheduled once listening, shortly before their first tick (the next minute): node-cron works out each job's next
   // run at once (tens of ms of date arithmetic for the 15 jobs, ICU's data mapped in; docs/performance.md, "At rest").
   jobs.startBeforeFirstTick();
-  // Started: from here load grows V8's new space, and instances made later tier sql.js up, as they always did.
+  // Started: from here load grows V8's new space as it always did.
   releaseYoungGeneration();
-  restoreTierUp();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

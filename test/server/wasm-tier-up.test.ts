@@ -2,7 +2,7 @@
 // wasm-tiering.ts): a start that set off TurboFan kept ~50 MB of its compiler memory for good.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deferWasmTierUp, V8_TIERING_BUDGET, WASM_TIERING_BUDGET } from '../../server/lib/durable/wasm-tiering.ts';
+import { setWasmTierUpBudget, V8_TIERING_BUDGET, WASM_TIERING_BUDGET } from '../../server/lib/durable/wasm-tiering.ts';
 import { setV8Flag } from '../../server/lib/v8-flags.ts';
 import { startServer, tempDataDir } from '../helpers/server.ts';
 
@@ -42,9 +42,11 @@ tierUp('the budget is set unless the command line or NODE_OPTIONS names one', ()
   assert.is(setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, ['--max-old-space-size=200'], ''), true);
   // Another flag that begins with the same words is not the operator's choice of this one.
   assert.is(setV8Flag('wasm-tiering-budget', WASM_TIERING_BUDGET, ['--wasm-tiering-budget-x=1'], ''), true);
-  // Given back: V8's default again (what the instances made from then on start with).
-  deferWasmTierUp([], '')();
+  // Under load (a snapshot worker replaying a full journal): V8's own budget, unless the operator set one.
   assert.is(V8_TIERING_BUDGET, 1_800_000);
+  assert.is(setWasmTierUpBudget(true, [], ''), true);
+  assert.is(setWasmTierUpBudget(true, ['--wasm-tiering-budget=5000'], ''), false);
+  assert.is(setWasmTierUpBudget(false, [], ''), true);
 });
 
 tierUp.run();
