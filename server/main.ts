@@ -1,8 +1,10 @@
 // Entry point of the one-file bundle: a subcommand, --help or --version (server/cli/), or the server:
 // read the configuration, open the store, start the jobs and the HTTP server; on SIGINT/SIGTERM finish
 // in-flight requests, write a snapshot and exit 0 (also when the npm wrapper it was started by exits).
+// First: its module holds V8's new space small from here (before the other modules are evaluated) to the listen.
+import { releaseYoungGeneration } from './lib/start-heap.ts';
 import { CommandFailed } from './cli/command-failed.ts';
-import { runCommandLine } from './cli/commands.ts';
+import { runCommandLine, startsServer } from './cli/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrap, instanceSecret } from './core/bootstrap.ts';
 import { registerJobs } from './core/jobs.ts';
@@ -13,6 +15,7 @@ import { createHttpServer } from './http/server.ts';
 import { JobRegistry } from './lib/cron.ts';
 import { watchWrapper } from './cli/wrapper-watch.ts';
 import { log as writeLine, setLogFormat } from './lib/log.ts';
+import { setWasmTierUpBudget } from './lib/durable/wasm-tiering.ts';
 import { createMetricsServer } from './metrics/endpoint.ts';
 import { enableMetrics } from './metrics/registry.ts';
 import { registerStoreGauges } from './metrics/store-gauges.ts';
@@ -22,6 +25,8 @@ const log = (line: string) => writeLine(line);
 
 async function main() {
   let config: Config;
+  // A subcommand (backup, migrate, ...) runs with V8's own heap growth: only a server's start is held small.
+  if (!startsServer(process.argv.slice(2))) releaseYoungGeneration();
   try {
     const asked = await runCommandLine(process.argv.slice(2), process.env);
     if ('printed' in asked) {
@@ -43,6 +48,8 @@ async function main() {
   }
 
   setLogFormat(config.logFormat);
+  // The embedded store's sql.js instance is made with a tier-up budget no start uses up (durable/wasm-tiering.ts).
+  setWasmTierUpBudget(false);
   const store = await openConfiguredStore(config, log);
   // Instances started together on one database take turns here: each reads, then creates what is missing.
   let secret = '';
@@ -97,9 +104,11 @@ async function main() {
   // As JSON, a log line like the others (so a collector reading stderr sees the start); as text, on stdout.
   if (config.logFormat === 'json') log(listening);
   else console.log(listening);
-  // Scheduled once listening: node-cron works out each job's next run at once (tens of ms of date arithmetic for
-  // the 15 jobs; docs/performance.md, "At rest"), and the first tick is a minute away at the earliest.
-  jobs.start();
+  // Scheduled once listening, shortly before their first tick (the next minute): node-cron works out each job's next
+  // run at once (tens of ms of date arithmetic for the 15 jobs, ICU's data mapped in; docs/performance.md, "At rest").
+  jobs.startBeforeFirstTick();
+  // Started: from here load grows V8's new space as it always did.
+  releaseYoungGeneration();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

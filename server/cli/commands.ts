@@ -19,6 +19,9 @@ const subcommands: Record<string, Command> = {
   verify,
 };
 
+/** Whether `argv` names no subcommand: the server (or --help, --version). */
+export const startsServer = (argv: string[]): boolean => argv[0] === undefined || argv[0].startsWith('-');
+
 /**
  * What argv asks for: `serve` with the server's flags, or the output of a command that has already run.
  * A stray word or an unknown subcommand is a ConfigError (one line).
@@ -29,8 +32,8 @@ export async function runCommandLine(
 ): Promise<{ serve: string[] } | { printed: string[] }> {
   if (argv.includes('--help') || argv.includes('-h')) return { printed: [helpText().trimEnd()] };
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) return { printed: [version] };
+  if (startsServer(argv)) return { serve: argv };
   const [first, ...rest] = argv;
-  if (first === undefined || first.startsWith('-')) return { serve: argv };
   const command = subcommands[first];
   if (!command)
     throw new ConfigError(`${first}: unknown command (commands: ${Object.keys(subcommands).join(', ')}; see --help)`);

@@ -34,12 +34,21 @@ export interface JobStatus {
   lastTickTaken?: boolean;
 }
 
+/** How long before a minute begins startBeforeFirstTick() schedules the jobs; node-cron then takes that minute. */
+export const SCHEDULE_LEAD_MS = 1000;
+
+/** Milliseconds from `now` (epoch ms) until SCHEDULE_LEAD_MS before the next minute begins; 0 once that is past. */
+export function untilFirstTick(now: number): number {
+  return Math.max(0, 60_000 - (now % 60_000) - SCHEDULE_LEAD_MS);
+}
+
 /** Holds the registered jobs and their node-cron tasks. */
 export class JobRegistry {
   private readonly jobs = new Map<
     string,
     { def: JobDefinition; status: JobStatus; task?: ScheduledTask; running: boolean }
   >();
+  private pendingStart?: NodeJS.Timeout;
 
   /** Without `claim`, every scheduled run runs here (one instance). */
   constructor(
@@ -55,6 +64,16 @@ export class JobRegistry {
       status: { name: def.name, schedule: def.schedule, about: def.about },
       running: false,
     });
+  }
+
+  /**
+   * Schedules every job a moment before the next minute begins, which is their first tick either way (no schedule
+   * is finer than a minute). node-cron works out each next run with Intl.DateTimeFormat, and the first one maps
+   * ~5 MB of ICU's data into the process: a server that has just started does not hold it yet (docs/performance.md,
+   * "At rest", session 5).
+   */
+  startBeforeFirstTick() {
+    this.pendingStart = setTimeout(() => this.start(), untilFirstTick(Date.now()));
   }
 
   /** Schedules every registered job. */
@@ -118,6 +137,7 @@ export class JobRegistry {
 
   /** Stops every schedule. */
   async stop() {
+    clearTimeout(this.pendingStart);
     for (const job of this.jobs.values()) await job.task?.stop();
   }
 }

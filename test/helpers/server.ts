@@ -44,13 +44,18 @@ export async function tempDataDir(): Promise<string> {
   return dir;
 }
 
-/**
- * Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. `node` is
- * the Node binary to run it with: the one running the tests unless told.
- */
-export async function startServer(
-  opts: { env?: Record<string, string>; args?: string[]; dataDir?: string; port?: number; node?: string } = {},
-): Promise<RunningServer> {
+/** How to start the bundle: `node` is the Node binary (the one running the tests unless told), `nodeArgs` its flags. */
+export interface StartOptions {
+  env?: Record<string, string>;
+  args?: string[];
+  dataDir?: string;
+  port?: number;
+  node?: string;
+  nodeArgs?: string[];
+}
+
+/** Spawns the bundle and resolves once /healthz answers; rejects with its output if it exits first. */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? (await tempDataDir());
   // freePort() only knows the port was free a moment ago: until the bundle listens, another process
   // (CI runs two test files at once) can take it. Then the bundle exits with EADDRINUSE; try another.
@@ -66,16 +71,16 @@ export async function startServer(
 /** The bundle could not listen: its port was taken after freePort() chose it. */
 class PortTaken extends Error {}
 
-async function spawnServer(
-  port: number,
-  dataDir: string,
-  opts: { env?: Record<string, string>; args?: string[]; node?: string },
-): Promise<RunningServer> {
+async function spawnServer(port: number, dataDir: string, opts: StartOptions): Promise<RunningServer> {
   const node = opts.node ?? process.execPath;
-  const child = spawn(node, [bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])], {
-    env: { ...process.env, FORMSTEAD_RATE_LIMIT: 'off', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    node,
+    [...(opts.nodeArgs ?? []), bundlePath, '--port', String(port), '--data', dataDir, ...(opts.args ?? [])],
+    {
+      env: { ...process.env, FORMSTEAD_RATE_LIMIT: 'off', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

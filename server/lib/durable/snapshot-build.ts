@@ -19,6 +19,8 @@ export interface SnapshotBuildJob {
   dir: string;
   fromGeneration: number;
   throughGeneration: number;
+  /** Writes filled the journal (not the schedule): the worker's sql.js tiers up as V8 would (wasm-tiering.ts). */
+  underLoad?: boolean;
 }
 
 /**

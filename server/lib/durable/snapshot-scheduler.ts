@@ -191,6 +191,7 @@ export class SnapshotScheduler {
     if (journal.failed) throw journal.failed;
     if (this.dirtyThrough <= this.snapshotGeneration) return;
     const inWorker = !memory.isWhole() || (!this.workerFailed && this.workerFits());
+    const underLoad = this.journalBytes() >= this.opts.thresholdBytes;
     const started = Date.now();
     const { closedGeneration, done } = journal.rotate();
     if (inWorker) {
@@ -202,6 +203,7 @@ export class SnapshotScheduler {
         dir,
         fromGeneration: this.snapshotGeneration,
         throughGeneration: closedGeneration,
+        underLoad,
       });
       try {
         const { bytes } = await this.running.done;

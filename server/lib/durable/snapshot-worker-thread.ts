@@ -7,11 +7,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { buildSnapshot, type SnapshotBuildJob } from './snapshot-build.ts';
 import { sqlJsFromBinary } from './sql-js-binary.ts';
 import { StorageError } from '../storage-error.ts';
+import { setWasmTierUpBudget } from './wasm-tiering.ts';
 import type { WorkerOutcome } from './snapshot-worker.ts';
 
 const { job, wasm } = workerData as { job: SnapshotBuildJob; wasm: Uint8Array };
 const post = (outcome: WorkerOutcome) => parentPort!.postMessage(outcome);
 
+// Before the instance is made (its tier-up budget is read then): V8's own under load, the start's when quiet.
+setWasmTierUpBudget(job.underLoad === true);
 sqlJsFromBinary(wasm)
   .then((SQL) => buildSnapshot(SQL, job))
   .then(
