@@ -57,6 +57,9 @@ const ADD_TO_USAGE =
   'INSERT INTO usage (submissions, workspace_id, month) VALUES (?, ?, ?) ' +
   'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + excluded.submissions';
 
+/** Where a submission's row holds its values' JSON (`data`). */
+const DATA_PARAM = 4;
+
 /** The row of a new submission whose chain link is at `chainPos`, as INSERT_SUBMISSION binds it. */
 const submissionRow = (s: NewSubmission, chainPos: number): SqlValue[] => [
   s.id,
@@ -135,13 +138,14 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
     if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
     const [linkRow, head] = nextLink(s.formId, heads.get(s.formId), answerLink(s));
     const row = submissionRow(s, head.pos);
+    // `data` is journaled as the JSON it is (tx-record.ts): the values' text was made by JSON.stringify.
     const rows: JournalStatement[] = [
-      [INSERT_SUBMISSION, row],
+      [INSERT_SUBMISSION, row, DATA_PARAM],
       [INSERT_LINK, linkRow],
     ];
     // `data` is JSON.stringify's text, which escapes lone surrogates: its UTF-8 is exactly what sql.js would bind.
     const bytes = row.slice();
-    bytes[4] = Buffer.from(row[4] as string, 'utf8');
+    bytes[DATA_PARAM] = Buffer.from(row[DATA_PARAM] as string, 'utf8');
     const run: JournalStatement[] = [
       [INSERT_SUBMISSION_BYTES, bytes],
       [INSERT_LINK, linkRow],
