@@ -131,11 +131,11 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
    * from the form's count alone, so it is journaled and answered without running its statements, which run
    * with the other submissions of this event-loop turn, one count update for all of them (docs/performance.md).
    */
-  const insertBehind = async (s: NewSubmission): Promise<InsertOutcome> => {
+  const insertBehind = (s: NewSubmission): Promise<InsertOutcome> => {
     const count = counts.get(s.formId);
     // Deleted while this submission was being checked: storing it would leave rows of no form.
-    if (count === undefined) return { kind: 'form_gone' };
-    if (s.formCap !== undefined && count >= s.formCap) return { kind: 'form_cap' };
+    if (count === undefined) return Promise.resolve({ kind: 'form_gone' });
+    if (s.formCap !== undefined && count >= s.formCap) return Promise.resolve({ kind: 'form_cap' });
     const [linkRow, head] = nextLink(s.formId, heads.get(s.formId), answerLink(s));
     const row = submissionRow(s, head.pos);
     // `data` is journaled as the JSON it is (tx-record.ts): the values' text was made by JSON.stringify.
@@ -160,12 +160,15 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
     counts.added(s.formId, count + 1);
     heads.set(s.formId, head);
     // Refused, or not journaled: writes stop until the folder is reloaded, which starts the counts over too.
-    await written.catch((err) => {
-      counts.clear();
-      heads.clear();
-      throw err;
-    });
-    return { kind: 'stored', submissionCount: count + 1 };
+    // Not async, and one then() for both outcomes: each promise of this path cost a submission ~0.3 µs.
+    return written.then(
+      (): InsertOutcome => ({ kind: 'stored', submissionCount: count + 1 }),
+      (err) => {
+        counts.clear();
+        heads.clear();
+        throw err;
+      },
+    );
   };
   return {
     submissions: {
