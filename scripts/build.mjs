@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { clientBuildOptions, clientEntries, entryFiles, finishCode, fragmentEntries } from './client-entries.mjs';
 import { htmPrecompile } from './htm-precompile/index.mjs';
-import { sqlJsFileGrowth } from './sqljs-file-growth.mjs';
+import { sqlJsPatches } from './sqljs-patches.mjs';
 import { collectNotices, noticeInputs, renderNotices } from './third-party-notices.mjs';
 import { vendorMinified } from './vendor-minified.mjs';
 
@@ -49,7 +49,7 @@ async function buildSnapshotWorker() {
     minify: production,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [sqlJsFileGrowth(), noticeInputs(bundledFiles)],
+    plugins: [sqlJsPatches(), noticeInputs(bundledFiles)],
   });
   return result.outputFiles[0].text;
 }
@@ -139,7 +139,7 @@ await build({
   // comes first: its replacements win over a plain load of the same files.
   plugins: [
     embedPlugin(clientAssets, snapshotWorker, newImage, swapped),
-    sqlJsFileGrowth(),
+    sqlJsPatches(),
     vendorMinified(root, [noticeInputs(bundledFiles)]),
     htmPrecompile(),
     noticeInputs(bundledFiles),

@@ -33,6 +33,21 @@ export class DefinitionCache {
     private readonly max = 500,
   ) {}
 
+  /**
+   * The version when it is in the cache, without a promise (the submission path, which takes it from here
+   * nearly always); undefined when get() must read it.
+   */
+  cached(formId: string, version: number): FormDefinition | undefined {
+    const key = `${formId}@${version}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      // Re-insert to keep the most recently used entries at the end of the Map's order.
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+    }
+    return hit;
+  }
+
   /** Drops every version of a form (it was deleted). */
   forget(formId: string) {
     const prefix = `${formId}@`;
@@ -41,14 +56,9 @@ export class DefinitionCache {
 
   /** The parsed definition of one version, read from the store once. */
   async get(formId: string, version: number): Promise<FormDefinition | undefined> {
+    const hit = this.cached(formId, version);
+    if (hit) return hit;
     const key = `${formId}@${version}`;
-    const hit = this.cache.get(key);
-    if (hit) {
-      // Re-insert to keep the most recently used entries at the end of the Map's order.
-      this.cache.delete(key);
-      this.cache.set(key, hit);
-      return hit;
-    }
     const row = await this.store.forms.version(formId, version);
     if (!row) return undefined;
     const def = JSON.parse(row.definition) as FormDefinition;

@@ -186,7 +186,8 @@ export function createServices(
     const sealed = storedEnvelope(stored.record.values) !== undefined;
     if (!sealed) ruleMail.stored(stored.form, stored.record);
     if (stored.imported) return; // no confirmation to a respondent for an old answer, and no visit to count
-    if (!sealed)
+    // Asked first: most forms send no confirmation, and send() with its catch would be two promises an answer.
+    if (!sealed && ConfirmationMail.recipient(stored.form, stored.record.values))
       confirmation.send(stored.form, stored.record.id, stored.record.values, stored.editUrl).catch(mailError);
     counting.completed(stored.form.id, stored.record.createdAt, stored.visit);
   };

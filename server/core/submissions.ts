@@ -21,7 +21,7 @@ import type { AntiSpam } from './antispam.ts';
 import type { DefinitionCache } from './definitions.ts';
 import type { FileService } from './files/file-service.ts';
 import type { ResponseMailHeaders } from './mail/response-mail.ts';
-import { resolveUploads, withSignedLinks } from './files/submission-files.ts';
+import { resolveUploads, withoutUploads, withSignedLinks } from './files/submission-files.ts';
 import { closedBy, closedError } from './closing.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { newTimeOrderedId, newTimeOrderedRow } from './ids.ts';
@@ -152,12 +152,17 @@ export class SubmissionService {
     } = parts);
   }
 
-  /** Runs the named steps of a submission; throws ApiError for every refusal. */
+  /**
+   * Runs the named steps of a submission; throws ApiError for every refusal. Steps that need no I/O on the
+   * common path (no key, no quota, the definition cached, no upload field) are called without a promise: each
+   * one cost a submission ~0.3 µs in promises and async hooks (docs/performance.md, "session 5").
+   */
   async submit(input: SubmitInput): Promise<SubmitResult> {
     const form = await this.loadForm(input.formId);
-    const replay = await this.replayIdempotent(form, input);
+    const replay = input.idempotencyKey === undefined ? undefined : await this.replayIdempotent(form, input);
     if (replay) return replay;
-    await this.checkAccepting(form);
+    const accepting = this.checkAccepting(form);
+    if (accepting) await accepting;
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
     // An encrypted form's answer is stored as its envelope: no engine, files, ending or undeclared inputs.
     const sealed = isEncrypted(form) || input.encrypted !== undefined ? encryptedValues(form, input) : undefined;
@@ -165,8 +170,11 @@ export class SubmissionService {
     if (spam) return this.keepAsSpam(form, input, spam, sealed);
     if (sealed) return this.save(form, sealed, [], input, undefined);
     // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
-    const { definition, values, problems } = await this.evaluate(form, input);
-    const resolved = await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems });
+    const definition = this.definitions.cached(form.id, form.version) ?? (await this.definition(form));
+    const { values, problems } = this.evaluateWith(definition, input);
+    const resolved =
+      withoutUploads(definition, values, problems) ??
+      (await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems }));
     const extra = this.undeclared(form, definition, input);
     return this.save(form, resolved.values, resolved.fileIds, input, chooseEnding(definition, resolved.values), extra);
   }
@@ -264,7 +272,8 @@ export class SubmissionService {
     return { ...result, body: { ...result.body, edit_url }, json: undefined };
   }
 
-  private async checkAccepting(form: FormRecord) {
+  /** Throws when the form takes no answers now; a promise only when the monthly quota must be read. */
+  private checkAccepting(form: FormRecord): Promise<void> | undefined {
     const now = new Date().toISOString();
     if (hasExpired(form, now)) {
       throw new ApiError(410, 'expired', ['form: this unclaimed form has expired']);
@@ -277,10 +286,13 @@ export class SubmissionService {
     const cap = submissionCap(form);
     if (cap !== undefined && form.submissionCount >= cap) throw this.limitReached('form_cap');
     const quota = this.config.monthlySubmissions;
-    if (isClaimed(form) && quota !== undefined) {
-      const used = await this.store.workspaces.monthlyUsage(form.workspaceId, now.slice(0, 7));
-      if (used >= quota) throw this.limitReached('monthly_quota');
-    }
+    if (isClaimed(form) && quota !== undefined) return this.checkQuota(form.workspaceId, quota, now);
+    return undefined;
+  }
+
+  private async checkQuota(workspaceId: string, quota: number, now: string): Promise<void> {
+    const used = await this.store.workspaces.monthlyUsage(workspaceId, now.slice(0, 7));
+    if (used >= quota) throw this.limitReached('monthly_quota');
   }
 
   private limitReached(which: 'form_cap' | 'monthly_quota') {
@@ -326,8 +338,19 @@ export class SubmissionService {
    * posted value for a calculation's key is ignored.
    */
   private async evaluate(form: FormRecord, input: SubmitInput) {
+    const definition = await this.definition(form);
+    return { definition, ...this.evaluateWith(definition, input) };
+  }
+
+  /** The form's current definition. */
+  private async definition(form: FormRecord): Promise<FormDefinition> {
     const definition = await this.definitions.get(form.id, form.version);
     if (!definition) throw new Error(`form ${form.id} has no version ${form.version}`);
+    return definition;
+  }
+
+  /** The engine's verdict on `input` under `definition` (see evaluate). */
+  private evaluateWith(definition: FormDefinition, input: SubmitInput) {
     // An HTML form post carries whatever the page has (a named submit button, a site's own inputs):
     // names no field has are not answers and are left out, not refused. JSON keeps refusing them.
     const raw = input.formPost ? onlyFields(definition, input.values) : input.values;
@@ -336,7 +359,7 @@ export class SubmissionService {
       coerceFormStrings: input.formPost,
       skippedSteps: input.skippedSteps,
     });
-    return { definition, values: result.values, problems: result.problems };
+    return { values: result.values, problems: result.problems };
   }
 
   /**
@@ -415,7 +438,7 @@ export class SubmissionService {
           log('warning: a finished partial answer was not removed', { form_id: form.id, error: String(err) }),
         );
     // The edit link is made once the answer is stored, and never kept in the idempotency record (its hash only).
-    const editUrl = await this.editLinks?.issue(form, id, createdAt);
+    const editUrl = form.allowEditDays > 0 ? await this.editLinks?.issue(form, id, createdAt) : undefined;
     this.react({
       form,
       submissionId: id,

@@ -17,6 +17,29 @@ export interface ResolvedFiles {
   fileIds: string[];
 }
 
+// Whether a definition has a file or signature field, kept per definition (the cache hands out the same object).
+const uploadFields = new WeakMap<FormDefinition, boolean>();
+
+/**
+ * resolveUploads' answer when the definition has no file or signature field: the values as they are, or the
+ * engine's `problems` as one 422; undefined when resolveUploads must look. Synchronous: the submission path
+ * skips resolveUploads' promise for the forms that have no uploads (docs/performance.md, "session 5").
+ */
+export function withoutUploads(
+  definition: FormDefinition,
+  values: Record<string, unknown>,
+  problems: readonly string[] = [],
+): ResolvedFiles | undefined {
+  let has = uploadFields.get(definition);
+  if (has === undefined) {
+    has = allFields(definition).some(takesUpload);
+    uploadFields.set(definition, has);
+  }
+  if (has) return undefined;
+  if (problems.length) throw invalid([...problems]);
+  return { values, fileIds: [] };
+}
+
 /**
  * Replaces each file field's upload id by its file object; throws 422 (every problem) or 413 (total too
  * large). `lenient` (restoring a post kept as spam) leaves out a field whose upload is not usable instead.
@@ -33,6 +56,8 @@ export async function resolveUploads(
   options: { lenient?: boolean; problems?: readonly string[] } = {},
 ): Promise<ResolvedFiles> {
   const earlier = options.problems ?? [];
+  const none = withoutUploads(definition, values, earlier);
+  if (none) return none;
   const keys = allFields(definition)
     .filter(
       (f) =>

@@ -810,6 +810,66 @@ behind('a write behind whose row fails is refused alone, in memory and on replay
   await reopened.close();
 });
 
+behind('many writes behind of one turn store, in memory, what replay stores: rows, order and refusals', async () => {
+  // Memory runs the rows of one turn's writes grouped by statement, as INSERTs of 32, 16, … rows; replay runs
+  // each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text bound as bytes, and a duplicate.
+  const logged: Migration = {
+    id: 1,
+    name: 'logged',
+    up: `CREATE TABLE entries (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+         CREATE TABLE marks (id TEXT NOT NULL, pos INTEGER PRIMARY KEY, note TEXT);
+         CREATE TABLE counters (k TEXT PRIMARY KEY, n INTEGER NOT NULL);
+         INSERT INTO counters (k, n) VALUES ('a', 0);`,
+  };
+  const dir = tempDir();
+  const db = await open(dir, { migrations: [logged] });
+  const entry = 'INSERT INTO entries (id, body) VALUES (?, ?)';
+  const entryBytes = 'INSERT INTO entries (id, body) VALUES (?, CAST(? AS TEXT))';
+  const mark = 'INSERT INTO marks (id, pos, note) VALUES (?, ?, ?)';
+  const write = (id: string, pos: number) => {
+    const body = JSON.stringify({ id, text: `é ${pos} 😀` });
+    return db.writeBehind({
+      rows: [
+        [entry, [id, body], 1],
+        [mark, [id, pos, pos % 3 ? null : `n${pos}`]],
+      ],
+      run: [
+        [entryBytes, [id, Buffer.from(body)]],
+        [mark, [id, pos, pos % 3 ? null : `n${pos}`]],
+      ],
+      sums: [['UPDATE counters SET n = n + ? WHERE k = ?', [1, 'a']]],
+    });
+  };
+  // 77 writes in one turn (32 + 32 + 8 + 4 + 1 rows a table), the 40th repeating the 10th's id.
+  const ids77 = range(77, 'e');
+  const outcomes = await Promise.allSettled(ids77.map((id, i) => write(i === 39 ? ids77[9] : id, i + 1)));
+  assert.equal(
+    outcomes.flatMap((o, i) => (o.status === 'rejected' ? [i] : [])),
+    [39],
+  );
+  // Then 5 turns of 1 to 5 writes each.
+  for (let turn = 1; turn <= 5; turn++)
+    await Promise.all(range(turn, `t${turn}-`).map((id, i) => write(id, 100 + turn * 10 + i)));
+  const state = (d: DurableDatabase) => ({
+    entries: d.all('SELECT seq, id, body, typeof(body) AS t FROM entries ORDER BY seq'),
+    marks: d.all('SELECT id, pos, note FROM marks ORDER BY pos'),
+    counters: d.all('SELECT k, n FROM counters'),
+  });
+  const mine = state(db);
+  assert.is(mine.entries.length, 76 + 15);
+  assert.is(mine.marks.length, 76 + 15);
+  assert.equal(mine.counters, [{ k: 'a', n: 91 }]);
+  assert.ok(mine.entries.every((e) => e.t === 'text'));
+  assert.equal(
+    mine.entries.map((e) => e.seq),
+    mine.entries.map((_, i) => i + 1),
+  );
+  const replayed = await open(crashCopy(dir), { migrations: [logged] });
+  assert.equal(state(replayed), mine);
+  await replayed.close();
+  await db.close();
+});
+
 behind('params are checked before anything is journaled', async () => {
   const db = await open(tempDir(), { migrations: [counted] });
   await rejects(

@@ -187,3 +187,59 @@ roundTrip('a record that is neither a list nor a write behind is corrupt', () =>
   }
 });
 roundTrip.run();
+
+const jsonText = suite('a parameter marked as JSON text is journaled as that JSON and comes back as the same text');
+/** Values whose JSON.stringify text is tricky to give back: escapes, numbers, key order, lone surrogates. */
+const jsonValues: unknown[] = [
+  { a: 'quote " and \\ backslash', b: 'line\nbreak\ttab\u0001', c: 'é \u200B 😀 \u2028' },
+  { lone: '\uD800 alone \uDC00', end: 'x\uD83D' },
+  { n: [0, -0, 1e21, 1e-7, 0.1 + 0.2, -1.5, 2 ** 53 + 2, 5e-324, 1.7976931348623157e308] },
+  { b: 1, 10: 'ten', 2: 'two', a: null, '-1': 'minus', '4294967295': 'not an index', '01': 'x' },
+  { ['__proto__']: { polluted: true }, constructor: 'c', toString: 's' },
+  { nested: [[], {}, [{ deep: [true, false, null] }]], empty: '' },
+  [],
+  'a plain string',
+  42,
+  null,
+  { long: 'x'.repeat(100_000), many: Array.from({ length: 500 }, (_, i) => ({ [`k${i}`]: i / 7 })) },
+];
+jsonText('each value comes back as the text that was bound, next to other params and bytes', () => {
+  for (const value of jsonValues) {
+    const text = JSON.stringify(value);
+    const statements: JournalStatement[] = [
+      ['INSERT INTO probe_json (id, data, n, b) VALUES (?, ?, ?, ?)', ['s1', text, 3, new Uint8Array([1, 2])], 1],
+      ['INSERT INTO probe_json (data) VALUES (?)', [text], 0],
+      ['INSERT INTO probe_json (data, id) VALUES (?, ?)', [text, 'last'], 0],
+      ['INSERT INTO probe_json (id, data) VALUES (?, ?)', ['first', text], 1],
+    ];
+    const record = encodeBehind(statements);
+    // Carried as JSON, not as a string of it: no quote of it is escaped.
+    if (typeof value === 'object' && value !== null) assert.ok(record.text.includes(`{"j":${text}}`));
+    const [tx] = readBack(record);
+    assert.is(tx.behind, true);
+    assert.is(tx.statements.length, 4);
+    for (let i = 0; i < 4; i++) {
+      const [sql, params, json] = statements[i] as [string, SqlValue[], number];
+      const got = tx.statements[i] as [string, SqlValue[]];
+      assert.is(got[0], sql);
+      assert.is(got.length, 2);
+      assert.is(got[1][json], text, `statement ${i}: the same text`);
+      assert.equal(
+        got[1].filter((_, j) => j !== json),
+        params.filter((_, j) => j !== json),
+      );
+    }
+  }
+});
+jsonText('a marked parameter that is not text is journaled as any other', () => {
+  const statements: JournalStatement[] = [['UPDATE probe_json SET n = ?', [7], 0]];
+  const record = encodeTransaction(statements);
+  assert.is(record.text, reference([['UPDATE probe_json SET n = ?', [7]]], record.sql));
+  assert.equal(readBack(record)[0].statements, [['UPDATE probe_json SET n = ?', [7]]]);
+});
+jsonText('a frame written before (the JSON as an escaped string) reads the same', () => {
+  const text = JSON.stringify(jsonValues[0]);
+  const frame = `{"sql":{"0":"INSERT INTO t (a) VALUES (?)"},"tx":[{"behind":[[0,[${JSON.stringify(text)}]]]}]}`;
+  assert.equal(decodeFrame(Buffer.from(frame), 'test')[0].statements, [['INSERT INTO t (a) VALUES (?)', [text]]]);
+});
+jsonText.run();

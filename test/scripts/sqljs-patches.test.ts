@@ -1,7 +1,8 @@
-// The bundle's sql.js grows its in-memory database file by doubling up to 1 GB (scripts/sqljs-file-growth.mjs):
-// the rule is rewritten exactly once, a sql.js built that way keeps every byte across many growths, a
-// sql.js whose rule moved fails the build instead of shipping unpatched, and the product bundle carries
-// the rewritten rule in the server and in the snapshot worker it embeds.
+// The bundle's rewrites of sql.js (scripts/sqljs-patches.mjs). Its in-memory database file grows by doubling up
+// to 1 GB: the rule is rewritten exactly once, a sql.js built that way keeps every byte across many growths, a
+// sql.js whose rule moved fails the build instead of shipping unpatched, and the product bundle carries the
+// rewritten rule in the server and in the snapshot worker it embeds. It binds strings through TextEncoder: every
+// string stores the bytes sql.js's own encoder stores (lone surrogates, long strings, every plane included).
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sqlJsFileGrowth } from '../../scripts/sqljs-file-growth.mjs';
+import { sqlJsPatches } from '../../scripts/sqljs-patches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -31,7 +32,7 @@ async function bundleWith(entry: string) {
     platform: 'node',
     format: 'cjs',
     logLevel: 'silent',
-    plugins: [sqlJsFileGrowth()],
+    plugins: [sqlJsPatches()],
   });
   return result.outputFiles[0].text;
 }
@@ -106,3 +107,63 @@ growth('the product bundle carries the rewritten rule, in the server and in its 
 });
 
 growth.run();
+
+const binding = suite('sql.js string binding in the bundle');
+
+/** sql.js loaded from `file` (a build of it), with its WebAssembly. */
+async function loadSqlJs(file: string) {
+  const initSqlJs = require(file);
+  return initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) });
+}
+
+/** Strings whose stored bytes must not change: ASCII, every UTF-8 length, lone surrogates, and past the fast path. */
+const samples = [
+  '',
+  '0193a1b2c3d4e5f6a7b8c9d0e1',
+  'é ü ß',
+  '日本語のテキスト',
+  'emoji 😀 and 𝄞',
+  'lone high \ud800 here',
+  'lone low \udc00',
+  'ends high \ud83d',
+  `${'ж'.repeat(65536)}`,
+  `${'a'.repeat(65537)}😀`,
+  `${'😀'.repeat(40000)}`,
+];
+
+binding('every string stores the bytes sql.js itself stores, read back as bytes and as text', () =>
+  inTempDir(async (dir) => {
+    const file = path.join(dir, 'sqljs.cjs');
+    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
+    const patched = await loadSqlJs(file);
+    const original = await loadSqlJs(sqlJsFile);
+    const stored = (SQL: Awaited<ReturnType<typeof loadSqlJs>>) => {
+      const db = new SQL.Database();
+      db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, s TEXT)');
+      // The same statement bound again and again, as the store's cached statements are.
+      const insert = db.prepare('INSERT INTO t (n, s) VALUES (?, ?)');
+      for (let n = 0; n < samples.length; n++) insert.run([n, samples[n]]);
+      insert.free();
+      const rows = db.exec('SELECT hex(CAST(s AS BLOB)), s FROM t ORDER BY n')[0].values;
+      db.close();
+      return rows;
+    };
+    const got = stored(patched);
+    const want = stored(original);
+    assert.is(got.length, samples.length);
+    for (let i = 0; i < samples.length; i++) {
+      assert.is(got[i][0], want[i][0], `sample ${i}: the stored bytes`);
+      assert.is(got[i][1], want[i][1], `sample ${i}: the text read back`);
+    }
+    // Well-formed strings also read back as they were.
+    assert.is(got[4][1], samples[4]);
+    assert.is(got[9][1], samples[9]);
+  }),
+);
+
+binding('the product bundle binds strings through TextEncoder, in the server and in its snapshot worker', () => {
+  const bundle = readFileSync(path.join(root, 'dist/formstead.mjs'), 'utf8');
+  assert.is(bundle.match(/\.encodeInto\(\w+,\s*\w+\.subarray\(/g)?.length, 2);
+});
+
+binding.run();
