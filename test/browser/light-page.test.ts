@@ -18,7 +18,7 @@ import { call, OWNER_KEY } from '../helpers/api.ts';
 import { assertAxe } from '../helpers/axe.ts';
 import { focusedElement, launchChromium, pageErrors, screenshot } from '../helpers/browser.ts';
 import { fixture, publishPlainForm, uploadImage } from '../helpers/images.ts';
-import { focusedName, focusOn, press, tabTo as tabToName } from '../helpers/question-types.ts';
+import { focusedName, focusOn, press, rankInTurn, tabTo as tabToName } from '../helpers/question-types.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -409,12 +409,7 @@ for (const [width, height] of [
     await screenshot(page, `light-islands-errors-${width}`);
 
     // Rank by keyboard: Add ranks in turn, Move up moves and says where the item went; the problem goes.
-    await press(page, 'Enter');
-    await focusOn(page, 'Add to ranking: Coffee');
-    await press(page, 'Enter');
-    await focusOn(page, 'Add to ranking: Juice');
-    await press(page, 'Enter');
-    await focusOn(page, 'Remove from ranking: Juice');
+    await rankInTurn(page, ['Tea', 'Coffee', 'Juice']);
     await press(page, 'Shift+Tab');
     assert.is(await focusedName(page), 'Move up: Juice', 'Move down is off on the last item');
     await press(page, 'Enter');

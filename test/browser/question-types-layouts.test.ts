@@ -15,6 +15,7 @@ import {
   focusOn,
   press,
   publishSurvey,
+  rankInTurn,
   storedAnswers,
   surveyDefinition,
   tabTo,
@@ -90,13 +91,7 @@ for (const width of [390, 1280]) {
     await screenshot(page, `question-types-ops-matrix-${width}`);
     // Enter on a matrix (no autoAdvance) is Continue.
     await press(page, 'Enter');
-    await focusOn(page, 'Add to ranking: Tea');
-    await press(page, 'Enter');
-    await focusOn(page, 'Add to ranking: Coffee');
-    await press(page, 'Enter');
-    await focusOn(page, 'Add to ranking: Juice');
-    await press(page, 'Enter');
-    await focusOn(page, 'Remove from ranking: Juice');
+    await rankInTurn(page, ['Tea', 'Coffee', 'Juice']);
     await assertAxe(page, `ranking question, ${width}`);
     await screenshot(page, `question-types-ops-ranking-${width}`);
     await tabTo(page, 'Continue');

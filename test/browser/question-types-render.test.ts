@@ -14,6 +14,7 @@ import {
   focusOn,
   press,
   publishSurvey,
+  rankInTurn,
   storedAnswers,
   surveyDefinition,
   tabTo,
@@ -50,13 +51,8 @@ async function answerSurvey(page: Page, tag: string) {
   assert.is(await focusedName(page), 'Bad', 'Tab goes to the next row of the matrix');
   await press(page, 'ArrowRight');
   await tabTo(page, 'Add to ranking: Coffee');
-  await press(page, 'Enter');
   // The next item to rank takes the focus, so Enter after Enter ranks them in turn.
-  await focusOn(page, 'Add to ranking: Tea');
-  await press(page, 'Enter');
-  await focusOn(page, 'Add to ranking: Juice');
-  await press(page, 'Enter');
-  await focusOn(page, 'Remove from ranking: Juice');
+  await rankInTurn(page, ['Coffee', 'Tea', 'Juice']);
   await press(page, 'Shift+Tab');
   assert.is(await focusedName(page), 'Move up: Juice', 'Move down is off on the last item');
   await press(page, 'Enter');

@@ -95,3 +95,15 @@ export async function focusOn(where: Page | Frame, name: string): Promise<void> 
       throw new Error(`the focus never reached "${name}" (it is on "${await focusedName(where)}")`);
     });
 }
+
+/**
+ * Ranks `labels` by Enter, in turn: each "Add to ranking" ranks its item and hands the focus to the next unranked
+ * one; after the last, the focus is on that item's Remove button.
+ */
+export async function rankInTurn(page: Page, labels: readonly string[]): Promise<void> {
+  for (const label of labels) {
+    await focusOn(page, `Add to ranking: ${label}`);
+    await press(page, 'Enter');
+  }
+  await focusOn(page, `Remove from ranking: ${labels.at(-1)}`);
+}
