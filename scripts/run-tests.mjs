@@ -12,6 +12,9 @@ const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 // A file that hangs (a promise that never settles, a handle left open) fails after this long instead
 // of holding CI until its own limit. The slowest file today takes under two minutes.
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
+// Once uvu has printed its totals the file has nothing left to run: a process still alive this long
+// after (a server a failed test never stopped, an open handle) is killed and counts as a failure.
+const exitGraceMs = 30 * 1000;
 
 async function findTests(dir) {
   const out = [];
@@ -35,22 +38,35 @@ function runFile(file) {
     });
     let output = '';
     let timedOut = false;
+    let lingered = false;
+    let grace;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, fileTimeoutMs);
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    const read = (d) => {
+      output += d;
+      if (grace === undefined && /^\s*Duration:/m.test(output)) {
+        grace = setTimeout(() => {
+          lingered = true;
+          child.kill('SIGKILL');
+        }, exitGraceMs);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearTimeout(grace);
       if (timedOut) output += `\ntimed out after ${fileTimeoutMs / 1000} s (killed)`;
+      if (lingered) output += `\nstill running ${exitGraceMs / 1000} s after its tests finished (killed)`;
       const num = (label) => Number(output.match(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm'))?.[1] ?? NaN);
       // uvu's Total counts the tests that ran: a skipped test is in Skipped only, never in Total.
       const total = num('Total');
       const passed = num('Passed');
       const skipped = num('Skipped') || 0;
       let failed = Number.isNaN(total) ? 1 : total - passed;
-      if ((code !== 0 || timedOut) && failed === 0) failed = 1;
+      if ((code !== 0 || timedOut || lingered) && failed === 0) failed = 1;
       resolve({ file, passed: Number.isNaN(passed) ? 0 : passed, failed, skipped, output, ms: Date.now() - started });
     });
   });

@@ -225,6 +225,10 @@ export class DurableDatabase {
 
   /** health(), after trying to resume writes when the disk was full (for /readyz, which no write may reach). */
   async checkHealth(): Promise<StorageHealth> {
+    if (this.health().state !== 'full') return this.health();
+    // A reload a refused write began may have looked at the disk before room was made: wait for it, then
+    // try once more, so a check made after the room was freed sees it.
+    await this.reloading?.catch(() => undefined);
     if (this.health().state === 'full') await this.resumeWrites();
     return this.health();
   }

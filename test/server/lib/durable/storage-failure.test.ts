@@ -125,6 +125,27 @@ full(
   },
 );
 
+full(
+  'a health check made once there is room is ready, even while a reload begun on the full disk is under way',
+  async () => {
+    const dir = tempDir();
+    const db = await open(dir);
+    await insert(db, 'a');
+    diskFull();
+    await refused(insert(db, 'b'), 'storage_full');
+    // The reload the next refused write begins finds the disk full; room is made right after that look.
+    proto.write = async () => {
+      heal();
+      throw errno('ENOSPC');
+    };
+    await refused(insert(db, 'c'), 'storage_full');
+    assert.equal(await db.checkHealth(), { state: 'ok', epoch: 1 });
+    await insert(db, 'd');
+    assert.equal(ids(db), ['a', 'd']);
+    await db.close();
+  },
+);
+
 full('a full disk while a snapshot rotates the journal is recovered the same way', async () => {
   const dir = tempDir();
   const db = await open(dir);
