@@ -279,4 +279,49 @@ for (const [width, height] of [
   });
 }
 
+t('a reload brings the step and its answers back; opened offline, the steps work and Send goes later', async () => {
+  const id = await publish();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await open(page, id);
+  await tabTo(page, /^Your name/);
+  await page.keyboard.type('Cy');
+  await tabTo(page, /^Work$/);
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, /^Continue$/);
+  await page.keyboard.press('Enter');
+  await focusOn(page, 'Holiday plans');
+  await tabTo(page, /^Guests/);
+  await page.keyboard.type('5');
+  await page.waitForFunction((key) => localStorage.getItem(key)?.includes('"guests":5'), `formstead:answers:${id}`);
+  await page.reload();
+  await page.locator('.fs-resumed').waitFor();
+  assert.is(await heading(page), 'Holiday plans', 'the step taken');
+  assert.is(await page.locator('input[name=guests]').inputValue(), '5');
+  assert.ok(await box(page, 'chair').isVisible(), 'five guests show the chair');
+  // The service worker keeps the page and every script it loaded (light-steps.js too).
+  await page.waitForFunction(
+    async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean),
+    [page.url(), `${server.url}/assets/light.js`, `${server.url}/assets/light-steps.js`],
+    { polling: 200 },
+  );
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  await offline.goto(`${server.url}/f/${id}`);
+  await offline.locator('.fs-resumed').waitFor();
+  assert.is(await heading(offline), 'Holiday plans');
+  await offline.getByLabel('A high chair').check();
+  await offline.getByRole('button', { name: 'Continue' }).click();
+  await focusOn(offline, 'Anything else');
+  await offline.getByRole('button', { name: 'Send' }).click();
+  await offline.getByText('Saved on this device. It will be sent when you are back online.').waitFor();
+  await context.setOffline(false);
+  await offline.locator('.fs-success').waitFor();
+  const [answer] = await stored(id);
+  assert.equal([answer.values.name, answer.values.guests, answer.values.chair], ['Cy', 5, true]);
+  assert.equal(errors, []);
+  await context.close();
+});
+
 t.run();

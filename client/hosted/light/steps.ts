@@ -11,7 +11,7 @@
 // form goes live; it imports no other engine module (that would be a second copy beside light.js's): the
 // page hands over its state.
 import type { Catalogue, MessageId, MessageParams } from '../../../shared/engine/i18n/catalogue.ts';
-import type { FormAction, FormField, FormState } from '../../renderer/engine.ts';
+import type { FormAction, FormField, FormState, Values } from '../../renderer/engine.ts';
 import { type FocusTarget, fieldBox } from '../../renderer/focus-target.ts';
 import { forwardOnly, pathProgress, type ProgressView } from '../../renderer/progress/path-progress.ts';
 import { progressLabel, progressWords } from '../../renderer/progress/progress-words.ts';
@@ -33,16 +33,15 @@ export interface StepsPage {
   focus(target: FocusTarget): void;
   /** Shows the state's problems (and the server's) on their fields. */
   paint(): void;
-  /** Takes the alert away (a move to another step). */
-  clearAlert(): void;
+  /** Shows the alert over the fields, or (undefined) takes it away. */
+  showAlert(box: HTMLElement | undefined): void;
   focusFirstError(errors: Readonly<Record<string, string>>): void;
   /** The field's control changed: its value goes into the state. */
   change(field: FormField): void;
   /** The field of a control. */
   fieldOf(target: EventTarget | null): FormField | undefined;
-  /** Puts the state's values of `fields` into their controls. */
-  write(fields: readonly FormField[]): void;
-  sending(): boolean;
+  /** Puts values into the controls of `fields` (light/field-values.ts). */
+  writeValues(form: HTMLFormElement, fields: readonly FormField[], values: Values): void;
   counter: Pick<VisitCounter, 'step' | 'question'>;
   /** The keys of the funnel's questions (shared/engine/funnel-questions.ts, which reads light.js's registry). */
   questions: readonly string[];
@@ -54,7 +53,7 @@ export interface LightSteps {
   forward(): boolean;
   /** Goes Back along the steps taken to the one holding `key` (its problem is to be shown). */
   showStepOf(key: string): void;
-  /** Draws the state again (the page also calls it when sending starts or ends). */
+  /** Draws the state again (the page also calls it when sending starts or ends: `aria-busy` on the form). */
   render(): void;
   /** Start over: the progress line starts afresh. */
   reset(): void;
@@ -96,8 +95,12 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
   const steps = definition.steps ?? [];
   const t = page.words();
   const sections = [...form.querySelectorAll<HTMLElement>(':scope > section')];
-  // One step shows at a time: without the class, no rule is drawn between it and the hidden one before.
-  for (const s of sections) s.classList.remove('fs-step');
+  // One step shows at a time, its heading and fields as the renderer draws them: without the class no rule
+  // is drawn between it and the hidden one before, and without its name the section is no landmark.
+  for (const s of sections) {
+    s.classList.remove('fs-step');
+    s.removeAttribute('aria-labelledby');
+  }
   // Skip is a button here, as on the renderer's page; the hints go, since the page follows the answers.
   for (const box of form.querySelectorAll('.fs-skip-step')) box.remove();
   for (const d of form.querySelectorAll<HTMLElement>('.fs-step-description')) unhint(d);
@@ -125,7 +128,7 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
   let shown: ProgressView | undefined;
 
   const moved = () => {
-    page.clearAlert();
+    page.showAlert(undefined);
     page.focus({ kind: 'heading' });
   };
   const next = () => (state.next() ? moved() : page.focusFirstError(state.errors));
@@ -143,7 +146,7 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
     b.textContent = action?.label ?? t(kind as MessageId);
     if (action?.action) b.dataset.action = action.action;
     else delete b.dataset.action;
-    b.disabled = page.sending() || state.isDisabled(action);
+    b.disabled = form.hasAttribute('aria-busy') || state.isDisabled(action);
     return [b];
   };
 
@@ -166,7 +169,7 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
       const picture = box.previousElementSibling as HTMLElement | null;
       if (picture?.classList.contains('fs-field-image')) picture.hidden = !on;
     }
-    if (changed.length) page.write(changed);
+    if (changed.length) page.writeValues(form, changed, state.values);
     // Continue's problems, or none after Back and Skip.
     page.paint();
     const step = state.step;
@@ -185,8 +188,10 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
     fill.style.width = `${view.percent}%`;
     const last = state.isLastStep;
     const [backOn] = draw(back, !state.isFirstStep && step.back !== false, step.back || undefined, 'back', 'secondary');
-    if (backOn) actions.prepend(backOn);
-    else back.remove();
+    // Put in only when it is not there: a button moved between a press and its release is not clicked (the
+    // press's blur on a text input says `change`, which draws the state again).
+    if (!backOn) back.remove();
+    else if (actions.firstChild !== back) actions.prepend(back);
     const want = [
       ...draw(skip, !!step.skip && !last, step.skip, 'skip', 'text'),
       ...draw(cont, !last && step.next !== false, step.next || undefined, 'next', 'primary'),
