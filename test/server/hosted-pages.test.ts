@@ -186,6 +186,17 @@ pages(
         'hosted',
       ],
       [
+        'a ranking beside a field shown by a condition',
+        {
+          fields: [
+            text('a'),
+            text('b', { show: [{ field: 'a', eq: 'x' }] }),
+            { key: 'r', type: 'ranking', label: 'R', options: opts },
+          ],
+        },
+        'hosted',
+      ],
+      [
         'a signature on the second of two steps',
         {
           fields: undefined,

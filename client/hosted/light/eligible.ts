@@ -6,7 +6,7 @@
 // renderer. Steps (routes, Skip, autoAdvance and the buttons' `disabled` conditions included) and show
 // conditions are light/steps.ts's, fetched by such forms (docs/decisions.md "Steps and conditions on the
 // light page"). A ranking and a signature are islands there: the renderer's own component mounted in the
-// server's field box (light/islands.ts), on a form of one page and always asked. Any form that needs more
+// server's field box (light/islands.ts), on a form without steps or conditions. Any form that needs more
 // (one question per screen, piping, calculations, translations, files, encryption, partial answers, edit
 // links, endings, a Cancel button, a Send with conditions, Markdown in the thanks) gets /assets/hosted.js.
 // The server picks the script with this rule (server/http/pages/hosted-page.ts); light.js trusts it.
@@ -76,10 +76,10 @@ export const movingForm = (d: FormDefinition): boolean => !!d.steps?.length || a
 
 /**
  * A field the light page shows as the server drew it (pictures included): a light type with its options in
- * the definition; an island only on a form of one page, always asked (`steps`: the form has steps).
+ * the definition; an island only on a form without steps or conditions (`moving`: light/steps.ts's).
  */
-const lightField = (steps: boolean) => (f: FormField) =>
-  LIGHT_TYPES.has(f.type) && f.optionsFrom === undefined && !(LIGHT_ISLANDS.has(f.type) && (steps || conditional(f)));
+const lightField = (moving: boolean) => (f: FormField) =>
+  LIGHT_TYPES.has(f.type) && f.optionsFrom === undefined && !(LIGHT_ISLANDS.has(f.type) && moving);
 
 /** Whether the light page serves this form (see the file's comment for what it leaves to the renderer). */
 export function lightPage(view: LightCandidate): boolean {
@@ -98,6 +98,6 @@ export function lightPage(view: LightCandidate): boolean {
     !MARKS.test(view.success_message ?? '') &&
     !JSON.stringify(d).includes('{{') &&
     !(view.success_message ?? '').includes('{{') &&
-    allFields(d).every(lightField(!!d.steps?.length))
+    allFields(d).every(lightField(movingForm(d)))
   );
 }
