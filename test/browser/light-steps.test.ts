@@ -5,8 +5,9 @@
 // returns with the answers, the route skips a step, the progress line says where the person is; what is
 // stored and what the funnel counts are what the renderer's page gives for the same keys: the same form
 // published again with edit links (which only the renderer's page serves) is walked with the same keystrokes
-// and compared. A reload brings the step and its answers back; an answer sent offline goes once the network
-// is back. axe finds nothing serious; screenshots beside the renderer's for the same step.
+// and compared. A reload brings the step and its answers back; an answer sent offline from the page the
+// service worker opened goes once the network is back; a second visit with kept answers counts in the funnel
+// as on the renderer's page. axe finds nothing serious; screenshots beside the renderer's for the same step.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -322,6 +323,40 @@ t('a reload brings the step and its answers back; opened offline, the steps work
   assert.equal([answer.values.name, answer.values.guests, answer.values.chair], ['Cy', 5, true]);
   assert.equal(errors, []);
   await context.close();
+});
+
+t("answers kept from an earlier visit: the funnel counts the second visit as the renderer's page does", async () => {
+  const funnels: string[][] = [];
+  for (const renderer of [false, true]) {
+    const id = await publish(renderer);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const first = await context.newPage();
+    const errors = pageErrors(first);
+    await open(first, id);
+    await first.getByLabel('Your name').fill('Di');
+    await first.getByRole('radio', { name: 'Holiday' }).check();
+    await first.getByRole('button', { name: 'Continue' }).click();
+    await first.getByLabel('Guests').fill('5');
+    await first.waitForFunction((key) => localStorage.getItem(key)?.includes('"guests":5'), `formstead:answers:${id}`);
+    // A new tab is a visit of its own (its session lives in sessionStorage); the answers come back from
+    // localStorage, on the second step.
+    const later = await context.newPage();
+    errors.push(...pageErrors(later));
+    await later.goto(`${server.url}/f/${id}`);
+    await later.locator('.fs-resumed').waitFor();
+    assert.is(await heading(later), 'Holiday plans');
+    // The first visit reached 4 questions and left 2; the second reaches the first step's two again, leaves
+    // them as the kept answers walk it forward, and reaches the two of the step they lead to.
+    funnels.push(await funnelOf(id, 12));
+    assert.equal(errors, []);
+    await context.close();
+  }
+  assert.equal(funnels[0], funnels[1]);
+  assert.is(
+    funnels[0].find((l) => l.startsWith('name ')),
+    'name 2/2/0/0',
+    'counted by each visit',
+  );
 });
 
 t.run();
