@@ -147,6 +147,7 @@ async function holiday(page: Page, shots?: string) {
   assert.match(await focusedName(page), /^Your name/);
   assert.is((await errorsShown(page)).length, 2, 'name and kind');
   assert.is(await heading(page), 'Who is going', 'Continue refused');
+  if (shots) await screenshot(page, `${shots}-errors`);
   await page.keyboard.type('Ada');
   await tabTo(page, /^Work$/);
   // Space chooses Work: Company appears, with its help (the hint of the page without script is gone).
