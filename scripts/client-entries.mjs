@@ -42,6 +42,8 @@ const lazyModules = {
   'client/hosted/light/survey-cores.ts': '/assets/light-cores.js',
   // The light page's ranking and signature, the renderer's components with Preact (client/hosted/light/islands.ts).
   'client/hosted/light/islands.ts': '/assets/light-islands.js',
+  // The light page's steps and show conditions (client/hosted/light/steps.ts).
+  'client/hosted/light/steps.ts': '/assets/light-steps.js',
   // Field types with a module of their own (client/renderer/types/list.ts); rating, scale and nps share one.
   'client/renderer/types/point-types.ts': '/assets/type-points.js',
   'client/renderer/types/matrix.ts': '/assets/type-matrix.js',

@@ -21,6 +21,7 @@ import { html } from '../renderer/html.ts';
 import { StepHeader } from '../renderer/steps/step-header.ts';
 import { noScriptControls } from '../renderer/types/no-script.ts';
 import { Honeypot } from './honeypot.ts';
+import { ONLY_IF } from './only-if.ts';
 
 /** Props of NoScriptForm. */
 export interface NoScriptFormProps {
@@ -33,14 +34,13 @@ export interface NoScriptFormProps {
   values?: Record<string, unknown>;
 }
 
-const onlyIf = 'Only if it applies to your answers above.';
 const nothing = () => {};
 // One page, one post: no Back, Continue or Skip buttons, and the buttons' disabled conditions follow
 // answers, which nothing can do without script, so no button is disabled.
 const onePage: ActionState = { step: undefined, isFirstStep: true, isLastStep: true, isDisabled: () => false };
 
 const conditional = (item: { show?: unknown[]; showAny?: unknown[] }) => !!(item.show?.length || item.showAny?.length);
-const withHint = (text: string | undefined) => (text ? `${text} ${onlyIf}` : onlyIf);
+const withHint = (text: string | undefined) => (text ? `${text} ${ONLY_IF}` : ONLY_IF);
 
 /** Whether some answers leave step `i` off the path: its own conditions, or an earlier route past it. */
 function mayBePassed(steps: FormStep[], i: number): boolean {

@@ -12,7 +12,9 @@ export type FocusTarget =
 export function focusTarget(root: HTMLElement, target: FocusTarget): void {
   let el: HTMLElement | null = null;
   if (target.kind === 'field') el = fieldControl(root, target.key);
-  else if (target.kind === 'heading') el = root.querySelector<HTMLElement>('.fs-step-title');
+  // The shown step's heading (the light page keeps the other steps in the page, hidden).
+  else if (target.kind === 'heading')
+    el = [...root.querySelectorAll<HTMLElement>('.fs-step-title')].find((e) => !e.closest('[hidden]')) ?? null;
   else if (target.kind === 'success') el = root.querySelector<HTMLElement>('.fs-success-message');
   else el = root.querySelector<HTMLElement>('.fs-alert');
   el ??= root.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), select, textarea');

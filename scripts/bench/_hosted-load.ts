@@ -3,9 +3,10 @@
 // style sheet it requested meanwhile (the modules it fetches on demand included) is counted, each gzipped
 // (level 9) as one file. Four forms: a plain contact form (none of the wave-4 types: issue 37's 20 KB; it
 // gets the light page), a survey with every wave-4 type (26 KB; the light page since session 5, its ranking
-// and signature as islands, /assets/light-islands.js), and, listed without a budget of their own, two steps
-// with a condition (no wave-4 type, the renderer's page) and the survey without its ranking and signature
-// (the light page without islands: what the islands add is the difference of the two survey lines).
+// and signature as islands, /assets/light-islands.js), two steps with a condition (no wave-4 type: 20 KB as
+// well; the light page with /assets/light-steps.js since session 6), and, listed without a budget of its
+// own, the survey without its ranking and signature (the light page without islands: what the islands add
+// is the difference of the two survey lines).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -66,7 +67,7 @@ const npsSurvey = {
   fields: waveFourSurvey.fields.filter((f) => f.type !== 'ranking' && f.type !== 'signature'),
 };
 
-/** Two steps, the second's last question shown by a condition: no wave-4 type, but the renderer's page. */
+/** Two steps, the second's last question shown by a condition: no wave-4 type (the light page with its steps). */
 const stepsForm = {
   id: 'steps',
   title: 'Book a table',

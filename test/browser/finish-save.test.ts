@@ -52,7 +52,7 @@ const signup = (extra: Record<string, unknown> = {}): { steps: Step[] } & Record
 /** Everything this origin keeps in localStorage, as text. */
 const storage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
 const kept = (page: Page, id: string) => page.evaluate((key) => localStorage.getItem(key), `formstead:answers:${id}`);
-const heading = (page: Page) => page.locator('.fs-step-title').textContent();
+const heading = (page: Page) => page.locator('.fs-step-title:visible').textContent();
 
 const t = suite('save and resume');
 t.before(async () => {

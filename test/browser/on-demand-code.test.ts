@@ -1,9 +1,11 @@
 // What the hosted page fetches, in Chromium: a plain form gets the light script and form.css and nothing else
-// (docs/performance.md "The hosted page as a browser loads it"); a form with conditions and a rating gets
-// the conditions' code (/assets/conditions.js) and the point types' module (/assets/type-points.js) before
-// its first render, and both work: the condition shows its field, the rating's own rule (its core came
-// with its module) refuses nothing it should accept, and the answer is stored. A form with two types'
-// modules fetches them as one group (/assets/group~type-matrix~type-points.js).
+// (docs/performance.md "The hosted page as a browser loads it"); a form with conditions and a rating gets,
+// on the renderer's page (a Cancel button keeps it there), the conditions' code (/assets/conditions.js) and
+// the point types' module (/assets/type-points.js) before its first render, and on the light page the
+// rating's rule (/assets/light-cores.js) and the steps and conditions (/assets/light-steps.js, the
+// conditions' code in it); on both the condition shows its field, the rating's own rule refuses nothing it
+// should accept, and the answer is stored. A form with two types' modules fetches them as one group
+// (/assets/group~type-matrix~type-points.js).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -72,32 +74,38 @@ onDemand('a plain form fetches the light script and form.css alone, and still as
   await closePage(page);
 });
 
-onDemand('conditions and a rating arrive with their code, before the first render', async () => {
-  const id = await publish(survey);
-  const { page, fetched, errors } = await open(id);
-  for (const file of ['/assets/conditions.js', '/assets/type-points.js']) assert.ok(fetched.includes(file), file);
-  // The condition reads the rating: hidden until a low score, shown by it.
-  assert.is(await page.getByLabel('What went wrong?').count(), 0);
-  await page.getByRole('radio', { name: '2 of 5' }).check();
-  await page.getByLabel('What went wrong?').fill('Slow');
-  await page.getByRole('radio', { name: '4 of 5' }).check();
-  await page.getByLabel('What went wrong?').waitFor({ state: 'detached' });
-  const [sent] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/v1/f/${id}`)),
-    page.getByRole('button', { name: 'Send' }).click(),
-  ]);
-  assert.is(sent.status(), 201);
-  const stored = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
-  assert.equal(stored.json.submissions[0].values, { stars: 4 });
-  assert.equal(errors, []);
-  await closePage(page);
-});
+/** On the renderer's page: a Cancel button is one of what keeps a form off the light page (light/eligible.ts). */
+const onRenderer = (definition: Record<string, unknown>) => ({ ...definition, cancel: { label: 'Clear' } });
+
+for (const [where, definition, files] of [
+  ['the renderer page', onRenderer(survey), ['/assets/conditions.js', '/assets/type-points.js']],
+  ['the light page', survey, ['/assets/light-cores.js', '/assets/light-steps.js']],
+] as const)
+  onDemand(`conditions and a rating arrive with their code, before the first render: ${where}`, async () => {
+    const id = await publish(definition);
+    const { page, fetched, errors } = await open(id);
+    for (const file of files) assert.ok(fetched.includes(file), file);
+    // The condition reads the rating: hidden until a low score, shown by it.
+    assert.not.ok(await page.getByLabel('What went wrong?').isVisible());
+    await page.getByRole('radio', { name: '2 of 5' }).check();
+    await page.getByLabel('What went wrong?').fill('Slow');
+    await page.getByRole('radio', { name: '4 of 5' }).check();
+    await page.getByLabel('What went wrong?').waitFor({ state: 'hidden' });
+    const [sent] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/v1/f/${id}`)),
+      page.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    assert.is(sent.status(), 201);
+    const stored = await call(server.url, 'GET', `/v1/forms/${id}/submissions`, { key: OWNER_KEY });
+    assert.equal(stored.json.submissions[0].values, { stars: 4 });
+    assert.equal(errors, []);
+    await closePage(page);
+  });
 
 onDemand('the modules of two types come as one group, and both controls answer', async () => {
   const id = await publish({
-    ...survey,
+    ...onRenderer(survey),
     id: 'grouped',
-    // The condition keeps it on the renderer's page (a rating and a matrix alone get the light page).
     fields: [
       ...survey.fields,
       {

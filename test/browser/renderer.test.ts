@@ -1,6 +1,8 @@
 // The hosted page with JavaScript in Debian's Chromium, against the real bundle: a single-step form,
 // a routed multi-step form with Back and Skip, autoAdvance from mouse and keyboard, a 422 from the
-// server, a lost answer retried with the same Idempotency-Key, and a form of 50 fields.
+// server, a lost answer retried with the same Idempotency-Key, and a form of 50 fields. These forms get the
+// light page (client/hosted/light/eligible.ts), which keeps the steps not shown and the fields the answers
+// hide in the page, hidden: what is looked at here is what is visible.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
@@ -30,7 +32,9 @@ async function open(formId: string): Promise<{ page: Page; errors: string[] }> {
   await page.waitForSelector('.fs-renderer-host');
   return { page, errors };
 }
-const heading = (page: Page) => page.locator('.fs-step-title').textContent();
+const heading = (page: Page) => page.locator('.fs-step-title:visible').textContent();
+/** The control labelled `label` on the step shown (each step of the quiz has an "Option A"). */
+const option = (page: Page, label: string) => page.getByLabel(label).filter({ visible: true });
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.className);
 
 const renderer = suite('renderer in Chromium');
@@ -223,19 +227,19 @@ renderer('autoAdvance: Space and a click move on, arrow keys only choose, the la
   const posts: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && !r.url().endsWith('/events') && posts.push(r.url()));
   assert.is(await page.getByRole('button').count(), 0, 'next: false hides Continue');
-  await page.getByLabel('Option A').focus();
+  await option(page, 'Option A').focus();
   await page.keyboard.press('Space');
   assert.is(await heading(page), 'Question 2', 'Space on a radio commits it');
   await page.getByRole('button', { name: 'Back' }).click();
-  await page.getByLabel('Option A').focus();
+  await option(page, 'Option A').focus();
   await page.keyboard.press('ArrowDown');
   assert.is(await heading(page), 'Question 1', 'an arrow key only moves the choice');
-  assert.ok(await page.getByLabel('Option B').isChecked());
+  assert.ok(await option(page, 'Option B').isChecked());
   await page.keyboard.press('Enter');
   assert.is(await heading(page), 'Question 2', 'Enter commits the focused radio');
-  await page.getByLabel('Option C').click();
+  await option(page, 'Option C').click();
   assert.is(await heading(page), 'Question 3', 'a click commits');
-  await page.getByLabel('Option B').click();
+  await option(page, 'Option B').click();
   await page.keyboard.press('Enter');
   assert.is(await heading(page), 'Question 3');
   await page.waitForTimeout(200);
@@ -318,7 +322,8 @@ renderer('a lost answer keeps the values and a retry reuses the Idempotency-Key:
 renderer('a 50-field form: every field shown but the conditional ones', async () => {
   const { form_id } = await publish({ definition: fiftyFieldsDefinition() });
   const { page, errors } = await open(form_id);
-  assert.is(await page.locator('.fs-field').count(), 50 - FIFTY_FIELDS_HIDDEN, 'the conditional fields start hidden');
+  const shown = page.locator('.fs-field:visible');
+  assert.is(await shown.count(), 50 - FIFTY_FIELDS_HIDDEN, 'the conditional fields start hidden');
   await screenshot(page, 'fifty-fields');
   assert.equal(errors, []);
   await closePage(page);

@@ -133,7 +133,7 @@ pages(
 );
 
 pages(
-  'the light script for one page of built-in questions, hosted.js for any form that needs the renderer',
+  'the light script for built-in questions (steps and conditions too), hosted.js for a form that needs the renderer',
   async () => {
     const base = contactDefinition();
     const text = (key: string, extra: Record<string, unknown> = {}) => ({ key, type: 'text', label: key, ...extra });
@@ -149,18 +149,25 @@ pages(
         'light',
       ],
       ['a Cancel button', { cancel: { label: 'Cancel' } }, 'hosted'],
+      // Steps with a route, Skip and a condition, and show conditions: light/steps.ts on the light page.
       [
-        'steps',
+        'steps with a route, a Skip and a condition',
         {
           fields: undefined,
           steps: [
-            { id: 'a', title: 'A', fields: [text('a')] },
-            { id: 'b', title: 'B', fields: [text('b')] },
+            { id: 'a', title: 'A', fields: [text('a')], routes: [{ to: 'c', show: [{ field: 'a', eq: 'x' }] }] },
+            { id: 'b', title: 'B', fields: [text('b', { show: [{ field: 'a', eq: 'y' }] })], skip: { label: 'Skip' } },
+            { id: 'c', title: 'C', fields: [text('c')] },
           ],
         },
+        'light',
+      ],
+      ['a condition', { fields: [text('a'), text('b', { show: [{ field: 'a', eq: 'x' }] })] }, 'light'],
+      [
+        'a Send with conditions',
+        { fields: [text('a')], submit: { label: 'Send', disabled: [{ field: 'a', eq: 'x' }] } },
         'hosted',
       ],
-      ['a condition', { fields: [text('a'), text('b', { show: [{ field: 'a', eq: 'x' }] })] }, 'hosted'],
       ['one question per screen', { layout: 'one_per_screen' }, 'hosted'],
       ['a piped label', { fields: [text('a'), text('b', { label: 'Hi {{a}}' })] }, 'hosted'],
       // Survey types the server draws as they are live: the light page; a ranking and a signature too, as
@@ -174,6 +181,17 @@ pages(
           fields: [
             text('a'),
             { key: 'r', type: 'ranking', label: 'R', options: opts, show: [{ field: 'a', eq: 'x' }] },
+          ],
+        },
+        'hosted',
+      ],
+      [
+        'a ranking beside a field shown by a condition',
+        {
+          fields: [
+            text('a'),
+            text('b', { show: [{ field: 'a', eq: 'x' }] }),
+            { key: 'r', type: 'ranking', label: 'R', options: opts },
           ],
         },
         'hosted',

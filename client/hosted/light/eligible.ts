@@ -1,14 +1,16 @@
 // Which forms the light page serves (docs/decisions.md "The light hosted page"). The server draws every
-// form as a plain HTML form that works without script. For a form of one page of questions whose live
-// markup is what the server draws (the built-in controls, and the survey types rating, scale, NPS, matrix,
-// picture choice and statement), the page's script only adds what a person notices (checks as they
-// send, answers kept while typing, sending without leaving the page, offline, the funnel):
-// /assets/light.js, without Preact or the renderer. A ranking and a signature are islands there: the
-// renderer's own component mounted in the server's field box (light/islands.ts). Any form that needs more
-// (steps, conditions, one question per screen, piping, calculations, translations, files, encryption,
-// partial answers, edit links, endings, a Cancel button, Markdown in the thanks) gets /assets/hosted.js.
+// form as a plain HTML form that works without script. For a form whose live markup is what the server
+// draws (the built-in controls, and the survey types rating, scale, NPS, matrix, picture choice and
+// statement), the page's script only adds what a person notices (checks as they send, answers kept while
+// typing, sending without leaving the page, offline, the funnel): /assets/light.js, without Preact or the
+// renderer. Steps (routes, Skip, autoAdvance and the buttons' `disabled` conditions included) and show
+// conditions are light/steps.ts's, fetched by such forms (docs/decisions.md "Steps and conditions on the
+// light page"). A ranking and a signature are islands there: the renderer's own component mounted in the
+// server's field box (light/islands.ts), on a form without steps or conditions. Any form that needs more
+// (one question per screen, piping, calculations, translations, files, encryption, partial answers, edit
+// links, endings, a Cancel button, a Send with conditions, Markdown in the thanks) gets /assets/hosted.js.
 // The server picks the script with this rule (server/http/pages/hosted-page.ts); light.js trusts it.
-import type { FormDefinition, FormField } from '../../renderer/engine.ts';
+import { allFields, type FormDefinition, type FormField } from '../../renderer/engine.ts';
 
 /**
  * Types the light page draws with the renderer's own component mounted in the server's field box (Preact
@@ -63,16 +65,27 @@ export interface LightCandidate {
 /** A thanks text the Markdown reader would change (client/renderer/rich-text.ts's marks). */
 const MARKS = /[*_[\\\n]|^\s*(\d+[.)]|-)\s/m;
 
-/** A field the light page shows as the server drew it (pictures included): a light type, always asked. */
-const lightField = (f: FormField) =>
-  LIGHT_TYPES.has(f.type) && !f.show?.length && !f.showAny?.length && f.optionsFrom === undefined;
+/** Whether some answers hide the field. */
+const conditional = (f: FormField) => !!(f.show?.length || f.showAny?.length);
+
+/**
+ * Whether a light form needs light/steps.ts: it has steps, or fields that answers hide (on a light form of
+ * one page no other part has conditions: a Send with conditions goes to the renderer's page).
+ */
+export const movingForm = (d: FormDefinition): boolean => !!d.steps?.length || allFields(d).some(conditional);
+
+/**
+ * A field the light page shows as the server drew it (pictures included): a light type with its options in
+ * the definition; an island only on a form without steps or conditions (`moving`: light/steps.ts's).
+ */
+const lightField = (moving: boolean) => (f: FormField) =>
+  LIGHT_TYPES.has(f.type) && f.optionsFrom === undefined && !(LIGHT_ISLANDS.has(f.type) && moving);
 
 /** Whether the light page serves this form (see the file's comment for what it leaves to the renderer). */
 export function lightPage(view: LightCandidate): boolean {
   const d = view.definition;
   return (
     view.state === 'open' &&
-    !d.steps?.length &&
     d.layout !== 'one_per_screen' &&
     !d.calculations?.length &&
     !d.endings?.length &&
@@ -85,6 +98,6 @@ export function lightPage(view: LightCandidate): boolean {
     !MARKS.test(view.success_message ?? '') &&
     !JSON.stringify(d).includes('{{') &&
     !(view.success_message ?? '').includes('{{') &&
-    (d.fields ?? []).every(lightField)
+    allFields(d).every(lightField(movingForm(d)))
   );
 }

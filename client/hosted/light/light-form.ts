@@ -7,11 +7,19 @@
 // fields and idempotency key, kept offline when the network is gone; the server's problems on their fields;
 // the thanks (the server's <template>), Submit another, and the redirect. A ranking and a signature are
 // islands (light/islands.ts): the renderer's components drawing the state's value, their changes coming
-// through `change` as the controls' do; Send waits while a signature uploads.
-import { type Catalogue, formatMessage, type MessageId } from '../../../shared/engine/i18n/catalogue.ts';
+// through `change` as the controls' do; Send waits while a signature uploads. Steps and show conditions are
+// light/steps.ts's (fetched by forms with them): one step at a time, Back, Skip and Continue, the fields the
+// answers show, and the funnel screen by screen. A form of one page is one screen: its questions are
+// reached at the start and left at Send.
+import {
+  type Catalogue,
+  formatMessage,
+  type MessageId,
+  type MessageParams,
+} from '../../../shared/engine/i18n/catalogue.ts';
 import { en } from '../../../shared/engine/i18n/en.ts';
-import { engineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
 import { isEmpty } from '../../../shared/engine/conditions.ts';
+import { engineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
 import { isFunnelQuestion } from '../../../shared/engine/funnel-questions.ts';
 import type { VisitSource } from '../../../shared/api/visit-source.ts';
 import { allFields, createFormState, type FormField, validateField, type Values } from '../../renderer/engine.ts';
@@ -26,6 +34,7 @@ import type { PublicFormView } from '../view.ts';
 import { createVisitCounter } from '../visit-counter.ts';
 import { readValue, writeValues } from './field-values.ts';
 import type { mountIslands } from './islands.ts';
+import type { LightSteps, liveSteps } from './steps.ts';
 import { alertBox, element, markField, resumedBox } from './marks.ts';
 
 /** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
@@ -41,6 +50,8 @@ export interface LightOptions {
   onRedirect(url: string): void;
   /** Draws the ranking and signature fields (light/islands.ts), for forms with one. */
   islands?: typeof mountIslands;
+  /** Shows one step at a time and the fields the answers show (light/steps.ts), for forms with either. */
+  steps?: typeof liveSteps;
 }
 
 const saving = () => import('../../renderer/save-progress/saved-answers.ts');
@@ -56,7 +67,11 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   const { definition } = view;
   const catalogue: Catalogue = view.words ?? en;
   // The page's words, English where its catalogue has none; `t` takes another English (`own`, a module's).
-  const words: Words = (id, params) => formatMessage(catalogue, en, id, params);
+  const wordsIn =
+    (own: Catalogue = en) =>
+    (id: MessageId, params?: MessageParams) =>
+      formatMessage(catalogue, own, id, params);
+  const words: Words = wordsIn();
   const t = (id: MessageId, own: Catalogue = en) => formatMessage(catalogue, own, id);
   const fields = allFields(definition);
   const shown = fields.filter((f) => f.type !== 'hidden');
@@ -85,6 +100,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   let resumed: HTMLElement | undefined;
   let started = false;
   let sending = false;
+  let steps: LightSteps | undefined;
   // A signature on its way (light/islands.ts): the alert says so at Send, and goes once it has arrived.
   const uploadingNow = new Set<string>();
   let uploading = false;
@@ -101,7 +117,8 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   const showAlert = (box: HTMLElement | undefined) => {
     alert?.remove();
     alert = box;
-    if (box) form.querySelector('.fs-fields')?.before(box);
+    // Over the fields shown: the form's, or the current step's (the others are hidden).
+    if (box) form.querySelector(':not([hidden]) > .fs-fields')?.before(box);
   };
   const focus = (target: Parameters<typeof focusTarget>[1]) => focusTarget(renderer, target);
 
@@ -134,6 +151,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     });
   }
   const restart = () => {
+    steps?.reset();
     forget();
     resumed?.remove();
     serverErrors = {};
@@ -167,10 +185,13 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     if (!isEmpty(value) && value !== false && !same) state.setValue(f.key, value);
   }
 
-  // The funnel: the view, the start at the first answer, the questions on screen and how they were left.
+  // The funnel: the view, the start at the first answer, the questions on screen and how they were left
+  // (with steps or conditions light/steps.ts tells which are on screen).
   counter.view();
   const questions = shown.filter(isFunnelQuestion).map((f) => f.key);
-  for (const k of questions) counter.question('reached', k);
+  const reach = () => {
+    for (const k of questions) counter.question('reached', k);
+  };
 
   const change = (field: FormField, value = readValue(form, field)) => {
     if (!started) {
@@ -186,7 +207,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     paint();
   };
   const islands = o.islands?.(form, shown, {
-    words: (own) => (id, params) => formatMessage(catalogue, own, id, params),
+    words: wordsIn,
     uploads: {
       target: { url: (k) => `${o.endpoint}/uploads?field=${encodeURIComponent(k)}`, maxBytes: view.upload_max_bytes },
       busy: uploadingNow,
@@ -238,20 +259,24 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     if (on) form.setAttribute('aria-busy', 'true');
     else form.removeAttribute('aria-busy');
     if (submitButton) submitButton.disabled = on;
+    steps?.render();
   };
   const focusFirstError = (errors: Record<string, string>) => {
     const first = Object.keys(errors)[0];
-    if (first !== undefined) focus({ kind: 'field', key: first });
+    if (first === undefined) return;
+    steps?.showStepOf(first);
+    focus({ kind: 'field', key: first });
   };
   const done = (values: Values) => {
     forget();
     counter.submitted();
-    for (const k of questions) counter.question(isEmpty(values[k]) ? 'skipped' : 'answered', k);
+    if (steps) steps.sent();
+    else for (const k of questions) counter.question(isEmpty(values[k]) ? 'skipped' : 'answered', k);
     const success = thanks.content.firstElementChild!.cloneNode(true) as HTMLElement;
     success.querySelector('.fs-another')?.addEventListener('click', () => {
       success.remove();
       form.hidden = false;
-      for (const k of questions) counter.question('reached', k);
+      if (!steps) reach();
       restart();
     });
     form.hidden = true;
@@ -264,7 +289,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     busy(true);
     showAlert(undefined);
     try {
-      await submitter(values, { skippedSteps: [] });
+      await submitter(values, { skippedSteps: [...state.skippedSteps] });
       done(values);
     } catch (err) {
       const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
@@ -280,7 +305,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     }
   };
   function submit() {
-    if (sending) return;
+    if (sending || !state.isLastStep) return;
     if (uploadingNow.size) {
       uploading = true;
       showAlert(alertBox(t('stillUploading'), []));
@@ -296,9 +321,25 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     if (Object.keys(onPage).length) focusFirstError(onPage);
     else focus({ kind: 'alert' });
   }
+  steps = o.steps?.(form, {
+    state,
+    fields,
+    words: wordsIn,
+    focus,
+    paint,
+    showAlert,
+    focusFirstError,
+    change,
+    fieldOf,
+    writeValues,
+    counter,
+    questions,
+  });
+  if (!steps) reach();
+  // Enter or Continue before the last step moves on (light/steps.ts); on the last, Send.
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    submit();
+    if (!steps?.forward()) submit();
   });
 
   offlineQueue().then(

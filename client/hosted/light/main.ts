@@ -6,9 +6,11 @@ import { keepForOffline } from '../offline-page.ts';
 import type { PublicFormView } from '../view.ts';
 import { addFieldTypeCore } from '../../../shared/fields/registry-browser.ts';
 import { allFields } from '../../renderer/engine.ts';
-import { LIGHT_ISLANDS, LIGHT_LATER_CORES } from './eligible.ts';
+import { LIGHT_ISLANDS, LIGHT_LATER_CORES, movingForm } from './eligible.ts';
 import type { mountIslands } from './islands.ts';
 import { lightForm } from './light-form.ts';
+import type { liveSteps } from './steps.ts';
+import { useConditionsCode as putConditions } from '../../../shared/engine/conditions.ts';
 
 const embedded = document.body.classList.contains('fs-embed') && window.parent !== window;
 const frame = embedded ? import('../in-frame.ts') : undefined;
@@ -24,14 +26,19 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
   const id = encodeURIComponent(view.form_id);
   // The rules of a rating, scale, NPS or matrix come first (light/survey-cores.ts); a form with a ranking or
   // a signature fetches their islands instead, which bring every survey type's rules (light/islands.ts: one
-  // request). Until then the server's form posts as it does without script.
+  // request). A form with steps or show conditions fetches light/steps.ts, with the conditions' code. Until
+  // then the server's form posts as it does without script.
   const types = allFields(view.definition).map((f) => f.type);
-  const later = types.some((t) => LIGHT_ISLANDS.has(t))
-    ? import('./islands.ts')
-    : types.some((t) => LIGHT_LATER_CORES.has(t)) && import('./survey-cores.ts');
-  const live = (islands?: typeof mountIslands) =>
+  const later = [
+    types.some((t) => LIGHT_ISLANDS.has(t))
+      ? import('./islands.ts')
+      : types.some((t) => LIGHT_LATER_CORES.has(t)) && import('./survey-cores.ts'),
+    movingForm(view.definition) && import('./steps.ts'),
+  ] as const;
+  const live = (islands?: typeof mountIslands, steps?: typeof liveSteps) =>
     lightForm(root, {
       islands,
+      steps,
       view,
       endpoint: `/v1/f/${id}`,
       events: { url: `/v1/f/${id}/events`, source: view.source ?? {} },
@@ -40,10 +47,11 @@ if (root?.dataset.view && root.dataset.formId && root.dataset.renderToken) {
       onRedirect: (url) =>
         frame ? frame.then((m) => m.tellHost({ type: 'formstead:redirect', url })) : window.location.assign(url),
     });
-  if (later)
-    later.then((m) => {
-      m.cores.forEach(addFieldTypeCore);
-      live('mountIslands' in m ? m.mountIslands : undefined);
+  if (later.some(Boolean))
+    Promise.all(later).then(([m, s]) => {
+      if (m) m.cores.forEach(addFieldTypeCore);
+      if (s) putConditions(s.conditionsCode);
+      live(m && 'mountIslands' in m ? m.mountIslands : undefined, s ? s.liveSteps : undefined);
     });
   else live();
   // Once the page has loaded, the service worker keeps it for opening offline next time.

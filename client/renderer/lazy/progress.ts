@@ -3,7 +3,6 @@
 // is left out ("Step 2") while the answers still decide how long the rest of the form is. An on-demand
 // module: only multi-step and one-per-screen forms show progress (progress/progress-line.ts loads it),
 // with its own English; a single-step form's page never fetches the path arithmetic.
-import type { Catalogue } from '../../../shared/engine/i18n/catalogue.ts';
 import { html } from '../html.ts';
 import {
   forwardOnly,
@@ -12,21 +11,12 @@ import {
   type ProgressUnit,
   type ProgressView,
 } from '../progress/path-progress.ts';
+import { progressLabel, progressWords } from '../progress/progress-words.ts';
 import type { FormDefinition } from '../engine.ts';
 import { useWords } from './parts.ts';
 
 export { giveParts } from './parts.ts';
-
-/** The progress line's words in English; the page's catalogue has them in its language. */
-export const progressWords: Catalogue = {
-  lang: 'en',
-  messages: {
-    stepOf: 'Step {current} of {total}',
-    step: 'Step {current}',
-    questionOf: 'Question {current} of {total}',
-    question: 'Question {current}',
-  },
-};
+export { progressWords } from '../progress/progress-words.ts';
 
 /** Props of the progress line: where the respondent stands, and what was shown last (kept by the form). */
 export interface ProgressLineProps {
@@ -43,11 +33,7 @@ export function ProgressLine({ id, definition, position, unit, shown }: Progress
   const t = useWords(progressWords);
   const view = forwardOnly(shown.current, pathProgress(definition, position, unit));
   shown.current = view;
-  const { current, total } = view;
-  const label =
-    unit === 'question'
-      ? t(total ? 'questionOf' : 'question', { current, total: total ?? 0 })
-      : t(total ? 'stepOf' : 'step', { current, total: total ?? 0 });
+  const label = progressLabel(view, unit, t);
   return html`<div class="fs-progress">
     <p class="fs-progress-label" id=${id}>${label}</p>
     <div class="fs-progress-track" role="progressbar" aria-labelledby=${id} aria-valuemin="0" aria-valuemax="100"
