@@ -41,7 +41,13 @@ export class PublicForms {
    * The id of the form `idOrSlug` names: a form id first, else a slug (ARCHITECTURE.md: `/f/{slug}` and
    * `/v1/f/{slug}`; the id keeps working). An unknown name is given back as it is, to be answered 404.
    */
-  async resolve(idOrSlug: string): Promise<string> {
+  resolve(idOrSlug: string): string | Promise<string> {
+    // A form id whose row is in memory is answered without a promise (the submission path, docs/performance.md).
+    if (this.store.forms.cached?.(idOrSlug)) return idOrSlug;
+    return this.lookUp(idOrSlug);
+  }
+
+  private async lookUp(idOrSlug: string): Promise<string> {
     if (await this.store.forms.byId(idOrSlug)) return idOrSlug;
     return (await this.store.forms.bySlug(idOrSlug))?.id ?? idOrSlug;
   }

@@ -45,7 +45,10 @@ export const submit =
     const browserPost = wantsHtml(req);
     try {
       const ip = clientIp(req, s.config.trustProxy);
-      await s.rateLimits.take(...(await submitLimits(s, req, params.id, ip)));
+      // A respondent's post (no key) with rate limits off reads nothing here: no promise, no await.
+      const limits = submitLimits(s, req, params.id, ip);
+      const taken = s.rateLimits.take(...(Array.isArray(limits) ? limits : await limits));
+      if (taken) await taken;
       const received: string[] = [];
       let result: SubmitResult;
       let extras: PostExtras = {};
