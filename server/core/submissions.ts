@@ -35,6 +35,7 @@ import { undeclaredInputs } from './undeclared-inputs.ts';
 import { encryptedValues } from './encryption/encrypted-post.ts';
 import { isEncrypted } from './encryption/setting.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
+import { isoNow } from '../lib/iso-time.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
 export const SPAM_KEPT_MAX = 1000;
@@ -275,7 +276,7 @@ export class SubmissionService {
 
   /** Throws when the form takes no answers now; a promise only when the monthly quota must be read. */
   private checkAccepting(form: FormRecord): Promise<void> | undefined {
-    const now = new Date().toISOString();
+    const now = isoNow();
     if (hasExpired(form, now)) {
       throw new ApiError(410, 'expired', ['form: this unclaimed form has expired']);
     }
