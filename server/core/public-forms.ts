@@ -13,6 +13,7 @@ import { IMAGE_PATH } from './images/image-service.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 import { isEncrypted, publicEncryption } from './encryption/setting.ts';
+import { cachedForm } from './store/form-cache.ts';
 
 /** Why a form does not take answers right now, if it does not. */
 export function closedReason(
@@ -43,7 +44,7 @@ export class PublicForms {
    */
   resolve(idOrSlug: string): string | Promise<string> {
     // A form id whose row is in memory is answered without a promise (the submission path, docs/performance.md).
-    if (this.store.forms.cached?.(idOrSlug)) return idOrSlug;
+    if (cachedForm(this.store, idOrSlug)) return idOrSlug;
     return this.lookUp(idOrSlug);
   }
 

@@ -36,6 +36,7 @@ import { encryptedValues } from './encryption/encrypted-post.ts';
 import { isEncrypted } from './encryption/setting.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 import { isoNow } from '../lib/iso-time.ts';
+import { cachedForm } from './store/form-cache.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
 export const SPAM_KEPT_MAX = 1000;
@@ -159,7 +160,7 @@ export class SubmissionService {
    * one cost a submission ~0.3 µs in promises and async hooks (docs/performance.md, "session 5").
    */
   async submit(input: SubmitInput): Promise<SubmitResult> {
-    const hit = this.store.forms.cached?.(input.formId);
+    const hit = cachedForm(this.store, input.formId);
     const form = hit ? { ...hit } : await this.loadForm(input.formId);
     const replay = input.idempotencyKey === undefined ? undefined : await this.replayIdempotent(form, input);
     if (replay) return replay;

@@ -10,6 +10,18 @@ import type { FormRecord, Store } from './types.ts';
  */
 export type FormCacheHints = (forget: (formId?: string) => void, live: (on: boolean) => void) => void;
 
+/** Each cache's synchronous read, by the `forms` it wraps (see cachedForm). */
+const held = new WeakMap<Store['forms'], (id: string) => FormRecord | undefined>();
+
+/**
+ * The row `store.forms.byId(id)` would answer, when a form cache holds it and knows it current: the cache's own
+ * object, to read and never change (copy it to keep it); undefined otherwise (then ask byId). The submission path
+ * reads its form with it, without a promise and with one copy instead of two (docs/performance.md, "session 6").
+ */
+export function cachedForm(store: Store, id: string): Readonly<FormRecord> | undefined {
+  return held.get(store.forms)?.(id);
+}
+
 /**
  * Wraps a store so `forms.byId` is served from memory; writes through the wrapper keep it exact, and
  * `hints`, when given, report the writes of other instances. With hints, the cache serves nothing until
@@ -47,57 +59,58 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
     if (!live) return undefined;
     return cache.get(id);
   };
+  const cachedForms: Store['forms'] = {
+    ...forms,
+    byId: async (id) => {
+      const hit = current(id);
+      if (hit) return { ...hit };
+      if (!live) return forms.byId(id);
+      const before = heard;
+      const form = await forms.byId(id);
+      if (form && heard === before && live) {
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(id, form);
+      }
+      return form && { ...form };
+    },
+    create: async (...args) => {
+      forget(args[0].id);
+      return forms.create(...args);
+    },
+    addVersion: async (formId, ...rest) => {
+      // Forget before and after: a reader between the two would otherwise cache the old row.
+      forget(formId);
+      await forms.addVersion(formId, ...rest);
+      forget(formId);
+    },
+    claim: async (formId, workspaceId) => {
+      forget(formId);
+      const claimed = await forms.claim(formId, workspaceId);
+      forget(formId);
+      return claimed;
+    },
+    update: async (formId, patch) => {
+      forget(formId);
+      await forms.update(formId, patch);
+      forget(formId);
+    },
+    delete: async (formId) => {
+      forget(formId);
+      const submissions = await forms.delete(formId);
+      forget(formId);
+      return submissions;
+    },
+    claimResponseMail: async (formId, ...rest) => {
+      forget(formId);
+      const claim = await forms.claimResponseMail(formId, ...rest);
+      forget(formId);
+      return claim;
+    },
+  };
+  held.set(cachedForms, current);
   return {
     ...store,
-    forms: {
-      ...forms,
-      cached: current,
-      byId: async (id) => {
-        const hit = current(id);
-        if (hit) return { ...hit };
-        if (!live) return forms.byId(id);
-        const before = heard;
-        const form = await forms.byId(id);
-        if (form && heard === before && live) {
-          if (cache.size >= max) cache.delete(cache.keys().next().value!);
-          cache.set(id, form);
-        }
-        return form && { ...form };
-      },
-      create: async (...args) => {
-        forget(args[0].id);
-        return forms.create(...args);
-      },
-      addVersion: async (formId, ...rest) => {
-        // Forget before and after: a reader between the two would otherwise cache the old row.
-        forget(formId);
-        await forms.addVersion(formId, ...rest);
-        forget(formId);
-      },
-      claim: async (formId, workspaceId) => {
-        forget(formId);
-        const claimed = await forms.claim(formId, workspaceId);
-        forget(formId);
-        return claimed;
-      },
-      update: async (formId, patch) => {
-        forget(formId);
-        await forms.update(formId, patch);
-        forget(formId);
-      },
-      delete: async (formId) => {
-        forget(formId);
-        const submissions = await forms.delete(formId);
-        forget(formId);
-        return submissions;
-      },
-      claimResponseMail: async (formId, ...rest) => {
-        forget(formId);
-        const claim = await forms.claimResponseMail(formId, ...rest);
-        forget(formId);
-        return claim;
-      },
-    },
+    forms: cachedForms,
     // Delivery outcomes change a form's failure streak, so they drop the cached row too.
     webhooks: {
       ...store.webhooks,

@@ -130,13 +130,6 @@ export interface FormQueries {
     at: string,
   ): Promise<void>;
   byId(id: string): Promise<FormRecord | undefined>;
-  /**
-   * The row `byId` would answer, when it is held in memory and known current: the cache's own object, to read
-   * and never change (copy it to keep it); undefined when it is not (then ask byId). Only the cache
-   * (form-cache.ts) has it: the submission path reads its form without a promise and one copy, not two
-   * (docs/performance.md, "session 6").
-   */
-  cached?(id: string): Readonly<FormRecord> | undefined;
   byClaimTokenHash(hash: string): Promise<FormRecord | undefined>;
   /** The form whose slug is `slug` (never matches ''). */
   bySlug(slug: string): Promise<FormRecord | undefined>;
