@@ -13,7 +13,7 @@ import {
 } from '../../shared/engine/index.ts';
 import { ApiError, conflict, invalid, notFound } from '../lib/api-error.ts';
 import { EVENT_SESSION_PATTERN } from '../../shared/api/limits.ts';
-import { containsHiddenCharacters } from '../../shared/text/hidden-characters.ts';
+import { containsHiddenCharacters, jsonHasHiddenCharacters } from '../../shared/text/hidden-characters.ts';
 import { linearRegex } from '../lib/safe-regex.ts';
 import { log } from '../lib/log.ts';
 import type { Config } from '../config.ts';
@@ -402,7 +402,7 @@ export class SubmissionService {
           this.config.publicUrl,
         )
       : [];
-    const hiddenChars = containsHiddenCharacters(values);
+    const hiddenChars = jsonHasHiddenCharacters(valuesJson);
     const outcome = await this.insertWithinLimits(form, {
       id,
       formVersion: form.version,
