@@ -1,5 +1,6 @@
 // Random identifiers and secrets. All come from the OS CSPRNG.
 import { randomBytes, randomFillSync, randomUUID } from 'node:crypto';
+import { isoTime } from '../lib/iso-time.ts';
 
 const urlSafe = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -64,7 +65,7 @@ export function newTimeOrderedId(now = Date.now()): string {
 /** A new row's id and created_at from one clock read, so the id's time is its created_at to the millisecond. */
 export function newTimeOrderedRow(): { id: string; createdAt: string } {
   const now = Date.now();
-  return { id: newTimeOrderedId(now), createdAt: new Date(now).toISOString() };
+  return { id: newTimeOrderedId(now), createdAt: isoTime(now) };
 }
 
 /** Whether `text` has the shape of a newId() (checked before an id from outside reaches the store). */

@@ -13,6 +13,7 @@ import { IMAGE_PATH } from './images/image-service.ts';
 import type { FormRecord, Store } from './store/types.ts';
 import { followsRedirect, hasExpired, isClaimed } from './unclaimed.ts';
 import { isEncrypted, publicEncryption } from './encryption/setting.ts';
+import { cachedForm } from './store/form-cache.ts';
 
 /** Why a form does not take answers right now, if it does not. */
 export function closedReason(
@@ -41,7 +42,13 @@ export class PublicForms {
    * The id of the form `idOrSlug` names: a form id first, else a slug (ARCHITECTURE.md: `/f/{slug}` and
    * `/v1/f/{slug}`; the id keeps working). An unknown name is given back as it is, to be answered 404.
    */
-  async resolve(idOrSlug: string): Promise<string> {
+  resolve(idOrSlug: string): string | Promise<string> {
+    // A form id whose row is in memory is answered without a promise (the submission path, docs/performance.md).
+    if (cachedForm(this.store, idOrSlug)) return idOrSlug;
+    return this.lookUp(idOrSlug);
+  }
+
+  private async lookUp(idOrSlug: string): Promise<string> {
     if (await this.store.forms.byId(idOrSlug)) return idOrSlug;
     return (await this.store.forms.bySlug(idOrSlug))?.id ?? idOrSlug;
   }

@@ -223,9 +223,15 @@ export class RateLimits {
     );
   }
 
-  /** Takes one token from each (limiter, key) pair, or throws 429 with Retry-After and takes none. */
-  async take(...checks: [Limiter, string][]): Promise<void> {
-    if (!this.enabled) return;
+  /**
+   * Takes one token from each (limiter, key) pair, or throws 429 with Retry-After and takes none. Without
+   * limits (FORMSTEAD_RATE_LIMIT=off) there is nothing to read and no promise: undefined.
+   */
+  take(...checks: [Limiter, string][]): Promise<void> | undefined {
+    return this.enabled ? this.takeTokens(checks) : undefined;
+  }
+
+  private async takeTokens(checks: [Limiter, string][]): Promise<void> {
     const r = await this.buckets.take(this.checks(checks), this.now());
     if (!r.ok) {
       throw new ApiError(
@@ -262,7 +268,7 @@ export class RateLimits {
    */
   async publishAdmission(keyless: boolean, ip: string): Promise<(creates: { agentKey: boolean }) => Promise<void>> {
     if (keyless) await this.take([this.keylessAttemptsPerIp, ip]);
-    return ({ agentKey }) =>
+    return async ({ agentKey }) =>
       this.take([this.unclaimedFormsPerIp, ip], ...(agentKey ? [[this.agentKeysPerIp, ip] as [Limiter, string]] : []));
   }
 

@@ -20,7 +20,7 @@ import { gotchaHoneypot, mailHeaders, nextAddress, type PostExtras, takeReserved
 import { clientIp } from '../lib/client-ip.ts';
 import { submitLimits } from './submit-limits.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
-import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';
+import { escapeHtml, redirect, sendAsset, sendHtml, sendScriptJson } from './respond.ts';
 
 /** CORS for the public endpoints: any site may post answers or read a definition. */
 export const corsHeaders = {
@@ -29,6 +29,13 @@ export const corsHeaders = {
   'access-control-allow-headers': `content-type, idempotency-key, ${VISIT_HEADER}`,
   'access-control-max-age': '86400',
 };
+
+/**
+ * CORS of an answer to a script's post (not a preflight): the origin is all a response needs; the methods,
+ * headers and max-age are read from the preflight's answer only (Fetch standard, "CORS check").
+ */
+const answerCors = { 'access-control-allow-origin': '*' };
+const replayedCors = { ...answerCors, 'idempotent-replayed': 'true' };
 
 /** OPTIONS /v1/f/{id}: the CORS preflight answers 204. */
 export const preflight =
@@ -45,7 +52,10 @@ export const submit =
     const browserPost = wantsHtml(req);
     try {
       const ip = clientIp(req, s.config.trustProxy);
-      await s.rateLimits.take(...(await submitLimits(s, req, params.id, ip)));
+      // A respondent's post (no key) with rate limits off reads nothing here: no promise, no await.
+      const limits = submitLimits(s, req, params.id, ip);
+      const taken = s.rateLimits.take(...(Array.isArray(limits) ? limits : await limits));
+      if (taken) await taken;
       const received: string[] = [];
       let result: SubmitResult;
       let extras: PostExtras = {};
@@ -65,11 +75,11 @@ export const submit =
         throw err;
       }
       if (browserPost) return redirect(res, 303, await afterPost(s, req, result, extras));
-      sendJsonText(
+      sendScriptJson(
         res,
         result.status,
         result.json ?? JSON.stringify(result.body),
-        result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders,
+        result.replayed ? replayedCors : answerCors,
       );
     } catch (err) {
       if (err instanceof ApiError) {

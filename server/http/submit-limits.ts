@@ -4,21 +4,32 @@
 import type { IncomingMessage } from 'node:http';
 import type { Limiter } from '../core/rate-limits.ts';
 import type { Services } from '../core/services.ts';
-import { optionalKey } from './auth.ts';
+import { bearerToken, optionalKey } from './auth.ts';
 
 /**
  * The (limiter, key) pairs a post draws on. A key that is not valid is a 401, as on every /v1 route; a
  * valid key that cannot read the form (an agent key, another workspace's key) posts as a stranger does.
+ * A post without a key (a respondent's) gets its pairs without a promise.
  */
-export async function submitLimits(
+export function submitLimits(
   s: Services,
   req: IncomingMessage,
   formId: string,
   ip: string,
-): Promise<[Limiter, string][]> {
+): [Limiter, string][] | Promise<[Limiter, string][]> {
+  if (bearerToken(req) === undefined) return strangerLimits(s, formId, ip);
+  return withKey(s, req, formId, ip);
+}
+
+async function withKey(s: Services, req: IncomingMessage, formId: string, ip: string) {
   const principal = await optionalKey(s, req);
   if (principal?.kind === 'account' && (await s.forms.findInScope(principal, formId)))
-    return [[s.rateLimits.submitPerKey, principal.keyId]];
+    return [[s.rateLimits.submitPerKey, principal.keyId]] as [Limiter, string][];
+  return strangerLimits(s, formId, ip);
+}
+
+/** A stranger's buckets: its address's and the form's. */
+function strangerLimits(s: Services, formId: string, ip: string): [Limiter, string][] {
   return [
     [s.rateLimits.submitPerIp, ip],
     [s.rateLimits.submitPerForm, formId],

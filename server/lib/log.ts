@@ -1,6 +1,7 @@
 // The one logger: every line of the server goes through here, as text (time, level, message) or one
 // JSON object a line (FORMSTEAD_LOG_FORMAT=json), with the request id of the request it belongs to.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isoNow } from './iso-time.ts';
 
 /** What a log line knows of the request it was written for. */
 export interface RequestScope {
@@ -83,19 +84,6 @@ export function flushLog(): void {
 }
 
 process.once('exit', flushLog);
-
-let lastMs = -1;
-let lastIso = '';
-
-/** The time as ISO 8601, made once per millisecond (many lines share one under load). */
-function isoNow(): string {
-  const ms = Date.now();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
-}
 
 function levelOf(msg: string): LogLevel {
   if (msg.startsWith('error')) return 'error';

@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toBase64url } from '../../shared/crypto/base64url.ts';
+import { storedEnvelope } from '../../shared/crypto/envelope-shape.ts';
 import {
   checkPublicKey,
   decryptAnswer,
@@ -153,6 +154,25 @@ shape('names each member that is wrong', async () => {
   }
 });
 
+const stored = suite('storedEnvelope: which stored values are an encrypted answer');
+
+stored('only `{"encrypted": {v: 1, ...}}` and nothing beside it', () => {
+  const envelope = { v: 1, alg: 'RSA-OAEP-256' };
+  assert.is(storedEnvelope({ encrypted: envelope }), envelope);
+  for (const values of [
+    { encrypted: envelope, name: 'Ada' },
+    { encrypted: { ...envelope, v: 2 } },
+    { encrypted: 'text' },
+    { encrypted: null },
+    { name: 'Ada', email: 'ada@example.com' },
+    {},
+    null,
+    'encrypted',
+  ])
+    assert.is(storedEnvelope(values), undefined, JSON.stringify(values));
+});
+
 roundTrip.run();
 keys.run();
 shape.run();
+stored.run();

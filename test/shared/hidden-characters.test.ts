@@ -2,7 +2,11 @@
 // can show them.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { containsHiddenCharacters, hiddenPieces } from '../../shared/text/hidden-characters.ts';
+import {
+  containsHiddenCharacters,
+  hiddenPieces,
+  jsonHasHiddenCharacters,
+} from '../../shared/text/hidden-characters.ts';
 
 const hidden = suite('hidden characters');
 
@@ -37,6 +41,23 @@ hidden(
     for (const text of texts) assert.is(containsHiddenCharacters(text), byClass(text), JSON.stringify(text));
   },
 );
+
+hidden("the test on a value's JSON text agrees with the test on the value, for every unit in keys and strings", () => {
+  const values: unknown[] = [
+    { name: 'Zoë 😀', n: 3, list: ['a', null], yes: true, deep: { x: [1.5, 'q"\\\n'] } },
+    { 'k\u2066': 'v' },
+    ['ok', { deep: ['x\u202Ey'] }],
+    'tag \u{E0041}',
+  ];
+  for (let u = 0; u <= 0xffff; u += 1) {
+    const c = String.fromCharCode(u);
+    values.push({ a: `x${c}y` }, { [`k${c}`]: 1 }, [c]);
+  }
+  for (const text of ['\uDB40', '\uDC00\uDB40', '\uDB40\uDC41', '\uDB40x\uDC41', '\u{E01EF}', '\u{E01F0}'])
+    values.push({ t: text });
+  for (const value of values)
+    assert.is(jsonHasHiddenCharacters(JSON.stringify(value)), containsHiddenCharacters(value), JSON.stringify(value));
+});
 
 hidden('pieces: plain runs and each hidden character by its code point, in order', () => {
   assert.equal(hiddenPieces('plain'), [{ text: 'plain' }]);

@@ -10,6 +10,18 @@ import type { FormRecord, Store } from './types.ts';
  */
 export type FormCacheHints = (forget: (formId?: string) => void, live: (on: boolean) => void) => void;
 
+/** Each cache's synchronous read, by the `forms` it wraps (see cachedForm). */
+const held = new WeakMap<Store['forms'], (id: string) => FormRecord | undefined>();
+
+/**
+ * The row `store.forms.byId(id)` would answer, when a form cache holds it and knows it current: the cache's own
+ * object, to read and never change (copy it to keep it); undefined otherwise (then ask byId). The submission path
+ * reads its form with it, without a promise and with one copy instead of two (docs/performance.md, "session 6").
+ */
+export function cachedForm(store: Store, id: string): Readonly<FormRecord> | undefined {
+  return held.get(store.forms)?.(id);
+}
+
 /**
  * Wraps a store so `forms.byId` is served from memory; writes through the wrapper keep it exact, and
  * `hints`, when given, report the writes of other instances. With hints, the cache serves nothing until
@@ -37,61 +49,68 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
   const forms = store.forms;
   // A store that rebuilt its memory (after a full disk) may have lost rows a reader cached meanwhile.
   let epoch = store.storage().epoch;
+  /** The cached row when it can be served (the store's memory unchanged, hints live); not a copy. */
+  const current = (id: string): FormRecord | undefined => {
+    const now = store.storage().epoch;
+    if (now !== epoch) {
+      cache.clear();
+      epoch = now;
+    }
+    if (!live) return undefined;
+    return cache.get(id);
+  };
+  const cachedForms: Store['forms'] = {
+    ...forms,
+    byId: async (id) => {
+      const hit = current(id);
+      if (hit) return { ...hit };
+      if (!live) return forms.byId(id);
+      const before = heard;
+      const form = await forms.byId(id);
+      if (form && heard === before && live) {
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(id, form);
+      }
+      return form && { ...form };
+    },
+    create: async (...args) => {
+      forget(args[0].id);
+      return forms.create(...args);
+    },
+    addVersion: async (formId, ...rest) => {
+      // Forget before and after: a reader between the two would otherwise cache the old row.
+      forget(formId);
+      await forms.addVersion(formId, ...rest);
+      forget(formId);
+    },
+    claim: async (formId, workspaceId) => {
+      forget(formId);
+      const claimed = await forms.claim(formId, workspaceId);
+      forget(formId);
+      return claimed;
+    },
+    update: async (formId, patch) => {
+      forget(formId);
+      await forms.update(formId, patch);
+      forget(formId);
+    },
+    delete: async (formId) => {
+      forget(formId);
+      const submissions = await forms.delete(formId);
+      forget(formId);
+      return submissions;
+    },
+    claimResponseMail: async (formId, ...rest) => {
+      forget(formId);
+      const claim = await forms.claimResponseMail(formId, ...rest);
+      forget(formId);
+      return claim;
+    },
+  };
+  held.set(cachedForms, current);
   return {
     ...store,
-    forms: {
-      ...forms,
-      byId: async (id) => {
-        const now = store.storage().epoch;
-        if (now !== epoch) {
-          cache.clear();
-          epoch = now;
-        }
-        if (!live) return forms.byId(id);
-        const hit = cache.get(id);
-        if (hit) return { ...hit };
-        const before = heard;
-        const form = await forms.byId(id);
-        if (form && heard === before && live) {
-          if (cache.size >= max) cache.delete(cache.keys().next().value!);
-          cache.set(id, form);
-        }
-        return form && { ...form };
-      },
-      create: async (...args) => {
-        forget(args[0].id);
-        return forms.create(...args);
-      },
-      addVersion: async (formId, ...rest) => {
-        // Forget before and after: a reader between the two would otherwise cache the old row.
-        forget(formId);
-        await forms.addVersion(formId, ...rest);
-        forget(formId);
-      },
-      claim: async (formId, workspaceId) => {
-        forget(formId);
-        const claimed = await forms.claim(formId, workspaceId);
-        forget(formId);
-        return claimed;
-      },
-      update: async (formId, patch) => {
-        forget(formId);
-        await forms.update(formId, patch);
-        forget(formId);
-      },
-      delete: async (formId) => {
-        forget(formId);
-        const submissions = await forms.delete(formId);
-        forget(formId);
-        return submissions;
-      },
-      claimResponseMail: async (formId, ...rest) => {
-        forget(formId);
-        const claim = await forms.claimResponseMail(formId, ...rest);
-        forget(formId);
-        return claim;
-      },
-    },
+    forms: cachedForms,
     // Delivery outcomes change a form's failure streak, so they drop the cached row too.
     webhooks: {
       ...store.webhooks,
@@ -114,16 +133,17 @@ export function withFormCache(store: Store, max = 1000, hints?: FormCacheHints):
     },
     submissions: {
       ...store.submissions,
-      insert: async (sub) => {
-        const outcome = await store.submissions.insert(sub);
-        // The insert bumped the form's count; mirror the value it answered (not +1: a reader may have
-        // cached the row after the transaction ran and before this promise resolved), never lowering it:
-        // on PostgreSQL concurrent inserts may answer the same count, or answer out of order.
-        const cached = cache.get(sub.formId);
-        if (cached && outcome.kind === 'stored')
-          cached.submissionCount = Math.max(cached.submissionCount, outcome.submissionCount);
-        return outcome;
-      },
+      // `then`, not async and await: one promise a submission fewer (docs/performance.md, "session 6").
+      insert: (sub) =>
+        store.submissions.insert(sub).then((outcome) => {
+          // The insert bumped the form's count; mirror the value it answered (not +1: a reader may have
+          // cached the row after the transaction ran and before this promise resolved), never lowering it:
+          // on PostgreSQL concurrent inserts may answer the same count, or answer out of order.
+          const cached = cache.get(sub.formId);
+          if (cached && outcome.kind === 'stored')
+            cached.submissionCount = Math.max(cached.submissionCount, outcome.submissionCount);
+          return outcome;
+        }),
       // Deleting lowers the row's counter: forget it rather than mirror (a rare write).
       delete: async (formId, ids, at, reason, notice) => {
         const deleted = await store.submissions.delete(formId, ids, at, reason, notice);

@@ -1,7 +1,7 @@
 // The form cache in front of the store serves exactly what the store holds after every kind of write.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withFormCache } from '../../../server/core/store/form-cache.ts';
+import { cachedForm, withFormCache } from '../../../server/core/store/form-cache.ts';
 import { openSqlJsStore } from '../../../server/core/store/sqljs/index.ts';
 import type { FormRecord, Store } from '../../../server/core/store/types.ts';
 import { tempDataDir } from '../../helpers/server.ts';
@@ -129,5 +129,30 @@ cache(
     assert.equal(asked, ['slack', undefined]);
   },
 );
+
+cache('cachedForm answers what byId would, only while the cache holds the row and can serve it', async ({ raw }) => {
+  let live!: (on: boolean) => void;
+  const hinted = withFormCache(raw, 1000, (_forget, l) => (live = l));
+  const plain = withFormCache(raw);
+  await plain.forms.create(form('c1'), '{}');
+  assert.is(cachedForm(plain, 'c1'), undefined, 'not read yet');
+  await plain.forms.byId('c1');
+  assert.equal(cachedForm(plain, 'c1'), await raw.forms.byId('c1'));
+  assert.equal(cachedForm({ ...plain }, 'c1'), await raw.forms.byId('c1'), 'a spread of the store finds it too');
+  await plain.forms.update('c1', { status: 'paused' });
+  assert.is(cachedForm(plain, 'c1'), undefined, 'a write through the wrapper forgets it');
+  assert.is((await plain.forms.byId('c1'))!.status, 'paused');
+  assert.is(cachedForm(plain, 'c1')!.status, 'paused');
+  assert.is(cachedForm(raw, 'c1'), undefined, 'a store without the cache has none');
+  assert.is(cachedForm(plain, 'nope'), undefined);
+  // Hints: nothing before they are live, nothing while they are down.
+  await hinted.forms.byId('c1');
+  assert.is(cachedForm(hinted, 'c1'), undefined, 'hints not live yet');
+  live(true);
+  await hinted.forms.byId('c1');
+  assert.is(cachedForm(hinted, 'c1')!.id, 'c1');
+  live(false);
+  assert.is(cachedForm(hinted, 'c1'), undefined, 'hints down');
+});
 
 cache.run();

@@ -23,7 +23,18 @@ const rows: Scenario[] = [
     body: { values: ada },
     status: 201,
     has: ['"values":{"name":"Ada","email":"ada@example.com"}'],
-    headersHave: { 'access-control-allow-origin': /^\*$/ },
+    // A script's answer: CORS's origin, the request id, JSON never cached or sniffed; no page headers and none
+    // of the preflight's (an empty match is a header that is not there).
+    headersHave: {
+      'access-control-allow-origin': /^\*$/,
+      'x-request-id': /^[0-9a-f-]{36}$/,
+      'content-type': /^application\/json; charset=utf-8$/,
+      'cache-control': /^no-store$/,
+      'x-content-type-options': /^nosniff$/,
+      'x-frame-options': /^$/,
+      'referrer-policy': /^$/,
+      'access-control-allow-methods': /^$/,
+    },
   },
   { name: 'an unknown form', method: 'POST', path: '/v1/f/nosuchform', body: { values: ada }, status: 404 },
   {
