@@ -11,7 +11,7 @@ import { html } from '../renderer/html.ts';
 import { useWords } from '../renderer/words.ts';
 import { Honeypot } from './honeypot.ts';
 import { keptResponse } from './kept-response.ts';
-import { forgetAnswers, savedAnswersKey } from './save-progress.ts';
+import { savedAnswersKey } from './save-progress.ts';
 import { createSubmitter, newIdempotencyKey } from './submit-client.ts';
 import type { PartialSender } from './partial-answers.ts';
 import { createVisitCounter } from './visit-counter.ts';
@@ -44,23 +44,19 @@ export interface ConnectedFormProps {
 export function ConnectedForm(props: ConnectedFormProps) {
   const { view, endpoint, onRedirect, showTitle, events, initialValues } = props;
   const honeypot = useRef<HTMLInputElement>(null);
+  const id = view.form_id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: one counter per form and events address
   const counter = useMemo(
-    () => (events ? createVisitCounter(events.url, view.form_id, events.source) : undefined),
-    [events?.url, view.form_id],
+    () => (events ? createVisitCounter(events.url, id, events.source) : undefined),
+    [events?.url, id],
   );
   useEffect(() => counter?.view(), [counter]);
-  const id = view.form_id;
   const t = useWords();
   // An encrypted form posts only ciphertext and keeps no answers in the browser (save_progress is off).
   const encryption = view.encryption ?? undefined;
   // A response made offline (kept-response.ts): one from an earlier visit is named on the status line, and
   // sent once the offline code is here (fetched once, as the form first shows).
-  const [kept] = useState(() => {
-    // Answers kept before the form was encrypted are not left in the clear on this device.
-    if (encryption) forgetAnswers(id);
-    return keptResponse(id, endpoint, t, (text) => setNote(text));
-  });
+  const [kept] = useState(() => keptResponse(id, endpoint, t, (text) => setNote(text), encryption));
   const [note, setNote] = useState(kept.note);
   // Partial answers (keep_partial): the values seen before the sender's code arrived are handed to it then.
   const partial = useRef<PartialSender | undefined>(undefined);

@@ -19,29 +19,31 @@ export interface KeptResponse {
 
 /**
  * The kept response of form `formId` (posted to `endpoint`), `note` setting the page's status line. Fetches
- * the offline code at once, and sends the response of an earlier visit with it.
+ * the offline code at once, and sends the response of an earlier visit with it. `forget`: the answers kept
+ * as they were typed are forgotten in any case (ConnectedForm's encrypted forms).
  */
 export function keptResponse(
   formId: string,
   endpoint: string,
   words: Words,
   note: (text: string) => void,
+  forget?: unknown,
 ): KeptResponse {
   const key = outboxKey(formId);
   const saved = words('savedOffline');
   const sent = (q: typeof import('./offline-queue.ts')) => q.whenSent(key, (kept) => sendKeptOnce(kept, words));
   // Read before the form shows: the response holds the answers kept while it was made.
   const waits = hasSaved(key);
-  // Those answers are not offered back as well.
-  if (waits) forgetAnswers(formId);
+  // Those answers are not offered back as well; with `forget` none are (an encrypted form leaves none in the
+  // clear, those kept before it was encrypted included).
+  if (waits || forget) forgetAnswers(formId);
   offlineQueue().then(
-    (q) => {
-      if (waits)
-        sent(q).then(
-          () => note(words('earlierSent')),
-          (err: Error) => note(err.message),
-        );
-    },
+    (q): unknown =>
+      waits &&
+      sent(q).then(
+        () => note(words('earlierSent')),
+        (err: Error) => note(err.message),
+      ),
     () => {},
   );
   return {
