@@ -10,16 +10,14 @@ import { FormRenderer } from '../renderer/form-renderer.ts';
 import { html } from '../renderer/html.ts';
 import { useWords } from '../renderer/words.ts';
 import { Honeypot } from './honeypot.ts';
-import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from './save-progress.ts';
-import { createSubmitter, newIdempotencyKey, sendKeptOnce } from './submit-client.ts';
+import { keptResponse } from './kept-response.ts';
+import { savedAnswersKey } from './save-progress.ts';
+import { createSubmitter, newIdempotencyKey } from './submit-client.ts';
 import type { PartialSender } from './partial-answers.ts';
 import { createVisitCounter } from './visit-counter.ts';
 import type { VisitSource } from '../../shared/api/visit-source.ts';
 import { formImages, type PublicFormView } from './view.ts';
 import { editLink } from '../renderer/success/edit-link.ts';
-
-/** The offline code, fetched after the first render so that an offline submit later finds it in memory. */
-const offlineQueue = () => import('./offline-queue.ts');
 
 /** The envelope code, only for encrypted forms (prepareForm fetches it before the first render). */
 export const encryptionCode = () => import('./encrypt-answer.ts');
@@ -46,38 +44,20 @@ export interface ConnectedFormProps {
 export function ConnectedForm(props: ConnectedFormProps) {
   const { view, endpoint, onRedirect, showTitle, events, initialValues } = props;
   const honeypot = useRef<HTMLInputElement>(null);
+  const id = view.form_id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: one counter per form and events address
   const counter = useMemo(
-    () => (events ? createVisitCounter(events.url, view.form_id, events.source) : undefined),
-    [events?.url, view.form_id],
+    () => (events ? createVisitCounter(events.url, id, events.source) : undefined),
+    [events?.url, id],
   );
   useEffect(() => counter?.view(), [counter]);
-  const id = view.form_id;
   const t = useWords();
   // An encrypted form posts only ciphertext and keeps no answers in the browser (save_progress is off).
   const encryption = view.encryption ?? undefined;
-  // A response from an earlier visit still waits on this device: it holds those answers, so they are not
-  // offered back in the form as well.
-  const [note, setNote] = useState(() => {
-    // Answers kept before the form was encrypted are not left in the clear on this device.
-    if (encryption) forgetAnswers(id);
-    if (!hasKeptResponse(id)) return '';
-    forgetAnswers(id);
-    return t('savedOffline');
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the response kept on an earlier visit
-  useEffect(() => {
-    offlineQueue().then(
-      (q) => {
-        if (note)
-          q.whenSent(outboxKey(id), (kept) => sendKeptOnce(kept, t)).then(
-            () => setNote(t('earlierSent')),
-            (err: Error) => setNote(err.message),
-          );
-      },
-      () => {},
-    );
-  }, []);
+  // A response made offline (kept-response.ts): one from an earlier visit is named on the status line, and
+  // sent once the offline code is here (fetched once, as the form first shows).
+  const [kept] = useState(() => keptResponse(id, endpoint, t, (text) => setNote(text), encryption));
+  const [note, setNote] = useState(kept.note);
   // Partial answers (keep_partial): the values seen before the sender's code arrived are handed to it then.
   const partial = useRef<PartialSender | undefined>(undefined);
   const seen = useRef<Readonly<Record<string, unknown>>[]>([]).current;
@@ -107,15 +87,10 @@ export function ConnectedForm(props: ConnectedFormProps) {
           encrypt:
             encryption &&
             (async (answers, spam) => (await encryptionCode()).sealedBody(answers, spam, encryption.public_key, id)),
-          offline: async (held) => {
-            const q = await offlineQueue();
-            q.keepResponse(outboxKey(id), endpoint, held);
-            setNote(t('savedOffline'));
-            return q.whenSent(outboxKey(id), (kept) => sendKeptOnce(kept, t)).finally(() => setNote(''));
-          },
+          offline: kept.offline,
         },
       ),
-    [endpoint, view.render_token, counter, id, t, encryption],
+    [endpoint, view.render_token, counter, id, t, encryption, kept],
   );
   // The ending the answers lead to: the same rule the server answers in its 201, run here on the same values
   // (calculations included), so an answer kept offline ends the same way.

@@ -25,7 +25,7 @@ export type SendAttempt = (kept: KeptResponse) => Promise<boolean>;
 /** Keeps `held` under `storageKey` (a newer one replaces an unsent older one: only one is ever sent). */
 export function keepResponse(storageKey: string, endpoint: string, held: HeldResponse): void {
   // The visit goes with it: sent later, the completion still counts under its source and time.
-  const entry: KeptResponse = { endpoint, key: held.key, body: held.body, visit: held.visit, savedAt: Date.now() };
+  const entry: KeptResponse = { ...held, endpoint, savedAt: Date.now() };
   try {
     localStorage.setItem(storageKey, JSON.stringify(entry));
   } catch {

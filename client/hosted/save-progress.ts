@@ -2,16 +2,12 @@
 // form (save_progress), one localStorage entry per form, and a response made offline. The answers' entry
 // records each answer's field type, which is what decides what a newer version of the form takes back,
 // so the form's version is not part of the key.
-import { hasSaved } from '../renderer/save-progress/kept.ts';
 
 /** The localStorage key of the answers kept for form `formId`. */
 export const savedAnswersKey = (formId: string) => `formstead:answers:${formId}`;
 
 /** The localStorage key of a response to form `formId` kept while offline (client/hosted/offline-queue.ts). */
 export const outboxKey = (formId: string) => `formstead:outbox:${formId}`;
-
-/** Whether a response to `formId` waits on this device (read before the form shows: it holds those answers). */
-export const hasKeptResponse = (formId: string): boolean => hasSaved(outboxKey(formId));
 
 /** Forgets the answers kept for `formId` (a response holding them waits to be sent). */
 export function forgetAnswers(formId: string): void {

@@ -88,24 +88,43 @@ t('a submit while offline is kept, then stored exactly once when the connection 
   await context.close();
 });
 
-t('closed and opened again: the kept response is sent on the next open, once', async () => {
-  const id = await publish();
-  const { context, page } = await openForm(id, 1280);
-  await fillAndSendOffline(context, page, 'Grace');
-  await page.close();
-  await context.setOffline(false);
-  const again = await context.newPage();
-  await again.goto(`${server.url}/f/${id}`);
-  await again.getByText('Your earlier response was sent.').waitFor();
-  assert.is((await stored(id)).length, 1);
-  assert.is(await outbox(again, id), null);
-  assert.is(await again.getByLabel('Name').inputValue(), '', 'the form is fresh: the answers went with the response');
-  await again.reload();
-  await again.getByLabel('Name').waitFor();
-  assert.is(await again.getByText('Your earlier response was sent.').count(), 0);
-  assert.is((await stored(id)).length, 1, 'opening the page again sends nothing more');
-  await context.close();
-});
+// Both page scripts wire the kept response through client/hosted/kept-response.ts: the light page (a plain
+// contact form) and the renderer's page (a thanks with Markdown: light/eligible.ts).
+for (const [name, script, body] of [
+  ['the light page', '/assets/light.js', {}],
+  ['the renderer’s page', '/assets/hosted.js', { success_message: 'Got **it**.' }],
+] as const) {
+  t(`closed and opened again (${name}): the kept response waits, then is sent on the next open, once`, async () => {
+    const id = await publish(body);
+    const { context, page } = await openForm(id, 1280);
+    assert.is(await page.locator(`script[src="${script}"]`).count(), 1, name);
+    await fillAndSendOffline(context, page, 'Grace');
+    await page.close();
+    await context.setOffline(false);
+    // Opened while the server cannot be reached: the line says the response waits, and its answers are not
+    // offered back in the form.
+    const answer = `${server.url}/v1/f/${id}`;
+    await context.route(answer, (route) => route.abort('internetdisconnected'));
+    const waiting = await context.newPage();
+    await waiting.goto(`${server.url}/f/${id}`);
+    await waiting.waitForSelector('.fs-renderer-host');
+    await waiting.getByText(WAITING).waitFor();
+    assert.is(await waiting.getByLabel('Name').inputValue(), '', 'the answers went with the response');
+    await waiting.close();
+    await context.unroute(answer);
+    const again = await context.newPage();
+    await again.goto(`${server.url}/f/${id}`);
+    await again.getByText('Your earlier response was sent.').waitFor();
+    assert.is((await stored(id)).length, 1);
+    assert.is(await outbox(again, id), null);
+    assert.is(await again.getByLabel('Name').inputValue(), '', 'the form is fresh');
+    await again.reload();
+    await again.getByLabel('Name').waitFor();
+    assert.is(await again.getByText('Your earlier response was sent.').count(), 0);
+    assert.is((await stored(id)).length, 1, 'opening the page again sends nothing more');
+    await context.close();
+  });
+}
 
 t('the kept response keeps its visit: sent later, its completion counts under its source and time', async () => {
   const id = await publish();

@@ -19,7 +19,10 @@ import { allFields, type FormDefinition, type FormField } from '../../renderer/e
  */
 export const LIGHT_ISLANDS: ReadonlySet<string> = new Set(['ranking', 'signature']);
 
-/** The built-in controls the light page reads and fills in place (light/field-values.ts). */
+/**
+ * The controls the light page reads and fills in place (light/field-values.ts); the islands are apart (a
+ * set spread into this one would keep it in light.js, which never reads it).
+ */
 export const LIGHT_TYPES: ReadonlySet<string> = new Set([
   'text',
   'email',
@@ -45,7 +48,6 @@ export const LIGHT_TYPES: ReadonlySet<string> = new Set([
   'matrix',
   'picture',
   'statement',
-  ...LIGHT_ISLANDS,
 ]);
 
 /** The light types whose rules the page fetches first (light/survey-cores.ts). */
@@ -79,7 +81,7 @@ export const movingForm = (d: FormDefinition): boolean => !!d.steps?.length || a
  * the definition; an island only on a form without steps or conditions (`moving`: light/steps.ts's).
  */
 const lightField = (moving: boolean) => (f: FormField) =>
-  LIGHT_TYPES.has(f.type) && f.optionsFrom === undefined && !(LIGHT_ISLANDS.has(f.type) && moving);
+  (LIGHT_TYPES.has(f.type) || (LIGHT_ISLANDS.has(f.type) && !moving)) && f.optionsFrom === undefined;
 
 /** Whether the light page serves this form (see the file's comment for what it leaves to the renderer). */
 export function lightPage(view: LightCandidate): boolean {

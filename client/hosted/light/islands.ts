@@ -4,20 +4,21 @@
 // (light/main.ts), in place of light-cores.js, before the form goes live; the rest of the page stays the
 // server's form (light-form.ts). The answers live in the light page's FormState: each island renders the
 // field's value and hands its changes to the page, whose marks show the field's problem as for any other.
-import { createContext, h, render } from 'preact';
-import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import type { Catalogue, MessageId, MessageParams } from '../../../shared/engine/i18n/catalogue.ts';
-import type { FormField } from '../../renderer/engine.ts';
+import { h, render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { controlAria, describedBy, isRequired } from '../../renderer/fields/aria.ts';
-import { fieldBox } from '../../renderer/focus-target.ts';
 import type { RendererParts } from '../../renderer/lazy/parts.ts';
 import * as ranking from '../../renderer/types/ranking.ts';
 import * as signature from '../../renderer/types/signature.ts';
 import type { UploadState } from '../../renderer/uploads/upload-context.ts';
+import type { LightPage } from './page.ts';
 import { cores as surveyCores } from './survey-cores.ts';
 
-/** The types whose field the light page draws as an island, with their modules. */
-const modules = { ranking, signature };
+/**
+ * The types whose field the light page draws as an island, with their live controls: the controls alone,
+ * since a namespace object would keep every export of the modules (their NoScript, the server's).
+ */
+const controls = { ranking: ranking.Control, signature: signature.Control };
 
 /**
  * The rules of the island types and of the other survey types (light/survey-cores.ts), added to the page's
@@ -26,41 +27,42 @@ const modules = { ranking, signature };
  */
 export const cores = [...surveyCores, ranking.core, signature.core];
 
-/** What the light page gives its islands (light-form.ts). */
-export interface IslandPage {
-  /** The page's words for a module's ids, its English (`own`) where the page's language has none. */
-  words(own: Catalogue): (id: MessageId, params?: MessageParams) => string;
-  /** Where a signature is uploaded, and the fields uploading now (the page does not send meanwhile). */
-  uploads: UploadState;
-  value(key: string): unknown;
-  error(key: string): string | undefined;
-  onChange(field: FormField, value: unknown): void;
-}
-
-/** The islands of one form: draw them again (values or problems changed) or afresh (the form restarted). */
+/** The islands of one form: draw them afresh (the form restarted); whether a signature is still uploading. */
 export interface Islands {
-  render(): void;
   reset(): void;
+  /** True while an upload is on its way: the page does not send, and its alert goes once the upload is done. */
+  uploading(): boolean;
 }
 
-/** Mounts an island in each box of `fields` whose type has one; answers how to draw them again. */
-export function mountIslands(form: HTMLFormElement, fields: readonly FormField[], page: IslandPage): Islands {
-  const UploadContext = createContext(page.uploads);
-  for (const m of Object.values(modules))
-    m.giveParts({
-      h,
-      useState,
-      useEffect,
-      useRef,
-      useContext,
-      useWords: page.words,
-      UploadContext,
-      controlAria,
-    } as RendererParts);
+/** Mounts an island in each box of the page's fields whose type has one; they follow the page's state. */
+export function mountIslands(page: LightPage): Islands {
+  const { state } = page;
+  // The fields uploading now: Send waits (its alert says so) until they are done.
+  const busy = new Set<string>();
+  let waiting = false;
+  const uploads: UploadState = {
+    target: {
+      url: (k) => `${page.endpoint}/uploads?field=${encodeURIComponent(k)}`,
+      maxBytes: page.view.upload_max_bytes,
+    },
+    busy,
+  };
+  // Both modules read their parts from one place (client/renderer/lazy/parts.ts): given once. The page has
+  // one upload state and no provider above the islands, so the context a signature asks for is that state
+  // itself (Preact's context code stays out of this file).
+  ranking.giveParts({
+    h,
+    useState,
+    useEffect,
+    useRef,
+    useContext: () => uploads,
+    useWords: page.words,
+    controlAria,
+  } as unknown as RendererParts);
   let round = 0;
-  const islands = fields.flatMap((field) => {
-    const Control = modules[field.type as keyof typeof modules]?.Control;
-    const box = fieldBox(form, field.key);
+  const islands = page.fields.flatMap((field) => {
+    const Control = controls[field.type as keyof typeof controls];
+    const box = page.box(field.key);
     // The server's markup for a post without script (legend, then the control's own): replaced by the island.
     const plain = box?.querySelector(':scope > legend')?.nextElementSibling;
     if (!Control || !box || !plain) return [];
@@ -76,13 +78,13 @@ export function mountIslands(form: HTMLFormElement, fields: readonly FormField[]
           field,
           id,
           name: field.key,
-          value: page.value(field.key),
+          value: state.values[field.key],
           error,
           describedBy: describedBy(id, field, error),
           required: isRequired(field),
           options: field.options ?? [],
           loading: false,
-          onChange: (value: unknown) => page.onChange(field, value),
+          onChange: (value: unknown) => page.change(field, value),
           // autoAdvance's commit: a ranking and a signature never ask for it (the point types do).
           onCommit: () => {},
         }),
@@ -95,11 +97,19 @@ export function mountIslands(form: HTMLFormElement, fields: readonly FormField[]
   const all = () => {
     for (const draw of islands) draw();
   };
+  state.subscribe(() => {
+    all();
+    // The upload Send waited for is done: its alert goes.
+    if (waiting && !busy.size) {
+      waiting = false;
+      page.showAlert(undefined);
+    }
+  });
   return {
-    render: all,
     reset() {
       round++;
       all();
     },
+    uploading: () => (waiting = busy.size > 0),
   };
 }

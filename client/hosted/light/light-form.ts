@@ -2,43 +2,35 @@
 // The shared engine's FormState holds the answers, as in the renderer, so every rule (the checks, the
 // messages, the submit's evaluation) is the engine's; the controls stay the server's, read on input and
 // written back when kept answers return. What it does is what ConnectedForm and FormRenderer do for such a
-// form: the funnel's view, start and questions; answers kept as they are typed (save_progress) and offered
-// back; the checks at Send, with the alert and the focus on the first problem; the post with its anti-spam
-// fields and idempotency key, kept offline when the network is gone; the server's problems on their fields;
-// the thanks (the server's <template>), Submit another, and the redirect. A ranking and a signature are
-// islands (light/islands.ts): the renderer's components drawing the state's value, their changes coming
-// through `change` as the controls' do; Send waits while a signature uploads. Steps and show conditions are
-// light/steps.ts's (fetched by forms with them): one step at a time, Back, Skip and Continue, the fields the
-// answers show, and the funnel screen by screen. A form of one page is one screen: its questions are
-// reached at the start and left at Send.
-import {
-  type Catalogue,
-  formatMessage,
-  type MessageId,
-  type MessageParams,
-} from '../../../shared/engine/i18n/catalogue.ts';
+// form: the funnel's view, start and questions; answers kept as they are typed (light/kept-answers.ts) and
+// offered back; the checks at Send, with the alert and the focus on the first problem; the post with its
+// anti-spam fields and idempotency key, kept offline when the network is gone (kept-response.ts); the
+// server's problems on their fields; the thanks (the server's <template>), Submit another, and the redirect.
+// A ranking and a signature are islands (light/islands.ts), steps and show conditions light/steps.ts's, each
+// fetched by the forms with them and handed the page's parts (light/page.ts). A form of one page is one
+// screen: its questions are reached at the start and left at Send.
+import { type Catalogue, formatMessage } from '../../../shared/engine/i18n/catalogue.ts';
 import { en } from '../../../shared/engine/i18n/en.ts';
 import { isEmpty } from '../../../shared/engine/conditions.ts';
 import { engineMessages } from '../../../shared/engine/i18n/engine-messages.ts';
 import { isFunnelQuestion } from '../../../shared/engine/funnel-questions.ts';
 import type { VisitSource } from '../../../shared/api/visit-source.ts';
-import { allFields, createFormState, type FormField, validateField, type Values } from '../../renderer/engine.ts';
-import { hasSaved } from '../../renderer/save-progress/kept.ts';
+import { allFields, createFormState, type FormField, type Values } from '../../renderer/engine.ts';
 import { resumedWords } from '../../renderer/save-progress/resumed-words.ts';
 import { hiddenLabels, mapServerProblems, matrixRowLabel, splitHidden } from '../../renderer/server-problems.ts';
 import { SubmitError } from '../../renderer/submit-error.ts';
 import { fieldBox, focusTarget } from '../../renderer/focus-target.ts';
-import { forgetAnswers, hasKeptResponse, outboxKey, savedAnswersKey } from '../save-progress.ts';
-import { createSubmitter, sendKeptOnce, type Words } from '../submit-client.ts';
+import { keptResponse } from '../kept-response.ts';
+import { savedAnswersKey } from '../save-progress.ts';
+import { createSubmitter } from '../submit-client.ts';
 import type { PublicFormView } from '../view.ts';
 import { createVisitCounter } from '../visit-counter.ts';
 import { readValue, writeValues } from './field-values.ts';
 import type { mountIslands } from './islands.ts';
-import type { LightSteps, liveSteps } from './steps.ts';
+import { keepAnswers } from './kept-answers.ts';
+import type { LightPage } from './page.ts';
+import type { liveSteps } from './steps.ts';
 import { alertBox, element, markField, resumedBox } from './marks.ts';
-
-/** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
-const THROTTLE_MS = 400;
 
 /** What the page hands over: the view, where to post and count, and how to follow a redirect. */
 export interface LightOptions {
@@ -54,33 +46,24 @@ export interface LightOptions {
   steps?: typeof liveSteps;
 }
 
-const saving = () => import('../../renderer/save-progress/saved-answers.ts');
-const offlineQueue = () => import('../offline-queue.ts');
-
 /** Makes the server's form inside `root` live; returns false (leaving it as it is) when it is not there. */
 export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   const form = root.querySelector<HTMLFormElement>('form.fs-form');
   const thanks = root.querySelector<HTMLTemplateElement>('template.fs-thanks');
   if (!form || !thanks) return false;
-  const { view } = o;
-  const initial = () => o.prefill ?? {};
+  const { view, endpoint } = o;
+  const initial = o.prefill ?? {};
   const { definition } = view;
   const catalogue: Catalogue = view.words ?? en;
   // The page's words, English where its catalogue has none; `t` takes another English (`own`, a module's).
-  const wordsIn =
-    (own: Catalogue = en) =>
-    (id: MessageId, params?: MessageParams) =>
+  const words: LightPage['words'] =
+    (own = en) =>
+    (id, params) =>
       formatMessage(catalogue, own, id, params);
-  const words: Words = wordsIn();
-  const t = (id: MessageId, own: Catalogue = en) => formatMessage(catalogue, own, id);
+  const t = words();
   const fields = allFields(definition);
   const shown = fields.filter((f) => f.type !== 'hidden');
-  const shownKeys = new Set(shown.map((f) => f.key));
-  const hidden = hiddenLabels(definition);
-  const rowLabel = matrixRowLabel(definition);
-  const state = createFormState(definition, { values: initial(), messages: engineMessages(catalogue) });
-  const key = definition.save_progress === false ? undefined : savedAnswersKey(view.form_id);
-  const tools = { allFields, validateField, untouched: () => createFormState(definition).values };
+  const state = createFormState(definition, { values: initial, messages: engineMessages(catalogue) });
   const counter = createVisitCounter(o.events.url, view.form_id, o.events.source);
 
   // The renderer's frame around the server's form: host (what tests and embeds look for), status line, form.
@@ -100,18 +83,14 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   let resumed: HTMLElement | undefined;
   let started = false;
   let sending = false;
-  let steps: LightSteps | undefined;
-  // A signature on its way (light/islands.ts): the alert says so at Send, and goes once it has arrived.
-  const uploadingNow = new Set<string>();
-  let uploading = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const note = (text: string) => status.replaceChildren(...(text ? [element('p', 'fs-queued', text)] : []));
+  const box = (k: string) => fieldBox(form, k);
+  const error = (k: string) => state.errors[k] ?? serverErrors[k];
   const paint = () => {
-    const errors: Record<string, string> = { ...serverErrors, ...state.errors };
     for (const f of shown) {
-      const box = fieldBox(form, f.key);
-      if (box) markField(box, errors[f.key]);
+      const b = box(f.key);
+      if (b) markField(b, error(f.key));
     }
   };
   const showAlert = (box: HTMLElement | undefined) => {
@@ -120,64 +99,31 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     // Over the fields shown: the form's, or the current step's (the others are hidden).
     if (box) form.querySelector(':not([hidden]) > .fs-fields')?.before(box);
   };
-  const focus = (target: Parameters<typeof focusTarget>[1]) => focusTarget(renderer, target);
+  const focus: LightPage['focus'] = (target) => focusTarget(renderer, target);
 
-  // Kept answers: restored once (the values written into the controls), then written as they change.
-  const write = () => {
-    timer = undefined;
-    if (key)
-      saving().then(
-        (m) => m.writeSaved(key, state, tools),
-        () => {},
-      );
-  };
-  const forget = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (key)
-      saving().then(
-        (m) => m.forget(key),
-        () => {},
-      );
-  };
-  if (key) {
-    state.subscribe(() => {
-      timer ??= setTimeout(write, THROTTLE_MS);
-    });
-    addEventListener('pagehide', () => {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      write();
-    });
-  }
+  // A response kept offline on an earlier visit holds those answers: they are not offered back as well.
+  const kept = keptResponse(view.form_id, endpoint, t, note);
+  note(kept.note);
+  const key = definition.save_progress === false ? undefined : savedAnswersKey(view.form_id);
+  const forget = keepAnswers(key, state, initial, () => {
+    writeValues(form, fields, state.values);
+    const r = words(resumedWords);
+    resumed = resumedBox(r('answersBack'), r('startOver'), restart);
+    form.prepend(resumed);
+  });
   const restart = () => {
     steps?.reset();
     forget();
     resumed?.remove();
     serverErrors = {};
     showAlert(undefined);
-    state.reset(initial());
+    state.reset(initial);
     writeValues(form, fields, state.values);
     islands?.reset();
     paint();
     started = false;
     focus({ kind: 'heading' });
   };
-  // A response kept offline on an earlier visit holds those answers: they are not offered back as well.
-  if (hasKeptResponse(view.form_id)) {
-    forgetAnswers(view.form_id);
-    note(t('savedOffline'));
-  }
-  const restored = key && hasSaved(key) ? saving().then((m) => m.restore(key, state, tools, initial())) : undefined;
-  restored?.then(
-    (back) => {
-      if (!back) return;
-      writeValues(form, fields, state.values);
-      resumed = resumedBox(t('answersBack', resumedWords), t('startOver', resumedWords), restart);
-      form.prepend(resumed);
-    },
-    () => {},
-  );
   // Anything typed into the plain form before this script ran stays (the prefill is there already).
   for (const f of shown) {
     const value = readValue(form, f);
@@ -200,23 +146,8 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     }
     state.setValue(field.key, value);
     delete serverErrors[field.key];
-    if (uploading && !uploadingNow.size) {
-      uploading = false;
-      showAlert(undefined);
-    }
     paint();
   };
-  const islands = o.islands?.(form, shown, {
-    words: wordsIn,
-    uploads: {
-      target: { url: (k) => `${o.endpoint}/uploads?field=${encodeURIComponent(k)}`, maxBytes: view.upload_max_bytes },
-      busy: uploadingNow,
-    },
-    value: (k) => state.values[k],
-    error: (k) => state.errors[k] ?? serverErrors[k],
-    onChange: change,
-  });
-  if (islands) state.subscribe(islands.render);
   // A matrix's inputs are named `<key>.<row>` (client/renderer/types/matrix.ts).
   const fieldOf = (target: EventTarget | null) => {
     const name = (target as HTMLInputElement | null)?.name ?? '';
@@ -241,18 +172,9 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   });
 
   const submitter = createSubmitter(
-    o.endpoint,
+    endpoint,
     { renderToken: view.render_token, honeypot: () => honeypot?.value ?? '' },
-    {
-      visitHint: counter.hint,
-      words,
-      offline: async (held) => {
-        const q = await offlineQueue();
-        q.keepResponse(outboxKey(view.form_id), o.endpoint, held);
-        note(t('savedOffline'));
-        return q.whenSent(outboxKey(view.form_id), (kept) => sendKeptOnce(kept, words)).finally(() => note(''));
-      },
-    },
+    { visitHint: counter.hint, words: t, offline: kept.offline },
   );
   const busy = (on: boolean) => {
     sending = on;
@@ -293,7 +215,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
       done(values);
     } catch (err) {
       const e = err instanceof SubmitError ? err : new SubmitError(t('notSent'), { retry: true });
-      const mapped = mapServerProblems(e.problems, shownKeys, rowLabel);
+      const mapped = mapServerProblems(e.problems, new Set(shown.map((f) => f.key)), matrixRowLabel(definition));
       serverErrors = mapped.errors;
       paint();
       const retry = e.retry ? { label: t('tryAgain'), run: submit } : undefined;
@@ -306,8 +228,7 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
   };
   function submit() {
     if (sending || !state.isLastStep) return;
-    if (uploadingNow.size) {
-      uploading = true;
+    if (islands?.uploading()) {
       showAlert(alertBox(t('stillUploading'), []));
       return focus({ kind: 'alert' });
     }
@@ -315,16 +236,22 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     paint();
     if (evaluation.problems.length === 0) return void send(evaluation.values);
     // A hidden field has no place on the page: its problem is a line of the alert, named by its label.
-    const { shown: onPage, lines } = splitHidden(evaluation.errors, hidden);
+    const { shown: onPage, lines } = splitHidden(evaluation.errors, hiddenLabels(definition));
     const general = [...lines, ...mapServerProblems(evaluation.problems, new Set(fields.map((f) => f.key))).general];
     showAlert(general.length ? alertBox(t('cannotSend'), general) : undefined);
     if (Object.keys(onPage).length) focusFirstError(onPage);
     else focus({ kind: 'alert' });
   }
-  steps = o.steps?.(form, {
+  // What the islands and the steps are handed: one object of the page's parts (light/page.ts).
+  const page: LightPage = {
+    form,
+    view,
+    endpoint,
     state,
     fields,
-    words: wordsIn,
+    words,
+    box,
+    error,
     focus,
     paint,
     showAlert,
@@ -334,23 +261,14 @@ export function lightForm(root: HTMLElement, o: LightOptions): boolean {
     writeValues,
     counter,
     questions,
-  });
+  };
+  const islands = o.islands?.(page);
+  const steps = o.steps?.(page);
   if (!steps) reach();
   // Enter or Continue before the last step moves on (light/steps.ts); on the last, Send.
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (!steps?.forward()) submit();
   });
-
-  offlineQueue().then(
-    (q) => {
-      if (status.textContent)
-        q.whenSent(outboxKey(view.form_id), (kept) => sendKeptOnce(kept, words)).then(
-          () => note(t('earlierSent')),
-          (err: Error) => note(err.message),
-        );
-    },
-    () => {},
-  );
   return true;
 }

@@ -10,42 +10,17 @@
 // /assets/conditions.js is on the renderer's page), which light.js puts in its engine's slot before the
 // form goes live; it imports no other engine module (that would be a second copy beside light.js's): the
 // page hands over its state.
-import type { Catalogue, MessageId, MessageParams } from '../../../shared/engine/i18n/catalogue.ts';
-import type { FormAction, FormField, FormState, Values } from '../../renderer/engine.ts';
-import { type FocusTarget, fieldBox } from '../../renderer/focus-target.ts';
+import type { MessageId } from '../../../shared/engine/i18n/catalogue.ts';
+import type { FormAction, FormField } from '../../renderer/engine.ts';
 import { forwardOnly, pathProgress, type ProgressView } from '../../renderer/progress/path-progress.ts';
 import { progressLabel, progressWords } from '../../renderer/progress/progress-words.ts';
 import { type ReportedScreen, reportScreen } from '../../renderer/funnel-screen.ts';
 import { ONLY_IF } from '../only-if.ts';
-import type { VisitCounter } from '../visit-counter.ts';
 import { element } from './marks.ts';
+import type { LightPage } from './page.ts';
 
 /** The conditions' code, for light.js's engine (useConditionsCode) before its FormState is made. */
 export * as conditionsCode from '../../../shared/engine/conditions-code.ts';
-
-/** What the light page gives (light-form.ts). */
-export interface StepsPage {
-  state: FormState;
-  /** Every field of the form, in order. */
-  fields: readonly FormField[];
-  /** The page's words, `own` English where the page's language has none. */
-  words(own?: Catalogue): (id: MessageId, params?: MessageParams) => string;
-  focus(target: FocusTarget): void;
-  /** Shows the state's problems (and the server's) on their fields. */
-  paint(): void;
-  /** Shows the alert over the fields, or (undefined) takes it away. */
-  showAlert(box: HTMLElement | undefined): void;
-  focusFirstError(errors: Readonly<Record<string, string>>): void;
-  /** The field's control changed: its value goes into the state. */
-  change(field: FormField): void;
-  /** The field of a control. */
-  fieldOf(target: EventTarget | null): FormField | undefined;
-  /** Puts values into the controls of `fields` (light/field-values.ts). */
-  writeValues(form: HTMLFormElement, fields: readonly FormField[], values: Values): void;
-  counter: Pick<VisitCounter, 'step' | 'question'>;
-  /** The keys of the funnel's questions (shared/engine/funnel-questions.ts, which reads light.js's registry). */
-  questions: readonly string[];
-}
 
 /** What the page asks of its steps. */
 export interface LightSteps {
@@ -89,8 +64,8 @@ function button(type: 'button' | 'submit', onClick?: () => void) {
 }
 
 /** Makes the server's steps and conditional fields follow the state; answers what the page asks of them. */
-export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
-  const { state, fields } = page;
+export function liveSteps(page: LightPage): LightSteps {
+  const { form, state, fields } = page;
   const { definition } = state;
   const steps = definition.steps ?? [];
   const t = page.words();
@@ -105,7 +80,7 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
   for (const box of form.querySelectorAll('.fs-skip-step')) box.remove();
   for (const d of form.querySelectorAll<HTMLElement>('.fs-step-description')) unhint(d);
   for (const f of fields.filter(conditional)) {
-    const box = fieldBox(form, f.key);
+    const box = page.box(f.key);
     const help = box?.querySelector<HTMLElement>(':scope > .fs-help');
     if (help) unhint(help, box);
   }
@@ -162,7 +137,7 @@ export function liveSteps(form: HTMLFormElement, page: StepsPage): LightSteps {
     for (const f of changed) {
       const on = !visible.delete(f.key);
       if (on) visible.add(f.key);
-      const box = fieldBox(form, f.key);
+      const box = page.box(f.key);
       if (!box) continue;
       box.hidden = !on;
       // A field's picture is drawn above its frame (client/renderer/fields/field.ts).

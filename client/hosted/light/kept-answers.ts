@@ -1,0 +1,52 @@
+// The light page's answers kept as they are typed (save_progress): what use-save-progress.ts does inside
+// the renderer, without Preact. The entry's code (saved-answers.ts) is inside light.js
+// (scripts/client-entries.mjs `inline`): save_progress is on by default, so nearly every page runs it.
+import { allFields, createFormState, type FormState, validateField, type Values } from '../../renderer/engine.ts';
+import { hasSaved } from '../../renderer/save-progress/kept.ts';
+
+/** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
+const THROTTLE_MS = 400;
+
+const saving = () => import('../../renderer/save-progress/saved-answers.ts');
+
+/**
+ * Keeps the state's answers under `key` (none without one) as they change, flushed when the page is hidden,
+ * and puts back those kept from last time once (`onBack` then runs); answers how to forget them.
+ */
+export function keepAnswers(key: string | undefined, state: FormState, initial: Values, onBack: () => void) {
+  const tools = { allFields, validateField, untouched: () => createFormState(state.definition).values };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = () => {
+    timer = undefined;
+    if (key)
+      saving().then(
+        (m) => m.writeSaved(key, state, tools),
+        () => {},
+      );
+  };
+  if (key) {
+    state.subscribe(() => {
+      timer ??= setTimeout(write, THROTTLE_MS);
+    });
+    addEventListener('pagehide', () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      write();
+    });
+    if (hasSaved(key))
+      saving().then(
+        (m) => m.restore(key, state, tools, initial) && onBack(),
+        () => {},
+      );
+  }
+  /** Forgets the kept answers (sent, or Start over). */
+  return () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (key)
+      saving().then(
+        (m) => m.forget(key),
+        () => {},
+      );
+  };
+}
