@@ -46,8 +46,9 @@ const EXPORT_FUNCTION =
 
 // Names in it: ja writes a file (FS.writeFile), B looks a path up (its node: Ua the bytes, Wa the length, Qa the
 // operations), F sqlite3_open, y reads the heap (getValue), q a scratch pointer, ia sqlite3_errmsg, Ta, ma, na
-// sqlite3_backup_init, _step, _finish, S sqlite3_close_v2, ra unlinks a file. The image's file grows by a
-// quarter when a write goes past its end (the database grew between steps); its bytes are never copied at the end.
+// sqlite3_backup_init, _step, _finish, S sqlite3_close_v2, ra unlinks a file. The image's buffer starts a quarter
+// larger than the database (the database grows between steps; pages never written cost no memory), and grows by a
+// quarter, copied, when a write goes past its end; its bytes are not copied again at the end.
 const EXPORT_STEPS =
   'g.prototype.exportSteps=function(){if(!this.db)throw Error("Database closed");var f=this.filename+"_steps";' +
   'ja(f,[]);var h=0,p=0,own=!1,r=B(f).node,w=r.Qa.write;r.Qa=Object.create(r.Qa);' +
@@ -58,7 +59,8 @@ const EXPORT_STEPS =
   'try{var x=F(f,q);h=y(q,"i32");if(x!==0)throw Error(ia(h));p=Ta(h,"main",this.db,"main");' +
   'if(p===0)throw Error(ia(h));x=ma(p,0);if(x!==0&&x!==101)throw Error(x===5||x===6?"Unable to export: SQLite is ' +
   'busy or locked.":ia(h));var G=this.exec("PRAGMA main.page_count; PRAGMA main.page_size");' +
-  'r.Ua=new Uint8Array(Math.max(1,G[0].values[0][0]*G[1].values[0][0]));r.Wa=0;own=!0}catch(e){end();throw e}' +
+  'r.Ua=new Uint8Array(Math.ceil(1.25*Math.max(1,G[0].values[0][0]*G[1].values[0][0])));r.Wa=0;own=!0}' +
+  'catch(e){end();throw e}' +
   'return{step:function(N){if(p===0)throw Error("The export is over.");var x=ma(p,N);if(x===0)return null;' +
   'var m=x===5||x===6?"Unable to export: SQLite is busy or locked.":x!==101?ia(h):null;' +
   'if(m===null){x=na(p);p=0;if(x!==0)m=ia(h)}if(m===null){x=S(h);h=0;if(x!==0)m="Closing the export failed."}' +

@@ -108,7 +108,8 @@ steps('writes between the steps all survive a crash copy, once each; the snapsho
   const again = await SourceDurableDatabase.open({ dir: copy, migrations: [items], snapshotIntervalMs: 0 });
   try {
     const [{ count, uniq, updated }] = again.all<{ count: number; uniq: number; updated: number }>(
-      "SELECT count(*) AS count, count(DISTINCT id) AS uniq, (SELECT n FROM items WHERE id = 't0000-000') AS updated FROM items",
+      'SELECT count(*) AS count, count(DISTINCT id) AS uniq, ' +
+        "(SELECT n FROM items WHERE id = 't0000-000') AS updated FROM items",
     );
     assert.is(count, acked);
     assert.is(uniq, acked);
