@@ -17,10 +17,55 @@
 // stored bytes stay what they were. The buffer is sized for the worst case (3 bytes a UTF-16 unit) up to
 // BIND_FAST_MAX units; a longer string is measured first, as before, so no bind asks for much more heap than it
 // fills.
+//
+// The image in steps. sql.js's export() copies the whole database through SQLite's backup API in one call, ~1.1-1.3
+// ms a MB on the main thread (docs/performance.md, "Ingest latency at the tail"). Database.exportSteps() makes the
+// same backup a few pages a call: step(n) copies up to n more pages and answers the image once every page is in
+// it, else null; cancel() stops it. Writes made between steps through the same connection are copied into the
+// image by SQLite itself, so the image a finishing step answers holds the database as it is at that moment. A
+// step must not run inside a write transaction (SQLite answers "busy"; the caller commits first). The rewrite
+// keeps sql.js's export() as it is and adds the method after it, with export()'s whole text as the anchor, so
+// a sql.js whose export moved or renamed what the method uses fails the build.
 import { readFile } from 'node:fs/promises';
 
 /** The longest string (UTF-16 units) bound through a worst-case buffer: at most 192 KB of heap for a moment. */
 const BIND_FAST_MAX = 65536;
+
+/** sql.js 1.16's export(), whole: the anchor of the image in steps, which uses its names. */
+const EXPORT_FUNCTION =
+  'g.prototype.Wb=function(){if(!this.db)throw Error("Database closed");var f=this.filename+\n"_export";ja(f,[]);' +
+  'var h=0,p=0;try{var r=B(f).node,u=null,w=r.Qa.write;r.Qa=Object.create(r.Qa);r.Qa.write=function(T,D,K,V,U){' +
+  'if(u===null)return w(T,D,K,V,U);r.Ua.set(D.subarray(K,K+V),U);r.Wa=Math.max(r.Wa,U+V);return V};var x=F(f,q);' +
+  'h=y(q,"i32");if(x!==0)throw Error(ia(h));p=Ta(h,"main",this.db,"main");if(p===0)throw Error(ia(h));x=ma(p,0);' +
+  'if(x===0){var G=this.exec("PRAGMA main.page_count; PRAGMA main.page_size");' +
+  'u=new Uint8Array(G[0].values[0][0]*G[1].values[0][0]);r.Ua=u;x=ma(p,-1)}if(x===5||\nx===6)throw Error("Unable to ' +
+  'export: SQLite is busy or locked. Finish active write transactions before exporting.");if(x!==101)throw ' +
+  'Error(ia(h));x=na(p);p=0;if(x!==0)throw Error(ia(h));x=S(h);if(x!==0)throw Error(ia(h));h=0;' +
+  'u=new Uint8Array(r.Ua.buffer,r.Ua.byteOffset,r.Wa);u.length>0&&(u[18]=1,u[19]=1);return u}finally{p!==0&&na(p),' +
+  'h!==0&&S(h),ra("/"+f)}};';
+
+// Names in it: ja writes a file (FS.writeFile), B looks a path up (its node: Ua the bytes, Wa the length, Qa the
+// operations), F sqlite3_open, y reads the heap (getValue), q a scratch pointer, ia sqlite3_errmsg, Ta, ma, na
+// sqlite3_backup_init, _step, _finish, S sqlite3_close_v2, ra unlinks a file. The image's buffer starts a quarter
+// larger than the database (the database grows between steps; pages never written cost no memory), and grows by a
+// quarter, copied, when a write goes past its end; its bytes are not copied again at the end.
+const EXPORT_STEPS =
+  'g.prototype.exportSteps=function(){if(!this.db)throw Error("Database closed");var f=this.filename+"_steps";' +
+  'ja(f,[]);var h=0,p=0,own=!1,r=B(f).node,w=r.Qa.write;r.Qa=Object.create(r.Qa);' +
+  'r.Qa.write=function(T,D,K,V,U){if(!own)return w(T,D,K,V,U);var b=r.Ua;if(U+V>b.length){' +
+  'var n=new Uint8Array(Math.max(U+V,Math.ceil(b.length*1.25)));n.set(b.subarray(0,r.Wa));r.Ua=b=n}' +
+  'b.set(D.subarray(K,K+V),U);r.Wa=Math.max(r.Wa,U+V);return V};' +
+  'var end=function(){p!==0&&na(p);p=0;h!==0&&S(h);h=0;f!==null&&ra("/"+f);f=null};' +
+  'try{var x=F(f,q);h=y(q,"i32");if(x!==0)throw Error(ia(h));p=Ta(h,"main",this.db,"main");' +
+  'if(p===0)throw Error(ia(h));x=ma(p,0);if(x!==0&&x!==101)throw Error(x===5||x===6?"Unable to export: SQLite is ' +
+  'busy or locked.":ia(h));var G=this.exec("PRAGMA main.page_count; PRAGMA main.page_size");' +
+  'r.Ua=new Uint8Array(Math.ceil(1.25*Math.max(1,G[0].values[0][0]*G[1].values[0][0])));r.Wa=0;own=!0}' +
+  'catch(e){end();throw e}' +
+  'return{step:function(N){if(p===0)throw Error("The export is over.");var x=ma(p,N);if(x===0)return null;' +
+  'var m=x===5||x===6?"Unable to export: SQLite is busy or locked.":x!==101?ia(h):null;' +
+  'if(m===null){x=na(p);p=0;if(x!==0)m=ia(h)}if(m===null){x=S(h);h=0;if(x!==0)m="Closing the export failed."}' +
+  'if(m!==null){end();throw Error(m)}var u=new Uint8Array(r.Ua.buffer,r.Ua.byteOffset,r.Wa);' +
+  'u.length>0&&(u[18]=1,u[19]=1);end();return u},cancel:end}};';
 
 /** Each rewrite: what it is (for the build's error), the exact text in sql-wasm.js, and what replaces it. */
 const REWRITES = [
@@ -39,6 +84,7 @@ const REWRITES = [
       'else{p=fa(f);n=l(f)}this.rb.push(p);this.db.handleError(uc(this.Va,h,p,n,0))}',
     prelude: 'var formsteadUtf8=new TextEncoder();',
   },
+  { what: 'the image in steps (after export())', from: EXPORT_FUNCTION, to: EXPORT_FUNCTION + EXPORT_STEPS },
 ];
 
 /** An esbuild plugin that applies REWRITES to sql.js's build; the build fails if any text moved. */

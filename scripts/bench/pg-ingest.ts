@@ -105,6 +105,7 @@ async function wrkParallel(
     rps,
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
+    p999: Math.max(...runs.map((r) => r.p999)),
     errors: runs.reduce((s, r) => s + r.errors, 0),
     requests: rps * secs,
     perTarget: runs.map((r) => r.rps * secs),

@@ -167,3 +167,95 @@ binding('the product bundle binds strings through TextEncoder, in the server and
 });
 
 binding.run();
+
+const steps = suite('sql.js image in steps in the bundle');
+
+/** Every row of `t` in a database image, in order, and SQLite's own check of the image. */
+async function rowsOf(SQL: Awaited<ReturnType<typeof loadSqlJs>>, image: Uint8Array) {
+  const db = new SQL.Database(image);
+  try {
+    return {
+      check: db.exec('PRAGMA integrity_check')[0].values[0][0],
+      rows: db.exec('SELECT n, body FROM t ORDER BY n')[0]?.values ?? [],
+    };
+  } finally {
+    db.close();
+  }
+}
+
+steps('writes between steps land in the image: it holds the database as it is when the last step ends', () =>
+  inTempDir(async (dir) => {
+    const file = path.join(dir, 'sqljs.cjs');
+    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
+    const SQL = await loadSqlJs(file);
+    const db = new SQL.Database();
+    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE;');
+    db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const body = (n: number, v: number) => `${n}.${v}:${'x'.repeat(2000)}`;
+    const insert = db.prepare('INSERT INTO t (n, body) VALUES (?, ?)');
+    db.run('BEGIN');
+    for (let n = 0; n < 2000; n++) insert.run([n, body(n, 0)]); // ~4 MB, ~1000 pages
+    db.run('COMMIT');
+    const image = db.exportSteps();
+    let done: Uint8Array | null = null;
+    let n = 2000;
+    let steps = 0;
+    while (!done) {
+      // Between steps, as the store does between event-loop turns: new rows (the file grows past what was
+      // there at the start, so the image's buffer grows too), and rows changed and deleted on pages already
+      // copied, each write its own transaction.
+      db.run('BEGIN');
+      for (let i = 0; i < 40; i++, n++) insert.run([n, body(n, 0)]);
+      db.run('UPDATE t SET body = ? WHERE n = ?', [body(steps, 1), steps]);
+      db.run('DELETE FROM t WHERE n = ?', [1000 + steps]);
+      db.run('COMMIT');
+      // More pages a step than the writes add (~20), or it would never end: the store steps ~1000 a turn.
+      done = image.step(64);
+      steps++;
+    }
+    insert.free();
+    assert.ok(steps > 10, `${steps} steps`);
+    // The image equals the database at the moment the last step ended, and so does a whole export.
+    const live = await rowsOf(SQL, db.export());
+    const got = await rowsOf(SQL, done);
+    assert.is(got.check, 'ok');
+    assert.is(got.rows.length, live.rows.length);
+    assert.equal(got.rows, live.rows);
+    assert.ok(got.rows.length > 2000 + 10 * 39, `${got.rows.length} rows`);
+    assert.throws(() => image.step(1), /over/);
+    db.close();
+  }),
+);
+
+steps('a step inside a write transaction is refused and ends the export; cancel frees one that is under way', () =>
+  inTempDir(async (dir) => {
+    const file = path.join(dir, 'sqljs.cjs');
+    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
+    const SQL = await loadSqlJs(file);
+    const db = new SQL.Database();
+    db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    for (let n = 0; n < 200; n++) db.run('INSERT INTO t (n, body) VALUES (?, ?)', [n, 'y'.repeat(1000)]);
+    const busy = db.exportSteps();
+    db.run('BEGIN');
+    db.run('INSERT INTO t (n, body) VALUES (?, ?)', [1000, 'z']);
+    assert.throws(() => busy.step(8), /busy or locked/);
+    db.run('COMMIT');
+    const cancelled = db.exportSteps();
+    assert.is(cancelled.step(1), null);
+    cancelled.cancel();
+    cancelled.cancel(); // twice is harmless
+    // The database goes on and a new export after them holds every row.
+    const whole = db.exportSteps();
+    let image: Uint8Array | null = null;
+    while (!image) image = whole.step(1000);
+    assert.is((await rowsOf(SQL, image)).rows.length, 201);
+    db.close();
+  }),
+);
+
+steps('the product bundle carries the image in steps, in the server and in its snapshot worker', () => {
+  const bundle = readFileSync(path.join(root, 'dist/formstead.mjs'), 'utf8');
+  assert.is(bundle.match(/\.exportSteps\s*=\s*function/g)?.length, 2);
+});
+
+steps.run();

@@ -32,6 +32,22 @@ export interface BehindWrite {
   run?: JournalStatement[];
 }
 
+/** An image of the database taken a few pages at a time (MemoryDatabase.imageInSteps). */
+export interface ImageSteps {
+  /**
+   * Copies up to `pages` more pages, after committing the turn's batch; answers the image once every page is in it:
+   * then it holds every write so far, as exportImage() would now. Writes between steps are copied in by SQLite.
+   */
+  step(pages: number): Uint8Array | undefined;
+  /** Stops the copy and frees it (also after a step that failed or finished). */
+  cancel(): void;
+}
+
+/** What the bundle's sql.js adds to a Database (scripts/sqljs-patches.mjs, "the image in steps"). */
+interface SqlJsExportSteps {
+  exportSteps(): { step(pages: number): Uint8Array | null; cancel(): void };
+}
+
 /** One sql.js database with its prepared statements and its write batch. */
 export class MemoryDatabase {
   /** Whether a batch transaction is open (see openBatch). */
@@ -246,6 +262,29 @@ export class MemoryDatabase {
     this.cache.clear();
     configureConnection(this.db);
     return image;
+  }
+
+  /**
+   * The image of imageInSteps() where sql.js can take it a few pages at a time (the bundle's build of sql.js);
+   * undefined where it cannot (sql.js as published, run from source): then exportImage() takes it at once.
+   */
+  imageInSteps(): ImageSteps | undefined {
+    const db = this.db as Database & Partial<SqlJsExportSteps>;
+    if (typeof db.exportSteps !== 'function') return undefined;
+    // A backup step is refused inside a write transaction: every step commits the turn's batch first.
+    const commit = () => {
+      this.settle();
+      this.commitBatch();
+    };
+    commit();
+    const copy = db.exportSteps();
+    return {
+      step: (pages) => {
+        commit();
+        return copy.step(pages) ?? undefined;
+      },
+      cancel: () => copy.cancel(),
+    };
   }
 
   /** Frees the statements and the database. */

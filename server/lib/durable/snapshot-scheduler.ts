@@ -17,6 +17,7 @@
 // knows nothing of snapshots.
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fsyncDir } from './durable-fs.ts';
 import type { MemoryDatabase } from './durable-memory.ts';
 import { parseJournalFileName } from './journal-format.ts';
@@ -32,7 +33,7 @@ import { durableTimings } from './durable-timings.ts';
 export interface SchedulerOptions {
   dir: string;
   /** The database being served: exported on the main thread, unless it may lack a journaled write. */
-  memory: Pick<MemoryDatabase, 'exportImage' | 'isWhole'>;
+  memory: Pick<MemoryDatabase, 'exportImage' | 'imageInSteps' | 'isWhole' | 'lostBatch'>;
   journal: JournalWriter;
   snapshotGeneration: number;
   /** Journal bytes already on disk at open (replayed, not yet covered by a snapshot). */
@@ -63,9 +64,17 @@ export interface SnapshotStats {
   snapshotBlockingMs?: number;
   /** Where the last snapshot was made. */
   snapshotIn?: 'worker' | 'main';
+  /** Event-loop turns the last main-thread image took (1: exported at once). */
+  snapshotSteps?: number;
 }
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
+/**
+ * Pages of memory a background snapshot on the main thread copies an event-loop turn (1 MB of 4 KB pages, ~1 ms),
+ * where sql.js can take the image in steps; the whole export held every request ~1.1-1.3 ms a MB at once
+ * (docs/performance.md, "Ingest latency at the tail").
+ */
+export const SNAPSHOT_STEP_PAGES = 256;
 
 /** Takes snapshots for one DurableDatabase. */
 export class SnapshotScheduler {
@@ -77,7 +86,14 @@ export class SnapshotScheduler {
   private replayedBytes: number;
   private dirtyThrough: number; // newest generation holding a transaction the snapshot lacks (or 0)
   private pauseAutoUntil = 0;
-  private last: { at?: Date; bytes?: number; ms?: number; blockingMs?: number; in?: 'worker' | 'main' } = {};
+  private last: {
+    at?: Date;
+    bytes?: number;
+    ms?: number;
+    blockingMs?: number;
+    in?: 'worker' | 'main';
+    steps?: number;
+  } = {};
   private running: RunningBuild | undefined; // the worker build in progress, if any
   private workerFailed = false; // the last worker build failed: the next snapshot exports memory
   private closing = false;
@@ -163,6 +179,7 @@ export class SnapshotScheduler {
       snapshotMs: this.last.ms,
       snapshotBlockingMs: this.last.blockingMs,
       snapshotIn: this.last.in,
+      snapshotSteps: this.last.steps,
     };
   }
 
@@ -193,8 +210,8 @@ export class SnapshotScheduler {
     const inWorker = !memory.isWhole() || (!this.workerFailed && this.workerFits());
     const underLoad = this.journalBytes() >= this.opts.thresholdBytes;
     const started = Date.now();
-    const { closedGeneration, done } = journal.rotate();
     if (inWorker) {
+      const { closedGeneration, done } = journal.rotate();
       const blockingMs = Date.now() - started;
       await done; // every record of the closed generations is on disk
       // close() began meanwhile: its final export supersedes this snapshot.
@@ -217,8 +234,35 @@ export class SnapshotScheduler {
       }
       return;
     }
-    const image = memory.exportImage(); // same tick as rotate(): exactly generations <= closedGeneration
-    const blockingMs = Date.now() - started;
+    let image: Uint8Array | undefined;
+    let blockingMs = 0;
+    let turns = 1;
+    const steps = memory.imageInSteps();
+    if (steps) {
+      try {
+        for (; ; turns++) {
+          const from = performance.now();
+          image = steps.step(SNAPSHOT_STEP_PAGES);
+          blockingMs = Math.max(blockingMs, Math.round(performance.now() - from));
+          if (image) break;
+          await nextTurn();
+          // close() began meanwhile: its final export supersedes this snapshot.
+          if (this.closing) throw new StorageError('closed', 'The database is closing.');
+          if (journal.failed) throw journal.failed;
+        }
+      } finally {
+        steps.cancel();
+      }
+      // A batch SQLite dropped (memory short of journaled writes) must not be saved; the worker takes the next one.
+      if (!memory.isWhole()) throw memory.lostBatch ?? new StorageError('storage_failed', 'Memory lost writes.');
+    }
+    // With no await since the image's last step (or in the tick of the whole export): the image holds exactly the
+    // generations up to the one closed here.
+    const { closedGeneration, done } = journal.rotate();
+    if (!image) {
+      image = memory.exportImage();
+      blockingMs = Date.now() - started;
+    }
     await done;
     await this.installed(
       closedGeneration,
@@ -227,6 +271,7 @@ export class SnapshotScheduler {
       blockingMs,
       'main',
     );
+    this.last.steps = turns;
     this.workerFailed = false; // the folder is sound again: the next snapshot may use the worker
   }
 
