@@ -6,9 +6,18 @@
 // outgrows its buffer gets a new one and the whole database is copied over: twice the size below 1 MB, only
 // 1.125x above, so a growing database is copied about eight times per byte it gains. Measured on the ingest
 // benchmark that copying was the largest single cost outside SQLite (docs/performance.md, "Submission ids and
-// the file growth"). The bundle moves the doubling threshold from 1 MB to 1 GB: one copy per byte gained, and
-// the unused half of a new buffer is never written, so the process does not hold it in memory. Past 1 GB the
-// 1.125 step stays, so a buffer never asks for more than ~2 GB at once.
+// the file growth"). Even doubling, each copy holds the event loop ~1 ms a MB (117 ms at ~112 MB, 263 ms at ~224
+// MB: "Ingest latency at the tail (session 6)"). So a file of GROW_IN_PLACE_FROM or more lives in a resizable
+// ArrayBuffer and grows by resize(), in place, without a copy; its Uint8Array tracks the buffer's length. The
+// room is reserved address space, not memory: pages are committed by resize() and resident only once written,
+// so the buffer grows an eighth at a time (a few system calls a growth, no bytes touched). Its maxByteLength is
+// GROW_IN_PLACE_MAX, 4 GB, the largest ArrayBuffer Node 20 makes at all, so the database's size limit is the one
+// it had. A file asked to grow past it, or whose room cannot be reserved (a process address-space limit), or
+// whose resize() is refused, grows as before by a copy: doubling up to 1 GB (one copy per byte gained; the unused
+// half of a new buffer is never written, so it is not resident), then 1.125x, so a buffer never asks for more
+// than ~2 GB at once. A file loaded whole (a database opened from its bytes) is copied into a resizable buffer
+// in the one copy sql.js made anyway, not at its first growth. Truncation (SQLite's VACUUM) keeps MEMFS's own
+// rule: an exact new plain buffer, which the next growth past the threshold moves into a resizable one.
 //
 // The bound strings. sql.js binds a string by measuring and then encoding it one code point at a time in
 // JavaScript, ~150-400 ns for an id, a time or a hash; TextEncoder.encodeInto writes it into the WebAssembly
@@ -27,6 +36,49 @@
 // keeps sql.js's export() as it is and adds the method after it, with export()'s whole text as the anchor, so
 // a sql.js whose export moved or renamed what the method uses fails the build.
 import { readFile } from 'node:fs/promises';
+
+/** The size (bytes) from which a MEMFS file grows in place: below it a copy is cheaper than reserving room. */
+const GROW_IN_PLACE_FROM = 1048576;
+
+/** A growing file's reserved room (bytes): Node 20's largest ArrayBuffer, so a database's limit is unchanged. */
+const GROW_IN_PLACE_MAX = 2 ** 32;
+
+/** MEMFS's write, whole, as sql.js 1.16 has it: the file growth's anchor (a stream, b d c bytes, e position). */
+const MEMFS_WRITE =
+  'write(a,b,d,c,e,g){b.buffer===v.buffer&&(g=!1);if(!c)return 0;a=a.node;a.mtime=a.ctime=Date.now();' +
+  'if(g)a.Ua=b.subarray(d,d+c),a.Wa=c;else if(a.Wa||e){g=e+c;var m=a.Ua.length;m>=g||(g=Math.max(g,m*(m<1048576?2:' +
+  '1.125)>>>0),m&&(g=\nMath.max(g,256)),m=a.Ua.subarray(0,a.Wa),a.Ua=new Uint8Array(g),a.Ua.set(m));' +
+  'a.Ua.set(b.subarray(d,d+c),e);a.Wa=Math.max(a.Wa,e+c)}else a.Ua=b.slice(d,d+c),a.Wa=c;return c}';
+
+// The same write, growing through formsteadGrow and loading through formsteadLoad (in the prelude below). a.Ua is
+// the file's bytes (its length the buffer's capacity), a.Wa the file's length; v the WebAssembly heap.
+const MEMFS_WRITE_IN_PLACE =
+  'write(a,b,d,c,e,g){b.buffer===v.buffer&&(g=!1);if(!c)return 0;a=a.node;a.mtime=a.ctime=Date.now();' +
+  'if(g)a.Ua=b.subarray(d,d+c),a.Wa=c;else if(a.Wa||e){g=e+c;a.Ua.length>=g||formsteadGrow(a,g);' +
+  'a.Ua.set(b.subarray(d,d+c),e);a.Wa=Math.max(a.Wa,e+c)}else a.Ua=formsteadLoad(b.subarray(d,d+c)),a.Wa=c;' +
+  'return c}';
+
+/** The helpers MEMFS_WRITE_IN_PLACE calls, with the room to reserve; module-level, before sql.js's own text. */
+function growthPrelude(max) {
+  return (
+    // The buffers made here: only those are resized (a buffer handed in by a caller is never touched).
+    `var formsteadRoomy=new WeakSet(),formsteadRoomFrom=${GROW_IN_PLACE_FROM},formsteadRoomMax=${max};` +
+    // A length-tracking view on a new resizable buffer of n bytes, or null if the room cannot be reserved.
+    'function formsteadRoom(n){try{var b=new ArrayBuffer(n,{maxByteLength:formsteadRoomMax});formsteadRoomy.add(b);' +
+    'return new Uint8Array(b)}catch(e){return null}}' +
+    // A file written whole into an empty file: sql.js's copy (slice), into room to grow when it is large.
+    'function formsteadLoad(s){var n=s.length,' +
+    'r=n>=formsteadRoomFrom&&n<=formsteadRoomMax?formsteadRoom(n):null;' +
+    'if(r===null)return s.slice();r.set(s);return r}' +
+    // Grows node a's buffer to at least g bytes: in place by an eighth, else by a copy (the old rule, to 1 GB).
+    'function formsteadGrow(a,g){var m=a.Ua.length;if(g>=formsteadRoomFrom&&g<=formsteadRoomMax){' +
+    'var n=Math.min(formsteadRoomMax,Math.max(g,m+Math.ceil(m/8)));' +
+    'if(formsteadRoomy.has(a.Ua.buffer)){try{a.Ua.buffer.resize(n);return}catch(e){}}' +
+    'else{var r=formsteadRoom(n);if(r!==null){r.set(a.Ua.subarray(0,a.Wa));a.Ua=r;return}}}' +
+    'g=Math.max(g,m*(m<1073741824?2:1.125)>>>0);m&&(g=Math.max(g,256));' +
+    'var o=a.Ua.subarray(0,a.Wa);a.Ua=new Uint8Array(g);a.Ua.set(o)}'
+  );
+}
 
 /** The longest string (UTF-16 units) bound through a worst-case buffer: at most 192 KB of heap for a moment. */
 const BIND_FAST_MAX = 65536;
@@ -68,8 +120,13 @@ const EXPORT_STEPS =
   'u.length>0&&(u[18]=1,u[19]=1);end();return u},cancel:end}};';
 
 /** Each rewrite: what it is (for the build's error), the exact text in sql-wasm.js, and what replaces it. */
-const REWRITES = [
-  { what: 'the file growth rule', from: '1048576?2:1.125', to: '1073741824?2:1.125' },
+const rewrites = (growMax) => [
+  {
+    what: 'the file growth (MEMFS write)',
+    from: MEMFS_WRITE,
+    to: MEMFS_WRITE_IN_PLACE,
+    prelude: growthPrelude(growMax),
+  },
   {
     what: 'the string binding',
     from:
@@ -87,15 +144,18 @@ const REWRITES = [
   { what: 'the image in steps (after export())', from: EXPORT_FUNCTION, to: EXPORT_FUNCTION + EXPORT_STEPS },
 ];
 
-/** An esbuild plugin that applies REWRITES to sql.js's build; the build fails if any text moved. */
-export function sqlJsPatches() {
+/**
+ * An esbuild plugin that applies the rewrites to sql.js's build; the build fails if any text moved. `growMax`
+ * (tests only) is the room a growing file reserves, GROW_IN_PLACE_MAX unless given.
+ */
+export function sqlJsPatches({ growMax = GROW_IN_PLACE_MAX } = {}) {
   return {
     name: 'formstead-sqljs-patches',
     setup(b) {
       b.onLoad({ filter: /[\\/]sql\.js[\\/]dist[\\/]sql-wasm\.js$/ }, async (args) => {
         let text = await readFile(args.path, 'utf8');
         let prelude = '';
-        for (const r of REWRITES) {
+        for (const r of rewrites(growMax)) {
           const at = text.indexOf(r.from);
           if (at < 0 || text.indexOf(r.from, at + 1) >= 0)
             throw new Error(`${args.path}: ${r.what} "${r.from}" is not there exactly once (a new sql.js?)`);
