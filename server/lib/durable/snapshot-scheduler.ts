@@ -270,8 +270,8 @@ export class SnapshotScheduler {
       started,
       blockingMs,
       'main',
+      turns,
     );
-    this.last.steps = turns;
     this.workerFailed = false; // the folder is sound again: the next snapshot may use the worker
   }
 
@@ -289,11 +289,13 @@ export class SnapshotScheduler {
     started: number,
     blockingMs: number,
     where: 'worker' | 'main',
+    steps?: number,
   ): Promise<void> {
     this.snapshotGeneration = generation;
     this.replayedBytes = 0;
     const ms = Date.now() - started;
-    this.last = { at: new Date(), bytes, ms, blockingMs, in: where };
+    // One assignment with every figure: stats() read while the old journals are deleted sees the whole record.
+    this.last = { at: new Date(), bytes, ms, blockingMs, in: where, steps };
     durableTimings.snapshot?.(ms / 1000, where);
     await this.deleteJournalsThrough(generation);
   }
