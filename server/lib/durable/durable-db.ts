@@ -24,6 +24,11 @@ import { asError } from './sql-statements.ts';
 import { StorageError, type StorageHealth } from '../storage-error.ts';
 import { checkParams, encodeBehind, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
 
+/** The journal bytes that start a background snapshot while the image is small (journalThreshold). */
+const DEFAULT_JOURNAL_BYTES = 32 * 1024 * 1024;
+/** Half the image: each journaled byte costs at most two bytes of snapshot once the image passes 64 MB. */
+const JOURNAL_IMAGE_SHARE = 0.5;
+
 export type { SqlValue } from './tx-record.ts';
 export type { Migration } from './durable-migrations.ts';
 export type { BehindWrite, WriteTx } from './durable-memory.ts';
@@ -34,8 +39,13 @@ export type { StorageHealth } from '../storage-error.ts';
 export interface DurableOptions {
   dir: string;
   migrations: Migration[];
-  /** Snapshot in the background once the journal holds this many bytes (default 32 MB). */
+  /**
+   * Snapshot in the background once the journal holds this many bytes. Given, it is the threshold; by default it
+   * is 32 MB or half the last snapshot's image, whichever is more, up to 128 MB (journalThreshold).
+   */
   snapshotJournalBytes?: number;
+  /** The share of the last image the journal may reach first (default 0.5 without snapshotJournalBytes, else 0). */
+  snapshotJournalShare?: number;
   /** Also snapshot on this schedule when anything was written since the last one (default 10 min; 0 = off). */
   snapshotIntervalMs?: number;
   /**
@@ -366,7 +376,8 @@ export class DurableDatabase {
       replayedBytes: rec.journalBytes,
       replayedAny: rec.transactions > 0,
       existing,
-      thresholdBytes: opts.snapshotJournalBytes ?? 32 * 1024 * 1024,
+      thresholdBytes: opts.snapshotJournalBytes ?? DEFAULT_JOURNAL_BYTES,
+      imageShare: opts.snapshotJournalShare ?? (opts.snapshotJournalBytes === undefined ? JOURNAL_IMAGE_SHARE : 0),
       intervalMs: opts.snapshotIntervalMs ?? 10 * 60 * 1000,
       build: buildSnapshotInWorker,
       placement: opts.snapshotIn ?? 'auto',

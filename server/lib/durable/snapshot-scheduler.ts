@@ -42,7 +42,10 @@ export interface SchedulerOptions {
   replayedAny: boolean;
   /** The snapshot file found at open, for stats(). */
   existing?: { at: Date; bytes: number };
+  /** Journal bytes that start a background snapshot, at least (see journalThreshold). */
   thresholdBytes: number;
+  /** The share of the last image the journal may reach before one starts, up to the cap (0: thresholdBytes only). */
+  imageShare: number;
   intervalMs: number;
   /** Builds and writes a background snapshot from the files (buildSnapshotInWorker). */
   build: (job: SnapshotBuildJob) => RunningBuild;
@@ -75,6 +78,20 @@ const RETRY_AFTER_FAILURE_MS = 60_000;
  * (docs/performance.md, "Ingest latency at the tail").
  */
 export const SNAPSHOT_STEP_PAGES = 256;
+
+/** The most journal a share of a large image may let build up: ~5 s of replay on one core after a crash. */
+export const JOURNAL_THRESHOLD_CAP = 128 * 1024 * 1024;
+
+/**
+ * Journal bytes past which a background snapshot starts: `floorBytes`, or `imageShare` of the last image once
+ * that is more, up to JOURNAL_THRESHOLD_CAP. A snapshot writes the whole image, so a fixed threshold makes each
+ * journaled byte cost image/threshold bytes of export: 30 for a 1 GB database at 32 MB, the largest CPU cost
+ * per answer on one core (docs/performance.md, "Snapshots that grow with the image"). A share bounds it at
+ * 1/share while the cap bounds the replay after a crash; a clean stop leaves no journal to replay.
+ */
+export function journalThreshold(floorBytes: number, imageShare: number, lastImageBytes: number): number {
+  return Math.max(floorBytes, Math.min(JOURNAL_THRESHOLD_CAP, imageShare * lastImageBytes));
+}
 
 /** Takes snapshots for one DurableDatabase. */
 export class SnapshotScheduler {
@@ -123,7 +140,12 @@ export class SnapshotScheduler {
   /** Called after each journaled write: marks the generation dirty and checks the size threshold. */
   noteWrite(): void {
     this.dirtyThrough = this.opts.journal.generation;
-    if (this.journalBytes() >= this.opts.thresholdBytes) this.auto('journal size');
+    if (this.journalBytes() >= this.threshold()) this.auto('journal size');
+  }
+
+  /** Journal bytes past which a background snapshot starts now. */
+  private threshold(): number {
+    return journalThreshold(this.opts.thresholdBytes, this.opts.imageShare, this.last.bytes ?? 0);
   }
 
   /** Journal bytes not yet covered by a snapshot. */
@@ -208,7 +230,7 @@ export class SnapshotScheduler {
     if (journal.failed) throw journal.failed;
     if (this.dirtyThrough <= this.snapshotGeneration) return;
     const inWorker = !memory.isWhole() || (!this.workerFailed && this.workerFits());
-    const underLoad = this.journalBytes() >= this.opts.thresholdBytes;
+    const underLoad = this.journalBytes() >= this.threshold();
     const started = Date.now();
     if (inWorker) {
       const { closedGeneration, done } = journal.rotate();

@@ -19,6 +19,7 @@ import { LOCK_STALE_MS } from '../../../../server/lib/durable/data-lock.ts';
 import { DurableDatabase, StorageError, type Migration } from '../../../../server/lib/durable/durable-db.ts';
 import { loadSqlJs } from '../../../../server/lib/durable/sql-js.ts';
 import { readSnapshot } from '../../../../server/lib/durable/snapshot-file.ts';
+import { JOURNAL_THRESHOLD_CAP, journalThreshold } from '../../../../server/lib/durable/snapshot-scheduler.ts';
 import { buildSnapshotInWorker } from '../../../../server/lib/durable/snapshot-worker.ts';
 import { bodySum, writerMigrations } from '../../../fixtures/durable-writer.ts';
 import { prng } from '../../../helpers/prng.ts';
@@ -382,6 +383,57 @@ snapshots('the journal size threshold triggers background snapshots', async () =
   await recovered.close();
   await db.close();
 });
+
+snapshots('the journal threshold: the floor, a share of the last image once that is more, never past the cap', () => {
+  const MB = 1024 * 1024;
+  assert.is(journalThreshold(32 * MB, 0.5, 0), 32 * MB, 'no snapshot yet');
+  assert.is(journalThreshold(32 * MB, 0.5, 64 * MB), 32 * MB, 'half the image equals the floor');
+  assert.is(journalThreshold(32 * MB, 0.5, 64 * MB + 2), 32 * MB + 1, 'past it, half the image');
+  assert.is(journalThreshold(32 * MB, 0.5, 2 * JOURNAL_THRESHOLD_CAP), JOURNAL_THRESHOLD_CAP, 'at the cap');
+  assert.is(journalThreshold(32 * MB, 0.5, 10 * JOURNAL_THRESHOLD_CAP), JOURNAL_THRESHOLD_CAP, 'past the cap');
+  assert.is(journalThreshold(32 * MB, 0, 10 * JOURNAL_THRESHOLD_CAP), 32 * MB, 'no share: the floor only');
+  assert.is(journalThreshold(2 * JOURNAL_THRESHOLD_CAP, 0.5, 10 * JOURNAL_THRESHOLD_CAP), 2 * JOURNAL_THRESHOLD_CAP);
+});
+
+snapshots(
+  'with a share of the image, the journal grows past the floor up to half the last image before a background ' +
+    'snapshot starts, and one starts once it passes',
+  async () => {
+    const floor = 2 * 1024;
+    const db = await open(tempDir(), { snapshotJournalBytes: floor, snapshotJournalShare: 0.5, snapshotIn: 'main' });
+    await db.write((tx) => {
+      for (const id of range(40))
+        tx.run('INSERT INTO items (id, n, b) VALUES (?, ?, ?)', [id, 0, new Uint8Array(4096)]);
+    });
+    await db.snapshot();
+    const { snapshotBytes, snapshotGeneration, journalGeneration } = db.stats();
+    const threshold = journalThreshold(floor, 0.5, snapshotBytes!);
+    assert.ok(threshold >= 20 * floor, `a ${snapshotBytes}-byte image lets the journal reach ${threshold}`);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    let n = 0;
+    let size = 0; // the journal bytes of one insert
+    while (db.stats().journalBytes + 2 * size < threshold) {
+      const before = db.stats().journalBytes;
+      await insert(db, `s${n++}`);
+      size = db.stats().journalBytes - before;
+      await turn(); // a snapshot started by the write would have rotated the small image's journal by now
+      assert.is(db.stats().journalGeneration, journalGeneration, `rotated at ${db.stats().journalBytes} bytes`);
+    }
+    assert.ok(db.stats().journalBytes > 10 * floor, `${db.stats().journalBytes} bytes of journal, floor ${floor}`);
+    while (db.stats().snapshotGeneration === snapshotGeneration) {
+      await insert(db, `s${n++}`);
+      await turn();
+    }
+    // The line is logged once the old journal is deleted too; it says why the snapshot was taken.
+    while (!db.lines.some((l) => l.includes('snapshot ('))) await turn();
+    assert.ok(
+      db.lines.some((l) => l.includes('snapshot (journal size)')),
+      db.lines.join('\n'),
+    );
+    assert.ok(n * size >= threshold - 2 * size, `${n} inserts of ${size} bytes before the snapshot`);
+    await db.close();
+  },
+);
 
 snapshots('the schedule snapshots a changed database, and only a changed one', async () => {
   const db = await open(tempDir(), { snapshotIntervalMs: 20 });
