@@ -20,7 +20,7 @@ import { gotchaHoneypot, mailHeaders, nextAddress, type PostExtras, takeReserved
 import { clientIp } from '../lib/client-ip.ts';
 import { submitLimits } from './submit-limits.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
-import { escapeHtml, redirect, sendAsset, sendHtml, sendScriptJson } from './respond.ts';
+import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';
 
 /** CORS for the public endpoints: any site may post answers or read a definition. */
 export const corsHeaders = {
@@ -75,11 +75,12 @@ export const submit =
         throw err;
       }
       if (browserPost) return redirect(res, 303, await afterPost(s, req, result, extras));
-      sendScriptJson(
+      sendJsonText(
         res,
         result.status,
         result.json ?? JSON.stringify(result.body),
         result.replayed ? replayedCors : answerCors,
+        'script',
       );
     } catch (err) {
       if (err instanceof ApiError) {
