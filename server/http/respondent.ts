@@ -34,8 +34,9 @@ export const corsHeaders = {
  * CORS of an answer to a script's post (not a preflight): the origin is all a response needs; the methods,
  * headers and max-age are read from the preflight's answer only (Fetch standard, "CORS check").
  */
-const answerCors = { 'access-control-allow-origin': '*' };
-const replayedCors = { ...answerCors, 'idempotent-replayed': 'true' };
+export const answerCors = { 'access-control-allow-origin': '*' };
+/** The same, on a replay of an earlier post (its Idempotency-Key). */
+export const replayedCors = { ...answerCors, 'idempotent-replayed': 'true' };
 
 /** OPTIONS /v1/f/{id}: the CORS preflight answers 204. */
 export const preflight =
