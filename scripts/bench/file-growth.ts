@@ -3,16 +3,12 @@
 // against the same build with no room (growMax 0: the copying growth, doubling to 1 GB, as before). Each build
 // runs in a child process of its own (RSS), A and B alternated BENCH_ROUNDS times (default 2).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { sqlJsPatches } from '../sqljs-patches.mjs';
+import { buildPatchedSqlJs, loadSqlJsFrom } from '../sqljs-patched.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'package.json'));
 /** Where the database's size is looked at: the copying growth doubles there (from 1 MB: 64, 128, 256 MB). */
 const CROSSINGS_MB = [64, 128, 256];
 /** How far past the last crossing the database is grown. */
@@ -22,8 +18,7 @@ const ROWS_A_COMMIT = 100;
 
 /** The child: grows a database with the sql.js build at argv[3]; prints its figures as JSON. */
 async function child(file: string) {
-  const initSqlJs = require(file);
-  const SQL = await initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) });
+  const SQL = await loadSqlJsFrom(file);
   const db = new SQL.Database();
   db.exec('PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = OFF;');
   db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
@@ -55,24 +50,6 @@ async function child(file: string) {
   db.close();
 }
 
-/** sql.js built with the bundle's rewrites, `growMax` the room a growing file reserves; answers the file. */
-async function buildSqlJs(dir: string, name: string, growMax?: number) {
-  const entry = path.join(dir, 'entry.cjs');
-  writeFileSync(entry, `module.exports = require(${JSON.stringify(require.resolve('sql.js'))});`);
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'silent',
-    plugins: [sqlJsPatches(growMax === undefined ? {} : { growMax })],
-  });
-  const file = path.join(dir, name);
-  writeFileSync(file, out.outputFiles[0].text);
-  return file;
-}
-
 type Figures = { crossings: number[]; median: number; rssMb: number; peakMb: number };
 
 /** Runs one child on `file`; answers its figures. */
@@ -90,8 +67,8 @@ if (process.argv[2] === 'child') await child(process.argv[3]);
 else {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-file-growth-'));
   try {
-    const inPlace = await buildSqlJs(dir, 'in-place.cjs');
-    const copying = await buildSqlJs(dir, 'copying.cjs', 0);
+    const inPlace = await buildPatchedSqlJs(dir, 'in-place.cjs');
+    const copying = await buildPatchedSqlJs(dir, 'copying.cjs', { growMax: 0 });
     const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
     const got: Record<string, Figures[]> = { 'A in place': [], 'B copying': [] };
     for (let i = 0; i < rounds; i++) {

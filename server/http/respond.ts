@@ -41,39 +41,49 @@ function mergeHeaders(...sets: HeaderSet[]): HeaderSet {
   return Object.assign({}, ...sets);
 }
 
+/**
+ * The headers of a JSON answer, by who reads it. `api`: the API's answers (the panel's, an account key's, every
+ * refusal) carry the page headers too, X-Frame-Options and Referrer-Policy, as every other answer does: they cost
+ * little where answers are few, and an answer opened in a tab is a page. `script`: an answer only a script reads,
+ * on any site (the respondent's 201 and an answer's edit), keeps `nosniff` and drops the page headers (it is
+ * never shown or framed as a page, and nothing is followed from it): it is the hot path, and Node checks every
+ * header it writes: the 12 of a JSON answer with CORS cost ~2.5 µs of CPU a request more than these 6
+ * (docs/performance.md, "The write path, session 6").
+ */
 const jsonHeaders = {
-  ...baseHeaders,
-  'x-frame-options': 'DENY',
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
+  api: {
+    ...baseHeaders,
+    'x-frame-options': 'DENY',
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  },
+  script: {
+    'x-content-type-options': 'nosniff',
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  },
 };
+
+/** Who reads a JSON answer (see jsonHeaders). */
+export type JsonReader = keyof typeof jsonHeaders;
 
 /** Sends a JSON body with the status and extra headers. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: HeaderSet = {}) {
   sendJsonText(res, status, JSON.stringify(body), headers);
 }
 
-/** Sends a body that is JSON text already (made once for the store and the answer alike). */
-export function sendJsonText(res: ServerResponse, status: number, text: string, headers: HeaderSet = {}) {
-  res.writeHead(status, mergeHeaders(jsonHeaders, { 'content-length': Buffer.byteLength(text) }, headers));
-  res.end(text);
-}
-
 /**
- * The headers of a JSON answer that only scripts read, on any site (the respondent endpoint's 201): no page
- * headers (X-Frame-Options, Referrer-Policy: a JSON answer is never shown or framed as a page, and nothing is
- * followed from it), `nosniff` kept. Node checks every header it writes: the 12 of a JSON answer with CORS
- * cost ~2.5 µs of CPU a request more than these 6 (docs/performance.md, "The write path, session 6").
+ * Sends a body that is JSON text already (made once for the store and the answer alike), with the headers for its
+ * reader (see jsonHeaders) and the extra ones.
  */
-const scriptJsonHeaders = {
-  'x-content-type-options': 'nosniff',
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-};
-
-/** Sends JSON text read by scripts only (see scriptJsonHeaders) with the status and extra headers. */
-export function sendScriptJson(res: ServerResponse, status: number, text: string, headers: HeaderSet) {
-  res.writeHead(status, mergeHeaders(scriptJsonHeaders, { 'content-length': Buffer.byteLength(text) }, headers));
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: HeaderSet = {},
+  reader: JsonReader = 'api',
+) {
+  res.writeHead(status, mergeHeaders(jsonHeaders[reader], { 'content-length': Buffer.byteLength(text) }, headers));
   res.end(text);
 }
 

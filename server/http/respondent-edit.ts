@@ -6,7 +6,15 @@ import { isMultipart } from '../lib/form-body.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import type { RouteContext } from '../lib/router.ts';
 import type { Services } from '../core/services.ts';
-import { corsHeaders, readMultipartSubmission, readSubmission, refusalPage, wantsHtml } from './respondent.ts';
+import {
+  answerCors,
+  corsHeaders,
+  readMultipartSubmission,
+  readSubmission,
+  refusalPage,
+  replayedCors,
+  wantsHtml,
+} from './respondent.ts';
 import { redirect, sendHtml, sendJsonText } from './respond.ts';
 import { submitLimits } from './submit-limits.ts';
 
@@ -30,11 +38,13 @@ export const submitEdit =
           if (result.body.ending) query.push(`e=${encodeURIComponent(result.body.ending)}`);
           return redirect(res, 303, `/f/${encodeURIComponent(result.form.id)}/thanks?${query.join('&')}`);
         }
+        // A script's answer, as the respondent's 201 (respond.ts, jsonHeaders): no page or preflight headers.
         sendJsonText(
           res,
           result.status,
           JSON.stringify(result.body),
-          result.replayed ? { ...corsHeaders, 'idempotent-replayed': 'true' } : corsHeaders,
+          result.replayed ? replayedCors : answerCors,
+          'script',
         );
       } finally {
         if (received.length) await s.files.delete(received).catch(() => {});

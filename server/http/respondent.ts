@@ -20,7 +20,7 @@ import { gotchaHoneypot, mailHeaders, nextAddress, type PostExtras, takeReserved
 import { clientIp } from '../lib/client-ip.ts';
 import { submitLimits } from './submit-limits.ts';
 import { hostedDocument } from './pages/hosted-layout.ts';
-import { escapeHtml, redirect, sendAsset, sendHtml, sendScriptJson } from './respond.ts';
+import { escapeHtml, redirect, sendAsset, sendHtml, sendJsonText } from './respond.ts';
 
 /** CORS for the public endpoints: any site may post answers or read a definition. */
 export const corsHeaders = {
@@ -34,8 +34,9 @@ export const corsHeaders = {
  * CORS of an answer to a script's post (not a preflight): the origin is all a response needs; the methods,
  * headers and max-age are read from the preflight's answer only (Fetch standard, "CORS check").
  */
-const answerCors = { 'access-control-allow-origin': '*' };
-const replayedCors = { ...answerCors, 'idempotent-replayed': 'true' };
+export const answerCors = { 'access-control-allow-origin': '*' };
+/** The same, on a replay of an earlier post (its Idempotency-Key). */
+export const replayedCors = { ...answerCors, 'idempotent-replayed': 'true' };
 
 /** OPTIONS /v1/f/{id}: the CORS preflight answers 204. */
 export const preflight =
@@ -75,11 +76,12 @@ export const submit =
         throw err;
       }
       if (browserPost) return redirect(res, 303, await afterPost(s, req, result, extras));
-      sendScriptJson(
+      sendJsonText(
         res,
         result.status,
         result.json ?? JSON.stringify(result.body),
         result.replayed ? replayedCors : answerCors,
+        'script',
       );
     } catch (err) {
       if (err instanceof ApiError) {

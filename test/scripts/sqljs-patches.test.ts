@@ -4,45 +4,21 @@
 // moved fails the build instead of shipping unpatched, and the product bundle carries the rewrite in the server
 // and in the snapshot worker it embeds. It binds strings through TextEncoder: every
 // string stores the bytes sql.js's own encoder stores (lone surrogates, long strings, every plane included).
-import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sqlJsPatches } from '../../scripts/sqljs-patches.mjs';
+import { buildPatchedSqlJs, loadSqlJsFrom, sqlJsFile } from '../../scripts/sqljs-patched.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'package.json'));
-const sqlJsFile = require.resolve('sql.js');
 const growth = suite('sql.js file growth in the bundle');
 /** How often each rule is in a bundle's code, minified or not. */
 const rules = (code: string) => ({
   patched: code.match(/1073741824\s*\?\s*2\s*:\s*1\.125/g)?.length ?? 0,
   original: code.match(/1048576\s*\?\s*2\s*:\s*1\.125/g)?.length ?? 0,
 });
-
-/** Bundles `entry` (a file importing sql.js) with the plugin; answers the code or the build's error. */
-async function bundleWith(entry: string, growMax?: number) {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'silent',
-    plugins: [sqlJsPatches(growMax === undefined ? {} : { growMax })],
-  });
-  return result.outputFiles[0].text;
-}
-
-/** sql.js loaded from `file` (a build of it), with its WebAssembly. */
-async function loadSqlJs(file: string) {
-  const initSqlJs = require(file);
-  return initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) });
-}
 
 /** Runs `test` with a new temporary folder, removed after it. */
 async function inTempDir(test: (dir: string) => Promise<void>) {
@@ -54,25 +30,16 @@ async function inTempDir(test: (dir: string) => Promise<void>) {
   }
 }
 
-/** An entry file in `dir` that exports the module at `file` (sql.js, or a stand-in for it). */
-function entryRequiring(dir: string, file: string): string {
-  const entry = path.join(dir, 'entry.cjs');
-  writeFileSync(entry, `module.exports = require(${JSON.stringify(file)});`);
-  return entry;
-}
-
 growth('the rule is rewritten once: doubling up to 1 GB, then 1.125x as before', () =>
   inTempDir(async (dir) => {
-    assert.equal(rules(await bundleWith(entryRequiring(dir, sqlJsFile))), { patched: 1, original: 0 });
+    assert.equal(rules(readFileSync(await buildPatchedSqlJs(dir, 'sqljs.cjs'), 'utf8')), { patched: 1, original: 0 });
   }),
 );
 
 growth('a database built with it keeps every row across many growths of its file (8 MB of rows)', () =>
   inTempDir(async (dir) => {
-    const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
-    const initSqlJs = require(file);
-    const SQL = await initSqlJs({ wasmBinary: readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm')) });
+    const file = await buildPatchedSqlJs(dir, 'sqljs.cjs');
+    const SQL = await loadSqlJsFrom(file);
     const db = new SQL.Database();
     db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
     const body = (n: number) => `${n}:${'x'.repeat(1000)}`;
@@ -99,7 +66,7 @@ growth('a sql.js whose rule moved fails the build with a message naming the rule
     mkdirSync(path.dirname(fake), { recursive: true });
     writeFileSync(fake, readFileSync(sqlJsFile, 'utf8').replace('1048576?2:1.125', '1048576?2:1.25'));
     try {
-      await bundleWith(entryRequiring(dir, fake));
+      await buildPatchedSqlJs(dir, 'sqljs.cjs', { from: fake });
       assert.unreachable('the build went through');
     } catch (err) {
       assert.match(String(err), 'the file growth (MEMFS write) "write(a,b,d,c,e,g){');
@@ -146,7 +113,7 @@ function watchBuffers<T>(run: () => T) {
 }
 
 /** The rows the growth tests write: `count` of ~1 KB, each its own transaction, into a new database. */
-function fill(SQL: Awaited<ReturnType<typeof loadSqlJs>>, count: number, db = new SQL.Database()) {
+function fill(SQL: Awaited<ReturnType<typeof loadSqlJsFrom>>, count: number, db = new SQL.Database()) {
   db.run('CREATE TABLE IF NOT EXISTS t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO t (n, body) VALUES (?, ?)');
   const from = db.exec('SELECT count(*) FROM t')[0].values[0][0] as number;
@@ -166,9 +133,8 @@ function checkFilled(db: { exec(sql: string): { values: unknown[][] }[] }) {
 
 growth('past 1 MB the file grows in place: one resizable buffer, resized, never copied; the export is unchanged', () =>
   inTempDir(async (dir) => {
-    const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
-    const SQL = await loadSqlJs(file);
+    const file = await buildPatchedSqlJs(dir, 'sqljs.cjs');
+    const SQL = await loadSqlJsFrom(file);
     const watched = watchBuffers(() => fill(SQL, 16000)); // ~17 MB
     const db = watched.result;
     const buffers = new Set(watched.resizes.map((r) => r.buffer));
@@ -182,7 +148,7 @@ growth('past 1 MB the file grows in place: one resizable buffer, resized, never 
     assert.ok(buffer.byteLength >= image.length && image.length > 16_000_000, `${buffer.byteLength}`);
     assert.equal(checkFilled(db), { check: 'ok', count: 16000, bad: 0 });
     // The same rows through sql.js as it ships make the same image, byte for byte.
-    const plain = fill(await loadSqlJs(sqlJsFile), 16000);
+    const plain = fill(await loadSqlJsFrom(sqlJsFile), 16000);
     assert.ok(Buffer.from(image).equals(Buffer.from(plain.export())), 'the same image');
     // A database opened from its image is loaded into room to grow: its growth copies nothing either.
     const again = new SQL.Database(image);
@@ -202,9 +168,8 @@ growth('past 1 MB the file grows in place: one resizable buffer, resized, never 
 
 growth('a file grown past its room goes on by copying, keeping every row (a build with 4 MB of room)', () =>
   inTempDir(async (dir) => {
-    const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile), 4 * 1048576));
-    const SQL = await loadSqlJs(file);
+    const file = await buildPatchedSqlJs(dir, 'sqljs.cjs', { growMax: 4 * 1048576 });
+    const SQL = await loadSqlJsFrom(file);
     const watched = watchBuffers(() => fill(SQL, 12000)); // ~13 MB
     const db = watched.result;
     assert.ok(watched.resizes.length > 0, 'grown in place first');
@@ -239,11 +204,10 @@ const samples = [
 
 binding('every string stores the bytes sql.js itself stores, read back as bytes and as text', () =>
   inTempDir(async (dir) => {
-    const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
-    const patched = await loadSqlJs(file);
-    const original = await loadSqlJs(sqlJsFile);
-    const stored = (SQL: Awaited<ReturnType<typeof loadSqlJs>>) => {
+    const file = await buildPatchedSqlJs(dir, 'sqljs.cjs');
+    const patched = await loadSqlJsFrom(file);
+    const original = await loadSqlJsFrom(sqlJsFile);
+    const stored = (SQL: Awaited<ReturnType<typeof loadSqlJsFrom>>) => {
       const db = new SQL.Database();
       db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, s TEXT)');
       // The same statement bound again and again, as the store's cached statements are.
@@ -277,7 +241,7 @@ binding.run();
 const steps = suite('sql.js image in steps in the bundle');
 
 /** Every row of `t` in a database image, in order, and SQLite's own check of the image. */
-async function rowsOf(SQL: Awaited<ReturnType<typeof loadSqlJs>>, image: Uint8Array) {
+async function rowsOf(SQL: Awaited<ReturnType<typeof loadSqlJsFrom>>, image: Uint8Array) {
   const db = new SQL.Database(image);
   try {
     return {
@@ -291,9 +255,8 @@ async function rowsOf(SQL: Awaited<ReturnType<typeof loadSqlJs>>, image: Uint8Ar
 
 steps('writes between steps land in the image: it holds the database as it is when the last step ends', () =>
   inTempDir(async (dir) => {
-    const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
-    const SQL = await loadSqlJs(file);
+    const file = await buildPatchedSqlJs(dir, 'sqljs.cjs');
+    const SQL = await loadSqlJsFrom(file);
     const db = new SQL.Database();
     db.exec('PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE;');
     db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
@@ -335,9 +298,8 @@ steps('writes between steps land in the image: it holds the database as it is wh
 
 steps('a step inside a write transaction is refused and ends the export; cancel frees one that is under way', () =>
   inTempDir(async (dir) => {
-    const file = path.join(dir, 'sqljs.cjs');
-    writeFileSync(file, await bundleWith(entryRequiring(dir, sqlJsFile)));
-    const SQL = await loadSqlJs(file);
+    const file = await buildPatchedSqlJs(dir, 'sqljs.cjs');
+    const SQL = await loadSqlJsFrom(file);
     const db = new SQL.Database();
     db.run('CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)');
     for (let n = 0; n < 200; n++) db.run('INSERT INTO t (n, body) VALUES (?, ?)', [n, 'y'.repeat(1000)]);

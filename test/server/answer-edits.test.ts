@@ -36,6 +36,34 @@ async function verify(text: string, key: string) {
 const settings = (server: RunningServer, formId: string, body: Record<string, unknown>) =>
   call(server.url, 'PATCH', `/v1/forms/${formId}`, { key: OWNER_KEY, body });
 
+/** The headers of a script's JSON answer that tell it from a page's or a preflight's (null: not there). */
+const SCRIPT_ANSWER_HEADERS = [
+  'access-control-allow-origin',
+  'content-type',
+  'cache-control',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'idempotent-replayed',
+];
+const scriptHeaders = (headers: Headers) => Object.fromEntries(SCRIPT_ANSWER_HEADERS.map((n) => [n, headers.get(n)]));
+/** What a script's answer carries, as the respondent's 201 (docs/decisions.md, "no page headers"). */
+const scriptAnswer = (replayed: boolean) => ({
+  'access-control-allow-origin': '*',
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': null,
+  'referrer-policy': null,
+  'access-control-allow-methods': null,
+  'access-control-allow-headers': null,
+  'access-control-max-age': null,
+  'idempotent-replayed': replayed ? 'true' : null,
+});
+
 /** The token of an edit link (its last path segment). */
 const tokenOf = (url: string) => url.split('/').pop()!;
 
@@ -126,9 +154,12 @@ async function scenario(server: RunningServer, receiver: HttpsReceiver, expire: 
   const done = await edit({ values: changed }, token, key);
   assert.is(done.status, 200, done.text);
   assert.equal([done.json.id, done.json.values, done.json.revision], [id, changed, 1]);
+  // A script's answer, as the respondent's 201: no page headers, none of the preflight's.
+  assert.equal(scriptHeaders(done.headers), scriptAnswer(false));
+  assert.equal(scriptHeaders(posted.headers), scriptAnswer(false), 'the same as the 201');
   const again = await edit({ values: changed }, token, key);
   assert.is(again.status, 200);
-  assert.is(again.headers.get('idempotent-replayed'), 'true');
+  assert.equal(scriptHeaders(again.headers), scriptAnswer(true));
   assert.is((await edit({ values: ADA }, token, key)).status, 409, 'the same key with another body');
   now = await stored();
   assert.equal(now.values, changed);

@@ -3,9 +3,7 @@
 // (scripts/client-entries.mjs `inline`): save_progress is on by default, so nearly every page runs it.
 import { allFields, createFormState, type FormState, validateField, type Values } from '../../renderer/engine.ts';
 import { hasSaved } from '../../renderer/save-progress/kept.ts';
-
-/** Writes of kept answers come at most this often while a person types (as use-save-progress.ts). */
-const THROTTLE_MS = 400;
+import { throttledWrite } from '../../renderer/save-progress/throttled-write.ts';
 
 const saving = () => import('../../renderer/save-progress/saved-answers.ts');
 
@@ -15,24 +13,16 @@ const saving = () => import('../../renderer/save-progress/saved-answers.ts');
  */
 export function keepAnswers(key: string | undefined, state: FormState, initial: Values, onBack: () => void) {
   const tools = { allFields, validateField, untouched: () => createFormState(state.definition).values };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const write = () => {
-    timer = undefined;
-    if (key)
-      saving().then(
-        (m) => m.writeSaved(key, state, tools),
-        () => {},
-      );
-  };
+  // Asked for only below, with a key.
+  const [later, flush, drop] = throttledWrite(() =>
+    saving().then(
+      (m) => m.writeSaved(key!, state, tools),
+      () => {},
+    ),
+  );
   if (key) {
-    state.subscribe(() => {
-      timer ??= setTimeout(write, THROTTLE_MS);
-    });
-    addEventListener('pagehide', () => {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      write();
-    });
+    state.subscribe(later);
+    addEventListener('pagehide', flush);
     if (hasSaved(key))
       saving().then(
         (m) => m.restore(key, state, tools, initial) && onBack(),
@@ -41,8 +31,7 @@ export function keepAnswers(key: string | undefined, state: FormState, initial: 
   }
   /** Forgets the kept answers (sent, or Start over). */
   return () => {
-    clearTimeout(timer);
-    timer = undefined;
+    drop();
     if (key)
       saving().then(
         (m) => m.forget(key),

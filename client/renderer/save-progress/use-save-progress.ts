@@ -3,7 +3,7 @@
 // in a layout effect, before the browser paints when the code is already there (the hosted page and the
 // embeds load it before the first render: loadSaving); writes are throttled, and flushed when the page is
 // hidden or closed.
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import {
   allFields,
   createFormState,
@@ -14,9 +14,7 @@ import {
 } from '../engine.ts';
 import { hasSaved } from './kept.ts';
 import type { SavingTools } from './saved-answers.ts';
-
-/** Writes come at most this often while a person types. */
-const THROTTLE_MS = 400;
+import { throttledWrite } from './throttled-write.ts';
 
 let saving: typeof import('./saved-answers.ts') | undefined;
 
@@ -42,7 +40,6 @@ export function useSaveProgress(
   state: FormState,
   o: { field?: string; validators?: ValidatorRegistry; initialValues?: Values; onRestored(field?: string): void },
 ): Saver {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const now = useRef(o);
   now.current = o;
   const tools: SavingTools = {
@@ -51,13 +48,15 @@ export function useSaveProgress(
     validators: o.validators,
     untouched: () => createFormState(state.definition).values,
   };
-  const write = () => {
-    timer.current = undefined;
-    if (key) saving?.writeSaved(key, state, tools, now.current.field);
-  };
+  // One throttle per key and state, as the subscription below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the write reads the question on screen through `now`
+  const [later, flush, drop] = useMemo(
+    () => throttledWrite(() => key && saving?.writeSaved(key, state, tools, now.current.field)),
+    [key, state],
+  );
   const schedule = () => {
-    if (!key || timer.current !== undefined) return;
-    if (saving) timer.current = setTimeout(write, THROTTLE_MS);
+    if (!key) return;
+    if (saving) later();
     else loadSaving().then(schedule, () => {});
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: one restore and subscription per state and key
@@ -69,11 +68,6 @@ export function useSaveProgress(
     };
     if (saving) restore();
     else if (hasSaved(key)) loadSaving().then(restore, () => {});
-    const flush = () => {
-      if (timer.current === undefined) return;
-      clearTimeout(timer.current);
-      write();
-    };
     const unsubscribe = state.subscribe(schedule);
     addEventListener('pagehide', flush);
     return () => {
@@ -87,8 +81,7 @@ export function useSaveProgress(
   useLayoutEffect(() => void (o.field && schedule()), [o.field]);
   return {
     clear() {
-      clearTimeout(timer.current);
-      timer.current = undefined;
+      drop();
       if (!key) return;
       try {
         localStorage.removeItem(key);
