@@ -4,6 +4,12 @@
 // them as one frame with one write() and one fdatasync, then resolves every one of their promises. One
 // loop does all flushes of all generations in order, so a record is never durable before an earlier one.
 //
+// Gathering: while records keep arriving during fsyncs (a busy server), a frame of fewer than
+// FRAME_GATHER_RECORDS waits up to FRAME_GATHER_MS for more before it is written. An fdatasync costs ~50-100 µs
+// of kernel CPU on the server's own core whatever it carries, and on one core a frame otherwise carries only the
+// few requests handled during the last one (docs/performance.md, "Fewer, fuller frames"). A record arriving at
+// an idle journal is written at once: a lone answer never waits.
+//
 // Generations: rotate() makes later records go to the next file (journal-<gen+1>.log) without waiting.
 // A snapshot rotates, then captures exactly the generations up to the one it closed (by exporting memory
 // in the same tick, or by replaying the closed files in a worker), and then deletes those files.
@@ -32,6 +38,17 @@ export interface JournalStats {
   bytesWritten: number;
 }
 
+/** The records a frame gathers before it stops waiting for more. */
+export const FRAME_GATHER_RECORDS = 32;
+/** The longest a frame waits for them, in ms. */
+export const FRAME_GATHER_MS = 1;
+
+/** How a writer gathers frames (tests set a long wait to see the early end). */
+export interface GatherOptions {
+  records: number;
+  ms: number;
+}
+
 type Waiter = { resolve: () => void; reject: (err: Error) => void };
 type Entry =
   | { kind: 'record'; record: JournalRecord | string; waiter: Waiter }
@@ -48,11 +65,13 @@ export class JournalWriter {
   private failure: Error | undefined;
   private readonly counters = { records: 0, frames: 0, syncs: 0, bytesWritten: 0 };
   private readonly bytesByGen = new Map<number, number>(); // file sizes, for the snapshot threshold
+  private endGather: (() => void) | undefined; // ends the wait of a frame gathering records, once it is full
 
   private constructor(
     private readonly dir: string,
     gen: number,
     fh: FileHandle,
+    private readonly gather: GatherOptions,
   ) {
     this.gen = this.fileGen = gen;
     this.fh = fh;
@@ -60,8 +79,12 @@ export class JournalWriter {
   }
 
   /** Creates journal-<gen>.log (it must not exist yet) and returns a writer appending to it. */
-  static async create(dir: string, gen: number): Promise<JournalWriter> {
-    return new JournalWriter(dir, gen, await createJournalFile(dir, gen));
+  static async create(
+    dir: string,
+    gen: number,
+    gather: GatherOptions = { records: FRAME_GATHER_RECORDS, ms: FRAME_GATHER_MS },
+  ): Promise<JournalWriter> {
+    return new JournalWriter(dir, gen, await createJournalFile(dir, gen), gather);
   }
 
   /** The generation that records appended now go to. */
@@ -123,6 +146,7 @@ export class JournalWriter {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
       this.queue.push(make({ resolve, reject }));
+      if (this.endGather && this.queue.length >= this.gather.records) this.endGather();
       this.kick();
     });
   }
@@ -135,6 +159,7 @@ export class JournalWriter {
   }
 
   private async loop(): Promise<void> {
+    let busy = false; // records arrived while the last frame was written: more are likely on their way
     try {
       while (this.queue.length > 0) {
         const head = this.queue[0];
@@ -149,17 +174,32 @@ export class JournalWriter {
           head.waiter.resolve();
           continue;
         }
+        if (busy && this.queue.length < this.gather.records) await this.gathered();
         let n = 0;
         while (n < this.queue.length && this.queue[n].kind === 'record') n++;
         const batch = this.queue.splice(0, n) as Extract<Entry, { kind: 'record' }>[];
         await this.writeFrame(batch);
         for (const entry of batch) entry.waiter.resolve();
+        busy = this.queue.length > 0;
       }
     } catch (err) {
       this.fail(err);
     } finally {
       this.flushing = false;
     }
+  }
+
+  /** Resolves after the gathering wait, or once the queue holds a full frame. */
+  private gathered(): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.endGather = undefined;
+        resolve();
+      };
+      const timer = setTimeout(end, this.gather.ms);
+      this.endGather = end;
+    });
   }
 
   private async writeFrame(batch: Extract<Entry, { kind: 'record' }>[]): Promise<void> {

@@ -92,6 +92,46 @@ groupCommit('appending after close rejects', async () => {
   }
 });
 
+/** Resolves to 'waited' if `p` takes longer than `ms`: a gathering wait of a minute must never be what ends it. */
+const within = (p: Promise<unknown>, ms = 5000) =>
+  Promise.race([p.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('waited'), ms).unref())]);
+
+groupCommit('a record at an idle journal is written at once, without gathering', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1, { records: 32, ms: 60_000 });
+  assert.is(await within(w.append('"lone"')), 'done');
+  assert.is(await within(w.append('"next"')), 'done', 'nor after an earlier frame, once nothing is waiting');
+  assert.is(w.stats().frames, 2);
+  await w.close();
+});
+
+groupCommit('records that arrive while a frame is written gather into the next until it is full', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1, { records: 8, ms: 60_000 });
+  const first = w.append('0');
+  await Promise.resolve(); // the first frame is under way
+  const during = [1, 2, 3].map((i) => w.append(String(i)));
+  await first; // written: the three waiting gather, and wait for more
+  assert.is(w.stats().frames, 1);
+  const after = [4, 5, 6, 7, 8].map((i) => w.append(String(i))); // 8 waiting: the frame is full
+  assert.is(await within(Promise.all([...during, ...after])), 'done');
+  assert.equal(w.stats(), { ...w.stats(), records: 9, frames: 2, syncs: 2 });
+  await w.close();
+  assert.equal(records(await read(file(dir))), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+});
+
+groupCommit('a gathering frame that does not fill is written after its wait', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1, { records: 1000, ms: 5 });
+  const first = w.append('0');
+  await Promise.resolve();
+  const during = [1, 2].map((i) => w.append(String(i)));
+  await Promise.all([first, ...during]);
+  assert.equal(w.stats(), { ...w.stats(), records: 3, frames: 2 });
+  await w.close();
+  assert.equal(records(await read(file(dir))), [0, 1, 2]);
+});
+
 groupCommit.after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
