@@ -6,7 +6,8 @@
 // and each variant's ratio against the first ("as now": what durable-memory.ts runs), measured in the same run; the
 // second row is the statement shape before session 7 (16 + 8 + 1 rows for a batch of 25). Then the journal's
 // record of one such submission (tx-record.ts, journal-format.ts) timed the same way.
-// Run: npm run bench sql-rows   (BENCH_ROWS, BENCH_BATCH, BENCH_ROUNDS to change the sizes).
+// Run: npm run bench sql-rows   (BENCH_ROWS, BENCH_PREFILL, BENCH_BATCH, BENCH_ROUNDS change the sizes;
+// BENCH_VARIANTS=<name>,<name> runs only those, the first being the one the others are divided by).
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,11 +27,11 @@ import { newTimeOrderedRow } from '../../server/core/ids.ts';
 import { values } from './_ingest-form.ts';
 
 type SqlValue = string | number | null | Uint8Array;
-const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 25);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 /** Rows already in the table before the timed ones, so the B-trees have their depth. */
-const PREFILL = Number(process.env.BENCH_PREFILL ?? 20_000);
+const PREFILL = Number(process.env.BENCH_PREFILL ?? 10_000);
 const FORM = 'form-bench-0000000000000000000000000';
 
 const SUB_COLUMNS =
@@ -73,8 +74,9 @@ interface Variant {
   name: string;
   /** Run on the scratch database after the schema: SQL, or a function. */
   setup?: string | ((db: Database) => void);
-  /** Runs one batch's statements; the default is main's shape. */
+  /** One row a statement (as before session 5). */
   single?: boolean;
+  /** Without the chain link's row. */
   noLinks?: boolean;
   /** Split a batch as session 6 did: 32, 16, 8 … rows a statement (25 rows: 16 + 8 + 1), not one of exactly 25. */
   split?: boolean;
@@ -108,6 +110,7 @@ const variants: Variant[] = [
       'digest TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (form_id, pos)) WITHOUT ROWID',
   },
   { name: 'no chain link row', noLinks: true },
+  // Two controls: pragmas these inserts never use, so their spread from 1.00 is the run's noise.
   { name: 'secure_delete OFF', setup: 'PRAGMA secure_delete = OFF' },
   { name: 'foreign_keys OFF', setup: 'PRAGMA foreign_keys = OFF' },
 ];
@@ -157,7 +160,8 @@ function scratch(v: Variant): Database {
   if (typeof v.setup === 'function') v.setup(db);
   else if (v.setup) db.exec(v.setup);
   db.exec(
-    `INSERT INTO forms (id, workspace_id, title, version, created_at) VALUES ('${FORM}', 'ws1', 'Bench', 1, '2026-11-29T00:00:00.000Z')`,
+    'INSERT INTO forms (id, workspace_id, title, version, created_at) ' +
+      `VALUES ('${FORM}', 'ws1', 'Bench', 1, '2026-11-29T00:00:00.000Z')`,
   );
   return db;
 }
@@ -287,7 +291,8 @@ for (let round = -1; round < ROUNDS; round++) {
 }
 
 console.log(
-  `sql.js rows: ${ROWS} answers after ${PREFILL}, batches of ${BATCH}, ${ROUNDS} rounds; median µs a row (sql.js as the bundle builds it)`,
+  `sql.js rows: ${ROWS} answers after ${PREFILL}, batches of ${BATCH}, ${ROUNDS} rounds; ` +
+    'median µs a row (sql.js as the bundle builds it)',
 );
 const base = median(results.get(chosen[0].name)!.map(total));
 console.log('variant                        | submissions | link | count, usage | COMMIT | all   | ratio to the first');
@@ -333,6 +338,7 @@ for (const v of chosen) {
   }
   console.log(
     `journal record (encodeBehind, frame payload, UTF-8, CRC): ${median(times.now).toFixed(2)} µs a submission; ` +
-      `framed as before session 7 ${median(times.before).toFixed(2)} (ratio now/before ${(median(times.now) / median(times.before)).toFixed(3)})`,
+      `framed as before session 7 ${median(times.before).toFixed(2)} ` +
+      `(ratio now/before ${(median(times.now) / median(times.before)).toFixed(3)})`,
   );
 }

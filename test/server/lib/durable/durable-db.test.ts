@@ -812,7 +812,8 @@ behind('a write behind whose row fails is refused alone, in memory and on replay
 
 behind('many writes behind of one turn store, in memory, what replay stores: rows, order and refusals', async () => {
   // Memory runs the rows of one turn's writes grouped by statement, as INSERTs of 32 rows and one of the rest;
-  // replay runs each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text bound as bytes, and a duplicate.
+  // replay runs each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text bound as bytes, and a
+  // duplicate.
   const logged: Migration = {
     id: 1,
     name: 'logged',
