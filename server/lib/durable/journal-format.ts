@@ -45,6 +45,19 @@ export function encodeFrame(payload: Buffer): Buffer {
   return frame;
 }
 
+/**
+ * Frames the payload text `payload` (its UTF-8 bytes, as Buffer.from would make them): the same bytes as
+ * encodeFrame(Buffer.from(payload)), encoded straight into the frame, without a second buffer and its copy.
+ */
+export function encodeFrameText(payload: string): Buffer {
+  const length = Buffer.byteLength(payload);
+  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
+  frame.write(payload, FRAME_HEADER_BYTES);
+  frame.writeUInt32LE(length, 0);
+  frame.writeUInt32LE(crc32(frame.subarray(FRAME_HEADER_BYTES), crc32(frame.subarray(0, 4))), 4);
+  return frame;
+}
+
 /** A frame read back: where it starts in the file and its payload. */
 export interface JournalFrame {
   offset: number;

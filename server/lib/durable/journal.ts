@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fsyncDir, PRIVATE_FILE_MODE, writeFully } from './durable-fs.ts';
 import { durableTimings } from './durable-timings.ts';
 import {
-  encodeFrame,
+  encodeFrameText,
   encodeJournalHeader,
   hasJournalHeader,
   JOURNAL_HEADER_BYTES,
@@ -204,7 +204,7 @@ export class JournalWriter {
 
   private async writeFrame(batch: Extract<Entry, { kind: 'record' }>[]): Promise<void> {
     try {
-      const frame = encodeFrame(Buffer.from(encodeFramePayload(batch.map((e) => e.record))));
+      const frame = encodeFrameText(encodeFramePayload(batch.map((e) => e.record)));
       await this.writeOrUndo(frame);
       const timed = durableTimings.fsync;
       const from = timed ? performance.now() : 0;

@@ -863,8 +863,9 @@ behind('a write behind whose row fails is refused alone, in memory and on replay
 });
 
 behind('many writes behind of one turn store, in memory, what replay stores: rows, order and refusals', async () => {
-  // Memory runs the rows of one turn's writes grouped by statement, as INSERTs of 32, 16, … rows; replay runs
-  // each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text bound as bytes, and a duplicate.
+  // Memory runs the rows of one turn's writes grouped by statement, as INSERTs of 32 rows and one of the rest;
+  // replay runs each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text bound as bytes, and a
+  // duplicate.
   const logged: Migration = {
     id: 1,
     name: 'logged',
@@ -892,7 +893,7 @@ behind('many writes behind of one turn store, in memory, what replay stores: row
       sums: [['UPDATE counters SET n = n + ? WHERE k = ?', [1, 'a']]],
     });
   };
-  // 77 writes in one turn (32 + 32 + 8 + 4 + 1 rows a table), the 40th repeating the 10th's id.
+  // 77 writes in one turn (32 + 32 + 13 rows a table), the 40th repeating the 10th's id.
   const ids77 = range(77, 'e');
   const outcomes = await Promise.allSettled(ids77.map((id, i) => write(i === 39 ? ids77[9] : id, i + 1)));
   assert.equal(
@@ -902,15 +903,17 @@ behind('many writes behind of one turn store, in memory, what replay stores: row
   // Then 5 turns of 1 to 5 writes each.
   for (let turn = 1; turn <= 5; turn++)
     await Promise.all(range(turn, `t${turn}-`).map((id, i) => write(id, 100 + turn * 10 + i)));
+  // At and past the most rows one INSERT carries (ROWS_PER_INSERT_MAX, 32): one statement, then 32 + 1.
+  for (const n of [32, 33]) await Promise.all(range(n, `m${n}-`).map((id, i) => write(id, 1000 * n + i)));
   const state = (d: DurableDatabase) => ({
     entries: d.all('SELECT seq, id, body, typeof(body) AS t FROM entries ORDER BY seq'),
     marks: d.all('SELECT id, pos, note FROM marks ORDER BY pos'),
     counters: d.all('SELECT k, n FROM counters'),
   });
   const mine = state(db);
-  assert.is(mine.entries.length, 76 + 15);
-  assert.is(mine.marks.length, 76 + 15);
-  assert.equal(mine.counters, [{ k: 'a', n: 91 }]);
+  assert.is(mine.entries.length, 76 + 15 + 65);
+  assert.is(mine.marks.length, 76 + 15 + 65);
+  assert.equal(mine.counters, [{ k: 'a', n: 156 }]);
   assert.ok(mine.entries.every((e) => e.t === 'text'));
   assert.equal(
     mine.entries.map((e) => e.seq),

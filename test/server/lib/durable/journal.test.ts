@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   encodeFrame,
+  encodeFrameText,
   encodeJournalHeader,
   JOURNAL_HEADER_BYTES,
   parseJournal,
@@ -261,3 +262,30 @@ corrupt.after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 corrupt.run();
+
+const frameText = suite('journal: a frame encoded from its text');
+
+frameText('is the bytes of encodeFrame over Buffer.from of the text, for any UTF-16 text', () => {
+  const texts = [
+    '[1]',
+    '{"sql":{"0":"INSERT …"},"tx":[[[0,["é","日本語","😀"]]]]}',
+    // Lone surrogates: both write U+FFFD's three bytes.
+    `["\ud800","x\udc00y","\udbff"]`,
+    'x'.repeat(70_000),
+    '€'.repeat(30_000),
+  ];
+  for (const t of texts) assert.ok(encodeFrameText(t).equals(encodeFrame(Buffer.from(t))), t.slice(0, 40));
+});
+
+frameText('reads back through parseJournal', () => {
+  const text = '[{"behind":[[0,["ü",1,null]]]}]';
+  const buf = Buffer.concat([encodeJournalHeader(7), encodeFrameText(text), encodeFrameText('[2]')]);
+  const j = parseJournal(buf, 'journal-7.log');
+  assert.equal(
+    j.frames.map((f) => f.payload.toString('utf8')),
+    [text, '[2]'],
+  );
+  assert.is(j.tornBytes, 0);
+});
+
+frameText.run();
