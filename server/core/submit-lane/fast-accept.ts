@@ -69,9 +69,8 @@ export function fastAccept(
     if (!Object.hasOwn(source, key) || source[key] === undefined) return undefined;
     posted++;
   }
-  // Posted as the engine would write them (every field, in the fields' order): the posted object is the answer.
-  // It was made by JSON.parse, with its keys in place from the start; one built key by key holds 20 in a slower
-  // form, which JSON.stringify and the chain's canonical text then read (docs/performance.md, "session 7").
+  // Posted as the engine would write them (every field, in the fields' order): the posted object is the answer,
+  // with no copy made key by key (docs/performance.md, "The write path, session 7 (lane)").
   if (inOrder && posted === keys.length && present === keys.length) return source;
   const values: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) {
