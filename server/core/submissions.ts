@@ -26,6 +26,7 @@ import { closedBy, closedError } from './closing.ts';
 import { MilestoneMail } from './mail/milestones.ts';
 import { newTimeOrderedId, newTimeOrderedRow } from './ids.ts';
 import type { FormRecord, NewDelivery, NewSubmission, Store, SubmissionRecord } from './store/types.ts';
+import type { InsertOutcome } from './store/types/submissions.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './store/types/submissions.ts';
 import { chatDeliveries, sendsChat } from './webhooks/chat-deliveries.ts';
 import type { VisitHint } from './stats/visit-hint.ts';
@@ -37,6 +38,7 @@ import { isEncrypted } from './encryption/setting.ts';
 import { deliversWebhooks, hasExpired, isClaimed, submissionCap, UNCLAIMED_SUBMISSION_CAP } from './unclaimed.ts';
 import { isoNow } from '../lib/iso-time.ts';
 import { cachedForm } from './store/form-cache.ts';
+import { fastAccept } from './submit-lane/fast-accept.ts';
 
 /** A form keeps at most this many suspected-spam posts; past it new ones are dropped, not stored. */
 export const SPAM_KEPT_MAX = 1000;
@@ -115,6 +117,12 @@ export const bodyHash = (raw: Buffer | string) => createHash('sha256').update(ra
 /** The 409 for an Idempotency-Key sent again with another body (spec), whether found before or in the write. */
 const keyReused = () => conflict('idempotency_key_reused', ['idempotency-key: was used before with a different body']);
 
+/** A submission's own fields, before its form's limits are added (SubmissionService.withinLimits). */
+type SubmissionFields = Omit<NewSubmission, 'formId' | 'workspaceId' | 'formCap' | 'monthlyQuota' | 'exactCount'>;
+
+/** The outcomes refuseOverLimits turns into refusals. */
+type RefusedKind = 'form_cap' | 'monthly_quota' | 'duplicate';
+
 /** What the service is built from. */
 export interface SubmissionServiceParts {
   store: Store;
@@ -155,31 +163,63 @@ export class SubmissionService {
   }
 
   /**
-   * Runs the named steps of a submission; throws ApiError for every refusal. Steps that need no I/O on the
-   * common path (no key, no quota, the definition cached, no upload field) are called without a promise: each
-   * one cost a submission ~0.3 µs in promises and async hooks (docs/performance.md, "session 5").
+   * Runs the named steps of a submission; rejects with ApiError for every refusal. Steps that need no I/O on the
+   * common path (no key, no quota, the definition cached, no upload field) are called without a promise, and the
+   * common path itself has no async wrapper: each promise cost a submission ~0.3 µs in promises and async hooks
+   * (docs/performance.md, "session 5" and "session 7 (lane)").
    */
-  async submit(input: SubmitInput): Promise<SubmitResult> {
-    const hit = cachedForm(this.store, input.formId);
+  submit(input: SubmitInput): Promise<SubmitResult> {
+    try {
+      const hit = cachedForm(this.store, input.formId);
+      if (hit === undefined || input.idempotencyKey !== undefined) return this.submitAfterReads(input, hit);
+      const form = { ...hit };
+      const accepting = this.checkAccepting(form);
+      return accepting ? accepting.then(() => this.accepted(form, input)) : this.accepted(form, input);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** `submit` when the form must be read from the store or an Idempotency-Key looked up first. */
+  private async submitAfterReads(input: SubmitInput, hit: FormRecord | undefined): Promise<SubmitResult> {
     const form = hit ? { ...hit } : await this.loadForm(input.formId);
     const replay = input.idempotencyKey === undefined ? undefined : await this.replayIdempotent(form, input);
     if (replay) return replay;
-    const accepting = this.checkAccepting(form);
-    if (accepting) await accepting;
+    await this.checkAccepting(form);
+    return this.accepted(form, input);
+  }
+
+  /** The steps after the form is known to take answers: anti-spam, the engine, the files, the write. */
+  private accepted(form: FormRecord, input: SubmitInput): Promise<SubmitResult> {
     // The 2-second rule applies to posts from the JavaScript renderer only (see AntiSpam.reason).
     // An encrypted form's answer is stored as its envelope: no engine, files, ending or undeclared inputs.
     const sealed = isEncrypted(form) || input.encrypted !== undefined ? encryptedValues(form, input) : undefined;
     const spam = this.antiSpam.reason(form.id, input.honeypot, input.renderToken, { timed: !input.formPost });
     if (spam) return this.keepAsSpam(form, input, spam, sealed);
     if (sealed) return this.save(form, sealed, [], input, undefined);
+    const definition = this.definitions.cached(form.id, form.version);
+    if (definition === undefined) return this.definition(form).then((read) => this.evaluated(form, read, input));
+    return this.evaluated(form, definition, input);
+  }
+
+  /** The engine's verdict and the files, then the write. */
+  private evaluated(form: FormRecord, definition: FormDefinition, input: SubmitInput): Promise<SubmitResult> {
     // The engine's problems go to resolveUploads, so one 422 names them with the file fields' problems.
-    const definition = this.definitions.cached(form.id, form.version) ?? (await this.definition(form));
     const { values, problems } = this.evaluateWith(definition, input);
-    const resolved =
-      withoutUploads(definition, values, problems) ??
-      (await resolveUploads(this.store, this.files, this.config, form, definition, values, { problems }));
-    const extra = this.undeclared(form, definition, input);
-    return this.save(form, resolved.values, resolved.fileIds, input, chooseEnding(definition, resolved.values), extra);
+    const plain = withoutUploads(definition, values, problems);
+    const saveResolved = (resolved: { values: Record<string, unknown>; fileIds: string[] }) =>
+      this.save(
+        form,
+        resolved.values,
+        resolved.fileIds,
+        input,
+        chooseEnding(definition, resolved.values),
+        this.undeclared(form, definition, input),
+      );
+    if (plain) return saveResolved(plain);
+    return resolveUploads(this.store, this.files, this.config, form, definition, values, { problems }).then(
+      saveResolved,
+    );
   }
 
   /**
@@ -353,7 +393,14 @@ export class SubmissionService {
   }
 
   /** The engine's verdict on `input` under `definition` (see evaluate). */
-  private evaluateWith(definition: FormDefinition, input: SubmitInput) {
+  private evaluateWith(
+    definition: FormDefinition,
+    input: SubmitInput,
+  ): { values: Record<string, unknown>; problems: string[] } {
+    // The plainest forms' JSON posts are accepted by the submit lane with the engine's values; all else, and any
+    // value the lane is not sure of, goes to the engine (submit-lane/fast-accept.ts).
+    const accepted = fastAccept(definition, input, linearRegex);
+    if (accepted !== undefined) return { values: accepted, problems: [] };
     // An HTML form post carries whatever the page has (a named submit button, a site's own inputs):
     // names no field has are not answers and are left out, not refused. JSON keeps refusing them.
     const raw = input.formPost ? onlyFields(definition, input.values) : input.values;
@@ -376,13 +423,31 @@ export class SubmissionService {
     return extra;
   }
 
-  private async save(
+  /** Stores a checked answer (with its deliveries and idempotency record) and answers 201. */
+  private save(
     form: FormRecord,
     values: Record<string, unknown>,
     fileIds: string[],
     input: SubmitInput,
     chosen: Ending | undefined,
     extra?: Record<string, string>,
+  ): Promise<SubmitResult> {
+    // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
+    if (!sendsChat(form)) return this.write(form, values, fileIds, input, chosen, extra, undefined);
+    return this.definitions
+      .get(form.id, form.version)
+      .then((definition) => this.write(form, values, fileIds, input, chosen, extra, definition ?? undefined));
+  }
+
+  /** save's write, with the form's definition when its chat messages need the labels. */
+  private write(
+    form: FormRecord,
+    values: Record<string, unknown>,
+    fileIds: string[],
+    input: SubmitInput,
+    chosen: Ending | undefined,
+    extra: Record<string, string> | undefined,
+    chatDefinition: FormDefinition | undefined,
   ): Promise<SubmitResult> {
     const { id, createdAt } = newTimeOrderedRow();
     const ending = chosen?.id ?? null;
@@ -393,17 +458,11 @@ export class SubmissionService {
     const json = `{"id":${JSON.stringify(id)},"values":${valuesJson},"ending":${JSON.stringify(ending)}}`;
     const signed = withSignedLinks(values, fileIds, this.secret);
     const delivery = this.delivery(form, id, signed, createdAt, form.version, extra);
-    // Read from the cache only for forms that send to Slack or Discord (the labels of their messages).
     const chat = sendsChat(form)
-      ? chatDeliveries(
-          form,
-          await this.definitions.get(form.id, form.version),
-          { id, values, createdAt },
-          this.config.publicUrl,
-        )
+      ? chatDeliveries(form, chatDefinition, { id, values, createdAt }, this.config.publicUrl)
       : [];
     const hiddenChars = jsonHasHiddenCharacters(valuesJson);
-    const outcome = await this.insertWithinLimits(form, {
+    const submission = this.withinLimits(form, {
       id,
       formVersion: form.version,
       createdAt,
@@ -419,19 +478,52 @@ export class SubmissionService {
       chatDeliveries: chat,
       files: fileIds,
     });
-    if (outcome.kind === 'form_gone') throw notFound();
-    if (outcome.kind === 'files_gone')
-      throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
-    // A concurrent request with the same key won the race: answer as its replay.
-    if (outcome.kind === 'replay') {
-      if (outcome.record.bodyHash !== input.bodyHash) throw keyReused();
-      return this.withEditUrl({
-        status: outcome.record.status,
-        body: JSON.parse(outcome.record.response),
+    // One `then` for the limits' refusals and what follows the write: no async wrapper (docs/performance.md).
+    return this.store.submissions.insert(submission).then((inserted) => {
+      const outcome = this.refuseOverLimits(form, inserted);
+      if (outcome.kind === 'form_gone') throw notFound();
+      if (outcome.kind === 'files_gone')
+        throw invalid(['values: an upload was used by another response at the same moment; upload the file again']);
+      // A concurrent request with the same key won the race: answer as its replay.
+      if (outcome.kind === 'replay') {
+        if (outcome.record.bodyHash !== input.bodyHash) throw keyReused();
+        return this.withEditUrl({
+          status: outcome.record.status,
+          body: JSON.parse(outcome.record.response),
+          form,
+          replayed: true,
+        });
+      }
+      const stored = {
         form,
-        replayed: true,
-      });
-    }
+        submissionId: id,
+        deliveryId: delivery?.id,
+        chatDeliveryIds: chat.map((d) => d.id),
+        submissionCount: outcome.submissionCount,
+        record: { id, formVersion: form.version, createdAt, values, hiddenChars, extra },
+        visit: input.visit,
+        mail: input.mail,
+      };
+      const result: SubmitResult = { status: 201, body, json, form, replayed: false };
+      const partialGone = typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession);
+      if (!partialGone && form.allowEditDays <= 0) {
+        this.react(stored);
+        return result;
+      }
+      return this.afterStored(form, input, stored, result);
+    });
+  }
+
+  /**
+   * What follows a stored answer beyond the common path: its partial answer removed, its private edit link
+   * made (never kept in the idempotency record, only its hash), then the reactions and the 201.
+   */
+  private async afterStored(
+    form: FormRecord,
+    input: SubmitInput,
+    stored: StoredSubmission,
+    result: SubmitResult,
+  ): Promise<SubmitResult> {
     // The person finished: the answer replaces their partial one (ARCHITECTURE.md Wave 4 "Partial answers").
     if (typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession))
       // The answer is stored either way: a failed removal leaves the partial answer to retention, never fails it.
@@ -440,34 +532,28 @@ export class SubmissionService {
         .catch((err) =>
           log('warning: a finished partial answer was not removed', { form_id: form.id, error: String(err) }),
         );
-    // The edit link is made once the answer is stored, and never kept in the idempotency record (its hash only).
+    const { id, createdAt } = stored.record;
     const editUrl = form.allowEditDays > 0 ? await this.editLinks?.issue(form, id, createdAt) : undefined;
-    this.react({
-      form,
-      submissionId: id,
-      deliveryId: delivery?.id,
-      chatDeliveryIds: chat.map((d) => d.id),
-      submissionCount: outcome.submissionCount,
-      record: { id, formVersion: form.version, createdAt, values, hiddenChars, extra },
-      visit: input.visit,
-      mail: input.mail,
-      editUrl,
-    });
-    if (editUrl) return { status: 201, body: { ...body, edit_url: editUrl }, form, replayed: false };
-    return { status: 201, body, json, form, replayed: false };
+    this.react({ ...stored, editUrl });
+    if (editUrl) return { ...result, body: { ...result.body, edit_url: editUrl }, json: undefined };
+    return result;
   }
 
   /**
    * The one write of a submission under its form's limits (submissionCap while unclaimed, the monthly
    * quota once claimed). Either refusal is 402.
    */
-  private insertWithinLimits(
-    form: FormRecord,
-    sub: Omit<NewSubmission, 'formId' | 'workspaceId' | 'formCap' | 'monthlyQuota' | 'exactCount'>,
-  ) {
+  private insertWithinLimits(form: FormRecord, sub: SubmissionFields) {
+    return this.store.submissions
+      .insert(this.withinLimits(form, sub))
+      .then((outcome) => this.refuseOverLimits(form, outcome));
+  }
+
+  /** The submission to write with its form's limits, checked inside the write (see insertWithinLimits). */
+  private withinLimits(form: FormRecord, sub: SubmissionFields): NewSubmission {
     // Object.assign rather than `{ ...sub, formId, … }`: that literal took V8's slow path here, ~3 µs a
     // submission in profiles under load (docs/performance.md); the result is the same plain object.
-    const submission: NewSubmission = Object.assign({}, sub, {
+    return Object.assign({}, sub, {
       formId: form.id,
       workspaceId: form.workspaceId,
       // An unclaimed form's cap, or a claimed form's response_limit: both checked inside the write.
@@ -476,15 +562,16 @@ export class SubmissionService {
       // A milestone mail goes by the count the write answers; other forms let concurrent writes share one.
       exactCount: MilestoneMail.counts(form),
     });
-    // `then`, not async and await: one promise a submission fewer (docs/performance.md, "session 6").
-    return this.store.submissions.insert(submission).then((outcome) => {
-      if (outcome.kind === 'stored' && metricsEnabled()) observeStored();
-      if (outcome.kind === 'form_cap' && isClaimed(form)) throw closedError(form, 'response_limit');
-      if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
-      // Only an import names a row id (imports/), and it inserts by itself: a submission here never meets one.
-      if (outcome.kind === 'duplicate') throw new Error('a submission without an import id was refused as a duplicate');
-      return outcome;
-    });
+  }
+
+  /** The write's outcome, or the refusal it means: 402 (or the response limit's closing) over a limit. */
+  private refuseOverLimits(form: FormRecord, outcome: InsertOutcome): Exclude<InsertOutcome, { kind: RefusedKind }> {
+    if (outcome.kind === 'stored' && metricsEnabled()) observeStored();
+    if (outcome.kind === 'form_cap' && isClaimed(form)) throw closedError(form, 'response_limit');
+    if (outcome.kind === 'form_cap' || outcome.kind === 'monthly_quota') throw this.limitReached(outcome.kind);
+    // Only an import names a row id (imports/), and it inserts by itself: a submission here never meets one.
+    if (outcome.kind === 'duplicate') throw new Error('a submission without an import id was refused as a duplicate');
+    return outcome;
   }
 
   /**

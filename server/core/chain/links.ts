@@ -14,9 +14,17 @@ export type DeletionReason = 'deleted' | 'retention' | 'erasure';
 /** SHA-256 of a text's UTF-8 bytes, as lowercase hex (the one-shot crypto.hash: a third of createHash's CPU). */
 export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
-/** The digest of a stored answer: SHA-256 of canonical {created_at, form_id, id, values}. */
+/**
+ * The digest of a stored answer: SHA-256 of canonical {created_at, form_id, id, values}. Its four keys are written
+ * in their sorted order here rather than sorted for every answer (~0.5 µs of each submission).
+ */
 export const answerDigest = (formId: string, id: string, createdAt: string, values: unknown): string =>
-  sha256Hex(canonicalJson({ created_at: createdAt, form_id: formId, id, values }));
+  sha256Hex(
+    values === undefined
+      ? canonicalJson({ created_at: createdAt, form_id: formId, id })
+      : `{"created_at":${canonicalJson(createdAt)},"form_id":${canonicalJson(formId)},` +
+          `"id":${canonicalJson(id)},"values":${canonicalJson(values)}}`,
+  );
 
 /** The digest of a deletion: SHA-256 of canonical {created_at, deleted: {hash, id}, form_id, reason}. */
 export const deletionDigest = (

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../../../server/config.ts';
 import { instanceSecret } from '../../../server/core/bootstrap.ts';
 import { canonicalJson } from '../../../server/core/chain/canonical.ts';
+import { answerDigest, sha256Hex } from '../../../server/core/chain/links.ts';
 import { CHAIN_LINKED_META, ChainService, EXPORT_PAGE } from '../../../server/core/chain/chain-service.ts';
 import { headPayload } from '../../../server/core/chain/export-lines.ts';
 import { SIGNING_KEY_META } from '../../../server/core/chain/signing-key.ts';
@@ -49,6 +50,18 @@ parts('the same keys again, in another order, or nested, give the same text as J
   }
   const nested = { b: build([...keys].reverse(), () => 1), a: build(keys, () => [NaN, Infinity, 'x']) };
   assert.is(canonicalJson(nested), `{"a":${expect(() => [null, null, 'x'])},"b":${expect(() => 1)}}`);
+});
+
+parts('an answer digest is SHA-256 of the canonical {created_at, form_id, id, values}, whatever the values', () => {
+  // answerDigest writes the four keys in their sorted order itself; the canonical object must give the same hash.
+  const odd = ['', 'plain', 'quote"', 'back\\slash', '\u0000', '\u2028', '\ud800', '😀', 'é'];
+  const values: unknown[] = [undefined, {}, null, [], 'text', 5, { b: 1, a: 'x' }, { z: [1, { y: '\n' }] }];
+  for (const text of odd) values.push({ [text]: text, k: [text] });
+  for (const [i, v] of values.entries()) {
+    const [formId, id, at] = [odd[i % odd.length], odd[(i + 3) % odd.length], odd[(i + 5) % odd.length]];
+    const expected = sha256Hex(canonicalJson({ created_at: at, form_id: formId, id, values: v }));
+    assert.is(answerDigest(formId, id, at, v), expected, JSON.stringify(v));
+  }
 });
 parts.run();
 
