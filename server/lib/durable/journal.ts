@@ -4,17 +4,20 @@
 // them as one frame with one write() and one fdatasync, then resolves every one of their promises. One
 // loop does all flushes of all generations in order, so a record is never durable before an earlier one.
 //
-// Gathering: while writers are concurrent (the last frame carried several records, or more were waiting
-// when it was done: a busy server), a frame of fewer than FRAME_GATHER_RECORDS waits up to FRAME_GATHER_MS
-// for more before it is written. An fdatasync costs ~50-100 µs of kernel CPU on the server's own core whatever
-// it carries, and on one core a frame otherwise carries only the few requests handled during the last one
-// (docs/performance.md, "Fewer, fuller frames"). A lone writer awaiting each append is never kept waiting.
+// Gathering: while the server is busy (its event loop was at work through most of the recent frames' time,
+// and writers are concurrent: that frame carried several records, or more were waiting when it was done), a
+// frame of fewer than FRAME_GATHER_RECORDS waits up to FRAME_GATHER_MS for more before it is written. An
+// fdatasync costs ~50-100 µs of kernel CPU on the server's own core whatever it carries, and with the CPU
+// saturated a frame otherwise carries only the few requests handled during the last one (docs/performance.md,
+// "Fewer, fuller frames"). A server waiting on its disk, not its CPU, never waits longer: there a wait would
+// only slow its few writers down; nor does a lone writer awaiting each append.
 //
 // Generations: rotate() makes later records go to the next file (journal-<gen+1>.log) without waiting.
 // A snapshot rotates, then captures exactly the generations up to the one it closed (by exporting memory
 // in the same tick, or by replaying the closed files in a worker), and then deletes those files.
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fsyncDir, PRIVATE_FILE_MODE, writeFully } from './durable-fs.ts';
 import { durableTimings } from './durable-timings.ts';
 import {
@@ -36,6 +39,8 @@ export interface JournalStats {
   frames: number;
   syncs: number;
   bytesWritten: number;
+  /** Frames that waited for more records before being written (framesGather). */
+  gathered: number;
 }
 
 /**
@@ -49,10 +54,26 @@ export const FRAME_GATHER_RECORDS = 128;
  */
 export const FRAME_GATHER_MS = 1;
 
-/** How a writer gathers frames (tests set a long wait to see the early end). */
+/**
+ * How much of the recent frames' time the event loop must have been at work for the next frame to gather (an
+ * average over frames: one frame's share swings from ~0.3 to 1 under a steady load). Under the ingest load it
+ * reads ~0.7-0.8 on one core, where the journal's own write and fsync take the rest; writers waiting on the
+ * disk leave the loop nearly idle (~0.05).
+ */
+export const FRAME_GATHER_UTILIZATION = 0.5;
+/** The weight of the last frame in that average. */
+const LOOP_AVERAGE_WEIGHT = 0.25;
+
+/** How a writer gathers frames (tests set a long wait to see the early end, and the utilization to 0). */
 export interface GatherOptions {
   records: number;
   ms: number;
+  utilization: number;
+}
+
+/** Whether the next frame gathers: writers are concurrent and the event loop was at work (`utilization`, 0-1). */
+export function framesGather(carried: number, waiting: number, utilization: number, options: GatherOptions): boolean {
+  return (carried > 1 || waiting > 0) && utilization >= options.utilization;
 }
 
 type Waiter = { resolve: () => void; reject: (err: Error) => void };
@@ -69,12 +90,12 @@ export class JournalWriter {
   private queue: Entry[] = [];
   private flushing = false;
   private failure: Error | undefined;
-  private readonly counters = { records: 0, frames: 0, syncs: 0, bytesWritten: 0 };
+  private readonly counters = { records: 0, frames: 0, syncs: 0, bytesWritten: 0, gathered: 0 };
   private readonly bytesByGen = new Map<number, number>(); // file sizes, for the snapshot threshold
   private endGather: (() => void) | undefined; // ends the wait of a frame gathering records, once it is full
-  // The last frame carried more than one record, or more were waiting when it was done: writers are concurrent,
-  // so the next frame gathers. One writer awaiting each append is never kept waiting.
-  private busy = false;
+  private busy = false; // the next frame gathers (framesGather)
+  private loopAtWork = 0; // the event loop's utilization over recent frames (LOOP_AVERAGE_WEIGHT)
+  private loopMark = performance.eventLoopUtilization(); // the event loop's figures when the last frame was done
 
   private constructor(
     private readonly dir: string,
@@ -91,7 +112,11 @@ export class JournalWriter {
   static async create(
     dir: string,
     gen: number,
-    gather: GatherOptions = { records: FRAME_GATHER_RECORDS, ms: FRAME_GATHER_MS },
+    gather: GatherOptions = {
+      records: FRAME_GATHER_RECORDS,
+      ms: FRAME_GATHER_MS,
+      utilization: FRAME_GATHER_UTILIZATION,
+    },
   ): Promise<JournalWriter> {
     return new JournalWriter(dir, gen, await createJournalFile(dir, gen), gather);
   }
@@ -182,13 +207,21 @@ export class JournalWriter {
           head.waiter.resolve();
           continue;
         }
-        if (this.busy && this.queue.length < this.gather.records) await this.gathered();
+        if (this.busy && this.queue.length < this.gather.records) {
+          this.counters.gathered++;
+          await this.gathered();
+        }
         let n = 0;
         while (n < this.queue.length && this.queue[n].kind === 'record') n++;
         const batch = this.queue.splice(0, n) as Extract<Entry, { kind: 'record' }>[];
         await this.writeFrame(batch);
         for (const entry of batch) entry.waiter.resolve();
-        this.busy = batch.length > 1 || this.queue.length > 0;
+        // Since the last frame was done: its gathering, this frame's write and fsync.
+        const mark = performance.eventLoopUtilization();
+        const { utilization } = performance.eventLoopUtilization(mark, this.loopMark);
+        this.loopMark = mark;
+        this.loopAtWork += LOOP_AVERAGE_WEIGHT * (utilization - this.loopAtWork);
+        this.busy = framesGather(batch.length, this.queue.length, this.loopAtWork, this.gather);
       }
     } catch (err) {
       this.fail(err);

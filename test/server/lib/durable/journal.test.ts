@@ -12,7 +12,7 @@ import {
   parseJournal,
   type ParsedJournal,
 } from '../../../../server/lib/durable/journal-format.ts';
-import { JournalWriter, readJournalFile } from '../../../../server/lib/durable/journal.ts';
+import { framesGather, JournalWriter, readJournalFile } from '../../../../server/lib/durable/journal.ts';
 import { StorageError } from '../../../../server/lib/storage-error.ts';
 
 const dirs: string[] = [];
@@ -99,7 +99,7 @@ const within = (p: Promise<unknown>, ms = 5000) =>
 
 groupCommit('a record at an idle journal is written at once, without gathering', async () => {
   const dir = tempDir();
-  const w = await JournalWriter.create(dir, 1, { records: 32, ms: 60_000 });
+  const w = await JournalWriter.create(dir, 1, { records: 32, ms: 60_000, utilization: 0 });
   assert.is(await within(w.append('"lone"')), 'done');
   assert.is(await within(w.append('"next"')), 'done', 'nor after an earlier frame, once nothing is waiting');
   assert.is(w.stats().frames, 2);
@@ -108,7 +108,7 @@ groupCommit('a record at an idle journal is written at once, without gathering',
 
 groupCommit('records that arrive while a frame is written gather into the next until it is full', async () => {
   const dir = tempDir();
-  const w = await JournalWriter.create(dir, 1, { records: 8, ms: 60_000 });
+  const w = await JournalWriter.create(dir, 1, { records: 8, ms: 60_000, utilization: 0 });
   const first = w.append('0');
   await Promise.resolve(); // the first frame is under way
   const during = [1, 2, 3].map((i) => w.append(String(i)));
@@ -123,7 +123,7 @@ groupCommit('records that arrive while a frame is written gather into the next u
 
 groupCommit('a gathering frame that does not fill is written after its wait', async () => {
   const dir = tempDir();
-  const w = await JournalWriter.create(dir, 1, { records: 1000, ms: 5 });
+  const w = await JournalWriter.create(dir, 1, { records: 1000, ms: 5, utilization: 0 });
   const first = w.append('0');
   await Promise.resolve();
   const during = [1, 2].map((i) => w.append(String(i)));
@@ -131,6 +131,30 @@ groupCommit('a gathering frame that does not fill is written after its wait', as
   assert.equal(w.stats(), { ...w.stats(), records: 3, frames: 2 });
   await w.close();
   assert.equal(records(await read(file(dir))), [0, 1, 2]);
+});
+
+groupCommit('frames gather only while writers are concurrent and the event loop was busy', () => {
+  const options = { records: 128, ms: 1, utilization: 0.5 };
+  assert.ok(framesGather(2, 0, 0.5, options), 'two records, a busy loop');
+  assert.ok(framesGather(1, 1, 0.95, options), 'one record and one waiting');
+  assert.not.ok(framesGather(1, 0, 1, options), 'a lone writer');
+  assert.not.ok(framesGather(40, 10, 0.49, options), 'a loop waiting on the disk, not at work');
+  assert.not.ok(framesGather(0, 0, 0, options));
+});
+
+groupCommit('concurrent writers on an idle event loop are not kept waiting by the default gathering', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  // Four writers awaiting their own appends: the loop waits on fsyncs, so no frame waits FRAME_GATHER_MS on top.
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, k) => {
+      for (let i = 0; i < 25; i++) await w.append(String(k * 100 + i));
+    }),
+  );
+  assert.is(w.stats().records, 100);
+  assert.ok(w.stats().frames >= 25, `${w.stats().frames} frames: the writers took turns`);
+  assert.ok(w.stats().gathered <= 2, `${w.stats().gathered} of ${w.stats().frames} frames gathered`);
+  await w.close();
 });
 
 groupCommit.after(() => {
