@@ -153,7 +153,9 @@ groupCommit('concurrent writers on an idle event loop are not kept waiting by th
   );
   assert.is(w.stats().records, 100);
   assert.ok(w.stats().frames >= 25, `${w.stats().frames} frames: the writers took turns`);
-  assert.ok(w.stats().gathered <= 2, `${w.stats().gathered} of ${w.stats().frames} frames gathered`);
+  // Gathering on concurrency alone, all but the first frame would wait. The loop's time counts while this process
+  // is descheduled on a loaded machine too, so a few frames may; most must not.
+  assert.ok(w.stats().gathered < w.stats().frames / 2, `${w.stats().gathered} of ${w.stats().frames} frames gathered`);
   await w.close();
 });
 
