@@ -78,8 +78,10 @@ store('each copy holds every write acknowledged before it began and none that wa
   }
   writing = false;
   await Promise.all(writers);
+  // Each round waited for a snapshot of its own, so at least six raced the copies; how many more came depends on
+  // how fast four writers go on a busy machine (and on the journal's frames gathering while its loop is busy).
   assert.ok(
-    db.stats().snapshotGeneration > 6,
+    db.stats().snapshotGeneration >= 6,
     `snapshots were taken meanwhile (generation ${db.stats().snapshotGeneration})`,
   );
   await db.close();
