@@ -39,10 +39,8 @@ export function encodeJournalHeader(gen: number): Buffer {
 /** Frames `payload` (one group commit) for appending. */
 export function encodeFrame(payload: Buffer): Buffer {
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
-  frame.writeUInt32LE(payload.length, 0);
-  frame.writeUInt32LE(crc32(payload, crc32(frame.subarray(0, 4))), 4);
   payload.copy(frame, FRAME_HEADER_BYTES);
-  return frame;
+  return sealFrame(frame, payload.length);
 }
 
 /**
@@ -53,6 +51,11 @@ export function encodeFrameText(payload: string): Buffer {
   const length = Buffer.byteLength(payload);
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
   frame.write(payload, FRAME_HEADER_BYTES);
+  return sealFrame(frame, length);
+}
+
+/** Writes the header (length, crc32 of it and the payload) of a frame whose payload is in place. */
+function sealFrame(frame: Buffer, length: number): Buffer {
   frame.writeUInt32LE(length, 0);
   frame.writeUInt32LE(crc32(frame.subarray(FRAME_HEADER_BYTES), crc32(frame.subarray(0, 4))), 4);
   return frame;
