@@ -505,30 +505,35 @@ export class SubmissionService {
         mail: input.mail,
       };
       const result: SubmitResult = { status: 201, body, json, form, replayed: false };
-      const partialGone = typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession);
-      if (!partialGone && form.allowEditDays <= 0) {
+      // The session of a partial answer this one finishes, if the post named one.
+      const partialSession =
+        typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession)
+          ? input.partialSession
+          : undefined;
+      if (partialSession === undefined && form.allowEditDays <= 0) {
         this.react(stored);
         return result;
       }
-      return this.afterStored(form, input, stored, result);
+      return this.afterStored(form, partialSession, stored, result);
     });
   }
 
   /**
-   * What follows a stored answer beyond the common path: its partial answer removed, its private edit link
-   * made (never kept in the idempotency record, only its hash), then the reactions and the 201.
+   * What follows a stored answer beyond the common path: its partial answer (`partialSession`, checked already)
+   * removed, its private edit link made (never kept in the idempotency record, only its hash), then the reactions
+   * and the 201.
    */
   private async afterStored(
     form: FormRecord,
-    input: SubmitInput,
+    partialSession: string | undefined,
     stored: StoredSubmission,
     result: SubmitResult,
   ): Promise<SubmitResult> {
     // The person finished: the answer replaces their partial one (ARCHITECTURE.md Wave 4 "Partial answers").
-    if (typeof input.partialSession === 'string' && EVENT_SESSION_PATTERN.test(input.partialSession))
+    if (partialSession !== undefined)
       // The answer is stored either way: a failed removal leaves the partial answer to retention, never fails it.
       await this.store.partials
-        .deleteSession(form.id, input.partialSession)
+        .deleteSession(form.id, partialSession)
         .catch((err) =>
           log('warning: a finished partial answer was not removed', { form_id: form.id, error: String(err) }),
         );
