@@ -84,7 +84,12 @@ t('a submit while offline is kept, then stored exactly once when the connection 
   await page.reload();
   await page.getByLabel('Name').waitFor();
   assert.is((await stored(id)).length, 1, 'stored exactly once');
-  assert.equal(errors, []);
+  // Chromium logs each request that fails while offline: a counting beacon still in flight when the test goes
+  // offline again, on a busy machine. Those are the test's doing; anything else the page says is not.
+  assert.equal(
+    errors.filter((e) => e !== 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED'),
+    [],
+  );
   await context.close();
 });
 
@@ -99,15 +104,18 @@ for (const [name, script, body] of [
     const { context, page } = await openForm(id, 1280);
     assert.is(await page.locator(`script[src="${script}"]`).count(), 1, name);
     await fillAndSendOffline(context, page, 'Grace');
+    // The server cannot be reached from here on, before the connection returns: nothing this page still runs
+    // while it closes can send the response.
+    const answer = `${server.url}/v1/f/${id}`;
+    await context.route(answer, (route) => route.abort('internetdisconnected'));
     await page.close();
     await context.setOffline(false);
     // Opened while the server cannot be reached: the line says the response waits, and its answers are not
     // offered back in the form.
-    const answer = `${server.url}/v1/f/${id}`;
-    await context.route(answer, (route) => route.abort('internetdisconnected'));
     const waiting = await context.newPage();
     await waiting.goto(`${server.url}/f/${id}`);
     await waiting.waitForSelector('.fs-renderer-host');
+    assert.ok(await outbox(waiting, id), 'the kept response is on the device');
     await waiting.getByText(WAITING).waitFor();
     assert.is(await waiting.getByLabel('Name').inputValue(), '', 'the answers went with the response');
     await waiting.close();
