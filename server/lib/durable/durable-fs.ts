@@ -24,11 +24,14 @@ export async function privateFolder(dir: string, log: (line: string) => void): P
   log(`tightened ${dir} from ${mode.toString(8).padStart(4, '0')} to 0700: it holds secrets and every answer`);
 }
 
-/** Writes all of `data` at the handle's position (a single write may be short for large buffers). */
-export async function writeFully(fh: Pick<FileHandle, 'write'>, data: Uint8Array): Promise<void> {
+/**
+ * Writes all of `data` at the handle's position, or at byte `at` of the file (a single write may be short for
+ * large buffers).
+ */
+export async function writeFully(fh: Pick<FileHandle, 'write'>, data: Uint8Array, at?: number): Promise<void> {
   let done = 0;
   while (done < data.length) {
-    const { bytesWritten } = await fh.write(data, done, data.length - done);
+    const { bytesWritten } = await fh.write(data, done, data.length - done, at === undefined ? null : at + done);
     done += bytesWritten;
   }
 }

@@ -95,6 +95,9 @@ export async function recover(
             'a write the process did not finish (never acknowledged)',
         );
         await cutTail(file, journal.validBytes);
+      } else if (journal.spareBytes > 0) {
+        // Zeros the writer wrote ahead of its frames (journal.ts, "Space ahead"): no data, so no log line.
+        await cutTail(file, journal.validBytes);
       }
       journalBytes += journal.validBytes;
       nextGeneration = gen + 1;

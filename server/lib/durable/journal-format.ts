@@ -1,6 +1,7 @@
 // The on-disk shape of a journal file and how to read one back, tolerating a torn end.
 //
-// File:   header (16 bytes) then frames, appended and never rewritten.
+// File:   header (16 bytes) then frames, written in order and never rewritten, then zeros: space the writer
+//         filled ahead of its frames (journal.ts, "Space ahead"), which a reader skips as the end.
 // Header: "FSJOURNL" | generation u32 LE | crc32 of the previous 12 bytes u32 LE
 // Frame:  length u32 LE | crc32 over (length bytes + payload) u32 LE | payload (length bytes, length >= 1)
 //         The payload is JSON: the records that one flush took (tx-record.ts encodeFramePayload), with the
@@ -67,12 +68,23 @@ export interface JournalFrame {
   payload: Buffer;
 }
 
-/** What a journal file holds: its frames, where the valid part ends, and how many torn bytes follow. */
+/**
+ * What a journal file holds: its frames, where the valid part ends, how many torn bytes follow (the start of a
+ * frame a crash cut), and how many bytes of zeros end the file (space written ahead, or left by a torn frame).
+ */
 export interface ParsedJournal {
   generation: number;
   frames: JournalFrame[];
   validBytes: number;
   tornBytes: number;
+  spareBytes: number;
+}
+
+/** The length of `buf` without its run of trailing zeros (a frame never ends in a zero byte: its JSON ends it). */
+export function withoutSpare(buf: Buffer): number {
+  let end = buf.length;
+  while (end > 0 && buf[end - 1] === 0) end--;
+  return end;
 }
 
 /** End offset of a valid frame starting at `offset`, or -1. Zero-filled space never passes (length 0). */
@@ -89,8 +101,11 @@ function frameEnd(buf: Buffer, offset: number): number {
 export function parseJournal(buf: Buffer, name: string): ParsedJournal {
   const generation = parseJournalHeader(buf, name);
   const frames: JournalFrame[] = [];
+  // Past the last byte that is not zero no frame can start (its length is not zero), nor end (see withoutSpare).
+  const dataEnd = Math.max(JOURNAL_HEADER_BYTES, withoutSpare(buf));
+  const spareBytes = buf.length - dataEnd;
   let offset = JOURNAL_HEADER_BYTES;
-  while (offset < buf.length) {
+  while (offset < dataEnd) {
     const end = frameEnd(buf, offset);
     if (end > 0) {
       frames.push({ offset, payload: buf.subarray(offset + FRAME_HEADER_BYTES, end) });
@@ -99,7 +114,7 @@ export function parseJournal(buf: Buffer, name: string): ParsedJournal {
     }
     // A bad frame. If any valid frame follows, later acknowledged commits sit behind damage: refuse.
     // Only in this error path do we pay for a byte-by-byte search.
-    for (let probe = offset + 1; probe < buf.length; probe++) {
+    for (let probe = offset + 1; probe < dataEnd; probe++) {
       if (frameEnd(buf, probe) > 0) {
         throw new StorageError(
           'journal_corrupt',
@@ -108,9 +123,9 @@ export function parseJournal(buf: Buffer, name: string): ParsedJournal {
         );
       }
     }
-    return { generation, frames, validBytes: offset, tornBytes: buf.length - offset };
+    return { generation, frames, validBytes: offset, tornBytes: dataEnd - offset, spareBytes };
   }
-  return { generation, frames, validBytes: offset, tornBytes: 0 };
+  return { generation, frames, validBytes: offset, tornBytes: 0, spareBytes };
 }
 
 /** Whether `buf` starts with an intact journal header. */

@@ -17,6 +17,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LOCK_STALE_MS } from '../../../../server/lib/durable/data-lock.ts';
 import { DurableDatabase, StorageError, type Migration } from '../../../../server/lib/durable/durable-db.ts';
+import { withoutSpare } from '../../../../server/lib/durable/journal-format.ts';
 import { loadSqlJs } from '../../../../server/lib/durable/sql-js.ts';
 import { readSnapshot } from '../../../../server/lib/durable/snapshot-file.ts';
 import { JOURNAL_THRESHOLD_CAP, journalThreshold } from '../../../../server/lib/durable/snapshot-scheduler.ts';
@@ -261,7 +262,8 @@ recovery('a torn last record is dropped and cut off; acknowledged rows stay', as
   const copy = crashCopy(dir);
   const journal = readdirSync(copy).find((n) => n.startsWith('journal-'))!;
   const full = readFileSync(path.join(copy, journal));
-  writeFileSync(path.join(copy, journal), full.subarray(0, full.length - 7)); // the last write, cut mid-way
+  // The last write, cut mid-way (before the zeros written ahead of the frames: journal.ts, "Space ahead").
+  writeFileSync(path.join(copy, journal), full.subarray(0, withoutSpare(full) - 7));
   appendFileSync(path.join(copy, journal), Buffer.from('\u0007garbage\u0000\u0000', 'latin1'));
   const recovered = await open(copy);
   assert.equal(ids(recovered), range(9));
@@ -582,7 +584,7 @@ snapshots('building from a damaged closed journal fails and leaves the snapshot 
   await insert(again, 'c');
   const copy = crashCopy(dir);
   const bytes = readFileSync(path.join(copy, 'journal-2.log'));
-  writeFileSync(path.join(copy, 'journal-2.log'), bytes.subarray(0, bytes.length - 3)); // torn last record
+  writeFileSync(path.join(copy, 'journal-2.log'), bytes.subarray(0, withoutSpare(bytes) - 3)); // torn last record
   await rejects(buildSnapshotInWorker({ dir: copy, fromGeneration: 1, throughGeneration: 2 }).done, (err) => {
     assert.is((err as StorageError).code, 'journal_corrupt');
     assert.match(err.message, /journal-2\.log ends in a damaged record/);

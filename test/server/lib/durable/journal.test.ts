@@ -11,6 +11,7 @@ import {
   JOURNAL_HEADER_BYTES,
   parseJournal,
   type ParsedJournal,
+  withoutSpare,
 } from '../../../../server/lib/durable/journal-format.ts';
 import { framesGather, JournalWriter, readJournalFile } from '../../../../server/lib/durable/journal.ts';
 import { StorageError } from '../../../../server/lib/storage-error.ts';
@@ -164,6 +165,54 @@ groupCommit.after(() => {
 });
 groupCommit.run();
 
+const ahead = suite('journal: space ahead');
+
+ahead(
+  'frames land over zeros written ahead of them; the file grows by the space ahead, not by each frame',
+  async () => {
+    const dir = tempDir();
+    const w = await JournalWriter.create(dir, 1, undefined, 1000);
+    const sizes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      await w.append(JSON.stringify({ i, pad: 'x'.repeat(90) }));
+      const bytes = readFileSync(file(dir));
+      sizes.push(bytes.length);
+      // Every acknowledged frame is in the file, ahead of the zeros.
+      assert.is(records(await read(file(dir))).length, i + 1);
+      assert.ok(bytes.length - withoutSpare(bytes) > 0, 'zeros follow the frames');
+    }
+    // ~110 bytes a frame, 1000 ahead: the length changes once every ~9 frames.
+    const growths = sizes.filter((n, i) => i > 0 && n !== sizes[i - 1]).length;
+    const { spaceWrites, frames } = w.stats();
+    assert.is(spaceWrites, growths + 1);
+    assert.ok(spaceWrites >= 3 && spaceWrites <= 6, `${spaceWrites} writes of space for ${frames} frames`);
+    await w.close();
+    const closed = readFileSync(file(dir));
+    assert.is(closed.length, withoutSpare(closed), 'closing cuts the zeros off');
+    assert.equal(
+      (records(await read(file(dir))) as { i: number }[]).map((r) => r.i),
+      Array.from({ length: 40 }, (_, i) => i),
+    );
+  },
+);
+
+ahead('with no space ahead (0) each frame is appended', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1, undefined, 0);
+  for (let i = 0; i < 5; i++) {
+    await w.append(String(i));
+    const bytes = readFileSync(file(dir));
+    assert.is(bytes.length, withoutSpare(bytes));
+  }
+  assert.is(w.stats().spaceWrites, 0);
+  await w.close();
+});
+
+ahead.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+ahead.run();
+
 const generations = suite('journal: generations');
 
 generations('rotate sends later records to the next file, each with its own header', async () => {
@@ -200,10 +249,13 @@ generations('bytesAfter counts the files a snapshot has not covered', async () =
   await w.append('"0123456789"');
   await w.rotate().done;
   await w.append('"x"');
+  // Frames only: the open file ends in the zeros written ahead of them, the closed one does not.
+  const frames = (gen: number) => withoutSpare(readFileSync(file(dir, gen)));
+  assert.is(readFileSync(file(dir, 1)).length, frames(1), 'the closed generation was cut to its frames');
   const total = w.bytesAfter(0);
-  assert.is(total, readFileSync(file(dir, 1)).length + readFileSync(file(dir, 2)).length);
+  assert.is(total, frames(1) + frames(2));
   w.forgetThrough(1);
-  assert.is(w.bytesAfter(0), readFileSync(file(dir, 2)).length);
+  assert.is(w.bytesAfter(0), frames(2));
   await w.close();
 });
 
@@ -235,15 +287,31 @@ torn('a frame header cut after 3 bytes is dropped', async () => {
   writeFileSync(f, Buffer.concat([buf, encodeFrame(Buffer.from('[1]')).subarray(0, 3)]));
   const j = await read(f);
   assert.is(j.frames.length, 3);
-  assert.is(j.tornBytes, 3);
+  // Its length's first byte; the two zeros after it could as well be space written ahead.
+  assert.is(j.tornBytes, 1);
+  assert.is(j.spareBytes, 2);
 });
 
-torn('zero-filled space after the last frame (power loss after the size grew) is dropped', async () => {
+torn(
+  'zero-filled space after the last frame (written ahead, or a power loss after the size grew) is spare',
+  async () => {
+    const f = await journalOfFrames(3);
+    appendFileSync(f, Buffer.alloc(4096));
+    const j = await read(f);
+    assert.is(j.frames.length, 3);
+    assert.is(j.tornBytes, 0);
+    assert.is(j.spareBytes, 4096);
+  },
+);
+
+torn('a frame cut off in the space written ahead: its bytes are torn, the zeros after them spare', async () => {
   const f = await journalOfFrames(3);
-  appendFileSync(f, Buffer.alloc(4096));
+  const frame = encodeFrame(Buffer.from('[{"i":3}]'));
+  appendFileSync(f, Buffer.concat([frame.subarray(0, 10), Buffer.alloc(1000)]));
   const j = await read(f);
   assert.is(j.frames.length, 3);
-  assert.is(j.tornBytes, 4096);
+  assert.is(j.tornBytes, 10);
+  assert.is(j.spareBytes, 1000);
 });
 
 torn('a file cut inside its header is a torn creation, not corruption', async () => {

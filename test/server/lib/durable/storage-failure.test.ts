@@ -2,13 +2,14 @@
 // test/server/storage-full.test.ts does the same on a real full tmpfs where mounting is allowed):
 // a full disk refuses writes and recovers without a restart, losing nothing acknowledged and keeping
 // nothing refused; a failed fsync stops writes until a restart.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DurableDatabase, StorageError, type Migration } from '../../../../server/lib/durable/durable-db.ts';
+import { readJournalFile } from '../../../../server/lib/durable/journal.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -145,6 +146,40 @@ full(
     await db.close();
   },
 );
+
+full('no room for the zeros written ahead of the frames: writes go on, appended to the file as they come', async () => {
+  const dir = tempDir();
+  const db = await open(dir);
+  await insert(db, 'a');
+  // Only the zeros are refused (journal.ts, "Space ahead"): a frame is JSON, never a run of zeros.
+  let refusedZeros = 0;
+  proto.write = async function (this: unknown, data: Uint8Array, ...rest: unknown[]) {
+    if (data.length >= 1024 && data.every((b) => b === 0)) {
+      refusedZeros++;
+      throw errno('ENOSPC');
+    }
+    return original.write.call(this, data, ...rest);
+  };
+  // The first journal's space ahead still has room for these; a snapshot starts a new one, which has none.
+  await db.snapshot();
+  for (const id of ['b', 'c', 'd']) await insert(db, id);
+  assert.ok(refusedZeros >= 1, 'the zeros were tried and refused');
+  assert.is(db.health().state, 'ok');
+  heal();
+  // On disk before any snapshot: the three frames, and no zeros after them.
+  const newest = readdirSync(dir)
+    .filter((n) => n.startsWith('journal-'))
+    .sort((x, y) => x.length - y.length || x.localeCompare(y))
+    .pop()!;
+  const journal = await readJournalFile(path.join(dir, newest));
+  assert.ok(journal !== 'torn-header');
+  assert.is(journal.frames.length, 3);
+  assert.is(journal.spareBytes + journal.tornBytes, 0);
+  await db.close();
+  const again = await open(dir);
+  assert.equal(ids(again), ['a', 'b', 'c', 'd']);
+  await again.close();
+});
 
 full('a full disk while a snapshot rotates the journal is recovered the same way', async () => {
   const dir = tempDir();
