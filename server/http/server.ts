@@ -10,7 +10,8 @@ import { sendJson } from './respond.ts';
 import { routes } from './routes.ts';
 import { observeRefusal, observeRequest } from '../metrics/http-metrics.ts';
 import { metricsEnabled } from '../metrics/registry.ts';
-import { logAccess, requestScope } from '../lib/log.ts';
+import { logAccess } from '../lib/log.ts';
+import { runInScope } from '../lib/request-scope.ts';
 import { requestId } from './request-id.ts';
 import { parseTarget, routeContext } from './route-context.ts';
 
@@ -85,7 +86,7 @@ export function createHttpServer(services: Services, log: (line: string) => void
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       logAccess('request', { method, route: at.route, status: res.statusCode, duration_ms: durationMs }, scope);
     });
-    requestScope.run(scope, () => void handle(req, res, at));
+    runInScope(scope, () => void handle(req, res, at));
   });
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 15000;
