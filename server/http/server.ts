@@ -13,6 +13,7 @@ import { metricsEnabled } from '../metrics/registry.ts';
 import { logAccess } from '../lib/log.ts';
 import { runInScope } from '../lib/request-scope.ts';
 import { requestId } from './request-id.ts';
+import { RequestResponse } from './request-response.ts';
 import { parseTarget, routeContext } from './route-context.ts';
 
 /** Builds the HTTP server over the services. `log` receives unexpected errors (never sent to clients). */
@@ -73,9 +74,10 @@ export function createHttpServer(services: Services, log: (line: string) => void
       sendJson(res, error.status, error.body(), headers);
     }
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ ServerResponse: RequestResponse }, (req, res) => {
     const scope = { id: requestId(req, trustedHops) };
-    res.setHeader('x-request-id', scope.id);
+    // Written as the head's first header, whichever way the answer goes (request-response.ts).
+    res.requestId = scope.id;
     // The route pattern once matched ('unmatched' for a 404 or 405 of the router): never the raw path,
     // which can carry claim tokens and makes one metrics series per form.
     const at = { route: 'unmatched' };
