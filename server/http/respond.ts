@@ -1,5 +1,6 @@
 // Writing answers: JSON, HTML and the security headers every answer carries.
 import type { ServerResponse } from 'node:http';
+import { RequestResponse } from './request-response.ts';
 
 /**
  * Headers on every answer: no MIME sniffing; no referrer to other sites (claim and setup links carry
@@ -83,7 +84,11 @@ export function sendJsonText(
   headers: HeaderSet = {},
   reader: JsonReader = 'api',
 ) {
-  res.writeHead(status, mergeHeaders(jsonHeaders[reader], { 'content-length': Buffer.byteLength(text) }, headers));
+  const length = { 'content-length': Buffer.byteLength(text) };
+  // X-Request-Id and these in one object, when nothing was set before: the head Node writes fastest.
+  if (res instanceof RequestResponse && res.headFresh)
+    res.headWithId(status, Object.assign({ 'x-request-id': res.requestId }, jsonHeaders[reader], length, headers));
+  else res.writeHead(status, mergeHeaders(jsonHeaders[reader], length, headers));
   res.end(text);
 }
 

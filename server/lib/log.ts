@@ -1,16 +1,7 @@
 // The one logger: every line of the server goes through here, as text (time, level, message) or one
 // JSON object a line (FORMSTEAD_LOG_FORMAT=json), with the request id of the request it belongs to.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { isoNow } from './iso-time.ts';
-
-/** What a log line knows of the request it was written for. */
-export interface RequestScope {
-  /** The X-Request-Id of the answer. */
-  id: string;
-}
-
-/** The request being handled, for the lines written while handling it (set by the HTTP server). */
-export const requestScope = new AsyncLocalStorage<RequestScope>();
+import { currentScope, type RequestScope } from './request-scope.ts';
 
 /** How log lines are written. */
 export type LogFormat = 'text' | 'json';
@@ -34,7 +25,7 @@ export function log(
   msg: string,
   fields: Record<string, string | number> = {},
   level = levelOf(msg),
-  scope = requestScope.getStore(),
+  scope = currentScope(),
 ): void {
   pending += formatLine(msg, fields, level, scope);
   flushLog();
