@@ -73,6 +73,8 @@ function makeRows(n: number, from: number): Row[] {
 
 interface Variant {
   name: string;
+  /** Run on the scratch database before the schema (a page size must be set before the first table). */
+  before?: string;
   /** Run on the scratch database after the schema: SQL, or a function. */
   setup?: string | ((db: Database) => void);
   /** One row a statement (as before session 5). */
@@ -117,6 +119,10 @@ const variants: Variant[] = [
   // Two controls: pragmas these inserts never use, so their spread from 1.00 is the run's noise.
   { name: 'secure_delete OFF', setup: 'PRAGMA secure_delete = OFF' },
   { name: 'foreign_keys OFF', setup: 'PRAGMA foreign_keys = OFF' },
+  { name: 'cache_size 64 MB', setup: 'PRAGMA cache_size = -65536' },
+  { name: 'temp_store MEMORY', setup: 'PRAGMA temp_store = MEMORY' },
+  { name: 'page_size 8192', before: 'PRAGMA page_size = 8192' },
+  { name: 'page_size 16384', before: 'PRAGMA page_size = 16384' },
 ];
 
 /** A setup that recreates `submissions` (empty) from its CREATE text changed by `edit`, with its indexes. */
@@ -159,6 +165,7 @@ const SQL = await bundledSqlJs();
 
 function scratch(v: Variant): Database {
   const db = new SQL.Database();
+  if (v.before) db.exec(v.before);
   configureConnection(db);
   for (const m of migrations) db.exec(m.up);
   if (typeof v.setup === 'function') v.setup(db);
