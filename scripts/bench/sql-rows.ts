@@ -21,6 +21,7 @@ import { migrations } from '../../server/core/store/sqljs/migrations/index.ts';
 import { configureConnection } from '../../server/lib/durable/journal-replay.ts';
 import { loadSqlWasm } from '../../server/lib/durable/sql-wasm.ts';
 import { runStatement, StatementCache } from '../../server/lib/durable/sql-statements.ts';
+import { mergedSums } from '../../server/lib/durable/durable-memory.ts';
 import { encodeBehind, encodeFramePayload, type JournalStatement } from '../../server/lib/durable/tx-record.ts';
 import { encodeFrame, encodeFrameText } from '../../server/lib/durable/journal-format.ts';
 import { newTimeOrderedRow } from '../../server/core/ids.ts';
@@ -38,6 +39,7 @@ const SUB_COLUMNS =
   'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
   'import_id, chain_pos) VALUES ';
 const SUB_TUPLE = '(?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)';
+const SUB_TUPLE_TEXT = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const LINK_COLUMNS =
   'INSERT INTO answer_links (form_id, pos, kind, answer_id, at, reason, deleted_hash, digest, hash) VALUES ';
 const LINK_TUPLE = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
@@ -62,9 +64,8 @@ function makeRows(n: number, from: number): Row[] {
   return Array.from({ length: n }, (_, i) => {
     const { id, createdAt } = newTimeOrderedRow();
     const pos = from + i;
-    const data = Buffer.from(valuesJson, 'utf8');
     return {
-      sub: [id, FORM, 1, createdAt, data, 0, null, null, null, pos],
+      sub: [id, FORM, 1, createdAt, valuesJson, 0, null, null, null, pos],
       link: [FORM, pos, 'answer', id, createdAt, null, null, hex(`d${pos}`), hex(`h${pos}`)],
     };
   });
@@ -72,6 +73,8 @@ function makeRows(n: number, from: number): Row[] {
 
 interface Variant {
   name: string;
+  /** Run on the scratch database before the schema (a page size must be set before the first table). */
+  before?: string;
   /** Run on the scratch database after the schema: SQL, or a function. */
   setup?: string | ((db: Database) => void);
   /** One row a statement (as before session 5). */
@@ -84,10 +87,13 @@ interface Variant {
   literals?: boolean;
   /** Answers a batch (a turn's writes behind), BATCH unless given. */
   batch?: number;
+  /** `data` bound as the string it is (the bundle's bind writes it as UTF-8), not as its bytes under a CAST. */
+  dataText?: boolean;
 }
 
 const variants: Variant[] = [
   { name: 'as now' },
+  { name: 'data bound as a string', dataText: true },
   { name: 'split 16 + 8 + 1 (session 6)', split: true },
   { name: 'one row a statement', single: true },
   { name: 'constants as literals', literals: true },
@@ -113,6 +119,10 @@ const variants: Variant[] = [
   // Two controls: pragmas these inserts never use, so their spread from 1.00 is the run's noise.
   { name: 'secure_delete OFF', setup: 'PRAGMA secure_delete = OFF' },
   { name: 'foreign_keys OFF', setup: 'PRAGMA foreign_keys = OFF' },
+  { name: 'cache_size 64 MB', setup: 'PRAGMA cache_size = -65536' },
+  { name: 'temp_store MEMORY', setup: 'PRAGMA temp_store = MEMORY' },
+  { name: 'page_size 8192', before: 'PRAGMA page_size = 8192' },
+  { name: 'page_size 16384', before: 'PRAGMA page_size = 16384' },
 ];
 
 /** A setup that recreates `submissions` (empty) from its CREATE text changed by `edit`, with its indexes. */
@@ -155,6 +165,7 @@ const SQL = await bundledSqlJs();
 
 function scratch(v: Variant): Database {
   const db = new SQL.Database();
+  if (v.before) db.exec(v.before);
   configureConnection(db);
   for (const m of migrations) db.exec(m.up);
   if (typeof v.setup === 'function') v.setup(db);
@@ -215,24 +226,25 @@ function runBatches(cache: StatementCache, v: Variant, rows: Row[]): Phases {
   for (let at = 0; at < rows.length; at += n) {
     const batch = rows.slice(at, at + n);
     let t0 = cpuNs();
+    // As sqljs/submissions.ts insertBehind makes the row memory runs: `data` as its UTF-8 bytes, or as it is.
+    const subs = batch.map((r) => {
+      if (v.dataText) return r.sub;
+      const bytes = r.sub.slice();
+      bytes[4] = Buffer.from(r.sub[4] as string, 'utf8');
+      return bytes;
+    });
+    const tuple = v.dataText ? SUB_TUPLE_TEXT : SUB_TUPLE;
     runStatement(cache.get('BEGIN'), []);
     runStatement(cache.get('SAVEPOINT behind'), []);
-    if (v.single) for (const r of batch) insertRows(cache, SUB_COLUMNS, SUB_TUPLE, [r.sub]);
+    if (v.single) for (const sub of subs) insertRows(cache, SUB_COLUMNS, tuple, [sub]);
     else if (v.literals)
       insertRows(
         cache,
         SUB_COLUMNS,
         SUB_LITERALS,
-        batch.map((r) => r.sub.filter((_, i) => i !== 8)),
+        subs.map((sub) => sub.filter((_, i) => i !== 8)),
       );
-    else
-      insertRows(
-        cache,
-        SUB_COLUMNS,
-        SUB_TUPLE,
-        batch.map((r) => r.sub),
-        v.split,
-      );
+    else insertRows(cache, SUB_COLUMNS, tuple, subs, v.split);
     let t1 = cpuNs();
     t.subs += t1 - t0;
     t0 = t1;
@@ -313,10 +325,9 @@ for (const v of chosen) {
 {
   const rows = makeRows(BATCH * 200, 1);
   const records = rows.map((r) => {
-    const sub = r.sub.slice();
-    sub[4] = valuesJson;
+    const sub = r.sub;
     const statements: JournalStatement[] = [
-      [SUB_COLUMNS + SUB_TUPLE.replace('CAST(? AS TEXT)', '?'), sub, 4],
+      [SUB_COLUMNS + SUB_TUPLE_TEXT, sub, 4],
       [LINK_COLUMNS + LINK_TUPLE, r.link],
       [COUNT, [1, FORM]],
       [USAGE, [1, 'ws1', '2026-11']],
@@ -340,5 +351,58 @@ for (const v of chosen) {
     `journal record (encodeBehind, frame payload, UTF-8, CRC): ${median(times.now).toFixed(2)} µs a submission; ` +
       `framed as before session 7 ${median(times.before).toFixed(2)} ` +
       `(ratio now/before ${(median(times.now) / median(times.before)).toFixed(3)})`,
+  );
+}
+
+// A turn's sums merged (durable-memory.ts mergedSums): keyed by the values, against the key string joining them that
+// session 7 built for every sum (the form id and the workspace are fresh strings a request, as here).
+{
+  const sumKey = (sql: string, params: readonly SqlValue[]) => {
+    let key = sql;
+    for (let i = 1; i < params.length; i++) {
+      const v = params[i];
+      key +=
+        typeof v === 'string'
+          ? `\u0000s${v}`
+          : typeof v === 'number'
+            ? `\u0000d${v}`
+            : v === null
+              ? '\u0000n'
+              : `\u0000b${Buffer.from(v).toString('base64')}`;
+    }
+    return key;
+  };
+  const joined = (writes: { sums: JournalStatement[] }[]) => {
+    const merged = new Map<string, [string, SqlValue[]]>();
+    for (const w of writes) {
+      for (const [sql, params] of w.sums) {
+        const key = sumKey(sql, params!);
+        const m = merged.get(key);
+        if (m) m[1][0] = (m[1][0] as number) + (params![0] as number);
+        else merged.set(key, [sql, params!.slice()]);
+      }
+    }
+    return [...merged.values()];
+  };
+  const turns = Array.from({ length: 4000 }, () =>
+    Array.from({ length: BATCH }, () => ({
+      rows: [],
+      sums: [
+        [COUNT, [1, [FORM, ''].join('')]],
+        [USAGE, [1, ['ws', '1'].join(''), new Date(0).toISOString().slice(0, 7)]],
+      ] as JournalStatement[],
+    })),
+  );
+  const times: Record<'joined' | 'values', number[]> = { joined: [], values: [] };
+  for (let round = 0; round < ROUNDS * 2; round++) {
+    for (const way of ['joined', 'values'] as const) {
+      const t0 = cpuNs();
+      for (const writes of turns) (way === 'values' ? mergedSums : joined)(writes);
+      times[way].push((cpuNs() - t0) / (turns.length * BATCH));
+    }
+  }
+  console.log(
+    `sums merged (a count and a usage a write): ${median(times.values).toFixed(0)} ns a write; keyed by a joined ` +
+      `string ${median(times.joined).toFixed(0)} (ratio ${(median(times.values) / median(times.joined)).toFixed(3)})`,
   );
 }

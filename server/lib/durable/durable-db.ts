@@ -173,7 +173,7 @@ export class DurableDatabase {
     if (this.inWrite) return Promise.reject(new Error('writeBehind() cannot be called inside a write() callback.'));
     const statements = write.sums.length > 0 ? [...write.rows, ...write.sums] : write.rows;
     try {
-      for (const [sql, params] of [...statements, ...(write.run ?? [])]) checkParams(sql, params ?? []);
+      for (const [sql, params] of statements) checkParams(sql, params ?? []);
     } catch (err) {
       return Promise.reject(asError(err));
     }

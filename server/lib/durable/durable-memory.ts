@@ -24,12 +24,6 @@ export interface WriteTx {
 export interface BehindWrite {
   rows: JournalStatement[];
   sums: JournalStatement[];
-  /**
-   * What memory runs in place of `rows`, when that is cheaper: statements that store exactly what `rows` would
-   * (say, a text bound as its UTF-8 bytes under `CAST(? AS TEXT)`, which sql.js binds faster than a string).
-   * Replay runs `rows`, as journaled.
-   */
-  run?: JournalStatement[];
 }
 
 /** An image of the database taken a few pages at a time (MemoryDatabase.imageInSteps). */
@@ -193,23 +187,14 @@ export class MemoryDatabase {
   private runMerged(writes: BehindWrite[]): void {
     const grouped = new Map<string, SqlValue[][]>();
     for (const w of writes) {
-      for (const [sql, params] of w.run ?? w.rows) {
+      for (const [sql, params] of w.rows) {
         const rows = grouped.get(sql);
         if (rows) rows.push(params!);
         else grouped.set(sql, [params!]);
       }
     }
     for (const [sql, rows] of grouped) this.runRows(sql, rows);
-    const merged = new Map<string, [sql: string, params: SqlValue[]]>();
-    for (const w of writes) {
-      for (const [sql, params] of w.sums) {
-        const key = sumKey(sql, params!);
-        const m = merged.get(key);
-        if (m) m[1][0] = (m[1][0] as number) + (params![0] as number);
-        else merged.set(key, [sql, params!.slice()]);
-      }
-    }
-    for (const [sql, params] of merged.values()) runStatement(this.cache.get(sql), params);
+    for (const [sql, params] of mergedSums(writes)) runStatement(this.cache.get(sql), params);
   }
 
   /**
@@ -237,7 +222,7 @@ export class MemoryDatabase {
   private runAlone(w: BehindWrite): void {
     runStatement(this.cache.get('SAVEPOINT behind_one'), []);
     try {
-      for (const [sql, params] of [...(w.run ?? w.rows), ...w.sums]) runStatement(this.cache.get(sql), params!);
+      for (const [sql, params] of [...w.rows, ...w.sums]) runStatement(this.cache.get(sql), params!);
     } catch (err) {
       runStatement(this.cache.get('ROLLBACK TO behind_one'), []);
       this.behindFailed.set(w, asError(err));
@@ -390,20 +375,53 @@ function rowsSql(sql: string, tuple: string, size: number): string {
   return bySize[size];
 }
 
-/** Which sums may merge: the same statement on the same parameters after the first (the amount). */
-function sumKey(sql: string, params: readonly SqlValue[]): string {
-  let key = sql;
-  for (let i = 1; i < params.length; i++) {
-    const v = params[i];
-    // Tagged by type, so that 1 and '1', or null and '', stay apart.
-    key +=
-      typeof v === 'string'
-        ? `\u0000s${v}`
-        : typeof v === 'number'
-          ? `\u0000d${v}`
-          : v === null
-            ? '\u0000n'
-            : `\u0000b${Buffer.from(v).toString('base64')}`;
+/** A sum as it runs: its statement and its parameters, the first the amount. */
+type Sum = [sql: string, params: SqlValue[]];
+/** Sums being merged, keyed by each parameter after the amount in turn; the Sum itself under the last. */
+type SumLevel = Map<SqlValue | undefined, SumLevel | Sum>;
+
+/**
+ * The sums of `writes` merged: one for each statement on the same parameters after the first (the amount), its
+ * amount theirs added up, in the order each first came. Keyed by the values themselves (a Map tells 1 from '1', and
+ * null from ''), not by a string joining them, which was built, flattened and hashed for every sum. A sum with a
+ * blob parameter (none so far) runs on its own: a blob is equal only to itself as a key.
+ */
+export function mergedSums(writes: BehindWrite[]): Sum[] {
+  const merged: Sum[] = [];
+  const bySql = new Map<string, SumLevel>();
+  for (const w of writes) {
+    sums: for (const [sql, params] of w.sums) {
+      const p = params!;
+      let level = bySql.get(sql);
+      if (!level) {
+        level = new Map();
+        bySql.set(sql, level);
+      }
+      // A statement takes the same number of parameters every time: an amount alone is keyed by `undefined`.
+      const last = p.length - 1;
+      for (let i = 1; i <= last; i++) {
+        if (typeof p[i] === 'object' && p[i] !== null) {
+          merged.push([sql, p.slice()]);
+          continue sums;
+        }
+      }
+      for (let i = 1; i < last; i++) {
+        let next = level.get(p[i]) as SumLevel | undefined;
+        if (!next) {
+          next = new Map();
+          level.set(p[i], next);
+        }
+        level = next;
+      }
+      const key = last > 0 ? p[last] : undefined;
+      const found = level.get(key) as Sum | undefined;
+      if (found) found[1][0] = (found[1][0] as number) + (p[0] as number);
+      else {
+        const sum: Sum = [sql, p.slice()];
+        level.set(key, sum);
+        merged.push(sum);
+      }
+    }
   }
-  return key;
+  return merged;
 }

@@ -43,11 +43,6 @@ type PagedRow = Record<string, SqlValue> & { seq: number };
 const INSERT_SUBMISSION =
   'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
   'import_id, chain_pos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-// The same row with `data` bound as its UTF-8 bytes: sql.js copies bytes at once but encodes a string one
-// character at a time (docs/performance.md). Stores the same TEXT: the bytes are what binding the string gives.
-const INSERT_SUBMISSION_BYTES =
-  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
-  'import_id, chain_pos) VALUES (?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)';
 const INSERT_DELIVERY =
   'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
   'channel) VALUES (?, ?, ?, ?, ?, ?, ?)';
@@ -143,20 +138,13 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
       [INSERT_SUBMISSION, row, DATA_PARAM],
       [INSERT_LINK, linkRow],
     ];
-    // `data` is JSON.stringify's text, which escapes lone surrogates: its UTF-8 is exactly what sql.js would bind.
-    const bytes = row.slice();
-    bytes[DATA_PARAM] = Buffer.from(row[DATA_PARAM] as string, 'utf8');
-    const run: JournalStatement[] = [
-      [INSERT_SUBMISSION_BYTES, bytes],
-      [INSERT_LINK, linkRow],
-    ];
-    for (const d of deliveryRows(s)) {
-      rows.push([INSERT_DELIVERY, d]);
-      run.push([INSERT_DELIVERY, d]);
-    }
+    // Memory binds `data` as the string it is, as replay does: the bundle's sql.js writes a well-formed string
+    // (JSON.stringify escapes lone surrogates) straight into its heap as UTF-8, cheaper than its bytes made by
+    // Buffer.from and copied in (docs/performance.md, "The sql.js work, session 8").
+    for (const d of deliveryRows(s)) rows.push([INSERT_DELIVERY, d]);
     const sums: JournalStatement[] = [[ADD_TO_FORM_COUNT, [1, s.formId]]];
     if (s.workspaceId) sums.push([ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]]);
-    const written = db.writeBehind({ rows, sums, run });
+    const written = db.writeBehind({ rows, sums });
     counts.added(s.formId, count + 1);
     heads.set(s.formId, head);
     // Refused, or not journaled: writes stop until the folder is reloaded, which starts the counts over too.

@@ -866,7 +866,7 @@ behind('a write behind whose row fails is refused alone, in memory and on replay
 
 behind('many writes behind of one turn store, in memory, what replay stores: rows, order and refusals', async () => {
   // Memory runs the rows of one turn's writes grouped by statement, as INSERTs of 32 rows and one of the rest;
-  // replay runs each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text bound as bytes, and a
+  // replay runs each write's rows as journaled. Two tables, an AUTOINCREMENT order, a text that is not ASCII, and a
   // duplicate.
   const logged: Migration = {
     id: 1,
@@ -879,17 +879,12 @@ behind('many writes behind of one turn store, in memory, what replay stores: row
   const dir = tempDir();
   const db = await open(dir, { migrations: [logged] });
   const entry = 'INSERT INTO entries (id, body) VALUES (?, ?)';
-  const entryBytes = 'INSERT INTO entries (id, body) VALUES (?, CAST(? AS TEXT))';
   const mark = 'INSERT INTO marks (id, pos, note) VALUES (?, ?, ?)';
   const write = (id: string, pos: number) => {
     const body = JSON.stringify({ id, text: `é ${pos} 😀` });
     return db.writeBehind({
       rows: [
         [entry, [id, body], 1],
-        [mark, [id, pos, pos % 3 ? null : `n${pos}`]],
-      ],
-      run: [
-        [entryBytes, [id, Buffer.from(body)]],
         [mark, [id, pos, pos % 3 ? null : `n${pos}`]],
       ],
       sums: [['UPDATE counters SET n = n + ? WHERE k = ?', [1, 'a']]],
@@ -923,6 +918,61 @@ behind('many writes behind of one turn store, in memory, what replay stores: row
   );
   const replayed = await open(crashCopy(dir), { migrations: [logged] });
   assert.equal(state(replayed), mine);
+  await replayed.close();
+  await db.close();
+});
+
+behind('sums merge only on equal parameters after the amount: 1 and "1", null and "" stay apart', async () => {
+  // Columns without a type compare by type, so each tally below is its own row: a wrong merge shows.
+  const tallied: Migration = {
+    id: 1,
+    name: 'tallied',
+    up: `CREATE TABLE tallies (a, b, n INTEGER NOT NULL);
+         INSERT INTO tallies (a, b, n) VALUES ('x', 'm1', 0), ('x', 'm2', 0), ('y', 'm1', 0), (1, NULL, 0),
+           ('1', NULL, 0), ('1', '', 0), (1, '', 0);
+         CREATE TABLE solo (n INTEGER NOT NULL);
+         INSERT INTO solo (n) VALUES (0);`,
+  };
+  const add = 'UPDATE tallies SET n = n + ? WHERE a IS ? AND b IS ?';
+  const keys: [string | number, string | null][] = [
+    ['x', 'm1'],
+    ['x', 'm2'],
+    ['y', 'm1'],
+    [1, null],
+    ['1', null],
+    ['1', ''],
+    [1, ''],
+  ];
+  const dir = tempDir();
+  const db = await open(dir, { migrations: [tallied] });
+  const pending: Promise<unknown>[] = [];
+  // Key i gets i + 1 writes of 2 each, interleaved; every write also adds 3 to the one counter with no key.
+  for (let round = 0; round < keys.length; round++) {
+    for (let i = round; i < keys.length; i++) {
+      const [a, b] = keys[i];
+      pending.push(
+        db.writeBehind({
+          rows: [],
+          sums: [
+            [add, [2, a, b]],
+            ['UPDATE solo SET n = n + ?', [3]],
+          ],
+        }),
+      );
+    }
+  }
+  const state = (d: DurableDatabase) => ({
+    tallies: d.all('SELECT a, b, n FROM tallies ORDER BY rowid'),
+    solo: d.get<{ n: number }>('SELECT n FROM solo')!.n,
+  });
+  const expected = {
+    tallies: keys.map(([a, b], i) => ({ a, b, n: 2 * (i + 1) })),
+    solo: 3 * pending.length,
+  };
+  assert.equal(state(db), expected);
+  await Promise.all(pending);
+  const replayed = await open(crashCopy(dir), { migrations: [tallied] });
+  assert.equal(state(replayed), expected);
   await replayed.close();
   await db.close();
 });
