@@ -54,6 +54,12 @@ export interface JournalStats {
 
 /** The zeros written past the end of the frames each time a frame would not fit (see the top): 4 MiB. */
 export const SPACE_AHEAD_BYTES = 4 * 1024 * 1024;
+/**
+ * The buffer a writer encodes its frames into, reused frame after frame (one frame is written at a time): 512 KiB
+ * takes a full gathered frame of ~1.2 KB answers with the room UTF-8 could need (journal-format.ts
+ * encodeFrameText); a larger frame gets its own buffer, as every frame did before.
+ */
+export const FRAME_SPACE_BYTES = 512 * 1024;
 /** Zeros to write them from, one piece at a time. */
 const zeros = Buffer.alloc(256 * 1024);
 
@@ -112,6 +118,7 @@ export class JournalWriter {
   private busy = false; // the next frame gathers (framesGather)
   private loopAtWork = 0; // the event loop's utilization over recent frames (LOOP_AVERAGE_WEIGHT)
   private loopMark = performance.eventLoopUtilization(); // the event loop's figures when the last frame was done
+  private frameSpace: Buffer | undefined; // FRAME_SPACE_BYTES, made with the first frame
 
   private constructor(
     private readonly dir: string,
@@ -269,7 +276,9 @@ export class JournalWriter {
 
   private async writeFrame(batch: Extract<Entry, { kind: 'record' }>[]): Promise<void> {
     try {
-      const frame = encodeFrameText(encodeFramePayload(batch.map((e) => e.record)));
+      this.frameSpace ??= Buffer.allocUnsafe(FRAME_SPACE_BYTES);
+      // A view of frameSpace, which the next frame overwrites: nothing keeps it past this write and its fsync.
+      const frame = encodeFrameText(encodeFramePayload(batch.map((e) => e.record)), this.frameSpace);
       await this.writeOrUndo(frame);
       const timed = durableTimings.fsync;
       const from = timed ? performance.now() : 0;
