@@ -8,12 +8,13 @@
 // for every key and value. The answers of one form come with the same keys in the same order, so the last
 // key list is kept with its sorted order and its quoted keys, and a string with nothing to escape is
 // quoted here.
+import { jsonString } from '../../lib/json-string.ts';
 
 /** `value` as canonical JSON (undefined members are left out, as JSON.stringify does). */
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+      return jsonString(value);
     case 'number':
       // String(n) is JSON.stringify's text for every finite number (-0 included); the rest are null.
       return Number.isFinite(value) ? String(value) : 'null';
@@ -24,10 +25,6 @@ export function canonicalJson(value: unknown): string {
       return JSON.stringify(value) ?? 'null';
   }
 }
-
-/** What JSON.stringify would escape in a string: quote, backslash, controls, and (if lone) surrogates. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 function arrayText(value: unknown[]): string {
   let text = '[';

@@ -22,7 +22,7 @@ import { buildSnapshotInWorker } from './snapshot-worker.ts';
 import { loadSqlJs } from './sql-js.ts';
 import { asError } from './sql-statements.ts';
 import { StorageError, type StorageHealth } from '../storage-error.ts';
-import { checkParams, encodeBehind, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
+import { checkStatements, encodeBehind, encodeTransaction, type JournalStatement, type SqlValue } from './tx-record.ts';
 
 /** The journal bytes that start a background snapshot while the image is small (journalThreshold). */
 const DEFAULT_JOURNAL_BYTES = 32 * 1024 * 1024;
@@ -171,9 +171,9 @@ export class DurableDatabase {
     const refused = this.refusal();
     if (refused) return Promise.reject(refused);
     if (this.inWrite) return Promise.reject(new Error('writeBehind() cannot be called inside a write() callback.'));
-    const statements = write.sums.length > 0 ? [...write.rows, ...write.sums] : write.rows;
+    const statements = write.sums.length > 0 ? write.rows.concat(write.sums) : write.rows;
     try {
-      for (const [sql, params] of statements) checkParams(sql, params ?? []);
+      checkStatements(statements);
     } catch (err) {
       return Promise.reject(asError(err));
     }

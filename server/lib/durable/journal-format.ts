@@ -44,11 +44,21 @@ export function encodeFrame(payload: Buffer): Buffer {
   return sealFrame(frame, payload.length);
 }
 
+/** UTF-8's most bytes for one UTF-16 unit of a string (a surrogate pair's 4 bytes are two units). */
+const UTF8_BYTES_PER_UNIT = 3;
+
 /**
  * Frames the payload text `payload` (its UTF-8 bytes, as Buffer.from would make them): the same bytes as
- * encodeFrame(Buffer.from(payload)), encoded straight into the frame, without a second buffer and its copy.
+ * encodeFrame(Buffer.from(payload)), encoded straight into the frame, without a second buffer and its copy. With
+ * `space` large enough for any UTF-8 of the text (UTF8_BYTES_PER_UNIT bytes a UTF-16 unit), the frame is the
+ * start of `space`, encoded in one pass: Buffer.byteLength read the whole text once more only to size a new
+ * buffer (docs/performance.md, "The journal record and the chain link, session 8").
  */
-export function encodeFrameText(payload: string): Buffer {
+export function encodeFrameText(payload: string, space?: Buffer): Buffer {
+  if (space !== undefined && space.length >= FRAME_HEADER_BYTES + UTF8_BYTES_PER_UNIT * payload.length) {
+    const length = space.write(payload, FRAME_HEADER_BYTES);
+    return sealFrame(space.subarray(0, FRAME_HEADER_BYTES + length), length);
+  }
   const length = Buffer.byteLength(payload);
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
   frame.write(payload, FRAME_HEADER_BYTES);

@@ -1,6 +1,7 @@
 // Logical journal records: a write transaction is stored as the statements it ran, to be run again on
 // replay. Encoded as JSON; a Uint8Array parameter becomes {"b": "<base64>"} since JSON has no bytes, and a
 // parameter marked as JSON text becomes {"j": <the JSON itself>} (see JournalStatement).
+import { jsonString } from '../json-string.ts';
 import { StorageError } from '../storage-error.ts';
 
 /** A value SQLite can store and sql.js can bind. */
@@ -32,6 +33,14 @@ export function checkParams(sql: string, params: readonly unknown[]): asserts pa
           'use a string, a finite number, null or a Uint8Array.',
       );
     }
+  }
+}
+
+/** checkParams of each statement (a script has none), in a plain loop: it runs for every submission. */
+export function checkStatements(statements: readonly JournalStatement[]): void {
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i];
+    if (s.length > 1) checkParams(s[0], s[1]!);
   }
 }
 
@@ -70,15 +79,21 @@ export function encodeTransaction(statements: readonly JournalStatement[]): Jour
 /**
  * A statement's params as JSON, the one at `json` (a JSON text) as `{"j":<that text>}`: JSON.stringify escaped a
  * text of JSON at ~2 ns a character, more than the rest of a submission's record took together
- * (docs/performance.md, "session 5").
+ * (docs/performance.md, "session 5"). Written value by value, the same text JSON.stringify makes, without its
+ * calls on slices of the row cut open again (docs/performance.md, "The journal record and the chain link, session 8").
  */
 function encodeParams(params: readonly SqlValue[], json: number | undefined): string {
-  const plain = params.some(isBytes) ? params.map(encodeValue) : params;
-  const text = json === undefined ? undefined : params[json];
-  if (typeof text !== 'string') return JSON.stringify(plain);
-  const head = JSON.stringify(plain.slice(0, json)).slice(1, -1);
-  const tail = JSON.stringify(plain.slice(json! + 1)).slice(1, -1);
-  return `[${head}${head ? ',' : ''}{"j":${text}}${tail ? ',' : ''}${tail}]`;
+  let text = '[';
+  for (let i = 0; i < params.length; i++) {
+    const v = params[i];
+    if (i > 0) text += ',';
+    if (typeof v === 'string') text += i === json ? `{"j":${v}}` : jsonString(v);
+    else if (typeof v === 'number')
+      text += String(v); // JSON.stringify's text of a finite number (checkParams)
+    else if (v === null) text += 'null';
+    else text += `{"b":"${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64')}"}`;
+  }
+  return `${text}]`;
 }
 
 // The numbers of the SQL texts this process has journaled, never reused, and each one's quoted text. Write
@@ -97,11 +112,6 @@ function sqlNumber(sql: string): number | undefined {
   }
   return ref;
 }
-
-const isBytes = (v: SqlValue) => v instanceof Uint8Array;
-
-const encodeValue = (v: SqlValue): EncodedValue =>
-  v instanceof Uint8Array ? { b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') } : v;
 
 /**
  * A write journaled before it runs (DurableDatabase.writeBehind): `{"behind": [...]}`, the statements as

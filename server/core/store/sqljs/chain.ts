@@ -47,8 +47,18 @@ export const deletionLink = (formId: string, id: string, hash: string | null, at
 export function nextLink(formId: string, head: ChainHead | undefined, link: NewLink): [SqlValue[], ChainHead] {
   const pos = (head?.pos ?? 0) + 1;
   const hash = linkHash(link.kind, link.digest, head?.hash ?? null);
-  const row = [formId, pos, link.kind, link.answerId, link.at, link.reason ?? null, link.deletedHash ?? null];
-  return [[...row, link.digest, hash], { pos, hash }];
+  const row = [
+    formId,
+    pos,
+    link.kind,
+    link.answerId,
+    link.at,
+    link.reason ?? null,
+    link.deletedHash ?? null,
+    link.digest,
+    hash,
+  ];
+  return [row, { pos, hash }];
 }
 
 /** Appends `links` to the form's chain inside a write (which reads the head it follows); answers their places. */

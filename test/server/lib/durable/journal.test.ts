@@ -13,7 +13,12 @@ import {
   type ParsedJournal,
   withoutSpare,
 } from '../../../../server/lib/durable/journal-format.ts';
-import { framesGather, JournalWriter, readJournalFile } from '../../../../server/lib/durable/journal.ts';
+import {
+  FRAME_SPACE_BYTES,
+  framesGather,
+  JournalWriter,
+  readJournalFile,
+} from '../../../../server/lib/durable/journal.ts';
 import { StorageError } from '../../../../server/lib/storage-error.ts';
 
 const dirs: string[] = [];
@@ -369,6 +374,52 @@ frameText('is the bytes of encodeFrame over Buffer.from of the text, for any UTF
     '€'.repeat(30_000),
   ];
   for (const t of texts) assert.ok(encodeFrameText(t).equals(encodeFrame(Buffer.from(t))), t.slice(0, 40));
+});
+
+frameText(
+  'in a space of 3 bytes a UTF-16 unit is a view of it; one byte short, a buffer of its own: the same bytes',
+  () => {
+    const texts = ['[1]', `["\ud800\udc00\ud800"]`, '\ud800'.repeat(1000), '€'.repeat(5000), 'x'.repeat(70_000)];
+    for (const t of texts) {
+      const want = encodeFrame(Buffer.from(t));
+      const edge = 8 + 3 * t.length;
+      // Stale bytes from a frame before must never come through.
+      const space = Buffer.alloc(edge, 0x7b);
+      const inSpace = encodeFrameText(t, space);
+      assert.ok(inSpace.equals(want), t.slice(0, 40));
+      assert.is(inSpace.buffer, space.buffer);
+      assert.is(inSpace.byteOffset, space.byteOffset);
+      const short = Buffer.alloc(edge - 1, 0x7b);
+      const own = encodeFrameText(t, short);
+      assert.ok(own.equals(want), t.slice(0, 40));
+      assert.is.not(own.buffer, short.buffer);
+    }
+  },
+);
+
+frameText('a writer reuses its frame space: frames at, past and under its size read back as written', async () => {
+  const dir = tempDir();
+  const w = await JournalWriter.create(dir, 1);
+  // A frame of one string record is `[record]`: 8 + 3 × (length + 2) bytes of space at the most.
+  const fits = Math.floor((FRAME_SPACE_BYTES - 8) / 3) - 2;
+  const sent = [
+    JSON.stringify({ small: 'é'.repeat(10) }),
+    JSON.stringify('y'.repeat(fits - 2)),
+    JSON.stringify('z'.repeat(fits - 1)),
+    JSON.stringify({ after: 1 }),
+    JSON.stringify('€'.repeat(fits)),
+    JSON.stringify([2]),
+  ];
+  assert.is(sent[1].length, fits);
+  assert.is(sent[2].length, fits + 1);
+  for (const r of sent) await w.append(r);
+  await w.close();
+  const j = await read(file(dir));
+  assert.is(j.frames.length, sent.length);
+  assert.equal(
+    records(j),
+    sent.map((r) => JSON.parse(r)),
+  );
 });
 
 frameText('reads back through parseJournal', () => {

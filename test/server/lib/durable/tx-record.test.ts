@@ -82,6 +82,26 @@ for (const [name, statements] of cases) {
     assert.equal(readBack(record)[0].statements, statements);
   });
 }
+encoding("params written value by value are JSON.stringify's text for every kind of value", () => {
+  // Strings that need each kind of escape and that need none, numbers JSON writes in exponent form, -0, bytes.
+  const pool: SqlValue[] = [
+    ...['', 'plain', 'q"uote', 'back\\slash', 'tab\tnl\n', '\u0000\u001f\u007f', '\u2028\u2029', 'é日本😀'],
+    ...['\uD800', 'x\uDC00', '\uDBFF\uDFFF', '</script>'],
+    ...[0, -0, 1, -1.5, 1e21, 1e-7, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE, 123456789.125],
+    ...[null, new Uint8Array([0, 255]), new Uint8Array(0)],
+  ];
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % pool.length;
+  };
+  for (let i = 0; i < 500; i++) {
+    const statements: JournalStatement[] = [
+      ['UPDATE probe_generated SET a = ?', Array.from({ length: i % 7 }, () => pool[next()])],
+    ];
+    assert.is(encodeTransaction(statements).text, reference(statements, encodeTransaction(statements).sql));
+  }
+});
 encoding('the same SQL with different params shares its number, not its params', () => {
   const a: JournalStatement[] = [['UPDATE t SET a = ? WHERE id = ?', ['one', 1]]];
   const b: JournalStatement[] = [['UPDATE t SET a = ? WHERE id = ?', ['two', 2]]];
