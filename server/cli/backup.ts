@@ -14,7 +14,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, parseStrict } from '../config.ts';
 import { writeDurably } from '../lib/durable/durable-fs.ts';
-import { journalFileName, parseJournalFileName, withoutSpare } from '../lib/durable/journal-format.ts';
+import { journalDataEnd, journalFileName, parseJournalFileName } from '../lib/durable/journal-format.ts';
 import { decodeSnapshot, SNAPSHOT_FILE } from '../lib/durable/snapshot-file.ts';
 import { TarWriter } from '../lib/tar.ts';
 import { isDataFolder } from './data-folder.ts';
@@ -92,7 +92,7 @@ async function tryRead(dir: string): Promise<[string, Buffer][] | undefined> {
     const bytes = await readIfThere(path.join(dir, journalFileName(g)));
     if (!bytes) return undefined;
     // Without the zeros written ahead of the frames (journal.ts, "Space ahead"): up to 4 MiB that hold nothing.
-    set.push([journalFileName(g), bytes.subarray(0, withoutSpare(bytes))]);
+    set.push([journalFileName(g), bytes.subarray(0, journalDataEnd(bytes))]);
   }
   return set;
 }

@@ -97,6 +97,14 @@ export function withoutSpare(buf: Buffer): number {
   return end;
 }
 
+/**
+ * Where a journal file's header and frames end: before the zeros written ahead, never inside the header (whose
+ * last byte, the top byte of its crc32, is zero for about one generation in 256).
+ */
+export function journalDataEnd(buf: Buffer): number {
+  return Math.min(buf.length, Math.max(JOURNAL_HEADER_BYTES, withoutSpare(buf)));
+}
+
 /** End offset of a valid frame starting at `offset`, or -1. Zero-filled space never passes (length 0). */
 function frameEnd(buf: Buffer, offset: number): number {
   if (offset + FRAME_HEADER_BYTES > buf.length) return -1;
@@ -112,7 +120,7 @@ export function parseJournal(buf: Buffer, name: string): ParsedJournal {
   const generation = parseJournalHeader(buf, name);
   const frames: JournalFrame[] = [];
   // Past the last byte that is not zero no frame can start (its length is not zero), nor end (see withoutSpare).
-  const dataEnd = Math.max(JOURNAL_HEADER_BYTES, withoutSpare(buf));
+  const dataEnd = journalDataEnd(buf);
   const spareBytes = buf.length - dataEnd;
   let offset = JOURNAL_HEADER_BYTES;
   while (offset < dataEnd) {

@@ -197,7 +197,8 @@ export class JournalWriter {
     await this.drain().catch(() => undefined);
     const clean = !this.failure;
     this.failure ??= new StorageError('closed', 'The journal is closed.');
-    if (clean) await this.cutSpare();
+    // A record appended after the drain may be in a frame being written now: its zeros stay (start-up cuts them).
+    if (clean && !this.flushing) await this.cutSpare();
     await this.fh?.close();
     this.fh = undefined;
   }

@@ -9,6 +9,7 @@ import {
   encodeFrameText,
   encodeJournalHeader,
   JOURNAL_HEADER_BYTES,
+  journalDataEnd,
   parseJournal,
   type ParsedJournal,
   withoutSpare,
@@ -211,6 +212,15 @@ ahead('with no space ahead (0) each frame is appended', async () => {
   }
   assert.is(w.stats().spaceWrites, 0);
   await w.close();
+});
+
+ahead('a header whose crc ends in a zero byte is not taken for spare (generation 252, one in ~256)', async () => {
+  const header = encodeJournalHeader(252);
+  assert.is(header[JOURNAL_HEADER_BYTES - 1], 0, 'this generation is such a case');
+  assert.is(journalDataEnd(header), JOURNAL_HEADER_BYTES);
+  assert.is(journalDataEnd(Buffer.concat([header, Buffer.alloc(4096)])), JOURNAL_HEADER_BYTES);
+  const j = parseJournal(Buffer.concat([header, Buffer.alloc(100)]), 'journal-252.log');
+  assert.equal([j.generation, j.frames.length, j.tornBytes, j.spareBytes], [252, 0, 0, 100]);
 });
 
 ahead.after(() => {
