@@ -59,6 +59,13 @@ export function pageErrors(page: Page): string[] {
 }
 
 /**
+ * `errors` without Chromium's report of a request that failed because the test took the browser offline (a
+ * counting beacon sent, or still in flight, then): the page did nothing wrong. Anything else it said still counts.
+ */
+export const withoutOfflineFailures = (errors: string[]): string[] =>
+  errors.filter((e) => e !== 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
+
+/**
  * A new page at `width` x `height` (844) px, signed in with the session `cookie` ("name=value") for `baseUrl`;
  * with its errors collected. `bypassCSP` (default true) lets a test evaluate script the page's policy forbids.
  */
