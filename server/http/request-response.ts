@@ -1,6 +1,8 @@
 // The server's responses: each knows its request's id and writes it as X-Request-Id, the head's first header.
 import http from 'node:http';
 
+const REQUEST_ID = 'x-request-id';
+
 /**
  * A response whose head starts with `X-Request-Id: <requestId>`. The id is not set when the request comes in but
  * when the first header is set or the head is written (every answer's head goes through `writeHead`, Node's
@@ -41,15 +43,20 @@ export class RequestResponse<
     return super.writeHead(status, reason as string, headers);
   }
 
-  /** Writes the head of `headers`, which name X-Request-Id first (nothing was set before: see headFresh). */
-  headWithId(status: number, headers: http.OutgoingHttpHeaders): this {
+  /** Writes the head of the header `sets` merged, X-Request-Id first (nothing was set before: see headFresh). */
+  headWithId(status: number, ...sets: http.OutgoingHttpHeaders[]): this {
     this.idSet = true;
-    return super.writeHead(status, headers);
+    return super.writeHead(status, Object.assign(this.idHeader(), ...sets));
   }
 
   private setIdFirst(): void {
     this.idSet = true;
-    // Node answers some requests itself before the server has named them (417 to an unknown Expect): no empty id.
-    if (this.requestId !== '') super.setHeader('x-request-id', this.requestId);
+    const id = this.idHeader();
+    if (id[REQUEST_ID] !== undefined) super.setHeader(REQUEST_ID, id[REQUEST_ID]);
+  }
+
+  /** The id as a header: none while the server has not named the request (Node's own 417 to an unknown Expect). */
+  private idHeader(): http.OutgoingHttpHeaders {
+    return this.requestId === '' ? {} : { [REQUEST_ID]: this.requestId };
   }
 }

@@ -86,8 +86,7 @@ export function sendJsonText(
 ) {
   const length = { 'content-length': Buffer.byteLength(text) };
   // X-Request-Id and these in one object, when nothing was set before: the head Node writes fastest.
-  if (res instanceof RequestResponse && res.headFresh)
-    res.headWithId(status, Object.assign({ 'x-request-id': res.requestId }, jsonHeaders[reader], length, headers));
+  if (res instanceof RequestResponse && res.headFresh) res.headWithId(status, jsonHeaders[reader], length, headers);
   else res.writeHead(status, mergeHeaders(jsonHeaders[reader], length, headers));
   res.end(text);
 }

@@ -94,11 +94,10 @@ export async function recover(
           `dropped ${journal.tornBytes} bytes at the end of ${journalFileName(gen)}: ` +
             'a write the process did not finish (never acknowledged)',
         );
-        await cutTail(file, journal.validBytes);
-      } else if (journal.spareBytes > 0) {
-        // Zeros the writer wrote ahead of its frames (journal.ts, "Space ahead"): no data, so no log line.
-        await cutTail(file, journal.validBytes);
       }
+      // The torn end, and the zeros the writer wrote ahead of its frames (journal.ts, "Space ahead"; no data, so
+      // no log line of their own).
+      if (journal.tornBytes + journal.spareBytes > 0) await cutTail(file, journal.validBytes);
       journalBytes += journal.validBytes;
       nextGeneration = gen + 1;
     }

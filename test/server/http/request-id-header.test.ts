@@ -10,9 +10,14 @@ import { startServer } from '../../helpers/server.ts';
 const head = suite('x-request-id header');
 
 /** The status and the header names and values in the order they came, lower-cased names. */
-function rawHead(url: string, method: string, body?: string): Promise<{ status: number; headers: [string, string][] }> {
+function rawHead(
+  url: string,
+  method: string,
+  body?: string,
+  headers: http.OutgoingHttpHeaders = body ? { 'content-type': 'application/json' } : {},
+): Promise<{ status: number; headers: [string, string][] }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+    const req = http.request(url, { method, headers }, (res) => {
       const headers: [string, string][] = [];
       for (let i = 0; i < res.rawHeaders.length; i += 2)
         headers.push([res.rawHeaders[i].toLowerCase(), res.rawHeaders[i + 1]]);
@@ -103,5 +108,22 @@ head('behind https (HSTS set before the answer) X-Request-Id still comes first, 
     await server.stop();
   }
 });
+
+head(
+  'Node answers an unknown Expect itself (417) before the server names the request: no empty X-Request-Id',
+  async () => {
+    const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
+    try {
+      const answer = await rawHead(`${server.url}/healthz`, 'GET', undefined, { expect: 'something-else' });
+      assert.is(answer.status, 417);
+      assert.equal(
+        answer.headers.filter(([n]) => n === 'x-request-id'),
+        [],
+      );
+    } finally {
+      await server.stop();
+    }
+  },
+);
 
 head.run();
