@@ -20,6 +20,8 @@ if (!other) {
 requireWrk();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+// 50 as in `ingest`; 1 shows what one person sending alone waits for (each answer its own fsync).
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 /** Starts one bundle on its own data folder and publishes the bench form; answers the submit URL. */
 async function start(file: string, port: number) {
@@ -53,19 +55,19 @@ const targets: Record<'bare' | 'A' | 'B', { url: string; pid: number }> = {
   B: await start(other, 9333),
 };
 const names = ['bare', 'A', 'B'] as const;
-for (const n of names) wrkPost(targets[n].url, body, { connections: 50, seconds: 2 }); // warm-up
+for (const n of names) wrkPost(targets[n].url, body, { connections, seconds: 2 }); // warm-up
 
 const results: Record<(typeof names)[number], (WrkResult & { cpu: number })[]> = { bare: [], A: [], B: [] };
 /** One slice of load on one server, with the server's CPU µs per answered request. */
 const slice = (n: (typeof names)[number]) => {
   const before = cpuMicros(targets[n].pid);
-  const r = wrkPost(targets[n].url, body, { connections: 50, seconds });
+  const r = wrkPost(targets[n].url, body, { connections, seconds });
   return { ...r, cpu: (cpuMicros(targets[n].pid) - before) / (r.rps * seconds) };
 };
 const loads: number[] = [];
 console.log(
-  `A = ${path.relative(process.cwd(), bundle)}, B = ${other}; ${rounds} rounds of ${seconds} s each, 50 ` +
-    `connections, order rotated`,
+  `A = ${path.relative(process.cwd(), bundle)}, B = ${other}; ${rounds} rounds of ${seconds} s each, ` +
+    `${connections} connection(s), order rotated`,
 );
 for (let r = 0; r < rounds; r++) {
   // Rotating the order keeps any one of them from always following the same neighbour.
