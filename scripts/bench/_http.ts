@@ -1,6 +1,6 @@
 // Shared pieces of the HTTP benchmarks: pinning to cores, starting the bundle, running wrk.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,21 +23,32 @@ export function requireWrk() {
   }
 }
 
-/** Starts a Node script pinned to the server core and waits until `readyUrl` answers. */
+/**
+ * Starts a Node script pinned to the server core and waits until `readyUrl` answers. Its log (stderr) goes to a
+ * file, as a service's goes to its log store: a terminal or a pipe to one would print ~10,000 access lines a second
+ * under load, and the process reading them would take CPU from the server's rounds and not the baseline's. The file
+ * is printed when the server fails to start, and removed when the benchmark ends.
+ */
 export async function startPinned(
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
+  const logDir = mkdtempSync(path.join(tmpdir(), 'formstead-bench-log-'));
+  const logFile = path.join(logDir, 'server.log');
+  const log = openSync(logFile, 'w');
   const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', log],
   });
+  closeSync(log);
+  process.on('exit', () => rmSync(logDir, { recursive: true, force: true }));
+  const failed = (why: string) => new Error(`${why}: ${args.join(' ')}\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
   let exited = false;
   child.on('exit', () => (exited = true));
   for (let i = 0; i < 200; i++) {
     // Another process on the port would answer too: only a live child of ours counts as ready.
-    if (exited) throw new Error(`exited before it was ready: ${args.join(' ')}`);
+    if (exited) throw failed('exited before it was ready');
     try {
       if ((await fetch(readyUrl)).status < 500 && !exited) return child;
     } catch {
@@ -46,7 +57,7 @@ export async function startPinned(
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`did not start: ${args.join(' ')}`);
+  throw failed('did not start');
 }
 
 /** Starts the bundle (or another build, `file`) on a fresh data folder with rate limits off and an owner key. */
