@@ -254,7 +254,7 @@ digest(
 );
 
 digest(
-  "an import's rows without notify are in no mail and no digest, and wait for none; a row sent on with notify is mailed",
+  "an import's rows without notify are in no mail or digest and wait for none; a row sent on with notify is mailed",
   async ({ w, smtp, clock }) => {
     const title = 'Import form';
     const formId = await publish(w, title);
@@ -295,7 +295,7 @@ digest(
     const form = (await w.store.forms.byId(formId))!;
     assert.is(form.responseMailSeq, await w.store.submissions.lastSeq(formId));
     assert.is(ownerMails(smtp, title).length, 2, 'still the two mails');
-    // The next answer's mail lists it alone (sent by the sweep: the digest timer set in the first minute still runs).
+    // The next answer's mail lists it alone (sent by the sweep: the timer set in the first minute still runs).
     const next = (await submit(w, formId, 9)).body.id;
     assert.is(await w.services.responseMail.sweep(), 1);
     assert.equal(listedIds(ownerMails(smtp, title)[2].text), [next]);
