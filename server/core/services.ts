@@ -223,7 +223,7 @@ export function createServices(
     reads,
     partials: new PartialAnswers(store, forms.definitions, antiSpam, reads),
     marks: new SubmissionMarks(store),
-    imports: new SubmissionImport(store, forms.definitions, config, files, submissions),
+    imports: new SubmissionImport(store, forms.definitions, config, files, submissions, responseMail),
     antiSpam,
     mailer,
     responseMail,

@@ -1,7 +1,8 @@
 // Importing existing answers (docs/api.md "Importing answers"): each row checked by the engine like a
 // submit, stored once per row id (a second import of the same file stores nothing twice), counted on the
 // form and the month like any answer, and reacted to by nothing (no webhook, chat message or mail) unless
-// the import asks with `notify=1`: then webhooks, chat and the owners' mail react as to a submission.
+// the import asks with `notify=1`: then webhooks, chat and the owners' mail react as to a submission. Rows not sent
+// on are stored quiet for the response mail, whose mark moves past them (docs/decisions.md 2026-11-30).
 import { evaluateSubmission, type FormDefinition } from '../../../shared/engine/index.ts';
 import { containsHiddenCharacters } from '../../../shared/text/hidden-characters.ts';
 import { ApiError, invalid, notFound } from '../../lib/api-error.ts';
@@ -9,6 +10,7 @@ import { linearRegex } from '../../lib/safe-regex.ts';
 import type { Config } from '../../config.ts';
 import type { DefinitionCache } from '../definitions.ts';
 import type { FileService } from '../files/file-service.ts';
+import type { ResponseMail } from '../mail/response-mail.ts';
 import { resolveUploads } from '../files/submission-files.ts';
 import { newTimeOrderedId } from '../ids.ts';
 import type { FormRecord, InsertOutcome, Store } from '../store/types.ts';
@@ -43,6 +45,8 @@ export class SubmissionImport {
     private readonly files: FileService,
     /** Builds and hands on the deliveries of rows sent on with `notify` (as a submission's). */
     private readonly submissions: Pick<SubmissionService, 'reactionsFor' | 'announce'>,
+    /** Moves the form's response-mail mark past the quiet rows an import stored. */
+    private readonly responseMail: Pick<ResponseMail, 'stored'>,
   ) {}
 
   /** Checks and stores every row it can; refused rows are listed with their problems, the others stored. */
@@ -74,6 +78,9 @@ export class SubmissionImport {
         else result.refused.push({ row: batch[i].row, details: outcome });
       });
     }
+    // A claim now moves the mark past the quiet rows (mailing nothing of them), so the minute job does not read
+    // past them each minute until the next answer; rows sent on were each handed to the mail already.
+    if (!notify && !dryRun && result.imported > 0) this.responseMail.stored(form);
     return result;
   }
 
@@ -119,6 +126,8 @@ export class SubmissionImport {
       files: resolved.fileIds,
       // An answer from years ago must not be deleted by the next retention sweep the moment it arrives.
       retainFrom: row.createdAt === undefined ? undefined : importedAt,
+      // Not sent on: no response mail lists it, now or in a later digest.
+      mailQuiet: !notify,
       formCap: form.responseLimit ?? undefined,
       monthlyQuota: isClaimed(form) ? this.config.monthlySubmissions : undefined,
       delivery: reactions?.delivery,

@@ -65,8 +65,8 @@ export class ResponseMail {
   }
 
   /**
-   * After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. Never
-   * throws.
+   * After a durable submission (or one marked "not spam"): mails it now, or makes sure the digest follows. After
+   * an import's quiet rows: the claim that mails what else waits moves the mark past them. Never throws.
    */
   stored(form: FormRecord, submissionId?: string, headers?: ResponseMailHeaders): void {
     if (headers && submissionId && ResponseMail.wanted(form)) this.keepHeaders(submissionId, headers);

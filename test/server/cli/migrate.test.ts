@@ -1,6 +1,7 @@
 // `formstead migrate`: an embedded installation built through the real bundle (owner key and panel
 // owner, forms with versions, submissions with a file, a webhook and its log, a draft, spam, outbox
-// mail, an invite, a session, an abuse report, an idempotency record) is copied into a real
+// mail, an invite, a session, an abuse report, an idempotency record, an imported answer quiet for the response
+// mail) is copied into a real
 // PostgreSQL database; a bundle started on the copy answers everything as the embedded one did.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -133,6 +134,20 @@ async function views(server: RunningServer, w: World) {
   }
 }
 
+/** The row id of the imported answer quiet for the response mail. */
+const QUIET_ROW = 'quiet-row-1';
+/** The row ids of a data folder's answers quiet for the response mail. */
+async function quietInFolder(dir: string): Promise<string[]> {
+  const folder = await readDataFolder(dir, migrations, () => {});
+  try {
+    return folder.all<{ id: string }>('SELECT import_id AS id FROM submissions WHERE mail_quiet = 1').map((r) => r.id);
+  } finally {
+    await folder.close();
+  }
+}
+/** The same in PostgreSQL, joined with commas. */
+const QUIET_IN_PG = "SELECT string_agg(import_id, ',') AS v FROM submissions WHERE mail_quiet";
+
 let world: World;
 let before: Awaited<ReturnType<typeof views>>;
 
@@ -206,6 +221,18 @@ copy(
     assert.is(withFile.status, 201, withFile.text);
     const image = await uploadImage(server.url, fileFormId, fixture('jpg'));
     assert.is(image.status, 201, image.text);
+    // An imported answer (no notify) is quiet for the response mail: its mark travels with it.
+    const importedForm = await call(server.url, 'POST', '/v1/forms', {
+      key: OWNER_KEY,
+      body: { definition: contactDefinition({ title: 'Imported' }) },
+    });
+    const imported = await call(server.url, 'POST', `/v1/forms/${importedForm.json.form_id}/submissions/import`, {
+      key: OWNER_KEY,
+      rawBody: `${JSON.stringify({ id: QUIET_ROW, values: { name: 'Old', email: 'old@example.com' } })}\n`,
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    assert.is(imported.json?.imported, 1, imported.text);
+
     // The newest answer of all deleted: SQLite's AUTOINCREMENT never hands its number out again; nor may PostgreSQL.
     const gone = await call(server.url, 'POST', `/v1/f/${contactId}`, {
       body: { values: { name: 'Gone', email: 'gone@example.com' } },
@@ -322,6 +349,8 @@ copy(
     await source.close();
     assert.ok(used > kept, `the deleted answer had the highest number (${used} > ${kept})`);
     assert.is(await pgValue(db.url('copy'), 'SELECT last_value AS v FROM submissions_seq_seq'), used);
+    assert.equal(await quietInFolder(dataDir), [QUIET_ROW]);
+    assert.is(await pgValue(db.url('copy'), QUIET_IN_PG), QUIET_ROW, 'the quiet mark came along, and only there');
   },
 );
 
@@ -457,7 +486,7 @@ copy(
     const target = path.join(await tempDataDir(), 'files');
     const first = migrate('--data', broken, '--to', db.url('partial'), '--files-dir', target);
     assert.is(first.status, 1, first.stdout + first.stderr);
-    assert.match(first.stdout, /^ {2}submissions +6 +6 +6$/m, 'the rows were copied and counted');
+    assert.match(first.stdout, /^ {2}submissions +7 +7 +7$/m, 'the rows were copied and counted');
     assert.match(
       first.stderr.trim(),
       new RegExp(
@@ -597,6 +626,7 @@ copy(
     for (const [, table, pgRows, folderRows] of tables) assert.is(folderRows, pgRows, table);
     assert.match(r.stdout, /^Everything arrived: \d+ rows in \d+ tables and 1 file\(s\), each table's checksum/m);
     assert.ok(r.stdout.trimEnd().endsWith(`formstead --data ${folder}`), r.stdout);
+    assert.equal(await quietInFolder(folder), [QUIET_ROW], 'the quiet mark came back');
 
     const onFolder = await startServer({ dataDir: folder, port, env: { FORMSTEAD_PUBLIC_URL: publicUrl } });
     try {

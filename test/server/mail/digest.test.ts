@@ -253,6 +253,55 @@ digest(
   },
 );
 
+digest(
+  "an import's rows without notify are in no mail or digest and wait for none; a row sent on with notify is mailed",
+  async ({ w, smtp, clock }) => {
+    const title = 'Import form';
+    const formId = await publish(w, title);
+    const rows = (...ids: string[]) => ({
+      format: 'jsonl' as const,
+      text: ids.map((id) => `${JSON.stringify({ id, values: { name: id, email: `${id}@example.com` } })}\n`).join(''),
+    });
+    const importRows = async (notify: boolean, ...ids: string[]) => {
+      const form = (await w.store.forms.byId(formId))!;
+      const result = await w.services.imports.run(form, rows(...ids), clock.now, false, notify);
+      assert.is(result.imported, ids.length);
+    };
+    const first = (await submit(w, formId, 0)).body.id;
+    await smtp.waitFor(() => ownerMails(smtp, title).length >= 1, 'the first mail');
+    // Within the minute after that mail: two quiet rows, one sent on.
+    await importRows(false, 'quiet-1', 'quiet-2');
+    await importRows(true, 'sent-on');
+    assert.is(await w.services.responseMail.sweep(), 0, 'no second mail inside the minute');
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    assert.is(await w.services.responseMail.sweep(), 1, 'the mail of the row sent on');
+    const sentOn = (await w.store.submissions.page(formId, 10)).find((x) => x.importId === 'sent-on')!.id;
+    const mails = ownerMails(smtp, title);
+    assert.equal(
+      mails.map((m) => [m.subject, listedIds(m.text)]),
+      [
+        [`New response: ${title}`, [first]],
+        [`New response: ${title}`, [sentOn]],
+      ],
+    );
+    assert.equal(await w.store.forms.withWaitingResponseMail(), []);
+    // Past the minute, quiet rows alone: no mail now or from any sweep, and the mark moves past them.
+    clock.now += RESPONSE_MAIL_EVERY_MS + 1;
+    await importRows(false, 'quiet-3');
+    assert.equal(await w.store.forms.withWaitingResponseMail(), []);
+    assert.is(await w.services.responseMail.sweep(), 0);
+    // The import's own attempt, which a kick runs after: it covered the quiet row without a mail.
+    assert.is(await w.services.responseMail.kick(formId), false);
+    const form = (await w.store.forms.byId(formId))!;
+    assert.is(form.responseMailSeq, await w.store.submissions.lastSeq(formId));
+    assert.is(ownerMails(smtp, title).length, 2, 'still the two mails');
+    // The next answer's mail lists it alone (sent by the sweep: the timer set in the first minute still runs).
+    const next = (await submit(w, formId, 9)).body.id;
+    assert.is(await w.services.responseMail.sweep(), 1);
+    assert.equal(listedIds(ownerMails(smtp, title)[2].text), [next]);
+  },
+);
+
 digest('unclaimed forms send no mail', async ({ w, smtp, clock }) => {
   const published = await w.services.forms.publish(
     null,

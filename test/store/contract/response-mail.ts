@@ -3,12 +3,35 @@
 import * as assert from 'uvu/assert';
 import type { FormRecord, OutboxRecord, Store } from '../../../server/core/store/types.ts';
 import { contractSuite, type StoreFactory } from './harness.ts';
-import { at, DAY, form, formRecord, HOUR, MINUTE, SECOND, submissions, uid, workspace } from './fixtures.ts';
+import {
+  at,
+  DAY,
+  form,
+  formRecord,
+  HOUR,
+  MINUTE,
+  newSubmission,
+  SECOND,
+  submissions,
+  uid,
+  workspace,
+} from './fixtures.ts';
 
 /** A claimed form with mail on every response, stored. */
 async function mailed(store: Store, over: Partial<FormRecord> = {}) {
   const ws = await workspace(store);
   return form(store, ws.id, { notifyEachResponse: true, ...over });
+}
+
+/**
+ * Stores one imported row of `f` at `atMs`, quiet for the mail (an import without notify) unless `quiet` is false;
+ * returns its id.
+ */
+async function imported(store: Store, f: FormRecord, atMs: number, quiet = true) {
+  const sub = newSubmission(f.id, f.workspaceId, { createdAt: at(atMs), importId: uid('row'), mailQuiet: quiet });
+  const outcome = await store.submissions.insert(sub);
+  if (outcome.kind !== 'stored') throw new Error(`seeding an imported row: ${outcome.kind}`);
+  return sub.id;
 }
 
 /** Rows for forms.claimResponseMail, forms.withWaitingResponseMail, the new settings, outbox.sweep. */
@@ -131,6 +154,103 @@ export function responseMailContract(backend: string, factory: StoreFactory) {
     },
   );
 
+  rule(
+    'forms.claimResponseMail',
+    'quiet rows (an import without notify) are neither listed nor counted, but covered: the mark passes them',
+    async ({ store }) => {
+      const f = await mailed(store);
+      const [first] = await submissions(store, f.id, f.workspaceId, 1);
+      await imported(store, f, SECOND);
+      const sent = await imported(store, f, 2 * SECOND, false);
+      const [last] = await submissions(store, f.id, f.workspaceId, 1, 3 * SECOND);
+      await imported(store, f, 4 * SECOND);
+      const got = await claim(store, f.id, HOUR, 0);
+      assert.equal([got?.submissions.map((s) => s.id), got?.total], [[first, sent, last], 3]);
+      const after = await store.forms.byId(f.id);
+      assert.equal([after?.responseMailSeq, after?.responseMailAt], [await store.submissions.lastSeq(f.id), at(HOUR)]);
+      assert.is(await claim(store, f.id, 2 * HOUR, HOUR), undefined, 'the quiet row last is covered too');
+    },
+  );
+  const LISTED = 2;
+  rule(
+    'forms.claimResponseMail',
+    'quiet rows take no place of the limit: limit+1 waiting among quiet ones, the oldest limit listed, all counted',
+    async ({ store }) => {
+      const f = await mailed(store);
+      const ids: string[] = [];
+      for (let i = 0; i <= LISTED; i++) {
+        await imported(store, f, 2 * i * SECOND);
+        ids.push(...(await submissions(store, f.id, f.workspaceId, 1, (2 * i + 1) * SECOND)));
+      }
+      const got = await claim(store, f.id, HOUR, 0, LISTED);
+      assert.equal([got?.submissions.map((s) => s.id), got?.total], [ids.slice(0, LISTED), LISTED + 1]);
+    },
+  );
+  rule(
+    'forms.claimResponseMail',
+    'only quiet rows waiting: undefined and no mail time, but they are covered, so a later answer is claimed alone',
+    async ({ store }) => {
+      const f = await mailed(store);
+      await submissions(store, f.id, f.workspaceId, 1);
+      await claim(store, f.id, HOUR, 0);
+      await imported(store, f, HOUR + SECOND);
+      await imported(store, f, HOUR + 2 * SECOND);
+      assert.is(await claim(store, f.id, 3 * HOUR, 2 * HOUR), undefined);
+      const after = await store.forms.byId(f.id);
+      assert.equal(
+        [after?.responseMailSeq, after?.responseMailAt],
+        [await store.submissions.lastSeq(f.id), at(HOUR)],
+        'the mark past them, the last mail still the one at HOUR',
+      );
+      assert.equal(await store.forms.withWaitingResponseMail(), []);
+      const [fresh] = await submissions(store, f.id, f.workspaceId, 1, 3 * HOUR);
+      const got = await claim(store, f.id, 4 * HOUR, 3 * HOUR);
+      assert.equal([got?.submissions.map((s) => s.id), got?.total], [[fresh], 1]);
+    },
+  );
+  rule(
+    'forms.claimResponseMail',
+    'only quiet rows waiting within the window of the last mail: undefined, and nothing changes',
+    async ({ store }) => {
+      const f = await mailed(store);
+      await submissions(store, f.id, f.workspaceId, 1);
+      await claim(store, f.id, HOUR, 0);
+      await imported(store, f, HOUR + SECOND);
+      const before = await store.forms.byId(f.id);
+      assert.is(await claim(store, f.id, HOUR + 30 * SECOND, HOUR - 30 * SECOND), undefined);
+      assert.equal(await store.forms.byId(f.id), before);
+    },
+  );
+  rule(
+    'forms.claimResponseMail',
+    'a quiet row stays quiet over a reopen (a restart): never listed, and the real one after it is',
+    async (w) => {
+      if (!w.canReopen) throw new Error('this backend cannot reopen');
+      const f = await mailed(w.store);
+      await imported(w.store, f, 0);
+      const [real] = await submissions(w.store, f.id, f.workspaceId, 1, SECOND);
+      await imported(w.store, f, 2 * SECOND);
+      await w.reopen();
+      const got = await claim(w.store, f.id, HOUR, 0);
+      assert.equal([got?.submissions.map((s) => s.id), got?.total], [[real], 1]);
+    },
+  );
+
+  rule(
+    'forms.withWaitingResponseMail',
+    'a form whose waiting rows are all quiet waits for nothing; an answer after them makes it wait',
+    async ({ store }) => {
+      const f = await mailed(store);
+      await imported(store, f, 0);
+      await imported(store, f, SECOND);
+      assert.equal(await store.forms.withWaitingResponseMail(), []);
+      await imported(store, f, 2 * SECOND, false);
+      assert.equal(await store.forms.withWaitingResponseMail(), [f.id], 'an imported row sent on waits');
+      await claim(store, f.id, HOUR, 0);
+      await submissions(store, f.id, f.workspaceId, 1, 2 * HOUR);
+      assert.equal(await store.forms.withWaitingResponseMail(), [f.id]);
+    },
+  );
   rule(
     'forms.withWaitingResponseMail',
     'claimed forms with mail on every response and submissions not yet covered, and no others',

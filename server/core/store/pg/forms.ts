@@ -131,13 +131,21 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         const horizon = (await tx.get('SELECT formstead_mail_horizon($1, $2) AS seq', [formId, MAIL_HORIZON_WAIT_MS]))
           ?.seq;
         if (horizon === null || horizon === undefined) return undefined;
+        // Quiet rows (an import without notify) are neither counted nor listed, but the mark moves past them.
         const waiting = await tx.get(
-          'SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = $1 AND seq > $2 AND seq <= $3',
+          'SELECT COUNT(*) FILTER (WHERE NOT mail_quiet) AS n, MAX(seq) AS last FROM submissions ' +
+            'WHERE form_id = $1 AND seq > $2 AND seq <= $3',
           [formId, mark.seq, horizon],
         );
-        if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
+        if (!waiting || waiting.last === null) return undefined;
+        if (waiting.n === 0) {
+          // Only quiet rows: no mail, and the mail's time stays, but they wait no more.
+          await tx.q('UPDATE form_response_mail SET seq = $1 WHERE form_id = $2', [waiting.last, formId]);
+          return undefined;
+        }
         const { rows } = await tx.q(
-          'SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4',
+          'SELECT * FROM submissions WHERE form_id = $1 AND seq > $2 AND seq <= $3 AND NOT mail_quiet ' +
+            'ORDER BY seq LIMIT $4',
           [formId, mark.seq, horizon, limit],
         );
         await tx.q('UPDATE form_response_mail SET seq = $1, at = $2 WHERE form_id = $3', [waiting.last, now, formId]);
@@ -150,7 +158,7 @@ export function formQueries(db: PgDatabase): Store['forms'] {
         await db.q(
           `SELECT id FROM forms f WHERE notify_each_response AND workspace_id IS NOT NULL
              AND EXISTS (SELECT 1 FROM form_response_mail m JOIN submissions s ON s.form_id = m.form_id
-               WHERE m.form_id = f.id AND s.seq > m.seq)`,
+               WHERE m.form_id = f.id AND s.seq > m.seq AND NOT s.mail_quiet)`,
         )
       ).rows.map((r) => r.id),
     withRetention: async () =>

@@ -35,20 +35,27 @@ export function submissionQueries(db: PgDatabase, linker: ChainLinker): Pick<Sto
   };
   return {
     submissions: {
-      // The one-call write knows nothing of retain_from (rare: a restore from Spam) nor of Slack and Discord
-      // messages (forms that have them), which are written in the same transaction.
+      // The one-call write knows nothing of retain_from (rare: a restore from Spam, an import), of a row quiet for
+      // the response mail (an import without notify) nor of Slack and Discord messages (forms that have them),
+      // which are written in the same transaction: a plain answer's call stays as it is.
       insert: (s) =>
         linked(
           s.formId,
           batchable(s)
             ? batcher.insert(s)
-            : s.retainFrom === undefined && !s.chatDeliveries?.length
+            : s.retainFrom === undefined && !s.chatDeliveries?.length && !s.mailQuiet
               ? insertSubmission(db, s)
               : db.tx(async (tx) => {
                   const outcome = await insertSubmission(tx, s);
                   if (outcome.kind !== 'stored') return outcome;
-                  if (s.retainFrom !== undefined)
-                    await tx.q('UPDATE submissions SET retain_from = $1 WHERE id = $2', [s.retainFrom, s.id]);
+                  // In the insert's transaction, under its hold on the form (formstead_mail_horizon): no mail
+                  // claim can read the row before it is quiet.
+                  if (s.retainFrom !== undefined || s.mailQuiet)
+                    await tx.q('UPDATE submissions SET retain_from = $1, mail_quiet = $2 WHERE id = $3', [
+                      s.retainFrom ?? null,
+                      s.mailQuiet ?? false,
+                      s.id,
+                    ]);
                   for (const d of s.chatDeliveries ?? [])
                     await tx.q(
                       `INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at,

@@ -107,16 +107,22 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
           [formId],
         );
         if (!form || (form.at !== null && form.at > notSince)) return undefined;
+        // Quiet rows (an import without notify) are neither counted nor listed, but the mark moves past them.
         const waiting = tx.get<{ n: number; last: number | null }>(
-          'SELECT COUNT(*) AS n, MAX(seq) AS last FROM submissions WHERE form_id = ? AND seq > ?',
+          'SELECT COUNT(*) FILTER (WHERE mail_quiet = 0) AS n, MAX(seq) AS last FROM submissions ' +
+            'WHERE form_id = ? AND seq > ?',
           [formId, form.seq],
         );
-        if (!waiting || waiting.n === 0 || waiting.last === null) return undefined;
-        const rows = tx.all('SELECT * FROM submissions WHERE form_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
-          formId,
-          form.seq,
-          limit,
-        ]);
+        if (!waiting || waiting.last === null) return undefined;
+        if (waiting.n === 0) {
+          // Only quiet rows: no mail, and the mail's time stays, but they wait no more.
+          tx.run('UPDATE form_response_mail SET seq = ? WHERE form_id = ?', [waiting.last, formId]);
+          return undefined;
+        }
+        const rows = tx.all(
+          'SELECT * FROM submissions WHERE form_id = ? AND seq > ? AND mail_quiet = 0 ORDER BY seq LIMIT ?',
+          [formId, form.seq, limit],
+        );
         tx.run('UPDATE form_response_mail SET seq = ?, at = ? WHERE form_id = ?', [waiting.last, now, formId]);
         return { submissions: rows.map(toSubmission), total: waiting.n };
       }),
@@ -125,7 +131,7 @@ export function formQueries(db: DurableDatabase): Store['forms'] {
         .all<{ id: string }>(
           `SELECT id FROM forms f WHERE notify_each_response = 1 AND workspace_id IS NOT NULL
              AND EXISTS (SELECT 1 FROM form_response_mail m JOIN submissions s ON s.form_id = m.form_id
-               WHERE m.form_id = f.id AND s.seq > m.seq)`,
+               WHERE m.form_id = f.id AND s.seq > m.seq AND s.mail_quiet = 0)`,
         )
         .map((r) => r.id),
     withRetention: async () =>

@@ -40,9 +40,14 @@ function matching(filter: SubmissionFilter | undefined): { sql: string; params: 
 /** A submissions row read in pages: `seq` says where the next page starts. */
 type PagedRow = Record<string, SqlValue> & { seq: number };
 
-const INSERT_SUBMISSION =
-  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
-  'import_id, chain_pos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** A new submission's columns as INSERT_SUBMISSION (and submissionRow) give them. */
+const SUBMISSION_COLUMNS =
+  'id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, import_id, chain_pos';
+const SUBMISSION_PARAMS = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
+const INSERT_SUBMISSION = `INSERT INTO submissions (${SUBMISSION_COLUMNS}) VALUES (${SUBMISSION_PARAMS})`;
+/** INSERT_SUBMISSION of a row quiet for the response mail (NewSubmission.mailQuiet), bound alike. */
+const INSERT_QUIET_SUBMISSION =
+  `INSERT INTO submissions (${SUBMISSION_COLUMNS}, mail_quiet) ` + `VALUES (${SUBMISSION_PARAMS}, 1)`;
 const INSERT_DELIVERY =
   'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
   'channel) VALUES (?, ?, ?, ?, ?, ?, ?)';
@@ -198,7 +203,10 @@ export function submissionQueries(db: DurableDatabase): Pick<Store, 'submissions
               }
               // Checked before anything is written: a refused insert leaves the transaction empty.
               if (s.files?.length && !attachFiles(tx, s.id, s.files)) return { kind: 'files_gone' };
-              tx.run(INSERT_SUBMISSION, submissionRow(s, appendLinks(tx, s.formId, [answerLink(s)])[0]));
+              tx.run(
+                s.mailQuiet ? INSERT_QUIET_SUBMISSION : INSERT_SUBMISSION,
+                submissionRow(s, appendLinks(tx, s.formId, [answerLink(s)])[0]),
+              );
               tx.run(ADD_TO_FORM_COUNT, [1, s.formId]);
               if (s.workspaceId) tx.run(ADD_TO_USAGE, [1, s.workspaceId, s.createdAt.slice(0, 7)]);
               if (s.idempotency) {

@@ -152,7 +152,9 @@ export interface FormQueries {
   /**
    * Takes the form's next response mail, in one write, when none went out since `notSince`: marks
    * every submission not yet covered as covered and the mail as sent `now`. Undefined when a mail
-   * went out since `notSince` or nothing is waiting (then nothing changes).
+   * went out since `notSince` or nothing is waiting (then nothing changes). Submissions stored quiet
+   * (NewSubmission.mailQuiet) are neither listed nor counted, but covered all the same; when only such
+   * are waiting, they are covered, the mail's time stays as it was, and the answer is undefined.
    */
   claimResponseMail(
     formId: string,
@@ -160,7 +162,10 @@ export interface FormQueries {
     notSince: string,
     limit: number,
   ): Promise<ResponseMailClaim | undefined>;
-  /** Forms with notify_each_response on and submissions waiting for a mail (the safety-net job). */
+  /**
+   * Forms with notify_each_response on and submissions waiting for a mail (the safety-net job); quiet ones
+   * (NewSubmission.mailQuiet) wait for none.
+   */
   withWaitingResponseMail(): Promise<string[]>;
   /** Claimed forms with a retention period, and that period. */
   withRetention(): Promise<{ id: string; retentionDays: number }[]>;

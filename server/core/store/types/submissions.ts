@@ -84,6 +84,12 @@ export interface NewSubmission {
   extra?: Record<string, string>;
   /** An imported row's id: nothing is stored when the form already holds a submission with it (`duplicate`). */
   importId?: string;
+  /**
+   * Quiet for the response mail (an import without `notify=1`): `forms.claimResponseMail` neither lists nor counts
+   * it and moves its mark past it, and `forms.withWaitingResponseMail` does not wait for it. Read with `importId`
+   * only: the embedded store writes a plain answer on a path that does not look for it (docs/performance.md).
+   */
+  mailQuiet?: boolean;
   idempotency?: Omit<IdempotencyRecord, 'formId' | 'createdAt'>;
   /** Refuse (store nothing) when the form already holds this many submissions. */
   formCap?: number;

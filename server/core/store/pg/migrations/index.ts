@@ -30,6 +30,7 @@ import { partialAnswers } from './026-partial-answers.ts';
 import { answerEdits } from './027-answer-edits.ts';
 import { draftSettings } from './028-draft-settings.ts';
 import { attemptSlots } from './029-attempt-slots.ts';
+import { mailQuiet } from './030-mail-quiet.ts';
 import type { PgMigration } from './types.ts';
 import { encryption } from './025-encryption.ts';
 
@@ -63,4 +64,5 @@ export const pgMigrations: PgMigration[] = [
   answerEdits,
   draftSettings,
   attemptSlots,
+  mailQuiet,
 ];

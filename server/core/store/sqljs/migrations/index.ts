@@ -26,6 +26,7 @@ import { extraImports } from './020-extra-imports.ts';
 import { encryption } from './023-encryption.ts';
 import { answerEdits } from './025-answer-edits.ts';
 import { draftSettings } from './026-draft-settings.ts';
+import { mailQuiet } from './027-mail-quiet.ts';
 
 /** The ordered list the store applies at open. */
 export const migrations: Migration[] = [
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   partialAnswers,
   answerEdits,
   draftSettings,
+  mailQuiet,
 ];
