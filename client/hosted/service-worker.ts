@@ -46,8 +46,8 @@ function kept(url: URL): boolean {
 
 worker.addEventListener('install', (e) => {
   // Requests other than GET go straight to the network, not through the fetch handler below (which lets them
-  // pass): in Chromium a beacon the page sends as it leaves for another address (the partial answer) went to the
-  // worker first and was lost with the page, 4 times in 5 (docs/decisions.md).
+  // pass): in Chromium a beacon the page sends as it goes away (the partial answer) went to the worker first and
+  // was often lost with the page (docs/decisions.md).
   e.addRoutes?.([{ condition: { not: { requestMethod: 'GET' } }, source: 'network' }]).catch(() => {});
   void worker.skipWaiting();
 });
