@@ -11,12 +11,17 @@
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
 }
+/** Chromium's static routing (ServiceWorker Static Routing API); absent elsewhere. */
+interface InstallEvent extends ExtendableEvent {
+  addRoutes?(rules: { condition: Record<string, unknown>; source: 'network' }[]): Promise<void>;
+}
 interface FetchEvent extends ExtendableEvent {
   request: Request;
   respondWith(r: Promise<Response>): void;
 }
 interface WorkerScope {
-  addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'install', fn: (e: InstallEvent) => void): void;
+  addEventListener(type: 'activate', fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
   addEventListener(type: 'message', fn: (e: ExtendableEvent & { data: unknown; origin: string }) => void): void;
   skipWaiting(): Promise<void>;
@@ -39,7 +44,13 @@ function kept(url: URL): boolean {
   return url.origin === worker.location.origin && (formPage.test(url.pathname) || url.pathname.startsWith('/assets/'));
 }
 
-worker.addEventListener('install', () => void worker.skipWaiting());
+worker.addEventListener('install', (e) => {
+  // Requests other than GET go straight to the network, not through the fetch handler below (which lets them
+  // pass): in Chromium a beacon the page sends as it goes away (the partial answer) went to the worker first and
+  // was often lost with the page (docs/decisions.md).
+  e.addRoutes?.([{ condition: { not: { requestMethod: 'GET' } }, source: 'network' }]).catch(() => {});
+  void worker.skipWaiting();
+});
 worker.addEventListener('activate', (e) =>
   e.waitUntil(
     caches

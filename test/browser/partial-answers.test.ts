@@ -2,7 +2,8 @@
 // owner turns keep_partial on in Settings (the sentence for the privacy text shown); a person answers two
 // questions of the hosted page (and types a PIN) and closes the tab; the page's beacon keeps what they typed,
 // without the PIN, with the last question reached; the panel's Submissions › Partial lists it. A person who then
-// sends the form replaces their own. No horizontal scroll and no serious axe finding at 1280 and 390 px.
+// sends the form replaces their own. One who leaves for another page instead keeps theirs too, though the page's
+// service worker controls it. No horizontal scroll and no serious axe finding at 1280 and 390 px.
 // Screenshots: test/artifacts/partial-*.png.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -63,11 +64,11 @@ async function bothSizes(page: Page, name: string) {
 const partials = async () =>
   (await call(server.url, 'GET', `/v1/forms/${formId}/submissions?status=partial`, { key })).json.submissions as any[];
 
-/** A respondent's tab on the hosted page, ready for typing (the script has swapped its form in). */
-async function respondent() {
+/** A respondent's tab on the hosted page of form `id`, ready for typing (the script has swapped its form in). */
+async function respondent(id = formId) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/f/${formId}`);
+  await page.goto(`${server.url}/f/${id}`);
   await page.locator('.fs-renderer-host').waitFor();
   return page;
 }
@@ -113,6 +114,9 @@ t(
     await page.keyboard.type('hunter2');
     await page.locator('input[name="email"]').focus();
     await page.keyboard.type('ada@example.com');
+    // The page's service worker controls it by now (for opening it offline): the beacon must not go through the
+    // worker, which lost it with the page it came from (client/hosted/service-worker.ts).
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
     // Closing the tab: the page's pagehide sends the beacon.
     await page.close({ runBeforeUnload: true });
     await within(10_000, 'the partial answer arrives', async () => (await partials()).length === 1);
@@ -229,6 +233,21 @@ t(
     );
   },
 );
+
+t("a person who leaves for another page keeps what they typed: the beacon passes the page's worker by", async () => {
+  const { id, list } = await keepingForm({ title: 'Left for another page' });
+  const tab = await respondent(id);
+  await tab.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await tabTo(tab, 'input[name="name"]');
+  await tab.keyboard.type('Katherine Johnson');
+  // Another page of the same site, shown by the same renderer: its pagehide always runs, however loaded the machine.
+  await tab.goto(`${server.url}/elsewhere`);
+  await within(10_000, 'the partial answer of the page left arrives', async () => (await list()).length === 1);
+  const [kept] = await list();
+  assert.equal(kept.values, { name: 'Katherine Johnson' });
+  assert.is(kept.last_question, 'name');
+  await tab.context().close();
+});
 
 t('a person who sends the form replaces their own partial answer; the other stays', async () => {
   const page = await respondent();
