@@ -12,7 +12,7 @@ const SNAPSHOT_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 export function registerDurableMetrics(): void {
   const fsync = new Histogram({
     name: `${METRIC_PREFIX}journal_fsync_duration_seconds`,
-    help: "Time each fdatasync of the embedded store's journal took (one per group of concurrent writes).",
+    help: "Time each durable write of the embedded store's journal took (one frame per group of concurrent writes).",
     buckets: FSYNC_BUCKETS,
     registers: [registry],
   });

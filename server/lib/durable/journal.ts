@@ -12,6 +12,11 @@
 // "Fewer, fuller frames"). A server waiting on its disk, not its CPU, never waits longer: there a wait would
 // only slow its few writers down; nor does a lone writer awaiting each append.
 //
+// Synchronous frames: where the platform has O_DSYNC, a frame goes through a second descriptor of the file opened
+// with it, so its write() returns once the frame is on disk, as write() then fdatasync() would: one call to the
+// thread pool a frame instead of two, and no turn of the event loop between them (docs/performance.md,
+// "Synchronous frames"). The zeros ahead, the header and the cuts go through the plain descriptor.
+//
 // Space ahead: a frame is written over zeros that were written and fdatasynced before it, never past the file's
 // end. Its fdatasync then flushes data only: the file's length and blocks are already on disk, so the file
 // system commits no metadata for it: 25-40 % less a frame's fsync here (docs/performance.md, "Space ahead").
@@ -22,6 +27,7 @@
 // Generations: rotate() makes later records go to the next file (journal-<gen+1>.log) without waiting.
 // A snapshot rotates, then captures exactly the generations up to the one it closed (by exporting memory
 // in the same tick, or by replaying the closed files in a worker), and then deletes those files.
+import { constants } from 'node:fs';
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -71,6 +77,13 @@ export const SPACE_AHEAD_BYTES = 4 * 1024 * 1024;
  * encodeFrameText); a larger frame gets its own buffer, as every frame did before.
  */
 export const FRAME_SPACE_BYTES = 512 * 1024;
+/**
+ * The flags of a journal file's frame descriptor: writing, each write durable before it returns (O_DSYNC: the data
+ * and what reading it back needs, as fdatasync). Undefined where the platform has no O_DSYNC (Windows): frames are
+ * then written and fdatasynced through the plain descriptor.
+ */
+const FRAME_FLAGS = constants.O_DSYNC === undefined ? undefined : constants.O_WRONLY | constants.O_DSYNC;
+
 /** Zeros to write them from, one piece at a time. */
 const zeros = Buffer.alloc(256 * 1024);
 
@@ -116,6 +129,7 @@ type Entry =
 /** Appends records to journal-<gen>.log files in `dir`, durably, sharing fsyncs between concurrent callers. */
 export class JournalWriter {
   private fh: FileHandle | undefined;
+  private frameFh: FileHandle | undefined; // the same file with FRAME_FLAGS, or undefined: frames go through fh
   private fileGen: number;
   private gen: number;
   private queue: Entry[] = [];
@@ -134,12 +148,12 @@ export class JournalWriter {
   private constructor(
     private readonly dir: string,
     gen: number,
-    fh: FileHandle,
+    file: JournalFile,
     private readonly gather: GatherOptions,
     private readonly spaceAheadBytes: number,
   ) {
     this.gen = this.fileGen = gen;
-    this.fh = fh;
+    ({ fh: this.fh, frameFh: this.frameFh } = file);
     this.bytesByGen.set(gen, JOURNAL_HEADER_BYTES);
     this.spaceAhead = spaceAheadBytes;
   }
@@ -199,8 +213,7 @@ export class JournalWriter {
     this.failure ??= new StorageError('closed', 'The journal is closed.');
     // A record appended after the drain may be in a frame being written now: its zeros stay (start-up cuts them).
     if (clean && !this.flushing) await this.cutSpare();
-    await this.fh?.close();
-    this.fh = undefined;
+    await this.closeFile();
   }
 
   /** Bytes in the files this writer made with a generation above `gen`. */
@@ -292,10 +305,11 @@ export class JournalWriter {
       this.frameSpace ??= Buffer.allocUnsafe(FRAME_SPACE_BYTES);
       // A view of frameSpace, which the next frame overwrites: nothing keeps it past this write and its fsync.
       const frame = encodeFrameText(encodeFramePayload(batch.map((e) => e.record)), this.frameSpace);
-      await this.writeOrUndo(frame);
       const timed = durableTimings.fsync;
       const from = timed ? performance.now() : 0;
-      await this.fh!.datasync();
+      // With FRAME_FLAGS the write is the sync; the figure is then the durable write's time.
+      await this.writeOrUndo(frame);
+      if (!this.frameFh) await this.fh!.datasync();
       timed?.((performance.now() - from) / 1000);
       this.counters.records += batch.length;
       this.counters.frames += 1;
@@ -320,7 +334,7 @@ export class JournalWriter {
     if (before === undefined) throw new Error(`journal generation ${this.fileGen} has no size`);
     await this.makeRoom(before + frame.length);
     try {
-      await writeFully(this.fh!, frame, before);
+      await writeFully(this.frameFh ?? this.fh!, frame, before);
     } catch (err) {
       if (!diskFull(err)) throw err;
       try {
@@ -365,17 +379,23 @@ export class JournalWriter {
   /** Closes the full file and creates the next ones up to `gen`, so generations on disk have no gaps. */
   private async switchTo(gen: number): Promise<void> {
     await this.cutSpare();
-    await this.fh!.close();
-    this.fh = undefined;
+    await this.closeFile();
     while (this.fileGen < gen) {
       this.fileGen += 1;
-      const fh = await createJournalFile(this.dir, this.fileGen);
+      const file = await createJournalFile(this.dir, this.fileGen);
       this.bytesByGen.set(this.fileGen, JOURNAL_HEADER_BYTES);
-      if (this.fileGen < gen) await fh.close();
-      else this.fh = fh;
+      if (this.fileGen < gen) await closeJournalFile(file);
+      else ({ fh: this.fh, frameFh: this.frameFh } = file);
     }
     this.fileBytes = JOURNAL_HEADER_BYTES;
     this.spaceAhead = this.spaceAheadBytes;
+  }
+
+  /** Closes the current file's descriptors. */
+  private async closeFile(): Promise<void> {
+    const file = this.fh && { fh: this.fh, frameFh: this.frameFh };
+    this.fh = this.frameFh = undefined;
+    if (file) await closeJournalFile(file);
   }
 
   /** After a failed write or fsync the on-disk state is unknown: reject everything, now and later. */
@@ -391,12 +411,23 @@ export class JournalWriter {
   }
 }
 
+/** A journal file's descriptors: `fh` for its header, the zeros ahead and cuts; `frameFh` for frames (FRAME_FLAGS). */
+interface JournalFile {
+  fh: FileHandle;
+  frameFh: FileHandle | undefined;
+}
+
+async function closeJournalFile(file: JournalFile): Promise<void> {
+  await file.frameFh?.close();
+  await file.fh.close();
+}
+
 /**
  * Creates a journal file with its header, fsynced together with its directory entry. When the disk is
  * full before anything was fsynced, the new file is removed again and the error is `storage_full`: no
  * record was in it, so nothing is lost and a later attempt starts clean.
  */
-async function createJournalFile(dir: string, gen: number): Promise<FileHandle> {
+async function createJournalFile(dir: string, gen: number): Promise<JournalFile> {
   const file = path.join(dir, journalFileName(gen));
   let fh: FileHandle;
   try {
@@ -416,11 +447,14 @@ async function createJournalFile(dir: string, gen: number): Promise<FileHandle> 
     await unlink(file); // if this fails, the error is not storage_full: the file's state is unknown
     throw new StorageError('storage_full', `Creating ${file} failed: ${(err as Error).message}`, { cause: err });
   }
+  let frameFh: FileHandle | undefined;
   try {
     await fh.datasync();
     await fsyncDir(dir);
-    return fh;
+    if (FRAME_FLAGS !== undefined) frameFh = await open(file, FRAME_FLAGS);
+    return { fh, frameFh };
   } catch (err) {
+    await frameFh?.close();
     await fh.close();
     throw err;
   }

@@ -1,5 +1,15 @@
 // The journal file: group commit, generations, and reading back a torn or damaged file.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  constants,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -222,6 +232,49 @@ ahead('a header whose crc ends in a zero byte is not taken for spare (generation
   const j = parseJournal(Buffer.concat([header, Buffer.alloc(100)]), 'journal-252.log');
   assert.equal([j.generation, j.frames.length, j.tornBytes, j.spareBytes], [252, 0, 0, 100]);
 });
+
+/** This process's open descriptors of `target` and their open flags (Linux: /proc/self/fdinfo). */
+function descriptorsOf(target: string): number[] {
+  const flags: number[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    let to: string;
+    try {
+      to = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue; // closed meanwhile (the directory's own descriptor)
+    }
+    if (to !== target) continue;
+    const line = /^flags:\s+([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'));
+    if (line) flags.push(Number.parseInt(line[1], 8));
+  }
+  return flags;
+}
+
+ahead(
+  'frames go through a descriptor opened with O_DSYNC, the zeros through a plain one; rotation and close leave none',
+  async () => {
+    if (process.platform !== 'linux') return; // /proc/self/fdinfo is Linux's
+    const dir = tempDir();
+    const w = await JournalWriter.create(dir, 1, undefined, 1000);
+    for (let i = 0; i < 20; i++) await w.append(JSON.stringify({ i, pad: 'x'.repeat(90) }));
+    const open = descriptorsOf(file(dir));
+    assert.is(open.length, 2, 'two descriptors of the file');
+    assert.equal(
+      open.map((f) => (f & constants.O_DSYNC) !== 0).sort(),
+      [false, true],
+      'one with O_DSYNC (frames), one without (header, zeros, cuts)',
+    );
+    assert.ok(w.stats().spaceWrites >= 2, 'zeros were written ahead several times');
+    await w.rotate().done;
+    assert.is(descriptorsOf(file(dir)).length, 0, 'the closed generation has no descriptor left');
+    assert.is(descriptorsOf(file(dir, 2)).length, 2);
+    await w.append('"after"');
+    await w.close();
+    assert.is(descriptorsOf(file(dir, 2)).length, 0, 'close leaves none');
+    assert.equal(records(await read(file(dir))).length, 20);
+    assert.equal(records(await read(file(dir, 2))), ['after']);
+  },
+);
 
 ahead.after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });

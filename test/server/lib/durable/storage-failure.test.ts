@@ -205,9 +205,12 @@ fsync('stops writes until a restart (storage_failed): the journal state is unkno
   const dir = tempDir();
   const db = await open(dir);
   await insert(db, 'a');
-  proto.datasync = async () => {
+  // A frame's sync fails as its write (O_DSYNC, journal.ts) or as its fdatasync (where there is no O_DSYNC).
+  const eio = async () => {
     throw errno('EIO');
   };
+  proto.datasync = eio;
+  proto.write = eio;
   await refused(insert(db, 'b'), 'storage_failed');
   heal();
   assert.is((await db.checkHealth()).state, 'failed', 'no recovery in-process after a failed fsync');
