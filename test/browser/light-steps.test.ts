@@ -272,7 +272,7 @@ for (const [width, height] of [
     const light_ = await funnelOf(light, 19);
     assert.equal(light_, await funnelOf(renderer, 19), 'the same funnel per question');
     assert.is(light_.length, 6);
-    const events = light_.map((l) => l.split(/[ /]/).slice(1, 4).map(Number)).flat();
+    const events = light_.flatMap((l) => l.split(/[ /]/).slice(1, 4).map(Number));
     assert.is(
       events.reduce((a, b) => a + b),
       19,
