@@ -1,4 +1,5 @@
 // A small client for the REST API of a running bundle, for scenario tables in end-to-end suites.
+import { startServer } from './server.ts';
 
 /** What a call answered: status, headers, parsed JSON (or undefined) and the raw text. */
 export interface ApiAnswer {
@@ -35,6 +36,25 @@ export async function call(
 
 /** The account key the e2e suites start the bundle with (FORMSTEAD_OWNER_KEY). */
 export const OWNER_KEY = 'svc_live_test_owner_key_0123456789abcdef';
+
+/**
+ * Starts the bundle with OWNER_KEY (and `env`), publishes contactDefinition() with it, runs `run` with the server's
+ * URL and the publish answer, and stops the server however `run` ends.
+ */
+export async function withContactForm(
+  env: Record<string, string>,
+  run: (url: string, published: ApiAnswer) => Promise<void>,
+): Promise<void> {
+  const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, ...env } });
+  try {
+    await run(
+      server.url,
+      await call(server.url, 'POST', '/v1/forms', { key: OWNER_KEY, body: { definition: contactDefinition() } }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
 
 /** A small valid single-step definition. */
 export function contactDefinition(overrides: Record<string, unknown> = {}) {

@@ -2,8 +2,7 @@
 // served at an https public URL carries it; one served at http carries none.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
-import { startServer } from '../../helpers/server.ts';
+import { withContactForm } from '../../helpers/api.ts';
 
 const hsts = suite('hsts');
 
@@ -27,36 +26,20 @@ async function answers(url: string, formId: string): Promise<[string, Headers][]
   return rows.map(([name, r]) => [name, r.headers]);
 }
 
-hsts('an https public URL: every response carries max-age=31536000', async () => {
-  const server = await startServer({
-    env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: 'https://forms.example.com' },
-  });
-  try {
-    const form = await call(server.url, 'POST', '/v1/forms', {
-      key: OWNER_KEY,
-      body: { definition: contactDefinition() },
-    });
+hsts('an https public URL: every response carries max-age=31536000', () =>
+  withContactForm({ FORMSTEAD_PUBLIC_URL: 'https://forms.example.com' }, async (url, form) => {
     assert.is(form.headers.get('strict-transport-security'), 'max-age=31536000', 'publish');
-    for (const [name, headers] of await answers(server.url, form.json.form_id))
+    for (const [name, headers] of await answers(url, form.json.form_id))
       assert.is(headers.get('strict-transport-security'), 'max-age=31536000', name);
-  } finally {
-    await server.stop();
-  }
-});
+  }),
+);
 
-hsts('an http public URL: no response carries it', async () => {
-  const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
-  try {
-    const form = await call(server.url, 'POST', '/v1/forms', {
-      key: OWNER_KEY,
-      body: { definition: contactDefinition() },
-    });
+hsts('an http public URL: no response carries it', () =>
+  withContactForm({}, async (url, form) => {
     assert.is(form.headers.get('strict-transport-security'), null, 'publish');
-    for (const [name, headers] of await answers(server.url, form.json.form_id))
+    for (const [name, headers] of await answers(url, form.json.form_id))
       assert.is(headers.get('strict-transport-security'), null, name);
-  } finally {
-    await server.stop();
-  }
-});
+  }),
+);
 
 hsts.run();

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { call, contactDefinition, OWNER_KEY } from '../../helpers/api.ts';
+import { OWNER_KEY, withContactForm } from '../../helpers/api.ts';
 import { startServer } from '../../helpers/server.ts';
 
 const head = suite('x-request-id header');
@@ -54,14 +54,9 @@ function idFirst(answers: Record<string, { headers: [string, string][] }>) {
   }
 }
 
-head('every kind of answer starts with one X-Request-Id; the 201 has exactly its headers, in order', async () => {
-  const server = await startServer({ env: { FORMSTEAD_OWNER_KEY: OWNER_KEY } });
-  try {
-    const form = await call(server.url, 'POST', '/v1/forms', {
-      key: OWNER_KEY,
-      body: { definition: contactDefinition() },
-    });
-    const answers = await everyKind(server.url, form.json.form_id);
+head('every kind of answer starts with one X-Request-Id; the 201 has exactly its headers, in order', () =>
+  withContactForm({}, async (url, form) => {
+    const answers = await everyKind(url, form.json.form_id);
     assert.equal(
       Object.values(answers).map((a) => a.status),
       [201, 422, 200, 200, 200, 404, 400, 204, 303],
@@ -86,28 +81,17 @@ head('every kind of answer starts with one X-Request-Id; the 201 has exactly its
       ['content-type', 'application/json; charset=utf-8'],
       ['cache-control', 'no-store'],
     ]);
-  } finally {
-    await server.stop();
-  }
-});
+  }),
+);
 
-head('behind https (HSTS set before the answer) X-Request-Id still comes first, HSTS second', async () => {
-  const server = await startServer({
-    env: { FORMSTEAD_OWNER_KEY: OWNER_KEY, FORMSTEAD_PUBLIC_URL: 'https://forms.example.com' },
-  });
-  try {
-    const form = await call(server.url, 'POST', '/v1/forms', {
-      key: OWNER_KEY,
-      body: { definition: contactDefinition() },
-    });
-    const answers = await everyKind(server.url, form.json.form_id);
+head('behind https (HSTS set before the answer) X-Request-Id still comes first, HSTS second', () =>
+  withContactForm({ FORMSTEAD_PUBLIC_URL: 'https://forms.example.com' }, async (url, form) => {
+    const answers = await everyKind(url, form.json.form_id);
     idFirst(answers);
     for (const [name, { headers }] of Object.entries(answers))
       assert.equal(headers[1], ['strict-transport-security', 'max-age=31536000'], name);
-  } finally {
-    await server.stop();
-  }
-});
+  }),
+);
 
 head(
   'Node answers an unknown Expect itself (417) before the server names the request: no empty X-Request-Id',
