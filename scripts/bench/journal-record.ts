@@ -20,6 +20,13 @@ import {
   type SqlValue,
 } from '../../server/lib/durable/tx-record.ts';
 import { answerLink, INSERT_LINK, nextLink } from '../../server/core/store/sqljs/chain.ts';
+import {
+  ADD_TO_FORM_COUNT,
+  ADD_TO_USAGE,
+  DATA_PARAM,
+  INSERT_SUBMISSION,
+  submissionRow,
+} from '../../server/core/store/sqljs/submissions.ts';
 import type { ChainHead, NewSubmission } from '../../server/core/store/types.ts';
 import { newTimeOrderedRow } from '../../server/core/ids.ts';
 import { values } from './_ingest-form.ts';
@@ -28,13 +35,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const FRAME = Number(process.env.BENCH_FRAME ?? 50);
 const ANSWERS = 5000;
 const FORM = '0193a5b2-7c1d-7e2f-8a3b-4c5d6e7f8091';
-const INSERT_SUBMISSION =
-  'INSERT INTO submissions (id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, ' +
-  'import_id, chain_pos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-const COUNT = 'UPDATE forms SET submission_count = submission_count + ? WHERE id = ?';
-const USAGE =
-  'INSERT INTO usage (submissions, workspace_id, month) VALUES (?, ?, ?) ' +
-  'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + excluded.submissions';
 const body = JSON.stringify({ values });
 
 /** `n` answers as a respondent's post makes them: values parsed from the body, their JSON, an id and a time. */
@@ -62,15 +62,14 @@ function writes(list: NewSubmission[]): { rows: JournalStatement[]; sums: Journa
   return list.map((s) => {
     const [linkRow, next] = nextLink(s.formId, head, answerLink(s));
     head = next;
-    const row = [s.id, s.formId, s.formVersion, s.createdAt, s.valuesJson!, 0, null, null, null, next.pos];
     return {
       rows: [
-        [INSERT_SUBMISSION, row, 4],
+        [INSERT_SUBMISSION, submissionRow(s, next.pos), DATA_PARAM],
         [INSERT_LINK, linkRow],
       ],
       sums: [
-        [COUNT, [1, s.formId]],
-        [USAGE, [1, s.workspaceId!, s.createdAt.slice(0, 7)]],
+        [ADD_TO_FORM_COUNT, [1, s.formId]],
+        [ADD_TO_USAGE, [1, s.workspaceId!, s.createdAt.slice(0, 7)]],
       ],
     };
   });

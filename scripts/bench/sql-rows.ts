@@ -25,6 +25,7 @@ import { mergedSums } from '../../server/lib/durable/durable-memory.ts';
 import { encodeBehind, encodeFramePayload, type JournalStatement } from '../../server/lib/durable/tx-record.ts';
 import { encodeFrame, encodeFrameText } from '../../server/lib/durable/journal-format.ts';
 import { newTimeOrderedRow } from '../../server/core/ids.ts';
+import { ADD_TO_FORM_COUNT, ADD_TO_USAGE } from '../../server/core/store/sqljs/submissions.ts';
 import { values } from './_ingest-form.ts';
 
 type SqlValue = string | number | null | Uint8Array;
@@ -46,10 +47,6 @@ const LINK_TUPLE = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 // What every answer written behind has: no import id; an answer link's kind, and no deletion's reason or hash.
 const SUB_LITERALS = '(?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, NULL, ?)';
 const LINK_LITERALS = "(?, ?, 'answer', ?, ?, NULL, NULL, ?, ?)";
-const COUNT = 'UPDATE forms SET submission_count = submission_count + ? WHERE id = ?';
-const USAGE =
-  'INSERT INTO usage (submissions, workspace_id, month) VALUES (?, ?, ?) ' +
-  'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + excluded.submissions';
 const valuesJson = JSON.stringify(values);
 
 interface Row {
@@ -269,8 +266,8 @@ function runBatches(cache: StatementCache, v: Variant, rows: Row[]): Phases {
     t1 = cpuNs();
     t.links += t1 - t0;
     t0 = t1;
-    runStatement(cache.get(COUNT), [batch.length, FORM]);
-    runStatement(cache.get(USAGE), [batch.length, 'ws1', '2026-11']);
+    runStatement(cache.get(ADD_TO_FORM_COUNT), [batch.length, FORM]);
+    runStatement(cache.get(ADD_TO_USAGE), [batch.length, 'ws1', '2026-11']);
     runStatement(cache.get('RELEASE behind'), []);
     t1 = cpuNs();
     t.sums += t1 - t0;
@@ -329,8 +326,8 @@ for (const v of chosen) {
     const statements: JournalStatement[] = [
       [SUB_COLUMNS + SUB_TUPLE_TEXT, sub, 4],
       [LINK_COLUMNS + LINK_TUPLE, r.link],
-      [COUNT, [1, FORM]],
-      [USAGE, [1, 'ws1', '2026-11']],
+      [ADD_TO_FORM_COUNT, [1, FORM]],
+      [ADD_TO_USAGE, [1, 'ws1', '2026-11']],
     ];
     return statements;
   });
@@ -388,8 +385,8 @@ for (const v of chosen) {
     Array.from({ length: BATCH }, () => ({
       rows: [],
       sums: [
-        [COUNT, [1, [FORM, ''].join('')]],
-        [USAGE, [1, ['ws', '1'].join(''), new Date(0).toISOString().slice(0, 7)]],
+        [ADD_TO_FORM_COUNT, [1, [FORM, ''].join('')]],
+        [ADD_TO_USAGE, [1, ['ws', '1'].join(''), new Date(0).toISOString().slice(0, 7)]],
       ] as JournalStatement[],
     })),
   );

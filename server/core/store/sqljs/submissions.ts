@@ -44,7 +44,7 @@ type PagedRow = Record<string, SqlValue> & { seq: number };
 const SUBMISSION_COLUMNS =
   'id, form_id, form_version, created_at, data, hidden_chars, retain_from, extra, import_id, chain_pos';
 const SUBMISSION_PARAMS = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
-const INSERT_SUBMISSION = `INSERT INTO submissions (${SUBMISSION_COLUMNS}) VALUES (${SUBMISSION_PARAMS})`;
+export const INSERT_SUBMISSION = `INSERT INTO submissions (${SUBMISSION_COLUMNS}) VALUES (${SUBMISSION_PARAMS})`;
 /** INSERT_SUBMISSION of a row quiet for the response mail (NewSubmission.mailQuiet), bound alike. */
 const INSERT_QUIET_SUBMISSION =
   `INSERT INTO submissions (${SUBMISSION_COLUMNS}, mail_quiet) ` + `VALUES (${SUBMISSION_PARAMS}, 1)`;
@@ -52,16 +52,16 @@ const INSERT_DELIVERY =
   'INSERT INTO webhook_deliveries (id, form_id, submission_id, payload, next_attempt_at, created_at, ' +
   'channel) VALUES (?, ?, ?, ?, ?, ?, ?)';
 // Sums of a write-behind (DurableDatabase.writeBehind): the amount added comes first.
-const ADD_TO_FORM_COUNT = 'UPDATE forms SET submission_count = submission_count + ? WHERE id = ?';
-const ADD_TO_USAGE =
+export const ADD_TO_FORM_COUNT = 'UPDATE forms SET submission_count = submission_count + ? WHERE id = ?';
+export const ADD_TO_USAGE =
   'INSERT INTO usage (submissions, workspace_id, month) VALUES (?, ?, ?) ' +
   'ON CONFLICT(workspace_id, month) DO UPDATE SET submissions = submissions + excluded.submissions';
 
 /** Where a submission's row holds its values' JSON (`data`). */
-const DATA_PARAM = 4;
+export const DATA_PARAM = 4;
 
 /** The row of a new submission whose chain link is at `chainPos`, as INSERT_SUBMISSION binds it. */
-const submissionRow = (s: NewSubmission, chainPos: number): SqlValue[] => [
+export const submissionRow = (s: NewSubmission, chainPos: number): SqlValue[] => [
   s.id,
   s.formId,
   s.formVersion,
