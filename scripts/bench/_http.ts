@@ -15,6 +15,18 @@ export const bundle = process.env.BENCH_BUNDLE
 export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
 
+/** The servers and folders the benchmark leaves behind it at exit (leaveNothing): every server is killed first. */
+const leftovers = { servers: [] as ChildProcess[], dirs: [] as string[] };
+process.once('exit', () => {
+  for (const child of leftovers.servers) child.kill('SIGKILL');
+  for (const dir of leftovers.dirs) rmSync(dir, { recursive: true, force: true });
+});
+/** Kills `child` and removes the folders when the benchmark exits: one exit listener for every server started. */
+function leaveNothing(child: ChildProcess | undefined, ...dirs: string[]): void {
+  if (child) leftovers.servers.push(child);
+  leftovers.dirs.push(...dirs);
+}
+
 /** Fails early with a hint when wrk is missing (Debian package `wrk`). */
 export function requireWrk() {
   if (spawnSync('which', ['wrk']).status !== 0) {
@@ -42,7 +54,7 @@ export async function startPinned(
     stdio: ['ignore', 'ignore', log],
   });
   closeSync(log);
-  process.on('exit', () => rmSync(logDir, { recursive: true, force: true }));
+  leaveNothing(undefined, logDir);
   const failed = (why: string) => new Error(`${why}: ${args.join(' ')}\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -74,10 +86,7 @@ export async function startBundle(
     `http://127.0.0.1:${port}/healthz`,
   );
   // A benchmark leaves nothing behind: the server goes, and so does its data folder.
-  process.on('exit', () => {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  leaveNothing(child, dataDir);
   return { child, dataDir, url: `http://127.0.0.1:${port}` };
 }
 
