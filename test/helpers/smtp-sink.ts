@@ -12,6 +12,9 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** Submission ids a response mail lists ("Open it: .../submissions/<id>"), in order. */
+export const listedIds = (text: string) => [...text.matchAll(/\/submissions\/([0-9a-f-]{36})/g)].map((m) => m[1]);
+
 /** A running sink: its smtp:// URL and the messages so far. */
 export interface SmtpSink {
   url: string;

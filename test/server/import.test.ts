@@ -10,14 +10,12 @@ import { IMPORT_ID_MAX, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../server/c
 import { call, contactDefinition, OWNER_KEY } from '../helpers/api.ts';
 import { sharedDatabase } from '../helpers/pg-instances.ts';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { listedIds, startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { adminClient, setupOwner } from '../helpers/admin-session.ts';
 
 const JSONL = 'application/x-ndjson';
 const ada = { name: 'Ada', email: 'ada@example.com' };
 const line = (row: Record<string, unknown>) => `${JSON.stringify(row)}\n`;
-/** Submission ids a mail lists ("Open it: .../submissions/<id>"). */
-const listedIds = (text: string) => [...text.matchAll(/\/submissions\/([0-9a-f-]{36})/g)].map((m) => m[1]);
 
 /** The same rows on one store: `env` starts the bundle on it. */
 function importSuite(store: string, env: () => Promise<Record<string, string>>) {

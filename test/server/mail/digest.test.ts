@@ -12,7 +12,7 @@ import {
 } from '../../../server/core/mail/response-mail.ts';
 import { adminWorld, type AdminWorld } from '../../helpers/admin-world.ts';
 import { contactDefinition } from '../../helpers/api.ts';
-import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.ts';
+import { listedIds, startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink.ts';
 
 interface Ctx {
   w: AdminWorld;
@@ -55,8 +55,6 @@ const submit = (w: AdminWorld, formId: string, i: number) =>
 /** The mails the owner got about `title`. */
 const ownerMails = (smtp: SmtpSink, title: string) =>
   smtp.mails.filter((m) => m.to[0] === OWNER && m.subject.endsWith(`: ${title}`));
-/** Submission ids listed in a mail ("Open it: .../submissions/<id>"). */
-const listedIds = (text: string) => [...text.matchAll(/\/submissions\/([0-9a-f-]{36})/g)].map((m) => m[1]);
 
 digest(
   '30 answers in a burst: one mail at once, one digest listing the rest when the minute ends; all 30 mailed once',
